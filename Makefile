@@ -1,0 +1,82 @@
+# SPDX-License-Identifier: MIT
+# User-space build (runtime, CLI, tools, tests) and the entry points for the
+# kernel module and the test suite. See README.md.
+
+BUILD ?= build
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARNFLAGS := -Wall -Wextra -Werror
+PKG_CONFIG ?= pkg-config
+
+override CFLAGS += -std=gnu11 -fPIC -fvisibility=hidden $(WARNFLAGS)
+override CPPFLAGS += -Iinclude -Iinclude/uapi/drm -Iumd -MMD -MP
+
+# libdrm is only needed by the DRM backend; setup installs it.
+DRM_CFLAGS = $(shell $(PKG_CONFIG) --cflags libdrm)
+DRM_LIBS = $(shell $(PKG_CONFIG) --libs libdrm)
+
+FW_SRCS := $(wildcard firmware/*.c)
+SIM_SRCS := $(wildcard sim/*.c)
+UMD_SRCS := $(filter-out umd/cli/%,$(wildcard umd/*.c))
+CLI_SRCS := $(wildcard umd/cli/*.c)
+LIB_SRCS := $(UMD_SRCS) $(FW_SRCS) $(SIM_SRCS)
+
+obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+LIB_OBJS := $(call obj,$(LIB_SRCS))
+
+LIB_A := $(BUILD)/lib/libnvdla_runtime.a
+LIB_SO := $(BUILD)/lib/libnvdla_runtime.so
+RUNTIME := $(BUILD)/bin/nvdla_runtime
+LIBS = $(DRM_LIBS)
+
+all: $(LIB_A) $(LIB_SO) $(RUNTIME)
+
+$(BUILD)/obj/umd/backend_drm.o: override CPPFLAGS += $(DRM_CFLAGS)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -c $< -o $@
+
+$(LIB_A): $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(LIB_SO): $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -Wl,-soname,libnvdla_runtime.so -o $@ $^ $(LIBS)
+
+# The CLI links the static library so that it runs from anywhere, the QEMU
+# guest included, without an installed libnvdla_runtime.so.
+$(RUNTIME): $(call obj,$(CLI_SRCS)) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+# Unit tests: tests/unit/test_<name>.c, each a TAP program.
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
+
+$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+tests: $(UNIT_BINS)
+
+include kmd/kmd.mk
+include tools/qemu/qemu.mk
+
+setup:
+	tools/setup.sh
+
+# The whole suite: unit and conformance tests here, driver tests in QEMU.
+check: setup all tests module-all qemu-images
+	tools/run-tests.sh $(BUILD)
+
+check-unit: all tests
+	tools/run-tests.sh --no-qemu $(BUILD)
+
+clean:
+	rm -rf $(BUILD)
+
+.PHONY: all tests setup check check-unit clean
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

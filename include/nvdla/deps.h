@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * What the portable cores (firmware/, sim/) need from their host build:
+ * fixed-width types, bool, memcpy/memset and errno values. The kernel build
+ * takes them from linux/, the user-space build from libc.
+ */
+#ifndef __NVDLA_DEPS_H__
+#define __NVDLA_DEPS_H__
+
+#ifdef __KERNEL__
+#include <linux/errno.h>
+#include <linux/stddef.h>
+#include <linux/string.h>
+#include <linux/types.h>
+#else
+#include <errno.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <linux/types.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int8_t s8;
+typedef int16_t s16;
+typedef int32_t s32;
+typedef int64_t s64;
+#endif
+
+#endif /* __NVDLA_DEPS_H__ */

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The contract between the portable engine scheduler (firmware/) and the
+ * host that embeds it: the kernel driver, or the runtime's in-process
+ * backend.
+ *
+ * Implemented by the firmware, called by the host:
+ *   dla_engine_size, dla_register_driver, dla_execute_task, dla_isr_handler,
+ *   dla_process_events, dla_clear_task.
+ * dla_isr_handler runs in interrupt context; every other entry point runs
+ * in process context. The host serialises all of them on one engine with
+ * its own lock (an IRQ-safe spinlock in the kernel), so the firmware itself
+ * takes no lock and never sleeps.
+ *
+ * Implemented by the host, called by the firmware: struct dla_port_ops.
+ * All functions return 0 or a negative errno.
+ */
+#ifndef __NVDLA_FIRMWARE_H__
+#define __NVDLA_FIRMWARE_H__
+
+#include "deps.h"
+
+struct dla_engine;
+
+/**
+ * struct dla_hw_config - what the firmware may drive on this device
+ * @unit_base: byte offset of every unit (enum nvdla_unit) from the register
+ *	base, NVDLA_UNIT_ABSENT where the device has no such unit
+ * @atom_size: memory atom in bytes (32 on nv_full/nv_large, 8 on nv_small)
+ * @bdma: the device has the bridge DMA
+ * @rubik: the device has the RUBIK engine
+ * @weight_compress: the convolution pipeline accepts compressed weights
+ */
+struct dla_hw_config {
+	const u32 *unit_base;
+	u32 atom_size;
+	bool bdma;
+	bool rubik;
+	bool weight_compress;
+};
+
+enum dla_log_level {
+	DLA_LOG_ERROR,
+	DLA_LOG_WARN,
+	DLA_LOG_INFO,
+	DLA_LOG_DEBUG,
+};
+
+/**
+ * struct dla_port_ops - services the host provides to the firmware
+ * @reg_read: read the 32-bit register at byte offset @addr
+ * @reg_write: write the 32-bit register at byte offset @addr
+ * @dma_address: device address of address-list entry @index of @task
+ *	(its buffer's address plus the entry's offset)
+ * @data_read: copy @size bytes at byte @offset of entry @index (counted from
+ *	the entry's own offset) into @dst; -EINVAL when the range is not inside
+ *	the buffer
+ * @data_write: the reverse of @data_read
+ * @time_us: a monotonic time in microseconds
+ * @log: report a message; @msg is complete, without a newline
+ *
+ * @index is always inside the task's address list: the firmware checks it
+ * against dla_task.num_addresses first.
+ */
+struct dla_port_ops {
+	u32 (*reg_read)(void *drv, u32 addr);
+	void (*reg_write)(void *drv, u32 addr, u32 val);
+	int (*dma_address)(void *drv, void *task, u16 index, u64 *addr);
+	int (*data_read)(void *drv, void *task, u16 index, u64 offset,
+			 void *dst, u32 size);
+	int (*data_write)(void *drv, void *task, u16 index, u64 offset,
+			  const void *src, u32 size);
+	u64 (*time_us)(void *drv);
+	void (*log)(void *drv, enum dla_log_level level, const char *msg);
+};
+
+/**
+ * struct dla_task - one task as the host hands it to the firmware
+ * @host_task: the host's task object, passed back to every port call
+ * @num_addresses: length of the task's address list
+ */
+struct dla_task {
+	void *host_task;
+	u16 num_addresses;
+};
+
+/* Size of the engine context the host must allocate (zeroed, any align). */
+size_t dla_engine_size(void);
+
+/*
+ * Bind an engine context to its host and hardware. @ops and @config must
+ * outlive the engine. Returns -EINVAL if @config lacks GLB.
+ */
+int dla_register_driver(struct dla_engine *engine, void *drv,
+			const struct dla_port_ops *ops,
+			const struct dla_hw_config *config);
+
+/*
+ * Validate @task completely, then start it. Nothing is written to the
+ * hardware unless validation passes. Returns -EBUSY while another task is
+ * loaded, -EINVAL for a malformed task. On success the task stays loaded
+ * until dla_clear_task().
+ */
+int dla_execute_task(struct dla_engine *engine, const struct dla_task *task);
+
+/* Interrupt context: latch and acknowledge the hardware's done bits. */
+int dla_isr_handler(struct dla_engine *engine);
+
+/*
+ * Process context, after dla_isr_handler: complete operations and start the
+ * ones they release. Sets *@task_complete when the whole task is done.
+ * Returns a negative errno once the task has failed.
+ */
+int dla_process_events(struct dla_engine *engine, bool *task_complete);
+
+/* Unload the current task, masking the engine's interrupts, whatever state it is in. */
+void dla_clear_task(struct dla_engine *engine);
+
+#endif /* __NVDLA_FIRMWARE_H__ */

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The NVDLA hardware model, seen from its host exactly like the hardware:
+ * 32-bit registers, one level interrupt, and a memory bus that the host
+ * provides and checks. The model never allocates and never touches memory
+ * except through the bus.
+ *
+ * Register writes only latch state. Work that an engine starts is carried
+ * out by nvdla_sim_run(), which the host calls when the model asks for it
+ * through nvdla_sim_host.kick (for example from a workqueue), so that the
+ * model never runs inside the driver's register-programming path.
+ *
+ * Not thread safe: the host serialises every call on one instance.
+ */
+#ifndef __NVDLA_SIM_H__
+#define __NVDLA_SIM_H__
+
+#include "deps.h"
+
+struct nvdla_sim;
+
+enum nvdla_sim_config_id {
+	NVDLA_SIM_NV_FULL,
+	NVDLA_SIM_NV_SMALL,
+	NVDLA_SIM_NV_LARGE,
+	NVDLA_SIM_CONFIG_COUNT,
+};
+
+/**
+ * struct nvdla_sim_host - what the host provides to one model instance
+ * @ctx: passed back to every callback
+ * @bus_read: copy @len bytes at device address @addr to @dst; -EFAULT (or
+ *	another negative errno) when the host does not map the whole range
+ * @bus_write: copy @len bytes from @src to device address @addr
+ * @kick: work is pending; call nvdla_sim_run() soon (may be called from
+ *	inside nvdla_sim_reg_write(), so it must only schedule)
+ * @irq: the interrupt line changed to @level
+ */
+struct nvdla_sim_host {
+	void *ctx;
+	int (*bus_read)(void *ctx, u64 addr, void *dst, u32 len);
+	int (*bus_write)(void *ctx, u64 addr, const void *src, u32 len);
+	void (*kick)(void *ctx);
+	void (*irq)(void *ctx, bool level);
+};
+
+/* Size of one model instance; the host allocates it (zeroed). */
+size_t nvdla_sim_size(void);
+
+/* Reset an instance to the power-on state of configuration @id. */
+int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
+		   const struct nvdla_sim_host *host);
+
+/* Look a configuration up by name ("nv_full", "nv_small", "nv_large"). */
+int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id);
+
+/* The unit bases of configuration @id (enum nvdla_unit indexed). */
+const u32 *nvdla_sim_unit_bases(enum nvdla_sim_config_id id);
+
+u32 nvdla_sim_reg_read(struct nvdla_sim *sim, u32 addr);
+void nvdla_sim_reg_write(struct nvdla_sim *sim, u32 addr, u32 val);
+
+/*
+ * Carry out all pending work. Returns true if work remains (it will kick
+ * again). Raises the interrupt through the host as operations finish.
+ */
+bool nvdla_sim_run(struct nvdla_sim *sim);
+
+/* Level of the interrupt output: any unmasked GLB status bit. */
+bool nvdla_sim_irq_level(const struct nvdla_sim *sim);
+
+/* Faults the model has seen (bad bus access, impossible programming). */
+u32 nvdla_sim_fault_count(const struct nvdla_sim *sim);
+
+#endif /* __NVDLA_SIM_H__ */

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The one interface between the runtime and what runs its tasks: the
+ * kernel driver through libdrm (backend_drm.c) or the firmware and hardware
+ * model linked into the process (backend_sim.c). Every function returns 0
+ * or a negative errno and, on failure, leaves a message in be->error.
+ */
+#ifndef __NVDLA_UMD_BACKEND_H__
+#define __NVDLA_UMD_BACKEND_H__
+
+#include <stdint.h>
+
+struct nvdla_backend;
+
+/* A buffer object, mapped for the CPU for its whole life. */
+struct nvdla_bo {
+	struct nvdla_backend *be;
+	uint64_t size;
+	void *map;
+};
+
+/* One address-list entry of a task. */
+struct nvdla_backend_address {
+	struct nvdla_bo *bo;
+	uint64_t offset;
+};
+
+struct nvdla_backend_ops {
+	/* Allocate a zeroed, mapped buffer of at least @size bytes. */
+	int (*bo_new)(struct nvdla_backend *be, uint64_t size,
+		      struct nvdla_bo **bo);
+	void (*bo_del)(struct nvdla_bo *bo);
+	/*
+	 * Run one firmware task whose address list is @list[@num] and wait
+	 * until it completes or the absolute CLOCK_MONOTONIC @deadline_ns.
+	 */
+	int (*submit)(struct nvdla_backend *be,
+		      const struct nvdla_backend_address *list, uint32_t num,
+		      int64_t deadline_ns);
+	void (*del)(struct nvdla_backend *be);
+};
+
+struct nvdla_backend {
+	const struct nvdla_backend_ops *ops;
+	const char *name;	/* device node or "sim:<config>" */
+	char error[256];
+};
+
+/* Open the NVDLA DRM device node @path. */
+int nvdla_backend_drm_open(const char *path, struct nvdla_backend **be,
+			   char *err, size_t errlen);
+
+/* Find the first NVDLA device node; -ENODEV if there is none. */
+int nvdla_backend_drm_find(char *path, size_t len);
+
+/* Create an in-process hardware model of configuration @config. */
+int nvdla_backend_sim_open(const char *config, struct nvdla_backend **be,
+			   char *err, size_t errlen);
+
+#endif /* __NVDLA_UMD_BACKEND_H__ */
