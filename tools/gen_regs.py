@@ -24,7 +24,8 @@ def main():
     units = []          # in order of first appearance
     bases = {}          # map -> unit -> base
     regs = {}           # (unit, reg) -> relative offset
-    fields = {}         # (unit, reg) -> [(field, lsb, msb)]
+    fields = {}         # (unit, reg) -> {field: (lsb, msb)} as in nv_full
+    v2_fields = {}      # (unit, reg) -> {field: (lsb, msb)} where nv_small differs
     for name, _ in MAPS:
         bases[name] = {}
         for row in load(os.path.join(src, name + ".csv")):
@@ -44,10 +45,12 @@ def main():
             key = (unit, reg)
             if regs.setdefault(key, rel) != rel:
                 sys.exit("%s.%s moves between maps" % key)
-            fl = fields.setdefault(key, [])
-            ent = (row["field"], int(row["lsb"]), int(row["msb"]))
-            if ent not in fl:
-                fl.append(ent)
+            bits = (int(row["lsb"]), int(row["msb"]))
+            fl = fields.setdefault(key, {})
+            if row["field"] not in fl:
+                fl[row["field"]] = bits
+            elif fl[row["field"]] != bits:
+                v2_fields.setdefault(key, {})[row["field"]] = bits
 
     out = []
     w = out.append
@@ -58,7 +61,9 @@ def main():
     w(" *")
     w(" * Register offsets are relative to their unit (identical in every")
     w(" * address map); NVDLA_UNIT_BASES_<MAP> gives each unit's base, or")
-    w(" * NVDLA_UNIT_ABSENT where the map has no such unit.")
+    w(" * NVDLA_UNIT_ABSENT where the map has no such unit. Field positions are")
+    w(" * those of nv_full (v1); where nv_small (v2) differs, for example address")
+    w(" * fields that keep bits 31:0 instead of 31:5, NVDLA_V2_* gives its own.")
     w(" */")
     w("#ifndef __NVDLA_REGS_H__")
     w("#define __NVDLA_REGS_H__")
@@ -82,10 +87,12 @@ def main():
     for (unit, reg), rel in regs.items():
         w("")
         w("#define NVDLA_%s_%s 0x%03x" % (unit, reg, rel))
-        for fname, lsb, msb in fields[(unit, reg)]:
-            mask = ((1 << (msb - lsb + 1)) - 1) << lsb
-            w("#define NVDLA_%s_%s_%s_SHIFT %d" % (unit, reg, fname, lsb))
-            w("#define NVDLA_%s_%s_%s_MASK 0x%08xu" % (unit, reg, fname, mask))
+        for prefix, table in (("NVDLA", fields), ("NVDLA_V2", v2_fields)):
+            for fname, (lsb, msb) in table.get((unit, reg), {}).items():
+                mask = ((1 << (msb - lsb + 1)) - 1) << lsb
+                name = "%s_%s_%s_%s" % (prefix, unit, reg, fname)
+                w("#define %s_SHIFT %d" % (name, lsb))
+                w("#define %s_MASK 0x%08xu" % (name, mask))
     w("")
     w("#endif /* __NVDLA_REGS_H__ */")
     print("\n".join(out))

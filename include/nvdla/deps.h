@@ -10,6 +10,7 @@
 
 #ifdef __KERNEL__
 #include <linux/errno.h>
+#include <linux/kernel.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/types.h>
@@ -18,6 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <linux/types.h>

@@ -52,7 +52,8 @@ enum dla_log_level {
  * @reg_read: read the 32-bit register at byte offset @addr
  * @reg_write: write the 32-bit register at byte offset @addr
  * @dma_address: device address of address-list entry @index of @task
- *	(its buffer's address plus the entry's offset)
+ *	(its buffer's address plus the entry's offset) in *@addr, and in
+ *	*@size the bytes from there to the end of the buffer
  * @data_read: copy @size bytes at byte @offset of entry @index (counted from
  *	the entry's own offset) into @dst; -EINVAL when the range is not inside
  *	the buffer
@@ -66,7 +67,8 @@ enum dla_log_level {
 struct dla_port_ops {
 	u32 (*reg_read)(void *drv, u32 addr);
 	void (*reg_write)(void *drv, u32 addr, u32 val);
-	int (*dma_address)(void *drv, void *task, u16 index, u64 *addr);
+	int (*dma_address)(void *drv, void *task, u16 index, u64 *addr,
+			   u64 *size);
 	int (*data_read)(void *drv, void *task, u16 index, u64 offset,
 			 void *dst, u32 size);
 	int (*data_write)(void *drv, void *task, u16 index, u64 offset,

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Engine context: binding to a host and device, register access, logging
+ * and descriptor access through the host's port.
+ */
+#ifdef __KERNEL__
+#include <linux/stdarg.h>
+#else
+#include <stdarg.h>
+#endif
+
+#include "engine.h"
+
+size_t dla_engine_size(void)
+{
+	return sizeof(struct dla_engine);
+}
+
+int dla_register_driver(struct dla_engine *engine, void *drv,
+			const struct dla_port_ops *ops,
+			const struct dla_hw_config *config)
+{
+	if (!ops || !config || !config->unit_base ||
+	    config->unit_base[NVDLA_UNIT_GLB] == NVDLA_UNIT_ABSENT)
+		return -EINVAL;
+
+	memset(engine, 0, sizeof(*engine));
+	engine->drv = drv;
+	engine->ops = ops;
+	engine->config = config;
+	return 0;
+}
+
+u32 dla_reg_read(struct dla_engine *engine, enum nvdla_unit unit, u32 reg)
+{
+	return engine->ops->reg_read(engine->drv,
+				     engine->config->unit_base[unit] + reg);
+}
+
+void dla_reg_write(struct dla_engine *engine, enum nvdla_unit unit, u32 reg,
+		   u32 val)
+{
+	engine->ops->reg_write(engine->drv,
+			       engine->config->unit_base[unit] + reg, val);
+}
+
+int dla_log(struct dla_engine *engine, enum dla_log_level level, int err,
+	    const char *fmt, ...)
+{
+	char msg[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	engine->ops->log(engine->drv, level, msg);
+	return err;
+}
+
+static int dla_check_index(struct dla_engine *engine, s16 index)
+{
+	if (index < 0 || index >= engine->task.num_addresses)
+		return dla_reject(engine,
+				  "address index %d outside the list of %u",
+				  index, engine->task.num_addresses);
+	return 0;
+}
+
+int dla_read_desc(struct dla_engine *engine, s16 index, u32 elem, void *dst,
+		  u32 size)
+{
+	int ret = dla_check_index(engine, index);
+
+	if (ret)
+		return ret;
+	ret = engine->ops->data_read(engine->drv, engine->task.host_task,
+				     index, (u64)elem * size, dst, size);
+	if (ret)
+		return dla_log(engine, DLA_LOG_ERROR, ret,
+			       "descriptor %u of address %d not readable",
+			       elem, index);
+	return 0;
+}
+
+int dla_dma_range(struct dla_engine *engine, s16 index, u64 offset, u64 len,
+		  u64 *addr)
+{
+	u64 base, size;
+	int ret = dla_check_index(engine, index);
+
+	if (ret)
+		return ret;
+	ret = engine->ops->dma_address(engine->drv, engine->task.host_task,
+				       index, &base, &size);
+	if (ret)
+		return dla_log(engine, DLA_LOG_ERROR, ret,
+			       "address %d has no device address", index);
+	if (offset > size || len > size - offset)
+		return dla_reject(engine,
+				  "%llu bytes at %llu overrun address %d (%llu bytes)",
+				  (unsigned long long)len,
+				  (unsigned long long)offset, index,
+				  (unsigned long long)size);
+	*addr = base + offset;
+	return 0;
+}

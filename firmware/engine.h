@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Engine context and the hooks every processor (one per operation type)
+ * implements. Everything the firmware knows about a device and its current
+ * task lives in struct dla_engine; there is no file-scope mutable state.
+ */
+#ifndef __NVDLA_FW_ENGINE_H__
+#define __NVDLA_FW_ENGINE_H__
+
+#include <nvdla/dla_interface.h>
+#include <nvdla/firmware.h>
+#include <nvdla/regs.h>
+
+/* One register group of a processor and the operation loaded into it. */
+struct dla_group {
+	bool loaded;		/* an operation is programmed into the group */
+	bool enabled;		/* ... and started */
+	s16 index;		/* its index in the dependency graph */
+	struct dla_common_op_desc desc;
+	union dla_operation_container op;
+	union dla_surface_container surf;
+};
+
+struct dla_processor {
+	s16 next_index;		/* next operation of this type, -1: none */
+	u8 next_group;		/* group the next operation goes to */
+	struct dla_group groups[DLA_NUM_GROUPS];
+};
+
+/**
+ * struct dla_processor_ops - what one operation type implements
+ * @name: for messages
+ * @groups: register groups it can hold operations in at once
+ * @done_bits: GLB interrupt status bit of each group's completion
+ * @validate: check the operation's descriptors against the task and the
+ *	device; no register access
+ * @program: write the operation's registers into group @gid
+ * @enable: start group @gid
+ */
+struct dla_processor_ops {
+	const char *name;
+	u8 groups;
+	u32 done_bits[DLA_NUM_GROUPS];
+	int (*validate)(struct dla_engine *engine,
+			const union dla_operation_container *op,
+			const union dla_surface_container *surf);
+	int (*program)(struct dla_engine *engine, struct dla_group *group,
+		       u8 gid);
+	int (*enable)(struct dla_engine *engine, struct dla_group *group,
+		      u8 gid);
+};
+
+struct dla_engine {
+	void *drv;
+	const struct dla_port_ops *ops;
+	const struct dla_hw_config *config;
+
+	/* The loaded task; valid while task_loaded. */
+	bool task_loaded;
+	struct dla_task task;
+	struct dla_network_desc network;
+	u16 num_completed;
+	int status;		/* first error of the task, or 0 */
+
+	u32 irq_status;		/* done bits latched by dla_isr_handler */
+	struct dla_processor processors[DLA_OP_NUM];
+};
+
+extern const struct dla_processor_ops dla_bdma_ops;
+
+u32 dla_reg_read(struct dla_engine *engine, enum nvdla_unit unit, u32 reg);
+void dla_reg_write(struct dla_engine *engine, enum nvdla_unit unit, u32 reg,
+		   u32 val);
+
+/* Log a formatted message through the host; returns @err for tail calls. */
+int dla_log(struct dla_engine *engine, enum dla_log_level level, int err,
+	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+#define dla_reject(engine, fmt, ...) \
+	dla_log(engine, DLA_LOG_ERROR, -EINVAL, fmt, ##__VA_ARGS__)
+
+/* Read element @elem of the descriptor array at address-list @index. */
+int dla_read_desc(struct dla_engine *engine, s16 index, u32 elem, void *dst,
+		  u32 size);
+
+/*
+ * Device address of address-list entry @index plus @offset, after checking
+ * that @len bytes from there lie inside the buffer.
+ */
+int dla_dma_range(struct dla_engine *engine, s16 index, u64 offset, u64 len,
+		  u64 *addr);
+
+#endif /* __NVDLA_FW_ENGINE_H__ */

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The engine scheduler: loads a validated task, programs each operation
+ * type's chain into the processor's register groups, enables operations
+ * whose dependencies are met, and completes them from interrupts.
+ *
+ * Dependency counts live in the task's dependency graph in memory, which
+ * the firmware decrements in place: user space restores the graph before
+ * it submits the task again.
+ */
+#include "engine.h"
+#include "processors.h"
+
+const struct dla_processor_ops *const dla_processor_ops[DLA_OP_NUM] = {
+	[DLA_OP_BDMA] = &dla_bdma_ops,
+};
+
+bool dla_processor_available(struct dla_engine *engine, int t)
+{
+	const struct dla_hw_config *config = engine->config;
+
+	if (!dla_processor_ops[t])
+		return false;
+	if (t == DLA_OP_BDMA)
+		return config->bdma &&
+		       config->unit_base[NVDLA_UNIT_BDMA] != NVDLA_UNIT_ABSENT;
+	if (t == DLA_OP_RUBIK)
+		return config->rubik &&
+		       config->unit_base[NVDLA_UNIT_RBK] != NVDLA_UNIT_ABSENT;
+	return true;
+}
+
+static u32 dla_done_bits(void)
+{
+	u32 bits = 0;
+	int t, g;
+
+	for (t = 0; t < DLA_OP_NUM; t++)
+		for (g = 0; dla_processor_ops[t] && g < DLA_NUM_GROUPS; g++)
+			bits |= dla_processor_ops[t]->done_bits[g];
+	return bits;
+}
+
+static int dla_fail(struct dla_engine *engine, int err)
+{
+	if (!engine->status)
+		engine->status = err;
+	return err;
+}
+
+static struct dla_group *dla_find_loaded(struct dla_engine *engine, u8 type,
+					 s16 index)
+{
+	struct dla_processor *proc = &engine->processors[type];
+	int g;
+
+	for (g = 0; g < DLA_NUM_GROUPS; g++)
+		if (proc->groups[g].loaded && proc->groups[g].index == index)
+			return &proc->groups[g];
+	return NULL;
+}
+
+static int dla_enable(struct dla_engine *engine, u8 type,
+		      struct dla_group *group);
+
+/* Operation @index has seen one of the events it waits for. */
+static int dla_release(struct dla_engine *engine, s16 index)
+{
+	struct dla_common_op_desc desc;
+	s16 graph = engine->network.dependency_graph_index;
+	struct dla_group *group;
+	int ret;
+
+	ret = dla_read_desc(engine, graph, index, &desc, sizeof(desc));
+	if (ret)
+		return ret;
+	if (!desc.dependency_count)
+		return dla_log(engine, DLA_LOG_ERROR, -EINVAL,
+			       "op %d released more often than it waits", index);
+	desc.dependency_count--;
+	ret = engine->ops->data_write(engine->drv, engine->task.host_task,
+				      graph, (u64)index * sizeof(desc), &desc,
+				      sizeof(desc));
+	if (ret)
+		return ret;
+
+	group = dla_find_loaded(engine, desc.op_type, index);
+	if (!group)
+		return 0;	/* counted again when it is loaded */
+	group->desc.dependency_count = desc.dependency_count;
+	if (!desc.dependency_count)
+		return dla_enable(engine, desc.op_type, group);
+	return 0;
+}
+
+/* Tell the consumers of @desc (and its fused parent) that @event fired. */
+static int dla_signal(struct dla_engine *engine,
+		      const struct dla_common_op_desc *desc, u8 event)
+{
+	int k, ret;
+
+	for (k = 0; k < DLA_OP_NUM; k++) {
+		const struct dla_consumer *c = &desc->consumers[k];
+
+		if (c->index != -1 && c->event == event) {
+			ret = dla_release(engine, c->index);
+			if (ret)
+				return ret;
+		}
+	}
+	if (desc->fused_parent.index != -1 &&
+	    desc->fused_parent.event == event)
+		return dla_release(engine, desc->fused_parent.index);
+	return 0;
+}
+
+static int dla_enable(struct dla_engine *engine, u8 type,
+		      struct dla_group *group)
+{
+	struct dla_processor *proc = &engine->processors[type];
+	u8 gid = group - proc->groups;
+	int ret;
+
+	if (group->enabled)
+		return 0;
+	ret = dla_processor_ops[type]->enable(engine, group, gid);
+	if (ret)
+		return ret;
+	group->enabled = true;
+	return dla_signal(engine, &group->desc, DLA_EVENT_OP_ENABLED);
+}
+
+static bool dla_can_load(const struct dla_processor *proc, u8 type)
+{
+	const struct dla_processor_ops *ops = dla_processor_ops[type];
+	int g, busy = 0;
+
+	for (g = 0; g < DLA_NUM_GROUPS; g++)
+		busy += proc->groups[g].loaded;
+	return proc->next_index != -1 && busy < ops->groups &&
+	       !proc->groups[proc->next_group].loaded;
+}
+
+/* Program the next operation of @type if a group is free for it. */
+static int dla_program_next(struct dla_engine *engine, u8 type)
+{
+	const struct dla_network_desc *net = &engine->network;
+	struct dla_processor *proc = &engine->processors[type];
+	const struct dla_processor_ops *ops = dla_processor_ops[type];
+	u8 gid = proc->next_group;
+	struct dla_group *group = &proc->groups[gid];
+	s16 index = proc->next_index;
+	int ret;
+
+	if (!dla_can_load(proc, type))
+		return 0;
+
+	ret = dla_read_desc(engine, net->dependency_graph_index, index,
+			    &group->desc, sizeof(group->desc));
+	if (!ret)
+		ret = dla_read_desc(engine, net->operation_desc_index, index,
+				    &group->op, sizeof(group->op));
+	if (!ret)
+		ret = dla_read_desc(engine, net->surface_desc_index, index,
+				    &group->surf, sizeof(group->surf));
+	if (!ret)
+		ret = ops->program(engine, group, gid);
+	if (ret)
+		return ret;
+
+	group->loaded = true;
+	group->enabled = false;
+	group->index = index;
+	proc->next_index = group->desc.consumers[type].index;
+	proc->next_group = (gid + 1) % ops->groups;
+
+	ret = dla_signal(engine, &group->desc, DLA_EVENT_OP_PROGRAMMED);
+	if (ret)
+		return ret;
+	if (!group->desc.dependency_count)
+		return dla_enable(engine, type, group);
+	return 0;
+}
+
+static int dla_start(struct dla_engine *engine)
+{
+	u32 done = dla_done_bits();
+	int t, g, ret;
+
+	for (t = 0; t < DLA_OP_NUM; t++) {
+		struct dla_processor *proc = &engine->processors[t];
+
+		proc->next_index = engine->network.op_head[t];
+		proc->next_group = 0;
+		for (g = 0; g < DLA_NUM_GROUPS; g++)
+			proc->groups[g].loaded = false;
+	}
+
+	/* Drop stale completions, then let this task's ones through. */
+	dla_reg_write(engine, NVDLA_UNIT_GLB, NVDLA_GLB_S_INTR_STATUS, done);
+	dla_reg_write(engine, NVDLA_UNIT_GLB, NVDLA_GLB_S_INTR_MASK, ~done);
+
+	for (t = 0; t < DLA_OP_NUM; t++) {
+		if (!dla_processor_ops[t])
+			continue;
+		ret = dla_program_next(engine, t);
+		if (ret)
+			return dla_fail(engine, ret);
+	}
+	return 0;
+}
+
+int dla_execute_task(struct dla_engine *engine, const struct dla_task *task)
+{
+	int ret;
+
+	if (engine->task_loaded)
+		return -EBUSY;
+	if (!task->num_addresses)
+		return dla_reject(engine, "task has an empty address list");
+
+	engine->task = *task;
+	engine->num_completed = 0;
+	engine->status = 0;
+	engine->irq_status = 0;
+	ret = dla_validate_task(engine);
+	if (ret)
+		return ret;
+
+	engine->task_loaded = true;
+	return dla_start(engine);
+}
+
+int dla_isr_handler(struct dla_engine *engine)
+{
+	u32 mask = dla_reg_read(engine, NVDLA_UNIT_GLB, NVDLA_GLB_S_INTR_MASK);
+	u32 status = dla_reg_read(engine, NVDLA_UNIT_GLB,
+				  NVDLA_GLB_S_INTR_STATUS);
+
+	dla_reg_write(engine, NVDLA_UNIT_GLB, NVDLA_GLB_S_INTR_STATUS, status);
+	engine->irq_status |= status & ~mask;
+	return 0;
+}
+
+static int dla_complete(struct dla_engine *engine, u8 type,
+			struct dla_group *group)
+{
+	int ret;
+
+	if (!group->loaded || !group->enabled)
+		return dla_log(engine, DLA_LOG_ERROR, -EIO,
+			       "%s completion without an operation",
+			       dla_processor_ops[type]->name);
+	group->loaded = false;
+	group->enabled = false;
+	engine->num_completed++;
+	ret = dla_signal(engine, &group->desc, DLA_EVENT_OP_COMPLETED);
+	if (ret)
+		return ret;
+	return dla_program_next(engine, type);
+}
+
+/* Complete the finished groups of one processor, oldest first. */
+static int dla_process_processor(struct dla_engine *engine, u8 type,
+				 u32 status)
+{
+	const struct dla_processor_ops *ops = dla_processor_ops[type];
+	struct dla_processor *proc = &engine->processors[type];
+	u8 first = proc->next_group;
+	int i, ret;
+
+	for (i = 0; i < ops->groups; i++) {
+		u8 gid = (first + i) % ops->groups;
+
+		if (!(status & ops->done_bits[gid]))
+			continue;
+		ret = dla_complete(engine, type, &proc->groups[gid]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int dla_process_events(struct dla_engine *engine, bool *task_complete)
+{
+	u32 status = engine->irq_status;
+	int t, ret;
+
+	*task_complete = false;
+	if (!engine->task_loaded)
+		return -EINVAL;
+	if (engine->status)
+		return engine->status;
+
+	engine->irq_status = 0;
+	for (t = 0; t < DLA_OP_NUM; t++) {
+		if (!dla_processor_ops[t])
+			continue;
+		ret = dla_process_processor(engine, t, status);
+		if (ret)
+			return dla_fail(engine, ret);
+	}
+	*task_complete = engine->num_completed == engine->network.num_operations;
+	return 0;
+}
+
+void dla_clear_task(struct dla_engine *engine)
+{
+	int t;
+
+	dla_reg_write(engine, NVDLA_UNIT_GLB, NVDLA_GLB_S_INTR_MASK,
+		      dla_done_bits());
+	for (t = 0; t < DLA_OP_NUM; t++)
+		memset(&engine->processors[t], 0,
+		       sizeof(engine->processors[t]));
+	memset(&engine->task, 0, sizeof(engine->task));
+	engine->task_loaded = false;
+	engine->irq_status = 0;
+	engine->status = 0;
+}

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Model instance: configurations, register address decoding and the work
+ * loop. Units the model does not implement read as zero and ignore writes.
+ */
+#include "sim_internal.h"
+
+static const u32 sim_bases_full[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_FULL;
+static const u32 sim_bases_small[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
+
+static const struct sim_config sim_configs[NVDLA_SIM_CONFIG_COUNT] = {
+	[NVDLA_SIM_NV_FULL] = {
+		.name = "nv_full",
+		.unit_base = sim_bases_full,
+		.bdma = true,
+		.addr_low_mask = 0xffffffe0u,
+	},
+	[NVDLA_SIM_NV_SMALL] = {
+		.name = "nv_small",
+		.unit_base = sim_bases_small,
+		.addr_low_mask = 0xffffffffu,
+	},
+	[NVDLA_SIM_NV_LARGE] = {
+		.name = "nv_large",
+		.unit_base = sim_bases_small,
+		.addr_low_mask = 0xffffffffu,
+	},
+};
+
+size_t nvdla_sim_size(void)
+{
+	return sizeof(struct nvdla_sim);
+}
+
+int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id)
+{
+	int i;
+
+	for (i = 0; i < NVDLA_SIM_CONFIG_COUNT; i++) {
+		if (!strcmp(sim_configs[i].name, name)) {
+			*id = i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+const u32 *nvdla_sim_unit_bases(enum nvdla_sim_config_id id)
+{
+	return sim_configs[id].unit_base;
+}
+
+int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
+		   const struct nvdla_sim_host *host)
+{
+	if (id >= NVDLA_SIM_CONFIG_COUNT || !host->bus_read ||
+	    !host->bus_write || !host->kick || !host->irq)
+		return -EINVAL;
+
+	memset(sim, 0, sizeof(*sim));
+	sim->config = &sim_configs[id];
+	sim->host = *host;
+	return 0;
+}
+
+/* Find the unit whose window holds @addr; -1 if none. */
+static int sim_decode(const struct nvdla_sim *sim, u32 addr, u32 *reg)
+{
+	const u32 *base = sim->config->unit_base;
+	int u;
+
+	for (u = 0; u < NVDLA_UNIT_COUNT; u++) {
+		if (base[u] != NVDLA_UNIT_ABSENT && addr >= base[u] &&
+		    addr - base[u] < NVDLA_UNIT_SIZE) {
+			*reg = addr - base[u];
+			return u;
+		}
+	}
+	return -1;
+}
+
+u32 nvdla_sim_reg_read(struct nvdla_sim *sim, u32 addr)
+{
+	u32 reg;
+
+	switch (sim_decode(sim, addr & ~3u, &reg)) {
+	case NVDLA_UNIT_GLB:
+		return sim_glb_read(sim, reg);
+	case NVDLA_UNIT_BDMA:
+		return sim->config->bdma ? sim_bdma_read(sim, reg) : 0;
+	default:
+		return 0;
+	}
+}
+
+void nvdla_sim_reg_write(struct nvdla_sim *sim, u32 addr, u32 val)
+{
+	u32 reg;
+
+	switch (sim_decode(sim, addr & ~3u, &reg)) {
+	case NVDLA_UNIT_GLB:
+		sim_glb_write(sim, reg, val);
+		break;
+	case NVDLA_UNIT_BDMA:
+		if (sim->config->bdma)
+			sim_bdma_write(sim, reg, val);
+		break;
+	default:
+		break;
+	}
+}
+
+bool nvdla_sim_run(struct nvdla_sim *sim)
+{
+	return sim_bdma_run(sim);
+}
+
+bool nvdla_sim_irq_level(const struct nvdla_sim *sim)
+{
+	return sim->irq_level;
+}
+
+u32 nvdla_sim_fault_count(const struct nvdla_sim *sim)
+{
+	return sim->faults;
+}
+
+int sim_dma_copy(struct nvdla_sim *sim, u64 dst, u64 src, u64 len)
+{
+	while (len) {
+		u32 chunk = len < SIM_BOUNCE_SIZE ? len : SIM_BOUNCE_SIZE;
+		int ret;
+
+		ret = sim->host.bus_read(sim->host.ctx, src, sim->bounce, chunk);
+		if (!ret)
+			ret = sim->host.bus_write(sim->host.ctx, dst, sim->bounce,
+						  chunk);
+		if (ret)
+			return ret;
+		src += chunk;
+		dst += chunk;
+		len -= chunk;
+	}
+	return 0;
+}
