@@ -46,11 +46,6 @@ int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id)
 	return -EINVAL;
 }
 
-const u32 *nvdla_sim_unit_bases(enum nvdla_sim_config_id id)
-{
-	return sim_configs[id].unit_base;
-}
-
 int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 		   const struct nvdla_sim_host *host)
 {

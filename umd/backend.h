@@ -9,6 +9,7 @@
 #ifndef __NVDLA_UMD_BACKEND_H__
 #define __NVDLA_UMD_BACKEND_H__
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct nvdla_backend;

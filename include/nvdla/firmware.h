@@ -87,6 +87,12 @@ struct dla_task {
 	u16 num_addresses;
 };
 
+/*
+ * The configuration of a standard NVDLA build: "nv_full", "nv_large" or
+ * "nv_small"; NULL for another name.
+ */
+const struct dla_hw_config *dla_hw_config_get(const char *name);
+
 /* Size of the engine context the host must allocate (zeroed, any align). */
 size_t dla_engine_size(void);
 

@@ -55,9 +55,6 @@ int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 /* Look a configuration up by name ("nv_full", "nv_small", "nv_large"). */
 int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id);
 
-/* The unit bases of configuration @id (enum nvdla_unit indexed). */
-const u32 *nvdla_sim_unit_bases(enum nvdla_sim_config_id id);
-
 u32 nvdla_sim_reg_read(struct nvdla_sim *sim, u32 addr);
 void nvdla_sim_reg_write(struct nvdla_sim *sim, u32 addr, u32 val);
 

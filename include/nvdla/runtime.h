@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * libnvdla_runtime: run NVDLA loadables on a device or on the in-process
+ * hardware model.
+ *
+ * Every int function returns 0 or a negative errno; on failure
+ * nvdla_runtime_error() says what went wrong and where. Objects are not
+ * thread safe: use one runtime per thread, or lock around it.
+ */
+#ifndef __NVDLA_RUNTIME_H__
+#define __NVDLA_RUNTIME_H__
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__cplusplus)
+extern "C" {
+#endif
+
+struct nvdla_runtime;
+struct nvdla_network;
+struct nvdla_buffer;
+
+/* Tensor data types (loadable TensorDescListEntry.data_type). */
+enum nvdla_data_type {
+	NVDLA_DATA_TYPE_UNKNOWN = 0,
+	NVDLA_DATA_TYPE_FLOAT = 1,
+	NVDLA_DATA_TYPE_HALF = 2,
+	NVDLA_DATA_TYPE_INT16 = 3,
+	NVDLA_DATA_TYPE_INT8 = 4,
+};
+
+#define NVDLA_TENSOR_NAME_MAX 80
+
+/**
+ * struct nvdla_tensor_desc - an input or output of a network
+ * @name: tensor name from the loadable
+ * @size: bytes of the buffer that holds it
+ * @n, @c, @h, @w: dimensions
+ * @data_format, @data_type, @data_category, @pixel_format, @pixel_mapping:
+ *	the loadable's codes (enum nvdla_data_type for @data_type)
+ * @stride: [0] bytes per element, [1] line stride, [2] surface stride
+ */
+struct nvdla_tensor_desc {
+	char name[NVDLA_TENSOR_NAME_MAX + 1];
+	uint64_t size;
+	int32_t n, c, h, w;
+	uint8_t data_format;
+	uint8_t data_type;
+	uint8_t data_category;
+	uint8_t pixel_format;
+	uint8_t pixel_mapping;
+	uint32_t stride[8];
+};
+
+/*
+ * Open @device: a DRM device node, "sim:nv_full", "sim:nv_small" or
+ * "sim:nv_large" for the in-process model, or NULL for the first NVDLA
+ * device node and, without one, "sim:nv_full". On failure *@rt is NULL
+ * and, if @err is not NULL, a message is left there.
+ */
+int nvdla_runtime_new(const char *device, struct nvdla_runtime **rt,
+		      char *err, size_t errlen);
+void nvdla_runtime_del(struct nvdla_runtime *rt);
+
+/* The device in use, as accepted by nvdla_runtime_new(). */
+const char *nvdla_runtime_device(const struct nvdla_runtime *rt);
+
+/* Message of the last failure on @rt or one of its objects. */
+const char *nvdla_runtime_error(const struct nvdla_runtime *rt);
+
+/*
+ * Load a loadable: check it completely, allocate and fill its memory. The
+ * data at @data may be freed afterwards.
+ */
+int nvdla_network_load(struct nvdla_runtime *rt, const void *data,
+		       size_t size, struct nvdla_network **net);
+int nvdla_network_load_file(struct nvdla_runtime *rt, const char *path,
+			    struct nvdla_network **net);
+void nvdla_network_unload(struct nvdla_network *net);
+
+unsigned int nvdla_network_num_inputs(const struct nvdla_network *net);
+unsigned int nvdla_network_num_outputs(const struct nvdla_network *net);
+int nvdla_network_input_desc(const struct nvdla_network *net,
+			     unsigned int index, struct nvdla_tensor_desc *desc);
+int nvdla_network_output_desc(const struct nvdla_network *net,
+			      unsigned int index,
+			      struct nvdla_tensor_desc *desc);
+
+/* Device memory the CPU can reach, for inputs and outputs. */
+int nvdla_buffer_new(struct nvdla_runtime *rt, uint64_t size,
+		     struct nvdla_buffer **buf);
+void *nvdla_buffer_map(const struct nvdla_buffer *buf);
+uint64_t nvdla_buffer_size(const struct nvdla_buffer *buf);
+/* The buffer must not be bound to a loaded network any more. */
+void nvdla_buffer_del(struct nvdla_buffer *buf);
+
+/*
+ * Use @buf for input/output @index (at least the tensor's size). Until a
+ * buffer is bound the network uses one of its own, zero-filled.
+ */
+int nvdla_network_bind_input(struct nvdla_network *net, unsigned int index,
+			     struct nvdla_buffer *buf);
+int nvdla_network_bind_output(struct nvdla_network *net, unsigned int index,
+			      struct nvdla_buffer *buf);
+
+/* The buffer input/output @index uses now (bound or the network's own). */
+struct nvdla_buffer *nvdla_network_input(const struct nvdla_network *net,
+					 unsigned int index);
+struct nvdla_buffer *nvdla_network_output(const struct nvdla_network *net,
+					  unsigned int index);
+
+/*
+ * Run the network once on the current inputs. The current backends run
+ * the tasks synchronously: nvdla_network_submit() returns when all of them
+ * completed, failed, or @timeout_ns (relative, 0 for the default of 10 s)
+ * passed.
+ */
+int nvdla_network_submit(struct nvdla_network *net, int64_t timeout_ns);
+
+/* Result of the last submission: 0 or its negative errno. */
+int nvdla_network_wait(struct nvdla_network *net);
+
+/*
+ * Write output @index as a DIMG file, the official runtime's output format
+ * (36-byte header, then the C x H x W elements in order).
+ */
+int nvdla_network_write_dimg(struct nvdla_network *net, unsigned int index,
+			     const char *path);
+
+#if defined(__cplusplus)
+}
+#endif
+
+#endif /* __NVDLA_RUNTIME_H__ */

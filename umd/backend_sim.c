@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * In-process backend: the firmware scheduler drives the hardware model in
+ * this process. Buffers are host memory given device addresses in a private
+ * address space; the model reaches them only through sim_bus_*(), which
+ * refuses any access outside a buffer.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <nvdla/firmware.h>
+#include <nvdla/sim.h>
+
+#include "backend.h"
+
+#define SIM_PAGE 4096u
+#define SIM_DEV_BASE 0x100000000ull	/* first device address handed out */
+
+struct sim_bo {
+	struct nvdla_bo base;
+	uint64_t dev_addr;
+	struct sim_bo *next;
+};
+
+struct sim_backend {
+	struct nvdla_backend base;
+	struct nvdla_sim *sim;
+	struct dla_engine *engine;
+	struct sim_bo *bos;
+	uint64_t next_addr;
+	const struct nvdla_backend_address *list;	/* running task */
+	uint32_t num;
+	bool kicked;
+	char name[32];
+};
+
+static struct sim_backend *to_sim(struct nvdla_backend *be)
+{
+	return (struct sim_backend *)be;
+}
+
+static void sim_error(struct sim_backend *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(sb->base.error, sizeof(sb->base.error), fmt, ap);
+	va_end(ap);
+}
+
+static struct sim_bo *sim_bo_at(struct sim_backend *sb, uint64_t addr,
+				uint32_t len)
+{
+	struct sim_bo *bo;
+
+	for (bo = sb->bos; bo; bo = bo->next)
+		if (addr >= bo->dev_addr &&
+		    addr - bo->dev_addr <= bo->base.size &&
+		    len <= bo->base.size - (addr - bo->dev_addr))
+			return bo;
+	return NULL;
+}
+
+static int sim_bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
+{
+	struct sim_bo *bo = sim_bo_at(ctx, addr, len);
+
+	if (!bo)
+		return -EFAULT;
+	memcpy(dst, (char *)bo->base.map + (addr - bo->dev_addr), len);
+	return 0;
+}
+
+static int sim_bus_write(void *ctx, uint64_t addr, const void *src,
+			 uint32_t len)
+{
+	struct sim_bo *bo = sim_bo_at(ctx, addr, len);
+
+	if (!bo)
+		return -EFAULT;
+	memcpy((char *)bo->base.map + (addr - bo->dev_addr), src, len);
+	return 0;
+}
+
+static void sim_kick(void *ctx)
+{
+	to_sim(ctx)->kicked = true;
+}
+
+/* The loop in sim_submit() polls the level; nothing to do on an edge. */
+static void sim_irq(void *ctx, bool level)
+{
+	(void)ctx;
+	(void)level;
+}
+
+static uint32_t port_reg_read(void *drv, uint32_t addr)
+{
+	return nvdla_sim_reg_read(to_sim(drv)->sim, addr);
+}
+
+static void port_reg_write(void *drv, uint32_t addr, uint32_t val)
+{
+	nvdla_sim_reg_write(to_sim(drv)->sim, addr, val);
+}
+
+/* The entry's buffer, and the bytes from the entry to the buffer's end. */
+static struct sim_bo *port_entry(struct sim_backend *sb, uint16_t index,
+				 uint64_t *avail)
+{
+	const struct nvdla_backend_address *a = &sb->list[index];
+	struct sim_bo *bo = (struct sim_bo *)a->bo;
+
+	*avail = a->offset <= bo->base.size ? bo->base.size - a->offset : 0;
+	return bo;
+}
+
+static int port_dma_address(void *drv, void *task, uint16_t index,
+			    uint64_t *addr, uint64_t *size)
+{
+	struct sim_backend *sb = drv;
+	struct sim_bo *bo = port_entry(sb, index, size);
+
+	(void)task;
+	*addr = bo->dev_addr + sb->list[index].offset;
+	return 0;
+}
+
+static void *port_data(struct sim_backend *sb, uint16_t index,
+		       uint64_t offset, uint32_t size)
+{
+	uint64_t avail;
+	struct sim_bo *bo = port_entry(sb, index, &avail);
+
+	if (offset > avail || size > avail - offset)
+		return NULL;
+	return (char *)bo->base.map + sb->list[index].offset + offset;
+}
+
+static int port_data_read(void *drv, void *task, uint16_t index,
+			  uint64_t offset, void *dst, uint32_t size)
+{
+	void *src = port_data(drv, index, offset, size);
+
+	(void)task;
+	if (!src)
+		return -EINVAL;
+	memcpy(dst, src, size);
+	return 0;
+}
+
+static int port_data_write(void *drv, void *task, uint16_t index,
+			   uint64_t offset, const void *src, uint32_t size)
+{
+	void *dst = port_data(drv, index, offset, size);
+
+	(void)task;
+	if (!dst)
+		return -EINVAL;
+	memcpy(dst, src, size);
+	return 0;
+}
+
+static uint64_t port_time_us(void *drv)
+{
+	struct timespec ts;
+
+	(void)drv;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static void port_log(void *drv, enum dla_log_level level, const char *msg)
+{
+	struct sim_backend *sb = drv;
+
+	if (level == DLA_LOG_ERROR)
+		sim_error(sb, "firmware: %s", msg);
+	if (getenv("NVDLA_DEBUG"))
+		fprintf(stderr, "nvdla firmware: %s\n", msg);
+}
+
+static const struct dla_port_ops sim_port_ops = {
+	.reg_read = port_reg_read,
+	.reg_write = port_reg_write,
+	.dma_address = port_dma_address,
+	.data_read = port_data_read,
+	.data_write = port_data_write,
+	.time_us = port_time_us,
+	.log = port_log,
+};
+
+static int sim_bo_new(struct nvdla_backend *be, uint64_t size,
+		      struct nvdla_bo **out)
+{
+	struct sim_backend *sb = to_sim(be);
+	uint64_t span = (size + SIM_PAGE - 1) / SIM_PAGE * SIM_PAGE;
+	struct sim_bo *bo;
+
+	if (!size || span < size || span > SIZE_MAX) {
+		sim_error(sb, "buffer size %llu invalid",
+			  (unsigned long long)size);
+		return -EINVAL;
+	}
+	bo = calloc(1, sizeof(*bo));
+	if (bo)
+		bo->base.map = aligned_alloc(SIM_PAGE, span);
+	if (!bo || !bo->base.map) {
+		free(bo);
+		sim_error(sb, "out of memory for %llu bytes",
+			  (unsigned long long)size);
+		return -ENOMEM;
+	}
+	memset(bo->base.map, 0, span);
+	bo->base.be = be;
+	bo->base.size = size;
+	/* A page of unmapped space between buffers catches overruns. */
+	bo->dev_addr = sb->next_addr;
+	sb->next_addr += span + SIM_PAGE;
+	bo->next = sb->bos;
+	sb->bos = bo;
+	*out = &bo->base;
+	return 0;
+}
+
+static void sim_bo_del(struct nvdla_bo *nbo)
+{
+	struct sim_backend *sb = to_sim(nbo->be);
+	struct sim_bo **p;
+
+	for (p = &sb->bos; *p; p = &(*p)->next) {
+		if (&(*p)->base == nbo) {
+			struct sim_bo *bo = *p;
+
+			*p = bo->next;
+			free(bo->base.map);
+			free(bo);
+			return;
+		}
+	}
+}
+
+static int64_t sim_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Run the model and the scheduler until the task completes or fails. */
+static int sim_run_task(struct sim_backend *sb, int64_t deadline_ns)
+{
+	bool done = false;
+	int ret;
+
+	while (!done) {
+		if (sim_now_ns() > deadline_ns) {
+			sim_error(sb, "task timed out");
+			return -ETIMEDOUT;
+		}
+		if (sb->kicked) {
+			sb->kicked = false;
+			if (nvdla_sim_run(sb->sim))
+				sb->kicked = true;
+		}
+		if (!nvdla_sim_irq_level(sb->sim)) {
+			if (sb->kicked)
+				continue;
+			/* Idle, no interrupt: nothing will ever finish it. */
+			sim_error(sb, "hardware idle before the task completed");
+			return -EIO;
+		}
+		dla_isr_handler(sb->engine);
+		ret = dla_process_events(sb->engine, &done);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int sim_submit(struct nvdla_backend *be,
+		      const struct nvdla_backend_address *list, uint32_t num,
+		      int64_t deadline_ns)
+{
+	struct sim_backend *sb = to_sim(be);
+	struct dla_task task = { .host_task = sb, .num_addresses = num };
+	uint32_t faults = nvdla_sim_fault_count(sb->sim);
+	uint32_t i;
+	int ret;
+
+	if (!num || num > UINT16_MAX) {
+		sim_error(sb, "address list of %u entries", num);
+		return -EINVAL;
+	}
+	for (i = 0; i < num; i++) {
+		if (!list[i].bo || list[i].bo->be != be ||
+		    list[i].offset > list[i].bo->size) {
+			sim_error(sb, "address %u: bad buffer or offset", i);
+			return -EINVAL;
+		}
+	}
+
+	sb->list = list;
+	sb->num = num;
+	sb->base.error[0] = '\0';
+	ret = dla_execute_task(sb->engine, &task);
+	if (!ret)
+		ret = sim_run_task(sb, deadline_ns);
+	if (!ret && nvdla_sim_fault_count(sb->sim) != faults) {
+		sim_error(sb, "hardware model reported a bus fault");
+		ret = -EIO;
+	}
+	if (ret != -EBUSY)
+		dla_clear_task(sb->engine);
+	sb->list = NULL;
+	return ret;
+}
+
+static void sim_del(struct nvdla_backend *be)
+{
+	struct sim_backend *sb = to_sim(be);
+
+	while (sb->bos)
+		sim_bo_del(&sb->bos->base);
+	free(sb->engine);
+	free(sb->sim);
+	free(sb);
+}
+
+static const struct nvdla_backend_ops sim_backend_ops = {
+	.bo_new = sim_bo_new,
+	.bo_del = sim_bo_del,
+	.submit = sim_submit,
+	.del = sim_del,
+};
+
+int nvdla_backend_sim_open(const char *config, struct nvdla_backend **be,
+			   char *err, size_t errlen)
+{
+	const struct nvdla_sim_host host = {
+		.bus_read = sim_bus_read,
+		.bus_write = sim_bus_write,
+		.kick = sim_kick,
+		.irq = sim_irq,
+	};
+	enum nvdla_sim_config_id id;
+	struct nvdla_sim_host h = host;
+	struct sim_backend *sb;
+	int ret;
+
+	if (nvdla_sim_config_by_name(config, &id)) {
+		snprintf(err, errlen, "unknown model configuration '%s'", config);
+		return -EINVAL;
+	}
+	sb = calloc(1, sizeof(*sb));
+	if (sb) {
+		sb->sim = calloc(1, nvdla_sim_size());
+		sb->engine = calloc(1, dla_engine_size());
+	}
+	if (!sb || !sb->sim || !sb->engine) {
+		if (sb)
+			sim_del(&sb->base);
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+
+	h.ctx = sb;
+	sb->next_addr = SIM_DEV_BASE;
+	snprintf(sb->name, sizeof(sb->name), "sim:%s", config);
+	sb->base.ops = &sim_backend_ops;
+	sb->base.name = sb->name;
+
+	ret = nvdla_sim_init(sb->sim, id, &h);
+	if (!ret)
+		ret = dla_register_driver(sb->engine, sb, &sim_port_ops,
+					  dla_hw_config_get(config));
+	if (ret) {
+		snprintf(err, errlen, "cannot start the model: %s",
+			 strerror(-ret));
+		sim_del(&sb->base);
+		return ret;
+	}
+	*be = &sb->base;
+	return 0;
+}

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * DIMG, the official runtime's output file: a 36-byte little-endian header
+ * (magic, version 0, surface format, width, height, channel, line stride,
+ * surface stride, buffer size) followed by the tensor's elements in C, H, W
+ * order, each read from its place in the feature layout.
+ *
+ * The surface format codes are those the official regression goldens were
+ * made with (before the x8 int8 format shifted the numbering).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime_internal.h"
+
+#define DIMG_MAGIC "DIMG"
+#define PIXEL_FORMAT_FEATURE 36
+
+enum dimg_format {
+	DIMG_F8_CXHWX_X32_I = 40,
+	DIMG_F16_CXHWX_X16_I = 41,
+	DIMG_F16_CXHWX_X16_F = 42,
+};
+
+struct dimg_layout {
+	uint32_t format;
+	uint32_t bpe;		/* bytes per element */
+	uint32_t atom;		/* elements per atom */
+};
+
+static int dimg_layout(const struct nvdla_tensor_desc *d,
+		       struct dimg_layout *lay)
+{
+	if (d->pixel_format != PIXEL_FORMAT_FEATURE)
+		return -EOPNOTSUPP;
+	switch (d->data_type) {
+	case NVDLA_DATA_TYPE_INT8:
+		*lay = (struct dimg_layout){ DIMG_F8_CXHWX_X32_I, 1, 32 };
+		return 0;
+	case NVDLA_DATA_TYPE_INT16:
+		*lay = (struct dimg_layout){ DIMG_F16_CXHWX_X16_I, 2, 16 };
+		return 0;
+	case NVDLA_DATA_TYPE_HALF:
+		*lay = (struct dimg_layout){ DIMG_F16_CXHWX_X16_F, 2, 16 };
+		return 0;
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+	p[0] = v;
+	p[1] = v >> 8;
+	p[2] = v >> 16;
+	p[3] = v >> 24;
+}
+
+/* Gather the elements into @out; -EINVAL if one lies outside @size. */
+static int dimg_pack(const struct nvdla_tensor_desc *d,
+		     const struct dimg_layout *lay, const uint8_t *src,
+		     uint64_t size, uint8_t *out)
+{
+	int32_t c, y, x;
+
+	for (c = 0; c < d->c; c++) {
+		for (y = 0; y < d->h; y++) {
+			for (x = 0; x < d->w; x++) {
+				uint64_t at = (uint64_t)(c / lay->atom) * d->stride[2] +
+					      (uint64_t)y * d->stride[1] +
+					      (uint64_t)x * lay->atom * lay->bpe +
+					      (uint64_t)(c % lay->atom) * lay->bpe;
+
+				if (at + lay->bpe > size)
+					return -EINVAL;
+				memcpy(out, src + at, lay->bpe);
+				out += lay->bpe;
+			}
+		}
+	}
+	return 0;
+}
+
+NVDLA_EXPORT int nvdla_network_write_dimg(struct nvdla_network *net,
+					  unsigned int index, const char *path)
+{
+	struct nvdla_runtime *rt = net->rt;
+	struct nvdla_tensor_desc d;
+	struct dimg_layout lay;
+	struct nvdla_buffer *buf;
+	uint8_t header[36], *payload;
+	uint64_t elems, len;
+	FILE *f;
+	int ret;
+
+	ret = nvdla_network_output_desc(net, index, &d);
+	if (ret)
+		return ret;
+	if (dimg_layout(&d, &lay))
+		return nvdla_rt_error(rt, -EOPNOTSUPP,
+				      "output %u: pixel format %u, data type %u not writable as DIMG",
+				      index, d.pixel_format, d.data_type);
+	if (d.c <= 0 || d.h <= 0 || d.w <= 0)
+		return nvdla_rt_error(rt, -EINVAL, "output %u: empty tensor", index);
+
+	elems = (uint64_t)d.c * d.h * d.w;
+	len = elems * lay.bpe;
+	payload = malloc(len);
+	if (!payload)
+		return nvdla_rt_error(rt, -ENOMEM, "out of memory");
+	buf = nvdla_network_output(net, index);
+	if (dimg_pack(&d, &lay, nvdla_buffer_map(buf), nvdla_buffer_size(buf),
+		      payload)) {
+		free(payload);
+		return nvdla_rt_error(rt, -EINVAL,
+				      "output %u: strides reach beyond its %llu-byte buffer",
+				      index,
+				      (unsigned long long)nvdla_buffer_size(buf));
+	}
+
+	memcpy(header, DIMG_MAGIC, 4);
+	put_le32(header + 4, 0);
+	put_le32(header + 8, lay.format);
+	put_le32(header + 12, d.w);
+	put_le32(header + 16, d.h);
+	put_le32(header + 20, d.c);
+	put_le32(header + 24, d.stride[1]);
+	put_le32(header + 28, d.stride[2]);
+	put_le32(header + 32, (uint32_t)d.size);
+
+	f = fopen(path, "wb");
+	if (!f)
+		ret = nvdla_rt_error(rt, -errno, "%s: %s", path, strerror(errno));
+	else if (fwrite(header, 1, sizeof(header), f) != sizeof(header) ||
+		 fwrite(payload, 1, len, f) != len)
+		ret = nvdla_rt_error(rt, -EIO, "%s: write failed", path);
+	if (f && fclose(f) && !ret)
+		ret = nvdla_rt_error(rt, -EIO, "%s: write failed", path);
+	free(payload);
+	return ret;
+}

@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * A loaded network: the loadable's memories allocated and filled, its
+ * inputs and outputs, and its DLA tasks in submission order.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <nvdla/dla_interface.h>
+
+#include "runtime_internal.h"
+
+#define DEFAULT_TIMEOUT_NS 10000000000ll
+
+static int net_fill(struct nvdla_network *net, uint16_t m)
+{
+	const struct nvdla_lbl_memory *mem = &net->l->memories[m];
+	uint8_t *map = nvdla_buffer_map(net->mem[m]);
+	uint32_t i;
+
+	for (i = 0; i < mem->num_contents; i++) {
+		const struct nvdla_lbl_blob *blob;
+
+		if (!mem->contents[i][0])
+			continue;	/* official files name no blob this way */
+		blob = nvdla_loadable_blob(net->l, mem->contents[i]);
+		memcpy(map + mem->offsets[i], blob->data, blob->data_len);
+	}
+	return 0;
+}
+
+static int net_alloc_memories(struct nvdla_network *net)
+{
+	const struct nvdla_loadable *l = net->l;
+	uint32_t m;
+	int ret;
+
+	net->mem = calloc(l->num_memories, sizeof(*net->mem));
+	if (!net->mem)
+		return nvdla_rt_error(net->rt, -ENOMEM, "out of memory");
+	for (m = 0; m < l->num_memories; m++) {
+		const struct nvdla_lbl_memory *mem = &l->memories[m];
+
+		if (mem->domain != NVDLA_LBL_DOMAIN_SYSTEM ||
+		    !(mem->flags & NVDLA_LBL_MEM_ALLOC))
+			continue;
+		ret = nvdla_buffer_new(net->rt, mem->size, &net->mem[m]);
+		if (ret)
+			return nvdla_rt_error(net->rt, ret, "memory %u: %s",
+					      mem->id, net->rt->error);
+		if (mem->flags & NVDLA_LBL_MEM_SET)
+			net_fill(net, m);
+	}
+	return 0;
+}
+
+/* Position of the memory entry with id @id (checked to exist). */
+static uint16_t net_memory_index(const struct nvdla_network *net, uint16_t id)
+{
+	return nvdla_loadable_memory(net->l, id) - net->l->memories;
+}
+
+static void net_tensor_desc(const struct nvdla_lbl_tensor_desc *t,
+			    struct nvdla_tensor_desc *d)
+{
+	memset(d, 0, sizeof(*d));
+	snprintf(d->name, sizeof(d->name), "%s", t->name ? t->name : "");
+	d->size = t->size;
+	d->n = t->n;
+	d->c = t->c;
+	d->h = t->h;
+	d->w = t->w;
+	d->data_format = t->data_format;
+	d->data_type = t->data_type;
+	d->data_category = t->data_category;
+	d->pixel_format = t->pixel_format;
+	d->pixel_mapping = t->pixel_mapping;
+	memcpy(d->stride, t->stride, sizeof(d->stride));
+}
+
+/* Inputs or outputs: memories flagged @flag, indexed by their bind id. */
+static int net_bindings(struct nvdla_network *net, uint16_t flag,
+			struct nvdla_binding **out, unsigned int *count)
+{
+	const struct nvdla_loadable *l = net->l;
+	const char *what = flag == NVDLA_LBL_MEM_INPUT ? "input" : "output";
+	unsigned int n = 0;
+	uint32_t m;
+
+	for (m = 0; m < l->num_memories; m++)
+		n += !!(l->memories[m].flags & flag);
+	*count = n;
+	*out = calloc(n ? n : 1, sizeof(**out));
+	if (!*out)
+		return nvdla_rt_error(net->rt, -ENOMEM, "out of memory");
+
+	for (m = 0; m < l->num_memories; m++) {
+		const struct nvdla_lbl_memory *mem = &l->memories[m];
+
+		if (!(mem->flags & flag))
+			continue;
+		if (mem->bind_id >= n || mem->tensor_desc_id >= l->num_tensor_descs)
+			return nvdla_rt_error(net->rt, -EINVAL,
+					      "memory %u: %s bind id %u or tensor %u out of range",
+					      mem->id, what, mem->bind_id,
+					      mem->tensor_desc_id);
+		if (!net->mem[m])
+			return nvdla_rt_error(net->rt, -EINVAL,
+					      "memory %u: %s not in system memory",
+					      mem->id, what);
+		(*out)[mem->bind_id].mem = m;
+		net_tensor_desc(&l->tensor_descs[mem->tensor_desc_id],
+				&(*out)[mem->bind_id].desc);
+	}
+	return 0;
+}
+
+/* Find the memory of the task's dependency graph from its network desc. */
+static int net_graph_memory(struct nvdla_network *net, struct nvdla_net_task *t,
+			    const struct nvdla_lbl_task *lt)
+{
+	const struct nvdla_lbl_address *a0, *ag;
+	struct dla_network_desc nd;
+	uint16_t m0;
+
+	a0 = &net->l->addresses[lt->address_list[0]];
+	m0 = net_memory_index(net, a0->mem_id);
+	if (!net->mem[m0] || a0->size < sizeof(nd) ||
+	    a0->offset + sizeof(nd) > net->l->memories[m0].size)
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "task %u: no network descriptor at address 0",
+				      lt->id);
+	memcpy(&nd, (uint8_t *)nvdla_buffer_map(net->mem[m0]) + a0->offset,
+	       sizeof(nd));
+	if (nd.dependency_graph_index < 0 ||
+	    (uint32_t)nd.dependency_graph_index >= lt->num_addresses)
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "task %u: dependency graph index %d out of range",
+				      lt->id, nd.dependency_graph_index);
+	ag = &net->l->addresses[lt->address_list[nd.dependency_graph_index]];
+	t->graph_mem = net_memory_index(net, ag->mem_id);
+	return 0;
+}
+
+static int net_add_task(struct nvdla_network *net,
+			const struct nvdla_lbl_task *lt)
+{
+	struct nvdla_net_task *t = &net->tasks[net->num_tasks];
+	uint32_t i;
+
+	if (lt->interface != NVDLA_LBL_IF_DLA1)
+		return nvdla_rt_error(net->rt, -EOPNOTSUPP,
+				      "task %u: interface %u (CPU tasks) not supported yet",
+				      lt->id, lt->interface);
+	if (!lt->num_addresses)
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "task %u: empty address list", lt->id);
+	for (i = 0; i < lt->num_addresses; i++) {
+		const struct nvdla_lbl_address *a =
+			&net->l->addresses[lt->address_list[i]];
+
+		if (!net->mem[net_memory_index(net, a->mem_id)])
+			return nvdla_rt_error(net->rt, -EOPNOTSUPP,
+					      "task %u: address %u is in memory %u, which is not allocated (SRAM)",
+					      lt->id, i, a->mem_id);
+	}
+	t->src = lt;
+	t->num = lt->num_addresses;
+	t->list = calloc(t->num, sizeof(*t->list));
+	if (!t->list)
+		return nvdla_rt_error(net->rt, -ENOMEM, "out of memory");
+	net->num_tasks++;
+	return net_graph_memory(net, t, lt);
+}
+
+static const struct nvdla_lbl_task *net_task(const struct nvdla_loadable *l,
+					     uint16_t id)
+{
+	uint32_t i;
+
+	for (i = 0; i < l->num_tasks; i++)
+		if (l->tasks[i].id == id)
+			return &l->tasks[i];
+	return NULL;
+}
+
+/* Submit entries run in id order, their tasks in list order. */
+static int net_build_tasks(struct nvdla_network *net)
+{
+	const struct nvdla_loadable *l = net->l;
+	uint32_t total = 0, s, k, id;
+	int ret;
+
+	for (s = 0; s < l->num_submits; s++)
+		total += l->submits[s].num_tasks;
+	if (!total)
+		return nvdla_rt_error(net->rt, -EINVAL, "loadable submits no task");
+	net->tasks = calloc(total, sizeof(*net->tasks));
+	if (!net->tasks)
+		return nvdla_rt_error(net->rt, -ENOMEM, "out of memory");
+
+	for (id = 0; id <= UINT16_MAX; id++) {
+		for (s = 0; s < l->num_submits; s++) {
+			const struct nvdla_lbl_submit *sub = &l->submits[s];
+
+			if (sub->id != id)
+				continue;
+			for (k = 0; k < sub->num_tasks; k++) {
+				ret = net_add_task(net, net_task(l, sub->task_ids[k]));
+				if (ret)
+					return ret;
+			}
+		}
+	}
+	return 0;
+}
+
+NVDLA_EXPORT int nvdla_network_load(struct nvdla_runtime *rt, const void *data,
+				    size_t size, struct nvdla_network **out)
+{
+	struct nvdla_network *net;
+	char err[256];
+	int ret;
+
+	*out = NULL;
+	net = calloc(1, sizeof(*net));
+	if (!net)
+		return nvdla_rt_error(rt, -ENOMEM, "out of memory");
+	net->rt = rt;
+
+	ret = nvdla_loadable_parse(data, size, &net->l, err, sizeof(err));
+	if (!ret)
+		ret = nvdla_loadable_check(net->l, err, sizeof(err));
+	if (ret)
+		nvdla_rt_error(rt, ret, "malformed loadable: %s", err);
+	if (!ret)
+		ret = net_alloc_memories(net);
+	if (!ret)
+		ret = net_bindings(net, NVDLA_LBL_MEM_INPUT, &net->inputs,
+				   &net->num_inputs);
+	if (!ret)
+		ret = net_bindings(net, NVDLA_LBL_MEM_OUTPUT, &net->outputs,
+				   &net->num_outputs);
+	if (!ret)
+		ret = net_build_tasks(net);
+	if (ret) {
+		nvdla_network_unload(net);
+		return ret;
+	}
+	*out = net;
+	return 0;
+}
+
+NVDLA_EXPORT int nvdla_network_load_file(struct nvdla_runtime *rt,
+					 const char *path,
+					 struct nvdla_network **out)
+{
+	FILE *f = fopen(path, "rb");
+	long size;
+	void *data = NULL;
+	int ret;
+
+	*out = NULL;
+	if (!f)
+		return nvdla_rt_error(rt, -errno, "%s: %s", path, strerror(errno));
+	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 ||
+	    fseek(f, 0, SEEK_SET)) {
+		ret = nvdla_rt_error(rt, -EIO, "%s: cannot seek", path);
+		goto out;
+	}
+	data = malloc(size ? size : 1);
+	if (!data) {
+		ret = nvdla_rt_error(rt, -ENOMEM, "%s: out of memory", path);
+		goto out;
+	}
+	if (fread(data, 1, size, f) != (size_t)size) {
+		ret = nvdla_rt_error(rt, -EIO, "%s: short read", path);
+		goto out;
+	}
+	ret = nvdla_network_load(rt, data, size, out);
+	if (ret) {
+		char msg[sizeof(rt->error)];
+
+		snprintf(msg, sizeof(msg), "%s", rt->error);
+		nvdla_rt_error(rt, ret, "%s: %s", path, msg);
+	}
+out:
+	free(data);
+	fclose(f);
+	return ret;
+}
+
+NVDLA_EXPORT void nvdla_network_unload(struct nvdla_network *net)
+{
+	uint32_t i;
+
+	if (!net)
+		return;
+	for (i = 0; i < net->num_tasks; i++)
+		free(net->tasks[i].list);
+	free(net->tasks);
+	free(net->inputs);
+	free(net->outputs);
+	for (i = 0; net->mem && i < net->l->num_memories; i++)
+		nvdla_buffer_del(net->mem[i]);
+	free(net->mem);
+	nvdla_loadable_free(net->l);
+	free(net);
+}
+
+NVDLA_EXPORT unsigned int
+nvdla_network_num_inputs(const struct nvdla_network *net)
+{
+	return net->num_inputs;
+}
+
+NVDLA_EXPORT unsigned int
+nvdla_network_num_outputs(const struct nvdla_network *net)
+{
+	return net->num_outputs;
+}
+
+static int net_desc(const struct nvdla_network *net,
+		    const struct nvdla_binding *b, unsigned int n,
+		    unsigned int index, struct nvdla_tensor_desc *desc)
+{
+	if (index >= n)
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "tensor %u of %u does not exist", index, n);
+	*desc = b[index].desc;
+	return 0;
+}
+
+NVDLA_EXPORT int nvdla_network_input_desc(const struct nvdla_network *net,
+					  unsigned int index,
+					  struct nvdla_tensor_desc *desc)
+{
+	return net_desc(net, net->inputs, net->num_inputs, index, desc);
+}
+
+NVDLA_EXPORT int nvdla_network_output_desc(const struct nvdla_network *net,
+					   unsigned int index,
+					   struct nvdla_tensor_desc *desc)
+{
+	return net_desc(net, net->outputs, net->num_outputs, index, desc);
+}
+
+static int net_bind(struct nvdla_network *net, struct nvdla_binding *b,
+		    unsigned int n, unsigned int index,
+		    struct nvdla_buffer *buf)
+{
+	uint64_t need;
+
+	if (index >= n)
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "tensor %u of %u does not exist", index, n);
+	need = net->l->memories[b[index].mem].size;
+	if (buf->rt != net->rt || nvdla_buffer_size(buf) < need)
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "buffer of %llu bytes for a tensor of %llu, or from another runtime",
+				      (unsigned long long)nvdla_buffer_size(buf),
+				      (unsigned long long)need);
+	b[index].bound = buf;
+	return 0;
+}
+
+NVDLA_EXPORT int nvdla_network_bind_input(struct nvdla_network *net,
+					  unsigned int index,
+					  struct nvdla_buffer *buf)
+{
+	return net_bind(net, net->inputs, net->num_inputs, index, buf);
+}
+
+NVDLA_EXPORT int nvdla_network_bind_output(struct nvdla_network *net,
+					   unsigned int index,
+					   struct nvdla_buffer *buf)
+{
+	return net_bind(net, net->outputs, net->num_outputs, index, buf);
+}
+
+static struct nvdla_buffer *net_binding_buffer(const struct nvdla_network *net,
+					       const struct nvdla_binding *b)
+{
+	return b->bound ? b->bound : net->mem[b->mem];
+}
+
+NVDLA_EXPORT struct nvdla_buffer *
+nvdla_network_input(const struct nvdla_network *net, unsigned int index)
+{
+	return index < net->num_inputs ?
+	       net_binding_buffer(net, &net->inputs[index]) : NULL;
+}
+
+NVDLA_EXPORT struct nvdla_buffer *
+nvdla_network_output(const struct nvdla_network *net, unsigned int index)
+{
+	return index < net->num_outputs ?
+	       net_binding_buffer(net, &net->outputs[index]) : NULL;
+}
+
+struct nvdla_buffer *nvdla_net_memory(const struct nvdla_network *net,
+				      uint16_t mem)
+{
+	unsigned int i;
+
+	for (i = 0; i < net->num_inputs; i++)
+		if (net->inputs[i].mem == mem)
+			return net_binding_buffer(net, &net->inputs[i]);
+	for (i = 0; i < net->num_outputs; i++)
+		if (net->outputs[i].mem == mem)
+			return net_binding_buffer(net, &net->outputs[i]);
+	return net->mem[mem];
+}
+
+static int64_t net_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static int net_run_task(struct nvdla_network *net, uint32_t n,
+			int64_t deadline)
+{
+	struct nvdla_net_task *t = &net->tasks[n];
+	struct nvdla_backend *be = net->rt->be;
+	uint32_t i;
+	int ret;
+
+	/* The firmware counts dependencies down in place: start afresh. */
+	net_fill(net, t->graph_mem);
+
+	for (i = 0; i < t->num; i++) {
+		const struct nvdla_lbl_address *a =
+			&net->l->addresses[t->src->address_list[i]];
+		uint16_t m = net_memory_index(net, a->mem_id);
+
+		t->list[i].bo = nvdla_net_memory(net, m)->bo;
+		t->list[i].offset = a->offset;
+	}
+	ret = be->ops->submit(be, t->list, t->num, deadline);
+	if (ret)
+		return nvdla_rt_error(net->rt, ret, "task %u failed: %s", n,
+				      be->error);
+	return 0;
+}
+
+NVDLA_EXPORT int nvdla_network_submit(struct nvdla_network *net,
+				      int64_t timeout_ns)
+{
+	int64_t deadline = net_now_ns() +
+			   (timeout_ns > 0 ? timeout_ns : DEFAULT_TIMEOUT_NS);
+	uint32_t n;
+	int ret = 0;
+
+	for (n = 0; n < net->num_tasks && !ret; n++)
+		ret = net_run_task(net, n, deadline);
+	net->status = ret;
+	return ret;
+}
+
+NVDLA_EXPORT int nvdla_network_wait(struct nvdla_network *net)
+{
+	return net->status;
+}

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/* Runtime objects: device selection, errors and buffers. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime_internal.h"
+
+#define SIM_PREFIX "sim:"
+#define DEFAULT_DEVICE "sim:nv_full"
+
+int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(rt->error, sizeof(rt->error), fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+static int nvdla_backend_open(const char *device, struct nvdla_backend **be,
+			      char *err, size_t errlen)
+{
+	char node[64];
+
+	if (!device) {
+		if (nvdla_backend_drm_find(node, sizeof(node)))
+			device = DEFAULT_DEVICE;
+		else
+			device = node;
+	}
+	if (!strncmp(device, SIM_PREFIX, strlen(SIM_PREFIX)))
+		return nvdla_backend_sim_open(device + strlen(SIM_PREFIX), be,
+					      err, errlen);
+	return nvdla_backend_drm_open(device, be, err, errlen);
+}
+
+NVDLA_EXPORT int nvdla_runtime_new(const char *device,
+				   struct nvdla_runtime **out, char *err,
+				   size_t errlen)
+{
+	char msg[256] = "";
+	struct nvdla_runtime *rt;
+	int ret;
+
+	*out = NULL;
+	rt = calloc(1, sizeof(*rt));
+	if (!rt) {
+		if (err)
+			snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	ret = nvdla_backend_open(device, &rt->be, msg, sizeof(msg));
+	if (ret) {
+		if (err)
+			snprintf(err, errlen, "%s", msg);
+		free(rt);
+		return ret;
+	}
+	*out = rt;
+	return 0;
+}
+
+NVDLA_EXPORT void nvdla_runtime_del(struct nvdla_runtime *rt)
+{
+	if (!rt)
+		return;
+	rt->be->ops->del(rt->be);
+	free(rt);
+}
+
+NVDLA_EXPORT const char *nvdla_runtime_device(const struct nvdla_runtime *rt)
+{
+	return rt->be->name;
+}
+
+NVDLA_EXPORT const char *nvdla_runtime_error(const struct nvdla_runtime *rt)
+{
+	return rt->error;
+}
+
+NVDLA_EXPORT int nvdla_buffer_new(struct nvdla_runtime *rt, uint64_t size,
+				  struct nvdla_buffer **out)
+{
+	struct nvdla_buffer *buf = calloc(1, sizeof(*buf));
+	int ret;
+
+	if (!buf)
+		return nvdla_rt_error(rt, -ENOMEM, "out of memory");
+	ret = rt->be->ops->bo_new(rt->be, size, &buf->bo);
+	if (ret) {
+		free(buf);
+		return nvdla_rt_error(rt, ret, "%s", rt->be->error);
+	}
+	buf->rt = rt;
+	*out = buf;
+	return 0;
+}
+
+NVDLA_EXPORT void *nvdla_buffer_map(const struct nvdla_buffer *buf)
+{
+	return buf->bo->map;
+}
+
+NVDLA_EXPORT uint64_t nvdla_buffer_size(const struct nvdla_buffer *buf)
+{
+	return buf->bo->size;
+}
+
+NVDLA_EXPORT void nvdla_buffer_del(struct nvdla_buffer *buf)
+{
+	if (!buf)
+		return;
+	buf->rt->be->ops->bo_del(buf->bo);
+	free(buf);
+}

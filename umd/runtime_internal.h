@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/* Objects behind the public runtime API. */
+#ifndef __NVDLA_UMD_RUNTIME_INTERNAL_H__
+#define __NVDLA_UMD_RUNTIME_INTERNAL_H__
+
+#include <nvdla/runtime.h>
+
+#include "backend.h"
+#include "loadable.h"
+
+#define NVDLA_EXPORT __attribute__((visibility("default")))
+
+struct nvdla_runtime {
+	struct nvdla_backend *be;
+	char error[512];
+};
+
+struct nvdla_buffer {
+	struct nvdla_runtime *rt;
+	struct nvdla_bo *bo;
+};
+
+/* A DLA task ready to submit. */
+struct nvdla_net_task {
+	const struct nvdla_lbl_task *src;
+	uint32_t num;
+	struct nvdla_backend_address *list;
+	uint16_t graph_mem;	/* memory holding its dependency graph */
+};
+
+/* An input or output: the memory entry it lives in and its description. */
+struct nvdla_binding {
+	uint16_t mem;			/* index into memories */
+	struct nvdla_tensor_desc desc;
+	struct nvdla_buffer *bound;	/* the application's, or NULL */
+};
+
+struct nvdla_network {
+	struct nvdla_runtime *rt;
+	struct nvdla_loadable *l;
+	struct nvdla_buffer **mem;	/* per memory entry; NULL if none */
+	uint32_t num_tasks;
+	struct nvdla_net_task *tasks;	/* in submission order */
+	unsigned int num_inputs, num_outputs;
+	struct nvdla_binding *inputs, *outputs;
+	int status;
+};
+
+/* Record a failure message on @rt; returns @err. */
+int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* The buffer a memory entry uses now (an application binding wins). */
+struct nvdla_buffer *nvdla_net_memory(const struct nvdla_network *net,
+				      uint16_t mem);
+
+#endif /* __NVDLA_UMD_RUNTIME_INTERNAL_H__ */
