@@ -29,7 +29,9 @@ LIB_SO := $(BUILD)/lib/libnvdla_runtime.so
 RUNTIME := $(BUILD)/bin/nvdla_runtime
 LIBS = $(DRM_LIBS)
 
-all: $(LIB_A) $(LIB_SO) $(RUNTIME)
+TOOLS := $(BUILD)/bin/nvdla_mkloadable
+
+all: $(LIB_A) $(LIB_SO) $(RUNTIME) $(TOOLS)
 
 $(BUILD)/obj/umd/backend_drm.o: override CPPFLAGS += $(DRM_CFLAGS)
 
@@ -52,6 +54,15 @@ $(RUNTIME): $(call obj,$(CLI_SRCS)) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
+$(BUILD)/bin/%: $(BUILD)/obj/tools/%.o $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+# Regenerate the shipped loadable (tests check it is fresh).
+loadables: $(BUILD)/bin/nvdla_mkloadable
+	$< loadables/bdma_copy.nvdla $(BUILD)/bdma_copy.dimg
+	cd $(BUILD) && md5sum bdma_copy.dimg > $(CURDIR)/loadables/bdma_copy.md5
+
 # Unit tests: tests/unit/test_<name>.c, each a TAP program.
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
@@ -60,7 +71,13 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-tests: $(UNIT_BINS)
+UNIT_SCRIPTS := $(patsubst tests/unit/%.sh,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.sh))
+
+$(BUILD)/tests/%: tests/unit/%.sh
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+tests: $(UNIT_BINS) $(UNIT_SCRIPTS)
 
 include kmd/kmd.mk
 include tools/qemu/qemu.mk
@@ -78,5 +95,5 @@ check-unit: all tests
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all tests setup check check-unit clean
+.PHONY: all tests setup check check-unit clean loadables
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

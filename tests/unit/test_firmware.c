@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Firmware validation: every malformed task is rejected with -EINVAL (or
+ * -EBUSY) before a single register write, and the engine then accepts a
+ * good task. The port here records register writes instead of driving a
+ * device; memory is a few host buffers.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvdla/dla_interface.h>
+#include <nvdla/firmware.h>
+#include <nvdla/regs.h>
+
+#include "tap.h"
+
+#define NUM_BUFS 6
+#define DATA_SIZE 4096
+
+struct fake {
+	uint8_t *buf[NUM_BUFS];
+	uint64_t size[NUM_BUFS];
+	unsigned int writes;
+	char last_error[160];
+};
+
+static uint32_t fake_reg_read(void *drv, uint32_t addr)
+{
+	(void)drv;
+	/* BDMA STATUS at its nv_full base: 20 free slots, idle. */
+	return addr == 0x4000 + NVDLA_BDMA_STATUS ? 0x114 : 0;
+}
+
+static void fake_reg_write(void *drv, uint32_t addr, uint32_t val)
+{
+	(void)addr;
+	(void)val;
+	((struct fake *)drv)->writes++;
+}
+
+static int fake_dma_address(void *drv, void *task, uint16_t index,
+			    uint64_t *addr, uint64_t *size)
+{
+	struct fake *f = drv;
+
+	(void)task;
+	*addr = 0x10000000ull * (index + 1);
+	*size = f->size[index];
+	return 0;
+}
+
+static int fake_data_read(void *drv, void *task, uint16_t index,
+			  uint64_t offset, void *dst, uint32_t size)
+{
+	struct fake *f = drv;
+
+	(void)task;
+	if (offset > f->size[index] || size > f->size[index] - offset)
+		return -EINVAL;
+	memcpy(dst, f->buf[index] + offset, size);
+	return 0;
+}
+
+static int fake_data_write(void *drv, void *task, uint16_t index,
+			   uint64_t offset, const void *src, uint32_t size)
+{
+	struct fake *f = drv;
+
+	(void)task;
+	if (offset > f->size[index] || size > f->size[index] - offset)
+		return -EINVAL;
+	memcpy(f->buf[index] + offset, src, size);
+	return 0;
+}
+
+static uint64_t fake_time_us(void *drv)
+{
+	(void)drv;
+	return 0;
+}
+
+static void fake_log(void *drv, enum dla_log_level level, const char *msg)
+{
+	if (level == DLA_LOG_ERROR)
+		snprintf(((struct fake *)drv)->last_error,
+			 sizeof(((struct fake *)drv)->last_error), "%s", msg);
+}
+
+static const struct dla_port_ops fake_ops = {
+	.reg_read = fake_reg_read,
+	.reg_write = fake_reg_write,
+	.dma_address = fake_dma_address,
+	.data_read = fake_data_read,
+	.data_write = fake_data_write,
+	.time_us = fake_time_us,
+	.log = fake_log,
+};
+
+/* The descriptors of a good one-transfer BDMA task, edited per case. */
+struct task_descs {
+	struct dla_network_desc net;
+	struct dla_common_op_desc graph[2];
+	union dla_operation_container op[2];
+	union dla_surface_container surf[2];
+};
+
+static void good_task(struct task_descs *d)
+{
+	struct dla_bdma_transfer_desc *x;
+	int i, k;
+
+	memset(d, 0, sizeof(*d));
+	d->net = (struct dla_network_desc){
+		.operation_desc_index = 2, .surface_desc_index = 3,
+		.dependency_graph_index = 1, .lut_data_index = -1,
+		.roi_array_index = -1, .surface_index = -1,
+		.stat_list_index = -1, .reserved1 = -1,
+		.op_head = { 0, -1, -1, -1, -1, -1 },
+		.num_rois = 1, .num_operations = 1, .num_addresses = NUM_BUFS,
+	};
+	for (i = 0; i < 2; i++) {
+		d->graph[i].op_type = DLA_OP_BDMA;
+		for (k = 0; k < DLA_OP_NUM; k++)
+			d->graph[i].consumers[k].index = -1;
+		d->graph[i].fused_parent.index = -1;
+		d->op[i].bdma_op.num_transfers = 1;
+		d->surf[i].bdma_surface.num_transfers = 1;
+		x = &d->surf[i].bdma_surface.transfers[0];
+		*x = (struct dla_bdma_transfer_desc){
+			.source_address = 4, .destination_address = 5,
+			.line_size = 256, .line_repeat = 8, .source_line = 256,
+			.destination_line = 256, .surface_repeat = 2,
+			.source_surface = 2048, .destination_surface = 2048,
+		};
+	}
+}
+
+static struct dla_engine *engine;
+static struct fake fake;
+
+static void load(const struct task_descs *d)
+{
+	memcpy(fake.buf[0], &d->net, sizeof(d->net));
+	memcpy(fake.buf[1], d->graph, sizeof(d->graph));
+	memcpy(fake.buf[2], d->op, sizeof(d->op));
+	memcpy(fake.buf[3], d->surf, sizeof(d->surf));
+	fake.size[0] = sizeof(d->net);
+	fake.size[1] = d->net.num_operations * sizeof(d->graph[0]);
+	fake.size[2] = d->net.num_operations * sizeof(d->op[0]);
+	fake.size[3] = d->net.num_operations * sizeof(d->surf[0]);
+}
+
+static int submit(const struct task_descs *d, uint16_t num_addresses)
+{
+	struct dla_task task = { .host_task = &fake,
+				 .num_addresses = num_addresses };
+
+	load(d);
+	fake.writes = 0;
+	fake.last_error[0] = '\0';
+	return dla_execute_task(engine, &task);
+}
+
+/* A rejected task: -EINVAL, no register written, message mentions @what. */
+static void expect_reject(const struct task_descs *d, const char *what,
+			  const char *name)
+{
+	int ret = submit(d, NUM_BUFS);
+
+	tap_ok(ret == -EINVAL && fake.writes == 0 &&
+	       strstr(fake.last_error, what),
+	       "%s: rejected before any register write (ret %d, %u writes, \"%s\")",
+	       name, ret, fake.writes, fake.last_error);
+}
+
+typedef void (*mutate_fn)(struct task_descs *d);
+
+static void m_no_ops(struct task_descs *d) { d->net.num_operations = 0; }
+static void m_head(struct task_descs *d) { d->net.op_head[0] = 1; }
+static void m_graph_idx(struct task_descs *d) { d->net.dependency_graph_index = 6; }
+static void m_neg_idx(struct task_descs *d) { d->net.surface_desc_index = -2; }
+static void m_src_idx(struct task_descs *d)
+{
+	d->surf[0].bdma_surface.transfers[0].source_address = 99;
+}
+static void m_dst_idx(struct task_descs *d)
+{
+	d->surf[0].bdma_surface.transfers[0].destination_address = NUM_BUFS;
+}
+static void m_line(struct task_descs *d)
+{
+	d->surf[0].bdma_surface.transfers[0].line_size = 100;
+}
+static void m_overrun(struct task_descs *d)
+{
+	d->surf[0].bdma_surface.transfers[0].surface_repeat = 3;
+}
+static void m_zero(struct task_descs *d)
+{
+	d->surf[0].bdma_surface.num_transfers = 0;
+	d->op[0].bdma_op.num_transfers = 0;
+}
+static void m_many(struct task_descs *d)
+{
+	d->surf[0].bdma_surface.num_transfers = 21;
+	d->op[0].bdma_op.num_transfers = 21;
+}
+static void m_mismatch(struct task_descs *d) { d->op[0].bdma_op.num_transfers = 2; }
+static void m_ramtype(struct task_descs *d) { d->surf[0].bdma_surface.source_type = 2; }
+static void m_stride(struct task_descs *d)
+{
+	d->surf[0].bdma_surface.transfers[0].source_line = 128;
+}
+static void m_type(struct task_descs *d) { d->graph[0].op_type = 9; }
+static void m_conv(struct task_descs *d)
+{
+	d->graph[0].op_type = DLA_OP_CONV;
+	d->net.op_head[0] = -1;
+	d->net.op_head[DLA_OP_CONV] = 0;
+}
+static void m_consumer(struct task_descs *d) { d->graph[0].consumers[2].index = 7; }
+static void m_event(struct task_descs *d)
+{
+	d->graph[0].consumers[2].index = 0;
+	d->graph[0].consumers[2].event = 9;
+}
+static void m_loop(struct task_descs *d) { d->graph[0].consumers[DLA_OP_BDMA].index = 0; }
+static void m_unreached(struct task_descs *d) { d->net.num_operations = 2; }
+static void m_rois(struct task_descs *d) { d->net.num_rois = 2; }
+
+static const struct {
+	mutate_fn mutate;
+	const char *what;
+	const char *name;
+} cases[] = {
+	{ m_no_ops, "no operations", "empty network" },
+	{ m_head, "op_head", "op_head past the operations" },
+	{ m_graph_idx, "address index 6", "graph index past the address list" },
+	{ m_neg_idx, "address index -2", "negative descriptor index" },
+	{ m_src_idx, "address index 99", "transfer source index past the list" },
+	{ m_dst_idx, "address index 6", "transfer destination index == list length" },
+	{ m_line, "line size 100", "line size not a multiple of 32" },
+	{ m_overrun, "overrun", "transfer beyond its buffer" },
+	{ m_zero, "0 transfers", "no transfers" },
+	{ m_many, "21 transfers", "21 transfers" },
+	{ m_mismatch, "disagree", "op and surface transfer counts differ" },
+	{ m_ramtype, "memory type", "unknown memory type" },
+	{ m_stride, "line stride", "line stride below the line size" },
+	{ m_type, "type 9", "unknown operation type" },
+	{ m_conv, "unsupported", "operation type the firmware lacks" },
+	{ m_consumer, "consumer 7", "consumer past the operations" },
+	{ m_event, "event 9", "unknown consumer event" },
+	{ m_loop, "loops", "operation chain loops" },
+	{ m_unreached, "unreachable", "operation no chain reaches" },
+	{ m_rois, "regions of interest", "several regions of interest" },
+};
+
+static int engine_setup(const char *config)
+{
+	int i;
+
+	for (i = 0; i < NUM_BUFS; i++) {
+		fake.buf[i] = calloc(1, DATA_SIZE);
+		fake.size[i] = DATA_SIZE;
+	}
+	engine = calloc(1, dla_engine_size());
+	return dla_register_driver(engine, &fake, &fake_ops,
+				   dla_hw_config_get(config));
+}
+
+int main(void)
+{
+	struct task_descs d;
+	size_t i;
+	int ret;
+
+	tap_ok(engine_setup("nv_full") == 0, "engine registers on nv_full");
+	tap_ok(dla_register_driver(engine, &fake, &fake_ops, NULL) == -EINVAL,
+	       "registration without a configuration is refused");
+	dla_register_driver(engine, &fake, &fake_ops, dla_hw_config_get("nv_full"));
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		good_task(&d);
+		cases[i].mutate(&d);
+		expect_reject(&d, cases[i].what, cases[i].name);
+	}
+
+	good_task(&d);
+	ret = submit(&d, 0);
+	tap_ok(ret == -EINVAL && fake.writes == 0,
+	       "empty address list rejected (ret %d)", ret);
+
+	good_task(&d);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 && fake.writes > 0,
+	       "good task accepted after the rejections (ret %d, %u writes)",
+	       ret, fake.writes);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == -EBUSY && fake.writes == 0,
+	       "second task while one is loaded: -EBUSY, nothing written");
+	dla_clear_task(engine);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0, "engine takes a task again after dla_clear_task");
+	dla_clear_task(engine);
+
+	dla_register_driver(engine, &fake, &fake_ops,
+			    dla_hw_config_get("nv_small"));
+	good_task(&d);
+	expect_reject(&d, "unsupported", "BDMA on nv_small, which has none");
+
+	for (i = 0; i < NUM_BUFS; i++)
+		free(fake.buf[i]);
+	free(engine);
+	return tap_done();
+}

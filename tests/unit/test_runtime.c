@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The runtime on the in-process model: BDMA copies of many shapes checked
+ * against a plain loop, repeated submission, output binding, and the
+ * errors a user gets for bad devices, files and buffers.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvdla/runtime.h>
+
+#include "builder.h"
+#include "tap.h"
+
+struct shape {
+	uint32_t line, lines, surfs, src_line, dst_line;
+};
+
+static uint64_t extent(const struct shape *s, uint32_t line_stride)
+{
+	return (uint64_t)(s->surfs * s->lines - 1) * line_stride + s->line;
+}
+
+static int build(const struct shape *s, const uint8_t *src, void **buf,
+		 size_t *len)
+{
+	struct nvdla_bdma_copy copy = {
+		.transfer = {
+			.line_size = s->line, .line_repeat = s->lines,
+			.source_line = s->src_line,
+			.destination_line = s->dst_line,
+			.surface_repeat = s->surfs,
+			.source_surface = s->src_line * s->lines,
+			.destination_surface = s->dst_line * s->lines,
+		},
+		.src = src,
+		.src_size = extent(s, s->src_line),
+		.dst_size = extent(s, s->dst_line),
+		.out = { .name = "out", .n = 1, .c = 1, .h = 1, .w = 1,
+			 .data_type = NVDLA_DATA_TYPE_INT8,
+			 .pixel_format = 36 },
+	};
+
+	copy.out.size = copy.dst_size;
+	return nvdla_build_bdma_copy(&copy, buf, len);
+}
+
+/* What the copy must leave in the destination: a plain loop. */
+static void reference(const struct shape *s, const uint8_t *src, uint8_t *dst)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->surfs * s->lines; i++)
+		memcpy(dst + (uint64_t)i * s->dst_line,
+		       src + (uint64_t)i * s->src_line, s->line);
+}
+
+static void test_shape(struct nvdla_runtime *rt, const struct shape *s)
+{
+	uint64_t src_size = extent(s, s->src_line);
+	uint64_t dst_size = extent(s, s->dst_line);
+	uint8_t *src = malloc(src_size), *want = calloc(1, dst_size);
+	struct nvdla_network *net = NULL;
+	void *buf = NULL;
+	size_t len, i;
+	int ret, same = 0;
+
+	for (i = 0; i < src_size; i++)
+		src[i] = rand();
+	reference(s, src, want);
+	ret = build(s, src, &buf, &len);
+	if (!ret)
+		ret = nvdla_network_load(rt, buf, len, &net);
+	if (!ret)
+		ret = nvdla_network_submit(net, 0);
+	if (!ret)
+		same = !memcmp(nvdla_buffer_map(nvdla_network_output(net, 0)),
+			       want, dst_size);
+	tap_ok(!ret && same,
+	       "copy %u B x %u lines x %u surfaces, strides %u/%u (%s)",
+	       s->line, s->lines, s->surfs, s->src_line, s->dst_line,
+	       ret ? nvdla_runtime_error(rt) : same ? "equal" : "differs");
+	nvdla_network_unload(net);
+	free(buf);
+	free(src);
+	free(want);
+}
+
+static void test_shapes(struct nvdla_runtime *rt)
+{
+	static const struct shape fixed[] = {
+		{ 32, 1, 1, 32, 32 },
+		{ 256, 8, 1, 256, 256 },
+		{ 8192 * 32, 1, 1, 8192 * 32, 8192 * 32 },
+		{ 64, 3, 4, 96, 128 },
+	};
+	struct shape s;
+	size_t i;
+
+	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		test_shape(rt, &fixed[i]);
+	for (i = 0; i < 8; i++) {
+		s.line = 32 * (1 + rand() % 16);
+		s.lines = 1 + rand() % 6;
+		s.surfs = 1 + rand() % 4;
+		s.src_line = s.line + 32 * (rand() % 3);
+		s.dst_line = s.line + 32 * (rand() % 3);
+		test_shape(rt, &s);
+	}
+}
+
+static void test_resubmit_and_bind(struct nvdla_runtime *rt)
+{
+	const struct shape s = { 128, 4, 2, 128, 160 };
+	uint64_t dst_size = extent(&s, s.dst_line);
+	uint8_t src[1024], want[2048] = { 0 };
+	struct nvdla_network *net;
+	struct nvdla_buffer *out, *small;
+	void *buf;
+	size_t len;
+	int ret;
+
+	memset(src, 0x5a, sizeof(src));
+	reference(&s, src, want);
+	build(&s, src, &buf, &len);
+	ret = nvdla_network_load(rt, buf, len, &net);
+	free(buf);
+	tap_ok(!ret && nvdla_network_num_outputs(net) == 1 &&
+	       nvdla_network_num_inputs(net) == 0,
+	       "loaded: one output, no input");
+	ret = nvdla_network_submit(net, 0) || nvdla_network_submit(net, 0);
+	tap_ok(!ret && nvdla_network_wait(net) == 0,
+	       "the same network runs twice (dependency graph restored)");
+
+	nvdla_buffer_new(rt, dst_size, &out);
+	ret = nvdla_network_bind_output(net, 0, out);
+	if (!ret)
+		ret = nvdla_network_submit(net, 0);
+	tap_ok(!ret && !memcmp(nvdla_buffer_map(out), want, dst_size),
+	       "a bound output buffer receives the result");
+
+	nvdla_buffer_new(rt, dst_size - 1, &small);
+	tap_ok(nvdla_network_bind_output(net, 0, small) == -EINVAL &&
+	       strstr(nvdla_runtime_error(rt), "bytes for a tensor"),
+	       "a buffer smaller than the tensor is refused");
+	tap_ok(nvdla_network_bind_output(net, 1, out) == -EINVAL,
+	       "binding a missing output is refused");
+	nvdla_network_unload(net);
+	nvdla_buffer_del(out);
+	nvdla_buffer_del(small);
+}
+
+static void test_errors(struct nvdla_runtime *rt)
+{
+	const struct shape s = { 32, 1, 1, 32, 32 };
+	struct nvdla_runtime *bad;
+	struct nvdla_network *net;
+	char err[256] = "";
+	uint8_t src[32] = { 0 };
+	void *buf;
+	size_t len;
+	int ret;
+
+	ret = nvdla_runtime_new("sim:nv_tiny", &bad, err, sizeof(err));
+	tap_ok(ret == -EINVAL && !bad && strstr(err, "nv_tiny"),
+	       "unknown model configuration: %s", err);
+	ret = nvdla_runtime_new("/nonexistent/accel0", &bad, err, sizeof(err));
+	tap_ok(ret < 0 && !bad && strstr(err, "/nonexistent/accel0"),
+	       "missing device node: %s", err);
+
+	ret = nvdla_network_load_file(rt, "/nonexistent.nvdla", &net);
+	tap_ok(ret == -ENOENT && !net &&
+	       strstr(nvdla_runtime_error(rt), "/nonexistent.nvdla"),
+	       "missing loadable file: %s", nvdla_runtime_error(rt));
+
+	build(&s, src, &buf, &len);
+	ret = nvdla_network_load(rt, buf, len / 2, &net);
+	tap_ok(ret == -EINVAL && !net &&
+	       strstr(nvdla_runtime_error(rt), "malformed loadable"),
+	       "truncated loadable: %s", nvdla_runtime_error(rt));
+	free(buf);
+}
+
+int main(void)
+{
+	struct nvdla_runtime *rt;
+	char err[256];
+
+	srand(1);
+	if (nvdla_runtime_new("sim:nv_full", &rt, err, sizeof(err))) {
+		tap_ok(0, "in-process runtime: %s", err);
+		return tap_done();
+	}
+	tap_ok(!strcmp(nvdla_runtime_device(rt), "sim:nv_full"),
+	       "runtime on sim:nv_full");
+	test_shapes(rt);
+	test_resubmit_and_bind(rt);
+	test_errors(rt);
+	nvdla_runtime_del(rt);
+	return tap_done();
+}

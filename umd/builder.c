@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/* Building single-operation loadables (see builder.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder.h"
+
+#define LBL_ID_MAX 0xffff
+
+void nvdla_builder_init(struct nvdla_builder *b)
+{
+	memset(b, 0, sizeof(*b));
+	b->l.version = (struct nvdla_lbl_version){ 0, 7, 0 };
+}
+
+/* Grow *@array by one zeroed element of @size bytes; NULL on failure. */
+static void *grow(struct nvdla_builder *b, void **array, uint32_t *count,
+		  size_t size)
+{
+	char *p;
+
+	if (b->error)
+		return NULL;
+	p = realloc(*array, (*count + 1) * size);
+	if (!p) {
+		b->error = -ENOMEM;
+		return NULL;
+	}
+	*array = p;
+	memset(p + *count * size, 0, size);
+	return p + (*count)++ * size;
+}
+
+static char *dup_str(struct nvdla_builder *b, const char *s)
+{
+	char *d = b->error ? NULL : strdup(s);
+
+	if (!d && !b->error)
+		b->error = -ENOMEM;
+	return d;
+}
+
+static int add_blob(struct nvdla_builder *b, const char *name,
+		    const void *data, uint64_t size)
+{
+	struct nvdla_lbl_blob *blob;
+
+	if (size > UINT32_MAX)
+		b->error = -EINVAL;
+	blob = grow(b, (void **)&b->l.blobs, &b->l.num_blobs, sizeof(*blob));
+	if (!blob)
+		return b->error;
+	blob->name = dup_str(b, name);
+	blob->size = size;
+	blob->interface = NVDLA_LBL_IF_DLA1;
+	blob->version = (struct nvdla_lbl_version){ 0, 12, 0 };
+	blob->data = malloc(size ? size : 1);
+	if (!blob->data)
+		return b->error = -ENOMEM;
+	memcpy(blob->data, data, size);
+	blob->data_len = size;
+	return b->error;
+}
+
+static int set_contents(struct nvdla_builder *b, struct nvdla_lbl_memory *m,
+			const char *name)
+{
+	m->contents = calloc(1, sizeof(*m->contents));
+	m->offsets = calloc(1, sizeof(*m->offsets));
+	if (!m->contents || !m->offsets)
+		return b->error = -ENOMEM;
+	m->num_contents = 1;
+	m->num_offsets = 1;
+	m->contents[0] = dup_str(b, name);
+	m->flags |= NVDLA_LBL_MEM_SET;
+	return b->error;
+}
+
+int nvdla_builder_memory(struct nvdla_builder *b, const char *name,
+			 const void *data, uint64_t size)
+{
+	struct nvdla_lbl_memory *m;
+	struct nvdla_lbl_address *a;
+	uint16_t id = b->l.num_memories;
+
+	if (b->l.num_memories >= LBL_ID_MAX)
+		b->error = -EINVAL;
+	m = grow(b, (void **)&b->l.memories, &b->l.num_memories, sizeof(*m));
+	if (!m)
+		return -1;
+	m->id = id;
+	m->domain = NVDLA_LBL_DOMAIN_SYSTEM;
+	m->flags = NVDLA_LBL_MEM_ALLOC;
+	m->size = size;
+	if (data && (add_blob(b, name, data, size) || set_contents(b, m, name)))
+		return -1;
+
+	a = grow(b, (void **)&b->l.addresses, &b->l.num_addresses, sizeof(*a));
+	if (!a)
+		return -1;
+	a->id = id;
+	a->mem_id = id;
+	a->size = size;
+	return id;
+}
+
+void nvdla_builder_output(struct nvdla_builder *b, int index,
+			  const struct nvdla_tensor_desc *desc)
+{
+	struct nvdla_lbl_tensor_desc *t;
+
+	if (index < 0 || (uint32_t)index >= b->l.num_memories) {
+		if (!b->error)
+			b->error = -EINVAL;
+		return;
+	}
+	t = grow(b, (void **)&b->l.tensor_descs, &b->l.num_tensor_descs,
+		 sizeof(*t));
+	if (!t)
+		return;
+	t->name = dup_str(b, desc->name);
+	t->id = b->l.num_tensor_descs - 1;
+	t->mem_id = index;
+	t->size = desc->size;
+	t->data_format = desc->data_format;
+	t->data_type = desc->data_type;
+	t->data_category = desc->data_category;
+	t->pixel_format = desc->pixel_format;
+	t->pixel_mapping = desc->pixel_mapping;
+	t->n = desc->n;
+	t->c = desc->c;
+	t->h = desc->h;
+	t->w = desc->w;
+	memcpy(t->stride, desc->stride, sizeof(t->stride));
+
+	b->l.memories[index].flags |= NVDLA_LBL_MEM_OUTPUT;
+	b->l.memories[index].bind_id = 0;
+	b->l.memories[index].tensor_desc_id = t->id;
+}
+
+int nvdla_builder_finish(struct nvdla_builder *b, void **buf, size_t *len)
+{
+	struct nvdla_lbl_submit *s;
+	struct nvdla_lbl_task *t;
+	uint32_t i;
+
+	t = grow(b, (void **)&b->l.tasks, &b->l.num_tasks, sizeof(*t));
+	if (t) {
+		t->interface = NVDLA_LBL_IF_DLA1;
+		t->instance = -1;
+		t->address_list = calloc(b->l.num_addresses,
+					 sizeof(*t->address_list));
+		if (!t->address_list)
+			b->error = -ENOMEM;
+	}
+	if (b->error)
+		return b->error;
+	t->num_addresses = b->l.num_addresses;
+	for (i = 0; i < t->num_addresses; i++)
+		t->address_list[i] = i;
+
+	s = grow(b, (void **)&b->l.submits, &b->l.num_submits, sizeof(*s));
+	if (s) {
+		s->task_ids = calloc(1, sizeof(*s->task_ids));
+		if (!s->task_ids)
+			b->error = -ENOMEM;
+		else
+			s->num_tasks = 1;
+	}
+	if (b->error)
+		return b->error;
+	return nvdla_loadable_write(&b->l, buf, len);
+}
+
+/* The builder's arrays are exactly what nvdla_loadable_free() releases. */
+void nvdla_builder_fini(struct nvdla_builder *b)
+{
+	struct nvdla_loadable *l = malloc(sizeof(*l));
+
+	if (l) {
+		*l = b->l;
+		nvdla_loadable_free(l);
+	}
+	memset(&b->l, 0, sizeof(b->l));
+}
+
+static void no_consumers(struct dla_common_op_desc *d)
+{
+	int k;
+
+	for (k = 0; k < DLA_OP_NUM; k++)
+		d->consumers[k].index = -1;
+	d->fused_parent.index = -1;
+}
+
+int nvdla_build_bdma_copy(const struct nvdla_bdma_copy *copy, void **buf,
+			  size_t *len)
+{
+	struct dla_network_desc net = {
+		.lut_data_index = -1,
+		.roi_array_index = -1,
+		.surface_index = -1,
+		.stat_list_index = -1,
+		.reserved1 = -1,
+		.op_head = { 0, -1, -1, -1, -1, -1 },
+		.num_rois = 1,
+		.num_operations = 1,
+	};
+	struct dla_common_op_desc graph = { .op_type = DLA_OP_BDMA };
+	union dla_operation_container op = { .bdma_op = { .num_transfers = 1 } };
+	union dla_surface_container surf = { 0 };
+	struct dla_bdma_surface_desc *s = &surf.bdma_surface;
+	struct nvdla_builder b;
+	int ret;
+
+	no_consumers(&graph);
+	s->source_type = DLA_MEM_MC;
+	s->destination_type = DLA_MEM_MC;
+	s->num_transfers = 1;
+	s->transfers[0] = copy->transfer;
+	s->transfers[0].source_address = 4;
+	s->transfers[0].destination_address = 5;
+	net.dependency_graph_index = 1;
+	net.operation_desc_index = 2;
+	net.surface_desc_index = 3;
+	net.num_addresses = 6;
+
+	nvdla_builder_init(&b);
+	nvdla_builder_memory(&b, "task-0-addr0", &net, sizeof(net));
+	nvdla_builder_memory(&b, "task-0-dep_graph", &graph, sizeof(graph));
+	nvdla_builder_memory(&b, "task-0-op_list", &op, sizeof(op));
+	nvdla_builder_memory(&b, "task-0-surf_list", &surf, sizeof(surf));
+	nvdla_builder_memory(&b, "bdma-source", copy->src, copy->src_size);
+	nvdla_builder_output(&b, nvdla_builder_memory(&b, NULL, NULL,
+						      copy->dst_size),
+			     &copy->out);
+	ret = nvdla_builder_finish(&b, buf, len);
+	nvdla_builder_fini(&b);
+	return ret;
+}

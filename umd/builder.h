@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Building loadables for single operations, the way the official compiler
+ * lays them out: one memory, address entry and blob per descriptor list and
+ * per data buffer, one DLA task whose address list is every address entry
+ * in order, one submit entry. Used by tests and tools/nvdla_mkloadable.
+ */
+#ifndef __NVDLA_UMD_BUILDER_H__
+#define __NVDLA_UMD_BUILDER_H__
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <nvdla/dla_interface.h>
+#include <nvdla/runtime.h>
+
+#include "loadable.h"
+
+struct nvdla_builder {
+	struct nvdla_loadable l;
+	int error;		/* first failure, reported by finish */
+};
+
+void nvdla_builder_init(struct nvdla_builder *b);
+
+/*
+ * Add a memory of @size bytes with its address entry; if @data is not NULL
+ * it is the memory's content (a blob named @name). Returns the address
+ * index (equal to the memory id), or -1 after a failure.
+ */
+int nvdla_builder_memory(struct nvdla_builder *b, const char *name,
+			 const void *data, uint64_t size);
+
+/* Make the memory at @index output 0 described by @desc. */
+void nvdla_builder_output(struct nvdla_builder *b, int index,
+			  const struct nvdla_tensor_desc *desc);
+
+/* Add the DLA task over every address entry and serialise the loadable. */
+int nvdla_builder_finish(struct nvdla_builder *b, void **buf, size_t *len);
+
+/* Free what the builder holds (finish does not). */
+void nvdla_builder_fini(struct nvdla_builder *b);
+
+/**
+ * struct nvdla_bdma_copy - one BDMA operation copying a data cube
+ * @transfer: the transfer; source/destination indices are filled in
+ * @src: source bytes (@src_size of them)
+ * @dst_size: size of the output buffer
+ * @out: the output tensor's description (for the DIMG writer)
+ */
+struct nvdla_bdma_copy {
+	struct dla_bdma_transfer_desc transfer;
+	const void *src;
+	uint64_t src_size;
+	uint64_t dst_size;
+	struct nvdla_tensor_desc out;
+};
+
+/* Build a complete loadable that runs @copy on nv_full. */
+int nvdla_build_bdma_copy(const struct nvdla_bdma_copy *copy, void **buf,
+			  size_t *len);
+
+#endif /* __NVDLA_UMD_BUILDER_H__ */
