@@ -85,6 +85,13 @@ include tools/qemu/qemu.mk
 setup:
 	tools/setup.sh
 
+# The main job: the bundled loadable on the first device, else the model.
+run: setup all
+	$(RUNTIME) --loadable loadables/bdma_copy.nvdla -o $(BUILD)/output.dimg
+	@test "$$(md5sum < $(BUILD)/output.dimg | cut -d' ' -f1)" = \
+		"$$(cut -d' ' -f1 loadables/bdma_copy.md5)" && \
+		echo "$(BUILD)/output.dimg matches loadables/bdma_copy.md5"
+
 # The whole suite: unit and conformance tests here, driver tests in QEMU.
 check: setup all tests module-all qemu-images
 	tools/run-tests.sh $(BUILD)
@@ -95,5 +102,5 @@ check-unit: all tests
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all tests setup check check-unit clean loadables
+.PHONY: all tests setup run check check-unit clean loadables
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -47,7 +47,8 @@ static int dla_validate_link(struct dla_engine *engine, u16 op,
 	if (c->index < 0 || c->index >= engine->network.num_operations)
 		return dla_reject(engine, "op %u: %s %d out of range", op, what,
 				  c->index);
-	if (c->event == DLA_EVENT_NONE || c->event > DLA_EVENT_CDMA_DT_DONE)
+	/* DLA_EVENT_NONE links without a dependency: never signalled. */
+	if (c->event > DLA_EVENT_CDMA_DT_DONE)
 		return dla_reject(engine, "op %u: %s event %u invalid", op,
 				  what, c->event);
 	return 0;
