@@ -79,8 +79,8 @@ $(BUILD)/tests/%: tests/unit/%.sh
 
 tests: $(UNIT_BINS) $(UNIT_SCRIPTS)
 
-include kmd/kmd.mk
-include tools/qemu/qemu.mk
+-include kmd/kmd.mk
+-include tools/qemu/qemu.mk
 
 setup:
 	tools/setup.sh

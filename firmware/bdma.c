@@ -12,19 +12,10 @@
 #define BDMA_MAX_LINE (8192u * BDMA_ALIGN)	/* 13-bit size in atoms */
 #define BDMA_MAX_REPEAT (1u << 24)		/* 24-bit repeat counts */
 
-/* Device memory type to CFG_CMD RAM type: 0 is CVSRAM, 1 is MCIF. */
-static int bdma_ram_type(u8 type, u32 *ram)
+/* Device memory type (MC or CV, validated) to CFG_CMD RAM type. */
+static u32 bdma_ram_type(u8 type)
 {
-	switch (type) {
-	case DLA_MEM_MC:
-		*ram = 1;
-		return 0;
-	case DLA_MEM_CV:
-		*ram = 0;
-		return 0;
-	default:
-		return -EINVAL;
-	}
+	return type == DLA_MEM_MC ? 1 : 0;	/* 0 is CVSRAM, 1 is MCIF */
 }
 
 /* Bytes from the first to the last byte one side of a transfer touches. */
@@ -84,7 +75,6 @@ static int bdma_validate(struct dla_engine *engine,
 			 const union dla_surface_container *surf)
 {
 	const struct dla_bdma_surface_desc *s = &surf->bdma_surface;
-	u32 ram;
 	int i, ret;
 
 	if (!s->num_transfers || s->num_transfers > DLA_BDMA_MAX_TRANSFERS)
@@ -93,8 +83,7 @@ static int bdma_validate(struct dla_engine *engine,
 	if (op->bdma_op.num_transfers != s->num_transfers)
 		return dla_reject(engine, "bdma: op and surface disagree on transfers (%u, %u)",
 				  op->bdma_op.num_transfers, s->num_transfers);
-	if (bdma_ram_type(s->source_type, &ram) ||
-	    bdma_ram_type(s->destination_type, &ram))
+	if (s->source_type > DLA_MEM_CV || s->destination_type > DLA_MEM_CV)
 		return dla_reject(engine, "bdma: memory type %u/%u invalid",
 				  s->source_type, s->destination_type);
 
@@ -143,7 +132,7 @@ static int bdma_program(struct dla_engine *engine, struct dla_group *group,
 			u8 gid)
 {
 	const struct dla_bdma_surface_desc *s = &group->surf.bdma_surface;
-	u32 status, free_slots, src_ram, dst_ram, cmd;
+	u32 status, free_slots, cmd;
 	int i, ret;
 
 	(void)gid;
@@ -155,10 +144,8 @@ static int bdma_program(struct dla_engine *engine, struct dla_group *group,
 			       "bdma: %u free slots for %u transfers",
 			       free_slots, s->num_transfers);
 
-	bdma_ram_type(s->source_type, &src_ram);
-	bdma_ram_type(s->destination_type, &dst_ram);
-	cmd = src_ram << NVDLA_BDMA_CFG_CMD_SRC_RAM_TYPE_SHIFT |
-	      dst_ram << NVDLA_BDMA_CFG_CMD_DST_RAM_TYPE_SHIFT;
+	cmd = bdma_ram_type(s->source_type) << NVDLA_BDMA_CFG_CMD_SRC_RAM_TYPE_SHIFT |
+	      bdma_ram_type(s->destination_type) << NVDLA_BDMA_CFG_CMD_DST_RAM_TYPE_SHIFT;
 
 	for (i = 0; i < s->num_transfers; i++) {
 		ret = bdma_program_transfer(engine, cmd, &s->transfers[i]);

@@ -174,16 +174,9 @@ int nvdla_builder_finish(struct nvdla_builder *b, void **buf, size_t *len)
 	return nvdla_loadable_write(&b->l, buf, len);
 }
 
-/* The builder's arrays are exactly what nvdla_loadable_free() releases. */
 void nvdla_builder_fini(struct nvdla_builder *b)
 {
-	struct nvdla_loadable *l = malloc(sizeof(*l));
-
-	if (l) {
-		*l = b->l;
-		nvdla_loadable_free(l);
-	}
-	memset(&b->l, 0, sizeof(b->l));
+	nvdla_loadable_clear(&b->l);
 }
 
 static void no_consumers(struct dla_common_op_desc *d)

@@ -171,6 +171,8 @@ nvdla_loadable_blob(const struct nvdla_loadable *l, const char *name);
 int nvdla_loadable_write(const struct nvdla_loadable *l, void **buf,
 			 size_t *len);
 
+/* Free what @l holds and zero it; nvdla_loadable_free() also frees @l. */
+void nvdla_loadable_clear(struct nvdla_loadable *l);
 void nvdla_loadable_free(struct nvdla_loadable *l);
 
 #endif /* __NVDLA_UMD_LOADABLE_H__ */

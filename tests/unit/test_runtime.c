@@ -5,6 +5,7 @@
  * against a plain loop, repeated submission, output binding, and the
  * errors a user gets for bad devices, files and buffers.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * DRM backend: buffers are GEM objects of the nvdla driver, mapped through
+ * the DRM file; a task is one DRM_IOCTL_NVDLA_SUBMIT naming them by handle.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <xf86drm.h>
+
+#include <nvdla_accel.h>
+
+#include "backend.h"
+
+#define DRIVER_NAME "nvdla"
+
+struct drm_bo {
+	struct nvdla_bo base;
+	uint32_t handle;
+	uint64_t map_size;
+};
+
+struct drm_backend {
+	struct nvdla_backend base;
+	int fd;
+	char path[64];
+};
+
+static struct drm_backend *to_drm(struct nvdla_backend *be)
+{
+	return (struct drm_backend *)be;
+}
+
+static int drm_error(struct drm_backend *db, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(db->base.error, sizeof(db->base.error), fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+static int drm_ioctl(int fd, unsigned long req, void *arg)
+{
+	return drmIoctl(fd, req, arg) ? -errno : 0;
+}
+
+static void gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close args = { .handle = handle };
+
+	drm_ioctl(fd, DRM_IOCTL_GEM_CLOSE, &args);
+}
+
+static int drm_bo_new(struct nvdla_backend *be, uint64_t size,
+		      struct nvdla_bo **out)
+{
+	struct drm_backend *db = to_drm(be);
+	struct drm_nvdla_gem_create create = { .size = size };
+	struct drm_nvdla_gem_mmap map = { 0 };
+	long page = sysconf(_SC_PAGESIZE);
+	struct drm_bo *bo;
+	void *ptr;
+	int ret;
+
+	bo = calloc(1, sizeof(*bo));
+	if (!bo)
+		return drm_error(db, -ENOMEM, "out of memory");
+	ret = drm_ioctl(db->fd, DRM_IOCTL_NVDLA_GEM_CREATE, &create);
+	if (ret) {
+		free(bo);
+		return drm_error(db, ret, "%s: cannot create a %llu-byte buffer: %s",
+				 db->path, (unsigned long long)size,
+				 strerror(-ret));
+	}
+	map.handle = create.handle;
+	ret = drm_ioctl(db->fd, DRM_IOCTL_NVDLA_GEM_MMAP, &map);
+	bo->map_size = (size + page - 1) / page * page;
+	ptr = ret ? MAP_FAILED : mmap(NULL, bo->map_size, PROT_READ | PROT_WRITE,
+				      MAP_SHARED, db->fd, map.offset);
+	if (ptr == MAP_FAILED) {
+		ret = ret ? ret : -errno;
+		gem_close(db->fd, create.handle);
+		free(bo);
+		return drm_error(db, ret, "%s: cannot map a buffer: %s",
+				 db->path, strerror(-ret));
+	}
+	bo->base.be = be;
+	bo->base.size = size;
+	bo->base.map = ptr;
+	bo->handle = create.handle;
+	*out = &bo->base;
+	return 0;
+}
+
+static void drm_bo_del(struct nvdla_bo *nbo)
+{
+	struct drm_bo *bo = (struct drm_bo *)nbo;
+
+	munmap(bo->base.map, bo->map_size);
+	gem_close(to_drm(nbo->be)->fd, bo->handle);
+	free(bo);
+}
+
+static int drm_submit(struct nvdla_backend *be,
+		      const struct nvdla_backend_address *list, uint32_t num,
+		      int64_t deadline_ns)
+{
+	struct drm_backend *db = to_drm(be);
+	struct drm_nvdla_submit args = {
+		.num_addresses = num,
+		.address_size = sizeof(struct drm_nvdla_address),
+		.timeout_ns = deadline_ns,
+	};
+	struct drm_nvdla_address *addrs;
+	uint32_t i;
+	int ret;
+
+	addrs = calloc(num ? num : 1, sizeof(*addrs));
+	if (!addrs)
+		return drm_error(db, -ENOMEM, "out of memory");
+	for (i = 0; i < num; i++) {
+		addrs[i].handle = ((struct drm_bo *)list[i].bo)->handle;
+		addrs[i].offset = list[i].offset;
+	}
+	args.addresses = (uintptr_t)addrs;
+	ret = drm_ioctl(db->fd, DRM_IOCTL_NVDLA_SUBMIT, &args);
+	free(addrs);
+	if (ret)
+		return drm_error(db, ret, "%s: submit failed: %s (see dmesg)",
+				 db->path, strerror(-ret));
+	return 0;
+}
+
+static void drm_del(struct nvdla_backend *be)
+{
+	struct drm_backend *db = to_drm(be);
+
+	close(db->fd);
+	free(db);
+}
+
+static const struct nvdla_backend_ops drm_backend_ops = {
+	.bo_new = drm_bo_new,
+	.bo_del = drm_bo_del,
+	.submit = drm_submit,
+	.del = drm_del,
+};
+
+/* Open @path if it is a device of the nvdla driver. */
+static int drm_open_nvdla(const char *path, int *fdp, char *err, size_t errlen)
+{
+	drmVersionPtr v;
+	int fd, match;
+
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		int ret = -errno;
+
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return ret;
+	}
+	v = drmGetVersion(fd);
+	match = v && !strcmp(v->name, DRIVER_NAME);
+	if (!match)
+		snprintf(err, errlen, "%s: driver '%s', not %s", path,
+			 v ? v->name : "unknown", DRIVER_NAME);
+	drmFreeVersion(v);
+	if (!match) {
+		close(fd);
+		return -ENODEV;
+	}
+	*fdp = fd;
+	return 0;
+}
+
+int nvdla_backend_drm_open(const char *path, struct nvdla_backend **be,
+			   char *err, size_t errlen)
+{
+	struct drm_backend *db;
+	int fd, ret;
+
+	ret = drm_open_nvdla(path, &fd, err, errlen);
+	if (ret)
+		return ret;
+	db = calloc(1, sizeof(*db));
+	if (!db) {
+		close(fd);
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	db->fd = fd;
+	snprintf(db->path, sizeof(db->path), "%s", path);
+	db->base.ops = &drm_backend_ops;
+	db->base.name = db->path;
+	*be = &db->base;
+	return 0;
+}
+
+/* Scan @dir for nodes named @prefix* that the nvdla driver owns. */
+static int drm_scan(const char *dir, const char *prefix, char *path,
+		    size_t len)
+{
+	char err[128], cand[300];
+	struct dirent **names;
+	int n, i, fd, found = -ENODEV;
+
+	n = scandir(dir, &names, NULL, alphasort);
+	for (i = 0; i < n; i++) {
+		if (found && !strncmp(names[i]->d_name, prefix, strlen(prefix))) {
+			snprintf(cand, sizeof(cand), "%s/%s", dir,
+				 names[i]->d_name);
+			if (!drm_open_nvdla(cand, &fd, err, sizeof(err))) {
+				close(fd);
+				snprintf(path, len, "%s", cand);
+				found = 0;
+			}
+		}
+		free(names[i]);
+	}
+	if (n >= 0)
+		free(names);
+	return found;
+}
+
+int nvdla_backend_drm_find(char *path, size_t len)
+{
+	if (!drm_scan("/dev/accel", "accel", path, len))
+		return 0;
+	return drm_scan("/dev/dri", "renderD", path, len);
+}
