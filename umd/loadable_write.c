@@ -49,11 +49,14 @@ static void write_inline(struct fb_table_builder *tb,
 static void write_child(struct fb_builder *b, struct fb_table_builder *tb,
 			const struct lbl_field *f, const void *obj)
 {
-	const void *p = *(const void *const *)member(obj, f->off);
-	uint32_t n = f->kind == LBL_STRING ? 0 : count_of(obj, f);
+	const void *p;
+	uint32_t n, i;
 	size_t vec;
-	uint32_t i;
 
+	if (f->kind == LBL_UINT || f->kind == LBL_VERSION)
+		return;
+	p = *(const void *const *)member(obj, f->off);
+	n = f->kind == LBL_STRING ? 0 : count_of(obj, f);
 	if (f->kind == LBL_STRING && p) {
 		fb_table_patch(tb, f->slot, fb_string_new(b, p));
 	} else if (f->kind == LBL_VECTOR && n) {
