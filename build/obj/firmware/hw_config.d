@@ -1,8 +1,0 @@
-build/obj/firmware/hw_config.o: firmware/hw_config.c firmware/engine.h \
- include/nvdla/dla_interface.h include/nvdla/firmware.h \
- include/nvdla/deps.h include/nvdla/regs.h
-firmware/engine.h:
-include/nvdla/dla_interface.h:
-include/nvdla/firmware.h:
-include/nvdla/deps.h:
-include/nvdla/regs.h:

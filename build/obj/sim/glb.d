@@ -1,6 +1,0 @@
-build/obj/sim/glb.o: sim/glb.c sim/sim_internal.h include/nvdla/regs.h \
- include/nvdla/sim.h include/nvdla/deps.h
-sim/sim_internal.h:
-include/nvdla/regs.h:
-include/nvdla/sim.h:
-include/nvdla/deps.h:

@@ -1,2 +1,0 @@
-build/obj/umd/cli/main.o: umd/cli/main.c include/nvdla/runtime.h
-include/nvdla/runtime.h:
