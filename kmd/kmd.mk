@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: MIT
+# Kernel module: make module KERNEL_VERSION=<uname -r of the target>.
+# Each kernel builds from its own copy of the sources, so that the objects
+# of two kernels never meet.
+
+KERNEL_VERSION ?= $(shell uname -r)
+# Kernels whose headers are installed (Debian's linux-headers-*-amd64).
+KVERS ?= $(patsubst /usr/src/linux-headers-%,%,\
+	$(wildcard /usr/src/linux-headers-*-amd64))
+
+kdir = $(firstword $(wildcard /lib/modules/$(1)/build) \
+	/usr/src/linux-headers-$(1))
+
+KMOD_SRCS := Kbuild $(wildcard kmd/*.[ch] firmware/*.[ch] sim/*.[ch]) \
+	$(wildcard include/nvdla/*.h include/uapi/drm/*.h)
+
+$(BUILD)/kmod/%/nvdla.ko: $(KMOD_SRCS)
+	rm -rf $(BUILD)/kmod/$*/src
+	mkdir -p $(BUILD)/kmod/$*/src
+	cp --parents $(KMOD_SRCS) $(BUILD)/kmod/$*/src/
+	$(MAKE) -C $(call kdir,$*) M=$(abspath $(BUILD)/kmod/$*/src) modules
+	cp $(BUILD)/kmod/$*/src/nvdla.ko $@
+
+module: $(BUILD)/kmod/$(KERNEL_VERSION)/nvdla.ko
+
+module-all: $(foreach v,$(KVERS),$(BUILD)/kmod/$(v)/nvdla.ko)
+
+.PHONY: module module-all

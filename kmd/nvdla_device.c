@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Platform driver: an NVDLA described in the device tree (register window
+ * and interrupt), or a virtual one whose platform data names the hardware
+ * model's configuration.
+ */
+#include <linux/dma-mapping.h>
+#include <linux/interrupt.h>
+#include <linux/mod_devicetable.h>
+#include <linux/module.h>
+#include <linux/of.h>
+#include <linux/platform_device.h>
+#include <linux/slab.h>
+#include <linux/version.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_managed.h>
+#include <drm/drm_print.h>
+
+#include <nvdla/firmware.h>
+
+#include "nvdla_drv.h"
+#include "nvdla_job.h"
+#include "nvdla_sim_dev.h"
+
+static irqreturn_t nvdla_irq(int irq, void *arg)
+{
+	struct nvdla_device *ndev = arg;
+
+	spin_lock(&ndev->engine_lock);
+	dla_isr_handler(ndev->engine);
+	spin_unlock(&ndev->engine_lock);
+	return IRQ_WAKE_THREAD;
+}
+
+static irqreturn_t nvdla_irq_thread(int irq, void *arg)
+{
+	nvdla_job_process(arg);
+	return IRQ_HANDLED;
+}
+
+static int nvdla_hw_init(struct nvdla_device *ndev,
+			 struct platform_device *pdev)
+{
+	int irq;
+
+	ndev->regs = devm_platform_ioremap_resource(pdev, 0);
+	if (IS_ERR(ndev->regs))
+		return PTR_ERR(ndev->regs);
+	irq = platform_get_irq(pdev, 0);
+	if (irq < 0)
+		return irq;
+	return devm_request_threaded_irq(&pdev->dev, irq, nvdla_irq,
+					 nvdla_irq_thread, 0, "nvdla", ndev);
+}
+
+static int nvdla_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	const char *sim_config = dev_get_platdata(dev);
+	const char *config = sim_config ? sim_config :
+			     of_device_get_match_data(dev);
+	struct nvdla_device *ndev;
+	int ret;
+
+	ndev = devm_drm_dev_alloc(dev, &nvdla_drm_driver, struct nvdla_device,
+				  drm);
+	if (IS_ERR(ndev))
+		return PTR_ERR(ndev);
+	ndev->hw = dla_hw_config_get(config);
+	if (!ndev->hw)
+		return dev_err_probe(dev, -EINVAL, "unknown configuration\n");
+	spin_lock_init(&ndev->engine_lock);
+	init_waitqueue_head(&ndev->job_wq);
+	ret = drmm_mutex_init(&ndev->drm, &ndev->job_lock);
+	if (ret)
+		return ret;
+
+	ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64));
+	if (ret)
+		return dev_err_probe(dev, ret, "no usable DMA mask\n");
+	ndev->engine = devm_kzalloc(dev, dla_engine_size(), GFP_KERNEL);
+	if (!ndev->engine)
+		return -ENOMEM;
+	ret = dla_register_driver(ndev->engine, ndev, &nvdla_port_ops, ndev->hw);
+	if (ret)
+		return ret;
+
+	if (sim_config)
+		ret = nvdla_sim_dev_init(ndev, sim_config);
+	else
+		ret = nvdla_hw_init(ndev, pdev);
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot start the %s\n",
+				     sim_config ? "model" : "hardware");
+	/* Nothing runs yet: make sure no stale interrupt is pending. */
+	dla_clear_task(ndev->engine);
+
+	platform_set_drvdata(pdev, ndev);
+	ret = drm_dev_register(&ndev->drm, 0);
+	if (ret)
+		nvdla_sim_dev_fini(ndev);
+	else
+		drm_info(&ndev->drm, "NVDLA %s%s\n", config,
+			 sim_config ? " (hardware model)" : "");
+	return ret;
+}
+
+static void nvdla_remove(struct platform_device *pdev)
+{
+	struct nvdla_device *ndev = platform_get_drvdata(pdev);
+
+	/* Waits for every ioctl, so no job is left on the engine. */
+	drm_dev_unplug(&ndev->drm);
+	nvdla_sim_dev_fini(ndev);
+}
+
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 11, 0)
+static int nvdla_remove_legacy(struct platform_device *pdev)
+{
+	nvdla_remove(pdev);
+	return 0;
+}
+#endif
+
+/* The official driver's compatible strings, with their configurations. */
+static const struct of_device_id nvdla_of_match[] = {
+	{ .compatible = "nvidia,nvdla_os_initial", .data = "nv_full" },
+	{ .compatible = "nvidia,nv_small", .data = "nv_small" },
+	{ .compatible = "nvidia,nv_large", .data = "nv_large" },
+	{ .compatible = "nvidia,nvdla_2", .data = "nv_small" },
+	{ /* sentinel */ }
+};
+MODULE_DEVICE_TABLE(of, nvdla_of_match);
+
+struct platform_driver nvdla_platform_driver = {
+	.probe = nvdla_probe,
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 11, 0)
+	.remove = nvdla_remove_legacy,
+#else
+	.remove = nvdla_remove,
+#endif
+	.driver = {
+		.name = "nvdla",
+		.of_match_table = nvdla_of_match,
+	},
+};

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * DRM driver for the NVIDIA Deep Learning Accelerator: driver description,
+ * ioctl table and module entry points.
+ */
+#include <linux/module.h>
+#include <linux/platform_device.h>
+
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_ioctl.h>
+
+#include "nvdla_accel.h"
+#include "nvdla_drv.h"
+#include "nvdla_gem.h"
+#include "nvdla_job.h"
+#include "nvdla_sim_dev.h"
+
+#define NVDLA_IOCTL(name, func) \
+	DRM_IOCTL_DEF_DRV(NVDLA_##name, nvdla_ioctl_##func, DRM_RENDER_ALLOW)
+
+static const struct drm_ioctl_desc nvdla_ioctls[] = {
+	NVDLA_IOCTL(GEM_CREATE, gem_create),
+	NVDLA_IOCTL(GEM_MMAP, gem_mmap),
+	NVDLA_IOCTL(SUBMIT, submit),
+};
+
+/* The accel node (/dev/accel/accelN) where the kernel has one (6.2+). */
+#if IS_ENABLED(CONFIG_DRM_ACCEL)
+#include <drm/drm_accel.h>
+
+DEFINE_DRM_ACCEL_FOPS(nvdla_fops);
+#define NVDLA_FEATURES (DRIVER_COMPUTE_ACCEL | DRIVER_GEM)
+#else
+DEFINE_DRM_GEM_FOPS(nvdla_fops);
+#define NVDLA_FEATURES (DRIVER_GEM | DRIVER_RENDER)
+#endif
+
+const struct drm_driver nvdla_drm_driver = {
+	.driver_features = NVDLA_FEATURES,
+	.ioctls = nvdla_ioctls,
+	.num_ioctls = ARRAY_SIZE(nvdla_ioctls),
+	.fops = &nvdla_fops,
+	.name = "nvdla",
+	.desc = "NVIDIA Deep Learning Accelerator",
+	.date = "20261122",
+	.major = 0,
+	.minor = 1,
+};
+
+static int __init nvdla_init(void)
+{
+	int ret;
+
+	ret = platform_driver_register(&nvdla_platform_driver);
+	if (ret)
+		return ret;
+	ret = nvdla_sim_dev_create_all();
+	if (ret)
+		platform_driver_unregister(&nvdla_platform_driver);
+	return ret;
+}
+
+static void __exit nvdla_exit(void)
+{
+	nvdla_sim_dev_destroy_all();
+	platform_driver_unregister(&nvdla_platform_driver);
+}
+
+module_init(nvdla_init);
+module_exit(nvdla_exit);
+
+MODULE_DESCRIPTION("NVIDIA Deep Learning Accelerator driver");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Buffer objects: physically contiguous DMA memory of the device (the
+ * accelerator has no MMU), mapped to user space through the DRM file.
+ */
+#include <linux/dma-mapping.h>
+#include <linux/mm.h>
+#include <linux/slab.h>
+#include <linux/version.h>
+
+#include <drm/drm_file.h>
+#include <drm/drm_print.h>
+#include <drm/drm_vma_manager.h>
+
+#include "nvdla_accel.h"
+#include "nvdla_drv.h"
+#include "nvdla_gem.h"
+
+/* Largest buffer one object may hold. */
+#define NVDLA_BO_MAX_SIZE SZ_1G
+
+static void nvdla_gem_free(struct drm_gem_object *obj)
+{
+	struct nvdla_gem_object *bo = to_nvdla_bo(obj);
+
+	drm_gem_free_mmap_offset(obj);
+	drm_gem_object_release(obj);
+	dma_free_coherent(obj->dev->dev, obj->size, bo->vaddr, bo->dma_addr);
+	kfree(bo);
+}
+
+static int nvdla_gem_mmap_obj(struct drm_gem_object *obj,
+			      struct vm_area_struct *vma)
+{
+	struct nvdla_gem_object *bo = to_nvdla_bo(obj);
+
+	/* The fake offset selected the object; map it from its start. */
+	vma->vm_pgoff -= drm_vma_node_start(&obj->vma_node);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
+	vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
+#else
+	vma->vm_flags |= VM_DONTEXPAND | VM_DONTDUMP;
+#endif
+	return dma_mmap_coherent(obj->dev->dev, vma, bo->vaddr, bo->dma_addr,
+				 obj->size);
+}
+
+static const struct vm_operations_struct nvdla_gem_vm_ops = {
+	.open = drm_gem_vm_open,
+	.close = drm_gem_vm_close,
+};
+
+static const struct drm_gem_object_funcs nvdla_gem_funcs = {
+	.free = nvdla_gem_free,
+	.mmap = nvdla_gem_mmap_obj,
+	.vm_ops = &nvdla_gem_vm_ops,
+};
+
+static struct nvdla_gem_object *nvdla_gem_new(struct drm_device *drm,
+					      size_t size)
+{
+	struct nvdla_gem_object *bo;
+	int ret;
+
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
+	if (!bo)
+		return ERR_PTR(-ENOMEM);
+	bo->base.funcs = &nvdla_gem_funcs;
+	drm_gem_private_object_init(drm, &bo->base, size);
+
+	bo->vaddr = dma_alloc_coherent(drm->dev, size, &bo->dma_addr,
+				       GFP_KERNEL | __GFP_NOWARN);
+	if (!bo->vaddr) {
+		ret = -ENOMEM;
+		goto err_release;
+	}
+	ret = drm_gem_create_mmap_offset(&bo->base);
+	if (ret)
+		goto err_free_dma;
+	return bo;
+
+err_free_dma:
+	dma_free_coherent(drm->dev, size, bo->vaddr, bo->dma_addr);
+err_release:
+	drm_gem_object_release(&bo->base);
+	kfree(bo);
+	return ERR_PTR(ret);
+}
+
+/**
+ * nvdla_ioctl_gem_create() - DRM_IOCTL_NVDLA_GEM_CREATE
+ * @drm: the device
+ * @data: struct drm_nvdla_gem_create
+ * @file: the caller's DRM file, which gets the handle
+ *
+ * Return: 0; -EINVAL for non-zero flags, a size of 0 or above 1 GiB;
+ * -ENOMEM when no contiguous memory is left.
+ */
+int nvdla_ioctl_gem_create(struct drm_device *drm, void *data,
+			   struct drm_file *file)
+{
+	struct drm_nvdla_gem_create *args = data;
+	struct nvdla_gem_object *bo;
+	int ret;
+
+	if (args->flags || !args->size || args->size > NVDLA_BO_MAX_SIZE)
+		return -EINVAL;
+
+	bo = nvdla_gem_new(drm, PAGE_ALIGN(args->size));
+	if (IS_ERR(bo))
+		return PTR_ERR(bo);
+	ret = drm_gem_handle_create(file, &bo->base, &args->handle);
+	/* The handle holds the object now, or nothing does. */
+	drm_gem_object_put(&bo->base);
+	return ret;
+}
+
+/**
+ * nvdla_ioctl_gem_mmap() - DRM_IOCTL_NVDLA_GEM_MMAP
+ * @drm: the device
+ * @data: struct drm_nvdla_gem_mmap
+ * @file: the caller's DRM file
+ *
+ * Return: 0 with the offset to mmap; -EINVAL for a non-zero reserved
+ * field; -ENOENT for an unknown handle.
+ */
+int nvdla_ioctl_gem_mmap(struct drm_device *drm, void *data,
+			 struct drm_file *file)
+{
+	struct drm_nvdla_gem_mmap *args = data;
+	struct drm_gem_object *obj;
+
+	if (args->reserved)
+		return -EINVAL;
+	obj = drm_gem_object_lookup(file, args->handle);
+	if (!obj)
+		return -ENOENT;
+	args->offset = drm_vma_node_offset_addr(&obj->vma_node);
+	drm_gem_object_put(obj);
+	return 0;
+}
