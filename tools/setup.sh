@@ -1,0 +1,92 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Install what the project needs from Debian 12 packages, idempotently.
+#
+#   tools/setup.sh build   compiler and libraries: enough to build and run
+#   tools/setup.sh         everything the test suite needs as well: both
+#                          kernels' headers, their images unpacked into the
+#                          cache (never installed into /boot), QEMU, busybox,
+#                          the kselftest harness and checkpatch.pl from the
+#                          kernel source package
+#
+# NVDLA_CACHE (default ~/.cache/nvdla) holds the unpacked files.
+set -eu
+
+mode=${1:-all}
+cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
+
+build_pkgs="gcc make libc6-dev pkg-config libdrm-dev"
+test_pkgs="linux-headers-amd64 linux-headers-6.12-amd64 qemu-system-x86
+	busybox-static cpio kmod xz-utils perl linux-source-6.1"
+
+as_root() {
+	if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+missing() {
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q '^install ok installed$' || echo "$p"
+	done
+}
+
+install() {
+	# shellcheck disable=SC2086 # word splitting wanted
+	need=$(missing $*)
+	[ -z "$need" ] && return 0
+	echo "setup: installing $(echo $need)"
+	as_root apt-get update -q
+	# shellcheck disable=SC2086
+	as_root env DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -q --no-install-recommends $need
+}
+
+# Kernel versions whose headers are installed, e.g. 6.1.0-56-amd64.
+kernel_versions() {
+	for d in /usr/src/linux-headers-*-amd64; do
+		[ -d "$d" ] && echo "${d#/usr/src/linux-headers-}"
+	done
+}
+
+# Unpack linux-image-<kver> (kernel and modules) and index its modules.
+unpack_kernel() {
+	kver=$1
+	dir=$cache/kernels/$kver
+	[ -f "$dir/lib/modules/$kver/modules.dep" ] && return 0
+	echo "setup: unpacking linux-image-$kver into $dir"
+	tmp=$(mktemp -d)
+	(cd "$tmp" && apt-get download -q "linux-image-$kver")
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	dpkg-deb -x "$tmp"/linux-image-*.deb "$dir"
+	rm -rf "$tmp"
+	/sbin/depmod -b "$dir" "$kver"
+}
+
+# The kselftest harness and checkpatch.pl, streamed out of the source tarball.
+unpack_kernel_tools() {
+	[ -f "$cache/kselftest/kselftest_harness.h" ] &&
+		[ -f "$cache/checkpatch/checkpatch.pl" ] && return 0
+	echo "setup: extracting kselftest and checkpatch from linux-source-6.1"
+	tmp=$(mktemp -d)
+	tar -xJf /usr/src/linux-source-6.1.tar.xz -C "$tmp" --wildcards \
+		'*/tools/testing/selftests/kselftest_harness.h' \
+		'*/tools/testing/selftests/kselftest.h' \
+		'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
+		'*/scripts/const_structs.checkpatch'
+	mkdir -p "$cache/kselftest" "$cache/checkpatch"
+	cp "$tmp"/*/tools/testing/selftests/kselftest*.h "$cache/kselftest/"
+	cp "$tmp"/*/scripts/checkpatch.pl "$tmp"/*/scripts/spelling.txt \
+		"$tmp"/*/scripts/const_structs.checkpatch "$cache/checkpatch/"
+	rm -rf "$tmp"
+}
+
+# shellcheck disable=SC2086
+install $build_pkgs
+[ "$mode" = build ] && exit 0
+# shellcheck disable=SC2086
+install $test_pkgs
+for kver in $(kernel_versions); do
+	unpack_kernel "$kver"
+done
+unpack_kernel_tools
