@@ -79,21 +79,24 @@ $(BUILD)/tests/%: tests/unit/%.sh
 
 tests: $(UNIT_BINS) $(UNIT_SCRIPTS)
 
--include kmd/kmd.mk
--include tools/qemu/qemu.mk
+include kmd/kmd.mk
+include tools/qemu/qemu.mk
 
 setup:
 	tools/setup.sh
 
+setup-build:
+	tools/setup.sh build
+
 # The main job: the bundled loadable on the first device, else the model.
-run: setup all
+run: setup-build all
 	$(RUNTIME) --loadable loadables/bdma_copy.nvdla -o $(BUILD)/output.dimg
 	@test "$$(md5sum < $(BUILD)/output.dimg | cut -d' ' -f1)" = \
 		"$$(cut -d' ' -f1 loadables/bdma_copy.md5)" && \
 		echo "$(BUILD)/output.dimg matches loadables/bdma_copy.md5"
 
 # The whole suite: unit and conformance tests here, driver tests in QEMU.
-check: setup all tests module-all qemu-images
+check: setup all tests module-all guest-tests
 	tools/run-tests.sh $(BUILD)
 
 check-unit: all tests
@@ -102,5 +105,5 @@ check-unit: all tests
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all tests setup run check check-unit clean loadables
+.PHONY: all tests setup setup-build run check check-unit clean loadables
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)

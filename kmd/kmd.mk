@@ -26,3 +26,18 @@ module: $(BUILD)/kmod/$(KERNEL_VERSION)/nvdla.ko
 module-all: $(foreach v,$(KVERS),$(BUILD)/kmod/$(v)/nvdla.ko)
 
 .PHONY: module module-all
+
+# Driver tests that run inside the QEMU guest (kselftest harness).
+NVDLA_CACHE ?= $(HOME)/.cache/nvdla
+KSELFTEST_INC ?= $(NVDLA_CACHE)/kselftest
+GUEST_TESTS := $(patsubst tests/kmd/%.c,$(BUILD)/guest-tests/%,\
+	$(wildcard tests/kmd/*_test.c))
+
+$(BUILD)/guest-tests/%: tests/kmd/%.c $(KSELFTEST_INC)/kselftest_harness.h
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -O2 $(WARNFLAGS) -Iinclude -Iinclude/uapi/drm \
+		$(DRM_CFLAGS) -isystem $(KSELFTEST_INC) -o $@ $<
+
+guest-tests: $(GUEST_TESTS)
+
+.PHONY: guest-tests
