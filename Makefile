@@ -77,7 +77,17 @@ $(BUILD)/tests/%: tests/unit/%.sh
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-tests: $(UNIT_BINS) $(UNIT_SCRIPTS)
+# The same tests again, built with the address and undefined-behaviour
+# sanitizers over the library sources: any finding fails the test.
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all
+SAN_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%-asan,$(UNIT_SRCS))
+
+$(BUILD)/tests/%-asan: tests/unit/%.c $(LIB_SRCS)
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 -g -O1 $(WARNFLAGS) $(SAN_FLAGS) -Iinclude \
+		-Iinclude/uapi/drm -Iumd $(DRM_CFLAGS) -o $@ $^ $(LIBS)
+
+tests: $(UNIT_BINS) $(UNIT_SCRIPTS) $(SAN_BINS)
 
 include kmd/kmd.mk
 include tools/qemu/qemu.mk

@@ -75,7 +75,7 @@ void dla_reg_write(struct dla_engine *engine, enum nvdla_unit unit, u32 reg,
 
 /* Log a formatted message through the host; returns @err for tail calls. */
 int dla_log(struct dla_engine *engine, enum dla_log_level level, int err,
-	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+	    const char *fmt, ...) __printf(4, 5);
 
 #define dla_reject(engine, fmt, ...) \
 	dla_log(engine, DLA_LOG_ERROR, -EINVAL, fmt, ##__VA_ARGS__)

@@ -19,7 +19,7 @@ const struct dla_hw_config *dla_hw_config_get(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(dla_hw_configs) / sizeof(dla_hw_configs[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(dla_hw_configs); i++)
 		if (!strcmp(dla_hw_configs[i].name, name))
 			return &dla_hw_configs[i].config;
 	return NULL;

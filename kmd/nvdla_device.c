@@ -12,7 +12,6 @@
 #include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/slab.h>
-#include <linux/version.h>
 
 #include <drm/drm_drv.h>
 #include <drm/drm_managed.h>
@@ -20,6 +19,7 @@
 
 #include <nvdla/firmware.h>
 
+#include "nvdla_compat.h"
 #include "nvdla_drv.h"
 #include "nvdla_job.h"
 #include "nvdla_sim_dev.h"
@@ -116,13 +116,7 @@ static void nvdla_remove(struct platform_device *pdev)
 	nvdla_sim_dev_fini(ndev);
 }
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 11, 0)
-static int nvdla_remove_legacy(struct platform_device *pdev)
-{
-	nvdla_remove(pdev);
-	return 0;
-}
-#endif
+NVDLA_DEFINE_PLATFORM_REMOVE(nvdla_platform_remove, nvdla_remove);
 
 /* The official driver's compatible strings, with their configurations. */
 static const struct of_device_id nvdla_of_match[] = {
@@ -136,11 +130,7 @@ MODULE_DEVICE_TABLE(of, nvdla_of_match);
 
 struct platform_driver nvdla_platform_driver = {
 	.probe = nvdla_probe,
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 11, 0)
-	.remove = nvdla_remove_legacy,
-#else
-	.remove = nvdla_remove,
-#endif
+	.remove = nvdla_platform_remove,
 	.driver = {
 		.name = "nvdla",
 		.of_match_table = nvdla_of_match,

@@ -43,8 +43,8 @@ struct nvdla_device {
 	int sim_config;
 	u32 sim_faults;
 	struct dla_engine *engine;
-	spinlock_t engine_lock;
-	struct mutex job_lock;
+	spinlock_t engine_lock;		/* see @engine_lock above */
+	struct mutex job_lock;		/* see @job_lock above */
 	wait_queue_head_t job_wq;
 	struct nvdla_job *job;
 	bool job_done;

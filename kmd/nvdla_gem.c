@@ -7,13 +7,13 @@
 #include <linux/dma-mapping.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
-#include <linux/version.h>
 
 #include <drm/drm_file.h>
 #include <drm/drm_print.h>
 #include <drm/drm_vma_manager.h>
 
 #include "nvdla_accel.h"
+#include "nvdla_compat.h"
 #include "nvdla_drv.h"
 #include "nvdla_gem.h"
 
@@ -37,11 +37,7 @@ static int nvdla_gem_mmap_obj(struct drm_gem_object *obj,
 
 	/* The fake offset selected the object; map it from its start. */
 	vma->vm_pgoff -= drm_vma_node_start(&obj->vma_node);
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)
-	vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
-#else
-	vma->vm_flags |= VM_DONTEXPAND | VM_DONTDUMP;
-#endif
+	nvdla_vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
 	return dma_mmap_coherent(obj->dev->dev, vma, bo->vaddr, bo->dma_addr,
 				 obj->size);
 }

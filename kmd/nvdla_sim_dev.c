@@ -181,9 +181,10 @@ int nvdla_sim_dev_create_all(void)
 	char *list, *rest, *config;
 	int i = 0, ret = 0;
 
-	rest = list = kstrdup(nvdla_sim_param, GFP_KERNEL);
+	list = kstrdup(nvdla_sim_param, GFP_KERNEL);
 	if (!list)
 		return -ENOMEM;
+	rest = list;
 	while (!ret && (config = strsep(&rest, ",")) && *config) {
 		if (i == NVDLA_SIM_MAX_DEVICES) {
 			pr_err("nvdla: at most %d virtual devices\n", i);

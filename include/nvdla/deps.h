@@ -32,6 +32,9 @@ typedef int8_t s8;
 typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define __printf(a, b) __attribute__((format(printf, a, b)))
 #endif
 
 #endif /* __NVDLA_DEPS_H__ */

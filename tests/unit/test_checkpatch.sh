@@ -1,0 +1,20 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Kernel-side code passes scripts/checkpatch.pl --strict without errors
+# (checkpatch comes from the linux-source package, see tools/setup.sh).
+# Warnings and checks are shown as TAP comments.
+cp=${NVDLA_CACHE:-$HOME/.cache/nvdla}/checkpatch/checkpatch.pl
+if [ ! -f "$cp" ]; then
+	echo "ok 1 - checkpatch --strict # SKIP checkpatch.pl not extracted (tools/setup.sh)"
+	exit 0
+fi
+out=$(perl "$cp" --strict --no-tree --terse --show-types -f \
+	kmd/*.[ch] firmware/*.[ch] sim/*.[ch] Kbuild \
+	include/nvdla/firmware.h include/nvdla/sim.h include/nvdla/deps.h \
+	include/nvdla/dla_interface.h include/uapi/drm/nvdla_accel.h 2>&1)
+echo "$out" | grep -v '^total' | sed 's/^/# /'
+if echo "$out" | grep -q ': ERROR:'; then
+	echo "not ok 1 - checkpatch --strict: no errors"
+else
+	echo "ok 1 - checkpatch --strict: no errors"
+fi
