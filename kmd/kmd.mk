@@ -8,8 +8,10 @@ KERNEL_VERSION ?= $(shell uname -r)
 KVERS ?= $(patsubst /usr/src/linux-headers-%,%,\
 	$(wildcard /usr/src/linux-headers-*-amd64))
 
-kdir = $(firstword $(wildcard /lib/modules/$(1)/build) \
-	/usr/src/linux-headers-$(1))
+# KDIR overrides the kernel build tree (a board's kernel, cross-compiled
+# with ARCH= and CROSS_COMPILE=).
+kdir = $(or $(KDIR),$(firstword $(wildcard /lib/modules/$(1)/build) \
+	/usr/src/linux-headers-$(1)))
 
 KMOD_SRCS := Kbuild $(wildcard kmd/*.[ch] firmware/*.[ch] sim/*.[ch]) \
 	$(wildcard include/nvdla/*.h include/uapi/drm/*.h)
