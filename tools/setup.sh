@@ -30,6 +30,16 @@ missing() {
 	done
 }
 
+# Debian 12's 6.12 kernel comes from the security suite, which a minimal
+# system's sources may lack.
+ensure_security_suite() {
+	grep -rqs bookworm-security /etc/apt/sources.list \
+		/etc/apt/sources.list.d/ && return 0
+	echo "setup: adding bookworm-security to the apt sources"
+	echo "deb http://deb.debian.org/debian-security bookworm-security main" |
+		as_root tee /etc/apt/sources.list.d/nvdla-security.list >/dev/null
+}
+
 install() {
 	# shellcheck disable=SC2086 # word splitting wanted
 	need=$(missing $*)
@@ -84,6 +94,7 @@ unpack_kernel_tools() {
 # shellcheck disable=SC2086
 install $build_pkgs
 [ "$mode" = build ] && exit 0
+ensure_security_suite
 # shellcheck disable=SC2086
 install $test_pkgs
 for kver in $(kernel_versions); do
