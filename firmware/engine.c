@@ -67,41 +67,63 @@ static int dla_check_index(struct dla_engine *engine, s16 index)
 	return 0;
 }
 
-int dla_read_desc(struct dla_engine *engine, s16 index, u32 elem, void *dst,
-		  u32 size)
+/*
+ * Locate @len bytes at @offset of address-list entry @index: the one
+ * place where the firmware checks an access against the buffer it names.
+ */
+static int dla_locate(struct dla_engine *engine, s16 index, u64 offset,
+		      u64 len, u64 *dma, u8 **cpu)
 {
+	u64 size;
+	void *base;
 	int ret = dla_check_index(engine, index);
 
 	if (ret)
 		return ret;
-	ret = engine->ops->data_read(engine->drv, engine->task.host_task,
-				     index, (u64)elem * size, dst, size);
+	ret = engine->ops->entry(engine->drv, engine->task.host_task, index,
+				 dma, &base, &size);
 	if (ret)
 		return dla_log(engine, DLA_LOG_ERROR, ret,
-			       "descriptor %u of address %d not readable",
-			       elem, index);
-	return 0;
-}
-
-int dla_dma_range(struct dla_engine *engine, s16 index, u64 offset, u64 len,
-		  u64 *addr)
-{
-	u64 base, size;
-	int ret = dla_check_index(engine, index);
-
-	if (ret)
-		return ret;
-	ret = engine->ops->dma_address(engine->drv, engine->task.host_task,
-				       index, &base, &size);
-	if (ret)
-		return dla_log(engine, DLA_LOG_ERROR, ret,
-			       "address %d has no device address", index);
+			       "address %d cannot be resolved", index);
 	if (offset > size || len > size - offset)
 		return dla_reject(engine,
 				  "%llu bytes at %llu overrun address %d (%llu bytes)",
 				  (unsigned long long)len,
 				  (unsigned long long)offset, index,
 				  (unsigned long long)size);
-	*addr = base + offset;
+	*dma += offset;
+	*cpu = (u8 *)base + offset;
 	return 0;
+}
+
+int dla_read_desc(struct dla_engine *engine, s16 index, u32 elem, void *dst,
+		  u32 size)
+{
+	u64 dma;
+	u8 *cpu;
+	int ret = dla_locate(engine, index, (u64)elem * size, size, &dma, &cpu);
+
+	if (!ret)
+		memcpy(dst, cpu, size);
+	return ret;
+}
+
+int dla_write_desc(struct dla_engine *engine, s16 index, u32 elem,
+		   const void *src, u32 size)
+{
+	u64 dma;
+	u8 *cpu;
+	int ret = dla_locate(engine, index, (u64)elem * size, size, &dma, &cpu);
+
+	if (!ret)
+		memcpy(cpu, src, size);
+	return ret;
+}
+
+int dla_dma_range(struct dla_engine *engine, s16 index, u64 offset, u64 len,
+		  u64 *addr)
+{
+	u8 *cpu;
+
+	return dla_locate(engine, index, offset, len, addr, &cpu);
 }

@@ -80,9 +80,11 @@ int dla_log(struct dla_engine *engine, enum dla_log_level level, int err,
 #define dla_reject(engine, fmt, ...) \
 	dla_log(engine, DLA_LOG_ERROR, -EINVAL, fmt, ##__VA_ARGS__)
 
-/* Read element @elem of the descriptor array at address-list @index. */
+/* Read or write element @elem of the descriptor array at entry @index. */
 int dla_read_desc(struct dla_engine *engine, s16 index, u32 elem, void *dst,
 		  u32 size);
+int dla_write_desc(struct dla_engine *engine, s16 index, u32 elem,
+		   const void *src, u32 size);
 
 /*
  * Device address of address-list entry @index plus @offset, after checking

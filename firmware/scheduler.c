@@ -79,9 +79,7 @@ static int dla_release(struct dla_engine *engine, s16 index)
 		return dla_log(engine, DLA_LOG_ERROR, -EINVAL,
 			       "op %d released more often than it waits", index);
 	desc.dependency_count--;
-	ret = engine->ops->data_write(engine->drv, engine->task.host_task,
-				      graph, (u64)index * sizeof(desc), &desc,
-				      sizeof(desc));
+	ret = dla_write_desc(engine, graph, index, &desc, sizeof(desc));
 	if (ret)
 		return ret;
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The firmware's port: register access, and memory access confined to the
- * objects of the running job. The firmware calls these with the engine
+ * The firmware's port: register access, and where each entry of the
+ * running job's address list is. The firmware calls these with the engine
  * lock held and interrupts off, so nothing here sleeps; the objects are
  * mapped for their whole life, so no mapping is made here either.
  */
@@ -43,51 +43,16 @@ static void nvdla_port_reg_write(void *drv, u32 addr, u32 val)
 	nvdla_reg_write(drv, addr, val);
 }
 
-/* Bytes from entry @index to the end of its object. */
-static u64 nvdla_port_avail(const struct nvdla_job *job, u16 index)
-{
-	return job->bos[index]->base.size - job->offsets[index];
-}
-
-static int nvdla_port_dma_address(void *drv, void *task, u16 index,
-				  u64 *addr, u64 *size)
+/* Offsets were checked against their objects when the job was made. */
+static int nvdla_port_entry(void *drv, void *task, u16 index, u64 *dma,
+			    void **cpu, u64 *size)
 {
 	const struct nvdla_job *job = task;
+	const struct nvdla_gem_object *bo = job->bos[index];
 
-	*addr = job->bos[index]->dma_addr + job->offsets[index];
-	*size = nvdla_port_avail(job, index);
-	return 0;
-}
-
-static void *nvdla_port_data(const struct nvdla_job *job, u16 index,
-			     u64 offset, u32 size)
-{
-	u64 avail = nvdla_port_avail(job, index);
-
-	if (offset > avail || size > avail - offset)
-		return NULL;
-	return job->bos[index]->vaddr + job->offsets[index] + offset;
-}
-
-static int nvdla_port_data_read(void *drv, void *task, u16 index, u64 offset,
-				void *dst, u32 size)
-{
-	void *src = nvdla_port_data(task, index, offset, size);
-
-	if (!src)
-		return -EINVAL;
-	memcpy(dst, src, size);
-	return 0;
-}
-
-static int nvdla_port_data_write(void *drv, void *task, u16 index,
-				 u64 offset, const void *src, u32 size)
-{
-	void *dst = nvdla_port_data(task, index, offset, size);
-
-	if (!dst)
-		return -EINVAL;
-	memcpy(dst, src, size);
+	*dma = bo->dma_addr + job->offsets[index];
+	*cpu = bo->vaddr + job->offsets[index];
+	*size = bo->base.size - job->offsets[index];
 	return 0;
 }
 
@@ -111,9 +76,7 @@ static void nvdla_port_log(void *drv, enum dla_log_level level,
 const struct dla_port_ops nvdla_port_ops = {
 	.reg_read = nvdla_port_reg_read,
 	.reg_write = nvdla_port_reg_write,
-	.dma_address = nvdla_port_dma_address,
-	.data_read = nvdla_port_data_read,
-	.data_write = nvdla_port_data_write,
+	.entry = nvdla_port_entry,
 	.time_us = nvdla_port_time_us,
 	.log = nvdla_port_log,
 };

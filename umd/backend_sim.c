@@ -109,60 +109,17 @@ static void port_reg_write(void *drv, uint32_t addr, uint32_t val)
 	nvdla_sim_reg_write(to_sim(drv)->sim, addr, val);
 }
 
-/* The entry's buffer, and the bytes from the entry to the buffer's end. */
-static struct sim_bo *port_entry(struct sim_backend *sb, uint16_t index,
-				 uint64_t *avail)
+/* Offsets were checked against their buffers in sim_submit(). */
+static int port_entry(void *drv, void *task, uint16_t index, uint64_t *dma,
+		      void **cpu, uint64_t *size)
 {
-	const struct nvdla_backend_address *a = &sb->list[index];
-	struct sim_bo *bo = (struct sim_bo *)a->bo;
-
-	*avail = a->offset <= bo->base.size ? bo->base.size - a->offset : 0;
-	return bo;
-}
-
-static int port_dma_address(void *drv, void *task, uint16_t index,
-			    uint64_t *addr, uint64_t *size)
-{
-	struct sim_backend *sb = drv;
-	struct sim_bo *bo = port_entry(sb, index, size);
+	const struct nvdla_backend_address *a = &to_sim(drv)->list[index];
+	const struct sim_bo *bo = (const struct sim_bo *)a->bo;
 
 	(void)task;
-	*addr = bo->dev_addr + sb->list[index].offset;
-	return 0;
-}
-
-static void *port_data(struct sim_backend *sb, uint16_t index,
-		       uint64_t offset, uint32_t size)
-{
-	uint64_t avail;
-	struct sim_bo *bo = port_entry(sb, index, &avail);
-
-	if (offset > avail || size > avail - offset)
-		return NULL;
-	return (char *)bo->base.map + sb->list[index].offset + offset;
-}
-
-static int port_data_read(void *drv, void *task, uint16_t index,
-			  uint64_t offset, void *dst, uint32_t size)
-{
-	void *src = port_data(drv, index, offset, size);
-
-	(void)task;
-	if (!src)
-		return -EINVAL;
-	memcpy(dst, src, size);
-	return 0;
-}
-
-static int port_data_write(void *drv, void *task, uint16_t index,
-			   uint64_t offset, const void *src, uint32_t size)
-{
-	void *dst = port_data(drv, index, offset, size);
-
-	(void)task;
-	if (!dst)
-		return -EINVAL;
-	memcpy(dst, src, size);
+	*dma = bo->dev_addr + a->offset;
+	*cpu = (char *)bo->base.map + a->offset;
+	*size = bo->base.size - a->offset;
 	return 0;
 }
 
@@ -188,9 +145,7 @@ static void port_log(void *drv, enum dla_log_level level, const char *msg)
 static const struct dla_port_ops sim_port_ops = {
 	.reg_read = port_reg_read,
 	.reg_write = port_reg_write,
-	.dma_address = port_dma_address,
-	.data_read = port_data_read,
-	.data_write = port_data_write,
+	.entry = port_entry,
 	.time_us = port_time_us,
 	.log = port_log,
 };

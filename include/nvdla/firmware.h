@@ -51,13 +51,10 @@ enum dla_log_level {
  * struct dla_port_ops - services the host provides to the firmware
  * @reg_read: read the 32-bit register at byte offset @addr
  * @reg_write: write the 32-bit register at byte offset @addr
- * @dma_address: device address of address-list entry @index of @task
- *	(its buffer's address plus the entry's offset) in *@addr, and in
- *	*@size the bytes from there to the end of the buffer
- * @data_read: copy @size bytes at byte @offset of entry @index (counted from
- *	the entry's own offset) into @dst; -EINVAL when the range is not inside
- *	the buffer
- * @data_write: the reverse of @data_read
+ * @entry: where address-list entry @index of @task is (its buffer's start
+ *	plus the entry's offset): the device address in *@dma, the CPU
+ *	mapping in *@cpu, and in *@size the bytes from there to the end of
+ *	the buffer. The firmware keeps every access within @size.
  * @time_us: a monotonic time in microseconds
  * @log: report a message; @msg is complete, without a newline
  *
@@ -67,12 +64,8 @@ enum dla_log_level {
 struct dla_port_ops {
 	u32 (*reg_read)(void *drv, u32 addr);
 	void (*reg_write)(void *drv, u32 addr, u32 val);
-	int (*dma_address)(void *drv, void *task, u16 index, u64 *addr,
-			   u64 *size);
-	int (*data_read)(void *drv, void *task, u16 index, u64 offset,
-			 void *dst, u32 size);
-	int (*data_write)(void *drv, void *task, u16 index, u64 offset,
-			  const void *src, u32 size);
+	int (*entry)(void *drv, void *task, u16 index, u64 *dma, void **cpu,
+		     u64 *size);
 	u64 (*time_us)(void *drv);
 	void (*log)(void *drv, enum dla_log_level level, const char *msg);
 };

@@ -41,38 +41,15 @@ static void fake_reg_write(void *drv, uint32_t addr, uint32_t val)
 	((struct fake *)drv)->writes++;
 }
 
-static int fake_dma_address(void *drv, void *task, uint16_t index,
-			    uint64_t *addr, uint64_t *size)
+static int fake_entry(void *drv, void *task, uint16_t index, uint64_t *dma,
+		      void **cpu, uint64_t *size)
 {
 	struct fake *f = drv;
 
 	(void)task;
-	*addr = 0x10000000ull * (index + 1);
+	*dma = 0x10000000ull * (index + 1);
+	*cpu = f->buf[index];
 	*size = f->size[index];
-	return 0;
-}
-
-static int fake_data_read(void *drv, void *task, uint16_t index,
-			  uint64_t offset, void *dst, uint32_t size)
-{
-	struct fake *f = drv;
-
-	(void)task;
-	if (offset > f->size[index] || size > f->size[index] - offset)
-		return -EINVAL;
-	memcpy(dst, f->buf[index] + offset, size);
-	return 0;
-}
-
-static int fake_data_write(void *drv, void *task, uint16_t index,
-			   uint64_t offset, const void *src, uint32_t size)
-{
-	struct fake *f = drv;
-
-	(void)task;
-	if (offset > f->size[index] || size > f->size[index] - offset)
-		return -EINVAL;
-	memcpy(f->buf[index] + offset, src, size);
 	return 0;
 }
 
@@ -92,9 +69,7 @@ static void fake_log(void *drv, enum dla_log_level level, const char *msg)
 static const struct dla_port_ops fake_ops = {
 	.reg_read = fake_reg_read,
 	.reg_write = fake_reg_write,
-	.dma_address = fake_dma_address,
-	.data_read = fake_data_read,
-	.data_write = fake_data_write,
+	.entry = fake_entry,
 	.time_us = fake_time_us,
 	.log = fake_log,
 };
