@@ -117,3 +117,4 @@ clean:
 
 .PHONY: all tests setup setup-build run check check-unit clean loadables
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+.SECONDARY:
