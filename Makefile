@@ -29,7 +29,8 @@ LIB_SO := $(BUILD)/lib/libnvdla_runtime.so
 RUNTIME := $(BUILD)/bin/nvdla_runtime
 LIBS = $(DRM_LIBS)
 
-TOOLS := $(BUILD)/bin/nvdla_mkloadable
+TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_trace
+TRACE_SRCS := $(wildcard tools/trace/*.c)
 
 all: $(LIB_A) $(LIB_SO) $(RUNTIME) $(TOOLS)
 
@@ -51,6 +52,10 @@ $(LIB_SO): $(LIB_OBJS)
 # The CLI links the static library so that it runs from anywhere, the QEMU
 # guest included, without an installed libnvdla_runtime.so.
 $(RUNTIME): $(call obj,$(CLI_SRCS)) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/bin/nvdla_trace: $(call obj,$(TRACE_SRCS)) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 

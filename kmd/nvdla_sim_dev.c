@@ -32,8 +32,9 @@ MODULE_PARM_DESC(nvdla_sim,
 static struct platform_device *nvdla_sim_pdevs[NVDLA_SIM_MAX_DEVICES];
 
 /* The part of an object of the running job that holds [@addr, +@len). */
-static void *nvdla_sim_bus_map(struct nvdla_device *ndev, u64 addr, u32 len)
+static void *nvdla_sim_bus_map(void *ctx, u64 addr, u64 len)
 {
+	struct nvdla_device *ndev = ctx;
 	const struct nvdla_job *job = ndev->job;
 	u32 i;
 
@@ -86,6 +87,7 @@ static void nvdla_sim_reset(struct nvdla_device *ndev)
 		.ctx = ndev,
 		.bus_read = nvdla_sim_bus_read,
 		.bus_write = nvdla_sim_bus_write,
+		.bus_map = nvdla_sim_bus_map,
 		.kick = nvdla_sim_kick,
 		.irq = nvdla_sim_irq,
 	};

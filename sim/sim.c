@@ -14,16 +14,19 @@ static const struct sim_config sim_configs[NVDLA_SIM_CONFIG_COUNT] = {
 		.name = "nv_full",
 		.unit_base = sim_bases_full,
 		.bdma = true,
+		.atom = 32,
 		.addr_low_mask = 0xffffffe0u,
 	},
 	[NVDLA_SIM_NV_SMALL] = {
 		.name = "nv_small",
 		.unit_base = sim_bases_small,
+		.atom = 8,
 		.addr_low_mask = 0xffffffffu,
 	},
 	[NVDLA_SIM_NV_LARGE] = {
 		.name = "nv_large",
 		.unit_base = sim_bases_small,
+		.atom = 32,
 		.addr_low_mask = 0xffffffffu,
 	},
 };
@@ -50,12 +53,13 @@ int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 		   const struct nvdla_sim_host *host)
 {
 	if (id >= NVDLA_SIM_CONFIG_COUNT || !host->bus_read ||
-	    !host->bus_write || !host->kick || !host->irq)
+	    !host->bus_write || !host->bus_map || !host->kick || !host->irq)
 		return -EINVAL;
 
 	memset(sim, 0, sizeof(*sim));
 	sim->config = &sim_configs[id];
 	sim->host = *host;
+	sim_regfile_reset(sim);
 	return 0;
 }
 
@@ -78,37 +82,45 @@ static int sim_decode(const struct nvdla_sim *sim, u32 addr, u32 *reg)
 u32 nvdla_sim_reg_read(struct nvdla_sim *sim, u32 addr)
 {
 	u32 reg;
+	int unit = sim_decode(sim, addr & ~3u, &reg);
 
-	switch (sim_decode(sim, addr & ~3u, &reg)) {
-	case NVDLA_UNIT_GLB:
+	if (unit == NVDLA_UNIT_GLB)
 		return sim_glb_read(sim, reg);
-	case NVDLA_UNIT_BDMA:
+	if (unit == NVDLA_UNIT_BDMA)
 		return sim->config->bdma ? sim_bdma_read(sim, reg) : 0;
-	default:
-		return 0;
-	}
+	if (unit >= 0 && sim_unit_grouped(unit))
+		return sim_regfile_read(sim, unit, reg);
+	return 0;
 }
 
 void nvdla_sim_reg_write(struct nvdla_sim *sim, u32 addr, u32 val)
 {
 	u32 reg;
+	int unit = sim_decode(sim, addr & ~3u, &reg);
 
-	switch (sim_decode(sim, addr & ~3u, &reg)) {
-	case NVDLA_UNIT_GLB:
+	if (unit == NVDLA_UNIT_GLB)
 		sim_glb_write(sim, reg, val);
-		break;
-	case NVDLA_UNIT_BDMA:
-		if (sim->config->bdma)
-			sim_bdma_write(sim, reg, val);
-		break;
-	default:
-		break;
-	}
+	else if (unit == NVDLA_UNIT_BDMA && sim->config->bdma)
+		sim_bdma_write(sim, reg, val);
+	else if (unit >= 0 && sim_unit_grouped(unit))
+		sim_regfile_write(sim, unit, reg, val);
 }
 
 bool nvdla_sim_run(struct nvdla_sim *sim)
 {
-	return sim_bdma_run(sim);
+	bool progress;
+
+	sim_bdma_run(sim);
+	/* An engine finishing may let the next queued group start. */
+	do {
+		progress = sim_pdp_run(sim);
+	} while (progress);
+	return false;
+}
+
+void *sim_map(struct nvdla_sim *sim, u64 addr, u64 len)
+{
+	return sim->host.bus_map(sim->host.ctx, addr, len);
 }
 
 bool nvdla_sim_irq_level(const struct nvdla_sim *sim)

@@ -9,13 +9,24 @@
 
 #define SIM_BDMA_FIFO_DEPTH 20
 #define SIM_BOUNCE_SIZE 4096
+#define SIM_UNIT_REGS 128	/* every unit's registers lie in 512 bytes */
 
 /* What differs between hardware configurations. */
 struct sim_config {
 	const char *name;
 	const u32 *unit_base;
 	bool bdma;
+	u32 atom;		/* memory atom in bytes */
 	u32 addr_low_mask;	/* bits an *_ADDR_LOW / stride register keeps */
+};
+
+/* Registers of one unit; groups only where the unit has them. */
+struct sim_unit {
+	u32 single[SIM_UNIT_REGS];
+	u32 group[2][SIM_UNIT_REGS];
+	u8 producer;
+	u8 consumer;
+	bool op_en[2];
 };
 
 struct sim_bdma_transfer {
@@ -40,8 +51,42 @@ struct nvdla_sim {
 	bool irq_level;
 	u32 faults;
 	struct sim_bdma bdma;
+	struct sim_unit units[NVDLA_UNIT_COUNT];
 	u8 bounce[SIM_BOUNCE_SIZE];
 };
+
+/* Register groups (regfile.c). */
+bool sim_unit_grouped(int unit);
+void sim_regfile_reset(struct nvdla_sim *sim);
+u32 sim_regfile_read(struct nvdla_sim *sim, int unit, u32 reg);
+void sim_regfile_write(struct nvdla_sim *sim, int unit, u32 reg, u32 val);
+/* The consumer group of @unit is enabled: the datapath may run it. */
+bool sim_unit_ready(const struct nvdla_sim *sim, int unit);
+/* The datapath finished the consumer group: clear OP_EN, swap groups. */
+void sim_unit_finish(struct nvdla_sim *sim, int unit);
+/* A register, or a field of it, of the consumer group. */
+u32 sim_reg(const struct nvdla_sim *sim, int unit, u32 reg);
+u32 sim_field(const struct nvdla_sim *sim, int unit, u32 reg, u32 mask,
+	      u32 shift);
+
+#define SIM_REG(sim, unit, reg) \
+	sim_reg(sim, NVDLA_UNIT_##unit, NVDLA_##unit##_##reg)
+#define SIM_FIELD(sim, unit, reg, field) \
+	sim_field(sim, NVDLA_UNIT_##unit, NVDLA_##unit##_##reg, \
+		  NVDLA_##unit##_##reg##_##field##_MASK, \
+		  NVDLA_##unit##_##reg##_##field##_SHIFT)
+/* A 64-bit address from its LOW/HIGH pair, as the configuration keeps it. */
+#define SIM_ADDR(sim, unit, low, high) \
+	((u64)SIM_REG(sim, unit, high) << 32 | \
+	 (SIM_REG(sim, unit, low) & (sim)->config->addr_low_mask))
+#define SIM_STRIDE(sim, unit, reg) \
+	(SIM_REG(sim, unit, reg) & (sim)->config->addr_low_mask)
+
+/* Memory of @len bytes at @addr through the host, or NULL. */
+void *sim_map(struct nvdla_sim *sim, u64 addr, u64 len);
+
+/* Engines: run the consumer group if every unit it needs is enabled. */
+bool sim_pdp_run(struct nvdla_sim *sim);
 
 /* GLB: raise the done bits @bits and update the interrupt line. */
 void sim_glb_done(struct nvdla_sim *sim, u32 bits);

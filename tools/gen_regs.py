@@ -94,6 +94,17 @@ def main():
                 w("#define %s_SHIFT %d" % (name, lsb))
                 w("#define %s_MASK 0x%08xu" % (name, mask))
     w("")
+    w("/* { unit, register, offset } of every register, for tools. */")
+    w("#define NVDLA_REG_NAMES { \\")
+    for (unit, reg), rel in regs.items():
+        w("\t{ NVDLA_UNIT_%s, \"%s\", 0x%03x }, \\" % (unit, reg, rel))
+    w("}")
+    w("")
+    w("#define NVDLA_UNIT_NAMES { \\")
+    for u in units:
+        w("\t[NVDLA_UNIT_%s] = \"%s\", \\" % (u, u))
+    w("}")
+    w("")
     w("#endif /* __NVDLA_REGS_H__ */")
     print("\n".join(out))
 

@@ -54,7 +54,7 @@ static void sim_error(struct sim_backend *sb, const char *fmt, ...)
 }
 
 static struct sim_bo *sim_bo_at(struct sim_backend *sb, uint64_t addr,
-				uint32_t len)
+				uint64_t len)
 {
 	struct sim_bo *bo;
 
@@ -85,6 +85,13 @@ static int sim_bus_write(void *ctx, uint64_t addr, const void *src,
 		return -EFAULT;
 	memcpy((char *)bo->base.map + (addr - bo->dev_addr), src, len);
 	return 0;
+}
+
+static void *sim_bus_map(void *ctx, uint64_t addr, uint64_t len)
+{
+	struct sim_bo *bo = sim_bo_at(ctx, addr, len);
+
+	return bo ? (char *)bo->base.map + (addr - bo->dev_addr) : NULL;
 }
 
 static void sim_kick(void *ctx)
@@ -301,6 +308,7 @@ int nvdla_backend_sim_open(const char *config, struct nvdla_backend **be,
 	const struct nvdla_sim_host host = {
 		.bus_read = sim_bus_read,
 		.bus_write = sim_bus_write,
+		.bus_map = sim_bus_map,
 		.kick = sim_kick,
 		.irq = sim_irq,
 	};

@@ -33,6 +33,9 @@ enum nvdla_sim_config_id {
  * @bus_read: copy @len bytes at device address @addr to @dst; -EFAULT (or
  *	another negative errno) when the host does not map the whole range
  * @bus_write: copy @len bytes from @src to device address @addr
+ * @bus_map: the host's mapping of the @len bytes at device address @addr
+ *	if they lie in one buffer it owns, else NULL; engines compute on
+ *	whole data cubes through it
  * @kick: work is pending; call nvdla_sim_run() soon (may be called from
  *	inside nvdla_sim_reg_write(), so it must only schedule)
  * @irq: the interrupt line changed to @level
@@ -41,6 +44,7 @@ struct nvdla_sim_host {
 	void *ctx;
 	int (*bus_read)(void *ctx, u64 addr, void *dst, u32 len);
 	int (*bus_write)(void *ctx, u64 addr, const void *src, u32 len);
+	void *(*bus_map)(void *ctx, u64 addr, u64 len);
 	void (*kick)(void *ctx);
 	void (*irq)(void *ctx, bool level);
 };

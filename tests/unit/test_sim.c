@@ -48,6 +48,16 @@ static int bus_write(void *ctx, uint64_t addr, const void *src, uint32_t len)
 	return 0;
 }
 
+static void *bus_map(void *ctx, uint64_t addr, uint64_t len)
+{
+	struct host *h = ctx;
+
+	if (addr < MEM_BASE || addr - MEM_BASE > MEM_SIZE ||
+	    len > MEM_SIZE - (addr - MEM_BASE))
+		return NULL;
+	return h->mem + (addr - MEM_BASE);
+}
+
 static void kick(void *ctx)
 {
 	((struct host *)ctx)->kicks++;
@@ -171,7 +181,7 @@ int main(void)
 {
 	const struct nvdla_sim_host h = {
 		.ctx = &host, .bus_read = bus_read, .bus_write = bus_write,
-		.kick = kick, .irq = irq,
+		.bus_map = bus_map, .kick = kick, .irq = irq,
 	};
 	enum nvdla_sim_config_id id;
 

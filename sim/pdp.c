@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * PDP, planar pooling: max, min or average over a KW x KH window moving
+ * with stride SW x SH over a data cube read by PDP_RDMA. Max and min look
+ * at real elements only; the average adds the programmed padding values
+ * and scales by the reciprocal kernel width and height registers (0.16
+ * fixed point, rounded half away from zero, kept to the output's width
+ * without saturation). Whole atoms are computed, padding lanes included.
+ */
+#include "sim_internal.h"
+#include "sim_math.h"
+
+enum pdp_method { PDP_AVERAGE, PDP_MAX, PDP_MIN };
+
+#define PDP_PAD_VALUES 7
+#define PDP_PAD_VALUE_BITS 19
+#define PDP_RECIP_SHIFT 16
+
+struct pdp_params {
+	u32 method, bpe, lanes, atom;
+	u32 w, h, ow, oh, surfaces;
+	u32 kw, kh, sw, sh, pl, pt;
+	s32 pad[PDP_PAD_VALUES + 1];	/* pad value times n, n = 1..7 */
+	u32 recip_w, recip_h;
+	const u8 *in;
+	u32 in_line, in_surf;
+	u8 *out;
+	u32 out_line, out_surf;
+};
+
+static s32 pdp_load(const struct pdp_params *p, const u8 *at)
+{
+	return p->bpe == 1 ? (s8)at[0] : (s16)(at[0] | at[1] << 8);
+}
+
+static void pdp_store(const struct pdp_params *p, u8 *at, s64 v)
+{
+	at[0] = v;
+	if (p->bpe == 2)
+		at[1] = v >> 8;
+}
+
+static s32 pdp_pad(const struct pdp_params *p, u32 n)
+{
+	return n <= PDP_PAD_VALUES ? p->pad[n] : 0;
+}
+
+/* Pooling of one lane of one output element. */
+static s64 pdp_window(const struct pdp_params *p, u32 s, u32 lane, u32 ox,
+		      u32 oy)
+{
+	s32 x0 = (s32)(ox * p->sw) - (s32)p->pl;
+	s32 y0 = (s32)(oy * p->sh) - (s32)p->pt;
+	u32 kx, ky, pad_rows = 0;
+	s64 sum = 0, best = 0;
+	bool seen = false;
+
+	for (ky = 0; ky < p->kh; ky++) {
+		s32 y = y0 + (s32)ky;
+		u32 pad_cols = 0;
+
+		if (y < 0 || y >= (s32)p->h) {
+			pad_rows++;
+			continue;
+		}
+		for (kx = 0; kx < p->kw; kx++) {
+			s32 x = x0 + (s32)kx;
+			s32 v;
+
+			if (x < 0 || x >= (s32)p->w) {
+				pad_cols++;
+				continue;
+			}
+			v = pdp_load(p, p->in + s * p->in_surf + y * p->in_line +
+					    x * p->atom + lane * p->bpe);
+			sum += v;
+			if (!seen || (p->method == PDP_MAX ? v > best : v < best))
+				best = v;
+			seen = true;
+		}
+		sum += pdp_pad(p, pad_cols);
+	}
+	if (p->method != PDP_AVERAGE)
+		return best;
+	sum += (s64)pdp_pad(p, pad_rows) * p->kw;
+	sum = sim_rha_shift(sum * p->recip_w, PDP_RECIP_SHIFT);
+	return sim_rha_shift(sum * p->recip_h, PDP_RECIP_SHIFT);
+}
+
+static void pdp_compute(const struct pdp_params *p)
+{
+	u32 s, ox, oy, lane;
+
+	for (s = 0; s < p->surfaces; s++)
+		for (oy = 0; oy < p->oh; oy++)
+			for (ox = 0; ox < p->ow; ox++)
+				for (lane = 0; lane < p->lanes; lane++)
+					pdp_store(p, p->out + s * p->out_surf +
+						  oy * p->out_line + ox * p->atom +
+						  lane * p->bpe,
+						  pdp_window(p, s, lane, ox, oy));
+}
+
+static u64 pdp_extent(const struct pdp_params *p, u32 w, u32 h, u32 line,
+		      u32 surf)
+{
+	return (u64)(p->surfaces - 1) * surf + (u64)(h - 1) * line +
+	       (u64)w * p->atom;
+}
+
+/*
+ * Read the registers and map the cubes; false for a combination the model
+ * cannot run or memory the host does not map (both faults).
+ */
+static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p)
+{
+	u32 precision = SIM_FIELD(sim, PDP, D_DATA_FORMAT, INPUT_DATA);
+	u32 c = SIM_FIELD(sim, PDP, D_DATA_CUBE_IN_CHANNEL, CUBE_IN_CHANNEL) + 1;
+	int n;
+
+	if (precision > 1)	/* fp16 is not modelled yet */
+		return false;
+	p->method = SIM_FIELD(sim, PDP, D_OPERATION_MODE_CFG, POOLING_METHOD);
+	p->bpe = precision + 1;
+	p->atom = sim->config->atom;
+	p->lanes = p->atom / p->bpe;
+	p->surfaces = (c + p->lanes - 1) / p->lanes;
+	p->w = SIM_FIELD(sim, PDP, D_DATA_CUBE_IN_WIDTH, CUBE_IN_WIDTH) + 1;
+	p->h = SIM_FIELD(sim, PDP, D_DATA_CUBE_IN_HEIGHT, CUBE_IN_HEIGHT) + 1;
+	p->ow = SIM_FIELD(sim, PDP, D_DATA_CUBE_OUT_WIDTH, CUBE_OUT_WIDTH) + 1;
+	p->oh = SIM_FIELD(sim, PDP, D_DATA_CUBE_OUT_HEIGHT, CUBE_OUT_HEIGHT) + 1;
+	p->kw = SIM_FIELD(sim, PDP, D_POOLING_KERNEL_CFG, KERNEL_WIDTH) + 1;
+	p->kh = SIM_FIELD(sim, PDP, D_POOLING_KERNEL_CFG, KERNEL_HEIGHT) + 1;
+	p->sw = SIM_FIELD(sim, PDP, D_POOLING_KERNEL_CFG, KERNEL_STRIDE_WIDTH) + 1;
+	p->sh = SIM_FIELD(sim, PDP, D_POOLING_KERNEL_CFG, KERNEL_STRIDE_HEIGHT) + 1;
+	p->pl = SIM_FIELD(sim, PDP, D_POOLING_PADDING_CFG, PAD_LEFT);
+	p->pt = SIM_FIELD(sim, PDP, D_POOLING_PADDING_CFG, PAD_TOP);
+	p->recip_w = SIM_FIELD(sim, PDP, D_RECIP_KERNEL_WIDTH, RECIP_KERNEL_WIDTH);
+	p->recip_h = SIM_FIELD(sim, PDP, D_RECIP_KERNEL_HEIGHT,
+			       RECIP_KERNEL_HEIGHT);
+	p->pad[0] = 0;
+	for (n = 1; n <= PDP_PAD_VALUES; n++)
+		p->pad[n] = sim_sext(sim_reg(sim, NVDLA_UNIT_PDP,
+					     NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG +
+					     4 * (n - 1)), PDP_PAD_VALUE_BITS);
+	if (p->method > PDP_MIN)
+		return false;
+
+	p->in_line = SIM_STRIDE(sim, PDP_RDMA, D_SRC_LINE_STRIDE);
+	p->in_surf = SIM_STRIDE(sim, PDP_RDMA, D_SRC_SURFACE_STRIDE);
+	p->out_line = SIM_STRIDE(sim, PDP, D_DST_LINE_STRIDE);
+	p->out_surf = SIM_STRIDE(sim, PDP, D_DST_SURFACE_STRIDE);
+	p->in = sim_map(sim, SIM_ADDR(sim, PDP_RDMA, D_SRC_BASE_ADDR_LOW,
+				      D_SRC_BASE_ADDR_HIGH),
+			pdp_extent(p, p->w, p->h, p->in_line, p->in_surf));
+	p->out = sim_map(sim, SIM_ADDR(sim, PDP, D_DST_BASE_ADDR_LOW,
+				       D_DST_BASE_ADDR_HIGH),
+			 pdp_extent(p, p->ow, p->oh, p->out_line, p->out_surf));
+	return p->in && p->out;
+}
+
+bool sim_pdp_run(struct nvdla_sim *sim)
+{
+	struct pdp_params p;
+	u8 group;
+
+	if (!sim_unit_ready(sim, NVDLA_UNIT_PDP) ||
+	    !sim_unit_ready(sim, NVDLA_UNIT_PDP_RDMA))
+		return false;
+
+	group = sim->units[NVDLA_UNIT_PDP].consumer;
+	if (pdp_params(sim, &p))
+		pdp_compute(&p);
+	else
+		sim->faults++;
+	sim_unit_finish(sim, NVDLA_UNIT_PDP);
+	sim_unit_finish(sim, NVDLA_UNIT_PDP_RDMA);
+	sim_glb_done(sim, group ? NVDLA_GLB_S_INTR_STATUS_PDP_DONE_STATUS1_MASK :
+			   NVDLA_GLB_S_INTR_STATUS_PDP_DONE_STATUS0_MASK);
+	return true;
+}

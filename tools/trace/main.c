@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * nvdla_trace [--config NAME] TEST_DIR...
+ *
+ * Plays public NVDLA hardware tests against the model: a directory with a
+ * <name>.cfg register script, or with an input.txn trace. The configuration
+ * comes from the directory names (nv_small, nv_large, nv_full) unless
+ * --config names it. Prints PASS or FAIL per test, then "N passed, N
+ * failed"; exits 0 only when all passed.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <nvdla/firmware.h>
+#include <nvdla/sim.h>
+
+#include "trace.h"
+
+static int bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
+{
+	uint8_t *p = trace_mem_ptr(&((struct trace *)ctx)->mem, addr, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(dst, p, len);
+	return 0;
+}
+
+static int bus_write(void *ctx, uint64_t addr, const void *src, uint32_t len)
+{
+	uint8_t *p = trace_mem_ptr(&((struct trace *)ctx)->mem, addr, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(p, src, len);
+	return 0;
+}
+
+static void *bus_map(void *ctx, uint64_t addr, uint64_t len)
+{
+	return trace_mem_ptr(&((struct trace *)ctx)->mem, addr, len);
+}
+
+static void kick(void *ctx)
+{
+	((struct trace *)ctx)->kicked = true;
+}
+
+static void irq(void *ctx, bool level)
+{
+	(void)ctx;
+	(void)level;
+}
+
+static const char *config_of(const char *dir, const char *forced)
+{
+	static const char *const names[] = { "nv_small", "nv_large", "nv_full" };
+	size_t i;
+
+	if (forced)
+		return forced;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strstr(dir, names[i]))
+			return names[i];
+	return "nv_full";
+}
+
+/* The script of a test directory: input.txn, else the only *.cfg. */
+static int find_script(const char *dir, char *path, size_t len, bool *txn)
+{
+	struct dirent *e;
+	DIR *d;
+	int found = -1;
+
+	snprintf(path, len, "%s/input.txn", dir);
+	*txn = true;
+	if (!access(path, R_OK))
+		return 0;
+	*txn = false;
+	d = opendir(dir);
+	while (d && (e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+
+		if (n > 4 && !strcmp(e->d_name + n - 4, ".cfg")) {
+			snprintf(path, len, "%s/%s", dir, e->d_name);
+			found = 0;
+		}
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+static int run_test(const char *dir, const char *forced, char *err,
+		    size_t errlen)
+{
+	const char *config = config_of(dir, forced);
+	struct trace t = { .dir = dir, .file = dir };
+	const struct nvdla_sim_host host = {
+		.ctx = &t, .bus_read = bus_read, .bus_write = bus_write,
+		.bus_map = bus_map, .kick = kick, .irq = irq,
+	};
+	const struct dla_hw_config *hw = dla_hw_config_get(config);
+	enum nvdla_sim_config_id id;
+	char path[1024];
+	bool txn;
+	int ret;
+
+	if (!hw || nvdla_sim_config_by_name(config, &id)) {
+		snprintf(err, errlen, "unknown configuration %s", config);
+		return -1;
+	}
+	if (find_script(dir, path, sizeof(path), &txn)) {
+		snprintf(err, errlen, "no input.txn or .cfg script");
+		return -1;
+	}
+	t.unit_base = hw->unit_base;
+	t.sim = calloc(1, nvdla_sim_size());
+	if (!t.sim || nvdla_sim_init(t.sim, id, &host)) {
+		free(t.sim);
+		snprintf(err, errlen, "cannot start the model");
+		return -1;
+	}
+	ret = txn ? trace_play_txn(&t, path) : trace_play_cfg(&t, path);
+	if (!ret && nvdla_sim_fault_count(t.sim)) {
+		snprintf(t.err, sizeof(t.err), "%u model faults",
+			 nvdla_sim_fault_count(t.sim));
+		ret = -1;
+	}
+	snprintf(err, errlen, "%s", t.err);
+	trace_mem_free(&t.mem);
+	free(t.sim);
+	return ret;
+}
+
+static const char *base_name(const char *dir)
+{
+	size_t n = strlen(dir);
+	const char *p;
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	for (p = dir + n; p > dir && p[-1] != '/'; p--)
+		;
+	return p;
+}
+
+int main(int argc, char **argv)
+{
+	const char *config = NULL;
+	int i = 1, passed = 0, failed = 0;
+	char err[600];
+
+	if (argc > 2 && !strcmp(argv[1], "--config")) {
+		config = argv[2];
+		i = 3;
+	}
+	if (i >= argc || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+		fprintf(i >= argc ? stderr : stdout,
+			"usage: nvdla_trace [--config NAME] TEST_DIR...\n");
+		return i >= argc ? 2 : 0;
+	}
+	for (; i < argc; i++) {
+		if (run_test(argv[i], config, err, sizeof(err))) {
+			printf("FAIL %s: %s\n", base_name(argv[i]), err);
+			failed++;
+		} else {
+			printf("PASS %s\n", base_name(argv[i]));
+			passed++;
+		}
+		fflush(stdout);
+	}
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}

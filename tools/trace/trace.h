@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/* nvdla_trace: plays the public NVDLA register-level tests on the model. */
+#ifndef __NVDLA_TRACE_H__
+#define __NVDLA_TRACE_H__
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct nvdla_sim;
+
+/* Test memory: separate segments at device addresses. */
+struct trace_seg {
+	uint64_t addr, size;
+	uint8_t *data;
+};
+
+struct trace_mem {
+	struct trace_seg *segs;
+	size_t num;
+};
+
+struct trace {
+	struct nvdla_sim *sim;
+	const uint32_t *unit_base;
+	struct trace_mem mem;
+	bool kicked;
+	const char *dir;	/* test directory, for data files */
+	const char *file;	/* script being played, for messages */
+	int line;
+	char err[512];
+};
+
+/* Fail with "file:line: message"; returns -1. */
+int trace_fail(struct trace *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Make [addr, addr + size) exist (zero-filled where new). */
+int trace_mem_add(struct trace *t, uint64_t addr, uint64_t size);
+/* The host view of [addr, addr + len) if it lies in one segment. */
+uint8_t *trace_mem_ptr(struct trace_mem *mem, uint64_t addr, uint64_t len);
+void trace_mem_free(struct trace_mem *mem);
+
+/* Read a data file of the test directory into a new buffer. */
+char *trace_read_file(struct trace *t, const char *name, size_t *len);
+
+/* Registers: write (running the model when it asks) and read. */
+void trace_reg_write(struct trace *t, uint32_t addr, uint32_t val);
+uint32_t trace_reg_read(struct trace *t, uint32_t addr);
+/* Byte address of NVDLA_<UNIT>.<REG>_0 in this configuration; -1 if none. */
+int64_t trace_reg_by_name(struct trace *t, const char *name);
+
+uint32_t trace_crc32(const uint8_t *p, uint64_t len);
+
+/* Play one script; 0 when every check passed, else -1 with t->err. */
+int trace_play_cfg(struct trace *t, const char *path);
+int trace_play_txn(struct trace *t, const char *path);
+
+#endif /* __NVDLA_TRACE_H__ */

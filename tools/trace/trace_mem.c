@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/* Test memory, data files, registers and CRC for the trace player. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvdla/regs.h>
+#include <nvdla/sim.h>
+
+#include "trace.h"
+
+int trace_fail(struct trace *t, const char *fmt, ...)
+{
+	int n = snprintf(t->err, sizeof(t->err), "%s:%d: ", t->file, t->line);
+	va_list ap;
+
+	if (n < 0 || (size_t)n >= sizeof(t->err))
+		n = 0;
+	va_start(ap, fmt);
+	vsnprintf(t->err + n, sizeof(t->err) - n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+uint8_t *trace_mem_ptr(struct trace_mem *mem, uint64_t addr, uint64_t len)
+{
+	size_t i;
+
+	for (i = 0; i < mem->num; i++) {
+		struct trace_seg *s = &mem->segs[i];
+
+		if (addr >= s->addr && addr - s->addr <= s->size &&
+		    len <= s->size - (addr - s->addr))
+			return s->data + (addr - s->addr);
+	}
+	return NULL;
+}
+
+/* Merge every segment that overlaps or touches [lo, hi) into one. */
+int trace_mem_add(struct trace *t, uint64_t addr, uint64_t size)
+{
+	struct trace_mem *mem = &t->mem;
+	uint64_t lo = addr, hi = addr + size;
+	struct trace_seg merged;
+	size_t i, kept = 0;
+
+	if (!size || hi < addr || size > (1ull << 32))
+		return trace_fail(t, "memory region 0x%llx+0x%llx invalid",
+				  (unsigned long long)addr,
+				  (unsigned long long)size);
+	if (trace_mem_ptr(mem, addr, size))
+		return 0;
+	for (i = 0; i < mem->num; i++) {
+		struct trace_seg *s = &mem->segs[i];
+
+		if (s->addr <= hi && lo <= s->addr + s->size) {
+			lo = s->addr < lo ? s->addr : lo;
+			hi = s->addr + s->size > hi ? s->addr + s->size : hi;
+		}
+	}
+	merged.addr = lo;
+	merged.size = hi - lo;
+	merged.data = calloc(1, merged.size);
+	if (!merged.data)
+		return trace_fail(t, "out of memory");
+	for (i = 0; i < mem->num; i++) {
+		struct trace_seg *s = &mem->segs[i];
+
+		if (s->addr <= hi && lo <= s->addr + s->size) {
+			memcpy(merged.data + (s->addr - lo), s->data, s->size);
+			free(s->data);
+		} else {
+			mem->segs[kept++] = *s;
+		}
+	}
+	mem->segs = realloc(mem->segs, (kept + 1) * sizeof(*mem->segs));
+	if (!mem->segs) {
+		free(merged.data);
+		return trace_fail(t, "out of memory");
+	}
+	mem->segs[kept] = merged;
+	mem->num = kept + 1;
+	return 0;
+}
+
+void trace_mem_free(struct trace_mem *mem)
+{
+	size_t i;
+
+	for (i = 0; i < mem->num; i++)
+		free(mem->segs[i].data);
+	free(mem->segs);
+	mem->segs = NULL;
+	mem->num = 0;
+}
+
+char *trace_read_file(struct trace *t, const char *name, size_t *len)
+{
+	char path[1024];
+	char *buf = NULL;
+	FILE *f;
+	long n;
+
+	snprintf(path, sizeof(path), "%s/%s", t->dir, name);
+	f = fopen(path, "rb");
+	if (!f) {
+		trace_fail(t, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 &&
+	    !fseek(f, 0, SEEK_SET)) {
+		buf = malloc(n + 1);
+		if (buf && fread(buf, 1, n, f) == (size_t)n) {
+			buf[n] = '\0';
+			*len = n;
+		} else {
+			free(buf);
+			buf = NULL;
+		}
+	}
+	fclose(f);
+	if (!buf)
+		trace_fail(t, "%s: cannot read", path);
+	return buf;
+}
+
+void trace_reg_write(struct trace *t, uint32_t addr, uint32_t val)
+{
+	nvdla_sim_reg_write(t->sim, addr, val);
+	while (t->kicked) {
+		t->kicked = false;
+		nvdla_sim_run(t->sim);
+	}
+}
+
+uint32_t trace_reg_read(struct trace *t, uint32_t addr)
+{
+	return nvdla_sim_reg_read(t->sim, addr);
+}
+
+int64_t trace_reg_by_name(struct trace *t, const char *name)
+{
+	static const struct {
+		int unit;
+		const char *reg;
+		uint32_t offset;
+	} regs[] = NVDLA_REG_NAMES;
+	static const char *const units[] = NVDLA_UNIT_NAMES;
+	char buf[128], *dot, *reg;
+	size_t i, len;
+
+	if (strncmp(name, "NVDLA_", 6) || strlen(name) >= sizeof(buf))
+		return -1;
+	strcpy(buf, name + 6);
+	dot = strchr(buf, '.');
+	if (!dot)
+		return -1;
+	*dot = '\0';
+	reg = dot + 1;
+	len = strlen(reg);
+	if (len > 2 && !strcmp(reg + len - 2, "_0"))
+		reg[len - 2] = '\0';
+	for (i = 0; i < sizeof(regs) / sizeof(regs[0]); i++) {
+		if (!strcmp(units[regs[i].unit], buf) &&
+		    !strcmp(regs[i].reg, reg) &&
+		    t->unit_base[regs[i].unit] != NVDLA_UNIT_ABSENT)
+			return t->unit_base[regs[i].unit] + regs[i].offset;
+	}
+	return -1;
+}
+
+uint32_t trace_crc32(const uint8_t *p, uint64_t len)
+{
+	uint32_t crc = 0xffffffffu;
+	int k;
+
+	while (len--) {
+		crc ^= *p++;
+		for (k = 0; k < 8; k++)
+			crc = crc >> 1 ^ (0xedb88320u & -(crc & 1));
+	}
+	return crc ^ 0xffffffffu;
+}
