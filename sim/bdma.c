@@ -97,16 +97,17 @@ void sim_bdma_write(struct nvdla_sim *sim, u32 reg, u32 val)
 {
 	switch (reg) {
 	case NVDLA_BDMA_CFG_OP:
+		sim->bdma.cfg[reg / 4] = val & NVDLA_BDMA_CFG_OP_EN_MASK;
 		if (val & NVDLA_BDMA_CFG_OP_EN_MASK)
 			bdma_push(sim);
 		break;
 	case NVDLA_BDMA_CFG_LAUNCH0:
-		if (val & NVDLA_BDMA_CFG_LAUNCH0_GRP0_LAUNCH_MASK)
-			bdma_launch(sim, 0);
-		break;
 	case NVDLA_BDMA_CFG_LAUNCH1:
-		if (val & NVDLA_BDMA_CFG_LAUNCH1_GRP1_LAUNCH_MASK)
-			bdma_launch(sim, 1);
+		/* Reads back 1 until the group is done. */
+		if (val & 1) {
+			sim->bdma.cfg[reg / 4] = 1;
+			bdma_launch(sim, reg == NVDLA_BDMA_CFG_LAUNCH1);
+		}
 		break;
 	default:
 		if (reg < NVDLA_BDMA_CFG_OP)
@@ -163,6 +164,8 @@ bool sim_bdma_run(struct nvdla_sim *sim)
 		b->count--;
 		if (!bdma_group_queued(b, group)) {
 			b->busy[group] = false;
+			b->cfg[(group ? NVDLA_BDMA_CFG_LAUNCH1 :
+				NVDLA_BDMA_CFG_LAUNCH0) / 4] = 0;
 			sim_glb_done(sim, group ?
 				     NVDLA_GLB_S_INTR_STATUS_BDMA_DONE_STATUS1_MASK :
 				     NVDLA_GLB_S_INTR_STATUS_BDMA_DONE_STATUS0_MASK);

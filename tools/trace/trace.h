@@ -45,9 +45,18 @@ void trace_mem_free(struct trace_mem *mem);
 /* Read a data file of the test directory into a new buffer. */
 char *trace_read_file(struct trace *t, const char *name, size_t *len);
 
-/* Registers: write (running the model when it asks) and read. */
+/*
+ * Registers. Writes only latch, as on the bus; the model's work runs at
+ * the script's synchronisation points (trace_sync), so that a register
+ * read right after an enable sees the operation still pending, as the
+ * hardware tests expect. A read that does not match yet lets time pass.
+ */
 void trace_reg_write(struct trace *t, uint32_t addr, uint32_t val);
 uint32_t trace_reg_read(struct trace *t, uint32_t addr);
+void trace_sync(struct trace *t);
+/* Read, and if (value & mask) != want, let the model run and read again. */
+uint32_t trace_reg_poll(struct trace *t, uint32_t addr, uint32_t mask,
+			uint32_t want);
 /* Byte address of NVDLA_<UNIT>.<REG>_0 in this configuration; -1 if none. */
 int64_t trace_reg_by_name(struct trace *t, const char *name);
 

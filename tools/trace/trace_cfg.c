@@ -169,7 +169,7 @@ static int cmd_poll_reg_equal(struct trace *t, char **a, int n)
 		return trace_fail(t, "poll_reg_equal takes 2 arguments");
 	if (reg_arg(t, a[0], &addr) || number(t, a[1], &val))
 		return -1;
-	got = trace_reg_read(t, addr);
+	got = trace_reg_poll(t, addr, ~0u, val);
 	if (got != val)
 		return trace_fail(t, "%s reads 0x%x, expected 0x%llx", a[0], got,
 				  (unsigned long long)val);
@@ -201,6 +201,7 @@ static int cmd_intr_notify(struct trace *t, char **a, int n)
 	bit = intr_bit(a[0]);
 	if (bit < 0)
 		return trace_fail(t, "interrupt source %s unknown", a[0]);
+	trace_sync(t);
 	if (!(trace_reg_read(t, status) & 1u << bit))
 		return trace_fail(t, "interrupt %s was never raised", a[0]);
 	trace_reg_write(t, status, 1u << bit);
@@ -218,6 +219,7 @@ static int cmd_check_crc(struct trace *t, char **a, int n)
 	if (number(t, a[2], &addr) || number(t, a[3], &size) ||
 	    number(t, a[4], &crc))
 		return -1;
+	trace_sync(t);
 	p = trace_mem_ptr(&t->mem, addr, size);
 	if (!p)
 		return trace_fail(t, "check_crc region 0x%llx+0x%llx not in memory",

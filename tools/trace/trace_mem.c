@@ -130,10 +130,25 @@ char *trace_read_file(struct trace *t, const char *name, size_t *len)
 void trace_reg_write(struct trace *t, uint32_t addr, uint32_t val)
 {
 	nvdla_sim_reg_write(t->sim, addr, val);
+}
+
+void trace_sync(struct trace *t)
+{
 	while (t->kicked) {
 		t->kicked = false;
 		nvdla_sim_run(t->sim);
 	}
+}
+
+uint32_t trace_reg_poll(struct trace *t, uint32_t addr, uint32_t mask,
+			uint32_t want)
+{
+	uint32_t v = trace_reg_read(t, addr);
+
+	if ((v & mask) == want)
+		return v;
+	trace_sync(t);
+	return trace_reg_read(t, addr);
 }
 
 uint32_t trace_reg_read(struct trace *t, uint32_t addr)

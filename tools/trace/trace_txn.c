@@ -75,11 +75,13 @@ static int txn_load(struct trace *t, uint64_t addr, uint64_t size,
 static int txn_dump(struct trace *t, uint64_t addr, uint64_t size,
 		    const char *name)
 {
-	uint8_t *mem = trace_mem_ptr(&t->mem, addr, size), *want;
+	uint8_t *mem, *want;
 	size_t len, i;
 	char *text;
 	long n;
 
+	trace_sync(t);
+	mem = trace_mem_ptr(&t->mem, addr, size);
 	if (!mem)
 		return trace_fail(t, "dump_mem region not in memory");
 	text = trace_read_file(t, name, &len);
@@ -131,13 +133,14 @@ static int play_line(struct trace *t, char *line)
 	}
 	if (!strcmp(cmd, "read_reg") &&
 	    sscanf(line, "%*s %lli %lli %lli", &a, &b, &c) == 3) {
-		got = trace_reg_read(t, csb_byte_address(a));
+		got = trace_reg_poll(t, csb_byte_address(a), b, c);
 		if ((got & b) != c)
 			return trace_fail(t, "register 0x%x reads 0x%x (mask 0x%llx), expected 0x%llx",
 					  csb_byte_address(a), got, b, c);
 		return 0;
 	}
 	if (!strcmp(cmd, "wait")) {
+		trace_sync(t);
 		if (!nvdla_sim_irq_level(t->sim))
 			return trace_fail(t, "no interrupt to wait for");
 		return 0;
@@ -145,16 +148,34 @@ static int play_line(struct trace *t, char *line)
 	return trace_fail(t, "cannot parse '%s'", cmd);
 }
 
+/*
+ * The test bench's memory is all of DRAM: make the regions the test dumps
+ * exist before it runs, so the engines may write them.
+ */
+static int txn_dump_regions(struct trace *t, FILE *f)
+{
+	unsigned long long a, b;
+	char line[4096];
+	int ret = 0;
+
+	while (!ret && fgets(line, sizeof(line), f))
+		if (sscanf(line, "dump_mem %lli %lli", &a, &b) == 2)
+			ret = trace_mem_add(t, a, b);
+	rewind(f);
+	return ret;
+}
+
 int trace_play_txn(struct trace *t, const char *path)
 {
 	char line[4096];
 	FILE *f = fopen(path, "r");
-	int ret = 0;
+	int ret;
 
 	t->file = path;
 	t->line = 0;
 	if (!f)
 		return trace_fail(t, "cannot open");
+	ret = txn_dump_regions(t, f);
 	while (!ret && fgets(line, sizeof(line), f)) {
 		t->line++;
 		ret = play_line(t, line);
