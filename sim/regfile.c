@@ -30,6 +30,41 @@ static const u16 sim_op_enable[NVDLA_UNIT_COUNT] = {
 	[NVDLA_UNIT_RBK] = NVDLA_RBK_D_OP_ENABLE,
 };
 
+/* The LUT of @unit if @reg is its access port. */
+static struct sim_lut *sim_lut_port(struct nvdla_sim *sim, int unit, u32 reg,
+				    bool *data)
+{
+	if (unit != NVDLA_UNIT_SDP)
+		return NULL;
+	*data = reg == NVDLA_SDP_S_LUT_ACCESS_DATA;
+	if (*data || reg == NVDLA_SDP_S_LUT_ACCESS_CFG)
+		return &sim->sdp_lut;
+	return NULL;
+}
+
+static void sim_lut_port_write(struct nvdla_sim *sim, int unit, u32 reg,
+			       u32 val)
+{
+	bool data;
+	struct sim_lut *lut = sim_lut_port(sim, unit, reg, &data);
+
+	if (lut && data)
+		sim_lut_write(lut, val);
+	else if (lut)
+		lut->access = val;
+}
+
+static u32 sim_lut_port_read(struct nvdla_sim *sim, int unit, u32 reg,
+			     u32 stored)
+{
+	bool data;
+	struct sim_lut *lut = sim_lut_port(sim, unit, reg, &data);
+
+	if (lut && data)
+		return sim_lut_read(lut);
+	return lut ? lut->access : stored;
+}
+
 bool sim_unit_grouped(int unit)
 {
 	return sim_op_enable[unit] != 0;
@@ -61,7 +96,7 @@ u32 sim_regfile_read(struct nvdla_sim *sim, int unit, u32 reg)
 	if (reg == 4)		/* S_POINTER */
 		return u->producer | (u32)u->consumer << POINTER_CONSUMER_SHIFT;
 	if (reg < enable)
-		return u->single[reg / 4];
+		return sim_lut_port_read(sim, unit, reg, u->single[reg / 4]);
 	if (reg == enable)
 		return u->op_en[u->producer];
 	return u->group[u->producer][reg / 4];
@@ -78,6 +113,7 @@ void sim_regfile_write(struct nvdla_sim *sim, int unit, u32 reg, u32 val)
 		u->producer = val & 1;
 	} else if (reg < enable) {
 		u->single[reg / 4] = val;
+		sim_lut_port_write(sim, unit, reg, val);
 	} else if (u->op_en[u->producer]) {
 		return;		/* the group is running or queued */
 	} else if (reg == enable) {
@@ -110,6 +146,11 @@ u32 sim_reg(const struct nvdla_sim *sim, int unit, u32 reg)
 	const struct sim_unit *u = &sim->units[unit];
 
 	return u->group[u->consumer][reg / 4];
+}
+
+u32 sim_single(const struct nvdla_sim *sim, int unit, u32 reg)
+{
+	return sim->units[unit].single[reg / 4];
 }
 
 u32 sim_field(const struct nvdla_sim *sim, int unit, u32 reg, u32 mask,

@@ -5,6 +5,8 @@
 #define __NVDLA_SIM_INTERNAL_H__
 
 #include <nvdla/regs.h>
+
+#include "lut.h"
 #include <nvdla/sim.h>
 
 #define SIM_BDMA_FIFO_DEPTH 20
@@ -52,6 +54,7 @@ struct nvdla_sim {
 	u32 faults;
 	struct sim_bdma bdma;
 	struct sim_unit units[NVDLA_UNIT_COUNT];
+	struct sim_lut sdp_lut;
 	u8 bounce[SIM_BOUNCE_SIZE];
 };
 
@@ -68,6 +71,8 @@ void sim_unit_finish(struct nvdla_sim *sim, int unit);
 u32 sim_reg(const struct nvdla_sim *sim, int unit, u32 reg);
 u32 sim_field(const struct nvdla_sim *sim, int unit, u32 reg, u32 mask,
 	      u32 shift);
+/* A register below D_OP_ENABLE (one copy for both groups). */
+u32 sim_single(const struct nvdla_sim *sim, int unit, u32 reg);
 
 #define SIM_REG(sim, unit, reg) \
 	sim_reg(sim, NVDLA_UNIT_##unit, NVDLA_##unit##_##reg)
@@ -87,6 +92,7 @@ void *sim_map(struct nvdla_sim *sim, u64 addr, u64 len);
 
 /* Engines: run the consumer group if every unit it needs is enabled. */
 bool sim_pdp_run(struct nvdla_sim *sim);
+bool sim_sdp_run(struct nvdla_sim *sim);
 
 /* GLB: raise the done bits @bits and update the interrupt line. */
 void sim_glb_done(struct nvdla_sim *sim, u32 bits);

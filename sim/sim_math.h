@@ -8,13 +8,26 @@
 
 /*
  * x / 2^shift rounded half away from zero, as the hardware's AC_RND_INF
- * rounding does (0 < shift < 63).
+ * rounding does; |x| < 2^62.
  */
 static inline s64 sim_rha_shift(s64 x, u32 shift)
 {
-	s64 half = (s64)1 << (shift - 1);
+	s64 half;
 
+	if (!shift)
+		return x;
+	if (shift > 62)
+		return 0;
+	half = (s64)1 << (shift - 1);
 	return x >= 0 ? (x + half) >> shift : -((-x + half) >> shift);
+}
+
+/* Clamp to the signed @bits-bit range. */
+static inline s64 sim_sat(s64 x, u32 bits)
+{
+	s64 max = ((s64)1 << (bits - 1)) - 1;
+
+	return x > max ? max : x < -max - 1 ? -max - 1 : x;
 }
 
 /* Sign-extend the low @bits bits of @v. */

@@ -33,6 +33,8 @@ typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
 
+#define S32_MAX INT32_MAX
+#define S32_MIN INT32_MIN
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define __printf(a, b) __attribute__((format(printf, a, b)))
 #endif

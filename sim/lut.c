@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * LUT lookup, integer path. Each table yields an index and a 35-bit
+ * fraction, or an underflow or overflow; the priorities pick the table;
+ * a hit interpolates between two entries, a miss extrapolates from the
+ * end entry with the slope registers.
+ */
+#include "lut.h"
+#include "sim_math.h"
+
+#define LUT_ADDR_MASK 0x3ffu
+#define LUT_TABLE_LO (1u << 16)
+#define LUT_ACCESS_WRITE (1u << 17)
+#define LUT_FRAC_BITS 35
+#define LUT_INDEX_MAX 511	/* the index is saturated to 9 bits */
+
+enum lut_state { LUT_HIT, LUT_UFLOW, LUT_OFLOW };
+
+struct lut_index {
+	enum lut_state state;
+	u32 idx;
+	u64 frac;		/* 0 .. 2^35 - 1 */
+};
+
+static s16 *lut_entry(struct sim_lut *lut, u32 *n)
+{
+	u32 addr = lut->access & LUT_ADDR_MASK;
+	bool lo = lut->access & LUT_TABLE_LO;
+
+	*n = lo ? SIM_LUT_LO_ENTRIES : SIM_LUT_LE_ENTRIES;
+	if (addr >= *n)
+		return NULL;
+	lut->access = (lut->access & ~LUT_ADDR_MASK) | (addr + 1);
+	return lo ? &lut->lo[addr] : &lut->le[addr];
+}
+
+void sim_lut_write(struct sim_lut *lut, u32 data)
+{
+	u32 n;
+	s16 *e = lut->access & LUT_ACCESS_WRITE ? lut_entry(lut, &n) : NULL;
+
+	if (e)
+		*e = (s16)data;
+}
+
+u32 sim_lut_read(struct sim_lut *lut)
+{
+	u32 n;
+	s16 *e = lut->access & LUT_ACCESS_WRITE ? NULL : lut_entry(lut, &n);
+
+	return e ? (u16)*e : 0;
+}
+
+static u32 log2_floor(u64 d)
+{
+	u32 e = 0;
+
+	while (d >>= 1)
+		e++;
+	return e;
+}
+
+static struct lut_index lut_linear(s32 x, s32 start, s8 sel, u32 entries)
+{
+	struct lut_index r = { LUT_HIT, 0, 0 };
+	u64 d;
+
+	if (x <= start) {
+		r.state = LUT_UFLOW;
+		return r;
+	}
+	d = (u32)((s64)x - start);
+	if (sel >= 0) {
+		r.idx = sel >= 32 ? 0 : d >> sel;
+		d &= sel >= 32 ? ~0ull : ((u64)1 << sel) - 1;
+		r.frac = sel <= LUT_FRAC_BITS ? d << (LUT_FRAC_BITS - sel) :
+						d >> (sel - LUT_FRAC_BITS);
+	} else {
+		r.idx = -sel >= 10 ? LUT_INDEX_MAX : d << -sel;
+	}
+	if (r.idx > LUT_INDEX_MAX)
+		r.idx = LUT_INDEX_MAX;
+	if (r.idx >= entries - 1)
+		r.state = LUT_OFLOW;
+	return r;
+}
+
+static struct lut_index lut_exponent(s32 x, s32 start, s8 offset)
+{
+	struct lut_index r = { LUT_HIT, 0, 0 };
+	u64 d;
+	u32 e;
+
+	if (x <= start) {
+		r.state = LUT_UFLOW;
+		return r;
+	}
+	d = (u64)((s64)x - start);
+	e = log2_floor(d);
+	if ((s32)e < offset) {
+		r.state = LUT_UFLOW;
+		return r;
+	}
+	r.idx = e - offset;
+	r.frac = (d - ((u64)1 << e)) << (LUT_FRAC_BITS - e);
+	if (r.idx >= SIM_LUT_LE_ENTRIES - 1)
+		r.state = LUT_OFLOW;
+	return r;
+}
+
+/* Signed shift: right with rounding, or left saturated to 32 bits. */
+static s64 lut_srs(s64 v, s8 shift)
+{
+	if (shift >= 0)
+		return sim_rha_shift(v, shift);
+	if (v > (S32_MAX >> -shift))
+		return S32_MAX;
+	if (v < (S32_MIN >> -shift))
+		return S32_MIN;
+	return v * ((s64)1 << -shift);
+}
+
+static s32 lut_output(const s16 *t, u32 last, const struct lut_index *r,
+		      s32 x, s64 origin, s16 scale, s8 shift)
+{
+	s64 y;
+
+	if (r->state == LUT_HIT) {
+		y = (s64)t[r->idx] * (((s64)1 << LUT_FRAC_BITS) - (s64)r->frac) +
+		    (s64)t[r->idx + 1] * (s64)r->frac;
+		return sim_sat(sim_rha_shift(y, LUT_FRAC_BITS), 32);
+	}
+	y = sim_sat(lut_srs(((s64)x - origin) * scale, shift), 32);
+	return sim_sat(y + t[r->state == LUT_UFLOW ? 0 : last], 32);
+}
+
+/* Which table answers: true for LO. */
+static bool lut_pick_lo(const struct sim_lut_cfg *c,
+			const struct lut_index *le, const struct lut_index *lo)
+{
+	if (le->state == LUT_UFLOW && lo->state == LUT_UFLOW)
+		return c->uflow_lo;
+	if (le->state == LUT_OFLOW && lo->state == LUT_OFLOW)
+		return c->oflow_lo;
+	if (le->state == lo->state || (le->state != LUT_HIT &&
+				       lo->state != LUT_HIT))
+		return c->hybrid_lo;
+	return lo->state == LUT_HIT;
+}
+
+s32 sim_lut_lookup(const struct sim_lut *lut, const struct sim_lut_cfg *c,
+		   s32 x)
+{
+	struct lut_index le, lo;
+	s64 bias = 0;
+
+	le = c->le_linear ?
+	     lut_linear(x, c->le_start, c->le_select, SIM_LUT_LE_ENTRIES) :
+	     lut_exponent(x, c->le_start, c->le_offset);
+	lo = lut_linear(x, c->lo_start, c->lo_select, SIM_LUT_LO_ENTRIES);
+
+	if (lut_pick_lo(c, &le, &lo))
+		return lut_output(lut->lo, SIM_LUT_LO_ENTRIES - 1, &lo, x,
+				  lo.state == LUT_UFLOW ? c->lo_start : c->lo_end,
+				  lo.state == LUT_UFLOW ? c->lo_uflow_scale :
+							  c->lo_oflow_scale,
+				  lo.state == LUT_UFLOW ? c->lo_uflow_shift :
+							  c->lo_oflow_shift);
+	if (!c->le_linear && le.state == LUT_UFLOW && c->le_offset > 0)
+		bias = (s64)1 << (c->le_offset < 62 ? c->le_offset : 62);
+	return lut_output(lut->le, SIM_LUT_LE_ENTRIES - 1, &le, x,
+			  (le.state == LUT_UFLOW ? c->le_start : c->le_end) + bias,
+			  le.state == LUT_UFLOW ? c->le_uflow_scale :
+						  c->le_oflow_scale,
+			  le.state == LUT_UFLOW ? c->le_uflow_shift :
+						  c->le_oflow_shift);
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The lookup tables of SDP and CDP: two register-loaded RAMs, LE (65
+ * entries, linear or exponent index) and LO (257 entries, linear index),
+ * and the integer interpolation between their entries.
+ */
+#ifndef __NVDLA_SIM_LUT_H__
+#define __NVDLA_SIM_LUT_H__
+
+#include <nvdla/deps.h>
+
+#define SIM_LUT_LE_ENTRIES 65
+#define SIM_LUT_LO_ENTRIES 257
+
+struct sim_lut {
+	s16 le[SIM_LUT_LE_ENTRIES];
+	s16 lo[SIM_LUT_LO_ENTRIES];
+	u32 access;		/* S_LUT_ACCESS_CFG as it advances */
+};
+
+/* How a lookup is configured (the unit's S_LUT_* registers). */
+struct sim_lut_cfg {
+	bool le_linear;
+	bool uflow_lo, oflow_lo, hybrid_lo;	/* priority: LO over LE */
+	s8 le_offset, le_select, lo_select;
+	s32 le_start, le_end, lo_start, lo_end;
+	s16 le_uflow_scale, le_oflow_scale, lo_uflow_scale, lo_oflow_scale;
+	s8 le_uflow_shift, le_oflow_shift, lo_uflow_shift, lo_oflow_shift;
+};
+
+/* S_LUT_ACCESS_DATA: store or fetch the next entry. */
+void sim_lut_write(struct sim_lut *lut, u32 data);
+u32 sim_lut_read(struct sim_lut *lut);
+
+/* Look @x up (integer pipelines). */
+s32 sim_lut_lookup(const struct sim_lut *lut, const struct sim_lut_cfg *cfg,
+		   s32 x);
+
+#endif /* __NVDLA_SIM_LUT_H__ */

@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * SDP, the single-point data processor, integer pipelines: every element
+ * goes through X1 (BS) and X2 (BN) (ALU, then MUL with truncation, then
+ * ReLU), Y (EW: MUL, then ALU, then the LUT) and the output converter, each
+ * stage bypassable. Operands come from registers or from memory through
+ * the BRDMA, NRDMA and ERDMA read engines, per channel or per element.
+ * Offline input (a data cube read by SDP_RDMA) only, for now.
+ */
+#include "lut.h"
+#include "sim_internal.h"
+#include "sim_math.h"
+
+enum { ALU_MAX, ALU_MIN, ALU_SUM, ALU_EQL };
+enum { USE_MUL, USE_ALU, USE_BOTH };
+
+/* One memory operand stream (BRDMA, NRDMA or ERDMA). */
+struct sdp_operand {
+	bool enabled, two_byte, per_element;
+	u32 use;
+	const u8 *base;
+	u32 line, surf, elem;	/* strides; bytes of one element */
+};
+
+/* X1/X2: BS or BN. */
+struct sdp_x {
+	bool bypass, alu_bypass, mul_bypass, prelu, relu_bypass;
+	u32 algo, alu_shift, mul_shift;
+	bool alu_mem, mul_mem;
+	s32 alu_reg, mul_reg;
+	struct sdp_operand op;
+};
+
+struct sdp_y {
+	bool bypass, alu_bypass, mul_bypass, prelu, lut_bypass;
+	u32 algo, truncate;
+	bool alu_mem, mul_mem, alu_cvt_bypass, mul_cvt_bypass;
+	s32 alu_reg, mul_reg;
+	s32 alu_cvt_offset, mul_cvt_offset;
+	s16 alu_cvt_scale, mul_cvt_scale;
+	u32 alu_cvt_shift, mul_cvt_shift;
+	struct sdp_operand op;
+	struct sim_lut_cfg lut;
+};
+
+struct sdp_params {
+	u32 atom, lanes, surfaces, w, h;
+	u32 in_bpe, out_bpe;
+	const u8 *in;
+	u32 in_line, in_surf;
+	u8 *out;
+	u32 out_line, out_surf;
+	bool write;		/* false in EQL (compare) mode */
+	struct sdp_x x[2];
+	struct sdp_y y;
+	s32 cvt_offset;
+	s16 cvt_scale;
+	u32 cvt_shift;
+	const struct sim_lut *lut;
+};
+
+static s32 load(const u8 *p, u32 bpe)
+{
+	return bpe == 1 ? (s8)p[0] : (s16)(p[0] | p[1] << 8);
+}
+
+/* The ALU and MUL parts of an operand element at channel c, (x, y). */
+static void operand(const struct sdp_operand *o, u32 lanes, u32 c, u32 x,
+		    u32 y, s32 *alu, s32 *mul)
+{
+	u32 size = o->two_byte ? 2 : 1;
+	const u8 *p;
+
+	if (o->per_element)
+		p = o->base + (c / lanes) * o->surf + y * o->line +
+		    (x * lanes + c % lanes) * o->elem;
+	else
+		p = o->base + c * o->elem;
+	if (o->use == USE_BOTH) {
+		*alu = load(p, size);
+		*mul = load(p + size, size);
+	} else if (o->use == USE_ALU) {
+		*alu = load(p, size);
+	} else {
+		*mul = load(p, size);
+	}
+}
+
+static s64 alu(u32 algo, s64 a, s64 b)
+{
+	switch (algo) {
+	case ALU_MAX:
+		return a > b ? a : b;
+	case ALU_MIN:
+		return a < b ? a : b;
+	default:
+		return a + b;
+	}
+}
+
+static s64 stage_x(const struct sdp_x *s, const struct sdp_params *p, s64 v,
+		   u32 c, u32 x, u32 y)
+{
+	s32 mem_alu = 0, mem_mul = 0;
+	s64 a, m, op;
+
+	if (s->bypass)
+		return v;
+	if (s->op.enabled && (s->alu_mem || s->mul_mem))
+		operand(&s->op, p->lanes, c, x, y, &mem_alu, &mem_mul);
+
+	a = v;
+	if (!s->alu_bypass) {
+		op = (s64)(s->alu_mem ? mem_alu : (s16)s->alu_reg);
+		op = sim_sat(op * ((s64)1 << s->alu_shift), 32);
+		/* EQL is not an X operation: it falls through to SUM. */
+		a = alu(s->algo == ALU_EQL ? ALU_SUM : s->algo, v, op);
+	}
+	if (!s->mul_bypass && s->prelu && a >= 0) {
+		m = (s32)a;	/* the low 32 bits of the 33-bit sum */
+	} else {
+		m = s->mul_bypass ? a :
+		    a * (s->mul_mem ? mem_mul : (s16)s->mul_reg);
+		m = s->mul_shift >= 49 ? 0 :
+		    sim_sat(sim_rha_shift(m, s->mul_shift), 32);
+	}
+	if (!s->relu_bypass && m < 0)
+		m = 0;
+	return m;
+}
+
+static s64 ew_cvt(s32 v, bool bypass, s32 offset, s16 scale, u32 shift)
+{
+	if (bypass)
+		return v;
+	return sim_sat(sim_rha_shift(((s64)v - offset) * scale, shift), 32);
+}
+
+static s64 stage_y(const struct sdp_y *s, const struct sdp_params *p, s64 v,
+		   u32 c, u32 x, u32 y)
+{
+	s32 mem_alu = 0, mem_mul = 0;
+	s64 op;
+
+	if (s->bypass)
+		return v;
+	if (s->op.enabled && (s->alu_mem || s->mul_mem))
+		operand(&s->op, p->lanes, c, x, y, &mem_alu, &mem_mul);
+
+	if (!s->mul_bypass && !(s->prelu && v >= 0)) {
+		op = s->mul_mem ? ew_cvt(mem_mul, s->mul_cvt_bypass,
+					 s->mul_cvt_offset, s->mul_cvt_scale,
+					 s->mul_cvt_shift) : s->mul_reg;
+		v = sim_sat(sim_rha_shift(v * op, s->truncate), 32);
+	}
+	if (!s->alu_bypass) {
+		op = s->alu_mem ? ew_cvt(mem_alu, s->alu_cvt_bypass,
+					 s->alu_cvt_offset, s->alu_cvt_scale,
+					 s->alu_cvt_shift) : s->alu_reg;
+		v = s->algo == ALU_EQL ? v != op : sim_sat(alu(s->algo, v, op), 32);
+	}
+	if (!s->lut_bypass)
+		v = sim_lut_lookup(p->lut, &s->lut, (s32)v);
+	return v;
+}
+
+static s64 stage_c(const struct sdp_params *p, s64 v)
+{
+	v = ((s64)(s32)v - p->cvt_offset) * p->cvt_scale;
+	v = sim_sat(sim_rha_shift(v, p->cvt_shift), 17);
+	return sim_sat(v, p->out_bpe * 8);
+}
+
+static void sdp_compute(const struct sdp_params *p)
+{
+	u32 s, x, y, lane;
+
+	for (s = 0; s < p->surfaces; s++) {
+		for (y = 0; y < p->h; y++) {
+			for (x = 0; x < p->w; x++) {
+				for (lane = 0; lane < p->lanes; lane++) {
+					u32 c = s * p->lanes + lane;
+					s64 v = load(p->in + s * p->in_surf +
+						     y * p->in_line +
+						     (x * p->lanes + lane) * p->in_bpe,
+						     p->in_bpe);
+					u8 *o = p->out + s * p->out_surf +
+						y * p->out_line +
+						(x * p->lanes + lane) * p->out_bpe;
+
+					v = stage_x(&p->x[0], p, v, c, x, y);
+					v = stage_x(&p->x[1], p, v, c, x, y);
+					v = stage_c(p, stage_y(&p->y, p, v, c, x, y));
+					if (!p->write)
+						continue;
+					o[0] = v;
+					if (p->out_bpe == 2)
+						o[1] = v >> 8;
+				}
+			}
+		}
+	}
+}
+
+/* The registers of one operand read engine, relative to SDP_RDMA. */
+struct sdp_operand_regs {
+	u32 cfg, addr_low, addr_high, line, surf;
+};
+
+static const struct sdp_operand_regs sdp_operand_regs[3] = {
+	{ NVDLA_SDP_RDMA_D_BRDMA_CFG, NVDLA_SDP_RDMA_D_BS_BASE_ADDR_LOW,
+	  NVDLA_SDP_RDMA_D_BS_BASE_ADDR_HIGH, NVDLA_SDP_RDMA_D_BS_LINE_STRIDE,
+	  NVDLA_SDP_RDMA_D_BS_SURFACE_STRIDE },
+	{ NVDLA_SDP_RDMA_D_NRDMA_CFG, NVDLA_SDP_RDMA_D_BN_BASE_ADDR_LOW,
+	  NVDLA_SDP_RDMA_D_BN_BASE_ADDR_HIGH, NVDLA_SDP_RDMA_D_BN_LINE_STRIDE,
+	  NVDLA_SDP_RDMA_D_BN_SURFACE_STRIDE },
+	{ NVDLA_SDP_RDMA_D_ERDMA_CFG, NVDLA_SDP_RDMA_D_EW_BASE_ADDR_LOW,
+	  NVDLA_SDP_RDMA_D_EW_BASE_ADDR_HIGH, NVDLA_SDP_RDMA_D_EW_LINE_STRIDE,
+	  NVDLA_SDP_RDMA_D_EW_SURFACE_STRIDE },
+};
+
+#define RDMA_FIELD(v, f) \
+	(((v) & NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_##f##_MASK) >> \
+	 NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_##f##_SHIFT)
+
+/* Map operand stream @i if a stage reads memory; false on a fault. */
+static bool sdp_operand(struct nvdla_sim *sim, const struct sdp_params *p,
+			int i, bool used, struct sdp_operand *o)
+{
+	const struct sdp_operand_regs *r = &sdp_operand_regs[i];
+	u32 cfg = sim_reg(sim, NVDLA_UNIT_SDP_RDMA, r->cfg);
+	u64 addr, len;
+
+	o->enabled = !RDMA_FIELD(cfg, DISABLE) && used;
+	if (!o->enabled)
+		return true;
+	o->use = RDMA_FIELD(cfg, DATA_USE);
+	o->two_byte = RDMA_FIELD(cfg, DATA_SIZE);
+	o->per_element = RDMA_FIELD(cfg, DATA_MODE);
+	o->elem = (o->use == USE_BOTH ? 2 : 1) * (o->two_byte ? 2 : 1);
+	o->line = sim_reg(sim, NVDLA_UNIT_SDP_RDMA, r->line) &
+		  sim->config->addr_low_mask;
+	o->surf = sim_reg(sim, NVDLA_UNIT_SDP_RDMA, r->surf) &
+		  sim->config->addr_low_mask;
+	addr = (u64)sim_reg(sim, NVDLA_UNIT_SDP_RDMA, r->addr_high) << 32 |
+	       (sim_reg(sim, NVDLA_UNIT_SDP_RDMA, r->addr_low) &
+		sim->config->addr_low_mask);
+	if (o->per_element)
+		len = (u64)(p->surfaces - 1) * o->surf +
+		      (u64)(p->h - 1) * o->line + (u64)p->w * p->lanes * o->elem;
+	else
+		len = (u64)p->surfaces * p->lanes * o->elem;
+	o->base = sim_map(sim, addr, len);
+	return o->base != NULL;
+}
+
+/* BS (delta 0) or BN: the same registers 0x14 apart. */
+#define BN_DELTA (NVDLA_SDP_D_DP_BN_CFG - NVDLA_SDP_D_DP_BS_CFG)
+#define X_FIELD(sim, d, reg, f) \
+	sim_field(sim, NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_##reg + (d), \
+		  NVDLA_SDP_D_DP_BS_##reg##_BS_##f##_MASK, \
+		  NVDLA_SDP_D_DP_BS_##reg##_BS_##f##_SHIFT)
+
+static void sdp_x_params(struct nvdla_sim *sim, u32 d, struct sdp_x *s)
+{
+	s->bypass = X_FIELD(sim, d, CFG, BYPASS);
+	s->alu_bypass = X_FIELD(sim, d, CFG, ALU_BYPASS);
+	s->algo = X_FIELD(sim, d, CFG, ALU_ALGO);
+	s->mul_bypass = X_FIELD(sim, d, CFG, MUL_BYPASS);
+	s->prelu = X_FIELD(sim, d, CFG, MUL_PRELU);
+	s->relu_bypass = X_FIELD(sim, d, CFG, RELU_BYPASS);
+	s->alu_mem = X_FIELD(sim, d, ALU_CFG, ALU_SRC);
+	s->alu_shift = X_FIELD(sim, d, ALU_CFG, ALU_SHIFT_VALUE);
+	s->alu_reg = X_FIELD(sim, d, ALU_SRC_VALUE, ALU_OPERAND);
+	s->mul_mem = X_FIELD(sim, d, MUL_CFG, MUL_SRC);
+	/* An 8-bit field feeding a 6-bit datapath. */
+	s->mul_shift = X_FIELD(sim, d, MUL_CFG, MUL_SHIFT_VALUE) & 0x3f;
+	s->mul_reg = X_FIELD(sim, d, MUL_SRC_VALUE, MUL_OPERAND);
+}
+
+static void sdp_y_params(struct nvdla_sim *sim, struct sdp_y *s)
+{
+	s->bypass = SIM_FIELD(sim, SDP, D_DP_EW_CFG, EW_BYPASS);
+	s->alu_bypass = SIM_FIELD(sim, SDP, D_DP_EW_CFG, EW_ALU_BYPASS);
+	s->algo = SIM_FIELD(sim, SDP, D_DP_EW_CFG, EW_ALU_ALGO);
+	s->mul_bypass = SIM_FIELD(sim, SDP, D_DP_EW_CFG, EW_MUL_BYPASS);
+	s->prelu = SIM_FIELD(sim, SDP, D_DP_EW_CFG, EW_MUL_PRELU);
+	s->lut_bypass = SIM_FIELD(sim, SDP, D_DP_EW_CFG, EW_LUT_BYPASS);
+	s->alu_mem = SIM_FIELD(sim, SDP, D_DP_EW_ALU_CFG, EW_ALU_SRC);
+	s->alu_cvt_bypass = SIM_FIELD(sim, SDP, D_DP_EW_ALU_CFG, EW_ALU_CVT_BYPASS);
+	s->alu_reg = SIM_REG(sim, SDP, D_DP_EW_ALU_SRC_VALUE);
+	s->alu_cvt_offset = SIM_REG(sim, SDP, D_DP_EW_ALU_CVT_OFFSET_VALUE);
+	s->alu_cvt_scale = SIM_FIELD(sim, SDP, D_DP_EW_ALU_CVT_SCALE_VALUE,
+				     EW_ALU_CVT_SCALE);
+	s->alu_cvt_shift = SIM_FIELD(sim, SDP, D_DP_EW_ALU_CVT_TRUNCATE_VALUE,
+				     EW_ALU_CVT_TRUNCATE);
+	s->mul_mem = SIM_FIELD(sim, SDP, D_DP_EW_MUL_CFG, EW_MUL_SRC);
+	s->mul_cvt_bypass = SIM_FIELD(sim, SDP, D_DP_EW_MUL_CFG, EW_MUL_CVT_BYPASS);
+	s->mul_reg = SIM_REG(sim, SDP, D_DP_EW_MUL_SRC_VALUE);
+	s->mul_cvt_offset = SIM_REG(sim, SDP, D_DP_EW_MUL_CVT_OFFSET_VALUE);
+	s->mul_cvt_scale = SIM_FIELD(sim, SDP, D_DP_EW_MUL_CVT_SCALE_VALUE,
+				     EW_MUL_CVT_SCALE);
+	s->mul_cvt_shift = SIM_FIELD(sim, SDP, D_DP_EW_MUL_CVT_TRUNCATE_VALUE,
+				     EW_MUL_CVT_TRUNCATE);
+	s->truncate = SIM_FIELD(sim, SDP, D_DP_EW_TRUNCATE_VALUE, EW_TRUNCATE);
+}
+
+#define LUT_REG(sim, reg) sim_single(sim, NVDLA_UNIT_SDP, NVDLA_SDP_##reg)
+#define LUT_FIELD(v, reg, f) \
+	(((v) & NVDLA_SDP_##reg##_##f##_MASK) >> NVDLA_SDP_##reg##_##f##_SHIFT)
+
+static void sdp_lut_params(struct nvdla_sim *sim, struct sim_lut_cfg *l)
+{
+	u32 cfg = LUT_REG(sim, S_LUT_CFG), info = LUT_REG(sim, S_LUT_INFO);
+	u32 le_scale = LUT_REG(sim, S_LUT_LE_SLOPE_SCALE);
+	u32 lo_scale = LUT_REG(sim, S_LUT_LO_SLOPE_SCALE);
+	u32 le_shift = LUT_REG(sim, S_LUT_LE_SLOPE_SHIFT);
+	u32 lo_shift = LUT_REG(sim, S_LUT_LO_SLOPE_SHIFT);
+
+	l->le_linear = LUT_FIELD(cfg, S_LUT_CFG, LUT_LE_FUNCTION);
+	l->uflow_lo = LUT_FIELD(cfg, S_LUT_CFG, LUT_UFLOW_PRIORITY);
+	l->oflow_lo = LUT_FIELD(cfg, S_LUT_CFG, LUT_OFLOW_PRIORITY);
+	l->hybrid_lo = LUT_FIELD(cfg, S_LUT_CFG, LUT_HYBRID_PRIORITY);
+	l->le_offset = LUT_FIELD(info, S_LUT_INFO, LUT_LE_INDEX_OFFSET);
+	l->le_select = LUT_FIELD(info, S_LUT_INFO, LUT_LE_INDEX_SELECT);
+	l->lo_select = LUT_FIELD(info, S_LUT_INFO, LUT_LO_INDEX_SELECT);
+	l->le_start = LUT_REG(sim, S_LUT_LE_START);
+	l->le_end = LUT_REG(sim, S_LUT_LE_END);
+	l->lo_start = LUT_REG(sim, S_LUT_LO_START);
+	l->lo_end = LUT_REG(sim, S_LUT_LO_END);
+	l->le_uflow_scale = LUT_FIELD(le_scale, S_LUT_LE_SLOPE_SCALE,
+				      LUT_LE_SLOPE_UFLOW_SCALE);
+	l->le_oflow_scale = LUT_FIELD(le_scale, S_LUT_LE_SLOPE_SCALE,
+				      LUT_LE_SLOPE_OFLOW_SCALE);
+	l->lo_uflow_scale = LUT_FIELD(lo_scale, S_LUT_LO_SLOPE_SCALE,
+				      LUT_LO_SLOPE_UFLOW_SCALE);
+	l->lo_oflow_scale = LUT_FIELD(lo_scale, S_LUT_LO_SLOPE_SCALE,
+				      LUT_LO_SLOPE_OFLOW_SCALE);
+	l->le_uflow_shift = sim_sext(LUT_FIELD(le_shift, S_LUT_LE_SLOPE_SHIFT,
+					       LUT_LE_SLOPE_UFLOW_SHIFT), 5);
+	l->le_oflow_shift = sim_sext(LUT_FIELD(le_shift, S_LUT_LE_SLOPE_SHIFT,
+					       LUT_LE_SLOPE_OFLOW_SHIFT), 5);
+	l->lo_uflow_shift = sim_sext(LUT_FIELD(lo_shift, S_LUT_LO_SLOPE_SHIFT,
+					       LUT_LO_SLOPE_UFLOW_SHIFT), 5);
+	l->lo_oflow_shift = sim_sext(LUT_FIELD(lo_shift, S_LUT_LO_SLOPE_SHIFT,
+					       LUT_LO_SLOPE_OFLOW_SHIFT), 5);
+}
+
+static u64 cube_extent(const struct sdp_params *p, u32 line, u32 surf)
+{
+	return (u64)(p->surfaces - 1) * surf + (u64)(p->h - 1) * line +
+	       (u64)p->w * p->atom;
+}
+
+/*
+ * Read the registers and map the memory; false for a combination the model
+ * cannot run yet (fp16, mixed precisions) or memory the host does not map.
+ */
+static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p)
+{
+	u32 in_prec = SIM_FIELD(sim, SDP_RDMA, D_FEATURE_MODE_CFG, IN_PRECISION);
+	u32 proc = SIM_FIELD(sim, SDP, D_DATA_FORMAT, PROC_PRECISION);
+	u32 out = SIM_FIELD(sim, SDP, D_DATA_FORMAT, OUT_PRECISION);
+	u32 c = SIM_FIELD(sim, SDP, D_DATA_CUBE_CHANNEL, CHANNEL) + 1;
+	int i;
+
+	if (in_prec > 1 || in_prec != proc || proc != out ||
+	    SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, OUTPUT_DST))
+		return false;
+	p->in_bpe = p->out_bpe = in_prec + 1;
+	p->atom = sim->config->atom;
+	p->lanes = p->atom / p->in_bpe;
+	p->surfaces = (c + p->lanes - 1) / p->lanes;
+	p->w = SIM_FIELD(sim, SDP, D_DATA_CUBE_WIDTH, WIDTH) + 1;
+	p->h = SIM_FIELD(sim, SDP, D_DATA_CUBE_HEIGHT, HEIGHT) + 1;
+
+	sdp_x_params(sim, 0, &p->x[0]);
+	sdp_x_params(sim, BN_DELTA, &p->x[1]);
+	sdp_y_params(sim, &p->y);
+	sdp_lut_params(sim, &p->y.lut);
+	p->lut = &sim->sdp_lut;
+	p->cvt_offset = SIM_REG(sim, SDP, D_CVT_OFFSET);
+	p->cvt_scale = SIM_FIELD(sim, SDP, D_CVT_SCALE, CVT_SCALE);
+	p->cvt_shift = SIM_FIELD(sim, SDP, D_CVT_SHIFT, CVT_SHIFT);
+	p->write = p->y.bypass || p->y.alu_bypass || p->y.algo != ALU_EQL;
+
+	for (i = 0; i < 2; i++)
+		if (!sdp_operand(sim, p, i, !p->x[i].bypass &&
+				 (p->x[i].alu_mem || p->x[i].mul_mem),
+				 &p->x[i].op))
+			return false;
+	if (!sdp_operand(sim, p, 2, !p->y.bypass &&
+			 (p->y.alu_mem || p->y.mul_mem), &p->y.op))
+		return false;
+
+	p->in_line = SIM_STRIDE(sim, SDP_RDMA, D_SRC_LINE_STRIDE);
+	p->in_surf = SIM_STRIDE(sim, SDP_RDMA, D_SRC_SURFACE_STRIDE);
+	p->out_line = SIM_STRIDE(sim, SDP, D_DST_LINE_STRIDE);
+	p->out_surf = SIM_STRIDE(sim, SDP, D_DST_SURFACE_STRIDE);
+	p->in = sim_map(sim, SIM_ADDR(sim, SDP_RDMA, D_SRC_BASE_ADDR_LOW,
+				      D_SRC_BASE_ADDR_HIGH),
+			cube_extent(p, p->in_line, p->in_surf));
+	p->out = sim_map(sim, SIM_ADDR(sim, SDP, D_DST_BASE_ADDR_LOW,
+				       D_DST_BASE_ADDR_HIGH),
+			 cube_extent(p, p->out_line, p->out_surf));
+	return p->in && p->out;
+}
+
+bool sim_sdp_run(struct nvdla_sim *sim)
+{
+	struct sdp_params p;
+	u8 group;
+
+	/* Offline only: flying mode runs as part of a convolution. */
+	if (!sim_unit_ready(sim, NVDLA_UNIT_SDP) ||
+	    SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, FLYING_MODE) ||
+	    !sim_unit_ready(sim, NVDLA_UNIT_SDP_RDMA))
+		return false;
+
+	group = sim->units[NVDLA_UNIT_SDP].consumer;
+	if (sdp_params(sim, &p))
+		sdp_compute(&p);
+	else
+		sim->faults++;
+	sim_unit_finish(sim, NVDLA_UNIT_SDP);
+	sim_unit_finish(sim, NVDLA_UNIT_SDP_RDMA);
+	sim_glb_done(sim, group ? NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS1_MASK :
+			   NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS0_MASK);
+	return true;
+}
