@@ -20,23 +20,9 @@
 
 #include "trace.h"
 
-/*
- * The test bench's memory is all of DRAM: a copy may touch memory the
- * script never loaded, which then exists, zeroed. (Engines that compute on
- * mapped cubes get only what the script made, see trace_mem_add.)
- */
-static uint8_t *bus_touch(struct trace *t, uint64_t addr, uint32_t len)
-{
-	uint8_t *p = trace_mem_ptr(&t->mem, addr, len);
-
-	if (!p && !trace_mem_add(t, addr, len))
-		p = trace_mem_ptr(&t->mem, addr, len);
-	return p;
-}
-
 static int bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
 {
-	uint8_t *p = bus_touch(ctx, addr, len);
+	uint8_t *p = trace_mem_ptr(&((struct trace *)ctx)->mem, addr, len);
 
 	if (!p)
 		return -EFAULT;
@@ -46,7 +32,7 @@ static int bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
 
 static int bus_write(void *ctx, uint64_t addr, const void *src, uint32_t len)
 {
-	uint8_t *p = bus_touch(ctx, addr, len);
+	uint8_t *p = trace_mem_ptr(&((struct trace *)ctx)->mem, addr, len);
 
 	if (!p)
 		return -EFAULT;
@@ -133,9 +119,14 @@ static int run_test(const char *dir, const char *forced, char *err,
 		return -1;
 	}
 	t.unit_base = hw->unit_base;
+	if (trace_mem_init(&t.mem)) {
+		snprintf(err, errlen, "cannot reserve the test memory");
+		return -1;
+	}
 	t.sim = calloc(1, nvdla_sim_size());
 	if (!t.sim || nvdla_sim_init(t.sim, id, &host)) {
 		free(t.sim);
+		trace_mem_free(&t.mem);
 		snprintf(err, errlen, "cannot start the model");
 		return -1;
 	}

@@ -10,15 +10,15 @@
 
 struct nvdla_sim;
 
-/* Test memory: separate segments at device addresses. */
-struct trace_seg {
-	uint64_t addr, size;
-	uint8_t *data;
-};
+/*
+ * The test bench's memory: the whole 32-bit device address space, reserved
+ * up front and backed by zero pages as it is touched, so that tests can
+ * read and write wherever the bench could.
+ */
+#define TRACE_DRAM_SIZE (1ull << 32)
 
 struct trace_mem {
-	struct trace_seg *segs;
-	size_t num;
+	uint8_t *dram;
 };
 
 struct trace {
@@ -36,11 +36,12 @@ struct trace {
 int trace_fail(struct trace *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Make [addr, addr + size) exist (zero-filled where new). */
-int trace_mem_add(struct trace *t, uint64_t addr, uint64_t size);
-/* The host view of [addr, addr + len) if it lies in one segment. */
+int trace_mem_init(struct trace_mem *mem);
+/* The host view of [addr, addr + len), or NULL outside the memory. */
 uint8_t *trace_mem_ptr(struct trace_mem *mem, uint64_t addr, uint64_t len);
 void trace_mem_free(struct trace_mem *mem);
+/* trace_mem_ptr, or a failure naming the region. */
+uint8_t *trace_mem_need(struct trace *t, uint64_t addr, uint64_t len);
 
 /* Read a data file of the test directory into a new buffer. */
 char *trace_read_file(struct trace *t, const char *name, size_t *len);

@@ -84,9 +84,9 @@ static int load_records(struct trace *t, uint64_t base, char *text)
 		if (sscanf(rec, "{offset:%lli, size:%lli, payload:%n",
 			   (long long *)&off, (long long *)&size, &n) != 2)
 			return trace_fail(t, "malformed record in data file");
-		if (trace_mem_add(t, base + off, size))
+		dst = trace_mem_need(t, base + off, size);
+		if (!dst)
 			return -1;
-		dst = trace_mem_ptr(&t->mem, base + off, size);
 		p = rec + n;
 		for (i = 0; i < size; i++) {
 			char *end;
@@ -123,6 +123,7 @@ static int cmd_mem_load(struct trace *t, char **a, int n)
 static int cmd_mem_init(struct trace *t, char **a, int n)
 {
 	uint64_t addr, size;
+	uint8_t *p;
 
 	if (n != 4)
 		return trace_fail(t, "mem_init takes 4 arguments");
@@ -130,9 +131,10 @@ static int cmd_mem_init(struct trace *t, char **a, int n)
 		return -1;
 	if (strcmp(a[3], "ALL_ZERO"))
 		return trace_fail(t, "fill pattern %s unknown", a[3]);
-	if (trace_mem_add(t, addr, size))
+	p = trace_mem_need(t, addr, size);
+	if (!p)
 		return -1;
-	memset(trace_mem_ptr(&t->mem, addr, size), 0, size);
+	memset(p, 0, size);
 	return 0;
 }
 
@@ -220,11 +222,9 @@ static int cmd_check_crc(struct trace *t, char **a, int n)
 	    number(t, a[4], &crc))
 		return -1;
 	trace_sync(t);
-	p = trace_mem_ptr(&t->mem, addr, size);
+	p = trace_mem_need(t, addr, size);
 	if (!p)
-		return trace_fail(t, "check_crc region 0x%llx+0x%llx not in memory",
-				  (unsigned long long)addr,
-				  (unsigned long long)size);
+		return -1;
 	got = trace_crc32(p, size);
 	if (got != crc)
 		return trace_fail(t, "CRC of 0x%llx+0x%llx is 0x%08x, expected 0x%08llx",

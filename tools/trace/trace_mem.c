@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include <nvdla/regs.h>
 #include <nvdla/sim.h>
@@ -25,76 +26,33 @@ int trace_fail(struct trace *t, const char *fmt, ...)
 	return -1;
 }
 
-uint8_t *trace_mem_ptr(struct trace_mem *mem, uint64_t addr, uint64_t len)
+int trace_mem_init(struct trace_mem *mem)
 {
-	size_t i;
-
-	for (i = 0; i < mem->num; i++) {
-		struct trace_seg *s = &mem->segs[i];
-
-		if (addr >= s->addr && addr - s->addr <= s->size &&
-		    len <= s->size - (addr - s->addr))
-			return s->data + (addr - s->addr);
-	}
-	return NULL;
+	mem->dram = mmap(NULL, TRACE_DRAM_SIZE, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	return mem->dram == MAP_FAILED ? -errno : 0;
 }
 
-/* Merge every segment that overlaps or touches [lo, hi) into one. */
-int trace_mem_add(struct trace *t, uint64_t addr, uint64_t size)
+uint8_t *trace_mem_ptr(struct trace_mem *mem, uint64_t addr, uint64_t len)
 {
-	struct trace_mem *mem = &t->mem;
-	uint64_t lo = addr, hi = addr + size;
-	struct trace_seg merged;
-	size_t i, kept = 0;
+	if (addr > TRACE_DRAM_SIZE || len > TRACE_DRAM_SIZE - addr)
+		return NULL;
+	return mem->dram + addr;
+}
 
-	if (!size || hi < addr || size > (1ull << 32))
-		return trace_fail(t, "memory region 0x%llx+0x%llx invalid",
-				  (unsigned long long)addr,
-				  (unsigned long long)size);
-	if (trace_mem_ptr(mem, addr, size))
-		return 0;
-	for (i = 0; i < mem->num; i++) {
-		struct trace_seg *s = &mem->segs[i];
+uint8_t *trace_mem_need(struct trace *t, uint64_t addr, uint64_t len)
+{
+	uint8_t *p = trace_mem_ptr(&t->mem, addr, len);
 
-		if (s->addr <= hi && lo <= s->addr + s->size) {
-			lo = s->addr < lo ? s->addr : lo;
-			hi = s->addr + s->size > hi ? s->addr + s->size : hi;
-		}
-	}
-	merged.addr = lo;
-	merged.size = hi - lo;
-	merged.data = calloc(1, merged.size);
-	if (!merged.data)
-		return trace_fail(t, "out of memory");
-	for (i = 0; i < mem->num; i++) {
-		struct trace_seg *s = &mem->segs[i];
-
-		if (s->addr <= hi && lo <= s->addr + s->size) {
-			memcpy(merged.data + (s->addr - lo), s->data, s->size);
-			free(s->data);
-		} else {
-			mem->segs[kept++] = *s;
-		}
-	}
-	mem->segs = realloc(mem->segs, (kept + 1) * sizeof(*mem->segs));
-	if (!mem->segs) {
-		free(merged.data);
-		return trace_fail(t, "out of memory");
-	}
-	mem->segs[kept] = merged;
-	mem->num = kept + 1;
-	return 0;
+	if (!p)
+		trace_fail(t, "region 0x%llx+0x%llx outside the memory",
+			   (unsigned long long)addr, (unsigned long long)len);
+	return p;
 }
 
 void trace_mem_free(struct trace_mem *mem)
 {
-	size_t i;
-
-	for (i = 0; i < mem->num; i++)
-		free(mem->segs[i].data);
-	free(mem->segs);
-	mem->segs = NULL;
-	mem->num = 0;
+	munmap(mem->dram, TRACE_DRAM_SIZE);
 }
 
 char *trace_read_file(struct trace *t, const char *name, size_t *len)

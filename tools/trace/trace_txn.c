@@ -57,17 +57,14 @@ static long parse_bytes(char *text, uint8_t *out, size_t max)
 static int txn_load(struct trace *t, uint64_t addr, uint64_t size,
 		    const char *name)
 {
+	uint8_t *dst = trace_mem_need(t, addr, size);
 	size_t len;
-	char *text = trace_read_file(t, name, &len);
+	char *text = dst ? trace_read_file(t, name, &len) : NULL;
 	long n;
 
 	if (!text)
 		return -1;
-	if (trace_mem_add(t, addr, size)) {
-		free(text);
-		return -1;
-	}
-	n = parse_bytes(text, trace_mem_ptr(&t->mem, addr, size), size);
+	n = parse_bytes(text, dst, size);
 	free(text);
 	return n > 0 ? 0 : trace_fail(t, "%s holds no data", name);
 }
@@ -81,9 +78,9 @@ static int txn_dump(struct trace *t, uint64_t addr, uint64_t size,
 	long n;
 
 	trace_sync(t);
-	mem = trace_mem_ptr(&t->mem, addr, size);
+	mem = trace_mem_need(t, addr, size);
 	if (!mem)
-		return trace_fail(t, "dump_mem region not in memory");
+		return -1;
 	text = trace_read_file(t, name, &len);
 	want = malloc(size);
 	if (!text || !want) {
@@ -148,34 +145,16 @@ static int play_line(struct trace *t, char *line)
 	return trace_fail(t, "cannot parse '%s'", cmd);
 }
 
-/*
- * The test bench's memory is all of DRAM: make the regions the test dumps
- * exist before it runs, so the engines may write them.
- */
-static int txn_dump_regions(struct trace *t, FILE *f)
-{
-	unsigned long long a, b;
-	char line[4096];
-	int ret = 0;
-
-	while (!ret && fgets(line, sizeof(line), f))
-		if (sscanf(line, "dump_mem %lli %lli", &a, &b) == 2)
-			ret = trace_mem_add(t, a, b);
-	rewind(f);
-	return ret;
-}
-
 int trace_play_txn(struct trace *t, const char *path)
 {
 	char line[4096];
 	FILE *f = fopen(path, "r");
-	int ret;
+	int ret = 0;
 
 	t->file = path;
 	t->line = 0;
 	if (!f)
 		return trace_fail(t, "cannot open");
-	ret = txn_dump_regions(t, f);
 	while (!ret && fgets(line, sizeof(line), f)) {
 		t->line++;
 		ret = play_line(t, line);
