@@ -15,10 +15,12 @@
 #define LUT_FRAC_BITS 35
 #define LUT_INDEX_MAX 511	/* the index is saturated to 9 bits */
 
-enum lut_state { LUT_HIT, LUT_UFLOW, LUT_OFLOW };
+#define LUT_HIT SIM_LUT_HIT
+#define LUT_UFLOW SIM_LUT_UFLOW
+#define LUT_OFLOW SIM_LUT_OFLOW
 
 struct lut_index {
-	enum lut_state state;
+	enum sim_lut_state state;
 	u32 idx;
 	u64 frac;		/* 0 .. 2^35 - 1 */
 };
@@ -135,18 +137,16 @@ static s32 lut_output(const s16 *t, u32 last, const struct lut_index *r,
 	return sim_sat(y + t[r->state == LUT_UFLOW ? 0 : last], 32);
 }
 
-/* Which table answers: true for LO. */
-static bool lut_pick_lo(const struct sim_lut_cfg *c,
-			const struct lut_index *le, const struct lut_index *lo)
+bool sim_lut_pick_lo(const struct sim_lut_cfg *c, enum sim_lut_state le,
+		     enum sim_lut_state lo)
 {
-	if (le->state == LUT_UFLOW && lo->state == LUT_UFLOW)
+	if (le == LUT_UFLOW && lo == LUT_UFLOW)
 		return c->uflow_lo;
-	if (le->state == LUT_OFLOW && lo->state == LUT_OFLOW)
+	if (le == LUT_OFLOW && lo == LUT_OFLOW)
 		return c->oflow_lo;
-	if (le->state == lo->state || (le->state != LUT_HIT &&
-				       lo->state != LUT_HIT))
+	if (le == lo || (le != LUT_HIT && lo != LUT_HIT))
 		return c->hybrid_lo;
-	return lo->state == LUT_HIT;
+	return lo == LUT_HIT;
 }
 
 s32 sim_lut_lookup(const struct sim_lut *lut, const struct sim_lut_cfg *c,
@@ -160,7 +160,7 @@ s32 sim_lut_lookup(const struct sim_lut *lut, const struct sim_lut_cfg *c,
 	     lut_exponent(x, c->le_start, c->le_offset);
 	lo = lut_linear(x, c->lo_start, c->lo_select, SIM_LUT_LO_ENTRIES);
 
-	if (lut_pick_lo(c, &le, &lo))
+	if (sim_lut_pick_lo(c, le.state, lo.state))
 		return lut_output(lut->lo, SIM_LUT_LO_ENTRIES - 1, &lo, x,
 				  lo.state == LUT_UFLOW ? c->lo_start : c->lo_end,
 				  lo.state == LUT_UFLOW ? c->lo_uflow_scale :

@@ -29,6 +29,12 @@ struct sim_lut_cfg {
 	s8 le_uflow_shift, le_oflow_shift, lo_uflow_shift, lo_oflow_shift;
 };
 
+enum sim_lut_state { SIM_LUT_HIT, SIM_LUT_UFLOW, SIM_LUT_OFLOW };
+
+/* The table that answers (true: LO), from both tables' states. */
+bool sim_lut_pick_lo(const struct sim_lut_cfg *cfg, enum sim_lut_state le,
+		     enum sim_lut_state lo);
+
 /* S_LUT_ACCESS_DATA: store or fetch the next entry. */
 void sim_lut_write(struct sim_lut *lut, u32 data);
 u32 sim_lut_read(struct sim_lut *lut);

@@ -34,11 +34,16 @@ static const u16 sim_op_enable[NVDLA_UNIT_COUNT] = {
 static struct sim_lut *sim_lut_port(struct nvdla_sim *sim, int unit, u32 reg,
 				    bool *data)
 {
-	if (unit != NVDLA_UNIT_SDP)
-		return NULL;
-	*data = reg == NVDLA_SDP_S_LUT_ACCESS_DATA;
-	if (*data || reg == NVDLA_SDP_S_LUT_ACCESS_CFG)
-		return &sim->sdp_lut;
+	if (unit == NVDLA_UNIT_SDP) {
+		*data = reg == NVDLA_SDP_S_LUT_ACCESS_DATA;
+		if (*data || reg == NVDLA_SDP_S_LUT_ACCESS_CFG)
+			return &sim->sdp_lut;
+	}
+	if (unit == NVDLA_UNIT_CDP) {
+		*data = reg == NVDLA_CDP_S_LUT_ACCESS_DATA;
+		if (*data || reg == NVDLA_CDP_S_LUT_ACCESS_CFG)
+			return &sim->cdp_lut;
+	}
 	return NULL;
 }
 

@@ -113,7 +113,8 @@ bool nvdla_sim_run(struct nvdla_sim *sim)
 	sim_bdma_run(sim);
 	/* An engine finishing may let the next queued group start. */
 	do {
-		progress = sim_sdp_run(sim) || sim_pdp_run(sim);
+		progress = sim_sdp_run(sim) || sim_pdp_run(sim) ||
+			   sim_cdp_run(sim);
 	} while (progress);
 	return false;
 }

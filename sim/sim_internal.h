@@ -55,6 +55,7 @@ struct nvdla_sim {
 	struct sim_bdma bdma;
 	struct sim_unit units[NVDLA_UNIT_COUNT];
 	struct sim_lut sdp_lut;
+	struct sim_lut cdp_lut;
 	u8 bounce[SIM_BOUNCE_SIZE];
 };
 
@@ -93,6 +94,7 @@ void *sim_map(struct nvdla_sim *sim, u64 addr, u64 len);
 /* Engines: run the consumer group if every unit it needs is enabled. */
 bool sim_pdp_run(struct nvdla_sim *sim);
 bool sim_sdp_run(struct nvdla_sim *sim);
+bool sim_cdp_run(struct nvdla_sim *sim);
 
 /* GLB: raise the done bits @bits and update the interrupt line. */
 void sim_glb_done(struct nvdla_sim *sim, u32 bits);

@@ -11,7 +11,7 @@ if [ ! -d "$traces" ]; then
 fi
 n=0
 for dir in "$traces"/nv_small/pdp_* "$traces"/nv_full_txn/pdp_* \
-	"$traces"/nv_small/sdp_* "$traces"/nv_full_txn/sdp_* \
+	"$traces"/nv_small/sdp_* "$traces"/nv_full_txn/sdp_* "$traces"/nv_small/cdp_* \
 	"$traces"/nv_full_txn/sanity0 "$traces"/nv_full_txn/sanity1* \
 	"$traces"/nv_full_txn/sanity2*; do
 	n=$((n + 1))

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * CDP, cross-channel local response normalisation, integer pipelines:
+ * out_c = ocvt(icvt(x_c) * LUT(sum of icvt(x_j)^2 over the window around
+ * c)). The window runs over every channel of every surface, the padding
+ * lanes of the last one included; beyond the ends the inputs count as 0.
+ * The LUT differs from the SDP's: 38-bit start and end, a 16-bit
+ * interpolation fraction and 16-bit results.
+ */
+#include "lut.h"
+#include "sim_internal.h"
+#include "sim_math.h"
+
+#define CDP_FRAC_BITS 16
+#define CDP_START_BITS 38
+
+struct cdp_lut {
+	struct sim_lut_cfg cfg;		/* function, priorities, slopes */
+	s64 le_start, le_end, lo_start, lo_end;
+	s32 le_select, lo_select, le_offset;
+};
+
+struct cdp_params {
+	u32 atom, lanes, surfaces, w, h, bpe, half_window;
+	bool sqsum_bypass, mul_bypass;
+	s32 in_offset, in_scale, in_shift;
+	s64 out_offset;
+	s32 out_scale, out_shift;
+	struct cdp_lut lut;
+	const struct sim_lut *table;
+	const u8 *in;
+	u32 in_line, in_surf;
+	u8 *out;
+	u32 out_line, out_surf;
+};
+
+struct cdp_index {
+	enum sim_lut_state state;
+	u32 idx;
+	u32 frac;	/* 16 bits */
+};
+
+/* The low @bits bits of d, as a 16-bit fraction (truncating). */
+static u32 cdp_frac(u64 d, u32 bits)
+{
+	d &= bits >= 64 ? ~0ull : ((u64)1 << bits) - 1;
+	return bits >= CDP_FRAC_BITS ? d >> (bits - CDP_FRAC_BITS) :
+				       d << (CDP_FRAC_BITS - bits);
+}
+
+static struct cdp_index cdp_linear(s64 x, s64 start, s32 sel, u32 entries)
+{
+	struct cdp_index r = { SIM_LUT_HIT, 0, 0 };
+	s64 d = x - start;
+	u64 idx;
+
+	if (d <= 0) {
+		r.state = SIM_LUT_UFLOW;
+		return r;
+	}
+	if (sel >= 0) {
+		idx = sel >= 63 ? 0 : (u64)d >> sel;
+		r.frac = cdp_frac(d, sel);
+	} else {
+		idx = -sel >= 24 ? ~0ull : (u64)d << -sel;
+	}
+	if (idx >= entries - 1)
+		r.state = SIM_LUT_OFLOW;
+	else
+		r.idx = idx;
+	return r;
+}
+
+static struct cdp_index cdp_exponent(s64 x, s64 start, s32 offset)
+{
+	struct cdp_index r = { SIM_LUT_HIT, 0, 0 };
+	s64 d = x - start, idx;
+	u32 e = 0;
+
+	if (d <= 0) {
+		r.state = SIM_LUT_UFLOW;
+		return r;
+	}
+	while ((u64)d >> (e + 1))
+		e++;
+	idx = (s64)e - offset;
+	if (idx < 0)
+		r.state = SIM_LUT_UFLOW;
+	else if (idx >= SIM_LUT_LE_ENTRIES - 1)
+		r.state = SIM_LUT_OFLOW;
+	else
+		r.idx = idx;
+	r.frac = cdp_frac((u64)d - ((u64)1 << e), e);
+	return r;
+}
+
+/* rha((v) * scale / 2^shift) with a signed 5-bit shift, saturated to 56. */
+static s64 cdp_slope(s64 v, s32 scale, s32 shift)
+{
+	s64 p;
+
+	if (v > ((s64)1 << 46) || v < -((s64)1 << 46))
+		return v * scale > 0 ? ((s64)1 << 55) - 1 : -((s64)1 << 55);
+	p = v * scale;
+	if (shift >= 0)
+		return sim_sat(sim_rha_shift(p, shift), 56);
+	if (p > ((s64)1 << (55 + shift)) || p < -((s64)1 << (55 + shift)))
+		return p > 0 ? ((s64)1 << 55) - 1 : -((s64)1 << 55);
+	return p * ((s64)1 << -shift);
+}
+
+static s64 cdp_lut_output(const s16 *t, u32 last, const struct cdp_index *r,
+			  s64 x, s64 origin, s32 scale, s32 shift)
+{
+	s64 y;
+
+	if (r->state == SIM_LUT_HIT) {
+		y = sim_rha_shift(((s64)t[r->idx + 1] - t[r->idx]) * r->frac,
+				  CDP_FRAC_BITS);
+		return sim_sat(t[r->idx] + y, 16);
+	}
+	y = cdp_slope(x - origin, scale, shift);
+	return sim_sat(t[r->state == SIM_LUT_UFLOW ? 0 : last] + y, 16);
+}
+
+static s64 cdp_lookup(const struct cdp_params *p, s64 x)
+{
+	const struct cdp_lut *l = &p->lut;
+	const struct sim_lut_cfg *c = &l->cfg;
+	struct cdp_index le, lo;
+	bool uf;
+	s64 origin;
+
+	le = c->le_linear ?
+	     cdp_linear(x, l->le_start, l->le_select, SIM_LUT_LE_ENTRIES) :
+	     cdp_exponent(x, l->le_start, l->le_offset);
+	lo = cdp_linear(x, l->lo_start, l->lo_select, SIM_LUT_LO_ENTRIES);
+
+	if (sim_lut_pick_lo(c, le.state, lo.state)) {
+		uf = lo.state == SIM_LUT_UFLOW;
+		return cdp_lut_output(p->table->lo, SIM_LUT_LO_ENTRIES - 1, &lo,
+				      x, uf ? l->lo_start : l->lo_end,
+				      uf ? c->lo_uflow_scale : c->lo_oflow_scale,
+				      uf ? c->lo_uflow_shift : c->lo_oflow_shift);
+	}
+	uf = le.state == SIM_LUT_UFLOW;
+	origin = uf ? l->le_start : l->le_end;
+	if (uf && !c->le_linear && l->le_offset >= 0)
+		origin += (s64)1 << (l->le_offset < 40 ? l->le_offset : 40);
+	return cdp_lut_output(p->table->le, SIM_LUT_LE_ENTRIES - 1, &le, x,
+			      origin,
+			      uf ? c->le_uflow_scale : c->le_oflow_scale,
+			      uf ? c->le_uflow_shift : c->le_oflow_shift);
+}
+
+static s32 cdp_load(const struct cdp_params *p, u32 c, u32 x, u32 y)
+{
+	const u8 *at = p->in + (c / p->lanes) * p->in_surf + y * p->in_line +
+		       (x * p->lanes + c % p->lanes) * p->bpe;
+
+	return p->bpe == 1 ? (s8)at[0] : (s16)(at[0] | at[1] << 8);
+}
+
+static s64 cdp_icvt(const struct cdp_params *p, s32 v)
+{
+	return sim_sat(sim_rha_shift(((s64)v - p->in_offset) * p->in_scale,
+				     p->in_shift), p->bpe * 8 + 1);
+}
+
+static void cdp_compute(const struct cdp_params *p)
+{
+	u32 channels = p->surfaces * p->lanes, c, x, y;
+	s64 j;
+
+	for (y = 0; y < p->h; y++) {
+		for (x = 0; x < p->w; x++) {
+			for (c = 0; c < channels; c++) {
+				s64 v = cdp_icvt(p, cdp_load(p, c, x, y));
+				s64 sum = 0, r;
+				u8 *o;
+
+				for (j = (s64)c - p->half_window;
+				     j <= (s64)c + p->half_window; j++) {
+					s64 n;
+
+					if (j < 0 || j >= channels)
+						continue;
+					n = cdp_icvt(p, cdp_load(p, j, x, y));
+					sum += n * n;
+				}
+				r = cdp_lookup(p, p->sqsum_bypass ? v : sum);
+				if (!p->mul_bypass)
+					r *= v;
+				r = sim_sat(sim_rha_shift((r - p->out_offset) *
+							  p->out_scale,
+							  p->out_shift),
+					    p->bpe * 8);
+				o = p->out + (c / p->lanes) * p->out_surf +
+				    y * p->out_line +
+				    (x * p->lanes + c % p->lanes) * p->bpe;
+				o[0] = r;
+				if (p->bpe == 2)
+					o[1] = r >> 8;
+			}
+		}
+	}
+}
+
+#define CDP_SINGLE(sim, reg) sim_single(sim, NVDLA_UNIT_CDP, NVDLA_CDP_##reg)
+#define CDP_LUT_FIELD(v, reg, f) \
+	(((v) & NVDLA_CDP_##reg##_##f##_MASK) >> NVDLA_CDP_##reg##_##f##_SHIFT)
+
+static s64 cdp_wide(struct nvdla_sim *sim, u32 low, u32 high)
+{
+	u64 v = (u64)(sim_single(sim, NVDLA_UNIT_CDP, high) & 0x3f) << 32 |
+		sim_single(sim, NVDLA_UNIT_CDP, low);
+
+	return (s64)(v << (64 - CDP_START_BITS)) >> (64 - CDP_START_BITS);
+}
+
+static void cdp_lut_params(struct nvdla_sim *sim, struct cdp_params *p)
+{
+	struct cdp_lut *l = &p->lut;
+	struct sim_lut_cfg *c = &l->cfg;
+	u32 cfg = CDP_SINGLE(sim, S_LUT_CFG), info = CDP_SINGLE(sim, S_LUT_INFO);
+	u32 les = CDP_SINGLE(sim, S_LUT_LE_SLOPE_SCALE);
+	u32 los = CDP_SINGLE(sim, S_LUT_LO_SLOPE_SCALE);
+	u32 lesh = CDP_SINGLE(sim, S_LUT_LE_SLOPE_SHIFT);
+	u32 losh = CDP_SINGLE(sim, S_LUT_LO_SLOPE_SHIFT);
+	u32 sel_bits = p->bpe == 1 ? 6 : 7;
+
+	c->le_linear = CDP_LUT_FIELD(cfg, S_LUT_CFG, LUT_LE_FUNCTION);
+	c->uflow_lo = CDP_LUT_FIELD(cfg, S_LUT_CFG, LUT_UFLOW_PRIORITY);
+	c->oflow_lo = CDP_LUT_FIELD(cfg, S_LUT_CFG, LUT_OFLOW_PRIORITY);
+	c->hybrid_lo = CDP_LUT_FIELD(cfg, S_LUT_CFG, LUT_HYBRID_PRIORITY);
+	l->le_offset = (s8)CDP_LUT_FIELD(info, S_LUT_INFO, LUT_LE_INDEX_OFFSET);
+	l->le_select = sim_sext(CDP_LUT_FIELD(info, S_LUT_INFO,
+					      LUT_LE_INDEX_SELECT), sel_bits);
+	l->lo_select = sim_sext(CDP_LUT_FIELD(info, S_LUT_INFO,
+					      LUT_LO_INDEX_SELECT), sel_bits);
+	l->le_start = cdp_wide(sim, NVDLA_CDP_S_LUT_LE_START_LOW,
+			       NVDLA_CDP_S_LUT_LE_START_HIGH);
+	l->le_end = cdp_wide(sim, NVDLA_CDP_S_LUT_LE_END_LOW,
+			     NVDLA_CDP_S_LUT_LE_END_HIGH);
+	l->lo_start = cdp_wide(sim, NVDLA_CDP_S_LUT_LO_START_LOW,
+			       NVDLA_CDP_S_LUT_LO_START_HIGH);
+	l->lo_end = cdp_wide(sim, NVDLA_CDP_S_LUT_LO_END_LOW,
+			     NVDLA_CDP_S_LUT_LO_END_HIGH);
+	c->le_uflow_scale = CDP_LUT_FIELD(les, S_LUT_LE_SLOPE_SCALE,
+					  LUT_LE_SLOPE_UFLOW_SCALE);
+	c->le_oflow_scale = CDP_LUT_FIELD(les, S_LUT_LE_SLOPE_SCALE,
+					  LUT_LE_SLOPE_OFLOW_SCALE);
+	c->lo_uflow_scale = CDP_LUT_FIELD(los, S_LUT_LO_SLOPE_SCALE,
+					  LUT_LO_SLOPE_UFLOW_SCALE);
+	c->lo_oflow_scale = CDP_LUT_FIELD(los, S_LUT_LO_SLOPE_SCALE,
+					  LUT_LO_SLOPE_OFLOW_SCALE);
+	c->le_uflow_shift = sim_sext(CDP_LUT_FIELD(lesh, S_LUT_LE_SLOPE_SHIFT,
+						   LUT_LE_SLOPE_UFLOW_SHIFT), 5);
+	c->le_oflow_shift = sim_sext(CDP_LUT_FIELD(lesh, S_LUT_LE_SLOPE_SHIFT,
+						   LUT_LE_SLOPE_OFLOW_SHIFT), 5);
+	c->lo_uflow_shift = sim_sext(CDP_LUT_FIELD(losh, S_LUT_LO_SLOPE_SHIFT,
+						   LUT_LO_SLOPE_UFLOW_SHIFT), 5);
+	c->lo_oflow_shift = sim_sext(CDP_LUT_FIELD(losh, S_LUT_LO_SLOPE_SHIFT,
+						   LUT_LO_SLOPE_OFLOW_SHIFT), 5);
+}
+
+static u64 cdp_extent(const struct cdp_params *p, u32 line, u32 surf)
+{
+	return (u64)(p->surfaces - 1) * surf + (u64)(p->h - 1) * line +
+	       (u64)p->w * p->atom;
+}
+
+static bool cdp_params(struct nvdla_sim *sim, struct cdp_params *p)
+{
+	u32 prec = SIM_FIELD(sim, CDP, D_DATA_FORMAT, INPUT_DATA_TYPE);
+	u32 c = SIM_FIELD(sim, CDP_RDMA, D_DATA_CUBE_CHANNEL, CHANNEL) + 1;
+	u32 in_offset = SIM_FIELD(sim, CDP, D_DATIN_OFFSET, DATIN_OFFSET);
+	u32 out_offset = SIM_REG(sim, CDP, D_DATOUT_OFFSET);
+
+	if (prec > 1)	/* fp16 is not modelled yet */
+		return false;
+	p->bpe = prec + 1;
+	p->atom = sim->config->atom;
+	p->lanes = p->atom / p->bpe;
+	p->surfaces = (c + p->lanes - 1) / p->lanes;
+	p->w = SIM_FIELD(sim, CDP_RDMA, D_DATA_CUBE_WIDTH, WIDTH) + 1;
+	p->h = SIM_FIELD(sim, CDP_RDMA, D_DATA_CUBE_HEIGHT, HEIGHT) + 1;
+	p->half_window = SIM_FIELD(sim, CDP, D_LRN_CFG, NORMALZ_LEN) + 1;
+	p->sqsum_bypass = SIM_FIELD(sim, CDP, D_FUNC_BYPASS, SQSUM_BYPASS);
+	p->mul_bypass = SIM_FIELD(sim, CDP, D_FUNC_BYPASS, MUL_BYPASS);
+	/* int8 takes the offsets as 8 and 25 bits, int16 as 16 and 32. */
+	p->in_offset = sim_sext(in_offset, p->bpe == 1 ? 8 : 16);
+	p->in_scale = (s16)SIM_FIELD(sim, CDP, D_DATIN_SCALE, DATIN_SCALE);
+	p->in_shift = SIM_FIELD(sim, CDP, D_DATIN_SHIFTER, DATIN_SHIFTER);
+	p->out_offset = p->bpe == 1 ? sim_sext(out_offset, 25) : (s32)out_offset;
+	p->out_scale = (s16)SIM_FIELD(sim, CDP, D_DATOUT_SCALE, DATOUT_SCALE);
+	p->out_shift = SIM_FIELD(sim, CDP, D_DATOUT_SHIFTER, DATOUT_SHIFTER);
+	cdp_lut_params(sim, p);
+	p->table = &sim->cdp_lut;
+
+	p->in_line = SIM_STRIDE(sim, CDP_RDMA, D_SRC_LINE_STRIDE);
+	p->in_surf = SIM_STRIDE(sim, CDP_RDMA, D_SRC_SURFACE_STRIDE);
+	p->out_line = SIM_STRIDE(sim, CDP, D_DST_LINE_STRIDE);
+	p->out_surf = SIM_STRIDE(sim, CDP, D_DST_SURFACE_STRIDE);
+	p->in = sim_map(sim, SIM_ADDR(sim, CDP_RDMA, D_SRC_BASE_ADDR_LOW,
+				      D_SRC_BASE_ADDR_HIGH),
+			cdp_extent(p, p->in_line, p->in_surf));
+	p->out = sim_map(sim, SIM_ADDR(sim, CDP, D_DST_BASE_ADDR_LOW,
+				       D_DST_BASE_ADDR_HIGH),
+			 cdp_extent(p, p->out_line, p->out_surf));
+	return p->in && p->out;
+}
+
+bool sim_cdp_run(struct nvdla_sim *sim)
+{
+	struct cdp_params p;
+	u8 group;
+
+	if (!sim_unit_ready(sim, NVDLA_UNIT_CDP) ||
+	    !sim_unit_ready(sim, NVDLA_UNIT_CDP_RDMA))
+		return false;
+
+	group = sim->units[NVDLA_UNIT_CDP].consumer;
+	if (cdp_params(sim, &p))
+		cdp_compute(&p);
+	else
+		sim->faults++;
+	sim_unit_finish(sim, NVDLA_UNIT_CDP);
+	sim_unit_finish(sim, NVDLA_UNIT_CDP_RDMA);
+	sim_glb_done(sim, group ? NVDLA_GLB_S_INTR_STATUS_CDP_DONE_STATUS1_MASK :
+			   NVDLA_GLB_S_INTR_STATUS_CDP_DONE_STATUS0_MASK);
+	return true;
+}
