@@ -116,6 +116,9 @@ void sim_regfile_write(struct nvdla_sim *sim, int unit, u32 reg, u32 val)
 		return;
 	if (reg == 4) {
 		u->producer = val & 1;
+	} else if (unit == NVDLA_UNIT_CDMA &&
+		   reg == NVDLA_CDMA_S_CBUF_FLUSH_STATUS) {
+		return;		/* read-only */
 	} else if (reg < enable) {
 		u->single[reg / 4] = val;
 		sim_lut_port_write(sim, unit, reg, val);

@@ -6,7 +6,8 @@
  * ReLU), Y (EW: MUL, then ALU, then the LUT) and the output converter, each
  * stage bypassable. Operands come from registers or from memory through
  * the BRDMA, NRDMA and ERDMA read engines, per channel or per element.
- * Offline input (a data cube read by SDP_RDMA) only, for now.
+ * The input is a data cube read by SDP_RDMA (offline) or the output of the
+ * convolution pipeline (flying).
  */
 #include "lut.h"
 #include "sim_internal.h"
@@ -58,6 +59,7 @@ struct sdp_params {
 	s16 cvt_scale;
 	u32 cvt_shift;
 	const struct sim_lut *lut;
+	const struct sim_conv *conv;	/* flying input, or NULL */
 };
 
 static s32 load(const u8 *p, u32 bpe)
@@ -181,7 +183,9 @@ static void sdp_compute(const struct sdp_params *p)
 			for (x = 0; x < p->w; x++) {
 				for (lane = 0; lane < p->lanes; lane++) {
 					u32 c = s * p->lanes + lane;
-					s64 v = load(p->in + s * p->in_surf +
+					s64 v = p->conv ?
+						sim_conv_value(p->conv, c, x, y) :
+						load(p->in + s * p->in_surf +
 						     y * p->in_line +
 						     (x * p->lanes + lane) * p->in_bpe,
 						     p->in_bpe);
@@ -353,11 +357,31 @@ static u64 cube_extent(const struct sdp_params *p, u32 line, u32 surf)
 	       (u64)p->w * p->atom;
 }
 
+/* The stages' registers, which say whether the operand engines are used. */
+static void sdp_stage_params(struct nvdla_sim *sim, struct sdp_params *p)
+{
+	sdp_x_params(sim, 0, &p->x[0]);
+	sdp_x_params(sim, BN_DELTA, &p->x[1]);
+	sdp_y_params(sim, &p->y);
+}
+
+static bool sdp_x_reads(const struct sdp_x *x)
+{
+	return !x->bypass && (x->alu_mem || x->mul_mem);
+}
+
+static bool sdp_y_reads(const struct sdp_y *y)
+{
+	return !y->bypass && (y->alu_mem || y->mul_mem);
+}
+
 /*
  * Read the registers and map the memory; false for a combination the model
  * cannot run yet (fp16, mixed precisions) or memory the host does not map.
+ * The stage registers are already in @p.
  */
-static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p)
+static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
+		       const struct sim_conv *conv)
 {
 	u32 in_prec = SIM_FIELD(sim, SDP_RDMA, D_FEATURE_MODE_CFG, IN_PRECISION);
 	u32 proc = SIM_FIELD(sim, SDP, D_DATA_FORMAT, PROC_PRECISION);
@@ -365,9 +389,12 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p)
 	u32 c = SIM_FIELD(sim, SDP, D_DATA_CUBE_CHANNEL, CHANNEL) + 1;
 	int i;
 
+	if (conv)
+		in_prec = proc;		/* int32 from CACC */
 	if (in_prec > 1 || in_prec != proc || proc != out ||
 	    SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, OUTPUT_DST))
 		return false;
+	p->conv = conv;
 	p->in_bpe = p->out_bpe = in_prec + 1;
 	p->atom = sim->config->atom;
 	p->lanes = p->atom / p->in_bpe;
@@ -375,9 +402,6 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p)
 	p->w = SIM_FIELD(sim, SDP, D_DATA_CUBE_WIDTH, WIDTH) + 1;
 	p->h = SIM_FIELD(sim, SDP, D_DATA_CUBE_HEIGHT, HEIGHT) + 1;
 
-	sdp_x_params(sim, 0, &p->x[0]);
-	sdp_x_params(sim, BN_DELTA, &p->x[1]);
-	sdp_y_params(sim, &p->y);
 	sdp_lut_params(sim, &p->y.lut);
 	p->lut = &sim->sdp_lut;
 	p->cvt_offset = SIM_REG(sim, SDP, D_CVT_OFFSET);
@@ -386,45 +410,58 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p)
 	p->write = p->y.bypass || p->y.alu_bypass || p->y.algo != ALU_EQL;
 
 	for (i = 0; i < 2; i++)
-		if (!sdp_operand(sim, p, i, !p->x[i].bypass &&
-				 (p->x[i].alu_mem || p->x[i].mul_mem),
-				 &p->x[i].op))
+		if (!sdp_operand(sim, p, i, sdp_x_reads(&p->x[i]), &p->x[i].op))
 			return false;
-	if (!sdp_operand(sim, p, 2, !p->y.bypass &&
-			 (p->y.alu_mem || p->y.mul_mem), &p->y.op))
+	if (!sdp_operand(sim, p, 2, sdp_y_reads(&p->y), &p->y.op))
 		return false;
 
 	p->in_line = SIM_STRIDE(sim, SDP_RDMA, D_SRC_LINE_STRIDE);
 	p->in_surf = SIM_STRIDE(sim, SDP_RDMA, D_SRC_SURFACE_STRIDE);
 	p->out_line = SIM_STRIDE(sim, SDP, D_DST_LINE_STRIDE);
 	p->out_surf = SIM_STRIDE(sim, SDP, D_DST_SURFACE_STRIDE);
-	p->in = sim_map(sim, SIM_ADDR(sim, SDP_RDMA, D_SRC_BASE_ADDR_LOW,
+	p->in = conv ? NULL :
+		sim_map(sim, SIM_ADDR(sim, SDP_RDMA, D_SRC_BASE_ADDR_LOW,
 				      D_SRC_BASE_ADDR_HIGH),
 			cube_extent(p, p->in_line, p->in_surf));
 	p->out = sim_map(sim, SIM_ADDR(sim, SDP, D_DST_BASE_ADDR_LOW,
 				       D_DST_BASE_ADDR_HIGH),
 			 cube_extent(p, p->out_line, p->out_surf));
-	return p->in && p->out;
+	return (conv || p->in) && p->out;
 }
 
+/*
+ * An SDP layer runs once SDP and what feeds it are enabled: SDP_RDMA for
+ * offline input or memory operands, the convolution units when flying.
+ */
 bool sim_sdp_run(struct nvdla_sim *sim)
 {
+	bool flying, rdma, ok;
 	struct sdp_params p;
+	struct sim_conv cv;
 	u8 group;
 
-	/* Offline only: flying mode runs as part of a convolution. */
-	if (!sim_unit_ready(sim, NVDLA_UNIT_SDP) ||
-	    SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, FLYING_MODE) ||
-	    !sim_unit_ready(sim, NVDLA_UNIT_SDP_RDMA))
+	if (!sim_unit_ready(sim, NVDLA_UNIT_SDP))
+		return false;
+	sdp_stage_params(sim, &p);
+	flying = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, FLYING_MODE);
+	rdma = !flying || sdp_x_reads(&p.x[0]) || sdp_x_reads(&p.x[1]) ||
+	       sdp_y_reads(&p.y);
+	if ((flying && !sim_conv_ready(sim)) ||
+	    (rdma && !sim_unit_ready(sim, NVDLA_UNIT_SDP_RDMA)))
 		return false;
 
 	group = sim->units[NVDLA_UNIT_SDP].consumer;
-	if (sdp_params(sim, &p))
+	ok = flying ? sim_conv_params(sim, &cv) && sdp_params(sim, &p, &cv) :
+		      sdp_params(sim, &p, NULL);
+	if (ok)
 		sdp_compute(&p);
 	else
 		sim->faults++;
+	if (flying)
+		sim_conv_finish(sim);
 	sim_unit_finish(sim, NVDLA_UNIT_SDP);
-	sim_unit_finish(sim, NVDLA_UNIT_SDP_RDMA);
+	if (rdma)
+		sim_unit_finish(sim, NVDLA_UNIT_SDP_RDMA);
 	sim_glb_done(sim, group ? NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS1_MASK :
 			   NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS0_MASK);
 	return true;

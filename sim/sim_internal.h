@@ -19,6 +19,7 @@ struct sim_config {
 	const u32 *unit_base;
 	bool bdma;
 	u32 atom;		/* memory atom in bytes */
+	u32 atomic_c, atomic_k;	/* MAC array: channels and kernels per pass */
 	u32 addr_low_mask;	/* bits an *_ADDR_LOW / stride register keeps */
 };
 
@@ -90,6 +91,23 @@ u32 sim_single(const struct nvdla_sim *sim, int unit, u32 reg);
 
 /* Memory of @len bytes at @addr through the host, or NULL. */
 void *sim_map(struct nvdla_sim *sim, u64 addr, u64 len);
+
+/* A direct convolution layer as the CSC sees it (conv.c). */
+struct sim_conv {
+	u32 bpe, lanes, atomic_c, kernels_per_group;
+	u32 w, h, c, r, s, k;
+	u32 stride_x, stride_y, dilation_x, dilation_y, pad_left, pad_top;
+	s32 pad_value;
+	u32 clip;
+	const u8 *in, *wt;
+	u32 in_line, in_surf;
+};
+
+bool sim_conv_ready(const struct nvdla_sim *sim);
+bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv);
+/* The CACC output (int32) of kernel @k at output (@x, @y). */
+s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+void sim_conv_finish(struct nvdla_sim *sim);
 
 /* Engines: run the consumer group if every unit it needs is enabled. */
 bool sim_pdp_run(struct nvdla_sim *sim);

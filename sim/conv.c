@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The convolution pipeline (CDMA, CSC, CMAC_A/B, CACC) in direct mode,
+ * integer precisions: each output is the exact sum of input times weight
+ * over the kernel taps, taps outside the input taking the CSC padding
+ * value; CACC saturates it to 48 bits and truncates it by CLIP_TRUNCATE
+ * with rounding. The result streams into the SDP, which is where this
+ * layer's output is written. The CSC copies of the geometry registers drive
+ * the arithmetic, as in the hardware.
+ */
+#include "sim_internal.h"
+#include "sim_math.h"
+
+#define CONV_ACC_BITS 48
+#define CONV_MODE_DIRECT 0
+#define DATAIN_FEATURE 0
+
+/* Units the layer runs on, in the order their done bits are raised. */
+static const int conv_units[] = {
+	NVDLA_UNIT_CDMA, NVDLA_UNIT_CSC, NVDLA_UNIT_CMAC_A, NVDLA_UNIT_CMAC_B,
+	NVDLA_UNIT_CACC,
+};
+
+static s32 conv_load(const u8 *p, u32 bpe)
+{
+	return bpe == 1 ? (s8)p[0] : (s16)(p[0] | p[1] << 8);
+}
+
+/* Offset, in elements, of weight (k, c, r, s) in the direct layout. */
+static u64 conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
+			     u32 s)
+{
+	u32 kg = cv->kernels_per_group;
+	u32 group = k / kg, in_group = kg;
+	u32 block = c / cv->atomic_c;
+	u32 block_c = cv->c - block * cv->atomic_c;
+
+	if (cv->k - group * kg < kg)
+		in_group = cv->k - group * kg;
+	if (block_c > cv->atomic_c)
+		block_c = cv->atomic_c;
+	return (u64)group * kg * cv->r * cv->s * cv->c +
+	       (u64)block * cv->atomic_c * in_group * cv->r * cv->s +
+	       (((u64)r * cv->s + s) * in_group + k % kg) * block_c +
+	       c % cv->atomic_c;
+}
+
+s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
+{
+	s64 acc = 0;
+	u32 c, r, s;
+
+	if (k >= cv->k)
+		return 0;	/* padding kernels of the last group */
+	for (r = 0; r < cv->r; r++) {
+		s32 iy = (s32)(y * cv->stride_y + r * cv->dilation_y) -
+			 (s32)cv->pad_top;
+
+		for (s = 0; s < cv->s; s++) {
+			s32 ix = (s32)(x * cv->stride_x + s * cv->dilation_x) -
+				 (s32)cv->pad_left;
+			bool pad = ix < 0 || ix >= (s32)cv->w || iy < 0 ||
+				   iy >= (s32)cv->h;
+
+			for (c = 0; c < cv->c; c++) {
+				s32 d = pad ? cv->pad_value :
+					conv_load(cv->in + (c / cv->lanes) * cv->in_surf +
+						  iy * cv->in_line +
+						  (ix * cv->lanes + c % cv->lanes) *
+						  cv->bpe, cv->bpe);
+				s32 w = conv_load(cv->wt + conv_weight_index(cv, k, c,
+									      r, s) *
+						  cv->bpe, cv->bpe);
+
+				acc += (s64)d * w;
+			}
+		}
+	}
+	acc = sim_sat(acc, CONV_ACC_BITS);
+	return sim_sat(sim_rha_shift(acc, cv->clip), 32);
+}
+
+static u64 conv_in_extent(const struct sim_conv *cv)
+{
+	u32 surfaces = (cv->c + cv->lanes - 1) / cv->lanes;
+
+	return (u64)(surfaces - 1) * cv->in_surf + (u64)(cv->h - 1) * cv->in_line +
+	       (u64)cv->w * cv->lanes * cv->bpe;
+}
+
+bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
+{
+	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION);
+	u64 weight_bytes;
+
+	if (prec > 1 || prec != SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION) ||
+	    SIM_FIELD(sim, CSC, D_MISC_CFG, CONV_MODE) != CONV_MODE_DIRECT ||
+	    SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) != DATAIN_FEATURE ||
+	    SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT))
+		return false;	/* fp16, Winograd, images, compression: later */
+	cv->bpe = prec + 1;
+	cv->lanes = sim->config->atom / cv->bpe;
+	cv->atomic_c = sim->config->atomic_c;
+	cv->kernels_per_group = sim->config->atomic_k / cv->bpe;
+	cv->w = SIM_FIELD(sim, CSC, D_DATAIN_SIZE_EXT_0, DATAIN_WIDTH_EXT) + 1;
+	cv->h = SIM_FIELD(sim, CSC, D_DATAIN_SIZE_EXT_0, DATAIN_HEIGHT_EXT) + 1;
+	cv->c = SIM_FIELD(sim, CSC, D_DATAIN_SIZE_EXT_1, DATAIN_CHANNEL_EXT) + 1;
+	cv->s = SIM_FIELD(sim, CSC, D_WEIGHT_SIZE_EXT_0, WEIGHT_WIDTH_EXT) + 1;
+	cv->r = SIM_FIELD(sim, CSC, D_WEIGHT_SIZE_EXT_0, WEIGHT_HEIGHT_EXT) + 1;
+	cv->k = SIM_FIELD(sim, CSC, D_WEIGHT_SIZE_EXT_1, WEIGHT_KERNEL) + 1;
+	cv->stride_x = SIM_FIELD(sim, CSC, D_CONV_STRIDE_EXT, CONV_X_STRIDE_EXT) + 1;
+	cv->stride_y = SIM_FIELD(sim, CSC, D_CONV_STRIDE_EXT, CONV_Y_STRIDE_EXT) + 1;
+	cv->dilation_x = SIM_FIELD(sim, CSC, D_DILATION_EXT, X_DILATION_EXT) + 1;
+	cv->dilation_y = SIM_FIELD(sim, CSC, D_DILATION_EXT, Y_DILATION_EXT) + 1;
+	cv->pad_left = SIM_FIELD(sim, CSC, D_ZERO_PADDING, PAD_LEFT);
+	cv->pad_top = SIM_FIELD(sim, CSC, D_ZERO_PADDING, PAD_TOP);
+	cv->pad_value = sim_sext(SIM_FIELD(sim, CSC, D_ZERO_PADDING_VALUE,
+					   PAD_VALUE), cv->bpe * 8);
+	cv->clip = SIM_FIELD(sim, CACC, D_CLIP_CFG, CLIP_TRUNCATE);
+
+	cv->in_line = SIM_STRIDE(sim, CDMA, D_LINE_STRIDE);
+	cv->in_surf = SIM_STRIDE(sim, CDMA, D_SURF_STRIDE);
+	weight_bytes = (u64)cv->k * cv->r * cv->s * cv->c * cv->bpe;
+	cv->in = sim_map(sim, SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_0,
+				       D_DAIN_ADDR_HIGH_0), conv_in_extent(cv));
+	cv->wt = sim_map(sim, SIM_ADDR(sim, CDMA, D_WEIGHT_ADDR_LOW,
+				       D_WEIGHT_ADDR_HIGH), weight_bytes);
+	return cv->in && cv->wt;
+}
+
+bool sim_conv_ready(const struct nvdla_sim *sim)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
+		if (!sim_unit_ready(sim, conv_units[i]))
+			return false;
+	return true;
+}
+
+/* End the layer on the convolution units: done bits for data, weights, CACC. */
+void sim_conv_finish(struct nvdla_sim *sim)
+{
+	u8 g = sim->units[NVDLA_UNIT_CACC].consumer;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
+		sim_unit_finish(sim, conv_units[i]);
+	sim_glb_done(sim, g ? NVDLA_GLB_S_INTR_STATUS_CDMA_DAT_DONE_STATUS1_MASK |
+			      NVDLA_GLB_S_INTR_STATUS_CDMA_WT_DONE_STATUS1_MASK |
+			      NVDLA_GLB_S_INTR_STATUS_CACC_DONE_STATUS1_MASK :
+			      NVDLA_GLB_S_INTR_STATUS_CDMA_DAT_DONE_STATUS0_MASK |
+			      NVDLA_GLB_S_INTR_STATUS_CDMA_WT_DONE_STATUS0_MASK |
+			      NVDLA_GLB_S_INTR_STATUS_CACC_DONE_STATUS0_MASK);
+}
