@@ -139,7 +139,7 @@ bool sim_conv_ready(const struct nvdla_sim *sim)
 	return true;
 }
 
-/* End the layer on the convolution units: done bits for data, weights, CACC. */
+/* End the layer on the convolution units: data, weights, CACC done. */
 void sim_conv_finish(struct nvdla_sim *sim)
 {
 	u8 g = sim->units[NVDLA_UNIT_CACC].consumer;
@@ -147,10 +147,10 @@ void sim_conv_finish(struct nvdla_sim *sim)
 
 	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
 		sim_unit_finish(sim, conv_units[i]);
-	sim_glb_done(sim, g ? NVDLA_GLB_S_INTR_STATUS_CDMA_DAT_DONE_STATUS1_MASK |
-			      NVDLA_GLB_S_INTR_STATUS_CDMA_WT_DONE_STATUS1_MASK |
-			      NVDLA_GLB_S_INTR_STATUS_CACC_DONE_STATUS1_MASK :
-			      NVDLA_GLB_S_INTR_STATUS_CDMA_DAT_DONE_STATUS0_MASK |
-			      NVDLA_GLB_S_INTR_STATUS_CDMA_WT_DONE_STATUS0_MASK |
+	sim_glb_done(sim, g ? NVDLA_GLB_S_INTR_STATUS_CDMA_DAT_DONE_STATUS1_MASK :
+			      NVDLA_GLB_S_INTR_STATUS_CDMA_DAT_DONE_STATUS0_MASK);
+	sim_glb_done(sim, g ? NVDLA_GLB_S_INTR_STATUS_CDMA_WT_DONE_STATUS1_MASK :
+			      NVDLA_GLB_S_INTR_STATUS_CDMA_WT_DONE_STATUS0_MASK);
+	sim_glb_done(sim, g ? NVDLA_GLB_S_INTR_STATUS_CACC_DONE_STATUS1_MASK :
 			      NVDLA_GLB_S_INTR_STATUS_CACC_DONE_STATUS0_MASK);
 }

@@ -21,10 +21,31 @@ static void sim_glb_update_irq(struct nvdla_sim *sim)
 	}
 }
 
-void sim_glb_done(struct nvdla_sim *sim, u32 bits)
+static void sim_glb_raise(struct nvdla_sim *sim, u32 bits)
 {
 	sim->intr_status |= bits & GLB_INTR_BITS;
 	sim_glb_update_irq(sim);
+}
+
+void sim_glb_done(struct nvdla_sim *sim, u32 bits)
+{
+	if (sim->done_count == SIM_DONE_QUEUE) {
+		sim_glb_raise(sim, bits);
+		return;
+	}
+	sim->done_queue[(sim->done_head + sim->done_count++) % SIM_DONE_QUEUE] =
+		bits;
+	sim->host.kick(sim->host.ctx);
+}
+
+bool sim_glb_deliver(struct nvdla_sim *sim)
+{
+	if (!sim->done_count)
+		return false;
+	sim_glb_raise(sim, sim->done_queue[sim->done_head]);
+	sim->done_head = (sim->done_head + 1) % SIM_DONE_QUEUE;
+	sim->done_count--;
+	return sim->done_count != 0;
 }
 
 u32 sim_glb_read(struct nvdla_sim *sim, u32 reg)

@@ -75,9 +75,9 @@ bool sim_unit_grouped(int unit)
 	return sim_op_enable[unit] != 0;
 }
 
-void sim_regfile_reset(struct nvdla_sim *sim)
+/* The convolution buffer holds nothing to flush in the model: done. */
+void sim_cdma_flush(struct nvdla_sim *sim)
 {
-	/* The convolution buffer needs no flush in the model: always done. */
 	sim->units[NVDLA_UNIT_CDMA].single[NVDLA_CDMA_S_CBUF_FLUSH_STATUS / 4] =
 		NVDLA_CDMA_S_CBUF_FLUSH_STATUS_FLUSH_DONE_MASK;
 }
@@ -118,7 +118,9 @@ void sim_regfile_write(struct nvdla_sim *sim, int unit, u32 reg, u32 val)
 		u->producer = val & 1;
 	} else if (unit == NVDLA_UNIT_CDMA &&
 		   reg == NVDLA_CDMA_S_CBUF_FLUSH_STATUS) {
-		return;		/* read-only */
+		/* Software clears it; the model's next run flushes. */
+		u->single[reg / 4] = val;
+		sim->host.kick(sim->host.ctx);
 	} else if (reg < enable) {
 		u->single[reg / 4] = val;
 		sim_lut_port_write(sim, unit, reg, val);

@@ -65,7 +65,7 @@ int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 	memset(sim, 0, sizeof(*sim));
 	sim->config = &sim_configs[id];
 	sim->host = *host;
-	sim_regfile_reset(sim);
+	sim_cdma_flush(sim);
 	return 0;
 }
 
@@ -114,15 +114,19 @@ void nvdla_sim_reg_write(struct nvdla_sim *sim, u32 addr, u32 val)
 
 bool nvdla_sim_run(struct nvdla_sim *sim)
 {
-	bool progress;
+	bool progress, more;
 
+	sim_cdma_flush(sim);
 	sim_bdma_run(sim);
 	/* An engine finishing may let the next queued group start. */
 	do {
 		progress = sim_sdp_run(sim) || sim_pdp_run(sim) ||
 			   sim_cdp_run(sim);
 	} while (progress);
-	return false;
+	more = sim_glb_deliver(sim);
+	if (more)
+		sim->host.kick(sim->host.ctx);
+	return more;
 }
 
 void *sim_map(struct nvdla_sim *sim, u64 addr, u64 len)

@@ -12,6 +12,7 @@
 #define SIM_BDMA_FIFO_DEPTH 20
 #define SIM_BOUNCE_SIZE 4096
 #define SIM_UNIT_REGS 128	/* every unit's registers lie in 512 bytes */
+#define SIM_DONE_QUEUE 8
 
 /* What differs between hardware configurations. */
 struct sim_config {
@@ -52,6 +53,12 @@ struct nvdla_sim {
 	struct nvdla_sim_host host;
 	u32 intr_mask, intr_status;
 	bool irq_level;
+	/*
+	 * Done pulses not yet delivered: a layer's units finish one after
+	 * another (CDMA data, weights, CACC, SDP), one per nvdla_sim_run().
+	 */
+	u32 done_queue[SIM_DONE_QUEUE];
+	u8 done_head, done_count;
 	u32 faults;
 	struct sim_bdma bdma;
 	struct sim_unit units[NVDLA_UNIT_COUNT];
@@ -62,7 +69,7 @@ struct nvdla_sim {
 
 /* Register groups (regfile.c). */
 bool sim_unit_grouped(int unit);
-void sim_regfile_reset(struct nvdla_sim *sim);
+void sim_cdma_flush(struct nvdla_sim *sim);
 u32 sim_regfile_read(struct nvdla_sim *sim, int unit, u32 reg);
 void sim_regfile_write(struct nvdla_sim *sim, int unit, u32 reg, u32 val);
 /* The consumer group of @unit is enabled: the datapath may run it. */
@@ -114,8 +121,10 @@ bool sim_pdp_run(struct nvdla_sim *sim);
 bool sim_sdp_run(struct nvdla_sim *sim);
 bool sim_cdp_run(struct nvdla_sim *sim);
 
-/* GLB: raise the done bits @bits and update the interrupt line. */
+/* GLB: queue a done pulse of @bits; the next run delivers it. */
 void sim_glb_done(struct nvdla_sim *sim, u32 bits);
+/* Deliver the oldest queued pulse; true if more remain. */
+bool sim_glb_deliver(struct nvdla_sim *sim);
 u32 sim_glb_read(struct nvdla_sim *sim, u32 reg);
 void sim_glb_write(struct nvdla_sim *sim, u32 reg, u32 val);
 

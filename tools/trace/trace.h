@@ -55,6 +55,8 @@ char *trace_read_file(struct trace *t, const char *name, size_t *len);
 void trace_reg_write(struct trace *t, uint32_t addr, uint32_t val);
 uint32_t trace_reg_read(struct trace *t, uint32_t addr);
 void trace_sync(struct trace *t);
+/* Let the model run until its interrupt line is high or it is idle. */
+void trace_wait_irq(struct trace *t);
 /* Read, and if (value & mask) != want, let the model run and read again. */
 uint32_t trace_reg_poll(struct trace *t, uint32_t addr, uint32_t mask,
 			uint32_t want);

@@ -98,6 +98,14 @@ void trace_sync(struct trace *t)
 	}
 }
 
+void trace_wait_irq(struct trace *t)
+{
+	while (t->kicked && !nvdla_sim_irq_level(t->sim)) {
+		t->kicked = false;
+		nvdla_sim_run(t->sim);
+	}
+}
+
 uint32_t trace_reg_poll(struct trace *t, uint32_t addr, uint32_t mask,
 			uint32_t want)
 {

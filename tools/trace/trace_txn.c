@@ -137,7 +137,7 @@ static int play_line(struct trace *t, char *line)
 		return 0;
 	}
 	if (!strcmp(cmd, "wait")) {
-		trace_sync(t);
+		trace_wait_irq(t);
 		if (!nvdla_sim_irq_level(t->sim))
 			return trace_fail(t, "no interrupt to wait for");
 		return 0;
