@@ -80,7 +80,7 @@ UNIT_SCRIPTS := $(patsubst tests/unit/%.sh,$(BUILD)/tests/%,$(wildcard tests/uni
 
 $(BUILD)/tests/%: tests/unit/%.sh
 	@mkdir -p $(dir $@)
-	cp $< $@
+	install -m 755 $< $@
 
 # The same tests again, built with the address and undefined-behaviour
 # sanitizers over the library sources: any finding fails the test.
