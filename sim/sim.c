@@ -14,6 +14,7 @@ static const struct sim_config sim_configs[NVDLA_SIM_CONFIG_COUNT] = {
 		.name = "nv_full",
 		.unit_base = sim_bases_full,
 		.bdma = true,
+		.rubik = true,
 		.atom = 32,
 		.atomic_c = 64,
 		.atomic_k = 32,
@@ -121,7 +122,7 @@ bool nvdla_sim_run(struct nvdla_sim *sim)
 	/* An engine finishing may let the next queued group start. */
 	do {
 		progress = sim_sdp_run(sim) || sim_pdp_run(sim) ||
-			   sim_cdp_run(sim);
+			   sim_cdp_run(sim) || sim_rubik_run(sim);
 	} while (progress);
 	more = sim_glb_deliver(sim);
 	if (more)

@@ -19,6 +19,7 @@ struct sim_config {
 	const char *name;
 	const u32 *unit_base;
 	bool bdma;
+	bool rubik;
 	u32 atom;		/* memory atom in bytes */
 	u32 atomic_c, atomic_k;	/* MAC array: channels and kernels per pass */
 	u32 addr_low_mask;	/* bits an *_ADDR_LOW / stride register keeps */
@@ -120,6 +121,7 @@ void sim_conv_finish(struct nvdla_sim *sim);
 bool sim_pdp_run(struct nvdla_sim *sim);
 bool sim_sdp_run(struct nvdla_sim *sim);
 bool sim_cdp_run(struct nvdla_sim *sim);
+bool sim_rubik_run(struct nvdla_sim *sim);
 
 /* GLB: queue a done pulse of @bits; the next run delivers it. */
 void sim_glb_done(struct nvdla_sim *sim, u32 bits);
