@@ -29,7 +29,8 @@ LIB_SO := $(BUILD)/lib/libnvdla_runtime.so
 RUNTIME := $(BUILD)/bin/nvdla_runtime
 LIBS = $(DRM_LIBS)
 
-TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_trace
+TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_trace \
+	$(BUILD)/bin/nvdla_bench
 TRACE_SRCS := $(wildcard tools/trace/*.c)
 
 all: $(LIB_A) $(LIB_SO) $(RUNTIME) $(TOOLS)
@@ -56,6 +57,10 @@ $(RUNTIME): $(call obj,$(CLI_SRCS)) $(LIB_A)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/bin/nvdla_trace: $(call obj,$(TRACE_SRCS)) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/bin/nvdla_bench: $(BUILD)/obj/tools/bench/nvdla_bench.o $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
@@ -114,12 +119,17 @@ run: setup-build all
 check: setup all tests module-all guest-tests
 	tools/run-tests.sh $(BUILD)
 
+# Throughput of the hardware model next to plain loops, and the wall time
+# of the largest public traces.
+bench: all
+	tools/bench.sh $(BUILD)
+
 check-unit: all tests
 	tools/run-tests.sh --no-qemu $(BUILD)
 
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all tests setup setup-build run check check-unit clean loadables
+.PHONY: all tests setup setup-build run bench check check-unit clean loadables
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 .SECONDARY:

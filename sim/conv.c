@@ -46,37 +46,77 @@ static u64 conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
 	       c % cv->atomic_c;
 }
 
+/*
+ * Sum of products over @n channels whose data and weights both lie
+ * contiguously (one data atom, one weight channel block).
+ */
+static s64 conv_dot(const u8 *d, const u8 *w, u32 n, u32 bpe)
+{
+	s64 acc = 0;
+	u32 i;
+
+	if (bpe == 1) {
+		for (i = 0; i < n; i++)
+			acc += (s32)(s8)d[i] * (s8)w[i];
+		return acc;
+	}
+	for (i = 0; i < n; i++)
+		acc += (s32)conv_load(d + 2 * i, 2) * conv_load(w + 2 * i, 2);
+	return acc;
+}
+
+static s64 conv_weight_sum(const u8 *w, u32 n, u32 bpe)
+{
+	s64 acc = 0;
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		acc += conv_load(w + i * bpe, bpe);
+	return acc;
+}
+
+/* One kernel tap over every channel, in runs contiguous on both sides. */
+static s64 conv_tap(const struct sim_conv *cv, u32 k, u32 r, u32 s, s32 ix,
+		    s32 iy)
+{
+	bool pad = ix < 0 || ix >= (s32)cv->w || iy < 0 || iy >= (s32)cv->h;
+	s64 acc = 0;
+	u32 c = 0, n;
+
+	while (c < cv->c) {
+		const u8 *w = cv->wt + conv_weight_index(cv, k, c, r, s) * cv->bpe;
+
+		n = cv->lanes - c % cv->lanes;
+		if (n > cv->atomic_c - c % cv->atomic_c)
+			n = cv->atomic_c - c % cv->atomic_c;
+		if (n > cv->c - c)
+			n = cv->c - c;
+		if (pad)
+			acc += (s64)cv->pad_value * conv_weight_sum(w, n, cv->bpe);
+		else
+			acc += conv_dot(cv->in + (c / cv->lanes) * cv->in_surf +
+					iy * cv->in_line +
+					(ix * cv->lanes + c % cv->lanes) * cv->bpe,
+					w, n, cv->bpe);
+		c += n;
+	}
+	return acc;
+}
+
 s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
 	s64 acc = 0;
-	u32 c, r, s;
+	u32 r, s;
 
 	if (k >= cv->k)
 		return 0;	/* padding kernels of the last group */
-	for (r = 0; r < cv->r; r++) {
-		s32 iy = (s32)(y * cv->stride_y + r * cv->dilation_y) -
-			 (s32)cv->pad_top;
-
-		for (s = 0; s < cv->s; s++) {
-			s32 ix = (s32)(x * cv->stride_x + s * cv->dilation_x) -
-				 (s32)cv->pad_left;
-			bool pad = ix < 0 || ix >= (s32)cv->w || iy < 0 ||
-				   iy >= (s32)cv->h;
-
-			for (c = 0; c < cv->c; c++) {
-				s32 d = pad ? cv->pad_value :
-					conv_load(cv->in + (c / cv->lanes) * cv->in_surf +
-						  iy * cv->in_line +
-						  (ix * cv->lanes + c % cv->lanes) *
-						  cv->bpe, cv->bpe);
-				s32 w = conv_load(cv->wt + conv_weight_index(cv, k, c,
-									      r, s) *
-						  cv->bpe, cv->bpe);
-
-				acc += (s64)d * w;
-			}
-		}
-	}
+	for (r = 0; r < cv->r; r++)
+		for (s = 0; s < cv->s; s++)
+			acc += conv_tap(cv, k, r, s,
+					(s32)(x * cv->stride_x + s * cv->dilation_x) -
+					(s32)cv->pad_left,
+					(s32)(y * cv->stride_y + r * cv->dilation_y) -
+					(s32)cv->pad_top);
 	acc = sim_sat(acc, CONV_ACC_BITS);
 	return sim_sat(sim_rha_shift(acc, cv->clip), 32);
 }

@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * nvdla_bench: throughput of the hardware model per engine, each next to a
+ * plain C loop computing the same thing on the same data in the same run
+ * (the ratio is what to watch; absolute figures depend on the machine).
+ * Convolution in MAC/s, the other engines in elements/s.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <nvdla/firmware.h>
+#include <nvdla/regs.h>
+#include <nvdla/sim.h>
+
+#define MEM_BASE 0x80000000ull
+#define MEM_SIZE (64u << 20)
+#define IN_OFF 0x0
+#define WT_OFF 0x1000000
+#define OUT_OFF 0x2000000
+#define ATOM 32
+#define REPEAT 3
+
+static uint8_t *mem;
+static struct nvdla_sim *sim;
+static const uint32_t *base;
+static volatile int64_t sink;	/* keeps reference loops from being elided */
+
+static int bus_read(void *ctx, uint64_t a, void *d, uint32_t n)
+{
+	(void)ctx;
+	memcpy(d, mem + (a - MEM_BASE), n);
+	return 0;
+}
+
+static int bus_write(void *ctx, uint64_t a, const void *s, uint32_t n)
+{
+	(void)ctx;
+	memcpy(mem + (a - MEM_BASE), s, n);
+	return 0;
+}
+
+static void *bus_map(void *ctx, uint64_t a, uint64_t n)
+{
+	(void)ctx;
+	if (a < MEM_BASE || a - MEM_BASE + n > MEM_SIZE)
+		return NULL;
+	return mem + (a - MEM_BASE);
+}
+
+static void kick(void *ctx)
+{
+	(void)ctx;
+}
+
+static void irq(void *ctx, bool level)
+{
+	(void)ctx;
+	(void)level;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void wr(int unit, uint32_t reg, uint32_t val)
+{
+	nvdla_sim_reg_write(sim, base[unit] + reg, val);
+}
+
+#define W(unit, reg, val) wr(NVDLA_UNIT_##unit, NVDLA_##unit##_##reg, val)
+
+/* Point the units' producer at the group the datapath consumes next. */
+static void select_groups(const int *units, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		wr(units[i], 4, nvdla_sim_reg_read(sim, base[units[i]] + 4) >> 16);
+}
+
+/* Enable the units (consumers first) and run the layer; its wall time. */
+static double finish(const int *units, int n, const uint32_t *enable)
+{
+	double t = now();
+	int i;
+
+	for (i = 0; i < n; i++)
+		wr(units[i], enable[i], 1);
+	while (nvdla_sim_run(sim))
+		;
+	t = now() - t;
+	for (i = 0; i < n; i++) {
+		if (nvdla_sim_reg_read(sim, base[units[i]])) {	/* S_STATUS */
+			fprintf(stderr, "nvdla_bench: a layer did not run\n");
+			exit(1);
+		}
+	}
+	return t;
+}
+
+static void fill(uint8_t *p, size_t n, unsigned int seed)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		seed = seed * 1103515245u + 12345u;
+		p[i] = seed >> 16;
+	}
+}
+
+/* Feature-format element (x, y, c) of a cube with packed lines/surfaces. */
+static int32_t feat(const uint8_t *p, uint32_t bpe, uint32_t w, uint32_t h,
+		    uint32_t x, uint32_t y, uint32_t c)
+{
+	uint32_t lanes = ATOM / bpe;
+	const uint8_t *a = p + (uint64_t)(c / lanes) * w * h * ATOM +
+			   (y * w + x) * ATOM + (c % lanes) * bpe;
+
+	return bpe == 1 ? (int8_t)a[0] : (int16_t)(a[0] | a[1] << 8);
+}
+
+static void report(const char *what, const char *unit, double work,
+		   double t_model, double t_ref)
+{
+	printf("%-28s model %8.1f M%s/s   reference loop %8.1f M%s/s   ratio %.2f\n",
+	       what, work / t_model / 1e6, unit, work / t_ref / 1e6, unit,
+	       t_ref / t_model);
+}
+
+static void bench_conv(uint32_t bpe)
+{
+	const uint32_t w = 28, h = 28, c = 64, k = 64, r = 3, s = 3;
+	static const int units[] = {
+		NVDLA_UNIT_SDP, NVDLA_UNIT_CACC, NVDLA_UNIT_CMAC_A,
+		NVDLA_UNIT_CMAC_B, NVDLA_UNIT_CSC, NVDLA_UNIT_CDMA,
+	};
+	static const uint32_t enable[] = {
+		NVDLA_SDP_D_OP_ENABLE, NVDLA_CACC_D_OP_ENABLE,
+		NVDLA_CMAC_A_D_OP_ENABLE, NVDLA_CMAC_B_D_OP_ENABLE,
+		NVDLA_CSC_D_OP_ENABLE, NVDLA_CDMA_D_OP_ENABLE,
+	};
+	uint32_t prec = bpe - 1, surf = w * h * ATOM, kg = 32 / bpe;
+	const uint8_t *wt = mem + WT_OFF;
+	double tm = 1e9, tr = 1e9, t;
+	int rep;
+
+	fill(mem + IN_OFF, (size_t)surf * c * bpe / ATOM, 1);
+	fill(mem + WT_OFF, (size_t)k * c * r * s * bpe, 2);
+	for (rep = 0; rep < REPEAT; rep++) {
+		select_groups(units, 6);
+		W(CDMA, D_MISC_CFG, prec << 8 | prec << 12);
+		W(CDMA, D_DAIN_ADDR_LOW_0, (uint32_t)(MEM_BASE + IN_OFF));
+		W(CDMA, D_LINE_STRIDE, w * ATOM);
+		W(CDMA, D_SURF_STRIDE, surf);
+		W(CDMA, D_WEIGHT_ADDR_LOW, (uint32_t)(MEM_BASE + WT_OFF));
+		W(CSC, D_DATAIN_SIZE_EXT_0, (h - 1) << 16 | (w - 1));
+		W(CSC, D_DATAIN_SIZE_EXT_1, c - 1);
+		W(CSC, D_WEIGHT_SIZE_EXT_0, (r - 1) << 16 | (s - 1));
+		W(CSC, D_WEIGHT_SIZE_EXT_1, (k - 1) << 16 | (c - 1));
+		W(CSC, D_ZERO_PADDING, 1 << 16 | 1);
+		W(SDP, D_DATA_CUBE_WIDTH, w - 1);
+		W(SDP, D_DATA_CUBE_HEIGHT, h - 1);
+		W(SDP, D_DATA_CUBE_CHANNEL, k - 1);
+		W(SDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
+		W(SDP, D_DST_LINE_STRIDE, w * ATOM);
+		W(SDP, D_DST_SURFACE_STRIDE, surf);
+		W(SDP, D_FEATURE_MODE_CFG, 1);
+		W(SDP, D_DATA_FORMAT, prec | prec << 2);
+		W(SDP, D_DP_BS_CFG, 1);
+		W(SDP, D_DP_BN_CFG, 1);
+		W(SDP, D_DP_EW_CFG, 1);
+		W(SDP, D_CVT_SCALE, 1);
+		W(CACC, D_CLIP_CFG, 8);
+		t = finish(units, 6, enable);
+		tm = t < tm ? t : tm;
+	}
+	for (rep = 0; rep < REPEAT; rep++) {
+		int64_t total = 0;
+		uint32_t ko, y, x, rr, ss, cc;
+
+		t = now();
+		/* The same layer as nested loops over the same memory. */
+		for (ko = 0; ko < k; ko++)
+			for (y = 0; y < h; y++)
+				for (x = 0; x < w; x++) {
+					int64_t acc = 0;
+
+					for (rr = 0; rr < r; rr++)
+						for (ss = 0; ss < s; ss++) {
+							int32_t iy = y + rr - 1, ix = x + ss - 1;
+
+							if (iy < 0 || ix < 0 || iy >= (int32_t)h ||
+							    ix >= (int32_t)w)
+								continue;
+							for (cc = 0; cc < c; cc++) {
+								const uint8_t *wp = wt +
+									((uint64_t)(ko / kg) * kg * r * s * c +
+									 ((rr * s + ss) * kg + ko % kg) * c +
+									 cc) * bpe;
+								acc += feat(mem + IN_OFF, bpe, w, h,
+									    ix, iy, cc) *
+								       (bpe == 1 ? (int8_t)wp[0] :
+									(int16_t)(wp[0] | wp[1] << 8));
+							}
+						}
+					total += acc >> 8;
+				}
+		t = now() - t;
+		sink = total;
+		tr = t < tr ? t : tr;
+	}
+	report(bpe == 1 ? "conv 3x3 int8 (nv_full)" : "conv 3x3 int16 (nv_full)",
+	       "MAC", (double)w * h * c * k * r * s, tm, tr);
+}
+
+static void bench_pdp(void)
+{
+	const uint32_t w = 64, h = 64, c = 64, ow = 62, oh = 62;
+	static const int units[] = { NVDLA_UNIT_PDP, NVDLA_UNIT_PDP_RDMA };
+	static const uint32_t enable[] = { NVDLA_PDP_D_OP_ENABLE,
+					   NVDLA_PDP_RDMA_D_OP_ENABLE };
+	double tm = 1e9, tr = 1e9, t;
+	int rep;
+
+	fill(mem + IN_OFF, (size_t)w * h * c, 3);
+	for (rep = 0; rep < REPEAT; rep++) {
+		select_groups(units, 2);
+		W(PDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
+		W(PDP_RDMA, D_SRC_LINE_STRIDE, w * ATOM);
+		W(PDP_RDMA, D_SRC_SURFACE_STRIDE, w * h * ATOM);
+		W(PDP, D_DATA_CUBE_IN_WIDTH, w - 1);
+		W(PDP, D_DATA_CUBE_IN_HEIGHT, h - 1);
+		W(PDP, D_DATA_CUBE_IN_CHANNEL, c - 1);
+		W(PDP, D_DATA_CUBE_OUT_WIDTH, ow - 1);
+		W(PDP, D_DATA_CUBE_OUT_HEIGHT, oh - 1);
+		W(PDP, D_OPERATION_MODE_CFG, 0x11);	/* max, offline */
+		W(PDP, D_POOLING_KERNEL_CFG, 2 << 8 | 2);
+		W(PDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
+		W(PDP, D_DST_LINE_STRIDE, ow * ATOM);
+		W(PDP, D_DST_SURFACE_STRIDE, ow * oh * ATOM);
+		t = finish(units, 2, enable);
+		tm = t < tm ? t : tm;
+	}
+	for (rep = 0; rep < REPEAT; rep++) {
+		int64_t total = 0;
+		uint32_t cc, y, x, i, j;
+
+		t = now();
+		for (cc = 0; cc < c; cc++)
+			for (y = 0; y < oh; y++)
+				for (x = 0; x < ow; x++) {
+					int32_t m = -128;
+
+					for (j = 0; j < 3; j++)
+						for (i = 0; i < 3; i++) {
+							int32_t v = feat(mem + IN_OFF, 1, w, h,
+									 x + i, y + j, cc);
+							m = v > m ? v : m;
+						}
+					total += m;
+				}
+		t = now() - t;
+		sink = total;
+		tr = t < tr ? t : tr;
+	}
+	report("pdp 3x3 max int8", "elem", (double)ow * oh * c, tm, tr);
+}
+
+static void bench_sdp(void)
+{
+	const uint32_t w = 64, h = 64, c = 64;
+	static const int units[] = { NVDLA_UNIT_SDP, NVDLA_UNIT_SDP_RDMA };
+	static const uint32_t enable[] = { NVDLA_SDP_D_OP_ENABLE,
+					   NVDLA_SDP_RDMA_D_OP_ENABLE };
+	double tm = 1e9, tr = 1e9, t;
+	int rep;
+
+	fill(mem + IN_OFF, (size_t)w * h * c, 4);
+	for (rep = 0; rep < REPEAT; rep++) {
+		select_groups(units, 2);
+		W(SDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
+		W(SDP_RDMA, D_SRC_LINE_STRIDE, w * ATOM);
+		W(SDP_RDMA, D_SRC_SURFACE_STRIDE, w * h * ATOM);
+		W(SDP_RDMA, D_BRDMA_CFG, 1);
+		W(SDP_RDMA, D_NRDMA_CFG, 1);
+		W(SDP_RDMA, D_ERDMA_CFG, 1);
+		W(SDP, D_DATA_CUBE_WIDTH, w - 1);
+		W(SDP, D_DATA_CUBE_HEIGHT, h - 1);
+		W(SDP, D_DATA_CUBE_CHANNEL, c - 1);
+		W(SDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
+		W(SDP, D_DST_LINE_STRIDE, w * ATOM);
+		W(SDP, D_DST_SURFACE_STRIDE, w * h * ATOM);
+		W(SDP, D_FEATURE_MODE_CFG, 0);
+		W(SDP, D_DATA_FORMAT, 0);
+		/* BS: add 3, multiply by 5, shift 2, ReLU; BN and EW bypassed. */
+		W(SDP, D_DP_BS_CFG, 2 << 2);
+		W(SDP, D_DP_BS_ALU_SRC_VALUE, 3);
+		W(SDP, D_DP_BS_MUL_SRC_VALUE, 5);
+		W(SDP, D_DP_BS_MUL_CFG, 2 << 8);
+		W(SDP, D_DP_BN_CFG, 1);
+		W(SDP, D_DP_EW_CFG, 1);
+		W(SDP, D_CVT_SCALE, 1);
+		t = finish(units, 2, enable);
+		tm = t < tm ? t : tm;
+	}
+	for (rep = 0; rep < REPEAT; rep++) {
+		int64_t total = 0;
+		uint32_t i, n = w * h * c;
+
+		t = now();
+		for (i = 0; i < n; i++) {
+			int64_t v = (((int8_t)mem[IN_OFF + i] + 3) * 5 + 2) >> 2;
+
+			total += v < 0 ? 0 : v > 127 ? 127 : v;
+		}
+		t = now() - t;
+		sink = total;
+		tr = t < tr ? t : tr;
+	}
+	report("sdp bias+scale+relu int8", "elem", (double)w * h * c, tm, tr);
+}
+
+int main(void)
+{
+	const struct nvdla_sim_host host = {
+		.bus_read = bus_read, .bus_write = bus_write,
+		.bus_map = bus_map, .kick = kick, .irq = irq,
+	};
+	uint32_t faults;
+
+	mem = calloc(1, MEM_SIZE);
+	sim = calloc(1, nvdla_sim_size());
+	base = dla_hw_config_get("nv_full")->unit_base;
+	if (!mem || !sim || nvdla_sim_init(sim, NVDLA_SIM_NV_FULL, &host)) {
+		fprintf(stderr, "nvdla_bench: cannot start the model\n");
+		return 1;
+	}
+	printf("best of %d runs, one core\n", REPEAT);
+	bench_conv(1);
+	bench_conv(2);
+	bench_sdp();
+	bench_pdp();
+	faults = nvdla_sim_fault_count(sim);
+	if (faults)
+		printf("model faults: %u (the figures above are void)\n", faults);
+	free(sim);
+	free(mem);
+	return faults ? 1 : 0;
+}
