@@ -97,7 +97,19 @@ $(BUILD)/tests/%-asan: tests/unit/%.c $(LIB_SRCS)
 	$(CC) -std=gnu11 -g -O1 $(WARNFLAGS) $(SAN_FLAGS) -Iinclude \
 		-Iinclude/uapi/drm -Iumd $(DRM_CFLAGS) -o $@ $^ $(LIBS)
 
-tests: $(UNIT_BINS) $(UNIT_SCRIPTS) $(SAN_BINS)
+# libFuzzer targets (tests/fuzz/), built when clang is installed.
+FUZZ_CC ?= clang
+FUZZ_SRCS := $(wildcard tests/fuzz/*.c)
+FUZZ_BINS := $(if $(shell command -v $(FUZZ_CC)),\
+	$(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRCS)))
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRCS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -std=gnu11 -g -O1 $(WARNFLAGS) -Wno-unused-command-line-argument \
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-Iinclude -Iinclude/uapi/drm -Iumd $(DRM_CFLAGS) -o $@ $^ $(LIBS)
+
+tests: $(UNIT_BINS) $(UNIT_SCRIPTS) $(SAN_BINS) $(FUZZ_BINS)
 
 include kmd/kmd.mk
 include tools/qemu/qemu.mk

@@ -158,7 +158,8 @@ bool sim_bdma_run(struct nvdla_sim *sim)
 		struct sim_bdma_transfer *x = &b->fifo[b->head];
 		u8 group = x->group;
 
-		if (bdma_copy(sim, x))
+		if (!sim_work_ok(sim, (u64)x->lines * x->surfaces *
+				 (x->line_bytes / BDMA_ATOM)) || bdma_copy(sim, x))
 			sim->faults++;
 		b->head = (b->head + 1) % SIM_BDMA_FIFO_DEPTH;
 		b->count--;

@@ -287,6 +287,9 @@ static bool cdp_params(struct nvdla_sim *sim, struct cdp_params *p)
 	p->w = SIM_FIELD(sim, CDP_RDMA, D_DATA_CUBE_WIDTH, WIDTH) + 1;
 	p->h = SIM_FIELD(sim, CDP_RDMA, D_DATA_CUBE_HEIGHT, HEIGHT) + 1;
 	p->half_window = SIM_FIELD(sim, CDP, D_LRN_CFG, NORMALZ_LEN) + 1;
+	if (!sim_work_ok(sim, (u64)p->surfaces * p->lanes * p->w * p->h *
+			 (2 * p->half_window + 2)))
+		return false;
 	p->sqsum_bypass = SIM_FIELD(sim, CDP, D_FUNC_BYPASS, SQSUM_BYPASS);
 	p->mul_bypass = SIM_FIELD(sim, CDP, D_FUNC_BYPASS, MUL_BYPASS);
 	/* int8 takes the offsets as 8 and 25 bits, int16 as 16 and 32. */

@@ -144,7 +144,9 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p)
 		p->pad[n] = sim_sext(sim_reg(sim, NVDLA_UNIT_PDP,
 					     NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG +
 					     4 * (n - 1)), PDP_PAD_VALUE_BITS);
-	if (p->method > PDP_MIN)
+	if (p->method > PDP_MIN ||
+	    !sim_work_ok(sim, (u64)p->surfaces * p->lanes * p->ow * p->oh *
+			 p->kw * p->kh))
 		return false;
 
 	p->in_line = SIM_STRIDE(sim, PDP_RDMA, D_SRC_LINE_STRIDE);

@@ -8,7 +8,7 @@
  */
 #include "sim_internal.h"
 
-enum { RUBIK_CONTRACT, RUBIK_SPLIT, RUBIK_MERGE };
+enum { RUBIK_CONTRACT, RUBIK_SPLIT, RUBIK_MERGE, RUBIK_MODE_COUNT };
 
 struct rubik_params {
 	u32 mode, bpe, atom, lanes;
@@ -164,7 +164,8 @@ bool sim_rubik_run(struct nvdla_sim *sim)
 		return false;
 	group = sim->units[NVDLA_UNIT_RBK].consumer;
 	rubik_read(sim, &p);
-	switch (p.mode) {
+	ok = sim_work_ok(sim, (u64)p.w * p.h * p.c * p.sx * p.sy);
+	switch (ok ? p.mode : RUBIK_MODE_COUNT) {
 	case RUBIK_CONTRACT:
 		ok = rubik_contract(sim, &p);
 		break;

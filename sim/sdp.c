@@ -401,6 +401,9 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	p->surfaces = (c + p->lanes - 1) / p->lanes;
 	p->w = SIM_FIELD(sim, SDP, D_DATA_CUBE_WIDTH, WIDTH) + 1;
 	p->h = SIM_FIELD(sim, SDP, D_DATA_CUBE_HEIGHT, HEIGHT) + 1;
+	if (!sim_work_ok(sim, (u64)p->surfaces * p->lanes * p->w * p->h *
+			 (conv ? (u64)conv->r * conv->s * conv->c : 1)))
+		return false;
 
 	sdp_lut_params(sim, &p->y.lut);
 	p->lut = &sim->sdp_lut;

@@ -130,6 +130,14 @@ bool nvdla_sim_run(struct nvdla_sim *sim)
 	return more;
 }
 
+bool sim_work_ok(const struct nvdla_sim *sim, u64 work)
+{
+	u64 max = sim->host.max_work ? sim->host.max_work :
+		  NVDLA_SIM_DEFAULT_MAX_WORK;
+
+	return work <= max;
+}
+
 void *sim_map(struct nvdla_sim *sim, u64 addr, u64 len)
 {
 	return sim->host.bus_map(sim->host.ctx, addr, len);

@@ -97,6 +97,9 @@ u32 sim_single(const struct nvdla_sim *sim, int unit, u32 reg);
 #define SIM_STRIDE(sim, unit, reg) \
 	(SIM_REG(sim, unit, reg) & (sim)->config->addr_low_mask)
 
+/* The operation's @work steps are within the host's bound. */
+bool sim_work_ok(const struct nvdla_sim *sim, u64 work);
+
 /* Memory of @len bytes at @addr through the host, or NULL. */
 void *sim_map(struct nvdla_sim *sim, u64 addr, u64 len);
 

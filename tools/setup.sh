@@ -17,7 +17,8 @@ cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 
 build_pkgs="gcc make libc6-dev pkg-config libdrm-dev"
 test_pkgs="linux-headers-amd64 linux-headers-6.12-amd64 qemu-system-x86
-	busybox-static cpio kmod xz-utils perl linux-source-6.1"
+	busybox-static cpio kmod xz-utils perl linux-source-6.1
+	clang libclang-rt-14-dev"
 
 as_root() {
 	if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

@@ -39,6 +39,9 @@ enum nvdla_sim_config_id {
  * @kick: work is pending; call nvdla_sim_run() soon (may be called from
  *	inside nvdla_sim_reg_write(), so it must only schedule)
  * @irq: the interrupt line changed to @level
+ * @max_work: most basic steps (MACs, elements, copied lines) one operation
+ *	may take; an operation asking for more ends as a fault instead of
+ *	running (0: NVDLA_SIM_DEFAULT_MAX_WORK)
  */
 struct nvdla_sim_host {
 	void *ctx;
@@ -47,7 +50,11 @@ struct nvdla_sim_host {
 	void *(*bus_map)(void *ctx, u64 addr, u64 len);
 	void (*kick)(void *ctx);
 	void (*irq)(void *ctx, bool level);
+	u64 max_work;
 };
+
+/* About a minute of work on one core: no real layer comes close. */
+#define NVDLA_SIM_DEFAULT_MAX_WORK (1ull << 36)
 
 /* Size of one model instance; the host allocates it (zeroed). */
 size_t nvdla_sim_size(void);
