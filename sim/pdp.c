@@ -24,6 +24,7 @@ struct pdp_params {
 	s32 pad[PDP_PAD_VALUES + 1];	/* pad value times n, n = 1..7 */
 	u32 recip_w, recip_h;
 	const u8 *in;
+	const struct sim_stream *stream;	/* flying input, or NULL */
 	u32 in_line, in_surf;
 	u8 *out;
 	u32 out_line, out_surf;
@@ -72,8 +73,11 @@ static s64 pdp_window(const struct pdp_params *p, u32 s, u32 lane, u32 ox,
 				pad_cols++;
 				continue;
 			}
-			v = pdp_load(p, p->in + s * p->in_surf + y * p->in_line +
-					    x * p->atom + lane * p->bpe);
+			v = p->stream ?
+			    p->stream->value(p->stream->ctx, s * p->lanes + lane,
+					     x, y) :
+			    pdp_load(p, p->in + s * p->in_surf + y * p->in_line +
+				     x * p->atom + lane * p->bpe);
 			sum += v;
 			if (!seen || (p->method == PDP_MAX ? v > best : v < best))
 				best = v;
@@ -113,7 +117,8 @@ static u64 pdp_extent(const struct pdp_params *p, u32 w, u32 h, u32 line,
  * Read the registers and map the cubes; false for a combination the model
  * cannot run or memory the host does not map (both faults).
  */
-static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p)
+static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
+		       const struct sim_stream *stream)
 {
 	u32 precision = SIM_FIELD(sim, PDP, D_DATA_FORMAT, INPUT_DATA);
 	u32 c = SIM_FIELD(sim, PDP, D_DATA_CUBE_IN_CHANNEL, CUBE_IN_CHANNEL) + 1;
@@ -153,32 +158,64 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p)
 	p->in_surf = SIM_STRIDE(sim, PDP_RDMA, D_SRC_SURFACE_STRIDE);
 	p->out_line = SIM_STRIDE(sim, PDP, D_DST_LINE_STRIDE);
 	p->out_surf = SIM_STRIDE(sim, PDP, D_DST_SURFACE_STRIDE);
-	p->in = sim_map(sim, SIM_ADDR(sim, PDP_RDMA, D_SRC_BASE_ADDR_LOW,
+	p->stream = stream;
+	p->in = stream ? NULL :
+		sim_map(sim, SIM_ADDR(sim, PDP_RDMA, D_SRC_BASE_ADDR_LOW,
 				      D_SRC_BASE_ADDR_HIGH),
 			pdp_extent(p, p->w, p->h, p->in_line, p->in_surf));
 	p->out = sim_map(sim, SIM_ADDR(sim, PDP, D_DST_BASE_ADDR_LOW,
 				       D_DST_BASE_ADDR_HIGH),
 			 pdp_extent(p, p->ow, p->oh, p->out_line, p->out_surf));
-	return p->in && p->out;
+	return (stream || p->in) && p->out;
 }
 
+/* FLYING_MODE is 1 for memory input (OFF_FLYING), 0 for the SDP stream. */
+static bool pdp_flying(const struct nvdla_sim *sim)
+{
+	return !SIM_FIELD(sim, PDP, D_OPERATION_MODE_CFG, FLYING_MODE);
+}
+
+/* Finish the PDP's group; its done bit. */
+static u32 pdp_finish(struct nvdla_sim *sim, u8 group)
+{
+	sim_unit_finish(sim, NVDLA_UNIT_PDP);
+	return group ? NVDLA_GLB_S_INTR_STATUS_PDP_DONE_STATUS1_MASK :
+		       NVDLA_GLB_S_INTR_STATUS_PDP_DONE_STATUS0_MASK;
+}
+
+bool sim_pdp_flying_ready(const struct nvdla_sim *sim)
+{
+	return sim_unit_ready(sim, NVDLA_UNIT_PDP) && pdp_flying(sim);
+}
+
+u32 sim_pdp_run_flying(struct nvdla_sim *sim, const struct sim_stream *in)
+{
+	u8 group = sim->units[NVDLA_UNIT_PDP].consumer;
+	struct pdp_params p;
+
+	if (in && pdp_params(sim, &p, in))
+		pdp_compute(&p);
+	else
+		sim->faults++;
+	return pdp_finish(sim, group);
+}
+
+/* Offline pooling: the flying kind runs as part of an SDP layer. */
 bool sim_pdp_run(struct nvdla_sim *sim)
 {
 	struct pdp_params p;
 	u8 group;
 
-	if (!sim_unit_ready(sim, NVDLA_UNIT_PDP) ||
+	if (!sim_unit_ready(sim, NVDLA_UNIT_PDP) || pdp_flying(sim) ||
 	    !sim_unit_ready(sim, NVDLA_UNIT_PDP_RDMA))
 		return false;
 
 	group = sim->units[NVDLA_UNIT_PDP].consumer;
-	if (pdp_params(sim, &p))
+	if (pdp_params(sim, &p, NULL))
 		pdp_compute(&p);
 	else
 		sim->faults++;
-	sim_unit_finish(sim, NVDLA_UNIT_PDP);
 	sim_unit_finish(sim, NVDLA_UNIT_PDP_RDMA);
-	sim_glb_done(sim, group ? NVDLA_GLB_S_INTR_STATUS_PDP_DONE_STATUS1_MASK :
-			   NVDLA_GLB_S_INTR_STATUS_PDP_DONE_STATUS0_MASK);
+	sim_glb_done(sim, pdp_finish(sim, group));
 	return true;
 }

@@ -53,6 +53,7 @@ struct sdp_params {
 	u8 *out;
 	u32 out_line, out_surf;
 	bool write;		/* false in EQL (compare) mode */
+	bool to_pdp;		/* output streams into the PDP */
 	struct sdp_x x[2];
 	struct sdp_y y;
 	s32 cvt_offset;
@@ -174,6 +175,24 @@ static s64 stage_c(const struct sdp_params *p, s64 v)
 	return sim_sat(v, p->out_bpe * 8);
 }
 
+/* The output element at channel c, (x, y): the whole pipeline. */
+static s64 sdp_value(const struct sdp_params *p, u32 c, u32 x, u32 y)
+{
+	s64 v = p->conv ? sim_conv_value(p->conv, c, x, y) :
+		load(p->in + (c / p->lanes) * p->in_surf + y * p->in_line +
+		     (x * p->lanes + c % p->lanes) * p->in_bpe, p->in_bpe);
+
+	v = stage_x(&p->x[0], p, v, c, x, y);
+	v = stage_x(&p->x[1], p, v, c, x, y);
+	return stage_c(p, stage_y(&p->y, p, v, c, x, y));
+}
+
+/* The output streamed to the PDP. */
+static s32 sdp_stream_value(const void *ctx, u32 c, u32 x, u32 y)
+{
+	return sdp_value(ctx, c, x, y);
+}
+
 static void sdp_compute(const struct sdp_params *p)
 {
 	u32 s, x, y, lane;
@@ -182,22 +201,11 @@ static void sdp_compute(const struct sdp_params *p)
 		for (y = 0; y < p->h; y++) {
 			for (x = 0; x < p->w; x++) {
 				for (lane = 0; lane < p->lanes; lane++) {
-					u32 c = s * p->lanes + lane;
-					s64 v = p->conv ?
-						sim_conv_value(p->conv, c, x, y) :
-						load(p->in + s * p->in_surf +
-						     y * p->in_line +
-						     (x * p->lanes + lane) * p->in_bpe,
-						     p->in_bpe);
+					s64 v = sdp_value(p, s * p->lanes + lane, x, y);
 					u8 *o = p->out + s * p->out_surf +
 						y * p->out_line +
 						(x * p->lanes + lane) * p->out_bpe;
 
-					v = stage_x(&p->x[0], p, v, c, x, y);
-					v = stage_x(&p->x[1], p, v, c, x, y);
-					v = stage_c(p, stage_y(&p->y, p, v, c, x, y));
-					if (!p->write)
-						continue;
 					o[0] = v;
 					if (p->out_bpe == 2)
 						o[1] = v >> 8;
@@ -391,8 +399,7 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 
 	if (conv)
 		in_prec = proc;		/* int32 from CACC */
-	if (in_prec > 1 || in_prec != proc || proc != out ||
-	    SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, OUTPUT_DST))
+	if (in_prec > 1 || in_prec != proc || proc != out)
 		return false;
 	p->conv = conv;
 	p->in_bpe = p->out_bpe = in_prec + 1;
@@ -411,6 +418,7 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	p->cvt_scale = SIM_FIELD(sim, SDP, D_CVT_SCALE, CVT_SCALE);
 	p->cvt_shift = SIM_FIELD(sim, SDP, D_CVT_SHIFT, CVT_SHIFT);
 	p->write = p->y.bypass || p->y.alu_bypass || p->y.algo != ALU_EQL;
+	p->to_pdp = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, OUTPUT_DST);
 
 	for (i = 0; i < 2; i++)
 		if (!sdp_operand(sim, p, i, sdp_x_reads(&p->x[i]), &p->x[i].op))
@@ -426,19 +434,24 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 		sim_map(sim, SIM_ADDR(sim, SDP_RDMA, D_SRC_BASE_ADDR_LOW,
 				      D_SRC_BASE_ADDR_HIGH),
 			cube_extent(p, p->in_line, p->in_surf));
-	p->out = sim_map(sim, SIM_ADDR(sim, SDP, D_DST_BASE_ADDR_LOW,
+	/* Nothing is written when streaming to the PDP or comparing (EQL). */
+	p->out = p->to_pdp || !p->write ? NULL :
+		 sim_map(sim, SIM_ADDR(sim, SDP, D_DST_BASE_ADDR_LOW,
 				       D_DST_BASE_ADDR_HIGH),
 			 cube_extent(p, p->out_line, p->out_surf));
-	return (conv || p->in) && p->out;
+	return (conv || p->in) && (p->out || p->to_pdp || !p->write);
 }
 
 /*
  * An SDP layer runs once SDP and what feeds it are enabled: SDP_RDMA for
- * offline input or memory operands, the convolution units when flying.
+ * offline input or memory operands, the convolution units when flying,
+ * and the PDP when the output streams into it.
  */
 bool sim_sdp_run(struct nvdla_sim *sim)
 {
-	bool flying, rdma, ok;
+	bool flying, rdma, to_pdp, ok;
+	struct sim_stream stream;
+	u32 pdp_done = 0;
 	struct sdp_params p;
 	struct sim_conv cv;
 	u8 group;
@@ -447,18 +460,25 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 		return false;
 	sdp_stage_params(sim, &p);
 	flying = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, FLYING_MODE);
+	to_pdp = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, OUTPUT_DST);
 	rdma = !flying || sdp_x_reads(&p.x[0]) || sdp_x_reads(&p.x[1]) ||
 	       sdp_y_reads(&p.y);
 	if ((flying && !sim_conv_ready(sim)) ||
-	    (rdma && !sim_unit_ready(sim, NVDLA_UNIT_SDP_RDMA)))
+	    (rdma && !sim_unit_ready(sim, NVDLA_UNIT_SDP_RDMA)) ||
+	    (to_pdp && !sim_pdp_flying_ready(sim)))
 		return false;
 
 	group = sim->units[NVDLA_UNIT_SDP].consumer;
 	ok = flying ? sim_conv_params(sim, &cv) && sdp_params(sim, &p, &cv) :
 		      sdp_params(sim, &p, NULL);
-	if (ok)
+	if (to_pdp) {
+		stream.value = sdp_stream_value;
+		stream.ctx = &p;
+		pdp_done = sim_pdp_run_flying(sim, ok ? &stream : NULL);
+	} else if (ok && p.write) {
 		sdp_compute(&p);
-	else
+	}
+	if (!ok)
 		sim->faults++;
 	if (flying)
 		sim_conv_finish(sim);
@@ -467,5 +487,7 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 		sim_unit_finish(sim, NVDLA_UNIT_SDP_RDMA);
 	sim_glb_done(sim, group ? NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS1_MASK :
 			   NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS0_MASK);
+	if (pdp_done)
+		sim_glb_done(sim, pdp_done);
 	return true;
 }

@@ -120,6 +120,20 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 void sim_conv_finish(struct nvdla_sim *sim);
 
+/* A data cube produced on the fly: the SDP's output streamed to the PDP. */
+struct sim_stream {
+	s32 (*value)(const void *ctx, u32 c, u32 x, u32 y);
+	const void *ctx;
+};
+
+/* The PDP's consumer group is enabled and takes its input on the fly. */
+bool sim_pdp_flying_ready(const struct nvdla_sim *sim);
+/*
+ * Pool @in (NULL: the producer failed, a fault) and finish the PDP group;
+ * returns its done bit, for the caller to raise after its own.
+ */
+u32 sim_pdp_run_flying(struct nvdla_sim *sim, const struct sim_stream *in);
+
 /* Engines: run the consumer group if every unit it needs is enabled. */
 bool sim_pdp_run(struct nvdla_sim *sim);
 bool sim_sdp_run(struct nvdla_sim *sim);

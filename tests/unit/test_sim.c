@@ -19,6 +19,10 @@
 #define GLB 0x0000u	/* nv_full unit bases */
 #define BDMA 0x4000u
 #define RBK 0x10000u
+#define SDP_RDMA 0xa000u
+#define SDP 0xb000u
+#define PDP_RDMA 0xc000u
+#define PDP 0xd000u
 
 struct host {
 	uint8_t mem[MEM_SIZE];
@@ -269,6 +273,99 @@ static void test_rubik_split_merge(void)
 	tap_ok(ok, "rubik merge restores the cube, padding channels zero");
 }
 
+/* Select the next group of a unit, write a register of it. */
+static void next_group(uint32_t unit)
+{
+	wr(unit + 4, rd(unit + 4) >> 16);
+}
+
+/* SDP on an 8x8x32 int8 cube: add 50 (BS ALU), ReLU; to memory or PDP. */
+static void sdp_layer(bool to_pdp)
+{
+	next_group(SDP);
+	next_group(SDP_RDMA);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE, 256);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, 2048);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_BRDMA_CFG, 1);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_NRDMA_CFG, 1);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_ERDMA_CFG, 1);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_WIDTH, 7);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_HEIGHT, 7);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_CHANNEL, 31);
+	wr(SDP + NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x1000);
+	wr(SDP + NVDLA_SDP_D_DST_LINE_STRIDE, 256);
+	wr(SDP + NVDLA_SDP_D_DST_SURFACE_STRIDE, 2048);
+	wr(SDP + NVDLA_SDP_D_DP_BS_CFG, 2 << 2 | 1 << 4);	/* SUM, no MUL */
+	wr(SDP + NVDLA_SDP_D_DP_BS_ALU_SRC_VALUE, 50);
+	wr(SDP + NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(SDP + NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(SDP + NVDLA_SDP_D_CVT_SCALE, 1);
+	wr(SDP + NVDLA_SDP_D_FEATURE_MODE_CFG, to_pdp ? 2 : 0);
+}
+
+/* PDP 2x2 max, stride 2, 8x8x32 to 4x4x32, from memory or the SDP. */
+static void pdp_layer(bool flying, uint32_t out)
+{
+	next_group(PDP);
+	next_group(PDP_RDMA);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x1000);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_SRC_LINE_STRIDE, 256);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_SRC_SURFACE_STRIDE, 2048);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_IN_WIDTH, 7);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_IN_HEIGHT, 7);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_IN_CHANNEL, 31);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_OUT_WIDTH, 3);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_OUT_HEIGHT, 3);
+	wr(PDP + NVDLA_PDP_D_OPERATION_MODE_CFG, flying ? 1 : 0x11);
+	wr(PDP + NVDLA_PDP_D_POOLING_KERNEL_CFG, 1 << 20 | 1 << 16 | 1 << 8 | 1);
+	wr(PDP + NVDLA_PDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + out);
+	wr(PDP + NVDLA_PDP_D_DST_LINE_STRIDE, 128);
+	wr(PDP + NVDLA_PDP_D_DST_SURFACE_STRIDE, 512);
+}
+
+/* SDP streaming into PDP equals SDP to memory, then PDP from it. */
+static void test_sdp_to_pdp(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	uint32_t first, second;
+	int i;
+
+	memset(host.mem, 0, MEM_SIZE);
+	for (i = 0; i < 2048; i++)
+		host.mem[i] = (uint8_t)(i * 37 + 11);
+	wr(GLB + NVDLA_GLB_S_INTR_STATUS, ~0u);
+
+	sdp_layer(false);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+	pdp_layer(false, 0x3000);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_OP_ENABLE, 1);
+	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+	wr(GLB + NVDLA_GLB_S_INTR_STATUS, ~0u);
+
+	pdp_layer(true, 0x4000);
+	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
+	sdp_layer(true);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
+	nvdla_sim_run(sim);
+	first = rd(GLB + NVDLA_GLB_S_INTR_STATUS);
+	nvdla_sim_run(sim);
+	second = rd(GLB + NVDLA_GLB_S_INTR_STATUS);
+
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       !memcmp(host.mem + 0x3000, host.mem + 0x4000, 2048),
+	       "SDP streamed into PDP equals SDP to memory then PDP");
+	tap_ok((first & 0x3) && !(first & 0x30) && (second & 0x30),
+	       "the SDP's done pulse comes before the PDP's (0x%x, then 0x%x)",
+	       first, second);
+}
+
 int main(void)
 {
 	const struct nvdla_sim_host h = {
@@ -287,6 +384,7 @@ int main(void)
 	test_bdma_fault();
 	test_rubik_contract();
 	test_rubik_split_merge();
+	test_sdp_to_pdp();
 	free(sim);
 	return tap_done();
 }
