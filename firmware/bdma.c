@@ -167,6 +167,7 @@ static int bdma_enable(struct dla_engine *engine, struct dla_group *group,
 const struct dla_processor_ops dla_bdma_ops = {
 	.name = "bdma",
 	.groups = 1,
+	.pointer_unit = -1,
 	.done_bits = {
 		NVDLA_GLB_S_INTR_STATUS_BDMA_DONE_STATUS0_MASK,
 		NVDLA_GLB_S_INTR_STATUS_BDMA_DONE_STATUS1_MASK,

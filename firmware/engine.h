@@ -32,6 +32,8 @@ struct dla_processor {
  * struct dla_processor_ops - what one operation type implements
  * @name: for messages
  * @groups: register groups it can hold operations in at once
+ * @pointer_unit: the unit whose S_POINTER.CONSUMER names the group the
+ *	hardware runs next, or -1 (no register groups)
  * @done_bits: GLB interrupt status bit of each group's completion
  * @validate: check the operation's descriptors against the task and the
  *	device; no register access
@@ -41,6 +43,7 @@ struct dla_processor {
 struct dla_processor_ops {
 	const char *name;
 	u8 groups;
+	int pointer_unit;
 	u32 done_bits[DLA_NUM_GROUPS];
 	int (*validate)(struct dla_engine *engine,
 			const union dla_operation_container *op,
@@ -68,6 +71,7 @@ struct dla_engine {
 };
 
 extern const struct dla_processor_ops dla_bdma_ops;
+extern const struct dla_processor_ops dla_pdp_ops;
 
 u32 dla_reg_read(struct dla_engine *engine, enum nvdla_unit unit, u32 reg);
 void dla_reg_write(struct dla_engine *engine, enum nvdla_unit unit, u32 reg,

@@ -13,4 +13,19 @@ bool dla_processor_available(struct dla_engine *engine, int t);
 
 int dla_validate_task(struct dla_engine *engine);
 
+u32 dla_bytes_per_element(u8 precision);
+/*
+ * Device address of @cube (elements of @bpe bytes) after checking that it
+ * is in memory, non-empty, atom aligned and wholly inside its buffer.
+ */
+int dla_cube_address(struct dla_engine *engine,
+		     const struct dla_data_cube *cube, u32 bpe, u64 *addr);
+void dla_reg_write_addr(struct dla_engine *engine, enum nvdla_unit unit,
+			u32 low, u32 high, u64 addr);
+/* CFG RAM type field of a cube's memory: 1 for MCIF, 0 for CVSRAM. */
+u32 dla_ram_type(const struct dla_data_cube *cube);
+/* S_POINTER of a unit with register groups. */
+void dla_select_group(struct dla_engine *engine, enum nvdla_unit unit, u8 gid);
+u8 dla_consumer_group(struct dla_engine *engine, enum nvdla_unit unit);
+
 #endif /* __NVDLA_FW_PROCESSORS_H__ */

@@ -14,6 +14,7 @@
 
 const struct dla_processor_ops *const dla_processor_ops[DLA_OP_NUM] = {
 	[DLA_OP_BDMA] = &dla_bdma_ops,
+	[DLA_OP_PDP] = &dla_pdp_ops,
 };
 
 bool dla_processor_available(struct dla_engine *engine, int t)
@@ -190,7 +191,11 @@ static int dla_start(struct dla_engine *engine)
 		struct dla_processor *proc = &engine->processors[t];
 
 		proc->next_index = engine->network.op_head[t];
-		proc->next_group = 0;
+		/* Start where the hardware's group pointer is. */
+		proc->next_group = dla_processor_ops[t] &&
+				   dla_processor_ops[t]->pointer_unit >= 0 ?
+				   dla_consumer_group(engine,
+						      dla_processor_ops[t]->pointer_unit) : 0;
 		for (g = 0; g < DLA_NUM_GROUPS; g++)
 			proc->groups[g].loaded = false;
 	}

@@ -119,6 +119,54 @@ static int net_bindings(struct nvdla_network *net, uint16_t flag,
 	return 0;
 }
 
+/* The blob a memory is filled from, if any. */
+static const struct nvdla_lbl_blob *net_memory_blob(const struct nvdla_network *net,
+						    uint16_t m)
+{
+	const struct nvdla_lbl_memory *mem = &net->l->memories[m];
+
+	return mem->num_contents ? nvdla_loadable_blob(net->l, mem->contents[0]) :
+				   NULL;
+}
+
+/* Where task address @index points: host mapping and size. */
+static uint8_t *net_task_address(const struct nvdla_network *net,
+				 const struct nvdla_lbl_task *lt, int16_t index,
+				 uint64_t *size)
+{
+	const struct nvdla_lbl_address *a;
+	uint16_t m;
+
+	if (index < 0 || (uint32_t)index >= lt->num_addresses)
+		return NULL;
+	a = &net->l->addresses[lt->address_list[index]];
+	m = net_memory_index(net, a->mem_id);
+	if (!net->mem[m])
+		return NULL;
+	*size = a->size;
+	return (uint8_t *)nvdla_buffer_map(net->mem[m]) + a->offset;
+}
+
+/* Bring a pre-0.12 task's surface descriptors to the current layout. */
+static int net_upgrade(struct nvdla_network *net,
+		       const struct nvdla_lbl_task *lt,
+		       const struct dla_network_desc *nd)
+{
+	uint64_t surf_size, graph_size;
+	uint8_t *surf = net_task_address(net, lt, nd->surface_desc_index,
+					 &surf_size);
+	uint8_t *graph = net_task_address(net, lt, nd->dependency_graph_index,
+					  &graph_size);
+
+	if (!surf || !graph ||
+	    nvdla_legacy_upgrade(surf, surf_size, graph, graph_size,
+				 nd->num_operations))
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "task %u: legacy descriptors do not fit their buffers",
+				      lt->id);
+	return 0;
+}
+
 /* Find the memory of the task's dependency graph from its network desc. */
 static int net_graph_memory(struct nvdla_network *net, struct nvdla_net_task *t,
 			    const struct nvdla_lbl_task *lt)
@@ -143,6 +191,8 @@ static int net_graph_memory(struct nvdla_network *net, struct nvdla_net_task *t,
 				      lt->id, nd.dependency_graph_index);
 	ag = &net->l->addresses[lt->address_list[nd.dependency_graph_index]];
 	t->graph_mem = net_memory_index(net, ag->mem_id);
+	if (nvdla_legacy_blob(net_memory_blob(net, m0)))
+		return net_upgrade(net, lt, &nd);
 	return 0;
 }
 

@@ -4,6 +4,8 @@
 #ifndef __NVDLA_UMD_RUNTIME_INTERNAL_H__
 #define __NVDLA_UMD_RUNTIME_INTERNAL_H__
 
+#include <stdbool.h>
+
 #include <nvdla/runtime.h>
 
 #include "backend.h"
@@ -46,6 +48,16 @@ struct nvdla_network {
 	struct nvdla_binding *inputs, *outputs;
 	int status;
 };
+
+/* A DLA blob made for firmware before 0.12 (28-byte data cubes). */
+bool nvdla_legacy_blob(const struct nvdla_lbl_blob *blob);
+/*
+ * Rewrite @num_operations surface descriptors from the legacy layout to
+ * the current one in place; op types come from the dependency graph.
+ */
+int nvdla_legacy_upgrade(uint8_t *surfaces, uint64_t surfaces_size,
+			 const uint8_t *graph, uint64_t graph_size,
+			 uint16_t num_operations);
 
 /* Record a failure message on @rt; returns @err. */
 int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)

@@ -21,7 +21,7 @@ run() {
 
 run bdma_copy /loadables/bdma_copy.nvdla /loadables/bdma_copy.md5
 
-for t in BDMA_L0_0; do
+for t in $(cat /tests/golden-loadables); do
 	dir=/shared/loadables/$t
 	if [ -d "$dir" ]; then
 		run "$t" "$dir/$t.nvdla" "$dir/golden/lead.md5"

@@ -31,16 +31,19 @@ ok $? "shipped loadable runs in process, default output name"
 [ "$(md5_of "$tmp/output.dimg")" = "$(cut -d' ' -f1 loadables/bdma_copy.md5)" ]
 ok $? "shipped loadable output equals the expected DIMG"
 
-golden=../shared/conformance/loadables/BDMA_L0_0
-n=$((n + 1))
-if [ -d "$golden" ]; then
-	"$rt" --loadable "$golden/BDMA_L0_0.nvdla" -o "$tmp/bdma.dimg" >/dev/null &&
-		[ "$(md5_of "$tmp/bdma.dimg")" = "$(cut -d' ' -f1 "$golden/golden/lead.md5")" ]
-	if [ $? -eq 0 ]; then echo "ok $n - BDMA_L0_0 golden md5 in process"
-	else echo "not ok $n - BDMA_L0_0 golden md5 in process"; fi
-else
-	echo "ok $n - BDMA_L0_0 golden md5 in process # SKIP ../shared absent"
-fi
+# The official regression loadables the firmware runs so far.
+for t in $(cat tests/golden-loadables); do
+	golden=../shared/conformance/loadables/$t
+	n=$((n + 1))
+	if [ ! -d "$golden" ]; then
+		echo "ok $n - $t golden md5 in process # SKIP ../shared absent"
+		continue
+	fi
+	"$rt" --loadable "$golden/$t.nvdla" -o "$tmp/$t.dimg" >/dev/null &&
+		[ "$(md5_of "$tmp/$t.dimg")" = "$(cut -d' ' -f1 "$golden/golden/lead.md5")" ]
+	if [ $? -eq 0 ]; then echo "ok $n - $t golden md5 in process"
+	else echo "not ok $n - $t golden md5 in process"; fi
+done
 
 "$rt" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q -- "--loadable is required" "$tmp/err"

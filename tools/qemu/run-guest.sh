@@ -66,6 +66,7 @@ for t in "$build"/guest-tests/* tests/guest/*.sh; do
 	esac
 done
 cp -r loadables "$root/loadables"
+cp tests/golden-loadables "$root/tests/golden-loadables"
 if [ -d ../shared/conformance/loadables ]; then
 	mkdir -p "$root/shared"
 	cp -r ../shared/conformance/loadables "$root/shared/loadables"
