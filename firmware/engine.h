@@ -74,6 +74,7 @@ extern const struct dla_processor_ops dla_bdma_ops;
 extern const struct dla_processor_ops dla_pdp_ops;
 extern const struct dla_processor_ops dla_sdp_ops;
 extern const struct dla_processor_ops dla_rubik_ops;
+extern const struct dla_processor_ops dla_cdp_ops;
 
 u32 dla_reg_read(struct dla_engine *engine, enum nvdla_unit unit, u32 reg);
 void dla_reg_write(struct dla_engine *engine, enum nvdla_unit unit, u32 reg,

@@ -14,6 +14,12 @@ bool dla_processor_available(struct dla_engine *engine, int t);
 int dla_validate_task(struct dla_engine *engine);
 
 u32 dla_bytes_per_element(u8 precision);
+
+/* Check that LUT @index exists; -EINVAL otherwise. */
+int dla_lut_check(struct dla_engine *engine, s16 index);
+/* Load LUT @index into the unit's tables and S_LUT_* registers. */
+int dla_lut_program(struct dla_engine *engine, enum nvdla_unit unit,
+		    s16 index);
 /*
  * Device address of @cube (elements of @bpe bytes) after checking that it
  * is in memory, non-empty, atom aligned and wholly inside its buffer.

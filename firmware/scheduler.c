@@ -16,6 +16,7 @@ const struct dla_processor_ops *const dla_processor_ops[DLA_OP_NUM] = {
 	[DLA_OP_BDMA] = &dla_bdma_ops,
 	[DLA_OP_SDP] = &dla_sdp_ops,
 	[DLA_OP_PDP] = &dla_pdp_ops,
+	[DLA_OP_CDP] = &dla_cdp_ops,
 	[DLA_OP_RUBIK] = &dla_rubik_ops,
 };
 

@@ -18,8 +18,14 @@ static int dla_validate_network(struct dla_engine *engine)
 	if (net->num_rois != 1 || net->dynamic_roi)
 		return dla_reject(engine, "%u regions of interest unsupported",
 				  net->num_rois);
-	if (net->num_luts)
-		return dla_reject(engine, "%u LUTs unsupported", net->num_luts);
+	if (net->num_luts) {
+		struct dla_lut_param lut;
+		int ret = dla_read_desc(engine, net->lut_data_index,
+					net->num_luts - 1, &lut, sizeof(lut));
+
+		if (ret)
+			return ret;
+	}
 	if (net->stat_list_index != -1)
 		return dla_reject(engine, "statistics unsupported");
 
