@@ -35,6 +35,8 @@ struct dla_processor {
  * @pointer_unit: the unit whose S_POINTER.CONSUMER names the group the
  *	hardware runs next, or -1 (no register groups)
  * @done_bits: GLB interrupt status bit of each group's completion
+ * @data_bits: status bits of each group's CDMA_DT_DONE event (or 0)
+ * @weight_bits: status bits of each group's CDMA_WT_DONE event (or 0)
  * @validate: check the operation's descriptors against the task and the
  *	device; no register access
  * @program: write the operation's registers into group @gid
@@ -45,6 +47,8 @@ struct dla_processor_ops {
 	u8 groups;
 	int pointer_unit;
 	u32 done_bits[DLA_NUM_GROUPS];
+	u32 data_bits[DLA_NUM_GROUPS];
+	u32 weight_bits[DLA_NUM_GROUPS];
 	int (*validate)(struct dla_engine *engine,
 			const union dla_operation_container *op,
 			const union dla_surface_container *surf);
@@ -75,6 +79,7 @@ extern const struct dla_processor_ops dla_pdp_ops;
 extern const struct dla_processor_ops dla_sdp_ops;
 extern const struct dla_processor_ops dla_rubik_ops;
 extern const struct dla_processor_ops dla_cdp_ops;
+extern const struct dla_processor_ops dla_conv_ops;
 
 u32 dla_reg_read(struct dla_engine *engine, enum nvdla_unit unit, u32 reg);
 void dla_reg_write(struct dla_engine *engine, enum nvdla_unit unit, u32 reg,

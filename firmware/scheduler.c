@@ -14,6 +14,7 @@
 
 const struct dla_processor_ops *const dla_processor_ops[DLA_OP_NUM] = {
 	[DLA_OP_BDMA] = &dla_bdma_ops,
+	[DLA_OP_CONV] = &dla_conv_ops,
 	[DLA_OP_SDP] = &dla_sdp_ops,
 	[DLA_OP_PDP] = &dla_pdp_ops,
 	[DLA_OP_CDP] = &dla_cdp_ops,
@@ -42,7 +43,9 @@ static u32 dla_done_bits(void)
 
 	for (t = 0; t < DLA_OP_NUM; t++)
 		for (g = 0; dla_processor_ops[t] && g < DLA_NUM_GROUPS; g++)
-			bits |= dla_processor_ops[t]->done_bits[g];
+			bits |= dla_processor_ops[t]->done_bits[g] |
+				dla_processor_ops[t]->data_bits[g] |
+				dla_processor_ops[t]->weight_bits[g];
 	return bits;
 }
 
@@ -278,10 +281,17 @@ static int dla_process_processor(struct dla_engine *engine, u8 type,
 
 	for (i = 0; i < ops->groups; i++) {
 		u8 gid = (first + i) % ops->groups;
+		struct dla_group *group = &proc->groups[gid];
 
-		if (!(status & ops->done_bits[gid]))
-			continue;
-		ret = dla_complete(engine, type, &proc->groups[gid]);
+		ret = 0;
+		if (status & ops->data_bits[gid] && group->loaded)
+			ret = dla_signal(engine, &group->desc,
+					 DLA_EVENT_CDMA_DT_DONE);
+		if (!ret && status & ops->weight_bits[gid] && group->loaded)
+			ret = dla_signal(engine, &group->desc,
+					 DLA_EVENT_CDMA_WT_DONE);
+		if (!ret && status & ops->done_bits[gid])
+			ret = dla_complete(engine, type, group);
 		if (ret)
 			return ret;
 	}

@@ -225,7 +225,7 @@ static const struct {
 	{ m_ramtype, "memory type", "unknown memory type" },
 	{ m_stride, "line stride", "line stride below the line size" },
 	{ m_type, "type 9", "unknown operation type" },
-	{ m_conv, "unsupported", "operation type the firmware lacks" },
+	{ m_conv, "conv: stride 0x0", "convolution with an all-zero descriptor" },
 	{ m_consumer, "consumer 7", "consumer past the operations" },
 	{ m_event, "event 9", "unknown consumer event" },
 	{ m_loop, "loops", "operation chain loops" },
