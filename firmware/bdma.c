@@ -8,9 +8,9 @@
  */
 #include "engine.h"
 
-#define BDMA_ALIGN 32u
+#define BDMA_ALIGN BIT(5)
 #define BDMA_MAX_LINE (8192u * BDMA_ALIGN)	/* 13-bit size in atoms */
-#define BDMA_MAX_REPEAT (1u << 24)		/* 24-bit repeat counts */
+#define BDMA_MAX_REPEAT BIT(24)		/* 24-bit repeat counts */
 
 /* Device memory type (MC or CV, validated) to CFG_CMD RAM type. */
 static u32 bdma_ram_type(u8 type)

@@ -9,8 +9,8 @@
 #include "engine.h"
 #include "processors.h"
 
-#define LUT_TABLE_LO (1u << 16)
-#define LUT_ACCESS_WRITE (1u << 17)
+#define LUT_TABLE_LO BIT(16)
+#define LUT_ACCESS_WRITE BIT(17)
 
 /* Offsets of the S_LUT_* registers, identical in SDP and CDP up to INFO. */
 #define LUT_ACCESS_CFG NVDLA_CDP_S_LUT_ACCESS_CFG
@@ -18,12 +18,12 @@
 #define LUT_CFG NVDLA_CDP_S_LUT_CFG
 #define LUT_INFO NVDLA_CDP_S_LUT_INFO
 
-_Static_assert(NVDLA_SDP_S_LUT_INFO == NVDLA_CDP_S_LUT_INFO &&
+static_assert(NVDLA_SDP_S_LUT_INFO == NVDLA_CDP_S_LUT_INFO &&
 	       NVDLA_SDP_S_LUT_CFG == NVDLA_CDP_S_LUT_CFG &&
 	       NVDLA_SDP_S_LUT_ACCESS_DATA == NVDLA_CDP_S_LUT_ACCESS_DATA,
 	       "SDP and CDP LUT registers differ");
 /* After INFO: four start/end points (CDP: LOW and HIGH), then slopes. */
-_Static_assert(NVDLA_SDP_S_LUT_LE_SLOPE_SCALE == NVDLA_SDP_S_LUT_INFO + 4 + 4 * 4 &&
+static_assert(NVDLA_SDP_S_LUT_LE_SLOPE_SCALE == NVDLA_SDP_S_LUT_INFO + 4 + 4 * 4 &&
 	       NVDLA_CDP_S_LUT_LE_SLOPE_SCALE == NVDLA_CDP_S_LUT_INFO + 4 + 8 * 4 &&
 	       NVDLA_CDP_S_LUT_LO_SLOPE_SHIFT == NVDLA_CDP_S_LUT_LE_SLOPE_SCALE + 12,
 	       "LUT point and slope registers moved");

@@ -10,8 +10,8 @@
 #include "sim_math.h"
 
 #define LUT_ADDR_MASK 0x3ffu
-#define LUT_TABLE_LO (1u << 16)
-#define LUT_ACCESS_WRITE (1u << 17)
+#define LUT_TABLE_LO BIT(16)
+#define LUT_ACCESS_WRITE BIT(17)
 #define LUT_FRAC_BITS 35
 #define LUT_INDEX_MAX 511	/* the index is saturated to 9 bits */
 

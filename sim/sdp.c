@@ -117,7 +117,7 @@ static s64 stage_x(const struct sdp_x *s, const struct sdp_params *p, s64 v,
 	if (!s->alu_bypass) {
 		op = (s64)(s->alu_mem ? mem_alu : (s16)s->alu_reg);
 		op = sim_sat(op * ((s64)1 << s->alu_shift), 32);
-		/* EQL is not an X operation: it falls through to SUM. */
+		/* EQL is not an X operation: X treats it as SUM. */
 		a = alu(s->algo == ALU_EQL ? ALU_SUM : s->algo, v, op);
 	}
 	if (!s->mul_bypass && s->prelu && a >= 0) {
@@ -264,7 +264,7 @@ static bool sdp_operand(struct nvdla_sim *sim, const struct sdp_params *p,
 	else
 		len = (u64)p->surfaces * p->lanes * o->elem;
 	o->base = sim_map(sim, addr, len);
-	return o->base != NULL;
+	return !!o->base;
 }
 
 /* BS (delta 0) or BN: the same registers 0x14 apart. */
@@ -402,7 +402,8 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	if (in_prec > 1 || in_prec != proc || proc != out)
 		return false;
 	p->conv = conv;
-	p->in_bpe = p->out_bpe = in_prec + 1;
+	p->in_bpe = in_prec + 1;
+	p->out_bpe = p->in_bpe;
 	p->atom = sim->config->atom;
 	p->lanes = p->atom / p->in_bpe;
 	p->surfaces = (c + p->lanes - 1) / p->lanes;

@@ -2,19 +2,23 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * What the portable cores (firmware/, sim/) need from their host build:
- * fixed-width types, bool, memcpy/memset and errno values. The kernel build
+ * fixed-width types, bool, BIT(), static_assert, memcpy/memset and errno
+ * values. The kernel build
  * takes them from linux/, the user-space build from libc.
  */
 #ifndef __NVDLA_DEPS_H__
 #define __NVDLA_DEPS_H__
 
 #ifdef __KERNEL__
+#include <linux/bits.h>
+#include <linux/build_bug.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/types.h>
 #else
+#include <assert.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -33,6 +37,7 @@ typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
 
+#define BIT(n) (1ul << (n))
 #define S32_MAX INT32_MAX
 #define S32_MIN INT32_MIN
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
