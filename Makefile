@@ -8,12 +8,12 @@ CFLAGS ?= -O2 -g
 WARNFLAGS := -Wall -Wextra -Werror
 PKG_CONFIG ?= pkg-config
 
-override CFLAGS += -std=gnu11 -fPIC -fvisibility=hidden $(WARNFLAGS)
-override CPPFLAGS += -Iinclude -Iinclude/uapi/drm -Iumd -MMD -MP
+# libdrm: the DRM backend, and drm.h under the UAPI header; setup installs it.
+DRM_CFLAGS := $(shell $(PKG_CONFIG) --cflags libdrm)
+DRM_LIBS := $(shell $(PKG_CONFIG) --libs libdrm)
 
-# libdrm is only needed by the DRM backend; setup installs it.
-DRM_CFLAGS = $(shell $(PKG_CONFIG) --cflags libdrm)
-DRM_LIBS = $(shell $(PKG_CONFIG) --libs libdrm)
+override CFLAGS += -std=gnu11 -fPIC -fvisibility=hidden $(WARNFLAGS)
+override CPPFLAGS += -Iinclude -Iinclude/uapi/drm -Iumd $(DRM_CFLAGS) -MMD -MP
 
 FW_SRCS := $(wildcard firmware/*.c)
 SIM_SRCS := $(wildcard sim/*.c)
@@ -34,8 +34,6 @@ TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_trace \
 TRACE_SRCS := $(wildcard tools/trace/*.c)
 
 all: $(LIB_A) $(LIB_SO) $(RUNTIME) $(TOOLS)
-
-$(BUILD)/obj/umd/backend_drm.o: override CPPFLAGS += $(DRM_CFLAGS)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)

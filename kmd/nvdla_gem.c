@@ -17,9 +17,6 @@
 #include "nvdla_drv.h"
 #include "nvdla_gem.h"
 
-/* Largest buffer one object may hold. */
-#define NVDLA_BO_MAX_SIZE SZ_1G
-
 static void nvdla_gem_free(struct drm_gem_object *obj)
 {
 	struct nvdla_gem_object *bo = to_nvdla_bo(obj);
@@ -100,7 +97,7 @@ int nvdla_ioctl_gem_create(struct drm_device *drm, void *data,
 	struct nvdla_gem_object *bo;
 	int ret;
 
-	if (args->flags || !args->size || args->size > NVDLA_BO_MAX_SIZE)
+	if (args->flags || !args->size || args->size > DRM_NVDLA_MAX_BO_SIZE)
 		return -EINVAL;
 
 	bo = nvdla_gem_new(drm, PAGE_ALIGN(args->size));

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include <nvdla/dla_interface.h>
+#include <nvdla_accel.h>
 
 #include "runtime_internal.h"
 
@@ -28,7 +29,8 @@ static int net_fill(struct nvdla_network *net, uint16_t m)
 		if (!mem->contents[i][0])
 			continue;	/* official files name no blob this way */
 		blob = nvdla_loadable_blob(net->l, mem->contents[i]);
-		memcpy(map + mem->offsets[i], blob->data, blob->data_len);
+		if (blob->data_len)
+			memcpy(map + mem->offsets[i], blob->data, blob->data_len);
 	}
 	return 0;
 }
@@ -48,6 +50,11 @@ static int net_alloc_memories(struct nvdla_network *net)
 		if (mem->domain != NVDLA_LBL_DOMAIN_SYSTEM ||
 		    !(mem->flags & NVDLA_LBL_MEM_ALLOC))
 			continue;
+		if (!mem->size || mem->size > DRM_NVDLA_MAX_BO_SIZE)
+			return nvdla_rt_error(net->rt, -EINVAL,
+					      "memory %u: %llu bytes, a buffer holds 1 to %llu",
+					      mem->id, (unsigned long long)mem->size,
+					      DRM_NVDLA_MAX_BO_SIZE);
 		ret = nvdla_buffer_new(net->rt, mem->size, &net->mem[m]);
 		if (ret)
 			return nvdla_rt_error(net->rt, ret, "memory %u: %s",

@@ -153,6 +153,44 @@ static void test_resubmit_and_bind(struct nvdla_runtime *rt)
 	nvdla_buffer_del(small);
 }
 
+/* Load a sample loadable after @edit changed it; returns the result. */
+static int load_edited(struct nvdla_runtime *rt,
+		       void (*edit)(struct nvdla_loadable *l))
+{
+	const struct shape s = { 64, 1, 1, 64, 64 };
+	struct nvdla_network *net = NULL;
+	struct nvdla_loadable *l;
+	uint8_t src[64] = { 0 };
+	void *buf, *out;
+	size_t len, olen;
+	char err[256];
+	int ret;
+
+	build(&s, src, &buf, &len);
+	nvdla_loadable_parse(buf, len, &l, err, sizeof(err));
+	edit(l);
+	nvdla_loadable_write(l, &out, &olen);
+	ret = nvdla_network_load(rt, out, olen, &net);
+	if (!ret)
+		ret = nvdla_network_submit(net, 0);
+	nvdla_network_unload(net);
+	nvdla_loadable_free(l);
+	free(buf);
+	free(out);
+	return ret;
+}
+
+static void e_empty_blob(struct nvdla_loadable *l)
+{
+	l->blobs[4].data_len = 0;	/* the BDMA source content */
+}
+
+static void e_huge_memory(struct nvdla_loadable *l)
+{
+	l->memories[5].size = 3ull << 30;
+	l->addresses[5].size = 64;
+}
+
 static void test_errors(struct nvdla_runtime *rt)
 {
 	const struct shape s = { 32, 1, 1, 32, 32 };
@@ -182,6 +220,12 @@ static void test_errors(struct nvdla_runtime *rt)
 	       strstr(nvdla_runtime_error(rt), "malformed loadable"),
 	       "truncated loadable: %s", nvdla_runtime_error(rt));
 	free(buf);
+
+	tap_ok(load_edited(rt, e_empty_blob) == 0,
+	       "a memory filled from an empty blob loads and runs");
+	tap_ok(load_edited(rt, e_huge_memory) == -EINVAL &&
+	       strstr(nvdla_runtime_error(rt), "a buffer holds 1 to"),
+	       "a 3 GiB memory entry is refused: %s", nvdla_runtime_error(rt));
 }
 
 int main(void)

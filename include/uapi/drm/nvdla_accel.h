@@ -26,11 +26,15 @@ extern "C" {
 #define DRM_NVDLA_GEM_MMAP	0x02
 #define DRM_NVDLA_SUBMIT	0x04
 
+/* Largest buffer object: 1 GiB. */
+#define DRM_NVDLA_MAX_BO_SIZE (1ull << 30)
+
 /**
  * struct drm_nvdla_gem_create - create a buffer object
  * @handle: Output: GEM handle, private to the DRM file.
  * @flags: Input: must be 0.
- * @size: Input: size in bytes, not 0; rounded up to the page size.
+ * @size: Input: size in bytes, 1 to DRM_NVDLA_MAX_BO_SIZE; rounded up to
+ *	the page size.
  */
 struct drm_nvdla_gem_create {
 	__u32 handle;
