@@ -65,6 +65,10 @@ int64_t trace_reg_by_name(struct trace *t, const char *name);
 
 uint32_t trace_crc32(const uint8_t *p, uint64_t len);
 
+/* Feed each line of @path to @line until one fails; 0 or -1 with t->err. */
+int trace_play_lines(struct trace *t, const char *path,
+		     int (*line)(struct trace *t, char *text));
+
 /* Play one script; 0 when every check passed, else -1 with t->err. */
 int trace_play_cfg(struct trace *t, const char *path);
 int trace_play_txn(struct trace *t, const char *path);

@@ -267,18 +267,5 @@ static int play_line(struct trace *t, char *line)
 
 int trace_play_cfg(struct trace *t, const char *path)
 {
-	char line[4096];
-	FILE *f = fopen(path, "r");
-	int ret = 0;
-
-	t->file = path;
-	t->line = 0;
-	if (!f)
-		return trace_fail(t, "cannot open");
-	while (!ret && fgets(line, sizeof(line), f)) {
-		t->line++;
-		ret = play_line(t, line);
-	}
-	fclose(f);
-	return ret;
+	return trace_play_lines(t, path, play_line);
 }

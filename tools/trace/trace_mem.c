@@ -153,6 +153,25 @@ int64_t trace_reg_by_name(struct trace *t, const char *name)
 	return -1;
 }
 
+int trace_play_lines(struct trace *t, const char *path,
+		     int (*line)(struct trace *t, char *text))
+{
+	char text[4096];
+	FILE *f = fopen(path, "r");
+	int ret = 0;
+
+	t->file = path;
+	t->line = 0;
+	if (!f)
+		return trace_fail(t, "cannot open");
+	while (!ret && fgets(text, sizeof(text), f)) {
+		t->line++;
+		ret = line(t, text);
+	}
+	fclose(f);
+	return ret;
+}
+
 uint32_t trace_crc32(const uint8_t *p, uint64_t len)
 {
 	uint32_t crc = 0xffffffffu;
