@@ -207,10 +207,6 @@ static void cdp_compute(const struct cdp_params *p)
 	}
 }
 
-#define CDP_SINGLE(sim, reg) sim_single(sim, NVDLA_UNIT_CDP, NVDLA_CDP_##reg)
-#define CDP_LUT_FIELD(v, reg, f) \
-	(((v) & NVDLA_CDP_##reg##_##f##_MASK) >> NVDLA_CDP_##reg##_##f##_SHIFT)
-
 static s64 cdp_wide(struct nvdla_sim *sim, u32 low, u32 high)
 {
 	u64 v = (u64)(sim_single(sim, NVDLA_UNIT_CDP, high) & 0x3f) << 32 |
@@ -222,23 +218,14 @@ static s64 cdp_wide(struct nvdla_sim *sim, u32 low, u32 high)
 static void cdp_lut_params(struct nvdla_sim *sim, struct cdp_params *p)
 {
 	struct cdp_lut *l = &p->lut;
-	struct sim_lut_cfg *c = &l->cfg;
-	u32 cfg = CDP_SINGLE(sim, S_LUT_CFG), info = CDP_SINGLE(sim, S_LUT_INFO);
-	u32 les = CDP_SINGLE(sim, S_LUT_LE_SLOPE_SCALE);
-	u32 los = CDP_SINGLE(sim, S_LUT_LO_SLOPE_SCALE);
-	u32 lesh = CDP_SINGLE(sim, S_LUT_LE_SLOPE_SHIFT);
-	u32 losh = CDP_SINGLE(sim, S_LUT_LO_SLOPE_SHIFT);
+	/* The index selects are 6-bit (int8) or 7-bit (int16) signed. */
 	u32 sel_bits = p->bpe == 1 ? 6 : 7;
 
-	c->le_linear = CDP_LUT_FIELD(cfg, S_LUT_CFG, LUT_LE_FUNCTION);
-	c->uflow_lo = CDP_LUT_FIELD(cfg, S_LUT_CFG, LUT_UFLOW_PRIORITY);
-	c->oflow_lo = CDP_LUT_FIELD(cfg, S_LUT_CFG, LUT_OFLOW_PRIORITY);
-	c->hybrid_lo = CDP_LUT_FIELD(cfg, S_LUT_CFG, LUT_HYBRID_PRIORITY);
-	l->le_offset = (s8)CDP_LUT_FIELD(info, S_LUT_INFO, LUT_LE_INDEX_OFFSET);
-	l->le_select = sim_sext(CDP_LUT_FIELD(info, S_LUT_INFO,
-					      LUT_LE_INDEX_SELECT), sel_bits);
-	l->lo_select = sim_sext(CDP_LUT_FIELD(info, S_LUT_INFO,
-					      LUT_LO_INDEX_SELECT), sel_bits);
+	sim_lut_cfg_read(sim, NVDLA_UNIT_CDP, NVDLA_CDP_S_LUT_LE_SLOPE_SCALE,
+			 &l->cfg);
+	l->le_offset = l->cfg.le_offset;
+	l->le_select = sim_sext((u8)l->cfg.le_select, sel_bits);
+	l->lo_select = sim_sext((u8)l->cfg.lo_select, sel_bits);
 	l->le_start = cdp_wide(sim, NVDLA_CDP_S_LUT_LE_START_LOW,
 			       NVDLA_CDP_S_LUT_LE_START_HIGH);
 	l->le_end = cdp_wide(sim, NVDLA_CDP_S_LUT_LE_END_LOW,
@@ -247,22 +234,6 @@ static void cdp_lut_params(struct nvdla_sim *sim, struct cdp_params *p)
 			       NVDLA_CDP_S_LUT_LO_START_HIGH);
 	l->lo_end = cdp_wide(sim, NVDLA_CDP_S_LUT_LO_END_LOW,
 			     NVDLA_CDP_S_LUT_LO_END_HIGH);
-	c->le_uflow_scale = CDP_LUT_FIELD(les, S_LUT_LE_SLOPE_SCALE,
-					  LUT_LE_SLOPE_UFLOW_SCALE);
-	c->le_oflow_scale = CDP_LUT_FIELD(les, S_LUT_LE_SLOPE_SCALE,
-					  LUT_LE_SLOPE_OFLOW_SCALE);
-	c->lo_uflow_scale = CDP_LUT_FIELD(los, S_LUT_LO_SLOPE_SCALE,
-					  LUT_LO_SLOPE_UFLOW_SCALE);
-	c->lo_oflow_scale = CDP_LUT_FIELD(los, S_LUT_LO_SLOPE_SCALE,
-					  LUT_LO_SLOPE_OFLOW_SCALE);
-	c->le_uflow_shift = sim_sext(CDP_LUT_FIELD(lesh, S_LUT_LE_SLOPE_SHIFT,
-						   LUT_LE_SLOPE_UFLOW_SHIFT), 5);
-	c->le_oflow_shift = sim_sext(CDP_LUT_FIELD(lesh, S_LUT_LE_SLOPE_SHIFT,
-						   LUT_LE_SLOPE_OFLOW_SHIFT), 5);
-	c->lo_uflow_shift = sim_sext(CDP_LUT_FIELD(losh, S_LUT_LO_SLOPE_SHIFT,
-						   LUT_LO_SLOPE_UFLOW_SHIFT), 5);
-	c->lo_oflow_shift = sim_sext(CDP_LUT_FIELD(losh, S_LUT_LO_SLOPE_SHIFT,
-						   LUT_LO_SLOPE_OFLOW_SHIFT), 5);
 }
 
 static u64 cdp_extent(const struct cdp_params *p, u32 line, u32 surf)

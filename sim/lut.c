@@ -7,6 +7,7 @@
  * end entry with the slope registers.
  */
 #include "lut.h"
+#include "sim_internal.h"
 #include "sim_math.h"
 
 #define LUT_ADDR_MASK 0x3ffu
@@ -175,4 +176,43 @@ s32 sim_lut_lookup(const struct sim_lut *lut, const struct sim_lut_cfg *c,
 						  c->le_oflow_scale,
 			  le.state == LUT_UFLOW ? c->le_uflow_shift :
 						  c->le_oflow_shift);
+}
+
+/* The SDP and CDP lay out S_LUT_CFG, S_LUT_INFO and the slopes alike. */
+static_assert(NVDLA_SDP_S_LUT_CFG == NVDLA_CDP_S_LUT_CFG &&
+	      NVDLA_SDP_S_LUT_INFO == NVDLA_CDP_S_LUT_INFO &&
+	      NVDLA_SDP_S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_OFLOW_SHIFT_MASK ==
+	      NVDLA_CDP_S_LUT_LE_SLOPE_SHIFT_LUT_LE_SLOPE_OFLOW_SHIFT_MASK,
+	      "SDP and CDP LUT registers differ");
+
+#define LUT_FIELD(v, reg, f) \
+	(((v) & NVDLA_SDP_##reg##_##f##_MASK) >> NVDLA_SDP_##reg##_##f##_SHIFT)
+#define SLOPE(v, t, f) \
+	LUT_FIELD(v, S_LUT_LE_SLOPE_##t, LUT_LE_SLOPE_##f##_##t)
+
+void sim_lut_cfg_read(const struct nvdla_sim *sim, int unit, u32 slopes,
+		      struct sim_lut_cfg *c)
+{
+	u32 cfg = sim_single(sim, unit, NVDLA_SDP_S_LUT_CFG);
+	u32 info = sim_single(sim, unit, NVDLA_SDP_S_LUT_INFO);
+	u32 le_scale = sim_single(sim, unit, slopes);
+	u32 le_shift = sim_single(sim, unit, slopes + 4);
+	u32 lo_scale = sim_single(sim, unit, slopes + 8);
+	u32 lo_shift = sim_single(sim, unit, slopes + 12);
+
+	c->le_linear = LUT_FIELD(cfg, S_LUT_CFG, LUT_LE_FUNCTION);
+	c->uflow_lo = LUT_FIELD(cfg, S_LUT_CFG, LUT_UFLOW_PRIORITY);
+	c->oflow_lo = LUT_FIELD(cfg, S_LUT_CFG, LUT_OFLOW_PRIORITY);
+	c->hybrid_lo = LUT_FIELD(cfg, S_LUT_CFG, LUT_HYBRID_PRIORITY);
+	c->le_offset = LUT_FIELD(info, S_LUT_INFO, LUT_LE_INDEX_OFFSET);
+	c->le_select = LUT_FIELD(info, S_LUT_INFO, LUT_LE_INDEX_SELECT);
+	c->lo_select = LUT_FIELD(info, S_LUT_INFO, LUT_LO_INDEX_SELECT);
+	c->le_uflow_scale = SLOPE(le_scale, SCALE, UFLOW);
+	c->le_oflow_scale = SLOPE(le_scale, SCALE, OFLOW);
+	c->lo_uflow_scale = SLOPE(lo_scale, SCALE, UFLOW);
+	c->lo_oflow_scale = SLOPE(lo_scale, SCALE, OFLOW);
+	c->le_uflow_shift = sim_sext(SLOPE(le_shift, SHIFT, UFLOW), 5);
+	c->le_oflow_shift = sim_sext(SLOPE(le_shift, SHIFT, OFLOW), 5);
+	c->lo_uflow_shift = sim_sext(SLOPE(lo_shift, SHIFT, UFLOW), 5);
+	c->lo_oflow_shift = sim_sext(SLOPE(lo_shift, SHIFT, OFLOW), 5);
 }

@@ -319,44 +319,14 @@ static void sdp_y_params(struct nvdla_sim *sim, struct sdp_y *s)
 }
 
 #define LUT_REG(sim, reg) sim_single(sim, NVDLA_UNIT_SDP, NVDLA_SDP_##reg)
-#define LUT_FIELD(v, reg, f) \
-	(((v) & NVDLA_SDP_##reg##_##f##_MASK) >> NVDLA_SDP_##reg##_##f##_SHIFT)
 
 static void sdp_lut_params(struct nvdla_sim *sim, struct sim_lut_cfg *l)
 {
-	u32 cfg = LUT_REG(sim, S_LUT_CFG), info = LUT_REG(sim, S_LUT_INFO);
-	u32 le_scale = LUT_REG(sim, S_LUT_LE_SLOPE_SCALE);
-	u32 lo_scale = LUT_REG(sim, S_LUT_LO_SLOPE_SCALE);
-	u32 le_shift = LUT_REG(sim, S_LUT_LE_SLOPE_SHIFT);
-	u32 lo_shift = LUT_REG(sim, S_LUT_LO_SLOPE_SHIFT);
-
-	l->le_linear = LUT_FIELD(cfg, S_LUT_CFG, LUT_LE_FUNCTION);
-	l->uflow_lo = LUT_FIELD(cfg, S_LUT_CFG, LUT_UFLOW_PRIORITY);
-	l->oflow_lo = LUT_FIELD(cfg, S_LUT_CFG, LUT_OFLOW_PRIORITY);
-	l->hybrid_lo = LUT_FIELD(cfg, S_LUT_CFG, LUT_HYBRID_PRIORITY);
-	l->le_offset = LUT_FIELD(info, S_LUT_INFO, LUT_LE_INDEX_OFFSET);
-	l->le_select = LUT_FIELD(info, S_LUT_INFO, LUT_LE_INDEX_SELECT);
-	l->lo_select = LUT_FIELD(info, S_LUT_INFO, LUT_LO_INDEX_SELECT);
+	sim_lut_cfg_read(sim, NVDLA_UNIT_SDP, NVDLA_SDP_S_LUT_LE_SLOPE_SCALE, l);
 	l->le_start = LUT_REG(sim, S_LUT_LE_START);
 	l->le_end = LUT_REG(sim, S_LUT_LE_END);
 	l->lo_start = LUT_REG(sim, S_LUT_LO_START);
 	l->lo_end = LUT_REG(sim, S_LUT_LO_END);
-	l->le_uflow_scale = LUT_FIELD(le_scale, S_LUT_LE_SLOPE_SCALE,
-				      LUT_LE_SLOPE_UFLOW_SCALE);
-	l->le_oflow_scale = LUT_FIELD(le_scale, S_LUT_LE_SLOPE_SCALE,
-				      LUT_LE_SLOPE_OFLOW_SCALE);
-	l->lo_uflow_scale = LUT_FIELD(lo_scale, S_LUT_LO_SLOPE_SCALE,
-				      LUT_LO_SLOPE_UFLOW_SCALE);
-	l->lo_oflow_scale = LUT_FIELD(lo_scale, S_LUT_LO_SLOPE_SCALE,
-				      LUT_LO_SLOPE_OFLOW_SCALE);
-	l->le_uflow_shift = sim_sext(LUT_FIELD(le_shift, S_LUT_LE_SLOPE_SHIFT,
-					       LUT_LE_SLOPE_UFLOW_SHIFT), 5);
-	l->le_oflow_shift = sim_sext(LUT_FIELD(le_shift, S_LUT_LE_SLOPE_SHIFT,
-					       LUT_LE_SLOPE_OFLOW_SHIFT), 5);
-	l->lo_uflow_shift = sim_sext(LUT_FIELD(lo_shift, S_LUT_LO_SLOPE_SHIFT,
-					       LUT_LO_SLOPE_UFLOW_SHIFT), 5);
-	l->lo_oflow_shift = sim_sext(LUT_FIELD(lo_shift, S_LUT_LO_SLOPE_SHIFT,
-					       LUT_LO_SLOPE_OFLOW_SHIFT), 5);
 }
 
 static u64 cube_extent(const struct sdp_params *p, u32 line, u32 surf)

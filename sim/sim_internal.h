@@ -84,6 +84,13 @@ u32 sim_field(const struct nvdla_sim *sim, int unit, u32 reg, u32 mask,
 /* A register below D_OP_ENABLE (one copy for both groups). */
 u32 sim_single(const struct nvdla_sim *sim, int unit, u32 reg);
 
+/*
+ * The LUT configuration of the SDP or CDP: S_LUT_CFG, S_LUT_INFO (index
+ * selects as raw 8-bit fields) and the four slope registers from @slopes.
+ */
+void sim_lut_cfg_read(const struct nvdla_sim *sim, int unit, u32 slopes,
+		      struct sim_lut_cfg *c);
+
 #define SIM_REG(sim, unit, reg) \
 	sim_reg(sim, NVDLA_UNIT_##unit, NVDLA_##unit##_##reg)
 #define SIM_FIELD(sim, unit, reg, field) \
