@@ -14,10 +14,10 @@ mount -t tmpfs tmpfs /tmp
 for m in $(cat /modules.order); do
 	insmod "/modules/$m" || echo "not ok - insmod $m"
 done
-if insmod /nvdla.ko nvdla_sim=nv_full; then
-	echo "ok - insmod nvdla.ko nvdla_sim=nv_full"
+if insmod /nvdla.ko nvdla_sim=nv_full,nv_full; then
+	echo "ok - insmod nvdla.ko nvdla_sim=nv_full,nv_full (two virtual devices)"
 else
-	echo "not ok - insmod nvdla.ko nvdla_sim=nv_full"
+	echo "not ok - insmod nvdla.ko nvdla_sim=nv_full,nv_full"
 fi
 
 cd /tests
