@@ -27,7 +27,7 @@ LIB_OBJS := $(call obj,$(LIB_SRCS))
 LIB_A := $(BUILD)/lib/libnvdla_runtime.a
 LIB_SO := $(BUILD)/lib/libnvdla_runtime.so
 RUNTIME := $(BUILD)/bin/nvdla_runtime
-LIBS = $(DRM_LIBS)
+LIBS = $(DRM_LIBS) -lm
 
 TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_trace \
 	$(BUILD)/bin/nvdla_bench

@@ -106,8 +106,8 @@ int nvdla_builder_memory(struct nvdla_builder *b, const char *name,
 	return id;
 }
 
-void nvdla_builder_output(struct nvdla_builder *b, int index,
-			  const struct nvdla_tensor_desc *desc)
+void nvdla_builder_bind(struct nvdla_builder *b, int index,
+			const struct nvdla_tensor_desc *desc, uint16_t flag)
 {
 	struct nvdla_lbl_tensor_desc *t;
 
@@ -135,7 +135,7 @@ void nvdla_builder_output(struct nvdla_builder *b, int index,
 	t->w = desc->w;
 	memcpy(t->stride, desc->stride, sizeof(t->stride));
 
-	b->l.memories[index].flags |= NVDLA_LBL_MEM_OUTPUT;
+	b->l.memories[index].flags |= flag;
 	b->l.memories[index].bind_id = 0;
 	b->l.memories[index].tensor_desc_id = t->id;
 }
@@ -225,10 +225,16 @@ int nvdla_build_bdma_copy(const struct nvdla_bdma_copy *copy, void **buf,
 	nvdla_builder_memory(&b, "task-0-dep_graph", &graph, sizeof(graph));
 	nvdla_builder_memory(&b, "task-0-op_list", &op, sizeof(op));
 	nvdla_builder_memory(&b, "task-0-surf_list", &surf, sizeof(surf));
-	nvdla_builder_memory(&b, "bdma-source", copy->src, copy->src_size);
-	nvdla_builder_output(&b, nvdla_builder_memory(&b, NULL, NULL,
-						      copy->dst_size),
-			     &copy->out);
+	if (copy->src)
+		nvdla_builder_memory(&b, "bdma-source", copy->src,
+				     copy->src_size);
+	else
+		nvdla_builder_bind(&b, nvdla_builder_memory(&b, NULL, NULL,
+							    copy->src_size),
+				   &copy->in, NVDLA_LBL_MEM_INPUT);
+	nvdla_builder_bind(&b, nvdla_builder_memory(&b, NULL, NULL,
+						    copy->dst_size),
+			   &copy->out, NVDLA_LBL_MEM_OUTPUT);
 	ret = nvdla_builder_finish(&b, buf, len);
 	nvdla_builder_fini(&b);
 	return ret;

@@ -32,9 +32,12 @@ void nvdla_builder_init(struct nvdla_builder *b);
 int nvdla_builder_memory(struct nvdla_builder *b, const char *name,
 			 const void *data, uint64_t size);
 
-/* Make the memory at @index output 0 described by @desc. */
-void nvdla_builder_output(struct nvdla_builder *b, int index,
-			  const struct nvdla_tensor_desc *desc);
+/*
+ * Make the memory at @index input or output 0 (@flag NVDLA_LBL_MEM_INPUT
+ * or NVDLA_LBL_MEM_OUTPUT) described by @desc.
+ */
+void nvdla_builder_bind(struct nvdla_builder *b, int index,
+			const struct nvdla_tensor_desc *desc, uint16_t flag);
 
 /* Add the DLA task over every address entry and serialise the loadable. */
 int nvdla_builder_finish(struct nvdla_builder *b, void **buf, size_t *len);
@@ -45,8 +48,10 @@ void nvdla_builder_fini(struct nvdla_builder *b);
 /**
  * struct nvdla_bdma_copy - one BDMA operation copying a data cube
  * @transfer: the transfer; source/destination indices are filled in
- * @src: source bytes (@src_size of them)
+ * @src: source bytes (@src_size of them), or NULL when the source is
+ *	input 0 described by @in
  * @dst_size: size of the output buffer
+ * @in: the input tensor's description when @src is NULL
  * @out: the output tensor's description (for the DIMG writer)
  */
 struct nvdla_bdma_copy {
@@ -54,6 +59,7 @@ struct nvdla_bdma_copy {
 	const void *src;
 	uint64_t src_size;
 	uint64_t dst_size;
+	struct nvdla_tensor_desc in;
 	struct nvdla_tensor_desc out;
 };
 

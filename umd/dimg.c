@@ -10,6 +10,7 @@
  * made with (before the x8 int8 format shifted the numbering).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,17 @@ static void put_le32(uint8_t *p, uint32_t v)
 	p[3] = v >> 24;
 }
 
+/* Byte offset of element (c, y, x) in the feature layout. */
+static uint64_t dimg_at(const struct nvdla_tensor_desc *d,
+			const struct dimg_layout *lay, int32_t c, int32_t y,
+			int32_t x)
+{
+	return (uint64_t)(c / lay->atom) * d->stride[2] +
+	       (uint64_t)y * d->stride[1] +
+	       (uint64_t)x * lay->atom * lay->bpe +
+	       (uint64_t)(c % lay->atom) * lay->bpe;
+}
+
 /* Gather the elements into @out; -EINVAL if one lies outside @size. */
 static int dimg_pack(const struct nvdla_tensor_desc *d,
 		     const struct dimg_layout *lay, const uint8_t *src,
@@ -69,15 +81,68 @@ static int dimg_pack(const struct nvdla_tensor_desc *d,
 	for (c = 0; c < d->c; c++) {
 		for (y = 0; y < d->h; y++) {
 			for (x = 0; x < d->w; x++) {
-				uint64_t at = (uint64_t)(c / lay->atom) * d->stride[2] +
-					      (uint64_t)y * d->stride[1] +
-					      (uint64_t)x * lay->atom * lay->bpe +
-					      (uint64_t)(c % lay->atom) * lay->bpe;
+				uint64_t at = dimg_at(d, lay, c, y, x);
 
 				if (at + lay->bpe > size)
 					return -EINVAL;
 				memcpy(out, src + at, lay->bpe);
 				out += lay->bpe;
+			}
+		}
+	}
+	return 0;
+}
+
+/* IEEE half precision to float. */
+static float fp16_value(uint16_t h)
+{
+	int exp = h >> 10 & 0x1f;
+	float m = h & 0x3ff, v;
+
+	if (exp == 0x1f)
+		v = m ? NAN : INFINITY;
+	else if (exp)
+		v = ldexpf(1024 + m, exp - 25);
+	else
+		v = ldexpf(m, -24);
+	return h & 0x8000 ? -v : v;
+}
+
+NVDLA_EXPORT int nvdla_network_output_values(struct nvdla_network *net,
+					     unsigned int index, float *values,
+					     size_t n)
+{
+	struct nvdla_tensor_desc d;
+	struct dimg_layout lay;
+	const uint8_t *map;
+	uint64_t size, at;
+	int32_t c, y, x;
+	int ret;
+
+	ret = nvdla_network_output_desc(net, index, &d);
+	if (ret)
+		return ret;
+	if (dimg_layout(&d, &lay) || d.c <= 0 || d.h <= 0 || d.w <= 0 ||
+	    n != (uint64_t)d.c * d.h * d.w)
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "output %u: no %zu feature values to read",
+				      index, n);
+	map = nvdla_buffer_map(nvdla_network_output(net, index));
+	size = nvdla_buffer_size(nvdla_network_output(net, index));
+	for (c = 0; c < d.c; c++) {
+		for (y = 0; y < d.h; y++) {
+			for (x = 0; x < d.w; x++) {
+				at = dimg_at(&d, &lay, c, y, x);
+				if (at + lay.bpe > size)
+					return nvdla_rt_error(net->rt, -EINVAL,
+							      "output %u: strides reach beyond its buffer",
+							      index);
+				if (lay.bpe == 1)
+					*values++ = (int8_t)map[at];
+				else if (lay.format == DIMG_F16_CXHWX_X16_F)
+					*values++ = fp16_value(map[at] | map[at + 1] << 8);
+				else
+					*values++ = (int16_t)(map[at] | map[at + 1] << 8);
 			}
 		}
 	}

@@ -122,6 +122,32 @@ int nvdla_network_submit(struct nvdla_network *net, int64_t timeout_ns);
 /* Result of the last submission: 0 or its negative errno. */
 int nvdla_network_wait(struct nvdla_network *net);
 
+/**
+ * struct nvdla_image_options - how pixels become input values
+ * @mean: subtracted per channel (B, G, R, A or gray) for fp16/int16 inputs
+ * @normalize: divides after the mean (1 for none); int8 inputs take
+ *	round(pixel * 127 / 255) instead, as the official runtime does
+ */
+struct nvdla_image_options {
+	float mean[4];
+	float normalize;
+};
+
+/*
+ * Fill input @index from a PGM or PPM file (P2, P3, P5, P6, any maxval) of
+ * the tensor's width and height, converted to its layout and precision.
+ */
+int nvdla_network_set_image(struct nvdla_network *net, unsigned int index,
+			    const char *path,
+			    const struct nvdla_image_options *opt);
+
+/*
+ * The elements of output @index as numbers, in C, H, W order (the order of
+ * a DIMG file's payload): @n must be c * h * w of its description.
+ */
+int nvdla_network_output_values(struct nvdla_network *net, unsigned int index,
+				float *values, size_t n);
+
 /*
  * Write output @index as a DIMG file, the official runtime's output format
  * (36-byte header, then the C x H x W elements in order).

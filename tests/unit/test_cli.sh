@@ -66,3 +66,12 @@ ok $? "unknown model configuration named in the error"
 "$rt" --loadable loadables/bdma_copy.nvdla -o "$tmp/no/such/dir.dimg" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "dir.dimg" "$tmp/err"
 ok $? "unwritable output path named in the error"
+"$rt" --loadable loadables/bdma_copy.nvdla --image "$tmp/x.pgm" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "has no input for --image" "$tmp/err"
+ok $? "--image on a network without input: refused with a reason"
+"$rt" --loadable loadables/bdma_copy.nvdla --mean 1,x 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q -- "--mean takes up to 4 numbers" "$tmp/err"
+ok $? "malformed --mean: usage error"
+"$rt" --loadable loadables/bdma_copy.nvdla --rawdump -o "$tmp/raw.txt" >/dev/null &&
+	[ "$(wc -w <"$tmp/raw.txt")" -eq 4096 ]
+ok $? "--rawdump writes the 64x8x8 output values as text"

@@ -228,6 +228,109 @@ static void test_errors(struct nvdla_runtime *rt)
 	       "a 3 GiB memory entry is refused: %s", nvdla_runtime_error(rt));
 }
 
+/* A BDMA copy of input 0 (8x4, 3 channels, feature) to output 0. */
+static struct nvdla_network *image_network(struct nvdla_runtime *rt,
+					   uint8_t data_type)
+{
+	struct nvdla_tensor_desc t = {
+		.name = "image", .size = 1024, .n = 1, .c = 3, .h = 4, .w = 8,
+		.data_type = data_type, .pixel_format = 36,
+		.stride = { 1, 256, 1024 },
+	};
+	struct nvdla_bdma_copy copy = {
+		.transfer = { .line_size = 256, .line_repeat = 4,
+			      .source_line = 256, .destination_line = 256,
+			      .surface_repeat = 1, .source_surface = 1024,
+			      .destination_surface = 1024 },
+		.src_size = 1024, .dst_size = 1024, .in = t, .out = t,
+	};
+	struct nvdla_network *net = NULL;
+	void *buf;
+	size_t len;
+
+	if (!nvdla_build_bdma_copy(&copy, &buf, &len)) {
+		nvdla_network_load(rt, buf, len, &net);
+		free(buf);
+	}
+	return net;
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	fputs(text, f);
+	fclose(f);
+}
+
+static void test_image(struct nvdla_runtime *rt)
+{
+	const struct nvdla_image_options opt = { .normalize = 1 };
+	struct nvdla_network *net = image_network(rt, NVDLA_DATA_TYPE_INT8);
+	float v[3 * 4 * 8];
+	char ppm[1024];
+	int x, y, n, ok = 1, ret;
+
+	tap_ok(net && nvdla_network_num_inputs(net) == 1,
+	       "a network with one image input");
+	/* P3, maxval 200: pixel (x, y) = (10x, 20y, 100). */
+	n = sprintf(ppm, "P3\n# test\n8 4\n200\n");
+	for (y = 0; y < 4; y++)
+		for (x = 0; x < 8; x++)
+			n += sprintf(ppm + n, "%d %d 100\n", 10 * x, 20 * y);
+	write_text("/tmp/nvdla-test.ppm", ppm);
+	ret = nvdla_network_set_image(net, 0, "/tmp/nvdla-test.ppm", &opt);
+	if (!ret)
+		ret = nvdla_network_submit(net, 0);
+	if (!ret)
+		ret = nvdla_network_output_values(net, 0, v, 3 * 4 * 8);
+	/* BGR; 8-bit value = round(p * 255 / 200); int8 = round(b * 127 / 255). */
+	for (y = 0; y < 4 && !ret; y++) {
+		for (x = 0; x < 8; x++) {
+			int r = (10 * x * 255 + 100) / 200, g = (20 * y * 255 + 100) / 200;
+			int b = (100 * 255 + 100) / 200;
+
+			ok &= v[0 * 32 + y * 8 + x] == (int)(b * 127.0 / 255 + 0.5) &&
+			      v[1 * 32 + y * 8 + x] == (int)(g * 127.0 / 255 + 0.5) &&
+			      v[2 * 32 + y * 8 + x] == (int)(r * 127.0 / 255 + 0.5);
+		}
+	}
+	tap_ok(!ret && ok, "P3 image through the network: BGR, scaled to int8 (%s)",
+	       ret ? nvdla_runtime_error(rt) : "values checked");
+
+	write_text("/tmp/nvdla-test.pgm", "P2 3 3 255 1 2 3 4 5 6 7 8 9\n");
+	ret = nvdla_network_set_image(net, 0, "/tmp/nvdla-test.pgm", &opt);
+	tap_ok(ret == -EINVAL && strstr(nvdla_runtime_error(rt), "3x3, 1 channels"),
+	       "image of the wrong size: %s", nvdla_runtime_error(rt));
+	write_text("/tmp/nvdla-test.pgm", "P5 8 4 255\nshort");
+	ret = nvdla_network_set_image(net, 0, "/tmp/nvdla-test.pgm", &opt);
+	tap_ok(ret == -EINVAL && strstr(nvdla_runtime_error(rt), "short"),
+	       "truncated pixel data: %s", nvdla_runtime_error(rt));
+	write_text("/tmp/nvdla-test.pgm", "GIF89a");
+	ret = nvdla_network_set_image(net, 0, "/tmp/nvdla-test.pgm", &opt);
+	tap_ok(ret == -EINVAL && strstr(nvdla_runtime_error(rt), "not a PGM or PPM"),
+	       "not an image: %s", nvdla_runtime_error(rt));
+	nvdla_network_unload(net);
+
+	/* fp16: (pixel - mean) / normalize, exact for these values. */
+	net = image_network(rt, NVDLA_DATA_TYPE_HALF);
+	ret = nvdla_network_set_image(net, 0, "/tmp/nvdla-test.ppm",
+				      &(struct nvdla_image_options){
+					      .mean = { 1, 2, 3 },
+					      .normalize = 4 });
+	if (!ret)
+		ret = nvdla_network_submit(net, 0);
+	if (!ret)
+		ret = nvdla_network_output_values(net, 0, v, 3 * 4 * 8);
+	tap_ok(!ret && v[0] == (128 - 1) / 4.0f && v[32 + 8 * 3 + 7] == (77 - 2) / 4.0f &&
+	       v[64 + 8 * 3 + 7] == (89 - 3) / 4.0f,
+	       "fp16 input: (pixel - mean) / normalize (%g %g %g)", v[0],
+	       v[32 + 31], v[64 + 31]);
+	nvdla_network_unload(net);
+	remove("/tmp/nvdla-test.ppm");
+	remove("/tmp/nvdla-test.pgm");
+}
+
 int main(void)
 {
 	struct nvdla_runtime *rt;
@@ -243,6 +346,7 @@ int main(void)
 	test_shapes(rt);
 	test_resubmit_and_bind(rt);
 	test_errors(rt);
+	test_image(rt);
 	nvdla_runtime_del(rt);
 	return tap_done();
 }

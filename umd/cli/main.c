@@ -1,25 +1,34 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * nvdla_runtime: run a loadable once and write its first output as a DIMG
- * file, on an NVDLA device or on the in-process hardware model.
+ * nvdla_runtime: run a loadable once, optionally on an image, and write its
+ * first output as a DIMG file (or as text with --rawdump), on an NVDLA
+ * device or on the in-process hardware model.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <nvdla/runtime.h>
+
+#include "output.h"
 
 struct options {
 	const char *loadable;
 	const char *device;
 	const char *output;
+	const char *image;
+	bool rawdump;
+	struct nvdla_image_options image_opt;
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: nvdla_runtime --loadable FILE [--device DEV] [-o FILE]\n"
+		"Usage: nvdla_runtime --loadable FILE [--device DEV] [--image FILE] [-o FILE]\n"
 		"\n"
 		"  --loadable FILE  the network to run (an NVDLA loadable)\n"
 		"  --device DEV     a device node (/dev/accel/accel0,\n"
@@ -28,7 +37,31 @@ static void usage(FILE *f)
 		"                   hardware model; default: the first NVDLA\n"
 		"                   device, else sim:nv_full\n"
 		"  -o, --output FILE  where to write output 0 (default output.dimg)\n"
+		"  --image FILE     input 0 from a PGM or PPM image\n"
+		"  --mean A[,B,C,D] per-channel mean subtracted (fp16/int16 inputs)\n"
+		"  --normalize V    divisor after the mean (default 1)\n"
+		"  --rawdump        write output 0 as text values instead of DIMG\n"
 		"  -h, --help       this text\n");
+}
+
+/* "a[,b[,c[,d]]]" into @mean. */
+static int parse_mean(const char *arg, float mean[4])
+{
+	char *end;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		mean[i] = strtof(arg, &end);
+		if (end == arg)
+			break;
+		if (!*end)
+			return 0;
+		if (*end != ',')
+			break;
+		arg = end + 1;
+	}
+	fprintf(stderr, "nvdla_runtime: --mean takes up to 4 numbers, comma separated\n");
+	return -1;
 }
 
 static int parse_options(int argc, char **argv, struct options *o)
@@ -37,14 +70,36 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "loadable", required_argument, NULL, 'l' },
 		{ "device", required_argument, NULL, 'd' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "image", required_argument, NULL, 'i' },
+		{ "mean", required_argument, NULL, 'm' },
+		{ "normalize", required_argument, NULL, 'n' },
+		{ "rawdump", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	o->output = "output.dimg";
+	o->image_opt.normalize = 1.0f;
 	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'i':
+			o->image = optarg;
+			break;
+		case 'm':
+			if (parse_mean(optarg, o->image_opt.mean))
+				return -1;
+			break;
+		case 'n':
+			o->image_opt.normalize = strtof(optarg, NULL);
+			if (!(o->image_opt.normalize > 0.0f)) {
+				fprintf(stderr, "nvdla_runtime: --normalize needs a positive number\n");
+				return -1;
+			}
+			break;
+		case 'r':
+			o->rawdump = true;
+			break;
 		case 'l':
 			o->loadable = optarg;
 			break;
@@ -79,9 +134,21 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 	ret = nvdla_network_load_file(rt, o->loadable, &net);
 	if (ret)
 		return ret;
-	ret = nvdla_network_submit(net, 0);
+	if (o->image && !nvdla_network_num_inputs(net)) {
+		fprintf(stderr, "nvdla_runtime: %s has no input for --image\n",
+			o->loadable);
+		nvdla_network_unload(net);
+		return -EINVAL;
+	}
+	if (o->image)
+		ret = nvdla_network_set_image(net, 0, o->image, &o->image_opt);
+	if (!ret)
+		ret = nvdla_network_submit(net, 0);
 	if (!ret && nvdla_network_num_outputs(net))
-		ret = nvdla_network_write_dimg(net, 0, o->output);
+		ret = o->rawdump ? cli_write_rawdump(net, 0, o->output) :
+				   nvdla_network_write_dimg(net, 0, o->output);
+	if (!ret && nvdla_network_num_outputs(net))
+		cli_print_top5(net, 0);
 	nvdla_network_unload(net);
 	return ret;
 }
@@ -99,7 +166,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (run(rt, &o)) {
-		fprintf(stderr, "nvdla_runtime: %s\n", nvdla_runtime_error(rt));
+		if (*nvdla_runtime_error(rt))
+			fprintf(stderr, "nvdla_runtime: %s\n",
+				nvdla_runtime_error(rt));
 		nvdla_runtime_del(rt);
 		return 1;
 	}

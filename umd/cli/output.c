@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/* --rawdump text output and the top-5 classes of a classifier. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+
+#define TOP 5
+
+/* The output's values; NULL with a message on failure. */
+static float *values_of(struct nvdla_network *net, unsigned int index,
+			size_t *n)
+{
+	struct nvdla_tensor_desc d;
+	float *v;
+
+	if (nvdla_network_output_desc(net, index, &d) || d.c <= 0 || d.h <= 0 ||
+	    d.w <= 0)
+		return NULL;
+	*n = (size_t)d.c * d.h * d.w;
+	v = malloc(*n * sizeof(*v));
+	if (v && nvdla_network_output_values(net, index, v, *n)) {
+		free(v);
+		v = NULL;
+	}
+	return v;
+}
+
+int cli_write_rawdump(struct nvdla_network *net, unsigned int index,
+		      const char *path)
+{
+	size_t n, i;
+	float *v = values_of(net, index, &n);
+	FILE *f;
+	int ret = 0;
+
+	if (!v)
+		return -EINVAL;
+	f = fopen(path, "w");
+	if (!f) {
+		ret = -errno;
+		fprintf(stderr, "nvdla_runtime: %s: %s\n", path, strerror(errno));
+	} else {
+		for (i = 0; i < n; i++)
+			fprintf(f, "%g%c", v[i], i + 1 < n ? ' ' : '\n');
+		if (fclose(f))
+			ret = -EIO;
+	}
+	free(v);
+	return ret;
+}
+
+void cli_print_top5(struct nvdla_network *net, unsigned int index)
+{
+	struct nvdla_tensor_desc d;
+	size_t n, i, k, best[TOP];
+	float *v;
+
+	if (nvdla_network_output_desc(net, index, &d) || d.h != 1 || d.w != 1 ||
+	    d.c < 2)
+		return;
+	v = values_of(net, index, &n);
+	if (!v)
+		return;
+	for (k = 0; k < TOP && k < n; k++) {
+		best[k] = n;
+		for (i = 0; i < n; i++) {
+			size_t j;
+
+			for (j = 0; j < k && best[j] != i; j++)
+				;
+			if (j == k && (best[k] == n || v[i] > v[best[k]]))
+				best[k] = i;
+		}
+		printf("top %zu: class %zu, %g\n", k + 1, best[k], v[best[k]]);
+	}
+	free(v);
+}

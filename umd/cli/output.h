@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/* What nvdla_runtime shows of an output besides the DIMG file. */
+#ifndef __NVDLA_CLI_OUTPUT_H__
+#define __NVDLA_CLI_OUTPUT_H__
+
+#include <nvdla/runtime.h>
+
+/* The values, space separated, as the official --rawdump writes them. */
+int cli_write_rawdump(struct nvdla_network *net, unsigned int index,
+		      const char *path);
+
+/* For a classifier output (1x1xC, C > 1): the five largest classes. */
+void cli_print_top5(struct nvdla_network *net, unsigned int index);
+
+#endif /* __NVDLA_CLI_OUTPUT_H__ */

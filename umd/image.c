@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Images as network inputs: PGM and PPM (P2, P3, P5, P6, any maxval) read
+ * with every size checked, converted the way the official runtime does to
+ * the input tensor's layout and precision: fp16 (pixel - mean) / normalize,
+ * int8 round(pixel * 127 / 255), in feature (CxHWx) or R8 layout. Colour
+ * images go in as BGR, the order Caffe-trained networks expect.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime_internal.h"
+
+#define PIXEL_FORMAT_R8 0
+#define PIXEL_FORMAT_FEATURE 36
+#define PIXEL_FORMAT_FEATURE_X8 37
+#define MAX_SIDE 16384
+
+struct image {
+	uint32_t w, h, c;	/* c: 1 (gray) or 3 (BGR) */
+	uint8_t *pix;		/* h rows of w pixels of c bytes */
+};
+
+/* Next header token of a PNM file, skipping blanks and # comments. */
+static int pnm_token(FILE *f, unsigned long *v)
+{
+	int ch;
+
+	for (;;) {
+		ch = fgetc(f);
+		if (ch == '#')
+			while (ch != '\n' && ch != EOF)
+				ch = fgetc(f);
+		else if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n')
+			break;
+	}
+	if (ch < '0' || ch > '9')
+		return -EINVAL;
+	*v = 0;
+	while (ch >= '0' && ch <= '9') {
+		if (*v > 1000000)
+			return -EINVAL;
+		*v = *v * 10 + (ch - '0');
+		ch = fgetc(f);
+	}
+	return 0;
+}
+
+static int pnm_sample(FILE *f, bool ascii, unsigned long maxval,
+		      unsigned long *v)
+{
+	int hi, lo;
+
+	if (ascii)
+		return pnm_token(f, v);
+	hi = fgetc(f);
+	if (maxval < 256) {
+		*v = hi;
+		return hi == EOF ? -EINVAL : 0;
+	}
+	lo = fgetc(f);
+	*v = (unsigned long)hi << 8 | lo;
+	return hi == EOF || lo == EOF ? -EINVAL : 0;
+}
+
+static int pnm_read(struct nvdla_runtime *rt, const char *path,
+		    struct image *img)
+{
+	unsigned long w, h, maxval, v;
+	char magic[2];
+	bool ascii;
+	size_t i, n;
+	FILE *f = fopen(path, "rb");
+	int ret = 0;
+
+	if (!f)
+		return nvdla_rt_error(rt, -errno, "%s: %s", path, strerror(errno));
+	if (fread(magic, 1, 2, f) != 2 || magic[0] != 'P' ||
+	    !strchr("2356", magic[1]) || pnm_token(f, &w) || pnm_token(f, &h) ||
+	    pnm_token(f, &maxval) || !w || !h || w > MAX_SIDE || h > MAX_SIDE ||
+	    !maxval || maxval > 65535) {
+		fclose(f);
+		return nvdla_rt_error(rt, -EINVAL,
+				      "%s: not a PGM or PPM image (P2, P3, P5, P6) of sane size",
+				      path);
+	}
+	ascii = magic[1] == '2' || magic[1] == '3';
+	img->w = w;
+	img->h = h;
+	img->c = magic[1] == '3' || magic[1] == '6' ? 3 : 1;
+	n = (size_t)w * h * img->c;
+	img->pix = malloc(n);
+	if (!img->pix) {
+		fclose(f);
+		return nvdla_rt_error(rt, -ENOMEM, "%s: out of memory", path);
+	}
+	if (!ascii)
+		fgetc(f);	/* the single blank after maxval */
+	for (i = 0; i < n && !ret; i++) {
+		ret = pnm_sample(f, ascii, maxval, &v);
+		if (!ret && v > maxval)
+			ret = -EINVAL;
+		/* RGB becomes BGR. */
+		img->pix[img->c == 3 ? i - i % 3 + 2 - i % 3 : i] =
+			(v * 255 + maxval / 2) / maxval;
+	}
+	fclose(f);
+	if (ret) {
+		free(img->pix);
+		return nvdla_rt_error(rt, -EINVAL, "%s: pixel data short or out of range",
+				      path);
+	}
+	return 0;
+}
+
+/* IEEE half precision of @f, rounded to nearest even. */
+static uint16_t to_fp16(float f)
+{
+	uint32_t x, sign, mant;
+	int32_t exp;
+
+	memcpy(&x, &f, sizeof(x));
+	sign = x >> 16 & 0x8000;
+	exp = (int32_t)(x >> 23 & 0xff) - 127 + 15;
+	mant = x & 0x7fffff;
+	if ((x & 0x7fffffff) > 0x7f800000)
+		return sign | 0x7e00;		/* NaN */
+	if (exp >= 31)
+		return sign | 0x7c00;		/* overflow: infinity */
+	if (exp <= 0) {				/* subnormal or zero */
+		if (exp < -10)
+			return sign;
+		mant |= 0x800000;
+		x = mant >> (14 - exp);
+		if ((mant >> (13 - exp) & 1) &&
+		    ((mant & ((1u << (13 - exp)) - 1)) || (x & 1)))
+			x++;
+		return sign | x;
+	}
+	x = (uint32_t)exp << 10 | mant >> 13;
+	if ((mant & 0x1000) && ((mant & 0x2fff) || (x & 1)))
+		x++;			/* may carry into the exponent: right */
+	return sign | x;
+}
+
+struct tensor_layout {
+	uint32_t bpe, lanes;	/* lanes 0: planar R8 */
+};
+
+static int layout_of(const struct nvdla_tensor_desc *d,
+		     struct tensor_layout *l)
+{
+	if (d->pixel_format == PIXEL_FORMAT_R8 &&
+	    d->data_type == NVDLA_DATA_TYPE_INT8) {
+		*l = (struct tensor_layout){ 1, 0 };
+		return 0;
+	}
+	if (d->pixel_format == PIXEL_FORMAT_FEATURE_X8 &&
+	    d->data_type == NVDLA_DATA_TYPE_INT8) {
+		*l = (struct tensor_layout){ 1, 8 };
+		return 0;
+	}
+	if (d->pixel_format != PIXEL_FORMAT_FEATURE)
+		return -EOPNOTSUPP;
+	switch (d->data_type) {
+	case NVDLA_DATA_TYPE_INT8:
+		*l = (struct tensor_layout){ 1, 32 };
+		return 0;
+	case NVDLA_DATA_TYPE_INT16:
+	case NVDLA_DATA_TYPE_HALF:
+		*l = (struct tensor_layout){ 2, 16 };
+		return 0;
+	default:
+		return -EOPNOTSUPP;
+	}
+}
+
+static void put_element(uint8_t *at, const struct nvdla_tensor_desc *d,
+			const struct tensor_layout *l, float value)
+{
+	long v;
+
+	switch (d->data_type) {
+	case NVDLA_DATA_TYPE_HALF:
+		v = to_fp16(value);
+		break;
+	case NVDLA_DATA_TYPE_INT16:
+		v = lroundf(value);
+		v = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+		break;
+	default:
+		v = lroundf(value);
+		v = v > 127 ? 127 : v < -128 ? -128 : v;
+		break;
+	}
+	at[0] = v;
+	if (l->bpe == 2)
+		at[1] = v >> 8;
+}
+
+NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
+					 unsigned int index, const char *path,
+					 const struct nvdla_image_options *opt)
+{
+	struct nvdla_runtime *rt = net->rt;
+	struct nvdla_tensor_desc d;
+	struct tensor_layout l;
+	struct nvdla_buffer *buf;
+	struct image img = { 0 };
+	uint32_t x, y, c;
+	uint8_t *map;
+	uint64_t size;
+	int ret;
+
+	ret = nvdla_network_input_desc(net, index, &d);
+	if (ret)
+		return ret;
+	if (layout_of(&d, &l))
+		return nvdla_rt_error(rt, -EOPNOTSUPP,
+				      "input %u: pixel format %u, data type %u cannot take an image",
+				      index, d.pixel_format, d.data_type);
+	ret = pnm_read(rt, path, &img);
+	if (ret)
+		return ret;
+	if ((int32_t)img.w != d.w || (int32_t)img.h != d.h ||
+	    (int32_t)img.c > d.c || (!l.lanes && img.c != 1)) {
+		ret = nvdla_rt_error(rt, -EINVAL,
+				     "%s: %ux%u, %u channels; input %u is %dx%d, %d channels",
+				     path, img.w, img.h, img.c, index, d.w, d.h, d.c);
+		goto out;
+	}
+	buf = nvdla_network_input(net, index);
+	map = nvdla_buffer_map(buf);
+	size = nvdla_buffer_size(buf);
+	memset(map, 0, size);
+	for (y = 0; y < img.h; y++) {
+		for (x = 0; x < img.w; x++) {
+			for (c = 0; c < img.c; c++) {
+				float p = img.pix[((uint64_t)y * img.w + x) * img.c + c];
+				uint64_t at = l.lanes ?
+					(uint64_t)(c / l.lanes) * d.stride[2] +
+					(uint64_t)y * d.stride[1] +
+					((uint64_t)x * l.lanes + c % l.lanes) * l.bpe :
+					(uint64_t)y * d.stride[1] + x;
+				float v = d.data_type == NVDLA_DATA_TYPE_INT8 ?
+					  p * 127.0f / 255.0f :
+					  (p - opt->mean[c < 4 ? c : 3]) /
+					  opt->normalize;
+
+				if (at + l.bpe > size) {
+					ret = nvdla_rt_error(rt, -EINVAL,
+							     "input %u: strides reach beyond its buffer",
+							     index);
+					goto out;
+				}
+				put_element(map + at, &d, &l, v);
+			}
+		}
+	}
+out:
+	free(img.pix);
+	return ret;
+}
