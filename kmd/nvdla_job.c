@@ -188,9 +188,10 @@ static int nvdla_job_run(struct nvdla_device *ndev, struct nvdla_job *job,
  * reserved fields, a wrong address_size, 0 or more than
  * DRM_NVDLA_MAX_ADDRESSES entries, an offset outside its object, or a task
  * the firmware rejects (before touching the hardware); -ENOENT for an
- * unknown handle; -EFAULT for an unreadable address list; -EINTR,
- * -ETIMEDOUT; -EIO when the hardware failed; -ENODEV once the device is
- * gone.
+ * unknown handle; -EFAULT for an unreadable address list; -EINTR;
+ * -ETIMEDOUT when the deadline passes, or has passed before the job could
+ * start (it is then not run); -EIO when the hardware failed; -ENODEV once
+ * the device is gone.
  */
 int nvdla_ioctl_submit(struct drm_device *drm, void *data,
 		       struct drm_file *file)
@@ -209,6 +210,11 @@ int nvdla_ioctl_submit(struct drm_device *drm, void *data,
 	job = nvdla_job_new(file, args);
 	if (IS_ERR(job))
 		return PTR_ERR(job);
+	/* A deadline already past: refuse rather than race the hardware. */
+	if (!drm_timeout_abs_to_jiffies(args->timeout_ns)) {
+		nvdla_job_free(job);
+		return -ETIMEDOUT;
+	}
 
 	if (drm_dev_enter(drm, &idx)) {
 		ret = nvdla_job_run(ndev, job, args->timeout_ns);

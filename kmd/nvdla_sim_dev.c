@@ -29,6 +29,18 @@ module_param_named(nvdla_sim, nvdla_sim_param, charp, 0444);
 MODULE_PARM_DESC(nvdla_sim,
 		 "Virtual devices to create, comma separated: nv_full, nv_small, nv_large");
 
+/* Faults the virtual devices inject, to test the driver's recovery. */
+enum nvdla_sim_fault {
+	NVDLA_SIM_FAULT_NONE,
+	NVDLA_SIM_FAULT_DROP_IRQ,	/* completions never interrupt */
+	NVDLA_SIM_FAULT_BUS_ERROR,	/* every memory access fails */
+};
+
+static int nvdla_sim_fault;
+module_param(nvdla_sim_fault, int, 0644);
+MODULE_PARM_DESC(nvdla_sim_fault,
+		 "Fault the virtual devices inject: 0 none, 1 drop interrupts, 2 bus errors");
+
 static struct platform_device *nvdla_sim_pdevs[NVDLA_SIM_MAX_DEVICES];
 
 /* The part of an object of the running job that holds [@addr, +@len). */
@@ -38,6 +50,8 @@ static void *nvdla_sim_bus_map(void *ctx, u64 addr, u64 len)
 	const struct nvdla_job *job = ndev->job;
 	u32 i;
 
+	if (READ_ONCE(nvdla_sim_fault) == NVDLA_SIM_FAULT_BUS_ERROR)
+		return NULL;
 	for (i = 0; job && i < job->num; i++) {
 		const struct nvdla_gem_object *bo = job->bos[i];
 		u64 size = bo->base.size;
@@ -104,7 +118,8 @@ static void nvdla_sim_work(struct work_struct *work)
 
 	spin_lock_irqsave(&ndev->engine_lock, flags);
 	more = nvdla_sim_run(ndev->sim);
-	if (nvdla_sim_irq_level(ndev->sim))
+	if (nvdla_sim_irq_level(ndev->sim) &&
+	    READ_ONCE(nvdla_sim_fault) != NVDLA_SIM_FAULT_DROP_IRQ)
 		dla_isr_handler(ndev->engine);
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
 

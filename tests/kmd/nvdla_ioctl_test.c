@@ -321,4 +321,48 @@ TEST_F(nvdla, buffer_freed_while_mapped)
 	EXPECT_EQ(-EINVAL, gem_close(self->fd, self->handle[5]));
 }
 
+/* The virtual device's fault-injection knob (module parameter). */
+static int set_fault(int fault)
+{
+	FILE *f = fopen("/sys/module/nvdla/parameters/nvdla_sim_fault", "w");
+
+	if (!f)
+		return -errno;
+	fprintf(f, "%d\n", fault);
+	return fclose(f) ? -errno : 0;
+}
+
+/* A job whose completion never interrupts times out; the next one works. */
+TEST_F(nvdla, timeout_then_recovery)
+{
+	ASSERT_EQ(0, set_fault(1));
+	self->submit.timeout_ns = deadline(0) + 300000000;	/* 300 ms */
+	EXPECT_EQ(-ETIMEDOUT, submit(self));
+	ASSERT_EQ(0, set_fault(0));
+	memset(self->map[5], 0, COPY_SIZE);
+	self->submit.timeout_ns = deadline(10);
+	ASSERT_EQ(0, submit(self));
+	EXPECT_EQ(0, memcmp(self->map[4], self->map[5], COPY_SIZE));
+}
+
+/* Memory errors on the bus end the job with -EIO; the next one works. */
+TEST_F(nvdla, bus_error_then_recovery)
+{
+	ASSERT_EQ(0, set_fault(2));
+	EXPECT_EQ(-EIO, submit(self));
+	ASSERT_EQ(0, set_fault(0));
+	memset(self->map[5], 0, COPY_SIZE);
+	ASSERT_EQ(0, submit(self));
+	EXPECT_EQ(0, memcmp(self->map[4], self->map[5], COPY_SIZE));
+}
+
+/* A deadline already past: refused without running; then all is well. */
+TEST_F(nvdla, deadline_in_the_past)
+{
+	self->submit.timeout_ns = 1;
+	EXPECT_EQ(-ETIMEDOUT, submit(self));
+	self->submit.timeout_ns = deadline(10);
+	EXPECT_EQ(0, submit(self));
+}
+
 TEST_HARNESS_MAIN

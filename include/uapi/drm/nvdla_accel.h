@@ -78,7 +78,8 @@ struct drm_nvdla_address {
  * @flags: Input: must be 0.
  * @reserved: Input: must be 0.
  * @timeout_ns: Input: absolute CLOCK_MONOTONIC deadline. A job still running
- *	then is stopped, the engine reset and -ETIMEDOUT returned.
+ *	then is stopped, the engine reset and -ETIMEDOUT returned; a deadline
+ *	already past gives -ETIMEDOUT without running the job.
  *
  * Returns 0 when the task completed, -EINVAL for a malformed task (checked
  * before the hardware is touched), -ENOENT for an unknown handle, -EINTR
