@@ -19,6 +19,7 @@
 
 #include <nvdla/firmware.h>
 
+#include "nvdla_accel.h"
 #include "nvdla_compat.h"
 #include "nvdla_drv.h"
 #include "nvdla_job.h"
@@ -69,6 +70,9 @@ static int nvdla_probe(struct platform_device *pdev)
 	if (IS_ERR(ndev))
 		return PTR_ERR(ndev);
 	ndev->hw = dla_hw_config_get(config);
+	ndev->config = !strcmp(config, "nv_small") ? DRM_NVDLA_CONFIG_NV_SMALL :
+		       !strcmp(config, "nv_large") ? DRM_NVDLA_CONFIG_NV_LARGE :
+		       DRM_NVDLA_CONFIG_NV_FULL;
 	if (!ndev->hw)
 		return dev_err_probe(dev, -EINVAL, "unknown configuration\n");
 	spin_lock_init(&ndev->engine_lock);

@@ -12,6 +12,9 @@
 #include <drm/drm_gem.h>
 #include <drm/drm_ioctl.h>
 
+#include <nvdla/firmware.h>
+#include <nvdla/regs.h>
+
 #include "nvdla_accel.h"
 #include "nvdla_drv.h"
 #include "nvdla_gem.h"
@@ -25,6 +28,7 @@ static const struct drm_ioctl_desc nvdla_ioctls[] = {
 	NVDLA_IOCTL(GEM_CREATE, gem_create),
 	NVDLA_IOCTL(GEM_MMAP, gem_mmap),
 	NVDLA_IOCTL(SUBMIT, submit),
+	NVDLA_IOCTL(GET_PARAM, get_param),
 };
 
 /* The accel node (/dev/accel/accelN) where the kernel has one (6.2+). */
@@ -49,6 +53,56 @@ const struct drm_driver nvdla_drm_driver = {
 	.major = 0,
 	.minor = 1,
 };
+
+/**
+ * nvdla_ioctl_get_param() - DRM_IOCTL_NVDLA_GET_PARAM
+ * @drm: the device
+ * @data: struct drm_nvdla_get_param
+ * @file: the caller's DRM file
+ *
+ * Return: 0 with the value; -EINVAL for an unknown parameter or a non-zero
+ * reserved field; -ENODEV once the device is gone.
+ */
+int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
+			  struct drm_file *file)
+{
+	struct nvdla_device *ndev = to_nvdla_device(drm);
+	struct drm_nvdla_get_param *args = data;
+	unsigned long flags;
+	int idx;
+
+	if (args->reserved)
+		return -EINVAL;
+	switch (args->param) {
+	case DRM_NVDLA_PARAM_CONFIG:
+		args->value = ndev->config;
+		return 0;
+	case DRM_NVDLA_PARAM_ATOM_SIZE:
+		args->value = ndev->hw->atom_size;
+		return 0;
+	case DRM_NVDLA_PARAM_CAPS:
+		args->value = (ndev->hw->bdma ? DRM_NVDLA_CAP_BDMA : 0) |
+			      (ndev->hw->rubik ? DRM_NVDLA_CAP_RUBIK : 0) |
+			      (ndev->hw->weight_compress ?
+			       DRM_NVDLA_CAP_WEIGHT_COMPRESS : 0) |
+			      (ndev->sim ? DRM_NVDLA_CAP_MODEL : 0);
+		return 0;
+	case DRM_NVDLA_PARAM_HW_VERSION:
+		if (!drm_dev_enter(drm, &idx))
+			return -ENODEV;
+		spin_lock_irqsave(&ndev->engine_lock, flags);
+		args->value = nvdla_reg_read(ndev, ndev->hw->unit_base[NVDLA_UNIT_GLB] +
+					     NVDLA_GLB_S_NVDLA_HW_VERSION);
+		spin_unlock_irqrestore(&ndev->engine_lock, flags);
+		drm_dev_exit(idx);
+		return 0;
+	case DRM_NVDLA_PARAM_DRIVER_VERSION:
+		args->value = drm->driver->major << 16 | drm->driver->minor;
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
 
 static int __init nvdla_init(void)
 {

@@ -20,6 +20,7 @@ struct nvdla_sim;
  * struct nvdla_device - one NVDLA instance
  * @drm: the DRM device
  * @hw: what the firmware may drive on it
+ * @config: its configuration, enum drm_nvdla_config
  * @regs: register window of real hardware, NULL for the virtual device
  * @sim: hardware model behind the virtual device, NULL on real hardware
  * @sim_work: runs the model when it has work (virtual device)
@@ -37,6 +38,7 @@ struct nvdla_sim;
 struct nvdla_device {
 	struct drm_device drm;
 	const struct dla_hw_config *hw;
+	u32 config;
 	void __iomem *regs;
 	struct nvdla_sim *sim;
 	struct work_struct sim_work;
@@ -58,6 +60,9 @@ static inline struct nvdla_device *to_nvdla_device(struct drm_device *drm)
 
 extern const struct drm_driver nvdla_drm_driver;
 extern struct platform_driver nvdla_platform_driver;
+
+int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
+			  struct drm_file *file);
 
 /* Register access through MMIO or the model; @engine_lock held. */
 u32 nvdla_reg_read(struct nvdla_device *ndev, u32 addr);

@@ -321,6 +321,37 @@ TEST_F(nvdla, buffer_freed_while_mapped)
 	EXPECT_EQ(-EINVAL, gem_close(self->fd, self->handle[5]));
 }
 
+static int get_param(int fd, uint32_t param, uint64_t *value)
+{
+	struct drm_nvdla_get_param p = { .param = param };
+	int ret = xioctl(fd, DRM_IOCTL_NVDLA_GET_PARAM, &p);
+
+	*value = p.value;
+	return ret;
+}
+
+TEST_F(nvdla, get_param)
+{
+	struct drm_nvdla_get_param bad = { .param = 99 };
+	uint64_t v;
+
+	ASSERT_EQ(0, get_param(self->fd, DRM_NVDLA_PARAM_CONFIG, &v));
+	EXPECT_EQ(DRM_NVDLA_CONFIG_NV_FULL, v);
+	ASSERT_EQ(0, get_param(self->fd, DRM_NVDLA_PARAM_ATOM_SIZE, &v));
+	EXPECT_EQ(32, v);
+	ASSERT_EQ(0, get_param(self->fd, DRM_NVDLA_PARAM_CAPS, &v));
+	EXPECT_EQ(DRM_NVDLA_CAP_BDMA | DRM_NVDLA_CAP_RUBIK |
+		  DRM_NVDLA_CAP_WEIGHT_COMPRESS | DRM_NVDLA_CAP_MODEL, v);
+	ASSERT_EQ(0, get_param(self->fd, DRM_NVDLA_PARAM_HW_VERSION, &v));
+	EXPECT_EQ(0x00303031, v);
+	ASSERT_EQ(0, get_param(self->fd, DRM_NVDLA_PARAM_DRIVER_VERSION, &v));
+	EXPECT_EQ(1, v);
+	EXPECT_EQ(-EINVAL, xioctl(self->fd, DRM_IOCTL_NVDLA_GET_PARAM, &bad));
+	bad.param = DRM_NVDLA_PARAM_CONFIG;
+	bad.reserved = 1;
+	EXPECT_EQ(-EINVAL, xioctl(self->fd, DRM_IOCTL_NVDLA_GET_PARAM, &bad));
+}
+
 /* The virtual device's fault-injection knob (module parameter). */
 static int set_fault(int fault)
 {

@@ -25,6 +25,7 @@ extern "C" {
 #define DRM_NVDLA_GEM_CREATE	0x01
 #define DRM_NVDLA_GEM_MMAP	0x02
 #define DRM_NVDLA_SUBMIT	0x04
+#define DRM_NVDLA_GET_PARAM	0x05
 
 /* Largest buffer object: 1 GiB. */
 #define DRM_NVDLA_MAX_BO_SIZE (1ull << 30)
@@ -95,12 +96,53 @@ struct drm_nvdla_submit {
 	__s64 timeout_ns;
 };
 
+/**
+ * enum drm_nvdla_param - what DRM_IOCTL_NVDLA_GET_PARAM reports
+ * @DRM_NVDLA_PARAM_CONFIG: hardware configuration, enum drm_nvdla_config
+ * @DRM_NVDLA_PARAM_ATOM_SIZE: memory atom in bytes (8 or 32)
+ * @DRM_NVDLA_PARAM_CAPS: DRM_NVDLA_CAP_* bits
+ * @DRM_NVDLA_PARAM_HW_VERSION: the GLB hardware version register
+ * @DRM_NVDLA_PARAM_DRIVER_VERSION: major << 16 | minor of this driver
+ */
+enum drm_nvdla_param {
+	DRM_NVDLA_PARAM_CONFIG = 0,
+	DRM_NVDLA_PARAM_ATOM_SIZE = 1,
+	DRM_NVDLA_PARAM_CAPS = 2,
+	DRM_NVDLA_PARAM_HW_VERSION = 3,
+	DRM_NVDLA_PARAM_DRIVER_VERSION = 4,
+};
+
+enum drm_nvdla_config {
+	DRM_NVDLA_CONFIG_NV_FULL = 0,
+	DRM_NVDLA_CONFIG_NV_SMALL = 1,
+	DRM_NVDLA_CONFIG_NV_LARGE = 2,
+};
+
+#define DRM_NVDLA_CAP_BDMA		(1 << 0)
+#define DRM_NVDLA_CAP_RUBIK		(1 << 1)
+#define DRM_NVDLA_CAP_WEIGHT_COMPRESS	(1 << 2)
+#define DRM_NVDLA_CAP_MODEL		(1 << 3)	/* virtual device */
+
+/**
+ * struct drm_nvdla_get_param - query the device
+ * @param: Input: enum drm_nvdla_param.
+ * @reserved: Input: must be 0.
+ * @value: Output.
+ */
+struct drm_nvdla_get_param {
+	__u32 param;
+	__u32 reserved;
+	__u64 value;
+};
+
 #define DRM_IOCTL_NVDLA_GEM_CREATE \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_GEM_CREATE, struct drm_nvdla_gem_create)
 #define DRM_IOCTL_NVDLA_GEM_MMAP \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_GEM_MMAP, struct drm_nvdla_gem_mmap)
 #define DRM_IOCTL_NVDLA_SUBMIT \
 	DRM_IOW(DRM_COMMAND_BASE + DRM_NVDLA_SUBMIT, struct drm_nvdla_submit)
+#define DRM_IOCTL_NVDLA_GET_PARAM \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_GET_PARAM, struct drm_nvdla_get_param)
 
 #if defined(__cplusplus)
 }
