@@ -109,8 +109,8 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRCS)
 
 tests: $(UNIT_BINS) $(UNIT_SCRIPTS) $(SAN_BINS) $(FUZZ_BINS)
 
-include kmd/kmd.mk
 include tools/qemu/qemu.mk
+include kmd/kmd.mk
 
 setup:
 	tools/setup.sh

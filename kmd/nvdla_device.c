@@ -21,6 +21,7 @@
 
 #include "nvdla_accel.h"
 #include "nvdla_compat.h"
+#include "nvdla_debugfs.h"
 #include "nvdla_drv.h"
 #include "nvdla_job.h"
 #include "nvdla_sim_dev.h"
@@ -103,12 +104,14 @@ static int nvdla_probe(struct platform_device *pdev)
 
 	platform_set_drvdata(pdev, ndev);
 	ret = drm_dev_register(&ndev->drm, 0);
-	if (ret)
+	if (ret) {
 		nvdla_sim_dev_fini(ndev);
-	else
-		drm_info(&ndev->drm, "NVDLA %s%s\n", config,
-			 sim_config ? " (hardware model)" : "");
-	return ret;
+		return ret;
+	}
+	nvdla_debugfs_init(ndev);
+	drm_info(&ndev->drm, "NVDLA %s%s\n", config,
+		 sim_config ? " (hardware model)" : "");
+	return 0;
 }
 
 static void nvdla_remove(struct platform_device *pdev)

@@ -34,6 +34,7 @@ struct nvdla_sim;
  * @job: the job on the engine, or NULL
  * @job_done: @job completed or failed
  * @job_status: 0 or the negative errno @job ended with
+ * @stats: job counters for debugfs, under @job_lock
  */
 struct nvdla_device {
 	struct drm_device drm;
@@ -51,6 +52,10 @@ struct nvdla_device {
 	struct nvdla_job *job;
 	bool job_done;
 	int job_status;
+	struct {
+		u64 submitted, completed, failed, timed_out;
+		u64 busy_ns;
+	} stats;
 };
 
 static inline struct nvdla_device *to_nvdla_device(struct drm_device *drm)

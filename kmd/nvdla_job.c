@@ -159,9 +159,13 @@ static int nvdla_job_run(struct nvdla_device *ndev, struct nvdla_job *job,
 	long wait;
 	int ret;
 
+	u64 start;
+
 	ret = mutex_lock_interruptible(&ndev->job_lock);
 	if (ret)
 		return ret;
+	start = ktime_get_ns();
+	ndev->stats.submitted++;
 	ret = nvdla_job_start(ndev, job);
 	if (!ret) {
 		wait = wait_event_interruptible_timeout(ndev->job_wq,
@@ -169,6 +173,13 @@ static int nvdla_job_run(struct nvdla_device *ndev, struct nvdla_job *job,
 							drm_timeout_abs_to_jiffies(timeout_ns));
 		ret = nvdla_job_stop(ndev, wait);
 	}
+	ndev->stats.busy_ns += ktime_get_ns() - start;
+	if (!ret)
+		ndev->stats.completed++;
+	else if (ret == -ETIMEDOUT)
+		ndev->stats.timed_out++;
+	else
+		ndev->stats.failed++;
 	mutex_unlock(&ndev->job_lock);
 	return ret;
 }

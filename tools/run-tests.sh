@@ -2,12 +2,12 @@
 # SPDX-License-Identifier: MIT
 # Run the test suite and summarise it: every unit test in BUILD/tests (TAP
 # programs, run from the repository root with BUILD as argument), then the
-# driver tests in a QEMU guest per kernel in KVERS. Ends with the line
-# "N passed, N failed, N skipped" (also left in BUILD/summary); exits
-# non-zero if anything failed.
+# driver tests in a QEMU guest per kernel in KVERS (from make, else the
+# installed headers). Ends with the line "N passed, N failed, N skipped"
+# (also left in BUILD/summary); exits non-zero if anything failed.
 #
 # Usage: tools/run-tests.sh [--no-qemu|--qemu-only] BUILD_DIR
-set -u
+set -eu
 
 unit=1
 qemu=1
@@ -19,40 +19,46 @@ build=${1:-build}
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
 
-# Echo TAP lines, keep them for the count; a program that fails without a
-# "not ok" line of its own fails as a whole.
-report() {
+# run NAME COMMAND...: echo its output and keep its TAP lines for the count;
+# a program that fails without a "not ok" line of its own fails as a whole.
+run() {
 	name=$1
-	status=$2
-	out=$3
+	shift
+	out=$(mktemp)
+	status=0
+	"$@" >"$out" 2>&1 || status=$?
 	cat "$out"
-	grep -E '^(not )?ok ' "$out" >>"$results"
+	grep -E '^(not )?ok ' "$out" >>"$results" || true
 	if [ "$status" -ne 0 ] && ! grep -q '^not ok ' "$out"; then
 		echo "not ok - $name exited with status $status" | tee -a "$results"
 	fi
-}
-
-run() {
-	out=$(mktemp)
-	"$@" >"$out" 2>&1
-	report "$*" $? "$out"
 	rm -f "$out"
 }
 
 if [ "$unit" -eq 1 ]; then
 	for t in "$build"/tests/*; do
-		[ -x "$t" ] && run "$t" "$build"
+		if [ -f "$t" ] && [ -x "$t" ]; then
+			run "${t##*/}" "$t" "$build"
+		fi
 	done
 fi
 if [ "$qemu" -eq 1 ]; then
-	kvers=${KVERS:-$(ls /usr/src | sed -n 's/^linux-headers-\(.*-amd64\)$/\1/p')}
+	kvers=${KVERS:-$(find /usr/src -maxdepth 1 -name 'linux-headers-*-amd64' |
+		sed 's|.*/linux-headers-||' | sort)}
+	[ -n "$kvers" ] || echo "not ok - no kernel headers for the QEMU tests" \
+		"(run tools/setup.sh)" | tee -a "$results"
 	for kver in $kvers; do
-		run tools/qemu/run-guest.sh "$kver" "$build"
+		run "run-guest.sh $kver" tools/qemu/run-guest.sh "$kver" "$build"
 	done
 fi
 
-skipped=$(grep -c '# SKIP' "$results")
-failed=$(grep -c '^not ok ' "$results")
-passed=$(($(grep -c '^ok ' "$results") - skipped))
+# A "# SKIP" directive counts as skipped whether the line says ok or not.
+count() {
+	grep -c "$@" "$results" || true
+}
+skipped=$(count -i '^\(not \)\{0,1\}ok .*# skip')
+failed=$(($(count '^not ok ') - $(count -i '^not ok .*# skip')))
+passed=$(($(count '^ok ') - $(count -i '^ok .*# skip')))
+mkdir -p "$build"
 echo "$passed passed, $failed failed, $skipped skipped" | tee "$build/summary"
 [ "$failed" -eq 0 ]

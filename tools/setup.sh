@@ -9,15 +9,17 @@
 #                          the kselftest harness and checkpatch.pl from the
 #                          kernel source package
 #
-# NVDLA_CACHE (default ~/.cache/nvdla) holds the unpacked files.
+# NVDLA_CACHE (default ~/.cache/nvdla) holds the unpacked files. When all is
+# there, nothing is downloaded and apt is not called.
 set -eu
 
 mode=${1:-all}
 cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 
 build_pkgs="gcc make libc6-dev pkg-config libdrm-dev"
+# perl: checkpatch.pl; clang and its runtime: the libFuzzer targets.
 test_pkgs="linux-headers-amd64 linux-headers-6.12-amd64 qemu-system-x86
-	busybox-static cpio kmod xz-utils perl linux-source-6.1
+	busybox-static cpio kmod xz-utils ca-certificates perl linux-source-6.1
 	clang libclang-rt-14-dev"
 
 as_root() {
@@ -42,12 +44,11 @@ ensure_security_suite() {
 }
 
 install() {
-	# shellcheck disable=SC2086 # word splitting wanted
-	need=$(missing $*)
+	need=$(missing "$@" | tr '\n' ' ')
 	[ -z "$need" ] && return 0
-	echo "setup: installing $(echo $need)"
+	echo "setup: installing $need"
 	as_root apt-get update -q
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2086 # one word per package
 	as_root env DEBIAN_FRONTEND=noninteractive \
 		apt-get install -y -q --no-install-recommends $need
 }
@@ -59,14 +60,19 @@ kernel_versions() {
 	done
 }
 
-# Unpack linux-image-<kver> (kernel and modules) and index its modules.
+# Unpack linux-image-<kver> (kernel and modules), the same package version
+# as the headers the module is built against, and index its modules.
+# depmod's modules.dep is written last: it marks a complete unpack.
 unpack_kernel() {
 	kver=$1
 	dir=$cache/kernels/$kver
 	[ -f "$dir/lib/modules/$kver/modules.dep" ] && return 0
-	echo "setup: unpacking linux-image-$kver into $dir"
+	pkg=linux-image-$kver=$(dpkg-query -W -f='${Version}' "linux-headers-$kver")
+	echo "setup: unpacking $pkg into $dir"
 	tmp=$(mktemp -d)
-	(cd "$tmp" && apt-get download -q "linux-image-$kver")
+	# The package lists may have been cleaned since the headers came.
+	(cd "$tmp" && { apt-get download -q "$pkg" ||
+		{ as_root apt-get update -q && apt-get download -q "$pkg"; }; })
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	dpkg-deb -x "$tmp"/linux-image-*.deb "$dir"
@@ -74,7 +80,8 @@ unpack_kernel() {
 	/sbin/depmod -b "$dir" "$kver"
 }
 
-# The kselftest harness and checkpatch.pl, streamed out of the source tarball.
+# The kselftest harness and checkpatch.pl, streamed out of the source
+# tarball (no Debian package ships them on their own).
 unpack_kernel_tools() {
 	[ -f "$cache/kselftest/kselftest_harness.h" ] &&
 		[ -f "$cache/checkpatch/checkpatch.pl" ] && return 0
@@ -86,13 +93,15 @@ unpack_kernel_tools() {
 		'*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
 		'*/scripts/const_structs.checkpatch'
 	mkdir -p "$cache/kselftest" "$cache/checkpatch"
-	cp "$tmp"/*/tools/testing/selftests/kselftest*.h "$cache/kselftest/"
 	cp "$tmp"/*/scripts/checkpatch.pl "$tmp"/*/scripts/spelling.txt \
 		"$tmp"/*/scripts/const_structs.checkpatch "$cache/checkpatch/"
+	# The harness header last: make treats it as the mark of a full unpack.
+	cp "$tmp"/*/tools/testing/selftests/kselftest.h "$cache/kselftest/"
+	cp "$tmp"/*/tools/testing/selftests/kselftest_harness.h "$cache/kselftest/"
 	rm -rf "$tmp"
 }
 
-# shellcheck disable=SC2086
+# shellcheck disable=SC2086 # one word per package
 install $build_pkgs
 [ "$mode" = build ] && exit 0
 ensure_security_suite

@@ -22,3 +22,10 @@ for d in /sys/class/accel/accel* /sys/class/drm/renderD*; do
 done
 [ -n "$node" ] && [ -c "$node" ]
 ok $? "device node of the nvdla driver: ${node:-none}"
+
+# debugfs: dri/<minor> on 6.1, accel/<device name> on 6.12.
+dbg=$(dirname "$(ls /sys/kernel/debug/accel/*/regs /sys/kernel/debug/dri/*/regs 2>/dev/null | head -1)")
+grep -q '^GLB.S_NVDLA_HW_VERSION = 0x00303031$' "$dbg/regs" 2>/dev/null
+ok $? "debugfs regs dump in ${dbg:-(none)}"
+grep -q '^submitted: 0$' "$dbg/jobs" 2>/dev/null
+ok $? "debugfs job counters start at 0"

@@ -1,17 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Boot Debian kernel KVER under QEMU (TCG) with a busybox initramfs holding
-# nvdla.ko, the runtime, the guest tests and the test data; print the TAP
-# lines the guest reports, prefixed with the kernel version.
+# Boot Debian kernel KVER under QEMU (TCG) from a busybox initramfs holding
+# nvdla.ko and the modules it needs, nvdla_runtime, the guest tests and the
+# test data; print the TAP lines the guest reports, prefixed with the kernel
+# version. A guest that panics or hangs yields a "not ok" line; the console
+# log is kept in BUILD_DIR/qemu/KVER.log.
 #
 # Usage: tools/qemu/run-guest.sh KVER BUILD_DIR
 # Needs tools/setup.sh (kernel images in NVDLA_CACHE) and make module-all.
 set -eu
 
 kver=$1
-build=$2
+build=$(realpath -m "$2")
+cd "$(dirname "$0")/../.."
 cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 kroot=$cache/kernels/$kver
+ko=$build/kmod/$kver/nvdla.ko
 out=$build/qemu/$kver
 root=$out/root
 log=$build/qemu/$kver.log
@@ -22,51 +26,48 @@ fail() {
 	exit 1
 }
 
-[ -f "$kroot/boot/vmlinuz-$kver" ] || fail "no kernel image (run tools/setup.sh)"
-[ -f "$build/kmod/$kver/nvdla.ko" ] || fail "no nvdla.ko (run make module-all)"
+[ -f "$kroot/lib/modules/$kver/modules.dep" ] ||
+	fail "no kernel image in $kroot (run tools/setup.sh)"
+[ -f "$ko" ] || fail "no $ko (run make module-all)"
+[ -x "$build/bin/nvdla_runtime" ] || fail "no nvdla_runtime (run make all)"
 
 rm -rf "$out"
 mkdir -p "$root/bin" "$root/modules" "$root/tests" "$root/proc" \
 	"$root/sys" "$root/dev" "$root/tmp"
 cp /bin/busybox "$root/bin/busybox"
 cp tools/qemu/guest-init.sh "$root/init"
-cp "$build/kmod/$kver/nvdla.ko" "$root/nvdla.ko"
+cp "$ko" "$root/nvdla.ko"
 
-# The modules nvdla.ko needs, dependencies first, decompressed for insmod.
-deps=$(/sbin/modinfo -F depends "$build/kmod/$kver/nvdla.ko" | tr ',' ' ')
-for d in $deps; do
+# drm and what nvdla.ko depends on, each after its own dependencies (as
+# modprobe would load them), decompressed: busybox insmod reads plain .ko.
+for d in drm $(/sbin/modinfo -F depends "$ko" | tr ',' ' '); do
 	/sbin/modprobe -d "$kroot" -S "$kver" --show-depends "$d" |
 		awk '$1 == "insmod" { print $2 }'
 done | awk '!seen[$0]++' >"$out/modules.list"
-: >"$root/modules.order"
 while read -r m; do
-	name=$(basename "$m" | sed 's/\.xz$//; s/\.zst$//')
+	name=$(basename "$m" .xz)
 	case "$m" in
 	*.xz) xz -dc "$m" >"$root/modules/$name" ;;
-	*.zst) zstd -qdc "$m" >"$root/modules/$name" ;;
 	*) cp "$m" "$root/modules/$name" ;;
 	esac
-	echo "$name" >>"$root/modules.order"
-done <"$out/modules.list"
+	echo "$name"
+done <"$out/modules.list" >"$root/modules.order"
 
-# Programs with the shared libraries they load.
+# copy_program FILE DIR: FILE into DIR of the guest, with the shared
+# libraries and the loader it needs at the paths ldd names.
 copy_program() {
-	cp "$1" "$root/bin/"
-	ldd "$1" | awk '/=>/ { print $3 } !/=>/ && /^\t\// { print $1 }' |
+	cp "$1" "$root/$2/"
+	ldd "$1" 2>/dev/null | awk '/=>/ { print $3 } !/=>/ && /^\t\// { print $1 }' |
 		while read -r lib; do
 			[ -f "$lib" ] && cp --parents -L "$lib" "$root/"
 		done
 }
-copy_program "$build/bin/nvdla_runtime"
-for t in "$build"/guest-tests/* tests/guest/*.sh; do
-	[ -f "$t" ] || continue
-	case "$t" in
-	*.sh) cp "$t" "$root/tests/" ;;
-	*) copy_program "$t" && mv "$root/bin/$(basename "$t")" "$root/tests/" ;;
-	esac
+copy_program "$build/bin/nvdla_runtime" bin
+for t in "$build"/guest-tests/*; do
+	[ -f "$t" ] && [ -x "$t" ] && copy_program "$t" tests
 done
-cp -r loadables "$root/loadables"
-cp tests/golden-loadables "$root/tests/golden-loadables"
+cp tests/guest/*.sh tests/golden-loadables "$root/tests/"
+[ -d loadables ] && cp -r loadables "$root/loadables"
 if [ -d ../shared/conformance/loadables ]; then
 	mkdir -p "$root/shared"
 	cp -r ../shared/conformance/loadables "$root/shared/loadables"
@@ -74,13 +75,24 @@ fi
 
 (cd "$root" && find . | cpio -o -H newc --quiet) | gzip -1 >"$out/initrd.gz"
 
+# TCG: nested KVM hangs on the machines this runs on. A warning panics the
+# guest (panic_on_warn) and the panic ends QEMU at once (panic=-1 with
+# -no-reboot); the host timeout catches a hung guest.
+start=$(date +%s)
 status=0
 timeout "$timeout_s" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 \
-	-nographic -no-reboot -kernel "$kroot/boot/vmlinuz-$kver" \
+	-nographic -nic none -no-reboot -kernel "$kroot/boot/vmlinuz-$kver" \
 	-initrd "$out/initrd.gz" \
 	-append "console=ttyS0 panic=-1 panic_on_warn=1 quiet" \
 	</dev/null >"$log" 2>&1 || status=$?
+echo "# [$kver] guest ran for $(($(date +%s) - start)) s, log in $log"
 
-tr -d '\r' <"$log" | grep -E '^(not )?ok ' | sed "s/^\(\(not \)\{0,1\}ok\)\( [0-9]*\)\{0,1\} -\{0,1\} */\1 - [$kver] /"
-tr -d '\r' <"$log" | grep -q '^NVDLA-GUEST-DONE' ||
-	fail "guest ran to the end (qemu status $status, see $log)"
+tr -d '\r' <"$log" >"$out/console"
+grep -E '^(not )?ok ' "$out/console" |
+	sed "s/^\(\(not \)\{0,1\}ok\)\( [0-9]*\)\{0,1\} -\{0,1\} */\1 - [$kver] /"
+grep -q '^NVDLA-GUEST-DONE' "$out/console" && exit 0
+[ "$status" -eq 124 ] && fail "guest timed out after $timeout_s s"
+# panic_on_warn makes any kernel warning end the guest: show why.
+grep -E 'Kernel panic|WARNING:|BUG:|Oops|Call Trace|RIP:' "$out/console" |
+	head -20 | sed 's/^/#   /'
+fail "guest stopped before the end (qemu status $status)"
