@@ -220,22 +220,26 @@ static int dla_start(struct dla_engine *engine)
 	return 0;
 }
 
-int dla_execute_task(struct dla_engine *engine, const struct dla_task *task)
+int dla_check_task(struct dla_engine *engine, const struct dla_task *task)
 {
-	int ret;
-
 	if (engine->task_loaded)
 		return -EBUSY;
 	if (!task->num_addresses)
 		return dla_reject(engine, "task has an empty address list");
-
 	engine->task = *task;
+	return dla_validate_task(engine);
+}
+
+int dla_execute_task(struct dla_engine *engine, const struct dla_task *task)
+{
+	int ret;
+
+	ret = dla_check_task(engine, task);
+	if (ret)
+		return ret;
 	engine->num_completed = 0;
 	engine->status = 0;
 	engine->irq_status = 0;
-	ret = dla_validate_task(engine);
-	if (ret)
-		return ret;
 
 	engine->task_loaded = true;
 	return dla_start(engine);

@@ -34,11 +34,17 @@ NVDLA_CACHE ?= $(HOME)/.cache/nvdla
 KSELFTEST_INC ?= $(NVDLA_CACHE)/kselftest
 GUEST_TESTS := $(patsubst tests/kmd/%.c,$(BUILD)/guest-tests/%,\
 	$(wildcard tests/kmd/*_test.c))
+# vgem's UAPI header (a fence source for the fence tests), from the
+# installed kernel headers.
+KERNEL_UAPI_DRM = $(firstword $(wildcard \
+	/usr/src/linux-headers-*-common/include/uapi/drm))
 
-$(BUILD)/guest-tests/%: tests/kmd/%.c $(KSELFTEST_INC)/kselftest_harness.h
+$(BUILD)/guest-tests/%: tests/kmd/%.c tests/kmd/nvdla_test.h \
+		$(KSELFTEST_INC)/kselftest_harness.h
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 -O2 $(WARNFLAGS) -Iinclude -Iinclude/uapi/drm \
-		$(DRM_CFLAGS) -isystem $(KSELFTEST_INC) -o $@ $<
+		$(DRM_CFLAGS) -isystem $(KSELFTEST_INC) \
+		-idirafter $(KERNEL_UAPI_DRM) -o $@ $<
 
 guest-tests: $(GUEST_TESTS)
 

@@ -60,12 +60,12 @@ static int nvdla_debugfs_jobs(struct seq_file *m, void *data)
 {
 	struct nvdla_device *ndev = nvdla_seq_device(m);
 
-	mutex_lock(&ndev->job_lock);
+	spin_lock(&ndev->queue_lock);
 	seq_printf(m, "submitted: %llu\ncompleted: %llu\nfailed: %llu\ntimed out: %llu\nbusy: %llu us\n",
 		   ndev->stats.submitted, ndev->stats.completed,
 		   ndev->stats.failed, ndev->stats.timed_out,
 		   div_u64(ndev->stats.busy_ns, NSEC_PER_USEC));
-	mutex_unlock(&ndev->job_lock);
+	spin_unlock(&ndev->queue_lock);
 	return 0;
 }
 

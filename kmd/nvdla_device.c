@@ -24,6 +24,7 @@
 #include "nvdla_debugfs.h"
 #include "nvdla_drv.h"
 #include "nvdla_job.h"
+#include "nvdla_queue.h"
 #include "nvdla_sim_dev.h"
 
 static irqreturn_t nvdla_irq(int irq, void *arg)
@@ -38,7 +39,7 @@ static irqreturn_t nvdla_irq(int irq, void *arg)
 
 static irqreturn_t nvdla_irq_thread(int irq, void *arg)
 {
-	nvdla_job_process(arg);
+	nvdla_queue_irq(arg);
 	return IRQ_HANDLED;
 }
 
@@ -77,18 +78,24 @@ static int nvdla_probe(struct platform_device *pdev)
 	if (!ndev->hw)
 		return dev_err_probe(dev, -EINVAL, "unknown configuration\n");
 	spin_lock_init(&ndev->engine_lock);
-	init_waitqueue_head(&ndev->job_wq);
-	ret = drmm_mutex_init(&ndev->drm, &ndev->job_lock);
+	ret = nvdla_queue_init(ndev);
+	if (!ret)
+		ret = drmm_mutex_init(&ndev->drm, &ndev->check_lock);
 	if (ret)
 		return ret;
 
 	ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64));
 	if (ret)
 		return dev_err_probe(dev, ret, "no usable DMA mask\n");
-	ndev->engine = devm_kzalloc(dev, dla_engine_size(), GFP_KERNEL);
-	if (!ndev->engine)
+	ndev->engine = drmm_kzalloc(&ndev->drm, dla_engine_size(), GFP_KERNEL);
+	ndev->check_engine = drmm_kzalloc(&ndev->drm, dla_engine_size(),
+					  GFP_KERNEL);
+	if (!ndev->engine || !ndev->check_engine)
 		return -ENOMEM;
 	ret = dla_register_driver(ndev->engine, ndev, &nvdla_port_ops, ndev->hw);
+	if (!ret)
+		ret = dla_register_driver(ndev->check_engine, ndev,
+					  &nvdla_port_ops, ndev->hw);
 	if (ret)
 		return ret;
 
@@ -118,8 +125,9 @@ static void nvdla_remove(struct platform_device *pdev)
 {
 	struct nvdla_device *ndev = platform_get_drvdata(pdev);
 
-	/* Waits for every ioctl, so no job is left on the engine. */
+	/* Waits for every ioctl: no job is queued after this. */
 	drm_dev_unplug(&ndev->drm);
+	nvdla_queue_fini(ndev);
 	nvdla_sim_dev_fini(ndev);
 }
 

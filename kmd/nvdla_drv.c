@@ -11,39 +11,57 @@
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_ioctl.h>
+#include <drm/drm_prime.h>
 
 #include <nvdla/firmware.h>
 #include <nvdla/regs.h>
 
 #include "nvdla_accel.h"
 #include "nvdla_drv.h"
+#include "nvdla_file.h"
 #include "nvdla_gem.h"
 #include "nvdla_job.h"
+#include "nvdla_legacy.h"
 #include "nvdla_sim_dev.h"
 
 #define NVDLA_IOCTL(name, func) \
 	DRM_IOCTL_DEF_DRV(NVDLA_##name, nvdla_ioctl_##func, DRM_RENDER_ALLOW)
 
 static const struct drm_ioctl_desc nvdla_ioctls[] = {
+	NVDLA_IOCTL(LEGACY_SUBMIT, legacy_submit),
 	NVDLA_IOCTL(GEM_CREATE, gem_create),
 	NVDLA_IOCTL(GEM_MMAP, gem_mmap),
+	NVDLA_IOCTL(LEGACY_GEM_DESTROY, legacy_gem_destroy),
 	NVDLA_IOCTL(SUBMIT, submit),
 	NVDLA_IOCTL(GET_PARAM, get_param),
+	NVDLA_IOCTL(WAIT, wait),
+	NVDLA_IOCTL(GEM_WAIT, gem_wait),
 };
 
 /* The accel node (/dev/accel/accelN) where the kernel has one (6.2+). */
 #if IS_ENABLED(CONFIG_DRM_ACCEL)
 #include <drm/drm_accel.h>
 
-DEFINE_DRM_ACCEL_FOPS(nvdla_fops);
-#define NVDLA_FEATURES (DRIVER_COMPUTE_ACCEL | DRIVER_GEM)
+#define NVDLA_FOPS DRM_ACCEL_FOPS
+#define NVDLA_FEATURES (DRIVER_COMPUTE_ACCEL | DRIVER_GEM | DRIVER_SYNCOBJ)
 #else
-DEFINE_DRM_GEM_FOPS(nvdla_fops);
-#define NVDLA_FEATURES (DRIVER_GEM | DRIVER_RENDER)
+#define NVDLA_FOPS DRM_GEM_FOPS
+#define NVDLA_FEATURES (DRIVER_GEM | DRIVER_RENDER | DRIVER_SYNCOBJ)
 #endif
+
+static const struct file_operations nvdla_fops = {
+	.owner = THIS_MODULE,
+	NVDLA_FOPS,
+	.show_fdinfo = nvdla_file_show_fdinfo,
+};
 
 const struct drm_driver nvdla_drm_driver = {
 	.driver_features = NVDLA_FEATURES,
+	.open = nvdla_file_open,
+	.postclose = nvdla_file_postclose,
+	/* Needed on 6.1 to export buffers (the official user space does). */
+	.prime_handle_to_fd = drm_gem_prime_handle_to_fd,
+	.prime_fd_to_handle = drm_gem_prime_fd_to_handle,
 	.ioctls = nvdla_ioctls,
 	.num_ioctls = ARRAY_SIZE(nvdla_ioctls),
 	.fops = &nvdla_fops,
@@ -51,7 +69,7 @@ const struct drm_driver nvdla_drm_driver = {
 	.desc = "NVIDIA Deep Learning Accelerator",
 	.date = "20261122",
 	.major = 0,
-	.minor = 1,
+	.minor = 2,
 };
 
 /**

@@ -27,14 +27,28 @@ struct nvdla_sim;
  * @sim_config: the model's configuration, to reset it
  * @sim_faults: the model's fault count when the current job started
  * @engine: the firmware's engine context
+ * @check_engine: a second context, on which jobs are checked at submission
+ * @check_lock: serialises the use of @check_engine
  * @engine_lock: protects @engine, @sim, @job, @job_done and @job_status;
  *	taken with interrupts off, since the interrupt handler needs it
- * @job_lock: serialises jobs on the engine; outside @engine_lock
- * @job_wq: where the submitter waits for @job_done
- * @job: the job on the engine, or NULL
+ * @wq: ordered queue running @run_work, @done_work, @timeout_work and
+ *	@cancel_work one at a time: they alone start and end jobs
+ * @run_work: starts the first queued job when the engine is free
+ * @done_work: ends @job once the firmware says it is done
+ * @timeout_work: ends @job when it overran the job timeout
+ * @cancel_work: ends every job when the device goes away
+ * @submit_lock: serialises queueing jobs, so that their fences take their
+ *	sequence numbers in queue order; protects @unplugged, @fence_seqno
+ * @queue_lock: protects @queue and @stats
+ * @queue: jobs waiting for the engine, in submission order
+ * @unplugged: the device is going away; no job is queued any more
+ * @job: the job on the engine, or NULL; set and cleared only by @wq
  * @job_done: @job completed or failed
  * @job_status: 0 or the negative errno @job ended with
- * @stats: job counters for debugfs, under @job_lock
+ * @fence_context: the device's dma_fence timeline
+ * @fence_seqno: the last fence's sequence number
+ * @fence_lock: the lock of every job fence
+ * @stats: job counters for debugfs, under @queue_lock
  */
 struct nvdla_device {
 	struct drm_device drm;
@@ -46,12 +60,24 @@ struct nvdla_device {
 	int sim_config;
 	u32 sim_faults;
 	struct dla_engine *engine;
+	struct dla_engine *check_engine;
+	struct mutex check_lock;	/* see @check_lock above */
 	spinlock_t engine_lock;		/* see @engine_lock above */
-	struct mutex job_lock;		/* see @job_lock above */
-	wait_queue_head_t job_wq;
+	struct workqueue_struct *wq;
+	struct work_struct run_work;
+	struct work_struct done_work;
+	struct delayed_work timeout_work;
+	struct work_struct cancel_work;
+	struct mutex submit_lock;	/* see @submit_lock above */
+	spinlock_t queue_lock;		/* see @queue_lock above */
+	struct list_head queue;
+	bool unplugged;
 	struct nvdla_job *job;
 	bool job_done;
 	int job_status;
+	u64 fence_context;
+	u64 fence_seqno;
+	spinlock_t fence_lock;		/* see @fence_lock above */
 	struct {
 		u64 submitted, completed, failed, timed_out;
 		u64 busy_ns;

@@ -5,6 +5,7 @@
  * accelerator has no MMU), mapped to user space through the DRM file.
  */
 #include <linux/dma-mapping.h>
+#include <linux/iosys-map.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
 
@@ -39,6 +40,31 @@ static int nvdla_gem_mmap_obj(struct drm_gem_object *obj,
 				 obj->size);
 }
 
+/* For importers of an exported buffer: it is one contiguous range. */
+static struct sg_table *nvdla_gem_get_sg_table(struct drm_gem_object *obj)
+{
+	struct nvdla_gem_object *bo = to_nvdla_bo(obj);
+	struct sg_table *sgt;
+	int ret;
+
+	sgt = kzalloc(sizeof(*sgt), GFP_KERNEL);
+	if (!sgt)
+		return ERR_PTR(-ENOMEM);
+	ret = dma_get_sgtable(obj->dev->dev, sgt, bo->vaddr, bo->dma_addr,
+			      obj->size);
+	if (ret) {
+		kfree(sgt);
+		return ERR_PTR(ret);
+	}
+	return sgt;
+}
+
+static int nvdla_gem_vmap(struct drm_gem_object *obj, struct iosys_map *map)
+{
+	iosys_map_set_vaddr(map, to_nvdla_bo(obj)->vaddr);
+	return 0;
+}
+
 static const struct vm_operations_struct nvdla_gem_vm_ops = {
 	.open = drm_gem_vm_open,
 	.close = drm_gem_vm_close,
@@ -47,6 +73,8 @@ static const struct vm_operations_struct nvdla_gem_vm_ops = {
 static const struct drm_gem_object_funcs nvdla_gem_funcs = {
 	.free = nvdla_gem_free,
 	.mmap = nvdla_gem_mmap_obj,
+	.get_sg_table = nvdla_gem_get_sg_table,
+	.vmap = nvdla_gem_vmap,
 	.vm_ops = &nvdla_gem_vm_ops,
 };
 

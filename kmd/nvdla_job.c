@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Jobs: resolving a task's address list to the submitting file's objects,
- * running it on the engine and waiting for it with a deadline.
+ * Jobs: a task's address list resolved to objects of the submitting file,
+ * its in-fences and out-fence; the submit and wait ioctls.
  */
-#include <linux/sched/signal.h>
+#include <linux/dma-resv.h>
+#include <linux/overflow.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
@@ -12,26 +13,37 @@
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_print.h>
+#include <drm/drm_syncobj.h>
 #include <drm/drm_utils.h>
 
 #include <nvdla/firmware.h>
-#include <nvdla/sim.h>
 
 #include "nvdla_accel.h"
 #include "nvdla_drv.h"
+#include "nvdla_fence.h"
+#include "nvdla_file.h"
 #include "nvdla_gem.h"
 #include "nvdla_job.h"
-#include "nvdla_sim_dev.h"
+#include "nvdla_queue.h"
 
-static void nvdla_job_free(struct nvdla_job *job)
+void nvdla_job_free(struct nvdla_job *job)
 {
 	u32 i;
 
 	for (i = 0; i < job->num; i++)
 		if (job->bos[i])
 			drm_gem_object_put(&job->bos[i]->base);
+	for (i = 0; i < job->num_deps; i++)
+		dma_fence_put(job->deps[i]);
+	if (job->done && job->done->ops)
+		dma_fence_put(job->done);
+	else
+		kfree(job->done);
+	if (job->file)
+		nvdla_file_put(job->file);
 	kvfree(job->bos);
 	kvfree(job->offsets);
+	kfree(job->deps);
 	kfree(job);
 }
 
@@ -56,132 +68,174 @@ static int nvdla_job_resolve(struct nvdla_job *job, struct drm_file *file,
 	return 0;
 }
 
-static struct nvdla_job *nvdla_job_new(struct drm_file *file,
-				       const struct drm_nvdla_submit *args)
+/*
+ * A job for the task whose address list is @addrs[@num], checked by the
+ * firmware on a scratch engine so that a malformed task is refused now.
+ * The firmware checks it again when it starts: user space may have
+ * changed the descriptors since.
+ */
+struct nvdla_job *nvdla_job_create(struct drm_file *file,
+				   const struct drm_nvdla_address *addrs,
+				   u32 num)
 {
-	struct drm_nvdla_address *addrs;
+	struct nvdla_device *ndev = to_nvdla_device(file->minor->dev);
+	struct dla_task task = { .num_addresses = num };
 	struct nvdla_job *job;
-	int ret = -ENOMEM;
+	int ret;
 
 	job = kzalloc(sizeof(*job), GFP_KERNEL);
-	addrs = kvmalloc_array(args->num_addresses, sizeof(*addrs), GFP_KERNEL);
-	if (!job || !addrs)
+	if (!job)
+		return ERR_PTR(-ENOMEM);
+	job->ndev = ndev;
+	job->file = nvdla_file_get(file->driver_priv);
+	job->bos = kvcalloc(num, sizeof(*job->bos), GFP_KERNEL);
+	job->offsets = kvcalloc(num, sizeof(*job->offsets), GFP_KERNEL);
+	job->done = nvdla_fence_alloc();
+	ret = -ENOMEM;
+	if (!job->bos || !job->offsets || !job->done)
 		goto err;
-	job->bos = kvcalloc(args->num_addresses, sizeof(*job->bos), GFP_KERNEL);
-	job->offsets = kvcalloc(args->num_addresses, sizeof(*job->offsets),
-				GFP_KERNEL);
-	if (!job->bos || !job->offsets)
-		goto err;
-	job->num = args->num_addresses;
-
-	ret = -EFAULT;
-	if (copy_from_user(addrs, u64_to_user_ptr(args->addresses),
-			   array_size(args->num_addresses, sizeof(*addrs))))
-		goto err;
+	job->num = num;
 	ret = nvdla_job_resolve(job, file, addrs);
 	if (ret)
 		goto err;
-	kvfree(addrs);
+
+	task.host_task = job;
+	mutex_lock(&ndev->check_lock);
+	ret = dla_check_task(ndev->check_engine, &task);
+	mutex_unlock(&ndev->check_lock);
+	if (ret)
+		goto err;
 	return job;
 
 err:
-	kvfree(addrs);
-	if (job)
-		nvdla_job_free(job);
+	nvdla_job_free(job);
 	return ERR_PTR(ret);
 }
 
-void nvdla_job_process(struct nvdla_device *ndev)
+static int nvdla_job_add_deps(struct nvdla_job *job, struct drm_file *file,
+			      const struct drm_nvdla_submit *args)
 {
-	unsigned long flags;
-	bool complete = false, wake = false;
-	int ret;
+	u32 *handles;
+	int ret = 0;
+	u32 i;
 
-	spin_lock_irqsave(&ndev->engine_lock, flags);
-	if (ndev->job && !ndev->job_done) {
-		ret = dla_process_events(ndev->engine, &complete);
-		if (ret || complete) {
-			ndev->job_status = ret;
-			ndev->job_done = true;
-			wake = true;
-		}
+	if (!args->num_in_syncs)
+		return 0;
+	handles = memdup_user(u64_to_user_ptr(args->in_syncs),
+			      array_size(args->num_in_syncs, sizeof(u32)));
+	if (IS_ERR(handles))
+		return PTR_ERR(handles);
+	job->deps = kcalloc(args->num_in_syncs, sizeof(*job->deps), GFP_KERNEL);
+	if (!job->deps)
+		ret = -ENOMEM;
+	for (i = 0; !ret && i < args->num_in_syncs; i++) {
+		ret = drm_syncobj_find_fence(file, handles[i], 0, 0,
+					     &job->deps[i]);
+		if (!ret)
+			job->num_deps++;
 	}
-	spin_unlock_irqrestore(&ndev->engine_lock, flags);
-	if (wake)
-		wake_up(&ndev->job_wq);
-}
-
-static int nvdla_job_start(struct nvdla_device *ndev, struct nvdla_job *job)
-{
-	struct dla_task task = { .host_task = job, .num_addresses = job->num };
-	unsigned long flags;
-	int ret;
-
-	spin_lock_irqsave(&ndev->engine_lock, flags);
-	ndev->job = job;
-	ndev->job_done = false;
-	ndev->job_status = 0;
-	nvdla_sim_dev_job_start(ndev);
-	ret = dla_execute_task(ndev->engine, &task);
-	if (ret) {
-		dla_clear_task(ndev->engine);
-		ndev->job = NULL;
-	}
-	spin_unlock_irqrestore(&ndev->engine_lock, flags);
+	kfree(handles);
 	return ret;
 }
 
-/* Take the job off the engine, finished or not; returns its status. */
-static int nvdla_job_stop(struct nvdla_device *ndev, int wait_ret)
+/* Mark every buffer busy until the job ends, for DRM_IOCTL_NVDLA_GEM_WAIT. */
+static int nvdla_job_fence_bos(struct nvdla_job *job)
 {
-	unsigned long flags;
-	int ret;
+	struct dma_resv *resv;
+	int ret = 0;
+	u32 i;
 
-	spin_lock_irqsave(&ndev->engine_lock, flags);
-	if (ndev->job_done)
-		ret = ndev->job_status;
-	else
-		ret = wait_ret < 0 ? -EINTR : -ETIMEDOUT;
-	ret = nvdla_sim_dev_job_stop(ndev, ret);
-	dla_clear_task(ndev->engine);
-	ndev->job = NULL;
-	spin_unlock_irqrestore(&ndev->engine_lock, flags);
-
-	/* Firmware codes are errnos already; anything else is an I/O error. */
-	if (ret && ret != -EINVAL && ret != -EINTR && ret != -ETIMEDOUT)
-		ret = -EIO;
+	for (i = 0; !ret && i < job->num; i++) {
+		resv = job->bos[i]->base.resv;
+		dma_resv_lock(resv, NULL);
+		ret = dma_resv_reserve_fences(resv, 1);
+		if (!ret)
+			dma_resv_add_fence(resv, job->done, DMA_RESV_USAGE_WRITE);
+		dma_resv_unlock(resv);
+	}
 	return ret;
 }
 
-static int nvdla_job_run(struct nvdla_device *ndev, struct nvdla_job *job,
-			 s64 timeout_ns)
+/*
+ * Queue @job behind every job queued before; the queue owns it from here.
+ * Its fence goes on the device's timeline and on every buffer it uses, so
+ * that DRM_IOCTL_NVDLA_GEM_WAIT sees it. *@done gets a reference to that
+ * fence and *@id the job's number in its file, unless the device is gone (-ENODEV, the job freed). On another
+ * error the job is queued all the same, to end unrun in its turn: fences
+ * of one timeline must signal in order.
+ */
+int nvdla_job_queue(struct nvdla_job *job, struct dma_fence **done, u64 *id)
 {
-	long wait;
+	struct nvdla_device *ndev = job->ndev;
 	int ret;
 
-	u64 start;
-
-	ret = mutex_lock_interruptible(&ndev->job_lock);
-	if (ret)
-		return ret;
-	start = ktime_get_ns();
-	ndev->stats.submitted++;
-	ret = nvdla_job_start(ndev, job);
-	if (!ret) {
-		wait = wait_event_interruptible_timeout(ndev->job_wq,
-							READ_ONCE(ndev->job_done),
-							drm_timeout_abs_to_jiffies(timeout_ns));
-		ret = nvdla_job_stop(ndev, wait);
+	mutex_lock(&ndev->submit_lock);
+	if (ndev->unplugged) {
+		mutex_unlock(&ndev->submit_lock);
+		nvdla_job_free(job);
+		return -ENODEV;
 	}
-	ndev->stats.busy_ns += ktime_get_ns() - start;
+	nvdla_fence_init(ndev, job->done);
+	*done = dma_fence_get(job->done);
+	ret = nvdla_job_fence_bos(job);
 	if (!ret)
-		ndev->stats.completed++;
-	else if (ret == -ETIMEDOUT)
-		ndev->stats.timed_out++;
-	else
-		ndev->stats.failed++;
-	mutex_unlock(&ndev->job_lock);
+		ret = nvdla_file_add_job(job->file, job->done, &job->id);
+	*id = job->id;
+	job->error = ret;
+	nvdla_queue_push(ndev, job);
+	mutex_unlock(&ndev->submit_lock);
 	return ret;
+}
+
+/* Called by the queue, in order: the job ran, failed or was cancelled. */
+void nvdla_job_end(struct nvdla_job *job, int status)
+{
+	if (job->start_ns)
+		atomic64_add(ktime_get_ns() - job->start_ns,
+			     &job->file->busy_ns);
+	if (status)
+		dma_fence_set_error(job->done, status);
+	dma_fence_signal(job->done);
+	nvdla_file_end_job(job->file, job->id, job->done);
+	nvdla_job_free(job);
+}
+
+static int nvdla_submit_check(const struct drm_nvdla_submit *args)
+{
+	if (args->flags || args->reserved ||
+	    args->address_size != sizeof(struct drm_nvdla_address) ||
+	    !args->num_addresses ||
+	    args->num_addresses > DRM_NVDLA_MAX_ADDRESSES ||
+	    args->num_in_syncs > DRM_NVDLA_MAX_IN_SYNCS)
+		return -EINVAL;
+	return 0;
+}
+
+static struct nvdla_job *nvdla_submit_job(struct drm_file *file,
+					  const struct drm_nvdla_submit *args)
+{
+	struct drm_nvdla_address *addrs;
+	struct nvdla_job *job;
+	int ret;
+
+	addrs = kvmalloc_array(args->num_addresses, sizeof(*addrs), GFP_KERNEL);
+	if (!addrs)
+		return ERR_PTR(-ENOMEM);
+	if (copy_from_user(addrs, u64_to_user_ptr(args->addresses),
+			   array_size(args->num_addresses, sizeof(*addrs)))) {
+		kvfree(addrs);
+		return ERR_PTR(-EFAULT);
+	}
+	job = nvdla_job_create(file, addrs, args->num_addresses);
+	kvfree(addrs);
+	if (IS_ERR(job))
+		return job;
+	ret = nvdla_job_add_deps(job, file, args);
+	if (ret) {
+		nvdla_job_free(job);
+		return ERR_PTR(ret);
+	}
+	return job;
 }
 
 /**
@@ -190,49 +244,104 @@ static int nvdla_job_run(struct nvdla_device *ndev, struct nvdla_job *job,
  * @data: struct drm_nvdla_submit
  * @file: the caller's DRM file, whose handles the address list names
  *
- * Runs the task and waits for it until the absolute deadline. A job that
- * is interrupted by a signal or times out is stopped and the engine reset;
- * it is not restarted, since the firmware has consumed its dependency
- * graph.
+ * Checks the whole request and the task, then queues the job and returns;
+ * nothing is queued when it fails.
  *
- * Return: 0 when the task completed; -EINVAL for non-zero flags or
- * reserved fields, a wrong address_size, 0 or more than
- * DRM_NVDLA_MAX_ADDRESSES entries, an offset outside its object, or a task
- * the firmware rejects (before touching the hardware); -ENOENT for an
- * unknown handle; -EFAULT for an unreadable address list; -EINTR;
- * -ETIMEDOUT when the deadline passes, or has passed before the job could
- * start (it is then not run); -EIO when the hardware failed; -ENODEV once
- * the device is gone.
+ * Return: 0; -EINVAL for non-zero flags or reserved fields, a wrong
+ * address_size, 0 or more than DRM_NVDLA_MAX_ADDRESSES entries, more than
+ * DRM_NVDLA_MAX_IN_SYNCS in-fences, an offset outside its object, or a task
+ * the firmware rejects; -ENOENT for an unknown buffer or sync object;
+ * -EFAULT for an unreadable array; -ENOMEM; -ENODEV once the device is
+ * gone.
  */
 int nvdla_ioctl_submit(struct drm_device *drm, void *data,
 		       struct drm_file *file)
 {
-	struct nvdla_device *ndev = to_nvdla_device(drm);
 	struct drm_nvdla_submit *args = data;
+	struct drm_syncobj *out = NULL;
+	struct dma_fence *done;
 	struct nvdla_job *job;
 	int idx, ret;
 
-	if (args->flags || args->reserved ||
-	    args->address_size != sizeof(struct drm_nvdla_address) ||
-	    !args->num_addresses ||
-	    args->num_addresses > DRM_NVDLA_MAX_ADDRESSES)
-		return -EINVAL;
-
-	job = nvdla_job_new(file, args);
-	if (IS_ERR(job))
-		return PTR_ERR(job);
-	/* A deadline already past: refuse rather than race the hardware. */
-	if (!drm_timeout_abs_to_jiffies(args->timeout_ns)) {
+	ret = nvdla_submit_check(args);
+	if (ret)
+		return ret;
+	if (args->out_sync) {
+		out = drm_syncobj_find(file, args->out_sync);
+		if (!out)
+			return -ENOENT;
+	}
+	job = nvdla_submit_job(file, args);
+	if (IS_ERR(job)) {
+		ret = PTR_ERR(job);
+		goto out_put;
+	}
+	if (!drm_dev_enter(drm, &idx)) {
 		nvdla_job_free(job);
-		return -ETIMEDOUT;
-	}
-
-	if (drm_dev_enter(drm, &idx)) {
-		ret = nvdla_job_run(ndev, job, args->timeout_ns);
-		drm_dev_exit(idx);
-	} else {
 		ret = -ENODEV;
+		goto out_put;
 	}
-	nvdla_job_free(job);
+	/* The job may end as soon as it is queued: read it no more. */
+	ret = nvdla_job_queue(job, &done, &args->job_id);
+	if (ret != -ENODEV) {
+		if (!ret && out)
+			drm_syncobj_replace_fence(out, done);
+		dma_fence_put(done);
+	}
+	drm_dev_exit(idx);
+out_put:
+	if (out)
+		drm_syncobj_put(out);
 	return ret;
+}
+
+/**
+ * nvdla_ioctl_wait() - DRM_IOCTL_NVDLA_WAIT
+ * @drm: the device
+ * @data: struct drm_nvdla_wait
+ * @file: the caller's DRM file, whose job it names
+ *
+ * Return: 0 with the job's status once it ended; -ETIMEDOUT when the
+ * deadline passes first; -ERESTARTSYS on a signal; -EINVAL for a job
+ * number this file never got or a non-zero reserved field.
+ */
+int nvdla_ioctl_wait(struct drm_device *drm, void *data,
+		     struct drm_file *file)
+{
+	struct drm_nvdla_wait *args = data;
+
+	if (args->reserved)
+		return -EINVAL;
+	return nvdla_file_wait_job(file->driver_priv, args->job_id,
+				   args->timeout_ns, &args->status);
+}
+
+/**
+ * nvdla_ioctl_gem_wait() - DRM_IOCTL_NVDLA_GEM_WAIT
+ * @drm: the device
+ * @data: struct drm_nvdla_gem_wait
+ * @file: the caller's DRM file
+ *
+ * Return: 0 when no job uses the buffer any more; -ETIMEDOUT when the
+ * deadline passes first; -ERESTARTSYS on a signal; -ENOENT for an unknown
+ * handle; -EINVAL for a non-zero reserved field.
+ */
+int nvdla_ioctl_gem_wait(struct drm_device *drm, void *data,
+			 struct drm_file *file)
+{
+	struct drm_nvdla_gem_wait *args = data;
+	struct drm_gem_object *obj;
+	long ret;
+
+	if (args->reserved)
+		return -EINVAL;
+	obj = drm_gem_object_lookup(file, args->handle);
+	if (!obj)
+		return -ENOENT;
+	ret = dma_resv_wait_timeout(obj->resv, DMA_RESV_USAGE_WRITE, true,
+				    drm_timeout_abs_to_jiffies(args->timeout_ns));
+	drm_gem_object_put(obj);
+	if (!ret)
+		return -ETIMEDOUT;
+	return ret < 0 ? ret : 0;
 }

@@ -3,31 +3,70 @@
 #ifndef __NVDLA_JOB_H__
 #define __NVDLA_JOB_H__
 
+#include <linux/dma-fence.h>
+#include <linux/list.h>
 #include <linux/types.h>
 
 struct drm_device;
 struct drm_file;
+struct drm_nvdla_address;
 struct nvdla_device;
+struct nvdla_file;
 struct nvdla_gem_object;
 
 /**
- * struct nvdla_job - one firmware task and the buffers it may reach
+ * struct nvdla_job - one firmware task, the buffers it may reach and what
+ *	it waits for
+ * @ndev: the device it runs on
+ * @file: the submitting file's state, referenced until the job ends
+ * @node: its place in the device queue
+ * @id: its number in @file
  * @num: entries in the address list
  * @bos: the object of each entry, referenced until the job ends
  * @offsets: byte offset of each entry into its object
+ * @deps: the in-fences, referenced until the job ends
+ * @num_deps: entries in @deps
+ * @next_dep: the first of @deps not known to have signalled
+ * @dep_cb: callback on @deps[@next_dep] while @dep_armed
+ * @dep_armed: @dep_cb is installed
+ * @done: the out-fence, signalled when the job ends
+ * @error: why it must end without running, or 0
+ * @deadline: jiffies when it overruns, once started
+ * @start_ns: when it started on the engine
  */
 struct nvdla_job {
+	struct nvdla_device *ndev;
+	struct nvdla_file *file;
+	struct list_head node;
+	u64 id;
 	u32 num;
 	struct nvdla_gem_object **bos;
 	u64 *offsets;
+	struct dma_fence **deps;
+	u32 num_deps;
+	u32 next_dep;
+	struct dma_fence_cb dep_cb;
+	bool dep_armed;
+	struct dma_fence *done;
+	int error;
+	unsigned long deadline;
+	u64 start_ns;
 };
 
 extern const struct dla_port_ops nvdla_port_ops;
 
+struct nvdla_job *nvdla_job_create(struct drm_file *file,
+				   const struct drm_nvdla_address *addrs,
+				   u32 num);
+int nvdla_job_queue(struct nvdla_job *job, struct dma_fence **done, u64 *id);
+void nvdla_job_end(struct nvdla_job *job, int status);
+void nvdla_job_free(struct nvdla_job *job);
+
 int nvdla_ioctl_submit(struct drm_device *drm, void *data,
 		       struct drm_file *file);
-
-/* Interrupt bottom half: complete operations, finish the job if done. */
-void nvdla_job_process(struct nvdla_device *ndev);
+int nvdla_ioctl_wait(struct drm_device *drm, void *data,
+		     struct drm_file *file);
+int nvdla_ioctl_gem_wait(struct drm_device *drm, void *data,
+			 struct drm_file *file);
 
 #endif /* __NVDLA_JOB_H__ */

@@ -20,6 +20,7 @@
 #include "nvdla_drv.h"
 #include "nvdla_gem.h"
 #include "nvdla_job.h"
+#include "nvdla_queue.h"
 #include "nvdla_sim_dev.h"
 
 #define NVDLA_SIM_MAX_DEVICES 4
@@ -123,7 +124,7 @@ static void nvdla_sim_work(struct work_struct *work)
 		dla_isr_handler(ndev->engine);
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
 
-	nvdla_job_process(ndev);
+	nvdla_queue_irq(ndev);
 	if (more)
 		queue_work(system_unbound_wq, &ndev->sim_work);
 }

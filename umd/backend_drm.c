@@ -2,7 +2,8 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * DRM backend: buffers are GEM objects of the nvdla driver, mapped through
- * the DRM file; a task is one DRM_IOCTL_NVDLA_SUBMIT naming them by handle.
+ * the DRM file; a task is one DRM_IOCTL_NVDLA_SUBMIT naming them by handle,
+ * followed by DRM_IOCTL_NVDLA_WAIT for it.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -119,8 +120,8 @@ static int drm_submit(struct nvdla_backend *be,
 	struct drm_nvdla_submit args = {
 		.num_addresses = num,
 		.address_size = sizeof(struct drm_nvdla_address),
-		.timeout_ns = deadline_ns,
 	};
+	struct drm_nvdla_wait wait = { .timeout_ns = deadline_ns };
 	struct drm_nvdla_address *addrs;
 	uint32_t i;
 	int ret;
@@ -138,6 +139,16 @@ static int drm_submit(struct nvdla_backend *be,
 	if (ret)
 		return drm_error(db, ret, "%s: submit failed: %s (see dmesg)",
 				 db->path, strerror(-ret));
+	wait.job_id = args.job_id;
+	ret = drm_ioctl(db->fd, DRM_IOCTL_NVDLA_WAIT, &wait);
+	if (ret)
+		return drm_error(db, ret, "%s: waiting for job %llu: %s",
+				 db->path, (unsigned long long)wait.job_id,
+				 strerror(-ret));
+	if (wait.status)
+		return drm_error(db, wait.status, "%s: job %llu failed: %s",
+				 db->path, (unsigned long long)wait.job_id,
+				 strerror(-wait.status));
 	return 0;
 }
 

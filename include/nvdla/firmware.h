@@ -105,6 +105,16 @@ int dla_register_driver(struct dla_engine *engine, void *drv,
  */
 int dla_execute_task(struct dla_engine *engine, const struct dla_task *task);
 
+/*
+ * Validate @task exactly as dla_execute_task() does, without loading it or
+ * touching the hardware, so that a host can refuse a task when it is
+ * submitted rather than when it reaches the engine. Uses @engine as
+ * scratch space: pass a context of its own (bound to the same host and
+ * configuration), never the one running tasks. Returns -EINVAL for a
+ * malformed task.
+ */
+int dla_check_task(struct dla_engine *engine, const struct dla_task *task);
+
 /* Interrupt context: latch and acknowledge the hardware's done bits. */
 int dla_isr_handler(struct dla_engine *engine);
 

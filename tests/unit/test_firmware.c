@@ -139,6 +139,16 @@ static int submit(const struct task_descs *d, uint16_t num_addresses)
 	return dla_execute_task(engine, &task);
 }
 
+/* dla_check_task on @d: its result, with no register written. */
+static int check(const struct task_descs *d)
+{
+	struct dla_task task = { .host_task = &fake, .num_addresses = NUM_BUFS };
+
+	load(d);
+	fake.writes = 0;
+	return dla_check_task(engine, &task) ?: -(int)fake.writes;
+}
+
 /* A rejected task: -EINVAL, no register written, message mentions @what. */
 static void expect_reject(const struct task_descs *d, const char *what,
 			  const char *name)
@@ -260,8 +270,15 @@ int main(void)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		good_task(&d);
 		cases[i].mutate(&d);
+		tap_ok(check(&d) == -EINVAL, "%s: dla_check_task refuses it",
+		       cases[i].name);
 		expect_reject(&d, cases[i].what, cases[i].name);
 	}
+
+	good_task(&d);
+	ret = check(&d);
+	tap_ok(ret == 0, "dla_check_task passes the good task, writing nothing (%d)",
+	       ret);
 
 	good_task(&d);
 	ret = submit(&d, 0);

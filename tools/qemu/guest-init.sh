@@ -13,8 +13,10 @@ mount -t devtmpfs devtmpfs /dev
 mount -t debugfs debugfs /sys/kernel/debug
 mount -t tmpfs tmpfs /tmp
 
-# The modules nvdla.ko needs, in dependency order.
+# The modules nvdla.ko needs, in dependency order; vgem after nvdla, so
+# that the nvdla devices take the first DRM minors.
 while read -r m; do
+	[ "$m" = vgem.ko ] && continue
 	insmod "/modules/$m" || echo "not ok - insmod $m"
 done </modules.order
 if insmod /nvdla.ko nvdla_sim=nv_full,nv_full; then
@@ -22,6 +24,7 @@ if insmod /nvdla.ko nvdla_sim=nv_full,nv_full; then
 else
 	echo "not ok - insmod nvdla.ko nvdla_sim=nv_full,nv_full"
 fi
+insmod /modules/vgem.ko || echo "not ok - insmod vgem.ko"
 
 # A test that fails without a "not ok" line of its own (a crash, its time
 # limit) fails under its name.

@@ -38,9 +38,10 @@ cp /bin/busybox "$root/bin/busybox"
 cp tools/qemu/guest-init.sh "$root/init"
 cp "$ko" "$root/nvdla.ko"
 
-# drm and what nvdla.ko depends on, each after its own dependencies (as
-# modprobe would load them), decompressed: busybox insmod reads plain .ko.
-for d in drm $(/sbin/modinfo -F depends "$ko" | tr ',' ' '); do
+# drm, what nvdla.ko depends on, and vgem (a fence source for the tests),
+# each after its own dependencies (as modprobe would load them),
+# decompressed: busybox insmod reads plain .ko.
+for d in drm $(/sbin/modinfo -F depends "$ko" | tr ',' ' ') vgem; do
 	/sbin/modprobe -d "$kroot" -S "$kver" --show-depends "$d" |
 		awk '$1 == "insmod" { print $2 }'
 done | awk '!seen[$0]++' >"$out/modules.list"

@@ -18,14 +18,27 @@ extern "C" {
  * offset) pairs that the task's descriptors refer to by index. Entry 0
  * holds the network descriptor.
  *
- * Numbers 0x00 and 0x03 belong to the official NVDLA driver's SUBMIT and
- * GEM_DESTROY and stay reserved for them; GEM_CREATE and GEM_MMAP keep the
- * official numbers and layouts.
+ * DRM_IOCTL_NVDLA_SUBMIT queues a job and returns at once. Jobs of every
+ * file run on the device in submission order, each once its in-fences
+ * (DRM sync objects) have signalled; its out-fence signals when it ends,
+ * with an error if it failed. DRM_IOCTL_NVDLA_WAIT waits for one job and
+ * reports how it ended; DRM_IOCTL_NVDLA_GEM_WAIT waits until no job uses a
+ * buffer, before the CPU reads it. A job that runs longer than the
+ * driver's job timeout (module parameter job_timeout_ms) is stopped, the
+ * engine reset, and the job ends with -ETIMEDOUT.
+ *
+ * The official NVDLA driver's four ioctls keep their numbers and layouts
+ * (DRM_IOCTL_NVDLA_LEGACY_*, GEM_CREATE and GEM_MMAP), so its user space
+ * runs unchanged; new code uses the interface above.
  */
-#define DRM_NVDLA_GEM_CREATE	0x01
-#define DRM_NVDLA_GEM_MMAP	0x02
-#define DRM_NVDLA_SUBMIT	0x04
-#define DRM_NVDLA_GET_PARAM	0x05
+#define DRM_NVDLA_LEGACY_SUBMIT		0x00
+#define DRM_NVDLA_GEM_CREATE		0x01
+#define DRM_NVDLA_GEM_MMAP		0x02
+#define DRM_NVDLA_LEGACY_GEM_DESTROY	0x03
+#define DRM_NVDLA_SUBMIT		0x04
+#define DRM_NVDLA_GET_PARAM		0x05
+#define DRM_NVDLA_WAIT			0x06
+#define DRM_NVDLA_GEM_WAIT		0x07
 
 /* Largest buffer object: 1 GiB. */
 #define DRM_NVDLA_MAX_BO_SIZE (1ull << 30)
@@ -69,29 +82,78 @@ struct drm_nvdla_address {
 
 /* Most address-list entries a job may carry. */
 #define DRM_NVDLA_MAX_ADDRESSES 4096
+/* Most in-fences a job may wait for. */
+#define DRM_NVDLA_MAX_IN_SYNCS 64
 
 /**
- * struct drm_nvdla_submit - run one task and wait for it
+ * struct drm_nvdla_submit - queue one task
  * @addresses: Input: user pointer to @num_addresses struct drm_nvdla_address.
  * @num_addresses: Input: 1 to DRM_NVDLA_MAX_ADDRESSES.
  * @address_size: Input: sizeof(struct drm_nvdla_address), so that the entry
  *	can grow.
+ * @in_syncs: Input: user pointer to @num_in_syncs __u32 sync object
+ *	handles; the job starts once all their fences have signalled. A fence
+ *	that signals with an error makes the job end with that error unrun.
+ * @num_in_syncs: Input: 0 to DRM_NVDLA_MAX_IN_SYNCS.
+ * @out_sync: Input: sync object handle that gets the job's fence, or 0.
  * @flags: Input: must be 0.
  * @reserved: Input: must be 0.
- * @timeout_ns: Input: absolute CLOCK_MONOTONIC deadline. A job still running
- *	then is stopped, the engine reset and -ETIMEDOUT returned; a deadline
- *	already past gives -ETIMEDOUT without running the job.
+ * @job_id: Output: the job's number in this file, for DRM_IOCTL_NVDLA_WAIT;
+ *	numbers start at 1 and increase.
  *
- * Returns 0 when the task completed, -EINVAL for a malformed task (checked
- * before the hardware is touched), -ENOENT for an unknown handle, -EINTR
- * when a signal arrived first (the job is stopped), -ETIMEDOUT or -EIO when
- * the hardware failed.
+ * Returns 0 when the job is queued; -EINVAL for a malformed request or a
+ * task the firmware rejects (checked before the hardware is touched: the
+ * job is then not queued), -ENOENT for an unknown buffer or sync object
+ * handle, -EFAULT for an unreadable array, -ENODEV once the device is gone.
  */
 struct drm_nvdla_submit {
 	__u64 addresses;
 	__u32 num_addresses;
 	__u32 address_size;
+	__u64 in_syncs;
+	__u32 num_in_syncs;
+	__u32 out_sync;
 	__u32 flags;
+	__u32 reserved;
+	__u64 job_id;
+};
+
+/**
+ * struct drm_nvdla_wait - wait for a job of this file
+ * @job_id: Input: what DRM_IOCTL_NVDLA_SUBMIT returned.
+ * @timeout_ns: Input: absolute CLOCK_MONOTONIC deadline; a deadline in the
+ *	past only polls.
+ * @status: Output: 0 when the job completed, else the negative errno it
+ *	ended with: -ETIMEDOUT (the job timeout), -EIO (hardware error),
+ *	-ECANCELED (its file was closed or the device removed first), or an
+ *	in-fence's error.
+ * @reserved: Input: must be 0.
+ *
+ * Returns 0 once the job has ended (see @status); -ETIMEDOUT when the
+ * deadline passes first; -EINTR on a signal (restartable); -EINVAL for a
+ * job number this file never got. The status of a failed job is kept as
+ * long as the file is open.
+ */
+struct drm_nvdla_wait {
+	__u64 job_id;
+	__s64 timeout_ns;
+	__s32 status;
+	__u32 reserved;
+};
+
+/**
+ * struct drm_nvdla_gem_wait - wait until no queued or running job uses a
+ *	buffer, before the CPU reads what the accelerator wrote
+ * @handle: Input: GEM handle.
+ * @reserved: Input: must be 0.
+ * @timeout_ns: Input: absolute CLOCK_MONOTONIC deadline.
+ *
+ * Returns 0; -ETIMEDOUT when the deadline passes first; -EINTR on a
+ * signal; -ENOENT for an unknown handle; -EINVAL for a non-zero reserved
+ * field. Buffers are coherent: no cache maintenance is needed after it.
+ */
+struct drm_nvdla_gem_wait {
+	__u32 handle;
 	__u32 reserved;
 	__s64 timeout_ns;
 };
@@ -135,14 +197,60 @@ struct drm_nvdla_get_param {
 	__u64 value;
 };
 
+/*
+ * The official driver's interface, kept for its user space.
+ * struct drm_nvdla_legacy_address: one address-list entry; @handle is a
+ * dma-buf file descriptor of a buffer this device exported (PRIME).
+ */
+struct drm_nvdla_legacy_address {
+	__u32 handle;
+	__u32 reserved;
+	__u64 offset;
+};
+
+/* struct drm_nvdla_legacy_task: @timeout is ignored (the job timeout applies). */
+struct drm_nvdla_legacy_task {
+	__u32 num_addresses;
+	__u32 timeout;
+	__u64 address_list;
+};
+
+/*
+ * struct drm_nvdla_legacy_submit: runs @num_tasks tasks one after the other
+ * and returns when the last has ended or one failed; @flags and @version
+ * are ignored, as by the official driver.
+ */
+struct drm_nvdla_legacy_submit {
+	__u64 tasks;
+	__u16 num_tasks;
+	__u16 flags;
+	__u32 version;
+};
+
+#define DRM_NVDLA_LEGACY_MAX_TASKS 24
+
+/* struct drm_nvdla_legacy_gem_destroy: the same as DRM_IOCTL_GEM_CLOSE. */
+struct drm_nvdla_legacy_gem_destroy {
+	__u32 handle;
+};
+
+#define DRM_IOCTL_NVDLA_LEGACY_SUBMIT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_LEGACY_SUBMIT, struct drm_nvdla_legacy_submit)
 #define DRM_IOCTL_NVDLA_GEM_CREATE \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_GEM_CREATE, struct drm_nvdla_gem_create)
 #define DRM_IOCTL_NVDLA_GEM_MMAP \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_GEM_MMAP, struct drm_nvdla_gem_mmap)
+#define DRM_IOCTL_NVDLA_LEGACY_GEM_DESTROY \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_LEGACY_GEM_DESTROY, \
+		 struct drm_nvdla_legacy_gem_destroy)
 #define DRM_IOCTL_NVDLA_SUBMIT \
-	DRM_IOW(DRM_COMMAND_BASE + DRM_NVDLA_SUBMIT, struct drm_nvdla_submit)
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_SUBMIT, struct drm_nvdla_submit)
 #define DRM_IOCTL_NVDLA_GET_PARAM \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_GET_PARAM, struct drm_nvdla_get_param)
+#define DRM_IOCTL_NVDLA_WAIT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_WAIT, struct drm_nvdla_wait)
+#define DRM_IOCTL_NVDLA_GEM_WAIT \
+	DRM_IOW(DRM_COMMAND_BASE + DRM_NVDLA_GEM_WAIT, struct drm_nvdla_gem_wait)
 
 #if defined(__cplusplus)
 }

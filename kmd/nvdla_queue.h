@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+#ifndef __NVDLA_QUEUE_H__
+#define __NVDLA_QUEUE_H__
+
+#include <linux/types.h>
+
+struct nvdla_device;
+struct nvdla_job;
+
+int nvdla_queue_init(struct nvdla_device *ndev);
+/* Queue @job behind every job queued before; under the submit lock. */
+void nvdla_queue_push(struct nvdla_device *ndev, struct nvdla_job *job);
+/* Interrupt bottom half: advance the task, end the job when it is done. */
+void nvdla_queue_irq(struct nvdla_device *ndev);
+/* The device is going away: end every job with -ECANCELED. */
+void nvdla_queue_fini(struct nvdla_device *ndev);
+
+#endif /* __NVDLA_QUEUE_H__ */

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Faults inside the QEMU guest, with the virtual devices' fault injection:
+ * a job whose completion interrupt is lost times out and the engine is
+ * reset, a bus error fails the job, waits with deadlines give up in time,
+ * and a process that dies with jobs queued leaves the device working.
+ * Every case ends with a job that must work.
+ */
+#include <dirent.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include "nvdla_test.h"
+
+#include "kselftest_harness.h"
+
+FIXTURE(fault) {
+	struct bdma_task t;
+};
+
+FIXTURE_SETUP(fault)
+{
+	int fd = open_nvdla();
+
+	ASSERT_GE(fd, 0) TH_LOG("no nvdla device node");
+	ASSERT_EQ(0, bdma_task_init(&self->t, fd));
+}
+
+FIXTURE_TEARDOWN(fault)
+{
+	set_fault(0);
+	set_param("job_timeout_ms", 5000);
+	bdma_task_fini(&self->t);
+	close(self->t.fd);
+}
+
+/* The device still computes: a fresh copy is right. */
+static int works_again(struct bdma_task *t)
+{
+	memset(t->map[DST], 0, COPY_SIZE);
+	return job_run(t) || !bdma_task_copied(t) ? -1 : 0;
+}
+
+TEST_F(fault, timeout_then_recovery)
+{
+	ASSERT_EQ(0, set_param("job_timeout_ms", 300));
+	ASSERT_EQ(0, set_fault(1));
+	EXPECT_EQ(-ETIMEDOUT, job_run(&self->t));
+	ASSERT_EQ(0, set_fault(0));
+	EXPECT_EQ(0, works_again(&self->t));
+}
+
+TEST_F(fault, bus_error_then_recovery)
+{
+	ASSERT_EQ(0, set_fault(2));
+	EXPECT_EQ(-EIO, job_run(&self->t));
+	ASSERT_EQ(0, set_fault(0));
+	EXPECT_EQ(0, works_again(&self->t));
+}
+
+/* Waits give up at their deadline, the job goes on; polls do not block. */
+TEST_F(fault, wait_deadlines)
+{
+	struct drm_nvdla_wait w = { 0 };
+	struct drm_nvdla_gem_wait gw = { .handle = self->t.handle[DST] };
+	int64_t start;
+	uint64_t id;
+
+	ASSERT_EQ(0, set_param("job_timeout_ms", 1000));
+	ASSERT_EQ(0, set_fault(1));
+	ASSERT_EQ(0, job_submit(&self->t, NULL, 0, 0, &id));
+	w.job_id = id;
+	w.timeout_ns = 0;
+	EXPECT_EQ(-ETIMEDOUT, xioctl(self->t.fd, DRM_IOCTL_NVDLA_WAIT, &w));
+	EXPECT_EQ(-ETIMEDOUT, xioctl(self->t.fd, DRM_IOCTL_NVDLA_GEM_WAIT, &gw));
+	start = deadline_ms(0);
+	w.timeout_ns = deadline_ms(200);
+	EXPECT_EQ(-ETIMEDOUT, xioctl(self->t.fd, DRM_IOCTL_NVDLA_WAIT, &w));
+	EXPECT_GE(deadline_ms(0) - start, 190000000);
+	/* The job timeout ends it, with that error. */
+	w.timeout_ns = deadline_ms(10000);
+	ASSERT_EQ(0, xioctl(self->t.fd, DRM_IOCTL_NVDLA_WAIT, &w));
+	EXPECT_EQ(-ETIMEDOUT, w.status);
+	gw.timeout_ns = deadline_ms(10000);
+	EXPECT_EQ(0, xioctl(self->t.fd, DRM_IOCTL_NVDLA_GEM_WAIT, &gw));
+	ASSERT_EQ(0, set_fault(0));
+	EXPECT_EQ(0, works_again(&self->t));
+}
+
+/* Jobs queued behind one that times out run once it is reset. */
+TEST_F(fault, queue_continues_after_timeout)
+{
+	uint64_t ids[4];
+	int i;
+
+	ASSERT_EQ(0, set_param("job_timeout_ms", 300));
+	ASSERT_EQ(0, set_fault(1));
+	ASSERT_EQ(0, job_submit(&self->t, NULL, 0, 0, &ids[0]));
+	EXPECT_EQ(-ETIMEDOUT, job_wait(self->t.fd, ids[0], deadline_ms(10000)));
+	for (i = 1; i < 4; i++)
+		ASSERT_EQ(0, job_submit(&self->t, NULL, 0, 0, &ids[i]));
+	ASSERT_EQ(0, set_fault(0));
+	for (i = 1; i < 4; i++) {
+		int ret = job_wait(self->t.fd, ids[i], deadline_ms(10000));
+
+		/* Jobs that ran while the fault was on time out too. */
+		EXPECT_TRUE(ret == 0 || ret == -ETIMEDOUT);
+	}
+	EXPECT_EQ(0, works_again(&self->t));
+}
+
+/* Sum of one counter of every nvdla device's debugfs "jobs" file. */
+static long long job_counter(const char *key)
+{
+	static const char *const roots[] = {
+		"/sys/kernel/debug/accel", "/sys/kernel/debug/dri",
+	};
+	char path[300], line[64];
+	long long sum = 0, v;
+	struct dirent *e;
+	unsigned int i;
+	size_t len = strlen(key);
+	DIR *d;
+	FILE *f;
+
+	for (i = 0; i < 2; i++) {
+		d = opendir(roots[i]);
+		while (d && (e = readdir(d))) {
+			snprintf(path, sizeof(path), "%s/%s/jobs", roots[i],
+				 e->d_name);
+			f = fopen(path, "r");
+			while (f && fgets(line, sizeof(line), f))
+				if (!strncmp(line, key, len) &&
+				    sscanf(line + len, ": %lld", &v) == 1)
+					sum += v;
+			if (f)
+				fclose(f);
+		}
+		if (d)
+			closedir(d);
+	}
+	return sum;
+}
+
+static long long jobs_open(void)
+{
+	return job_counter("submitted") - job_counter("completed") -
+	       job_counter("failed") - job_counter("timed out");
+}
+
+/*
+ * A process killed with jobs queued: they end (run or cancelled), none is
+ * lost, and the device works for the next process.
+ */
+TEST_F(fault, process_killed_with_jobs_queued)
+{
+	int status, i;
+	pid_t pid;
+
+	ASSERT_EQ(0, jobs_open()) TH_LOG("debugfs job counters not found or busy");
+	pid = fork();
+	ASSERT_GE(pid, 0);
+	if (!pid) {
+		struct bdma_task t;
+		uint64_t id;
+
+		if (bdma_task_init(&t, open_nvdla()))
+			_exit(1);
+		for (i = 0; i < 50; i++)
+			if (job_submit(&t, NULL, 0, 0, &id))
+				_exit(1);
+		kill(getpid(), SIGKILL);
+	}
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	ASSERT_TRUE(WIFSIGNALED(status)) TH_LOG("the child failed to queue its jobs");
+	for (i = 0; i < 100 && jobs_open(); i++)
+		usleep(100000);
+	EXPECT_EQ(0, jobs_open());
+	EXPECT_EQ(0, works_again(&self->t));
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The official driver's interface inside the QEMU guest, as its user space
+ * uses it: buffers exported as dma-buf descriptors, named by descriptor in
+ * the address list of DRM_IOCTL_NVDLA_LEGACY_SUBMIT, which returns when the
+ * task has ended; GEM_DESTROY instead of GEM_CLOSE.
+ */
+#include "nvdla_test.h"
+
+#include "kselftest_harness.h"
+
+FIXTURE(legacy) {
+	struct bdma_task t;
+	struct drm_nvdla_legacy_address list[NUM_ENTRIES];
+	struct drm_nvdla_legacy_task task;
+	struct drm_nvdla_legacy_submit submit;
+};
+
+FIXTURE_SETUP(legacy)
+{
+	struct drm_prime_handle prime = { .flags = DRM_CLOEXEC | DRM_RDWR };
+	int fd = open_nvdla(), i;
+
+	ASSERT_GE(fd, 0) TH_LOG("no nvdla device node");
+	ASSERT_EQ(0, bdma_task_init(&self->t, fd));
+	for (i = 0; i < NUM_ENTRIES; i++) {
+		prime.handle = self->t.handle[i];
+		ASSERT_EQ(0, xioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime));
+		self->list[i].handle = prime.fd;
+	}
+	self->task.num_addresses = NUM_ENTRIES;
+	self->task.timeout = 0xffffffff;
+	self->task.address_list = (uintptr_t)self->list;
+	self->submit.tasks = (uintptr_t)&self->task;
+	self->submit.num_tasks = 1;
+}
+
+FIXTURE_TEARDOWN(legacy)
+{
+	bdma_task_fini(&self->t);
+	close(self->t.fd);
+}
+
+static int submit(FIXTURE_DATA(legacy) *self)
+{
+	return xioctl(self->t.fd, DRM_IOCTL_NVDLA_LEGACY_SUBMIT, &self->submit);
+}
+
+TEST_F(legacy, ioctl_numbers)
+{
+	/* The numbers of the official nvdla_ioctl.h. */
+	EXPECT_EQ(0xC0106440, DRM_IOCTL_NVDLA_LEGACY_SUBMIT);
+	EXPECT_EQ(0xC0106441, DRM_IOCTL_NVDLA_GEM_CREATE);
+	EXPECT_EQ(0xC0106442, DRM_IOCTL_NVDLA_GEM_MMAP);
+	EXPECT_EQ(0xC0046443, DRM_IOCTL_NVDLA_LEGACY_GEM_DESTROY);
+}
+
+TEST_F(legacy, bdma_copy)
+{
+	ASSERT_EQ(0, submit(self));
+	EXPECT_TRUE(bdma_task_copied(&self->t));
+}
+
+TEST_F(legacy, two_tasks)
+{
+	struct drm_nvdla_legacy_task tasks[2] = { self->task, self->task };
+
+	self->submit.tasks = (uintptr_t)tasks;
+	self->submit.num_tasks = 2;
+	ASSERT_EQ(0, submit(self));
+	EXPECT_TRUE(bdma_task_copied(&self->t));
+}
+
+TEST_F(legacy, no_tasks)
+{
+	self->submit.num_tasks = 0;
+	EXPECT_EQ(-EINVAL, submit(self));
+}
+
+TEST_F(legacy, too_many_tasks)
+{
+	self->submit.num_tasks = DRM_NVDLA_LEGACY_MAX_TASKS + 1;
+	EXPECT_EQ(-EINVAL, submit(self));
+}
+
+TEST_F(legacy, bad_descriptor)
+{
+	self->list[3].handle = 999;
+	EXPECT_EQ(-ENOENT, submit(self));
+}
+
+/* A descriptor that is open but not a dma-buf. */
+TEST_F(legacy, descriptor_not_a_buffer)
+{
+	self->list[3].handle = self->t.fd;
+	EXPECT_EQ(-EINVAL, submit(self));
+}
+
+TEST_F(legacy, offset_past_object)
+{
+	self->list[SRC].offset = COPY_SIZE;
+	EXPECT_EQ(-EINVAL, submit(self));
+}
+
+TEST_F(legacy, malformed_task)
+{
+	bdma_task_write(&self->t, 99, COPY_SIZE);
+	EXPECT_EQ(-EINVAL, submit(self));
+	bdma_task_write(&self->t, SRC, COPY_SIZE);
+	EXPECT_EQ(0, submit(self));
+}
+
+TEST_F(legacy, bad_pointers)
+{
+	self->task.address_list = 16;
+	EXPECT_EQ(-EFAULT, submit(self));
+	self->submit.tasks = 16;
+	EXPECT_EQ(-EFAULT, submit(self));
+}
+
+TEST_F(legacy, gem_destroy)
+{
+	struct drm_nvdla_legacy_gem_destroy d = { .handle = self->t.handle[0] };
+	struct drm_nvdla_gem_mmap m = { .handle = self->t.handle[0] };
+
+	ASSERT_EQ(0, xioctl(self->t.fd, DRM_IOCTL_NVDLA_LEGACY_GEM_DESTROY, &d));
+	EXPECT_EQ(-ENOENT, xioctl(self->t.fd, DRM_IOCTL_NVDLA_GEM_MMAP, &m));
+	EXPECT_EQ(-EINVAL, xioctl(self->t.fd, DRM_IOCTL_NVDLA_LEGACY_GEM_DESTROY,
+				  &d));
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * What the driver tests in the guest share: finding the device, buffer
+ * objects, and a one-transfer BDMA task built by hand in six buffers.
+ */
+#ifndef __NVDLA_TEST_H__
+#define __NVDLA_TEST_H__
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <drm.h>
+#include <nvdla/dla_interface.h>
+#include <nvdla_accel.h>
+
+#define COPY_SIZE 4096
+#define NUM_ENTRIES 6	/* net, graph, ops, surfaces, source, destination */
+#define SRC 4
+#define DST 5
+
+static inline int xioctl(int fd, unsigned long req, void *arg)
+{
+	return ioctl(fd, req, arg) ? -errno : 0;
+}
+
+static inline int is_nvdla(int fd)
+{
+	char name[16] = "";
+	struct drm_version v = { .name = name, .name_len = sizeof(name) - 1 };
+
+	return !ioctl(fd, DRM_IOCTL_VERSION, &v) && !strcmp(name, "nvdla");
+}
+
+/* The @nth (0, 1) nvdla device node, opened; -1 if there is none. */
+static inline int open_nvdla_nth(int nth)
+{
+	static const char *const nodes[] = {
+		"/dev/accel/accel0", "/dev/accel/accel1",
+		"/dev/dri/renderD128", "/dev/dri/renderD129",
+	};
+	unsigned int i;
+	int fd;
+
+	for (i = 0; i < sizeof(nodes) / sizeof(nodes[0]); i++) {
+		fd = open(nodes[i], O_RDWR | O_CLOEXEC);
+		if (fd >= 0 && is_nvdla(fd) && !nth--)
+			return fd;
+		if (fd >= 0)
+			close(fd);
+	}
+	return -1;
+}
+
+static inline int open_nvdla(void)
+{
+	return open_nvdla_nth(0);
+}
+
+static inline int bo_new(int fd, uint64_t size, uint32_t *handle, void **map)
+{
+	struct drm_nvdla_gem_create c = { .size = size };
+	struct drm_nvdla_gem_mmap m = { 0 };
+	int ret = xioctl(fd, DRM_IOCTL_NVDLA_GEM_CREATE, &c);
+
+	if (ret)
+		return ret;
+	*handle = c.handle;
+	m.handle = c.handle;
+	ret = xioctl(fd, DRM_IOCTL_NVDLA_GEM_MMAP, &m);
+	if (ret)
+		return ret;
+	*map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		    m.offset);
+	return *map == MAP_FAILED ? -errno : 0;
+}
+
+static inline int gem_close(int fd, uint32_t handle)
+{
+	struct drm_gem_close c = { .handle = handle };
+
+	return xioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
+}
+
+static inline int64_t deadline_ms(int64_t ms)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec + ms * 1000000;
+}
+
+/* Write a module parameter of nvdla.ko. */
+static inline int set_param(const char *name, int value)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/module/nvdla/parameters/%s", name);
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	fprintf(f, "%d\n", value);
+	return fclose(f) ? -errno : 0;
+}
+
+/* The virtual devices' fault injection: 0 none, 1 drop IRQs, 2 bus errors. */
+static inline int set_fault(int fault)
+{
+	return set_param("nvdla_sim_fault", fault);
+}
+
+/*
+ * A task of six buffers: a BDMA transfer of @size bytes (a multiple of 32)
+ * from entry @src_index to entry DST.
+ */
+struct bdma_task {
+	int fd;
+	uint32_t handle[NUM_ENTRIES];
+	void *map[NUM_ENTRIES];
+	struct drm_nvdla_address addr[NUM_ENTRIES];
+};
+
+static inline void bdma_task_write(struct bdma_task *t, int16_t src_index,
+				   uint32_t size)
+{
+	struct dla_network_desc *net = t->map[0];
+	struct dla_common_op_desc *graph = t->map[1];
+	union dla_operation_container *op = t->map[2];
+	union dla_surface_container *surf = t->map[3];
+	struct dla_bdma_transfer_desc *x = &surf->bdma_surface.transfers[0];
+	uint32_t line = size < 256 ? size : 256;
+	int k;
+
+	memset(net, 0, sizeof(*net));
+	net->dependency_graph_index = 1;
+	net->operation_desc_index = 2;
+	net->surface_desc_index = 3;
+	net->lut_data_index = -1;
+	net->roi_array_index = -1;
+	net->surface_index = -1;
+	net->stat_list_index = -1;
+	for (k = 0; k < DLA_OP_NUM; k++)
+		net->op_head[k] = k == DLA_OP_BDMA ? 0 : -1;
+	net->num_rois = 1;
+	net->num_operations = 1;
+
+	memset(graph, 0, sizeof(*graph));
+	graph->op_type = DLA_OP_BDMA;
+	for (k = 0; k < DLA_OP_NUM; k++)
+		graph->consumers[k].index = -1;
+	graph->fused_parent.index = -1;
+
+	memset(op, 0, sizeof(*op));
+	op->bdma_op.num_transfers = 1;
+	memset(surf, 0, sizeof(*surf));
+	surf->bdma_surface.num_transfers = 1;
+	x->source_address = src_index;
+	x->destination_address = DST;
+	x->line_size = line;
+	x->line_repeat = size / line;
+	x->source_line = line;
+	x->destination_line = line;
+	x->surface_repeat = 1;
+	x->source_surface = size;
+	x->destination_surface = size;
+}
+
+/* Six COPY_SIZE buffers on @fd, a pattern in SRC, the task copying it. */
+static inline int bdma_task_init(struct bdma_task *t, int fd)
+{
+	int i, ret;
+
+	memset(t, 0, sizeof(*t));
+	t->fd = fd;
+	for (i = 0; i < NUM_ENTRIES; i++) {
+		ret = bo_new(fd, COPY_SIZE, &t->handle[i], &t->map[i]);
+		if (ret)
+			return ret;
+		t->addr[i].handle = t->handle[i];
+	}
+	for (i = 0; i < COPY_SIZE; i++)
+		((uint8_t *)t->map[SRC])[i] = i * 13 + 7;
+	bdma_task_write(t, SRC, COPY_SIZE);
+	return 0;
+}
+
+static inline void bdma_task_fini(struct bdma_task *t)
+{
+	int i;
+
+	for (i = 0; i < NUM_ENTRIES; i++)
+		if (t->map[i] && t->map[i] != MAP_FAILED)
+			munmap(t->map[i], COPY_SIZE);
+}
+
+static inline int bdma_task_copied(const struct bdma_task *t)
+{
+	return !memcmp(t->map[SRC], t->map[DST], COPY_SIZE);
+}
+
+/* Queue the task; its job number in *@id. */
+static inline int job_submit(struct bdma_task *t, const uint32_t *in_syncs,
+			     uint32_t num_in, uint32_t out_sync, uint64_t *id)
+{
+	struct drm_nvdla_submit s = {
+		.addresses = (uintptr_t)t->addr,
+		.num_addresses = NUM_ENTRIES,
+		.address_size = sizeof(struct drm_nvdla_address),
+		.in_syncs = (uintptr_t)in_syncs,
+		.num_in_syncs = num_in,
+		.out_sync = out_sync,
+	};
+	int ret = xioctl(t->fd, DRM_IOCTL_NVDLA_SUBMIT, &s);
+
+	*id = s.job_id;
+	return ret;
+}
+
+/* Wait for job @id until @timeout_ns; the ioctl's error, else the job's. */
+static inline int job_wait(int fd, uint64_t id, int64_t timeout_ns)
+{
+	struct drm_nvdla_wait w = { .job_id = id, .timeout_ns = timeout_ns };
+	int ret = xioctl(fd, DRM_IOCTL_NVDLA_WAIT, &w);
+
+	return ret ? ret : w.status;
+}
+
+/* Submit, then wait up to ten seconds. */
+static inline int job_run(struct bdma_task *t)
+{
+	uint64_t id;
+	int ret = job_submit(t, NULL, 0, 0, &id);
+
+	return ret ? ret : job_wait(t->fd, id, deadline_ms(10000));
+}
+
+#endif /* __NVDLA_TEST_H__ */

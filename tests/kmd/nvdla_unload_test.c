@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Removal inside the QEMU guest (run last: it unbinds a device and reloads
+ * the module): a device unbound with files, mappings and queued jobs open
+ * signals the fences of its jobs and refuses new work with -ENODEV; the
+ * module cannot be unloaded while a file, a mapping or an
+ * exported buffer holds it; once they are gone it unloads and loads again.
+ */
+#include <dirent.h>
+#include <linux/sync_file.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+
+#include "nvdla_test.h"
+
+#include "kselftest_harness.h"
+
+#define DRIVER_DIR "/sys/bus/platform/drivers/nvdla"
+#define INSMOD "insmod /nvdla.ko nvdla_sim=nv_full,nv_full"
+
+static int unload(void)
+{
+	return syscall(__NR_delete_module, "nvdla", O_NONBLOCK) ? -errno : 0;
+}
+
+static int write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -errno;
+	fputs(text, f);
+	return fclose(f) ? -errno : 0;
+}
+
+/* The platform device name behind the open nvdla file @fd. */
+static int device_of(int fd, char *name, size_t len)
+{
+	char link[128], target[256];
+	struct stat st;
+	ssize_t n;
+	char *base;
+
+	if (fstat(fd, &st))
+		return -errno;
+	snprintf(link, sizeof(link), "/sys/dev/char/%u:%u/device",
+		 major(st.st_rdev), minor(st.st_rdev));
+	n = readlink(link, target, sizeof(target) - 1);
+	if (n < 0)
+		return -errno;
+	target[n] = '\0';
+	base = strrchr(target, '/');
+	base = base ? base + 1 : target;
+	if (strlen(base) >= len)
+		return -ENAMETOOLONG;
+	strcpy(name, base);
+	return 0;
+}
+
+/* The out-fence of the last of @n jobs, as a sync file. */
+static int queue_jobs(struct bdma_task *t, int n)
+{
+	struct drm_syncobj_create c = { 0 };
+	struct drm_syncobj_handle h = {
+		.flags = DRM_SYNCOBJ_HANDLE_TO_FD_FLAGS_EXPORT_SYNC_FILE,
+	};
+	uint64_t id;
+	int i;
+
+	if (xioctl(t->fd, DRM_IOCTL_SYNCOBJ_CREATE, &c))
+		return -1;
+	for (i = 0; i < n; i++)
+		if (job_submit(t, NULL, 0, i == n - 1 ? c.handle : 0, &id))
+			return -1;
+	h.handle = c.handle;
+	return xioctl(t->fd, DRM_IOCTL_SYNCOBJ_HANDLE_TO_FD, &h) ? -1 : h.fd;
+}
+
+TEST(unbind_with_jobs_and_mappings)
+{
+	struct sync_file_info info = { 0 };
+	struct bdma_task t;
+	struct pollfd pfd = { .events = POLLIN };
+	char name[64];
+	int fd = open_nvdla();
+
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, bdma_task_init(&t, fd));
+	ASSERT_EQ(0, device_of(fd, name, sizeof(name)));
+	pfd.fd = queue_jobs(&t, 20);
+	ASSERT_GE(pfd.fd, 0);
+	ASSERT_EQ(0, write_file(DRIVER_DIR "/unbind", name));
+
+	/* The last job's fence signalled: run, or cancelled with an error. */
+	ASSERT_EQ(1, poll(&pfd, 1, 10000));
+	ASSERT_EQ(0, xioctl(pfd.fd, SYNC_IOC_FILE_INFO, &info));
+	EXPECT_TRUE(info.status == 1 || info.status == -ECANCELED)
+		TH_LOG("fence status %d", info.status);
+	close(pfd.fd);
+	/* The device takes no more work (the core revoked the mappings). */
+	EXPECT_EQ(-ENODEV, job_run(&t));
+	bdma_task_fini(&t);
+	close(fd);
+
+	ASSERT_EQ(0, write_file(DRIVER_DIR "/bind", name));
+	fd = open_nvdla();
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, bdma_task_init(&t, fd));
+	EXPECT_EQ(0, job_run(&t));
+	EXPECT_TRUE(bdma_task_copied(&t));
+	bdma_task_fini(&t);
+	close(fd);
+}
+
+TEST(unload_blocked_while_in_use)
+{
+	struct drm_prime_handle prime = { .flags = DRM_CLOEXEC | DRM_RDWR };
+	struct bdma_task t;
+	int fd = open_nvdla();
+
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, bdma_task_init(&t, fd));
+	prime.handle = t.handle[0];
+	ASSERT_EQ(0, xioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime));
+
+	EXPECT_EQ(-EAGAIN, unload()) TH_LOG("unloaded with a file open");
+	close(fd);
+	EXPECT_EQ(-EAGAIN, unload()) TH_LOG("unloaded with mappings");
+	bdma_task_fini(&t);
+	EXPECT_EQ(-EAGAIN, unload()) TH_LOG("unloaded with a dma-buf");
+	close(prime.fd);
+	ASSERT_EQ(0, unload());
+
+	ASSERT_EQ(0, system(INSMOD));
+	fd = open_nvdla();
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, bdma_task_init(&t, fd));
+	EXPECT_EQ(0, job_run(&t));
+	EXPECT_TRUE(bdma_task_copied(&t));
+	bdma_task_fini(&t);
+	close(fd);
+}
+
+TEST_HARNESS_MAIN
