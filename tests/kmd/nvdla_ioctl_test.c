@@ -6,6 +6,9 @@
  * rejection with its errno. Built with the kselftest harness from the
  * kernel sources.
  */
+#include <stdlib.h>
+#include <sys/klog.h>
+
 #include "nvdla_test.h"
 
 #include "kselftest_harness.h"
@@ -369,6 +372,54 @@ TEST_F(nvdla, unknown_ioctl)
 
 	EXPECT_EQ(-EINVAL, xioctl(self->t.fd,
 				  DRM_IOWR(DRM_COMMAND_BASE + 0x20, arg), arg));
+}
+
+/* drm-usage-stats in fdinfo: the driver and the engine time of the file. */
+TEST_F(nvdla, fdinfo)
+{
+	char path[64], text[2048] = "";
+	unsigned long long ns = 0;
+	const char *engine;
+	size_t n;
+	FILE *f;
+
+	ASSERT_EQ(0, job_run(&self->t));
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", self->t.fd);
+	f = fopen(path, "r");
+	ASSERT_NE(NULL, f);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	EXPECT_NE(NULL, strstr(text, "drm-driver:\tnvdla\n")) TH_LOG("%s", text);
+	engine = strstr(text, "drm-engine-nvdla:\t");
+	ASSERT_NE(NULL, engine) TH_LOG("%s", text);
+	EXPECT_EQ(1, sscanf(engine, "drm-engine-nvdla:\t%llu ns", &ns));
+	EXPECT_GT(ns, 0);
+}
+
+/* With drm.debug's driver category on, jobs are traced in the log. */
+TEST_F(nvdla, debug_messages)
+{
+	static char log[1 << 17];
+	FILE *f;
+	int n;
+
+	f = fopen("/sys/module/drm/parameters/debug", "w");
+	ASSERT_NE(NULL, f);
+	fprintf(f, "2\n");
+	fclose(f);
+	EXPECT_EQ(0, job_run(&self->t));
+	f = fopen("/sys/module/drm/parameters/debug", "w");
+	ASSERT_NE(NULL, f);
+	fprintf(f, "0\n");
+	fclose(f);
+
+	n = klogctl(3, log, sizeof(log) - 1);	/* SYSLOG_ACTION_READ_ALL */
+	ASSERT_GT(n, 0);
+	log[n] = '\0';
+	EXPECT_NE(NULL, strstr(log, "] job ")) TH_LOG("no job trace in the log");
+	EXPECT_NE(NULL, strstr(log, " started\n"));
+	EXPECT_NE(NULL, strstr(log, " done: 0\n"));
 }
 
 TEST_HARNESS_MAIN
