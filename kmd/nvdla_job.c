@@ -160,9 +160,10 @@ static int nvdla_job_fence_bos(struct nvdla_job *job)
  * Queue @job behind every job queued before; the queue owns it from here.
  * Its fence goes on the device's timeline and on every buffer it uses, so
  * that DRM_IOCTL_NVDLA_GEM_WAIT sees it. *@done gets a reference to that
- * fence and *@id the job's number in its file, unless the device is gone (-ENODEV, the job freed). On another
- * error the job is queued all the same, to end unrun in its turn: fences
- * of one timeline must signal in order.
+ * fence and *@id the job's number in its file, unless the device is gone
+ * (-ENODEV, the job freed). On another error the job is queued all the
+ * same, to end unrun in its turn: fences of one timeline must signal in
+ * order.
  */
 int nvdla_job_queue(struct nvdla_job *job, struct dma_fence **done, u64 *id)
 {
