@@ -82,7 +82,7 @@ static const struct drm_info_list nvdla_debugfs_list[] = {
 void nvdla_debugfs_init(struct nvdla_device *ndev)
 {
 #if IS_ENABLED(CONFIG_DRM_ACCEL)
-	struct drm_minor *minor = ndev->drm.accel;
+	struct drm_minor *minor = ndev->drm.accel ?: ndev->drm.render;
 #else
 	struct drm_minor *minor = ndev->drm.render;
 #endif

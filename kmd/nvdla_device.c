@@ -67,7 +67,7 @@ static int nvdla_probe(struct platform_device *pdev)
 	struct nvdla_device *ndev;
 	int ret;
 
-	ndev = devm_drm_dev_alloc(dev, &nvdla_drm_driver, struct nvdla_device,
+	ndev = devm_drm_dev_alloc(dev, nvdla_drm_driver(), struct nvdla_device,
 				  drm);
 	if (IS_ERR(ndev))
 		return PTR_ERR(ndev);

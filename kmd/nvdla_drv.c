@@ -38,39 +38,57 @@ static const struct drm_ioctl_desc nvdla_ioctls[] = {
 	NVDLA_IOCTL(GEM_WAIT, gem_wait),
 };
 
+#define NVDLA_FOPS(core_fops) {				\
+	.owner = THIS_MODULE,					\
+	core_fops,						\
+	.show_fdinfo = nvdla_file_show_fdinfo,			\
+}
+
+#define NVDLA_DRIVER(node_feature, driver_fops) {		\
+	.driver_features = DRIVER_GEM | DRIVER_SYNCOBJ | (node_feature),	\
+	.open = nvdla_file_open,				\
+	.postclose = nvdla_file_postclose,			\
+	/* Needed on 6.1 to export buffers (official user space does). */ \
+	.prime_handle_to_fd = drm_gem_prime_handle_to_fd,	\
+	.prime_fd_to_handle = drm_gem_prime_fd_to_handle,	\
+	.ioctls = nvdla_ioctls,					\
+	.num_ioctls = ARRAY_SIZE(nvdla_ioctls),			\
+	.fops = (driver_fops),					\
+	.name = "nvdla",					\
+	.desc = "NVIDIA Deep Learning Accelerator",		\
+	.date = "20261122",					\
+	.major = 0,						\
+	.minor = 2,						\
+}
+
+/* A render node (/dev/dri/renderDN), as on kernels without accel. */
+static const struct file_operations nvdla_render_fops = NVDLA_FOPS(DRM_GEM_FOPS);
+static const struct drm_driver nvdla_render_driver =
+	NVDLA_DRIVER(DRIVER_RENDER, &nvdla_render_fops);
+
 /* The accel node (/dev/accel/accelN) where the kernel has one (6.2+). */
 #if IS_ENABLED(CONFIG_DRM_ACCEL)
 #include <drm/drm_accel.h>
 
-#define NVDLA_FOPS DRM_ACCEL_FOPS
-#define NVDLA_FEATURES (DRIVER_COMPUTE_ACCEL | DRIVER_GEM | DRIVER_SYNCOBJ)
+static bool accel = true;
+module_param(accel, bool, 0444);
+MODULE_PARM_DESC(accel,
+		 "Devices are accel nodes (default); 0: render nodes, for user space that opens /dev/dri/renderD* (the official runtime)");
+
+static const struct file_operations nvdla_accel_fops = NVDLA_FOPS(DRM_ACCEL_FOPS);
+static const struct drm_driver nvdla_accel_driver =
+	NVDLA_DRIVER(DRIVER_COMPUTE_ACCEL, &nvdla_accel_fops);
+
+const struct drm_driver *nvdla_drm_driver(void)
+{
+	return accel ? &nvdla_accel_driver : &nvdla_render_driver;
+}
 #else
-#define NVDLA_FOPS DRM_GEM_FOPS
-#define NVDLA_FEATURES (DRIVER_GEM | DRIVER_RENDER | DRIVER_SYNCOBJ)
+const struct drm_driver *nvdla_drm_driver(void)
+{
+	return &nvdla_render_driver;
+}
 #endif
-
-static const struct file_operations nvdla_fops = {
-	.owner = THIS_MODULE,
-	NVDLA_FOPS,
-	.show_fdinfo = nvdla_file_show_fdinfo,
-};
-
-const struct drm_driver nvdla_drm_driver = {
-	.driver_features = NVDLA_FEATURES,
-	.open = nvdla_file_open,
-	.postclose = nvdla_file_postclose,
-	/* Needed on 6.1 to export buffers (the official user space does). */
-	.prime_handle_to_fd = drm_gem_prime_handle_to_fd,
-	.prime_fd_to_handle = drm_gem_prime_fd_to_handle,
-	.ioctls = nvdla_ioctls,
-	.num_ioctls = ARRAY_SIZE(nvdla_ioctls),
-	.fops = &nvdla_fops,
-	.name = "nvdla",
-	.desc = "NVIDIA Deep Learning Accelerator",
-	.date = "20261122",
-	.major = 0,
-	.minor = 2,
-};
 
 /**
  * nvdla_ioctl_get_param() - DRM_IOCTL_NVDLA_GET_PARAM

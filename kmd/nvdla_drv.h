@@ -89,7 +89,8 @@ static inline struct nvdla_device *to_nvdla_device(struct drm_device *drm)
 	return container_of(drm, struct nvdla_device, drm);
 }
 
-extern const struct drm_driver nvdla_drm_driver;
+/* The DRM driver: accel or render nodes (module parameter "accel"). */
+const struct drm_driver *nvdla_drm_driver(void);
 extern struct platform_driver nvdla_platform_driver;
 
 int nvdla_ioctl_get_param(struct drm_device *drm, void *data,

@@ -5,7 +5,8 @@
  * the module): a device unbound with files, mappings and queued jobs open
  * signals the fences of its jobs and refuses new work with -ENODEV; the
  * module cannot be unloaded while a file, a mapping or an
- * exported buffer holds it; once they are gone it unloads and loads again.
+ * exported buffer holds it; once they are gone it unloads and loads again,
+ * with render nodes instead of accel nodes if asked.
  */
 #include <dirent.h>
 #include <linux/sync_file.h>
@@ -143,6 +144,45 @@ TEST(unload_blocked_while_in_use)
 	EXPECT_TRUE(bdma_task_copied(&t));
 	bdma_task_fini(&t);
 	close(fd);
+}
+
+/* The first render node of the nvdla driver, opened; -1 if none. */
+static int open_nvdla_render(void)
+{
+	char path[32];
+	int i, fd;
+
+	for (i = 128; i < 136; i++) {
+		snprintf(path, sizeof(path), "/dev/dri/renderD%d", i);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd >= 0 && is_nvdla(fd))
+			return fd;
+		if (fd >= 0)
+			close(fd);
+	}
+	return -1;
+}
+
+/* On kernels with accel nodes, accel=0 gives render nodes instead. */
+TEST(render_nodes_on_request)
+{
+	struct bdma_task t;
+	int fd;
+
+	if (access("/sys/class/accel", F_OK))
+		SKIP(return, "this kernel has no accel nodes");
+	ASSERT_EQ(0, unload());
+	ASSERT_EQ(0, system(INSMOD " accel=0"));
+	EXPECT_NE(0, access("/dev/accel/accel0", F_OK));
+	fd = open_nvdla_render();
+	ASSERT_GE(fd, 0) TH_LOG("no render node with accel=0");
+	ASSERT_EQ(0, bdma_task_init(&t, fd));
+	EXPECT_EQ(0, job_run(&t));
+	EXPECT_TRUE(bdma_task_copied(&t));
+	bdma_task_fini(&t);
+	close(fd);
+	ASSERT_EQ(0, unload());
+	ASSERT_EQ(0, system(INSMOD));
 }
 
 TEST_HARNESS_MAIN
