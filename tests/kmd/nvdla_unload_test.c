@@ -62,6 +62,24 @@ static int device_of(int fd, char *name, size_t len)
 	return 0;
 }
 
+/* A fresh copy on device file @fd is right; closes @fd. */
+static int computes(int fd)
+{
+	struct bdma_task t;
+	int ret;
+
+	if (fd < 0)
+		return -ENODEV;
+	ret = bdma_task_init(&t, fd);
+	if (!ret)
+		ret = job_run(&t);
+	if (!ret && !bdma_task_copied(&t))
+		ret = -EIO;
+	bdma_task_fini(&t);
+	close(fd);
+	return ret;
+}
+
 /* The out-fence of the last of @n jobs, as a sync file. */
 static int queue_jobs(struct bdma_task *t, int n)
 {
@@ -108,13 +126,7 @@ TEST(unbind_with_jobs_and_mappings)
 	close(fd);
 
 	ASSERT_EQ(0, write_file(DRIVER_DIR "/bind", name));
-	fd = open_nvdla();
-	ASSERT_GE(fd, 0);
-	ASSERT_EQ(0, bdma_task_init(&t, fd));
-	EXPECT_EQ(0, job_run(&t));
-	EXPECT_TRUE(bdma_task_copied(&t));
-	bdma_task_fini(&t);
-	close(fd);
+	EXPECT_EQ(0, computes(open_nvdla()));
 }
 
 TEST(unload_blocked_while_in_use)
@@ -137,13 +149,7 @@ TEST(unload_blocked_while_in_use)
 	ASSERT_EQ(0, unload());
 
 	ASSERT_EQ(0, system(INSMOD));
-	fd = open_nvdla();
-	ASSERT_GE(fd, 0);
-	ASSERT_EQ(0, bdma_task_init(&t, fd));
-	EXPECT_EQ(0, job_run(&t));
-	EXPECT_TRUE(bdma_task_copied(&t));
-	bdma_task_fini(&t);
-	close(fd);
+	EXPECT_EQ(0, computes(open_nvdla()));
 }
 
 /* The first render node of the nvdla driver, opened; -1 if none. */
@@ -166,21 +172,12 @@ static int open_nvdla_render(void)
 /* On kernels with accel nodes, accel=0 gives render nodes instead. */
 TEST(render_nodes_on_request)
 {
-	struct bdma_task t;
-	int fd;
-
 	if (access("/sys/class/accel", F_OK))
 		SKIP(return, "this kernel has no accel nodes");
 	ASSERT_EQ(0, unload());
 	ASSERT_EQ(0, system(INSMOD " accel=0"));
 	EXPECT_NE(0, access("/dev/accel/accel0", F_OK));
-	fd = open_nvdla_render();
-	ASSERT_GE(fd, 0) TH_LOG("no render node with accel=0");
-	ASSERT_EQ(0, bdma_task_init(&t, fd));
-	EXPECT_EQ(0, job_run(&t));
-	EXPECT_TRUE(bdma_task_copied(&t));
-	bdma_task_fini(&t);
-	close(fd);
+	EXPECT_EQ(0, computes(open_nvdla_render()));
 	ASSERT_EQ(0, unload());
 	ASSERT_EQ(0, system(INSMOD));
 }
