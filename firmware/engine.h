@@ -69,6 +69,7 @@ struct dla_engine {
 	struct dla_network_desc network;
 	u16 num_completed;
 	int status;		/* first error of the task, or 0 */
+	s32 log_op;		/* operation being validated, named in messages; -1 none */
 
 	u32 irq_status;		/* done bits latched by dla_isr_handler */
 	struct dla_processor processors[DLA_OP_NUM];

@@ -31,9 +31,11 @@ static int pdp_validate(struct dla_engine *engine,
 	u64 addr;
 	int ret;
 
-	if (p->precision > DLA_PRECISION_FP16 || p->pool_mode > PDP_POOL_MIN)
-		return dla_reject(engine, "pdp: precision %u or mode %u invalid",
-				  p->precision, p->pool_mode);
+	ret = dla_check_precision(engine, "pdp", p->precision);
+	if (ret)
+		return ret;
+	if (p->pool_mode > PDP_POOL_MIN)
+		return dla_reject(engine, "pdp: mode %u invalid", p->pool_mode);
 	if (p->pool_width >= PDP_MAX_KERNEL || p->pool_height >= PDP_MAX_KERNEL ||
 	    !p->stride_x || p->stride_x > PDP_MAX_STRIDE ||
 	    !p->stride_y || p->stride_y > PDP_MAX_STRIDE)

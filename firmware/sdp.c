@@ -36,18 +36,23 @@ static int sdp_check_op(struct dla_engine *engine, const char *name,
 			const struct dla_sdp_op *o,
 			const struct dla_data_cube *data, u64 *addr)
 {
+	int ret;
+
 	if (!o->enable)
 		return 0;
 	if (o->type > SDP_TYPE_BOTH || o->mode > SDP_MODE_PER_POINT ||
 	    o->act > SDP_ACT_PRELU || o->alu_type > SDP_ALU_EQL ||
 	    o->precision > DLA_PRECISION_FP16)
-		return dla_reject(engine, "sdp %s: type %u, mode %u, act %u invalid",
-				  name, o->type, o->mode, o->act);
+		return dla_reject(engine, "sdp %s: type %u, mode %u, act %u, precision %u invalid",
+				  name, o->type, o->mode, o->act, o->precision);
 	if (o->act == SDP_ACT_LUT)
 		return dla_reject(engine, "sdp %s: LUT activation unsupported yet",
 				  name);
 	if (!sdp_reads(o))
 		return 0;
+	ret = dla_check_precision(engine, "sdp operand", o->precision);
+	if (ret)
+		return ret;
 	if (data->type > DLA_MEM_CV || !data->size)
 		return dla_reject(engine, "sdp %s: operand data missing", name);
 	return dla_dma_range(engine, data->address, data->offset, data->size,
@@ -83,12 +88,14 @@ static int sdp_validate(struct dla_engine *engine,
 {
 	const struct dla_sdp_op_desc *p = &op->sdp_op;
 	u64 addr[5];
+	int ret;
 
-	if (p->src_precision > DLA_PRECISION_FP16 ||
-	    p->dst_precision > DLA_PRECISION_FP16)
-		return dla_reject(engine, "sdp: precision %u to %u invalid",
-				  p->src_precision, p->dst_precision);
-	return sdp_addresses(engine, p, &surf->sdp_surface, addr);
+	ret = dla_check_precision(engine, "sdp input", p->src_precision);
+	if (!ret)
+		ret = dla_check_precision(engine, "sdp output", p->dst_precision);
+	if (!ret)
+		ret = sdp_addresses(engine, p, &surf->sdp_surface, addr);
+	return ret;
 }
 
 #define SDP_W(reg, val) dla_reg_write(engine, NVDLA_UNIT_SDP, NVDLA_SDP_##reg, val)

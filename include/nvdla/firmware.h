@@ -25,19 +25,23 @@ struct dla_engine;
 
 /**
  * struct dla_hw_config - what the firmware may drive on this device
+ * @name: the configuration's name, for messages
  * @unit_base: byte offset of every unit (enum nvdla_unit) from the register
  *	base, NVDLA_UNIT_ABSENT where the device has no such unit
  * @atom_size: memory atom in bytes (32 on nv_full/nv_large, 8 on nv_small)
  * @bdma: the device has the bridge DMA
  * @rubik: the device has the RUBIK engine
  * @weight_compress: the convolution pipeline accepts compressed weights
+ * @precisions: BIT(DLA_PRECISION_*) of every precision the engines compute
  */
 struct dla_hw_config {
+	const char *name;
 	const u32 *unit_base;
 	u32 atom_size;
 	bool bdma;
 	bool rubik;
 	bool weight_compress;
+	u32 precisions;
 };
 
 enum dla_log_level {
