@@ -8,9 +8,11 @@ CFLAGS ?= -O2 -g
 WARNFLAGS := -Wall -Wextra -Werror
 PKG_CONFIG ?= pkg-config
 
-# libdrm: the DRM backend, and drm.h under the UAPI header; setup installs it.
-DRM_CFLAGS := $(shell $(PKG_CONFIG) --cflags libdrm)
-DRM_LIBS := $(shell $(PKG_CONFIG) --libs libdrm)
+# libdrm: the DRM backend, and drm.h under the UAPI header; libjpeg and
+# libpng: image input. Setup installs them.
+PKGS := libdrm libjpeg libpng
+DRM_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS))
+DRM_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS))
 
 override CFLAGS += -std=gnu11 -fPIC -fvisibility=hidden $(WARNFLAGS)
 override CPPFLAGS += -Iinclude -Iinclude/uapi/drm -Iumd $(DRM_CFLAGS) -MMD -MP
