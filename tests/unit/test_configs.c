@@ -136,28 +136,47 @@ static int16_t data_base(bool has_lut)
  * bytes in *@out (to free), or the error, with the runtime's message in
  * @msg.
  */
+/*
+ * Serialise @j; its input is a blob, or input 0 described by @in when
+ * @in is not NULL.
+ */
+static int build_job(const struct job *j, const struct nvdla_tensor_desc *in,
+		     void **buf, size_t *len)
+{
+	struct nvdla_tensor_desc t = tensor(&j->out, "out");
+	struct nvdla_builder b;
+	int ret;
+
+	nvdla_builder_init(&b);
+	nvdla_builder_task(&b, j->ops, j->num_ops, j->has_lut ? &j->lut : NULL,
+			   j->has_lut, j->wt ? 3 : 2);
+	if (in)
+		nvdla_builder_bind(&b, nvdla_builder_memory(&b, NULL, NULL,
+							    in->size),
+				   in, NVDLA_LBL_MEM_INPUT);
+	else
+		nvdla_builder_memory(&b, "input", j->in, j->in_size);
+	if (j->wt)
+		nvdla_builder_memory(&b, "weights", j->wt, j->wt_size);
+	nvdla_builder_bind(&b, nvdla_builder_memory(&b, NULL, NULL, t.size), &t,
+			   NVDLA_LBL_MEM_OUTPUT);
+	ret = nvdla_builder_finish(&b, buf, len);
+	nvdla_builder_fini(&b);
+	return ret;
+}
+
 static int run_job(const struct job *j, const char *device, uint8_t **out,
 		   char *msg, size_t msglen)
 {
 	struct nvdla_tensor_desc t = tensor(&j->out, "out");
 	struct nvdla_runtime *rt = NULL;
 	struct nvdla_network *net = NULL;
-	struct nvdla_builder b;
 	void *buf = NULL;
 	size_t len;
 	int ret;
 
 	*out = NULL;
-	nvdla_builder_init(&b);
-	nvdla_builder_task(&b, j->ops, j->num_ops, j->has_lut ? &j->lut : NULL,
-			   j->has_lut, j->wt ? 3 : 2);
-	nvdla_builder_memory(&b, "input", j->in, j->in_size);
-	if (j->wt)
-		nvdla_builder_memory(&b, "weights", j->wt, j->wt_size);
-	nvdla_builder_bind(&b, nvdla_builder_memory(&b, NULL, NULL, t.size), &t,
-			   NVDLA_LBL_MEM_OUTPUT);
-	ret = nvdla_builder_finish(&b, &buf, &len);
-	nvdla_builder_fini(&b);
+	ret = build_job(j, NULL, &buf, &len);
 	if (!ret)
 		ret = nvdla_runtime_new(device, &rt, msg, msglen);
 	if (!ret)
@@ -487,6 +506,87 @@ static void test_config(const struct config *cfg)
 	job_free(&j);
 }
 
+/* Elements of the output that differ from the reference loop. */
+static uint32_t count_wrong(const struct job *j, const uint8_t *got,
+			    int (*want)(const struct job *j, uint32_t c,
+					uint32_t y, uint32_t x))
+{
+	const struct cube *q = &j->out;
+	uint32_t c, y, x, bad = 0;
+
+	for (c = 0; c < q->c; c++)
+		for (y = 0; y < q->h; y++)
+			for (x = 0; x < q->w; x++)
+				bad += (int8_t)got[at(q, c, y, x)] !=
+				       want(j, c, y, x);
+	return bad;
+}
+
+/*
+ * Load a convolution (whose dependency graph the firmware counts down)
+ * once and run it five times on new input data, given in turn through the
+ * input's own buffer, a raw input file and an application buffer bound
+ * to the input; every output is checked.
+ */
+static void test_resubmit(const struct config *cfg)
+{
+	const char *raw = "/tmp/nvdla-test-configs.raw";
+	struct nvdla_runtime *rt = NULL;
+	struct nvdla_network *net = NULL;
+	struct nvdla_buffer *app = NULL;
+	struct nvdla_tensor_desc in;
+	char device[32];
+	uint32_t wrong = 0;
+	struct cube q;
+	struct job j;
+	FILE *f;
+	void *buf;
+	size_t len;
+	int i, ret;
+
+	conv_job(&j, cfg, cfg->atomic_c + 4, cfg->atomic_k + 2);
+	q = cube_of(cfg, CONV_W, CONV_H, cfg->atomic_c + 4);
+	in = tensor(&q, "in");
+	snprintf(device, sizeof(device), "sim:%s", cfg->name);
+	ret = build_job(&j, &in, &buf, &len);
+	if (!ret)
+		ret = nvdla_runtime_new(device, &rt, NULL, 0);
+	if (!ret)
+		ret = nvdla_network_load(rt, buf, len, &net);
+	free(buf);
+	for (i = 0; i < 5 && !ret; i++) {
+		free((void *)j.in);
+		j.in = random_cube(&q, 4);
+		if (i == 2) {
+			f = fopen(raw, "wb");
+			fwrite(j.in, 1, q.size, f);
+			fclose(f);
+			ret = nvdla_network_set_input_file(net, 0, raw);
+			remove(raw);
+		} else if (i == 3) {
+			ret = nvdla_buffer_new(rt, q.size, &app);
+			if (!ret)
+				ret = nvdla_network_bind_input(net, 0, app);
+		}
+		if (!ret && i != 2)
+			memcpy(nvdla_buffer_map(nvdla_network_input(net, 0)),
+			       j.in, q.size);
+		if (!ret)
+			ret = nvdla_network_submit(net, 0);
+		if (!ret)
+			wrong += count_wrong(&j, nvdla_buffer_map(
+					     nvdla_network_output(net, 0)),
+					     conv_want);
+	}
+	tap_ok(!ret && !wrong,
+	       "%s: a convolution loaded once runs 5 times on new inputs (own buffer, raw file, bound buffer), every output right (%s, %u wrong)",
+	       cfg->name, ret && rt ? nvdla_runtime_error(rt) : "ok", wrong);
+	nvdla_network_unload(net);
+	nvdla_buffer_del(app);
+	nvdla_runtime_del(rt);
+	job_free(&j);
+}
+
 /* The job on @device must fail with a message containing @what. */
 static void expect_refused(const struct job *j, const char *device,
 			   const char *what, const char *name)
@@ -575,6 +675,8 @@ int main(void)
 	srand(7);
 	for (i = 0; i < sizeof(configs) / sizeof(configs[0]); i++)
 		test_config(&configs[i]);
+	test_resubmit(&configs[0]);
+	test_resubmit(&configs[1]);
 	test_refusals();
 	return tap_done();
 }
