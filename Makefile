@@ -32,7 +32,7 @@ RUNTIME := $(BUILD)/bin/nvdla_runtime
 LIBS = $(DRM_LIBS) -lm
 
 TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_trace \
-	$(BUILD)/bin/nvdla_bench
+	$(BUILD)/bin/nvdla_bench $(BUILD)/bin/nvdla_runtime_bench
 TRACE_SRCS := $(wildcard tools/trace/*.c)
 
 all: $(LIB_A) $(LIB_SO) $(RUNTIME) $(TOOLS)
@@ -61,6 +61,11 @@ $(BUILD)/bin/nvdla_trace: $(call obj,$(TRACE_SRCS)) $(LIB_A)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/bin/nvdla_bench: $(BUILD)/obj/tools/bench/nvdla_bench.o $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/bin/nvdla_runtime_bench: $(BUILD)/obj/tools/bench/nvdla_runtime_bench.o \
+		$(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
@@ -131,9 +136,10 @@ run: setup-build all
 check: setup all tests module-all guest-tests
 	tools/run-tests.sh $(BUILD)
 
-# Throughput of the hardware model next to plain loops, and the wall time
-# of the largest public traces.
-bench: all
+# Throughput of the hardware model next to plain loops, the wall time of
+# the largest public traces, and the runtime's overheads in process and,
+# where the kernels are installed, through the driver in QEMU.
+bench: all $(if $(KVERS),module-all)
 	tools/bench.sh $(BUILD)
 
 check-unit: all tests

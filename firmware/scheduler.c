@@ -36,6 +36,16 @@ bool dla_processor_available(struct dla_engine *engine, int t)
 	return true;
 }
 
+/*
+ * Register groups the hardware alternates between for @ops: both where the
+ * unit has a group pointer, even if the processor holds one operation at
+ * a time (CDP), since the hardware runs the group its pointer names next.
+ */
+static u8 dla_hw_groups(const struct dla_processor_ops *ops)
+{
+	return ops->pointer_unit >= 0 ? DLA_NUM_GROUPS : ops->groups;
+}
+
 static u32 dla_done_bits(void)
 {
 	u32 bits = 0;
@@ -178,7 +188,7 @@ static int dla_program_next(struct dla_engine *engine, u8 type)
 	group->enabled = false;
 	group->index = index;
 	proc->next_index = group->desc.consumers[type].index;
-	proc->next_group = (gid + 1) % ops->groups;
+	proc->next_group = (gid + 1) % dla_hw_groups(ops);
 
 	ret = dla_signal(engine, &group->desc, DLA_EVENT_OP_PROGRAMMED);
 	if (ret)
@@ -279,8 +289,8 @@ static int dla_process_processor(struct dla_engine *engine, u8 type,
 	u8 first = proc->next_group;
 	int i, ret;
 
-	for (i = 0; i < ops->groups; i++) {
-		u8 gid = (first + i) % ops->groups;
+	for (i = 0; i < dla_hw_groups(ops); i++) {
+		u8 gid = (first + i) % dla_hw_groups(ops);
 		struct dla_group *group = &proc->groups[gid];
 
 		ret = 0;

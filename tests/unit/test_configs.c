@@ -587,6 +587,46 @@ static void test_resubmit(const struct config *cfg)
 	job_free(&j);
 }
 
+/*
+ * The CDP holds one operation at a time but the hardware still alternates
+ * its two register groups: a second and third run of the same network
+ * must go to the group the hardware expects.
+ */
+static void test_cdp_reruns(const struct config *cfg)
+{
+	struct nvdla_runtime *rt = NULL;
+	struct nvdla_network *net = NULL;
+	uint32_t wrong = 0;
+	char device[32];
+	struct job j;
+	void *buf = NULL;
+	size_t len;
+	int i, ret;
+
+	cdp_job(&j, cfg, cfg->atom + 3);
+	snprintf(device, sizeof(device), "sim:%s", cfg->name);
+	ret = build_job(&j, NULL, &buf, &len);
+	if (!ret)
+		ret = nvdla_runtime_new(device, &rt, NULL, 0);
+	if (!ret)
+		ret = nvdla_network_load(rt, buf, len, &net);
+	for (i = 0; i < 3 && !ret; i++) {
+		memset(nvdla_buffer_map(nvdla_network_output(net, 0)), 0,
+		       j.out.size);
+		ret = nvdla_network_submit(net, 0);
+		if (!ret)
+			wrong += count_wrong(&j, nvdla_buffer_map(
+					     nvdla_network_output(net, 0)),
+					     cdp_want);
+	}
+	tap_ok(!ret && !wrong, "%s: a CDP network runs three times, every output right (%s, %u wrong)",
+	       cfg->name, ret && rt ? nvdla_runtime_error(rt) : "ok", wrong);
+	nvdla_network_unload(net);
+	nvdla_runtime_del(rt);
+	free(buf);
+	job_free(&j);
+}
+
 /* The job on @device must fail with a message containing @what. */
 static void expect_refused(const struct job *j, const char *device,
 			   const char *what, const char *name)
@@ -677,6 +717,8 @@ int main(void)
 		test_config(&configs[i]);
 	test_resubmit(&configs[0]);
 	test_resubmit(&configs[1]);
+	for (i = 0; i < sizeof(configs) / sizeof(configs[0]); i++)
+		test_cdp_reruns(&configs[i]);
 	test_refusals();
 	return tap_done();
 }
