@@ -179,8 +179,13 @@ static int dla_program_next(struct dla_engine *engine, u8 type)
 	if (!ret)
 		ret = dla_read_desc(engine, net->surface_desc_index, index,
 				    &group->surf, sizeof(group->surf));
-	if (!ret)
-		ret = ops->program(engine, group, gid);
+	if (ret)
+		return ret;
+	if (ops->uses_rdma && ops->uses_rdma(group)) {
+		group->rdma_gid = proc->next_rdma_group;
+		proc->next_rdma_group ^= 1;
+	}
+	ret = ops->program(engine, group, gid);
 	if (ret)
 		return ret;
 
@@ -204,14 +209,15 @@ static int dla_start(struct dla_engine *engine)
 	int t, g, ret;
 
 	for (t = 0; t < DLA_OP_NUM; t++) {
+		const struct dla_processor_ops *ops = dla_processor_ops[t];
 		struct dla_processor *proc = &engine->processors[t];
 
 		proc->next_index = engine->network.op_head[t];
-		/* Start where the hardware's group pointer is. */
-		proc->next_group = dla_processor_ops[t] &&
-				   dla_processor_ops[t]->pointer_unit >= 0 ?
-				   dla_consumer_group(engine,
-						      dla_processor_ops[t]->pointer_unit) : 0;
+		/* Start where the hardware's group pointers are. */
+		proc->next_group = ops && ops->pointer_unit >= 0 ?
+				   dla_consumer_group(engine, ops->pointer_unit) : 0;
+		proc->next_rdma_group = ops && ops->uses_rdma ?
+					dla_consumer_group(engine, ops->rdma_unit) : 0;
 		for (g = 0; g < DLA_NUM_GROUPS; g++)
 			proc->groups[g].loaded = false;
 	}

@@ -132,11 +132,6 @@ static int16_t data_base(bool has_lut)
 }
 
 /*
- * Build @j, load it on @device and run it. Returns 0 with the output
- * bytes in *@out (to free), or the error, with the runtime's message in
- * @msg.
- */
-/*
  * Serialise @j; its input is a blob, or input 0 described by @in when
  * @in is not NULL.
  */
@@ -165,11 +160,9 @@ static int build_job(const struct job *j, const struct nvdla_tensor_desc *in,
 	return ret;
 }
 
-static int run_job(const struct job *j, const char *device, uint8_t **out,
-		   char *msg, size_t msglen)
+/* Run @j on @rt; the output bytes in *@out (to free) on success. */
+static int run_on(struct nvdla_runtime *rt, const struct job *j, uint8_t **out)
 {
-	struct nvdla_tensor_desc t = tensor(&j->out, "out");
-	struct nvdla_runtime *rt = NULL;
 	struct nvdla_network *net = NULL;
 	void *buf = NULL;
 	size_t len;
@@ -178,21 +171,37 @@ static int run_job(const struct job *j, const char *device, uint8_t **out,
 	*out = NULL;
 	ret = build_job(j, NULL, &buf, &len);
 	if (!ret)
-		ret = nvdla_runtime_new(device, &rt, msg, msglen);
-	if (!ret)
 		ret = nvdla_network_load(rt, buf, len, &net);
 	if (!ret)
 		ret = nvdla_network_submit(net, 0);
 	if (!ret) {
-		*out = malloc(t.size);
+		*out = malloc(j->out.size);
 		memcpy(*out, nvdla_buffer_map(nvdla_network_output(net, 0)),
-		       t.size);
+		       j->out.size);
 	}
+	nvdla_network_unload(net);
+	free(buf);
+	return ret;
+}
+
+/*
+ * Build @j, load it on a new runtime on @device and run it. Returns 0 with
+ * the output bytes in *@out (to free), or the error, with the runtime's
+ * message in @msg.
+ */
+static int run_job(const struct job *j, const char *device, uint8_t **out,
+		   char *msg, size_t msglen)
+{
+	struct nvdla_runtime *rt = NULL;
+	int ret;
+
+	*out = NULL;
+	ret = nvdla_runtime_new(device, &rt, msg, msglen);
+	if (!ret)
+		ret = run_on(rt, j, out);
 	if (ret && rt)
 		snprintf(msg, msglen, "%s", nvdla_runtime_error(rt));
-	nvdla_network_unload(net);
 	nvdla_runtime_del(rt);
-	free(buf);
 	return ret;
 }
 
@@ -627,6 +636,46 @@ static void test_cdp_reruns(const struct config *cfg)
 	job_free(&j);
 }
 
+/*
+ * One device, one job after another: a convolution whose SDP takes its
+ * input on the fly (the SDP_RDMA stays idle, its group pointer behind the
+ * SDP's), then SDP and PDP operations reading memory, which must find
+ * the RDMA groups the hardware runs next.
+ */
+static void test_after_fused(const struct config *cfg)
+{
+	int (*const want[])(const struct job *, uint32_t, uint32_t, uint32_t) = {
+		conv_want, sdp_want, conv_want, pdp_want, sdp_want,
+	};
+	struct nvdla_runtime *rt = NULL;
+	uint32_t wrong = 0;
+	char device[32];
+	unsigned int i;
+	uint8_t *out;
+	struct job j;
+	int ret;
+
+	snprintf(device, sizeof(device), "sim:%s", cfg->name);
+	ret = nvdla_runtime_new(device, &rt, NULL, 0);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]) && !ret; i++) {
+		if (want[i] == conv_want)
+			conv_job(&j, cfg, cfg->atomic_c, cfg->atomic_k);
+		else if (want[i] == sdp_want)
+			sdp_job(&j, cfg, cfg->atom);
+		else
+			pdp_job(&j, cfg, cfg->atom, 1);
+		ret = run_on(rt, &j, &out);
+		if (!ret)
+			wrong += count_wrong(&j, out, want[i]);
+		free(out);
+		job_free(&j);
+	}
+	tap_ok(!ret && !wrong,
+	       "%s: conv with flying SDP, SDP, conv, PDP, SDP in turn on one device, every output right (%s, %u wrong)",
+	       cfg->name, ret && rt ? nvdla_runtime_error(rt) : "ok", wrong);
+	nvdla_runtime_del(rt);
+}
+
 /* The job on @device must fail with a message containing @what. */
 static void expect_refused(const struct job *j, const char *device,
 			   const char *what, const char *name)
@@ -717,8 +766,10 @@ int main(void)
 		test_config(&configs[i]);
 	test_resubmit(&configs[0]);
 	test_resubmit(&configs[1]);
-	for (i = 0; i < sizeof(configs) / sizeof(configs[0]); i++)
+	for (i = 0; i < sizeof(configs) / sizeof(configs[0]); i++) {
 		test_cdp_reruns(&configs[i]);
+		test_after_fused(&configs[i]);
+	}
 	test_refusals();
 	return tap_done();
 }
