@@ -37,5 +37,5 @@ for kver in ${KVERS:-}; do
 	echo "Linux $kver in a QEMU (TCG) guest, in process then through the driver:"
 	NVDLA_GUEST_TESTS=90-bench.sh tools/qemu/run-guest.sh "$kver" "$build" |
 		grep '^not ok' || true
-	sed -n 's/^# bench: //p' "$build/qemu/$kver/console"
+	sed -n 's/^# runtime-bench: //p' "$build/qemu/$kver/console"
 done

@@ -11,7 +11,7 @@ for dev in sim:nv_full ""; do
 	nvdla_runtime_bench --runs "$runs" $([ -n "$dev" ] && echo --device "$dev") \
 		/shared/loadables/*/[A-Z]*_L0_0.nvdla >/tmp/bench.out 2>&1
 	status=$?
-	sed 's/^/# bench: /' /tmp/bench.out
+	sed 's/^/# runtime-bench: /' /tmp/bench.out
 	# Loadables the runtime cannot run yet (CPU tasks) fail on their own
 	# line; the built-in workloads must run, on the path asked for.
 	if [ $status -eq 0 ] && grep -q "^runtime on ${dev:-/dev/}" /tmp/bench.out; then
