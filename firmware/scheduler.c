@@ -236,23 +236,35 @@ static int dla_start(struct dla_engine *engine)
 	return 0;
 }
 
-int dla_execute_task(struct dla_engine *engine, const struct dla_task *task)
+/* Take @task into the engine and validate it; nothing is started. */
+static int dla_take_task(struct dla_engine *engine, const struct dla_task *task)
 {
-	int ret;
-
 	if (engine->task_loaded)
 		return -EBUSY;
 	if (!task->num_addresses)
 		return dla_reject(engine, "task has an empty address list");
-
 	engine->task = *task;
+	return dla_validate_task(engine);
+}
+
+int dla_check_task(struct dla_engine *engine, const struct dla_task *task)
+{
+	int ret = dla_take_task(engine, task);
+
+	if (ret != -EBUSY)
+		memset(&engine->task, 0, sizeof(engine->task));
+	return ret;
+}
+
+int dla_execute_task(struct dla_engine *engine, const struct dla_task *task)
+{
+	int ret = dla_take_task(engine, task);
+
+	if (ret)
+		return ret;
 	engine->num_completed = 0;
 	engine->status = 0;
 	engine->irq_status = 0;
-	ret = dla_validate_task(engine);
-	if (ret)
-		return ret;
-
 	engine->task_loaded = true;
 	return dla_start(engine);
 }

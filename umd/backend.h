@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 struct nvdla_backend;
+struct dla_hw_config;
 
 /* A buffer object, mapped for the CPU for its whole life. */
 struct nvdla_bo {
@@ -63,6 +64,8 @@ struct nvdla_backend_timing {
 struct nvdla_backend {
 	const struct nvdla_backend_ops *ops;
 	const char *name;	/* device node or "sim:<config>" */
+	/* The device's configuration, if known: tasks are checked at load. */
+	const struct dla_hw_config *hw;
 	char error[256];
 	struct nvdla_backend_timing timing;
 };

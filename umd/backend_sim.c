@@ -359,10 +359,11 @@ int nvdla_backend_sim_open(const char *config, struct nvdla_backend **be,
 	sb->base.ops = &sim_backend_ops;
 	sb->base.name = sb->name;
 
+	sb->base.hw = dla_hw_config_get(config);
 	ret = nvdla_sim_init(sb->sim, id, &h);
 	if (!ret)
 		ret = dla_register_driver(sb->engine, sb, &sim_port_ops,
-					  dla_hw_config_get(config));
+					  sb->base.hw);
 	if (ret) {
 		snprintf(err, errlen, "cannot start the model: %s",
 			 strerror(-ret));

@@ -109,6 +109,14 @@ int dla_register_driver(struct dla_engine *engine, void *drv,
  */
 int dla_execute_task(struct dla_engine *engine, const struct dla_task *task);
 
+/*
+ * Validate @task exactly as dla_execute_task() does, against the engine's
+ * configuration, without starting it: no register is read or written.
+ * Returns -EBUSY while a task is loaded, -EINVAL (with a message through
+ * the port's log) for a task the device cannot run.
+ */
+int dla_check_task(struct dla_engine *engine, const struct dla_task *task);
+
 /* Interrupt context: latch and acknowledge the hardware's done bits. */
 int dla_isr_handler(struct dla_engine *engine);
 

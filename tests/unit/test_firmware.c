@@ -321,6 +321,28 @@ int main(void)
 	tap_ok(ret == 0, "engine takes a task again after dla_clear_task");
 	dla_clear_task(engine);
 
+	/* dla_check_task: the same verdicts, never a register access. */
+	good_task(&d);
+	m_conv(&d);
+	load(&d);
+	fake.writes = 0;
+	ret = dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS });
+	tap_ok(ret == -EINVAL && fake.writes == 0 &&
+	       strstr(fake.last_error, "conv: stride 0x0"),
+	       "dla_check_task refuses what dla_execute_task refuses (%s)",
+	       fake.last_error);
+	good_task(&d);
+	load(&d);
+	fake.writes = 0;
+	ret = dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS });
+	tap_ok(ret == 0 && fake.writes == 0,
+	       "dla_check_task accepts a good task, no register touched");
+	tap_ok(submit(&d, NUM_BUFS) == 0 &&
+	       dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS }) ==
+	       -EBUSY,
+	       "the engine runs it afterwards; checking while it runs: -EBUSY");
+	dla_clear_task(engine);
+
 	for (i = 0; i < sizeof(config_cases) / sizeof(config_cases[0]); i++) {
 		dla_register_driver(engine, &fake, &fake_ops,
 				    dla_hw_config_get(config_cases[i].config));
