@@ -126,6 +126,12 @@ struct job {
 	struct cube out;
 };
 
+static void job_free(struct job *j)
+{
+	free((void *)j->in);
+	free((void *)j->wt);
+}
+
 /* Address index of the first data buffer: input, [weights,] output. */
 static int16_t data_base(bool has_lut)
 {
@@ -244,16 +250,24 @@ static void check(const struct job *j, const char *what,
 #define SDP_CVT_SCALE 3
 #define SDP_CVT_SHIFT 1
 
-static int sdp_want(const struct job *j, uint32_t c, uint32_t y, uint32_t x)
+/* The SDP's result for element (c, y, x) of the input cube @in. */
+static int sdp_value(const struct job *j, const struct cube *in, uint32_t c,
+		     uint32_t y, uint32_t x)
 {
-	struct cube in = cube_of(j->cfg, j->out.w, j->out.h, j->out.c);
-	int64_t v = (int8_t)j->in[at(&in, c, y, x)];
+	int64_t v = (int8_t)j->in[at(in, c, y, x)];
 
 	v += sat((int64_t)SDP_ALU << SDP_ALU_SHIFT, 32);
 	v = sat(rha(v * SDP_MUL, SDP_TRUNC), 32);
 	v = v < 0 ? 0 : v;
 	v = sat(rha((v - SDP_CVT_OFFSET) * SDP_CVT_SCALE, SDP_CVT_SHIFT), 17);
 	return (int)sat(v, 8);
+}
+
+static int sdp_want(const struct job *j, uint32_t c, uint32_t y, uint32_t x)
+{
+	struct cube in = cube_of(j->cfg, j->out.w, j->out.h, j->out.c);
+
+	return sdp_value(j, &in, c, y, x);
 }
 
 static void sdp_job(struct job *j, const struct config *cfg, uint32_t c)
@@ -280,10 +294,13 @@ static void sdp_job(struct job *j, const struct config *cfg, uint32_t c)
 	op->surf.sdp_surface.dst_data = dla_cube(&in, d + 1);
 }
 
-/* PDP: 3x3 window, stride 2, padding 1 all round (section 4). */
+/*
+ * PDP: 3x3 window, stride 2, padding 1 all round (section 4), over the
+ * input or, when an SDP streams into it, over the SDP's results.
+ */
 static int pdp_want(const struct job *j, uint32_t c, uint32_t oy, uint32_t ox)
 {
-	const struct dla_pdp_op_desc *p = &j->ops[0].op.pdp_op;
+	const struct dla_pdp_op_desc *p = &j->ops[j->num_ops - 1].op.pdp_op;
 	struct cube in = cube_of(j->cfg, 7, 6, j->out.c);
 	int32_t best = p->pool_mode == 1 ? -129 : 129, sum = 0;
 	int x, y;
@@ -294,7 +311,8 @@ static int pdp_want(const struct job *j, uint32_t c, uint32_t oy, uint32_t ox)
 
 			if (x < 0 || y < 0 || x >= (int)in.w || y >= (int)in.h)
 				continue;	/* padding: value 0 */
-			v = (int8_t)j->in[at(&in, c, y, x)];
+			v = j->num_ops == 2 ? sdp_value(j, &in, c, y, x) :
+			      (int8_t)j->in[at(&in, c, y, x)];
 			sum += v;
 			best = p->pool_mode == 1 ? (v > best ? v : best) :
 			       (v < best ? v : best);
@@ -329,6 +347,37 @@ static void pdp_job(struct job *j, const struct config *cfg, uint32_t c,
 	};
 	op->surf.pdp_surface.src_data = dla_cube(&in, d);
 	op->surf.pdp_surface.dst_data = dla_cube(&j->out, d + 1);
+}
+
+/* The SDP of sdp_job streaming its output into the PDP of pdp_job. */
+static void sdp_pdp_job(struct job *j, const struct config *cfg, uint32_t c)
+{
+	struct cube in = cube_of(cfg, 7, 6, c);
+	struct nvdla_build_op pdp;
+	struct dla_sdp_surface_desc *ss = &j->ops[0].surf.sdp_surface;
+	struct dla_pdp_surface_desc *ps = &pdp.surf.pdp_surface;
+
+	pdp_job(j, cfg, c, 1);
+	pdp = j->ops[0];
+	job_free(j);
+	sdp_job(j, cfg, c);
+	job_free(j);
+	j->in = random_cube(&in, 128);
+	j->in_size = in.size;
+	j->out = cube_of(cfg, 4, 3, c);
+	ss->src_data = dla_cube(&in, data_base(false));
+	ss->dst_data = dla_cube(&in, -1);
+	ss->dst_data.type = DLA_MEM_HW;
+	ps->src_data = ss->dst_data;
+	/* The PDP is programmed first, the SDP enabled after it. */
+	j->ops[0].graph.dependency_count = 1;
+	j->ops[0].graph.consumers[DLA_OP_PDP] = (struct dla_consumer){
+		.index = 1, .event = DLA_EVENT_OP_PROGRAMMED };
+	pdp.graph.dependency_count = 1;
+	pdp.graph.fused_parent = (struct dla_consumer){
+		.index = 0, .event = DLA_EVENT_OP_ENABLED };
+	j->ops[1] = pdp;
+	j->num_ops = 2;
 }
 
 /*
@@ -487,12 +536,6 @@ static void conv_job(struct job *j, const struct config *cfg, uint32_t c,
 	ss->dst_data = dla_cube(&j->out, d + 2);
 }
 
-static void job_free(struct job *j)
-{
-	free((void *)j->in);
-	free((void *)j->wt);
-}
-
 static void test_config(const struct config *cfg)
 {
 	struct job j;
@@ -506,6 +549,9 @@ static void test_config(const struct config *cfg)
 	job_free(&j);
 	pdp_job(&j, cfg, cfg->atom - 3, 0);
 	check(&j, "PDP average 3x3/2", pdp_want);
+	job_free(&j);
+	sdp_pdp_job(&j, cfg, cfg->atom + 1);
+	check(&j, "SDP streaming into PDP max 3x3/2", pdp_want);
 	job_free(&j);
 	cdp_job(&j, cfg, cfg->atom + 3);
 	check(&j, "CDP (LRN, constant LUT)", cdp_want);
@@ -645,9 +691,8 @@ static void test_cdp_reruns(const struct config *cfg)
  */
 static void test_after_fused(const struct config *cfg)
 {
-	int (*const want[])(const struct job *, uint32_t, uint32_t, uint32_t) = {
-		conv_want, sdp_want, conv_want, pdp_want, sdp_want,
-	};
+	enum { CONV, SDP, SDP_PDP, PDP };
+	static const int order[] = { CONV, SDP, CONV, PDP, SDP_PDP, PDP, SDP };
 	struct nvdla_runtime *rt = NULL;
 	uint32_t wrong = 0;
 	char device[32];
@@ -658,21 +703,24 @@ static void test_after_fused(const struct config *cfg)
 
 	snprintf(device, sizeof(device), "sim:%s", cfg->name);
 	ret = nvdla_runtime_new(device, &rt, NULL, 0);
-	for (i = 0; i < sizeof(want) / sizeof(want[0]) && !ret; i++) {
-		if (want[i] == conv_want)
+	for (i = 0; i < sizeof(order) / sizeof(order[0]) && !ret; i++) {
+		if (order[i] == CONV)
 			conv_job(&j, cfg, cfg->atomic_c, cfg->atomic_k);
-		else if (want[i] == sdp_want)
+		else if (order[i] == SDP)
 			sdp_job(&j, cfg, cfg->atom);
+		else if (order[i] == SDP_PDP)
+			sdp_pdp_job(&j, cfg, cfg->atom);
 		else
 			pdp_job(&j, cfg, cfg->atom, 1);
 		ret = run_on(rt, &j, &out);
 		if (!ret)
-			wrong += count_wrong(&j, out, want[i]);
+			wrong += count_wrong(&j, out, order[i] == CONV ? conv_want :
+					     order[i] == SDP ? sdp_want : pdp_want);
 		free(out);
 		job_free(&j);
 	}
 	tap_ok(!ret && !wrong,
-	       "%s: conv with flying SDP, SDP, conv, PDP, SDP in turn on one device, every output right (%s, %u wrong)",
+	       "%s: conv with flying SDP, SDP, conv, PDP, SDP into flying PDP, PDP, SDP in turn on one device, every output right (%s, %u wrong)",
 	       cfg->name, ret && rt ? nvdla_runtime_error(rt) : "ok", wrong);
 	nvdla_runtime_del(rt);
 }
