@@ -61,7 +61,7 @@ int nvdla_legacy_upgrade(uint8_t *surfaces, uint64_t surfaces_size,
 
 /*
  * Check every DLA task of @net against the device's configuration with
- * the firmware's own validation, when the backend knows it (check.c).
+ * the firmware's own validation, when the backend knows it (task_check.c).
  */
 int nvdla_net_check_tasks(struct nvdla_network *net);
 
