@@ -8,9 +8,11 @@ CFLAGS ?= -O2 -g
 WARNFLAGS := -Wall -Wextra -Werror
 PKG_CONFIG ?= pkg-config
 
-# libdrm: the DRM backend, and drm.h under the UAPI header; setup installs it.
-DRM_CFLAGS := $(shell $(PKG_CONFIG) --cflags libdrm)
-DRM_LIBS := $(shell $(PKG_CONFIG) --libs libdrm)
+# libdrm: the DRM backend, and drm.h under the UAPI header; libjpeg and
+# libpng: image input. Setup installs them.
+PKGS := libdrm libjpeg libpng
+DRM_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS))
+DRM_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS))
 
 override CFLAGS += -std=gnu11 -fPIC -fvisibility=hidden $(WARNFLAGS)
 override CPPFLAGS += -Iinclude -Iinclude/uapi/drm -Iumd $(DRM_CFLAGS) -MMD -MP
@@ -30,7 +32,7 @@ RUNTIME := $(BUILD)/bin/nvdla_runtime
 LIBS = $(DRM_LIBS) -lm
 
 TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_trace \
-	$(BUILD)/bin/nvdla_bench
+	$(BUILD)/bin/nvdla_bench $(BUILD)/bin/nvdla_runtime_bench
 TRACE_SRCS := $(wildcard tools/trace/*.c)
 
 all: $(LIB_A) $(LIB_SO) $(RUNTIME) $(TOOLS)
@@ -59,6 +61,11 @@ $(BUILD)/bin/nvdla_trace: $(call obj,$(TRACE_SRCS)) $(LIB_A)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/bin/nvdla_bench: $(BUILD)/obj/tools/bench/nvdla_bench.o $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/bin/nvdla_runtime_bench: $(BUILD)/obj/tools/bench/nvdla_runtime_bench.o \
+		$(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
@@ -129,9 +136,10 @@ run: setup-build all
 check: setup all tests module-all guest-tests
 	tools/run-tests.sh $(BUILD)
 
-# Throughput of the hardware model next to plain loops, and the wall time
-# of the largest public traces.
-bench: all
+# Throughput of the hardware model next to plain loops, the wall time of
+# the largest public traces, and the runtime's overheads in process and,
+# where the kernels are installed, through the driver in QEMU.
+bench: all $(if $(KVERS),module-all)
 	tools/bench.sh $(BUILD)
 
 check-unit: all tests

@@ -19,8 +19,10 @@ static int cdp_addresses(struct dla_engine *engine,
 	u32 bpe = dla_bytes_per_element(p->in_precision);
 	int ret;
 
-	if (p->in_precision > DLA_PRECISION_FP16 ||
-	    p->in_precision != p->out_precision)
+	ret = dla_check_precision(engine, "cdp", p->in_precision);
+	if (ret)
+		return ret;
+	if (p->in_precision != p->out_precision)
 		return dla_reject(engine, "cdp: precision %u to %u invalid",
 				  p->in_precision, p->out_precision);
 	if (p->local_size < CDP_MIN_LOCAL || p->local_size > CDP_MAX_LOCAL ||

@@ -19,11 +19,13 @@ static int conv_addresses(struct dla_engine *engine,
 	u32 bpe = dla_bytes_per_element(p->in_precision);
 	int ret;
 
-	if (p->in_precision > DLA_PRECISION_FP16 ||
-	    p->out_precision > DLA_PRECISION_FP16 || p->conv_mode > 1)
-		return dla_reject(engine, "conv: precision %u/%u or mode %u invalid",
-				  p->in_precision, p->out_precision,
-				  p->conv_mode);
+	ret = dla_check_precision(engine, "conv input", p->in_precision);
+	if (!ret)
+		ret = dla_check_precision(engine, "conv output", p->out_precision);
+	if (ret)
+		return ret;
+	if (p->conv_mode > 1)
+		return dla_reject(engine, "conv: mode %u invalid", p->conv_mode);
 	if (!p->conv_stride_x || p->conv_stride_x > CONV_MAX_STRIDE ||
 	    !p->conv_stride_y || p->conv_stride_y > CONV_MAX_STRIDE ||
 	    !p->dilation_x || !p->dilation_y || !p->batch)

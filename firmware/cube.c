@@ -9,20 +9,41 @@ u32 dla_bytes_per_element(u8 precision)
 	return precision == DLA_PRECISION_INT8 ? 1 : 2;
 }
 
+static const char *const dla_precision_names[] = { "int8", "int16", "fp16" };
+
+int dla_check_precision(struct dla_engine *engine, const char *what,
+			u8 precision)
+{
+	const struct dla_hw_config *config = engine->config;
+
+	if (precision > DLA_PRECISION_FP16)
+		return dla_reject(engine, "%s: precision %u invalid", what,
+				  precision);
+	if (!(config->precisions & BIT(precision)))
+		return dla_reject(engine, "%s: %s, which %s does not compute",
+				  what, dla_precision_names[precision],
+				  config->name);
+	return 0;
+}
+
 int dla_cube_address(struct dla_engine *engine,
 		     const struct dla_data_cube *cube, u32 bpe, u64 *addr)
 {
 	u32 atom = engine->config->atom_size;
 	u64 surfaces, extent;
+	int ret;
 
 	if (cube->type > DLA_MEM_CV)
 		return dla_reject(engine, "data cube in memory type %u", cube->type);
 	if (!cube->width || !cube->height || !cube->channel)
 		return dla_reject(engine, "empty data cube %ux%ux%u", cube->width,
 				  cube->height, cube->channel);
-	if (cube->line_stride % atom || cube->surf_stride % atom)
-		return dla_reject(engine, "cube strides %u/%u not atom aligned",
-				  cube->line_stride, cube->surf_stride);
+	if (cube->offset % atom || cube->line_stride % atom ||
+	    cube->surf_stride % atom)
+		return dla_reject(engine,
+				  "data cube offset %u, strides %u/%u not aligned to %s's %u-byte atom",
+				  cube->offset, cube->line_stride,
+				  cube->surf_stride, engine->config->name, atom);
 	surfaces = ((u64)cube->channel * bpe + atom - 1) / atom;
 	if (cube->height > 1 && cube->line_stride < (u64)cube->width * atom)
 		return dla_reject(engine, "cube lines overlap");
@@ -32,7 +53,14 @@ int dla_cube_address(struct dla_engine *engine,
 	extent = (surfaces - 1) * cube->surf_stride +
 		 (u64)(cube->height - 1) * cube->line_stride +
 		 (u64)cube->width * atom;
-	return dla_dma_range(engine, cube->address, cube->offset, extent, addr);
+	ret = dla_dma_range(engine, cube->address, cube->offset, extent, addr);
+	if (ret)
+		return dla_log(engine, DLA_LOG_ERROR, ret,
+			       "data cube %ux%ux%u in %llu surfaces of %u-byte atoms does not fit address %d",
+			       cube->width, cube->height, cube->channel,
+			       (unsigned long long)surfaces, atom,
+			       cube->address);
+	return 0;
 }
 
 void dla_reg_write_addr(struct dla_engine *engine, enum nvdla_unit unit,

@@ -29,6 +29,7 @@ int dla_register_driver(struct dla_engine *engine, void *drv,
 	engine->drv = drv;
 	engine->ops = ops;
 	engine->config = config;
+	engine->log_op = -1;
 	return 0;
 }
 
@@ -49,10 +50,13 @@ int dla_log(struct dla_engine *engine, enum dla_log_level level, int err,
 	    const char *fmt, ...)
 {
 	char msg[160];
+	int n = 0;
 	va_list ap;
 
+	if (engine->log_op >= 0)
+		n = snprintf(msg, sizeof(msg), "op %d: ", engine->log_op);
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	vsnprintf(msg + n, sizeof(msg) - n, fmt, ap);
 	va_end(ap);
 	engine->ops->log(engine->drv, level, msg);
 	return err;

@@ -17,6 +17,7 @@ struct dla_group {
 	bool loaded;		/* an operation is programmed into the group */
 	bool enabled;		/* ... and started */
 	s16 index;		/* its index in the dependency graph */
+	u8 rdma_gid;		/* group of the unit's RDMA, if it reads */
 	struct dla_common_op_desc desc;
 	union dla_operation_container op;
 	union dla_surface_container surf;
@@ -25,6 +26,7 @@ struct dla_group {
 struct dla_processor {
 	s16 next_index;		/* next operation of this type, -1: none */
 	u8 next_group;		/* group the next operation goes to */
+	u8 next_rdma_group;	/* group the RDMA runs next (see rdma_unit) */
 	struct dla_group groups[DLA_NUM_GROUPS];
 };
 
@@ -37,6 +39,10 @@ struct dla_processor {
  * @done_bits: GLB interrupt status bit of each group's completion
  * @data_bits: status bits of each group's CDMA_DT_DONE event (or 0)
  * @weight_bits: status bits of each group's CDMA_WT_DONE event (or 0)
+ * @rdma_unit: a read DMA with register groups of its own, which only the
+ *	operations that read memory use, so that its group pointer moves
+ *	apart from the unit's (SDP, PDP); valid when @uses_rdma is set
+ * @uses_rdma: the operation in @group runs the RDMA
  * @validate: check the operation's descriptors against the task and the
  *	device; no register access
  * @program: write the operation's registers into group @gid
@@ -49,6 +55,8 @@ struct dla_processor_ops {
 	u32 done_bits[DLA_NUM_GROUPS];
 	u32 data_bits[DLA_NUM_GROUPS];
 	u32 weight_bits[DLA_NUM_GROUPS];
+	int rdma_unit;
+	bool (*uses_rdma)(const struct dla_group *group);
 	int (*validate)(struct dla_engine *engine,
 			const union dla_operation_container *op,
 			const union dla_surface_container *surf);
@@ -69,6 +77,7 @@ struct dla_engine {
 	struct dla_network_desc network;
 	u16 num_completed;
 	int status;		/* first error of the task, or 0 */
+	s32 log_op;		/* operation being validated, named in messages; -1 none */
 
 	u32 irq_status;		/* done bits latched by dla_isr_handler */
 	struct dla_processor processors[DLA_OP_NUM];

@@ -6,13 +6,16 @@
 static const u32 dla_bases_v1[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_FULL;
 static const u32 dla_bases_v2[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
 
-static const struct {
-	const char *name;
-	struct dla_hw_config config;
-} dla_hw_configs[] = {
-	{ "nv_full", { dla_bases_v1, 32, true, true, true } },
-	{ "nv_large", { dla_bases_v2, 32, false, false, false } },
-	{ "nv_small", { dla_bases_v2, 8, false, false, false } },
+#define DLA_ALL_PRECISIONS (BIT(DLA_PRECISION_INT8) | BIT(DLA_PRECISION_INT16) | \
+			    BIT(DLA_PRECISION_FP16))
+
+/* nv_small and nv_large compute int8 only (nvdla v2 defines no other type). */
+static const struct dla_hw_config dla_hw_configs[] = {
+	{ "nv_full", dla_bases_v1, 32, true, true, true, DLA_ALL_PRECISIONS },
+	{ "nv_large", dla_bases_v2, 32, false, false, false,
+	  BIT(DLA_PRECISION_INT8) },
+	{ "nv_small", dla_bases_v2, 8, false, false, false,
+	  BIT(DLA_PRECISION_INT8) },
 };
 
 const struct dla_hw_config *dla_hw_config_get(const char *name)
@@ -21,6 +24,6 @@ const struct dla_hw_config *dla_hw_config_get(const char *name)
 
 	for (i = 0; i < ARRAY_SIZE(dla_hw_configs); i++)
 		if (!strcmp(dla_hw_configs[i].name, name))
-			return &dla_hw_configs[i].config;
+			return &dla_hw_configs[i];
 	return NULL;
 }

@@ -31,9 +31,11 @@ static int pdp_validate(struct dla_engine *engine,
 	u64 addr;
 	int ret;
 
-	if (p->precision > DLA_PRECISION_FP16 || p->pool_mode > PDP_POOL_MIN)
-		return dla_reject(engine, "pdp: precision %u or mode %u invalid",
-				  p->precision, p->pool_mode);
+	ret = dla_check_precision(engine, "pdp", p->precision);
+	if (ret)
+		return ret;
+	if (p->pool_mode > PDP_POOL_MIN)
+		return dla_reject(engine, "pdp: mode %u invalid", p->pool_mode);
 	if (p->pool_width >= PDP_MAX_KERNEL || p->pool_height >= PDP_MAX_KERNEL ||
 	    !p->stride_x || p->stride_x > PDP_MAX_STRIDE ||
 	    !p->stride_y || p->stride_y > PDP_MAX_STRIDE)
@@ -111,9 +113,10 @@ static int pdp_program(struct dla_engine *engine, struct dla_group *group,
 		return ret;
 
 	dla_select_group(engine, NVDLA_UNIT_PDP, gid);
-	dla_select_group(engine, NVDLA_UNIT_PDP_RDMA, gid);
-	if (!flying)
+	if (!flying) {
+		dla_select_group(engine, NVDLA_UNIT_PDP_RDMA, group->rdma_gid);
 		pdp_program_rdma(engine, p, &s->src_data, src);
+	}
 
 	PDP_W(D_DATA_CUBE_IN_WIDTH, s->src_data.width - 1);
 	PDP_W(D_DATA_CUBE_IN_HEIGHT, s->src_data.height - 1);
@@ -171,14 +174,21 @@ static int pdp_program(struct dla_engine *engine, struct dla_group *group,
 	return 0;
 }
 
+/* The PDP_RDMA runs only for input from memory (not flying from the SDP). */
+static bool pdp_uses_rdma(const struct dla_group *group)
+{
+	return group->surf.pdp_surface.src_data.type != DLA_MEM_HW;
+}
+
 static int pdp_enable(struct dla_engine *engine, struct dla_group *group,
 		      u8 gid)
 {
 	/* The group may no longer be the one the bus points at. */
 	dla_select_group(engine, NVDLA_UNIT_PDP, gid);
-	dla_select_group(engine, NVDLA_UNIT_PDP_RDMA, gid);
-	if (group->surf.pdp_surface.src_data.type != DLA_MEM_HW)
+	if (pdp_uses_rdma(group)) {
+		dla_select_group(engine, NVDLA_UNIT_PDP_RDMA, group->rdma_gid);
 		RDMA_W(D_OP_ENABLE, 1);
+	}
 	PDP_W(D_OP_ENABLE, 1);
 	return 0;
 }
@@ -187,6 +197,8 @@ const struct dla_processor_ops dla_pdp_ops = {
 	.name = "pdp",
 	.groups = 2,
 	.pointer_unit = NVDLA_UNIT_PDP,
+	.rdma_unit = NVDLA_UNIT_PDP_RDMA,
+	.uses_rdma = pdp_uses_rdma,
 	.done_bits = {
 		NVDLA_GLB_S_INTR_STATUS_PDP_DONE_STATUS0_MASK,
 		NVDLA_GLB_S_INTR_STATUS_PDP_DONE_STATUS1_MASK,

@@ -14,6 +14,9 @@ bool dla_processor_available(struct dla_engine *engine, int t);
 int dla_validate_task(struct dla_engine *engine);
 
 u32 dla_bytes_per_element(u8 precision);
+/* Check that @precision is valid and computed by the device. */
+int dla_check_precision(struct dla_engine *engine, const char *what,
+			u8 precision);
 
 /* Check that LUT @index exists; -EINVAL otherwise. */
 int dla_lut_check(struct dla_engine *engine, s16 index);

@@ -33,8 +33,10 @@ static int rubik_addresses(struct dla_engine *engine,
 	u32 bpe = dla_bytes_per_element(p->precision);
 	int ret;
 
-	if (p->mode > RUBIK_MERGE || p->precision > DLA_PRECISION_FP16 ||
-	    !p->stride_x || p->stride_x > RUBIK_MAX_STRIDE ||
+	ret = dla_check_precision(engine, "rubik", p->precision);
+	if (ret)
+		return ret;
+	if (p->mode > RUBIK_MERGE || !p->stride_x || p->stride_x > RUBIK_MAX_STRIDE ||
 	    !p->stride_y || p->stride_y > RUBIK_MAX_STRIDE)
 		return dla_reject(engine, "rubik: mode %u, stride %ux%u invalid",
 				  p->mode, p->stride_x, p->stride_y);

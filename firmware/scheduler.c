@@ -36,6 +36,16 @@ bool dla_processor_available(struct dla_engine *engine, int t)
 	return true;
 }
 
+/*
+ * Register groups the hardware alternates between for @ops: both where the
+ * unit has a group pointer, even if the processor holds one operation at
+ * a time (CDP), since the hardware runs the group its pointer names next.
+ */
+static u8 dla_hw_groups(const struct dla_processor_ops *ops)
+{
+	return ops->pointer_unit >= 0 ? DLA_NUM_GROUPS : ops->groups;
+}
+
 static u32 dla_done_bits(void)
 {
 	u32 bits = 0;
@@ -169,8 +179,13 @@ static int dla_program_next(struct dla_engine *engine, u8 type)
 	if (!ret)
 		ret = dla_read_desc(engine, net->surface_desc_index, index,
 				    &group->surf, sizeof(group->surf));
-	if (!ret)
-		ret = ops->program(engine, group, gid);
+	if (ret)
+		return ret;
+	if (ops->uses_rdma && ops->uses_rdma(group)) {
+		group->rdma_gid = proc->next_rdma_group;
+		proc->next_rdma_group ^= 1;
+	}
+	ret = ops->program(engine, group, gid);
 	if (ret)
 		return ret;
 
@@ -178,7 +193,7 @@ static int dla_program_next(struct dla_engine *engine, u8 type)
 	group->enabled = false;
 	group->index = index;
 	proc->next_index = group->desc.consumers[type].index;
-	proc->next_group = (gid + 1) % ops->groups;
+	proc->next_group = (gid + 1) % dla_hw_groups(ops);
 
 	ret = dla_signal(engine, &group->desc, DLA_EVENT_OP_PROGRAMMED);
 	if (ret)
@@ -194,14 +209,15 @@ static int dla_start(struct dla_engine *engine)
 	int t, g, ret;
 
 	for (t = 0; t < DLA_OP_NUM; t++) {
+		const struct dla_processor_ops *ops = dla_processor_ops[t];
 		struct dla_processor *proc = &engine->processors[t];
 
 		proc->next_index = engine->network.op_head[t];
-		/* Start where the hardware's group pointer is. */
-		proc->next_group = dla_processor_ops[t] &&
-				   dla_processor_ops[t]->pointer_unit >= 0 ?
-				   dla_consumer_group(engine,
-						      dla_processor_ops[t]->pointer_unit) : 0;
+		/* Start where the hardware's group pointers are. */
+		proc->next_group = ops && ops->pointer_unit >= 0 ?
+				   dla_consumer_group(engine, ops->pointer_unit) : 0;
+		proc->next_rdma_group = ops && ops->uses_rdma ?
+					dla_consumer_group(engine, ops->rdma_unit) : 0;
 		for (g = 0; g < DLA_NUM_GROUPS; g++)
 			proc->groups[g].loaded = false;
 	}
@@ -220,7 +236,8 @@ static int dla_start(struct dla_engine *engine)
 	return 0;
 }
 
-int dla_check_task(struct dla_engine *engine, const struct dla_task *task)
+/* Take @task into the engine and validate it; nothing is started. */
+static int dla_take_task(struct dla_engine *engine, const struct dla_task *task)
 {
 	if (engine->task_loaded)
 		return -EBUSY;
@@ -230,17 +247,24 @@ int dla_check_task(struct dla_engine *engine, const struct dla_task *task)
 	return dla_validate_task(engine);
 }
 
+int dla_check_task(struct dla_engine *engine, const struct dla_task *task)
+{
+	int ret = dla_take_task(engine, task);
+
+	if (ret != -EBUSY)
+		memset(&engine->task, 0, sizeof(engine->task));
+	return ret;
+}
+
 int dla_execute_task(struct dla_engine *engine, const struct dla_task *task)
 {
-	int ret;
+	int ret = dla_take_task(engine, task);
 
-	ret = dla_check_task(engine, task);
 	if (ret)
 		return ret;
 	engine->num_completed = 0;
 	engine->status = 0;
 	engine->irq_status = 0;
-
 	engine->task_loaded = true;
 	return dla_start(engine);
 }
@@ -283,8 +307,8 @@ static int dla_process_processor(struct dla_engine *engine, u8 type,
 	u8 first = proc->next_group;
 	int i, ret;
 
-	for (i = 0; i < ops->groups; i++) {
-		u8 gid = (first + i) % ops->groups;
+	for (i = 0; i < dla_hw_groups(ops); i++) {
+		u8 gid = (first + i) % dla_hw_groups(ops);
 		struct dla_group *group = &proc->groups[gid];
 
 		ret = 0;

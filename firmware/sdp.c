@@ -36,18 +36,23 @@ static int sdp_check_op(struct dla_engine *engine, const char *name,
 			const struct dla_sdp_op *o,
 			const struct dla_data_cube *data, u64 *addr)
 {
+	int ret;
+
 	if (!o->enable)
 		return 0;
 	if (o->type > SDP_TYPE_BOTH || o->mode > SDP_MODE_PER_POINT ||
 	    o->act > SDP_ACT_PRELU || o->alu_type > SDP_ALU_EQL ||
 	    o->precision > DLA_PRECISION_FP16)
-		return dla_reject(engine, "sdp %s: type %u, mode %u, act %u invalid",
-				  name, o->type, o->mode, o->act);
+		return dla_reject(engine, "sdp %s: type %u, mode %u, act %u, precision %u invalid",
+				  name, o->type, o->mode, o->act, o->precision);
 	if (o->act == SDP_ACT_LUT)
 		return dla_reject(engine, "sdp %s: LUT activation unsupported yet",
 				  name);
 	if (!sdp_reads(o))
 		return 0;
+	ret = dla_check_precision(engine, "sdp operand", o->precision);
+	if (ret)
+		return ret;
 	if (data->type > DLA_MEM_CV || !data->size)
 		return dla_reject(engine, "sdp %s: operand data missing", name);
 	return dla_dma_range(engine, data->address, data->offset, data->size,
@@ -83,12 +88,14 @@ static int sdp_validate(struct dla_engine *engine,
 {
 	const struct dla_sdp_op_desc *p = &op->sdp_op;
 	u64 addr[5];
+	int ret;
 
-	if (p->src_precision > DLA_PRECISION_FP16 ||
-	    p->dst_precision > DLA_PRECISION_FP16)
-		return dla_reject(engine, "sdp: precision %u to %u invalid",
-				  p->src_precision, p->dst_precision);
-	return sdp_addresses(engine, p, &surf->sdp_surface, addr);
+	ret = dla_check_precision(engine, "sdp input", p->src_precision);
+	if (!ret)
+		ret = dla_check_precision(engine, "sdp output", p->dst_precision);
+	if (!ret)
+		ret = sdp_addresses(engine, p, &surf->sdp_surface, addr);
+	return ret;
 }
 
 #define SDP_W(reg, val) dla_reg_write(engine, NVDLA_UNIT_SDP, NVDLA_SDP_##reg, val)
@@ -205,28 +212,33 @@ static void sdp_program_y(struct dla_engine *engine, const struct dla_sdp_op *o)
 	SDP_W(D_DP_EW_TRUNCATE_VALUE, o->truncate);
 }
 
-static void sdp_select(struct dla_engine *engine, u8 gid)
-{
-	dla_select_group(engine, NVDLA_UNIT_SDP, gid);
-	dla_select_group(engine, NVDLA_UNIT_SDP_RDMA, gid);
-}
-
-static int sdp_program(struct dla_engine *engine, struct dla_group *group,
-		       u8 gid)
+/* The SDP_RDMA runs for input from memory or operands read from memory. */
+static bool sdp_uses_rdma(const struct dla_group *group)
 {
 	const struct dla_sdp_op_desc *p = &group->op.sdp_op;
-	const struct dla_sdp_surface_desc *s = &group->surf.sdp_surface;
+
+	return group->surf.sdp_surface.src_data.type != DLA_MEM_HW ||
+	       sdp_reads(&p->x1_op) || sdp_reads(&p->x2_op) ||
+	       sdp_reads(&p->y_op);
+}
+
+static void sdp_select(struct dla_engine *engine,
+		       const struct dla_group *group, u8 gid)
+{
+	dla_select_group(engine, NVDLA_UNIT_SDP, gid);
+	if (sdp_uses_rdma(group))
+		dla_select_group(engine, NVDLA_UNIT_SDP_RDMA, group->rdma_gid);
+}
+
+/* The SDP_RDMA: main input (unless flying) and the operand engines. */
+static void sdp_program_rdmas(struct dla_engine *engine,
+			      const struct dla_sdp_op_desc *p,
+			      const struct dla_sdp_surface_desc *s,
+			      const u64 addr[5])
+{
 	bool flying = s->src_data.type == DLA_MEM_HW;
-	bool to_pdp = s->dst_data.type == DLA_MEM_HW;
 	const struct dla_data_cube *dims = flying ? &s->dst_data : &s->src_data;
 	u32 mode;
-	u64 addr[5];
-	int ret;
-
-	ret = sdp_addresses(engine, p, s, addr);
-	if (ret)
-		return ret;
-	sdp_select(engine, gid);
 
 	mode = FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, FLYING_MODE, flying) |
 	       FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, WINOGRAD, p->conv_mode) |
@@ -251,6 +263,27 @@ static int sdp_program(struct dla_engine *engine, struct dla_group *group,
 	sdp_program_rdma(engine, &sdp_x1_regs, &p->x1_op, &s->x1_data, addr[1]);
 	sdp_program_rdma(engine, &sdp_x2_regs, &p->x2_op, &s->x2_data, addr[2]);
 	sdp_program_rdma(engine, &sdp_y_regs, &p->y_op, &s->y_data, addr[3]);
+}
+
+static int sdp_program(struct dla_engine *engine, struct dla_group *group,
+		       u8 gid)
+{
+	const struct dla_sdp_op_desc *p = &group->op.sdp_op;
+	const struct dla_sdp_surface_desc *s = &group->surf.sdp_surface;
+	bool flying = s->src_data.type == DLA_MEM_HW;
+	bool to_pdp = s->dst_data.type == DLA_MEM_HW;
+	const struct dla_data_cube *dims = flying ? &s->dst_data : &s->src_data;
+	u64 addr[5];
+	int ret;
+
+	ret = sdp_addresses(engine, p, s, addr);
+	if (ret)
+		return ret;
+	sdp_select(engine, group, gid);
+
+	/* An idle RDMA keeps its registers: another operation may own them. */
+	if (sdp_uses_rdma(group))
+		sdp_program_rdmas(engine, p, s, addr);
 
 	SDP_W(D_DATA_CUBE_WIDTH, dims->width - 1);
 	SDP_W(D_DATA_CUBE_HEIGHT, dims->height - 1);
@@ -284,11 +317,8 @@ static int sdp_program(struct dla_engine *engine, struct dla_group *group,
 static int sdp_enable(struct dla_engine *engine, struct dla_group *group,
 		      u8 gid)
 {
-	const struct dla_sdp_op_desc *p = &group->op.sdp_op;
-
-	sdp_select(engine, gid);
-	if (group->surf.sdp_surface.src_data.type != DLA_MEM_HW ||
-	    sdp_reads(&p->x1_op) || sdp_reads(&p->x2_op) || sdp_reads(&p->y_op))
+	sdp_select(engine, group, gid);
+	if (sdp_uses_rdma(group))
 		RDMA_W(D_OP_ENABLE, 1);
 	SDP_W(D_OP_ENABLE, 1);
 	return 0;
@@ -298,6 +328,8 @@ const struct dla_processor_ops dla_sdp_ops = {
 	.name = "sdp",
 	.groups = 2,
 	.pointer_unit = NVDLA_UNIT_SDP,
+	.rdma_unit = NVDLA_UNIT_SDP_RDMA,
+	.uses_rdma = sdp_uses_rdma,
 	.done_bits = {
 		NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS0_MASK,
 		NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS1_MASK,

@@ -8,6 +8,15 @@
 #include "engine.h"
 #include "processors.h"
 
+/* Type @t is not one this device runs: say why. */
+static int dla_reject_type(struct dla_engine *engine, unsigned int t)
+{
+	if (t >= DLA_OP_NUM || !dla_processor_ops[t])
+		return dla_reject(engine, "operation type %u invalid", t);
+	return dla_reject(engine, "%s: %s has no such engine",
+			  dla_processor_ops[t]->name, engine->config->name);
+}
+
 static int dla_validate_network(struct dla_engine *engine)
 {
 	const struct dla_network_desc *net = &engine->network;
@@ -38,25 +47,22 @@ static int dla_validate_network(struct dla_engine *engine)
 			return dla_reject(engine, "op_head[%d] = %d out of range",
 					  t, head);
 		if (!dla_processor_available(engine, t))
-			return dla_reject(engine,
-					  "operation type %d unsupported here",
-					  t);
+			return dla_reject_type(engine, t);
 	}
 	return 0;
 }
 
-static int dla_validate_link(struct dla_engine *engine, u16 op,
+static int dla_validate_link(struct dla_engine *engine,
 			     const struct dla_consumer *c, const char *what)
 {
 	if (c->index == -1)
 		return 0;
 	if (c->index < 0 || c->index >= engine->network.num_operations)
-		return dla_reject(engine, "op %u: %s %d out of range", op, what,
-				  c->index);
+		return dla_reject(engine, "%s %d out of range", what, c->index);
 	/* DLA_EVENT_NONE links without a dependency: never signalled. */
 	if (c->event > DLA_EVENT_CDMA_DT_DONE)
-		return dla_reject(engine, "op %u: %s event %u invalid", op,
-				  what, c->event);
+		return dla_reject(engine, "%s event %u invalid", what,
+				  c->event);
 	return 0;
 }
 
@@ -71,16 +77,14 @@ static int dla_validate_node(struct dla_engine *engine, u16 op,
 		return ret;
 	if (desc->op_type >= DLA_OP_NUM ||
 	    !dla_processor_available(engine, desc->op_type))
-		return dla_reject(engine, "op %u: type %u unsupported", op,
-				  desc->op_type);
+		return dla_reject_type(engine, desc->op_type);
 	for (k = 0; k < DLA_OP_NUM; k++) {
-		ret = dla_validate_link(engine, op, &desc->consumers[k],
+		ret = dla_validate_link(engine, &desc->consumers[k],
 					"consumer");
 		if (ret)
 			return ret;
 	}
-	return dla_validate_link(engine, op, &desc->fused_parent,
-				 "fused parent");
+	return dla_validate_link(engine, &desc->fused_parent, "fused parent");
 }
 
 static int dla_validate_operation(struct dla_engine *engine, u16 op,
@@ -152,9 +156,11 @@ int dla_validate_task(struct dla_engine *engine)
 		return ret;
 
 	for (op = 0; op < engine->network.num_operations; op++) {
+		engine->log_op = op;	/* messages name the operation */
 		ret = dla_validate_node(engine, op, &desc);
 		if (!ret)
 			ret = dla_validate_operation(engine, op, &desc);
+		engine->log_op = -1;
 		if (ret)
 			return ret;
 	}

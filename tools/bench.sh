@@ -1,17 +1,41 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # make bench: per-engine throughput of the hardware model next to plain C
-# loops (nvdla_bench), then the wall time of the largest public traces.
+# loops (nvdla_bench), the wall time of the largest public traces, then
+# the runtime's own costs (nvdla_runtime_bench) in process and through the
+# kernel driver in a QEMU guest per installed kernel.
 set -eu
 build=${1:-build}
 "$build/bin/nvdla_bench"
 traces=../shared/conformance/traces
-[ -d "$traces" ] || { echo "traces: ../shared absent"; exit 0; }
-for t in nv_full_txn/googlenet_conv2_3x3_int16 nv_small/dc_24x33x55_5x5x55x25_int8_0 \
+[ -d "$traces" ] || echo "traces: ../shared absent"
+[ -d "$traces" ] && for t in nv_full_txn/googlenet_conv2_3x3_int16 nv_small/dc_24x33x55_5x5x55x25_int8_0 \
 	nv_small/dc_35x22x54_6x8x54x29_int8_0 nv_small/dc_32x26x76_6x3x76x16_int8_0; do
 	start=$(date +%s%N)
 	"$build/bin/nvdla_trace" "$traces/$t" >/dev/null
 	end=$(date +%s%N)
 	printf '%-45s %6d ms (whole trace: parse, load, run, check)\n' "$t" \
 		$(((end - start) / 1000000))
+done
+
+# The runtime: load time, run time of small tasks, submit to first register
+# write and interrupt to next layer, in process on every configuration (the
+# official loadables on nv_full, where they belong), then through the driver.
+loadables=$(ls ../shared/conformance/loadables/*/[A-Z]*_L0_0.nvdla 2>/dev/null || true)
+echo
+# shellcheck disable=SC2086 # one word per loadable
+"$build/bin/nvdla_runtime_bench" --device sim:nv_full $loadables
+for cfg in nv_small nv_large; do
+	"$build/bin/nvdla_runtime_bench" --device "sim:$cfg"
+done
+for kver in ${KVERS:-}; do
+	echo
+	if [ ! -f "$build/kmod/$kver/nvdla.ko" ]; then
+		echo "driver on $kver: skipped, no module (make module-all)"
+		continue
+	fi
+	echo "Linux $kver in a QEMU (TCG) guest, in process then through the driver:"
+	NVDLA_GUEST_TESTS=90-bench.sh tools/qemu/run-guest.sh "$kver" "$build" |
+		grep '^not ok' || true
+	sed -n 's/^# runtime-bench: //p' "$build/qemu/$kver/console"
 done

@@ -6,8 +6,14 @@
  * its run must produce. The expected output is computed here from the
  * source data with a plain loop, not with the hardware model.
  *
+ * With --echo, build instead the same copy from input 0 (a network that
+ * echoes its input) and write the shipped loadable's source data as the
+ * raw input file that reproduces its output.
+ *
  * Usage: nvdla_mkloadable OUT.nvdla EXPECTED.dimg
+ *        nvdla_mkloadable --echo OUT.nvdla INPUT.raw
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,9 +93,16 @@ static int write_expected(const char *path)
 	return write_file(path, header, sizeof(header), payload, sizeof(payload));
 }
 
+static void usage(const char *prog)
+{
+	fprintf(stderr, "usage: %s OUT.nvdla EXPECTED.dimg\n"
+		"       %s --echo OUT.nvdla INPUT.raw\n", prog, prog);
+}
+
 int main(int argc, char **argv)
 {
 	static uint8_t src[SIZE];
+	bool echo = argc == 4 && !strcmp(argv[1], "--echo");
 	struct nvdla_bdma_copy copy = {
 		.transfer = {
 			.line_size = LINE_STRIDE, .line_repeat = H,
@@ -115,18 +128,28 @@ int main(int argc, char **argv)
 	size_t len;
 	int ret;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: %s OUT.nvdla EXPECTED.dimg\n", argv[0]);
+	if (argc != 3 && !echo) {
+		usage(argv[0]);
 		return 2;
 	}
 	fill_source(src);
+	if (echo) {
+		copy.src = NULL;
+		copy.in = copy.out;
+		snprintf(copy.in.name, sizeof(copy.in.name), "input");
+	}
 	ret = nvdla_build_bdma_copy(&copy, &buf, &len);
 	if (ret) {
 		fprintf(stderr, "%s: cannot build the loadable (%s)\n", argv[0],
 			strerror(-ret));
 		return 1;
 	}
-	ret = write_file(argv[1], buf, len, NULL, 0) || write_expected(argv[2]);
+	if (echo)
+		ret = write_file(argv[2], buf, len, NULL, 0) ||
+		      write_file(argv[3], src, SIZE, NULL, 0);
+	else
+		ret = write_file(argv[1], buf, len, NULL, 0) ||
+		      write_expected(argv[2]);
 	free(buf);
 	return ret ? 1 : 0;
 }

@@ -16,7 +16,7 @@ set -eu
 mode=${1:-all}
 cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 
-build_pkgs="gcc make libc6-dev pkg-config libdrm-dev"
+build_pkgs="gcc make libc6-dev pkg-config libdrm-dev libjpeg-dev libpng-dev"
 # perl: checkpatch.pl; sparse: the kernel's static checker; clang and its
 # runtime: the libFuzzer targets.
 test_pkgs="linux-headers-amd64 linux-headers-6.12-amd64 qemu-system-x86

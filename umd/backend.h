@@ -9,10 +9,12 @@
 #ifndef __NVDLA_UMD_BACKEND_H__
 #define __NVDLA_UMD_BACKEND_H__
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 struct nvdla_backend;
+struct dla_hw_config;
 
 /* A buffer object, mapped for the CPU for its whole life. */
 struct nvdla_bo {
@@ -42,10 +44,30 @@ struct nvdla_backend_ops {
 	void (*del)(struct nvdla_backend *be);
 };
 
+/**
+ * struct nvdla_backend_timing - latencies of the last task, for benchmarks
+ * @measured: the backend measures them (the in-process one; the driver
+ *	reports nothing at this level)
+ * @submit_to_first_write_ns: from submit() to the first register write
+ * @irq_to_next_ns: summed over the interrupts after which the task went
+ *	on: from taking the interrupt to the firmware having started the
+ *	operations it released (and programmed the ones after them)
+ * @irqs_to_next: the number of those interrupts
+ */
+struct nvdla_backend_timing {
+	bool measured;
+	int64_t submit_to_first_write_ns;
+	int64_t irq_to_next_ns;
+	uint32_t irqs_to_next;
+};
+
 struct nvdla_backend {
 	const struct nvdla_backend_ops *ops;
 	const char *name;	/* device node or "sim:<config>" */
+	/* The device's configuration, if known: tasks are checked at load. */
+	const struct dla_hw_config *hw;
 	char error[256];
+	struct nvdla_backend_timing timing;
 };
 
 /* Open the NVDLA DRM device node @path. */

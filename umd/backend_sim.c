@@ -36,12 +36,22 @@ struct sim_backend {
 	const struct nvdla_backend_address *list;	/* running task */
 	uint32_t num;
 	bool kicked;
+	int64_t submit_ns;	/* when the running task was submitted */
+	bool written;		/* a register was written since */
 	char name[32];
 };
 
 static struct sim_backend *to_sim(struct nvdla_backend *be)
 {
 	return (struct sim_backend *)be;
+}
+
+static int64_t sim_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 static void sim_error(struct sim_backend *sb, const char *fmt, ...)
@@ -113,7 +123,14 @@ static uint32_t port_reg_read(void *drv, uint32_t addr)
 
 static void port_reg_write(void *drv, uint32_t addr, uint32_t val)
 {
-	nvdla_sim_reg_write(to_sim(drv)->sim, addr, val);
+	struct sim_backend *sb = drv;
+
+	if (!sb->written) {
+		sb->written = true;
+		sb->base.timing.submit_to_first_write_ns =
+			sim_now_ns() - sb->submit_ns;
+	}
+	nvdla_sim_reg_write(sb->sim, addr, val);
 }
 
 /* Offsets were checked against their buffers in sim_submit(). */
@@ -207,18 +224,12 @@ static void sim_bo_del(struct nvdla_bo *nbo)
 	}
 }
 
-static int64_t sim_now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 /* Run the model and the scheduler until the task completes or fails. */
 static int sim_run_task(struct sim_backend *sb, int64_t deadline_ns)
 {
+	struct nvdla_backend_timing *t = &sb->base.timing;
 	bool done = false;
+	int64_t irq_ns;
 	int ret;
 
 	while (!done) {
@@ -238,10 +249,15 @@ static int sim_run_task(struct sim_backend *sb, int64_t deadline_ns)
 			sim_error(sb, "hardware idle before the task completed");
 			return -EIO;
 		}
+		irq_ns = sim_now_ns();
 		dla_isr_handler(sb->engine);
 		ret = dla_process_events(sb->engine, &done);
 		if (ret)
 			return ret;
+		if (!done) {
+			t->irq_to_next_ns += sim_now_ns() - irq_ns;
+			t->irqs_to_next++;
+		}
 	}
 	return 0;
 }
@@ -252,6 +268,7 @@ static int sim_submit(struct nvdla_backend *be,
 {
 	struct sim_backend *sb = to_sim(be);
 	struct dla_task task = { .host_task = sb, .num_addresses = num };
+	int64_t submit_ns = sim_now_ns();
 	uint32_t faults = nvdla_sim_fault_count(sb->sim);
 	uint32_t i;
 	int ret;
@@ -271,6 +288,9 @@ static int sim_submit(struct nvdla_backend *be,
 	sb->list = list;
 	sb->num = num;
 	sb->base.error[0] = '\0';
+	sb->base.timing = (struct nvdla_backend_timing){ .measured = true };
+	sb->submit_ns = submit_ns;
+	sb->written = false;
 	ret = dla_execute_task(sb->engine, &task);
 	if (!ret)
 		ret = sim_run_task(sb, deadline_ns);
@@ -339,10 +359,11 @@ int nvdla_backend_sim_open(const char *config, struct nvdla_backend **be,
 	sb->base.ops = &sim_backend_ops;
 	sb->base.name = sb->name;
 
+	sb->base.hw = dla_hw_config_get(config);
 	ret = nvdla_sim_init(sb->sim, id, &h);
 	if (!ret)
 		ret = dla_register_driver(sb->engine, sb, &sim_port_ops,
-					  dla_hw_config_get(config));
+					  sb->base.hw);
 	if (ret) {
 		snprintf(err, errlen, "cannot start the model: %s",
 			 strerror(-ret));

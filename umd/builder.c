@@ -2,6 +2,7 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /* Building single-operation loadables (see builder.h). */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,52 +180,106 @@ void nvdla_builder_fini(struct nvdla_builder *b)
 	nvdla_loadable_clear(&b->l);
 }
 
-static void no_consumers(struct dla_common_op_desc *d)
+void nvdla_build_op_init(struct nvdla_build_op *op, uint8_t type)
 {
 	int k;
 
+	memset(op, 0, sizeof(*op));
+	op->graph.op_type = type;
 	for (k = 0; k < DLA_OP_NUM; k++)
-		d->consumers[k].index = -1;
-	d->fused_parent.index = -1;
+		op->graph.consumers[k].index = -1;
+	op->graph.fused_parent.index = -1;
+}
+
+/* Copy member @field of every operation into one array; NULL on failure. */
+static void *gather(struct nvdla_builder *b, const struct nvdla_build_op *ops,
+		    uint16_t n, size_t offset, size_t size)
+{
+	uint8_t *a = calloc(n ? n : 1, size);
+	uint16_t i;
+
+	if (!a) {
+		b->error = -ENOMEM;
+		return NULL;
+	}
+	for (i = 0; i < n; i++)
+		memcpy(a + i * size, (const uint8_t *)&ops[i] + offset, size);
+	return a;
+}
+
+int nvdla_builder_task(struct nvdla_builder *b,
+		       const struct nvdla_build_op *ops, uint16_t num_ops,
+		       const struct dla_lut_param *luts, uint16_t num_luts,
+		       uint16_t num_data)
+{
+	struct dla_network_desc net = {
+		.operation_desc_index = 2,
+		.surface_desc_index = 3,
+		.dependency_graph_index = 1,
+		.lut_data_index = num_luts ? 4 : -1,
+		.roi_array_index = -1,
+		.surface_index = -1,
+		.stat_list_index = -1,
+		.reserved1 = -1,
+		.op_head = { -1, -1, -1, -1, -1, -1 },
+		.num_rois = 1,
+		.num_operations = num_ops,
+		.num_luts = num_luts,
+		.num_addresses = 4 + !!num_luts + num_data,
+	};
+	struct dla_common_op_desc *graph;
+	void *op, *surf;
+	uint16_t i;
+
+	graph = gather(b, ops, num_ops, offsetof(struct nvdla_build_op, graph),
+		       sizeof(*graph));
+	op = gather(b, ops, num_ops, offsetof(struct nvdla_build_op, op),
+		    sizeof(ops->op));
+	surf = gather(b, ops, num_ops, offsetof(struct nvdla_build_op, surf),
+		      sizeof(ops->surf));
+	for (i = 0; graph && i < num_ops; i++) {
+		graph[i].index = i;
+		if (graph[i].op_type < DLA_OP_NUM &&
+		    net.op_head[graph[i].op_type] == -1)
+			net.op_head[graph[i].op_type] = i;
+	}
+	if (graph && op && surf) {
+		nvdla_builder_memory(b, "task-0-addr0", &net, sizeof(net));
+		nvdla_builder_memory(b, "task-0-dep_graph", graph,
+				     num_ops * sizeof(*graph));
+		nvdla_builder_memory(b, "task-0-op_list", op,
+				     num_ops * sizeof(ops->op));
+		nvdla_builder_memory(b, "task-0-surf_list", surf,
+				     num_ops * sizeof(ops->surf));
+		if (num_luts)
+			nvdla_builder_memory(b, "task-0-lut_list", luts,
+					     num_luts * sizeof(*luts));
+	}
+	free(graph);
+	free(op);
+	free(surf);
+	return b->error ? -1 : 4 + !!num_luts;
 }
 
 int nvdla_build_bdma_copy(const struct nvdla_bdma_copy *copy, void **buf,
 			  size_t *len)
 {
-	struct dla_network_desc net = {
-		.lut_data_index = -1,
-		.roi_array_index = -1,
-		.surface_index = -1,
-		.stat_list_index = -1,
-		.reserved1 = -1,
-		.op_head = { 0, -1, -1, -1, -1, -1 },
-		.num_rois = 1,
-		.num_operations = 1,
-	};
-	struct dla_common_op_desc graph = { .op_type = DLA_OP_BDMA };
-	union dla_operation_container op = { .bdma_op = { .num_transfers = 1 } };
-	union dla_surface_container surf = { 0 };
-	struct dla_bdma_surface_desc *s = &surf.bdma_surface;
+	struct nvdla_build_op op;
+	struct dla_bdma_surface_desc *s = &op.surf.bdma_surface;
 	struct nvdla_builder b;
 	int ret;
 
-	no_consumers(&graph);
+	nvdla_build_op_init(&op, DLA_OP_BDMA);
+	op.op.bdma_op.num_transfers = 1;
 	s->source_type = DLA_MEM_MC;
 	s->destination_type = DLA_MEM_MC;
 	s->num_transfers = 1;
 	s->transfers[0] = copy->transfer;
 	s->transfers[0].source_address = 4;
 	s->transfers[0].destination_address = 5;
-	net.dependency_graph_index = 1;
-	net.operation_desc_index = 2;
-	net.surface_desc_index = 3;
-	net.num_addresses = 6;
 
 	nvdla_builder_init(&b);
-	nvdla_builder_memory(&b, "task-0-addr0", &net, sizeof(net));
-	nvdla_builder_memory(&b, "task-0-dep_graph", &graph, sizeof(graph));
-	nvdla_builder_memory(&b, "task-0-op_list", &op, sizeof(op));
-	nvdla_builder_memory(&b, "task-0-surf_list", &surf, sizeof(surf));
+	nvdla_builder_task(&b, &op, 1, NULL, 0, 2);
 	if (copy->src)
 		nvdla_builder_memory(&b, "bdma-source", copy->src,
 				     copy->src_size);

@@ -39,6 +39,31 @@ int nvdla_builder_memory(struct nvdla_builder *b, const char *name,
 void nvdla_builder_bind(struct nvdla_builder *b, int index,
 			const struct nvdla_tensor_desc *desc, uint16_t flag);
 
+/**
+ * struct nvdla_build_op - one operation of a task
+ * @graph: its dependency-graph node (index and op_head are filled in)
+ * @op, @surf: its operation and surface descriptors
+ */
+struct nvdla_build_op {
+	struct dla_common_op_desc graph;
+	union dla_operation_container op;
+	union dla_surface_container surf;
+};
+
+/* Start @op as an operation of @type with no consumer and no parent. */
+void nvdla_build_op_init(struct nvdla_build_op *op, uint8_t type);
+
+/*
+ * Add the task's descriptor memories, first of all: network descriptor
+ * (address 0), dependency graph, operations, surfaces and, if @num_luts,
+ * the LUT list. @num_data data memories follow; their address indices
+ * start at the value returned (4, or 5 with LUTs), or -1 after a failure.
+ */
+int nvdla_builder_task(struct nvdla_builder *b,
+		       const struct nvdla_build_op *ops, uint16_t num_ops,
+		       const struct dla_lut_param *luts, uint16_t num_luts,
+		       uint16_t num_data);
+
 /* Add the DLA task over every address entry and serialise the loadable. */
 int nvdla_builder_finish(struct nvdla_builder *b, void **buf, size_t *len);
 

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Images as network inputs: PGM and PPM (P2, P3, P5, P6, any maxval) read
- * with every size checked, converted the way the official runtime does to
- * the input tensor's layout and precision: fp16 (pixel - mean) / normalize,
- * int8 round(pixel * 127 / 255), in feature (CxHWx) or R8 layout. Colour
- * images go in as BGR, the order Caffe-trained networks expect.
+ * Images as network inputs: PGM/PPM, JPEG or PNG, told apart by their
+ * first bytes, decoded to 8-bit gray or BGR (the order Caffe-trained
+ * networks expect) and converted the way the official runtime does to the
+ * input tensor's layout and precision: fp16 (pixel - mean) / normalize,
+ * int8 round(pixel * 127 / 255), in feature (CxHWx) or R8 layout. Raw
+ * input data is copied as it is, after a size check.
  */
 #include <errno.h>
 #include <math.h>
@@ -13,109 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime_internal.h"
+#include "image.h"
 
 #define PIXEL_FORMAT_R8 0
 #define PIXEL_FORMAT_FEATURE 36
 #define PIXEL_FORMAT_FEATURE_X8 37
-#define MAX_SIDE 16384
-
-struct image {
-	uint32_t w, h, c;	/* c: 1 (gray) or 3 (BGR) */
-	uint8_t *pix;		/* h rows of w pixels of c bytes */
-};
-
-/* Next header token of a PNM file, skipping blanks and # comments. */
-static int pnm_token(FILE *f, unsigned long *v)
-{
-	int ch;
-
-	for (;;) {
-		ch = fgetc(f);
-		if (ch == '#')
-			while (ch != '\n' && ch != EOF)
-				ch = fgetc(f);
-		else if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n')
-			break;
-	}
-	if (ch < '0' || ch > '9')
-		return -EINVAL;
-	*v = 0;
-	while (ch >= '0' && ch <= '9') {
-		if (*v > 1000000)
-			return -EINVAL;
-		*v = *v * 10 + (ch - '0');
-		ch = fgetc(f);
-	}
-	return 0;
-}
-
-static int pnm_sample(FILE *f, bool ascii, unsigned long maxval,
-		      unsigned long *v)
-{
-	int hi, lo;
-
-	if (ascii)
-		return pnm_token(f, v);
-	hi = fgetc(f);
-	if (maxval < 256) {
-		*v = hi;
-		return hi == EOF ? -EINVAL : 0;
-	}
-	lo = fgetc(f);
-	*v = (unsigned long)hi << 8 | lo;
-	return hi == EOF || lo == EOF ? -EINVAL : 0;
-}
-
-static int pnm_read(struct nvdla_runtime *rt, const char *path,
-		    struct image *img)
-{
-	unsigned long w, h, maxval, v;
-	char magic[2];
-	bool ascii;
-	size_t i, n;
-	FILE *f = fopen(path, "rb");
-	int ret = 0;
-
-	if (!f)
-		return nvdla_rt_error(rt, -errno, "%s: %s", path, strerror(errno));
-	if (fread(magic, 1, 2, f) != 2 || magic[0] != 'P' ||
-	    !strchr("2356", magic[1]) || pnm_token(f, &w) || pnm_token(f, &h) ||
-	    pnm_token(f, &maxval) || !w || !h || w > MAX_SIDE || h > MAX_SIDE ||
-	    !maxval || maxval > 65535) {
-		fclose(f);
-		return nvdla_rt_error(rt, -EINVAL,
-				      "%s: not a PGM or PPM image (P2, P3, P5, P6) of sane size",
-				      path);
-	}
-	ascii = magic[1] == '2' || magic[1] == '3';
-	img->w = w;
-	img->h = h;
-	img->c = magic[1] == '3' || magic[1] == '6' ? 3 : 1;
-	n = (size_t)w * h * img->c;
-	img->pix = malloc(n);
-	if (!img->pix) {
-		fclose(f);
-		return nvdla_rt_error(rt, -ENOMEM, "%s: out of memory", path);
-	}
-	if (!ascii)
-		fgetc(f);	/* the single blank after maxval */
-	for (i = 0; i < n && !ret; i++) {
-		ret = pnm_sample(f, ascii, maxval, &v);
-		if (!ret && v > maxval)
-			ret = -EINVAL;
-		/* RGB becomes BGR. */
-		img->pix[img->c == 3 ? i - i % 3 + 2 - i % 3 : i] =
-			(v * 255 + maxval / 2) / maxval;
-	}
-	fclose(f);
-	if (ret) {
-		free(img->pix);
-		return nvdla_rt_error(rt, -EINVAL, "%s: pixel data short or out of range",
-				      path);
-	}
-	return 0;
-}
 
 /* IEEE half precision of @f, rounded to nearest even. */
 static uint16_t to_fp16(float f)
@@ -145,6 +48,33 @@ static uint16_t to_fp16(float f)
 	if ((mant & 0x1000) && ((mant & 0x2fff) || (x & 1)))
 		x++;			/* may carry into the exponent: right */
 	return sign | x;
+}
+
+/* Decode @path, whichever of the formats its first bytes announce. */
+static int image_read(struct nvdla_runtime *rt, const char *path,
+		      struct nvdla_image *img)
+{
+	static const uint8_t jpeg[] = { 0xff, 0xd8, 0xff };
+	static const uint8_t png[] = { 0x89, 'P', 'N', 'G' };
+	uint8_t magic[4] = { 0 };
+	FILE *f = fopen(path, "rb");
+	int ret;
+
+	if (!f)
+		return nvdla_rt_error(rt, -errno, "%s: %s", path, strerror(errno));
+	if (fread(magic, 1, sizeof(magic), f) < 2 || fseek(f, 0, SEEK_SET))
+		ret = nvdla_rt_error(rt, -EINVAL, "%s: empty or unreadable", path);
+	else if (!memcmp(magic, jpeg, sizeof(jpeg)))
+		ret = nvdla_image_read_jpeg(rt, path, f, img);
+	else if (!memcmp(magic, png, sizeof(png)))
+		ret = nvdla_image_read_png(rt, path, f, img);
+	else if (magic[0] == 'P' && magic[1] >= '1' && magic[1] <= '7')
+		ret = nvdla_image_read_pnm(rt, path, f, img);
+	else
+		ret = nvdla_rt_error(rt, -EINVAL,
+				     "%s: not a PGM, PPM, JPEG or PNG image", path);
+	fclose(f);
+	return ret;
 }
 
 struct tensor_layout {
@@ -210,7 +140,7 @@ NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 	struct nvdla_tensor_desc d;
 	struct tensor_layout l;
 	struct nvdla_buffer *buf;
-	struct image img = { 0 };
+	struct nvdla_image img = { 0 };
 	uint32_t x, y, c;
 	uint8_t *map;
 	uint64_t size;
@@ -223,7 +153,7 @@ NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 		return nvdla_rt_error(rt, -EOPNOTSUPP,
 				      "input %u: pixel format %u, data type %u cannot take an image",
 				      index, d.pixel_format, d.data_type);
-	ret = pnm_read(rt, path, &img);
+	ret = image_read(rt, path, &img);
 	if (ret)
 		return ret;
 	if ((int32_t)img.w != d.w || (int32_t)img.h != d.h ||

@@ -304,6 +304,8 @@ NVDLA_EXPORT int nvdla_network_load(struct nvdla_runtime *rt, const void *data,
 				   &net->num_outputs);
 	if (!ret)
 		ret = net_build_tasks(net);
+	if (!ret)
+		ret = nvdla_net_check_tasks(net);
 	if (ret) {
 		nvdla_network_unload(net);
 		return ret;

@@ -59,6 +59,12 @@ int nvdla_legacy_upgrade(uint8_t *surfaces, uint64_t surfaces_size,
 			 const uint8_t *graph, uint64_t graph_size,
 			 uint16_t num_operations);
 
+/*
+ * Check every DLA task of @net against the device's configuration with
+ * the firmware's own validation, when the backend knows it (task_check.c).
+ */
+int nvdla_net_check_tasks(struct nvdla_network *net);
+
 /* Record a failure message on @rt; returns @err. */
 int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -25,19 +25,23 @@ struct dla_engine;
 
 /**
  * struct dla_hw_config - what the firmware may drive on this device
+ * @name: the configuration's name, for messages
  * @unit_base: byte offset of every unit (enum nvdla_unit) from the register
  *	base, NVDLA_UNIT_ABSENT where the device has no such unit
  * @atom_size: memory atom in bytes (32 on nv_full/nv_large, 8 on nv_small)
  * @bdma: the device has the bridge DMA
  * @rubik: the device has the RUBIK engine
  * @weight_compress: the convolution pipeline accepts compressed weights
+ * @precisions: BIT(DLA_PRECISION_*) of every precision the engines compute
  */
 struct dla_hw_config {
+	const char *name;
 	const u32 *unit_base;
 	u32 atom_size;
 	bool bdma;
 	bool rubik;
 	bool weight_compress;
+	u32 precisions;
 };
 
 enum dla_log_level {
@@ -106,12 +110,13 @@ int dla_register_driver(struct dla_engine *engine, void *drv,
 int dla_execute_task(struct dla_engine *engine, const struct dla_task *task);
 
 /*
- * Validate @task exactly as dla_execute_task() does, without loading it or
- * touching the hardware, so that a host can refuse a task when it is
- * submitted rather than when it reaches the engine. Uses @engine as
- * scratch space: pass a context of its own (bound to the same host and
- * configuration), never the one running tasks. Returns -EINVAL for a
- * malformed task.
+ * Validate @task exactly as dla_execute_task() does, against the engine's
+ * configuration, without starting it: no register is read or written, so
+ * that a host can refuse a task when it is submitted rather than when it
+ * reaches the engine. A host whose engine runs tasks meanwhile passes a
+ * second context of its own (bound to the same host and configuration).
+ * Returns -EBUSY while a task is loaded, -EINVAL (with a message through
+ * the port's log) for a task the device cannot run.
  */
 int dla_check_task(struct dla_engine *engine, const struct dla_task *task);
 

@@ -134,12 +134,22 @@ struct nvdla_image_options {
 };
 
 /*
- * Fill input @index from a PGM or PPM file (P2, P3, P5, P6, any maxval) of
- * the tensor's width and height, converted to its layout and precision.
+ * Fill input @index from an image file of the tensor's width and height,
+ * converted to its layout and precision: PGM or PPM (P2, P3, P5, P6, any
+ * maxval), JPEG or PNG (gray, colour, palette; alpha dropped; 16-bit
+ * samples scaled to 8 bits), recognised by content, not by name.
  */
 int nvdla_network_set_image(struct nvdla_network *net, unsigned int index,
 			    const char *path,
 			    const struct nvdla_image_options *opt);
+
+/*
+ * Fill input @index with the raw bytes of file @path, already in the
+ * tensor's layout and precision: the file must hold exactly the tensor's
+ * size (nvdla_tensor_desc.size) in bytes.
+ */
+int nvdla_network_set_input_file(struct nvdla_network *net, unsigned int index,
+				 const char *path);
 
 /*
  * The elements of output @index as numbers, in C, H, W order (the order of

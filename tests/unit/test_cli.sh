@@ -58,7 +58,7 @@ head -c 100 loadables/bdma_copy.nvdla >"$tmp/cut.nvdla"
 [ $? -eq 1 ] && grep -q "malformed loadable" "$tmp/err"
 ok $? "truncated loadable: 'malformed loadable', status 1"
 "$rt" --loadable loadables/bdma_copy.nvdla --device sim:nv_small 2>"$tmp/err"
-[ $? -eq 1 ] && grep -q "unsupported" "$tmp/err"
+[ $? -eq 1 ] && grep -q "bdma: nv_small has no such engine" "$tmp/err"
 ok $? "BDMA loadable on nv_small (no BDMA): refused with a reason"
 "$rt" --loadable loadables/bdma_copy.nvdla --device sim:nv_tiny 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "unknown model configuration 'nv_tiny'" "$tmp/err"
@@ -75,3 +75,32 @@ ok $? "malformed --mean: usage error"
 "$rt" --loadable loadables/bdma_copy.nvdla --rawdump -o "$tmp/raw.txt" >/dev/null &&
 	[ "$(wc -w <"$tmp/raw.txt")" -eq 4096 ]
 ok $? "--rawdump writes the 64x8x8 output values as text"
+
+# Input data: a network that echoes input 0, fed the shipped loadable's
+# source as a raw file, must write the shipped loadable's output.
+"$build/bin/nvdla_mkloadable" --echo "$tmp/echo.nvdla" "$tmp/src.raw"
+"$rt" --loadable "$tmp/echo.nvdla" --input "$tmp/src.raw" \
+	-o "$tmp/echo.dimg" >/dev/null &&
+	[ "$(md5_of "$tmp/echo.dimg")" = "$(cut -d' ' -f1 loadables/bdma_copy.md5)" ]
+ok $? "--input: raw input data runs through the network unchanged"
+head -c 100 "$tmp/src.raw" >"$tmp/short.raw"
+"$rt" --loadable "$tmp/echo.nvdla" --input "$tmp/short.raw" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "short.raw: 100 bytes; input 0 (8x8x64) takes 4096" "$tmp/err"
+ok $? "--input of the wrong size: file, size and tensor named, status 1"
+"$rt" --loadable "$tmp/echo.nvdla" --input "$tmp/none.raw" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "none.raw: No such file" "$tmp/err"
+ok $? "--input file missing: named, status 1"
+"$rt" --loadable "$tmp/echo.nvdla" --input "$tmp/src.raw" --image "$tmp/x.pgm" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q -- "--image and --input both fill input 0" "$tmp/err"
+ok $? "--image with --input: usage error, status 2"
+printf 'P2 3 3 255 1 2 3 4 5 6 7 8 9\n' >"$tmp/small.pgm"
+"$rt" --loadable "$tmp/echo.nvdla" --image "$tmp/small.pgm" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "small.pgm: 3x3, 1 channels; input 0 is 8x8, 64 channels" "$tmp/err"
+ok $? "--image of the wrong size: both sizes named, status 1"
+"$rt" --loadable "$tmp/echo.nvdla" --image "$tmp/none.png" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "none.png: No such file" "$tmp/err"
+ok $? "--image file missing: named, status 1"
+printf 'GIF89a' >"$tmp/pic.gif"
+"$rt" --loadable "$tmp/echo.nvdla" --image "$tmp/pic.gif" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "pic.gif: not a PGM, PPM, JPEG or PNG image" "$tmp/err"
+ok $? "--image of another format: refused, status 1"

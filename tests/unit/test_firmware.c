@@ -216,6 +216,46 @@ static void m_loop(struct task_descs *d) { d->graph[0].consumers[DLA_OP_BDMA].in
 static void m_unreached(struct task_descs *d) { d->net.num_operations = 2; }
 static void m_rois(struct task_descs *d) { d->net.num_rois = 2; }
 
+/* Cases that only a device without int16 or with another atom refuses. */
+static void m_conv_int16(struct task_descs *d)
+{
+	m_conv(d);
+	d->op[0].conv_op.in_precision = DLA_PRECISION_INT16;
+}
+static void m_pdp_stride(struct task_descs *d)
+{
+	struct dla_pdp_surface_desc *s = &d->surf[0].pdp_surface;
+
+	d->graph[0].op_type = DLA_OP_PDP;
+	d->net.op_head[0] = -1;
+	d->net.op_head[DLA_OP_PDP] = 0;
+	d->op[0].pdp_op.split_num = 1;
+	d->op[0].pdp_op.stride_x = 1;
+	d->op[0].pdp_op.stride_y = 1;
+	s->src_data = (struct dla_data_cube){
+		.type = DLA_MEM_MC, .address = 4, .width = 1, .height = 2,
+		.channel = 8, .line_stride = 40, .surf_stride = 80,
+	};
+	s->dst_data = s->src_data;
+	s->dst_data.address = 5;
+}
+
+static const struct {
+	mutate_fn mutate;
+	const char *config;
+	const char *what;
+	const char *name;
+} config_cases[] = {
+	{ good_task, "nv_small", "bdma: nv_small has no such engine",
+	  "BDMA on nv_small, which has none" },
+	{ good_task, "nv_large", "bdma: nv_large has no such engine",
+	  "BDMA on nv_large, which has none" },
+	{ m_conv_int16, "nv_small", "op 0: conv input: int16, which nv_small does not compute",
+	  "int16 convolution on nv_small (int8 only)" },
+	{ m_pdp_stride, "nv_large", "op 0: data cube offset 0, strides 40/80 not aligned to nv_large's 32-byte atom",
+	  "8-byte aligned cube on nv_large (32-byte atoms)" },
+};
+
 static const struct {
 	mutate_fn mutate;
 	const char *what;
@@ -298,10 +338,45 @@ int main(void)
 	tap_ok(ret == 0, "engine takes a task again after dla_clear_task");
 	dla_clear_task(engine);
 
+	/* dla_check_task: the same verdicts, never a register access. */
+	good_task(&d);
+	m_conv(&d);
+	load(&d);
+	fake.writes = 0;
+	ret = dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS });
+	tap_ok(ret == -EINVAL && fake.writes == 0 &&
+	       strstr(fake.last_error, "conv: stride 0x0"),
+	       "dla_check_task refuses what dla_execute_task refuses (%s)",
+	       fake.last_error);
+	good_task(&d);
+	load(&d);
+	fake.writes = 0;
+	ret = dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS });
+	tap_ok(ret == 0 && fake.writes == 0,
+	       "dla_check_task accepts a good task, no register touched");
+	tap_ok(submit(&d, NUM_BUFS) == 0 &&
+	       dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS }) ==
+	       -EBUSY,
+	       "the engine runs it afterwards; checking while it runs: -EBUSY");
+	dla_clear_task(engine);
+
+	for (i = 0; i < sizeof(config_cases) / sizeof(config_cases[0]); i++) {
+		dla_register_driver(engine, &fake, &fake_ops,
+				    dla_hw_config_get(config_cases[i].config));
+		good_task(&d);
+		config_cases[i].mutate(&d);
+		expect_reject(&d, config_cases[i].what, config_cases[i].name);
+	}
+	/* The same 8-byte aligned cube is fine where atoms are 8 bytes. */
 	dla_register_driver(engine, &fake, &fake_ops,
 			    dla_hw_config_get("nv_small"));
 	good_task(&d);
-	expect_reject(&d, "unsupported", "BDMA on nv_small, which has none");
+	m_pdp_stride(&d);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 && fake.writes > 0,
+	       "the 8-byte aligned cube is accepted on nv_small (ret %d, \"%s\")",
+	       ret, fake.last_error);
+	dla_clear_task(engine);
 
 	for (i = 0; i < NUM_BUFS; i++)
 		free(fake.buf[i]);

@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Short libFuzzer runs under ASan and UBSan (tests/fuzz/): random register
-# programs on the hardware model, and mutated loadables through the whole
-# runtime. Neither may crash, leak, touch memory it was not given, or hang.
+# programs on the hardware model, mutated loadables through the whole
+# runtime, and any bytes as an image file. None may crash, leak, touch
+# memory it was not given, or hang.
 build=${1:-build}
 seconds=${NVDLA_FUZZ_SECONDS:-15}
 n=0
-for target in fuzz_sim fuzz_loadable; do
+for target in fuzz_sim fuzz_loadable fuzz_image; do
 	n=$((n + 1))
 	fuzzer=$build/fuzz/$target
 	if [ ! -x "$fuzzer" ]; then
@@ -18,6 +19,9 @@ for target in fuzz_sim fuzz_loadable; do
 	if [ "$target" = fuzz_loadable ]; then
 		cp loadables/*.nvdla "$corpus/"
 		cp ../shared/conformance/loadables/*/*.nvdla "$corpus/" 2>/dev/null
+	fi
+	if [ "$target" = fuzz_image ]; then
+		cp ../shared/conformance/images/*/*.pgm "$corpus/" 2>/dev/null
 	fi
 	if ASAN_OPTIONS=allocator_may_return_null=1 "$fuzzer" \
 		-max_total_time="$seconds" -seed=1 -max_len=65536 \

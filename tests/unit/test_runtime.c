@@ -308,7 +308,7 @@ static void test_image(struct nvdla_runtime *rt)
 	       "truncated pixel data: %s", nvdla_runtime_error(rt));
 	write_text("/tmp/nvdla-test.pgm", "GIF89a");
 	ret = nvdla_network_set_image(net, 0, "/tmp/nvdla-test.pgm", &opt);
-	tap_ok(ret == -EINVAL && strstr(nvdla_runtime_error(rt), "not a PGM or PPM"),
+	tap_ok(ret == -EINVAL && strstr(nvdla_runtime_error(rt), "not a PGM, PPM, JPEG or PNG"),
 	       "not an image: %s", nvdla_runtime_error(rt));
 	nvdla_network_unload(net);
 

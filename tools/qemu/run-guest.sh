@@ -8,6 +8,8 @@
 #
 # Usage: tools/qemu/run-guest.sh KVER BUILD_DIR
 # Needs tools/setup.sh (kernel images in NVDLA_CACHE) and make module-all.
+# NVDLA_GUEST_TESTS (a pattern, default all) picks the tests/guest scripts
+# to run; with it set, the kselftest programs are left out.
 set -eu
 
 kver=$1
@@ -64,10 +66,15 @@ copy_program() {
 		done
 }
 copy_program "$build/bin/nvdla_runtime" bin
-for t in "$build"/guest-tests/*; do
-	[ -f "$t" ] && [ -x "$t" ] && copy_program "$t" tests
-done
-cp tests/guest/*.sh tests/golden-loadables "$root/tests/"
+copy_program "$build/bin/nvdla_runtime_bench" bin
+if [ -z "${NVDLA_GUEST_TESTS:-}" ]; then
+	for t in "$build"/guest-tests/*; do
+		[ -f "$t" ] && [ -x "$t" ] && copy_program "$t" tests
+	done
+fi
+# shellcheck disable=SC2086 # the pattern is meant to expand
+cp tests/guest/${NVDLA_GUEST_TESTS:-*.sh} "$root/tests/"
+cp tests/golden-loadables "$root/tests/"
 [ -d loadables ] && cp -r loadables "$root/loadables"
 if [ -d ../shared/conformance/loadables ]; then
 	mkdir -p "$root/shared"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * nvdla_runtime: run a loadable once, optionally on an image, and write its
+ * nvdla_runtime: run a loadable once, optionally on an image or raw input
+ * data, and write its
  * first output as a DIMG file (or as text with --rawdump), on an NVDLA
  * device or on the in-process hardware model.
  */
@@ -21,6 +22,7 @@ struct options {
 	const char *device;
 	const char *output;
 	const char *image;
+	const char *input;
 	bool rawdump;
 	struct nvdla_image_options image_opt;
 };
@@ -28,7 +30,8 @@ struct options {
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: nvdla_runtime --loadable FILE [--device DEV] [--image FILE] [-o FILE]\n"
+		"Usage: nvdla_runtime --loadable FILE [--device DEV] [--image FILE | --input FILE]\n"
+		"                     [-o FILE]\n"
 		"\n"
 		"  --loadable FILE  the network to run (an NVDLA loadable)\n"
 		"  --device DEV     a device node (/dev/accel/accel0,\n"
@@ -37,7 +40,10 @@ static void usage(FILE *f)
 		"                   hardware model; default: the first NVDLA\n"
 		"                   device, else sim:nv_full\n"
 		"  -o, --output FILE  where to write output 0 (default output.dimg)\n"
-		"  --image FILE     input 0 from a PGM or PPM image\n"
+		"  --image FILE     input 0 from a PGM, PPM, JPEG or PNG image of\n"
+		"                   its width and height\n"
+		"  --input FILE     input 0 from raw bytes in its layout and\n"
+		"                   precision (exactly the tensor's size)\n"
 		"  --mean A[,B,C,D] per-channel mean subtracted (fp16/int16 inputs)\n"
 		"  --normalize V    divisor after the mean (default 1)\n"
 		"  --rawdump        write output 0 as text values instead of DIMG\n"
@@ -71,6 +77,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "device", required_argument, NULL, 'd' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "image", required_argument, NULL, 'i' },
+		{ "input", required_argument, NULL, 'I' },
 		{ "mean", required_argument, NULL, 'm' },
 		{ "normalize", required_argument, NULL, 'n' },
 		{ "rawdump", no_argument, NULL, 'r' },
@@ -85,6 +92,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		switch (c) {
 		case 'i':
 			o->image = optarg;
+			break;
+		case 'I':
+			o->input = optarg;
 			break;
 		case 'm':
 			if (parse_mean(optarg, o->image_opt.mean))
@@ -117,6 +127,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 			return -1;
 		}
 	}
+	if (o->image && o->input) {
+		fprintf(stderr, "nvdla_runtime: --image and --input both fill input 0: give one\n");
+		return -1;
+	}
 	if (optind != argc || !o->loadable) {
 		fprintf(stderr, "nvdla_runtime: %s\n", optind != argc ?
 			"unexpected argument" : "--loadable is required");
@@ -134,14 +148,16 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 	ret = nvdla_network_load_file(rt, o->loadable, &net);
 	if (ret)
 		return ret;
-	if (o->image && !nvdla_network_num_inputs(net)) {
-		fprintf(stderr, "nvdla_runtime: %s has no input for --image\n",
-			o->loadable);
+	if ((o->image || o->input) && !nvdla_network_num_inputs(net)) {
+		fprintf(stderr, "nvdla_runtime: %s has no input for %s\n",
+			o->loadable, o->image ? "--image" : "--input");
 		nvdla_network_unload(net);
 		return -EINVAL;
 	}
 	if (o->image)
 		ret = nvdla_network_set_image(net, 0, o->image, &o->image_opt);
+	if (o->input)
+		ret = nvdla_network_set_input_file(net, 0, o->input);
 	if (!ret)
 		ret = nvdla_network_submit(net, 0);
 	if (!ret && nvdla_network_num_outputs(net))
