@@ -8,6 +8,7 @@
  * fixed point, rounded half away from zero, kept to the output's width
  * without saturation). Whole atoms are computed, padding lanes included.
  */
+#include "fp.h"
 #include "sim_internal.h"
 #include "sim_math.h"
 
@@ -16,9 +17,11 @@ enum pdp_method { PDP_AVERAGE, PDP_MAX, PDP_MIN };
 #define PDP_PAD_VALUES 7
 #define PDP_PAD_VALUE_BITS 19
 #define PDP_RECIP_SHIFT 16
+#define PDP_FP16 2
 
 struct pdp_params {
 	u32 method, bpe, lanes, atom;
+	bool fp16, nan_to_zero;
 	u32 w, h, ow, oh, surfaces;
 	u32 kw, kh, sw, sh, pl, pt;
 	s32 pad[PDP_PAD_VALUES + 1];	/* pad value times n, n = 1..7 */
@@ -32,7 +35,21 @@ struct pdp_params {
 
 static s32 pdp_load(const struct pdp_params *p, const u8 *at)
 {
-	return p->bpe == 1 ? (s8)at[0] : (s16)(at[0] | at[1] << 8);
+	u16 h = at[0] | at[1] << 8;
+
+	if (p->fp16)	/* bit patterns; NaN_TO_ZERO applies to memory input */
+		return p->nan_to_zero && sim_fp_is_nan(h, &sim_fp16) ? 0 : h;
+	return p->bpe == 1 ? (s8)at[0] : (s16)h;
+}
+
+/* Whether @v replaces @best as the maximum (or minimum) so far. */
+static bool pdp_better(const struct pdp_params *p, s32 v, s32 best)
+{
+	bool max = p->method == PDP_MAX;
+
+	if (p->fp16)
+		return sim_fp_cmp(best, v, max, &sim_fp16) != (u32)best;
+	return max ? v > best : v < best;
 }
 
 static void pdp_store(const struct pdp_params *p, u8 *at, s64 v)
@@ -79,7 +96,7 @@ static s64 pdp_window(const struct pdp_params *p, u32 s, u32 lane, u32 ox,
 			    pdp_load(p, p->in + s * p->in_surf + y * p->in_line +
 				     x * p->atom + lane * p->bpe);
 			sum += v;
-			if (!seen || (p->method == PDP_MAX ? v > best : v < best))
+			if (!seen || pdp_better(p, v, best))
 				best = v;
 			seen = true;
 		}
@@ -124,10 +141,13 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 	u32 c = SIM_FIELD(sim, PDP, D_DATA_CUBE_IN_CHANNEL, CUBE_IN_CHANNEL) + 1;
 	int n;
 
-	if (precision > 1)	/* fp16 is not modelled yet */
-		return false;
 	p->method = SIM_FIELD(sim, PDP, D_OPERATION_MODE_CFG, POOLING_METHOD);
-	p->bpe = precision + 1;
+	p->fp16 = precision == PDP_FP16;
+	if (precision > PDP_FP16 || (p->fp16 && p->method == PDP_AVERAGE))
+		return false;	/* the fp16 average is not modelled yet */
+	p->nan_to_zero = !stream &&
+			 SIM_FIELD(sim, PDP, D_NAN_FLUSH_TO_ZERO, NAN_TO_ZERO);
+	p->bpe = p->fp16 ? 2 : precision + 1;
 	p->atom = sim->config->atom;
 	p->lanes = p->atom / p->bpe;
 	p->surfaces = (c + p->lanes - 1) / p->lanes;
