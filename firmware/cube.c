@@ -52,6 +52,18 @@ void dla_select_group(struct dla_engine *engine, enum nvdla_unit unit, u8 gid)
 	dla_reg_write(engine, unit, 4, gid);	/* S_POINTER.PRODUCER */
 }
 
+u8 dla_rdma_group(struct dla_engine *engine, u8 type, struct dla_group *group,
+		  bool uses)
+{
+	struct dla_processor *proc = &engine->processors[type];
+
+	group->rdma_gid = proc->next_rdma_group;
+	if (uses)
+		proc->next_rdma_group = (group->rdma_gid + 1) %
+					dla_processor_ops[type]->groups;
+	return group->rdma_gid;
+}
+
 u8 dla_consumer_group(struct dla_engine *engine, enum nvdla_unit unit)
 {
 	return (dla_reg_read(engine, unit, 4) >> 16) & 1;	/* S_POINTER */

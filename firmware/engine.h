@@ -17,6 +17,7 @@ struct dla_group {
 	bool loaded;		/* an operation is programmed into the group */
 	bool enabled;		/* ... and started */
 	s16 index;		/* its index in the dependency graph */
+	u8 rdma_gid;		/* the group its read DMA unit uses */
 	struct dla_common_op_desc desc;
 	union dla_operation_container op;
 	union dla_surface_container surf;
@@ -25,6 +26,11 @@ struct dla_group {
 struct dla_processor {
 	s16 next_index;		/* next operation of this type, -1: none */
 	u8 next_group;		/* group the next operation goes to */
+	/*
+	 * The read DMA unit's pointer moves only with the operations that
+	 * use it, so it has its own next group.
+	 */
+	u8 next_rdma_group;
 	struct dla_group groups[DLA_NUM_GROUPS];
 };
 
@@ -34,6 +40,8 @@ struct dla_processor {
  * @groups: register groups it can hold operations in at once
  * @pointer_unit: the unit whose S_POINTER.CONSUMER names the group the
  *	hardware runs next, or -1 (no register groups)
+ * @rdma_unit: a read DMA unit with register groups of its own that only
+ *	some operations use, or 0 (none)
  * @done_bits: GLB interrupt status bit of each group's completion
  * @data_bits: status bits of each group's CDMA_DT_DONE event (or 0)
  * @weight_bits: status bits of each group's CDMA_WT_DONE event (or 0)
@@ -46,6 +54,7 @@ struct dla_processor_ops {
 	const char *name;
 	u8 groups;
 	int pointer_unit;
+	int rdma_unit;
 	u32 done_bits[DLA_NUM_GROUPS];
 	u32 data_bits[DLA_NUM_GROUPS];
 	u32 weight_bits[DLA_NUM_GROUPS];

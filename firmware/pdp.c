@@ -111,7 +111,8 @@ static int pdp_program(struct dla_engine *engine, struct dla_group *group,
 		return ret;
 
 	dla_select_group(engine, NVDLA_UNIT_PDP, gid);
-	dla_select_group(engine, NVDLA_UNIT_PDP_RDMA, gid);
+	dla_select_group(engine, NVDLA_UNIT_PDP_RDMA,
+			 dla_rdma_group(engine, DLA_OP_PDP, group, !flying));
 	if (!flying)
 		pdp_program_rdma(engine, p, &s->src_data, src);
 
@@ -176,7 +177,7 @@ static int pdp_enable(struct dla_engine *engine, struct dla_group *group,
 {
 	/* The group may no longer be the one the bus points at. */
 	dla_select_group(engine, NVDLA_UNIT_PDP, gid);
-	dla_select_group(engine, NVDLA_UNIT_PDP_RDMA, gid);
+	dla_select_group(engine, NVDLA_UNIT_PDP_RDMA, group->rdma_gid);
 	if (group->surf.pdp_surface.src_data.type != DLA_MEM_HW)
 		RDMA_W(D_OP_ENABLE, 1);
 	PDP_W(D_OP_ENABLE, 1);
@@ -187,6 +188,7 @@ const struct dla_processor_ops dla_pdp_ops = {
 	.name = "pdp",
 	.groups = 2,
 	.pointer_unit = NVDLA_UNIT_PDP,
+	.rdma_unit = NVDLA_UNIT_PDP_RDMA,
 	.done_bits = {
 		NVDLA_GLB_S_INTR_STATUS_PDP_DONE_STATUS0_MASK,
 		NVDLA_GLB_S_INTR_STATUS_PDP_DONE_STATUS1_MASK,

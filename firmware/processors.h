@@ -33,5 +33,11 @@ u32 dla_ram_type(const struct dla_data_cube *cube);
 /* S_POINTER of a unit with register groups. */
 void dla_select_group(struct dla_engine *engine, enum nvdla_unit unit, u8 gid);
 u8 dla_consumer_group(struct dla_engine *engine, enum nvdla_unit unit);
+/*
+ * Choose the read DMA group of an operation of @type in @group; one that
+ * @uses the read DMA takes the unit's next group.
+ */
+u8 dla_rdma_group(struct dla_engine *engine, u8 type, struct dla_group *group,
+		  bool uses);
 
 #endif /* __NVDLA_FW_PROCESSORS_H__ */

@@ -202,6 +202,10 @@ static int dla_start(struct dla_engine *engine)
 				   dla_processor_ops[t]->pointer_unit >= 0 ?
 				   dla_consumer_group(engine,
 						      dla_processor_ops[t]->pointer_unit) : 0;
+		proc->next_rdma_group = dla_processor_ops[t] &&
+					dla_processor_ops[t]->rdma_unit ?
+					dla_consumer_group(engine,
+							   dla_processor_ops[t]->rdma_unit) : 0;
 		for (g = 0; g < DLA_NUM_GROUPS; g++)
 			proc->groups[g].loaded = false;
 	}

@@ -205,10 +205,21 @@ static void sdp_program_y(struct dla_engine *engine, const struct dla_sdp_op *o)
 	SDP_W(D_DP_EW_TRUNCATE_VALUE, o->truncate);
 }
 
-static void sdp_select(struct dla_engine *engine, u8 gid)
+static void sdp_select(struct dla_engine *engine, struct dla_group *group,
+		       u8 gid)
 {
 	dla_select_group(engine, NVDLA_UNIT_SDP, gid);
-	dla_select_group(engine, NVDLA_UNIT_SDP_RDMA, gid);
+	dla_select_group(engine, NVDLA_UNIT_SDP_RDMA, group->rdma_gid);
+}
+
+/* SDP_RDMA runs for memory input and for operands read from memory. */
+static bool sdp_uses_rdma(const struct dla_group *group)
+{
+	const struct dla_sdp_op_desc *p = &group->op.sdp_op;
+
+	return group->surf.sdp_surface.src_data.type != DLA_MEM_HW ||
+	       sdp_reads(&p->x1_op) || sdp_reads(&p->x2_op) ||
+	       sdp_reads(&p->y_op);
 }
 
 static int sdp_program(struct dla_engine *engine, struct dla_group *group,
@@ -226,7 +237,8 @@ static int sdp_program(struct dla_engine *engine, struct dla_group *group,
 	ret = sdp_addresses(engine, p, s, addr);
 	if (ret)
 		return ret;
-	sdp_select(engine, gid);
+	dla_rdma_group(engine, DLA_OP_SDP, group, sdp_uses_rdma(group));
+	sdp_select(engine, group, gid);
 
 	mode = FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, FLYING_MODE, flying) |
 	       FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, WINOGRAD, p->conv_mode) |
@@ -284,11 +296,8 @@ static int sdp_program(struct dla_engine *engine, struct dla_group *group,
 static int sdp_enable(struct dla_engine *engine, struct dla_group *group,
 		      u8 gid)
 {
-	const struct dla_sdp_op_desc *p = &group->op.sdp_op;
-
-	sdp_select(engine, gid);
-	if (group->surf.sdp_surface.src_data.type != DLA_MEM_HW ||
-	    sdp_reads(&p->x1_op) || sdp_reads(&p->x2_op) || sdp_reads(&p->y_op))
+	sdp_select(engine, group, gid);
+	if (sdp_uses_rdma(group))
 		RDMA_W(D_OP_ENABLE, 1);
 	SDP_W(D_OP_ENABLE, 1);
 	return 0;
@@ -298,6 +307,7 @@ const struct dla_processor_ops dla_sdp_ops = {
 	.name = "sdp",
 	.groups = 2,
 	.pointer_unit = NVDLA_UNIT_SDP,
+	.rdma_unit = NVDLA_UNIT_SDP_RDMA,
 	.done_bits = {
 		NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS0_MASK,
 		NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS1_MASK,

@@ -84,6 +84,8 @@ s32 sim_cmac_product(u32 w, u32 d, bool negative, u32 shift)
 
 	if (shift >= 32)
 		return 0;
+	if (!shift)	/* nothing truncated: the exact product */
+		return negative ? -(s32)(w * d) : (s32)(w * d);
 	w <<= 1;
 	for (i = 0; i < 8; i++, w >>= 2) {
 		code = (w & 7) ^ (negative ? 7 : 0);

@@ -257,12 +257,12 @@ u32 sim_fp16_to_fp32(u16 h)
 	return fp_widen(h, &sim_fp16, &sim_fp32, true);
 }
 
-u16 sim_fp16_to_fp17(u16 h)
+u32 sim_fp16_to_fp17(u16 h)
 {
 	return fp_widen(h, &sim_fp16, &sim_fp17, true);
 }
 
-u32 sim_fp17_to_fp32(u16 h)
+u32 sim_fp17_to_fp32(u32 h)
 {
 	return fp_widen(h, &sim_fp17, &sim_fp32, false);
 }
@@ -271,7 +271,7 @@ u32 sim_fp17_to_fp32(u16 h)
  * To a 10-bit mantissa with a 5- or 6-bit exponent: round to nearest
  * even; below the normal range, @denorm keeps denormals, else they flush.
  */
-static u16 fp_narrow(u32 a, const struct sim_fp_fmt *in,
+static u32 fp_narrow(u32 a, const struct sim_fp_fmt *in,
 		     const struct sim_fp_fmt *out, bool denorm)
 {
 	struct fp_val v = fp_split(a, in);
@@ -310,12 +310,12 @@ u16 sim_fp32_to_fp16(u32 x)
 	return fp_narrow(x, &sim_fp32, &sim_fp16, true);
 }
 
-u16 sim_fp32_to_fp17(u32 x)
+u32 sim_fp32_to_fp17(u32 x)
 {
 	return fp_narrow(x, &sim_fp32, &sim_fp17, false);
 }
 
-u16 sim_fp17_to_fp16(u16 x)
+u16 sim_fp17_to_fp16(u32 x)
 {
 	return fp_narrow(x, &sim_fp17, &sim_fp16, true);
 }

@@ -34,15 +34,15 @@ u32 sim_fp_relu(u32 a, const struct sim_fp_fmt *f);
  * value and a NaN keeps its payload in the low mantissa bits.
  */
 u32 sim_fp16_to_fp32(u16 h);
-u16 sim_fp16_to_fp17(u16 h);
-u32 sim_fp17_to_fp32(u16 h);
+u32 sim_fp16_to_fp17(u16 h);
+u32 sim_fp17_to_fp32(u32 h);
 /*
  * Narrowing conversions round to nearest even; fp16 results may be
  * denormal, fp17 ones flush to zero; overflow gives the largest finite
  * value; a NaN keeps the low bits of its payload.
  */
 u16 sim_fp32_to_fp16(u32 x);
-u16 sim_fp32_to_fp17(u32 x);
-u16 sim_fp17_to_fp16(u16 x);
+u32 sim_fp32_to_fp17(u32 x);
+u16 sim_fp17_to_fp16(u32 x);
 
 #endif /* __NVDLA_SIM_FP_H__ */
