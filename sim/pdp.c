@@ -189,6 +189,34 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 	return (stream || p->in) && p->out;
 }
 
+/* fp16: NaN and infinite inputs read from memory, NaN outputs. */
+static void pdp_fp16_status(struct nvdla_sim *sim, const struct pdp_params *p)
+{
+	struct sim_fp16_count n = { 0, 0 };
+
+	if (p->in)
+		n = sim_fp16_cube_count(p->in, p->surfaces, p->h, p->w,
+					p->in_line, p->in_surf, p->atom);
+	sim_set_status(sim, NVDLA_UNIT_PDP, NVDLA_PDP_D_NAN_INPUT_NUM, n.nan);
+	sim_set_status(sim, NVDLA_UNIT_PDP, NVDLA_PDP_D_INF_INPUT_NUM, n.inf);
+	n = sim_fp16_cube_count(p->out, p->surfaces, p->oh, p->ow,
+				p->out_line, p->out_surf, p->atom);
+	sim_set_status(sim, NVDLA_UNIT_PDP, NVDLA_PDP_D_NAN_OUTPUT_NUM, n.nan);
+}
+
+/* Pool and count; false if the program cannot run (a fault). */
+static bool pdp_run(struct nvdla_sim *sim, const struct sim_stream *in)
+{
+	struct pdp_params p;
+
+	if (!pdp_params(sim, &p, in))
+		return false;
+	pdp_compute(&p);
+	if (p.fp16)
+		pdp_fp16_status(sim, &p);
+	return true;
+}
+
 /* FLYING_MODE is 1 for memory input (OFF_FLYING), 0 for the SDP stream. */
 static bool pdp_flying(const struct nvdla_sim *sim)
 {
@@ -211,11 +239,8 @@ bool sim_pdp_flying_ready(const struct nvdla_sim *sim)
 u32 sim_pdp_run_flying(struct nvdla_sim *sim, const struct sim_stream *in)
 {
 	u8 group = sim->units[NVDLA_UNIT_PDP].consumer;
-	struct pdp_params p;
 
-	if (in && pdp_params(sim, &p, in))
-		pdp_compute(&p);
-	else
+	if (!in || !pdp_run(sim, in))
 		sim->faults++;
 	return pdp_finish(sim, group);
 }
@@ -223,7 +248,6 @@ u32 sim_pdp_run_flying(struct nvdla_sim *sim, const struct sim_stream *in)
 /* Offline pooling: the flying kind runs as part of an SDP layer. */
 bool sim_pdp_run(struct nvdla_sim *sim)
 {
-	struct pdp_params p;
 	u8 group;
 
 	if (!sim_unit_ready(sim, NVDLA_UNIT_PDP) || pdp_flying(sim) ||
@@ -231,9 +255,7 @@ bool sim_pdp_run(struct nvdla_sim *sim)
 		return false;
 
 	group = sim->units[NVDLA_UNIT_PDP].consumer;
-	if (pdp_params(sim, &p, NULL))
-		pdp_compute(&p);
-	else
+	if (!pdp_run(sim, NULL))
 		sim->faults++;
 	sim_unit_finish(sim, NVDLA_UNIT_PDP_RDMA);
 	sim_glb_done(sim, pdp_finish(sim, group));

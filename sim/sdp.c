@@ -410,6 +410,8 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 	} else if (ok && p.write) {
 		sdp_compute(&p);
 	}
+	if (ok && p.fp16)
+		sim_sdp_fp16_status(sim, &p);
 	if (!ok)
 		sim->faults++;
 	if (flying)

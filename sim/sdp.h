@@ -65,6 +65,8 @@ void sim_sdp_operand(const struct sdp_operand *o, u32 lanes, u32 c, u32 x,
 		     u32 y, s32 *alu, s32 *mul);
 /* The fp16 pipeline models the stages @p uses (sdp_fp16.c). */
 bool sim_sdp_fp16_supported(const struct sdp_params *p);
+/* Write the NaN and infinity counters the layer has enabled. */
+void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p);
 /* The fp16 pipeline's output element (fp16 bits). */
 u16 sim_sdp_fp16_value(const struct sdp_params *p, u32 c, u32 x, u32 y);
 

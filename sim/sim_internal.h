@@ -81,6 +81,19 @@ void sim_unit_finish(struct nvdla_sim *sim, int unit);
 u32 sim_reg(const struct nvdla_sim *sim, int unit, u32 reg);
 u32 sim_field(const struct nvdla_sim *sim, int unit, u32 reg, u32 mask,
 	      u32 shift);
+/* A status register the datapath writes into the consumer group. */
+void sim_set_status(struct nvdla_sim *sim, int unit, u32 reg, u32 val);
+/*
+ * NaN and infinity elements of an fp16 cube in memory, whole atoms:
+ * @surfaces x @h x @w atoms of @atom bytes at the given strides.
+ */
+struct sim_fp16_count {
+	u32 nan, inf;
+};
+
+struct sim_fp16_count sim_fp16_cube_count(const u8 *base, u32 surfaces,
+					  u32 h, u32 w, u32 line, u32 surf,
+					  u32 atom);
 /* A register below D_OP_ENABLE (one copy for both groups). */
 u32 sim_single(const struct nvdla_sim *sim, int unit, u32 reg);
 

@@ -366,6 +366,125 @@ static void test_sdp_to_pdp(void)
 	       first, second);
 }
 
+static void put16(uint32_t at, uint16_t v)
+{
+	host.mem[at] = v;
+	host.mem[at + 1] = v >> 8;
+}
+
+static uint16_t get16(uint32_t at)
+{
+	return host.mem[at] | host.mem[at + 1] << 8;
+}
+
+/* PDP fp16 2x2 pooling of a 2x2x16 cube at 0, result at 0x100. */
+static void pdp_fp16(uint32_t method, bool nan_to_zero)
+{
+	next_group(PDP);
+	next_group(PDP_RDMA);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_SRC_LINE_STRIDE, 64);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_SRC_SURFACE_STRIDE, 128);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_IN_WIDTH, 1);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_IN_HEIGHT, 1);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_IN_CHANNEL, 15);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_OUT_WIDTH, 0);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_OUT_HEIGHT, 0);
+	wr(PDP + NVDLA_PDP_D_OPERATION_MODE_CFG, 0x10 | method);
+	wr(PDP + NVDLA_PDP_D_POOLING_KERNEL_CFG, 1 << 20 | 1 << 16 | 1 << 8 | 1);
+	wr(PDP + NVDLA_PDP_D_NAN_FLUSH_TO_ZERO, nan_to_zero);
+	wr(PDP + NVDLA_PDP_D_DATA_FORMAT, 2);
+	wr(PDP + NVDLA_PDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x100);
+	wr(PDP + NVDLA_PDP_D_DST_LINE_STRIDE, 32);
+	wr(PDP + NVDLA_PDP_D_DST_SURFACE_STRIDE, 32);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_OP_ENABLE, 1);
+	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+}
+
+/* Max and min in fp16 with zeros of both signs, NaNs and infinities. */
+static void test_pdp_fp16(void)
+{
+	static const uint16_t in[4][4] = {	/* lane, then x + 2y */
+		{ 0x3c00, 0x4000, 0xbc00, 0x3800 },	/* 1, 2, -1, 0.5 */
+		{ 0x8000, 0x0000, 0x8000, 0x8000 },	/* -0, +0, -0, -0 */
+		{ 0x3c00, 0x7e01, 0x7e02, 0x3c00 },	/* NaNs */
+		{ 0x7c00, 0x7bff, 0xfc00, 0x3c00 },	/* infinities */
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	int lane, i;
+
+	memset(host.mem, 0, MEM_SIZE);
+	for (lane = 0; lane < 4; lane++)
+		for (i = 0; i < 4; i++)
+			put16(i * 32 + lane * 2, in[lane][i]);
+	pdp_fp16(1, false);
+	tap_ok(get16(0x100) == 0x4000 && get16(0x102) == 0x0000 &&
+	       get16(0x104) == 0x7e01 && get16(0x106) == 0x7c00,
+	       "PDP fp16 max: 2, +0 over -0, the first NaN, +inf");
+	tap_ok(rd(PDP + NVDLA_PDP_D_NAN_INPUT_NUM) == 2 &&
+	       rd(PDP + NVDLA_PDP_D_INF_INPUT_NUM) == 2 &&
+	       rd(PDP + NVDLA_PDP_D_NAN_OUTPUT_NUM) == 1,
+	       "PDP fp16 counts 2 NaN and 2 infinite inputs, 1 NaN output");
+	pdp_fp16(2, true);
+	tap_ok(get16(0x100) == 0xbc00 && get16(0x102) == 0x8000 &&
+	       get16(0x104) == 0x0000 && get16(0x106) == 0xfc00 &&
+	       rd(PDP + NVDLA_PDP_D_NAN_OUTPUT_NUM) == 0 &&
+	       rd(PDP + NVDLA_PDP_D_NAN_INPUT_NUM) == 2,
+	       "PDP fp16 min with NaN_TO_ZERO: -1, -0, NaNs as +0, -inf");
+	tap_ok(nvdla_sim_fault_count(sim) == faults, "no fault");
+}
+
+/* SDP fp16 from memory: + 1.0 (BS ALU), ReLU, NaN/infinity counters. */
+static void test_sdp_fp16(void)
+{
+	static const uint16_t in[5] = { 0x3c00, 0x7c00, 0x7e01, 0xfc00, 0x0001 };
+	static const uint16_t want[5] = { 0x4000, 0x7bff, 0x7e01, 0x0000, 0x3c00 };
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	bool same = true;
+	int i;
+
+	memset(host.mem, 0, MEM_SIZE);
+	for (i = 0; i < 5; i++)
+		put16(i * 2, in[i]);
+	next_group(SDP);
+	next_group(SDP_RDMA);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE, 32);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, 32);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_BRDMA_CFG, 1);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_NRDMA_CFG, 1);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_ERDMA_CFG, 1);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 2 << 2);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_PERF_ENABLE, 2);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_WIDTH, 0);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_HEIGHT, 0);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_CHANNEL, 15);
+	wr(SDP + NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x100);
+	wr(SDP + NVDLA_SDP_D_DST_LINE_STRIDE, 32);
+	wr(SDP + NVDLA_SDP_D_DST_SURFACE_STRIDE, 32);
+	wr(SDP + NVDLA_SDP_D_DP_BS_CFG, 2 << 2 | 1 << 4);	/* SUM, ReLU */
+	wr(SDP + NVDLA_SDP_D_DP_BS_ALU_SRC_VALUE, 0x3c00);
+	wr(SDP + NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(SDP + NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(SDP + NVDLA_SDP_D_FEATURE_MODE_CFG, 0);
+	wr(SDP + NVDLA_SDP_D_DATA_FORMAT, 2 | 2 << 2);
+	wr(SDP + NVDLA_SDP_D_PERF_ENABLE, 8);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+	for (i = 0; i < 5; i++)
+		same &= get16(0x100 + i * 2) == want[i];
+	tap_ok(same && nvdla_sim_fault_count(sim) == faults,
+	       "SDP fp16 x + 1, ReLU: 2, inf saturated, NaN kept, -inf to 0, 2^-24 absorbed");
+	tap_ok(rd(SDP_RDMA + NVDLA_SDP_RDMA_D_STATUS_NAN_INPUT_NUM) == 1 &&
+	       rd(SDP_RDMA + NVDLA_SDP_RDMA_D_STATUS_INF_INPUT_NUM) == 2 &&
+	       rd(SDP + NVDLA_SDP_D_STATUS_NAN_OUTPUT_NUM) == 1,
+	       "SDP fp16 counts 1 NaN and 2 infinite inputs, 1 NaN output");
+}
+
 int main(void)
 {
 	const struct nvdla_sim_host h = {
@@ -385,6 +504,8 @@ int main(void)
 	test_rubik_contract();
 	test_rubik_split_merge();
 	test_sdp_to_pdp();
+	test_pdp_fp16();
+	test_sdp_fp16();
 	free(sim);
 	return tap_done();
 }
