@@ -6,7 +6,8 @@
  * at real elements only; the average adds the programmed padding values
  * and scales by the reciprocal kernel width and height registers (0.16
  * fixed point, rounded half away from zero, kept to the output's width
- * without saturation). Whole atoms are computed, padding lanes included.
+ * without saturation). fp16 compares with NVDLA's float rules and averages
+ * in fp17 (fp.h). Whole atoms are computed, padding lanes included.
  */
 #include "fp.h"
 #include "sim_internal.h"
@@ -64,6 +65,50 @@ static s32 pdp_pad(const struct pdp_params *p, u32 n)
 	return n <= PDP_PAD_VALUES ? p->pad[n] : 0;
 }
 
+static s32 pdp_element(const struct pdp_params *p, u32 s, u32 lane, u32 x,
+			u32 y)
+{
+	return p->stream ?
+	       p->stream->value(p->stream->ctx, s * p->lanes + lane, x, y) :
+	       pdp_load(p, p->in + s * p->in_surf + y * p->in_line +
+			x * p->atom + lane * p->bpe);
+}
+
+/*
+ * fp16 average: each row of the window summed left to right in fp17,
+ * the row sums added top to bottom (the new row first), then multiplied
+ * by the fp17 reciprocals of the kernel width and height. Padding adds
+ * nothing: fp16 padding values must be 0.
+ */
+static u16 pdp_fp16_average(const struct pdp_params *p, u32 s, u32 lane,
+			    s32 x0, s32 y0)
+{
+	u32 total = 0, line, kx, ky, v;
+	bool first_row = true, first;
+
+	for (ky = 0; ky < p->kh; ky++) {
+		s32 y = y0 + (s32)ky;
+
+		if (y < 0 || y >= (s32)p->h)
+			continue;
+		first = true;
+		line = 0;
+		for (kx = 0; kx < p->kw; kx++) {
+			s32 x = x0 + (s32)kx;
+
+			if (x < 0 || x >= (s32)p->w)
+				continue;
+			v = sim_fp16_to_fp17(pdp_element(p, s, lane, x, y));
+			line = first ? v : sim_fp_add(line, v, &sim_fp17);
+			first = false;
+		}
+		total = first_row ? line : sim_fp_add(line, total, &sim_fp17);
+		first_row = false;
+	}
+	total = sim_fp_mul(total, p->recip_w, &sim_fp17);
+	return sim_fp17_to_fp16(sim_fp_mul(total, p->recip_h, &sim_fp17));
+}
+
 /* Pooling of one lane of one output element. */
 static s64 pdp_window(const struct pdp_params *p, u32 s, u32 lane, u32 ox,
 		      u32 oy)
@@ -73,6 +118,9 @@ static s64 pdp_window(const struct pdp_params *p, u32 s, u32 lane, u32 ox,
 	u32 kx, ky, pad_rows = 0;
 	s64 sum = 0, best = 0;
 	bool seen = false;
+
+	if (p->fp16 && p->method == PDP_AVERAGE)
+		return pdp_fp16_average(p, s, lane, x0, y0);
 
 	for (ky = 0; ky < p->kh; ky++) {
 		s32 y = y0 + (s32)ky;
@@ -90,11 +138,7 @@ static s64 pdp_window(const struct pdp_params *p, u32 s, u32 lane, u32 ox,
 				pad_cols++;
 				continue;
 			}
-			v = p->stream ?
-			    p->stream->value(p->stream->ctx, s * p->lanes + lane,
-					     x, y) :
-			    pdp_load(p, p->in + s * p->in_surf + y * p->in_line +
-				     x * p->atom + lane * p->bpe);
+			v = pdp_element(p, s, lane, x, y);
 			sum += v;
 			if (!seen || pdp_better(p, v, best))
 				best = v;
@@ -143,8 +187,8 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 
 	p->method = SIM_FIELD(sim, PDP, D_OPERATION_MODE_CFG, POOLING_METHOD);
 	p->fp16 = precision == PDP_FP16;
-	if (precision > PDP_FP16 || (p->fp16 && p->method == PDP_AVERAGE))
-		return false;	/* the fp16 average is not modelled yet */
+	if (precision > PDP_FP16)
+		return false;
 	p->nan_to_zero = !stream &&
 			 SIM_FIELD(sim, PDP, D_NAN_FLUSH_TO_ZERO, NAN_TO_ZERO);
 	p->bpe = p->fp16 ? 2 : precision + 1;
@@ -169,6 +213,11 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 		p->pad[n] = sim_sext(sim_reg(sim, NVDLA_UNIT_PDP,
 					     NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG +
 					     4 * (n - 1)), PDP_PAD_VALUE_BITS);
+	if (p->fp16 && p->method == PDP_AVERAGE) {
+		for (n = 1; n <= PDP_PAD_VALUES; n++)
+			if (p->pad[n])
+				return false;	/* not modelled: see above */
+	}
 	if (p->method > PDP_MIN ||
 	    !sim_work_ok(sim, (u64)p->surfaces * p->lanes * p->ow * p->oh *
 			 p->kw * p->kh))

@@ -377,8 +377,11 @@ static uint16_t get16(uint32_t at)
 	return host.mem[at] | host.mem[at + 1] << 8;
 }
 
-/* PDP fp16 2x2 pooling of a 2x2x16 cube at 0, result at 0x100. */
-static void pdp_fp16(uint32_t method, bool nan_to_zero)
+/*
+ * PDP fp16 2x2 pooling of a 2x2x16 cube at 0, result at 0x100; @pad: a
+ * left padding column of that value.
+ */
+static void pdp_fp16(uint32_t method, bool nan_to_zero, uint32_t pad)
 {
 	next_group(PDP);
 	next_group(PDP_RDMA);
@@ -393,6 +396,10 @@ static void pdp_fp16(uint32_t method, bool nan_to_zero)
 	wr(PDP + NVDLA_PDP_D_OPERATION_MODE_CFG, 0x10 | method);
 	wr(PDP + NVDLA_PDP_D_POOLING_KERNEL_CFG, 1 << 20 | 1 << 16 | 1 << 8 | 1);
 	wr(PDP + NVDLA_PDP_D_NAN_FLUSH_TO_ZERO, nan_to_zero);
+	wr(PDP + NVDLA_PDP_D_RECIP_KERNEL_WIDTH, 0x7800);	/* fp17 0.5 */
+	wr(PDP + NVDLA_PDP_D_RECIP_KERNEL_HEIGHT, 0x7800);
+	wr(PDP + NVDLA_PDP_D_POOLING_PADDING_CFG, !!pad);
+	wr(PDP + NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG, pad);
 	wr(PDP + NVDLA_PDP_D_DATA_FORMAT, 2);
 	wr(PDP + NVDLA_PDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x100);
 	wr(PDP + NVDLA_PDP_D_DST_LINE_STRIDE, 32);
@@ -419,7 +426,7 @@ static void test_pdp_fp16(void)
 	for (lane = 0; lane < 4; lane++)
 		for (i = 0; i < 4; i++)
 			put16(i * 32 + lane * 2, in[lane][i]);
-	pdp_fp16(1, false);
+	pdp_fp16(1, false, 0);
 	tap_ok(get16(0x100) == 0x4000 && get16(0x102) == 0x0000 &&
 	       get16(0x104) == 0x7e01 && get16(0x106) == 0x7c00,
 	       "PDP fp16 max: 2, +0 over -0, the first NaN, +inf");
@@ -427,13 +434,20 @@ static void test_pdp_fp16(void)
 	       rd(PDP + NVDLA_PDP_D_INF_INPUT_NUM) == 2 &&
 	       rd(PDP + NVDLA_PDP_D_NAN_OUTPUT_NUM) == 1,
 	       "PDP fp16 counts 2 NaN and 2 infinite inputs, 1 NaN output");
-	pdp_fp16(2, true);
+	pdp_fp16(2, true, 0);
 	tap_ok(get16(0x100) == 0xbc00 && get16(0x102) == 0x8000 &&
 	       get16(0x104) == 0x0000 && get16(0x106) == 0xfc00 &&
 	       rd(PDP + NVDLA_PDP_D_NAN_OUTPUT_NUM) == 0 &&
 	       rd(PDP + NVDLA_PDP_D_NAN_INPUT_NUM) == 2,
 	       "PDP fp16 min with NaN_TO_ZERO: -1, -0, NaNs as +0, -inf");
+	pdp_fp16(0, false, 0);
+	tap_ok(get16(0x100) == 0x3900 && get16(0x102) == 0x8000 &&
+	       get16(0x104) == 0x7e02 && get16(0x106) == 0x8000,
+	       "PDP fp16 average: 0.625; -0; the last row's NaN; inf - inf = -0");
 	tap_ok(nvdla_sim_fault_count(sim) == faults, "no fault");
+	pdp_fp16(0, false, 0x7c00);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1,
+	       "PDP fp16 average with a padding value: a fault (not modelled)");
 }
 
 /* SDP fp16 from memory: + 1.0 (BS ALU), ReLU, NaN/infinity counters. */
