@@ -12,6 +12,8 @@ const struct sim_fp_fmt sim_fp17 = { 6, 10 };
 const struct sim_fp_fmt sim_fp32 = { 8, 23 };
 
 #define MASK(n) ((1ull << (n)) - 1)
+#define INT16_HIGH 32767
+#define INT16_LOW (-32768)
 
 struct fp_val {
 	u32 s, e;
@@ -318,4 +320,18 @@ u32 sim_fp32_to_fp17(u32 x)
 u16 sim_fp17_to_fp16(u32 x)
 {
 	return fp_narrow(x, &sim_fp17, &sim_fp16, true);
+}
+
+s16 sim_fp16_to_int16(u16 h)
+{
+	struct fp_val v = fp_split(h, &sim_fp16);
+	s32 shift = 25 - (s32)v.e;	/* value = (1.m << 10) * 2^-shift */
+	u64 m = v.m | 1ull << 10, mag;
+
+	if (fp_nan(&v, &sim_fp16))
+		return INT16_LOW;
+	mag = shift > 0 ? (m + (1ull << (shift - 1))) >> shift : m << -shift;
+	if (mag > INT16_HIGH)
+		return v.s ? INT16_LOW : INT16_HIGH;
+	return v.s ? -(s16)mag : (s16)mag;
 }

@@ -44,5 +44,10 @@ u32 sim_fp17_to_fp32(u32 h);
 u16 sim_fp32_to_fp16(u32 x);
 u32 sim_fp32_to_fp17(u32 x);
 u16 sim_fp17_to_fp16(u32 x);
+/*
+ * fp16 to int16: rounded half away from zero, saturated; NaN gives
+ * -32768.
+ */
+s16 sim_fp16_to_int16(u16 h);
 
 #endif /* __NVDLA_SIM_FP_H__ */

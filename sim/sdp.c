@@ -326,13 +326,15 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 
 	if (conv)
 		in_prec = proc;		/* int32 or fp32 from CACC */
-	if (in_prec > SDP_FP16 || in_prec != proc || proc != out)
+	p->fp16 = proc == SDP_FP16;
+	p->fp16_to_int16 = p->fp16 && out == SDP_INT16;
+	if (in_prec > SDP_FP16 || in_prec != proc ||
+	    (proc != out && !p->fp16_to_int16))
 		return false;
 	p->conv = conv;
-	p->fp16 = proc == SDP_FP16;
 	p->nan_to_zero = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, NAN_TO_ZERO);
 	p->in_bpe = p->fp16 ? 2 : in_prec + 1;
-	p->out_bpe = p->in_bpe;
+	p->out_bpe = p->in_bpe;	/* fp16 to int16 keeps 2 bytes */
 	p->atom = sim->config->atom;
 	p->lanes = p->atom / p->in_bpe;
 	p->c = c;

@@ -8,7 +8,8 @@
 #include "sim_internal.h"
 
 enum { ALU_MAX, ALU_MIN, ALU_SUM, ALU_EQL };
-#define SDP_FP16 2	/* PROC_PRECISION, IN_PRECISION, OUT_PRECISION */
+#define SDP_INT16 1	/* PROC_PRECISION, IN_PRECISION, OUT_PRECISION */
+#define SDP_FP16 2
 enum { USE_MUL, USE_ALU, USE_BOTH };
 
 /* One memory operand stream (BRDMA, NRDMA or ERDMA). */
@@ -58,6 +59,7 @@ struct sdp_params {
 	const struct sim_lut *lut;
 	const struct sim_conv *conv;	/* flying input, or NULL */
 	bool fp16, nan_to_zero;
+	bool fp16_to_int16;	/* fp16 processing, int16 output */
 };
 
 /* The ALU and MUL parts of an operand element at channel c, (x, y). */

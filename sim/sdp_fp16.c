@@ -6,7 +6,8 @@
  * ALU (SUM, MAX, MIN) with an fp16 operand, MUL by an fp16 operand or
  * PReLU, ReLU; shifts are ignored. Y: MUL then ALU with fp16 memory
  * operands or fp32 register operands. The output converter rounds to
- * fp16. NaN_TO_ZERO turns NaN inputs and operands into +0. With their
+ * fp16, then for an int16 output to an integer (half away from zero,
+ * saturated, NaN as -32768). NaN_TO_ZERO turns NaN inputs and operands into +0. With their
  * PERF_NAN_INF_COUNT_EN, SDP_RDMA counts NaN and infinite inputs read from
  * memory and the SDP the NaN outputs it writes.
  */
@@ -99,6 +100,8 @@ u16 sim_sdp_fp16_value(const struct sdp_params *p, u32 c, u32 x, u32 y)
 	v = fp16_stage_x(&p->x[0], p, v, c, x, y);
 	v = fp16_stage_x(&p->x[1], p, v, c, x, y);
 	v = fp16_stage_y(&p->y, p, v, c, x, y);
+	if (p->fp16_to_int16)
+		return sim_fp16_to_int16(sim_fp32_to_fp16(v));
 	return sim_fp32_to_fp16(v);
 }
 
@@ -115,8 +118,8 @@ void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p)
 		sim_set_status(sim, NVDLA_UNIT_SDP_RDMA,
 			       NVDLA_SDP_RDMA_D_STATUS_INF_INPUT_NUM, n.inf);
 	}
-	if (p->out && SIM_FIELD(sim, SDP, D_PERF_ENABLE,
-				PERF_NAN_INF_COUNT_EN)) {
+	if (p->out && !p->fp16_to_int16 &&
+	    SIM_FIELD(sim, SDP, D_PERF_ENABLE, PERF_NAN_INF_COUNT_EN)) {
 		n = sim_fp16_cube_count(p->out, p->surfaces, p->h, p->w,
 					p->out_line, p->out_surf, p->atom);
 		sim_set_status(sim, NVDLA_UNIT_SDP,

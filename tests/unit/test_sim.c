@@ -450,11 +450,17 @@ static void test_pdp_fp16(void)
 	       "PDP fp16 average with a padding value: a fault (not modelled)");
 }
 
-/* SDP fp16 from memory: + 1.0 (BS ALU), ReLU, NaN/infinity counters. */
-static void test_sdp_fp16(void)
+/*
+ * SDP fp16 from memory: + 1.0 (BS ALU), ReLU, NaN/infinity counters; the
+ * output in fp16 or int16.
+ */
+static void test_sdp_fp16(bool int16)
 {
 	static const uint16_t in[5] = { 0x3c00, 0x7c00, 0x7e01, 0xfc00, 0x0001 };
-	static const uint16_t want[5] = { 0x4000, 0x7bff, 0x7e01, 0x0000, 0x3c00 };
+	static const uint16_t want[2][5] = {
+		{ 0x4000, 0x7bff, 0x7e01, 0x0000, 0x3c00 },
+		{ 2, 32767, 0x8000, 0, 1 },
+	};
 	uint32_t faults = nvdla_sim_fault_count(sim);
 	bool same = true;
 	int i;
@@ -483,14 +489,19 @@ static void test_sdp_fp16(void)
 	wr(SDP + NVDLA_SDP_D_DP_BN_CFG, 1);
 	wr(SDP + NVDLA_SDP_D_DP_EW_CFG, 1);
 	wr(SDP + NVDLA_SDP_D_FEATURE_MODE_CFG, 0);
-	wr(SDP + NVDLA_SDP_D_DATA_FORMAT, 2 | 2 << 2);
+	wr(SDP + NVDLA_SDP_D_DATA_FORMAT, 2 | (int16 ? 1 : 2) << 2);
 	wr(SDP + NVDLA_SDP_D_PERF_ENABLE, 8);
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
 	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
 	while (nvdla_sim_run(sim))
 		;
 	for (i = 0; i < 5; i++)
-		same &= get16(0x100 + i * 2) == want[i];
+		same &= get16(0x100 + i * 2) == want[int16][i];
+	if (int16) {
+		tap_ok(same && nvdla_sim_fault_count(sim) == faults,
+		       "SDP fp16 x + 1, ReLU, int16 out: 2, 32767, NaN -32768, 0, 1");
+		return;
+	}
 	tap_ok(same && nvdla_sim_fault_count(sim) == faults,
 	       "SDP fp16 x + 1, ReLU: 2, inf saturated, NaN kept, -inf to 0, 2^-24 absorbed");
 	tap_ok(rd(SDP_RDMA + NVDLA_SDP_RDMA_D_STATUS_NAN_INPUT_NUM) == 1 &&
@@ -519,7 +530,8 @@ int main(void)
 	test_rubik_split_merge();
 	test_sdp_to_pdp();
 	test_pdp_fp16();
-	test_sdp_fp16();
+	test_sdp_fp16(false);
+	test_sdp_fp16(true);
 	free(sim);
 	return tap_done();
 }

@@ -90,6 +90,26 @@ static void test_narrow(void)
 	       "fp17 -> fp16: 1.0, 2^-25 ties to 0, just above rounds up, 2^-26, saturation");
 }
 
+static void test_to_int16(void)
+{
+	tap_ok(sim_fp16_to_int16(0x3c00) == 1 &&
+	       sim_fp16_to_int16(0x3e00) == 2 &&	/* 1.5: half away */
+	       sim_fp16_to_int16(0xbe00) == -2 &&
+	       sim_fp16_to_int16(0x3dff) == 1 &&	/* 1.4995 */
+	       sim_fp16_to_int16(0x3800) == 1 &&	/* 0.5 */
+	       sim_fp16_to_int16(0x37ff) == 0 &&
+	       sim_fp16_to_int16(0x0001) == 0 && sim_fp16_to_int16(0x8000) == 0,
+	       "fp16 -> int16 rounds half away from zero");
+	tap_ok(sim_fp16_to_int16(0x77ff) == 32752 &&
+	       sim_fp16_to_int16(0x7800) == 32767 &&	/* 32768 */
+	       sim_fp16_to_int16(0xf800) == -32768 &&
+	       sim_fp16_to_int16(0x7c00) == 32767 &&
+	       sim_fp16_to_int16(0xfc00) == -32768 &&
+	       sim_fp16_to_int16(0x7e00) == -32768 &&
+	       sim_fp16_to_int16(0x7e00 | 0x8000) == -32768,
+	       "fp16 -> int16 saturates; infinities saturate; NaN is -32768");
+}
+
 static void test_add(void)
 {
 	tap_ok(sim_fp_add(0x3f800000, 0x3f800000, &sim_fp32) == 0x40000000,
@@ -253,6 +273,7 @@ int main(void)
 {
 	test_widen();
 	test_narrow();
+	test_to_int16();
 	test_add();
 	test_mul();
 	test_cmp_relu();
