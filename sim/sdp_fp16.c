@@ -5,7 +5,7 @@
  * fp32) is processed in fp32 with NVDLA's float arithmetic (fp.h). X1/X2:
  * ALU (SUM, MAX, MIN) with an fp16 operand, MUL by an fp16 operand or
  * PReLU, ReLU; shifts are ignored. Y: MUL then ALU with fp16 memory
- * operands or fp32 register operands. The output converter rounds to
+ * operands or fp32 register operands, then the LUT (lut_fp16.c). The output converter rounds to
  * fp16, then for an int16 output to an integer (half away from zero,
  * saturated, NaN as -32768). NaN_TO_ZERO turns NaN inputs and operands into +0. With their
  * PERF_NAN_INF_COUNT_EN, SDP_RDMA counts NaN and infinite inputs read from
@@ -71,14 +71,15 @@ static u32 fp16_stage_y(const struct sdp_y *s, const struct sdp_params *p,
 	if (!s->alu_bypass)
 		v = fp32_alu(s->algo, v, s->alu_mem ? fp16_operand(p, mem_alu) :
 			     (u32)s->alu_reg);
+	if (!s->lut_bypass)
+		v = sim_lut_lookup_fp16(p->lut, &s->lut, v);
 	return v;
 }
 
 bool sim_sdp_fp16_supported(const struct sdp_params *p)
 {
-	/* The fp16 LUT is not modelled yet; 16-bit operands only. */
-	return (p->y.bypass || p->y.lut_bypass) &&
-	       (!p->x[0].op.enabled || p->x[0].op.two_byte) &&
+	/* 16-bit operands only. */
+	return (!p->x[0].op.enabled || p->x[0].op.two_byte) &&
 	       (!p->x[1].op.enabled || p->x[1].op.two_byte) &&
 	       (!p->y.op.enabled || p->y.op.two_byte);
 }

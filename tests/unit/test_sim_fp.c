@@ -12,6 +12,7 @@
 
 #include "../../sim/conv_fp16.h"
 #include "../../sim/fp.h"
+#include "../../sim/lut.h"
 #include "tap.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -269,6 +270,59 @@ static void test_cacc(void)
 	       "CACC: NaN sticks and reaches fp16 with its payload");
 }
 
+/* A small non-negative integer as fp16. */
+static u16 fp16_of(u32 n)
+{
+	u32 e = 0;
+
+	if (!n)
+		return 0;
+	while (n >> (e + 1))
+		e++;
+	return (e + 15) << 10 | ((n << (10 - e)) & 0x3ff);
+}
+
+/*
+ * LE: entries 2i (fp16), linear with SELECT 0 (index = floor(x)) from
+ * START 0, or exponent mode with offset 0; LO always below its start.
+ */
+static void test_lut(void)
+{
+	static struct sim_lut lut;
+	struct sim_lut_cfg c = {
+		.le_linear = true,
+		.le_start = 0, .le_end = 0x42800000,		/* 64.0 */
+		.lo_start = 0x7f000000, .lo_end = 0x7f000000,	/* 2^127 */
+		.le_uflow_scale = 0x3800, .le_oflow_scale = 0x3c00,	/* 0.5, 1 */
+	};
+	int i;
+
+	for (i = 0; i < SIM_LUT_LE_ENTRIES; i++)
+		lut.le[i] = fp16_of(2 * i);
+	tap_ok(lut.le[1] == 0x4000 && lut.le[2] == 0x4400 && lut.le[3] == 0x4600 &&
+	       lut.le[64] == 0x5800, "LUT test table: 2i");
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x3fc00000) == 0x40400000,
+	       "LUT fp16 linear hit: 1.5 halfway between 2 and 4 = 3");
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x3faaaaab) == 0x402aa000,
+	       "LUT fp16: 1 + 1/3: weights 0x7955, 0x7555 in fp17, 2.666015625");
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x40000000) == 0x40800000,
+	       "LUT fp16 linear hit on an entry: 2.0 -> 4");
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0xbf800000) == 0xbf000000,
+	       "LUT fp16 underflow: 0 + (-1 - 0) * 0.5 = -0.5");
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x42c80000) == 0x43240000,
+	       "LUT fp16 overflow: 128 + (100 - 64) * 1 = 164");
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x7f800201) == 0x7f800201,
+	       "LUT fp16: a NaN with a low payload comes out unchanged");
+	tap_ok(!sim_fp_is_nan(sim_lut_lookup_fp16(&lut, &c, 0x7fc00000),
+			      &sim_fp32),
+	       "LUT fp16: a NaN whose payload fp17 cannot hold is no NaN any more");
+	c.le_linear = false;
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x40400000) == 0x40400000,
+	       "LUT fp16 exponent hit: 3 = 2^1 * 1.5, between 2 and 4 = 3");
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x3f000000) == 0xbe800000,
+	       "LUT fp16 exponent underflow from START + 2^0: (0.5 - 1) * 0.5");
+}
+
 int main(void)
 {
 	test_widen();
@@ -279,5 +333,6 @@ int main(void)
 	test_cmp_relu();
 	test_cmac();
 	test_cacc();
+	test_lut();
 	return tap_done();
 }
