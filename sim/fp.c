@@ -335,3 +335,20 @@ s16 sim_fp16_to_int16(u16 h)
 		return v.s ? INT16_LOW : INT16_HIGH;
 	return v.s ? -(s16)mag : (s16)mag;
 }
+
+u32 sim_fp_frac_to_fp17(u64 f, u32 bits)
+{
+	u32 zeros, e = fp_bias(&sim_fp17), kept;
+	bool ovf;
+
+	if (!f)
+		return 0;
+	zeros = bits - fp_bitlen(f);
+	/* the leading 1 at the top of a bits + 1 wide field */
+	kept = fp_rne(f << (zeros + 1), bits + 1, sim_fp17.m + 1, &ovf);
+	if (ovf)		/* rounded up to a power of two */
+		return (e - zeros) << sim_fp17.m;
+	if (e <= zeros + 1)
+		return 0;
+	return (e - zeros - 1) << sim_fp17.m | (kept & MASK(sim_fp17.m));
+}

@@ -44,6 +44,8 @@ u32 sim_fp17_to_fp32(u32 h);
 u16 sim_fp32_to_fp16(u32 x);
 u32 sim_fp32_to_fp17(u32 x);
 u16 sim_fp17_to_fp16(u32 x);
+/* The fraction @f / 2^@bits (10 < @bits < 64) as fp17, to nearest even. */
+u32 sim_fp_frac_to_fp17(u64 f, u32 bits);
 /*
  * fp16 to int16: rounded half away from zero, saturated; NaN gives
  * -32768.

@@ -26,17 +26,6 @@ struct lut_pos {
 	u64 frac;
 };
 
-static u32 lut_bitlen(u64 x)
-{
-	u32 n = 0;
-
-	while (x) {
-		n++;
-		x >>= 1;
-	}
-	return n;
-}
-
 /* x - start; *below when it is negative, zero or NaN. */
 static u32 lut_diff(u32 x, u32 start, bool *below)
 {
@@ -92,26 +81,6 @@ static struct lut_pos lut_linear(u32 x, u32 start, s8 sel, u32 entries)
 	return r;
 }
 
-/* A 35-bit fraction f (f / 2^35) as fp17, rounded to nearest even. */
-static u32 lut_frac_fp17(u64 f)
-{
-	u32 zeros, e = 31, kept;
-	u64 top;
-
-	if (!f)
-		return 0;
-	zeros = LUT_FRAC_BITS - lut_bitlen(f);
-	top = f << (zeros + 1);		/* leading 1 at bit 35 */
-	kept = top >> 25;		/* 11 bits */
-	if ((top >> 24 & 1) && ((top & MASK(24)) || (kept & 1)))
-		kept++;
-	if (kept >> 11)			/* rounded up to a power of two */
-		return (e - zeros) << 10;
-	if (e <= zeros + 1)
-		return 0;
-	return (e - zeros - 1) << 10 | (kept & 0x3ff);
-}
-
 /* 2^offset as an fp32 bit pattern (a denormal below 2^-126). */
 static u32 lut_pow2(s8 offset)
 {
@@ -122,9 +91,9 @@ static u32 lut_pow2(s8 offset)
 
 static u32 lut_hit(const s16 *t, const struct lut_pos *r)
 {
-	u32 a0 = r->frac ? lut_frac_fp17((1ull << LUT_FRAC_BITS) - r->frac) :
-		 FP17_ONE;
-	u32 a1 = lut_frac_fp17(r->frac);
+	u32 a0 = r->frac ? sim_fp_frac_to_fp17((1ull << LUT_FRAC_BITS) - r->frac,
+					       LUT_FRAC_BITS) : FP17_ONE;
+	u32 a1 = sim_fp_frac_to_fp17(r->frac, LUT_FRAC_BITS);
 	u32 b0 = sim_fp_mul(a0, sim_fp16_to_fp17(t[r->idx]), &sim_fp17);
 	u32 b1 = sim_fp_mul(a1, sim_fp16_to_fp17(t[r->idx + 1]), &sim_fp17);
 

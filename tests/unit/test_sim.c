@@ -23,6 +23,8 @@
 #define SDP 0xb000u
 #define PDP_RDMA 0xc000u
 #define PDP 0xd000u
+#define CDP_RDMA 0xe000u
+#define CDP 0xf000u
 
 struct host {
 	uint8_t mem[MEM_SIZE];
@@ -510,6 +512,57 @@ static void test_sdp_fp16(bool int16)
 	       "SDP fp16 counts 1 NaN and 2 infinite inputs, 1 NaN output");
 }
 
+/*
+ * CDP fp16 LUT(x) alone (both bypasses) on 1.5, NaN and infinity, LE
+ * entries i, linear from 0 with SELECT 0.
+ */
+static void test_cdp_fp16(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	int i;
+
+	memset(host.mem, 0, MEM_SIZE);
+	put16(0, 0x3e00);
+	put16(2, 0x7e01);
+	put16(4, 0x7c00);
+	wr(CDP + NVDLA_CDP_S_LUT_ACCESS_CFG, 1 << 17);	/* write LE from 0 */
+	for (i = 0; i <= 64; i++)
+		wr(CDP + NVDLA_CDP_S_LUT_ACCESS_DATA,
+		   i ? (14 + 32 - __builtin_clz(i)) << 10 |
+		       ((i << (10 - (31 - __builtin_clz(i)))) & 0x3ff) : 0);
+	wr(CDP + NVDLA_CDP_S_LUT_CFG, 1);		/* LE linear */
+	wr(CDP + NVDLA_CDP_S_LUT_INFO, 0);
+	wr(CDP + NVDLA_CDP_S_LUT_LE_START_LOW, 0);
+	wr(CDP + NVDLA_CDP_S_LUT_LE_END_LOW, 0x42800000);	/* 64.0 */
+	wr(CDP + NVDLA_CDP_S_LUT_LO_START_LOW, 0x7f000000);
+	wr(CDP + NVDLA_CDP_S_LUT_LE_SLOPE_SCALE, 0x3c003c00);
+	next_group(CDP);
+	next_group(CDP_RDMA);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_SRC_LINE_STRIDE, 32);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_SRC_SURFACE_STRIDE, 32);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_DATA_CUBE_WIDTH, 0);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_DATA_CUBE_HEIGHT, 0);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_DATA_CUBE_CHANNEL, 15);
+	wr(CDP + NVDLA_CDP_D_DATA_FORMAT, 2);
+	wr(CDP + NVDLA_CDP_D_FUNC_BYPASS, 3);
+	wr(CDP + NVDLA_CDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x100);
+	wr(CDP + NVDLA_CDP_D_DST_LINE_STRIDE, 32);
+	wr(CDP + NVDLA_CDP_D_DST_SURFACE_STRIDE, 32);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_OP_ENABLE, 1);
+	wr(CDP + NVDLA_CDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+	tap_ok(nvdla_sim_fault_count(sim) == faults && get16(0x100) == 0x3e00 &&
+	       get16(0x102) == 0x7e01 && get16(0x104) == 0x7bff,
+	       "CDP fp16 LUT alone: 1.5 -> 1.5, NaN passes, infinity saturates (%04x %04x %04x)",
+	       get16(0x100), get16(0x102), get16(0x104));
+	tap_ok(rd(CDP + NVDLA_CDP_D_NAN_INPUT_NUM) == 1 &&
+	       rd(CDP + NVDLA_CDP_D_INF_INPUT_NUM) == 1 &&
+	       rd(CDP + NVDLA_CDP_D_NAN_OUTPUT_NUM) == 1,
+	       "CDP fp16 counts 1 NaN and 1 infinite input, 1 NaN output");
+}
+
 int main(void)
 {
 	const struct nvdla_sim_host h = {
@@ -532,6 +585,7 @@ int main(void)
 	test_pdp_fp16();
 	test_sdp_fp16(false);
 	test_sdp_fp16(true);
+	test_cdp_fp16();
 	free(sim);
 	return tap_done();
 }

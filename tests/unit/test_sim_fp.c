@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "../../sim/cdp_fp16.h"
 #include "../../sim/conv_fp16.h"
 #include "../../sim/fp.h"
 #include "../../sim/lut.h"
@@ -323,6 +324,58 @@ static void test_lut(void)
 	       "LUT fp16 exponent underflow from START + 2^0: (0.5 - 1) * 0.5");
 }
 
+/* CDP fp16: LE entries i, linear from 0 with SELECT 0; LO below start. */
+static void test_cdp(void)
+{
+	static struct sim_lut lut;
+	struct sim_lut_cfg g = {
+		.le_linear = true,
+		.le_uflow_scale = 0x3c00, .le_oflow_scale = 0x3c00,
+	};
+	struct sim_cdp_fp16 c = {
+		.table = &lut, .cfg = &g,
+		.le_start = 0, .le_end = 0x42800000,		/* 64.0 */
+		.lo_start = 0x7f000000, .lo_end = 0x7f000000,
+		.half_window = 1,
+	};
+	u16 w[SIM_CDP_FP16_WINDOW] = { 0 };
+	int i;
+
+	for (i = 0; i < SIM_LUT_LE_ENTRIES; i++)
+		lut.le[i] = fp16_of(i);
+	w[3] = 0x3c00;
+	w[4] = 0x3c00;
+	tap_ok(sim_cdp_fp16_lrn(&c, w) == 0x4000,
+	       "CDP fp16: 1 * LUT(1 + 1 + 0) = 2");
+	w[3] = 0;
+	w[4] = 0x3e00;
+	tap_ok(sim_cdp_fp16_lrn(&c, w) == 0x42c0,
+	       "CDP fp16: 1.5 * LUT(2.25) = 1.5 * (2 + 0.25) = 3.375");
+	w[4] = 0x4900;
+	tap_ok(sim_cdp_fp16_lrn(&c, w) == 0x63d0,
+	       "CDP fp16 overflow: 10 * (64 + (100 - 64) * 1) = 1000");
+	c.mul_bypass = true;
+	w[4] = 0x7e01;
+	tap_ok(sim_cdp_fp16_lrn(&c, w) == 0x7e01,
+	       "CDP fp16 MUL_BYPASS: a NaN input passes through");
+	c.mul_bypass = false;
+	c.sqsum_bypass = true;
+	w[4] = 0x3e00;
+	tap_ok(sim_cdp_fp16_lrn(&c, w) == 0x4080,
+	       "CDP fp16 SQSUM_BYPASS: 1.5 * LUT(1.5) = 2.25");
+	c.sqsum_bypass = false;
+	g.le_linear = false;
+	c.le_offset = 2;
+	tap_ok(sim_cdp_fp16_lrn(&c, w) == 0xc140,
+	       "CDP fp16 exponent underflow: 1.5 * (2.25 - (0 + 2^2)) = -2.625");
+	g.le_linear = true;
+	c.half_window = 4;
+	for (i = 0; i < SIM_CDP_FP16_WINDOW; i++)
+		w[i] = 0x3c00;
+	tap_ok(sim_cdp_fp16_lrn(&c, w) == 0x4880,
+	       "CDP fp16 window of 9: LUT(9) = 9");
+}
+
 int main(void)
 {
 	test_widen();
@@ -334,5 +387,6 @@ int main(void)
 	test_cmac();
 	test_cacc();
 	test_lut();
+	test_cdp();
 	return tap_done();
 }
