@@ -109,11 +109,13 @@ s32 sim_cmac_product(u32 w, u32 d, bool negative, u32 shift)
 		v[i] = pp[i] << (2 * i) | inv[i - 1] << (2 * i - 2);
 		v[i + 5] = pp[i + 4] << (2 * i + 8) | inv[i + 3] << (2 * i + 6);
 	}
-	x0 = v[0], y0 = v[1];
+	x0 = v[0];
+	y0 = v[1];
 	csa(&x0, &y0, v[2]);
 	csa(&x0, &y0, v[3]);
 	csa(&x0, &y0, v[4]);
-	x1 = v[5], y1 = v[6];
+	x1 = v[5];
+	y1 = v[6];
 	csa(&x1, &y1, v[7]);
 	csa(&x1, &y1, v[8]);
 	csa(&x1, &y1, v[9]);
@@ -199,7 +201,8 @@ void sim_cacc_fp16_add(struct sim_fp_acc *acc, struct sim_fp_psum p)
 		big = acc->exp;
 	}
 	sum = sext64((u64)(a + mac) & MASK(ACC_BITS), ACC_BITS);
-	if ((mac < 0) == (a < 0) && (sum < 0) != (mac < 0)) {
+	/* Same signs in, another sign out: the sum overflowed. */
+	if ((mac ^ a) >= 0 && (sum ^ mac) < 0) {
 		shifted_bit = sum & 1;
 		ovf = true;
 		sum_u = ((u64)sum & MASK(ACC_BITS)) >> 1 |
@@ -221,7 +224,7 @@ void sim_cacc_fp16_add(struct sim_fp_acc *acc, struct sim_fp_psum p)
 		up = (out >> (ACC_BITS - 1) & 1) &&
 		     (!neg || (out & MASK(ACC_BITS - 1)));
 	rnd = sext64((u64)(sum + up) & MASK(ACC_BITS), ACC_BITS);
-	if ((rnd < 0) != neg) {
+	if ((rnd ^ sum) < 0) {	/* rounding carried into the sign */
 		round_u = ((u64)rnd & MASK(ACC_BITS)) >> 1 |
 			  (u64)neg << (ACC_BITS - 1);
 		rnd = sext64(round_u, ACC_BITS);

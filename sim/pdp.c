@@ -66,7 +66,7 @@ static s32 pdp_pad(const struct pdp_params *p, u32 n)
 }
 
 static s32 pdp_element(const struct pdp_params *p, u32 s, u32 lane, u32 x,
-			u32 y)
+		       u32 y)
 {
 	return p->stream ?
 	       p->stream->value(p->stream->ctx, s * p->lanes + lane, x, y) :

@@ -23,16 +23,16 @@ void sim_sdp_operand(const struct sdp_operand *o, u32 lanes, u32 c, u32 x,
 	u32 size = o->two_byte ? 2 : 1;
 	const u8 *p;
 
-	if (o->per_element) {
-		p = o->base + (c / lanes) * o->surf + y * o->line +
-		    (x * lanes + c % lanes) * o->elem;
-	} else if (c >= o->channels) {	/* padding lanes: no operand */
+	if (!o->per_element && c >= o->channels) {	/* padding lanes */
 		*alu = 0;
 		*mul = 0;
 		return;
-	} else {
-		p = o->base + c * o->elem;
 	}
+	if (o->per_element)
+		p = o->base + (c / lanes) * o->surf + y * o->line +
+		    (x * lanes + c % lanes) * o->elem;
+	else
+		p = o->base + c * o->elem;
 	if (o->use == USE_BOTH) {
 		*alu = load(p, size);
 		*mul = load(p + size, size);
