@@ -165,6 +165,74 @@ static void test_ops(struct nvdla_runtime *rt, struct nvdla_loadable *l)
 	ops[EMU_OP_TYPE] = EMU_OP_POWER;
 }
 
+static void put32(uint8_t *p, uint32_t v)
+{
+	put16(p, v);
+	put16(p + 2, v >> 16);
+}
+
+/* Turn the one-task network's descriptors into the 2019 layout. */
+static void to_v2(struct nvdla_loadable *l, uint16_t format, float in_scale,
+		  float out_scale)
+{
+	struct nvdla_lbl_blob *ops = blob(l, "task-0-op_list");
+	uint8_t *bufs = blob(l, "task-0-op_buf_list")->data;
+	uint32_t m;
+	int i;
+
+	free(ops->data);
+	ops->data = calloc(1, EMU_OP_SIZE_V2);
+	ops->data_len = EMU_OP_SIZE_V2;
+	ops->size = EMU_OP_SIZE_V2;
+	for (m = 0; m < l->num_memories; m++)
+		if (l->memories[m].num_contents &&
+		    !strcmp(l->memories[m].contents[0], "task-0-op_list"))
+			l->memories[m].size = EMU_OP_SIZE_V2;
+	put_f32(ops->data + EMU_V2_IN_SCALE, in_scale);
+	put_f32(ops->data + EMU_V2_OUT_SCALE, out_scale);
+	put_f32(ops->data + EMU_V2_POWER, 1.0f);
+	put_f32(ops->data + EMU_V2_POWER + 4, 2.0f);
+	put_f32(ops->data + EMU_V2_POWER + 8, 1.0f);
+	for (i = 0; i < 2; i++) {
+		uint8_t *d = bufs + i * EMU_BUF_SIZE;
+		uint8_t *dims = d + EMU_V2_BUF_WIDTH;
+
+		put16(d + EMU_BUF_INDEX, i ? 12 : 2);
+		put32(d + EMU_V2_BUF_OFFSET, 0);
+		put16(d + EMU_V2_BUF_FORMAT, format);
+		put16(dims, 1);
+		put16(dims + EMU_BUF_HEIGHT, 1);
+		put16(dims + EMU_BUF_CHANNEL, 4);
+		put32(dims + EMU_BUF_LINE_STRIDE, 32);
+		put32(dims + EMU_BUF_SURF_STRIDE, 32);
+	}
+}
+
+/* The int8 formats scale in and out: (1 + 2 * x / 2) * 4, saturated. */
+static void test_v2(struct nvdla_runtime *rt, const void *file, size_t len)
+{
+	const uint16_t x8[4] = { 0xec0a, 0x8064, 0, 0 };	/* 10 -20 100 -128 */
+	const uint16_t x16[4] = { 0x3c00, 0xc000, 0, 0 };	/* 1, -2 */
+	uint16_t y[4] = { 0 };
+	struct nvdla_loadable *l = one_task(file, len);
+
+	if (!l) {
+		tap_ok(0, "2019 layout");
+		return;
+	}
+	to_v2(l, EMU_V2_FORMAT_INT8, 0.5f, 0.25f);
+	tap_ok(!run(rt, l, x8, y) && y[0] == 0xb42c && y[1] == 0x807f,
+	       "2019 layout, int8 power with scales: 44 -76 127 -128 (%04x %04x)",
+	       y[0], y[1]);
+	to_v2(l, EMU_V2_FORMAT_INT8_8, 0.5f, 0.25f);
+	tap_ok(!run(rt, l, x8, y) && y[0] == 0xb42c && y[1] == 0x807f,
+	       "2019 layout, int8 with 8-byte atoms");
+	to_v2(l, EMU_V2_FORMAT_FP16, 1.0f, 1.0f);
+	tap_ok(!run(rt, l, x16, y) && y[0] == 0x4200 && y[1] == 0xc200,
+	       "2019 layout, fp16 power: 1 + 2x of 1, -2 = 3, -3");
+	nvdla_loadable_free(l);
+}
+
 struct mutation {
 	const char *blob;
 	size_t at;
@@ -271,6 +339,7 @@ int main(void)
 		test_refusals(rt, l);
 		nvdla_loadable_free(l);
 	}
+	test_v2(rt, file, len);
 	test_network(rt);
 	nvdla_runtime_del(rt);
 	free(file);
