@@ -79,8 +79,11 @@ s32 sim_cmac_product(u32 w, u32 d, bool negative, u32 shift)
 		0xaaab0000, 0xfaaab000, 0xffaaab00, 0xfffaaab0,
 		0xffffaaab, 0xfffffaab, 0xffffffab, 0xfffffffb,
 	};
+	/* radix-4 Booth digit of each 3-bit code: magnitude, negated */
+	static const u8 booth_mult[8] = { 0, 1, 1, 2, 2, 1, 1, 0 };
+	static const u8 booth_neg = 0x70;	/* codes 4, 5, 6 */
 	u32 pp[8], inv[8], v[10], x0, y0, x1, y1;
-	u32 code, i;
+	u32 code, i, flip = negative ? 7 : 0;
 
 	if (shift >= 32)
 		return 0;
@@ -88,18 +91,10 @@ s32 sim_cmac_product(u32 w, u32 d, bool negative, u32 shift)
 		return negative ? -(s32)(w * d) : (s32)(w * d);
 	w <<= 1;
 	for (i = 0; i < 8; i++, w >>= 2) {
-		code = (w & 7) ^ (negative ? 7 : 0);
-		inv[i] = code >= 4 && code <= 6;
-		if (code == 0 || code == 7)
-			pp[i] = 0x10000;
-		else if (code <= 2)
-			pp[i] = d | 0x10000;
-		else if (code == 3)
-			pp[i] = d << 1 | 0x10000;
-		else if (code == 4)
-			pp[i] = ~(d << 1) & 0xffff;
-		else
-			pp[i] = ~d & 0xffff;
+		code = (w & 7) ^ flip;
+		inv[i] = booth_neg >> code & 1;
+		pp[i] = d * booth_mult[code];
+		pp[i] = inv[i] ? ~pp[i] & 0xffff : pp[i] | 0x10000;
 	}
 	v[0] = pp[0];
 	v[4] = inv[3] << 6;
@@ -267,6 +262,7 @@ u32 sim_conv_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
 	u16 d[SIM_CMAC_FP16_LANES], w[SIM_CMAC_FP16_LANES];
 	struct sim_fp_acc acc = { 0, 0 };
+	const u8 *wt;
 	u32 c0, r, s, i, n;
 	s32 ix, iy;
 	bool pad;
@@ -283,11 +279,13 @@ u32 sim_conv_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 				     (s32)cv->pad_top;
 				pad = ix < 0 || ix >= (s32)cv->w || iy < 0 ||
 				      iy >= (s32)cv->h;
+				/* a block's weights lie contiguously */
+				wt = cv->wt + 2 * sim_conv_weight_index(cv, k, c0,
+									r, s);
 				for (i = 0; i < n; i++) {
 					u32 c = c0 + i;
 
-					w[i] = conv_fp16_load(cv->wt + 2 *
-						sim_conv_weight_index(cv, k, c, r, s));
+					w[i] = conv_fp16_load(wt + 2 * i);
 					d[i] = pad ? (u16)cv->pad_value :
 					       conv_fp16_load(cv->in +
 						(c / cv->lanes) * cv->in_surf +
