@@ -6,14 +6,17 @@
  * c)). The window runs over every channel of every surface, the padding
  * lanes of the last one included; beyond the ends the inputs count as 0.
  * The LUT differs from the SDP's: 38-bit start and end, a 16-bit
- * interpolation fraction and 16-bit results.
+ * interpolation fraction and 16-bit results. fp16 runs in cdp_fp16.c.
  */
+#include "cdp_fp16.h"
+#include "fp.h"
 #include "lut.h"
 #include "sim_internal.h"
 #include "sim_math.h"
 
 #define CDP_FRAC_BITS 16
 #define CDP_START_BITS 38
+#define CDP_FP16 2
 
 struct cdp_lut {
 	struct sim_lut_cfg cfg;		/* function, priorities, slopes */
@@ -29,6 +32,8 @@ struct cdp_params {
 	s32 out_scale, out_shift;
 	struct cdp_lut lut;
 	const struct sim_lut *table;
+	bool fp16, nan_to_zero;
+	struct sim_cdp_fp16 lrn16;
 	const u8 *in;
 	u32 in_line, in_surf;
 	u8 *out;
@@ -168,6 +173,40 @@ static s64 cdp_icvt(const struct cdp_params *p, s32 v)
 				     p->in_shift), p->bpe * 8 + 1);
 }
 
+/* fp16 input @c at (x, y); 0 beyond the channels; NaN_TO_ZERO applied. */
+static u16 cdp_load16(const struct cdp_params *p, s64 c, u32 x, u32 y)
+{
+	u16 v;
+
+	if (c < 0 || c >= (s64)p->surfaces * p->lanes)
+		return 0;
+	v = (u16)cdp_load(p, c, x, y);
+	return p->nan_to_zero && sim_fp_is_nan(v, &sim_fp16) ? 0 : v;
+}
+
+static void cdp_compute_fp16(const struct cdp_params *p)
+{
+	u32 channels = p->surfaces * p->lanes, c, x, y, k;
+	u16 win[SIM_CDP_FP16_WINDOW], r;
+	u8 *o;
+
+	for (y = 0; y < p->h; y++) {
+		for (x = 0; x < p->w; x++) {
+			for (c = 0; c < channels; c++) {
+				for (k = 0; k < SIM_CDP_FP16_WINDOW; k++)
+					win[k] = cdp_load16(p, (s64)c + k -
+							    SIM_CDP_FP16_WINDOW / 2,
+							    x, y);
+				r = sim_cdp_fp16_lrn(&p->lrn16, win);
+				o = p->out + (c / p->lanes) * p->out_surf +
+				    y * p->out_line + (x * p->lanes + c % p->lanes) * 2;
+				o[0] = r;
+				o[1] = r >> 8;
+			}
+		}
+	}
+}
+
 static void cdp_compute(const struct cdp_params *p)
 {
 	u32 channels = p->surfaces * p->lanes, c, x, y;
@@ -236,6 +275,40 @@ static void cdp_lut_params(struct nvdla_sim *sim, struct cdp_params *p)
 			     NVDLA_CDP_S_LUT_LO_END_HIGH);
 }
 
+/* fp16: START/END are the LOW registers' fp32 bit patterns. */
+static void cdp_fp16_params(struct nvdla_sim *sim, struct cdp_params *p)
+{
+	struct sim_cdp_fp16 *f = &p->lrn16;
+
+	f->table = &sim->cdp_lut;
+	f->cfg = &p->lut.cfg;
+	f->le_start = sim_single(sim, NVDLA_UNIT_CDP, NVDLA_CDP_S_LUT_LE_START_LOW);
+	f->le_end = sim_single(sim, NVDLA_UNIT_CDP, NVDLA_CDP_S_LUT_LE_END_LOW);
+	f->lo_start = sim_single(sim, NVDLA_UNIT_CDP, NVDLA_CDP_S_LUT_LO_START_LOW);
+	f->lo_end = sim_single(sim, NVDLA_UNIT_CDP, NVDLA_CDP_S_LUT_LO_END_LOW);
+	f->le_offset = p->lut.cfg.le_offset;
+	f->le_select = p->lut.cfg.le_select;	/* 8-bit signed in fp16 */
+	f->lo_select = p->lut.cfg.lo_select;
+	f->half_window = p->half_window;
+	f->sqsum_bypass = p->sqsum_bypass;
+	f->mul_bypass = p->mul_bypass;
+	p->nan_to_zero = SIM_FIELD(sim, CDP, D_NAN_FLUSH_TO_ZERO, NAN_TO_ZERO);
+}
+
+/* fp16: NaN and infinite inputs, NaN outputs, whole atoms. */
+static void cdp_fp16_status(struct nvdla_sim *sim, const struct cdp_params *p)
+{
+	struct sim_fp16_count n;
+
+	n = sim_fp16_cube_count(p->in, p->surfaces, p->h, p->w, p->in_line,
+				p->in_surf, p->atom);
+	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_NAN_INPUT_NUM, n.nan);
+	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_INF_INPUT_NUM, n.inf);
+	n = sim_fp16_cube_count(p->out, p->surfaces, p->h, p->w, p->out_line,
+				p->out_surf, p->atom);
+	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_NAN_OUTPUT_NUM, n.nan);
+}
+
 static u64 cdp_extent(const struct cdp_params *p, u32 line, u32 surf)
 {
 	return (u64)(p->surfaces - 1) * surf + (u64)(p->h - 1) * line +
@@ -249,9 +322,10 @@ static bool cdp_params(struct nvdla_sim *sim, struct cdp_params *p)
 	u32 in_offset = SIM_FIELD(sim, CDP, D_DATIN_OFFSET, DATIN_OFFSET);
 	u32 out_offset = SIM_REG(sim, CDP, D_DATOUT_OFFSET);
 
-	if (prec > 1)	/* fp16 is not modelled yet */
+	if (prec > CDP_FP16)
 		return false;
-	p->bpe = prec + 1;
+	p->fp16 = prec == CDP_FP16;
+	p->bpe = p->fp16 ? 2 : prec + 1;
 	p->atom = sim->config->atom;
 	p->lanes = p->atom / p->bpe;
 	p->surfaces = (c + p->lanes - 1) / p->lanes;
@@ -272,6 +346,8 @@ static bool cdp_params(struct nvdla_sim *sim, struct cdp_params *p)
 	p->out_shift = SIM_FIELD(sim, CDP, D_DATOUT_SHIFTER, DATOUT_SHIFTER);
 	cdp_lut_params(sim, p);
 	p->table = &sim->cdp_lut;
+	if (p->fp16)
+		cdp_fp16_params(sim, p);
 
 	p->in_line = SIM_STRIDE(sim, CDP_RDMA, D_SRC_LINE_STRIDE);
 	p->in_surf = SIM_STRIDE(sim, CDP_RDMA, D_SRC_SURFACE_STRIDE);
@@ -296,10 +372,14 @@ bool sim_cdp_run(struct nvdla_sim *sim)
 		return false;
 
 	group = sim->units[NVDLA_UNIT_CDP].consumer;
-	if (cdp_params(sim, &p))
-		cdp_compute(&p);
-	else
+	if (!cdp_params(sim, &p)) {
 		sim->faults++;
+	} else if (p.fp16) {
+		cdp_compute_fp16(&p);
+		cdp_fp16_status(sim, &p);
+	} else {
+		cdp_compute(&p);
+	}
 	sim_unit_finish(sim, NVDLA_UNIT_CDP);
 	sim_unit_finish(sim, NVDLA_UNIT_CDP_RDMA);
 	sim_glb_done(sim, group ? NVDLA_GLB_S_INTR_STATUS_CDP_DONE_STATUS1_MASK :

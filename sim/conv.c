@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The convolution pipeline (CDMA, CSC, CMAC_A/B, CACC) in direct mode,
- * integer precisions: each output is the exact sum of input times weight
- * over the kernel taps, taps outside the input taking the CSC padding
- * value; CACC saturates it to 48 bits and truncates it by CLIP_TRUNCATE
- * with rounding. The result streams into the SDP, which is where this
- * layer's output is written. The CSC copies of the geometry registers drive
- * the arithmetic, as in the hardware.
+ * The convolution pipeline (CDMA, CSC, CMAC_A/B, CACC) in direct mode.
+ * Integer precisions here (fp16 in conv_fp16.c): each output is the
+ * exact sum of input times weight over the kernel taps, taps outside the
+ * input taking the CSC padding value; CACC saturates it to 48 bits and
+ * truncates it by CLIP_TRUNCATE with rounding. The result streams into
+ * the SDP, which is where this layer's output is written. The CSC copies
+ * of the geometry registers drive the arithmetic, as in the hardware.
  */
 #include "sim_internal.h"
 #include "sim_math.h"
@@ -15,6 +15,7 @@
 #define CONV_ACC_BITS 48
 #define CONV_MODE_DIRECT 0
 #define DATAIN_FEATURE 0
+#define PRECISION_FP16 2
 
 /* Units the layer runs on, in the order their done bits are raised. */
 static const int conv_units[] = {
@@ -27,9 +28,8 @@ static s32 conv_load(const u8 *p, u32 bpe)
 	return bpe == 1 ? (s8)p[0] : (s16)(p[0] | p[1] << 8);
 }
 
-/* Offset, in elements, of weight (k, c, r, s) in the direct layout. */
-static u64 conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
-			     u32 s)
+u64 sim_conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
+			  u32 s)
 {
 	u32 kg = cv->kernels_per_group;
 	u32 group = k / kg, in_group = kg;
@@ -84,7 +84,7 @@ static s64 conv_tap(const struct sim_conv *cv, u32 k, u32 r, u32 s, s32 ix,
 	u32 c = 0, n;
 
 	while (c < cv->c) {
-		const u8 *w = cv->wt + conv_weight_index(cv, k, c, r, s) * cv->bpe;
+		const u8 *w = cv->wt + sim_conv_weight_index(cv, k, c, r, s) * cv->bpe;
 
 		n = cv->lanes - c % cv->lanes;
 		if (n > cv->atomic_c - c % cv->atomic_c)
@@ -134,12 +134,14 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION);
 	u64 weight_bytes;
 
-	if (prec > 1 || prec != SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION) ||
+	if (prec > PRECISION_FP16 ||
+	    prec != SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION) ||
 	    SIM_FIELD(sim, CSC, D_MISC_CFG, CONV_MODE) != CONV_MODE_DIRECT ||
 	    SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) != DATAIN_FEATURE ||
 	    SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT))
-		return false;	/* fp16, Winograd, images, compression: later */
-	cv->bpe = prec + 1;
+		return false;	/* Winograd, images, compression: later */
+	cv->fp16 = prec == PRECISION_FP16;
+	cv->bpe = cv->fp16 ? 2 : prec + 1;
 	cv->lanes = sim->config->atom / cv->bpe;
 	cv->atomic_c = sim->config->atomic_c;
 	cv->kernels_per_group = sim->config->atomic_k / cv->bpe;

@@ -42,5 +42,8 @@ u32 sim_lut_read(struct sim_lut *lut);
 /* Look @x up (integer pipelines). */
 s32 sim_lut_lookup(const struct sim_lut *lut, const struct sim_lut_cfg *cfg,
 		   s32 x);
+/* Look the fp32 bit pattern @x up (SDP fp16 pipeline, lut_fp16.c). */
+u32 sim_lut_lookup_fp16(const struct sim_lut *lut, const struct sim_lut_cfg *cfg,
+			u32 x);
 
 #endif /* __NVDLA_SIM_LUT_H__ */

@@ -6,8 +6,10 @@
  * at real elements only; the average adds the programmed padding values
  * and scales by the reciprocal kernel width and height registers (0.16
  * fixed point, rounded half away from zero, kept to the output's width
- * without saturation). Whole atoms are computed, padding lanes included.
+ * without saturation). fp16 compares with NVDLA's float rules and averages
+ * in fp17 (fp.h). Whole atoms are computed, padding lanes included.
  */
+#include "fp.h"
 #include "sim_internal.h"
 #include "sim_math.h"
 
@@ -16,9 +18,11 @@ enum pdp_method { PDP_AVERAGE, PDP_MAX, PDP_MIN };
 #define PDP_PAD_VALUES 7
 #define PDP_PAD_VALUE_BITS 19
 #define PDP_RECIP_SHIFT 16
+#define PDP_FP16 2
 
 struct pdp_params {
 	u32 method, bpe, lanes, atom;
+	bool fp16, nan_to_zero;
 	u32 w, h, ow, oh, surfaces;
 	u32 kw, kh, sw, sh, pl, pt;
 	s32 pad[PDP_PAD_VALUES + 1];	/* pad value times n, n = 1..7 */
@@ -32,7 +36,21 @@ struct pdp_params {
 
 static s32 pdp_load(const struct pdp_params *p, const u8 *at)
 {
-	return p->bpe == 1 ? (s8)at[0] : (s16)(at[0] | at[1] << 8);
+	u16 h = at[0] | at[1] << 8;
+
+	if (p->fp16)	/* bit patterns; NaN_TO_ZERO applies to memory input */
+		return p->nan_to_zero && sim_fp_is_nan(h, &sim_fp16) ? 0 : h;
+	return p->bpe == 1 ? (s8)at[0] : (s16)h;
+}
+
+/* Whether @v replaces @best as the maximum (or minimum) so far. */
+static bool pdp_better(const struct pdp_params *p, s32 v, s32 best)
+{
+	bool max = p->method == PDP_MAX;
+
+	if (p->fp16)
+		return sim_fp_cmp(best, v, max, &sim_fp16) != (u32)best;
+	return max ? v > best : v < best;
 }
 
 static void pdp_store(const struct pdp_params *p, u8 *at, s64 v)
@@ -47,6 +65,50 @@ static s32 pdp_pad(const struct pdp_params *p, u32 n)
 	return n <= PDP_PAD_VALUES ? p->pad[n] : 0;
 }
 
+static s32 pdp_element(const struct pdp_params *p, u32 s, u32 lane, u32 x,
+		       u32 y)
+{
+	return p->stream ?
+	       p->stream->value(p->stream->ctx, s * p->lanes + lane, x, y) :
+	       pdp_load(p, p->in + s * p->in_surf + y * p->in_line +
+			x * p->atom + lane * p->bpe);
+}
+
+/*
+ * fp16 average: each row of the window summed left to right in fp17,
+ * the row sums added top to bottom (the new row first), then multiplied
+ * by the fp17 reciprocals of the kernel width and height. Padding adds
+ * nothing: fp16 padding values must be 0.
+ */
+static u16 pdp_fp16_average(const struct pdp_params *p, u32 s, u32 lane,
+			    s32 x0, s32 y0)
+{
+	u32 total = 0, line, kx, ky, v;
+	bool first_row = true, first;
+
+	for (ky = 0; ky < p->kh; ky++) {
+		s32 y = y0 + (s32)ky;
+
+		if (y < 0 || y >= (s32)p->h)
+			continue;
+		first = true;
+		line = 0;
+		for (kx = 0; kx < p->kw; kx++) {
+			s32 x = x0 + (s32)kx;
+
+			if (x < 0 || x >= (s32)p->w)
+				continue;
+			v = sim_fp16_to_fp17(pdp_element(p, s, lane, x, y));
+			line = first ? v : sim_fp_add(line, v, &sim_fp17);
+			first = false;
+		}
+		total = first_row ? line : sim_fp_add(line, total, &sim_fp17);
+		first_row = false;
+	}
+	total = sim_fp_mul(total, p->recip_w, &sim_fp17);
+	return sim_fp17_to_fp16(sim_fp_mul(total, p->recip_h, &sim_fp17));
+}
+
 /* Pooling of one lane of one output element. */
 static s64 pdp_window(const struct pdp_params *p, u32 s, u32 lane, u32 ox,
 		      u32 oy)
@@ -56,6 +118,9 @@ static s64 pdp_window(const struct pdp_params *p, u32 s, u32 lane, u32 ox,
 	u32 kx, ky, pad_rows = 0;
 	s64 sum = 0, best = 0;
 	bool seen = false;
+
+	if (p->fp16 && p->method == PDP_AVERAGE)
+		return pdp_fp16_average(p, s, lane, x0, y0);
 
 	for (ky = 0; ky < p->kh; ky++) {
 		s32 y = y0 + (s32)ky;
@@ -73,13 +138,9 @@ static s64 pdp_window(const struct pdp_params *p, u32 s, u32 lane, u32 ox,
 				pad_cols++;
 				continue;
 			}
-			v = p->stream ?
-			    p->stream->value(p->stream->ctx, s * p->lanes + lane,
-					     x, y) :
-			    pdp_load(p, p->in + s * p->in_surf + y * p->in_line +
-				     x * p->atom + lane * p->bpe);
+			v = pdp_element(p, s, lane, x, y);
 			sum += v;
-			if (!seen || (p->method == PDP_MAX ? v > best : v < best))
+			if (!seen || pdp_better(p, v, best))
 				best = v;
 			seen = true;
 		}
@@ -124,10 +185,13 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 	u32 c = SIM_FIELD(sim, PDP, D_DATA_CUBE_IN_CHANNEL, CUBE_IN_CHANNEL) + 1;
 	int n;
 
-	if (precision > 1)	/* fp16 is not modelled yet */
-		return false;
 	p->method = SIM_FIELD(sim, PDP, D_OPERATION_MODE_CFG, POOLING_METHOD);
-	p->bpe = precision + 1;
+	p->fp16 = precision == PDP_FP16;
+	if (precision > PDP_FP16)
+		return false;
+	p->nan_to_zero = !stream &&
+			 SIM_FIELD(sim, PDP, D_NAN_FLUSH_TO_ZERO, NAN_TO_ZERO);
+	p->bpe = p->fp16 ? 2 : precision + 1;
 	p->atom = sim->config->atom;
 	p->lanes = p->atom / p->bpe;
 	p->surfaces = (c + p->lanes - 1) / p->lanes;
@@ -149,6 +213,11 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 		p->pad[n] = sim_sext(sim_reg(sim, NVDLA_UNIT_PDP,
 					     NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG +
 					     4 * (n - 1)), PDP_PAD_VALUE_BITS);
+	if (p->fp16 && p->method == PDP_AVERAGE) {
+		for (n = 1; n <= PDP_PAD_VALUES; n++)
+			if (p->pad[n])
+				return false;	/* not modelled: see above */
+	}
 	if (p->method > PDP_MIN ||
 	    !sim_work_ok(sim, (u64)p->surfaces * p->lanes * p->ow * p->oh *
 			 p->kw * p->kh))
@@ -167,6 +236,34 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 				       D_DST_BASE_ADDR_HIGH),
 			 pdp_extent(p, p->ow, p->oh, p->out_line, p->out_surf));
 	return (stream || p->in) && p->out;
+}
+
+/* fp16: NaN and infinite inputs read from memory, NaN outputs. */
+static void pdp_fp16_status(struct nvdla_sim *sim, const struct pdp_params *p)
+{
+	struct sim_fp16_count n = { 0, 0 };
+
+	if (p->in)
+		n = sim_fp16_cube_count(p->in, p->surfaces, p->h, p->w,
+					p->in_line, p->in_surf, p->atom);
+	sim_set_status(sim, NVDLA_UNIT_PDP, NVDLA_PDP_D_NAN_INPUT_NUM, n.nan);
+	sim_set_status(sim, NVDLA_UNIT_PDP, NVDLA_PDP_D_INF_INPUT_NUM, n.inf);
+	n = sim_fp16_cube_count(p->out, p->surfaces, p->oh, p->ow,
+				p->out_line, p->out_surf, p->atom);
+	sim_set_status(sim, NVDLA_UNIT_PDP, NVDLA_PDP_D_NAN_OUTPUT_NUM, n.nan);
+}
+
+/* Pool and count; false if the program cannot run (a fault). */
+static bool pdp_run(struct nvdla_sim *sim, const struct sim_stream *in)
+{
+	struct pdp_params p;
+
+	if (!pdp_params(sim, &p, in))
+		return false;
+	pdp_compute(&p);
+	if (p.fp16)
+		pdp_fp16_status(sim, &p);
+	return true;
 }
 
 /* FLYING_MODE is 1 for memory input (OFF_FLYING), 0 for the SDP stream. */
@@ -191,11 +288,8 @@ bool sim_pdp_flying_ready(const struct nvdla_sim *sim)
 u32 sim_pdp_run_flying(struct nvdla_sim *sim, const struct sim_stream *in)
 {
 	u8 group = sim->units[NVDLA_UNIT_PDP].consumer;
-	struct pdp_params p;
 
-	if (in && pdp_params(sim, &p, in))
-		pdp_compute(&p);
-	else
+	if (!in || !pdp_run(sim, in))
 		sim->faults++;
 	return pdp_finish(sim, group);
 }
@@ -203,7 +297,6 @@ u32 sim_pdp_run_flying(struct nvdla_sim *sim, const struct sim_stream *in)
 /* Offline pooling: the flying kind runs as part of an SDP layer. */
 bool sim_pdp_run(struct nvdla_sim *sim)
 {
-	struct pdp_params p;
 	u8 group;
 
 	if (!sim_unit_ready(sim, NVDLA_UNIT_PDP) || pdp_flying(sim) ||
@@ -211,9 +304,7 @@ bool sim_pdp_run(struct nvdla_sim *sim)
 		return false;
 
 	group = sim->units[NVDLA_UNIT_PDP].consumer;
-	if (pdp_params(sim, &p, NULL))
-		pdp_compute(&p);
-	else
+	if (!pdp_run(sim, NULL))
 		sim->faults++;
 	sim_unit_finish(sim, NVDLA_UNIT_PDP_RDMA);
 	sim_glb_done(sim, pdp_finish(sim, group));

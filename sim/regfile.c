@@ -158,6 +158,13 @@ u32 sim_reg(const struct nvdla_sim *sim, int unit, u32 reg)
 	return u->group[u->consumer][reg / 4];
 }
 
+void sim_set_status(struct nvdla_sim *sim, int unit, u32 reg, u32 val)
+{
+	struct sim_unit *u = &sim->units[unit];
+
+	u->group[u->consumer][reg / 4] = val;
+}
+
 u32 sim_single(const struct nvdla_sim *sim, int unit, u32 reg)
 {
 	return sim->units[unit].single[reg / 4];

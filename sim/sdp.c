@@ -9,72 +9,25 @@
  * The input is a data cube read by SDP_RDMA (offline) or the output of the
  * convolution pipeline (flying).
  */
-#include "lut.h"
-#include "sim_internal.h"
+#include "sdp.h"
 #include "sim_math.h"
-
-enum { ALU_MAX, ALU_MIN, ALU_SUM, ALU_EQL };
-enum { USE_MUL, USE_ALU, USE_BOTH };
-
-/* One memory operand stream (BRDMA, NRDMA or ERDMA). */
-struct sdp_operand {
-	bool enabled, two_byte, per_element;
-	u32 use;
-	const u8 *base;
-	u32 line, surf, elem;	/* strides; bytes of one element */
-};
-
-/* X1/X2: BS or BN. */
-struct sdp_x {
-	bool bypass, alu_bypass, mul_bypass, prelu, relu_bypass;
-	u32 algo, alu_shift, mul_shift;
-	bool alu_mem, mul_mem;
-	s32 alu_reg, mul_reg;
-	struct sdp_operand op;
-};
-
-struct sdp_y {
-	bool bypass, alu_bypass, mul_bypass, prelu, lut_bypass;
-	u32 algo, truncate;
-	bool alu_mem, mul_mem, alu_cvt_bypass, mul_cvt_bypass;
-	s32 alu_reg, mul_reg;
-	s32 alu_cvt_offset, mul_cvt_offset;
-	s16 alu_cvt_scale, mul_cvt_scale;
-	u32 alu_cvt_shift, mul_cvt_shift;
-	struct sdp_operand op;
-	struct sim_lut_cfg lut;
-};
-
-struct sdp_params {
-	u32 atom, lanes, surfaces, w, h;
-	u32 in_bpe, out_bpe;
-	const u8 *in;
-	u32 in_line, in_surf;
-	u8 *out;
-	u32 out_line, out_surf;
-	bool write;		/* false in EQL (compare) mode */
-	bool to_pdp;		/* output streams into the PDP */
-	struct sdp_x x[2];
-	struct sdp_y y;
-	s32 cvt_offset;
-	s16 cvt_scale;
-	u32 cvt_shift;
-	const struct sim_lut *lut;
-	const struct sim_conv *conv;	/* flying input, or NULL */
-};
 
 static s32 load(const u8 *p, u32 bpe)
 {
 	return bpe == 1 ? (s8)p[0] : (s16)(p[0] | p[1] << 8);
 }
 
-/* The ALU and MUL parts of an operand element at channel c, (x, y). */
-static void operand(const struct sdp_operand *o, u32 lanes, u32 c, u32 x,
-		    u32 y, s32 *alu, s32 *mul)
+void sim_sdp_operand(const struct sdp_operand *o, u32 lanes, u32 c, u32 x,
+		     u32 y, s32 *alu, s32 *mul)
 {
 	u32 size = o->two_byte ? 2 : 1;
 	const u8 *p;
 
+	if (!o->per_element && c >= o->channels) {	/* padding lanes */
+		*alu = 0;
+		*mul = 0;
+		return;
+	}
 	if (o->per_element)
 		p = o->base + (c / lanes) * o->surf + y * o->line +
 		    (x * lanes + c % lanes) * o->elem;
@@ -111,7 +64,7 @@ static s64 stage_x(const struct sdp_x *s, const struct sdp_params *p, s64 v,
 	if (s->bypass)
 		return v;
 	if (s->op.enabled && (s->alu_mem || s->mul_mem))
-		operand(&s->op, p->lanes, c, x, y, &mem_alu, &mem_mul);
+		sim_sdp_operand(&s->op, p->lanes, c, x, y, &mem_alu, &mem_mul);
 
 	a = v;
 	if (!s->alu_bypass) {
@@ -149,7 +102,7 @@ static s64 stage_y(const struct sdp_y *s, const struct sdp_params *p, s64 v,
 	if (s->bypass)
 		return v;
 	if (s->op.enabled && (s->alu_mem || s->mul_mem))
-		operand(&s->op, p->lanes, c, x, y, &mem_alu, &mem_mul);
+		sim_sdp_operand(&s->op, p->lanes, c, x, y, &mem_alu, &mem_mul);
 
 	if (!s->mul_bypass && !(s->prelu && v >= 0)) {
 		op = s->mul_mem ? ew_cvt(mem_mul, s->mul_cvt_bypass,
@@ -178,10 +131,13 @@ static s64 stage_c(const struct sdp_params *p, s64 v)
 /* The output element at channel c, (x, y): the whole pipeline. */
 static s64 sdp_value(const struct sdp_params *p, u32 c, u32 x, u32 y)
 {
-	s64 v = p->conv ? sim_conv_value(p->conv, c, x, y) :
-		load(p->in + (c / p->lanes) * p->in_surf + y * p->in_line +
-		     (x * p->lanes + c % p->lanes) * p->in_bpe, p->in_bpe);
+	s64 v;
 
+	if (p->fp16)
+		return sim_sdp_fp16_value(p, c, x, y);
+	v = p->conv ? sim_conv_value(p->conv, c, x, y) :
+	    load(p->in + (c / p->lanes) * p->in_surf + y * p->in_line +
+		 (x * p->lanes + c % p->lanes) * p->in_bpe, p->in_bpe);
 	v = stage_x(&p->x[0], p, v, c, x, y);
 	v = stage_x(&p->x[1], p, v, c, x, y);
 	return stage_c(p, stage_y(&p->y, p, v, c, x, y));
@@ -262,7 +218,8 @@ static bool sdp_operand(struct nvdla_sim *sim, const struct sdp_params *p,
 		len = (u64)(p->surfaces - 1) * o->surf +
 		      (u64)(p->h - 1) * o->line + (u64)p->w * p->lanes * o->elem;
 	else
-		len = (u64)p->surfaces * p->lanes * o->elem;
+		len = (u64)p->c * o->elem;
+	o->channels = p->c;
 	o->base = sim_map(sim, addr, len);
 	return !!o->base;
 }
@@ -368,14 +325,19 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	int i;
 
 	if (conv)
-		in_prec = proc;		/* int32 from CACC */
-	if (in_prec > 1 || in_prec != proc || proc != out)
+		in_prec = proc;		/* int32 or fp32 from CACC */
+	p->fp16 = proc == SDP_FP16;
+	p->fp16_to_int16 = p->fp16 && out == SDP_INT16;
+	if (in_prec > SDP_FP16 || in_prec != proc ||
+	    (proc != out && !p->fp16_to_int16))
 		return false;
 	p->conv = conv;
-	p->in_bpe = in_prec + 1;
-	p->out_bpe = p->in_bpe;
+	p->nan_to_zero = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, NAN_TO_ZERO);
+	p->in_bpe = p->fp16 ? 2 : in_prec + 1;
+	p->out_bpe = p->in_bpe;	/* fp16 to int16 keeps 2 bytes */
 	p->atom = sim->config->atom;
 	p->lanes = p->atom / p->in_bpe;
+	p->c = c;
 	p->surfaces = (c + p->lanes - 1) / p->lanes;
 	p->w = SIM_FIELD(sim, SDP, D_DATA_CUBE_WIDTH, WIDTH) + 1;
 	p->h = SIM_FIELD(sim, SDP, D_DATA_CUBE_HEIGHT, HEIGHT) + 1;
@@ -394,7 +356,8 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	for (i = 0; i < 2; i++)
 		if (!sdp_operand(sim, p, i, sdp_x_reads(&p->x[i]), &p->x[i].op))
 			return false;
-	if (!sdp_operand(sim, p, 2, sdp_y_reads(&p->y), &p->y.op))
+	if (!sdp_operand(sim, p, 2, sdp_y_reads(&p->y), &p->y.op) ||
+	    (p->fp16 && !sim_sdp_fp16_supported(p)))
 		return false;
 
 	p->in_line = SIM_STRIDE(sim, SDP_RDMA, D_SRC_LINE_STRIDE);
@@ -449,6 +412,8 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 	} else if (ok && p.write) {
 		sdp_compute(&p);
 	}
+	if (ok && p.fp16)
+		sim_sdp_fp16_status(sim, &p);
 	if (!ok)
 		sim->faults++;
 	if (flying)

@@ -81,6 +81,19 @@ void sim_unit_finish(struct nvdla_sim *sim, int unit);
 u32 sim_reg(const struct nvdla_sim *sim, int unit, u32 reg);
 u32 sim_field(const struct nvdla_sim *sim, int unit, u32 reg, u32 mask,
 	      u32 shift);
+/* A status register the datapath writes into the consumer group. */
+void sim_set_status(struct nvdla_sim *sim, int unit, u32 reg, u32 val);
+/*
+ * NaN and infinity elements of an fp16 cube in memory, whole atoms:
+ * @surfaces x @h x @w atoms of @atom bytes at the given strides.
+ */
+struct sim_fp16_count {
+	u32 nan, inf;
+};
+
+struct sim_fp16_count sim_fp16_cube_count(const u8 *base, u32 surfaces,
+					  u32 h, u32 w, u32 line, u32 surf,
+					  u32 atom);
 /* A register below D_OP_ENABLE (one copy for both groups). */
 u32 sim_single(const struct nvdla_sim *sim, int unit, u32 reg);
 
@@ -117,6 +130,7 @@ struct sim_conv {
 	u32 stride_x, stride_y, dilation_x, dilation_y, pad_left, pad_top;
 	s32 pad_value;
 	u32 clip;
+	bool fp16;
 	const u8 *in, *wt;
 	u32 in_line, in_surf;
 };
@@ -126,6 +140,11 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv);
 /* The CACC output (int32) of kernel @k at output (@x, @y). */
 s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 void sim_conv_finish(struct nvdla_sim *sim);
+/* Offset, in elements, of weight (k, c, r, s) in the direct layout. */
+u64 sim_conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
+			  u32 s);
+/* The CACC output of an fp16 layer: an fp32 bit pattern (conv_fp16.c). */
+u32 sim_conv_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 
 /* A data cube produced on the fly: the SDP's output streamed to the PDP. */
 struct sim_stream {

@@ -150,7 +150,8 @@ static uint8_t *net_task_address(const struct nvdla_network *net,
 	m = net_memory_index(net, a->mem_id);
 	if (!net->mem[m])
 		return NULL;
-	*size = a->size;
+	/* To the end of the memory: compiler-made entries have size 0. */
+	*size = net->l->memories[m].size - a->offset;
 	return (uint8_t *)nvdla_buffer_map(net->mem[m]) + a->offset;
 }
 
@@ -184,7 +185,8 @@ static int net_graph_memory(struct nvdla_network *net, struct nvdla_net_task *t,
 
 	a0 = &net->l->addresses[lt->address_list[0]];
 	m0 = net_memory_index(net, a0->mem_id);
-	if (!net->mem[m0] || a0->size < sizeof(nd) ||
+	/* Compiler-made loadables give these address entries no size. */
+	if (!net->mem[m0] ||
 	    a0->offset + sizeof(nd) > net->l->memories[m0].size)
 		return nvdla_rt_error(net->rt, -EINVAL,
 				      "task %u: no network descriptor at address 0",
@@ -209,9 +211,10 @@ static int net_add_task(struct nvdla_network *net,
 	struct nvdla_net_task *t = &net->tasks[net->num_tasks];
 	uint32_t i;
 
-	if (lt->interface != NVDLA_LBL_IF_DLA1)
+	if (lt->interface != NVDLA_LBL_IF_DLA1 &&
+	    lt->interface != NVDLA_LBL_IF_EMU1)
 		return nvdla_rt_error(net->rt, -EOPNOTSUPP,
-				      "task %u: interface %u (CPU tasks) not supported yet",
+				      "task %u: unknown interface %u",
 				      lt->id, lt->interface);
 	if (!lt->num_addresses)
 		return nvdla_rt_error(net->rt, -EINVAL,
@@ -231,6 +234,8 @@ static int net_add_task(struct nvdla_network *net,
 	if (!t->list)
 		return nvdla_rt_error(net->rt, -ENOMEM, "out of memory");
 	net->num_tasks++;
+	if (lt->interface == NVDLA_LBL_IF_EMU1)
+		return 0;	/* run on the CPU (emu.c) */
 	return net_graph_memory(net, t, lt);
 }
 
@@ -491,6 +496,8 @@ static int net_run_task(struct nvdla_network *net, uint32_t n,
 	uint32_t i;
 	int ret;
 
+	if (t->src->interface == NVDLA_LBL_IF_EMU1)
+		return nvdla_emu_run(net, t->src);
 	/* The firmware counts dependencies down in place: start afresh. */
 	net_fill(net, t->graph_mem);
 

@@ -65,6 +65,15 @@ int nvdla_legacy_upgrade(uint8_t *surfaces, uint64_t surfaces_size,
  */
 int nvdla_net_check_tasks(struct nvdla_network *net);
 
+/*
+ * Run CPU task @lt (power, softmax) on the network's buffers. Returns 0, or
+ * -EINVAL / -EOPNOTSUPP with a message when a descriptor or buffer does not
+ * fit, before anything is written.
+ */
+int nvdla_emu_run(struct nvdla_network *net, const struct nvdla_lbl_task *lt);
+/* fp16 of @f, nearest with ties away from zero (the emulator's rounding). */
+uint16_t nvdla_emu_half(float f);
+
 /* Record a failure message on @rt; returns @err. */
 int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

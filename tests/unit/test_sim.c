@@ -23,6 +23,8 @@
 #define SDP 0xb000u
 #define PDP_RDMA 0xc000u
 #define PDP 0xd000u
+#define CDP_RDMA 0xe000u
+#define CDP 0xf000u
 
 struct host {
 	uint8_t mem[MEM_SIZE];
@@ -366,6 +368,201 @@ static void test_sdp_to_pdp(void)
 	       first, second);
 }
 
+static void put16(uint32_t at, uint16_t v)
+{
+	host.mem[at] = v;
+	host.mem[at + 1] = v >> 8;
+}
+
+static uint16_t get16(uint32_t at)
+{
+	return host.mem[at] | host.mem[at + 1] << 8;
+}
+
+/*
+ * PDP fp16 2x2 pooling of a 2x2x16 cube at 0, result at 0x100; @pad: a
+ * left padding column of that value.
+ */
+static void pdp_fp16(uint32_t method, bool nan_to_zero, uint32_t pad)
+{
+	next_group(PDP);
+	next_group(PDP_RDMA);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_SRC_LINE_STRIDE, 64);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_SRC_SURFACE_STRIDE, 128);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_IN_WIDTH, 1);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_IN_HEIGHT, 1);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_IN_CHANNEL, 15);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_OUT_WIDTH, 0);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_OUT_HEIGHT, 0);
+	wr(PDP + NVDLA_PDP_D_OPERATION_MODE_CFG, 0x10 | method);
+	wr(PDP + NVDLA_PDP_D_POOLING_KERNEL_CFG, 1 << 20 | 1 << 16 | 1 << 8 | 1);
+	wr(PDP + NVDLA_PDP_D_NAN_FLUSH_TO_ZERO, nan_to_zero);
+	wr(PDP + NVDLA_PDP_D_RECIP_KERNEL_WIDTH, 0x7800);	/* fp17 0.5 */
+	wr(PDP + NVDLA_PDP_D_RECIP_KERNEL_HEIGHT, 0x7800);
+	wr(PDP + NVDLA_PDP_D_POOLING_PADDING_CFG, !!pad);
+	wr(PDP + NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG, pad);
+	wr(PDP + NVDLA_PDP_D_DATA_FORMAT, 2);
+	wr(PDP + NVDLA_PDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x100);
+	wr(PDP + NVDLA_PDP_D_DST_LINE_STRIDE, 32);
+	wr(PDP + NVDLA_PDP_D_DST_SURFACE_STRIDE, 32);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_OP_ENABLE, 1);
+	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+}
+
+/* Max and min in fp16 with zeros of both signs, NaNs and infinities. */
+static void test_pdp_fp16(void)
+{
+	static const uint16_t in[4][4] = {	/* lane, then x + 2y */
+		{ 0x3c00, 0x4000, 0xbc00, 0x3800 },	/* 1, 2, -1, 0.5 */
+		{ 0x8000, 0x0000, 0x8000, 0x8000 },	/* -0, +0, -0, -0 */
+		{ 0x3c00, 0x7e01, 0x7e02, 0x3c00 },	/* NaNs */
+		{ 0x7c00, 0x7bff, 0xfc00, 0x3c00 },	/* infinities */
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	int lane, i;
+
+	memset(host.mem, 0, MEM_SIZE);
+	for (lane = 0; lane < 4; lane++)
+		for (i = 0; i < 4; i++)
+			put16(i * 32 + lane * 2, in[lane][i]);
+	pdp_fp16(1, false, 0);
+	tap_ok(get16(0x100) == 0x4000 && get16(0x102) == 0x0000 &&
+	       get16(0x104) == 0x7e01 && get16(0x106) == 0x7c00,
+	       "PDP fp16 max: 2, +0 over -0, the first NaN, +inf");
+	tap_ok(rd(PDP + NVDLA_PDP_D_NAN_INPUT_NUM) == 2 &&
+	       rd(PDP + NVDLA_PDP_D_INF_INPUT_NUM) == 2 &&
+	       rd(PDP + NVDLA_PDP_D_NAN_OUTPUT_NUM) == 1,
+	       "PDP fp16 counts 2 NaN and 2 infinite inputs, 1 NaN output");
+	pdp_fp16(2, true, 0);
+	tap_ok(get16(0x100) == 0xbc00 && get16(0x102) == 0x8000 &&
+	       get16(0x104) == 0x0000 && get16(0x106) == 0xfc00 &&
+	       rd(PDP + NVDLA_PDP_D_NAN_OUTPUT_NUM) == 0 &&
+	       rd(PDP + NVDLA_PDP_D_NAN_INPUT_NUM) == 2,
+	       "PDP fp16 min with NaN_TO_ZERO: -1, -0, NaNs as +0, -inf");
+	pdp_fp16(0, false, 0);
+	tap_ok(get16(0x100) == 0x3900 && get16(0x102) == 0x8000 &&
+	       get16(0x104) == 0x7e02 && get16(0x106) == 0x8000,
+	       "PDP fp16 average: 0.625; -0; the last row's NaN; inf - inf = -0");
+	tap_ok(nvdla_sim_fault_count(sim) == faults, "no fault");
+	pdp_fp16(0, false, 0x7c00);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1,
+	       "PDP fp16 average with a padding value: a fault (not modelled)");
+}
+
+/*
+ * SDP fp16 from memory: + 1.0 (BS ALU), ReLU, NaN/infinity counters; the
+ * output in fp16 or int16.
+ */
+static void test_sdp_fp16(bool int16)
+{
+	static const uint16_t in[5] = { 0x3c00, 0x7c00, 0x7e01, 0xfc00, 0x0001 };
+	static const uint16_t want[2][5] = {
+		{ 0x4000, 0x7bff, 0x7e01, 0x0000, 0x3c00 },
+		{ 2, 32767, 0x8000, 0, 1 },
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	bool same = true;
+	int i;
+
+	memset(host.mem, 0, MEM_SIZE);
+	for (i = 0; i < 5; i++)
+		put16(i * 2, in[i]);
+	next_group(SDP);
+	next_group(SDP_RDMA);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE, 32);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, 32);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_BRDMA_CFG, 1);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_NRDMA_CFG, 1);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_ERDMA_CFG, 1);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 2 << 2);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_PERF_ENABLE, 2);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_WIDTH, 0);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_HEIGHT, 0);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_CHANNEL, 15);
+	wr(SDP + NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x100);
+	wr(SDP + NVDLA_SDP_D_DST_LINE_STRIDE, 32);
+	wr(SDP + NVDLA_SDP_D_DST_SURFACE_STRIDE, 32);
+	wr(SDP + NVDLA_SDP_D_DP_BS_CFG, 2 << 2 | 1 << 4);	/* SUM, ReLU */
+	wr(SDP + NVDLA_SDP_D_DP_BS_ALU_SRC_VALUE, 0x3c00);
+	wr(SDP + NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(SDP + NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(SDP + NVDLA_SDP_D_FEATURE_MODE_CFG, 0);
+	wr(SDP + NVDLA_SDP_D_DATA_FORMAT, 2 | (int16 ? 1 : 2) << 2);
+	wr(SDP + NVDLA_SDP_D_PERF_ENABLE, 8);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+	for (i = 0; i < 5; i++)
+		same &= get16(0x100 + i * 2) == want[int16][i];
+	if (int16) {
+		tap_ok(same && nvdla_sim_fault_count(sim) == faults,
+		       "SDP fp16 x + 1, ReLU, int16 out: 2, 32767, NaN -32768, 0, 1");
+		return;
+	}
+	tap_ok(same && nvdla_sim_fault_count(sim) == faults,
+	       "SDP fp16 x + 1, ReLU: 2, inf saturated, NaN kept, -inf to 0, 2^-24 absorbed");
+	tap_ok(rd(SDP_RDMA + NVDLA_SDP_RDMA_D_STATUS_NAN_INPUT_NUM) == 1 &&
+	       rd(SDP_RDMA + NVDLA_SDP_RDMA_D_STATUS_INF_INPUT_NUM) == 2 &&
+	       rd(SDP + NVDLA_SDP_D_STATUS_NAN_OUTPUT_NUM) == 1,
+	       "SDP fp16 counts 1 NaN and 2 infinite inputs, 1 NaN output");
+}
+
+/*
+ * CDP fp16 LUT(x) alone (both bypasses) on 1.5, NaN and infinity, LE
+ * entries i, linear from 0 with SELECT 0.
+ */
+static void test_cdp_fp16(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	int i;
+
+	memset(host.mem, 0, MEM_SIZE);
+	put16(0, 0x3e00);
+	put16(2, 0x7e01);
+	put16(4, 0x7c00);
+	wr(CDP + NVDLA_CDP_S_LUT_ACCESS_CFG, 1 << 17);	/* write LE from 0 */
+	for (i = 0; i <= 64; i++)
+		wr(CDP + NVDLA_CDP_S_LUT_ACCESS_DATA,
+		   i ? (14 + 32 - __builtin_clz(i)) << 10 |
+		       ((i << (10 - (31 - __builtin_clz(i)))) & 0x3ff) : 0);
+	wr(CDP + NVDLA_CDP_S_LUT_CFG, 1);		/* LE linear */
+	wr(CDP + NVDLA_CDP_S_LUT_INFO, 0);
+	wr(CDP + NVDLA_CDP_S_LUT_LE_START_LOW, 0);
+	wr(CDP + NVDLA_CDP_S_LUT_LE_END_LOW, 0x42800000);	/* 64.0 */
+	wr(CDP + NVDLA_CDP_S_LUT_LO_START_LOW, 0x7f000000);
+	wr(CDP + NVDLA_CDP_S_LUT_LE_SLOPE_SCALE, 0x3c003c00);
+	next_group(CDP);
+	next_group(CDP_RDMA);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_SRC_LINE_STRIDE, 32);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_SRC_SURFACE_STRIDE, 32);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_DATA_CUBE_WIDTH, 0);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_DATA_CUBE_HEIGHT, 0);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_DATA_CUBE_CHANNEL, 15);
+	wr(CDP + NVDLA_CDP_D_DATA_FORMAT, 2);
+	wr(CDP + NVDLA_CDP_D_FUNC_BYPASS, 3);
+	wr(CDP + NVDLA_CDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x100);
+	wr(CDP + NVDLA_CDP_D_DST_LINE_STRIDE, 32);
+	wr(CDP + NVDLA_CDP_D_DST_SURFACE_STRIDE, 32);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_OP_ENABLE, 1);
+	wr(CDP + NVDLA_CDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+	tap_ok(nvdla_sim_fault_count(sim) == faults && get16(0x100) == 0x3e00 &&
+	       get16(0x102) == 0x7e01 && get16(0x104) == 0x7bff,
+	       "CDP fp16 LUT alone: 1.5 -> 1.5, NaN passes, infinity saturates (%04x %04x %04x)",
+	       get16(0x100), get16(0x102), get16(0x104));
+	tap_ok(rd(CDP + NVDLA_CDP_D_NAN_INPUT_NUM) == 1 &&
+	       rd(CDP + NVDLA_CDP_D_INF_INPUT_NUM) == 1 &&
+	       rd(CDP + NVDLA_CDP_D_NAN_OUTPUT_NUM) == 1,
+	       "CDP fp16 counts 1 NaN and 1 infinite input, 1 NaN output");
+}
+
 int main(void)
 {
 	const struct nvdla_sim_host h = {
@@ -385,6 +582,10 @@ int main(void)
 	test_rubik_contract();
 	test_rubik_split_merge();
 	test_sdp_to_pdp();
+	test_pdp_fp16();
+	test_sdp_fp16(false);
+	test_sdp_fp16(true);
+	test_cdp_fp16();
 	free(sim);
 	return tap_done();
 }

@@ -6,6 +6,7 @@
  * (the ratio is what to watch; absolute figures depend on the machine).
  * Convolution in MAC/s, the other engines in elements/s.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,8 +135,68 @@ static void report(const char *what, const char *unit, double work,
 	       t_ref / t_model);
 }
 
-static void bench_conv(uint32_t bpe)
+/* fp16 to float, for the fp16 reference loop. */
+static float half(const uint8_t *p)
 {
+	uint16_t h = p[0] | p[1] << 8;
+	int e = h >> 10 & 0x1f;
+	float v = e ? ldexpf(1024 + (h & 0x3ff), e - 25) :
+		  ldexpf(h & 0x3ff, -24);
+
+	return h & 0x8000 ? -v : v;
+}
+
+/* Random fp16 values of moderate size (no infinities or NaNs). */
+static void fill_fp16(uint8_t *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n; i += 2)
+		p[i + 1] = (p[i + 1] & 0x83) | (10 + (p[i + 1] >> 2 & 7)) << 2;
+}
+
+/* The fp16 layer as float loops over the same memory. */
+static double ref_conv_fp16(uint32_t w, uint32_t h, uint32_t c, uint32_t k,
+			    uint32_t r, uint32_t s)
+{
+	const uint32_t lanes = ATOM / 2, kg = 16;
+	const uint8_t *wt = mem + WT_OFF, *in = mem + IN_OFF;
+	double t = now();
+	float total = 0;
+	uint32_t ko, y, x, rr, ss, cc;
+
+	for (ko = 0; ko < k; ko++)
+		for (y = 0; y < h; y++)
+			for (x = 0; x < w; x++) {
+				float acc = 0;
+
+				for (rr = 0; rr < r; rr++)
+					for (ss = 0; ss < s; ss++) {
+						int32_t iy = y + rr - 1, ix = x + ss - 1;
+
+						if (iy < 0 || ix < 0 || iy >= (int32_t)h ||
+						    ix >= (int32_t)w)
+							continue;
+						for (cc = 0; cc < c; cc++)
+							acc += half(in + (uint64_t)(cc / lanes) * w * h * ATOM +
+								    (iy * w + ix) * ATOM + (cc % lanes) * 2) *
+							       half(wt + ((uint64_t)(ko / kg) * kg * r * s * c +
+									  ((rr * s + ss) * kg + ko % kg) * c + cc) * 2);
+					}
+				total += acc;
+			}
+	sink = (int64_t)total;
+	return now() - t;
+}
+
+/* @prec: 0 int8, 1 int16, 2 fp16. */
+static void bench_conv(uint32_t prec)
+{
+	static const char *const name[] = {
+		"conv 3x3 int8 (nv_full)", "conv 3x3 int16 (nv_full)",
+		"conv 3x3 fp16 (nv_full)",
+	};
+	uint32_t bpe = prec ? 2 : 1;
 	const uint32_t w = 28, h = 28, c = 64, k = 64, r = 3, s = 3;
 	static const int units[] = {
 		NVDLA_UNIT_SDP, NVDLA_UNIT_CACC, NVDLA_UNIT_CMAC_A,
@@ -146,13 +207,17 @@ static void bench_conv(uint32_t bpe)
 		NVDLA_CMAC_A_D_OP_ENABLE, NVDLA_CMAC_B_D_OP_ENABLE,
 		NVDLA_CSC_D_OP_ENABLE, NVDLA_CDMA_D_OP_ENABLE,
 	};
-	uint32_t prec = bpe - 1, surf = w * h * ATOM, kg = 32 / bpe;
+	uint32_t surf = w * h * ATOM, kg = 32 / bpe;
 	const uint8_t *wt = mem + WT_OFF;
 	double tm = 1e9, tr = 1e9, t;
 	int rep;
 
 	fill(mem + IN_OFF, (size_t)surf * c * bpe / ATOM, 1);
 	fill(mem + WT_OFF, (size_t)k * c * r * s * bpe, 2);
+	if (prec == 2) {
+		fill_fp16(mem + IN_OFF, (size_t)surf * c * bpe / ATOM);
+		fill_fp16(mem + WT_OFF, (size_t)k * c * r * s * bpe);
+	}
 	for (rep = 0; rep < REPEAT; rep++) {
 		select_groups(units, 6);
 		W(CDMA, D_MISC_CFG, prec << 8 | prec << 12);
@@ -181,7 +246,11 @@ static void bench_conv(uint32_t bpe)
 		t = finish(units, 6, enable);
 		tm = t < tm ? t : tm;
 	}
-	for (rep = 0; rep < REPEAT; rep++) {
+	for (rep = 0; rep < REPEAT && prec == 2; rep++) {
+		t = ref_conv_fp16(w, h, c, k, r, s);
+		tr = t < tr ? t : tr;
+	}
+	for (rep = 0; rep < REPEAT && prec < 2; rep++) {
 		int64_t total = 0;
 		uint32_t ko, y, x, rr, ss, cc;
 
@@ -216,8 +285,7 @@ static void bench_conv(uint32_t bpe)
 		sink = total;
 		tr = t < tr ? t : tr;
 	}
-	report(bpe == 1 ? "conv 3x3 int8 (nv_full)" : "conv 3x3 int16 (nv_full)",
-	       "MAC", (double)w * h * c * k * r * s, tm, tr);
+	report(name[prec], "MAC", (double)w * h * c * k * r * s, tm, tr);
 }
 
 static void bench_pdp(void)
@@ -343,6 +411,7 @@ int main(void)
 		return 1;
 	}
 	printf("best of %d runs, one core\n", REPEAT);
+	bench_conv(0);
 	bench_conv(1);
 	bench_conv(2);
 	bench_sdp();

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/* An SDP layer's configuration, shared by the integer and fp16 pipelines. */
+#ifndef __NVDLA_SIM_SDP_H__
+#define __NVDLA_SIM_SDP_H__
+
+#include "lut.h"
+#include "sim_internal.h"
+
+enum { ALU_MAX, ALU_MIN, ALU_SUM, ALU_EQL };
+#define SDP_INT16 1	/* PROC_PRECISION, IN_PRECISION, OUT_PRECISION */
+#define SDP_FP16 2
+enum { USE_MUL, USE_ALU, USE_BOTH };
+
+/* One memory operand stream (BRDMA, NRDMA or ERDMA). */
+struct sdp_operand {
+	bool enabled, two_byte, per_element;
+	u32 use;
+	u32 channels;		/* per-channel operands beyond are 0 */
+	const u8 *base;
+	u32 line, surf, elem;	/* strides; bytes of one element */
+};
+
+/* X1/X2: BS or BN. */
+struct sdp_x {
+	bool bypass, alu_bypass, mul_bypass, prelu, relu_bypass;
+	u32 algo, alu_shift, mul_shift;
+	bool alu_mem, mul_mem;
+	s32 alu_reg, mul_reg;
+	struct sdp_operand op;
+};
+
+struct sdp_y {
+	bool bypass, alu_bypass, mul_bypass, prelu, lut_bypass;
+	u32 algo, truncate;
+	bool alu_mem, mul_mem, alu_cvt_bypass, mul_cvt_bypass;
+	s32 alu_reg, mul_reg;
+	s32 alu_cvt_offset, mul_cvt_offset;
+	s16 alu_cvt_scale, mul_cvt_scale;
+	u32 alu_cvt_shift, mul_cvt_shift;
+	struct sdp_operand op;
+	struct sim_lut_cfg lut;
+};
+
+struct sdp_params {
+	u32 atom, lanes, c, surfaces, w, h;
+	u32 in_bpe, out_bpe;
+	const u8 *in;
+	u32 in_line, in_surf;
+	u8 *out;
+	u32 out_line, out_surf;
+	bool write;		/* false in EQL (compare) mode */
+	bool to_pdp;		/* output streams into the PDP */
+	struct sdp_x x[2];
+	struct sdp_y y;
+	s32 cvt_offset;
+	s16 cvt_scale;
+	u32 cvt_shift;
+	const struct sim_lut *lut;
+	const struct sim_conv *conv;	/* flying input, or NULL */
+	bool fp16, nan_to_zero;
+	bool fp16_to_int16;	/* fp16 processing, int16 output */
+};
+
+/* The ALU and MUL parts of an operand element at channel c, (x, y). */
+void sim_sdp_operand(const struct sdp_operand *o, u32 lanes, u32 c, u32 x,
+		     u32 y, s32 *alu, s32 *mul);
+/* The fp16 pipeline models the stages @p uses (sdp_fp16.c). */
+bool sim_sdp_fp16_supported(const struct sdp_params *p);
+/* Write the NaN and infinity counters the layer has enabled. */
+void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p);
+/* The fp16 pipeline's output element (fp16 bits). */
+u16 sim_sdp_fp16_value(const struct sdp_params *p, u32 c, u32 x, u32 y);
+
+#endif /* __NVDLA_SIM_SDP_H__ */

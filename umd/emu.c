@@ -1,0 +1,377 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * CPU tasks of compiler-made loadables ("EMU1"): power (y = (shift +
+ * scale * x)^power) and softmax, run between DLA tasks with the same host
+ * float arithmetic as NVIDIA's emulator so that outputs match its goldens:
+ * C float, expf/powf, fp16 results rounded to nearest with ties away from
+ * zero. Every descriptor and buffer extent is checked before anything is
+ * written.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu.h"
+#include "runtime_internal.h"
+
+/* Where one task address points and how many bytes follow it. */
+struct emu_addr {
+	uint8_t *p;
+	uint64_t avail;
+	uint64_t declared;	/* what the loadable's memory entry holds */
+};
+
+struct emu_buf {
+	uint8_t *p;
+	uint64_t avail;
+	uint16_t format;
+	uint32_t w, h, c, line, surf;
+	uint32_t bpe, per_atom;
+	bool fp16;
+};
+
+struct emu_op {
+	uint8_t type;
+	float in_scale, out_scale, power, scale, shift;
+	struct emu_buf src, dst;
+};
+
+struct emu_task {
+	struct nvdla_network *net;
+	const struct nvdla_lbl_task *lt;
+	bool v2;		/* layout with int8 support */
+};
+
+static uint16_t rd16(const uint8_t *p)
+{
+	return p[0] | p[1] << 8;
+}
+
+static uint32_t rd32(const uint8_t *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static float rdf32(const uint8_t *p)
+{
+	uint32_t u = rd32(p);
+	float f;
+
+	memcpy(&f, &u, sizeof(f));
+	return f;
+}
+
+static float half_to_float(uint16_t h)
+{
+	int exp = h >> 10 & 0x1f;
+	float m = h & 0x3ff, v;
+
+	if (exp == 0x1f)
+		v = m ? NAN : INFINITY;
+	else if (exp)
+		v = ldexpf(1024 + m, exp - 25);
+	else
+		v = ldexpf(m, -24);
+	return h & 0x8000 ? -v : v;
+}
+
+/*
+ * fp16 of @f rounded to nearest, ties away from zero: the rounding of the
+ * half-precision library NVIDIA's emulator uses.
+ */
+uint16_t nvdla_emu_half(float f)
+{
+	uint32_t x, sign, mant, m;
+	int32_t e;
+
+	memcpy(&x, &f, sizeof(x));
+	sign = x >> 16 & 0x8000;
+	mant = x & 0x7fffff;
+	e = (int32_t)(x >> 23 & 0xff) - 127 + 15;
+	if ((x & 0x7f800000) == 0x7f800000)
+		return sign | 0x7c00 | mant >> 13;	/* infinity, NaN */
+	if (e >= 31)
+		return sign | 0x7c00;
+	if (e >= 1)	/* a carry out of the mantissa steps the exponent */
+		return sign | (((uint32_t)e << 10 | mant >> 13) +
+			       (mant >> 12 & 1));
+	if (e < -10)
+		return sign;
+	m = mant | 0x800000;
+	return sign | ((m >> (14 - e)) + (m >> (13 - e) & 1));
+}
+
+static int emu_error(const struct emu_task *t, int err, const char *what)
+{
+	return nvdla_rt_error(t->net->rt, err, "task %u (CPU): %s", t->lt->id,
+			      what);
+}
+
+/* Resolve task address @index; the memory must be in system memory. */
+static int emu_address(const struct emu_task *t, int32_t index,
+		       struct emu_addr *a)
+{
+	const struct nvdla_network *net = t->net;
+	const struct nvdla_lbl_address *la;
+	const struct nvdla_lbl_memory *mem;
+	struct nvdla_buffer *buf;
+	uint16_t m;
+
+	if (index < 0 || (uint32_t)index >= t->lt->num_addresses)
+		return emu_error(t, -EINVAL, "address index out of range");
+	la = &net->l->addresses[t->lt->address_list[index]];
+	mem = nvdla_loadable_memory(net->l, la->mem_id);
+	m = mem - net->l->memories;
+	buf = nvdla_net_memory(net, m);
+	if (!buf)
+		return emu_error(t, -EOPNOTSUPP,
+				 "a buffer is not in system memory");
+	/*
+	 * The loadable check keeps the offset inside the memory, and a
+	 * buffer is never smaller than its memory.
+	 */
+	a->p = (uint8_t *)nvdla_buffer_map(buf) + la->offset;
+	a->avail = nvdla_buffer_size(buf) - la->offset;
+	a->declared = mem->size - la->offset;
+	return 0;
+}
+
+/* Byte offset of element (w, h, c) in the feature layout. */
+static uint64_t emu_offset(const struct emu_buf *b, uint32_t w, uint32_t h,
+			   uint32_t c)
+{
+	return (uint64_t)(c / b->per_atom) * b->surf + (uint64_t)h * b->line +
+	       (uint64_t)w * b->per_atom * b->bpe + (c % b->per_atom) * b->bpe;
+}
+
+/* Bytes from the start to the end of the cube's furthest element. */
+static uint64_t emu_extent(const struct emu_buf *b)
+{
+	uint32_t c = b->c - 1, w = b->w - 1, h = b->h - 1;
+	uint64_t last = emu_offset(b, w, h, c), prev;
+
+	if (c >= b->per_atom) {	/* the full atom before has a later lane */
+		prev = emu_offset(b, w, h, c - c % b->per_atom - 1);
+		last = prev > last ? prev : last;
+	}
+	return last + b->bpe;
+}
+
+/* Element size and lanes per atom (32 bytes, or 8 for INT8_8). */
+static int emu_format(const struct emu_task *t, struct emu_buf *b)
+{
+	uint32_t atom = 32;
+
+	if (b->format == (t->v2 ? EMU_V2_FORMAT_FP16 : EMU_V1_FORMAT_FP16))
+		b->fp16 = true;
+	else if (t->v2 && b->format == EMU_V2_FORMAT_INT8_8)
+		atom = 8;
+	else if (!t->v2 || b->format != EMU_V2_FORMAT_INT8)
+		return emu_error(t, -EOPNOTSUPP,
+				 "buffer format not fp16 or int8");
+	b->bpe = b->fp16 ? 2 : 1;
+	b->per_atom = atom / b->bpe;
+	return 0;
+}
+
+/* Decode buffer descriptor @d and check its whole cube fits its buffer. */
+static int emu_buffer(const struct emu_task *t, const uint8_t *d,
+		      struct emu_buf *b)
+{
+	const uint8_t *dims = d + (t->v2 ? EMU_V2_BUF_WIDTH : EMU_V1_BUF_WIDTH);
+	uint32_t off = t->v2 ? rd32(d + EMU_V2_BUF_OFFSET) : 0;
+	uint64_t elems;
+	struct emu_addr a;
+	int ret;
+
+	memset(b, 0, sizeof(*b));
+	ret = emu_address(t, (int16_t)rd16(d + EMU_BUF_INDEX), &a);
+	if (ret)
+		return ret;
+	if (off > a.avail)
+		return emu_error(t, -EINVAL, "buffer offset beyond its memory");
+	b->p = a.p + off;
+	b->avail = a.avail - off;
+	b->format = rd16(d + (t->v2 ? EMU_V2_BUF_FORMAT : EMU_V1_BUF_FORMAT));
+	b->w = rd16(dims);
+	b->h = rd16(dims + EMU_BUF_HEIGHT);
+	b->c = rd16(dims + EMU_BUF_CHANNEL);
+	b->line = rd32(dims + EMU_BUF_LINE_STRIDE);
+	b->surf = rd32(dims + EMU_BUF_SURF_STRIDE);
+	ret = emu_format(t, b);
+	if (ret)
+		return ret;
+	elems = (uint64_t)b->w * b->h * b->c;
+	if (!elems)
+		return emu_error(t, -EINVAL, "empty buffer");
+	/* A cube never has more elements than bytes: no endless loops. */
+	if (elems * b->bpe > b->avail || emu_extent(b) > b->avail)
+		return emu_error(t, -EINVAL, "buffer cube beyond its memory");
+	return 0;
+}
+
+static int emu_decode_op(const struct emu_task *t, const uint8_t *o,
+			 const uint8_t *bufs, struct emu_op *op)
+{
+	int ret;
+
+	op->type = o[EMU_OP_TYPE];
+	op->in_scale = t->v2 ? rdf32(o + EMU_V2_IN_SCALE) : 1.0f;
+	op->out_scale = t->v2 ? rdf32(o + EMU_V2_OUT_SCALE) : 1.0f;
+	if (op->type == EMU_OP_POWER) {
+		const uint8_t *p = o + (t->v2 ? EMU_V2_POWER : EMU_V1_POWER);
+
+		op->power = rdf32(p);
+		op->scale = rdf32(p + 4);
+		op->shift = rdf32(p + 8);
+	} else if (op->type != EMU_OP_SOFTMAX) {
+		return emu_error(t, -EOPNOTSUPP, "unknown operation type");
+	}
+	ret = emu_buffer(t, bufs, &op->src);
+	if (!ret)
+		ret = emu_buffer(t, bufs + EMU_BUF_SIZE, &op->dst);
+	if (ret)
+		return ret;
+	if (op->src.format != op->dst.format)
+		return emu_error(t, -EOPNOTSUPP,
+				 "source and destination formats differ");
+	/* Softmax reads and writes C contiguous elements: within the cube. */
+	if (op->type == EMU_OP_SOFTMAX && op->src.c > op->dst.c)
+		return emu_error(t, -EINVAL,
+				 "softmax source wider than its destination");
+	return 0;
+}
+
+static float emu_load(const struct emu_buf *b, uint64_t at, float in_scale)
+{
+	if (b->fp16)
+		return half_to_float(rd16(b->p + at));
+	return (float)(int8_t)b->p[at] * in_scale;
+}
+
+/* Float to int8 as the emulator's saturate(): clamp, then truncate. */
+static int8_t emu_int8(float y)
+{
+	if (isnan(y))
+		return 0;
+	return (int8_t)fmaxf(fminf(y, 127.0f), -128.0f);
+}
+
+static void emu_store(const struct emu_buf *b, uint64_t at, float y,
+		      float out_scale)
+{
+	if (b->fp16) {
+		uint16_t h = nvdla_emu_half(y);
+
+		b->p[at] = h & 0xff;
+		b->p[at + 1] = h >> 8;
+	} else {
+		b->p[at] = (uint8_t)emu_int8(y / out_scale);
+	}
+}
+
+static void emu_power(const struct emu_op *op)
+{
+	uint32_t w, h, c;
+
+	for (c = 0; c < op->src.c; c++)
+		for (h = 0; h < op->src.h; h++)
+			for (w = 0; w < op->src.w; w++) {
+				float x = emu_load(&op->src,
+						   emu_offset(&op->src, w, h, c),
+						   op->in_scale);
+
+				emu_store(&op->dst, emu_offset(&op->dst, w, h, c),
+					  powf(op->shift + op->scale * x,
+					       op->power), op->out_scale);
+			}
+}
+
+/* An int8 input goes through fp16 first, as in the emulator. */
+static float emu_softmax_in(const struct emu_op *op, uint32_t i)
+{
+	float x = emu_load(&op->src, (uint64_t)i * op->src.bpe, op->in_scale);
+
+	return op->src.fp16 ? x : half_to_float(nvdla_emu_half(x));
+}
+
+/* Over the first C contiguous elements (the emulator assumes 1x1). */
+static void emu_softmax(const struct emu_op *op)
+{
+	float maxval = -INFINITY, sum = 0.0f, y;
+	uint32_t i;
+
+	for (i = 0; i < op->src.c; i++)
+		if (emu_softmax_in(op, i) > maxval)
+			maxval = emu_softmax_in(op, i);
+	for (i = 0; i < op->src.c; i++)
+		sum += expf(emu_softmax_in(op, i) - maxval);
+	for (i = 0; i < op->src.c; i++) {
+		y = expf(emu_softmax_in(op, i) - maxval) / sum;
+		if (!op->dst.fp16)
+			y = half_to_float(nvdla_emu_half(y));
+		emu_store(&op->dst, (uint64_t)i * op->dst.bpe, y,
+			  op->out_scale);
+	}
+}
+
+/* Decode every operation; on success *@ops holds @n of them. */
+static int emu_decode(struct emu_task *t, struct emu_op **ops, uint16_t *n)
+{
+	struct emu_addr nd, ol, bl;
+	uint64_t op_size;
+	uint16_t i;
+	int ret;
+
+	ret = emu_address(t, 0, &nd);
+	if (ret)
+		return ret;
+	if (nd.avail < EMU_NET_SIZE)
+		return emu_error(t, -EINVAL, "network descriptor truncated");
+	*n = rd16(nd.p + EMU_NET_NUM_OPS);
+	ret = emu_address(t, (int16_t)rd16(nd.p + EMU_NET_OP_INDEX), &ol);
+	if (!ret)
+		ret = emu_address(t, (int16_t)rd16(nd.p + EMU_NET_BUF_INDEX),
+				  &bl);
+	if (ret)
+		return ret;
+	t->v2 = ol.declared >= (uint64_t)*n * EMU_OP_SIZE_V2;
+	op_size = t->v2 ? EMU_OP_SIZE_V2 : EMU_OP_SIZE_V1;
+	if (ol.avail < *n * op_size || ol.declared < *n * op_size ||
+	    bl.avail < (uint64_t)*n * EMU_BUF_PAIR_SIZE)
+		return emu_error(t, -EINVAL,
+				 "operation or buffer list shorter than its operations");
+	*ops = calloc(*n ? *n : 1, sizeof(**ops));
+	if (!*ops)
+		return emu_error(t, -ENOMEM, "out of memory");
+	for (i = 0; i < *n && !ret; i++)
+		ret = emu_decode_op(t, ol.p + i * op_size,
+				    bl.p + (uint64_t)i * EMU_BUF_PAIR_SIZE,
+				    &(*ops)[i]);
+	if (ret)
+		free(*ops);
+	return ret;
+}
+
+int nvdla_emu_run(struct nvdla_network *net, const struct nvdla_lbl_task *lt)
+{
+	struct emu_task t = { .net = net, .lt = lt };
+	struct emu_op *ops = NULL;
+	uint16_t n = 0, i;
+	int ret;
+
+	ret = emu_decode(&t, &ops, &n);
+	if (ret)
+		return ret;
+	for (i = 0; i < n; i++) {
+		if (ops[i].type == EMU_OP_POWER)
+			emu_power(&ops[i]);
+		else
+			emu_softmax(&ops[i]);
+	}
+	free(ops);
+	return 0;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The official CPU ("EMU1") task descriptors a compiler puts into a
+ * loadable, as byte offsets: the compiler packs them, and two layouts
+ * exist. The original one (format 2 = fp16, no scale factors, no buffer
+ * offset) and the one with int8 support (2019): both call themselves
+ * emulator 0.0.1, so the runtime tells them apart by the size of the
+ * operation list (16 or 24 bytes per operation).
+ */
+#ifndef __NVDLA_UMD_EMU_H__
+#define __NVDLA_UMD_EMU_H__
+
+/* Network descriptor, address-list index 0. */
+#define EMU_NET_OP_INDEX	0	/* s16: address index of the op list */
+#define EMU_NET_BUF_INDEX	2	/* s16: address index of the buffers */
+#define EMU_NET_NUM_OPS		4	/* u16 */
+#define EMU_NET_SIZE		6
+
+#define EMU_OP_POWER		0
+#define EMU_OP_SOFTMAX		1
+
+/* Operation container: op_type u8 first in both layouts. */
+#define EMU_OP_TYPE		0
+#define EMU_OP_SIZE_V1		16	/* op_type, power/axis packed at 1 */
+#define EMU_OP_SIZE_V2		24	/* op_type, 2 f32 scales at 4 and 8 */
+#define EMU_V1_POWER		1	/* f32 power, scale, shift */
+#define EMU_V1_AXIS		1
+#define EMU_V2_IN_SCALE		4
+#define EMU_V2_OUT_SCALE	8
+#define EMU_V2_POWER		12
+#define EMU_V2_AXIS		12
+
+/* Buffer descriptors: 256 bytes each, source then destination. */
+#define EMU_BUF_SIZE		256
+#define EMU_BUF_PAIR_SIZE	(2 * EMU_BUF_SIZE)
+#define EMU_BUF_INDEX		0	/* s16 */
+#define EMU_V1_BUF_FORMAT	6	/* after u32 size at 2 */
+#define EMU_V1_BUF_WIDTH	8
+#define EMU_V2_BUF_OFFSET	2	/* u32 addressIndexOffset */
+#define EMU_V2_BUF_FORMAT	10	/* after u32 size at 6 */
+#define EMU_V2_BUF_WIDTH	12
+/* From the width: u16 width, height, channel, u32 line, surface stride. */
+#define EMU_BUF_HEIGHT		2
+#define EMU_BUF_CHANNEL		4
+#define EMU_BUF_LINE_STRIDE	6
+#define EMU_BUF_SURF_STRIDE	10
+
+/* Buffer formats. */
+#define EMU_V1_FORMAT_FP16	2
+#define EMU_V2_FORMAT_INT8	0
+#define EMU_V2_FORMAT_INT8_8	1	/* 8-byte atoms */
+#define EMU_V2_FORMAT_FP16	3
+
+#endif /* __NVDLA_UMD_EMU_H__ */
