@@ -17,6 +17,7 @@
 
 #include <xf86drm.h>
 
+#include <nvdla/firmware.h>
 #include <nvdla_accel.h>
 
 #include "backend.h"
@@ -194,6 +195,22 @@ static int drm_open_nvdla(const char *path, int *fdp, char *err, size_t errlen)
 	return 0;
 }
 
+/* The firmware's view of the device's configuration, from the driver. */
+static const struct dla_hw_config *drm_hw_config(int fd)
+{
+	static const char *const names[] = {
+		[DRM_NVDLA_CONFIG_NV_FULL] = "nv_full",
+		[DRM_NVDLA_CONFIG_NV_SMALL] = "nv_small",
+		[DRM_NVDLA_CONFIG_NV_LARGE] = "nv_large",
+	};
+	struct drm_nvdla_get_param p = { .param = DRM_NVDLA_PARAM_CONFIG };
+
+	if (drm_ioctl(fd, DRM_IOCTL_NVDLA_GET_PARAM, &p) ||
+	    p.value >= sizeof(names) / sizeof(names[0]))
+		return NULL;
+	return dla_hw_config_get(names[p.value]);
+}
+
 int nvdla_backend_drm_open(const char *path, struct nvdla_backend **be,
 			   char *err, size_t errlen)
 {
@@ -213,6 +230,8 @@ int nvdla_backend_drm_open(const char *path, struct nvdla_backend **be,
 	snprintf(db->path, sizeof(db->path), "%s", path);
 	db->base.ops = &drm_backend_ops;
 	db->base.name = db->path;
+	/* Loadables are then checked against the device when they load. */
+	db->base.hw = drm_hw_config(fd);
 	*be = &db->base;
 	return 0;
 }
