@@ -13,6 +13,7 @@ static const struct {
 	{ "nv_full", { dla_bases_v1, 32, true, true, true } },
 	{ "nv_large", { dla_bases_v2, 32, false, false, false } },
 	{ "nv_small", { dla_bases_v2, 8, false, false, false } },
+	{ "nv_small_256", { dla_bases_v2, 8, false, false, false } },
 };
 
 const struct dla_hw_config *dla_hw_config_get(const char *name)

@@ -129,12 +129,24 @@ static u64 conv_in_extent(const struct sim_conv *cv)
 	       (u64)cv->w * cv->lanes * cv->bpe;
 }
 
+/* The data and weight banks fit the configuration's convolution buffer. */
+static bool conv_banks_ok(const struct nvdla_sim *sim)
+{
+	u32 bank = SIM_REG(sim, CDMA, D_BANK), mask = sim->config->cbuf_banks - 1;
+	u32 data = (bank >> NVDLA_CDMA_D_BANK_DATA_BANK_SHIFT & mask) + 1;
+	u32 weight = (bank >> NVDLA_CDMA_D_BANK_WEIGHT_BANK_SHIFT & mask) + 1;
+
+	return data + weight <= sim->config->cbuf_banks;
+}
+
 bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 {
 	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION);
 	u64 weight_bytes;
 
-	if (prec > 1 || prec != SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION) ||
+	if (prec > SIM_PREC_INT16 || !sim_precision_ok(sim, prec) ||
+	    prec != SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION) ||
+	    !conv_banks_ok(sim) ||
 	    SIM_FIELD(sim, CSC, D_MISC_CFG, CONV_MODE) != CONV_MODE_DIRECT ||
 	    SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) != DATAIN_FEATURE ||
 	    SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT))

@@ -1,70 +1,27 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Model instance: configurations, register address decoding and the work
- * loop. Units the model does not implement read as zero and ignore writes.
+ * Model instance: register address decoding and the work loop. Units the
+ * model does not implement read as zero and ignore writes.
  */
 #include "sim_internal.h"
-
-static const u32 sim_bases_full[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_FULL;
-static const u32 sim_bases_small[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
-
-static const struct sim_config sim_configs[NVDLA_SIM_CONFIG_COUNT] = {
-	[NVDLA_SIM_NV_FULL] = {
-		.name = "nv_full",
-		.unit_base = sim_bases_full,
-		.bdma = true,
-		.rubik = true,
-		.atom = 32,
-		.atomic_c = 64,
-		.atomic_k = 32,
-		.addr_low_mask = 0xffffffe0u,
-	},
-	[NVDLA_SIM_NV_SMALL] = {
-		.name = "nv_small",
-		.unit_base = sim_bases_small,
-		.atom = 8,
-		.atomic_c = 8,
-		.atomic_k = 8,
-		.addr_low_mask = 0xffffffffu,
-	},
-	[NVDLA_SIM_NV_LARGE] = {
-		.name = "nv_large",
-		.unit_base = sim_bases_small,
-		.atom = 32,
-		.atomic_c = 64,
-		.atomic_k = 32,
-		.addr_low_mask = 0xffffffffu,
-	},
-};
 
 size_t nvdla_sim_size(void)
 {
 	return sizeof(struct nvdla_sim);
 }
 
-int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id)
-{
-	int i;
-
-	for (i = 0; i < NVDLA_SIM_CONFIG_COUNT; i++) {
-		if (!strcmp(sim_configs[i].name, name)) {
-			*id = i;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
-
 int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 		   const struct nvdla_sim_host *host)
 {
-	if (id >= NVDLA_SIM_CONFIG_COUNT || !host->bus_read ||
-	    !host->bus_write || !host->bus_map || !host->kick || !host->irq)
+	const struct sim_config *config = sim_config_get(id);
+
+	if (!config || !host->bus_read || !host->bus_write ||
+	    !host->bus_map || !host->kick || !host->irq)
 		return -EINVAL;
 
 	memset(sim, 0, sizeof(*sim));
-	sim->config = &sim_configs[id];
+	sim->config = config;
 	sim->host = *host;
 	sim_cdma_flush(sim);
 	return 0;

@@ -14,16 +14,35 @@
 #define SIM_UNIT_REGS 128	/* every unit's registers lie in 512 bytes */
 #define SIM_DONE_QUEUE 8
 
-/* What differs between hardware configurations. */
+/* Precision codes of the *_PRECISION register fields. */
+enum sim_precision {
+	SIM_PREC_INT8,
+	SIM_PREC_INT16,
+	SIM_PREC_FP16,
+	SIM_PREC_COUNT,
+};
+
+/* What differs between hardware configurations (config.c). */
 struct sim_config {
 	const char *name;
-	const u32 *unit_base;
-	bool bdma;
+	const u32 *unit_base;	/* address map */
+	bool bdma;		/* engines beyond the v2 core set */
 	bool rubik;
+	bool cvsram;		/* second memory interface */
+	bool winograd;
+	bool weight_compress;
+	u32 max_batch;		/* most D_BATCH_NUMBER + 1 */
+	u32 precisions;		/* BIT(enum sim_precision) it computes in */
 	u32 atom;		/* memory atom in bytes */
 	u32 atomic_c, atomic_k;	/* MAC array: channels and kernels per pass */
+	u32 cbuf_banks, cbuf_bank_bytes;	/* convolution buffer */
+	u32 mem_width;		/* memory interface width in bits */
 	u32 addr_low_mask;	/* bits an *_ADDR_LOW / stride register keeps */
 };
+
+const struct sim_config *sim_config_get(enum nvdla_sim_config_id id);
+/* The configuration computes in @precision (a *_PRECISION field value). */
+bool sim_precision_ok(const struct nvdla_sim *sim, u32 precision);
 
 /* Registers of one unit; groups only where the unit has them. */
 struct sim_unit {

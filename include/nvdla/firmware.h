@@ -81,8 +81,8 @@ struct dla_task {
 };
 
 /*
- * The configuration of a standard NVDLA build: "nv_full", "nv_large" or
- * "nv_small"; NULL for another name.
+ * The configuration of a standard NVDLA build: "nv_full", "nv_large",
+ * "nv_small" or "nv_small_256"; NULL for another name.
  */
 const struct dla_hw_config *dla_hw_config_get(const char *name);
 

@@ -24,6 +24,7 @@ enum nvdla_sim_config_id {
 	NVDLA_SIM_NV_FULL,
 	NVDLA_SIM_NV_SMALL,
 	NVDLA_SIM_NV_LARGE,
+	NVDLA_SIM_NV_SMALL_256,
 	NVDLA_SIM_CONFIG_COUNT,
 };
 
@@ -63,7 +64,10 @@ size_t nvdla_sim_size(void);
 int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 		   const struct nvdla_sim_host *host);
 
-/* Look a configuration up by name ("nv_full", "nv_small", "nv_large"). */
+/*
+ * Look a configuration up by name ("nv_full", "nv_small", "nv_large",
+ * "nv_small_256").
+ */
 int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id);
 
 u32 nvdla_sim_reg_read(struct nvdla_sim *sim, u32 addr);
