@@ -2,7 +2,8 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * The convolution pipeline (CDMA, CSC, CMAC_A/B, CACC) in direct mode,
- * integer precisions: each output is the exact sum of input times weight
+ * integer precisions, from a feature cube (here) or an image
+ * (cdma_image.c): each output is the exact sum of input times weight
  * over the kernel taps, taps outside the input taking the CSC padding
  * value; CACC saturates it to 48 bits and truncates it by CLIP_TRUNCATE
  * with rounding. The result streams into the SDP, which is where this
@@ -103,6 +104,18 @@ static s64 conv_tap(const struct sim_conv *cv, u32 k, u32 r, u32 s, s32 ix,
 	return acc;
 }
 
+s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s)
+{
+	return conv_load(cv->wt + conv_weight_index(cv, k, c, r, s) * cv->bpe,
+			 cv->bpe);
+}
+
+s64 sim_cacc_out(const struct sim_conv *cv, s64 acc)
+{
+	acc = sim_sat(acc, CONV_ACC_BITS);
+	return sim_sat(sim_rha_shift(acc, cv->clip), 32);
+}
+
 s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
 	s64 acc = 0;
@@ -110,6 +123,8 @@ s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 
 	if (k >= cv->k)
 		return 0;	/* padding kernels of the last group */
+	if (cv->is_image)
+		return sim_image_value(cv, k, x, y);
 	for (r = 0; r < cv->r; r++)
 		for (s = 0; s < cv->s; s++)
 			acc += conv_tap(cv, k, r, s,
@@ -117,8 +132,7 @@ s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 					(s32)cv->pad_left,
 					(s32)(y * cv->stride_y + r * cv->dilation_y) -
 					(s32)cv->pad_top);
-	acc = sim_sat(acc, CONV_ACC_BITS);
-	return sim_sat(sim_rha_shift(acc, cv->clip), 32);
+	return sim_cacc_out(cv, acc);
 }
 
 static u64 conv_in_extent(const struct sim_conv *cv)
@@ -141,16 +155,18 @@ static bool conv_banks_ok(const struct nvdla_sim *sim)
 
 bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 {
-	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION);
+	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION);
 	u64 weight_bytes;
 
+	cv->is_image = SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) !=
+		       DATAIN_FEATURE;
 	if (prec > SIM_PREC_INT16 || !sim_precision_ok(sim, prec) ||
-	    prec != SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION) ||
+	    (!cv->is_image &&
+	     prec != SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION)) ||
 	    !conv_banks_ok(sim) ||
 	    SIM_FIELD(sim, CSC, D_MISC_CFG, CONV_MODE) != CONV_MODE_DIRECT ||
-	    SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) != DATAIN_FEATURE ||
 	    SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT))
-		return false;	/* fp16, Winograd, images, compression: later */
+		return false;	/* fp16, Winograd, compression: later */
 	cv->bpe = prec + 1;
 	cv->lanes = sim->config->atom / cv->bpe;
 	cv->atomic_c = sim->config->atomic_c;
@@ -171,13 +187,18 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 					   PAD_VALUE), cv->bpe * 8);
 	cv->clip = SIM_FIELD(sim, CACC, D_CLIP_CFG, CLIP_TRUNCATE);
 
-	cv->in_line = SIM_STRIDE(sim, CDMA, D_LINE_STRIDE);
-	cv->in_surf = SIM_STRIDE(sim, CDMA, D_SURF_STRIDE);
+	if (cv->is_image)	/* the kernel's channels after pre-extension */
+		cv->c = SIM_FIELD(sim, CSC, D_WEIGHT_SIZE_EXT_1,
+				  WEIGHT_CHANNEL_EXT) + 1;
 	weight_bytes = (u64)cv->k * cv->r * cv->s * cv->c * cv->bpe;
-	cv->in = sim_map(sim, SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_0,
-				       D_DAIN_ADDR_HIGH_0), conv_in_extent(cv));
 	cv->wt = sim_map(sim, SIM_ADDR(sim, CDMA, D_WEIGHT_ADDR_LOW,
 				       D_WEIGHT_ADDR_HIGH), weight_bytes);
+	if (cv->is_image)
+		return cv->wt && sim_image_params(sim, cv);
+	cv->in_line = SIM_STRIDE(sim, CDMA, D_LINE_STRIDE);
+	cv->in_surf = SIM_STRIDE(sim, CDMA, D_SURF_STRIDE);
+	cv->in = sim_map(sim, SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_0,
+				       D_DAIN_ADDR_HIGH_0), conv_in_extent(cv));
 	return cv->in && cv->wt;
 }
 

@@ -129,6 +129,19 @@ bool sim_work_ok(const struct nvdla_sim *sim, u64 work);
 /* Memory of @len bytes at @addr through the host, or NULL. */
 void *sim_map(struct nvdla_sim *sim, u64 addr, u64 len);
 
+/* Image input as the CDMA delivers it (cdma_image.c). */
+struct sim_image {
+	const struct image_layout *layout;	/* of the pixel format */
+	const u8 *plane[2];
+	u32 line[2];		/* line strides of the planes */
+	u32 plane1_skip;	/* pixels the chroma plane's base is past */
+	u32 width, channels, x_offset, pad_left, pad_right;
+	s32 cdma_pad;		/* raw pad value of the left/right pixels */
+	bool cvt, sign;		/* converter on; components signed */
+	s32 mean[4], scale;
+	u32 truncate, out_bits;
+};
+
 /* A direct convolution layer as the CSC sees it (conv.c). */
 struct sim_conv {
 	u32 bpe, lanes, atomic_c, kernels_per_group;
@@ -138,12 +151,26 @@ struct sim_conv {
 	u32 clip;
 	const u8 *in, *wt;
 	u32 in_line, in_surf;
+	bool is_image;
+	struct sim_image image;
 };
 
 bool sim_conv_ready(const struct nvdla_sim *sim);
 bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv);
 /* The CACC output (int32) of kernel @k at output (@x, @y). */
 s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+/* Weight (k, c, r, s) of the layer; the CACC output of an exact sum. */
+s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s);
+s64 sim_cacc_out(const struct sim_conv *cv, s64 acc);
+
+bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv);
+s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+/*
+ * The CDMA input converter on one component of @in_bits bits (signed if
+ * @sign): (x - mean) * scale >> truncate, rounded, to @out_bits bits.
+ */
+s32 sim_image_convert(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
+		      u32 truncate, u32 out_bits);
 void sim_conv_finish(struct nvdla_sim *sim);
 
 /* A data cube produced on the fly: the SDP's output streamed to the PDP. */

@@ -1,0 +1,275 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Image input of the convolution pipeline on nv_small, against results
+ * worked by hand: the input converter (mean, scale, rounded truncation,
+ * saturation, sign override), the pixel reorder of several formats, the
+ * CDMA's left padding, the CSC's rows above the image, channel
+ * pre-extension; and programs the hardware cannot run ending as faults.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvdla/pixel_formats.h>
+#include <nvdla/regs.h>
+#include <nvdla/sim.h>
+
+#include "../../sim/sim_internal.h"
+#include "tap.h"
+
+#define MEM_BASE 0x80000000ull
+#define MEM_SIZE 4096
+#define IMG 0x000u		/* offsets in the test memory */
+#define WT 0x400u
+#define OUT 0x800u
+
+static const uint32_t base[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
+static uint8_t mem[MEM_SIZE];
+static struct nvdla_sim *sim;
+
+static void *bus_map(void *ctx, uint64_t addr, uint64_t len)
+{
+	(void)ctx;
+	if (addr < MEM_BASE || addr - MEM_BASE > MEM_SIZE ||
+	    len > MEM_SIZE - (addr - MEM_BASE))
+		return NULL;
+	return mem + (addr - MEM_BASE);
+}
+
+static int bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
+{
+	void *p = bus_map(ctx, addr, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(dst, p, len);
+	return 0;
+}
+
+static int bus_write(void *ctx, uint64_t addr, const void *src, uint32_t len)
+{
+	void *p = bus_map(ctx, addr, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(p, src, len);
+	return 0;
+}
+
+static void kick(void *ctx)
+{
+	(void)ctx;
+}
+
+static void irq(void *ctx, bool level)
+{
+	(void)ctx;
+	(void)level;
+}
+
+static void wr(int unit, uint32_t reg, uint32_t val)
+{
+	nvdla_sim_reg_write(sim, base[unit] + reg, val);
+}
+
+/*
+ * One image layer: a 2x1 image of @fmt, 4 channels, PAD_LEFT 1 (value 5),
+ * one row of CSC padding above (value -3), a 2-row kernel of 8 channels
+ * (two pixels pre-extended), one kernel, output 2x1 stride 1, CACC
+ * truncation 1, SDP passing the result through to int8.
+ */
+static void image_layer(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
+			uint32_t weight_width)
+{
+	static const int units[] = {
+		NVDLA_UNIT_CDMA, NVDLA_UNIT_CSC, NVDLA_UNIT_CMAC_A,
+		NVDLA_UNIT_CMAC_B, NVDLA_UNIT_CACC, NVDLA_UNIT_SDP,
+	};
+	size_t i;
+
+	/* Program the group each unit runs next. */
+	for (i = 0; i < ARRAY_SIZE(units); i++)
+		wr(units[i], 4, nvdla_sim_reg_read(sim, base[units[i]] + 4) >> 16);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, in_prec << 8);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT, 1 | fmt << 8);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_0, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 3);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0, (uint32_t)MEM_BASE + IMG);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_LINE_STRIDE, 64);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_ADDR_LOW, (uint32_t)MEM_BASE + WT);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MEAN_FORMAT, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MEAN_GLOBAL_0, 0xfffb000a);	/* G -5, R 10 */
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MEAN_GLOBAL_1, 0x00640000);	/* A 100, B 0 */
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CVT_CFG, cvt | 1 << 4);	/* truncate 1 */
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CVT_SCALE, 3);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING, 1);		/* left 1 */
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING_VALUE, 5);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 0);		/* 1x1 */
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 3);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0,
+	   1 << 16 | weight_width);					/* 1 x 2 */
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1, 7);	/* 8 ch, 1 kernel */
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING, 1 << 16);	/* top 1 */
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING_VALUE, 0xfffd);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_CLIP_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_WIDTH, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + OUT);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 16);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, 16);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG, 1);	/* flying */
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_OP_ENABLE, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_OP_ENABLE, 1);
+	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_OP_ENABLE, 1);
+	wr(NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_OP_ENABLE, 1);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_OP_ENABLE, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+}
+
+/* Weights: row 0 all 1, row 1 as below (the DC layout of 8 channels). */
+static void load_weights(void)
+{
+	static const int8_t row1[8] = { 1, 2, -1, 1, 0, 1, 1, -2 };
+	int c;
+
+	for (c = 0; c < 8; c++) {
+		mem[WT + c] = 1;
+		mem[WT + 8 + c] = (uint8_t)row1[c];
+	}
+}
+
+/*
+ * Two pixels whose components are, in R, G, B, A order, 30 20 10 40 and
+ * 70 60 50 80, written in @fmt's byte order @order (memory byte of R, G,
+ * B, A).
+ */
+static void load_pixels(const int order[4])
+{
+	static const uint8_t rgba[2][4] = { { 30, 20, 10, 40 }, { 70, 60, 50, 80 } };
+	int p, i;
+
+	for (p = 0; p < 2; p++)
+		for (i = 0; i < 4; i++)
+			mem[IMG + p * 4 + order[i]] = rgba[p][i];
+}
+
+/*
+ * Converted: (x - mean) * 3 / 2, rounded half away from zero:
+ *   pixel 0: R 30, G 38 (37.5), B 15, A -90; pixel 1: R 90, G 98, B 75, A -30.
+ * Output x = 0 reads the pad pixel (5 5 5 5) and pixel 0; x = 1 pixels 0, 1.
+ * Row 1 weights 1 2 -1 1 0 1 1 -2:
+ *   x = 0: 5 + 10 - 5 + 5 + 0 + 38 + 15 + 180 = 248
+ *   x = 1: 30 + 76 - 15 - 90 + 0 + 98 + 75 + 60 = 234
+ * Row 0 lies above the image: -3 times the sum of its weights (8) = -24.
+ * CACC truncation 1: (248 - 24) / 2 = 112 and (234 - 24) / 2 = 105.
+ */
+static void test_formats(void)
+{
+	static const struct {
+		uint32_t fmt;
+		int order[4];	/* memory byte of R, G, B, A */
+		const char *name;
+	} cases[] = {
+		{ NVDLA_PIXEL_A8B8G8R8, { 0, 1, 2, 3 }, "A8B8G8R8" },
+		{ NVDLA_PIXEL_A8R8G8B8, { 2, 1, 0, 3 }, "A8R8G8B8" },
+		{ NVDLA_PIXEL_B8G8R8A8, { 1, 2, 3, 0 }, "B8G8R8A8" },
+		{ NVDLA_PIXEL_R8G8B8A8, { 3, 2, 1, 0 }, "R8G8B8A8" },
+		{ NVDLA_PIXEL_X8R8G8B8, { 2, 1, 0, 3 }, "X8R8G8B8" },
+		{ NVDLA_PIXEL_V8U8Y8A8, { 1, 2, 3, 0 }, "V8U8Y8A8" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		uint32_t faults = nvdla_sim_fault_count(sim);
+
+		memset(mem, 0, sizeof(mem));
+		load_weights();
+		load_pixels(cases[i].order);
+		image_layer(cases[i].fmt, 0, 1, 0);
+		tap_ok(nvdla_sim_fault_count(sim) == faults &&
+		       (int8_t)mem[OUT] == 112 && (int8_t)mem[OUT + 8] == 105,
+		       "%s image layer gives 112, 105 (got %d, %d)",
+		       cases[i].name, (int8_t)mem[OUT], (int8_t)mem[OUT + 8]);
+	}
+}
+
+/* Converter off: the raw bytes as int8 (A8B8G8R8, bytes in R G B A). */
+static void test_raw(void)
+{
+	static const int order[4] = { 0, 1, 2, 3 };
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0, sizeof(mem));
+	load_weights();
+	load_pixels(order);
+	image_layer(NVDLA_PIXEL_A8B8G8R8, 0, 0, 0);
+	/*
+	 * x = 0: 5 + 10 - 5 + 5 + 0 + 20 + 10 - 80 = -35;
+	 * x = 1: 30 + 40 - 10 + 40 + 0 + 60 + 50 - 160 = 50;
+	 * minus 24, halved: -29.5 -> -30 and 13.
+	 */
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       (int8_t)mem[OUT] == -30 && (int8_t)mem[OUT + 8] == 13,
+	       "converter off passes the pixels through (got %d, %d)",
+	       (int8_t)mem[OUT], (int8_t)mem[OUT + 8]);
+}
+
+static void test_convert(void)
+{
+	tap_ok(sim_image_convert(30, 8, false, 10, 3, 1, 8) == 30 &&
+	       sim_image_convert(20, 8, false, -5, 3, 1, 8) == 38 &&
+	       sim_image_convert(40, 8, false, 100, 3, 1, 8) == -90,
+	       "converter: (x - mean) * scale >> truncate, half away from zero");
+	tap_ok(sim_image_convert(200, 8, false, 0, 1, 0, 8) == 127 &&
+	       sim_image_convert(0, 8, false, 200, 1, 0, 8) == -128,
+	       "converter saturates to int8");
+	tap_ok(sim_image_convert(200, 8, true, 0, 1, 0, 8) == -56 &&
+	       sim_image_convert(251, 8, true, 0, 3, 1, 16) == -8,
+	       "sign override reads components as signed (-5 * 3 / 2 = -8)");
+	tap_ok(sim_image_convert(0xffff, 16, false, -32768, 32767, 0, 16) ==
+	       32767 && sim_image_convert(0xffff, 16, false, 0, 1, 6, 16) ==
+	       1024, "16-bit components: saturation, 65535 >> 6 = 1024");
+}
+
+static void expect_fault(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
+			 uint32_t weight_width, const char *what)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0x55, sizeof(mem));
+	image_layer(fmt, in_prec, cvt, weight_width);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "%s: a fault, nothing written", what);
+}
+
+int main(void)
+{
+	const struct nvdla_sim_host h = {
+		.bus_read = bus_read, .bus_write = bus_write,
+		.bus_map = bus_map, .kick = kick, .irq = irq,
+	};
+
+	sim = calloc(1, nvdla_sim_size());
+	tap_ok(sim && nvdla_sim_init(sim, NVDLA_SIM_NV_SMALL, &h) == 0,
+	       "model starts as nv_small");
+	test_convert();
+	test_formats();
+	test_raw();
+	expect_fault(NVDLA_PIXEL_R16_F, 1, 1, 0, "fp16 pixels");
+	expect_fault(NVDLA_PIXEL_R16, 0, 1, 0, "16-bit pixels as int8 input");
+	expect_fault(NVDLA_PIXEL_A8B8G8R8, 0, 1, 1,
+		     "kernel width 2 (image kernels are pre-extended)");
+	expect_fault(NVDLA_PIXEL_FORMAT_COUNT, 0, 1, 0, "unknown pixel format");
+	free(sim);
+	return tap_done();
+}
