@@ -193,12 +193,16 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	weight_bytes = (u64)cv->k * cv->r * cv->s * cv->c * cv->bpe;
 	cv->wt = sim_map(sim, SIM_ADDR(sim, CDMA, D_WEIGHT_ADDR_LOW,
 				       D_WEIGHT_ADDR_HIGH), weight_bytes);
+	if (!sim_conv_batch_params(sim, cv))
+		return false;
 	if (cv->is_image)
 		return cv->wt && sim_image_params(sim, cv);
 	cv->in_line = SIM_STRIDE(sim, CDMA, D_LINE_STRIDE);
 	cv->in_surf = SIM_STRIDE(sim, CDMA, D_SURF_STRIDE);
-	cv->in = sim_map(sim, SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_0,
-				       D_DAIN_ADDR_HIGH_0), conv_in_extent(cv));
+	cv->in_batch0 = sim_map(sim, SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_0,
+					      D_DAIN_ADDR_HIGH_0),
+				sim_conv_batch_extent(cv, conv_in_extent(cv)));
+	cv->in = cv->in_batch0;
 	return cv->in && cv->wt;
 }
 

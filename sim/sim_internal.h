@@ -151,6 +151,8 @@ struct sim_conv {
 	u32 clip;
 	const u8 *in, *wt;
 	u32 in_line, in_surf;
+	const u8 *in_batch0;	/* input of batch 0; @in is the current one */
+	u32 batches, batch_stride;
 	bool is_image;
 	struct sim_image image;
 };
@@ -162,6 +164,11 @@ s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 /* Weight (k, c, r, s) of the layer; the CACC output of an exact sum. */
 s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s);
 s64 sim_cacc_out(const struct sim_conv *cv, s64 acc);
+
+/* Batches (conv_batch.c): count, input extent, select batch @batch. */
+bool sim_conv_batch_params(const struct nvdla_sim *sim, struct sim_conv *cv);
+u64 sim_conv_batch_extent(const struct sim_conv *cv, u64 one);
+void sim_conv_batch(struct sim_conv *cv, u32 batch);
 
 bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Image input of the convolution pipeline on nv_small, against results
- * worked by hand: the input converter (mean, scale, rounded truncation,
- * saturation, sign override), the pixel reorder of several formats, the
- * CDMA's left padding, the CSC's rows above the image, channel
- * pre-extension; and programs the hardware cannot run ending as faults.
+ * Convolution modes beyond a plain feature cube, against results worked
+ * by hand. Image input on nv_small: the input converter (mean, scale,
+ * rounded truncation, saturation, sign override), the pixel reorder of
+ * several formats, the CDMA's left padding, the CSC's rows above the
+ * image, channel pre-extension. Batches on nv_full. Programs the hardware
+ * cannot run end as faults and write nothing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +25,9 @@
 #define WT 0x400u
 #define OUT 0x800u
 
-static const uint32_t base[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
+static const uint32_t bases_small[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
+static const uint32_t bases_full[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_FULL;
+static const uint32_t *base;
 static uint8_t mem[MEM_SIZE];
 static struct nvdla_sim *sim;
 
@@ -73,6 +76,40 @@ static void wr(int unit, uint32_t reg, uint32_t val)
 	nvdla_sim_reg_write(sim, base[unit] + reg, val);
 }
 
+/* The units of a convolution layer and their D_OP_ENABLE. */
+static const struct {
+	int unit;
+	uint32_t op_enable;
+} conv_units[] = {
+	{ NVDLA_UNIT_CDMA, NVDLA_CDMA_D_OP_ENABLE },
+	{ NVDLA_UNIT_CSC, NVDLA_CSC_D_OP_ENABLE },
+	{ NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_OP_ENABLE },
+	{ NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_OP_ENABLE },
+	{ NVDLA_UNIT_CACC, NVDLA_CACC_D_OP_ENABLE },
+	{ NVDLA_UNIT_SDP, NVDLA_SDP_D_OP_ENABLE },
+};
+
+/* Program the group each unit runs next. */
+static void next_groups(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
+		wr(conv_units[i].unit, 4,
+		   nvdla_sim_reg_read(sim, base[conv_units[i].unit] + 4) >> 16);
+}
+
+/* Enable the layer on every unit and let the model run it. */
+static void run_layer(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
+		wr(conv_units[i].unit, conv_units[i].op_enable, 1);
+	while (nvdla_sim_run(sim))
+		;
+}
+
 /*
  * One image layer: a 2x1 image of @fmt, 4 channels, PAD_LEFT 1 (value 5),
  * one row of CSC padding above (value -3), a 2-row kernel of 8 channels
@@ -82,15 +119,7 @@ static void wr(int unit, uint32_t reg, uint32_t val)
 static void image_layer(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
 			uint32_t weight_width)
 {
-	static const int units[] = {
-		NVDLA_UNIT_CDMA, NVDLA_UNIT_CSC, NVDLA_UNIT_CMAC_A,
-		NVDLA_UNIT_CMAC_B, NVDLA_UNIT_CACC, NVDLA_UNIT_SDP,
-	};
-	size_t i;
-
-	/* Program the group each unit runs next. */
-	for (i = 0; i < ARRAY_SIZE(units); i++)
-		wr(units[i], 4, nvdla_sim_reg_read(sim, base[units[i]] + 4) >> 16);
+	next_groups();
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, in_prec << 8);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT, 1 | fmt << 8);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_0, 1);
@@ -126,14 +155,7 @@ static void image_layer(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_EW_CFG, 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG, 1);	/* flying */
-	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_OP_ENABLE, 1);
-	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_OP_ENABLE, 1);
-	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_OP_ENABLE, 1);
-	wr(NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_OP_ENABLE, 1);
-	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_OP_ENABLE, 1);
-	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_OP_ENABLE, 1);
-	while (nvdla_sim_run(sim))
-		;
+	run_layer();
 }
 
 /* Weights: row 0 all 1, row 1 as below (the DC layout of 8 channels). */
@@ -252,16 +274,100 @@ static void expect_fault(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
 	       "%s: a fault, nothing written", what);
 }
 
-int main(void)
+/*
+ * A batched int8 layer on nv_full: @batches cubes of 1x1x2 (64 bytes
+ * apart), one 1x1x2 kernel, outputs 64 bytes apart; the CSC and CACC
+ * told @csc_batches.
+ */
+static void batch_layer(uint32_t batches, uint32_t csc_batches)
+{
+	next_groups();
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0, (uint32_t)MEM_BASE + IMG);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_LINE_STRIDE, 32);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_SURF_STRIDE, 32);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_NUMBER, batches - 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_STRIDE, 64);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_ADDR_LOW, (uint32_t)MEM_BASE + WT);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_BATCH_NUMBER, csc_batches - 1);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_BATCH_NUMBER, csc_batches - 1);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_CLIP_CFG, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_WIDTH, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + OUT);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 32);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, 32);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BATCH_STRIDE, 64);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG, 1 | (batches - 1) << 8);
+	run_layer();
+}
+
+/*
+ * Inputs 3 -4 and 10 7, weights 2 5: batch 0 gives 6 - 20 = -14, batch 1
+ * 20 + 35 = 55, each in its own output cube.
+ */
+static void test_batches(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0, sizeof(mem));
+	mem[IMG] = 3;
+	mem[IMG + 1] = (uint8_t)-4;
+	mem[IMG + 64] = 10;
+	mem[IMG + 65] = 7;
+	mem[WT] = 2;
+	mem[WT + 1] = 5;
+	batch_layer(2, 2);
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       (int8_t)mem[OUT] == -14 && (int8_t)mem[OUT + 64] == 55,
+	       "two batches: -14 and 55 in their own cubes (got %d, %d)",
+	       (int8_t)mem[OUT], (int8_t)mem[OUT + 64]);
+	memset(mem + OUT, 0x55, 128);
+	batch_layer(2, 1);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "CDMA and CSC batch counts differ: a fault, nothing written");
+}
+
+static void expect_batch_fault(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem + OUT, 0x55, 128);
+	batch_layer(2, 2);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "nv_small has no batching: two batches fault");
+}
+
+static void start(enum nvdla_sim_config_id id, const uint32_t *bases)
 {
 	const struct nvdla_sim_host h = {
 		.bus_read = bus_read, .bus_write = bus_write,
 		.bus_map = bus_map, .kick = kick, .irq = irq,
 	};
 
+	base = bases;
+	tap_ok(nvdla_sim_init(sim, id, &h) == 0, "model starts (config %d)", id);
+}
+
+int main(void)
+{
 	sim = calloc(1, nvdla_sim_size());
-	tap_ok(sim && nvdla_sim_init(sim, NVDLA_SIM_NV_SMALL, &h) == 0,
-	       "model starts as nv_small");
+	if (!sim)
+		return 1;
+	start(NVDLA_SIM_NV_SMALL, bases_small);
 	test_convert();
 	test_formats();
 	test_raw();
@@ -270,6 +376,9 @@ int main(void)
 	expect_fault(NVDLA_PIXEL_A8B8G8R8, 0, 1, 1,
 		     "kernel width 2 (image kernels are pre-extended)");
 	expect_fault(NVDLA_PIXEL_FORMAT_COUNT, 0, 1, 0, "unknown pixel format");
+	expect_batch_fault();
+	start(NVDLA_SIM_NV_FULL, bases_full);
+	test_batches();
 	free(sim);
 	return tap_done();
 }
