@@ -29,8 +29,8 @@ static s32 conv_load(const u8 *p, u32 bpe)
 }
 
 /* Offset, in elements, of weight (k, c, r, s) in the direct layout. */
-static u64 conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
-			     u32 s)
+static inline u64 conv_weight_index(const struct sim_conv *cv, u32 k, u32 c,
+				    u32 r, u32 s)
 {
 	u32 kg = cv->kernels_per_group;
 	u32 group = k / kg, in_group = kg;
@@ -104,10 +104,22 @@ static s64 conv_tap(const struct sim_conv *cv, u32 k, u32 r, u32 s, s32 ix,
 	return acc;
 }
 
+s32 sim_conv_input(const struct sim_conv *cv, u32 c, s32 ix, s32 iy)
+{
+	if (ix < 0 || ix >= (s32)cv->w || iy < 0 || iy >= (s32)cv->h)
+		return cv->pad_value;
+	return conv_load(cv->in + (c / cv->lanes) * cv->in_surf +
+			 iy * cv->in_line +
+			 (ix * cv->lanes + c % cv->lanes) * cv->bpe, cv->bpe);
+}
+
 s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s)
 {
-	return conv_load(cv->wt + conv_weight_index(cv, k, c, r, s) * cv->bpe,
-			 cv->bpe);
+	u64 index = conv_weight_index(cv, k, c, r, s);
+
+	if (cv->compressed)
+		return sim_wcomp_weight(&cv->wcomp, index, cv->bpe);
+	return conv_load(cv->wt + index * cv->bpe, cv->bpe);
 }
 
 s64 sim_cacc_out(const struct sim_conv *cv, s64 acc)
@@ -125,6 +137,8 @@ s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 		return 0;	/* padding kernels of the last group */
 	if (cv->is_image)
 		return sim_image_value(cv, k, x, y);
+	if (cv->compressed)
+		return sim_wcomp_value(cv, k, x, y);
 	for (r = 0; r < cv->r; r++)
 		for (s = 0; s < cv->s; s++)
 			acc += conv_tap(cv, k, r, s,
@@ -156,7 +170,7 @@ static bool conv_banks_ok(const struct nvdla_sim *sim)
 bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 {
 	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION);
-	u64 weight_bytes;
+	u64 weights;
 
 	cv->is_image = SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) !=
 		       DATAIN_FEATURE;
@@ -164,9 +178,8 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	    (!cv->is_image &&
 	     prec != SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION)) ||
 	    !conv_banks_ok(sim) ||
-	    SIM_FIELD(sim, CSC, D_MISC_CFG, CONV_MODE) != CONV_MODE_DIRECT ||
-	    SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT))
-		return false;	/* fp16, Winograd, compression: later */
+	    SIM_FIELD(sim, CSC, D_MISC_CFG, CONV_MODE) != CONV_MODE_DIRECT)
+		return false;	/* fp16, Winograd: later */
 	cv->bpe = prec + 1;
 	cv->lanes = sim->config->atom / cv->bpe;
 	cv->atomic_c = sim->config->atomic_c;
@@ -190,9 +203,16 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	if (cv->is_image)	/* the kernel's channels after pre-extension */
 		cv->c = SIM_FIELD(sim, CSC, D_WEIGHT_SIZE_EXT_1,
 				  WEIGHT_CHANNEL_EXT) + 1;
-	weight_bytes = (u64)cv->k * cv->r * cv->s * cv->c * cv->bpe;
-	cv->wt = sim_map(sim, SIM_ADDR(sim, CDMA, D_WEIGHT_ADDR_LOW,
-				       D_WEIGHT_ADDR_HIGH), weight_bytes);
+	weights = (u64)cv->k * cv->r * cv->s * cv->c;
+	cv->compressed = SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT);
+	if (cv->compressed && !sim_wcomp_params(sim, cv, weights))
+		return false;
+	/* The CSC expands what the CDMA calls compressed, nothing else. */
+	if (!cv->compressed && SIM_FIELD(sim, CSC, D_WEIGHT_FORMAT, WEIGHT_FORMAT))
+		return false;
+	cv->wt = cv->compressed ? cv->wcomp.packed :
+		 sim_map(sim, SIM_ADDR(sim, CDMA, D_WEIGHT_ADDR_LOW,
+				       D_WEIGHT_ADDR_HIGH), weights * cv->bpe);
 	if (!sim_conv_batch_params(sim, cv))
 		return false;
 	if (cv->is_image)

@@ -13,6 +13,7 @@
 #define SIM_BOUNCE_SIZE 4096
 #define SIM_UNIT_REGS 128	/* every unit's registers lie in 512 bytes */
 #define SIM_DONE_QUEUE 8
+#define SIM_WCOMP_RANKS 2048	/* spans of a weight mask with a known rank */
 
 /* Precision codes of the *_PRECISION register fields. */
 enum sim_precision {
@@ -84,6 +85,7 @@ struct nvdla_sim {
 	struct sim_unit units[NVDLA_UNIT_COUNT];
 	struct sim_lut sdp_lut;
 	struct sim_lut cdp_lut;
+	u64 wcomp_rank[SIM_WCOMP_RANKS];
 	u8 bounce[SIM_BOUNCE_SIZE];
 };
 
@@ -142,6 +144,14 @@ struct sim_image {
 	u32 truncate, out_bits;
 };
 
+/* Compressed weights (conv_compress.c). */
+struct sim_wcomp {
+	const u8 *mask, *packed;
+	u32 mask_bytes;
+	u64 span_words;		/* 64-bit mask words per rank entry */
+	const u64 *rank;	/* set bits before each span */
+};
+
 /* A direct convolution layer as the CSC sees it (conv.c). */
 struct sim_conv {
 	u32 bpe, lanes, atomic_c, kernels_per_group;
@@ -155,6 +165,8 @@ struct sim_conv {
 	u32 batches, batch_stride;
 	bool is_image;
 	struct sim_image image;
+	bool compressed;
+	struct sim_wcomp wcomp;
 };
 
 bool sim_conv_ready(const struct nvdla_sim *sim);
@@ -163,12 +175,19 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 /* Weight (k, c, r, s) of the layer; the CACC output of an exact sum. */
 s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s);
+/* Input channel @c at (@ix, @iy); the pad value outside the cube. */
+s32 sim_conv_input(const struct sim_conv *cv, u32 c, s32 ix, s32 iy);
 s64 sim_cacc_out(const struct sim_conv *cv, s64 acc);
 
 /* Batches (conv_batch.c): count, input extent, select batch @batch. */
 bool sim_conv_batch_params(const struct nvdla_sim *sim, struct sim_conv *cv);
 u64 sim_conv_batch_extent(const struct sim_conv *cv, u64 one);
 void sim_conv_batch(struct sim_conv *cv, u32 batch);
+
+bool sim_wcomp_params(struct nvdla_sim *sim, struct sim_conv *cv,
+		      u64 elements);
+s32 sim_wcomp_weight(const struct sim_wcomp *wc, u64 index, u32 bpe);
+s64 sim_wcomp_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 
 bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);

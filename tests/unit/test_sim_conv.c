@@ -5,8 +5,9 @@
  * by hand. Image input on nv_small: the input converter (mean, scale,
  * rounded truncation, saturation, sign override), the pixel reorder of
  * several formats, the CDMA's left padding, the CSC's rows above the
- * image, channel pre-extension. Batches on nv_full. Programs the hardware
- * cannot run end as faults and write nothing.
+ * image, channel pre-extension. Batches and compressed weights on
+ * nv_full. Programs the hardware cannot run end as faults and write
+ * nothing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@
 #define IMG 0x000u		/* offsets in the test memory */
 #define WT 0x400u
 #define OUT 0x800u
+#define WMB 0xc00u
 
 static const uint32_t bases_small[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
 static const uint32_t bases_full[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_FULL;
@@ -274,12 +276,15 @@ static void expect_fault(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
 	       "%s: a fault, nothing written", what);
 }
 
-/*
- * A batched int8 layer on nv_full: @batches cubes of 1x1x2 (64 bytes
- * apart), one 1x1x2 kernel, outputs 64 bytes apart; the CSC and CACC
- * told @csc_batches.
- */
-static void batch_layer(uint32_t batches, uint32_t csc_batches)
+/* A direct int8 layer on a 1x1 input with a 1x1 kernel. */
+struct dc_case {
+	uint32_t batches, csc_batches;	/* told the CDMA; the CSC and CACC */
+	uint32_t channels, kernels;
+	uint32_t compressed, wmb_bytes, weight_bytes;
+};
+
+/* Inputs and outputs 64 bytes apart per batch; the mask at WMB. */
+static void dc_layer(const struct dc_case *dc)
 {
 	next_groups();
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, 0);
@@ -287,22 +292,28 @@ static void batch_layer(uint32_t batches, uint32_t csc_batches)
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0, (uint32_t)MEM_BASE + IMG);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_LINE_STRIDE, 32);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_SURF_STRIDE, 32);
-	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_NUMBER, batches - 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_NUMBER, dc->batches - 1);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_STRIDE, 64);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_ADDR_LOW, (uint32_t)MEM_BASE + WT);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_FORMAT, dc->compressed);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_BYTES, dc->weight_bytes);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WMB_ADDR_LOW, (uint32_t)MEM_BASE + WMB);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WMB_BYTES, dc->wmb_bytes);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, dc->compressed);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 0);
-	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, dc->channels - 1);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0, 0);
-	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1,
+	   (dc->kernels - 1) << 16 | (dc->channels - 1));
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING, 0);
-	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_BATCH_NUMBER, csc_batches - 1);
-	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_BATCH_NUMBER, csc_batches - 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_BATCH_NUMBER, dc->csc_batches - 1);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_BATCH_NUMBER, dc->csc_batches - 1);
 	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_CLIP_CFG, 0);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_WIDTH, 0);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 0);
-	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, dc->kernels - 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + OUT);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 32);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, 32);
@@ -311,8 +322,19 @@ static void batch_layer(uint32_t batches, uint32_t csc_batches)
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BN_CFG, 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_EW_CFG, 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
-	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG, 1 | (batches - 1) << 8);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG,
+	   1 | (dc->batches - 1) << 8);
 	run_layer();
+}
+
+static void batch_layer(uint32_t batches, uint32_t csc_batches)
+{
+	const struct dc_case dc = {
+		.batches = batches, .csc_batches = csc_batches,
+		.channels = 2, .kernels = 1,
+	};
+
+	dc_layer(&dc);
 }
 
 /*
@@ -341,14 +363,62 @@ static void test_batches(void)
 	       "CDMA and CSC batch counts differ: a fault, nothing written");
 }
 
-static void expect_batch_fault(void)
+/*
+ * Kernels 1 0 -2 0 and 0 3 0 4 (layout order k0 c0..c3, k1 c0..c3): mask
+ * bits 1 0 1 0 0 1 0 1 = 0xa5, packed 1 -2 3 4. Inputs 5 6 7 8 give
+ * 5 - 14 = -9 and 18 + 32 = 50.
+ */
+static void test_compressed(void)
 {
+	struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 4, .kernels = 2,
+		.compressed = 1, .wmb_bytes = 128, .weight_bytes = 128,
+	};
+	static const int8_t packed[4] = { 1, -2, 3, 4 };
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0, sizeof(mem));
+	memcpy(mem + WT, packed, sizeof(packed));
+	mem[WMB] = 0xa5;
+	mem[IMG] = 5;
+	mem[IMG + 1] = 6;
+	mem[IMG + 2] = 7;
+	mem[IMG + 3] = 8;
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       (int8_t)mem[OUT] == -9 && (int8_t)mem[OUT + 1] == 50,
+	       "compressed weights expand through the mask (got %d, %d)",
+	       (int8_t)mem[OUT], (int8_t)mem[OUT + 1]);
+
+	memset(mem + OUT, 0x55, 64);
+	dc.wmb_bytes = 0;
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "a mask shorter than the weights: a fault, nothing written");
+	dc.wmb_bytes = 128;
+	mem[WMB] = 0xff;	/* eight weights set, four bytes packed... */
+	dc.weight_bytes = 0;	/* ...and no packed surface at all */
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 2 && mem[OUT] == 0x55,
+	       "more set bits than packed weights: a fault, nothing written");
+}
+
+/* nv_small has neither batching nor compressed weights. */
+static void expect_small_faults(void)
+{
+	const struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 4, .kernels = 2,
+		.compressed = 1, .wmb_bytes = 128, .weight_bytes = 128,
+	};
 	uint32_t faults = nvdla_sim_fault_count(sim);
 
 	memset(mem + OUT, 0x55, 128);
 	batch_layer(2, 2);
 	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
 	       "nv_small has no batching: two batches fault");
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 2 && mem[OUT] == 0x55,
+	       "nv_small has no weight compression: a fault");
 }
 
 static void start(enum nvdla_sim_config_id id, const uint32_t *bases)
@@ -376,9 +446,10 @@ int main(void)
 	expect_fault(NVDLA_PIXEL_A8B8G8R8, 0, 1, 1,
 		     "kernel width 2 (image kernels are pre-extended)");
 	expect_fault(NVDLA_PIXEL_FORMAT_COUNT, 0, 1, 0, "unknown pixel format");
-	expect_batch_fault();
+	expect_small_faults();
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_batches();
+	test_compressed();
 	free(sim);
 	return tap_done();
 }
