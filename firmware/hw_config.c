@@ -14,6 +14,7 @@ static const struct {
 	{ "nv_large", { dla_bases_v2, 32, false, false, false } },
 	{ "nv_small", { dla_bases_v2, 8, false, false, false } },
 	{ "nv_small_256", { dla_bases_v2, 8, false, false, false } },
+	{ "nv_small_256_full", { dla_bases_v2, 8, false, false, false } },
 };
 
 const struct dla_hw_config *dla_hw_config_get(const char *name)

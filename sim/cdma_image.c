@@ -193,16 +193,18 @@ static bool image_map(struct nvdla_sim *sim, struct sim_image *im, u32 h)
 	u32 last = im->x_offset + im->width;
 
 	im->line[0] = SIM_STRIDE(sim, CDMA, D_LINE_STRIDE);
-	im->plane[0] = sim_map(sim, SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_0,
-					     D_DAIN_ADDR_HIGH_0),
+	im->plane[0] = SIM_MAP(sim, CDMA, D_DAIN_RAM_TYPE, DATAIN_RAM_TYPE,
+			       SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_0,
+					D_DAIN_ADDR_HIGH_0),
 			       (u64)(h - 1) * im->line[0] + (u64)last * l->bpp[0]);
 	if (l->planes == 1)
 		return im->plane[0];
 	/* The chroma fetch starts one atom in when the offset spans one. */
 	im->plane1_skip = im->x_offset * l->bpp[1] >= 32 ? 32 / l->bpp[1] : 0;
 	im->line[1] = SIM_STRIDE(sim, CDMA, D_LINE_UV_STRIDE);
-	im->plane[1] = sim_map(sim, SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_1,
-					     D_DAIN_ADDR_HIGH_1),
+	im->plane[1] = SIM_MAP(sim, CDMA, D_DAIN_RAM_TYPE, DATAIN_RAM_TYPE,
+			       SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_1,
+					D_DAIN_ADDR_HIGH_1),
 			       (u64)(h - 1) * im->line[1] +
 			       (u64)(last - im->plane1_skip) * l->bpp[1]);
 	return im->plane[0] && im->plane[1];

@@ -74,6 +74,21 @@ static const struct sim_config sim_configs[NVDLA_SIM_CONFIG_COUNT] = {
 		.mem_width = 64,
 		.addr_low_mask = 0xffffffffu,
 	},
+	/* nv_small_256 with the second memory interface (and SDP LUT, EW). */
+	[NVDLA_SIM_NV_SMALL_256_FULL] = {
+		.name = "nv_small_256_full",
+		.unit_base = sim_bases_small,
+		.cvsram = true,
+		.max_batch = 1,
+		.precisions = SIM_INT8_ONLY,
+		.atom = 8,
+		.atomic_c = 32,
+		.atomic_k = 8,
+		.cbuf_banks = 32,
+		.cbuf_bank_bytes = 32 * 128,
+		.mem_width = 64,
+		.addr_low_mask = 0xffffffffu,
+	},
 };
 
 const struct sim_config *sim_config_get(enum nvdla_sim_config_id id)

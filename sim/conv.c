@@ -211,16 +211,18 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	if (!cv->compressed && SIM_FIELD(sim, CSC, D_WEIGHT_FORMAT, WEIGHT_FORMAT))
 		return false;
 	cv->wt = cv->compressed ? cv->wcomp.packed :
-		 sim_map(sim, SIM_ADDR(sim, CDMA, D_WEIGHT_ADDR_LOW,
-				       D_WEIGHT_ADDR_HIGH), weights * cv->bpe);
+		 SIM_MAP(sim, CDMA, D_WEIGHT_RAM_TYPE, WEIGHT_RAM_TYPE,
+			 SIM_ADDR(sim, CDMA, D_WEIGHT_ADDR_LOW,
+				  D_WEIGHT_ADDR_HIGH), weights * cv->bpe);
 	if (!sim_conv_batch_params(sim, cv))
 		return false;
 	if (cv->is_image)
 		return cv->wt && sim_image_params(sim, cv);
 	cv->in_line = SIM_STRIDE(sim, CDMA, D_LINE_STRIDE);
 	cv->in_surf = SIM_STRIDE(sim, CDMA, D_SURF_STRIDE);
-	cv->in_batch0 = sim_map(sim, SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_0,
-					      D_DAIN_ADDR_HIGH_0),
+	cv->in_batch0 = SIM_MAP(sim, CDMA, D_DAIN_RAM_TYPE, DATAIN_RAM_TYPE,
+				SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_0,
+					 D_DAIN_ADDR_HIGH_0),
 				sim_conv_batch_extent(cv, conv_in_extent(cv)));
 	cv->in = cv->in_batch0;
 	return cv->in && cv->wt;

@@ -111,10 +111,13 @@ bool sim_wcomp_params(struct nvdla_sim *sim, struct sim_conv *cv,
 			 NVDLA_CDMA_D_WMB_BYTES_WMB_BYTES_MASK;
 	if (wc->mask_bytes < (elements + 7) / 8)
 		return false;
-	wc->mask = sim_map(sim, SIM_ADDR(sim, CDMA, D_WMB_ADDR_LOW,
-					 D_WMB_ADDR_HIGH), wc->mask_bytes);
-	wc->packed = sim_map(sim, SIM_ADDR(sim, CDMA, D_WEIGHT_ADDR_LOW,
-					   D_WEIGHT_ADDR_HIGH), weight_bytes);
+	/* The mask comes through the weights' memory interface. */
+	wc->mask = SIM_MAP(sim, CDMA, D_WEIGHT_RAM_TYPE, WEIGHT_RAM_TYPE,
+			   SIM_ADDR(sim, CDMA, D_WMB_ADDR_LOW, D_WMB_ADDR_HIGH),
+			   wc->mask_bytes);
+	wc->packed = SIM_MAP(sim, CDMA, D_WEIGHT_RAM_TYPE, WEIGHT_RAM_TYPE,
+			     SIM_ADDR(sim, CDMA, D_WEIGHT_ADDR_LOW,
+				      D_WEIGHT_ADDR_HIGH), weight_bytes);
 	if (!wc->mask || !wc->packed)
 		return false;
 	wc->span_words = (words + SIM_WCOMP_RANKS - 1) / SIM_WCOMP_RANKS;

@@ -282,7 +282,7 @@ static bool sdp_operand(struct nvdla_sim *sim, const struct sdp_params *p,
 		      (u64)(p->h - 1) * o->line + (u64)p->w * p->lanes * o->elem;
 	else
 		len = (u64)p->surfaces * p->lanes * o->elem;
-	o->base = sim_map(sim, addr, len);
+	o->base = sim_map_ram(sim, RDMA_FIELD(cfg, RAM_TYPE), addr, len);
 	return !!o->base;
 }
 
@@ -427,14 +427,16 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	p->out_line = SIM_STRIDE(sim, SDP, D_DST_LINE_STRIDE);
 	p->out_surf = SIM_STRIDE(sim, SDP, D_DST_SURFACE_STRIDE);
 	p->in = conv ? NULL :
-		sim_map(sim, SIM_ADDR(sim, SDP_RDMA, D_SRC_BASE_ADDR_LOW,
-				      D_SRC_BASE_ADDR_HIGH),
+		SIM_MAP(sim, SDP_RDMA, D_SRC_DMA_CFG, SRC_RAM_TYPE,
+			SIM_ADDR(sim, SDP_RDMA, D_SRC_BASE_ADDR_LOW,
+				 D_SRC_BASE_ADDR_HIGH),
 			cube_extent(p, p->in_line, p->in_surf));
 	/* Nothing is written when streaming to the PDP or comparing (EQL). */
 	p->out_batch = SIM_STRIDE(sim, SDP, D_DST_BATCH_STRIDE);
 	p->out = p->to_pdp || !p->write ? NULL :
-		 sim_map(sim, SIM_ADDR(sim, SDP, D_DST_BASE_ADDR_LOW,
-				       D_DST_BASE_ADDR_HIGH),
+		 SIM_MAP(sim, SDP, D_DST_DMA_CFG, DST_RAM_TYPE,
+			 SIM_ADDR(sim, SDP, D_DST_BASE_ADDR_LOW,
+				  D_DST_BASE_ADDR_HIGH),
 			 (u64)(p->batches - 1) * p->out_batch +
 			 cube_extent(p, p->out_line, p->out_surf));
 	return (conv || p->in) && (p->out || p->to_pdp || !p->write);

@@ -110,16 +110,43 @@ u32 nvdla_sim_fault_count(const struct nvdla_sim *sim)
 	return sim->faults;
 }
 
-int sim_dma_copy(struct nvdla_sim *sim, u64 dst, u64 src, u64 len)
+void *sim_map_ram(struct nvdla_sim *sim, u32 ram, u64 addr, u64 len)
 {
+	if (ram == SIM_RAM_MC)
+		return sim_map(sim, addr, len);
+	if (!sim->config->cvsram)
+		return NULL;
+	return sim->host.cv_map ? sim->host.cv_map(sim->host.ctx, addr, len) :
+		sim_map(sim, addr, len);
+}
+
+static int sim_bus_read(struct nvdla_sim *sim, u32 ram, u64 addr, u32 len)
+{
+	if (ram == SIM_RAM_MC || !sim->host.cv_read)
+		return sim->host.bus_read(sim->host.ctx, addr, sim->bounce, len);
+	return sim->host.cv_read(sim->host.ctx, addr, sim->bounce, len);
+}
+
+static int sim_bus_write(struct nvdla_sim *sim, u32 ram, u64 addr, u32 len)
+{
+	if (ram == SIM_RAM_MC || !sim->host.cv_write)
+		return sim->host.bus_write(sim->host.ctx, addr, sim->bounce, len);
+	return sim->host.cv_write(sim->host.ctx, addr, sim->bounce, len);
+}
+
+int sim_dma_copy(struct nvdla_sim *sim, u32 dst_ram, u64 dst, u32 src_ram,
+		 u64 src, u64 len)
+{
+	if ((dst_ram != SIM_RAM_MC || src_ram != SIM_RAM_MC) &&
+	    !sim->config->cvsram)
+		return -EFAULT;
 	while (len) {
 		u32 chunk = len < SIM_BOUNCE_SIZE ? len : SIM_BOUNCE_SIZE;
 		int ret;
 
-		ret = sim->host.bus_read(sim->host.ctx, src, sim->bounce, chunk);
+		ret = sim_bus_read(sim, src_ram, src, chunk);
 		if (!ret)
-			ret = sim->host.bus_write(sim->host.ctx, dst, sim->bounce,
-						  chunk);
+			ret = sim_bus_write(sim, dst_ram, dst, chunk);
 		if (ret)
 			return ret;
 		src += chunk;

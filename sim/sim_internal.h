@@ -56,6 +56,7 @@ struct sim_unit {
 
 struct sim_bdma_transfer {
 	u64 src, dst;
+	u32 src_ram, dst_ram;	/* RAM_TYPE of each side */
 	u32 line_bytes, lines, surfaces;
 	u32 src_line, dst_line, src_surf, dst_surf;
 	u8 group;		/* launch group, valid once launched */
@@ -130,6 +131,17 @@ bool sim_work_ok(const struct nvdla_sim *sim, u64 work);
 
 /* Memory of @len bytes at @addr through the host, or NULL. */
 void *sim_map(struct nvdla_sim *sim, u64 addr, u64 len);
+
+/*
+ * The same on the memory interface a RAM_TYPE field selects: 1 the primary
+ * (MCIF), 0 the second (CVIF), which only some configurations have; an
+ * access to a missing one would stall the hardware, here it is a fault.
+ */
+#define SIM_RAM_MC 1u
+void *sim_map_ram(struct nvdla_sim *sim, u32 ram, u64 addr, u64 len);
+/* sim_map_ram with the RAM_TYPE field @field of register @reg of @unit. */
+#define SIM_MAP(sim, unit, reg, field, addr, len) \
+	sim_map_ram(sim, SIM_FIELD(sim, unit, reg, field), addr, len)
 
 /* Image input as the CDMA delivers it (cdma_image.c). */
 struct sim_image {
@@ -230,7 +242,11 @@ u32 sim_bdma_read(struct nvdla_sim *sim, u32 reg);
 void sim_bdma_write(struct nvdla_sim *sim, u32 reg, u32 val);
 bool sim_bdma_run(struct nvdla_sim *sim);
 
-/* Copy @len bytes between device addresses through the host bus. */
-int sim_dma_copy(struct nvdla_sim *sim, u64 dst, u64 src, u64 len);
+/*
+ * Copy @len bytes between device addresses on the memory interfaces
+ * @dst_ram and @src_ram (RAM_TYPE values).
+ */
+int sim_dma_copy(struct nvdla_sim *sim, u32 dst_ram, u64 dst, u32 src_ram,
+		 u64 src, u64 len);
 
 #endif /* __NVDLA_SIM_INTERNAL_H__ */

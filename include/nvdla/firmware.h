@@ -82,7 +82,8 @@ struct dla_task {
 
 /*
  * The configuration of a standard NVDLA build: "nv_full", "nv_large",
- * "nv_small" or "nv_small_256"; NULL for another name.
+ * "nv_small", "nv_small_256" or "nv_small_256_full"; NULL for another
+ * name.
  */
 const struct dla_hw_config *dla_hw_config_get(const char *name);
 

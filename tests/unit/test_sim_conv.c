@@ -5,9 +5,9 @@
  * by hand. Image input on nv_small: the input converter (mean, scale,
  * rounded truncation, saturation, sign override), the pixel reorder of
  * several formats, the CDMA's left padding, the CSC's rows above the
- * image, channel pre-extension. Batches and compressed weights on
- * nv_full. Programs the hardware cannot run end as faults and write
- * nothing.
+ * image, channel pre-extension. Batches, compressed weights and the
+ * second memory interface (CVSRAM) on nv_full. Programs the hardware
+ * cannot run end as faults and write nothing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,11 +26,14 @@
 #define WT 0x400u
 #define OUT 0x800u
 #define WMB 0xc00u
+#define MCIF 1u			/* RAM_TYPE: primary memory; 0: CVSRAM */
 
 static const uint32_t bases_small[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
 static const uint32_t bases_full[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_FULL;
 static const uint32_t *base;
 static uint8_t mem[MEM_SIZE];
+static uint8_t cvsram[MEM_SIZE];	/* the second interface, same addresses */
+static uint32_t image_ram = MCIF;	/* where image_layer's pixels are */
 static struct nvdla_sim *sim;
 
 static void *bus_map(void *ctx, uint64_t addr, uint64_t len)
@@ -40,6 +43,13 @@ static void *bus_map(void *ctx, uint64_t addr, uint64_t len)
 	    len > MEM_SIZE - (addr - MEM_BASE))
 		return NULL;
 	return mem + (addr - MEM_BASE);
+}
+
+static void *cv_map(void *ctx, uint64_t addr, uint64_t len)
+{
+	uint8_t *p = bus_map(ctx, addr, len);
+
+	return p ? cvsram + (p - mem) : NULL;
 }
 
 static int bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
@@ -124,6 +134,9 @@ static void image_layer(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
 	next_groups();
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, in_prec << 8);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT, 1 | fmt << 8);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_RAM_TYPE, image_ram);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_DMA_CFG, MCIF);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_0, 1);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 3);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0, (uint32_t)MEM_BASE + IMG);
@@ -281,6 +294,7 @@ struct dc_case {
 	uint32_t batches, csc_batches;	/* told the CDMA; the CSC and CACC */
 	uint32_t channels, kernels;
 	uint32_t compressed, wmb_bytes, weight_bytes;
+	uint32_t in_ram, out_ram;	/* RAM_TYPE of the input and output */
 };
 
 /* Inputs and outputs 64 bytes apart per batch; the mask at WMB. */
@@ -290,6 +304,9 @@ static void dc_layer(const struct dc_case *dc)
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, 0);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT, 0);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0, (uint32_t)MEM_BASE + IMG);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_RAM_TYPE, dc->in_ram);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_DMA_CFG, dc->out_ram);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_LINE_STRIDE, 32);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_SURF_STRIDE, 32);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_NUMBER, dc->batches - 1);
@@ -331,7 +348,7 @@ static void batch_layer(uint32_t batches, uint32_t csc_batches)
 {
 	const struct dc_case dc = {
 		.batches = batches, .csc_batches = csc_batches,
-		.channels = 2, .kernels = 1,
+		.channels = 2, .kernels = 1, .in_ram = MCIF, .out_ram = MCIF,
 	};
 
 	dc_layer(&dc);
@@ -373,6 +390,7 @@ static void test_compressed(void)
 	struct dc_case dc = {
 		.batches = 1, .csc_batches = 1, .channels = 4, .kernels = 2,
 		.compressed = 1, .wmb_bytes = 128, .weight_bytes = 128,
+		.in_ram = MCIF, .out_ram = MCIF,
 	};
 	static const int8_t packed[4] = { 1, -2, 3, 4 };
 	uint32_t faults = nvdla_sim_fault_count(sim);
@@ -409,6 +427,7 @@ static void expect_small_faults(void)
 	const struct dc_case dc = {
 		.batches = 1, .csc_batches = 1, .channels = 4, .kernels = 2,
 		.compressed = 1, .wmb_bytes = 128, .weight_bytes = 128,
+		.in_ram = MCIF, .out_ram = MCIF,
 	};
 	uint32_t faults = nvdla_sim_fault_count(sim);
 
@@ -421,11 +440,52 @@ static void expect_small_faults(void)
 	       "nv_small has no weight compression: a fault");
 }
 
+/*
+ * The second memory interface on nv_full: the input read from the CVSRAM
+ * (3 -4 there, other bytes in DRAM), the output written to it; DRAM's
+ * copy of the output stays untouched. 3 * 2 - 4 * 5 = -14.
+ */
+static void test_cvsram(void)
+{
+	const struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 2, .kernels = 1,
+		.in_ram = 0, .out_ram = 0,
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0x55, sizeof(mem));
+	memset(cvsram, 0, sizeof(cvsram));
+	mem[WT] = 2;
+	mem[WT + 1] = 5;
+	cvsram[IMG] = 3;
+	cvsram[IMG + 1] = (uint8_t)-4;
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       (int8_t)cvsram[OUT] == -14 && mem[OUT] == 0x55,
+	       "CVSRAM in and out: -14 in the SRAM, DRAM untouched (got %d)",
+	       (int8_t)cvsram[OUT]);
+}
+
+/* nv_small has no second interface: pixels there stall it, a fault. */
+static void test_no_cvsram(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0x55, sizeof(mem));
+	load_weights();
+	image_ram = 0;
+	image_layer(NVDLA_PIXEL_A8B8G8R8, 0, 1, 0);
+	image_ram = MCIF;
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "nv_small: input on the missing CVSRAM interface is a fault");
+}
+
 static void start(enum nvdla_sim_config_id id, const uint32_t *bases)
 {
 	const struct nvdla_sim_host h = {
 		.bus_read = bus_read, .bus_write = bus_write,
 		.bus_map = bus_map, .kick = kick, .irq = irq,
+		.cv_map = cv_map,
 	};
 
 	base = bases;
@@ -447,9 +507,11 @@ int main(void)
 		     "kernel width 2 (image kernels are pre-extended)");
 	expect_fault(NVDLA_PIXEL_FORMAT_COUNT, 0, 1, 0, "unknown pixel format");
 	expect_small_faults();
+	test_no_cvsram();
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_batches();
 	test_compressed();
+	test_cvsram();
 	free(sim);
 	return tap_done();
 }

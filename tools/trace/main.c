@@ -5,9 +5,8 @@
  *
  * Plays public NVDLA hardware tests against the model: a directory with a
  * <name>.cfg register script, or with an input.txn trace. The configuration
- * comes from the directory names (nv_small_256, nv_small, nv_large,
- * nv_full; nv_small_256_full is nv_small_256) unless
- * --config names it. Prints PASS or FAIL per test, then "N passed, N
+ * comes from the directory names (nv_small_256_full, nv_small_256,
+ * nv_small, nv_large, nv_full) unless --config names it. Prints PASS or FAIL per test, then "N passed, N
  * failed"; exits 0 only when all passed.
  */
 #include <dirent.h>
@@ -61,7 +60,8 @@ static void irq(void *ctx, bool level)
 static const char *config_of(const char *dir, const char *forced)
 {
 	static const char *const names[] = {
-		"nv_small_256", "nv_small", "nv_large", "nv_full",
+		"nv_small_256_full", "nv_small_256", "nv_small", "nv_large",
+		"nv_full",
 	};
 	size_t i;
 
