@@ -113,13 +113,16 @@ s32 sim_conv_input(const struct sim_conv *cv, u32 c, s32 ix, s32 iy)
 			 (ix * cv->lanes + c % cv->lanes) * cv->bpe, cv->bpe);
 }
 
-s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s)
+s32 sim_conv_weight_at(const struct sim_conv *cv, u64 index)
 {
-	u64 index = conv_weight_index(cv, k, c, r, s);
-
 	if (cv->compressed)
 		return sim_wcomp_weight(&cv->wcomp, index, cv->bpe);
 	return conv_load(cv->wt + index * cv->bpe, cv->bpe);
+}
+
+s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s)
+{
+	return sim_conv_weight_at(cv, conv_weight_index(cv, k, c, r, s));
 }
 
 s64 sim_cacc_out(const struct sim_conv *cv, s64 acc)
@@ -137,6 +140,8 @@ s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 		return 0;	/* padding kernels of the last group */
 	if (cv->is_image)
 		return sim_image_value(cv, k, x, y);
+	if (cv->winograd)
+		return sim_wino_value(cv, k, x, y);
 	if (cv->compressed)
 		return sim_wcomp_value(cv, k, x, y);
 	for (r = 0; r < cv->r; r++)
@@ -177,9 +182,10 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	if (prec > SIM_PREC_INT16 || !sim_precision_ok(sim, prec) ||
 	    (!cv->is_image &&
 	     prec != SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION)) ||
-	    !conv_banks_ok(sim) ||
-	    SIM_FIELD(sim, CSC, D_MISC_CFG, CONV_MODE) != CONV_MODE_DIRECT)
-		return false;	/* fp16, Winograd: later */
+	    !conv_banks_ok(sim))
+		return false;	/* fp16: later */
+	cv->winograd = SIM_FIELD(sim, CSC, D_MISC_CFG, CONV_MODE) !=
+		       CONV_MODE_DIRECT;
 	cv->bpe = prec + 1;
 	cv->lanes = sim->config->atom / cv->bpe;
 	cv->atomic_c = sim->config->atomic_c;
@@ -216,6 +222,8 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 				  D_WEIGHT_ADDR_HIGH), weights * cv->bpe);
 	if (!sim_conv_batch_params(sim, cv))
 		return false;
+	if (cv->winograd)
+		return cv->wt && sim_wino_params(sim, cv);
 	if (cv->is_image)
 		return cv->wt && sim_image_params(sim, cv);
 	cv->in_line = SIM_STRIDE(sim, CDMA, D_LINE_STRIDE);

@@ -226,7 +226,7 @@ static void sdp_compute_batches(struct sdp_params *p, struct sim_conv *cv)
 	u32 b;
 
 	for (b = 0; b < p->batches; b++) {
-		if (cv)
+		if (p->batches > 1)	/* only direct feature input has batches */
 			sim_conv_batch(cv, b);
 		p->out = out + (u64)b * p->out_batch;
 		sdp_compute(p);

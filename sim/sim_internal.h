@@ -164,6 +164,15 @@ struct sim_wcomp {
 	const u64 *rank;	/* set bits before each span */
 };
 
+/* What Winograd mode adds (winograd.c). */
+struct sim_wino {
+	u32 sx, sy;		/* stride folded into the channels */
+	u32 w, h, surfaces;	/* the input before padding */
+	u32 pad_left, pad_top;
+	s32 cdma_pad;
+	u32 pra_truncate;
+};
+
 /* A direct convolution layer as the CSC sees it (conv.c). */
 struct sim_conv {
 	u32 bpe, lanes, atomic_c, kernels_per_group;
@@ -179,6 +188,8 @@ struct sim_conv {
 	struct sim_image image;
 	bool compressed;
 	struct sim_wcomp wcomp;
+	bool winograd;
+	struct sim_wino wino;
 };
 
 bool sim_conv_ready(const struct nvdla_sim *sim);
@@ -187,6 +198,8 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 /* Weight (k, c, r, s) of the layer; the CACC output of an exact sum. */
 s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s);
+/* The weight at layout index @index, compressed or not. */
+s32 sim_conv_weight_at(const struct sim_conv *cv, u64 index);
 /* Input channel @c at (@ix, @iy); the pad value outside the cube. */
 s32 sim_conv_input(const struct sim_conv *cv, u32 c, s32 ix, s32 iy);
 s64 sim_cacc_out(const struct sim_conv *cv, s64 acc);
@@ -200,6 +213,9 @@ bool sim_wcomp_params(struct nvdla_sim *sim, struct sim_conv *cv,
 		      u64 elements);
 s32 sim_wcomp_weight(const struct sim_wcomp *wc, u64 index, u32 bpe);
 s64 sim_wcomp_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+
+bool sim_wino_params(struct nvdla_sim *sim, struct sim_conv *cv);
+s64 sim_wino_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 
 bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);

@@ -26,6 +26,7 @@
 #define WT 0x400u
 #define OUT 0x800u
 #define WMB 0xc00u
+#define WINO_WT 0xa00u
 #define MCIF 1u			/* RAM_TYPE: primary memory; 0: CVSRAM */
 
 static const uint32_t bases_small[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
@@ -466,6 +467,126 @@ static void test_cvsram(void)
 	       (int8_t)cvsram[OUT]);
 }
 
+static uint32_t wino_stride;	/* CDMA D_CONV_STRIDE of wino_layer */
+
+/*
+ * A Winograd int8 layer on nv_full: a 6x6 one-channel input padded by 1
+ * to 8x8 (the extended cube has 32 channels, the atom's), one kernel of
+ * pre-transformed weights @wt (4x4, channel 0; the other channels' are
+ * zero), 4x4 outputs, PRA truncation @pra, CACC truncation @clip.
+ */
+static void wino_layer(const int8_t wt[16], uint32_t pra, uint32_t clip,
+		       uint32_t pad_value)
+{
+	int pos;
+
+	next_groups();
+	for (pos = 0; pos < 16; pos++)
+		mem[WINO_WT + pos * 4] = (uint8_t)wt[pos];
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_0, 5 | 5 << 16);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0, (uint32_t)MEM_BASE + IMG);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_LINE_STRIDE, 6 * 32);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_SURF_STRIDE, 36 * 32);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_FORMAT, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_ADDR_LOW,
+	   (uint32_t)MEM_BASE + WINO_WT);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CONV_STRIDE, wino_stride);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING,
+	   1 | 1 << 8 | 1 << 16 | 1 << 24);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING_VALUE, pad_value);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 7 | 7 << 16);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 31);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0, 3 | 3 << 16);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1, 31);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAOUT_SIZE_0, 3 | 3 << 16);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_PRA_CFG, pra);
+	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG, 1);
+	wr(NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_MISC_CFG, 1);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_MISC_CFG, 1);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_CLIP_CFG, clip);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_WIDTH, 3);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 3);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + OUT);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_DMA_CFG, MCIF);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 4 * 32);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, 16 * 32);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG, 1 | 1 << 2);
+	run_layer();
+}
+
+static int wino_in(int x, int y)
+{
+	return (y * 6 + x) % 7 - 3;
+}
+
+/*
+ * The 3x3 kernel 4 at the centre, 0 elsewhere, transformed by G w G^T
+ * (G = [[1,0,0],[.5,.5,.5],[.5,-.5,.5],[0,0,1]]), is 1 -1 / -1 1 in the
+ * middle 2x2 of the 4x4: the layer is then 4 times the input (padding 1
+ * centres the window), halved twice by the CACC back to the input itself.
+ * A constant tile of 3 (input and pad value 3) transforms to 12 at (1, 1)
+ * and 0 elsewhere; PRA truncation 1 halves it to 6, times a weight of 5
+ * at (1, 1) is 30, and A^T M A spreads it unchanged to all four outputs.
+ */
+static void test_winograd(void)
+{
+	static const int8_t centre[16] = { 0, 0, 0, 0, 0, 1, -1, 0,
+					   0, -1, 1, 0, 0, 0, 0, 0 };
+	static const int8_t fives[16] = { 5, 5, 5, 5, 5, 5, 5, 5,
+					  5, 5, 5, 5, 5, 5, 5, 5 };
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	bool ok = true;
+	int x, y;
+
+	memset(mem, 0, sizeof(mem));
+	for (y = 0; y < 6; y++)
+		for (x = 0; x < 6; x++)
+			mem[IMG + y * 6 * 32 + x * 32] = (uint8_t)wino_in(x, y);
+	wino_layer(centre, 0, 2, 0);
+	for (y = 0; y < 4; y++)
+		for (x = 0; x < 4; x++)
+			ok &= (int8_t)mem[OUT + y * 128 + x * 32] == wino_in(x, y);
+	tap_ok(ok && nvdla_sim_fault_count(sim) == faults,
+	       "Winograd with a centre kernel gives the input back");
+
+	memset(mem, 0, sizeof(mem));
+	for (y = 0; y < 6; y++)
+		for (x = 0; x < 6; x++)
+			mem[IMG + y * 6 * 32 + x * 32] = 3;
+	wino_layer(fives, 1, 0, 3);
+	ok = true;
+	for (y = 0; y < 2; y++)
+		for (x = 0; x < 2; x++)
+			ok &= (int8_t)mem[OUT + y * 128 + x * 32] == 30;
+	tap_ok(ok && nvdla_sim_fault_count(sim) == faults,
+	       "Winograd PRA truncation: a tile of 3s gives 30 (got %d)",
+	       (int8_t)mem[OUT]);
+
+	memset(mem + OUT, 0x55, 64);
+	wino_stride = 1;	/* 8 + 0 pad is no multiple of 4 * stride 2 */
+	wino_layer(fives, 1, 0, 3);
+	wino_stride = 0;
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "Winograd padding not a multiple of 4 strides: a fault");
+}
+
 /* nv_small has no second interface: pixels there stall it, a fault. */
 static void test_no_cvsram(void)
 {
@@ -512,6 +633,7 @@ int main(void)
 	test_batches();
 	test_compressed();
 	test_cvsram();
+	test_winograd();
 	free(sim);
 	return tap_done();
 }
