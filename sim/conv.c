@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The convolution pipeline (CDMA, CSC, CMAC_A/B, CACC) in direct mode,
- * integer precisions, from a feature cube (here) or an image
- * (cdma_image.c): each output is the exact sum of input times weight
- * over the kernel taps, taps outside the input taking the CSC padding
- * value; CACC saturates it to 48 bits and truncates it by CLIP_TRUNCATE
- * with rounding. The result streams into the SDP, which is where this
- * layer's output is written. The CSC copies of the geometry registers drive
- * the arithmetic, as in the hardware.
+ * The convolution pipeline (CDMA, CSC, CMAC_A/B, CACC), integer
+ * precisions: direct mode from a feature cube here, from an image in
+ * cdma_image.c, with compressed weights in conv_compress.c, batches in
+ * conv_batch.c, Winograd mode in winograd.c. Each output of direct mode
+ * is the exact sum of input times weight over the kernel taps, taps
+ * outside the input taking the CSC padding value; CACC saturates it to 48
+ * bits and truncates it by CLIP_TRUNCATE with rounding. The result streams
+ * into the SDP, which is where this layer's output is written. The CSC
+ * copies of the geometry registers drive the arithmetic, as in the
+ * hardware.
  */
 #include "sim_internal.h"
 #include "sim_math.h"
@@ -186,6 +188,9 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 		return false;	/* fp16: later */
 	cv->winograd = SIM_FIELD(sim, CSC, D_MISC_CFG, CONV_MODE) !=
 		       CONV_MODE_DIRECT;
+	if (!cv->winograd && SIM_FIELD(sim, CDMA, D_MISC_CFG, CONV_MODE) !=
+	    CONV_MODE_DIRECT)
+		return false;	/* the CDMA would fetch Winograd tiles */
 	cv->bpe = prec + 1;
 	cv->lanes = sim->config->atom / cv->bpe;
 	cv->atomic_c = sim->config->atomic_c;
