@@ -468,6 +468,7 @@ static void test_cvsram(void)
 }
 
 static uint32_t wino_stride;	/* CDMA D_CONV_STRIDE of wino_layer */
+static uint32_t wino_csc_direct;	/* the CSC told direct mode instead */
 
 /*
  * A Winograd int8 layer on nv_full: a 6x6 one-channel input padded by 1
@@ -501,7 +502,7 @@ static void wino_layer(const int8_t wt[16], uint32_t pra, uint32_t clip,
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING,
 	   1 | 1 << 8 | 1 << 16 | 1 << 24);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING_VALUE, pad_value);
-	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG, !wino_csc_direct);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 7 | 7 << 16);
@@ -585,6 +586,11 @@ static void test_winograd(void)
 	wino_stride = 0;
 	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
 	       "Winograd padding not a multiple of 4 strides: a fault");
+	wino_csc_direct = 1;
+	wino_layer(fives, 1, 0, 3);
+	wino_csc_direct = 0;
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 2 && mem[OUT] == 0x55,
+	       "CDMA in Winograd mode, CSC in direct mode: a fault");
 }
 
 /* nv_small has no second interface: pixels there stall it, a fault. */
