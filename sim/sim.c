@@ -134,12 +134,10 @@ static int sim_bus_write(struct nvdla_sim *sim, u32 ram, u64 addr, u32 len)
 	return sim->host.cv_write(sim->host.ctx, addr, sim->bounce, len);
 }
 
+/* Only the BDMA copies, and every configuration with it has the CVSRAM. */
 int sim_dma_copy(struct nvdla_sim *sim, u32 dst_ram, u64 dst, u32 src_ram,
 		 u64 src, u64 len)
 {
-	if ((dst_ram != SIM_RAM_MC || src_ram != SIM_RAM_MC) &&
-	    !sim->config->cvsram)
-		return -EFAULT;
 	while (len) {
 		u32 chunk = len < SIM_BOUNCE_SIZE ? len : SIM_BOUNCE_SIZE;
 		int ret;

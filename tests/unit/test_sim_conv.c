@@ -53,6 +53,26 @@ static void *cv_map(void *ctx, uint64_t addr, uint64_t len)
 	return p ? cvsram + (p - mem) : NULL;
 }
 
+static int cv_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
+{
+	void *p = cv_map(ctx, addr, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(dst, p, len);
+	return 0;
+}
+
+static int cv_write(void *ctx, uint64_t addr, const void *src, uint32_t len)
+{
+	void *p = cv_map(ctx, addr, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(p, src, len);
+	return 0;
+}
+
 static int bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
 {
 	void *p = bus_map(ctx, addr, len);
@@ -593,6 +613,41 @@ static void test_winograd(void)
 	       "CDMA in Winograd mode, CSC in direct mode: a fault");
 }
 
+/*
+ * The BDMA between the interfaces (CFG_CMD bit 0: source in DRAM, bit 1:
+ * destination in DRAM): 64 bytes DRAM to SRAM, then SRAM to DRAM.
+ */
+static void test_bdma_cvsram(void)
+{
+	static const struct {
+		uint32_t cmd, src, dst;
+	} copies[] = { { 1, IMG, OUT }, { 2, OUT, WMB } };
+	size_t i;
+	int b;
+
+	memset(mem, 0, sizeof(mem));
+	memset(cvsram, 0, sizeof(cvsram));
+	for (b = 0; b < 64; b++)
+		mem[IMG + b] = (uint8_t)(b * 5 + 1);
+	for (i = 0; i < ARRAY_SIZE(copies); i++) {
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_SRC_ADDR_LOW,
+		   (uint32_t)MEM_BASE + copies[i].src);
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_DST_ADDR_LOW,
+		   (uint32_t)MEM_BASE + copies[i].dst);
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_LINE, 1);	/* 2 x 32 bytes */
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_CMD, copies[i].cmd);
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_LINE_REPEAT, 0);
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_SURF_REPEAT, 0);
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_OP, 1);
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_LAUNCH0, 1);
+		while (nvdla_sim_run(sim))
+			;
+	}
+	tap_ok(!memcmp(cvsram + OUT, mem + IMG, 64) &&
+	       !memcmp(mem + WMB, mem + IMG, 64) && mem[OUT] == 0,
+	       "BDMA copies DRAM to CVSRAM and back through the host's callbacks");
+}
+
 /* nv_small has no second interface: pixels there stall it, a fault. */
 static void test_no_cvsram(void)
 {
@@ -612,7 +667,7 @@ static void start(enum nvdla_sim_config_id id, const uint32_t *bases)
 	const struct nvdla_sim_host h = {
 		.bus_read = bus_read, .bus_write = bus_write,
 		.bus_map = bus_map, .kick = kick, .irq = irq,
-		.cv_map = cv_map,
+		.cv_map = cv_map, .cv_read = cv_read, .cv_write = cv_write,
 	};
 
 	base = bases;
@@ -639,6 +694,7 @@ int main(void)
 	test_batches();
 	test_compressed();
 	test_cvsram();
+	test_bdma_cvsram();
 	test_winograd();
 	free(sim);
 	return tap_done();
