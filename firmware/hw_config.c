@@ -15,6 +15,8 @@ static const struct {
 	{ "nv_small", { dla_bases_v2, 8, false, false, false } },
 	{ "nv_small_256", { dla_bases_v2, 8, false, false, false } },
 	{ "nv_small_256_full", { dla_bases_v2, 8, false, false, false } },
+	{ "nv_medium_512", { dla_bases_v2, 16, false, false, false } },
+	{ "nv_medium_1024_full", { dla_bases_v2, 32, false, false, false } },
 };
 
 const struct dla_hw_config *dla_hw_config_get(const char *name)

@@ -26,6 +26,8 @@ enum nvdla_sim_config_id {
 	NVDLA_SIM_NV_LARGE,
 	NVDLA_SIM_NV_SMALL_256,
 	NVDLA_SIM_NV_SMALL_256_FULL,
+	NVDLA_SIM_NV_MEDIUM_512,
+	NVDLA_SIM_NV_MEDIUM_1024_FULL,
 	NVDLA_SIM_CONFIG_COUNT,
 };
 
@@ -76,7 +78,8 @@ int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 
 /*
  * Look a configuration up by name ("nv_full", "nv_small", "nv_large",
- * "nv_small_256", "nv_small_256_full").
+ * "nv_small_256", "nv_small_256_full", "nv_medium_512",
+ * "nv_medium_1024_full").
  */
 int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id);
 

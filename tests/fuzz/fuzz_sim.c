@@ -91,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const configs[] = {
 		"nv_full", "nv_small", "nv_large", "nv_small_256",
-		"nv_small_256_full",
+		"nv_small_256_full", "nv_medium_512", "nv_medium_1024_full",
 	};
 	const char *config;
 	const struct nvdla_sim_host host = {
