@@ -136,6 +136,15 @@ int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id)
 	return -EINVAL;
 }
 
+bool sim_config_has_unit(const struct sim_config *config, int unit)
+{
+	if (unit == NVDLA_UNIT_BDMA)
+		return config->bdma;
+	if (unit == NVDLA_UNIT_RBK)
+		return config->rubik;
+	return true;
+}
+
 bool sim_precision_ok(const struct nvdla_sim *sim, u32 precision)
 {
 	return precision < SIM_PREC_COUNT &&

@@ -168,7 +168,7 @@ bool sim_rubik_run(struct nvdla_sim *sim)
 	bool ok;
 	u8 group;
 
-	if (!sim->config->rubik || !sim_unit_ready(sim, NVDLA_UNIT_RBK))
+	if (!sim_unit_ready(sim, NVDLA_UNIT_RBK))
 		return false;
 	group = sim->units[NVDLA_UNIT_RBK].consumer;
 	rubik_read(sim, &p);

@@ -2,7 +2,8 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * Model instance: register address decoding and the work loop. Units the
- * model does not implement read as zero and ignore writes.
+ * model does not implement, or the configuration lacks, read as zero and
+ * ignore writes.
  */
 #include "sim_internal.h"
 
@@ -27,7 +28,10 @@ int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 	return 0;
 }
 
-/* Find the unit whose window holds @addr; -1 if none. */
+/*
+ * Find the unit whose window holds @addr; -1 if none, or if the
+ * configuration lacks it: the CSB master's dummy client then answers.
+ */
 static int sim_decode(const struct nvdla_sim *sim, u32 addr, u32 *reg)
 {
 	const u32 *base = sim->config->unit_base;
@@ -35,7 +39,8 @@ static int sim_decode(const struct nvdla_sim *sim, u32 addr, u32 *reg)
 
 	for (u = 0; u < NVDLA_UNIT_COUNT; u++) {
 		if (base[u] != NVDLA_UNIT_ABSENT && addr >= base[u] &&
-		    addr - base[u] < NVDLA_UNIT_SIZE) {
+		    addr - base[u] < NVDLA_UNIT_SIZE &&
+		    sim_config_has_unit(sim->config, u)) {
 			*reg = addr - base[u];
 			return u;
 		}
@@ -51,7 +56,7 @@ u32 nvdla_sim_reg_read(struct nvdla_sim *sim, u32 addr)
 	if (unit == NVDLA_UNIT_GLB)
 		return sim_glb_read(sim, reg);
 	if (unit == NVDLA_UNIT_BDMA)
-		return sim->config->bdma ? sim_bdma_read(sim, reg) : 0;
+		return sim_bdma_read(sim, reg);
 	if (unit >= 0 && sim_unit_grouped(unit))
 		return sim_regfile_read(sim, unit, reg);
 	return 0;
@@ -64,7 +69,7 @@ void nvdla_sim_reg_write(struct nvdla_sim *sim, u32 addr, u32 val)
 
 	if (unit == NVDLA_UNIT_GLB)
 		sim_glb_write(sim, reg, val);
-	else if (unit == NVDLA_UNIT_BDMA && sim->config->bdma)
+	else if (unit == NVDLA_UNIT_BDMA)
 		sim_bdma_write(sim, reg, val);
 	else if (unit >= 0 && sim_unit_grouped(unit))
 		sim_regfile_write(sim, unit, reg, val);

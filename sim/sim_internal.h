@@ -42,6 +42,8 @@ struct sim_config {
 };
 
 const struct sim_config *sim_config_get(enum nvdla_sim_config_id id);
+/* The configuration has unit @unit (enum nvdla_unit). */
+bool sim_config_has_unit(const struct sim_config *config, int unit);
 /* The configuration computes in @precision (a *_PRECISION field value). */
 bool sim_precision_ok(const struct nvdla_sim *sim, u32 precision);
 

@@ -442,6 +442,30 @@ static void test_compressed(void)
 	       "more set bits than packed weights: a fault, nothing written");
 }
 
+/*
+ * nv_small has no BDMA and no RUBIK: their addresses reach the CSB
+ * master's dummy client, which reads zero and takes writes without effect.
+ */
+static void test_absent_units(void)
+{
+	static const int absent[] = { NVDLA_UNIT_BDMA, NVDLA_UNIT_RBK };
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	bool quiet = true;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(absent); i++) {
+		int unit = absent[i];
+
+		nvdla_sim_reg_write(sim, base[unit] + 0x10, ~0u);
+		nvdla_sim_reg_write(sim, base[unit] + 0x4, 1);
+		quiet &= !nvdla_sim_reg_read(sim, base[unit] + 0x10) &&
+			 !nvdla_sim_reg_read(sim, base[unit] + 0x4) &&
+			 !nvdla_sim_run(sim);
+	}
+	tap_ok(quiet && nvdla_sim_fault_count(sim) == faults,
+	       "nv_small: BDMA and RUBIK addresses read zero, writes do nothing");
+}
+
 /* nv_small has neither batching nor compressed weights. */
 static void expect_small_faults(void)
 {
@@ -689,6 +713,7 @@ int main(void)
 		     "kernel width 2 (image kernels are pre-extended)");
 	expect_fault(NVDLA_PIXEL_FORMAT_COUNT, 0, 1, 0, "unknown pixel format");
 	expect_small_faults();
+	test_absent_units();
 	test_no_cvsram();
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_batches();
