@@ -9,12 +9,20 @@ static const u32 dla_bases_v2[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
 #define DLA_ALL_PRECISIONS (BIT(DLA_PRECISION_INT8) | BIT(DLA_PRECISION_INT16) | \
 			    BIT(DLA_PRECISION_FP16))
 
-/* nv_small and nv_large compute int8 only (nvdla v2 defines no other type). */
+/* The v2 configurations compute int8 only (nvdla v2 defines no other type). */
 static const struct dla_hw_config dla_hw_configs[] = {
 	{ "nv_full", dla_bases_v1, 32, true, true, true, DLA_ALL_PRECISIONS },
 	{ "nv_large", dla_bases_v2, 32, false, false, false,
 	  BIT(DLA_PRECISION_INT8) },
 	{ "nv_small", dla_bases_v2, 8, false, false, false,
+	  BIT(DLA_PRECISION_INT8) },
+	{ "nv_small_256", dla_bases_v2, 8, false, false, false,
+	  BIT(DLA_PRECISION_INT8) },
+	{ "nv_small_256_full", dla_bases_v2, 8, false, false, false,
+	  BIT(DLA_PRECISION_INT8) },
+	{ "nv_medium_512", dla_bases_v2, 16, false, false, false,
+	  BIT(DLA_PRECISION_INT8) },
+	{ "nv_medium_1024_full", dla_bases_v2, 32, false, false, false,
 	  BIT(DLA_PRECISION_INT8) },
 };
 

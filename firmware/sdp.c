@@ -90,6 +90,9 @@ static int sdp_validate(struct dla_engine *engine,
 	u64 addr[5];
 	int ret;
 
+	/* The register holds the count less one: 0 would ask for the most. */
+	if (!p->batch_num)
+		return dla_reject(engine, "sdp: batch_num 0");
 	ret = dla_check_precision(engine, "sdp input", p->src_precision);
 	if (!ret)
 		ret = dla_check_precision(engine, "sdp output", p->dst_precision);
@@ -247,7 +250,8 @@ static void sdp_program_rdmas(struct dla_engine *engine,
 		     p->src_precision) |
 	       FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, OUT_PRECISION,
 		     p->dst_precision) |
-	       FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, BATCH_NUMBER, p->batch_num);
+	       FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, BATCH_NUMBER,
+		     p->batch_num - 1);
 	RDMA_W(D_FEATURE_MODE_CFG, mode);
 	RDMA_W(D_DATA_CUBE_WIDTH, dims->width - 1);
 	RDMA_W(D_DATA_CUBE_HEIGHT, dims->height - 1);
@@ -304,7 +308,8 @@ static int sdp_program(struct dla_engine *engine, struct dla_group *group,
 	      FIELD(SDP, D_FEATURE_MODE_CFG, FLYING_MODE, flying) |
 	      FIELD(SDP, D_FEATURE_MODE_CFG, OUTPUT_DST, to_pdp) |
 	      FIELD(SDP, D_FEATURE_MODE_CFG, WINOGRAD, p->conv_mode) |
-	      FIELD(SDP, D_FEATURE_MODE_CFG, BATCH_NUMBER, p->batch_num));
+	      FIELD(SDP, D_FEATURE_MODE_CFG, BATCH_NUMBER,
+		    p->batch_num - 1));
 	SDP_W(D_DATA_FORMAT,
 	      FIELD(SDP, D_DATA_FORMAT, PROC_PRECISION, p->src_precision) |
 	      FIELD(SDP, D_DATA_FORMAT, OUT_PRECISION, p->dst_precision));

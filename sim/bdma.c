@@ -41,6 +41,11 @@ static void bdma_push(struct nvdla_sim *sim)
 	b->count++;
 	x->src = bdma_addr(sim, NVDLA_BDMA_CFG_SRC_ADDR_LOW,
 			   NVDLA_BDMA_CFG_SRC_ADDR_HIGH);
+	x->src_ram = bdma_cfg(sim, NVDLA_BDMA_CFG_CMD) &
+		     NVDLA_BDMA_CFG_CMD_SRC_RAM_TYPE_MASK;
+	x->dst_ram = (bdma_cfg(sim, NVDLA_BDMA_CFG_CMD) &
+		      NVDLA_BDMA_CFG_CMD_DST_RAM_TYPE_MASK) >>
+		     NVDLA_BDMA_CFG_CMD_DST_RAM_TYPE_SHIFT;
 	x->dst = bdma_addr(sim, NVDLA_BDMA_CFG_DST_ADDR_LOW,
 			   NVDLA_BDMA_CFG_DST_ADDR_HIGH);
 	x->line_bytes = ((bdma_cfg(sim, NVDLA_BDMA_CFG_LINE) &
@@ -123,9 +128,9 @@ static int bdma_copy(struct nvdla_sim *sim, const struct sim_bdma_transfer *x)
 
 	for (s = 0; s < x->surfaces; s++) {
 		for (l = 0; l < x->lines; l++) {
-			ret = sim_dma_copy(sim,
+			ret = sim_dma_copy(sim, x->dst_ram,
 					   x->dst + (u64)s * x->dst_surf +
-					   (u64)l * x->dst_line,
+					   (u64)l * x->dst_line, x->src_ram,
 					   x->src + (u64)s * x->src_surf +
 					   (u64)l * x->src_line,
 					   x->line_bytes);

@@ -353,11 +353,13 @@ static bool cdp_params(struct nvdla_sim *sim, struct cdp_params *p)
 	p->in_surf = SIM_STRIDE(sim, CDP_RDMA, D_SRC_SURFACE_STRIDE);
 	p->out_line = SIM_STRIDE(sim, CDP, D_DST_LINE_STRIDE);
 	p->out_surf = SIM_STRIDE(sim, CDP, D_DST_SURFACE_STRIDE);
-	p->in = sim_map(sim, SIM_ADDR(sim, CDP_RDMA, D_SRC_BASE_ADDR_LOW,
-				      D_SRC_BASE_ADDR_HIGH),
+	p->in = SIM_MAP(sim, CDP_RDMA, D_SRC_DMA_CFG, SRC_RAM_TYPE,
+			SIM_ADDR(sim, CDP_RDMA, D_SRC_BASE_ADDR_LOW,
+				 D_SRC_BASE_ADDR_HIGH),
 			cdp_extent(p, p->in_line, p->in_surf));
-	p->out = sim_map(sim, SIM_ADDR(sim, CDP, D_DST_BASE_ADDR_LOW,
-				       D_DST_BASE_ADDR_HIGH),
+	p->out = SIM_MAP(sim, CDP, D_DST_DMA_CFG, DST_RAM_TYPE,
+			 SIM_ADDR(sim, CDP, D_DST_BASE_ADDR_LOW,
+				  D_DST_BASE_ADDR_HIGH),
 			 cdp_extent(p, p->out_line, p->out_surf));
 	return p->in && p->out;
 }

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The convolution pipeline (CDMA, CSC, CMAC_A/B, CACC) in direct mode.
- * Integer precisions here (fp16 in conv_fp16.c): each output is the
- * exact sum of input times weight over the kernel taps, taps outside the
- * input taking the CSC padding value; CACC saturates it to 48 bits and
- * truncates it by CLIP_TRUNCATE with rounding. The result streams into
- * the SDP, which is where this layer's output is written. The CSC copies
- * of the geometry registers drive the arithmetic, as in the hardware.
+ * The convolution pipeline (CDMA, CSC, CMAC_A/B, CACC), integer
+ * precisions (fp16 in conv_fp16.c): direct mode from a feature cube here, from an image in
+ * cdma_image.c, with compressed weights in conv_compress.c, batches in
+ * conv_batch.c, Winograd mode in winograd.c. Each output of direct mode
+ * is the exact sum of input times weight over the kernel taps, taps
+ * outside the input taking the CSC padding value; CACC saturates it to 48
+ * bits and truncates it by CLIP_TRUNCATE with rounding. The result streams
+ * into the SDP, which is where this layer's output is written. The CSC
+ * copies of the geometry registers drive the arithmetic, as in the
+ * hardware.
  */
 #include "sim_internal.h"
 #include "sim_math.h"
@@ -15,7 +18,6 @@
 #define CONV_ACC_BITS 48
 #define CONV_MODE_DIRECT 0
 #define DATAIN_FEATURE 0
-#define PRECISION_FP16 2
 
 /* Units the layer runs on, in the order their done bits are raised. */
 static const int conv_units[] = {
@@ -28,6 +30,7 @@ static s32 conv_load(const u8 *p, u32 bpe)
 	return bpe == 1 ? (s8)p[0] : (s16)(p[0] | p[1] << 8);
 }
 
+/* Offset, in elements, of weight (k, c, r, s) in the direct layout. */
 u64 sim_conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
 			  u32 s)
 {
@@ -103,6 +106,33 @@ static s64 conv_tap(const struct sim_conv *cv, u32 k, u32 r, u32 s, s32 ix,
 	return acc;
 }
 
+s32 sim_conv_input(const struct sim_conv *cv, u32 c, s32 ix, s32 iy)
+{
+	if (ix < 0 || ix >= (s32)cv->w || iy < 0 || iy >= (s32)cv->h)
+		return cv->pad_value;
+	return conv_load(cv->in + (c / cv->lanes) * cv->in_surf +
+			 iy * cv->in_line +
+			 (ix * cv->lanes + c % cv->lanes) * cv->bpe, cv->bpe);
+}
+
+s32 sim_conv_weight_at(const struct sim_conv *cv, u64 index)
+{
+	if (cv->compressed)
+		return sim_wcomp_weight(&cv->wcomp, index, cv->bpe);
+	return conv_load(cv->wt + index * cv->bpe, cv->bpe);
+}
+
+s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s)
+{
+	return sim_conv_weight_at(cv, sim_conv_weight_index(cv, k, c, r, s));
+}
+
+s64 sim_cacc_out(const struct sim_conv *cv, s64 acc)
+{
+	acc = sim_sat(acc, CONV_ACC_BITS);
+	return sim_sat(sim_rha_shift(acc, cv->clip), 32);
+}
+
 s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
 	s64 acc = 0;
@@ -110,6 +140,12 @@ s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 
 	if (k >= cv->k)
 		return 0;	/* padding kernels of the last group */
+	if (cv->is_image)
+		return sim_image_value(cv, k, x, y);
+	if (cv->winograd)
+		return sim_wino_value(cv, k, x, y);
+	if (cv->compressed)
+		return sim_wcomp_value(cv, k, x, y);
 	for (r = 0; r < cv->r; r++)
 		for (s = 0; s < cv->s; s++)
 			acc += conv_tap(cv, k, r, s,
@@ -117,8 +153,7 @@ s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 					(s32)cv->pad_left,
 					(s32)(y * cv->stride_y + r * cv->dilation_y) -
 					(s32)cv->pad_top);
-	acc = sim_sat(acc, CONV_ACC_BITS);
-	return sim_sat(sim_rha_shift(acc, cv->clip), 32);
+	return sim_cacc_out(cv, acc);
 }
 
 static u64 conv_in_extent(const struct sim_conv *cv)
@@ -129,18 +164,38 @@ static u64 conv_in_extent(const struct sim_conv *cv)
 	       (u64)cv->w * cv->lanes * cv->bpe;
 }
 
+/* The data and weight banks fit the configuration's convolution buffer. */
+static bool conv_banks_ok(const struct nvdla_sim *sim)
+{
+	u32 bank = SIM_REG(sim, CDMA, D_BANK), mask = sim->config->cbuf_banks - 1;
+	u32 data = (bank >> NVDLA_CDMA_D_BANK_DATA_BANK_SHIFT & mask) + 1;
+	u32 weight = (bank >> NVDLA_CDMA_D_BANK_WEIGHT_BANK_SHIFT & mask) + 1;
+
+	return data + weight <= sim->config->cbuf_banks;
+}
+
 bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 {
-	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION);
-	u64 weight_bytes;
+	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION);
+	u64 weights;
 
-	if (prec > PRECISION_FP16 ||
-	    prec != SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION) ||
-	    SIM_FIELD(sim, CSC, D_MISC_CFG, CONV_MODE) != CONV_MODE_DIRECT ||
-	    SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) != DATAIN_FEATURE ||
-	    SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT))
-		return false;	/* Winograd, images, compression: later */
-	cv->fp16 = prec == PRECISION_FP16;
+	cv->is_image = SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) !=
+		       DATAIN_FEATURE;
+	if (prec > SIM_PREC_FP16 || !sim_precision_ok(sim, prec) ||
+	    (!cv->is_image &&
+	     prec != SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION)) ||
+	    !conv_banks_ok(sim))
+		return false;
+	cv->winograd = SIM_FIELD(sim, CSC, D_MISC_CFG, CONV_MODE) !=
+		       CONV_MODE_DIRECT;
+	if (!cv->winograd && SIM_FIELD(sim, CDMA, D_MISC_CFG, CONV_MODE) !=
+	    CONV_MODE_DIRECT)
+		return false;	/* the CDMA would fetch Winograd tiles */
+	cv->fp16 = prec == SIM_PREC_FP16;
+	/* fp16 runs direct from a feature cube with plain weights only. */
+	if (cv->fp16 && (cv->is_image || cv->winograd ||
+			 SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT)))
+		return false;
 	cv->bpe = cv->fp16 ? 2 : prec + 1;
 	cv->lanes = sim->config->atom / cv->bpe;
 	cv->atomic_c = sim->config->atomic_c;
@@ -161,13 +216,33 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 					   PAD_VALUE), cv->bpe * 8);
 	cv->clip = SIM_FIELD(sim, CACC, D_CLIP_CFG, CLIP_TRUNCATE);
 
+	if (cv->is_image)	/* the kernel's channels after pre-extension */
+		cv->c = SIM_FIELD(sim, CSC, D_WEIGHT_SIZE_EXT_1,
+				  WEIGHT_CHANNEL_EXT) + 1;
+	weights = (u64)cv->k * cv->r * cv->s * cv->c;
+	cv->compressed = SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT);
+	if (cv->compressed && !sim_wcomp_params(sim, cv, weights))
+		return false;
+	/* The CSC expands what the CDMA calls compressed, nothing else. */
+	if (!cv->compressed && SIM_FIELD(sim, CSC, D_WEIGHT_FORMAT, WEIGHT_FORMAT))
+		return false;
+	cv->wt = cv->compressed ? cv->wcomp.packed :
+		 SIM_MAP(sim, CDMA, D_WEIGHT_RAM_TYPE, WEIGHT_RAM_TYPE,
+			 SIM_ADDR(sim, CDMA, D_WEIGHT_ADDR_LOW,
+				  D_WEIGHT_ADDR_HIGH), weights * cv->bpe);
+	if (!sim_conv_batch_params(sim, cv))
+		return false;
+	if (cv->winograd)
+		return cv->wt && sim_wino_params(sim, cv);
+	if (cv->is_image)
+		return cv->wt && sim_image_params(sim, cv);
 	cv->in_line = SIM_STRIDE(sim, CDMA, D_LINE_STRIDE);
 	cv->in_surf = SIM_STRIDE(sim, CDMA, D_SURF_STRIDE);
-	weight_bytes = (u64)cv->k * cv->r * cv->s * cv->c * cv->bpe;
-	cv->in = sim_map(sim, SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_0,
-				       D_DAIN_ADDR_HIGH_0), conv_in_extent(cv));
-	cv->wt = sim_map(sim, SIM_ADDR(sim, CDMA, D_WEIGHT_ADDR_LOW,
-				       D_WEIGHT_ADDR_HIGH), weight_bytes);
+	cv->in_batch0 = SIM_MAP(sim, CDMA, D_DAIN_RAM_TYPE, DATAIN_RAM_TYPE,
+				SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_0,
+					 D_DAIN_ADDR_HIGH_0),
+				sim_conv_batch_extent(cv, conv_in_extent(cv)));
+	cv->in = cv->in_batch0;
 	return cv->in && cv->wt;
 }
 

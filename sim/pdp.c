@@ -229,11 +229,13 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 	p->out_surf = SIM_STRIDE(sim, PDP, D_DST_SURFACE_STRIDE);
 	p->stream = stream;
 	p->in = stream ? NULL :
-		sim_map(sim, SIM_ADDR(sim, PDP_RDMA, D_SRC_BASE_ADDR_LOW,
-				      D_SRC_BASE_ADDR_HIGH),
+		SIM_MAP(sim, PDP_RDMA, D_SRC_RAM_CFG, SRC_RAM_TYPE,
+			SIM_ADDR(sim, PDP_RDMA, D_SRC_BASE_ADDR_LOW,
+				 D_SRC_BASE_ADDR_HIGH),
 			pdp_extent(p, p->w, p->h, p->in_line, p->in_surf));
-	p->out = sim_map(sim, SIM_ADDR(sim, PDP, D_DST_BASE_ADDR_LOW,
-				       D_DST_BASE_ADDR_HIGH),
+	p->out = SIM_MAP(sim, PDP, D_DST_RAM_CFG, DST_RAM_TYPE,
+			 SIM_ADDR(sim, PDP, D_DST_BASE_ADDR_LOW,
+				  D_DST_BASE_ADDR_HIGH),
 			 pdp_extent(p, p->ow, p->oh, p->out_line, p->out_surf));
 	return (stream || p->in) && p->out;
 }

@@ -14,6 +14,7 @@ struct rubik_params {
 	u32 mode, bpe, atom, lanes;
 	u32 w, h, c, out_c, sx, sy;
 	u64 in_addr, out_addr;
+	u32 in_ram, out_ram;	/* RAM_TYPE of each side */
 	u32 in_line, in_surf, in_planar;
 	u32 out_line, out_surf, out_planar, contract_line;
 };
@@ -34,6 +35,8 @@ static void rubik_read(struct nvdla_sim *sim, struct rubik_params *p)
 	p->sy = SIM_FIELD(sim, RBK, D_DECONV_STRIDE, DECONV_Y_STRIDE) + 1;
 	p->in_addr = SIM_ADDR(sim, RBK, D_DAIN_ADDR_LOW, D_DAIN_ADDR_HIGH);
 	p->out_addr = SIM_ADDR(sim, RBK, D_DAOUT_ADDR_LOW, D_DAOUT_ADDR_HIGH);
+	p->in_ram = SIM_FIELD(sim, RBK, D_DAIN_RAM_TYPE, DATAIN_RAM_TYPE);
+	p->out_ram = SIM_FIELD(sim, RBK, D_DAOUT_RAM_TYPE, DATAOUT_RAM_TYPE);
 	p->in_line = RBK_STRIDE(sim, D_DAIN_LINE_STRIDE);
 	p->in_surf = RBK_STRIDE(sim, D_DAIN_SURF_STRIDE);
 	p->in_planar = RBK_STRIDE(sim, D_DAIN_PLANAR_STRIDE);
@@ -68,13 +71,14 @@ static bool rubik_contract(struct nvdla_sim *sim, const struct rubik_params *p)
 	u32 n_so = div_up(p->out_c, p->lanes), w, h, i, j, so;
 	u8 *in, *out;
 
-	in = sim_map(sim, p->in_addr, cube_extent(p, p->sx * p->sy * n_so, p->w,
-						  p->h, p->in_line, p->in_surf));
-	out = sim_map(sim, p->out_addr,
-		      (u64)(p->h - 1) * p->contract_line +
-		      (u64)(p->sy - 1) * p->out_line +
-		      (u64)(n_so - 1) * p->out_surf +
-		      (u64)p->w * p->sx * p->atom);
+	in = sim_map_ram(sim, p->in_ram, p->in_addr,
+			 cube_extent(p, p->sx * p->sy * n_so, p->w, p->h,
+				     p->in_line, p->in_surf));
+	out = sim_map_ram(sim, p->out_ram, p->out_addr,
+			  (u64)(p->h - 1) * p->contract_line +
+			  (u64)(p->sy - 1) * p->out_line +
+			  (u64)(n_so - 1) * p->out_surf +
+			  (u64)p->w * p->sx * p->atom);
 	if (!in || !out)
 		return false;
 	for (h = 0; h < p->h; h++)
@@ -99,10 +103,12 @@ static bool rubik_split(struct nvdla_sim *sim, const struct rubik_params *p)
 	u32 c, x, y;
 	u8 *in, *out;
 
-	in = sim_map(sim, p->in_addr, cube_extent(p, surfaces, p->w, p->h,
-						  p->in_line, p->in_surf));
-	out = sim_map(sim, p->out_addr, plane_extent(p, p->c, p->w, p->h,
-						     p->out_line, p->out_planar));
+	in = sim_map_ram(sim, p->in_ram, p->in_addr,
+			 cube_extent(p, surfaces, p->w, p->h, p->in_line,
+				     p->in_surf));
+	out = sim_map_ram(sim, p->out_ram, p->out_addr,
+			  plane_extent(p, p->c, p->w, p->h, p->out_line,
+				       p->out_planar));
 	if (!in || !out)
 		return false;
 	for (c = 0; c < p->c; c++) {
@@ -125,10 +131,12 @@ static bool rubik_merge(struct nvdla_sim *sim, const struct rubik_params *p)
 	u32 surfaces = div_up(p->c, p->lanes), s, x, y, lane;
 	u8 *in, *out;
 
-	in = sim_map(sim, p->in_addr, plane_extent(p, p->c, p->w, p->h,
-						   p->in_line, p->in_planar));
-	out = sim_map(sim, p->out_addr, cube_extent(p, surfaces, p->w, p->h,
-						    p->out_line, p->out_surf));
+	in = sim_map_ram(sim, p->in_ram, p->in_addr,
+			 plane_extent(p, p->c, p->w, p->h, p->in_line,
+				      p->in_planar));
+	out = sim_map_ram(sim, p->out_ram, p->out_addr,
+			  cube_extent(p, surfaces, p->w, p->h, p->out_line,
+				      p->out_surf));
 	if (!in || !out)
 		return false;
 	for (s = 0; s < surfaces; s++) {
@@ -160,7 +168,7 @@ bool sim_rubik_run(struct nvdla_sim *sim)
 	bool ok;
 	u8 group;
 
-	if (!sim->config->rubik || !sim_unit_ready(sim, NVDLA_UNIT_RBK))
+	if (!sim_unit_ready(sim, NVDLA_UNIT_RBK))
 		return false;
 	group = sim->units[NVDLA_UNIT_RBK].consumer;
 	rubik_read(sim, &p);

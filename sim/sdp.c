@@ -171,6 +171,24 @@ static void sdp_compute(const struct sdp_params *p)
 	}
 }
 
+/*
+ * Every batch of a flying layer, each to its own output cube; the
+ * operands are the same for all of them.
+ */
+static void sdp_compute_batches(struct sdp_params *p, struct sim_conv *cv)
+{
+	u8 *out = p->out;
+	u32 b;
+
+	for (b = 0; b < p->batches; b++) {
+		if (p->batches > 1)	/* only direct feature input has batches */
+			sim_conv_batch(cv, b);
+		p->out = out + (u64)b * p->out_batch;
+		sdp_compute(p);
+	}
+	p->out = out;
+}
+
 /* The registers of one operand read engine, relative to SDP_RDMA. */
 struct sdp_operand_regs {
 	u32 cfg, addr_low, addr_high, line, surf;
@@ -220,7 +238,7 @@ static bool sdp_operand(struct nvdla_sim *sim, const struct sdp_params *p,
 	else
 		len = (u64)p->c * o->elem;
 	o->channels = p->c;
-	o->base = sim_map(sim, addr, len);
+	o->base = sim_map_ram(sim, RDMA_FIELD(cfg, RAM_TYPE), addr, len);
 	return !!o->base;
 }
 
@@ -331,6 +349,11 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	if (in_prec > SDP_FP16 || in_prec != proc ||
 	    (proc != out && !p->fp16_to_int16))
 		return false;
+	p->batches = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, BATCH_NUMBER) + 1;
+	if (p->batches != (conv ? conv->batches : 1) ||
+	    (p->batches > 1 && SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG,
+					 OUTPUT_DST)))
+		return false;	/* batches come only from the convolution */
 	p->conv = conv;
 	p->nan_to_zero = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, NAN_TO_ZERO);
 	p->in_bpe = p->fp16 ? 2 : in_prec + 1;
@@ -341,7 +364,8 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	p->surfaces = (c + p->lanes - 1) / p->lanes;
 	p->w = SIM_FIELD(sim, SDP, D_DATA_CUBE_WIDTH, WIDTH) + 1;
 	p->h = SIM_FIELD(sim, SDP, D_DATA_CUBE_HEIGHT, HEIGHT) + 1;
-	if (!sim_work_ok(sim, (u64)p->surfaces * p->lanes * p->w * p->h *
+	if (!sim_work_ok(sim, (u64)p->batches * p->surfaces * p->lanes *
+			 p->w * p->h *
 			 (conv ? (u64)conv->r * conv->s * conv->c : 1)))
 		return false;
 
@@ -365,13 +389,17 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	p->out_line = SIM_STRIDE(sim, SDP, D_DST_LINE_STRIDE);
 	p->out_surf = SIM_STRIDE(sim, SDP, D_DST_SURFACE_STRIDE);
 	p->in = conv ? NULL :
-		sim_map(sim, SIM_ADDR(sim, SDP_RDMA, D_SRC_BASE_ADDR_LOW,
-				      D_SRC_BASE_ADDR_HIGH),
+		SIM_MAP(sim, SDP_RDMA, D_SRC_DMA_CFG, SRC_RAM_TYPE,
+			SIM_ADDR(sim, SDP_RDMA, D_SRC_BASE_ADDR_LOW,
+				 D_SRC_BASE_ADDR_HIGH),
 			cube_extent(p, p->in_line, p->in_surf));
 	/* Nothing is written when streaming to the PDP or comparing (EQL). */
+	p->out_batch = SIM_STRIDE(sim, SDP, D_DST_BATCH_STRIDE);
 	p->out = p->to_pdp || !p->write ? NULL :
-		 sim_map(sim, SIM_ADDR(sim, SDP, D_DST_BASE_ADDR_LOW,
-				       D_DST_BASE_ADDR_HIGH),
+		 SIM_MAP(sim, SDP, D_DST_DMA_CFG, DST_RAM_TYPE,
+			 SIM_ADDR(sim, SDP, D_DST_BASE_ADDR_LOW,
+				  D_DST_BASE_ADDR_HIGH),
+			 (u64)(p->batches - 1) * p->out_batch +
 			 cube_extent(p, p->out_line, p->out_surf));
 	return (conv || p->in) && (p->out || p->to_pdp || !p->write);
 }
@@ -410,7 +438,7 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 		stream.ctx = &p;
 		pdp_done = sim_pdp_run_flying(sim, ok ? &stream : NULL);
 	} else if (ok && p.write) {
-		sdp_compute(&p);
+		sdp_compute_batches(&p, flying ? &cv : NULL);
 	}
 	if (ok && p.fp16)
 		sim_sdp_fp16_status(sim, &p);

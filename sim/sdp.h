@@ -49,6 +49,7 @@ struct sdp_params {
 	u32 in_line, in_surf;
 	u8 *out;
 	u32 out_line, out_surf;
+	u32 batches, out_batch;	/* flying batches; stride of their outputs */
 	bool write;		/* false in EQL (compare) mode */
 	bool to_pdp;		/* output streams into the PDP */
 	struct sdp_x x[2];

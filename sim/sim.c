@@ -1,76 +1,37 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Model instance: configurations, register address decoding and the work
- * loop. Units the model does not implement read as zero and ignore writes.
+ * Model instance: register address decoding and the work loop. Units the
+ * model does not implement, or the configuration lacks, read as zero and
+ * ignore writes.
  */
 #include "sim_internal.h"
-
-static const u32 sim_bases_full[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_FULL;
-static const u32 sim_bases_small[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
-
-static const struct sim_config sim_configs[NVDLA_SIM_CONFIG_COUNT] = {
-	[NVDLA_SIM_NV_FULL] = {
-		.name = "nv_full",
-		.unit_base = sim_bases_full,
-		.bdma = true,
-		.rubik = true,
-		.atom = 32,
-		.atomic_c = 64,
-		.atomic_k = 32,
-		.addr_low_mask = 0xffffffe0u,
-	},
-	[NVDLA_SIM_NV_SMALL] = {
-		.name = "nv_small",
-		.unit_base = sim_bases_small,
-		.atom = 8,
-		.atomic_c = 8,
-		.atomic_k = 8,
-		.addr_low_mask = 0xffffffffu,
-	},
-	[NVDLA_SIM_NV_LARGE] = {
-		.name = "nv_large",
-		.unit_base = sim_bases_small,
-		.atom = 32,
-		.atomic_c = 64,
-		.atomic_k = 32,
-		.addr_low_mask = 0xffffffffu,
-	},
-};
 
 size_t nvdla_sim_size(void)
 {
 	return sizeof(struct nvdla_sim);
 }
 
-int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id)
-{
-	int i;
-
-	for (i = 0; i < NVDLA_SIM_CONFIG_COUNT; i++) {
-		if (!strcmp(sim_configs[i].name, name)) {
-			*id = i;
-			return 0;
-		}
-	}
-	return -EINVAL;
-}
-
 int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 		   const struct nvdla_sim_host *host)
 {
-	if (id >= NVDLA_SIM_CONFIG_COUNT || !host->bus_read ||
-	    !host->bus_write || !host->bus_map || !host->kick || !host->irq)
+	const struct sim_config *config = sim_config_get(id);
+
+	if (!config || !host->bus_read || !host->bus_write ||
+	    !host->bus_map || !host->kick || !host->irq)
 		return -EINVAL;
 
 	memset(sim, 0, sizeof(*sim));
-	sim->config = &sim_configs[id];
+	sim->config = config;
 	sim->host = *host;
 	sim_cdma_flush(sim);
 	return 0;
 }
 
-/* Find the unit whose window holds @addr; -1 if none. */
+/*
+ * Find the unit whose window holds @addr; -1 if none, or if the
+ * configuration lacks it: the CSB master's dummy client then answers.
+ */
 static int sim_decode(const struct nvdla_sim *sim, u32 addr, u32 *reg)
 {
 	const u32 *base = sim->config->unit_base;
@@ -78,7 +39,8 @@ static int sim_decode(const struct nvdla_sim *sim, u32 addr, u32 *reg)
 
 	for (u = 0; u < NVDLA_UNIT_COUNT; u++) {
 		if (base[u] != NVDLA_UNIT_ABSENT && addr >= base[u] &&
-		    addr - base[u] < NVDLA_UNIT_SIZE) {
+		    addr - base[u] < NVDLA_UNIT_SIZE &&
+		    sim_config_has_unit(sim->config, u)) {
 			*reg = addr - base[u];
 			return u;
 		}
@@ -94,7 +56,7 @@ u32 nvdla_sim_reg_read(struct nvdla_sim *sim, u32 addr)
 	if (unit == NVDLA_UNIT_GLB)
 		return sim_glb_read(sim, reg);
 	if (unit == NVDLA_UNIT_BDMA)
-		return sim->config->bdma ? sim_bdma_read(sim, reg) : 0;
+		return sim_bdma_read(sim, reg);
 	if (unit >= 0 && sim_unit_grouped(unit))
 		return sim_regfile_read(sim, unit, reg);
 	return 0;
@@ -107,7 +69,7 @@ void nvdla_sim_reg_write(struct nvdla_sim *sim, u32 addr, u32 val)
 
 	if (unit == NVDLA_UNIT_GLB)
 		sim_glb_write(sim, reg, val);
-	else if (unit == NVDLA_UNIT_BDMA && sim->config->bdma)
+	else if (unit == NVDLA_UNIT_BDMA)
 		sim_bdma_write(sim, reg, val);
 	else if (unit >= 0 && sim_unit_grouped(unit))
 		sim_regfile_write(sim, unit, reg, val);
@@ -153,16 +115,41 @@ u32 nvdla_sim_fault_count(const struct nvdla_sim *sim)
 	return sim->faults;
 }
 
-int sim_dma_copy(struct nvdla_sim *sim, u64 dst, u64 src, u64 len)
+void *sim_map_ram(struct nvdla_sim *sim, u32 ram, u64 addr, u64 len)
+{
+	if (ram == SIM_RAM_MC)
+		return sim_map(sim, addr, len);
+	if (!sim->config->cvsram)
+		return NULL;
+	return sim->host.cv_map ? sim->host.cv_map(sim->host.ctx, addr, len) :
+		sim_map(sim, addr, len);
+}
+
+static int sim_bus_read(struct nvdla_sim *sim, u32 ram, u64 addr, u32 len)
+{
+	if (ram == SIM_RAM_MC || !sim->host.cv_read)
+		return sim->host.bus_read(sim->host.ctx, addr, sim->bounce, len);
+	return sim->host.cv_read(sim->host.ctx, addr, sim->bounce, len);
+}
+
+static int sim_bus_write(struct nvdla_sim *sim, u32 ram, u64 addr, u32 len)
+{
+	if (ram == SIM_RAM_MC || !sim->host.cv_write)
+		return sim->host.bus_write(sim->host.ctx, addr, sim->bounce, len);
+	return sim->host.cv_write(sim->host.ctx, addr, sim->bounce, len);
+}
+
+/* Only the BDMA copies, and every configuration with it has the CVSRAM. */
+int sim_dma_copy(struct nvdla_sim *sim, u32 dst_ram, u64 dst, u32 src_ram,
+		 u64 src, u64 len)
 {
 	while (len) {
 		u32 chunk = len < SIM_BOUNCE_SIZE ? len : SIM_BOUNCE_SIZE;
 		int ret;
 
-		ret = sim->host.bus_read(sim->host.ctx, src, sim->bounce, chunk);
+		ret = sim_bus_read(sim, src_ram, src, chunk);
 		if (!ret)
-			ret = sim->host.bus_write(sim->host.ctx, dst, sim->bounce,
-						  chunk);
+			ret = sim_bus_write(sim, dst_ram, dst, chunk);
 		if (ret)
 			return ret;
 		src += chunk;

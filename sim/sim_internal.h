@@ -13,17 +13,39 @@
 #define SIM_BOUNCE_SIZE 4096
 #define SIM_UNIT_REGS 128	/* every unit's registers lie in 512 bytes */
 #define SIM_DONE_QUEUE 8
+#define SIM_WCOMP_RANKS 2048	/* spans of a weight mask with a known rank */
 
-/* What differs between hardware configurations. */
+/* Precision codes of the *_PRECISION register fields. */
+enum sim_precision {
+	SIM_PREC_INT8,
+	SIM_PREC_INT16,
+	SIM_PREC_FP16,
+	SIM_PREC_COUNT,
+};
+
+/* What differs between hardware configurations (config.c). */
 struct sim_config {
 	const char *name;
-	const u32 *unit_base;
-	bool bdma;
+	const u32 *unit_base;	/* address map */
+	bool bdma;		/* engines beyond the v2 core set */
 	bool rubik;
+	bool cvsram;		/* second memory interface */
+	bool winograd;
+	bool weight_compress;
+	u32 max_batch;		/* most D_BATCH_NUMBER + 1 */
+	u32 precisions;		/* BIT(enum sim_precision) it computes in */
 	u32 atom;		/* memory atom in bytes */
 	u32 atomic_c, atomic_k;	/* MAC array: channels and kernels per pass */
+	u32 cbuf_banks, cbuf_bank_bytes;	/* convolution buffer */
+	u32 mem_width;		/* memory interface width in bits */
 	u32 addr_low_mask;	/* bits an *_ADDR_LOW / stride register keeps */
 };
+
+const struct sim_config *sim_config_get(enum nvdla_sim_config_id id);
+/* The configuration has unit @unit (enum nvdla_unit). */
+bool sim_config_has_unit(const struct sim_config *config, int unit);
+/* The configuration computes in @precision (a *_PRECISION field value). */
+bool sim_precision_ok(const struct nvdla_sim *sim, u32 precision);
 
 /* Registers of one unit; groups only where the unit has them. */
 struct sim_unit {
@@ -36,6 +58,7 @@ struct sim_unit {
 
 struct sim_bdma_transfer {
 	u64 src, dst;
+	u32 src_ram, dst_ram;	/* RAM_TYPE of each side */
 	u32 line_bytes, lines, surfaces;
 	u32 src_line, dst_line, src_surf, dst_surf;
 	u8 group;		/* launch group, valid once launched */
@@ -65,6 +88,7 @@ struct nvdla_sim {
 	struct sim_unit units[NVDLA_UNIT_COUNT];
 	struct sim_lut sdp_lut;
 	struct sim_lut cdp_lut;
+	u64 wcomp_rank[SIM_WCOMP_RANKS];
 	u8 bounce[SIM_BOUNCE_SIZE];
 };
 
@@ -123,6 +147,47 @@ bool sim_work_ok(const struct nvdla_sim *sim, u64 work);
 /* Memory of @len bytes at @addr through the host, or NULL. */
 void *sim_map(struct nvdla_sim *sim, u64 addr, u64 len);
 
+/*
+ * The same on the memory interface a RAM_TYPE field selects: 1 the primary
+ * (MCIF), 0 the second (CVIF), which only some configurations have; an
+ * access to a missing one would stall the hardware, here it is a fault.
+ */
+#define SIM_RAM_MC 1u
+void *sim_map_ram(struct nvdla_sim *sim, u32 ram, u64 addr, u64 len);
+/* sim_map_ram with the RAM_TYPE field @field of register @reg of @unit. */
+#define SIM_MAP(sim, unit, reg, field, addr, len) \
+	sim_map_ram(sim, SIM_FIELD(sim, unit, reg, field), addr, len)
+
+/* Image input as the CDMA delivers it (cdma_image.c). */
+struct sim_image {
+	const struct image_layout *layout;	/* of the pixel format */
+	const u8 *plane[2];
+	u32 line[2];		/* line strides of the planes */
+	u32 plane1_skip;	/* pixels the chroma plane's base is past */
+	u32 width, channels, x_offset, pad_left, pad_right;
+	s32 cdma_pad;		/* raw pad value of the left/right pixels */
+	bool cvt, sign;		/* converter on; components signed */
+	s32 mean[4], scale;
+	u32 truncate, out_bits;
+};
+
+/* Compressed weights (conv_compress.c). */
+struct sim_wcomp {
+	const u8 *mask, *packed;
+	u32 mask_bytes;
+	u64 span_words;		/* 64-bit mask words per rank entry */
+	const u64 *rank;	/* set bits before each span */
+};
+
+/* What Winograd mode adds (winograd.c). */
+struct sim_wino {
+	u32 sx, sy;		/* stride folded into the channels */
+	u32 w, h, surfaces;	/* the input before padding */
+	u32 pad_left, pad_top;
+	s32 cdma_pad;
+	u32 pra_truncate;
+};
+
 /* A direct convolution layer as the CSC sees it (conv.c). */
 struct sim_conv {
 	u32 bpe, lanes, atomic_c, kernels_per_group;
@@ -133,12 +198,49 @@ struct sim_conv {
 	bool fp16;
 	const u8 *in, *wt;
 	u32 in_line, in_surf;
+	const u8 *in_batch0;	/* input of batch 0; @in is the current one */
+	u32 batches, batch_stride;
+	bool is_image;
+	struct sim_image image;
+	bool compressed;
+	struct sim_wcomp wcomp;
+	bool winograd;
+	struct sim_wino wino;
 };
 
 bool sim_conv_ready(const struct nvdla_sim *sim);
 bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv);
 /* The CACC output (int32) of kernel @k at output (@x, @y). */
 s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+/* Weight (k, c, r, s) of the layer; the CACC output of an exact sum. */
+s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s);
+/* The weight at layout index @index, compressed or not. */
+s32 sim_conv_weight_at(const struct sim_conv *cv, u64 index);
+/* Input channel @c at (@ix, @iy); the pad value outside the cube. */
+s32 sim_conv_input(const struct sim_conv *cv, u32 c, s32 ix, s32 iy);
+s64 sim_cacc_out(const struct sim_conv *cv, s64 acc);
+
+/* Batches (conv_batch.c): count, input extent, select batch @batch. */
+bool sim_conv_batch_params(const struct nvdla_sim *sim, struct sim_conv *cv);
+u64 sim_conv_batch_extent(const struct sim_conv *cv, u64 one);
+void sim_conv_batch(struct sim_conv *cv, u32 batch);
+
+bool sim_wcomp_params(struct nvdla_sim *sim, struct sim_conv *cv,
+		      u64 elements);
+s32 sim_wcomp_weight(const struct sim_wcomp *wc, u64 index, u32 bpe);
+s64 sim_wcomp_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+
+bool sim_wino_params(struct nvdla_sim *sim, struct sim_conv *cv);
+s64 sim_wino_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+
+bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv);
+s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+/*
+ * The CDMA input converter on one component of @in_bits bits (signed if
+ * @sign): (x - mean) * scale >> truncate, rounded, to @out_bits bits.
+ */
+s32 sim_image_convert(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
+		      u32 truncate, u32 out_bits);
 void sim_conv_finish(struct nvdla_sim *sim);
 /* Offset, in elements, of weight (k, c, r, s) in the direct layout. */
 u64 sim_conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
@@ -177,7 +279,11 @@ u32 sim_bdma_read(struct nvdla_sim *sim, u32 reg);
 void sim_bdma_write(struct nvdla_sim *sim, u32 reg, u32 val);
 bool sim_bdma_run(struct nvdla_sim *sim);
 
-/* Copy @len bytes between device addresses through the host bus. */
-int sim_dma_copy(struct nvdla_sim *sim, u64 dst, u64 src, u64 len);
+/*
+ * Copy @len bytes between device addresses on the memory interfaces
+ * @dst_ram and @src_ram (RAM_TYPE values).
+ */
+int sim_dma_copy(struct nvdla_sim *sim, u32 dst_ram, u64 dst, u32 src_ram,
+		 u64 src, u64 len);
 
 #endif /* __NVDLA_SIM_INTERNAL_H__ */

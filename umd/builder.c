@@ -189,6 +189,8 @@ void nvdla_build_op_init(struct nvdla_build_op *op, uint8_t type)
 	for (k = 0; k < DLA_OP_NUM; k++)
 		op->graph.consumers[k].index = -1;
 	op->graph.fused_parent.index = -1;
+	if (type == DLA_OP_SDP)
+		op->op.sdp_op.batch_num = 1;
 }
 
 /* Copy member @field of every operation into one array; NULL on failure. */

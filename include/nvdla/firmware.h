@@ -85,8 +85,9 @@ struct dla_task {
 };
 
 /*
- * The configuration of a standard NVDLA build: "nv_full", "nv_large" or
- * "nv_small"; NULL for another name.
+ * The configuration of a standard NVDLA build: "nv_full", "nv_large",
+ * "nv_small", "nv_small_256", "nv_small_256_full", "nv_medium_512" or
+ * "nv_medium_1024_full"; NULL for another name.
  */
 const struct dla_hw_config *dla_hw_config_get(const char *name);
 

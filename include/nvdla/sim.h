@@ -24,6 +24,10 @@ enum nvdla_sim_config_id {
 	NVDLA_SIM_NV_FULL,
 	NVDLA_SIM_NV_SMALL,
 	NVDLA_SIM_NV_LARGE,
+	NVDLA_SIM_NV_SMALL_256,
+	NVDLA_SIM_NV_SMALL_256_FULL,
+	NVDLA_SIM_NV_MEDIUM_512,
+	NVDLA_SIM_NV_MEDIUM_1024_FULL,
 	NVDLA_SIM_CONFIG_COUNT,
 };
 
@@ -42,6 +46,12 @@ enum nvdla_sim_config_id {
  * @max_work: most basic steps (MACs, elements, copied lines) one operation
  *	may take; an operation asking for more ends as a fault instead of
  *	running (0: NVDLA_SIM_DEFAULT_MAX_WORK)
+ * @cv_read: like @bus_read, for the second memory interface (CVSRAM) of
+ *	configurations that have one; with @cv_write and @cv_map NULL, that
+ *	interface reaches the same address space as the primary one, as in
+ *	the public test benches, which place the SRAM at its own addresses
+ * @cv_write: like @bus_write, on the second memory interface
+ * @cv_map: like @bus_map, on the second memory interface
  */
 struct nvdla_sim_host {
 	void *ctx;
@@ -51,6 +61,9 @@ struct nvdla_sim_host {
 	void (*kick)(void *ctx);
 	void (*irq)(void *ctx, bool level);
 	u64 max_work;
+	int (*cv_read)(void *ctx, u64 addr, void *dst, u32 len);
+	int (*cv_write)(void *ctx, u64 addr, const void *src, u32 len);
+	void *(*cv_map)(void *ctx, u64 addr, u64 len);
 };
 
 /* About a minute of work on one core: no real layer comes close. */
@@ -63,7 +76,11 @@ size_t nvdla_sim_size(void);
 int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 		   const struct nvdla_sim_host *host);
 
-/* Look a configuration up by name ("nv_full", "nv_small", "nv_large"). */
+/*
+ * Look a configuration up by name ("nv_full", "nv_small", "nv_large",
+ * "nv_small_256", "nv_small_256_full", "nv_medium_512",
+ * "nv_medium_1024_full").
+ */
 int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id);
 
 u32 nvdla_sim_reg_read(struct nvdla_sim *sim, u32 addr);

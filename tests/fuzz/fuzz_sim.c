@@ -89,7 +89,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const configs[] = { "nv_full", "nv_small", "nv_large" };
+	static const char *const configs[] = {
+		"nv_full", "nv_small", "nv_large", "nv_small_256",
+		"nv_small_256_full", "nv_medium_512", "nv_medium_1024_full",
+	};
+	const char *config;
 	const struct nvdla_sim_host host = {
 		.bus_read = bus_read, .bus_write = bus_write, .bus_map = bus_map,
 		.kick = kick, .irq = irq, .max_work = MAX_WORK,
@@ -101,9 +105,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!size)
 		return 0;
-	if (nvdla_sim_config_by_name(configs[data[0] % 3], &id))
+	config = configs[data[0] % (sizeof(configs) / sizeof(configs[0]))];
+	if (nvdla_sim_config_by_name(config, &id))
 		abort();
-	hw = dla_hw_config_get(configs[data[0] % 3]);
+	hw = dla_hw_config_get(config);
 	sim = malloc(nvdla_sim_size());
 	if (!sim || nvdla_sim_init(sim, id, &host))
 		abort();

@@ -574,6 +574,10 @@ int main(void)
 	sim = calloc(1, nvdla_sim_size());
 	tap_ok(nvdla_sim_config_by_name("nv_full", &id) == 0 &&
 	       nvdla_sim_init(sim, id, &h) == 0, "model starts as nv_full");
+	tap_ok(nvdla_sim_config_by_name("nv_small_256", &id) == 0 &&
+	       id == NVDLA_SIM_NV_SMALL_256, "nv_small_256 is a configuration");
+	tap_ok(nvdla_sim_config_by_name("nv_full", &id) == 0,
+	       "nv_full found again");
 	tap_ok(nvdla_sim_config_by_name("nv_tiny", &id) == -EINVAL,
 	       "unknown configuration name refused");
 	test_glb();

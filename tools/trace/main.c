@@ -5,8 +5,8 @@
  *
  * Plays public NVDLA hardware tests against the model: a directory with a
  * <name>.cfg register script, or with an input.txn trace. The configuration
- * comes from the directory names (nv_small, nv_large, nv_full) unless
- * --config names it. Prints PASS or FAIL per test, then "N passed, N
+ * comes from the directory names (the longest configuration name they
+ * contain, nv_full if none) unless --config names it. Prints PASS or FAIL per test, then "N passed, N
  * failed"; exits 0 only when all passed.
  */
 #include <dirent.h>
@@ -56,9 +56,13 @@ static void irq(void *ctx, bool level)
 	(void)level;
 }
 
+/* The configuration a directory name names; the longest name wins. */
 static const char *config_of(const char *dir, const char *forced)
 {
-	static const char *const names[] = { "nv_small", "nv_large", "nv_full" };
+	static const char *const names[] = {
+		"nv_small_256_full", "nv_small_256", "nv_small", "nv_large",
+		"nv_medium_1024_full", "nv_medium_512", "nv_full",
+	};
 	size_t i;
 
 	if (forced)

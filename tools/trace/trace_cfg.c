@@ -2,12 +2,14 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * The register-script format of the nv_small trace tests (<test>.cfg):
- * mem_init, mem_load, reg_write, poll_reg_equal, intr_notify, check_crc.
+ * mem_init, mem_load, reg_write, poll_reg_equal, intr_notify, check_crc,
+ * check_nothing, sync_notify and sync_wait.
  */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <nvdla/regs.h>
 
@@ -178,7 +180,10 @@ static int cmd_poll_reg_equal(struct trace *t, char **a, int n)
 	return 0;
 }
 
-/* "PDP_0": the done bit of that source's group; -1 if unknown. */
+/*
+ * "PDP_0" (any case: the generators also write "cdma_dat_0"): the done bit
+ * of that source's group; -1 if unknown.
+ */
 static int intr_bit(const char *src)
 {
 	const char *us = strrchr(src, '_');
@@ -188,7 +193,7 @@ static int intr_bit(const char *src)
 		return -1;
 	for (i = 0; i < sizeof(intr_sources) / sizeof(intr_sources[0]); i++)
 		if (strlen(intr_sources[i].name) == (size_t)(us - src) &&
-		    !strncmp(intr_sources[i].name, src, us - src))
+		    !strncasecmp(intr_sources[i].name, src, us - src))
 			return intr_sources[i].bit + (us[1] - '0');
 	return -1;
 }
@@ -234,6 +239,28 @@ static int cmd_check_crc(struct trace *t, char **a, int n)
 	return 0;
 }
 
+/* A synchronisation point whose test checks nothing. */
+static int cmd_check_nothing(struct trace *t, char **a, int n)
+{
+	(void)a;
+	if (n != 1)
+		return trace_fail(t, "check_nothing takes 1 argument");
+	trace_sync(t);
+	return 0;
+}
+
+/*
+ * Orderings between the bench's register-programming threads: a script
+ * played line by line already keeps them.
+ */
+static int cmd_sync_event(struct trace *t, char **a, int n)
+{
+	(void)a;
+	if (n != 2)
+		return trace_fail(t, "sync_notify and sync_wait take 2 arguments");
+	return 0;
+}
+
 static const struct {
 	const char *name;
 	int (*run)(struct trace *t, char **args, int nargs);
@@ -244,6 +271,9 @@ static const struct {
 	{ "poll_reg_equal", cmd_poll_reg_equal },
 	{ "intr_notify", cmd_intr_notify },
 	{ "check_crc", cmd_check_crc },
+	{ "check_nothing", cmd_check_nothing },
+	{ "sync_notify", cmd_sync_event },
+	{ "sync_wait", cmd_sync_event },
 };
 
 static int play_line(struct trace *t, char *line)

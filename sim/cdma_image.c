@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Image input of the convolution pipeline (CDMA DATAIN_FORMAT = PIXEL),
+ * integer precisions. The CDMA reads each line of pitch-linear pixels,
+ * skips PIXEL_X_OFFSET pixels, reorders every pixel's components to R, G,
+ * B, A (or Y, U, V, A), runs them through the input converter and adds
+ * PAD_LEFT/PAD_RIGHT pixels of the raw CDMA pad value. The CSC then treats
+ * each padded line as one channel axis: output x takes the elements from
+ * x * STRIDE_X * DATAIN_CHANNEL on, for as many channels as the
+ * (pre-extended) kernel has, with kernel width 1; rows outside the image
+ * take the CSC pad value.
+ */
+#include <nvdla/pixel_formats.h>
+
+#include "sim_internal.h"
+#include "sim_math.h"
+
+#define IMAGE_PACKED_BITS 10
+#define IMAGE_ALPHA_BITS 2
+#define IMAGE_CVT_BITS 17	/* the converter's saturation before output */
+
+/* How a pixel format lies in memory. */
+struct image_layout {
+	u8 planes;	/* 1, or 2: luma, then interleaved chroma */
+	u8 bpp[2];	/* bytes per pixel in each plane */
+	u8 elems;	/* components per pixel */
+	u8 bits;	/* bits per component: 8 or 16 (10-bit packed: 16) */
+	bool packed;	/* one 32-bit word: three 10-bit colours, 2-bit alpha */
+	bool fp16;
+	/*
+	 * Per output channel: the component's index in the pixel (over both
+	 * planes), or its bit position in a packed word.
+	 */
+	u8 src[4];
+};
+
+#define ONE_PLANE(b, n, w, s0, s1, s2, s3) \
+	{ .planes = 1, .bpp = { b }, .elems = n, .bits = w, \
+	  .src = { s0, s1, s2, s3 } }
+#define PACKED(s0, s1, s2, s3) \
+	{ .planes = 1, .bpp = { 4 }, .elems = 4, .bits = 16, .packed = true, \
+	  .src = { s0, s1, s2, s3 } }
+#define SEMI_PLANAR(b0, b1, w, s1, s2) \
+	{ .planes = 2, .bpp = { b0, b1 }, .elems = 3, .bits = w, \
+	  .src = { 0, s1, s2 } }
+#define FP16_FORMAT { .fp16 = true }
+
+static const struct image_layout image_layouts[NVDLA_PIXEL_FORMAT_COUNT] = {
+	[NVDLA_PIXEL_R8] = ONE_PLANE(1, 1, 8, 0, 0, 0, 0),
+	[NVDLA_PIXEL_R10] = ONE_PLANE(2, 1, 16, 0, 0, 0, 0),
+	[NVDLA_PIXEL_R12] = ONE_PLANE(2, 1, 16, 0, 0, 0, 0),
+	[NVDLA_PIXEL_R16] = ONE_PLANE(2, 1, 16, 0, 0, 0, 0),
+	[NVDLA_PIXEL_R16_I] = ONE_PLANE(2, 1, 16, 0, 0, 0, 0),
+	[NVDLA_PIXEL_R16_F] = FP16_FORMAT,
+	[NVDLA_PIXEL_A16B16G16R16] = ONE_PLANE(8, 4, 16, 0, 1, 2, 3),
+	[NVDLA_PIXEL_X16B16G16R16] = ONE_PLANE(8, 4, 16, 0, 1, 2, 3),
+	[NVDLA_PIXEL_A16B16G16R16_F] = FP16_FORMAT,
+	[NVDLA_PIXEL_A16Y16U16V16] = ONE_PLANE(8, 4, 16, 2, 1, 0, 3),
+	[NVDLA_PIXEL_V16U16Y16A16] = ONE_PLANE(8, 4, 16, 1, 2, 3, 0),
+	[NVDLA_PIXEL_A16Y16U16V16_F] = FP16_FORMAT,
+	[NVDLA_PIXEL_A8B8G8R8] = ONE_PLANE(4, 4, 8, 0, 1, 2, 3),
+	[NVDLA_PIXEL_A8R8G8B8] = ONE_PLANE(4, 4, 8, 2, 1, 0, 3),
+	[NVDLA_PIXEL_B8G8R8A8] = ONE_PLANE(4, 4, 8, 1, 2, 3, 0),
+	[NVDLA_PIXEL_R8G8B8A8] = ONE_PLANE(4, 4, 8, 3, 2, 1, 0),
+	[NVDLA_PIXEL_X8B8G8R8] = ONE_PLANE(4, 4, 8, 0, 1, 2, 3),
+	[NVDLA_PIXEL_X8R8G8B8] = ONE_PLANE(4, 4, 8, 2, 1, 0, 3),
+	[NVDLA_PIXEL_B8G8R8X8] = ONE_PLANE(4, 4, 8, 1, 2, 3, 0),
+	[NVDLA_PIXEL_R8G8B8X8] = ONE_PLANE(4, 4, 8, 3, 2, 1, 0),
+	[NVDLA_PIXEL_A2B10G10R10] = PACKED(0, 10, 20, 30),
+	[NVDLA_PIXEL_A2R10G10B10] = PACKED(20, 10, 0, 30),
+	[NVDLA_PIXEL_B10G10R10A2] = PACKED(2, 12, 22, 0),
+	[NVDLA_PIXEL_R10G10B10A2] = PACKED(22, 12, 2, 0),
+	[NVDLA_PIXEL_A2Y10U10V10] = PACKED(20, 10, 0, 30),
+	[NVDLA_PIXEL_V10U10Y10A2] = PACKED(2, 12, 22, 0),
+	[NVDLA_PIXEL_A8Y8U8V8] = ONE_PLANE(4, 4, 8, 2, 1, 0, 3),
+	[NVDLA_PIXEL_V8U8Y8A8] = ONE_PLANE(4, 4, 8, 1, 2, 3, 0),
+	[NVDLA_PIXEL_Y8_U8V8_N444] = SEMI_PLANAR(1, 2, 8, 2, 1),
+	[NVDLA_PIXEL_Y8_V8U8_N444] = SEMI_PLANAR(1, 2, 8, 1, 2),
+	[NVDLA_PIXEL_Y10_U10V10_N444] = SEMI_PLANAR(2, 4, 16, 2, 1),
+	[NVDLA_PIXEL_Y10_V10U10_N444] = SEMI_PLANAR(2, 4, 16, 1, 2),
+	[NVDLA_PIXEL_Y12_U12V12_N444] = SEMI_PLANAR(2, 4, 16, 2, 1),
+	[NVDLA_PIXEL_Y12_V12U12_N444] = SEMI_PLANAR(2, 4, 16, 1, 2),
+	[NVDLA_PIXEL_Y16_U16V16_N444] = SEMI_PLANAR(2, 4, 16, 2, 1),
+	[NVDLA_PIXEL_Y16_V16U16_N444] = SEMI_PLANAR(2, 4, 16, 1, 2),
+};
+
+static u32 image_load(const u8 *p, u32 bytes)
+{
+	u32 v = 0;
+
+	while (bytes--)
+		v = v << 8 | p[bytes];
+	return v;
+}
+
+/* Raw component @ch of pixel @px (counted from the line start) of row @y. */
+static u32 image_component(const struct sim_image *im, u32 px, u32 y, u32 ch)
+{
+	const struct image_layout *l = im->layout;
+	u32 src = l->src[ch], esize = l->bits / 8, word;
+	int plane = l->planes == 2 && src > 0;
+
+	if (l->packed) {
+		word = image_load(im->plane[0] + y * im->line[0] + px * 4, 4);
+		if (ch == 3)
+			return (word >> src & (BIT(IMAGE_ALPHA_BITS) - 1)) <<
+			       (16 - IMAGE_ALPHA_BITS);
+		return (word >> src & (BIT(IMAGE_PACKED_BITS) - 1)) <<
+		       (16 - IMAGE_PACKED_BITS);
+	}
+	if (plane) {
+		src--;
+		px -= im->plane1_skip;
+	}
+	return image_load(im->plane[plane] + y * im->line[plane] +
+			  px * l->bpp[plane] + src * esize, esize);
+}
+
+/*
+ * The input converter: (x - mean) * scale, shifted right by the truncate
+ * with rounding half away from zero, saturated to 17 bits, then to the
+ * processing precision.
+ */
+s32 sim_image_convert(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
+		      u32 truncate, u32 out_bits)
+{
+	s64 x = sign ? sim_sext(raw, in_bits) : (s64)(raw & (BIT(in_bits) - 1));
+
+	x = sim_rha_shift((x - mean) * scale, truncate);
+	return sim_sat(sim_sat(x, IMAGE_CVT_BITS), out_bits);
+}
+
+/* Element @e of the padded, converted line @y as the CSC reads it. */
+static s32 image_element(const struct sim_image *im, u32 y, u32 e)
+{
+	u32 elems = im->layout->elems, px = e / elems, ch = e % elems;
+	u32 raw;
+
+	if (px < im->pad_left || (px >= im->pad_left + im->width &&
+				  px < im->pad_left + im->width + im->pad_right))
+		return im->cdma_pad;
+	if (px >= im->pad_left + im->width)
+		return 0;	/* the zero fill after the line */
+	raw = image_component(im, px - im->pad_left + im->x_offset, y, ch);
+	if (!im->cvt)
+		return sim_sext(raw, im->out_bits);
+	return sim_image_convert(raw, im->layout->bits, im->sign,
+				 im->mean[ch], im->scale, im->truncate,
+				 im->out_bits);
+}
+
+s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
+{
+	const struct sim_image *im = &cv->image;
+	u32 first = x * cv->stride_x * im->channels, r, c;
+	s64 acc = 0;
+
+	for (r = 0; r < cv->r; r++) {
+		s32 iy = (s32)(y * cv->stride_y + r) - (s32)cv->pad_top;
+
+		for (c = 0; c < cv->c; c++) {
+			s32 d = iy < 0 || iy >= (s32)cv->h ? cv->pad_value :
+				image_element(im, iy, first + c);
+
+			acc += (s64)d * sim_conv_weight(cv, k, c, r, 0);
+		}
+	}
+	return sim_cacc_out(cv, acc);
+}
+
+/* Mean of each output channel: per channel, or the converter offset. */
+static void image_means(struct nvdla_sim *sim, struct sim_image *im)
+{
+	u32 g0 = SIM_REG(sim, CDMA, D_MEAN_GLOBAL_0);
+	u32 g1 = SIM_REG(sim, CDMA, D_MEAN_GLOBAL_1);
+	s32 offset = sim_sext(SIM_REG(sim, CDMA, D_CVT_OFFSET), 16);
+	int i;
+
+	im->mean[0] = sim_sext(g0, 16);
+	im->mean[1] = sim_sext(g0 >> 16, 16);
+	im->mean[2] = sim_sext(g1, 16);
+	im->mean[3] = sim_sext(g1 >> 16, 16);
+	if (!SIM_FIELD(sim, CDMA, D_MEAN_FORMAT, MEAN_FORMAT))
+		for (i = 0; i < 4; i++)
+			im->mean[i] = offset;
+}
+
+/* The pixel planes as the host maps them; false if it does not. */
+static bool image_map(struct nvdla_sim *sim, struct sim_image *im, u32 h)
+{
+	const struct image_layout *l = im->layout;
+	u32 last = im->x_offset + im->width;
+
+	im->line[0] = SIM_STRIDE(sim, CDMA, D_LINE_STRIDE);
+	im->plane[0] = SIM_MAP(sim, CDMA, D_DAIN_RAM_TYPE, DATAIN_RAM_TYPE,
+			       SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_0,
+					D_DAIN_ADDR_HIGH_0),
+			       (u64)(h - 1) * im->line[0] + (u64)last * l->bpp[0]);
+	if (l->planes == 1)
+		return im->plane[0];
+	/* The chroma fetch starts one atom in when the offset spans one. */
+	im->plane1_skip = im->x_offset * l->bpp[1] >= 32 ? 32 / l->bpp[1] : 0;
+	im->line[1] = SIM_STRIDE(sim, CDMA, D_LINE_UV_STRIDE);
+	im->plane[1] = SIM_MAP(sim, CDMA, D_DAIN_RAM_TYPE, DATAIN_RAM_TYPE,
+			       SIM_ADDR(sim, CDMA, D_DAIN_ADDR_LOW_1,
+					D_DAIN_ADDR_HIGH_1),
+			       (u64)(h - 1) * im->line[1] +
+			       (u64)(last - im->plane1_skip) * l->bpp[1]);
+	return im->plane[0] && im->plane[1];
+}
+
+/*
+ * Fill the image part of @cv, whose precisions, weights and CSC geometry
+ * conv.c has read; false for a combination the hardware cannot run
+ * (formats of the other precision, kernel width other than 1) or one the
+ * model does not run yet (fp16, post-extension).
+ */
+bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv)
+{
+	struct sim_image *im = &cv->image;
+	u32 fmt = SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, PIXEL_FORMAT);
+	u32 in = SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION);
+
+	if (fmt >= NVDLA_PIXEL_FORMAT_COUNT || image_layouts[fmt].fp16 ||
+	    !sim_precision_ok(sim, in) || in > SIM_PREC_INT16)
+		return false;
+	im->layout = &image_layouts[fmt];
+	im->cvt = SIM_FIELD(sim, CDMA, D_CVT_CFG, CVT_EN);
+	if (im->layout->bits != (in + 1) * 8 ||
+	    (!im->cvt && in != cv->bpe - 1) || cv->s != 1 ||
+	    SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, PIXEL_MAPPING) ||
+	    SIM_FIELD(sim, CSC, D_POST_Y_EXTENSION, Y_EXTENSION))
+		return false;
+	im->width = SIM_FIELD(sim, CDMA, D_DATAIN_SIZE_0, DATAIN_WIDTH) + 1;
+	im->channels = SIM_FIELD(sim, CSC, D_DATAIN_SIZE_EXT_1,
+				 DATAIN_CHANNEL_EXT) + 1;
+	im->x_offset = SIM_FIELD(sim, CDMA, D_PIXEL_OFFSET, PIXEL_X_OFFSET);
+	im->pad_left = SIM_FIELD(sim, CDMA, D_ZERO_PADDING, PAD_LEFT);
+	im->pad_right = SIM_FIELD(sim, CDMA, D_ZERO_PADDING, PAD_RIGHT);
+	im->out_bits = cv->bpe * 8;
+	im->cdma_pad = sim_sext(SIM_FIELD(sim, CDMA, D_ZERO_PADDING_VALUE,
+					  PAD_VALUE), im->out_bits);
+	im->sign = SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, PIXEL_SIGN_OVERRIDE);
+	im->scale = sim_sext(SIM_REG(sim, CDMA, D_CVT_SCALE), 16);
+	im->truncate = SIM_FIELD(sim, CDMA, D_CVT_CFG, CVT_TRUNCATE);
+	image_means(sim, im);
+	return image_map(sim, im, cv->h);
+}

@@ -1,0 +1,726 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Convolution modes beyond a plain feature cube, against results worked
+ * by hand. Image input on nv_small: the input converter (mean, scale,
+ * rounded truncation, saturation, sign override), the pixel reorder of
+ * several formats, the CDMA's left padding, the CSC's rows above the
+ * image, channel pre-extension. Batches, compressed weights and the
+ * second memory interface (CVSRAM) on nv_full. Programs the hardware
+ * cannot run end as faults and write nothing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvdla/pixel_formats.h>
+#include <nvdla/regs.h>
+#include <nvdla/sim.h>
+
+#include "../../sim/sim_internal.h"
+#include "tap.h"
+
+#define MEM_BASE 0x80000000ull
+#define MEM_SIZE 4096
+#define IMG 0x000u		/* offsets in the test memory */
+#define WT 0x400u
+#define OUT 0x800u
+#define WMB 0xc00u
+#define WINO_WT 0xa00u
+#define MCIF 1u			/* RAM_TYPE: primary memory; 0: CVSRAM */
+
+static const uint32_t bases_small[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
+static const uint32_t bases_full[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_FULL;
+static const uint32_t *base;
+static uint8_t mem[MEM_SIZE];
+static uint8_t cvsram[MEM_SIZE];	/* the second interface, same addresses */
+static uint32_t image_ram = MCIF;	/* where image_layer's pixels are */
+static struct nvdla_sim *sim;
+
+static void *bus_map(void *ctx, uint64_t addr, uint64_t len)
+{
+	(void)ctx;
+	if (addr < MEM_BASE || addr - MEM_BASE > MEM_SIZE ||
+	    len > MEM_SIZE - (addr - MEM_BASE))
+		return NULL;
+	return mem + (addr - MEM_BASE);
+}
+
+static void *cv_map(void *ctx, uint64_t addr, uint64_t len)
+{
+	uint8_t *p = bus_map(ctx, addr, len);
+
+	return p ? cvsram + (p - mem) : NULL;
+}
+
+static int cv_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
+{
+	void *p = cv_map(ctx, addr, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(dst, p, len);
+	return 0;
+}
+
+static int cv_write(void *ctx, uint64_t addr, const void *src, uint32_t len)
+{
+	void *p = cv_map(ctx, addr, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(p, src, len);
+	return 0;
+}
+
+static int bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
+{
+	void *p = bus_map(ctx, addr, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(dst, p, len);
+	return 0;
+}
+
+static int bus_write(void *ctx, uint64_t addr, const void *src, uint32_t len)
+{
+	void *p = bus_map(ctx, addr, len);
+
+	if (!p)
+		return -EFAULT;
+	memcpy(p, src, len);
+	return 0;
+}
+
+static void kick(void *ctx)
+{
+	(void)ctx;
+}
+
+static void irq(void *ctx, bool level)
+{
+	(void)ctx;
+	(void)level;
+}
+
+static void wr(int unit, uint32_t reg, uint32_t val)
+{
+	nvdla_sim_reg_write(sim, base[unit] + reg, val);
+}
+
+/* The units of a convolution layer and their D_OP_ENABLE. */
+static const struct {
+	int unit;
+	uint32_t op_enable;
+} conv_units[] = {
+	{ NVDLA_UNIT_CDMA, NVDLA_CDMA_D_OP_ENABLE },
+	{ NVDLA_UNIT_CSC, NVDLA_CSC_D_OP_ENABLE },
+	{ NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_OP_ENABLE },
+	{ NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_OP_ENABLE },
+	{ NVDLA_UNIT_CACC, NVDLA_CACC_D_OP_ENABLE },
+	{ NVDLA_UNIT_SDP, NVDLA_SDP_D_OP_ENABLE },
+};
+
+/* Program the group each unit runs next. */
+static void next_groups(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
+		wr(conv_units[i].unit, 4,
+		   nvdla_sim_reg_read(sim, base[conv_units[i].unit] + 4) >> 16);
+}
+
+/* Enable the layer on every unit and let the model run it. */
+static void run_layer(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
+		wr(conv_units[i].unit, conv_units[i].op_enable, 1);
+	while (nvdla_sim_run(sim))
+		;
+}
+
+/*
+ * One image layer: a 2x1 image of @fmt, 4 channels, PAD_LEFT 1 (value 5),
+ * one row of CSC padding above (value -3), a 2-row kernel of 8 channels
+ * (two pixels pre-extended), one kernel, output 2x1 stride 1, CACC
+ * truncation 1, SDP passing the result through to int8.
+ */
+static void image_layer(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
+			uint32_t weight_width)
+{
+	next_groups();
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, in_prec << 8);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT, 1 | fmt << 8);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_RAM_TYPE, image_ram);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_DMA_CFG, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_0, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 3);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0, (uint32_t)MEM_BASE + IMG);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_LINE_STRIDE, 64);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_ADDR_LOW, (uint32_t)MEM_BASE + WT);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MEAN_FORMAT, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MEAN_GLOBAL_0, 0xfffb000a);	/* G -5, R 10 */
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MEAN_GLOBAL_1, 0x00640000);	/* A 100, B 0 */
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CVT_CFG, cvt | 1 << 4);	/* truncate 1 */
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CVT_SCALE, 3);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING, 1);		/* left 1 */
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING_VALUE, 5);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 0);		/* 1x1 */
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 3);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0,
+	   1 << 16 | weight_width);					/* 1 x 2 */
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1, 7);	/* 8 ch, 1 kernel */
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING, 1 << 16);	/* top 1 */
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING_VALUE, 0xfffd);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_CLIP_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_WIDTH, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + OUT);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 16);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, 16);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG, 1);	/* flying */
+	run_layer();
+}
+
+/* Weights: row 0 all 1, row 1 as below (the DC layout of 8 channels). */
+static void load_weights(void)
+{
+	static const int8_t row1[8] = { 1, 2, -1, 1, 0, 1, 1, -2 };
+	int c;
+
+	for (c = 0; c < 8; c++) {
+		mem[WT + c] = 1;
+		mem[WT + 8 + c] = (uint8_t)row1[c];
+	}
+}
+
+/*
+ * Two pixels whose components are, in R, G, B, A order, 30 20 10 40 and
+ * 70 60 50 80, written in @fmt's byte order @order (memory byte of R, G,
+ * B, A).
+ */
+static void load_pixels(const int order[4])
+{
+	static const uint8_t rgba[2][4] = { { 30, 20, 10, 40 }, { 70, 60, 50, 80 } };
+	int p, i;
+
+	for (p = 0; p < 2; p++)
+		for (i = 0; i < 4; i++)
+			mem[IMG + p * 4 + order[i]] = rgba[p][i];
+}
+
+/*
+ * Converted: (x - mean) * 3 / 2, rounded half away from zero:
+ *   pixel 0: R 30, G 38 (37.5), B 15, A -90; pixel 1: R 90, G 98, B 75, A -30.
+ * Output x = 0 reads the pad pixel (5 5 5 5) and pixel 0; x = 1 pixels 0, 1.
+ * Row 1 weights 1 2 -1 1 0 1 1 -2:
+ *   x = 0: 5 + 10 - 5 + 5 + 0 + 38 + 15 + 180 = 248
+ *   x = 1: 30 + 76 - 15 - 90 + 0 + 98 + 75 + 60 = 234
+ * Row 0 lies above the image: -3 times the sum of its weights (8) = -24.
+ * CACC truncation 1: (248 - 24) / 2 = 112 and (234 - 24) / 2 = 105.
+ */
+static void test_formats(void)
+{
+	static const struct {
+		uint32_t fmt;
+		int order[4];	/* memory byte of R, G, B, A */
+		const char *name;
+	} cases[] = {
+		{ NVDLA_PIXEL_A8B8G8R8, { 0, 1, 2, 3 }, "A8B8G8R8" },
+		{ NVDLA_PIXEL_A8R8G8B8, { 2, 1, 0, 3 }, "A8R8G8B8" },
+		{ NVDLA_PIXEL_B8G8R8A8, { 1, 2, 3, 0 }, "B8G8R8A8" },
+		{ NVDLA_PIXEL_R8G8B8A8, { 3, 2, 1, 0 }, "R8G8B8A8" },
+		{ NVDLA_PIXEL_X8R8G8B8, { 2, 1, 0, 3 }, "X8R8G8B8" },
+		{ NVDLA_PIXEL_V8U8Y8A8, { 1, 2, 3, 0 }, "V8U8Y8A8" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		uint32_t faults = nvdla_sim_fault_count(sim);
+
+		memset(mem, 0, sizeof(mem));
+		load_weights();
+		load_pixels(cases[i].order);
+		image_layer(cases[i].fmt, 0, 1, 0);
+		tap_ok(nvdla_sim_fault_count(sim) == faults &&
+		       (int8_t)mem[OUT] == 112 && (int8_t)mem[OUT + 8] == 105,
+		       "%s image layer gives 112, 105 (got %d, %d)",
+		       cases[i].name, (int8_t)mem[OUT], (int8_t)mem[OUT + 8]);
+	}
+}
+
+/* Converter off: the raw bytes as int8 (A8B8G8R8, bytes in R G B A). */
+static void test_raw(void)
+{
+	static const int order[4] = { 0, 1, 2, 3 };
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0, sizeof(mem));
+	load_weights();
+	load_pixels(order);
+	image_layer(NVDLA_PIXEL_A8B8G8R8, 0, 0, 0);
+	/*
+	 * x = 0: 5 + 10 - 5 + 5 + 0 + 20 + 10 - 80 = -35;
+	 * x = 1: 30 + 40 - 10 + 40 + 0 + 60 + 50 - 160 = 50;
+	 * minus 24, halved: -29.5 -> -30 and 13.
+	 */
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       (int8_t)mem[OUT] == -30 && (int8_t)mem[OUT + 8] == 13,
+	       "converter off passes the pixels through (got %d, %d)",
+	       (int8_t)mem[OUT], (int8_t)mem[OUT + 8]);
+}
+
+static void test_convert(void)
+{
+	tap_ok(sim_image_convert(30, 8, false, 10, 3, 1, 8) == 30 &&
+	       sim_image_convert(20, 8, false, -5, 3, 1, 8) == 38 &&
+	       sim_image_convert(40, 8, false, 100, 3, 1, 8) == -90,
+	       "converter: (x - mean) * scale >> truncate, half away from zero");
+	tap_ok(sim_image_convert(200, 8, false, 0, 1, 0, 8) == 127 &&
+	       sim_image_convert(0, 8, false, 200, 1, 0, 8) == -128,
+	       "converter saturates to int8");
+	tap_ok(sim_image_convert(200, 8, true, 0, 1, 0, 8) == -56 &&
+	       sim_image_convert(251, 8, true, 0, 3, 1, 16) == -8,
+	       "sign override reads components as signed (-5 * 3 / 2 = -8)");
+	tap_ok(sim_image_convert(0xffff, 16, false, -32768, 32767, 0, 16) ==
+	       32767 && sim_image_convert(0xffff, 16, false, 0, 1, 6, 16) ==
+	       1024, "16-bit components: saturation, 65535 >> 6 = 1024");
+}
+
+static void expect_fault(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
+			 uint32_t weight_width, const char *what)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0x55, sizeof(mem));
+	image_layer(fmt, in_prec, cvt, weight_width);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "%s: a fault, nothing written", what);
+}
+
+/* A direct int8 layer on a 1x1 input with a 1x1 kernel. */
+struct dc_case {
+	uint32_t batches, csc_batches;	/* told the CDMA; the CSC and CACC */
+	uint32_t channels, kernels;
+	uint32_t compressed, wmb_bytes, weight_bytes;
+	uint32_t in_ram, out_ram;	/* RAM_TYPE of the input and output */
+};
+
+/* Inputs and outputs 64 bytes apart per batch; the mask at WMB. */
+static void dc_layer(const struct dc_case *dc)
+{
+	next_groups();
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0, (uint32_t)MEM_BASE + IMG);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_RAM_TYPE, dc->in_ram);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_DMA_CFG, dc->out_ram);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_LINE_STRIDE, 32);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_SURF_STRIDE, 32);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_NUMBER, dc->batches - 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_STRIDE, 64);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_ADDR_LOW, (uint32_t)MEM_BASE + WT);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_FORMAT, dc->compressed);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_BYTES, dc->weight_bytes);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WMB_ADDR_LOW, (uint32_t)MEM_BASE + WMB);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WMB_BYTES, dc->wmb_bytes);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, dc->compressed);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, dc->channels - 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1,
+	   (dc->kernels - 1) << 16 | (dc->channels - 1));
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_BATCH_NUMBER, dc->csc_batches - 1);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_BATCH_NUMBER, dc->csc_batches - 1);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_CLIP_CFG, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_WIDTH, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, dc->kernels - 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + OUT);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 32);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, 32);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BATCH_STRIDE, 64);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG,
+	   1 | (dc->batches - 1) << 8);
+	run_layer();
+}
+
+static void batch_layer(uint32_t batches, uint32_t csc_batches)
+{
+	const struct dc_case dc = {
+		.batches = batches, .csc_batches = csc_batches,
+		.channels = 2, .kernels = 1, .in_ram = MCIF, .out_ram = MCIF,
+	};
+
+	dc_layer(&dc);
+}
+
+/*
+ * Inputs 3 -4 and 10 7, weights 2 5: batch 0 gives 6 - 20 = -14, batch 1
+ * 20 + 35 = 55, each in its own output cube.
+ */
+static void test_batches(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0, sizeof(mem));
+	mem[IMG] = 3;
+	mem[IMG + 1] = (uint8_t)-4;
+	mem[IMG + 64] = 10;
+	mem[IMG + 65] = 7;
+	mem[WT] = 2;
+	mem[WT + 1] = 5;
+	batch_layer(2, 2);
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       (int8_t)mem[OUT] == -14 && (int8_t)mem[OUT + 64] == 55,
+	       "two batches: -14 and 55 in their own cubes (got %d, %d)",
+	       (int8_t)mem[OUT], (int8_t)mem[OUT + 64]);
+	memset(mem + OUT, 0x55, 128);
+	batch_layer(2, 1);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "CDMA and CSC batch counts differ: a fault, nothing written");
+}
+
+/*
+ * Kernels 1 0 -2 0 and 0 3 0 4 (layout order k0 c0..c3, k1 c0..c3): mask
+ * bits 1 0 1 0 0 1 0 1 = 0xa5, packed 1 -2 3 4. Inputs 5 6 7 8 give
+ * 5 - 14 = -9 and 18 + 32 = 50.
+ */
+static void test_compressed(void)
+{
+	struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 4, .kernels = 2,
+		.compressed = 1, .wmb_bytes = 128, .weight_bytes = 128,
+		.in_ram = MCIF, .out_ram = MCIF,
+	};
+	static const int8_t packed[4] = { 1, -2, 3, 4 };
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0, sizeof(mem));
+	memcpy(mem + WT, packed, sizeof(packed));
+	mem[WMB] = 0xa5;
+	mem[IMG] = 5;
+	mem[IMG + 1] = 6;
+	mem[IMG + 2] = 7;
+	mem[IMG + 3] = 8;
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       (int8_t)mem[OUT] == -9 && (int8_t)mem[OUT + 1] == 50,
+	       "compressed weights expand through the mask (got %d, %d)",
+	       (int8_t)mem[OUT], (int8_t)mem[OUT + 1]);
+
+	memset(mem + OUT, 0x55, 64);
+	dc.wmb_bytes = 0;
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "a mask shorter than the weights: a fault, nothing written");
+	dc.wmb_bytes = 128;
+	mem[WMB] = 0xff;	/* eight weights set, four bytes packed... */
+	dc.weight_bytes = 0;	/* ...and no packed surface at all */
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 2 && mem[OUT] == 0x55,
+	       "more set bits than packed weights: a fault, nothing written");
+}
+
+/*
+ * nv_small has no BDMA and no RUBIK: their addresses reach the CSB
+ * master's dummy client, which reads zero and takes writes without effect.
+ */
+static void test_absent_units(void)
+{
+	static const int absent[] = { NVDLA_UNIT_BDMA, NVDLA_UNIT_RBK };
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	bool quiet = true;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(absent); i++) {
+		int unit = absent[i];
+
+		nvdla_sim_reg_write(sim, base[unit] + 0x10, ~0u);
+		nvdla_sim_reg_write(sim, base[unit] + 0x4, 1);
+		quiet &= !nvdla_sim_reg_read(sim, base[unit] + 0x10) &&
+			 !nvdla_sim_reg_read(sim, base[unit] + 0x4) &&
+			 !nvdla_sim_run(sim);
+	}
+	tap_ok(quiet && nvdla_sim_fault_count(sim) == faults,
+	       "nv_small: BDMA and RUBIK addresses read zero, writes do nothing");
+}
+
+/* nv_small has neither batching nor compressed weights. */
+static void expect_small_faults(void)
+{
+	const struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 4, .kernels = 2,
+		.compressed = 1, .wmb_bytes = 128, .weight_bytes = 128,
+		.in_ram = MCIF, .out_ram = MCIF,
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem + OUT, 0x55, 128);
+	batch_layer(2, 2);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "nv_small has no batching: two batches fault");
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 2 && mem[OUT] == 0x55,
+	       "nv_small has no weight compression: a fault");
+}
+
+/*
+ * The second memory interface on nv_full: the input read from the CVSRAM
+ * (3 -4 there, other bytes in DRAM), the output written to it; DRAM's
+ * copy of the output stays untouched. 3 * 2 - 4 * 5 = -14.
+ */
+static void test_cvsram(void)
+{
+	const struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 2, .kernels = 1,
+		.in_ram = 0, .out_ram = 0,
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0x55, sizeof(mem));
+	memset(cvsram, 0, sizeof(cvsram));
+	mem[WT] = 2;
+	mem[WT + 1] = 5;
+	cvsram[IMG] = 3;
+	cvsram[IMG + 1] = (uint8_t)-4;
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       (int8_t)cvsram[OUT] == -14 && mem[OUT] == 0x55,
+	       "CVSRAM in and out: -14 in the SRAM, DRAM untouched (got %d)",
+	       (int8_t)cvsram[OUT]);
+}
+
+static uint32_t wino_stride;	/* CDMA D_CONV_STRIDE of wino_layer */
+static uint32_t wino_csc_direct;	/* the CSC told direct mode instead */
+
+/*
+ * A Winograd int8 layer on nv_full: a 6x6 one-channel input padded by 1
+ * to 8x8 (the extended cube has 32 channels, the atom's), one kernel of
+ * pre-transformed weights @wt (4x4, channel 0; the other channels' are
+ * zero), 4x4 outputs, PRA truncation @pra, CACC truncation @clip.
+ */
+static void wino_layer(const int8_t wt[16], uint32_t pra, uint32_t clip,
+		       uint32_t pad_value)
+{
+	int pos;
+
+	next_groups();
+	for (pos = 0; pos < 16; pos++)
+		mem[WINO_WT + pos * 4] = (uint8_t)wt[pos];
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_0, 5 | 5 << 16);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0, (uint32_t)MEM_BASE + IMG);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_LINE_STRIDE, 6 * 32);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_SURF_STRIDE, 36 * 32);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_FORMAT, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_ADDR_LOW,
+	   (uint32_t)MEM_BASE + WINO_WT);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CONV_STRIDE, wino_stride);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING,
+	   1 | 1 << 8 | 1 << 16 | 1 << 24);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING_VALUE, pad_value);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG, !wino_csc_direct);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 7 | 7 << 16);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 31);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0, 3 | 3 << 16);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1, 31);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAOUT_SIZE_0, 3 | 3 << 16);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_PRA_CFG, pra);
+	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG, 1);
+	wr(NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_MISC_CFG, 1);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_MISC_CFG, 1);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_CLIP_CFG, clip);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_WIDTH, 3);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 3);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + OUT);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_DMA_CFG, MCIF);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 4 * 32);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, 16 * 32);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG, 1 | 1 << 2);
+	run_layer();
+}
+
+static int wino_in(int x, int y)
+{
+	return (y * 6 + x) % 7 - 3;
+}
+
+/*
+ * The 3x3 kernel 4 at the centre, 0 elsewhere, transformed by G w G^T
+ * (G = [[1,0,0],[.5,.5,.5],[.5,-.5,.5],[0,0,1]]), is 1 -1 / -1 1 in the
+ * middle 2x2 of the 4x4: the layer is then 4 times the input (padding 1
+ * centres the window), halved twice by the CACC back to the input itself.
+ * A constant tile of 3 (input and pad value 3) transforms to 12 at (1, 1)
+ * and 0 elsewhere; PRA truncation 1 halves it to 6, times a weight of 5
+ * at (1, 1) is 30, and A^T M A spreads it unchanged to all four outputs.
+ */
+static void test_winograd(void)
+{
+	static const int8_t centre[16] = { 0, 0, 0, 0, 0, 1, -1, 0,
+					   0, -1, 1, 0, 0, 0, 0, 0 };
+	static const int8_t fives[16] = { 5, 5, 5, 5, 5, 5, 5, 5,
+					  5, 5, 5, 5, 5, 5, 5, 5 };
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	bool ok = true;
+	int x, y;
+
+	memset(mem, 0, sizeof(mem));
+	for (y = 0; y < 6; y++)
+		for (x = 0; x < 6; x++)
+			mem[IMG + y * 6 * 32 + x * 32] = (uint8_t)wino_in(x, y);
+	wino_layer(centre, 0, 2, 0);
+	for (y = 0; y < 4; y++)
+		for (x = 0; x < 4; x++)
+			ok &= (int8_t)mem[OUT + y * 128 + x * 32] == wino_in(x, y);
+	tap_ok(ok && nvdla_sim_fault_count(sim) == faults,
+	       "Winograd with a centre kernel gives the input back");
+
+	memset(mem, 0, sizeof(mem));
+	for (y = 0; y < 6; y++)
+		for (x = 0; x < 6; x++)
+			mem[IMG + y * 6 * 32 + x * 32] = 3;
+	wino_layer(fives, 1, 0, 3);
+	ok = true;
+	for (y = 0; y < 2; y++)
+		for (x = 0; x < 2; x++)
+			ok &= (int8_t)mem[OUT + y * 128 + x * 32] == 30;
+	tap_ok(ok && nvdla_sim_fault_count(sim) == faults,
+	       "Winograd PRA truncation: a tile of 3s gives 30 (got %d)",
+	       (int8_t)mem[OUT]);
+
+	memset(mem + OUT, 0x55, 64);
+	wino_stride = 1;	/* 8 + 0 pad is no multiple of 4 * stride 2 */
+	wino_layer(fives, 1, 0, 3);
+	wino_stride = 0;
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "Winograd padding not a multiple of 4 strides: a fault");
+	wino_csc_direct = 1;
+	wino_layer(fives, 1, 0, 3);
+	wino_csc_direct = 0;
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 2 && mem[OUT] == 0x55,
+	       "CDMA in Winograd mode, CSC in direct mode: a fault");
+}
+
+/*
+ * The BDMA between the interfaces (CFG_CMD bit 0: source in DRAM, bit 1:
+ * destination in DRAM): 64 bytes DRAM to SRAM, then SRAM to DRAM.
+ */
+static void test_bdma_cvsram(void)
+{
+	static const struct {
+		uint32_t cmd, src, dst;
+	} copies[] = { { 1, IMG, OUT }, { 2, OUT, WMB } };
+	size_t i;
+	int b;
+
+	memset(mem, 0, sizeof(mem));
+	memset(cvsram, 0, sizeof(cvsram));
+	for (b = 0; b < 64; b++)
+		mem[IMG + b] = (uint8_t)(b * 5 + 1);
+	for (i = 0; i < ARRAY_SIZE(copies); i++) {
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_SRC_ADDR_LOW,
+		   (uint32_t)MEM_BASE + copies[i].src);
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_DST_ADDR_LOW,
+		   (uint32_t)MEM_BASE + copies[i].dst);
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_LINE, 1);	/* 2 x 32 bytes */
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_CMD, copies[i].cmd);
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_LINE_REPEAT, 0);
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_SURF_REPEAT, 0);
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_OP, 1);
+		wr(NVDLA_UNIT_BDMA, NVDLA_BDMA_CFG_LAUNCH0, 1);
+		while (nvdla_sim_run(sim))
+			;
+	}
+	tap_ok(!memcmp(cvsram + OUT, mem + IMG, 64) &&
+	       !memcmp(mem + WMB, mem + IMG, 64) && mem[OUT] == 0,
+	       "BDMA copies DRAM to CVSRAM and back through the host's callbacks");
+}
+
+/* nv_small has no second interface: pixels there stall it, a fault. */
+static void test_no_cvsram(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0x55, sizeof(mem));
+	load_weights();
+	image_ram = 0;
+	image_layer(NVDLA_PIXEL_A8B8G8R8, 0, 1, 0);
+	image_ram = MCIF;
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "nv_small: input on the missing CVSRAM interface is a fault");
+}
+
+static void start(enum nvdla_sim_config_id id, const uint32_t *bases)
+{
+	const struct nvdla_sim_host h = {
+		.bus_read = bus_read, .bus_write = bus_write,
+		.bus_map = bus_map, .kick = kick, .irq = irq,
+		.cv_map = cv_map, .cv_read = cv_read, .cv_write = cv_write,
+	};
+
+	base = bases;
+	tap_ok(nvdla_sim_init(sim, id, &h) == 0, "model starts (config %d)", id);
+}
+
+int main(void)
+{
+	sim = calloc(1, nvdla_sim_size());
+	if (!sim)
+		return 1;
+	start(NVDLA_SIM_NV_SMALL, bases_small);
+	test_convert();
+	test_formats();
+	test_raw();
+	expect_fault(NVDLA_PIXEL_R16_F, 1, 1, 0, "fp16 pixels");
+	expect_fault(NVDLA_PIXEL_R16, 0, 1, 0, "16-bit pixels as int8 input");
+	expect_fault(NVDLA_PIXEL_A8B8G8R8, 0, 1, 1,
+		     "kernel width 2 (image kernels are pre-extended)");
+	expect_fault(NVDLA_PIXEL_FORMAT_COUNT, 0, 1, 0, "unknown pixel format");
+	expect_small_faults();
+	test_absent_units();
+	test_no_cvsram();
+	start(NVDLA_SIM_NV_FULL, bases_full);
+	test_batches();
+	test_compressed();
+	test_cvsram();
+	test_bdma_cvsram();
+	test_winograd();
+	free(sim);
+	return tap_done();
+}
