@@ -790,6 +790,13 @@ static void test_refusals(void)
 		       "int16 SDP");
 	job_free(&j);
 
+	/* No batch: the register would ask for the most. */
+	sdp_job(&j, &configs[0], 8);
+	j.ops[0].op.sdp_op.batch_num = 0;
+	expect_refused(&j, "sim:nv_small", "op 0: sdp: batch_num 0",
+		       "SDP of no batch");
+	job_free(&j);
+
 	/* nv_small's 8-byte atom layout: 40-byte lines. */
 	sdp_job(&j, &configs[0], 8);
 	expect_refused(&j, "sim:nv_large",
