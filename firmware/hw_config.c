@@ -10,9 +10,9 @@ static const struct {
 	const char *name;
 	struct dla_hw_config config;
 } dla_hw_configs[] = {
-	{ "nv_full", { dla_bases_v1, 32, true, true, true } },
-	{ "nv_large", { dla_bases_v2, 32, false, false, false } },
-	{ "nv_small", { dla_bases_v2, 8, false, false, false } },
+	{ "nv_full", { dla_bases_v1, 32, true, true, true, 64 } },
+	{ "nv_large", { dla_bases_v2, 32, false, false, false, 64 } },
+	{ "nv_small", { dla_bases_v2, 8, false, false, false, 32 } },
 };
 
 const struct dla_hw_config *dla_hw_config_get(const char *name)

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Platform driver: an NVDLA described in the device tree (register window
- * and interrupt), or a virtual one whose platform data names the hardware
- * model's configuration.
+ * Platform driver: an NVDLA described in the device tree (register window,
+ * interrupt, and optionally clocks, resets, a power domain and a memory
+ * region; docs/bindings/nvidia,nvdla.yaml), or a virtual one whose platform
+ * data names the hardware model's configuration.
  */
-#include <linux/dma-mapping.h>
 #include <linux/interrupt.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
@@ -23,7 +23,9 @@
 #include "nvdla_compat.h"
 #include "nvdla_debugfs.h"
 #include "nvdla_drv.h"
+#include "nvdla_gem.h"
 #include "nvdla_job.h"
+#include "nvdla_power.h"
 #include "nvdla_sim_dev.h"
 
 static irqreturn_t nvdla_irq(int irq, void *arg)
@@ -42,19 +44,34 @@ static irqreturn_t nvdla_irq_thread(int irq, void *arg)
 	return IRQ_HANDLED;
 }
 
+/* Powered before the interrupt is requested: the handler reads registers. */
 static int nvdla_hw_init(struct nvdla_device *ndev,
 			 struct platform_device *pdev)
 {
-	int irq;
+	int ret;
 
 	ndev->regs = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(ndev->regs))
 		return PTR_ERR(ndev->regs);
-	irq = platform_get_irq(pdev, 0);
-	if (irq < 0)
-		return irq;
-	return devm_request_threaded_irq(&pdev->dev, irq, nvdla_irq,
-					 nvdla_irq_thread, 0, "nvdla", ndev);
+	ndev->power.irq = platform_get_irq(pdev, 0);
+	if (ndev->power.irq < 0)
+		return ndev->power.irq;
+	ret = nvdla_power_init(ndev);
+	if (ret)
+		return ret;
+	return devm_request_threaded_irq(&pdev->dev, ndev->power.irq, nvdla_irq,
+					 nvdla_irq_thread, 0, dev_name(&pdev->dev),
+					 ndev);
+}
+
+static int nvdla_virtual_init(struct nvdla_device *ndev, const char *config)
+{
+	int ret;
+
+	ret = nvdla_sim_dev_init(ndev, config);
+	if (ret)
+		return ret;
+	return nvdla_power_init(ndev);
 }
 
 static int nvdla_probe(struct platform_device *pdev)
@@ -70,21 +87,23 @@ static int nvdla_probe(struct platform_device *pdev)
 				  drm);
 	if (IS_ERR(ndev))
 		return PTR_ERR(ndev);
-	ndev->hw = dla_hw_config_get(config);
+	platform_set_drvdata(pdev, ndev);
+	/* No configuration: a device bound by name without platform data. */
+	ndev->hw = config ? dla_hw_config_get(config) : NULL;
+	if (!ndev->hw)
+		return dev_err_probe(dev, -EINVAL, "unknown configuration\n");
 	ndev->config = !strcmp(config, "nv_small") ? DRM_NVDLA_CONFIG_NV_SMALL :
 		       !strcmp(config, "nv_large") ? DRM_NVDLA_CONFIG_NV_LARGE :
 		       DRM_NVDLA_CONFIG_NV_FULL;
-	if (!ndev->hw)
-		return dev_err_probe(dev, -EINVAL, "unknown configuration\n");
 	spin_lock_init(&ndev->engine_lock);
 	init_waitqueue_head(&ndev->job_wq);
 	ret = drmm_mutex_init(&ndev->drm, &ndev->job_lock);
 	if (ret)
 		return ret;
 
-	ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64));
+	ret = nvdla_gem_init(ndev);
 	if (ret)
-		return dev_err_probe(dev, ret, "no usable DMA mask\n");
+		return ret;
 	ndev->engine = devm_kzalloc(dev, dla_engine_size(), GFP_KERNEL);
 	if (!ndev->engine)
 		return -ENOMEM;
@@ -93,7 +112,7 @@ static int nvdla_probe(struct platform_device *pdev)
 		return ret;
 
 	if (sim_config)
-		ret = nvdla_sim_dev_init(ndev, sim_config);
+		ret = nvdla_virtual_init(ndev, sim_config);
 	else
 		ret = nvdla_hw_init(ndev, pdev);
 	if (ret)
@@ -102,7 +121,6 @@ static int nvdla_probe(struct platform_device *pdev)
 	/* Nothing runs yet: make sure no stale interrupt is pending. */
 	dla_clear_task(ndev->engine);
 
-	platform_set_drvdata(pdev, ndev);
 	ret = drm_dev_register(&ndev->drm, 0);
 	if (ret) {
 		nvdla_sim_dev_fini(ndev);
@@ -125,9 +143,17 @@ static void nvdla_remove(struct platform_device *pdev)
 
 NVDLA_DEFINE_PLATFORM_REMOVE(nvdla_platform_remove, nvdla_remove);
 
-/* The official driver's compatible strings, with their configurations. */
+/*
+ * One string per hardware configuration, then the official driver's
+ * strings (and the one its binding document gave), so that existing
+ * device trees keep working.
+ */
 static const struct of_device_id nvdla_of_match[] = {
+	{ .compatible = "nvidia,nvdla-nv-full", .data = "nv_full" },
+	{ .compatible = "nvidia,nvdla-nv-large", .data = "nv_large" },
+	{ .compatible = "nvidia,nvdla-nv-small", .data = "nv_small" },
 	{ .compatible = "nvidia,nvdla_os_initial", .data = "nv_full" },
+	{ .compatible = "nvidia,nvdla-1", .data = "nv_full" },
 	{ .compatible = "nvidia,nv_small", .data = "nv_small" },
 	{ .compatible = "nvidia,nv_large", .data = "nv_large" },
 	{ .compatible = "nvidia,nvdla_2", .data = "nv_small" },
@@ -141,5 +167,6 @@ struct platform_driver nvdla_platform_driver = {
 	.driver = {
 		.name = "nvdla",
 		.of_match_table = nvdla_of_match,
+		.pm = pm_ptr(&nvdla_pm_ops),
 	},
 };

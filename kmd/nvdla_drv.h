@@ -11,6 +11,8 @@
 
 #include <drm/drm_device.h>
 
+#include "nvdla_power.h"
+
 struct dla_engine;
 struct dla_hw_config;
 struct nvdla_job;
@@ -22,6 +24,7 @@ struct nvdla_sim;
  * @hw: what the firmware may drive on it
  * @config: its configuration, enum drm_nvdla_config
  * @regs: register window of real hardware, NULL for the virtual device
+ * @power: its clocks, resets and interrupt (nvdla_power.c)
  * @sim: hardware model behind the virtual device, NULL on real hardware
  * @sim_work: runs the model when it has work (virtual device)
  * @sim_config: the model's configuration, to reset it
@@ -41,6 +44,7 @@ struct nvdla_device {
 	const struct dla_hw_config *hw;
 	u32 config;
 	void __iomem *regs;
+	struct nvdla_power power;
 	struct nvdla_sim *sim;
 	struct work_struct sim_work;
 	int sim_config;

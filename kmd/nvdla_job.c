@@ -21,6 +21,7 @@
 #include "nvdla_drv.h"
 #include "nvdla_gem.h"
 #include "nvdla_job.h"
+#include "nvdla_power.h"
 #include "nvdla_sim_dev.h"
 
 static void nvdla_job_free(struct nvdla_job *job)
@@ -117,6 +118,9 @@ static int nvdla_job_start(struct nvdla_device *ndev, struct nvdla_job *job)
 	unsigned long flags;
 	int ret;
 
+	ret = nvdla_power_get(ndev);
+	if (ret)
+		return ret;
 	spin_lock_irqsave(&ndev->engine_lock, flags);
 	ndev->job = job;
 	ndev->job_done = false;
@@ -128,6 +132,8 @@ static int nvdla_job_start(struct nvdla_device *ndev, struct nvdla_job *job)
 		ndev->job = NULL;
 	}
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
+	if (ret)
+		nvdla_power_put(ndev);
 	return ret;
 }
 
@@ -146,6 +152,10 @@ static int nvdla_job_stop(struct nvdla_device *ndev, int wait_ret)
 	dla_clear_task(ndev->engine);
 	ndev->job = NULL;
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
+	/* Its operations may still be running, or left state behind. */
+	if (ret)
+		nvdla_power_reset(ndev);
+	nvdla_power_put(ndev);
 
 	/* Firmware codes are errnos already; anything else is an I/O error. */
 	if (ret && ret != -EINVAL && ret != -EINTR && ret != -ETIMEDOUT)

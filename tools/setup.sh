@@ -17,10 +17,11 @@ mode=${1:-all}
 cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 
 build_pkgs="gcc make libc6-dev pkg-config libdrm-dev"
-# perl: checkpatch.pl; clang and its runtime: the libFuzzer targets.
+# perl: checkpatch.pl; clang and its runtime: the libFuzzer targets;
+# dt-schema and dtc: the device-tree binding check; dkms: the DKMS build test.
 test_pkgs="linux-headers-amd64 linux-headers-6.12-amd64 qemu-system-x86
 	busybox-static cpio kmod xz-utils ca-certificates perl linux-source-6.1
-	clang libclang-rt-14-dev"
+	clang libclang-rt-14-dev dt-schema device-tree-compiler dkms"
 
 as_root() {
 	if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

@@ -31,6 +31,8 @@ struct dla_engine;
  * @bdma: the device has the bridge DMA
  * @rubik: the device has the RUBIK engine
  * @weight_compress: the convolution pipeline accepts compressed weights
+ * @addr_bits: width of the memory addresses its DMA engines drive (64 on
+ *	nv_full/nv_large; 32 on nv_small, per its CFGROM)
  */
 struct dla_hw_config {
 	const u32 *unit_base;
@@ -38,6 +40,7 @@ struct dla_hw_config {
 	bool bdma;
 	bool rubik;
 	bool weight_compress;
+	u32 addr_bits;
 };
 
 enum dla_log_level {
