@@ -7,7 +7,7 @@
 #                          kernels' headers, their images unpacked into the
 #                          cache (never installed into /boot), QEMU, busybox,
 #                          the kselftest harness and checkpatch.pl from the
-#                          kernel source package
+#                          kernel source package, dt-schema, dtc and dkms
 #
 # NVDLA_CACHE (default ~/.cache/nvdla) holds the unpacked files. When all is
 # there, nothing is downloaded and apt is not called.

@@ -56,7 +56,8 @@ ok $? "processed schema built"
 show "$tmp/mk"
 
 # build NAME: NAME.dts (with #include) to NAME.dtb, as the kernel does.
-inc=$(ls -d /usr/src/linux-headers-*-common/include 2>/dev/null | head -1)
+inc=$(find /usr/src -mindepth 2 -maxdepth 2 -path '*/linux-headers-*/include' \
+	-exec test -d {}/dt-bindings \; -print 2>/dev/null | head -1)
 build() {
 	cpp -P -nostdinc ${inc:+-I "$inc"} -undef -x assembler-with-cpp \
 		"$tmp/$1.dts" >"$tmp/$1.pre.dts" 2>>"$tmp/$1.log" &&
