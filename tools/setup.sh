@@ -7,7 +7,8 @@
 #                          kernels' headers, their images unpacked into the
 #                          cache (never installed into /boot), QEMU, busybox,
 #                          the kselftest harness and checkpatch.pl from the
-#                          kernel source package, dt-schema, dtc and dkms
+#                          kernel source package, dt-schema, dtc and dkms,
+#                          and an arm64 kernel for the emulated board
 #
 # NVDLA_CACHE (default ~/.cache/nvdla) holds the unpacked files. When all is
 # there, nothing is downloaded and apt is not called.
@@ -18,10 +19,16 @@ cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 
 build_pkgs="gcc make libc6-dev pkg-config libdrm-dev"
 # perl: checkpatch.pl; clang and its runtime: the libFuzzer targets;
-# dt-schema and dtc: the device-tree binding check; dkms: the DKMS build test.
+# dt-schema and dtc: the device-tree binding check; dkms: the DKMS build test;
+# QEMU for arm64 and the cross compiler: the emulated board.
 test_pkgs="linux-headers-amd64 linux-headers-6.12-amd64 qemu-system-x86
 	busybox-static cpio kmod xz-utils ca-certificates perl linux-source-6.1
-	clang libclang-rt-14-dev dt-schema device-tree-compiler dkms"
+	clang libclang-rt-14-dev dt-schema device-tree-compiler dkms
+	qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
+# The emulated board: Debian's arm64 kernel (the 6.1 release of the amd64
+# headers installed here), its headers and busybox, unpacked into the cache.
+board_kver=6.1.0-56-arm64
+board_debs="linux-image-$board_kver linux-headers-$board_kver busybox-static"
 
 as_root() {
 	if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -102,6 +109,37 @@ unpack_kernel_tools() {
 	rm -rf "$tmp"
 }
 
+# Unpack the arm64 packages of the emulated board into $cache/board, with an
+# apt state of its own there (the system's apt stays amd64 only). The
+# headers use the host's kbuild tools of the same release; the initramfs
+# list written last marks a complete unpack.
+unpack_board() {
+	dir=$cache/board
+	[ -f "$dir/root/boot/vmlinuz-$board_kver" ] &&
+		[ -f "$dir/root/lib/modules/$board_kver/modules.dep" ] && return 0
+	echo "setup: unpacking the arm64 board kernel $board_kver into $dir"
+	apt_dir=$dir/apt
+	mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" \
+		"$dir/debs"
+	set -- -q -o "Dir::State::Lists=$apt_dir/lists" \
+		-o "Dir::Cache=$apt_dir/cache" -o Dir::State::status=/dev/null \
+		-o APT::Architecture=arm64 -o APT::Architectures::=arm64
+	apt-get "$@" update
+	# shellcheck disable=SC2086 # one word per package
+	(cd "$dir/debs" && apt-get "$@" download $board_debs)
+	rm -rf "$dir/root"
+	mkdir -p "$dir/root"
+	for deb in "$dir"/debs/*.deb; do
+		dpkg-deb -x "$deb" "$dir/root"
+	done
+	rm -rf "$dir/debs"
+	kbuild=/usr/lib/linux-kbuild-${board_kver%%.0-*}
+	hdr=$dir/root/usr/src/linux-headers-$board_kver
+	ln -sfn "$kbuild/scripts" "$hdr/scripts"
+	ln -sfn "$kbuild/tools" "$hdr/tools"
+	/sbin/depmod -b "$dir/root" "$board_kver"
+}
+
 # shellcheck disable=SC2086 # one word per package
 install $build_pkgs
 [ "$mode" = build ] && exit 0
@@ -112,3 +150,4 @@ for kver in $(kernel_versions); do
 	unpack_kernel "$kver"
 done
 unpack_kernel_tools
+unpack_board

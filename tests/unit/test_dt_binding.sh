@@ -85,6 +85,34 @@ else
 	ok $? "both example nodes are checked by this binding"
 fi
 
+# The node of the emulated arm64 board (tools/qemu/board/nvdla-virt.dtsi),
+# under a root with the board's address cells and interrupt controller.
+cat >"$tmp/board.dts" <<'DTS'
+/dts-v1/;
+/ {
+	compatible = "linux,dummy-virt";
+	model = "linux,dummy-virt";
+	#address-cells = <2>;
+	#size-cells = <2>;
+	interrupt-parent = <&gic>;
+
+	gic: interrupt-controller@8000000 {
+		compatible = "arm,cortex-a15-gic";
+		reg = <0x0 0x8000000 0x0 0x10000>, <0x0 0x8010000 0x0 0x10000>;
+		interrupt-controller;
+		#interrupt-cells = <3>;
+	};
+};
+DTS
+cat tools/qemu/board/nvdla-virt.dtsi >>"$tmp/board.dts"
+build board
+validate board
+[ -f "$tmp/board.dtb" ] && [ ! -s "$tmp/board.findings" ] &&
+	grep -q 'npu@7f000000: matched' "$tmp/board.out"
+ok $? "the emulated board's node validates against the binding"
+show "$tmp/board.log"
+show "$tmp/board.findings"
+
 # A node with an unknown property, a second register window and no
 # interrupts: each must be reported.
 cat >"$tmp/bad.dts" <<'DTS'

@@ -19,7 +19,29 @@ $(QEMU_IMAGES) $(KSELFTEST_INC)/kselftest_harness.h &:
 
 qemu-images: $(QEMU_IMAGES)
 
-check-qemu: all module-all guest-tests qemu-images
+# The emulated arm64 board (tools/qemu/run-board.sh): Debian's arm64
+# kernel that tools/setup.sh unpacks, the module cross-built against its
+# headers, and the board tests. Nothing to do before that unpack.
+BOARD_ROOT := $(NVDLA_CACHE)/board/root
+BOARD_KVER := $(patsubst $(BOARD_ROOT)/boot/vmlinuz-%,%,\
+	$(wildcard $(BOARD_ROOT)/boot/vmlinuz-*))
+BOARD_CROSS := aarch64-linux-gnu-
+BOARD_TESTS := $(if $(BOARD_KVER),$(patsubst tests/board/%.c,\
+	$(BUILD)/board-tests/%,$(wildcard tests/board/*_test.c)))
+
+module-board:
+	$(if $(BOARD_KVER),$(MAKE) module KERNEL_VERSION=$(BOARD_KVER) \
+		KDIR=$(BOARD_ROOT)/usr/src/linux-headers-$(BOARD_KVER) \
+		ARCH=arm64 CROSS_COMPILE=$(BOARD_CROSS))
+
+$(BUILD)/board-tests/%: tests/board/%.c $(KSELFTEST_INC)/kselftest_harness.h
+	@mkdir -p $(dir $@)
+	$(BOARD_CROSS)gcc -std=gnu11 -O2 -static $(WARNFLAGS) -Iinclude \
+		-Iinclude/uapi/drm $(DRM_CFLAGS) -isystem $(KSELFTEST_INC) -o $@ $<
+
+board-tests: $(BOARD_TESTS)
+
+check-qemu: all module-all guest-tests qemu-images module-board board-tests
 	tools/run-tests.sh --qemu-only $(BUILD)
 
-.PHONY: qemu-images check-qemu
+.PHONY: qemu-images check-qemu module-board board-tests
