@@ -2,11 +2,11 @@
 # shellcheck shell=dash
 # SPDX-License-Identifier: MIT
 # /init of the emulated arm64 board (built by run-board.sh), whose device
-# tree has an NVDLA node (tools/qemu/board/nvdla-virt.dtsi): load the
-# driver without parameters and check that the node's compatible string,
-# clocks, reset line and memory region are used, and that runtime PM
-# switches them; then the kernel log. The last line tells the host the
-# guest got there.
+# tree has two NVDLA nodes (tools/qemu/board/nvdla-virt.dtsi): load the
+# driver without parameters and check that the nodes' compatible strings,
+# clocks, reset lines and memory region are used, that runtime PM switches
+# them, and that a job without interrupt times out; then the kernel log.
+# The last line tells the host the guest got there.
 /bin/busybox --install -s /bin
 export PATH=/bin
 echo
@@ -24,16 +24,27 @@ ok() {
 
 dev=/sys/bus/platform/devices/7f000000.npu
 pm=$dev/power
+bare=/sys/bus/platform/devices/7f200000.npu
 clk=/sys/kernel/debug/clk
-# The reset controller's register, bit 0 the NVDLA's line (active low).
+# rst_line BIT: a line of the reset controller (active low: 0 asserted).
 rst_line() {
-	echo $(($(devmem 0x7f100000 32) & 1))
+	echo $((($(devmem 0x7f100000 32) >> $1) & 1))
 }
-# power_state: runtime status, enable counts of both clocks, reset line.
+# power_state: runtime status, enable counts of both clocks, reset line of
+# the first device.
 power_state() {
 	echo "$(cat "$pm/runtime_status")" \
 		"$(cat "$clk/npu_core/clk_enable_count")" \
-		"$(cat "$clk/npu_csb/clk_enable_count")" "$(rst_line)"
+		"$(cat "$clk/npu_csb/clk_enable_count")" "$(rst_line 0)"
+}
+# debugfs NAME: the debugfs directory of platform device NAME (6.1: by
+# the render node's minor).
+debugfs() {
+	for d in /sys/class/drm/renderD*; do
+		if [ "$(basename "$(readlink "$d/device")")" = "$1" ]; then
+			echo "/sys/kernel/debug/dri/${d##*/renderD}"
+		fi
+	done
 }
 # Longer than the 50 ms autosuspend delay, with room for a slow guest.
 idle() {
@@ -46,16 +57,18 @@ done </modules.order
 insmod /nvdla.ko
 ok $? "insmod nvdla.ko without parameters"
 
-[ "$(basename "$(readlink "$dev/driver")")" = nvdla ]
-ok $? "the device-tree node is bound to nvdla"
-dmesg | grep -q 'NVDLA nv_small$'
-ok $? "configuration nv_small from the compatible string"
-dmesg | grep -q 'assigned reserved memory node npu-pool@70000000'
-ok $? "memory-region assigned"
-[ -c /dev/dri/renderD128 ]
-ok $? "render node /dev/dri/renderD128"
-grep -q '7f000000.npu' /proc/interrupts
-ok $? "interrupt requested under the device's name"
+[ "$(basename "$(readlink "$dev/driver")")" = nvdla ] &&
+	[ "$(basename "$(readlink "$bare/driver")")" = nvdla ]
+ok $? "both device-tree nodes are bound to nvdla"
+dmesg | grep -q '7f000000.npu: .*NVDLA nv_small$' &&
+	dmesg | grep -q '7f200000.npu: .*NVDLA nv_full$'
+ok $? "configurations nv_small and nv_full from the compatible strings"
+dmesg | grep -q '7f000000.npu: assigned reserved memory node npu-pool@70000000'
+ok $? "memory-region assigned to the first"
+[ -c /dev/dri/renderD128 ] && [ -c /dev/dri/renderD129 ]
+ok $? "render nodes /dev/dri/renderD128 and renderD129"
+grep -q '7f000000.npu' /proc/interrupts && grep -q '7f200000.npu' /proc/interrupts
+ok $? "interrupts requested under the devices' names"
 
 idle
 state=$(power_state)
@@ -71,23 +84,40 @@ state=$(power_state)
 [ "$state" = "suspended 0 0 0" ]
 ok $? "control=auto: suspended again ($state)"
 
-[ "$(grep -c '^GLB\.' /sys/kernel/debug/dri/128/regs)" -gt 0 ]
+[ "$(grep -c '^GLB\.' "$(debugfs 7f000000.npu)/regs")" -gt 0 ]
 ok $? "register dump of the suspended device"
 idle
 state=$(power_state)
 [ "$state" = "suspended 0 0 0" ]
 ok $? "suspended after the dump ($state)"
 
-echo "# guest test nvdla_pool_test"
-/tests/nvdla_pool_test
-ok $? "buffers come from the memory-region"
+state="$(cat "$bare/power/runtime_status") $(rst_line 1)"
+[ "$state" = "suspended 0" ]
+ok $? "second device idle: suspended, reset asserted ($state)"
+
+# The second device's registers are RAM: make its BDMA status read as the
+# hardware model's does when idle (20 free command slots, idle), so that a
+# job starts and then waits for its interrupt.
+devmem 0x7f204040 32 0x114
+
+echo "# guest test nvdla_board_test"
+/tests/nvdla_board_test
+ok $? "board tests"
+jobs=$(debugfs 7f200000.npu)/jobs
+grep -q '^timed out: 1$' "$jobs"
+ok $? "the job without interrupt counted as timed out"
+sed 's/^/#   /' "$jobs"
+idle
+state="$(cat "$bare/power/runtime_status") $(rst_line 1)"
+[ "$state" = "suspended 0" ]
+ok $? "second device suspended again after the reset ($state)"
 
 rmmod nvdla
 ok $? "rmmod nvdla"
-[ ! -e "$dev/driver" ] &&
-	[ "$(cat "$clk/npu_core/clk_enable_count") $(rst_line)" = "0 0" ]
-ok $? "unbound: clocks off, reset asserted"
-insmod /nvdla.ko && [ -e "$dev/driver" ]
+[ ! -e "$dev/driver" ] && [ ! -e "$bare/driver" ] &&
+	[ "$(cat "$clk/npu_core/clk_enable_count") $(rst_line 0) $(rst_line 1)" = "0 0 0" ]
+ok $? "unbound: clocks off, resets asserted"
+insmod /nvdla.ko && [ -e "$dev/driver" ] && [ -e "$bare/driver" ]
 ok $? "loads and binds again"
 
 if dmesg | grep -E 'WARNING:|BUG:|Oops|KASAN|UBSAN|circular locking|Call Trace' \

@@ -36,7 +36,7 @@ done
 kver=${kernel##*/vmlinuz-}
 ko=$build/kmod/$kver/nvdla.ko
 [ -f "$ko" ] || fail "no $ko (run make module-board)"
-[ -x "$build/board-tests/nvdla_pool_test" ] ||
+[ -x "$build/board-tests/nvdla_board_test" ] ||
 	fail "no board tests (run make board-tests)"
 
 rm -rf "$out"
