@@ -61,7 +61,8 @@ const struct drm_driver nvdla_drm_driver = {
  * @file: the caller's DRM file
  *
  * Return: 0 with the value; -EINVAL for an unknown parameter or a non-zero
- * reserved field; -ENODEV once the device is gone.
+ * reserved field; -ENODEV once the device is gone; for the hardware
+ * version, the error of powering the device up.
  */
 int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
 			  struct drm_file *file)

@@ -25,10 +25,6 @@ test_pkgs="linux-headers-amd64 linux-headers-6.12-amd64 qemu-system-x86
 	busybox-static cpio kmod xz-utils ca-certificates perl linux-source-6.1
 	clang libclang-rt-14-dev dt-schema device-tree-compiler dkms
 	qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
-# The emulated board: Debian's arm64 kernel (the 6.1 release of the amd64
-# headers installed here), its headers and busybox, unpacked into the cache.
-board_kver=6.1.0-56-arm64
-board_debs="linux-image-$board_kver linux-headers-$board_kver busybox-static"
 
 as_root() {
 	if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -109,11 +105,16 @@ unpack_kernel_tools() {
 	rm -rf "$tmp"
 }
 
-# Unpack the arm64 packages of the emulated board into $cache/board, with an
-# apt state of its own there (the system's apt stays amd64 only). The
-# headers use the host's kbuild tools of the same release; the initramfs
-# list written last marks a complete unpack.
+# Unpack the emulated board's arm64 packages into $cache/board: Debian's
+# arm64 kernel of the same 6.1 release as the amd64 headers installed here,
+# its headers and busybox, with an apt state of its own there (the system's
+# apt stays amd64 only). The headers use the host's kbuild tools of that
+# release; depmod's modules.dep, written last, marks a complete unpack.
 unpack_board() {
+	board_kver=$(kernel_versions | grep '^6\.1\.' | sort -V | tail -1 |
+		sed 's/-amd64$/-arm64/')
+	[ -n "$board_kver" ] || { echo "setup: no 6.1 headers" >&2; return 1; }
+	board_debs="linux-image-$board_kver linux-headers-$board_kver busybox-static"
 	dir=$cache/board
 	[ -f "$dir/root/boot/vmlinuz-$board_kver" ] &&
 		[ -f "$dir/root/lib/modules/$board_kver/modules.dep" ] && return 0

@@ -21,7 +21,8 @@ qemu-images: $(QEMU_IMAGES)
 
 # The emulated arm64 board (tools/qemu/run-board.sh): Debian's arm64
 # kernel that tools/setup.sh unpacks, the module cross-built against its
-# headers, and the board tests. Nothing to do before that unpack.
+# headers, and the board tests. Nothing to do before that unpack, so the
+# check targets make these in a new make, after their set-up ran.
 BOARD_ROOT := $(NVDLA_CACHE)/board/root
 BOARD_KVER := $(patsubst $(BOARD_ROOT)/boot/vmlinuz-%,%,\
 	$(wildcard $(BOARD_ROOT)/boot/vmlinuz-*))
@@ -41,7 +42,8 @@ $(BUILD)/board-tests/%: tests/board/%.c $(KSELFTEST_INC)/kselftest_harness.h
 
 board-tests: $(BOARD_TESTS)
 
-check-qemu: all module-all guest-tests qemu-images module-board board-tests
+check-qemu: all module-all guest-tests qemu-images
+	$(MAKE) module-board board-tests
 	tools/run-tests.sh --qemu-only $(BUILD)
 
 .PHONY: qemu-images check-qemu module-board board-tests
