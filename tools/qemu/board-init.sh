@@ -112,6 +112,14 @@ state="$(cat "$bare/power/runtime_status") $(rst_line 1)"
 [ "$state" = "suspended 0" ]
 ok $? "second device suspended again after the reset ($state)"
 
+# A node the driver has no configuration for, forced onto it: refused.
+odd=/sys/bus/platform/devices/7f300000.npu
+echo nvdla >"$odd/driver_override"
+! echo 7f300000.npu >/sys/bus/platform/drivers/nvdla/bind 2>/dev/null &&
+	[ ! -e "$odd/driver" ] &&
+	dmesg | grep -q '7f300000.npu: .*unknown configuration'
+ok $? "a node without configuration is refused"
+
 rmmod nvdla
 ok $? "rmmod nvdla"
 [ ! -e "$dev/driver" ] && [ ! -e "$bare/driver" ] &&
