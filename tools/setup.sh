@@ -8,7 +8,7 @@
 #                          cache (never installed into /boot), QEMU, busybox,
 #                          the kselftest harness and checkpatch.pl from the
 #                          kernel source package, dt-schema, dtc and dkms,
-#                          and an arm64 kernel for the emulated board
+#                          and the arm64 kernels for the emulated board
 #
 # NVDLA_CACHE (default ~/.cache/nvdla) holds the unpacked files. When all is
 # there, nothing is downloaded and apt is not called.
@@ -105,40 +105,38 @@ unpack_kernel_tools() {
 	rm -rf "$tmp"
 }
 
-# Unpack the emulated board's arm64 packages into $cache/board: Debian's
-# arm64 kernel of the same 6.1 release as the amd64 headers installed here,
-# its headers and busybox, with an apt state of its own there (the system's
-# apt stays amd64 only). The headers use the host's kbuild tools of that
-# release; depmod's modules.dep, written last, marks a complete unpack.
+# Unpack an emulated board's arm64 packages into $cache/board/KVER: Debian's
+# arm64 kernel KVER (the release of amd64 headers installed here), its
+# headers and busybox, fetched with an apt state of its own in
+# $cache/board/apt (the system's apt stays amd64 only). The headers use the
+# host's kbuild tools of their release; depmod's modules.dep, written last,
+# marks a complete unpack.
 unpack_board() {
-	board_kver=$(kernel_versions | grep '^6\.1\.' | sort -V | tail -1 |
-		sed 's/-amd64$/-arm64/')
-	[ -n "$board_kver" ] || { echo "setup: no 6.1 headers" >&2; return 1; }
-	board_debs="linux-image-$board_kver linux-headers-$board_kver busybox-static"
-	dir=$cache/board
-	[ -f "$dir/root/boot/vmlinuz-$board_kver" ] &&
-		[ -f "$dir/root/lib/modules/$board_kver/modules.dep" ] && return 0
-	echo "setup: unpacking the arm64 board kernel $board_kver into $dir"
-	apt_dir=$dir/apt
-	mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" \
-		"$dir/debs"
+	kver=$1
+	dir=$cache/board/$kver
+	[ -f "$dir/lib/modules/$kver/modules.dep" ] && return 0
+	echo "setup: unpacking the arm64 board kernel $kver into $dir"
+	apt_dir=$cache/board/apt
+	mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
 	set -- -q -o "Dir::State::Lists=$apt_dir/lists" \
 		-o "Dir::Cache=$apt_dir/cache" -o Dir::State::status=/dev/null \
 		-o APT::Architecture=arm64 -o APT::Architectures::=arm64
 	apt-get "$@" update
-	# shellcheck disable=SC2086 # one word per package
-	(cd "$dir/debs" && apt-get "$@" download $board_debs)
-	rm -rf "$dir/root"
-	mkdir -p "$dir/root"
-	for deb in "$dir"/debs/*.deb; do
-		dpkg-deb -x "$deb" "$dir/root"
+	tmp=$(mktemp -d)
+	(cd "$tmp" && apt-get "$@" download "linux-image-$kver" \
+		"linux-headers-$kver" busybox-static)
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	for deb in "$tmp"/*.deb; do
+		dpkg-deb -x "$deb" "$dir"
 	done
-	rm -rf "$dir/debs"
-	kbuild=/usr/lib/linux-kbuild-${board_kver%%.0-*}
-	hdr=$dir/root/usr/src/linux-headers-$board_kver
-	ln -sfn "$kbuild/scripts" "$hdr/scripts"
-	ln -sfn "$kbuild/tools" "$hdr/tools"
-	/sbin/depmod -b "$dir/root" "$board_kver"
+	rm -rf "$tmp"
+	hdr=$dir/usr/src/linux-headers-$kver
+	for link in scripts tools; do
+		target=$(readlink "$hdr/$link")
+		ln -sfn "/usr/lib/${target#*/lib/}" "$hdr/$link"
+	done
+	/sbin/depmod -b "$dir" "$kver"
 }
 
 # shellcheck disable=SC2086 # one word per package
@@ -151,4 +149,7 @@ for kver in $(kernel_versions); do
 	unpack_kernel "$kver"
 done
 unpack_kernel_tools
-unpack_board
+rm -rf "$cache/board/root"	# the single board of earlier versions
+for kver in $(kernel_versions); do
+	unpack_board "${kver%-amd64}-arm64"
+done

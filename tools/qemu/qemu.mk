@@ -19,21 +19,22 @@ $(QEMU_IMAGES) $(KSELFTEST_INC)/kselftest_harness.h &:
 
 qemu-images: $(QEMU_IMAGES)
 
-# The emulated arm64 board (tools/qemu/run-board.sh): Debian's arm64
-# kernel that tools/setup.sh unpacks, the module cross-built against its
-# headers, and the board tests. Nothing to do before that unpack, so the
-# check targets make these in a new make, after their set-up ran.
-BOARD_ROOT := $(NVDLA_CACHE)/board/root
-BOARD_KVER := $(patsubst $(BOARD_ROOT)/boot/vmlinuz-%,%,\
-	$(wildcard $(BOARD_ROOT)/boot/vmlinuz-*))
+# The emulated arm64 board (tools/qemu/run-board.sh), one per arm64 kernel
+# that tools/setup.sh unpacks into $(NVDLA_CACHE)/board/<version>: the
+# module cross-built against each kernel's headers, and the board tests.
+# Nothing to do before that unpack, so the check targets make these in a
+# new make, after their set-up ran.
+BOARD_DIR := $(NVDLA_CACHE)/board
+BOARD_KVERS := $(patsubst $(BOARD_DIR)/%/,%,\
+	$(dir $(wildcard $(BOARD_DIR)/*-arm64/boot)))
 BOARD_CROSS := aarch64-linux-gnu-
-BOARD_TESTS := $(if $(BOARD_KVER),$(patsubst tests/board/%.c,\
+BOARD_TESTS := $(if $(BOARD_KVERS),$(patsubst tests/board/%.c,\
 	$(BUILD)/board-tests/%,$(wildcard tests/board/*_test.c)))
 
 module-board:
-	$(if $(BOARD_KVER),$(MAKE) module KERNEL_VERSION=$(BOARD_KVER) \
-		KDIR=$(BOARD_ROOT)/usr/src/linux-headers-$(BOARD_KVER) \
-		ARCH=arm64 CROSS_COMPILE=$(BOARD_CROSS))
+	$(foreach v,$(BOARD_KVERS),$(MAKE) module KERNEL_VERSION=$(v) \
+		KDIR=$(BOARD_DIR)/$(v)/usr/src/linux-headers-$(v) \
+		ARCH=arm64 CROSS_COMPILE=$(BOARD_CROSS) &&) true
 
 $(BUILD)/board-tests/%: tests/board/%.c $(KSELFTEST_INC)/kselftest_harness.h
 	@mkdir -p $(dir $@)

@@ -1,39 +1,36 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Boot Debian's arm64 kernel on QEMU's "virt" board (TCG) with an NVDLA
-# node added to the board's device tree (tools/qemu/board/nvdla-virt.dtsi),
+# Boot Debian's arm64 kernel KVER on QEMU's "virt" board (TCG) with NVDLA
+# nodes added to the board's device tree (tools/qemu/board/nvdla-virt.dtsi),
 # from a busybox initramfs holding the cross-built nvdla.ko, the modules it
 # needs and the board tests; print the TAP lines the guest reports
-# (tools/qemu/board-init.sh), prefixed with [board]. A guest that panics or
+# (tools/qemu/board-init.sh), prefixed with [KVER]. A guest that panics or
 # hangs yields a "not ok" line; the console log is kept in
-# BUILD_DIR/qemu/board.log.
+# BUILD_DIR/qemu/KVER.log.
 #
-# Usage: tools/qemu/run-board.sh BUILD_DIR
-# Needs tools/setup.sh (the arm64 kernel in NVDLA_CACHE/board) and
+# Usage: tools/qemu/run-board.sh KVER BUILD_DIR
+# Needs tools/setup.sh (the arm64 kernel in NVDLA_CACHE/board/KVER) and
 # make module-board board-tests.
 set -eu
 
-build=$(realpath -m "$1")
+kver=$1
+build=$(realpath -m "$2")
 cd "$(dirname "$0")/../.."
 cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
-kroot=$cache/board/root
-out=$build/qemu/board
+kroot=$cache/board/$kver
+out=$build/qemu/$kver
 root=$out/root
-log=$build/qemu/board.log
+log=$build/qemu/$kver.log
 timeout_s=${NVDLA_QEMU_TIMEOUT:-300}
 hw="-cpu cortex-a57 -m 1024 -smp 2"
 
 fail() {
-	echo "not ok - [board] $*"
+	echo "not ok - [$kver] $*"
 	exit 1
 }
 
-kernel=
-for f in "$kroot"/boot/vmlinuz-*; do
-	[ -f "$f" ] && kernel=$f
-done
-[ -n "$kernel" ] || fail "no arm64 kernel in $kroot (run tools/setup.sh)"
-kver=${kernel##*/vmlinuz-}
+kernel=$kroot/boot/vmlinuz-$kver
+[ -f "$kernel" ] || fail "no arm64 kernel in $kroot (run tools/setup.sh)"
 ko=$build/kmod/$kver/nvdla.ko
 [ -f "$ko" ] || fail "no $ko (run make module-board)"
 [ -x "$build/board-tests/nvdla_board_test" ] ||
@@ -83,11 +80,11 @@ timeout "$timeout_s" qemu-system-aarch64 -accel tcg -M virt $hw \
 	-initrd "$out/initrd.gz" -dtb "$out/board.dtb" \
 	-append "console=ttyAMA0 panic=-1 panic_on_warn=1 mem=1008M iomem=relaxed quiet" \
 	</dev/null >"$log" 2>&1 || status=$?
-echo "# [board] $kver guest ran for $(($(date +%s) - start)) s, log in $log"
+echo "# [$kver] board guest ran for $(($(date +%s) - start)) s, log in $log"
 
 tr -d '\r' <"$log" >"$out/console"
 grep -E '^(not )?ok ' "$out/console" |
-	sed "s/^\(\(not \)\{0,1\}ok\)\( [0-9]*\)\{0,1\} -\{0,1\} */\1 - [board] /"
+	sed "s/^\(\(not \)\{0,1\}ok\)\( [0-9]*\)\{0,1\} -\{0,1\} */\1 - [$kver] /"
 grep -q '^NVDLA-GUEST-DONE' "$out/console" && exit 0
 [ "$status" -eq 124 ] && fail "guest timed out after $timeout_s s"
 grep -E 'Kernel panic|WARNING:|BUG:|Oops|Call Trace|pc :' "$out/console" |
