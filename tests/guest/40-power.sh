@@ -3,7 +3,7 @@
 # Guest: runtime power management of a virtual device. It powers down when
 # idle (autosuspend), powers up for a job and for a register read, and a
 # job after a power-down, which resets the model like a power-gated block,
-# still computes the right output.
+# still computes the right output; the same across a system suspend.
 n=0
 ok() {
 	n=$((n + 1))
@@ -87,6 +87,20 @@ echo on >"$pm/control"
 ok $? "control=on keeps it powered ($(status))"
 job && job
 ok $? "two jobs while held on: right outputs"
+
+# System sleep (suspend to idle, stopped after the device phase by the PM
+# test mode) takes the device down and brings it back as it was. Runtime PM
+# keeps no time while system sleep disables it, so only the outcome shows.
+echo devices >/sys/power/pm_test
+echo 0 >/sys/module/suspend/parameters/pm_test_delay
+if echo freeze >/sys/power/state; then slept=0; else slept=1; fi
+ok $slept "system suspend and resume with the device powered"
+echo none >/sys/power/pm_test
+[ "$(status)" = active ] && dmesg | grep -q 'PM: suspend exit'
+ok $? "powered again after the system resume ($(status))"
+job
+ok $? "job after the system resume: right output"
+
 echo auto >"$pm/control"
 idle
 [ "$(status)" = suspended ]
