@@ -103,12 +103,13 @@ int nvdla_power_init(struct nvdla_device *ndev)
 	ret = nvdla_power_on(ndev);
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot power on\n");
+	/* Active before the action that switches an active device off. */
+	pm_runtime_set_active(dev);
 	ret = devm_add_action_or_reset(dev, nvdla_power_fini, ndev);
 	if (ret)
 		return ret;
 
 	pm_runtime_get_noresume(dev);
-	pm_runtime_set_active(dev);
 	pm_runtime_set_autosuspend_delay(dev, NVDLA_AUTOSUSPEND_MS);
 	pm_runtime_use_autosuspend(dev);
 	ret = devm_pm_runtime_enable(dev);
