@@ -59,9 +59,13 @@ static int nvdla_hw_init(struct nvdla_device *ndev,
 	ret = nvdla_power_init(ndev);
 	if (ret)
 		return ret;
-	return devm_request_threaded_irq(&pdev->dev, ndev->power.irq, nvdla_irq,
-					 nvdla_irq_thread, 0, dev_name(&pdev->dev),
-					 ndev);
+	ret = devm_request_threaded_irq(&pdev->dev, ndev->power.irq, nvdla_irq,
+					nvdla_irq_thread, 0, dev_name(&pdev->dev),
+					ndev);
+	if (ret)
+		return dev_err_probe(&pdev->dev, ret, "cannot request IRQ %d\n",
+				     ndev->power.irq);
+	return 0;
 }
 
 static int nvdla_virtual_init(struct nvdla_device *ndev, const char *config)
@@ -70,7 +74,8 @@ static int nvdla_virtual_init(struct nvdla_device *ndev, const char *config)
 
 	ret = nvdla_sim_dev_init(ndev, config);
 	if (ret)
-		return ret;
+		return dev_err_probe(ndev->drm.dev, ret,
+				     "cannot start the hardware model\n");
 	return nvdla_power_init(ndev);
 }
 
@@ -111,13 +116,13 @@ static int nvdla_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 
+	/* Each step reports its own failure. */
 	if (sim_config)
 		ret = nvdla_virtual_init(ndev, sim_config);
 	else
 		ret = nvdla_hw_init(ndev, pdev);
 	if (ret)
-		return dev_err_probe(dev, ret, "cannot start the %s\n",
-				     sim_config ? "model" : "hardware");
+		return ret;
 	/* Nothing runs yet: make sure no stale interrupt is pending. */
 	dla_clear_task(ndev->engine);
 

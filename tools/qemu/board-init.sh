@@ -112,6 +112,15 @@ state="$(cat "$bare/power/runtime_status") $(rst_line 1)"
 [ "$state" = "suspended 0" ]
 ok $? "second device suspended again after the reset ($state)"
 
+# A node whose clock provider never comes waits, with the reason; one whose
+# memory-region is no reserved memory is refused with a message.
+grep -q '^7f400000.npu.*cannot get clocks' /sys/kernel/debug/devices_deferred &&
+	[ ! -e /sys/bus/platform/devices/7f400000.npu/driver ]
+ok $? "missing clock provider: probe deferred ($(grep npu /sys/kernel/debug/devices_deferred))"
+dmesg | grep -q '7f500000.npu: .*cannot use the memory-region' &&
+	[ ! -e /sys/bus/platform/devices/7f500000.npu/driver ]
+ok $? "memory-region that is no reserved memory: refused"
+
 # A node the driver has no configuration for, forced onto it: refused.
 odd=/sys/bus/platform/devices/7f300000.npu
 echo nvdla >"$odd/driver_override"
