@@ -14,6 +14,8 @@
 #include <linux/pm_runtime.h>
 #include <linux/reset.h>
 
+#include <nvdla/firmware.h>
+
 #include "nvdla_drv.h"
 #include "nvdla_power.h"
 #include "nvdla_sim_dev.h"
@@ -149,13 +151,37 @@ void nvdla_power_put(struct nvdla_device *ndev)
 	pm_runtime_put_autosuspend(ndev->drm.dev);
 }
 
+/* The reset lines asserted for NVDLA_RESET_US, then released. */
+static int nvdla_power_pulse(struct nvdla_power *pwr)
+{
+	int ret;
+
+	ret = reset_control_assert(pwr->rst);
+	if (ret)
+		return ret;
+	fsleep(NVDLA_RESET_US);
+	return reset_control_deassert(pwr->rst);
+}
+
+/* Events an interrupt recorded before the reset are stale now. */
+static void nvdla_power_clear_task(struct nvdla_device *ndev)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&ndev->engine_lock, flags);
+	dla_clear_task(ndev->engine);
+	spin_unlock_irqrestore(&ndev->engine_lock, flags);
+}
+
 /**
  * nvdla_power_reset() - put the engine back into its reset state
  * @ndev: the device, powered (nvdla_power_get()), with no job on the engine
  *
  * For after a job that failed or was stopped: its operations may still be
- * running. Pulses the reset lines with the interrupt off; the virtual
- * device restarts its model. Sleeps.
+ * running. Pulses the reset lines with the interrupt off (the virtual
+ * device restarts its model), then clears the firmware's task state again,
+ * since an interrupt may have recorded events after the job was taken off.
+ * Sleeps.
  *
  * Return: 0; -EOPNOTSUPP when the node has no reset line (the engine is
  * left as it is); another negative errno from the reset controller.
@@ -167,16 +193,14 @@ int nvdla_power_reset(struct nvdla_device *ndev)
 
 	if (ndev->sim) {
 		nvdla_sim_dev_reset(ndev);
+		nvdla_power_clear_task(ndev);
 		return 0;
 	}
 	if (!pwr->rst)
 		return -EOPNOTSUPP;
 	disable_irq(pwr->irq);
-	ret = reset_control_assert(pwr->rst);
-	if (!ret) {
-		fsleep(NVDLA_RESET_US);
-		ret = reset_control_deassert(pwr->rst);
-	}
+	ret = nvdla_power_pulse(pwr);
+	nvdla_power_clear_task(ndev);
 	enable_irq(pwr->irq);
 	return ret;
 }
