@@ -29,6 +29,27 @@ module-all: $(foreach v,$(KVERS),$(BUILD)/kmod/$(v)/nvdla.ko)
 
 .PHONY: module module-all
 
+# A DKMS source tree: the module's sources and kmd/dkms.conf, versioned by
+# the commit (date.hash) unless DKMS_VERSION says otherwise. "dkms add"
+# takes the directory; dkms-install does that and builds and installs the
+# module for the running kernel (as root).
+DKMS_VERSION ?= $(or $(shell git log -1 --date=format:%Y%m%d \
+	--format=%cd.%h 2>/dev/null),0)
+DKMS_SRC := $(BUILD)/dkms/nvdla-$(DKMS_VERSION)
+
+dkms-src: $(KMOD_SRCS) kmd/dkms.conf
+	rm -rf $(DKMS_SRC)
+	mkdir -p $(DKMS_SRC)
+	cp --parents $(KMOD_SRCS) $(DKMS_SRC)/
+	sed 's/@VERSION@/$(DKMS_VERSION)/' kmd/dkms.conf >$(DKMS_SRC)/dkms.conf
+	@echo "DKMS source tree: $(DKMS_SRC)"
+
+dkms-install: dkms-src
+	dkms add $(DKMS_SRC)
+	dkms install nvdla/$(DKMS_VERSION)
+
+.PHONY: dkms-src dkms-install
+
 # Driver tests that run inside the QEMU guest (kselftest harness).
 NVDLA_CACHE ?= $(HOME)/.cache/nvdla
 KSELFTEST_INC ?= $(NVDLA_CACHE)/kselftest

@@ -16,6 +16,7 @@
 
 #include "nvdla_debugfs.h"
 #include "nvdla_drv.h"
+#include "nvdla_power.h"
 
 static const struct {
 	int unit;
@@ -38,10 +39,13 @@ static int nvdla_debugfs_regs(struct seq_file *m, void *data)
 	unsigned long flags;
 	size_t i;
 	u32 base;
-	int idx;
+	int idx, ret;
 
 	if (!drm_dev_enter(&ndev->drm, &idx))
 		return -ENODEV;
+	ret = nvdla_power_get(ndev);
+	if (ret)
+		goto out;
 	for (i = 0; i < ARRAY_SIZE(nvdla_regs); i++) {
 		base = ndev->hw->unit_base[nvdla_regs[i].unit];
 		if (base == NVDLA_UNIT_ABSENT)
@@ -52,8 +56,10 @@ static int nvdla_debugfs_regs(struct seq_file *m, void *data)
 			   nvdla_reg_read(ndev, base + nvdla_regs[i].offset));
 		spin_unlock_irqrestore(&ndev->engine_lock, flags);
 	}
+	nvdla_power_put(ndev);
+out:
 	drm_dev_exit(idx);
-	return 0;
+	return ret;
 }
 
 static int nvdla_debugfs_jobs(struct seq_file *m, void *data)

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Platform driver: an NVDLA described in the device tree (register window
- * and interrupt), or a virtual one whose platform data names the hardware
- * model's configuration.
+ * Platform driver: an NVDLA described in the device tree (register window,
+ * interrupt, and optionally clocks, resets, a power domain and a memory
+ * region; docs/bindings/nvidia,nvdla.yaml), or a virtual one whose platform
+ * data names the hardware model's configuration.
  */
-#include <linux/dma-mapping.h>
 #include <linux/interrupt.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
@@ -23,9 +23,13 @@
 #include "nvdla_compat.h"
 #include "nvdla_debugfs.h"
 #include "nvdla_drv.h"
+#include "nvdla_gem.h"
 #include "nvdla_job.h"
+#include "nvdla_power.h"
 #include "nvdla_queue.h"
 #include "nvdla_sim_dev.h"
+
+static const char *const nvdla_config_names[] = DRM_NVDLA_CONFIG_NAMES;
 
 static irqreturn_t nvdla_irq(int irq, void *arg)
 {
@@ -43,19 +47,39 @@ static irqreturn_t nvdla_irq_thread(int irq, void *arg)
 	return IRQ_HANDLED;
 }
 
+/* Powered before the interrupt is requested: the handler reads registers. */
 static int nvdla_hw_init(struct nvdla_device *ndev,
 			 struct platform_device *pdev)
 {
-	int irq;
+	int ret;
 
 	ndev->regs = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(ndev->regs))
 		return PTR_ERR(ndev->regs);
-	irq = platform_get_irq(pdev, 0);
-	if (irq < 0)
-		return irq;
-	return devm_request_threaded_irq(&pdev->dev, irq, nvdla_irq,
-					 nvdla_irq_thread, 0, "nvdla", ndev);
+	ndev->power.irq = platform_get_irq(pdev, 0);
+	if (ndev->power.irq < 0)
+		return ndev->power.irq;
+	ret = nvdla_power_init(ndev);
+	if (ret)
+		return ret;
+	ret = devm_request_threaded_irq(&pdev->dev, ndev->power.irq, nvdla_irq,
+					nvdla_irq_thread, 0, dev_name(&pdev->dev),
+					ndev);
+	if (ret)
+		return dev_err_probe(&pdev->dev, ret, "cannot request IRQ %d\n",
+				     ndev->power.irq);
+	return 0;
+}
+
+static int nvdla_virtual_init(struct nvdla_device *ndev, const char *config)
+{
+	int ret;
+
+	ret = nvdla_sim_dev_init(ndev, config);
+	if (ret)
+		return dev_err_probe(ndev->drm.dev, ret,
+				     "cannot start the hardware model\n");
+	return nvdla_power_init(ndev);
 }
 
 static int nvdla_probe(struct platform_device *pdev)
@@ -71,12 +95,13 @@ static int nvdla_probe(struct platform_device *pdev)
 				  drm);
 	if (IS_ERR(ndev))
 		return PTR_ERR(ndev);
-	ndev->hw = dla_hw_config_get(config);
-	ndev->config = !strcmp(config, "nv_small") ? DRM_NVDLA_CONFIG_NV_SMALL :
-		       !strcmp(config, "nv_large") ? DRM_NVDLA_CONFIG_NV_LARGE :
-		       DRM_NVDLA_CONFIG_NV_FULL;
+	platform_set_drvdata(pdev, ndev);
+	/* No configuration: a device bound by name without platform data. */
+	ndev->hw = config ? dla_hw_config_get(config) : NULL;
 	if (!ndev->hw)
 		return dev_err_probe(dev, -EINVAL, "unknown configuration\n");
+	ndev->config = match_string(nvdla_config_names,
+				    ARRAY_SIZE(nvdla_config_names), config);
 	spin_lock_init(&ndev->engine_lock);
 	ret = nvdla_queue_init(ndev);
 	if (!ret)
@@ -84,9 +109,9 @@ static int nvdla_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 
-	ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(64));
+	ret = nvdla_gem_init(ndev);
 	if (ret)
-		return dev_err_probe(dev, ret, "no usable DMA mask\n");
+		return ret;
 	ndev->engine = drmm_kzalloc(&ndev->drm, dla_engine_size(), GFP_KERNEL);
 	ndev->check_engine = drmm_kzalloc(&ndev->drm, dla_engine_size(),
 					  GFP_KERNEL);
@@ -99,17 +124,16 @@ static int nvdla_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 
+	/* Each step reports its own failure. */
 	if (sim_config)
-		ret = nvdla_sim_dev_init(ndev, sim_config);
+		ret = nvdla_virtual_init(ndev, sim_config);
 	else
 		ret = nvdla_hw_init(ndev, pdev);
 	if (ret)
-		return dev_err_probe(dev, ret, "cannot start the %s\n",
-				     sim_config ? "model" : "hardware");
+		return ret;
 	/* Nothing runs yet: make sure no stale interrupt is pending. */
 	dla_clear_task(ndev->engine);
 
-	platform_set_drvdata(pdev, ndev);
 	ret = drm_dev_register(&ndev->drm, 0);
 	if (ret) {
 		nvdla_sim_dev_fini(ndev);
@@ -133,9 +157,17 @@ static void nvdla_remove(struct platform_device *pdev)
 
 NVDLA_DEFINE_PLATFORM_REMOVE(nvdla_platform_remove, nvdla_remove);
 
-/* The official driver's compatible strings, with their configurations. */
+/*
+ * One string per hardware configuration, then the official driver's
+ * strings (and the one its binding document gave), so that existing
+ * device trees keep working.
+ */
 static const struct of_device_id nvdla_of_match[] = {
+	{ .compatible = "nvidia,nvdla-nv-full", .data = "nv_full" },
+	{ .compatible = "nvidia,nvdla-nv-large", .data = "nv_large" },
+	{ .compatible = "nvidia,nvdla-nv-small", .data = "nv_small" },
 	{ .compatible = "nvidia,nvdla_os_initial", .data = "nv_full" },
+	{ .compatible = "nvidia,nvdla-1", .data = "nv_full" },
 	{ .compatible = "nvidia,nv_small", .data = "nv_small" },
 	{ .compatible = "nvidia,nv_large", .data = "nv_large" },
 	{ .compatible = "nvidia,nvdla_2", .data = "nv_small" },
@@ -149,5 +181,6 @@ struct platform_driver nvdla_platform_driver = {
 	.driver = {
 		.name = "nvdla",
 		.of_match_table = nvdla_of_match,
+		.pm = pm_ptr(&nvdla_pm_ops),
 	},
 };

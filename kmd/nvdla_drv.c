@@ -97,7 +97,8 @@ const struct drm_driver *nvdla_drm_driver(void)
  * @file: the caller's DRM file
  *
  * Return: 0 with the value; -EINVAL for an unknown parameter or a non-zero
- * reserved field; -ENODEV once the device is gone.
+ * reserved field; -ENODEV once the device is gone; for the hardware
+ * version, the error of powering the device up.
  */
 int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
 			  struct drm_file *file)
@@ -105,7 +106,7 @@ int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
 	struct nvdla_device *ndev = to_nvdla_device(drm);
 	struct drm_nvdla_get_param *args = data;
 	unsigned long flags;
-	int idx;
+	int idx, ret;
 
 	if (args->reserved)
 		return -EINVAL;
@@ -126,12 +127,16 @@ int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
 	case DRM_NVDLA_PARAM_HW_VERSION:
 		if (!drm_dev_enter(drm, &idx))
 			return -ENODEV;
-		spin_lock_irqsave(&ndev->engine_lock, flags);
-		args->value = nvdla_reg_read(ndev, ndev->hw->unit_base[NVDLA_UNIT_GLB] +
-					     NVDLA_GLB_S_NVDLA_HW_VERSION);
-		spin_unlock_irqrestore(&ndev->engine_lock, flags);
+		ret = nvdla_power_get(ndev);
+		if (!ret) {
+			spin_lock_irqsave(&ndev->engine_lock, flags);
+			args->value = nvdla_reg_read(ndev, ndev->hw->unit_base[NVDLA_UNIT_GLB] +
+						     NVDLA_GLB_S_NVDLA_HW_VERSION);
+			spin_unlock_irqrestore(&ndev->engine_lock, flags);
+			nvdla_power_put(ndev);
+		}
 		drm_dev_exit(idx);
-		return 0;
+		return ret;
 	case DRM_NVDLA_PARAM_DRIVER_VERSION:
 		args->value = drm->driver->major << 16 | drm->driver->minor;
 		return 0;

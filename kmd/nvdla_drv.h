@@ -11,6 +11,8 @@
 
 #include <drm/drm_device.h>
 
+#include "nvdla_power.h"
+
 struct dla_engine;
 struct dla_hw_config;
 struct nvdla_job;
@@ -22,6 +24,7 @@ struct nvdla_sim;
  * @hw: what the firmware may drive on it
  * @config: its configuration, enum drm_nvdla_config
  * @regs: register window of real hardware, NULL for the virtual device
+ * @power: its clocks, resets and interrupt (nvdla_power.c)
  * @sim: hardware model behind the virtual device, NULL on real hardware
  * @sim_work: runs the model when it has work (virtual device)
  * @sim_config: the model's configuration, to reset it
@@ -42,6 +45,8 @@ struct nvdla_sim;
  * @queue_lock: protects @queue and @stats
  * @queue: jobs waiting for the engine, in submission order
  * @unplugged: the device is going away; no job is queued any more
+ * @paused: no job starts (system sleep), under @queue_lock
+ * @idle_wq: woken when the job on the engine ends
  * @job: the job on the engine, or NULL; set and cleared only by @wq
  * @job_done: @job completed or failed
  * @job_status: 0 or the negative errno @job ended with
@@ -55,6 +60,7 @@ struct nvdla_device {
 	const struct dla_hw_config *hw;
 	u32 config;
 	void __iomem *regs;
+	struct nvdla_power power;
 	struct nvdla_sim *sim;
 	struct work_struct sim_work;
 	int sim_config;
@@ -72,6 +78,8 @@ struct nvdla_device {
 	spinlock_t queue_lock;		/* see @queue_lock above */
 	struct list_head queue;
 	bool unplugged;
+	bool paused;
+	wait_queue_head_t idle_wq;
 	struct nvdla_job *job;
 	bool job_done;
 	int job_status;

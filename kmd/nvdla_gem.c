@@ -2,21 +2,65 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * Buffer objects: physically contiguous DMA memory of the device (the
- * accelerator has no MMU), mapped to user space through the DRM file.
+ * accelerator has no MMU), mapped to user space through the DRM file. The
+ * memory comes from the DMA API: the reserved-memory region the
+ * device-tree node names in memory-region (a no-map pool or a CMA area of
+ * its own), else the system's CMA area or page allocator.
  */
 #include <linux/dma-mapping.h>
 #include <linux/iosys-map.h>
 #include <linux/mm.h>
+#include <linux/of.h>
+#include <linux/of_reserved_mem.h>
 #include <linux/slab.h>
 
 #include <drm/drm_file.h>
+#include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 #include <drm/drm_vma_manager.h>
+
+#include <nvdla/firmware.h>
 
 #include "nvdla_accel.h"
 #include "nvdla_compat.h"
 #include "nvdla_drv.h"
 #include "nvdla_gem.h"
+
+/* With the DRM device, so after the last object is freed. */
+static void nvdla_gem_release_region(struct drm_device *drm, void *dev)
+{
+	of_reserved_mem_device_release(dev);
+}
+
+/**
+ * nvdla_gem_init() - where the device's buffers come from
+ * @ndev: the device being probed
+ *
+ * The DMA mask is the configuration's address width, which the kernel
+ * narrows further to the node's dma-ranges. The node's memory-region, if
+ * any, becomes the device's pool until the DRM device is released.
+ *
+ * Return: 0 or a negative errno.
+ */
+int nvdla_gem_init(struct nvdla_device *ndev)
+{
+	struct device *dev = ndev->drm.dev;
+	int ret;
+
+	ret = dma_set_mask_and_coherent(dev, DMA_BIT_MASK(ndev->hw->addr_bits));
+	if (ret)
+		return dev_err_probe(dev, ret, "no usable %u-bit DMA mask\n",
+				     ndev->hw->addr_bits);
+	if (!dev->of_node)
+		return 0;
+	ret = of_reserved_mem_device_init(dev);
+	if (ret == -ENODEV)
+		return 0;
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot use the memory-region\n");
+	return drmm_add_action_or_reset(&ndev->drm, nvdla_gem_release_region,
+					dev);
+}
 
 static void nvdla_gem_free(struct drm_gem_object *obj)
 {

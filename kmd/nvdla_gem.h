@@ -22,6 +22,9 @@ static inline struct nvdla_gem_object *to_nvdla_bo(struct drm_gem_object *obj)
 	return container_of(obj, struct nvdla_gem_object, base);
 }
 
+struct nvdla_device;
+
+int nvdla_gem_init(struct nvdla_device *ndev);
 int nvdla_ioctl_gem_create(struct drm_device *drm, void *data,
 			   struct drm_file *file);
 int nvdla_ioctl_gem_mmap(struct drm_device *drm, void *data,

@@ -22,6 +22,7 @@
 #include "nvdla_drv.h"
 #include "nvdla_file.h"
 #include "nvdla_job.h"
+#include "nvdla_power.h"
 #include "nvdla_queue.h"
 #include "nvdla_sim_dev.h"
 
@@ -73,12 +74,15 @@ static bool nvdla_queue_deps_ready(struct nvdla_job *job)
 	return true;
 }
 
+/* The first queued job, NULL if none or while paused for system sleep. */
 static struct nvdla_job *nvdla_queue_first(struct nvdla_device *ndev)
 {
-	struct nvdla_job *job;
+	struct nvdla_job *job = NULL;
 
 	spin_lock(&ndev->queue_lock);
-	job = list_first_entry_or_null(&ndev->queue, struct nvdla_job, node);
+	if (!ndev->paused)
+		job = list_first_entry_or_null(&ndev->queue, struct nvdla_job,
+					       node);
 	spin_unlock(&ndev->queue_lock);
 	return job;
 }
@@ -113,12 +117,16 @@ static void nvdla_queue_drop(struct nvdla_device *ndev, struct nvdla_job *job,
 	nvdla_job_end(job, status);
 }
 
+/* Power the engine and start the job on it; it stays powered until retired. */
 static int nvdla_queue_start(struct nvdla_device *ndev, struct nvdla_job *job)
 {
 	struct dla_task task = { .host_task = job, .num_addresses = job->num };
 	unsigned long flags;
 	int ret;
 
+	ret = nvdla_power_get(ndev);
+	if (ret)
+		return ret;
 	spin_lock_irqsave(&ndev->engine_lock, flags);
 	ndev->job = job;
 	ndev->job_done = false;
@@ -130,6 +138,8 @@ static int nvdla_queue_start(struct nvdla_device *ndev, struct nvdla_job *job)
 		ndev->job = NULL;
 	}
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
+	if (ret)
+		nvdla_power_put(ndev);
 	return ret;
 }
 
@@ -168,9 +178,9 @@ static void nvdla_queue_run(struct work_struct *work)
 
 /*
  * Take the job off the engine, finished or not, and end it: with its own
- * status if the firmware finished it, else with @reason (the engine is
- * then reset). Firmware codes are errnos already; any other is an I/O
- * error.
+ * status if the firmware finished it, else with @reason. After a failure
+ * the engine is reset: its operations may still be running. Firmware
+ * codes are errnos already; any other is an I/O error.
  */
 static void nvdla_queue_retire(struct nvdla_device *ndev, int reason)
 {
@@ -184,6 +194,10 @@ static void nvdla_queue_retire(struct nvdla_device *ndev, int reason)
 	dla_clear_task(ndev->engine);
 	ndev->job = NULL;
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
+	if (status)
+		nvdla_power_reset(ndev);
+	nvdla_power_put(ndev);
+	wake_up(&ndev->idle_wq);
 
 	if (status && status != -EINVAL && status != -ETIMEDOUT &&
 	    status != -ECANCELED)
@@ -243,6 +257,9 @@ static void nvdla_queue_cancel(struct work_struct *work)
 	cancel_delayed_work(&ndev->timeout_work);
 	if (ndev->job)
 		nvdla_queue_retire(ndev, -ECANCELED);
+	spin_lock(&ndev->queue_lock);
+	ndev->paused = false;
+	spin_unlock(&ndev->queue_lock);
 	while ((job = nvdla_queue_first(ndev))) {
 		nvdla_queue_disarm(job);
 		nvdla_queue_remove(ndev, job);
@@ -301,12 +318,34 @@ int nvdla_queue_init(struct nvdla_device *ndev)
 	spin_lock_init(&ndev->queue_lock);
 	spin_lock_init(&ndev->fence_lock);
 	INIT_LIST_HEAD(&ndev->queue);
+	init_waitqueue_head(&ndev->idle_wq);
 	INIT_WORK(&ndev->run_work, nvdla_queue_run);
 	INIT_WORK(&ndev->done_work, nvdla_queue_done);
 	INIT_DELAYED_WORK(&ndev->timeout_work, nvdla_queue_timeout);
 	INIT_WORK(&ndev->cancel_work, nvdla_queue_cancel);
 	ndev->fence_context = dma_fence_context_alloc(1);
 	return drmm_mutex_init(&ndev->drm, &ndev->submit_lock);
+}
+
+/*
+ * System sleep: start no job, and let the one on the engine end (the job
+ * timeout bounds the wait), so that powering down loses no work.
+ */
+void nvdla_queue_pause(struct nvdla_device *ndev)
+{
+	spin_lock(&ndev->queue_lock);
+	ndev->paused = true;
+	spin_unlock(&ndev->queue_lock);
+	flush_work(&ndev->run_work);
+	wait_event(ndev->idle_wq, !READ_ONCE(ndev->job));
+}
+
+void nvdla_queue_unpause(struct nvdla_device *ndev)
+{
+	spin_lock(&ndev->queue_lock);
+	ndev->paused = false;
+	spin_unlock(&ndev->queue_lock);
+	nvdla_queue_kick(ndev);
 }
 
 /*

@@ -13,6 +13,9 @@ int nvdla_queue_init(struct nvdla_device *ndev);
 void nvdla_queue_push(struct nvdla_device *ndev, struct nvdla_job *job);
 /* Interrupt bottom half: advance the task, end the job when it is done. */
 void nvdla_queue_irq(struct nvdla_device *ndev);
+/* System sleep: hold the queue once the engine is idle, and let it go. */
+void nvdla_queue_pause(struct nvdla_device *ndev);
+void nvdla_queue_unpause(struct nvdla_device *ndev);
 /* The device is going away: end every job with -ECANCELED. */
 void nvdla_queue_fini(struct nvdla_device *ndev);
 

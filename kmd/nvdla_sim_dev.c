@@ -166,9 +166,18 @@ int nvdla_sim_dev_job_stop(struct nvdla_device *ndev, int status)
 		return status;
 	if (!status && nvdla_sim_fault_count(ndev->sim) != ndev->sim_faults)
 		status = -EIO;
-	if (!ndev->job_done)
-		nvdla_sim_reset(ndev);
 	return status;
+}
+
+void nvdla_sim_dev_reset(struct nvdla_device *ndev)
+{
+	unsigned long flags;
+
+	if (!ndev->sim)
+		return;
+	spin_lock_irqsave(&ndev->engine_lock, flags);
+	nvdla_sim_reset(ndev);
+	spin_unlock_irqrestore(&ndev->engine_lock, flags);
 }
 
 static int nvdla_sim_dev_create(int i, const char *config)

@@ -15,10 +15,16 @@ void nvdla_sim_dev_fini(struct nvdla_device *ndev);
 
 /*
  * Around each job, with the engine lock held: note the model's faults, and
- * at the end turn new faults into -EIO and reset a model whose job did not
- * finish. No-ops on real hardware.
+ * at the end turn new faults into -EIO. No-ops on real hardware.
  */
 void nvdla_sim_dev_job_start(struct nvdla_device *ndev);
 int nvdla_sim_dev_job_stop(struct nvdla_device *ndev, int status);
+
+/*
+ * The model back to its reset state, as after power-up: the engine reset
+ * and runtime resume of the virtual device. Takes the engine lock; a no-op
+ * on real hardware.
+ */
+void nvdla_sim_dev_reset(struct nvdla_device *ndev);
 
 #endif /* __NVDLA_SIM_DEV_H__ */

@@ -3,7 +3,8 @@
 # Run the test suite and summarise it: every unit test in BUILD/tests (TAP
 # programs, run from the repository root with BUILD as argument), then the
 # driver tests in a QEMU guest per kernel in KVERS (from make, else the
-# installed headers). Ends with the line "N passed, N failed, N skipped"
+# installed headers), then the emulated arm64 board per arm64 kernel that
+# tools/setup.sh unpacked. Ends with the line "N passed, N failed, N skipped"
 # (also left in BUILD/summary); exits non-zero if anything failed.
 #
 # Usage: tools/run-tests.sh [--no-qemu|--qemu-only] BUILD_DIR
@@ -49,6 +50,13 @@ if [ "$qemu" -eq 1 ]; then
 		"(run tools/setup.sh)" | tee -a "$results"
 	for kver in $kvers; do
 		run "run-guest.sh $kver" tools/qemu/run-guest.sh "$kver" "$build"
+	done
+	boards=$(find "${NVDLA_CACHE:-$HOME/.cache/nvdla}/board" -mindepth 1 \
+		-maxdepth 1 -name '*-arm64' 2>/dev/null | sed 's|.*/||' | sort)
+	[ -n "$boards" ] || echo "ok - emulated arm64 board # SKIP no arm64" \
+		"kernel (run tools/setup.sh)" | tee -a "$results"
+	for kver in $boards; do
+		run "run-board.sh $kver" tools/qemu/run-board.sh "$kver" "$build"
 	done
 fi
 

@@ -7,7 +7,8 @@
 #                          kernels' headers, their images unpacked into the
 #                          cache (never installed into /boot), QEMU, busybox,
 #                          the kselftest harness and checkpatch.pl from the
-#                          kernel source package
+#                          kernel source package, dt-schema, dtc and dkms,
+#                          and the arm64 kernels for the emulated board
 #
 # NVDLA_CACHE (default ~/.cache/nvdla) holds the unpacked files. When all is
 # there, nothing is downloaded and apt is not called.
@@ -18,10 +19,13 @@ cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 
 build_pkgs="gcc make libc6-dev pkg-config libdrm-dev libjpeg-dev libpng-dev"
 # perl: checkpatch.pl; sparse: the kernel's static checker; clang and its
-# runtime: the libFuzzer targets.
+# runtime: the libFuzzer targets; dt-schema and dtc: the device-tree binding
+# check; dkms: the DKMS build test; QEMU for arm64 and the cross compiler:
+# the emulated board.
 test_pkgs="linux-headers-amd64 linux-headers-6.12-amd64 qemu-system-x86
 	busybox-static cpio kmod xz-utils ca-certificates perl linux-source-6.1
-	sparse clang libclang-rt-14-dev"
+	sparse clang libclang-rt-14-dev dt-schema device-tree-compiler dkms
+	qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
 
 as_root() {
 	if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -102,6 +106,40 @@ unpack_kernel_tools() {
 	rm -rf "$tmp"
 }
 
+# Unpack an emulated board's arm64 packages into $cache/board/KVER: Debian's
+# arm64 kernel KVER (the release of amd64 headers installed here), its
+# headers and busybox, fetched with an apt state of its own in
+# $cache/board/apt (the system's apt stays amd64 only). The headers use the
+# host's kbuild tools of their release; depmod's modules.dep, written last,
+# marks a complete unpack.
+unpack_board() {
+	kver=$1
+	dir=$cache/board/$kver
+	[ -f "$dir/lib/modules/$kver/modules.dep" ] && return 0
+	echo "setup: unpacking the arm64 board kernel $kver into $dir"
+	apt_dir=$cache/board/apt
+	mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
+	set -- -q -o "Dir::State::Lists=$apt_dir/lists" \
+		-o "Dir::Cache=$apt_dir/cache" -o Dir::State::status=/dev/null \
+		-o APT::Architecture=arm64 -o APT::Architectures::=arm64
+	apt-get "$@" update
+	tmp=$(mktemp -d)
+	(cd "$tmp" && apt-get "$@" download "linux-image-$kver" \
+		"linux-headers-$kver" busybox-static)
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	for deb in "$tmp"/*.deb; do
+		dpkg-deb -x "$deb" "$dir"
+	done
+	rm -rf "$tmp"
+	hdr=$dir/usr/src/linux-headers-$kver
+	for link in scripts tools; do
+		target=$(readlink "$hdr/$link")
+		ln -sfn "/usr/lib/${target#*/lib/}" "$hdr/$link"
+	done
+	/sbin/depmod -b "$dir" "$kver"
+}
+
 # shellcheck disable=SC2086 # one word per package
 install $build_pkgs
 [ "$mode" = build ] && exit 0
@@ -112,3 +150,7 @@ for kver in $(kernel_versions); do
 	unpack_kernel "$kver"
 done
 unpack_kernel_tools
+rm -rf "$cache/board/root"	# the single board of earlier versions
+for kver in $(kernel_versions); do
+	unpack_board "${kver%-amd64}-arm64"
+done

@@ -198,11 +198,7 @@ static int drm_open_nvdla(const char *path, int *fdp, char *err, size_t errlen)
 /* The firmware's view of the device's configuration, from the driver. */
 static const struct dla_hw_config *drm_hw_config(int fd)
 {
-	static const char *const names[] = {
-		[DRM_NVDLA_CONFIG_NV_FULL] = "nv_full",
-		[DRM_NVDLA_CONFIG_NV_SMALL] = "nv_small",
-		[DRM_NVDLA_CONFIG_NV_LARGE] = "nv_large",
-	};
+	static const char *const names[] = DRM_NVDLA_CONFIG_NAMES;
 	struct drm_nvdla_get_param p = { .param = DRM_NVDLA_PARAM_CONFIG };
 
 	if (drm_ioctl(fd, DRM_IOCTL_NVDLA_GET_PARAM, &p) ||

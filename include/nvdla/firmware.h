@@ -33,6 +33,8 @@ struct dla_engine;
  * @rubik: the device has the RUBIK engine
  * @weight_compress: the convolution pipeline accepts compressed weights
  * @precisions: BIT(DLA_PRECISION_*) of every precision the engines compute
+ * @addr_bits: width of the memory addresses its DMA engines drive (64 on
+ *	nv_full/nv_large; 32 on nv_small, per its CFGROM)
  */
 struct dla_hw_config {
 	const char *name;
@@ -42,6 +44,7 @@ struct dla_hw_config {
 	bool rubik;
 	bool weight_compress;
 	u32 precisions;
+	u32 addr_bits;
 };
 
 enum dla_log_level {

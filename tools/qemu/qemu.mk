@@ -19,7 +19,32 @@ $(QEMU_IMAGES) $(KSELFTEST_INC)/kselftest_harness.h &:
 
 qemu-images: $(QEMU_IMAGES)
 
+# The emulated arm64 board (tools/qemu/run-board.sh), one per arm64 kernel
+# that tools/setup.sh unpacks into $(NVDLA_CACHE)/board/<version>: the
+# module cross-built against each kernel's headers, and the board tests.
+# Nothing to do before that unpack, so the check targets make these in a
+# new make, after their set-up ran.
+BOARD_DIR := $(NVDLA_CACHE)/board
+BOARD_KVERS := $(patsubst $(BOARD_DIR)/%/,%,\
+	$(dir $(wildcard $(BOARD_DIR)/*-arm64/boot)))
+BOARD_CROSS := aarch64-linux-gnu-
+BOARD_TESTS := $(if $(BOARD_KVERS),$(patsubst tests/board/%.c,\
+	$(BUILD)/board-tests/%,$(wildcard tests/board/*_test.c)))
+
+module-board:
+	$(foreach v,$(BOARD_KVERS),$(MAKE) module KERNEL_VERSION=$(v) \
+		KDIR=$(BOARD_DIR)/$(v)/usr/src/linux-headers-$(v) \
+		ARCH=arm64 CROSS_COMPILE=$(BOARD_CROSS) &&) true
+
+$(BUILD)/board-tests/%: tests/board/%.c $(KSELFTEST_INC)/kselftest_harness.h
+	@mkdir -p $(dir $@)
+	$(BOARD_CROSS)gcc -std=gnu11 -O2 -static $(WARNFLAGS) -Iinclude \
+		-Iinclude/uapi/drm $(DRM_CFLAGS) -isystem $(KSELFTEST_INC) -o $@ $<
+
+board-tests: $(BOARD_TESTS)
+
 check-qemu: all module-all guest-tests qemu-images
+	$(MAKE) module-board board-tests
 	tools/run-tests.sh --qemu-only $(BUILD)
 
-.PHONY: qemu-images check-qemu
+.PHONY: qemu-images check-qemu module-board board-tests

@@ -125,8 +125,8 @@ struct drm_nvdla_submit {
  *	past only polls.
  * @status: Output: 0 when the job completed, else the negative errno it
  *	ended with: -ETIMEDOUT (the job timeout), -EIO (hardware error),
- *	-ECANCELED (its file was closed or the device removed first), or an
- *	in-fence's error.
+ *	-ECANCELED (its file was closed or the device removed first), an
+ *	in-fence's error, or the error powering the device up gave.
  * @reserved: Input: must be 0.
  *
  * Returns 0 once the job has ended (see @status); -ETIMEDOUT when the
@@ -174,11 +174,21 @@ enum drm_nvdla_param {
 	DRM_NVDLA_PARAM_DRIVER_VERSION = 4,
 };
 
+/* The hardware configurations, as the NVDLA hardware project names them. */
 enum drm_nvdla_config {
 	DRM_NVDLA_CONFIG_NV_FULL = 0,
 	DRM_NVDLA_CONFIG_NV_SMALL = 1,
 	DRM_NVDLA_CONFIG_NV_LARGE = 2,
+	DRM_NVDLA_CONFIG_NV_SMALL_256 = 3,
+	DRM_NVDLA_CONFIG_NV_SMALL_256_FULL = 4,
+	DRM_NVDLA_CONFIG_NV_MEDIUM_512 = 5,
+	DRM_NVDLA_CONFIG_NV_MEDIUM_1024_FULL = 6,
 };
+
+/* The name of each enum drm_nvdla_config, in its order. */
+#define DRM_NVDLA_CONFIG_NAMES { "nv_full", "nv_small", "nv_large", \
+	"nv_small_256", "nv_small_256_full", "nv_medium_512", \
+	"nv_medium_1024_full" }
 
 #define DRM_NVDLA_CAP_BDMA		(1 << 0)
 #define DRM_NVDLA_CAP_RUBIK		(1 << 1)
