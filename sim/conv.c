@@ -31,8 +31,8 @@ static s32 conv_load(const u8 *p, u32 bpe)
 }
 
 /* Offset, in elements, of weight (k, c, r, s) in the direct layout. */
-u64 sim_conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
-			  u32 s)
+static inline u64 conv_weight_index(const struct sim_conv *cv, u32 k, u32 c,
+				    u32 r, u32 s)
 {
 	u32 kg = cv->kernels_per_group;
 	u32 group = k / kg, in_group = kg;
@@ -47,6 +47,13 @@ u64 sim_conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
 	       (u64)block * cv->atomic_c * in_group * cv->r * cv->s +
 	       (((u64)r * cv->s + s) * in_group + k % kg) * block_c +
 	       c % cv->atomic_c;
+}
+
+/* The same for the other engines' files; inlined in the hot loop here. */
+u64 sim_conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
+			  u32 s)
+{
+	return conv_weight_index(cv, k, c, r, s);
 }
 
 /*
@@ -87,7 +94,7 @@ static s64 conv_tap(const struct sim_conv *cv, u32 k, u32 r, u32 s, s32 ix,
 	u32 c = 0, n;
 
 	while (c < cv->c) {
-		const u8 *w = cv->wt + sim_conv_weight_index(cv, k, c, r, s) * cv->bpe;
+		const u8 *w = cv->wt + conv_weight_index(cv, k, c, r, s) * cv->bpe;
 
 		n = cv->lanes - c % cv->lanes;
 		if (n > cv->atomic_c - c % cv->atomic_c)
@@ -124,7 +131,7 @@ s32 sim_conv_weight_at(const struct sim_conv *cv, u64 index)
 
 s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s)
 {
-	return sim_conv_weight_at(cv, sim_conv_weight_index(cv, k, c, r, s));
+	return sim_conv_weight_at(cv, conv_weight_index(cv, k, c, r, s));
 }
 
 s64 sim_cacc_out(const struct sim_conv *cv, s64 acc)
