@@ -36,6 +36,7 @@ static irqreturn_t nvdla_irq(int irq, void *arg)
 	struct nvdla_device *ndev = arg;
 
 	spin_lock(&ndev->engine_lock);
+	ndev->irq_ns = ktime_get_ns();
 	dla_isr_handler(ndev->engine);
 	spin_unlock(&ndev->engine_lock);
 	return IRQ_WAKE_THREAD;

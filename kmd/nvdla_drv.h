@@ -50,6 +50,7 @@ struct nvdla_sim;
  * @job: the job on the engine, or NULL; set and cleared only by @wq
  * @job_done: @job completed or failed
  * @job_status: 0 or the negative errno @job ended with
+ * @irq_ns: when the interrupt being handled for @job came, or 0
  * @fence_context: the device's dma_fence timeline
  * @fence_seqno: the last fence's sequence number
  * @fence_lock: the lock of every job fence
@@ -83,6 +84,7 @@ struct nvdla_device {
 	struct nvdla_job *job;
 	bool job_done;
 	int job_status;
+	u64 irq_ns;
 	u64 fence_context;
 	u64 fence_seqno;
 	spinlock_t fence_lock;		/* see @fence_lock above */

@@ -124,7 +124,10 @@ int nvdla_file_wait_job(struct nvdla_file *nfile, u64 id, s64 timeout_ns,
 	return ret;
 }
 
-/* drm-usage-stats: the engine time of the file's jobs. */
+/*
+ * drm-usage-stats: the engine time of the file's jobs; and the driver's
+ * own latencies, summed, for benchmarks (nvdla_runtime_bench).
+ */
 void nvdla_file_show_fdinfo(struct seq_file *m, struct file *f)
 {
 	struct drm_file *file = f->private_data;
@@ -140,4 +143,12 @@ void nvdla_file_show_fdinfo(struct seq_file *m, struct file *f)
 #endif
 	seq_printf(m, "drm-engine-nvdla:\t%llu ns\n",
 		   (u64)atomic64_read(&nfile->busy_ns));
+	seq_printf(m, "nvdla-submit-to-first-write:\t%llu ns\n",
+		   (u64)atomic64_read(&nfile->first_write_ns));
+	seq_printf(m, "nvdla-jobs-started:\t%llu\n",
+		   (u64)atomic64_read(&nfile->jobs_started));
+	seq_printf(m, "nvdla-irq-to-next:\t%llu ns\n",
+		   (u64)atomic64_read(&nfile->irq_to_next_ns));
+	seq_printf(m, "nvdla-irqs-to-next:\t%llu\n",
+		   (u64)atomic64_read(&nfile->irqs_to_next));
 }

@@ -25,6 +25,13 @@ struct seq_file;
  *	is closed, so that every wait reports the failure)
  * @closed: the DRM file is closed: its queued jobs need not run
  * @busy_ns: time the engine spent on the file's jobs
+ * @first_write_ns: summed over its jobs that started, submission to the
+ *	first register write
+ * @jobs_started: how many jobs those are
+ * @irq_to_next_ns: summed over the interrupts after which a job of the
+ *	file went on, the interrupt to the firmware having started what it
+ *	released
+ * @irqs_to_next: how many interrupts those are
  */
 struct nvdla_file {
 	struct kref ref;
@@ -33,6 +40,10 @@ struct nvdla_file {
 	struct xarray jobs;
 	bool closed;
 	atomic64_t busy_ns;
+	atomic64_t first_write_ns;
+	atomic64_t jobs_started;
+	atomic64_t irq_to_next_ns;
+	atomic64_t irqs_to_next;
 };
 
 static inline struct nvdla_file *nvdla_file_get(struct nvdla_file *nfile)

@@ -87,6 +87,7 @@ struct nvdla_job *nvdla_job_create(struct drm_file *file,
 	if (!job)
 		return ERR_PTR(-ENOMEM);
 	job->ndev = ndev;
+	job->submit_ns = ktime_get_ns();
 	job->file = nvdla_file_get(file->driver_priv);
 	job->bos = kvcalloc(num, sizeof(*job->bos), GFP_KERNEL);
 	job->offsets = kvcalloc(num, sizeof(*job->offsets), GFP_KERNEL);

@@ -33,6 +33,8 @@ struct nvdla_gem_object;
  * @error: why it must end without running, or 0
  * @deadline: jiffies when it overruns, once started
  * @start_ns: when it started on the engine
+ * @submit_ns: when it was submitted
+ * @wrote: its first register write has been timed
  */
 struct nvdla_job {
 	struct nvdla_device *ndev;
@@ -51,6 +53,8 @@ struct nvdla_job {
 	int error;
 	unsigned long deadline;
 	u64 start_ns;
+	u64 submit_ns;
+	bool wrote;
 };
 
 extern const struct dla_port_ops nvdla_port_ops;

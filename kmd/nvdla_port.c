@@ -15,6 +15,7 @@
 #include <nvdla/sim.h>
 
 #include "nvdla_drv.h"
+#include "nvdla_file.h"
 #include "nvdla_gem.h"
 #include "nvdla_job.h"
 
@@ -38,9 +39,19 @@ static u32 nvdla_port_reg_read(void *drv, u32 addr)
 	return nvdla_reg_read(drv, addr);
 }
 
+/* The first register write of a job ends its submission latency. */
 static void nvdla_port_reg_write(void *drv, u32 addr, u32 val)
 {
-	nvdla_reg_write(drv, addr, val);
+	struct nvdla_device *ndev = drv;
+	struct nvdla_job *job = ndev->job;
+
+	if (job && !job->wrote) {
+		job->wrote = true;
+		atomic64_add(ktime_get_ns() - job->submit_ns,
+			     &job->file->first_write_ns);
+		atomic64_inc(&job->file->jobs_started);
+	}
+	nvdla_reg_write(ndev, addr, val);
 }
 
 /* Offsets were checked against their objects when the job was made. */

@@ -278,6 +278,15 @@ void nvdla_queue_push(struct nvdla_device *ndev, struct nvdla_job *job)
 	nvdla_queue_kick(ndev);
 }
 
+/* The interrupt that let the job on: its latency to the next layer. */
+static void nvdla_queue_time_irq(struct nvdla_device *ndev)
+{
+	struct nvdla_file *nfile = ndev->job->file;
+
+	atomic64_add(ktime_get_ns() - ndev->irq_ns, &nfile->irq_to_next_ns);
+	atomic64_inc(&nfile->irqs_to_next);
+}
+
 void nvdla_queue_irq(struct nvdla_device *ndev)
 {
 	unsigned long flags;
@@ -291,8 +300,11 @@ void nvdla_queue_irq(struct nvdla_device *ndev)
 			ndev->job_status = ret;
 			ndev->job_done = true;
 			done = true;
+		} else if (ndev->irq_ns) {
+			nvdla_queue_time_irq(ndev);
 		}
 	}
+	ndev->irq_ns = 0;
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
 	if (done)
 		queue_work(ndev->wq, &ndev->done_work);

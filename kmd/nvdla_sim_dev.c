@@ -120,8 +120,10 @@ static void nvdla_sim_work(struct work_struct *work)
 	spin_lock_irqsave(&ndev->engine_lock, flags);
 	more = nvdla_sim_run(ndev->sim);
 	if (nvdla_sim_irq_level(ndev->sim) &&
-	    READ_ONCE(nvdla_sim_fault) != NVDLA_SIM_FAULT_DROP_IRQ)
+	    READ_ONCE(nvdla_sim_fault) != NVDLA_SIM_FAULT_DROP_IRQ) {
+		ndev->irq_ns = ktime_get_ns();
 		dla_isr_handler(ndev->engine);
+	}
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
 
 	nvdla_queue_irq(ndev);

@@ -46,8 +46,9 @@ struct nvdla_backend_ops {
 
 /**
  * struct nvdla_backend_timing - latencies of the last task, for benchmarks
- * @measured: the backend measures them (the in-process one; the driver
- *	reports nothing at this level)
+ * @measured: the backend measured them: the in-process one always, the
+ *	DRM one when asked (nvdla_backend.want_timing), from the counters the
+ *	driver keeps per file (fdinfo)
  * @submit_to_first_write_ns: from submit() to the first register write
  * @irq_to_next_ns: summed over the interrupts after which the task went
  *	on: from taking the interrupt to the firmware having started the
@@ -67,6 +68,8 @@ struct nvdla_backend {
 	/* The device's configuration, if known: tasks are checked at load. */
 	const struct dla_hw_config *hw;
 	char error[256];
+	/* Measure @timing where it costs something (a benchmark asks). */
+	bool want_timing;
 	struct nvdla_backend_timing timing;
 };
 

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +114,58 @@ static void drm_bo_del(struct nvdla_bo *nbo)
 	free(bo);
 }
 
+/* The latency counters the driver keeps for this file (fdinfo). */
+struct drm_counters {
+	unsigned long long first_write_ns, started, irq_ns, irqs;
+};
+
+static int drm_read_counters(struct drm_backend *db, struct drm_counters *c)
+{
+	static const struct {
+		const char *key;
+		size_t offset;
+	} keys[] = {
+		{ "nvdla-submit-to-first-write:", offsetof(struct drm_counters, first_write_ns) },
+		{ "nvdla-jobs-started:", offsetof(struct drm_counters, started) },
+		{ "nvdla-irq-to-next:", offsetof(struct drm_counters, irq_ns) },
+		{ "nvdla-irqs-to-next:", offsetof(struct drm_counters, irqs) },
+	};
+	char path[64], line[128];
+	unsigned int found = 0;
+	size_t i, len;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", db->fd);
+	f = fopen(path, "r");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f))
+		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+			len = strlen(keys[i].key);
+			if (!strncmp(line, keys[i].key, len) &&
+			    sscanf(line + len, "%llu",
+				   (unsigned long long *)((char *)c +
+							  keys[i].offset)) == 1)
+				found++;
+		}
+	fclose(f);
+	return found == sizeof(keys) / sizeof(keys[0]) ? 0 : -ENODATA;
+}
+
+/* The task's latencies: the counters' growth from @before. */
+static void drm_timing(struct drm_backend *db, const struct drm_counters *before)
+{
+	struct nvdla_backend_timing *t = &db->base.timing;
+	struct drm_counters after;
+
+	if (drm_read_counters(db, &after) || after.started != before->started + 1)
+		return;
+	t->measured = true;
+	t->submit_to_first_write_ns = after.first_write_ns - before->first_write_ns;
+	t->irq_to_next_ns = after.irq_ns - before->irq_ns;
+	t->irqs_to_next = after.irqs - before->irqs;
+}
+
 static int drm_submit(struct nvdla_backend *be,
 		      const struct nvdla_backend_address *list, uint32_t num,
 		      int64_t deadline_ns)
@@ -123,9 +176,14 @@ static int drm_submit(struct nvdla_backend *be,
 		.address_size = sizeof(struct drm_nvdla_address),
 	};
 	struct drm_nvdla_wait wait = { .timeout_ns = deadline_ns };
+	struct drm_counters before;
 	struct drm_nvdla_address *addrs;
+	bool timed;
 	uint32_t i;
 	int ret;
+
+	be->timing = (struct nvdla_backend_timing){ 0 };
+	timed = be->want_timing && !drm_read_counters(db, &before);
 
 	addrs = calloc(num ? num : 1, sizeof(*addrs));
 	if (!addrs)
@@ -150,6 +208,8 @@ static int drm_submit(struct nvdla_backend *be,
 		return drm_error(db, wait.status, "%s: job %llu failed: %s",
 				 db->path, (unsigned long long)wait.job_id,
 				 strerror(-wait.status));
+	if (timed)
+		drm_timing(db, &before);
 	return 0;
 }
 

@@ -3,7 +3,7 @@
 # Guest: the runtime benchmark in process (sim:nv_full) and through the
 # kernel driver (the first device node), on the same emulated CPU so the
 # two compare; the tables go out as TAP comments for tools/bench.sh.
-runs=${NVDLA_BENCH_RUNS:-50}
+runs=${NVDLA_BENCH_RUNS:-10}
 n=0
 for dev in sim:nv_full ""; do
 	n=$((n + 1))

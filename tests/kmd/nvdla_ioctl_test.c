@@ -395,6 +395,13 @@ TEST_F(nvdla, fdinfo)
 	ASSERT_NE(NULL, engine) TH_LOG("%s", text);
 	EXPECT_EQ(1, sscanf(engine, "drm-engine-nvdla:\t%llu ns", &ns));
 	EXPECT_GT(ns, 0);
+	/* The driver's latency counters: one job started, its first write. */
+	EXPECT_NE(NULL, strstr(text, "nvdla-jobs-started:\t1\n")) TH_LOG("%s", text);
+	engine = strstr(text, "nvdla-submit-to-first-write:\t");
+	ASSERT_NE(NULL, engine);
+	ns = 0;
+	EXPECT_EQ(1, sscanf(engine, "nvdla-submit-to-first-write:\t%llu ns", &ns));
+	EXPECT_GT(ns, 0);
 }
 
 /* With drm.debug's driver category on, jobs are traced in the log. */
