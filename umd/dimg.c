@@ -10,7 +10,6 @@
  * made with (before the x8 int8 format shifted the numbering).
  */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,21 +103,6 @@ static int dimg_pack(const struct nvdla_tensor_desc *d,
 	return 0;
 }
 
-/* IEEE half precision to float. */
-static float fp16_value(uint16_t h)
-{
-	int exp = h >> 10 & 0x1f;
-	float m = h & 0x3ff, v;
-
-	if (exp == 0x1f)
-		v = m ? NAN : INFINITY;
-	else if (exp)
-		v = ldexpf(1024 + m, exp - 25);
-	else
-		v = ldexpf(m, -24);
-	return h & 0x8000 ? -v : v;
-}
-
 NVDLA_EXPORT int nvdla_network_output_values(struct nvdla_network *net,
 					     unsigned int index, float *values,
 					     size_t n)
@@ -151,7 +135,7 @@ NVDLA_EXPORT int nvdla_network_output_values(struct nvdla_network *net,
 				if (lay.bpe == 1)
 					*values++ = (int8_t)map[at];
 				else if (lay.format == DIMG_F16_CXHWX_X16_F)
-					*values++ = fp16_value(map[at] | map[at + 1] << 8);
+					*values++ = nvdla_half_to_float(map[at] | map[at + 1] << 8);
 				else
 					*values++ = (int16_t)(map[at] | map[at + 1] << 8);
 			}

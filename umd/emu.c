@@ -64,7 +64,7 @@ static float rdf32(const uint8_t *p)
 	return f;
 }
 
-static float half_to_float(uint16_t h)
+float nvdla_half_to_float(uint16_t h)
 {
 	int exp = h >> 10 & 0x1f;
 	float m = h & 0x3ff, v;
@@ -248,7 +248,7 @@ static int emu_decode_op(const struct emu_task *t, const uint8_t *o,
 static float emu_load(const struct emu_buf *b, uint64_t at, float in_scale)
 {
 	if (b->fp16)
-		return half_to_float(rd16(b->p + at));
+		return nvdla_half_to_float(rd16(b->p + at));
 	return (float)(int8_t)b->p[at] * in_scale;
 }
 
@@ -295,7 +295,7 @@ static float emu_softmax_in(const struct emu_op *op, uint32_t i)
 {
 	float x = emu_load(&op->src, (uint64_t)i * op->src.bpe, op->in_scale);
 
-	return op->src.fp16 ? x : half_to_float(nvdla_emu_half(x));
+	return op->src.fp16 ? x : nvdla_half_to_float(nvdla_emu_half(x));
 }
 
 /* Over the first C contiguous elements (the emulator assumes 1x1). */
@@ -312,7 +312,7 @@ static void emu_softmax(const struct emu_op *op)
 	for (i = 0; i < op->src.c; i++) {
 		y = expf(emu_softmax_in(op, i) - maxval) / sum;
 		if (!op->dst.fp16)
-			y = half_to_float(nvdla_emu_half(y));
+			y = nvdla_half_to_float(nvdla_emu_half(y));
 		emu_store(&op->dst, (uint64_t)i * op->dst.bpe, y,
 			  op->out_scale);
 	}

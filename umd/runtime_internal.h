@@ -73,6 +73,8 @@ int nvdla_net_check_tasks(struct nvdla_network *net);
 int nvdla_emu_run(struct nvdla_network *net, const struct nvdla_lbl_task *lt);
 /* fp16 of @f, nearest with ties away from zero (the emulator's rounding). */
 uint16_t nvdla_emu_half(float f);
+/* The value of IEEE half @h (NaN and infinities included). */
+float nvdla_half_to_float(uint16_t h);
 
 /* Record a failure message on @rt; returns @err. */
 int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)
