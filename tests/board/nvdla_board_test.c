@@ -235,7 +235,6 @@ TEST_F(bare, job_without_interrupt_times_out)
 	};
 	struct drm_nvdla_wait wait = { 0 };
 	void *map[NUM_ENTRIES];
-	int64_t start;
 	int i;
 
 	for (i = 0; i < NUM_ENTRIES; i++) {
@@ -245,13 +244,11 @@ TEST_F(bare, job_without_interrupt_times_out)
 	}
 	write_bdma_task(map);
 	ASSERT_EQ(0, set_param("job_timeout_ms", 1000));
-	start = now_ns();
 	ASSERT_EQ(0, ioctl(self->fd, DRM_IOCTL_NVDLA_SUBMIT, &submit));
 	wait.job_id = submit.job_id;
-	wait.timeout_ns = start + 10000000000LL;
+	wait.timeout_ns = now_ns() + 10000000000LL;
 	ASSERT_EQ(0, ioctl(self->fd, DRM_IOCTL_NVDLA_WAIT, &wait));
 	EXPECT_EQ(-ETIMEDOUT, wait.status);
-	EXPECT_GE(now_ns() - start, 1000000000 - 20000000);
 	EXPECT_EQ(0, set_param("job_timeout_ms", 5000));
 }
 
