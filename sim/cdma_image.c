@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Image input of the convolution pipeline (CDMA DATAIN_FORMAT = PIXEL),
- * integer precisions. The CDMA reads each line of pitch-linear pixels,
- * skips PIXEL_X_OFFSET pixels, reorders every pixel's components to R, G,
- * B, A (or Y, U, V, A), runs them through the input converter and adds
- * PAD_LEFT/PAD_RIGHT pixels of the raw CDMA pad value. The CSC then treats
+ * Image input of the convolution pipeline (CDMA DATAIN_FORMAT = PIXEL) from
+ * integer pixels, processed in int8, int16 or fp16. The CDMA reads each
+ * line of pitch-linear pixels, skips PIXEL_X_OFFSET pixels, reorders every
+ * pixel's components to R, G, B, A (or Y, U, V, A), runs them through the
+ * input converter and adds PAD_LEFT/PAD_RIGHT pixels of the raw CDMA pad
+ * value. The CSC then treats
  * each padded line as one channel axis: output x takes the elements from
  * x * STRIDE_X * DATAIN_CHANNEL on, for as many channels as the
  * (pre-extended) kernel has, with kernel width 1; rows outside the image
@@ -13,6 +14,8 @@
  */
 #include <nvdla/pixel_formats.h>
 
+#include "conv_fp16.h"
+#include "fp.h"
 #include "sim_internal.h"
 #include "sim_math.h"
 
@@ -119,19 +122,29 @@ static u32 image_component(const struct sim_image *im, u32 px, u32 y, u32 ch)
 
 /*
  * The input converter: (x - mean) * scale, shifted right by the truncate
- * with rounding half away from zero, saturated to 17 bits, then to the
- * processing precision.
+ * with rounding half away from zero, saturated to 17 bits.
  */
-s32 sim_image_convert(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
-		      u32 truncate, u32 out_bits)
+s32 sim_image_cvt17(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
+		    u32 truncate)
 {
 	s64 x = sign ? sim_sext(raw, in_bits) : (s64)(raw & (BIT(in_bits) - 1));
 
-	x = sim_rha_shift((x - mean) * scale, truncate);
-	return sim_sat(sim_sat(x, IMAGE_CVT_BITS), out_bits);
+	return sim_sat(sim_rha_shift((x - mean) * scale, truncate),
+		       IMAGE_CVT_BITS);
 }
 
-/* Element @e of the padded, converted line @y as the CSC reads it. */
+/* The converter's result saturated to the integer processing precision. */
+s32 sim_image_convert(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
+		      u32 truncate, u32 out_bits)
+{
+	return sim_sat(sim_image_cvt17(raw, in_bits, sign, mean, scale,
+				       truncate), out_bits);
+}
+
+/*
+ * Element @e of the padded, converted line @y as the CSC reads it; in fp16
+ * its bit pattern (the converter rounds its 17-bit result to fp16).
+ */
 static s32 image_element(const struct sim_image *im, u32 y, u32 e)
 {
 	u32 elems = im->layout->elems, px = e / elems, ch = e % elems;
@@ -145,6 +158,10 @@ static s32 image_element(const struct sim_image *im, u32 y, u32 e)
 	raw = image_component(im, px - im->pad_left + im->x_offset, y, ch);
 	if (!im->cvt)
 		return sim_sext(raw, im->out_bits);
+	if (im->fp16)
+		return sim_int_to_fp16(sim_image_cvt17(raw, im->layout->bits,
+						       im->sign, im->mean[ch],
+						       im->scale, im->truncate));
 	return sim_image_convert(raw, im->layout->bits, im->sign,
 				 im->mean[ch], im->scale, im->truncate,
 				 im->out_bits);
@@ -167,6 +184,37 @@ s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 		}
 	}
 	return sim_cacc_out(cv, acc);
+}
+
+/*
+ * The fp16 CACC output (an fp32 bit pattern): the CSC feeds the CMAC
+ * blocks of up to atomic-C elements of the pre-extended line, kernel row
+ * by kernel row within each block, as for a feature cube.
+ */
+u32 sim_image_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
+{
+	const struct sim_image *im = &cv->image;
+	u16 d[SIM_CMAC_FP16_LANES], w[SIM_CMAC_FP16_LANES];
+	struct sim_fp_acc acc = { 0, 0 };
+	u32 first = x * cv->stride_x * im->channels, c0, r, i, n;
+	const u8 *wt;
+
+	for (c0 = 0; c0 < cv->c; c0 += cv->atomic_c) {
+		n = cv->c - c0 < cv->atomic_c ? cv->c - c0 : cv->atomic_c;
+		for (r = 0; r < cv->r; r++) {
+			s32 iy = (s32)(y * cv->stride_y + r) - (s32)cv->pad_top;
+			bool pad = iy < 0 || iy >= (s32)cv->h;
+
+			wt = cv->wt + 2 * sim_conv_weight_index(cv, k, c0, r, 0);
+			for (i = 0; i < n; i++) {
+				w[i] = image_load(wt + 2 * i, 2);
+				d[i] = pad ? (u16)cv->pad_value :
+				       (u16)image_element(im, iy, first + c0 + i);
+			}
+			sim_cacc_fp16_add(&acc, sim_cmac_fp16(d, w, n));
+		}
+	}
+	return sim_cacc_fp16_to_fp32(&acc);
 }
 
 /* Mean of each output channel: per channel, or the converter offset. */
@@ -214,7 +262,7 @@ static bool image_map(struct nvdla_sim *sim, struct sim_image *im, u32 h)
  * Fill the image part of @cv, whose precisions, weights and CSC geometry
  * conv.c has read; false for a combination the hardware cannot run
  * (formats of the other precision, kernel width other than 1) or one the
- * model does not run yet (fp16, post-extension).
+ * model does not run yet (fp16 pixels, post-extension).
  */
 bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv)
 {
@@ -239,6 +287,7 @@ bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	im->pad_left = SIM_FIELD(sim, CDMA, D_ZERO_PADDING, PAD_LEFT);
 	im->pad_right = SIM_FIELD(sim, CDMA, D_ZERO_PADDING, PAD_RIGHT);
 	im->out_bits = cv->bpe * 8;
+	im->fp16 = cv->fp16;
 	im->cdma_pad = sim_sext(SIM_FIELD(sim, CDMA, D_ZERO_PADDING_VALUE,
 					  PAD_VALUE), im->out_bits);
 	im->sign = SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, PIXEL_SIGN_OVERRIDE);

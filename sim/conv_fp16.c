@@ -269,6 +269,8 @@ u32 sim_conv_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 
 	if (k >= cv->k)
 		return 0;
+	if (cv->is_image)
+		return sim_image_fp16_value(cv, k, x, y);
 	for (c0 = 0; c0 < cv->c; c0 += cv->atomic_c) {
 		n = cv->c - c0 < cv->atomic_c ? cv->c - c0 : cv->atomic_c;
 		for (r = 0; r < cv->r; r++) {

@@ -336,6 +336,26 @@ s16 sim_fp16_to_int16(u16 h)
 	return v.s ? -(s16)mag : (s16)mag;
 }
 
+u16 sim_int_to_fp16(s32 v)
+{
+	u32 s = v < 0, e, bits;
+	u64 mag = s ? -(s64)v : v, m;
+	bool ovf = false;
+
+	if (!v)
+		return 0;
+	bits = fp_bitlen(mag);
+	e = bits - 1 + fp_bias(&sim_fp16);
+	m = bits > sim_fp16.m + 1 ?
+	    fp_rne(mag, bits, sim_fp16.m + 1, &ovf) :
+	    mag << (sim_fp16.m + 1 - bits);
+	if (ovf)		/* rounded up to the next power of two */
+		e++;
+	if (e >= fp_emax(&sim_fp16))
+		return fp_max_finite(s, &sim_fp16);
+	return fp_join(s, e, m & MASK(sim_fp16.m), &sim_fp16);
+}
+
 u32 sim_fp_frac_to_fp17(u64 f, u32 bits)
 {
 	u32 zeros, e = fp_bias(&sim_fp17), kept;

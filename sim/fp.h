@@ -44,6 +44,11 @@ u32 sim_fp17_to_fp32(u32 h);
 u16 sim_fp32_to_fp16(u32 x);
 u32 sim_fp32_to_fp17(u32 x);
 u16 sim_fp17_to_fp16(u32 x);
+/*
+ * An integer (at most 17 bits here) to fp16, to nearest even; beyond the
+ * largest finite value it saturates there, as the CDMA converter does.
+ */
+u16 sim_int_to_fp16(s32 v);
 /* The fraction @f / 2^@bits (10 < @bits < 64) as fp17, to nearest even. */
 u32 sim_fp_frac_to_fp17(u64 f, u32 bits);
 /*

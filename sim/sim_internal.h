@@ -167,6 +167,7 @@ struct sim_image {
 	u32 width, channels, x_offset, pad_left, pad_right;
 	s32 cdma_pad;		/* raw pad value of the left/right pixels */
 	bool cvt, sign;		/* converter on; components signed */
+	bool fp16;		/* the converter rounds to fp16 */
 	s32 mean[4], scale;
 	u32 truncate, out_bits;
 };
@@ -235,6 +236,10 @@ s64 sim_wino_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 
 bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+u32 sim_image_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+/* The CDMA input converter's 17-bit result: (x - mean) * scale >> truncate. */
+s32 sim_image_cvt17(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
+		    u32 truncate);
 /*
  * The CDMA input converter on one component of @in_bits bits (signed if
  * @sign): (x - mean) * scale >> truncate, rounded, to @out_bits bits.

@@ -5,9 +5,9 @@
  * by hand. Image input on nv_small: the input converter (mean, scale,
  * rounded truncation, saturation, sign override), the pixel reorder of
  * several formats, the CDMA's left padding, the CSC's rows above the
- * image, channel pre-extension. Batches, compressed weights and the
- * second memory interface (CVSRAM) on nv_full. Programs the hardware
- * cannot run end as faults and write nothing.
+ * image, channel pre-extension. Batches, compressed weights, the
+ * second memory interface (CVSRAM) and fp16 image input on nv_full.
+ * Programs the hardware cannot run end as faults and write nothing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,13 +144,13 @@ static void run_layer(void)
 }
 
 /*
- * One image layer: a 2x1 image of @fmt, 4 channels, PAD_LEFT 1 (value 5),
- * one row of CSC padding above (value -3), a 2-row kernel of 8 channels
- * (two pixels pre-extended), one kernel, output 2x1 stride 1, CACC
- * truncation 1, SDP passing the result through to int8.
+ * Program one image layer: a 2x1 image of @fmt, 4 channels, PAD_LEFT 1
+ * (value 5), one row of CSC padding above (value -3), a 2-row kernel of 8
+ * channels (two pixels pre-extended), one kernel, output 2x1 stride 1,
+ * CACC truncation 1, SDP passing the result through to int8.
  */
-static void image_layer(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
-			uint32_t weight_width)
+static void image_program(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
+			  uint32_t weight_width)
 {
 	next_groups();
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, in_prec << 8);
@@ -191,6 +191,12 @@ static void image_layer(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_EW_CFG, 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG, 1);	/* flying */
+}
+
+static void image_layer(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
+			uint32_t weight_width)
+{
+	image_program(fmt, in_prec, cvt, weight_width);
 	run_layer();
 }
 
@@ -686,6 +692,174 @@ static void test_no_cvsram(void)
 	       "nv_small: input on the missing CVSRAM interface is a fault");
 }
 
+#define FP16_KERNELS 5
+#define FP16_ONE 0x3c00
+
+/*
+ * Program the image layer of image_program in fp16 on nv_full: pixels of
+ * @fmt with input precision @in_prec, CDMA pad pixel 3.0, CSC pad row
+ * -2.0, five kernels (weights from fp16_weights), SDP writing fp16.
+ */
+static void fp16_program(uint32_t fmt, uint32_t in_prec, uint32_t cvt)
+{
+	image_program(fmt, in_prec, cvt, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG,
+	   in_prec << NVDLA_CDMA_D_MISC_CFG_IN_PRECISION_SHIFT |
+	   2u << NVDLA_CDMA_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	/* direct mode, fp16, whatever the Winograd tests left */
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG,
+	   2u << NVDLA_CSC_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG,
+	   2u << NVDLA_CMAC_A_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	wr(NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_MISC_CFG,
+	   2u << NVDLA_CMAC_B_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_MISC_CFG,
+	   2u << NVDLA_CACC_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CONV_STRIDE, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAOUT_SIZE_0, 1);		/* 2x1 */
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING_VALUE, 0x4200);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING_VALUE, 0xc000);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1,
+	   (FP16_KERNELS - 1) << 16 | 7);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, FP16_KERNELS - 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 64);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, 64);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_FORMAT,
+	   2u << NVDLA_SDP_D_DATA_FORMAT_PROC_PRECISION_SHIFT |
+	   2u << NVDLA_SDP_D_DATA_FORMAT_OUT_PRECISION_SHIFT);
+}
+
+static void put16(uint32_t off, uint16_t v)
+{
+	mem[off] = (uint8_t)v;
+	mem[off + 1] = (uint8_t)(v >> 8);
+}
+
+static uint16_t get16(uint32_t off)
+{
+	return (uint16_t)(mem[off] | mem[off + 1] << 8);
+}
+
+/*
+ * Kernels 0 to 3 pick element 4 + k of row 1 (component k of the pixel at
+ * x); kernel 4 has row 0 all 1.0 and row 1 = 1, 0, 0, 0, 0.5, 0, 0, -1.
+ * Weight (k, c, r) of one group of 5 kernels lies at ((r * 5) + k) * 8 + c.
+ */
+static void fp16_weights(void)
+{
+	static const uint16_t mixed[8] = {
+		FP16_ONE, 0, 0, 0, 0x3800, 0, 0, 0xbc00
+	};
+	uint32_t k, c;
+
+	for (k = 0; k < 4; k++)
+		put16(WT + 2 * ((FP16_KERNELS + k) * 8 + 4 + k), FP16_ONE);
+	for (c = 0; c < 8; c++) {
+		put16(WT + 2 * ((0 * FP16_KERNELS + 4) * 8 + c), FP16_ONE);
+		put16(WT + 2 * ((1 * FP16_KERNELS + 4) * 8 + c), mixed[c]);
+	}
+}
+
+/* Output channel @k at x = @x of fp16_image_layer, as fp16 bits. */
+static uint16_t fp16_out(uint32_t k, uint32_t x)
+{
+	return get16(OUT + x * 32 + k * 2);
+}
+
+/*
+ * 8-bit pixels (R G B A: 30 20 10 40 and 70 60 50 80) converted to fp16:
+ * scale 5, truncate 1, means R -791, G -805, B -32768, A 81.
+ *   R: 821 * 5 / 2 = 2052.5 -> 2053 (half away from zero), to fp16 a tie
+ *      -> 2052 (even); 861 * 5 / 2 = 2152.5 -> 2153 -> 2152.
+ *   G: 825 * 5 / 2 = 2062.5 -> 2063, a tie -> 2064 (even);
+ *      865 * 5 / 2 = 2162.5 -> 2163 -> 2164.
+ *   B: 32778 * 5 / 2 = 81945 -> 65535 (17 bits) -> 65504 (fp16's largest);
+ *      32818 * 5 / 2 -> the same.
+ *   A: -41 * 5 / 2 = -102.5 -> -103; -1 * 5 / 2 = -2.5 -> -3.
+ * Kernels 0-3 (one-hot) give these exactly. Kernel 4:
+ *   x = 0: row 0 above the image: 8 * -2.0 = -16; row 1: the pad pixel's
+ *          3.0, 0.5 * 2052, -1 * -103: -16 + 3 + 1026 + 103 = 1116;
+ *   x = 1: -16 + 2052 + 0.5 * 2152 - 1 * -3 = 3115, to fp16 a tie: 3116.
+ */
+static void test_fp16_convert(void)
+{
+	static const int order[4] = { 0, 1, 2, 3 };
+	static const uint16_t want[2][FP16_KERNELS] = {
+		{ 0x6802, 0x6808, 0x7bff, 0xd670, 0x645c },	/* 1116 */
+		{ 0x6834, 0x683a, 0x7bff, 0xc200, 0x6a16 },	/* 3116 */
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim), x, k;
+	bool ok = true;
+
+	memset(mem, 0, sizeof(mem));
+	fp16_weights();
+	load_pixels(order);
+	fp16_program(NVDLA_PIXEL_A8B8G8R8, 0, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MEAN_GLOBAL_0, 0xfcdbfce9);	/* G -805, R -791 */
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MEAN_GLOBAL_1, 0x00518000);	/* A 81, B -32768 */
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CVT_SCALE, 5);
+	run_layer();
+	for (x = 0; x < 2; x++)
+		for (k = 0; k < FP16_KERNELS; k++)
+			if (fp16_out(k, x) != want[x][k]) {
+				ok = false;
+				printf("# x %u kernel %u: %04x, want %04x\n", x,
+				       k, fp16_out(k, x), want[x][k]);
+			}
+	tap_ok(nvdla_sim_fault_count(sim) == faults && ok,
+	       "fp16 image: converter rounds half away, then to nearest even fp16, saturates at 65504; pads and rows summed");
+}
+
+/*
+ * Converter off, 16-bit pixels (A16B16G16R16): the raw bits go on as
+ * fp16, as the hardware's C model passes them. Pixel 0 is 1.0, -5.0, 100,
+ * 0.5 and pixel 1 is 2.0, 0.25, -1.5, 65504 (R, G, B, A).
+ */
+static void test_fp16_raw(void)
+{
+	static const uint16_t px[2][4] = {
+		{ 0x3c00, 0xc500, 0x5640, 0x3800 },
+		{ 0x4000, 0x3400, 0xbe00, 0x7bff },
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim), x, k;
+	bool ok = true;
+
+	memset(mem, 0, sizeof(mem));
+	fp16_weights();
+	for (x = 0; x < 2; x++)
+		for (k = 0; k < 4; k++)
+			put16(IMG + x * 8 + k * 2, px[x][k]);
+	fp16_program(NVDLA_PIXEL_A16B16G16R16, 1, 0);
+	run_layer();
+	for (x = 0; x < 2; x++)
+		for (k = 0; k < 4; k++)
+			ok = ok && fp16_out(k, x) == px[x][k];
+	tap_ok(nvdla_sim_fault_count(sim) == faults && ok,
+	       "fp16 image, converter off: 16-bit pixels pass as fp16 bits");
+}
+
+static void expect_fp16_fault(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
+			      const char *what)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0x55, sizeof(mem));
+	fp16_program(fmt, in_prec, cvt);
+	run_layer();
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "fp16 image, %s: a fault, nothing written", what);
+}
+
+static void test_fp16_image(void)
+{
+	test_fp16_convert();
+	test_fp16_raw();
+	expect_fp16_fault(NVDLA_PIXEL_A8B8G8R8, 0, 0,
+			  "8-bit pixels with the converter off");
+	expect_fp16_fault(NVDLA_PIXEL_R16_F, 1, 1,
+			  "fp16 pixels (not modelled)");
+}
+
 static void start(enum nvdla_sim_config_id id, const uint32_t *bases)
 {
 	const struct nvdla_sim_host h = {
@@ -721,6 +895,7 @@ int main(void)
 	test_cvsram();
 	test_bdma_cvsram();
 	test_winograd();
+	test_fp16_image();
 	free(sim);
 	return tap_done();
 }

@@ -92,6 +92,36 @@ static void test_narrow(void)
 	       "fp17 -> fp16: 1.0, 2^-25 ties to 0, just above rounds up, 2^-26, saturation");
 }
 
+/* The CDMA converter's 17-bit integers to fp16. */
+static void test_from_int(void)
+{
+	static const struct {
+		s32 in;
+		u16 want;
+		const char *what;
+	} c[] = {
+		{ 0, 0x0000, "0 is +0" },
+		{ 1, 0x3c00, "1" },
+		{ -3, 0xc200, "-3" },
+		{ 2047, 0x67ff, "2047: 11 bits, exact" },
+		{ 2049, 0x6800, "2049: tie to even, down to 2048" },
+		{ 2051, 0x6802, "2051: tie to even, up to 2052" },
+		{ 2053, 0x6802, "2053: tie to even, down to 2052" },
+		{ -4099, 0xec01, "-4099: above half, away to -4100" },
+		{ 65504, 0x7bff, "65504 exact" },
+		{ 65519, 0x7bff, "65519: below half, 65504" },
+		{ 65520, 0x7bff, "65520 rounds past 65504: saturates" },
+		{ 65535, 0x7bff, "65535, the largest int17, saturates" },
+		{ -65536, 0xfbff, "-65536, the smallest int17, saturates" },
+	};
+	size_t i;
+
+	for (i = 0; i < N(c); i++)
+		tap_ok(sim_int_to_fp16(c[i].in) == c[i].want,
+		       "int %d -> fp16 %04x: %s (got %04x)", c[i].in, c[i].want,
+		       c[i].what, sim_int_to_fp16(c[i].in));
+}
+
 static void test_to_int16(void)
 {
 	tap_ok(sim_fp16_to_int16(0x3c00) == 1 &&
@@ -380,6 +410,7 @@ int main(void)
 {
 	test_widen();
 	test_narrow();
+	test_from_int();
 	test_to_int16();
 	test_add();
 	test_mul();
