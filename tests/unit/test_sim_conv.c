@@ -695,6 +695,7 @@ struct post_case {
 	uint32_t ext;		/* D_POST_Y_EXTENSION field: 0, 1 (2 rows), 2 (4) */
 	uint32_t rows, kernels;	/* image rows; kernels of 4 channels */
 	uint32_t r, pad_top, out_h;
+	uint32_t compressed;	/* WEIGHT_FORMAT; the mask at WMB */
 };
 
 #define POST_LINE 64u		/* image line stride */
@@ -709,7 +710,10 @@ static void post_layer(const struct post_case *p)
 	   1 | NVDLA_PIXEL_A8B8G8R8 << 8);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_RAM_TYPE, MCIF);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_RAM_TYPE, MCIF);
-	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_FORMAT, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_FORMAT, p->compressed);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_BYTES, 128);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WMB_ADDR_LOW, (uint32_t)MEM_BASE + WMB);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WMB_BYTES, 128);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_DMA_CFG, MCIF);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_0, (p->rows - 1) << 16);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 3);
@@ -720,7 +724,7 @@ static void post_layer(const struct post_case *p)
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CVT_CFG, 0);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 1);
-	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, p->compressed);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, p->ext);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_NUMBER, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_BATCH_NUMBER, 0);
@@ -823,6 +827,38 @@ static void test_post_small(uint32_t max_ext, uint32_t lanes)
 		       1u << ext, post_out(0, 0, lanes), post_out(1, 0, lanes),
 		       post_out(0, 1, lanes), post_out(1, 1, lanes));
 	}
+}
+
+/*
+ * nv_full: the hand-worked pair extended by 2 with compressed weights: the
+ * mask has a bit per weight in the post-extended order, the packed
+ * surface the non-zero ones in that order.
+ */
+static void test_post_compressed(void)
+{
+	const struct post_case p = {
+		.ext = 1, .rows = 3, .kernels = 2, .r = 3, .pad_top = 1,
+		.out_h = 2, .compressed = 1,
+	};
+	uint8_t plain[24];
+	uint32_t faults = nvdla_sim_fault_count(sim), i, n = 0;
+
+	post_small_load(p.ext);
+	memcpy(plain, mem + WT, sizeof(plain));
+	memset(mem + WT, 0, sizeof(plain));
+	for (i = 0; i < sizeof(plain); i++) {
+		if (!plain[i])
+			continue;
+		mem[WMB + i / 8] |= 1 << (i % 8);
+		mem[WT + n++] = plain[i];
+	}
+	post_layer(&p);
+	tap_ok(nvdla_sim_fault_count(sim) == faults && n < sizeof(plain) &&
+	       post_out(0, 0, 32) == -3 && post_out(1, 0, 32) == 4 &&
+	       post_out(0, 1, 32) == 16 && post_out(1, 1, 32) == 2,
+	       "post-extension 2 rows, compressed weights: -3 4 16 2 (got %d %d %d %d)",
+	       post_out(0, 0, 32), post_out(1, 0, 32), post_out(0, 1, 32),
+	       post_out(1, 1, 32));
 }
 
 /* Weight (k, c, r) of the larger comparison, in [-2, 2]. */
@@ -957,6 +993,7 @@ int main(void)
 	test_bdma_cvsram();
 	test_winograd();
 	test_post_small(2, 32);
+	test_post_compressed();
 	test_post_feature();
 	free(sim);
 	return tap_done();
