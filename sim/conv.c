@@ -199,10 +199,10 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	    CONV_MODE_DIRECT)
 		return false;	/* the CDMA would fetch Winograd tiles */
 	/*
-	 * Post-extension groups image rows; on a cube the CSC would regroup
-	 * the weights without the data.
+	 * Post-extension groups image rows; in direct mode on a cube the CSC
+	 * would regroup the weights without the data. Winograd ignores it.
 	 */
-	if ((!cv->is_image || cv->winograd) &&
+	if (!cv->is_image && !cv->winograd &&
 	    SIM_FIELD(sim, CSC, D_POST_Y_EXTENSION, Y_EXTENSION))
 		return false;
 	cv->fp16 = prec == SIM_PREC_FP16;

@@ -517,6 +517,7 @@ static void test_cvsram(void)
 
 static uint32_t wino_stride;	/* CDMA D_CONV_STRIDE of wino_layer */
 static uint32_t wino_csc_direct;	/* the CSC told direct mode instead */
+static uint32_t wino_y_ext;	/* CSC D_POST_Y_EXTENSION, which Winograd ignores */
 
 /*
  * A Winograd int8 layer on nv_full: a 6x6 one-channel input padded by 1
@@ -551,6 +552,7 @@ static void wino_layer(const int8_t wt[16], uint32_t pra, uint32_t clip,
 	   1 | 1 << 8 | 1 << 16 | 1 << 24);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING_VALUE, pad_value);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG, !wino_csc_direct);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, wino_y_ext);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 7 | 7 << 16);
@@ -614,6 +616,16 @@ static void test_winograd(void)
 			ok &= (int8_t)mem[OUT + y * 128 + x * 32] == wino_in(x, y);
 	tap_ok(ok && nvdla_sim_fault_count(sim) == faults,
 	       "Winograd with a centre kernel gives the input back");
+	memset(mem + OUT, 0x55, 4 * 128);
+	wino_y_ext = 2;
+	wino_layer(centre, 0, 2, 0);
+	wino_y_ext = 0;
+	ok = true;
+	for (y = 0; y < 4; y++)
+		for (x = 0; x < 4; x++)
+			ok &= (int8_t)mem[OUT + y * 128 + x * 32] == wino_in(x, y);
+	tap_ok(ok && nvdla_sim_fault_count(sim) == faults,
+	       "Winograd ignores post-extension (the C model's Winograd path)");
 
 	memset(mem, 0, sizeof(mem));
 	for (y = 0; y < 6; y++)
