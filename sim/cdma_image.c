@@ -11,6 +11,14 @@
  * x * STRIDE_X * DATAIN_CHANNEL on, for as many channels as the
  * (pre-extended) kernel has, with kernel width 1; rows outside the image
  * take the CSC pad value.
+ *
+ * Post-extension (CSC D_POST_Y_EXTENSION: 2 or 4 rows) makes the CSC feed
+ * the MAC cells 2 or 4 consecutive kernel rows at once, each row in its
+ * own 1/2 or 1/4 of the cells, so a kernel of R rows takes ceil(R / ext)
+ * passes. Rows past the kernel's last in the final pass get zero data and
+ * zero weights, rows outside the image the pad value as without it: the
+ * sum is the plain one. Only the weights' order changes (see
+ * image_post_index()), and a row's channels must fit its share of cells.
  */
 #include <nvdla/pixel_formats.h>
 
@@ -22,6 +30,7 @@
 #define IMAGE_PACKED_BITS 10
 #define IMAGE_ALPHA_BITS 2
 #define IMAGE_CVT_BITS 17	/* the converter's saturation before output */
+#define IMAGE_POST_EXT_MAX 2	/* D_POST_Y_EXTENSION: 1, 2 or 4 rows */
 
 /* How a pixel format lies in memory. */
 struct image_layout {
@@ -167,6 +176,37 @@ static s32 image_element(const struct sim_image *im, u32 y, u32 e)
 				 im->out_bits);
 }
 
+/*
+ * Offset of weight (k, c, r) with post-extension @ext: per kernel group,
+ * one block per pass of ext rows (the last pass R % ext rows if that is
+ * not 0), in it each kernel's rows of the pass one after the other, every
+ * row C channels. The CSC reads each kernel's rows of one pass as one
+ * super-atom of C * rows weights.
+ */
+static u64 image_post_index(const struct sim_conv *cv, u32 ext, u32 k, u32 c,
+			    u32 r)
+{
+	u32 kg = cv->kernels_per_group, group = k / kg, in_group = kg;
+	u32 pass = r / ext, rows = ext;
+
+	if (cv->k - group * kg < kg)
+		in_group = cv->k - group * kg;
+	if (pass == (cv->r - 1) / ext && cv->r % ext)
+		rows = cv->r % ext;
+	return (u64)group * kg * cv->r * cv->c +
+	       (u64)pass * ext * cv->c * in_group +
+	       ((u64)(k % kg) * rows + r % ext) * cv->c + c;
+}
+
+static s32 image_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r)
+{
+	u32 ext = cv->image.post_ext;
+
+	if (ext == 1)
+		return sim_conv_weight(cv, k, c, r, 0);
+	return sim_conv_weight_at(cv, image_post_index(cv, ext, k, c, r));
+}
+
 s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
 	const struct sim_image *im = &cv->image;
@@ -180,7 +220,7 @@ s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 			s32 d = iy < 0 || iy >= (s32)cv->h ? cv->pad_value :
 				image_element(im, iy, first + c);
 
-			acc += (s64)d * sim_conv_weight(cv, k, c, r, 0);
+			acc += (s64)d * image_weight(cv, k, c, r);
 		}
 	}
 	return sim_cacc_out(cv, acc);
@@ -259,10 +299,26 @@ static bool image_map(struct nvdla_sim *sim, struct sim_image *im, u32 h)
 }
 
 /*
+ * Rows per pass of post-extension (1, 2 or 4); 0 for the reserved value or
+ * a kernel row wider than its share of the MAC cells.
+ */
+static u32 image_post_ext(struct nvdla_sim *sim, const struct sim_conv *cv)
+{
+	u32 field = SIM_FIELD(sim, CSC, D_POST_Y_EXTENSION, Y_EXTENSION);
+	u32 ext = BIT(field);
+
+	if (field > IMAGE_POST_EXT_MAX ||
+	    (ext > 1 && cv->c > cv->atomic_c / ext))
+		return 0;
+	return ext;
+}
+
+/*
  * Fill the image part of @cv, whose precisions, weights and CSC geometry
  * conv.c has read; false for a combination the hardware cannot run
- * (formats of the other precision, kernel width other than 1) or one the
- * model does not run yet (fp16 pixels, post-extension).
+ * (formats of the other precision, kernel width other than 1, kernel rows
+ * too wide for post-extension) or one the model does not run yet (fp16
+ * pixel formats, post-extension in fp16).
  */
 bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv)
 {
@@ -277,8 +333,10 @@ bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	im->cvt = SIM_FIELD(sim, CDMA, D_CVT_CFG, CVT_EN);
 	if (im->layout->bits != (in + 1) * 8 ||
 	    (!im->cvt && in != cv->bpe - 1) || cv->s != 1 ||
-	    SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, PIXEL_MAPPING) ||
-	    SIM_FIELD(sim, CSC, D_POST_Y_EXTENSION, Y_EXTENSION))
+	    SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, PIXEL_MAPPING))
+		return false;
+	im->post_ext = image_post_ext(sim, cv);
+	if (!im->post_ext || (cv->fp16 && im->post_ext > 1))
 		return false;
 	im->width = SIM_FIELD(sim, CDMA, D_DATAIN_SIZE_0, DATAIN_WIDTH) + 1;
 	im->channels = SIM_FIELD(sim, CSC, D_DATAIN_SIZE_EXT_1,

@@ -198,6 +198,13 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	if (!cv->winograd && SIM_FIELD(sim, CDMA, D_MISC_CFG, CONV_MODE) !=
 	    CONV_MODE_DIRECT)
 		return false;	/* the CDMA would fetch Winograd tiles */
+	/*
+	 * Post-extension groups image rows; in direct mode on a cube the CSC
+	 * would regroup the weights without the data. Winograd ignores it.
+	 */
+	if (!cv->is_image && !cv->winograd &&
+	    SIM_FIELD(sim, CSC, D_POST_Y_EXTENSION, Y_EXTENSION))
+		return false;
 	cv->fp16 = prec == SIM_PREC_FP16;
 	/* fp16 runs direct, with plain weights only. */
 	if (cv->fp16 && (cv->winograd ||

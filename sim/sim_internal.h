@@ -170,6 +170,7 @@ struct sim_image {
 	bool fp16;		/* the converter rounds to fp16 */
 	s32 mean[4], scale;
 	u32 truncate, out_bits;
+	u32 post_ext;		/* kernel rows per CSC pass: 1, 2 or 4 */
 };
 
 /* Compressed weights (conv_compress.c). */

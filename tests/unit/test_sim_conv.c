@@ -5,9 +5,10 @@
  * by hand. Image input on nv_small: the input converter (mean, scale,
  * rounded truncation, saturation, sign override), the pixel reorder of
  * several formats, the CDMA's left padding, the CSC's rows above the
- * image, channel pre-extension. Batches, compressed weights, the
- * second memory interface (CVSRAM) and fp16 image input on nv_full.
- * Programs the hardware cannot run end as faults and write nothing.
+ * image, channel pre-extension, post-extension (on nv_full too).
+ * Batches, compressed weights, the second memory interface (CVSRAM) and
+ * fp16 image input on nv_full. Programs the hardware cannot run end as
+ * faults and write nothing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,6 +173,7 @@ static void image_program(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING, 1);		/* left 1 */
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING_VALUE, 5);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 0);		/* 1x1 */
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 3);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0,
@@ -322,6 +324,7 @@ struct dc_case {
 	uint32_t channels, kernels;
 	uint32_t compressed, wmb_bytes, weight_bytes;
 	uint32_t in_ram, out_ram;	/* RAM_TYPE of the input and output */
+	uint32_t y_extension;		/* CSC D_POST_Y_EXTENSION */
 };
 
 /* Inputs and outputs 64 bytes apart per batch; the mask at WMB. */
@@ -346,6 +349,7 @@ static void dc_layer(const struct dc_case *dc)
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, dc->compressed);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, dc->y_extension);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, dc->channels - 1);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0, 0);
@@ -519,6 +523,7 @@ static void test_cvsram(void)
 
 static uint32_t wino_stride;	/* CDMA D_CONV_STRIDE of wino_layer */
 static uint32_t wino_csc_direct;	/* the CSC told direct mode instead */
+static uint32_t wino_y_ext;	/* CSC D_POST_Y_EXTENSION, which Winograd ignores */
 
 /*
  * A Winograd int8 layer on nv_full: a 6x6 one-channel input padded by 1
@@ -553,6 +558,7 @@ static void wino_layer(const int8_t wt[16], uint32_t pra, uint32_t clip,
 	   1 | 1 << 8 | 1 << 16 | 1 << 24);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING_VALUE, pad_value);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG, !wino_csc_direct);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, wino_y_ext);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 7 | 7 << 16);
@@ -616,6 +622,16 @@ static void test_winograd(void)
 			ok &= (int8_t)mem[OUT + y * 128 + x * 32] == wino_in(x, y);
 	tap_ok(ok && nvdla_sim_fault_count(sim) == faults,
 	       "Winograd with a centre kernel gives the input back");
+	memset(mem + OUT, 0x55, 4 * 128);
+	wino_y_ext = 2;
+	wino_layer(centre, 0, 2, 0);
+	wino_y_ext = 0;
+	ok = true;
+	for (y = 0; y < 4; y++)
+		for (x = 0; x < 4; x++)
+			ok &= (int8_t)mem[OUT + y * 128 + x * 32] == wino_in(x, y);
+	tap_ok(ok && nvdla_sim_fault_count(sim) == faults,
+	       "Winograd ignores post-extension (the C model's Winograd path)");
 
 	memset(mem, 0, sizeof(mem));
 	for (y = 0; y < 6; y++)
@@ -707,6 +723,7 @@ static void fp16_program(uint32_t fmt, uint32_t in_prec, uint32_t cvt)
 	   in_prec << NVDLA_CDMA_D_MISC_CFG_IN_PRECISION_SHIFT |
 	   2u << NVDLA_CDMA_D_MISC_CFG_PROC_PRECISION_SHIFT);
 	/* direct mode, fp16, whatever the Winograd tests left */
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG,
 	   2u << NVDLA_CSC_D_MISC_CFG_PROC_PRECISION_SHIFT);
 	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG,
@@ -839,12 +856,13 @@ static void test_fp16_raw(void)
 }
 
 static void expect_fp16_fault(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
-			      const char *what)
+			      uint32_t y_ext, const char *what)
 {
 	uint32_t faults = nvdla_sim_fault_count(sim);
 
 	memset(mem, 0x55, sizeof(mem));
 	fp16_program(fmt, in_prec, cvt);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, y_ext);
 	run_layer();
 	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
 	       "fp16 image, %s: a fault, nothing written", what);
@@ -854,10 +872,276 @@ static void test_fp16_image(void)
 {
 	test_fp16_convert();
 	test_fp16_raw();
-	expect_fp16_fault(NVDLA_PIXEL_A8B8G8R8, 0, 0,
+	expect_fp16_fault(NVDLA_PIXEL_A8B8G8R8, 0, 0, 0,
 			  "8-bit pixels with the converter off");
-	expect_fp16_fault(NVDLA_PIXEL_R16_F, 1, 1,
+	expect_fp16_fault(NVDLA_PIXEL_R16_F, 1, 1, 0,
 			  "fp16 pixels (not modelled)");
+	expect_fp16_fault(NVDLA_PIXEL_A8B8G8R8, 0, 1, 1,
+			  "post-extension (not modelled in fp16)");
+}
+
+/* A post-extension layer: one-pixel-wide A8B8G8R8 image, raw int8. */
+struct post_case {
+	uint32_t ext;		/* D_POST_Y_EXTENSION field: 0, 1 (2 rows), 2 (4) */
+	uint32_t rows, kernels;	/* image rows; kernels of 4 channels */
+	uint32_t r, pad_top, out_h;
+	uint32_t compressed;	/* WEIGHT_FORMAT; the mask at WMB */
+};
+
+#define POST_LINE 64u		/* image line stride */
+#define POST_OUT_LINE 32u	/* output line and surface strides */
+#define POST_OUT_SURF 128u
+
+static void post_layer(const struct post_case *p)
+{
+	next_groups();
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT,
+	   1 | NVDLA_PIXEL_A8B8G8R8 << 8);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_FORMAT, p->compressed);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_BYTES, 128);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WMB_ADDR_LOW, (uint32_t)MEM_BASE + WMB);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WMB_BYTES, 128);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_DMA_CFG, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_0, (p->rows - 1) << 16);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 3);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0, (uint32_t)MEM_BASE + IMG);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_LINE_STRIDE, POST_LINE);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_ADDR_LOW, (uint32_t)MEM_BASE + WT);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CVT_CFG, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, p->compressed);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, p->ext);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_BATCH_NUMBER, 0);
+	/* Direct mode, stride 1, whatever the group ran before. */
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CONV_STRIDE, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_CONV_STRIDE_EXT, 0);
+	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG, 0);
+	wr(NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_MISC_CFG, 0);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_MISC_CFG, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, (p->rows - 1) << 16);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 3);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0, (p->r - 1) << 16);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1,
+	   (p->kernels - 1) << 16 | 3);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING, p->pad_top << 16);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING_VALUE, 0xffff);	/* -1 */
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_CLIP_CFG, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_WIDTH, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_HEIGHT, p->out_h - 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, p->kernels - 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + OUT);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, POST_OUT_LINE);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, POST_OUT_SURF);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG, 1);	/* flying */
+	run_layer();
+}
+
+/* Output of kernel @k at row @y; @lanes output channels per surface. */
+static int8_t post_out(uint32_t k, uint32_t y, uint32_t lanes)
+{
+	return (int8_t)mem[OUT + k / lanes * POST_OUT_SURF + y * POST_OUT_LINE +
+			   k % lanes];
+}
+
+/*
+ * Three image rows (R, G, B, A): 1 2 3 4, 2 0 1 3, 4 1 0 2; a 3-row
+ * kernel pair, pad row -1 above:
+ *   k0 rows 1 1 1 1 | 1 0 -1 2 | 0 3 1 -2
+ *   k1 rows 2 0 0 0 | 0 0 0 1 | -1 -1 1 1
+ * Output row 0 (pad, row 0, row 1):
+ *   k0 -4 + (1 - 3 + 8) + (1 - 6) = -3;  k1 -2 + 4 + (-2 + 1 + 3) = 4
+ * Output row 1 (rows 0, 1, 2):
+ *   k0 10 + (2 - 1 + 6) + (3 - 4) = 16;  k1 2 + 3 + (-4 - 1 + 2) = 2
+ * In memory, the kernels' rows follow each other per pass of ext rows:
+ *   no extension (rows one by one): k0r0 k1r0 k0r1 k1r1 k0r2 k1r2
+ *   2 rows (passes r0-r1, r2):      k0r0 k0r1 k1r0 k1r1 k0r2 k1r2
+ *   4 rows (one pass r0-r2):        k0r0 k0r1 k0r2 k1r0 k1r1 k1r2
+ */
+static const int8_t post_kernel[2][3][4] = {
+	{ { 1, 1, 1, 1 }, { 1, 0, -1, 2 }, { 0, 3, 1, -2 } },
+	{ { 2, 0, 0, 0 }, { 0, 0, 0, 1 }, { -1, -1, 1, 1 } },
+};
+
+static const uint8_t post_order[3][6][2] = {	/* (kernel, row) in memory */
+	{ { 0, 0 }, { 1, 0 }, { 0, 1 }, { 1, 1 }, { 0, 2 }, { 1, 2 } },
+	{ { 0, 0 }, { 0, 1 }, { 1, 0 }, { 1, 1 }, { 0, 2 }, { 1, 2 } },
+	{ { 0, 0 }, { 0, 1 }, { 0, 2 }, { 1, 0 }, { 1, 1 }, { 1, 2 } },
+};
+
+static void post_small_load(uint32_t ext)
+{
+	static const uint8_t img[3][4] = { { 1, 2, 3, 4 }, { 2, 0, 1, 3 },
+					   { 4, 1, 0, 2 } };
+	int i, y;
+
+	memset(mem, 0, sizeof(mem));
+	for (y = 0; y < 3; y++)
+		memcpy(mem + IMG + y * POST_LINE, img[y], 4);
+	for (i = 0; i < 6; i++)
+		memcpy(mem + WT + i * 4,
+		       post_kernel[post_order[ext][i][0]][post_order[ext][i][1]],
+		       4);
+}
+
+/* The hand-worked case with each extension @lanes output channels apart. */
+static void test_post_small(uint32_t max_ext, uint32_t lanes)
+{
+	const struct post_case p = {
+		.rows = 3, .kernels = 2, .r = 3, .pad_top = 1, .out_h = 2,
+	};
+	uint32_t ext;
+
+	for (ext = 0; ext <= max_ext; ext++) {
+		struct post_case q = p;
+		uint32_t faults = nvdla_sim_fault_count(sim);
+
+		q.ext = ext;
+		post_small_load(ext);
+		post_layer(&q);
+		tap_ok(nvdla_sim_fault_count(sim) == faults &&
+		       post_out(0, 0, lanes) == -3 && post_out(1, 0, lanes) == 4 &&
+		       post_out(0, 1, lanes) == 16 && post_out(1, 1, lanes) == 2,
+		       "post-extension %u rows: -3 4 16 2 (got %d %d %d %d)",
+		       1u << ext, post_out(0, 0, lanes), post_out(1, 0, lanes),
+		       post_out(0, 1, lanes), post_out(1, 1, lanes));
+	}
+}
+
+/*
+ * nv_full: the hand-worked pair extended by 2 with compressed weights: the
+ * mask has a bit per weight in the post-extended order, the packed
+ * surface the non-zero ones in that order.
+ */
+static void test_post_compressed(void)
+{
+	const struct post_case p = {
+		.ext = 1, .rows = 3, .kernels = 2, .r = 3, .pad_top = 1,
+		.out_h = 2, .compressed = 1,
+	};
+	uint8_t plain[24];
+	uint32_t faults = nvdla_sim_fault_count(sim), i, n = 0;
+
+	post_small_load(p.ext);
+	memcpy(plain, mem + WT, sizeof(plain));
+	memset(mem + WT, 0, sizeof(plain));
+	for (i = 0; i < sizeof(plain); i++) {
+		if (!plain[i])
+			continue;
+		mem[WMB + i / 8] |= 1 << (i % 8);
+		mem[WT + n++] = plain[i];
+	}
+	post_layer(&p);
+	tap_ok(nvdla_sim_fault_count(sim) == faults && n < sizeof(plain) &&
+	       post_out(0, 0, 32) == -3 && post_out(1, 0, 32) == 4 &&
+	       post_out(0, 1, 32) == 16 && post_out(1, 1, 32) == 2,
+	       "post-extension 2 rows, compressed weights: -3 4 16 2 (got %d %d %d %d)",
+	       post_out(0, 0, 32), post_out(1, 0, 32), post_out(0, 1, 32),
+	       post_out(1, 1, 32));
+}
+
+/* Weight (k, c, r) of the larger comparison, in [-2, 2]. */
+static int8_t post_w(uint32_t k, uint32_t c, uint32_t r)
+{
+	return (int8_t)((k * 7 + c * 3 + r * 5) % 5) - 2;
+}
+
+/*
+ * Lay the R x 4 kernels out for passes of @ext rows, written from the
+ * CSC's reading order: kernel groups of @kg, in each one block per pass,
+ * in it every kernel's rows of the pass.
+ */
+static void post_load_weights(uint32_t kernels, uint32_t r, uint32_t ext,
+			      uint32_t kg)
+{
+	uint32_t g, pass, k, row, c, i = 0;
+
+	for (g = 0; g < kernels; g += kg)
+		for (pass = 0; pass < r; pass += ext)
+			for (k = g; k < g + kg && k < kernels; k++)
+				for (row = pass; row < pass + ext && row < r; row++)
+					for (c = 0; c < 4; c++)
+						mem[WT + i++] = (uint8_t)post_w(k, c, row);
+}
+
+/*
+ * Ten kernels (two groups on nv_small, the second of 2), 5 rows (passes
+ * of 2 leave one row last), 6 image rows with 2 pad rows above: the
+ * post-extended layer gives what the same kernels give unextended.
+ */
+static void test_post_compare(void)
+{
+	struct post_case p = {
+		.rows = 6, .kernels = 10, .r = 5, .pad_top = 2, .out_h = 4,
+	};
+	uint8_t plain[POST_OUT_SURF * 2];
+	uint32_t faults = nvdla_sim_fault_count(sim), y, c;
+
+	memset(mem, 0, sizeof(mem));
+	for (y = 0; y < p.rows; y++)
+		for (c = 0; c < 4; c++)
+			mem[IMG + y * POST_LINE + c] = (uint8_t)((y * 3 + c * 2) % 4);
+	post_load_weights(p.kernels, p.r, 1, 8);
+	post_layer(&p);
+	memcpy(plain, mem + OUT, sizeof(plain));
+	memset(mem + OUT, 0, sizeof(plain));
+	post_load_weights(p.kernels, p.r, 2, 8);
+	p.ext = 1;
+	post_layer(&p);
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       memcmp(plain, mem + OUT, sizeof(plain)) == 0 &&
+	       (int8_t)plain[0] != 0,
+	       "10 kernels of 5 rows: post-extended by 2 as without (k0 y0 %d)",
+	       (int8_t)plain[0]);
+}
+
+static void post_fault(const struct post_case *p, const char *what)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem + OUT, 0x55, 64);
+	post_layer(p);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "%s: a fault, nothing written", what);
+}
+
+/* nv_small: 8 MAC channels take 4 per row in pairs, 2 in fours. */
+static void test_post_faults(void)
+{
+	struct post_case p = {
+		.ext = 2, .rows = 3, .kernels = 2, .r = 3, .pad_top = 1,
+		.out_h = 2,
+	};
+
+	post_fault(&p, "post-extension 4 with 4 channels on 8 MAC channels");
+	p.ext = 3;
+	post_fault(&p, "post-extension field 3 (reserved)");
+}
+
+/* nv_full: post-extension of a feature cube's (1x1) kernels. */
+static void test_post_feature(void)
+{
+	const struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 4, .kernels = 2,
+		.in_ram = MCIF, .out_ram = MCIF, .y_extension = 1,
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0x55, sizeof(mem));
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "post-extension of a feature cube: a fault, nothing written");
 }
 
 static void start(enum nvdla_sim_config_id id, const uint32_t *bases)
@@ -889,12 +1173,20 @@ int main(void)
 	expect_small_faults();
 	test_absent_units();
 	test_no_cvsram();
+	test_post_small(1, 8);
+	test_post_compare();
+	test_post_faults();
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_batches();
 	test_compressed();
 	test_cvsram();
 	test_bdma_cvsram();
 	test_winograd();
+	test_post_small(2, 32);
+	test_post_compressed();
+	test_post_feature();
+	/* A fresh model: the layers above leave registers fp16 must not see. */
+	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_fp16_image();
 	free(sim);
 	return tap_done();
