@@ -199,8 +199,8 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	    CONV_MODE_DIRECT)
 		return false;	/* the CDMA would fetch Winograd tiles */
 	cv->fp16 = prec == SIM_PREC_FP16;
-	/* fp16 runs direct from a feature cube with plain weights only. */
-	if (cv->fp16 && (cv->is_image || cv->winograd ||
+	/* fp16 runs from a feature cube with plain weights only. */
+	if (cv->fp16 && (cv->is_image ||
 			 SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT)))
 		return false;
 	cv->bpe = cv->fp16 ? 2 : prec + 1;
