@@ -206,9 +206,8 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	    SIM_FIELD(sim, CSC, D_POST_Y_EXTENSION, Y_EXTENSION))
 		return false;
 	cv->fp16 = prec == SIM_PREC_FP16;
-	/* fp16 runs direct, with plain weights only. */
-	if (cv->fp16 && (cv->winograd ||
-			 SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT)))
+	/* fp16 runs with plain weights only. */
+	if (cv->fp16 && SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT))
 		return false;
 	cv->bpe = cv->fp16 ? 2 : prec + 1;
 	cv->lanes = sim->config->atom / cv->bpe;

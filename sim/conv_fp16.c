@@ -132,29 +132,60 @@ static struct sim_fp_psum psum_nan(u16 h)
 	return p;
 }
 
-struct sim_fp_psum sim_cmac_fp16(const u16 *d, const u16 *w, u32 n)
+bool sim_cmac_fp16_nan(const u16 *d, const u16 *w, u32 n,
+		       struct sim_fp_psum *p)
 {
-	struct sim_fp_psum p = { 0, 0 };
-	u32 i, g, top = 0;
+	u32 i;
 
 	for (i = 0; i < n; i++)
-		if (fp16_nan(w[i]))
-			return psum_nan(w[i]);
+		if (fp16_nan(w[i])) {
+			*p = psum_nan(w[i]);
+			return true;
+		}
 	for (i = 0; i < n; i++)
-		if (fp16_nan(d[i]))
-			return psum_nan(d[i]);
+		if (fp16_nan(d[i])) {
+			*p = psum_nan(d[i]);
+			return true;
+		}
+	return false;
+}
+
+/* Group exponent of a lane: the high exponent bits of both operands. */
+static u32 cmac_group(u16 d, u16 w)
+{
+	return (fp16_exp(d) >> 2) + (fp16_exp(w) >> 2);
+}
+
+u32 sim_cmac_fp16_top(const u16 *d, const u16 *w, u32 n)
+{
+	u32 i, g, top = 0;
+
 	for (i = 0; i < n; i++) {
-		g = (fp16_exp(d[i]) >> 2) + (fp16_exp(w[i]) >> 2);
+		g = cmac_group(d[i], w[i]);
 		if (!fp16_zero(d[i]) && !fp16_zero(w[i]) && g > top)
 			top = g;
 	}
-	for (i = 0; i < n; i++) {
-		if (fp16_zero(d[i]) || fp16_zero(w[i]))
-			continue;	/* masked lane */
-		g = (fp16_exp(d[i]) >> 2) + (fp16_exp(w[i]) >> 2);
-		p.mant += sim_cmac_product(cmac_mant(w[i]), cmac_mant(d[i]),
-					   (d[i] ^ w[i]) >> 15, 4 * (top - g));
-	}
+	return top;
+}
+
+s32 sim_cmac_fp16_lane(u16 d, u16 w, u32 top)
+{
+	if (fp16_zero(d) || fp16_zero(w))
+		return 0;	/* masked lane */
+	return sim_cmac_product(cmac_mant(w), cmac_mant(d), (d ^ w) >> 15,
+				4 * (top - cmac_group(d, w)));
+}
+
+struct sim_fp_psum sim_cmac_fp16(const u16 *d, const u16 *w, u32 n)
+{
+	struct sim_fp_psum p = { 0, 0 };
+	u32 i, top;
+
+	if (sim_cmac_fp16_nan(d, w, n, &p))
+		return p;
+	top = sim_cmac_fp16_top(d, w, n);
+	for (i = 0; i < n; i++)
+		p.mant += sim_cmac_fp16_lane(d[i], w[i], top);
 	p.exp = 4 * top;
 	return p;
 }
@@ -271,6 +302,8 @@ u32 sim_conv_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 		return 0;
 	if (cv->is_image)
 		return sim_image_fp16_value(cv, k, x, y);
+	if (cv->winograd)
+		return sim_wino_fp16_value(cv, k, x, y);
 	for (c0 = 0; c0 < cv->c; c0 += cv->atomic_c) {
 		n = cv->c - c0 < cv->atomic_c ? cv->c - c0 : cv->atomic_c;
 		for (r = 0; r < cv->r; r++) {

@@ -25,6 +25,13 @@ struct sim_fp_acc {
  * differ) through the Booth multiplier, aligned down by @shift bits.
  */
 s32 sim_cmac_product(u32 w, u32 d, bool negative, u32 shift);
+/* The NaN partial sum of the first NaN lane, weights first; else false. */
+bool sim_cmac_fp16_nan(const u16 *d, const u16 *w, u32 n,
+		       struct sim_fp_psum *p);
+/* The block's group exponent G (its partial sum's exponent is 4G). */
+u32 sim_cmac_fp16_top(const u16 *d, const u16 *w, u32 n);
+/* One lane's product aligned to group exponent @top; 0 if masked. */
+s32 sim_cmac_fp16_lane(u16 d, u16 w, u32 top);
 /* Partial sum of @n <= 64 lanes of data @d times weights @w (fp16). */
 struct sim_fp_psum sim_cmac_fp16(const u16 *d, const u16 *w, u32 n);
 void sim_cacc_fp16_add(struct sim_fp_acc *acc, struct sim_fp_psum p);

@@ -232,8 +232,28 @@ bool sim_wcomp_params(struct nvdla_sim *sim, struct sim_conv *cv,
 s32 sim_wcomp_weight(const struct sim_wcomp *wc, u64 index, u32 bpe);
 s64 sim_wcomp_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 
+#define SIM_WINO_TILE 4		/* input tile side */
+#define SIM_WINO_OUT 2		/* output tile side */
+#define SIM_WINO_BLOCK 4	/* channels per weight block and CMAC cell */
+
+/* Row i of B^T: v[a] - v[b] (@sub) or v[a] + v[b], operands in that order. */
+struct sim_wino_bt {
+	u8 a, b;
+	bool sub;
+};
+
+extern const struct sim_wino_bt sim_wino_bt[SIM_WINO_TILE];
+
 bool sim_wino_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_wino_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+/* Element (X, Y) of extended channel @ce, padding included. */
+s64 sim_wino_input(const struct sim_conv *cv, u32 ce, u32 x, u32 y);
+/* Layout index of transformed weight @pos of kernel @k, channel @c. */
+u64 sim_wino_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 pos);
+/* Output transform A^T: weight of tile row @r for output row @i. */
+s32 sim_wino_at(u32 i, u32 r);
+/* The fp16 CACC output (fp32 bits) in Winograd mode (winograd_fp16.c). */
+u32 sim_wino_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 
 bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);

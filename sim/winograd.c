@@ -25,53 +25,45 @@
 #include "sim_internal.h"
 #include "sim_math.h"
 
-#define WINO_TILE 4		/* input tile side */
-#define WINO_OUT 2		/* output tile side */
-#define WINO_BLOCK 4		/* channels per weight block */
+const struct sim_wino_bt sim_wino_bt[SIM_WINO_TILE] = {
+	{ 0, 2, true }, { 1, 2, false }, { 2, 1, true }, { 1, 3, true },
+};
 
 /* Input transform rows: B^T[i] . v (B^T has entries 0, 1, -1). */
 static s64 wino_bt(const s64 *v, u32 i, u32 step)
 {
-	switch (i) {
-	case 0:
-		return v[0] - v[2 * step];
-	case 1:
-		return v[step] + v[2 * step];
-	case 2:
-		return v[2 * step] - v[step];
-	default:
-		return v[step] - v[3 * step];
-	}
+	const struct sim_wino_bt *t = &sim_wino_bt[i];
+
+	return t->sub ? v[t->a * step] - v[t->b * step] :
+			v[t->a * step] + v[t->b * step];
 }
 
 /* B^T d B of a 4x4 tile (row major), truncated and saturated. */
 static void wino_pra(const struct sim_conv *cv, const s64 *d, s32 *out)
 {
-	s64 m[WINO_TILE * WINO_TILE];
+	s64 m[SIM_WINO_TILE * SIM_WINO_TILE];
 	u32 r, c;
 
-	for (r = 0; r < WINO_TILE; r++)
-		for (c = 0; c < WINO_TILE; c++)
-			m[r * WINO_TILE + c] = wino_bt(d + c, r, WINO_TILE);
-	for (r = 0; r < WINO_TILE; r++)
-		for (c = 0; c < WINO_TILE; c++)
-			out[r * WINO_TILE + c] =
-				sim_sat(sim_rha_shift(wino_bt(m + r * WINO_TILE,
+	for (r = 0; r < SIM_WINO_TILE; r++)
+		for (c = 0; c < SIM_WINO_TILE; c++)
+			m[r * SIM_WINO_TILE + c] = wino_bt(d + c, r, SIM_WINO_TILE);
+	for (r = 0; r < SIM_WINO_TILE; r++)
+		for (c = 0; c < SIM_WINO_TILE; c++)
+			out[r * SIM_WINO_TILE + c] =
+				sim_sat(sim_rha_shift(wino_bt(m + r * SIM_WINO_TILE,
 							      c, 1),
 						      cv->wino.pra_truncate),
 					cv->bpe * 8);
 }
 
-/* Output transform weight of tile element (r, c) for output (i, j). */
-static s32 wino_at(u32 i, u32 r)
+s32 sim_wino_at(u32 i, u32 r)
 {
 	if (i == 0)
 		return r == 3 ? 0 : 1;
 	return r == 0 ? 0 : r == 1 ? 1 : -1;
 }
 
-/* Element (X, Y) of extended channel @ce, padding included. */
-static s64 wino_input(const struct sim_conv *cv, u32 ce, u32 x, u32 y)
+s64 sim_wino_input(const struct sim_conv *cv, u32 ce, u32 x, u32 y)
 {
 	const struct sim_wino *wn = &cv->wino;
 	u32 e = ce % cv->lanes, rest = ce / cv->lanes;
@@ -87,39 +79,37 @@ static s64 wino_input(const struct sim_conv *cv, u32 ce, u32 x, u32 y)
 	return cv->bpe == 1 ? (s8)p[0] : (s16)(p[0] | p[1] << 8);
 }
 
-/* Layout index of transformed weight @pos of kernel @k, channel @c. */
-static u64 wino_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 pos)
+u64 sim_wino_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 pos)
 {
 	u32 kg = cv->kernels_per_group, group = k / kg, in_group = kg;
+	u32 cube = SIM_WINO_TILE * SIM_WINO_TILE * SIM_WINO_BLOCK;
 
 	if (cv->k - group * kg < kg)
 		in_group = cv->k - group * kg;
-	return (u64)group * kg * WINO_TILE * WINO_TILE * cv->c +
-	       (u64)(c / WINO_BLOCK) * in_group * WINO_TILE * WINO_TILE *
-	       WINO_BLOCK + (u64)(k % kg) * WINO_TILE * WINO_TILE * WINO_BLOCK +
-	       pos * WINO_BLOCK + c % WINO_BLOCK;
+	return (u64)group * kg * cube / SIM_WINO_BLOCK * cv->c +
+	       (u64)(c / SIM_WINO_BLOCK) * in_group * cube +
+	       (u64)(k % kg) * cube + pos * SIM_WINO_BLOCK + c % SIM_WINO_BLOCK;
 }
 
 s64 sim_wino_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
-	u32 tx = x / WINO_OUT * WINO_OUT, ty = y / WINO_OUT * WINO_OUT;
-	u32 i = y % WINO_OUT, j = x % WINO_OUT, c, r, s;
-	s64 d[WINO_TILE * WINO_TILE], acc = 0;
-	s32 t[WINO_TILE * WINO_TILE];
+	u32 tx = x - x % SIM_WINO_OUT, ty = y - y % SIM_WINO_OUT;
+	u32 i = y % SIM_WINO_OUT, j = x % SIM_WINO_OUT, c, r, s, pos;
+	s64 d[SIM_WINO_TILE * SIM_WINO_TILE], acc = 0;
+	s32 t[SIM_WINO_TILE * SIM_WINO_TILE];
 
 	for (c = 0; c < cv->c; c++) {
-		for (r = 0; r < WINO_TILE; r++)
-			for (s = 0; s < WINO_TILE; s++)
-				d[r * WINO_TILE + s] =
-					wino_input(cv, c, tx + s, ty + r);
+		for (pos = 0; pos < SIM_WINO_TILE * SIM_WINO_TILE; pos++)
+			d[pos] = sim_wino_input(cv, c, tx + pos % SIM_WINO_TILE,
+						ty + pos / SIM_WINO_TILE);
 		wino_pra(cv, d, t);
-		for (r = 0; r < WINO_TILE; r++)
-			for (s = 0; s < WINO_TILE; s++)
-				acc += (s64)wino_at(i, r) * wino_at(j, s) *
-				       t[r * WINO_TILE + s] *
-				       sim_conv_weight_at(cv,
-							  wino_weight_index(cv, k, c,
-									    r * WINO_TILE + s));
+		for (r = 0; r < SIM_WINO_TILE; r++)
+			for (s = 0; s < SIM_WINO_TILE; s++) {
+				pos = r * SIM_WINO_TILE + s;
+				acc += (s64)sim_wino_at(i, r) * sim_wino_at(j, s) *
+				       t[pos] * sim_conv_weight_at(cv,
+						sim_wino_weight_index(cv, k, c, pos));
+			}
 	}
 	return sim_cacc_out(cv, acc);
 }
@@ -137,11 +127,12 @@ static bool wino_modes_ok(const struct nvdla_sim *sim, const struct sim_conv *cv
 	       SIM_FIELD(sim, CACC, D_MISC_CFG, CONV_MODE) &&
 	       SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, WINOGRAD) &&
 	       !cv->is_image && cv->batches == 1 &&
-	       cv->r == WINO_TILE && cv->s == WINO_TILE &&
-	       cv->c % WINO_BLOCK == 0 && ow % WINO_OUT == 0 &&
-	       oh % WINO_OUT == 0 && (ow / WINO_OUT * oh / WINO_OUT) % 4 == 0 &&
-	       ow - WINO_OUT + WINO_TILE <= cv->w &&
-	       oh - WINO_OUT + WINO_TILE <= cv->h;
+	       cv->r == SIM_WINO_TILE && cv->s == SIM_WINO_TILE &&
+	       cv->c % SIM_WINO_BLOCK == 0 && ow % SIM_WINO_OUT == 0 &&
+	       oh % SIM_WINO_OUT == 0 &&
+	       (ow / SIM_WINO_OUT * oh / SIM_WINO_OUT) % 4 == 0 &&
+	       ow - SIM_WINO_OUT + SIM_WINO_TILE <= cv->w &&
+	       oh - SIM_WINO_OUT + SIM_WINO_TILE <= cv->h;
 }
 
 /*
@@ -170,7 +161,7 @@ bool sim_wino_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	wn->pra_truncate = SIM_FIELD(sim, CSC, D_PRA_CFG, PRA_TRUNCATE);
 	if (wn->pad_left + wn->w + pad_right != cv->w * wn->sx ||
 	    wn->pad_top + wn->h + pad_bottom != cv->h * wn->sy ||
-	    cv->w % WINO_TILE || cv->h % WINO_TILE ||
+	    cv->w % SIM_WINO_TILE || cv->h % SIM_WINO_TILE ||
 	    cv->c != wn->surfaces * cv->lanes * wn->sx * wn->sy)
 		return false;
 	cv->in_line = SIM_STRIDE(sim, CDMA, D_LINE_STRIDE);

@@ -524,22 +524,22 @@ static void test_cvsram(void)
 static uint32_t wino_stride;	/* CDMA D_CONV_STRIDE of wino_layer */
 static uint32_t wino_csc_direct;	/* the CSC told direct mode instead */
 static uint32_t wino_y_ext;	/* CSC D_POST_Y_EXTENSION, which Winograd ignores */
+#define PREC_FP16 2u		/* D_MISC_CFG and D_DATA_FORMAT precision */
 
 /*
- * A Winograd int8 layer on nv_full: a 6x6 one-channel input padded by 1
- * to 8x8 (the extended cube has 32 channels, the atom's), one kernel of
- * pre-transformed weights @wt (4x4, channel 0; the other channels' are
- * zero), 4x4 outputs, PRA truncation @pra, CACC truncation @clip.
+ * A Winograd layer on nv_full in precision @prec (int8 or fp16): a 6x6
+ * one-channel input padded by 1 to 8x8 (the extended cube has one atom of
+ * channels: 32 in int8, 16 in fp16), one kernel whose pre-transformed
+ * weights the caller wrote (4x4, channel 0; the other channels' are zero),
+ * 4x4 outputs, PRA truncation @pra, CACC truncation @clip.
  */
-static void wino_layer(const int8_t wt[16], uint32_t pra, uint32_t clip,
-		       uint32_t pad_value)
+static void wino_program(uint32_t prec, uint32_t pra, uint32_t clip,
+			 uint32_t pad_value)
 {
-	int pos;
+	uint32_t lanes = prec == PREC_FP16 ? 16 : 32;
+	uint32_t misc = prec << 8 | prec << 12;
 
-	next_groups();
-	for (pos = 0; pos < 16; pos++)
-		mem[WINO_WT + pos * 4] = (uint8_t)wt[pos];
-	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, 1 | misc);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT, 0);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_0, 5 | 5 << 16);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 0);
@@ -557,25 +557,26 @@ static void wino_layer(const int8_t wt[16], uint32_t pra, uint32_t clip,
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING,
 	   1 | 1 << 8 | 1 << 16 | 1 << 24);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING_VALUE, pad_value);
-	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG, !wino_csc_direct);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG, (!wino_csc_direct) | misc);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, wino_y_ext);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 7 | 7 << 16);
-	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 31);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, lanes - 1);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0, 3 | 3 << 16);
-	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1, 31);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1, lanes - 1);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAOUT_SIZE_0, 3 | 3 << 16);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_BATCH_NUMBER, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_PRA_CFG, pra);
-	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG, 1);
-	wr(NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_MISC_CFG, 1);
-	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_MISC_CFG, 1);
+	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG, 1 | prec << 12);
+	wr(NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_MISC_CFG, 1 | prec << 12);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_MISC_CFG, 1 | prec << 12);
 	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_BATCH_NUMBER, 0);
 	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_CLIP_CFG, clip);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_WIDTH, 3);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 3);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_FORMAT, prec | prec << 2);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + OUT);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_DMA_CFG, MCIF);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 4 * 32);
@@ -586,6 +587,30 @@ static void wino_layer(const int8_t wt[16], uint32_t pra, uint32_t clip,
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG, 1 | 1 << 2);
 	run_layer();
+}
+
+static void wino_layer(const int8_t wt[16], uint32_t pra, uint32_t clip,
+		       uint32_t pad_value)
+{
+	int pos;
+
+	next_groups();
+	for (pos = 0; pos < 16; pos++)
+		mem[WINO_WT + pos * 4] = (uint8_t)wt[pos];
+	wino_program(0, pra, clip, pad_value);
+}
+
+/* The same in fp16: weight @pos of channel 0 at element pos * 4. */
+static void wino_layer_fp16(const uint16_t wt[16], uint32_t pad_value)
+{
+	int pos;
+
+	next_groups();
+	for (pos = 0; pos < 16; pos++) {
+		mem[WINO_WT + pos * 8] = (uint8_t)wt[pos];
+		mem[WINO_WT + pos * 8 + 1] = (uint8_t)(wt[pos] >> 8);
+	}
+	wino_program(PREC_FP16, 0, 0, pad_value);
 }
 
 static int wino_in(int x, int y)
@@ -657,6 +682,82 @@ static void test_winograd(void)
 	wino_csc_direct = 0;
 	tap_ok(nvdla_sim_fault_count(sim) == faults + 2 && mem[OUT] == 0x55,
 	       "CDMA in Winograd mode, CSC in direct mode: a fault");
+}
+
+/* fp16 input element (@x, @y) of the 6x6 channel-0 input. */
+static void wino_put_fp16(int x, int y, uint16_t v)
+{
+	mem[IMG + y * 6 * 32 + x * 32] = (uint8_t)v;
+	mem[IMG + y * 6 * 32 + x * 32 + 1] = (uint8_t)(v >> 8);
+}
+
+static uint16_t wino_out_fp16(int x, int y)
+{
+	const uint8_t *p = mem + OUT + y * 128 + x * 32;
+
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+/*
+ * fp16 Winograd. The centre kernel of 1, transformed, is 0.25 -0.25 /
+ * -0.25 0.25 in the middle 2x2: every sum is exact and the layer gives
+ * the input back (integers -3 to 3). Rounding in the CSC's fp17 adder:
+ * with in(0, 0) = in(2, 0) = 2048 and in(0, 1) = 3 (zero elsewhere,
+ * padding 1), the first tile d has d[1][1] = d[1][3] = 2048, d[2][1] = 3;
+ * its row 1 after B^T is 2048 + 3 = 2051, rounded to 10 fraction bits
+ * (a tie) to the even 2052, and 2048; so (B^T d B)[1][3] = 2052 - 2048
+ * = 4 where exact arithmetic gives 3. A weight of 1.0 there alone makes
+ * outputs x = 1 of the tile -4 (A^T's second column has -1 at 3) and
+ * x = 0 zero. A NaN input (payload 0x201) in a tile makes all four of
+ * its outputs that NaN.
+ */
+static void test_winograd_fp16(void)
+{
+	static const uint16_t half[7] = {
+		0xc200, 0xc000, 0xbc00, 0x0000, 0x3c00, 0x4000, 0x4200,
+	};	/* -3 to 3 */
+	static const uint16_t centre[16] = {
+		0, 0, 0, 0, 0, 0x3400, 0xb400, 0,
+		0, 0xb400, 0x3400, 0, 0, 0, 0, 0,
+	};
+	static const uint16_t at13[16] = { [7] = 0x3c00 };
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	bool ok = true;
+	int x, y;
+
+	memset(mem, 0, sizeof(mem));
+	for (y = 0; y < 6; y++)
+		for (x = 0; x < 6; x++)
+			wino_put_fp16(x, y, half[wino_in(x, y) + 3]);
+	wino_layer_fp16(centre, 0);
+	for (y = 0; y < 4; y++)
+		for (x = 0; x < 4; x++)
+			ok &= wino_out_fp16(x, y) == half[wino_in(x, y) + 3];
+	tap_ok(ok && nvdla_sim_fault_count(sim) == faults,
+	       "fp16 Winograd with a centre kernel gives the input back");
+
+	memset(mem, 0, sizeof(mem));
+	wino_put_fp16(0, 0, 0x6800);	/* 2048 */
+	wino_put_fp16(2, 0, 0x6800);
+	wino_put_fp16(0, 1, 0x4200);	/* 3 */
+	wino_layer_fp16(at13, 0);
+	tap_ok(wino_out_fp16(1, 0) == 0xc400 && wino_out_fp16(1, 1) == 0xc400 &&
+	       wino_out_fp16(0, 0) == 0 && wino_out_fp16(0, 1) == 0 &&
+	       nvdla_sim_fault_count(sim) == faults,
+	       "fp16 Winograd PRA rounds in fp17: 2048 + 3 - 2048 gives -4 (got %04x)",
+	       wino_out_fp16(1, 0));
+
+	memset(mem, 0, sizeof(mem));
+	for (y = 0; y < 6; y++)
+		for (x = 0; x < 6; x++)
+			wino_put_fp16(x, y, half[wino_in(x, y) + 3]);
+	wino_put_fp16(0, 0, 0x7e01);
+	wino_layer_fp16(centre, 0);
+	tap_ok(wino_out_fp16(0, 0) == 0x7e01 && wino_out_fp16(1, 0) == 0x7e01 &&
+	       wino_out_fp16(0, 1) == 0x7e01 && wino_out_fp16(1, 1) == 0x7e01 &&
+	       wino_out_fp16(2, 0) == half[wino_in(2, 0) + 3] &&
+	       nvdla_sim_fault_count(sim) == faults,
+	       "fp16 Winograd: a NaN input makes its whole 2x2 output tile NaN");
 }
 
 /*
@@ -1182,10 +1283,12 @@ int main(void)
 	test_cvsram();
 	test_bdma_cvsram();
 	test_winograd();
+	test_winograd_fp16();
+	/* Fresh models: each group leaves registers the next does not set. */
+	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_post_small(2, 32);
 	test_post_compressed();
 	test_post_feature();
-	/* A fresh model: the layers above leave registers fp16 must not see. */
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_fp16_image();
 	free(sim);
