@@ -22,15 +22,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <drm.h>
-#include <nvdla/dla_interface.h>
-#include <nvdla_accel.h>
+#include "nvdla_test.h"
 
 #include "kselftest_harness.h"
 
 #define POOL_SIZE (4u << 20)
 #define HALF (POOL_SIZE / 2)
-#define NUM_ENTRIES 6	/* net, graph, ops, surfaces, source, destination */
 
 /* The render node (6.1 has no accel nodes) of platform device @name. */
 static int open_device(const char *name)
@@ -66,13 +63,6 @@ static int gem_create(int fd, uint64_t size, uint32_t *handle)
 	return 0;
 }
 
-static int gem_close(int fd, uint32_t handle)
-{
-	struct drm_gem_close c = { .handle = handle };
-
-	return ioctl(fd, DRM_IOCTL_GEM_CLOSE, &c) ? -errno : 0;
-}
-
 static void *gem_map(int fd, uint32_t handle, size_t size)
 {
 	struct drm_nvdla_gem_mmap m = { .handle = handle };
@@ -94,14 +84,6 @@ static int pattern_holds(uint8_t *p, size_t size)
 		if (p[i] != (uint8_t)(i * 7 + 3))
 			return 0;
 	return 1;
-}
-
-static int64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 FIXTURE(pool) {
@@ -173,83 +155,15 @@ TEST_F(bare, buffers_beyond_the_other_region)
 	EXPECT_EQ(0, gem_close(self->fd, handle));
 }
 
-/* A one-transfer BDMA task copying entry 4 to entry 5, 4 KiB. */
-static void write_bdma_task(void *const map[NUM_ENTRIES])
-{
-	struct dla_network_desc *net = map[0];
-	struct dla_common_op_desc *graph = map[1];
-	union dla_operation_container *op = map[2];
-	union dla_surface_container *surf = map[3];
-	struct dla_bdma_transfer_desc *x = &surf->bdma_surface.transfers[0];
-	int k;
-
-	net->dependency_graph_index = 1;
-	net->operation_desc_index = 2;
-	net->surface_desc_index = 3;
-	net->lut_data_index = -1;
-	net->roi_array_index = -1;
-	net->surface_index = -1;
-	net->stat_list_index = -1;
-	for (k = 0; k < DLA_OP_NUM; k++) {
-		net->op_head[k] = k == DLA_OP_BDMA ? 0 : -1;
-		graph->consumers[k].index = -1;
-	}
-	net->num_rois = 1;
-	net->num_operations = 1;
-	graph->op_type = DLA_OP_BDMA;
-	graph->fused_parent.index = -1;
-	op->bdma_op.num_transfers = 1;
-	surf->bdma_surface.num_transfers = 1;
-	x->source_address = 4;
-	x->destination_address = 5;
-	x->line_size = 256;
-	x->line_repeat = 16;
-	x->source_line = 256;
-	x->destination_line = 256;
-	x->surface_repeat = 1;
-	x->source_surface = 4096;
-	x->destination_surface = 4096;
-}
-
-/* Write a module parameter of nvdla.ko. */
-static int set_param(const char *name, int value)
-{
-	char path[128];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/sys/module/nvdla/parameters/%s", name);
-	f = fopen(path, "w");
-	if (!f)
-		return -errno;
-	fprintf(f, "%d\n", value);
-	return fclose(f) ? -errno : 0;
-}
-
 TEST_F(bare, job_without_interrupt_times_out)
 {
-	struct drm_nvdla_address addr[NUM_ENTRIES] = { 0 };
-	struct drm_nvdla_submit submit = {
-		.addresses = (uintptr_t)addr,
-		.num_addresses = NUM_ENTRIES,
-		.address_size = sizeof(addr[0]),
-	};
-	struct drm_nvdla_wait wait = { 0 };
-	void *map[NUM_ENTRIES];
-	int i;
+	struct bdma_task t;
 
-	for (i = 0; i < NUM_ENTRIES; i++) {
-		ASSERT_EQ(0, gem_create(self->fd, 4096, &addr[i].handle));
-		map[i] = gem_map(self->fd, addr[i].handle, 4096);
-		ASSERT_NE(MAP_FAILED, map[i]);
-	}
-	write_bdma_task(map);
+	ASSERT_EQ(0, bdma_task_init(&t, self->fd));
 	ASSERT_EQ(0, set_param("job_timeout_ms", 1000));
-	ASSERT_EQ(0, ioctl(self->fd, DRM_IOCTL_NVDLA_SUBMIT, &submit));
-	wait.job_id = submit.job_id;
-	wait.timeout_ns = now_ns() + 10000000000LL;
-	ASSERT_EQ(0, ioctl(self->fd, DRM_IOCTL_NVDLA_WAIT, &wait));
-	EXPECT_EQ(-ETIMEDOUT, wait.status);
+	EXPECT_EQ(-ETIMEDOUT, job_run(&t));
 	EXPECT_EQ(0, set_param("job_timeout_ms", 5000));
+	bdma_task_fini(&t);
 }
 
 TEST_HARNESS_MAIN

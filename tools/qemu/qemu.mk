@@ -36,10 +36,12 @@ module-board:
 		KDIR=$(BOARD_DIR)/$(v)/usr/src/linux-headers-$(v) \
 		ARCH=arm64 CROSS_COMPILE=$(BOARD_CROSS) &&) true
 
-$(BUILD)/board-tests/%: tests/board/%.c $(KSELFTEST_INC)/kselftest_harness.h
+$(BUILD)/board-tests/%: tests/board/%.c tests/kmd/nvdla_test.h \
+		$(KSELFTEST_INC)/kselftest_harness.h
 	@mkdir -p $(dir $@)
 	$(BOARD_CROSS)gcc -std=gnu11 -O2 -static $(WARNFLAGS) -Iinclude \
-		-Iinclude/uapi/drm $(DRM_CFLAGS) -isystem $(KSELFTEST_INC) -o $@ $<
+		-Iinclude/uapi/drm -Itests/kmd $(DRM_CFLAGS) \
+		-isystem $(KSELFTEST_INC) -o $@ $<
 
 board-tests: $(BOARD_TESTS)
 
