@@ -83,11 +83,5 @@ timeout "$timeout_s" qemu-system-aarch64 -accel tcg -M virt $hw \
 	</dev/null >"$log" 2>&1 || status=$?
 echo "# [$kver] board guest ran for $(($(date +%s) - start)) s, log in $log"
 
-tr -d '\r' <"$log" >"$out/console"
-grep -E '^(not )?ok ' "$out/console" |
-	sed "s/^\(\(not \)\{0,1\}ok\)\( [0-9]*\)\{0,1\} -\{0,1\} */\1 - [$kver] /"
-grep -q '^NVDLA-GUEST-DONE' "$out/console" && exit 0
-[ "$status" -eq 124 ] && fail "guest timed out after $timeout_s s"
-grep -E 'Kernel panic|WARNING:|BUG:|Oops|Call Trace|pc :' "$out/console" |
-	head -20 | sed 's/^/#   /'
-fail "guest stopped before the end (qemu status $status)"
+. tools/qemu/guest-report.sh
+guest_report

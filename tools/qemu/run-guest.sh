@@ -95,12 +95,5 @@ timeout "$timeout_s" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 \
 	</dev/null >"$log" 2>&1 || status=$?
 echo "# [$kver] guest ran for $(($(date +%s) - start)) s, log in $log"
 
-tr -d '\r' <"$log" >"$out/console"
-grep -E '^(not )?ok ' "$out/console" |
-	sed "s/^\(\(not \)\{0,1\}ok\)\( [0-9]*\)\{0,1\} -\{0,1\} */\1 - [$kver] /"
-grep -q '^NVDLA-GUEST-DONE' "$out/console" && exit 0
-[ "$status" -eq 124 ] && fail "guest timed out after $timeout_s s"
-# panic_on_warn makes any kernel warning end the guest: show why.
-grep -E 'Kernel panic|WARNING:|BUG:|Oops|Call Trace|RIP:' "$out/console" |
-	head -20 | sed 's/^/#   /'
-fail "guest stopped before the end (qemu status $status)"
+. tools/qemu/guest-report.sh
+guest_report
