@@ -95,9 +95,12 @@ static void nvdla_queue_remove(struct nvdla_device *ndev,
 	spin_unlock(&ndev->queue_lock);
 }
 
-static void nvdla_queue_count(struct nvdla_device *ndev, int status)
+/* Count a job that ended with @status after @busy_ns on the engine. */
+static void nvdla_queue_count(struct nvdla_device *ndev, int status,
+			      u64 busy_ns)
 {
 	spin_lock(&ndev->queue_lock);
+	ndev->stats.busy_ns += busy_ns;
 	if (!status)
 		ndev->stats.completed++;
 	else if (status == -ETIMEDOUT)
@@ -113,7 +116,7 @@ static void nvdla_queue_drop(struct nvdla_device *ndev, struct nvdla_job *job,
 {
 	drm_dbg_driver(&ndev->drm, "job %llu ends unrun: %d\n",
 		       job->done->seqno, status);
-	nvdla_queue_count(ndev, status);
+	nvdla_queue_count(ndev, status, 0);
 	nvdla_job_end(job, status);
 }
 
@@ -202,10 +205,7 @@ static void nvdla_queue_retire(struct nvdla_device *ndev, int reason)
 	if (status && status != -EINVAL && status != -ETIMEDOUT &&
 	    status != -ECANCELED)
 		status = -EIO;
-	spin_lock(&ndev->queue_lock);
-	ndev->stats.busy_ns += ktime_get_ns() - job->start_ns;
-	spin_unlock(&ndev->queue_lock);
-	nvdla_queue_count(ndev, status);
+	nvdla_queue_count(ndev, status, ktime_get_ns() - job->start_ns);
 	drm_dbg_driver(&ndev->drm, "job %llu done: %d\n", job->done->seqno,
 		       status);
 	nvdla_job_end(job, status);
