@@ -17,6 +17,7 @@ struct dla_group {
 	bool loaded;		/* an operation is programmed into the group */
 	bool enabled;		/* ... and started */
 	s16 index;		/* its index in the dependency graph */
+	u16 roi;		/* the region of interest it runs for */
 	u8 rdma_gid;		/* group of the unit's RDMA, if it reads */
 	struct dla_common_op_desc desc;
 	union dla_operation_container op;
@@ -25,6 +26,7 @@ struct dla_group {
 
 struct dla_processor {
 	s16 next_index;		/* next operation of this type, -1: none */
+	u16 next_roi;		/* ... and the region it runs for next */
 	u8 next_group;		/* group the next operation goes to */
 	u8 next_rdma_group;	/* group the RDMA runs next (see rdma_unit) */
 	struct dla_group groups[DLA_NUM_GROUPS];
@@ -75,7 +77,7 @@ struct dla_engine {
 	bool task_loaded;
 	struct dla_task task;
 	struct dla_network_desc network;
-	u16 num_completed;
+	u32 num_completed;	/* operations completed, counting each ROI */
 	int status;		/* first error of the task, or 0 */
 	s32 log_op;		/* operation being validated, named in messages; -1 none */
 
@@ -100,6 +102,16 @@ int dla_log(struct dla_engine *engine, enum dla_log_level level, int err,
 
 #define dla_reject(engine, fmt, ...) \
 	dla_log(engine, DLA_LOG_ERROR, -EINVAL, fmt, ##__VA_ARGS__)
+
+/*
+ * Element of operation @op for region @roi in the per-operation arrays
+ * (dependency graph, operations, surfaces), laid out [roi][op].
+ */
+static inline u32 dla_op_elem(const struct dla_engine *engine, u16 roi,
+			      s16 op)
+{
+	return (u32)roi * engine->network.num_operations + op;
+}
 
 /* Read or write element @elem of the descriptor array at entry @index. */
 int dla_read_desc(struct dla_engine *engine, s16 index, u32 elem, void *dst,

@@ -8,6 +8,11 @@
  * Dependency counts live in the task's dependency graph in memory, which
  * the firmware decrements in place: user space restores the graph before
  * it submits the task again.
+ *
+ * With several regions of interest (ROIs) every operation runs once per
+ * region, all regions of one operation before the next operation of its
+ * type; each region has its own descriptors and dependency counts, and an
+ * event releases consumers in the same region only.
  */
 #include "engine.h"
 #include "processors.h"
@@ -67,13 +72,14 @@ static int dla_fail(struct dla_engine *engine, int err)
 }
 
 static struct dla_group *dla_find_loaded(struct dla_engine *engine, u8 type,
-					 s16 index)
+					 s16 index, u16 roi)
 {
 	struct dla_processor *proc = &engine->processors[type];
 	int g;
 
 	for (g = 0; g < DLA_NUM_GROUPS; g++)
-		if (proc->groups[g].loaded && proc->groups[g].index == index)
+		if (proc->groups[g].loaded && proc->groups[g].index == index &&
+		    proc->groups[g].roi == roi)
 			return &proc->groups[g];
 	return NULL;
 }
@@ -81,26 +87,27 @@ static struct dla_group *dla_find_loaded(struct dla_engine *engine, u8 type,
 static int dla_enable(struct dla_engine *engine, u8 type,
 		      struct dla_group *group);
 
-/* Operation @index has seen one of the events it waits for. */
-static int dla_release(struct dla_engine *engine, s16 index)
+/* Operation @index of region @roi has seen one of the events it waits for. */
+static int dla_release(struct dla_engine *engine, s16 index, u16 roi)
 {
 	struct dla_common_op_desc desc;
 	s16 graph = engine->network.dependency_graph_index;
+	u32 elem = dla_op_elem(engine, roi, index);
 	struct dla_group *group;
 	int ret;
 
-	ret = dla_read_desc(engine, graph, index, &desc, sizeof(desc));
+	ret = dla_read_desc(engine, graph, elem, &desc, sizeof(desc));
 	if (ret)
 		return ret;
 	if (!desc.dependency_count)
 		return dla_log(engine, DLA_LOG_ERROR, -EINVAL,
 			       "op %d released more often than it waits", index);
 	desc.dependency_count--;
-	ret = dla_write_desc(engine, graph, index, &desc, sizeof(desc));
+	ret = dla_write_desc(engine, graph, elem, &desc, sizeof(desc));
 	if (ret)
 		return ret;
 
-	group = dla_find_loaded(engine, desc.op_type, index);
+	group = dla_find_loaded(engine, desc.op_type, index, roi);
 	if (!group)
 		return 0;	/* counted again when it is loaded */
 	group->desc.dependency_count = desc.dependency_count;
@@ -109,24 +116,29 @@ static int dla_release(struct dla_engine *engine, s16 index)
 	return 0;
 }
 
-/* Tell the consumers of @desc (and its fused parent) that @event fired. */
-static int dla_signal(struct dla_engine *engine,
-		      const struct dla_common_op_desc *desc, u8 event)
+/*
+ * Tell the consumers of the operation in @group (and its fused parent)
+ * that @event fired.
+ */
+static int dla_signal(struct dla_engine *engine, const struct dla_group *group,
+		      u8 event)
 {
+	const struct dla_common_op_desc *desc = &group->desc;
 	int k, ret;
 
 	for (k = 0; k < DLA_OP_NUM; k++) {
 		const struct dla_consumer *c = &desc->consumers[k];
 
 		if (c->index != -1 && c->event == event) {
-			ret = dla_release(engine, c->index);
+			ret = dla_release(engine, c->index, group->roi);
 			if (ret)
 				return ret;
 		}
 	}
 	if (desc->fused_parent.index != -1 &&
 	    desc->fused_parent.event == event)
-		return dla_release(engine, desc->fused_parent.index);
+		return dla_release(engine, desc->fused_parent.index,
+				   group->roi);
 	return 0;
 }
 
@@ -143,7 +155,7 @@ static int dla_enable(struct dla_engine *engine, u8 type,
 	if (ret)
 		return ret;
 	group->enabled = true;
-	return dla_signal(engine, &group->desc, DLA_EVENT_OP_ENABLED);
+	return dla_signal(engine, group, DLA_EVENT_OP_ENABLED);
 }
 
 static bool dla_can_load(const struct dla_processor *proc, u8 type)
@@ -157,6 +169,21 @@ static bool dla_can_load(const struct dla_processor *proc, u8 type)
 	       !proc->groups[proc->next_group].loaded;
 }
 
+/*
+ * Move @proc past the operation of @type just programmed: the same
+ * operation for the next region, or the next operation for the first.
+ */
+static void dla_advance(struct dla_engine *engine, struct dla_processor *proc,
+			const struct dla_group *group, u8 type)
+{
+	if (proc->next_roi + 1 < engine->network.num_rois) {
+		proc->next_roi++;
+		return;
+	}
+	proc->next_roi = 0;
+	proc->next_index = group->desc.consumers[type].index;
+}
+
 /* Program the next operation of @type if a group is free for it. */
 static int dla_program_next(struct dla_engine *engine, u8 type)
 {
@@ -166,18 +193,21 @@ static int dla_program_next(struct dla_engine *engine, u8 type)
 	u8 gid = proc->next_group;
 	struct dla_group *group = &proc->groups[gid];
 	s16 index = proc->next_index;
+	u16 roi = proc->next_roi;
+	u32 elem;
 	int ret;
 
 	if (!dla_can_load(proc, type))
 		return 0;
 
-	ret = dla_read_desc(engine, net->dependency_graph_index, index,
+	elem = dla_op_elem(engine, roi, index);
+	ret = dla_read_desc(engine, net->dependency_graph_index, elem,
 			    &group->desc, sizeof(group->desc));
 	if (!ret)
-		ret = dla_read_desc(engine, net->operation_desc_index, index,
+		ret = dla_read_desc(engine, net->operation_desc_index, elem,
 				    &group->op, sizeof(group->op));
 	if (!ret)
-		ret = dla_read_desc(engine, net->surface_desc_index, index,
+		ret = dla_read_desc(engine, net->surface_desc_index, elem,
 				    &group->surf, sizeof(group->surf));
 	if (ret)
 		return ret;
@@ -192,10 +222,11 @@ static int dla_program_next(struct dla_engine *engine, u8 type)
 	group->loaded = true;
 	group->enabled = false;
 	group->index = index;
-	proc->next_index = group->desc.consumers[type].index;
+	group->roi = roi;
+	dla_advance(engine, proc, group, type);
 	proc->next_group = (gid + 1) % dla_hw_groups(ops);
 
-	ret = dla_signal(engine, &group->desc, DLA_EVENT_OP_PROGRAMMED);
+	ret = dla_signal(engine, group, DLA_EVENT_OP_PROGRAMMED);
 	if (ret)
 		return ret;
 	if (!group->desc.dependency_count)
@@ -213,6 +244,7 @@ static int dla_start(struct dla_engine *engine)
 		struct dla_processor *proc = &engine->processors[t];
 
 		proc->next_index = engine->network.op_head[t];
+		proc->next_roi = 0;
 		/* Start where the hardware's group pointers are. */
 		proc->next_group = ops && ops->pointer_unit >= 0 ?
 				   dla_consumer_group(engine, ops->pointer_unit) : 0;
@@ -292,7 +324,7 @@ static int dla_complete(struct dla_engine *engine, u8 type,
 	group->loaded = false;
 	group->enabled = false;
 	engine->num_completed++;
-	ret = dla_signal(engine, &group->desc, DLA_EVENT_OP_COMPLETED);
+	ret = dla_signal(engine, group, DLA_EVENT_OP_COMPLETED);
 	if (ret)
 		return ret;
 	return dla_program_next(engine, type);
@@ -313,11 +345,9 @@ static int dla_process_processor(struct dla_engine *engine, u8 type,
 
 		ret = 0;
 		if (status & ops->data_bits[gid] && group->loaded)
-			ret = dla_signal(engine, &group->desc,
-					 DLA_EVENT_CDMA_DT_DONE);
+			ret = dla_signal(engine, group, DLA_EVENT_CDMA_DT_DONE);
 		if (!ret && status & ops->weight_bits[gid] && group->loaded)
-			ret = dla_signal(engine, &group->desc,
-					 DLA_EVENT_CDMA_WT_DONE);
+			ret = dla_signal(engine, group, DLA_EVENT_CDMA_WT_DONE);
 		if (!ret && status & ops->done_bits[gid])
 			ret = dla_complete(engine, type, group);
 		if (ret)
@@ -345,7 +375,9 @@ int dla_process_events(struct dla_engine *engine, bool *task_complete)
 		if (ret)
 			return dla_fail(engine, ret);
 	}
-	*task_complete = engine->num_completed == engine->network.num_operations;
+	*task_complete = engine->num_completed ==
+			 (u32)engine->network.num_rois *
+			 engine->network.num_operations;
 	return 0;
 }
 

@@ -24,9 +24,10 @@ static int dla_validate_network(struct dla_engine *engine)
 
 	if (!net->num_operations)
 		return dla_reject(engine, "network has no operations");
-	if (net->num_rois != 1 || net->dynamic_roi)
-		return dla_reject(engine, "%u regions of interest unsupported",
-				  net->num_rois);
+	if (!net->num_rois)
+		return dla_reject(engine, "network has no region of interest");
+	if (net->dynamic_roi)
+		return dla_reject(engine, "dynamic regions of interest unsupported");
 	if (net->num_luts) {
 		struct dla_lut_param lut;
 		int ret = dla_read_desc(engine, net->lut_data_index,
@@ -66,15 +67,27 @@ static int dla_validate_link(struct dla_engine *engine,
 	return 0;
 }
 
-static int dla_validate_node(struct dla_engine *engine, u16 op,
-			     struct dla_common_op_desc *desc)
+/*
+ * Node @op of region @roi; @first is the same node of region 0, which
+ * every region must agree with on the type and on the next operation of
+ * that type, since the scheduler runs one order for all regions.
+ */
+static int dla_validate_node(struct dla_engine *engine, u16 roi, u16 op,
+			     struct dla_common_op_desc *desc,
+			     const struct dla_common_op_desc *first)
 {
 	int ret, k;
 
 	ret = dla_read_desc(engine, engine->network.dependency_graph_index,
-			    op, desc, sizeof(*desc));
+			    dla_op_elem(engine, roi, op), desc, sizeof(*desc));
 	if (ret)
 		return ret;
+	if (roi && (desc->op_type != first->op_type ||
+		    desc->consumers[desc->op_type].index !=
+		    first->consumers[first->op_type].index))
+		return dla_reject(engine,
+				  "region %u: type or order differs from region 0",
+				  roi);
 	if (desc->op_type >= DLA_OP_NUM ||
 	    !dla_processor_available(engine, desc->op_type))
 		return dla_reject_type(engine, desc->op_type);
@@ -87,18 +100,19 @@ static int dla_validate_node(struct dla_engine *engine, u16 op,
 	return dla_validate_link(engine, &desc->fused_parent, "fused parent");
 }
 
-static int dla_validate_operation(struct dla_engine *engine, u16 op,
+static int dla_validate_operation(struct dla_engine *engine, u16 roi, u16 op,
 				  const struct dla_common_op_desc *desc)
 {
 	const struct dla_network_desc *net = &engine->network;
+	u32 elem = dla_op_elem(engine, roi, op);
 	union dla_operation_container opd;
 	union dla_surface_container surf;
 	int ret;
 
-	ret = dla_read_desc(engine, net->operation_desc_index, op, &opd,
+	ret = dla_read_desc(engine, net->operation_desc_index, elem, &opd,
 			    sizeof(opd));
 	if (!ret)
-		ret = dla_read_desc(engine, net->surface_desc_index, op, &surf,
+		ret = dla_read_desc(engine, net->surface_desc_index, elem, &surf,
 				    sizeof(surf));
 	if (ret)
 		return ret;
@@ -142,9 +156,25 @@ static int dla_validate_chains(struct dla_engine *engine)
 	return 0;
 }
 
+/* Operation @op in every region of interest. */
+static int dla_validate_op(struct dla_engine *engine, u16 op)
+{
+	struct dla_common_op_desc first, desc;
+	u16 roi;
+	int ret = 0;
+
+	for (roi = 0; roi < engine->network.num_rois && !ret; roi++) {
+		ret = dla_validate_node(engine, roi, op, roi ? &desc : &first,
+					&first);
+		if (!ret)
+			ret = dla_validate_operation(engine, roi, op,
+						     roi ? &desc : &first);
+	}
+	return ret;
+}
+
 int dla_validate_task(struct dla_engine *engine)
 {
-	struct dla_common_op_desc desc;
 	u16 op;
 	int ret;
 
@@ -157,9 +187,7 @@ int dla_validate_task(struct dla_engine *engine)
 
 	for (op = 0; op < engine->network.num_operations; op++) {
 		engine->log_op = op;	/* messages name the operation */
-		ret = dla_validate_node(engine, op, &desc);
-		if (!ret)
-			ret = dla_validate_operation(engine, op, &desc);
+		ret = dla_validate_op(engine, op);
 		engine->log_op = -1;
 		if (ret)
 			return ret;

@@ -195,10 +195,10 @@ void nvdla_build_op_init(struct nvdla_build_op *op, uint8_t type)
 
 /* Copy member @field of every operation into one array; NULL on failure. */
 static void *gather(struct nvdla_builder *b, const struct nvdla_build_op *ops,
-		    uint16_t n, size_t offset, size_t size)
+		    uint32_t n, size_t offset, size_t size)
 {
 	uint8_t *a = calloc(n ? n : 1, size);
-	uint16_t i;
+	uint32_t i;
 
 	if (!a) {
 		b->error = -ENOMEM;
@@ -214,6 +214,15 @@ int nvdla_builder_task(struct nvdla_builder *b,
 		       const struct dla_lut_param *luts, uint16_t num_luts,
 		       uint16_t num_data)
 {
+	return nvdla_builder_task_rois(b, ops, num_ops, 1, luts, num_luts,
+				       num_data);
+}
+
+int nvdla_builder_task_rois(struct nvdla_builder *b,
+			    const struct nvdla_build_op *ops, uint16_t num_ops,
+			    uint16_t num_rois, const struct dla_lut_param *luts,
+			    uint16_t num_luts, uint16_t num_data)
+{
 	struct dla_network_desc net = {
 		.operation_desc_index = 2,
 		.surface_desc_index = 3,
@@ -224,35 +233,36 @@ int nvdla_builder_task(struct nvdla_builder *b,
 		.stat_list_index = -1,
 		.reserved1 = -1,
 		.op_head = { -1, -1, -1, -1, -1, -1 },
-		.num_rois = 1,
+		.num_rois = num_rois,
 		.num_operations = num_ops,
 		.num_luts = num_luts,
 		.num_addresses = 4 + !!num_luts + num_data,
 	};
+	uint32_t n = (uint32_t)num_ops * num_rois, i;
 	struct dla_common_op_desc *graph;
 	void *op, *surf;
-	uint16_t i;
 
-	graph = gather(b, ops, num_ops, offsetof(struct nvdla_build_op, graph),
+	graph = gather(b, ops, n, offsetof(struct nvdla_build_op, graph),
 		       sizeof(*graph));
-	op = gather(b, ops, num_ops, offsetof(struct nvdla_build_op, op),
+	op = gather(b, ops, n, offsetof(struct nvdla_build_op, op),
 		    sizeof(ops->op));
-	surf = gather(b, ops, num_ops, offsetof(struct nvdla_build_op, surf),
+	surf = gather(b, ops, n, offsetof(struct nvdla_build_op, surf),
 		      sizeof(ops->surf));
-	for (i = 0; graph && i < num_ops; i++) {
-		graph[i].index = i;
-		if (graph[i].op_type < DLA_OP_NUM &&
+	for (i = 0; graph && i < n; i++) {
+		graph[i].index = i % num_ops;
+		graph[i].roi_index = i / num_ops;
+		if (i < num_ops && graph[i].op_type < DLA_OP_NUM &&
 		    net.op_head[graph[i].op_type] == -1)
 			net.op_head[graph[i].op_type] = i;
 	}
 	if (graph && op && surf) {
 		nvdla_builder_memory(b, "task-0-addr0", &net, sizeof(net));
 		nvdla_builder_memory(b, "task-0-dep_graph", graph,
-				     num_ops * sizeof(*graph));
+				     n * sizeof(*graph));
 		nvdla_builder_memory(b, "task-0-op_list", op,
-				     num_ops * sizeof(ops->op));
+				     n * sizeof(ops->op));
 		nvdla_builder_memory(b, "task-0-surf_list", surf,
-				     num_ops * sizeof(ops->surf));
+				     n * sizeof(ops->surf));
 		if (num_luts)
 			nvdla_builder_memory(b, "task-0-lut_list", luts,
 					     num_luts * sizeof(*luts));

@@ -64,6 +64,15 @@ int nvdla_builder_task(struct nvdla_builder *b,
 		       const struct dla_lut_param *luts, uint16_t num_luts,
 		       uint16_t num_data);
 
+/*
+ * The same for @num_rois regions of interest: @ops holds num_rois x
+ * @num_ops operations, region by region.
+ */
+int nvdla_builder_task_rois(struct nvdla_builder *b,
+			    const struct nvdla_build_op *ops, uint16_t num_ops,
+			    uint16_t num_rois, const struct dla_lut_param *luts,
+			    uint16_t num_luts, uint16_t num_data);
+
 /* Add the DLA task over every address entry and serialise the loadable. */
 int nvdla_builder_finish(struct nvdla_builder *b, void **buf, size_t *len);
 

@@ -55,7 +55,7 @@ static void upgrade_surface(uint8_t *container, uint8_t op_type)
 }
 
 int nvdla_legacy_upgrade(uint8_t *surfaces, uint64_t surfaces_size, const uint8_t *graph,
-			 uint64_t graph_size, uint16_t num_operations)
+			 uint64_t graph_size, uint32_t num_operations)
 {
 	const struct dla_common_op_desc *desc;
 	uint32_t i;

@@ -168,7 +168,7 @@ static int net_upgrade(struct nvdla_network *net,
 
 	if (!surf || !graph ||
 	    nvdla_legacy_upgrade(surf, surf_size, graph, graph_size,
-				 nd->num_operations))
+				 (uint32_t)nd->num_rois * nd->num_operations))
 		return nvdla_rt_error(net->rt, -EINVAL,
 				      "task %u: legacy descriptors do not fit their buffers",
 				      lt->id);

@@ -52,12 +52,13 @@ struct nvdla_network {
 /* A DLA blob made for firmware before 0.12 (28-byte data cubes). */
 bool nvdla_legacy_blob(const struct nvdla_lbl_blob *blob);
 /*
- * Rewrite @num_operations surface descriptors from the legacy layout to
- * the current one in place; op types come from the dependency graph.
+ * Rewrite @num_operations surface descriptors (every region's) from the
+ * legacy layout to the current one in place; op types come from the
+ * dependency graph.
  */
 int nvdla_legacy_upgrade(uint8_t *surfaces, uint64_t surfaces_size,
 			 const uint8_t *graph, uint64_t graph_size,
-			 uint16_t num_operations);
+			 uint32_t num_operations);
 
 /*
  * Check every DLA task of @net against the device's configuration with

@@ -74,12 +74,14 @@ static const struct dla_port_ops fake_ops = {
 	.log = fake_log,
 };
 
+#define MAX_ELEMS 2	/* operations x regions of interest */
+
 /* The descriptors of a good one-transfer BDMA task, edited per case. */
 struct task_descs {
 	struct dla_network_desc net;
-	struct dla_common_op_desc graph[2];
-	union dla_operation_container op[2];
-	union dla_surface_container surf[2];
+	struct dla_common_op_desc graph[MAX_ELEMS];
+	union dla_operation_container op[MAX_ELEMS];
+	union dla_surface_container surf[MAX_ELEMS];
 };
 
 static void good_task(struct task_descs *d)
@@ -96,7 +98,7 @@ static void good_task(struct task_descs *d)
 		.op_head = { 0, -1, -1, -1, -1, -1 },
 		.num_rois = 1, .num_operations = 1, .num_addresses = NUM_BUFS,
 	};
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < MAX_ELEMS; i++) {
 		d->graph[i].op_type = DLA_OP_BDMA;
 		for (k = 0; k < DLA_OP_NUM; k++)
 			d->graph[i].consumers[k].index = -1;
@@ -116,16 +118,20 @@ static void good_task(struct task_descs *d)
 static struct dla_engine *engine;
 static struct fake fake;
 
+/* Descriptor arrays sized for the network's operations and regions. */
 static void load(const struct task_descs *d)
 {
+	unsigned int n = d->net.num_operations * d->net.num_rois;
+
+	n = n < MAX_ELEMS ? n : MAX_ELEMS;
 	memcpy(fake.buf[0], &d->net, sizeof(d->net));
 	memcpy(fake.buf[1], d->graph, sizeof(d->graph));
 	memcpy(fake.buf[2], d->op, sizeof(d->op));
 	memcpy(fake.buf[3], d->surf, sizeof(d->surf));
 	fake.size[0] = sizeof(d->net);
-	fake.size[1] = d->net.num_operations * sizeof(d->graph[0]);
-	fake.size[2] = d->net.num_operations * sizeof(d->op[0]);
-	fake.size[3] = d->net.num_operations * sizeof(d->surf[0]);
+	fake.size[1] = n * sizeof(d->graph[0]);
+	fake.size[2] = n * sizeof(d->op[0]);
+	fake.size[3] = n * sizeof(d->surf[0]);
 }
 
 static int submit(const struct task_descs *d, uint16_t num_addresses)
@@ -214,7 +220,24 @@ static void m_event(struct task_descs *d)
 }
 static void m_loop(struct task_descs *d) { d->graph[0].consumers[DLA_OP_BDMA].index = 0; }
 static void m_unreached(struct task_descs *d) { d->net.num_operations = 2; }
-static void m_rois(struct task_descs *d) { d->net.num_rois = 2; }
+static void m_no_rois(struct task_descs *d) { d->net.num_rois = 0; }
+static void m_dynamic(struct task_descs *d) { d->net.dynamic_roi = 1; }
+static void m_roi_short(struct task_descs *d) { d->net.num_rois = 3; }
+static void m_roi_type(struct task_descs *d)
+{
+	d->net.num_rois = 2;
+	d->graph[1].op_type = DLA_OP_PDP;
+}
+static void m_roi_order(struct task_descs *d)
+{
+	d->net.num_rois = 2;
+	d->graph[1].consumers[DLA_OP_BDMA].index = 0;
+}
+static void m_roi_source(struct task_descs *d)
+{
+	d->net.num_rois = 2;
+	d->surf[1].bdma_surface.transfers[0].source_address = 99;
+}
 
 /* Cases that only a device without int16 or with another atom refuses. */
 static void m_conv_int16(struct task_descs *d)
@@ -280,7 +303,12 @@ static const struct {
 	{ m_event, "event 9", "unknown consumer event" },
 	{ m_loop, "loops", "operation chain loops" },
 	{ m_unreached, "unreachable", "operation no chain reaches" },
-	{ m_rois, "regions of interest", "several regions of interest" },
+	{ m_no_rois, "no region of interest", "no region of interest" },
+	{ m_dynamic, "dynamic regions", "dynamic regions of interest" },
+	{ m_roi_short, "overrun address 1", "graph too short for 3 regions" },
+	{ m_roi_type, "region 1: type", "region 1 of another type" },
+	{ m_roi_order, "region 1: type or order", "region 1 in another order" },
+	{ m_roi_source, "address index 99", "bad index in region 1 only" },
 };
 
 static int engine_setup(const char *config)
