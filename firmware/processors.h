@@ -12,6 +12,8 @@ extern const struct dla_processor_ops *const dla_processor_ops[DLA_OP_NUM];
 bool dla_processor_available(struct dla_engine *engine, int t);
 
 int dla_validate_task(struct dla_engine *engine);
+/* The dependency graph as a whole: counts and order (graph.c). */
+int dla_validate_graph(struct dla_engine *engine);
 
 u32 dla_bytes_per_element(u8 precision);
 /* Check that @precision is valid and computed by the device. */

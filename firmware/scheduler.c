@@ -283,6 +283,8 @@ int dla_check_task(struct dla_engine *engine, const struct dla_task *task)
 {
 	int ret = dla_take_task(engine, task);
 
+	if (!ret)
+		ret = dla_validate_graph(engine);
 	if (ret != -EBUSY)
 		memset(&engine->task, 0, sizeof(engine->task));
 	return ret;

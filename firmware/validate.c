@@ -53,7 +53,8 @@ static int dla_validate_network(struct dla_engine *engine)
 	return 0;
 }
 
-static int dla_validate_link(struct dla_engine *engine,
+/* A link from an operation of type @type to @c. */
+static int dla_validate_link(struct dla_engine *engine, u8 type,
 			     const struct dla_consumer *c, const char *what)
 {
 	if (c->index == -1)
@@ -64,6 +65,10 @@ static int dla_validate_link(struct dla_engine *engine,
 	if (c->event > DLA_EVENT_CDMA_DT_DONE)
 		return dla_reject(engine, "%s event %u invalid", what,
 				  c->event);
+	/* Only the convolution pipeline has a CDMA to raise them. */
+	if (c->event >= DLA_EVENT_CDMA_WT_DONE && type != DLA_OP_CONV)
+		return dla_reject(engine, "%s event %u: a %s raises no CDMA event",
+				  what, c->event, dla_processor_ops[type]->name);
 	return 0;
 }
 
@@ -92,12 +97,13 @@ static int dla_validate_node(struct dla_engine *engine, u16 roi, u16 op,
 	    !dla_processor_available(engine, desc->op_type))
 		return dla_reject_type(engine, desc->op_type);
 	for (k = 0; k < DLA_OP_NUM; k++) {
-		ret = dla_validate_link(engine, &desc->consumers[k],
-					"consumer");
+		ret = dla_validate_link(engine, desc->op_type,
+					&desc->consumers[k], "consumer");
 		if (ret)
 			return ret;
 	}
-	return dla_validate_link(engine, &desc->fused_parent, "fused parent");
+	return dla_validate_link(engine, desc->op_type, &desc->fused_parent,
+				 "fused parent");
 }
 
 static int dla_validate_operation(struct dla_engine *engine, u16 roi, u16 op,

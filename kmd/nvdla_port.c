@@ -8,6 +8,7 @@
  */
 #include <linux/io.h>
 #include <linux/ktime.h>
+#include <linux/slab.h>
 
 #include <drm/drm_print.h>
 
@@ -84,10 +85,23 @@ static void nvdla_port_log(void *drv, enum dla_log_level level,
 		drm_dbg_driver(&ndev->drm, "%s\n", msg);
 }
 
+/* Task checks run at submission, in process context. */
+static void *nvdla_port_alloc(void *drv, size_t size)
+{
+	return kvzalloc(size, GFP_KERNEL);
+}
+
+static void nvdla_port_free(void *drv, void *ptr)
+{
+	kvfree(ptr);
+}
+
 const struct dla_port_ops nvdla_port_ops = {
 	.reg_read = nvdla_port_reg_read,
 	.reg_write = nvdla_port_reg_write,
 	.entry = nvdla_port_entry,
 	.time_us = nvdla_port_time_us,
 	.log = nvdla_port_log,
+	.alloc = nvdla_port_alloc,
+	.free = nvdla_port_free,
 };

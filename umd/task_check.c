@@ -71,12 +71,26 @@ static void check_log(void *drv, enum dla_log_level level, const char *msg)
 		snprintf(c->error, sizeof(c->error), "%s", msg);
 }
 
+static void *check_alloc(void *drv, size_t size)
+{
+	(void)drv;
+	return calloc(1, size);
+}
+
+static void check_free(void *drv, void *ptr)
+{
+	(void)drv;
+	free(ptr);
+}
+
 static const struct dla_port_ops check_ops = {
 	.reg_read = check_reg_read,
 	.reg_write = check_reg_write,
 	.entry = check_entry,
 	.time_us = check_time_us,
 	.log = check_log,
+	.alloc = check_alloc,
+	.free = check_free,
 };
 
 int nvdla_net_check_tasks(struct nvdla_network *net)

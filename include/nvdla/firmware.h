@@ -64,6 +64,10 @@ enum dla_log_level {
  *	the buffer. The firmware keeps every access within @size.
  * @time_us: a monotonic time in microseconds
  * @log: report a message; @msg is complete, without a newline
+ * @alloc: @size bytes of zeroed memory the firmware holds for a while, or
+ *	NULL; called from dla_check_task() only, which a host calls where it
+ *	may sleep; a host that never calls it may leave @alloc and @free NULL
+ * @free: give back what @alloc returned (or NULL)
  *
  * @index is always inside the task's address list: the firmware checks it
  * against dla_task.num_addresses first.
@@ -75,6 +79,8 @@ struct dla_port_ops {
 		     u64 *size);
 	u64 (*time_us)(void *drv);
 	void (*log)(void *drv, enum dla_log_level level, const char *msg);
+	void *(*alloc)(void *drv, size_t size);
+	void (*free)(void *drv, void *ptr);
 };
 
 /**
@@ -114,13 +120,17 @@ int dla_register_driver(struct dla_engine *engine, void *drv,
 int dla_execute_task(struct dla_engine *engine, const struct dla_task *task);
 
 /*
- * Validate @task exactly as dla_execute_task() does, against the engine's
+ * Validate @task as dla_execute_task() does, against the engine's
  * configuration, without starting it: no register is read or written, so
  * that a host can refuse a task when it is submitted rather than when it
- * reaches the engine. A host whose engine runs tasks meanwhile passes a
- * second context of its own (bound to the same host and configuration).
- * Returns -EBUSY while a task is loaded, -EINVAL (with a message through
- * the port's log) for a task the device cannot run.
+ * reaches the engine. It also checks the dependency graph as a whole
+ * (each operation waits for exactly the events linked to it, and they can
+ * all happen), in time and memory linear in the task, which is why
+ * dla_execute_task(), run where the host may not sleep, leaves it out.
+ * A host whose engine runs tasks meanwhile passes a second context of its
+ * own (bound to the same host and configuration). Returns -EBUSY while a
+ * task is loaded, -EINVAL (with a message through the port's log) for a
+ * task the device cannot run, -ENOMEM if @alloc fails.
  */
 int dla_check_task(struct dla_engine *engine, const struct dla_task *task);
 

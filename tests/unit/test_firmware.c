@@ -66,12 +66,26 @@ static void fake_log(void *drv, enum dla_log_level level, const char *msg)
 			 sizeof(((struct fake *)drv)->last_error), "%s", msg);
 }
 
+static void *fake_alloc(void *drv, size_t size)
+{
+	(void)drv;
+	return calloc(1, size);
+}
+
+static void fake_free(void *drv, void *ptr)
+{
+	(void)drv;
+	free(ptr);
+}
+
 static const struct dla_port_ops fake_ops = {
 	.reg_read = fake_reg_read,
 	.reg_write = fake_reg_write,
 	.entry = fake_entry,
 	.time_us = fake_time_us,
 	.log = fake_log,
+	.alloc = fake_alloc,
+	.free = fake_free,
 };
 
 #define MAX_ELEMS 2	/* operations x regions of interest */
@@ -239,6 +253,53 @@ static void m_roi_source(struct task_descs *d)
 	d->surf[1].bdma_surface.transfers[0].source_address = 99;
 }
 
+static void m_cdma_event(struct task_descs *d)
+{
+	d->net.num_operations = 2;
+	d->graph[0].consumers[DLA_OP_BDMA] = (struct dla_consumer){
+		.index = 1, .event = DLA_EVENT_CDMA_DT_DONE };
+	d->graph[1].dependency_count = 1;
+}
+
+/* Two BDMA copies in a chain, the second waiting for the first. */
+static void g_pair(struct task_descs *d)
+{
+	d->net.num_operations = 2;
+	d->graph[0].consumers[DLA_OP_BDMA] = (struct dla_consumer){
+		.index = 1, .event = DLA_EVENT_OP_COMPLETED };
+	d->graph[1].dependency_count = 1;
+}
+static void g_count_high(struct task_descs *d) { d->graph[0].dependency_count = 1; }
+static void g_count_low(struct task_descs *d)
+{
+	g_pair(d);
+	d->graph[1].dependency_count = 0;
+}
+/* The first copy waits for the second, which runs after it. */
+static void g_cycle(struct task_descs *d)
+{
+	g_pair(d);
+	d->graph[0].consumers[DLA_OP_BDMA].event = DLA_EVENT_NONE;
+	d->graph[1].dependency_count = 0;
+	d->graph[1].fused_parent = (struct dla_consumer){
+		.index = 0, .event = DLA_EVENT_OP_COMPLETED };
+	d->graph[0].dependency_count = 1;
+}
+
+/* Graphs only dla_check_task refuses: it alone checks the whole graph. */
+static const struct {
+	void (*mutate)(struct task_descs *d);
+	const char *what;
+	const char *name;
+} graph_cases[] = {
+	{ g_count_high, "op 0 of region 0 waits for 1 events but 0 are linked",
+	  "a count no event releases" },
+	{ g_count_low, "op 1 of region 0 waits for 0 events but 1 are linked",
+	  "a count lower than its links" },
+	{ g_cycle, "op 0 of region 0 can never complete",
+	  "an operation waiting for one that runs after it" },
+};
+
 /* Cases that only a device without int16 or with another atom refuses. */
 static void m_conv_int16(struct task_descs *d)
 {
@@ -302,6 +363,7 @@ static const struct {
 	{ m_consumer, "consumer 7", "consumer past the operations" },
 	{ m_event, "event 9", "unknown consumer event" },
 	{ m_loop, "loops", "operation chain loops" },
+	{ m_cdma_event, "a bdma raises no CDMA event", "CDMA event from a BDMA" },
 	{ m_unreached, "unreachable", "operation no chain reaches" },
 	{ m_no_rois, "no region of interest", "no region of interest" },
 	{ m_dynamic, "dynamic regions", "dynamic regions of interest" },
@@ -347,6 +409,21 @@ int main(void)
 	ret = check(&d);
 	tap_ok(ret == 0, "dla_check_task passes the good task, writing nothing (%d)",
 	       ret);
+	good_task(&d);
+	g_pair(&d);
+	fake.last_error[0] = '\0';
+	ret = check(&d);
+	tap_ok(ret == 0, "dla_check_task passes two dependent copies (%d, \"%s\")",
+	       ret, fake.last_error);
+	for (i = 0; i < sizeof(graph_cases) / sizeof(graph_cases[0]); i++) {
+		good_task(&d);
+		graph_cases[i].mutate(&d);
+		fake.last_error[0] = '\0';
+		ret = check(&d);
+		tap_ok(ret == -EINVAL && strstr(fake.last_error, graph_cases[i].what),
+		       "%s: dla_check_task refuses it, no register touched (%d, \"%s\")",
+		       graph_cases[i].name, ret, fake.last_error);
+	}
 
 	good_task(&d);
 	ret = submit(&d, 0);

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The dependency graph as a whole, checked when a task is submitted: every
+ * operation waits for exactly the events linked to it, and the events of
+ * the task can all happen in some order.
+ *
+ * Each operation of each region (an element, [roi][op]) has five events:
+ * programmed, enabled, completed and the CDMA's weight and data done. They
+ * must happen after one another as the scheduler and the hardware make
+ * them: an operation is enabled after it is programmed and after every
+ * event linked to it; its other events follow its enable; a processor
+ * programs and completes its operations in order, and programs one only
+ * when the operation that held its register group has completed. The task
+ * can run to the end exactly when these constraints have no cycle, which
+ * Kahn's topological sort finds in time linear in the task.
+ */
+#include "engine.h"
+#include "processors.h"
+
+#define DLA_NUM_EVENTS 5	/* DLA_EVENT_OP_COMPLETED .. CDMA_DT_DONE */
+
+struct dla_graph {
+	struct dla_engine *engine;
+	u32 elems;		/* operations x regions */
+	u32 *waits;		/* per event node: constraints not yet met */
+	u32 *queue;		/* event nodes whose constraints are all met */
+	u32 head, tail;
+	u8 event;		/* the event being released */
+};
+
+static u32 dla_node(u32 elem, u8 event)
+{
+	return elem * DLA_NUM_EVENTS + event - DLA_EVENT_OP_COMPLETED;
+}
+
+static int dla_graph_desc(struct dla_graph *g, u32 elem,
+			  struct dla_common_op_desc *desc)
+{
+	struct dla_engine *engine = g->engine;
+
+	return dla_read_desc(engine, engine->network.dependency_graph_index,
+			     elem, desc, sizeof(*desc));
+}
+
+/*
+ * The element @n places after @elem in its processor's order, or -1:
+ * the same operation in the next region, or the next operation of the
+ * type in region 0.
+ */
+static s64 dla_graph_next(struct dla_graph *g, u32 elem, u32 n)
+{
+	u32 ops = g->engine->network.num_operations;
+	struct dla_common_op_desc desc;
+	s64 e = elem;
+
+	while (n-- && e >= 0) {
+		if (e + ops < g->elems) {
+			e += ops;
+			continue;
+		}
+		if (dla_graph_desc(g, e, &desc))
+			return -1;
+		e = desc.consumers[desc.op_type].index;
+	}
+	return e;
+}
+
+/*
+ * Visit the constraints that start at the events of @elem: @visit is
+ * called with the event node each one holds back.
+ */
+static int dla_graph_edges(struct dla_graph *g, u32 elem,
+			   void (*visit)(struct dla_graph *g, u8 from_event,
+					 u32 node))
+{
+	u32 roi_base = elem - elem % g->engine->network.num_operations;
+	const struct dla_consumer *links;
+	struct dla_common_op_desc desc;
+	s64 next, freed;
+	int k, ret;
+
+	ret = dla_graph_desc(g, elem, &desc);
+	if (ret)
+		return ret;
+	links = desc.consumers;
+	for (k = 0; k <= DLA_OP_NUM; k++) {
+		const struct dla_consumer *c = k < DLA_OP_NUM ? &links[k] :
+					       &desc.fused_parent;
+
+		if (c->index != -1 && c->event != DLA_EVENT_NONE)
+			visit(g, c->event,
+			      dla_node(roi_base + c->index,
+				       DLA_EVENT_OP_ENABLED));
+	}
+	visit(g, DLA_EVENT_OP_PROGRAMMED,
+	      dla_node(elem, DLA_EVENT_OP_ENABLED));
+	visit(g, DLA_EVENT_OP_ENABLED,
+	      dla_node(elem, DLA_EVENT_OP_COMPLETED));
+	visit(g, DLA_EVENT_OP_ENABLED,
+	      dla_node(elem, DLA_EVENT_CDMA_WT_DONE));
+	visit(g, DLA_EVENT_OP_ENABLED,
+	      dla_node(elem, DLA_EVENT_CDMA_DT_DONE));
+
+	next = dla_graph_next(g, elem, 1);
+	if (next >= 0) {
+		visit(g, DLA_EVENT_OP_PROGRAMMED,
+		      dla_node(next, DLA_EVENT_OP_PROGRAMMED));
+		visit(g, DLA_EVENT_OP_COMPLETED,
+		      dla_node(next, DLA_EVENT_OP_COMPLETED));
+	}
+	freed = dla_graph_next(g, elem, dla_processor_ops[desc.op_type]->groups);
+	if (freed >= 0)
+		visit(g, DLA_EVENT_OP_COMPLETED,
+		      dla_node(freed, DLA_EVENT_OP_PROGRAMMED));
+	return 0;
+}
+
+static void dla_graph_count(struct dla_graph *g, u8 from_event, u32 node)
+{
+	(void)from_event;
+	g->waits[node]++;
+}
+
+/* If @from_event is the one that happened, one constraint of @node is met. */
+static void dla_graph_release(struct dla_graph *g, u8 from_event, u32 node)
+{
+	if (from_event == g->event && !--g->waits[node])
+		g->queue[g->tail++] = node;
+}
+
+/* Each operation waits for as many events as are linked to it. */
+static int dla_graph_check_counts(struct dla_graph *g)
+{
+	u32 ops = g->engine->network.num_operations;
+	struct dla_common_op_desc desc;
+	u32 elem, linked;
+	int ret;
+
+	for (elem = 0; elem < g->elems; elem++) {
+		ret = dla_graph_desc(g, elem, &desc);
+		if (ret)
+			return ret;
+		/* Less the constraint of its own programming. */
+		linked = g->waits[dla_node(elem, DLA_EVENT_OP_ENABLED)] - 1;
+		if (desc.dependency_count != linked)
+			return dla_reject(g->engine,
+					  "op %u of region %u waits for %u events but %u are linked to it",
+					  elem % ops, elem / ops,
+					  desc.dependency_count, linked);
+	}
+	return 0;
+}
+
+static int dla_graph_sort(struct dla_graph *g)
+{
+	u32 ops = g->engine->network.num_operations;
+	u32 node, elem;
+	int ret;
+
+	for (node = 0; node < g->elems * DLA_NUM_EVENTS; node++)
+		if (!g->waits[node])
+			g->queue[g->tail++] = node;
+	while (g->head < g->tail) {
+		node = g->queue[g->head++];
+		g->event = node % DLA_NUM_EVENTS + DLA_EVENT_OP_COMPLETED;
+		ret = dla_graph_edges(g, node / DLA_NUM_EVENTS,
+				      dla_graph_release);
+		if (ret)
+			return ret;
+	}
+	if (g->tail == g->elems * DLA_NUM_EVENTS)
+		return 0;
+	/* A stuck event holds back its operation's completion. */
+	for (elem = 0; elem + 1 < g->elems &&
+	     !g->waits[dla_node(elem, DLA_EVENT_OP_COMPLETED)];)
+		elem++;
+	return dla_reject(g->engine,
+			  "op %u of region %u can never complete: the events it needs wait for each other",
+			  elem % ops, elem / ops);
+}
+
+int dla_validate_graph(struct dla_engine *engine)
+{
+	const struct dla_network_desc *net = &engine->network;
+	struct dla_graph g = {
+		.engine = engine,
+		.elems = (u32)net->num_rois * net->num_operations,
+	};
+	size_t size = (size_t)g.elems * DLA_NUM_EVENTS * sizeof(u32);
+	u32 elem;
+	int ret = 0;
+
+	g.waits = engine->ops->alloc(engine->drv, size);
+	g.queue = engine->ops->alloc(engine->drv, size);
+	if (!g.waits || !g.queue) {
+		ret = dla_log(engine, DLA_LOG_ERROR, -ENOMEM,
+			      "no memory to check a graph of %u operations",
+			      g.elems);
+		goto out;
+	}
+	for (elem = 0; elem < g.elems && !ret; elem++)
+		ret = dla_graph_edges(&g, elem, dla_graph_count);
+	if (!ret)
+		ret = dla_graph_check_counts(&g);
+	if (!ret)
+		ret = dla_graph_sort(&g);
+out:
+	engine->ops->free(engine->drv, g.queue);
+	engine->ops->free(engine->drv, g.waits);
+	return ret;
+}
