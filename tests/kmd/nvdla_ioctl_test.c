@@ -206,6 +206,19 @@ TEST_F(nvdla, submit_index_past_list)
 	EXPECT_EQ(1, self->submit.job_id);
 }
 
+/* A copy waiting for an event nothing raises would never run. */
+TEST_F(nvdla, submit_wait_forever)
+{
+	struct dla_common_op_desc *graph = self->t.map[1];
+
+	graph->dependency_count = 1;
+	EXPECT_EQ(-EINVAL, submit(self));
+	EXPECT_EQ(0, self->submit.job_id);
+	graph->dependency_count = 0;
+	ASSERT_EQ(0, submit(self));
+	EXPECT_TRUE(bdma_task_copied(&self->t));
+}
+
 TEST_F(nvdla, submit_transfer_past_buffer)
 {
 	self->t.addr[DST].offset = 256;
