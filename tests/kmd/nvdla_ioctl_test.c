@@ -219,6 +219,29 @@ TEST_F(nvdla, submit_wait_forever)
 	EXPECT_TRUE(bdma_task_copied(&self->t));
 }
 
+/*
+ * Two regions of interest: the first copies half the buffer, the second
+ * all of it, so the whole copy shows that the second region ran too.
+ */
+TEST_F(nvdla, submit_two_regions)
+{
+	struct dla_network_desc *net = self->t.map[0];
+	struct dla_common_op_desc *graph = self->t.map[1];
+	union dla_operation_container *op = self->t.map[2];
+	union dla_surface_container *surf = self->t.map[3];
+	struct dla_bdma_transfer_desc *x = &surf[0].bdma_surface.transfers[0];
+
+	net->num_rois = 2;
+	graph[1] = graph[0];
+	op[1] = op[0];
+	surf[1] = surf[0];
+	x->line_repeat /= 2;
+	x->source_surface /= 2;
+	x->destination_surface /= 2;
+	ASSERT_EQ(0, submit(self));
+	EXPECT_TRUE(bdma_task_copied(&self->t));
+}
+
 TEST_F(nvdla, submit_transfer_past_buffer)
 {
 	self->t.addr[DST].offset = 256;
