@@ -7,14 +7,9 @@
 # clocks, reset lines and memory region are used, that runtime PM switches
 # them, and that a job without interrupt times out; then the kernel log.
 # The last line tells the host the guest got there.
-/bin/busybox --install -s /bin
-export PATH=/bin
-echo
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev
-mount -t debugfs debugfs /sys/kernel/debug
-mount -t tmpfs tmpfs /tmp
+# shellcheck source=tools/qemu/guest-lib.sh
+. /guest-lib.sh
+guest_start
 
 n=0
 ok() {
@@ -51,9 +46,7 @@ idle() {
 	sleep 1
 }
 
-while read -r m; do
-	insmod "/modules/$m" || echo "not ok - insmod $m"
-done </modules.order
+guest_load_deps
 insmod /nvdla.ko
 ok $? "insmod nvdla.ko without parameters"
 
@@ -137,12 +130,4 @@ ok $? "unbound: clocks off, resets asserted"
 insmod /nvdla.ko && [ -e "$dev/driver" ] && [ -e "$bare/driver" ]
 ok $? "loads and binds again"
 
-if dmesg | grep -E 'WARNING:|BUG:|Oops|KASAN|UBSAN|circular locking|Call Trace' \
-	>/tmp/bad; then
-	echo "not ok - kernel log clean"
-	sed 's/^/#   /' /tmp/bad
-else
-	echo "ok - kernel log clean"
-fi
-echo "NVDLA-GUEST-DONE"
-poweroff -f
+guest_end

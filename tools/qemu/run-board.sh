@@ -41,6 +41,7 @@ mkdir -p "$root/bin" "$root/modules" "$root/tests" "$root/proc" \
 	"$root/sys" "$root/dev" "$root/tmp"
 cp "$kroot/bin/busybox" "$root/bin/busybox"
 cp tools/qemu/board-init.sh "$root/init"
+cp tools/qemu/guest-lib.sh "$root/guest-lib.sh"
 cp "$ko" "$root/nvdla.ko"
 cp "$build"/board-tests/* "$root/tests/"
 

@@ -38,6 +38,7 @@ mkdir -p "$root/bin" "$root/modules" "$root/tests" "$root/proc" \
 	"$root/sys" "$root/dev" "$root/tmp"
 cp /bin/busybox "$root/bin/busybox"
 cp tools/qemu/guest-init.sh "$root/init"
+cp tools/qemu/guest-lib.sh "$root/guest-lib.sh"
 cp "$ko" "$root/nvdla.ko"
 
 # drm, what nvdla.ko depends on, and vgem (a fence source for the tests),
