@@ -11,12 +11,6 @@
 . /guest-lib.sh
 guest_start
 
-n=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-
 dev=/sys/bus/platform/devices/7f000000.npu
 pm=$dev/power
 bare=/sys/bus/platform/devices/7f200000.npu
@@ -32,18 +26,13 @@ power_state() {
 		"$(cat "$clk/npu_core/clk_enable_count")" \
 		"$(cat "$clk/npu_csb/clk_enable_count")" "$(rst_line 0)"
 }
-# debugfs NAME: the debugfs directory of platform device NAME (6.1: by
-# the render node's minor).
+# debugfs NAME: the debugfs directory of platform device NAME.
 debugfs() {
-	for d in /sys/class/drm/renderD*; do
+	for d in $(nvdla_classes); do
 		if [ "$(basename "$(readlink "$d/device")")" = "$1" ]; then
-			echo "/sys/kernel/debug/dri/${d##*/renderD}"
+			debugfs_of "$d"
 		fi
 	done
-}
-# Longer than the 50 ms autosuspend delay, with room for a slow guest.
-idle() {
-	sleep 1
 }
 
 guest_load_deps
