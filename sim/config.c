@@ -1,122 +1,69 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The hardware configurations the model can be: one table entry each,
+ * The hardware configurations the model can be: the facts the firmware
+ * shares (include/nvdla/hw_configs.h), and here those only the model needs,
  * from the projects' hardware specifications (spec/defs/<name>.spec of
- * nvdla/hw). Everything that differs between builds of the NVDLA lives
- * here; the engines read it from the instance, never from the build.
+ * nvdla/hw). Everything that differs between builds of the NVDLA lives in
+ * the two; the engines read it from the instance, never from the build.
  */
 #include "sim_internal.h"
 
-static const u32 sim_bases_full[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_FULL;
-static const u32 sim_bases_small[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
+#define SIM_PRECISIONS(int16, fp16) \
+	(BIT(SIM_PREC_INT8) | ((int16) ? BIT(SIM_PREC_INT16) : 0) | \
+	 ((fp16) ? BIT(SIM_PREC_FP16) : 0))
 
-#define SIM_INT8_ONLY BIT(SIM_PREC_INT8)
-#define SIM_ALL_PRECISIONS \
-	(BIT(SIM_PREC_INT8) | BIT(SIM_PREC_INT16) | BIT(SIM_PREC_FP16))
+/* The model-only facts of each configuration, SIM_ONLY_<id>. */
+#define SIM_ONLY_NV_FULL \
+	.cvsram = true, .winograd = true, .max_batch = 32, \
+	.atomic_c = 64, .atomic_k = 32, \
+	.cbuf_banks = 16, .cbuf_bank_bytes = 64 * 512, \
+	.mem_width = 512, .addr_low_mask = 0xffffffe0u
+#define SIM_ONLY_NV_SMALL \
+	.max_batch = 1, .atomic_c = 8, .atomic_k = 8, \
+	.cbuf_banks = 32, .cbuf_bank_bytes = 8 * 512, \
+	.mem_width = 64, .addr_low_mask = 0xffffffffu
+#define SIM_ONLY_NV_LARGE \
+	.cvsram = true, .max_batch = 1, .atomic_c = 64, .atomic_k = 32, \
+	.cbuf_banks = 16, .cbuf_bank_bytes = 64 * 512, \
+	.mem_width = 256, .addr_low_mask = 0xffffffffu
+#define SIM_ONLY_NV_SMALL_256 \
+	.max_batch = 1, .atomic_c = 32, .atomic_k = 8, \
+	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 128, \
+	.mem_width = 64, .addr_low_mask = 0xffffffffu
+/* nv_small_256 with the second memory interface (and SDP LUT, EW). */
+#define SIM_ONLY_NV_SMALL_256_FULL \
+	.cvsram = true, .max_batch = 1, .atomic_c = 32, .atomic_k = 8, \
+	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 128, \
+	.mem_width = 64, .addr_low_mask = 0xffffffffu
+#define SIM_ONLY_NV_MEDIUM_512 \
+	.max_batch = 1, .atomic_c = 32, .atomic_k = 16, \
+	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 512, \
+	.mem_width = 128, .addr_low_mask = 0xffffffffu
+#define SIM_ONLY_NV_MEDIUM_1024_FULL \
+	.cvsram = true, .max_batch = 1, .atomic_c = 32, .atomic_k = 32, \
+	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 512, \
+	.mem_width = 256, .addr_low_mask = 0xffffffffu
+
+/* Each configuration's shared facts, then its SIM_ONLY_<id>, as an entry. */
+#define NVDLA_HW_CONFIG(id, cfg_name, map, atom_bytes, has_bdma, has_rubik, \
+			wcomp, int16, fp16, addr_bits) \
+	[NVDLA_SIM_##id] = { \
+		.name = cfg_name, \
+		.unit_base = (const u32[NVDLA_UNIT_COUNT])NVDLA_UNIT_BASES_##map, \
+		.atom = atom_bytes, \
+		.bdma = has_bdma, \
+		.rubik = has_rubik, \
+		.weight_compress = wcomp, \
+		.precisions = SIM_PRECISIONS(int16, fp16), \
+		SIM_ONLY_##id \
+	},
 
 static const struct sim_config sim_configs[NVDLA_SIM_CONFIG_COUNT] = {
-	[NVDLA_SIM_NV_FULL] = {
-		.name = "nv_full",
-		.unit_base = sim_bases_full,
-		.bdma = true,
-		.rubik = true,
-		.cvsram = true,
-		.winograd = true,
-		.weight_compress = true,
-		.max_batch = 32,
-		.precisions = SIM_ALL_PRECISIONS,
-		.atom = 32,
-		.atomic_c = 64,
-		.atomic_k = 32,
-		.cbuf_banks = 16,
-		.cbuf_bank_bytes = 64 * 512,
-		.mem_width = 512,
-		.addr_low_mask = 0xffffffe0u,
-	},
-	[NVDLA_SIM_NV_SMALL] = {
-		.name = "nv_small",
-		.unit_base = sim_bases_small,
-		.max_batch = 1,
-		.precisions = SIM_INT8_ONLY,
-		.atom = 8,
-		.atomic_c = 8,
-		.atomic_k = 8,
-		.cbuf_banks = 32,
-		.cbuf_bank_bytes = 8 * 512,
-		.mem_width = 64,
-		.addr_low_mask = 0xffffffffu,
-	},
-	[NVDLA_SIM_NV_LARGE] = {
-		.name = "nv_large",
-		.unit_base = sim_bases_small,
-		.cvsram = true,
-		.max_batch = 1,
-		.precisions = SIM_INT8_ONLY,
-		.atom = 32,
-		.atomic_c = 64,
-		.atomic_k = 32,
-		.cbuf_banks = 16,
-		.cbuf_bank_bytes = 64 * 512,
-		.mem_width = 256,
-		.addr_low_mask = 0xffffffffu,
-	},
-	[NVDLA_SIM_NV_SMALL_256] = {
-		.name = "nv_small_256",
-		.unit_base = sim_bases_small,
-		.max_batch = 1,
-		.precisions = SIM_INT8_ONLY,
-		.atom = 8,
-		.atomic_c = 32,
-		.atomic_k = 8,
-		.cbuf_banks = 32,
-		.cbuf_bank_bytes = 32 * 128,
-		.mem_width = 64,
-		.addr_low_mask = 0xffffffffu,
-	},
-	[NVDLA_SIM_NV_MEDIUM_512] = {
-		.name = "nv_medium_512",
-		.unit_base = sim_bases_small,
-		.max_batch = 1,
-		.precisions = SIM_INT8_ONLY,
-		.atom = 16,
-		.atomic_c = 32,
-		.atomic_k = 16,
-		.cbuf_banks = 32,
-		.cbuf_bank_bytes = 32 * 512,
-		.mem_width = 128,
-		.addr_low_mask = 0xffffffffu,
-	},
-	[NVDLA_SIM_NV_MEDIUM_1024_FULL] = {
-		.name = "nv_medium_1024_full",
-		.unit_base = sim_bases_small,
-		.cvsram = true,
-		.max_batch = 1,
-		.precisions = SIM_INT8_ONLY,
-		.atom = 32,
-		.atomic_c = 32,
-		.atomic_k = 32,
-		.cbuf_banks = 32,
-		.cbuf_bank_bytes = 32 * 512,
-		.mem_width = 256,
-		.addr_low_mask = 0xffffffffu,
-	},
-	/* nv_small_256 with the second memory interface (and SDP LUT, EW). */
-	[NVDLA_SIM_NV_SMALL_256_FULL] = {
-		.name = "nv_small_256_full",
-		.unit_base = sim_bases_small,
-		.cvsram = true,
-		.max_batch = 1,
-		.precisions = SIM_INT8_ONLY,
-		.atom = 8,
-		.atomic_c = 32,
-		.atomic_k = 8,
-		.cbuf_banks = 32,
-		.cbuf_bank_bytes = 32 * 128,
-		.mem_width = 64,
-		.addr_low_mask = 0xffffffffu,
-	},
+#include <nvdla/hw_configs.h>
 };
+
+#undef NVDLA_HW_CONFIG
 
 const struct sim_config *sim_config_get(enum nvdla_sim_config_id id)
 {

@@ -28,13 +28,14 @@ struct dla_engine;
  * @name: the configuration's name, for messages
  * @unit_base: byte offset of every unit (enum nvdla_unit) from the register
  *	base, NVDLA_UNIT_ABSENT where the device has no such unit
- * @atom_size: memory atom in bytes (32 on nv_full/nv_large, 8 on nv_small)
+ * @atom_size: memory atom in bytes
  * @bdma: the device has the bridge DMA
  * @rubik: the device has the RUBIK engine
  * @weight_compress: the convolution pipeline accepts compressed weights
  * @precisions: BIT(DLA_PRECISION_*) of every precision the engines compute
- * @addr_bits: width of the memory addresses its DMA engines drive (64 on
- *	nv_full/nv_large; 32 on nv_small, per its CFGROM)
+ * @addr_bits: width of the memory addresses its DMA engines drive
+ *
+ * The values of each standard configuration: nvdla/hw_configs.h.
  */
 struct dla_hw_config {
 	const char *name;
@@ -94,9 +95,8 @@ struct dla_task {
 };
 
 /*
- * The configuration of a standard NVDLA build: "nv_full", "nv_large",
- * "nv_small", "nv_small_256", "nv_small_256_full", "nv_medium_512" or
- * "nv_medium_1024_full"; NULL for another name.
+ * The configuration of a standard NVDLA build, by its name
+ * (nvdla/hw_configs.h); NULL for another name.
  */
 const struct dla_hw_config *dla_hw_config_get(const char *name);
 

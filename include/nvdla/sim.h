@@ -20,16 +20,14 @@
 
 struct nvdla_sim;
 
+/* NVDLA_SIM_NV_FULL, NVDLA_SIM_NV_SMALL, ...: one a configuration. */
+#define NVDLA_HW_CONFIG(id, ...) NVDLA_SIM_##id,
 enum nvdla_sim_config_id {
-	NVDLA_SIM_NV_FULL,
-	NVDLA_SIM_NV_SMALL,
-	NVDLA_SIM_NV_LARGE,
-	NVDLA_SIM_NV_SMALL_256,
-	NVDLA_SIM_NV_SMALL_256_FULL,
-	NVDLA_SIM_NV_MEDIUM_512,
-	NVDLA_SIM_NV_MEDIUM_1024_FULL,
+#include "hw_configs.h"
 	NVDLA_SIM_CONFIG_COUNT,
 };
+
+#undef NVDLA_HW_CONFIG
 
 /**
  * struct nvdla_sim_host - what the host provides to one model instance
@@ -76,11 +74,7 @@ size_t nvdla_sim_size(void);
 int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 		   const struct nvdla_sim_host *host);
 
-/*
- * Look a configuration up by name ("nv_full", "nv_small", "nv_large",
- * "nv_small_256", "nv_small_256_full", "nv_medium_512",
- * "nv_medium_1024_full").
- */
+/* Look a configuration up by its name (hw_configs.h). */
 int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id);
 
 u32 nvdla_sim_reg_read(struct nvdla_sim *sim, u32 addr);

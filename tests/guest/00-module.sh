@@ -1,30 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Guest: the driver is loaded and its device node is there.
-n=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+# shellcheck source=tools/qemu/guest-lib.sh
+. /guest-lib.sh
 
 grep -q '^nvdla ' /proc/modules
 ok $? "nvdla module loaded"
 
-node=
-for d in /sys/class/accel/accel* /sys/class/drm/renderD*; do
-	[ -e "$d/device/driver" ] || continue
-	if [ "$(basename "$(readlink "$d/device/driver")")" = nvdla ]; then
-		node=/dev/${d#/sys/class/*/}
-		case $d in /sys/class/accel/*) node=/dev/accel/${d##*/} ;;
-		*) node=/dev/dri/${d##*/} ;; esac
-		break
-	fi
-done
+d=$(nvdla_classes | head -1)
+node=${d:+$(node_of "$d")}
 [ -n "$node" ] && [ -c "$node" ]
 ok $? "device node of the nvdla driver: ${node:-none}"
 
-# debugfs: dri/<minor> on 6.1, accel/<device name> on 6.12.
-dbg=$(dirname "$(ls /sys/kernel/debug/accel/*/regs /sys/kernel/debug/dri/*/regs 2>/dev/null | head -1)")
+dbg=${d:+$(debugfs_of "$d")}
 grep -q '^GLB.S_NVDLA_HW_VERSION = 0x00303031$' "$dbg/regs" 2>/dev/null
 ok $? "debugfs regs dump in ${dbg:-(none)}"
 grep -q '^submitted: 0$' "$dbg/jobs" 2>/dev/null

@@ -2,11 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Guest: nvdla_runtime through the kernel driver (its default device is the
 # nvdla node) produces the expected outputs, byte for byte.
-n=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+# shellcheck source=tools/qemu/guest-lib.sh
+. /guest-lib.sh
 
 # run NAME LOADABLE MD5FILE: run it and compare the output's md5.
 run() {

@@ -3,26 +3,16 @@
 # Guest: the two virtual devices the module was loaded with run jobs at the
 # same time, and several processes share one device; every output must be
 # right (no state shared between devices, jobs serialised per device).
-n=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+# shellcheck source=tools/qemu/guest-lib.sh
+. /guest-lib.sh
 
 nodes=
-for d in /sys/class/accel/accel* /sys/class/drm/renderD*; do
-	[ -e "$d/device/driver" ] || continue
-	[ "$(basename "$(readlink "$d/device/driver")")" = nvdla ] || continue
-	case $d in
-	/sys/class/accel/*) nodes="$nodes /dev/accel/${d##*/}" ;;
-	*) nodes="$nodes /dev/dri/${d##*/}" ;;
-	esac
+for d in $(nvdla_classes); do
+	nodes="$nodes $(node_of "$d")"
 done
 set -- $nodes
 [ $# -eq 2 ]
 ok $? "two nvdla devices: $nodes"
-
-want=$(cut -d' ' -f1 /loadables/bdma_copy.md5)
 
 # worker DEVICE TAG RUNS: run the shipped loadable RUNS times, count misses.
 worker() {
@@ -30,12 +20,7 @@ worker() {
 	miss=0
 	while [ $i -lt "$3" ]; do
 		i=$((i + 1))
-		out=/tmp/$2.$i.dimg
-		if ! nvdla_runtime --device "$1" --loadable /loadables/bdma_copy.nvdla \
-			-o "$out" >/dev/null 2>&1 ||
-			[ "$(md5sum <"$out" | cut -d' ' -f1)" != "$want" ]; then
-			miss=$((miss + 1))
-		fi
+		shipped_ok "/tmp/$2.$i.dimg" --device "$1" || miss=$((miss + 1))
 	done
 	echo $miss >/tmp/$2.miss
 }

@@ -4,44 +4,24 @@
 # idle (autosuspend), powers up for a job and for a register read, and a
 # job after a power-down, which resets the model like a power-gated block,
 # still computes the right output; the same across a system suspend.
-n=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+# shellcheck source=tools/qemu/guest-lib.sh
+. /guest-lib.sh
 
-node=
-for d in /sys/class/accel/accel* /sys/class/drm/renderD*; do
-	[ -e "$d/device/driver" ] || continue
-	[ "$(basename "$(readlink "$d/device/driver")")" = nvdla ] || continue
+d=$(nvdla_classes | head -1)
+if [ -n "$d" ]; then
 	dev=$(basename "$(readlink -f "$d/device")")
-	# debugfs: dri/<minor> on 6.1, accel/<device name> on 6.12.
-	case $d in
-	/sys/class/accel/*)
-		node=/dev/accel/${d##*/}
-		dbg=/sys/kernel/debug/accel/$dev ;;
-	*)
-		node=/dev/dri/${d##*/}
-		dbg=/sys/kernel/debug/dri/${d##*/renderD} ;;
-	esac
+	node=$(node_of "$d")
+	dbg=$(debugfs_of "$d")
 	pm=$d/device/power
-	break
-done
+fi
 [ -n "$node" ] && [ -f "$pm/runtime_status" ]
 ok $? "runtime PM attributes of $dev: ${pm:-none}"
 
-want=$(cut -d' ' -f1 /loadables/bdma_copy.md5)
 job() {
-	nvdla_runtime --device "$node" --loadable /loadables/bdma_copy.nvdla \
-		-o /tmp/power.dimg >/dev/null 2>&1 &&
-		[ "$(md5sum </tmp/power.dimg | cut -d' ' -f1)" = "$want" ]
+	shipped_ok /tmp/power.dimg --device "$node"
 }
 status() {
 	cat "$pm/runtime_status"
-}
-# Longer than the 50 ms autosuspend delay, with room for a slow guest.
-idle() {
-	sleep 1
 }
 
 [ "$(cat "$pm/autosuspend_delay_ms")" = 50 ]

@@ -24,9 +24,7 @@ static double now_us(void)
 
 static int minimal_task(struct bdma_task *t)
 {
-	int fd = open_nvdla();
-
-	if (fd < 0 || bdma_task_init(t, fd))
+	if (bdma_task_open(t))
 		return -1;
 	bdma_task_write(t, SRC, MINIMAL);
 	return 0;
@@ -145,7 +143,6 @@ int main(void)
 	}
 	printf("%s 1 - benchmark: every job completed with the right output\n",
 	       failed ? "not ok" : "ok");
-	bdma_task_fini(&t);
-	close(t.fd);
+	bdma_task_close(&t);
 	return failed;
 }

@@ -201,6 +201,21 @@ static inline void bdma_task_fini(struct bdma_task *t)
 			munmap(t->map[i], COPY_SIZE);
 }
 
+/* bdma_task_init() on a new file of the first nvdla device; -1 if none. */
+static inline int bdma_task_open(struct bdma_task *t)
+{
+	int fd = open_nvdla();
+
+	return fd < 0 ? -1 : bdma_task_init(t, fd);
+}
+
+/* bdma_task_fini(), then the task's file closed. */
+static inline void bdma_task_close(struct bdma_task *t)
+{
+	bdma_task_fini(t);
+	close(t->fd);
+}
+
 static inline int bdma_task_copied(const struct bdma_task *t)
 {
 	return !memcmp(t->map[SRC], t->map[DST], COPY_SIZE);

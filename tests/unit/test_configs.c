@@ -16,8 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <nvdla/firmware.h>
 #include <nvdla/runtime.h>
+#include <nvdla/sim.h>
+#include <nvdla_accel.h>
 
+#include "../../sim/sim_internal.h"
 #include "builder.h"
 #include "tap.h"
 
@@ -812,6 +816,43 @@ static void test_refusals(void)
 	job_free(&j);
 }
 
+/*
+ * The configurations the driver reports (DRM_NVDLA_CONFIG_NAMES, in the
+ * order of enum drm_nvdla_config) are exactly those of the firmware and of
+ * the model, in the same order, and the firmware's facts of each are the
+ * model's: atom, engines, compressed weights, precisions, address map.
+ */
+static void test_shared_facts(void)
+{
+	static const char *const names[] = DRM_NVDLA_CONFIG_NAMES;
+	const struct dla_hw_config *fw;
+	const struct sim_config *sim;
+	enum nvdla_sim_config_id id;
+	size_t i;
+
+	tap_ok(sizeof(names) / sizeof(names[0]) == NVDLA_SIM_CONFIG_COUNT,
+	       "the driver names %zu configurations, the model has %d",
+	       sizeof(names) / sizeof(names[0]), NVDLA_SIM_CONFIG_COUNT);
+	tap_ok(!dla_hw_config_get("nv_tiny") && !sim_config_get(NVDLA_SIM_CONFIG_COUNT),
+	       "nv_tiny is no configuration of the firmware, nor id %d of the model",
+	       NVDLA_SIM_CONFIG_COUNT);
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		fw = dla_hw_config_get(names[i]);
+		sim = nvdla_sim_config_by_name(names[i], &id) ? NULL :
+		      sim_config_get(id);
+		tap_ok(fw && sim && id == i && !strcmp(fw->name, names[i]) &&
+		       !strcmp(sim->name, names[i]) &&
+		       fw->atom_size == sim->atom && fw->bdma == sim->bdma &&
+		       fw->rubik == sim->rubik &&
+		       fw->weight_compress == sim->weight_compress &&
+		       fw->precisions == sim->precisions &&
+		       !memcmp(fw->unit_base, sim->unit_base,
+			       NVDLA_UNIT_COUNT * sizeof(fw->unit_base[0])),
+		       "%s: configuration %zu of the driver, the firmware and the model, with the same facts",
+		       names[i], i);
+	}
+}
+
 int main(void)
 {
 	size_t i;
@@ -826,5 +867,6 @@ int main(void)
 		test_after_fused(&configs[i]);
 	}
 	test_refusals();
+	test_shared_facts();
 	return tap_done();
 }

@@ -7,20 +7,9 @@
 # clocks, reset lines and memory region are used, that runtime PM switches
 # them, and that a job without interrupt times out; then the kernel log.
 # The last line tells the host the guest got there.
-/bin/busybox --install -s /bin
-export PATH=/bin
-echo
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev
-mount -t debugfs debugfs /sys/kernel/debug
-mount -t tmpfs tmpfs /tmp
-
-n=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+# shellcheck source=tools/qemu/guest-lib.sh
+. /guest-lib.sh
+guest_start
 
 dev=/sys/bus/platform/devices/7f000000.npu
 pm=$dev/power
@@ -37,23 +26,16 @@ power_state() {
 		"$(cat "$clk/npu_core/clk_enable_count")" \
 		"$(cat "$clk/npu_csb/clk_enable_count")" "$(rst_line 0)"
 }
-# debugfs NAME: the debugfs directory of platform device NAME (6.1: by
-# the render node's minor).
+# debugfs NAME: the debugfs directory of platform device NAME.
 debugfs() {
-	for d in /sys/class/drm/renderD*; do
+	for d in $(nvdla_classes); do
 		if [ "$(basename "$(readlink "$d/device")")" = "$1" ]; then
-			echo "/sys/kernel/debug/dri/${d##*/renderD}"
+			debugfs_of "$d"
 		fi
 	done
 }
-# Longer than the 50 ms autosuspend delay, with room for a slow guest.
-idle() {
-	sleep 1
-}
 
-while read -r m; do
-	insmod "/modules/$m" || echo "not ok - insmod $m"
-done </modules.order
+guest_load_deps
 insmod /nvdla.ko
 ok $? "insmod nvdla.ko without parameters"
 
@@ -137,12 +119,4 @@ ok $? "unbound: clocks off, resets asserted"
 insmod /nvdla.ko && [ -e "$dev/driver" ] && [ -e "$bare/driver" ]
 ok $? "loads and binds again"
 
-if dmesg | grep -E 'WARNING:|BUG:|Oops|KASAN|UBSAN|circular locking|Call Trace' \
-	>/tmp/bad; then
-	echo "not ok - kernel log clean"
-	sed 's/^/#   /' /tmp/bad
-else
-	echo "ok - kernel log clean"
-fi
-echo "NVDLA-GUEST-DONE"
-poweroff -f
+guest_end

@@ -4,21 +4,11 @@
 # /init of the test guest (built by run-guest.sh): load the driver with two
 # virtual devices, run every test in /tests (each prints TAP), check the
 # kernel log, power off. The last line tells the host the guest got there.
-/bin/busybox --install -s /bin
-export PATH=/bin
-echo
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev
-mount -t debugfs debugfs /sys/kernel/debug
-mount -t tmpfs tmpfs /tmp
+# shellcheck source=tools/qemu/guest-lib.sh
+. /guest-lib.sh
+guest_start
 
-# The modules nvdla.ko needs, in dependency order; vgem after nvdla, so
-# that the nvdla devices take the first DRM minors.
-while read -r m; do
-	[ "$m" = vgem.ko ] && continue
-	insmod "/modules/$m" || echo "not ok - insmod $m"
-done </modules.order
+guest_load_deps
 if insmod /nvdla.ko nvdla_sim=nv_full,nv_full; then
 	echo "ok - insmod nvdla.ko nvdla_sim=nv_full,nv_full (two virtual devices)"
 else
@@ -39,13 +29,4 @@ for t in *; do
 	fi
 done
 
-# Anything the kernel complained about fails the run.
-if dmesg | grep -E 'WARNING:|BUG:|Oops|KASAN|UBSAN|circular locking|Call Trace' \
-	>/tmp/bad; then
-	echo "not ok - kernel log clean"
-	sed 's/^/#   /' /tmp/bad
-else
-	echo "ok - kernel log clean"
-fi
-echo "NVDLA-GUEST-DONE"
-poweroff -f
+guest_end

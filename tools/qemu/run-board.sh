@@ -24,10 +24,7 @@ log=$build/qemu/$kver.log
 timeout_s=${NVDLA_QEMU_TIMEOUT:-300}
 hw="-cpu cortex-a57 -m 1024 -smp 2"
 
-fail() {
-	echo "not ok - [$kver] $*"
-	exit 1
-}
+. tools/qemu/guest-host.sh
 
 kernel=$kroot/boot/vmlinuz-$kver
 [ -f "$kernel" ] || fail "no arm64 kernel in $kroot (run tools/setup.sh)"
@@ -36,28 +33,11 @@ ko=$build/kmod/$kver/nvdla.ko
 [ -x "$build/board-tests/nvdla_board_test" ] ||
 	fail "no board tests (run make board-tests)"
 
-rm -rf "$out"
-mkdir -p "$root/bin" "$root/modules" "$root/tests" "$root/proc" \
-	"$root/sys" "$root/dev" "$root/tmp"
-cp "$kroot/bin/busybox" "$root/bin/busybox"
-cp tools/qemu/board-init.sh "$root/init"
-cp "$ko" "$root/nvdla.ko"
+root_start "$kroot/bin/busybox" tools/qemu/board-init.sh
 cp "$build"/board-tests/* "$root/tests/"
-
-# drm and what nvdla.ko depends on, in dependency order, decompressed.
-for d in drm $(/sbin/modinfo -F depends "$ko" | tr ',' ' '); do
-	/sbin/modprobe -d "$kroot" -S "$kver" --show-depends "$d" |
-		awk '$1 == "insmod" { print $2 }'
-done | awk '!seen[$0]++' >"$out/modules.list"
-while read -r m; do
-	name=$(basename "$m" .xz)
-	case "$m" in
-	*.xz) xz -dc "$m" >"$root/modules/$name" ;;
-	*) cp "$m" "$root/modules/$name" ;;
-	esac
-	echo "$name"
-done <"$out/modules.list" >"$root/modules.order"
-(cd "$root" && find . | cpio -o -H newc --quiet) | gzip -1 >"$out/initrd.gz"
+# shellcheck disable=SC2119 # no module beyond those nvdla.ko needs
+root_modules
+root_pack
 
 # The board's own device tree as QEMU generates it, plus the NVDLA.
 # shellcheck disable=SC2086 # one word per option
@@ -83,5 +63,4 @@ timeout "$timeout_s" qemu-system-aarch64 -accel tcg -M virt $hw \
 	</dev/null >"$log" 2>&1 || status=$?
 echo "# [$kver] board guest ran for $(($(date +%s) - start)) s, log in $log"
 
-. tools/qemu/guest-report.sh
 guest_report

@@ -23,38 +23,16 @@ root=$out/root
 log=$build/qemu/$kver.log
 timeout_s=${NVDLA_QEMU_TIMEOUT:-300}
 
-fail() {
-	echo "not ok - [$kver] $*"
-	exit 1
-}
+. tools/qemu/guest-host.sh
 
 [ -f "$kroot/lib/modules/$kver/modules.dep" ] ||
 	fail "no kernel image in $kroot (run tools/setup.sh)"
 [ -f "$ko" ] || fail "no $ko (run make module-all)"
 [ -x "$build/bin/nvdla_runtime" ] || fail "no nvdla_runtime (run make all)"
 
-rm -rf "$out"
-mkdir -p "$root/bin" "$root/modules" "$root/tests" "$root/proc" \
-	"$root/sys" "$root/dev" "$root/tmp"
-cp /bin/busybox "$root/bin/busybox"
-cp tools/qemu/guest-init.sh "$root/init"
-cp "$ko" "$root/nvdla.ko"
-
-# drm, what nvdla.ko depends on, and vgem (a fence source for the tests),
-# each after its own dependencies (as modprobe would load them),
-# decompressed: busybox insmod reads plain .ko.
-for d in drm $(/sbin/modinfo -F depends "$ko" | tr ',' ' ') vgem; do
-	/sbin/modprobe -d "$kroot" -S "$kver" --show-depends "$d" |
-		awk '$1 == "insmod" { print $2 }'
-done | awk '!seen[$0]++' >"$out/modules.list"
-while read -r m; do
-	name=$(basename "$m" .xz)
-	case "$m" in
-	*.xz) xz -dc "$m" >"$root/modules/$name" ;;
-	*) cp "$m" "$root/modules/$name" ;;
-	esac
-	echo "$name"
-done <"$out/modules.list" >"$root/modules.order"
+root_start /bin/busybox tools/qemu/guest-init.sh
+# vgem: a fence source for the tests.
+root_modules vgem
 
 # copy_program FILE DIR: FILE into DIR of the guest, with the shared
 # libraries and the loader it needs at the paths ldd names.
@@ -81,7 +59,7 @@ if [ -d ../shared/conformance/loadables ]; then
 	cp -r ../shared/conformance/loadables "$root/shared/loadables"
 fi
 
-(cd "$root" && find . | cpio -o -H newc --quiet) | gzip -1 >"$out/initrd.gz"
+root_pack
 
 # TCG: nested KVM hangs on the machines this runs on. A warning panics the
 # guest (panic_on_warn) and the panic ends QEMU at once (panic=-1 with
@@ -95,5 +73,4 @@ timeout "$timeout_s" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 \
 	</dev/null >"$log" 2>&1 || status=$?
 echo "# [$kver] guest ran for $(($(date +%s) - start)) s, log in $log"
 
-. tools/qemu/guest-report.sh
 guest_report

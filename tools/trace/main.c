@@ -59,18 +59,21 @@ static void irq(void *ctx, bool level)
 /* The configuration a directory name names; the longest name wins. */
 static const char *config_of(const char *dir, const char *forced)
 {
+#define NVDLA_HW_CONFIG(id, name, ...) name,
 	static const char *const names[] = {
-		"nv_small_256_full", "nv_small_256", "nv_small", "nv_large",
-		"nv_medium_1024_full", "nv_medium_512", "nv_full",
+#include <nvdla/hw_configs.h>
 	};
+#undef NVDLA_HW_CONFIG
+	const char *best = NULL;
 	size_t i;
 
 	if (forced)
 		return forced;
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strstr(dir, names[i]))
-			return names[i];
-	return "nv_full";
+		if (strstr(dir, names[i]) &&
+		    (!best || strlen(names[i]) > strlen(best)))
+			best = names[i];
+	return best ? best : "nv_full";
 }
 
 /* The script of a test directory: input.txn, else the only *.cfg. */

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The standard NVDLA hardware configurations, as the hardware project
+ * names them (spec/defs/<name>.spec of nvdla/hw): what both the firmware
+ * and the hardware model know of each, one entry a configuration. The
+ * firmware (firmware/hw_config.c) and the model (include/nvdla/sim.h,
+ * sim/config.c, which adds the facts only the model needs) each define
+ * NVDLA_HW_CONFIG() and include this file where they want the list, so
+ * neither depends on the other (no include guard, on purpose).
+ *
+ * NVDLA_HW_CONFIG() is called once a configuration, in the order of enum
+ * drm_nvdla_config, with:
+ *   id		a token naming it: NVDLA_SIM_<id> is its model configuration
+ *   name	its name
+ *   map	its address map: NVDLA_UNIT_BASES_<map> (regs.h)
+ *   atom	memory atom in bytes
+ *   bdma	1: it has the bridge DMA
+ *   rubik	1: it has the RUBIK engine
+ *   wcomp	1: its convolution pipeline accepts compressed weights
+ *   int16	1: it computes in int16 (every configuration computes in int8)
+ *   fp16	1: it computes in fp16
+ *   addr_bits	width of the memory addresses its DMA engines drive
+ *
+ * The v2 configurations compute int8 only (nvdla v2 defines no other type);
+ * the nv_small family drives 32-bit addresses (its CFGROM), the others 64.
+ */
+NVDLA_HW_CONFIG(NV_FULL, "nv_full", NV_FULL, 32, 1, 1, 1, 1, 1, 64)
+NVDLA_HW_CONFIG(NV_SMALL, "nv_small", NV_SMALL, 8, 0, 0, 0, 0, 0, 32)
+NVDLA_HW_CONFIG(NV_LARGE, "nv_large", NV_SMALL, 32, 0, 0, 0, 0, 0, 64)
+NVDLA_HW_CONFIG(NV_SMALL_256, "nv_small_256", NV_SMALL, 8, 0, 0, 0, 0, 0, 32)
+NVDLA_HW_CONFIG(NV_SMALL_256_FULL, "nv_small_256_full", NV_SMALL, 8, 0, 0, 0, 0, 0, 32)
+NVDLA_HW_CONFIG(NV_MEDIUM_512, "nv_medium_512", NV_SMALL, 16, 0, 0, 0, 0, 0, 64)
+NVDLA_HW_CONFIG(NV_MEDIUM_1024_FULL, "nv_medium_1024_full", NV_SMALL, 32, 0, 0, 0, 0, 0, 64)

@@ -1,0 +1,94 @@
+# shellcheck shell=dash
+# SPDX-License-Identifier: MIT
+# Sourced by the /init of both QEMU guests (guest-init.sh, board-init.sh)
+# and by the guest tests (tests/guest/*.sh); root_start (guest-host.sh)
+# puts it at /guest-lib.sh in the initramfs.
+
+# guest_start: busybox's commands on PATH, the file systems the tests use.
+guest_start() {
+	/bin/busybox --install -s /bin
+	export PATH=/bin
+	echo
+	mount -t proc proc /proc
+	mount -t sysfs sysfs /sys
+	mount -t devtmpfs devtmpfs /dev
+	mount -t debugfs debugfs /sys/kernel/debug
+	mount -t tmpfs tmpfs /tmp
+}
+
+# guest_load_deps: the modules nvdla.ko needs, in the dependency order of
+# /modules.order; not vgem, which goes after nvdla so that the nvdla
+# devices take the first DRM minors.
+guest_load_deps() {
+	while read -r m; do
+		[ "$m" = vgem.ko ] && continue
+		insmod "/modules/$m" || echo "not ok - insmod $m"
+	done </modules.order
+}
+
+# guest_end: fail the run if the kernel log shows a warning, bug, oops,
+# sanitizer or lockdep report; tell the host the guest got to its end (the
+# last line it looks for) and power off.
+guest_end() {
+	if dmesg | grep -E 'WARNING:|BUG:|Oops|KASAN|UBSAN|circular locking|Call Trace' \
+		>/tmp/bad; then
+		echo "not ok - kernel log clean"
+		sed 's/^/#   /' /tmp/bad
+	else
+		echo "ok - kernel log clean"
+	fi
+	echo "NVDLA-GUEST-DONE"
+	poweroff -f
+}
+
+# ok STATUS TEXT: the next numbered TAP line, "ok" when STATUS is 0.
+ok() {
+	n=$((${n:-0} + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+# nvdla_classes: the class directory (/sys/class/accel/accelN, or
+# /sys/class/drm/renderDN where the kernel has no accel nodes) of every
+# device node of the nvdla driver, one a line.
+nvdla_classes() {
+	for d in /sys/class/accel/accel* /sys/class/drm/renderD*; do
+		[ -e "$d/device/driver" ] || continue
+		[ "$(basename "$(readlink "$d/device/driver")")" = nvdla ] && echo "$d"
+	done
+	return 0
+}
+
+# node_of CLASS_DIR: its device node.
+node_of() {
+	case $1 in
+	/sys/class/accel/*) echo "/dev/accel/${1##*/}" ;;
+	*) echo "/dev/dri/${1##*/}" ;;
+	esac
+}
+
+# debugfs_of CLASS_DIR: the driver's debugfs directory of that device:
+# accel/<device name> for an accel node, dri/<minor> for a render node.
+debugfs_of() {
+	case $1 in
+	/sys/class/accel/*)
+		echo "/sys/kernel/debug/accel/$(basename "$(readlink -f "$1/device")")" ;;
+	*) echo "/sys/kernel/debug/dri/${1##*/renderD}" ;;
+	esac
+}
+
+# shipped_ok OUT [ARG...]: nvdla_runtime ARG... runs the shipped loadable
+# into OUT, which is its expected output byte for byte.
+shipped_ok() {
+	local file=$1
+
+	shift
+	nvdla_runtime "$@" --loadable /loadables/bdma_copy.nvdla -o "$file" \
+		>/dev/null 2>&1 &&
+		[ "$(md5sum <"$file" | cut -d' ' -f1)" = \
+		  "$(cut -d' ' -f1 /loadables/bdma_copy.md5)" ]
+}
+
+# idle: longer than the 50 ms autosuspend delay, with room for a slow guest.
+idle() {
+	sleep 1
+}
