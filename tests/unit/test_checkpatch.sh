@@ -11,7 +11,8 @@ fi
 out=$(perl "$cp" --strict --no-tree --terse --show-types -f \
 	kmd/*.[ch] firmware/*.[ch] sim/*.[ch] Kbuild \
 	include/nvdla/firmware.h include/nvdla/sim.h include/nvdla/deps.h \
-	include/nvdla/dla_interface.h include/uapi/drm/nvdla_accel.h 2>&1)
+	include/nvdla/dla_interface.h include/nvdla/hw_configs.h \
+	include/uapi/drm/nvdla_accel.h 2>&1)
 echo "$out" | grep -v '^total' | sed 's/^/# /'
 if echo "$out" | grep -q ': ERROR:'; then
 	echo "not ok 1 - checkpatch --strict: no errors"
