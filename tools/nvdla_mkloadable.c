@@ -27,7 +27,6 @@
 #define LINE_STRIDE (W * ATOM)
 #define SURF_STRIDE (H * LINE_STRIDE)
 #define SIZE (C / ATOM * SURF_STRIDE)
-#define PIXEL_FORMAT_FEATURE 36
 #define DATA_FORMAT_NCXHWX 3
 #define DATA_CATEGORY_FEATURE 2
 #define DIMG_F8_CXHWX_X32_I 40
@@ -120,7 +119,7 @@ int main(int argc, char **argv)
 			.w = W, .data_format = DATA_FORMAT_NCXHWX,
 			.data_type = NVDLA_DATA_TYPE_INT8,
 			.data_category = DATA_CATEGORY_FEATURE,
-			.pixel_format = PIXEL_FORMAT_FEATURE,
+			.pixel_format = NVDLA_PIXEL_FORMAT_FEATURE,
 			.stride = { 1, LINE_STRIDE, SURF_STRIDE },
 		},
 	};

@@ -17,8 +17,6 @@
 #include "runtime_internal.h"
 
 #define DIMG_MAGIC "DIMG"
-#define PIXEL_FORMAT_FEATURE 36
-#define PIXEL_FORMAT_FEATURE_X8 37
 
 enum dimg_format {
 	DIMG_F8_CXHWX_X32_I = 40,
@@ -26,40 +24,21 @@ enum dimg_format {
 	DIMG_F16_CXHWX_X16_F = 42,
 };
 
-struct dimg_layout {
-	uint32_t format;
-	uint32_t bpe;		/* bytes per element */
-	uint32_t atom;		/* elements per atom */
-};
-
-static int dimg_layout(const struct nvdla_tensor_desc *d,
-		       struct dimg_layout *lay)
+/*
+ * The DIMG format code of @d, with its layout; features only. 8-channel
+ * atoms (nv_small) have no code in the goldens' numbering; their payload
+ * is dense int8 either way, so they take the int8 code, as the official
+ * nv_small goldens do.
+ */
+static int dimg_code(const struct nvdla_tensor_desc *d,
+		     struct nvdla_layout *lay, uint32_t *format)
 {
-	/*
-	 * 8-channel atoms (nv_small). The numbering the goldens use has no
-	 * code for them; the payload is dense int8 either way, so they take
-	 * the int8 code, as the official nv_small goldens do.
-	 */
-	if (d->pixel_format == PIXEL_FORMAT_FEATURE_X8 &&
-	    d->data_type == NVDLA_DATA_TYPE_INT8) {
-		*lay = (struct dimg_layout){ DIMG_F8_CXHWX_X32_I, 1, 8 };
-		return 0;
-	}
-	if (d->pixel_format != PIXEL_FORMAT_FEATURE)
+	if (nvdla_tensor_layout(d, lay) || !lay->lanes)
 		return -EOPNOTSUPP;
-	switch (d->data_type) {
-	case NVDLA_DATA_TYPE_INT8:
-		*lay = (struct dimg_layout){ DIMG_F8_CXHWX_X32_I, 1, 32 };
-		return 0;
-	case NVDLA_DATA_TYPE_INT16:
-		*lay = (struct dimg_layout){ DIMG_F16_CXHWX_X16_I, 2, 16 };
-		return 0;
-	case NVDLA_DATA_TYPE_HALF:
-		*lay = (struct dimg_layout){ DIMG_F16_CXHWX_X16_F, 2, 16 };
-		return 0;
-	default:
-		return -EOPNOTSUPP;
-	}
+	*format = lay->bpe == 1 ? DIMG_F8_CXHWX_X32_I :
+		  d->data_type == NVDLA_DATA_TYPE_HALF ? DIMG_F16_CXHWX_X16_F :
+		  DIMG_F16_CXHWX_X16_I;
+	return 0;
 }
 
 static void put_le32(uint8_t *p, uint32_t v)
@@ -70,20 +49,9 @@ static void put_le32(uint8_t *p, uint32_t v)
 	p[3] = v >> 24;
 }
 
-/* Byte offset of element (c, y, x) in the feature layout. */
-static uint64_t dimg_at(const struct nvdla_tensor_desc *d,
-			const struct dimg_layout *lay, int32_t c, int32_t y,
-			int32_t x)
-{
-	return (uint64_t)(c / lay->atom) * d->stride[2] +
-	       (uint64_t)y * d->stride[1] +
-	       (uint64_t)x * lay->atom * lay->bpe +
-	       (uint64_t)(c % lay->atom) * lay->bpe;
-}
-
 /* Gather the elements into @out; -EINVAL if one lies outside @size. */
 static int dimg_pack(const struct nvdla_tensor_desc *d,
-		     const struct dimg_layout *lay, const uint8_t *src,
+		     const struct nvdla_layout *lay, const uint8_t *src,
 		     uint64_t size, uint8_t *out)
 {
 	int32_t c, y, x;
@@ -91,7 +59,7 @@ static int dimg_pack(const struct nvdla_tensor_desc *d,
 	for (c = 0; c < d->c; c++) {
 		for (y = 0; y < d->h; y++) {
 			for (x = 0; x < d->w; x++) {
-				uint64_t at = dimg_at(d, lay, c, y, x);
+				uint64_t at = nvdla_tensor_at(d, lay, c, y, x);
 
 				if (at + lay->bpe > size)
 					return -EINVAL;
@@ -108,7 +76,7 @@ NVDLA_EXPORT int nvdla_network_output_values(struct nvdla_network *net,
 					     size_t n)
 {
 	struct nvdla_tensor_desc d;
-	struct dimg_layout lay;
+	struct nvdla_layout lay;
 	const uint8_t *map;
 	uint64_t size, at;
 	int32_t c, y, x;
@@ -117,8 +85,8 @@ NVDLA_EXPORT int nvdla_network_output_values(struct nvdla_network *net,
 	ret = nvdla_network_output_desc(net, index, &d);
 	if (ret)
 		return ret;
-	if (dimg_layout(&d, &lay) || d.c <= 0 || d.h <= 0 || d.w <= 0 ||
-	    n != (uint64_t)d.c * d.h * d.w)
+	if (nvdla_tensor_layout(&d, &lay) || !lay.lanes || d.c <= 0 ||
+	    d.h <= 0 || d.w <= 0 || n != (uint64_t)d.c * d.h * d.w)
 		return nvdla_rt_error(net->rt, -EINVAL,
 				      "output %u: no %zu feature values to read",
 				      index, n);
@@ -127,14 +95,14 @@ NVDLA_EXPORT int nvdla_network_output_values(struct nvdla_network *net,
 	for (c = 0; c < d.c; c++) {
 		for (y = 0; y < d.h; y++) {
 			for (x = 0; x < d.w; x++) {
-				at = dimg_at(&d, &lay, c, y, x);
+				at = nvdla_tensor_at(&d, &lay, c, y, x);
 				if (at + lay.bpe > size)
 					return nvdla_rt_error(net->rt, -EINVAL,
 							      "output %u: strides reach beyond its buffer",
 							      index);
 				if (lay.bpe == 1)
 					*values++ = (int8_t)map[at];
-				else if (lay.format == DIMG_F16_CXHWX_X16_F)
+				else if (d.data_type == NVDLA_DATA_TYPE_HALF)
 					*values++ = nvdla_half_to_float(map[at] | map[at + 1] << 8);
 				else
 					*values++ = (int16_t)(map[at] | map[at + 1] << 8);
@@ -149,17 +117,18 @@ NVDLA_EXPORT int nvdla_network_write_dimg(struct nvdla_network *net,
 {
 	struct nvdla_runtime *rt = net->rt;
 	struct nvdla_tensor_desc d;
-	struct dimg_layout lay;
+	struct nvdla_layout lay;
 	struct nvdla_buffer *buf;
 	uint8_t header[36], *payload;
 	uint64_t elems, len;
+	uint32_t format;
 	FILE *f;
 	int ret;
 
 	ret = nvdla_network_output_desc(net, index, &d);
 	if (ret)
 		return ret;
-	if (dimg_layout(&d, &lay))
+	if (dimg_code(&d, &lay, &format))
 		return nvdla_rt_error(rt, -EOPNOTSUPP,
 				      "output %u: pixel format %u, data type %u not writable as DIMG",
 				      index, d.pixel_format, d.data_type);
@@ -183,7 +152,7 @@ NVDLA_EXPORT int nvdla_network_write_dimg(struct nvdla_network *net,
 
 	memcpy(header, DIMG_MAGIC, 4);
 	put_le32(header + 4, 0);
-	put_le32(header + 8, lay.format);
+	put_le32(header + 8, format);
 	put_le32(header + 12, d.w);
 	put_le32(header + 16, d.h);
 	put_le32(header + 20, d.c);

@@ -16,9 +16,6 @@
 
 #include "image.h"
 
-#define PIXEL_FORMAT_R8 0
-#define PIXEL_FORMAT_FEATURE 36
-#define PIXEL_FORMAT_FEATURE_X8 37
 
 /* IEEE half precision of @f, rounded to nearest even. */
 static uint16_t to_fp16(float f)
@@ -77,40 +74,8 @@ static int image_read(struct nvdla_runtime *rt, const char *path,
 	return ret;
 }
 
-struct tensor_layout {
-	uint32_t bpe, lanes;	/* lanes 0: planar R8 */
-};
-
-static int layout_of(const struct nvdla_tensor_desc *d,
-		     struct tensor_layout *l)
-{
-	if (d->pixel_format == PIXEL_FORMAT_R8 &&
-	    d->data_type == NVDLA_DATA_TYPE_INT8) {
-		*l = (struct tensor_layout){ 1, 0 };
-		return 0;
-	}
-	if (d->pixel_format == PIXEL_FORMAT_FEATURE_X8 &&
-	    d->data_type == NVDLA_DATA_TYPE_INT8) {
-		*l = (struct tensor_layout){ 1, 8 };
-		return 0;
-	}
-	if (d->pixel_format != PIXEL_FORMAT_FEATURE)
-		return -EOPNOTSUPP;
-	switch (d->data_type) {
-	case NVDLA_DATA_TYPE_INT8:
-		*l = (struct tensor_layout){ 1, 32 };
-		return 0;
-	case NVDLA_DATA_TYPE_INT16:
-	case NVDLA_DATA_TYPE_HALF:
-		*l = (struct tensor_layout){ 2, 16 };
-		return 0;
-	default:
-		return -EOPNOTSUPP;
-	}
-}
-
 static void put_element(uint8_t *at, const struct nvdla_tensor_desc *d,
-			const struct tensor_layout *l, float value)
+			const struct nvdla_layout *l, float value)
 {
 	long v;
 
@@ -138,7 +103,7 @@ NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 {
 	struct nvdla_runtime *rt = net->rt;
 	struct nvdla_tensor_desc d;
-	struct tensor_layout l;
+	struct nvdla_layout l;
 	struct nvdla_buffer *buf;
 	struct nvdla_image img = { 0 };
 	uint32_t x, y, c;
@@ -149,7 +114,7 @@ NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 	ret = nvdla_network_input_desc(net, index, &d);
 	if (ret)
 		return ret;
-	if (layout_of(&d, &l))
+	if (nvdla_tensor_layout(&d, &l))
 		return nvdla_rt_error(rt, -EOPNOTSUPP,
 				      "input %u: pixel format %u, data type %u cannot take an image",
 				      index, d.pixel_format, d.data_type);
@@ -171,11 +136,7 @@ NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 		for (x = 0; x < img.w; x++) {
 			for (c = 0; c < img.c; c++) {
 				float p = img.pix[((uint64_t)y * img.w + x) * img.c + c];
-				uint64_t at = l.lanes ?
-					(uint64_t)(c / l.lanes) * d.stride[2] +
-					(uint64_t)y * d.stride[1] +
-					((uint64_t)x * l.lanes + c % l.lanes) * l.bpe :
-					(uint64_t)y * d.stride[1] + x;
+				uint64_t at = nvdla_tensor_at(&d, &l, c, y, x);
 				float v = d.data_type == NVDLA_DATA_TYPE_INT8 ?
 					  p * 127.0f / 255.0f :
 					  (p - opt->mean[c < 4 ? c : 3]) /

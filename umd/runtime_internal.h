@@ -49,6 +49,23 @@ struct nvdla_network {
 	int status;
 };
 
+/*
+ * How a tensor's elements lie in its buffer: bytes per element and
+ * elements per atom of the feature layout, or 0 for planar pixels.
+ */
+struct nvdla_layout {
+	uint32_t bpe;
+	uint32_t lanes;
+};
+
+/* The layout of @d; -EOPNOTSUPP for a format the runtime cannot address. */
+int nvdla_tensor_layout(const struct nvdla_tensor_desc *d,
+			struct nvdla_layout *l);
+/* Byte offset of element (@c, @y, @x) of @d laid out as @l. */
+uint64_t nvdla_tensor_at(const struct nvdla_tensor_desc *d,
+			 const struct nvdla_layout *l, uint32_t c, uint32_t y,
+			 uint32_t x);
+
 /* A DLA blob made for firmware before 0.12 (28-byte data cubes). */
 bool nvdla_legacy_blob(const struct nvdla_lbl_blob *blob);
 /*

@@ -31,6 +31,17 @@ enum nvdla_data_type {
 	NVDLA_DATA_TYPE_INT8 = 4,
 };
 
+/*
+ * Pixel formats of tensors (loadable TensorDescListEntry.pixel_format):
+ * planar 8-bit pixels, and features in 32-byte atoms (8-byte atoms for
+ * int8 on nv_small).
+ */
+enum nvdla_pixel_format {
+	NVDLA_PIXEL_FORMAT_R8 = 0,
+	NVDLA_PIXEL_FORMAT_FEATURE = 36,
+	NVDLA_PIXEL_FORMAT_FEATURE_X8 = 37,
+};
+
 #define NVDLA_TENSOR_NAME_MAX 80
 
 /**
@@ -39,7 +50,8 @@ enum nvdla_data_type {
  * @size: bytes of the buffer that holds it
  * @n, @c, @h, @w: dimensions
  * @data_format, @data_type, @data_category, @pixel_format, @pixel_mapping:
- *	the loadable's codes (enum nvdla_data_type for @data_type)
+ *	the loadable's codes (enum nvdla_data_type for @data_type, enum
+ *	nvdla_pixel_format for the formats the runtime reads and writes)
  * @stride: [0] bytes per element, [1] line stride, [2] surface stride
  */
 struct nvdla_tensor_desc {

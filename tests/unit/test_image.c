@@ -27,7 +27,6 @@
 #define C 3
 #define LINE 256		/* 8 pixels of one 32-byte int8 atom */
 #define SIZE (H * LINE)
-#define PIXEL_FORMAT_FEATURE 36
 #define DIR "/tmp/nvdla-test-image"
 
 static struct nvdla_runtime *rt;
@@ -38,7 +37,7 @@ static struct nvdla_network *copy_network(void)
 	struct nvdla_tensor_desc t = {
 		.name = "image", .size = SIZE, .n = 1, .c = C, .h = H, .w = W,
 		.data_type = NVDLA_DATA_TYPE_INT8,
-		.pixel_format = PIXEL_FORMAT_FEATURE, .stride = { 1, LINE, SIZE },
+		.pixel_format = NVDLA_PIXEL_FORMAT_FEATURE, .stride = { 1, LINE, SIZE },
 	};
 	struct nvdla_bdma_copy copy = {
 		.transfer = { .line_size = LINE, .line_repeat = H,

@@ -27,7 +27,6 @@
 #include "builder.h"
 #include "runtime_internal.h"
 
-#define PIXEL_FORMAT_FEATURE 36
 #define CHAIN 8			/* layers of the chained workload */
 #define CUBE 32			/* bytes of its 1x1x8 cubes: any atom size */
 #define MAX_RUNS 10000
@@ -73,7 +72,7 @@ static int build_chain(unsigned int layers, void **buf, size_t *len)
 	struct nvdla_tensor_desc out = {
 		.name = "out", .size = CUBE, .n = 1, .c = 8, .h = 1, .w = 1,
 		.data_type = NVDLA_DATA_TYPE_INT8,
-		.pixel_format = PIXEL_FORMAT_FEATURE,
+		.pixel_format = NVDLA_PIXEL_FORMAT_FEATURE,
 		.stride = { 1, CUBE, CUBE },
 	};
 	static const uint8_t data[CUBE] = { 1, 0xff, 2, 0xfe, 3, 0xfd, 4, 0xfc };
