@@ -9,12 +9,8 @@ build=${1:-build}
 rt=$build/bin/nvdla_runtime
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+# shellcheck source=tests/unit/tap.sh
+. tests/unit/tap.sh
 
 md5_of() { md5sum "$1" | cut -d' ' -f1; }
 

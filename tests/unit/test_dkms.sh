@@ -9,12 +9,8 @@
 set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+# shellcheck source=tests/unit/tap.sh
+. tests/unit/tap.sh
 show() {
 	sed 's/^/# /' "$1"
 }

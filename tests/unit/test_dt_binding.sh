@@ -9,16 +9,8 @@ set -u
 binding=docs/bindings/nvidia,nvdla.yaml
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-
-ok() {
-	n=$((n + 1))
-	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
-skip() {
-	n=$((n + 1))
-	echo "ok $n - $1 # SKIP $2"
-}
+# shellcheck source=tests/unit/tap.sh
+. tests/unit/tap.sh
 # show FILE: its lines as TAP comments.
 show() {
 	sed 's/^/# /' "$1"
