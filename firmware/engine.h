@@ -103,6 +103,9 @@ int dla_log(struct dla_engine *engine, enum dla_log_level level, int err,
 #define dla_reject(engine, fmt, ...) \
 	dla_log(engine, DLA_LOG_ERROR, -EINVAL, fmt, ##__VA_ARGS__)
 
+/* Operations times regions of interest a task may run. */
+#define DLA_MAX_RUNS 65535
+
 /*
  * Element of operation @op for region @roi in the per-operation arrays
  * (dependency graph, operations, surfaces), laid out [roi][op].

@@ -26,6 +26,11 @@ static int dla_validate_network(struct dla_engine *engine)
 		return dla_reject(engine, "network has no operations");
 	if (!net->num_rois)
 		return dla_reject(engine, "network has no region of interest");
+	/* Bounds the work and memory of every check over the whole task. */
+	if ((u32)net->num_rois * net->num_operations > DLA_MAX_RUNS)
+		return dla_reject(engine, "%u operations in %u regions: over %u runs",
+				  net->num_operations, net->num_rois,
+				  DLA_MAX_RUNS);
 	if (net->dynamic_roi)
 		return dla_reject(engine, "dynamic regions of interest unsupported");
 	if (net->num_luts) {

@@ -237,6 +237,11 @@ static void m_unreached(struct task_descs *d) { d->net.num_operations = 2; }
 static void m_no_rois(struct task_descs *d) { d->net.num_rois = 0; }
 static void m_dynamic(struct task_descs *d) { d->net.dynamic_roi = 1; }
 static void m_roi_short(struct task_descs *d) { d->net.num_rois = 3; }
+static void m_runs(struct task_descs *d)
+{
+	d->net.num_rois = 2;
+	d->net.num_operations = 32768;
+}
 static void m_roi_type(struct task_descs *d)
 {
 	d->net.num_rois = 2;
@@ -368,6 +373,8 @@ static const struct {
 	{ m_no_rois, "no region of interest", "no region of interest" },
 	{ m_dynamic, "dynamic regions", "dynamic regions of interest" },
 	{ m_roi_short, "overrun address 1", "graph too short for 3 regions" },
+	{ m_runs, "32768 operations in 2 regions: over 65535 runs",
+	  "65536 runs of operations" },
 	{ m_roi_type, "region 1: type", "region 1 of another type" },
 	{ m_roi_order, "region 1: type or order", "region 1 in another order" },
 	{ m_roi_source, "address index 99", "bad index in region 1 only" },
