@@ -247,7 +247,8 @@ u32 sim_image_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 
 			wt = cv->wt + 2 * sim_conv_weight_index(cv, k, c0, r, 0);
 			for (i = 0; i < n; i++) {
-				w[i] = image_load(wt + 2 * i, 2);
+				w[i] = sim_cdma_fp16(cv->flush_weights,
+						     image_load(wt + 2 * i, 2));
 				d[i] = pad ? (u16)cv->pad_value :
 				       (u16)image_element(im, iy, first + c0 + i);
 			}

@@ -209,6 +209,7 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	/* fp16 runs with plain weights only. */
 	if (cv->fp16 && SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT))
 		return false;
+	sim_cdma_nan_params(sim, cv);
 	cv->bpe = cv->fp16 ? 2 : prec + 1;
 	cv->lanes = sim->config->atom / cv->bpe;
 	cv->atomic_c = sim->config->atomic_c;

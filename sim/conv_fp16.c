@@ -320,12 +320,14 @@ u32 sim_conv_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 				for (i = 0; i < n; i++) {
 					u32 c = c0 + i;
 
-					w[i] = conv_fp16_load(wt + 2 * i);
+					w[i] = sim_cdma_fp16(cv->flush_weights,
+							     conv_fp16_load(wt + 2 * i));
 					d[i] = pad ? (u16)cv->pad_value :
-					       conv_fp16_load(cv->in +
+					       sim_cdma_fp16(cv->flush_data,
+						conv_fp16_load(cv->in +
 						(c / cv->lanes) * cv->in_surf +
 						iy * cv->in_line +
-						(ix * cv->lanes + c % cv->lanes) * 2);
+						(ix * cv->lanes + c % cv->lanes) * 2));
 				}
 				sim_cacc_fp16_add(&acc, sim_cmac_fp16(d, w, n));
 			}

@@ -198,6 +198,8 @@ struct sim_conv {
 	s32 pad_value;
 	u32 clip;
 	bool fp16;
+	/* the CDMA counts fp16 NaNs and infinities, and flushes NaNs */
+	bool count_data, count_weights, flush_data, flush_weights;
 	const u8 *in, *wt;
 	u32 in_line, in_surf;
 	const u8 *in_batch0;	/* input of batch 0; @in is the current one */
@@ -268,6 +270,12 @@ s32 sim_image_cvt17(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
 s32 sim_image_convert(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
 		      u32 truncate, u32 out_bits);
 void sim_conv_finish(struct nvdla_sim *sim);
+/* The CDMA's NaN handling of the layer (cdma_nan.c). */
+void sim_cdma_nan_params(const struct nvdla_sim *sim, struct sim_conv *cv);
+/* Count the layer's NaNs and infinities into the CDMA's status registers. */
+bool sim_cdma_nan_status(struct nvdla_sim *sim, const struct sim_conv *cv);
+/* OP_EN set on CDMA group @group: its counters read 0 until the layer ends. */
+void sim_cdma_nan_clear(struct nvdla_sim *sim, int group);
 /* Offset, in elements, of weight (k, c, r, s) in the direct layout. */
 u64 sim_conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
 			  u32 s);

@@ -87,16 +87,19 @@ u32 sim_wino_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 	for (c0 = 0; c0 < cv->c; c0 += SIM_WINO_BLOCK) {
 		for (ch = 0; ch < SIM_WINO_BLOCK; ch++) {
 			for (pos = 0; pos < WINO_POS; pos++)
-				tile[pos] = (u16)sim_wino_input(cv, c0 + ch,
+				tile[pos] = sim_cdma_fp16(cv->flush_data,
+					(u16)sim_wino_input(cv, c0 + ch,
 						tx + pos % SIM_WINO_TILE,
-						ty + pos / SIM_WINO_TILE);
+						ty + pos / SIM_WINO_TILE));
 			wino_pra_fp16(tile, t);
 			for (pos = 0; pos < WINO_POS; pos++) {
 				wt = cv->wt + 2 * sim_wino_weight_index(cv, k,
 									c0 + ch,
 									pos);
 				d[pos * SIM_WINO_BLOCK + ch] = t[pos];
-				w[pos * SIM_WINO_BLOCK + ch] = wt[0] | wt[1] << 8;
+				w[pos * SIM_WINO_BLOCK + ch] =
+					sim_cdma_fp16(cv->flush_weights,
+						      wt[0] | wt[1] << 8);
 			}
 		}
 		sim_cacc_fp16_add(&acc, wino_cmac(d, w, y % SIM_WINO_OUT,

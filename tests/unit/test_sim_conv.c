@@ -110,6 +110,22 @@ static void wr(int unit, uint32_t reg, uint32_t val)
 	nvdla_sim_reg_write(sim, base[unit] + reg, val);
 }
 
+static void put16(uint32_t off, uint16_t v)
+{
+	mem[off] = (uint8_t)v;
+	mem[off + 1] = (uint8_t)(v >> 8);
+}
+
+static uint16_t get16(uint32_t off)
+{
+	return (uint16_t)(mem[off] | mem[off + 1] << 8);
+}
+
+static uint32_t cdma_reg(uint32_t reg)
+{
+	return nvdla_sim_reg_read(sim, base[NVDLA_UNIT_CDMA] + reg);
+}
+
 /* The units of a convolution layer and their D_OP_ENABLE. */
 static const struct {
 	int unit;
@@ -524,6 +540,7 @@ static void test_cvsram(void)
 static uint32_t wino_stride;	/* CDMA D_CONV_STRIDE of wino_layer */
 static uint32_t wino_csc_direct;	/* the CSC told direct mode instead */
 static uint32_t wino_y_ext;	/* CSC D_POST_Y_EXTENSION, which Winograd ignores */
+static uint32_t wino_flush;	/* CDMA D_NAN_FLUSH_TO_ZERO */
 #define PREC_FP16 2u		/* D_MISC_CFG and D_DATA_FORMAT precision */
 
 /*
@@ -552,6 +569,8 @@ static void wino_program(uint32_t prec, uint32_t pra, uint32_t clip,
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_ADDR_LOW,
 	   (uint32_t)MEM_BASE + WINO_WT);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_BYTES, 512);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO, wino_flush);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CONV_STRIDE, wino_stride);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING,
@@ -758,6 +777,25 @@ static void test_winograd_fp16(void)
 	       wino_out_fp16(2, 0) == half[wino_in(2, 0) + 3] &&
 	       nvdla_sim_fault_count(sim) == faults,
 	       "fp16 Winograd: a NaN input makes its whole 2x2 output tile NaN");
+	tap_ok(cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) == 1 &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_NAN_INPUT_WEIGHT_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_WEIGHT_NUM),
+	       "fp16 Winograd: the CDMA counts the NaN input");
+
+	put16(IMG + (3 * 6 + 3) * 32 + 2 * 5, 0x7c00);	/* lane 5, weight 0 */
+	wino_flush = 1;
+	wino_layer_fp16(centre, 0x7e00);
+	wino_flush = 0;
+	ok = wino_out_fp16(0, 0) == 0;
+	for (y = 0; y < 4; y++)
+		for (x = !y; x < 4; x++)
+			ok &= wino_out_fp16(x, y) == half[wino_in(x, y) + 3];
+	tap_ok(ok && nvdla_sim_fault_count(sim) == faults,
+	       "fp16 Winograd with D_NAN_FLUSH_TO_ZERO: the NaN input and the NaN padding are +0");
+	tap_ok(cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) == 1 + 28 * 16 &&
+	       cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) == 1,
+	       "fp16 Winograd: the CDMA counts its padding (28 positions of 16 lanes) and every fetched lane");
 }
 
 /*
@@ -845,17 +883,6 @@ static void fp16_program(uint32_t fmt, uint32_t in_prec, uint32_t cvt)
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_FORMAT,
 	   2u << NVDLA_SDP_D_DATA_FORMAT_PROC_PRECISION_SHIFT |
 	   2u << NVDLA_SDP_D_DATA_FORMAT_OUT_PRECISION_SHIFT);
-}
-
-static void put16(uint32_t off, uint16_t v)
-{
-	mem[off] = (uint8_t)v;
-	mem[off + 1] = (uint8_t)(v >> 8);
-}
-
-static uint16_t get16(uint32_t off)
-{
-	return (uint16_t)(mem[off] | mem[off + 1] << 8);
 }
 
 /*
@@ -967,6 +994,172 @@ static void expect_fp16_fault(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
 	run_layer();
 	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
 	       "fp16 image, %s: a fault, nothing written", what);
+}
+
+/* The convolution units in fp16 (direct mode), the CDMA told @in_prec. */
+static void fp16_units(uint32_t in_prec)
+{
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG,
+	   in_prec << NVDLA_CDMA_D_MISC_CFG_IN_PRECISION_SHIFT |
+	   2u << NVDLA_CDMA_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG,
+	   2u << NVDLA_CSC_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG,
+	   2u << NVDLA_CMAC_A_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	wr(NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_MISC_CFG,
+	   2u << NVDLA_CMAC_B_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_MISC_CFG,
+	   2u << NVDLA_CACC_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_FORMAT,
+	   2u << NVDLA_SDP_D_DATA_FORMAT_PROC_PRECISION_SHIFT |
+	   2u << NVDLA_SDP_D_DATA_FORMAT_OUT_PRECISION_SHIFT);
+}
+
+/*
+ * An fp16 feature cube 2x1x20 (two surfaces; lanes 20 to 31 of the second
+ * are fetched but not used), 1x1 kernels, two of them, PAD_LEFT 1 with a
+ * NaN CSC pad value, output 3x1; D_WEIGHT_BYTES 128 of which the kernels
+ * use 80; the CDMA flushing NaNs if @flush.
+ */
+static void nan_program(uint32_t flush)
+{
+	next_groups();
+	fp16_units(2);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_0, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 19);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0, (uint32_t)MEM_BASE + IMG);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_LINE_STRIDE, 64);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_SURF_STRIDE, 64);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_FORMAT, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_ADDR_LOW, (uint32_t)MEM_BASE + WT);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_BYTES, 128);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO, flush);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 19);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1, 1 << 16 | 19);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_CONV_STRIDE_EXT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DILATION_EXT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING_VALUE, 0x7e05);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_WIDTH, 2);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + OUT);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_DMA_CFG, MCIF);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 96);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, 96);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG, 1);
+}
+
+/*
+ * Data (channel: value; surface 1 at +64, x = 1 at +32): x = 0: 0: 1.0,
+ * 1: NaN, 2: +inf, 16: 0.5, lane 20 (no channel): NaN, lane 31: +inf;
+ * x = 1: 0: 2.0, 3: -inf, 19: NaN. Kernel 0: 1.0 on channels 0, 1, 16,
+ * 19; kernel 1: 2.0 on channel 0, NaN on 16. Past the kernels, in the
+ * weight bytes: -inf at 100, NaN at 126. Data: three NaNs, three
+ * infinities; weights: two NaNs, one infinity.
+ */
+static void nan_load(void)
+{
+	memset(mem, 0, 0xc00);
+	put16(IMG + 0, 0x3c00);
+	put16(IMG + 2, 0x7e00);
+	put16(IMG + 4, 0x7c00);
+	put16(IMG + 64 + 0, 0x3800);
+	put16(IMG + 64 + 8, 0xfe00);
+	put16(IMG + 64 + 30, 0x7c00);
+	put16(IMG + 32 + 0, 0x4000);
+	put16(IMG + 32 + 6, 0xfc00);
+	put16(IMG + 96 + 6, 0x7d00);
+	put16(WT + 2 * 0, FP16_ONE);
+	put16(WT + 2 * 1, FP16_ONE);
+	put16(WT + 2 * 16, FP16_ONE);
+	put16(WT + 2 * 19, FP16_ONE);
+	put16(WT + 2 * (20 + 0), 0x4000);
+	put16(WT + 2 * (20 + 16), 0x7c01);
+	put16(WT + 100, 0xfc00);
+	put16(WT + 126, 0x7fff);
+}
+
+/* The counters of the group the bus reaches hold nan_load's counts. */
+static bool nan_counts(void)
+{
+	return cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) == 3 &&
+	       cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) == 3 &&
+	       cdma_reg(NVDLA_CDMA_D_NAN_INPUT_WEIGHT_NUM) == 2 &&
+	       cdma_reg(NVDLA_CDMA_D_INF_INPUT_WEIGHT_NUM) == 1;
+}
+
+static bool nan_out(const uint16_t want[2][3])
+{
+	bool ok = true;
+	int k, x;
+
+	for (k = 0; k < 2; k++)
+		for (x = 0; x < 3; x++)
+			if (get16(OUT + 32 * x + 2 * k) != want[k][x]) {
+				ok = false;
+				printf("# k %d x %d: %04x, want %04x\n", k, x,
+				       get16(OUT + 32 * x + 2 * k), want[k][x]);
+			}
+	return ok;
+}
+
+/*
+ * Without the flush, a NaN weight or data lane makes the sum NaN (weights
+ * first), infinities times a zero weight are masked lanes, and the CSC's
+ * NaN padding gives NaN. With it, the fetched NaNs are +0: kernel 0 sums
+ * 1 + 0.5 = 1.5 and 2, kernel 1 gives 2 and 4; the CSC padding stays NaN.
+ * The counts are the same: every element fetched, nothing the CSC pads.
+ */
+static void test_cdma_nan(void)
+{
+	static const uint16_t raw[2][3] = {
+		{ 0x7e05, 0x7e00, 0x7d00 }, { 0x7c01, 0x7c01, 0x7c01 },
+	};
+	static const uint16_t flushed[2][3] = {
+		{ 0x7e05, 0x3e00, 0x4000 }, { 0x7e05, 0x4000, 0x4400 },
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	nan_load();
+	nan_program(0);
+	run_layer();
+	tap_ok(nvdla_sim_fault_count(sim) == faults && nan_out(raw),
+	       "fp16 NaN inputs: weights first, then data; infinities times 0 masked");
+	tap_ok(nan_counts(),
+	       "CDMA counts 3 NaN and 3 infinite data, 2 NaN and 1 infinite weights: whole atoms and D_WEIGHT_BYTES, no CSC padding");
+	nan_program(1);
+	run_layer();
+	tap_ok(nvdla_sim_fault_count(sim) == faults && nan_out(flushed),
+	       "D_NAN_FLUSH_TO_ZERO: fetched NaN data and weights are +0, the CSC's NaN padding is not");
+	tap_ok(nan_counts(), "CDMA counts the same with the flush");
+	nan_program(0);
+	tap_ok(nan_counts(), "CDMA counters hold until the group is enabled");
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_OP_ENABLE, 1);
+	tap_ok(!cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_NAN_INPUT_WEIGHT_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_WEIGHT_NUM),
+	       "CDMA counters read 0 once OP_EN is set");
+	run_layer();
+	tap_ok(nan_out(raw), "the enabled layer then runs");
 }
 
 static void test_fp16_image(void)
@@ -1291,6 +1484,7 @@ int main(void)
 	test_post_feature();
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_fp16_image();
+	test_cdma_nan();
 	free(sim);
 	return tap_done();
 }
