@@ -17,8 +17,9 @@
  * own 1/2 or 1/4 of the cells, so a kernel of R rows takes ceil(R / ext)
  * passes. Rows past the kernel's last in the final pass get zero data and
  * zero weights, rows outside the image the pad value as without it: the
- * sum is the plain one. Only the weights' order changes (see
- * image_post_index()), and a row's channels must fit its share of cells.
+ * sum is the plain one in the integer precisions. Only the weights' order
+ * changes (see image_post_index()), and a row's channels must fit its
+ * share of cells. In fp16 a pass is one CMAC block, with one exponent.
  */
 #include <nvdla/pixel_formats.h>
 
@@ -229,30 +230,35 @@ s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 /*
  * The fp16 CACC output (an fp32 bit pattern): the CSC feeds the CMAC
  * blocks of up to atomic-C elements of the pre-extended line, kernel row
- * by kernel row within each block, as for a feature cube.
+ * by kernel row within each; with post-extension the rows of one pass go
+ * into one block (each in its share of the cells, whose empty lanes are
+ * zero and masked), so one block exponent covers them all.
  */
 u32 sim_image_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
 	const struct sim_image *im = &cv->image;
 	u16 d[SIM_CMAC_FP16_LANES], w[SIM_CMAC_FP16_LANES];
 	struct sim_fp_acc acc = { 0, 0 };
-	u32 first = x * cv->stride_x * im->channels, c0, r, i, n;
-	const u8 *wt;
+	u32 first = x * cv->stride_x * im->channels, c0, r0, r, i, n, lane;
 
 	for (c0 = 0; c0 < cv->c; c0 += cv->atomic_c) {
 		n = cv->c - c0 < cv->atomic_c ? cv->c - c0 : cv->atomic_c;
-		for (r = 0; r < cv->r; r++) {
-			s32 iy = (s32)(y * cv->stride_y + r) - (s32)cv->pad_top;
-			bool pad = iy < 0 || iy >= (s32)cv->h;
+		for (r0 = 0; r0 < cv->r; r0 += im->post_ext) {
+			lane = 0;
+			for (r = r0; r < cv->r && r < r0 + im->post_ext; r++) {
+				s32 iy = (s32)(y * cv->stride_y + r) -
+					 (s32)cv->pad_top;
+				bool pad = iy < 0 || iy >= (s32)cv->h;
 
-			wt = cv->wt + 2 * sim_conv_weight_index(cv, k, c0, r, 0);
-			for (i = 0; i < n; i++) {
-				w[i] = sim_cdma_fp16(cv->flush_weights,
-						     image_load(wt + 2 * i, 2));
-				d[i] = pad ? (u16)cv->pad_value :
-				       (u16)image_element(im, iy, first + c0 + i);
+				for (i = 0; i < n; i++, lane++) {
+					w[lane] = sim_cdma_fp16(cv->flush_weights,
+						(u16)image_weight(cv, k, c0 + i, r));
+					d[lane] = pad ? (u16)cv->pad_value :
+						  (u16)image_element(im, iy,
+								     first + c0 + i);
+				}
 			}
-			sim_cacc_fp16_add(&acc, sim_cmac_fp16(d, w, n));
+			sim_cacc_fp16_add(&acc, sim_cmac_fp16(d, w, lane));
 		}
 	}
 	return sim_cacc_fp16_to_fp32(&acc);
@@ -319,7 +325,7 @@ static u32 image_post_ext(struct nvdla_sim *sim, const struct sim_conv *cv)
  * conv.c has read; false for a combination the hardware cannot run
  * (formats of the other precision, kernel width other than 1, kernel rows
  * too wide for post-extension) or one the model does not run yet (fp16
- * pixel formats, post-extension in fp16).
+ * pixel formats).
  */
 bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv)
 {
@@ -337,7 +343,7 @@ bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	    SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, PIXEL_MAPPING))
 		return false;
 	im->post_ext = image_post_ext(sim, cv);
-	if (!im->post_ext || (cv->fp16 && im->post_ext > 1))
+	if (!im->post_ext)
 		return false;
 	im->width = SIM_FIELD(sim, CDMA, D_DATAIN_SIZE_0, DATAIN_WIDTH) + 1;
 	im->channels = SIM_FIELD(sim, CSC, D_DATAIN_SIZE_EXT_1,

@@ -850,19 +850,12 @@ static void test_no_cvsram(void)
 #define FP16_KERNELS 5
 #define FP16_ONE 0x3c00
 
-/*
- * Program the image layer of image_program in fp16 on nv_full: pixels of
- * @fmt with input precision @in_prec, CDMA pad pixel 3.0, CSC pad row
- * -2.0, five kernels (weights from fp16_weights), SDP writing fp16.
- */
-static void fp16_program(uint32_t fmt, uint32_t in_prec, uint32_t cvt)
+/* The convolution units in fp16 (direct mode), the CDMA told @in_prec. */
+static void fp16_units(uint32_t in_prec)
 {
-	image_program(fmt, in_prec, cvt, 0);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG,
 	   in_prec << NVDLA_CDMA_D_MISC_CFG_IN_PRECISION_SHIFT |
 	   2u << NVDLA_CDMA_D_MISC_CFG_PROC_PRECISION_SHIFT);
-	/* direct mode, fp16, whatever the Winograd tests left */
-	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG,
 	   2u << NVDLA_CSC_D_MISC_CFG_PROC_PRECISION_SHIFT);
 	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG,
@@ -871,6 +864,22 @@ static void fp16_program(uint32_t fmt, uint32_t in_prec, uint32_t cvt)
 	   2u << NVDLA_CMAC_B_D_MISC_CFG_PROC_PRECISION_SHIFT);
 	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_MISC_CFG,
 	   2u << NVDLA_CACC_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_FORMAT,
+	   2u << NVDLA_SDP_D_DATA_FORMAT_PROC_PRECISION_SHIFT |
+	   2u << NVDLA_SDP_D_DATA_FORMAT_OUT_PRECISION_SHIFT);
+}
+
+/*
+ * Program the image layer of image_program in fp16 on nv_full: pixels of
+ * @fmt with input precision @in_prec, CDMA pad pixel 3.0, CSC pad row
+ * -2.0, five kernels (weights from fp16_weights), SDP writing fp16.
+ */
+static void fp16_program(uint32_t fmt, uint32_t in_prec, uint32_t cvt)
+{
+	image_program(fmt, in_prec, cvt, 0);
+	/* direct mode, fp16, whatever the Winograd tests left */
+	fp16_units(in_prec);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, 0);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CONV_STRIDE, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAOUT_SIZE_0, 1);		/* 2x1 */
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING_VALUE, 0x4200);
@@ -880,9 +889,6 @@ static void fp16_program(uint32_t fmt, uint32_t in_prec, uint32_t cvt)
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, FP16_KERNELS - 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 64);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, 64);
-	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_FORMAT,
-	   2u << NVDLA_SDP_D_DATA_FORMAT_PROC_PRECISION_SHIFT |
-	   2u << NVDLA_SDP_D_DATA_FORMAT_OUT_PRECISION_SHIFT);
 }
 
 /*
@@ -983,6 +989,89 @@ static void test_fp16_raw(void)
 	       "fp16 image, converter off: 16-bit pixels pass as fp16 bits");
 }
 
+/*
+ * fp16 post-extension test weights: kernel 0 has 0.0625 at row 0 channel
+ * 0 and 32768, -32768 at row 1 channels 4 and 5; kernel 1 1.0 at row 1
+ * channel 4; kernel 2 a NaN (payload 3) at row 1 channel 0. Stored in the
+ * direct layout, or with post-extension per kernel its two rows of 8.
+ */
+static void fp16_post_weights(uint32_t y_ext)
+{
+	static const struct {
+		uint8_t k, c, r;
+		uint16_t v;
+	} wts[] = {
+		{ 0, 0, 0, 0x2c00 }, { 0, 4, 1, 0x7800 }, { 0, 5, 1, 0xf800 },
+		{ 1, 4, 1, FP16_ONE }, { 2, 0, 1, 0x7c03 },
+	};
+	size_t i;
+
+	memset(mem + WT, 0, OUT - WT);
+	for (i = 0; i < ARRAY_SIZE(wts); i++)
+		put16(WT + 2 * ((y_ext ? wts[i].k * 2 + wts[i].r :
+				 wts[i].r * FP16_KERNELS + wts[i].k) * 8 +
+				wts[i].c), wts[i].v);
+}
+
+/* Run the post-extension layer; true if kernels 0 to 2 give @want. */
+static bool fp16_post_run(uint32_t y_ext, uint16_t csc_pad,
+			  const uint16_t want[3])
+{
+	uint32_t faults = nvdla_sim_fault_count(sim), x, k;
+	bool ok = true;
+
+	fp16_post_weights(y_ext);
+	fp16_program(NVDLA_PIXEL_A16B16G16R16, 1, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, y_ext);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING_VALUE, csc_pad);
+	run_layer();
+	for (x = 0; x < 2; x++)
+		for (k = 0; k < 3; k++)
+			if (fp16_out(k, x) != want[k]) {
+				ok = false;
+				printf("# ext %u k %u x %u: %04x, want %04x\n",
+				       y_ext, k, x, fp16_out(k, x), want[k]);
+			}
+	return ok && nvdla_sim_fault_count(sim) == faults;
+}
+
+/*
+ * Both pixels are R = G = 32768 (raw fp16), B = A = 0; the kernel's row 0
+ * lies on the CSC's pad row (-2.0), row 1 on the image; the pad pixel is
+ * 3.0. Kernel 0: row by row, the blocks give -2 * 0.0625 = -0.125 and
+ * 32768^2 - 32768^2 = 0. With post-extension both rows are one block
+ * whose exponent is that of 32768 * 32768 (groups 7 + 7); the -2 * 0.0625
+ * lane (groups 4 + 2) lies 8 groups, 32 bits, below it, past the 32-bit
+ * product: it drops out and the sum is +0. Kernel 1 reads 32768, kernel
+ * 2 gives its NaN weight. With a NaN pad row, row by row the pad's NaN
+ * comes first for every kernel (the CACC keeps the first NaN); in one
+ * block weights are searched first, so kernel 2 still gives its own. Extension 4 with two rows is one pass of two rows too.
+ */
+static void test_fp16_post(void)
+{
+	static const uint16_t rows[3] = { 0xb000, 0x7800, 0x7c03 };
+	static const uint16_t pass[3] = { 0, 0x7800, 0x7c03 };
+	static const uint16_t rows_nan[3] = { 0x7e05, 0x7e05, 0x7e05 };
+	static const uint16_t pass_nan[3] = { 0x7e05, 0x7e05, 0x7c03 };
+	uint32_t x;
+
+	memset(mem, 0, sizeof(mem));
+	for (x = 0; x < 2; x++) {
+		put16(IMG + x * 8, 0x7800);
+		put16(IMG + x * 8 + 2, 0x7800);
+	}
+	tap_ok(fp16_post_run(0, 0xc000, rows),
+	       "fp16 image, row by row: -0.125 from the pad row, 32768 picked");
+	tap_ok(fp16_post_run(1, 0xc000, pass),
+	       "fp16 post-extension 2: one block, the pad row's product drops below its exponent");
+	tap_ok(fp16_post_run(2, 0xc000, pass),
+	       "fp16 post-extension 4 with a 2-row kernel: the same");
+	tap_ok(fp16_post_run(0, 0x7e05, rows_nan),
+	       "fp16 image, row by row: the NaN pad row comes first");
+	tap_ok(fp16_post_run(1, 0x7e05, pass_nan),
+	       "fp16 post-extension: one block, its NaN weight before the pad row's NaN data");
+}
+
 static void expect_fp16_fault(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
 			      uint32_t y_ext, const char *what)
 {
@@ -994,25 +1083,6 @@ static void expect_fp16_fault(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
 	run_layer();
 	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
 	       "fp16 image, %s: a fault, nothing written", what);
-}
-
-/* The convolution units in fp16 (direct mode), the CDMA told @in_prec. */
-static void fp16_units(uint32_t in_prec)
-{
-	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG,
-	   in_prec << NVDLA_CDMA_D_MISC_CFG_IN_PRECISION_SHIFT |
-	   2u << NVDLA_CDMA_D_MISC_CFG_PROC_PRECISION_SHIFT);
-	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG,
-	   2u << NVDLA_CSC_D_MISC_CFG_PROC_PRECISION_SHIFT);
-	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG,
-	   2u << NVDLA_CMAC_A_D_MISC_CFG_PROC_PRECISION_SHIFT);
-	wr(NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_MISC_CFG,
-	   2u << NVDLA_CMAC_B_D_MISC_CFG_PROC_PRECISION_SHIFT);
-	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_MISC_CFG,
-	   2u << NVDLA_CACC_D_MISC_CFG_PROC_PRECISION_SHIFT);
-	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_FORMAT,
-	   2u << NVDLA_SDP_D_DATA_FORMAT_PROC_PRECISION_SHIFT |
-	   2u << NVDLA_SDP_D_DATA_FORMAT_OUT_PRECISION_SHIFT);
 }
 
 /*
@@ -1170,8 +1240,7 @@ static void test_fp16_image(void)
 			  "8-bit pixels with the converter off");
 	expect_fp16_fault(NVDLA_PIXEL_R16_F, 1, 1, 0,
 			  "fp16 pixels (not modelled)");
-	expect_fp16_fault(NVDLA_PIXEL_A8B8G8R8, 0, 1, 1,
-			  "post-extension (not modelled in fp16)");
+	test_fp16_post();
 }
 
 /* A post-extension layer: one-pixel-wide A8B8G8R8 image, raw int8. */
