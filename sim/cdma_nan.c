@@ -7,7 +7,9 @@
  * fp16, weights when the processing precision is. Data counts whole
  * fetched atoms (lanes past the last channel included) and, in Winograd
  * mode, the padding the CDMA adds; the CSC's padding of direct mode never
- * reaches the buffer. Weights count all D_WEIGHT_BYTES. With
+ * reaches the buffer. In image mode the pixels of the image (not those
+ * PIXEL_X_OFFSET skips, nor the pad pixels, whose value the converter
+ * inserts after the counter). Weights count all D_WEIGHT_BYTES. With
  * D_NAN_FLUSH_TO_ZERO, each counted NaN is stored as +0, in weights too
  * (the RTL masks both writes; NVIDIA's C model only the data). The
  * counters restart with each layer; the group's registers take them when
@@ -30,20 +32,6 @@ static void count_add(struct sim_fp16_count *n, struct sim_fp16_count m)
 {
 	n->nan += m.nan;
 	n->inf += m.inf;
-}
-
-/* @n copies of one value. */
-static struct sim_fp16_count count_value(u16 v, u64 n)
-{
-	struct sim_fp16_count c = { 0, 0 };
-
-	if ((v & 0x7c00) != 0x7c00)
-		return c;
-	if (v & 0x3ff)
-		c.nan = n;
-	else
-		c.inf = n;
-	return c;
 }
 
 /* The feature cube of every batch, as direct mode fetches it. */
@@ -82,9 +70,9 @@ static void count_wino(const struct nvdla_sim *sim, const struct sim_conv *cv,
 	count_add(n, sim_fp16_cube_count(cv->in, wn->surfaces, wn->h, wn->w,
 					 cv->in_line, cv->in_surf,
 					 sim->config->atom));
-	count_add(n, count_value((u16)wn->cdma_pad,
-				 (padded - (u64)wn->w * wn->h) * wn->surfaces *
-				 cv->lanes));
+	sim_fp16_count_value(n, (u16)wn->cdma_pad,
+			     (u32)((padded - (u64)wn->w * wn->h) *
+				   wn->surfaces * cv->lanes));
 }
 
 /* D_WEIGHT_BYTES of weights, whatever the kernels use of them. */
@@ -112,6 +100,8 @@ bool sim_cdma_nan_status(struct nvdla_sim *sim, const struct sim_conv *cv)
 
 	if (cv->count_data && cv->winograd)
 		count_wino(sim, cv, &d);
+	else if (cv->count_data && cv->is_image)
+		d = sim_image_nan_count(cv);
 	else if (cv->count_data)
 		ok = count_direct(sim, cv, &d);
 	if (ok && cv->count_weights)

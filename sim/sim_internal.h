@@ -118,6 +118,8 @@ struct sim_fp16_count {
 struct sim_fp16_count sim_fp16_cube_count(const u8 *base, u32 surfaces,
 					  u32 h, u32 w, u32 line, u32 surf,
 					  u32 atom);
+/* Count @times elements of value @v into @n. */
+void sim_fp16_count_value(struct sim_fp16_count *n, u16 v, u32 times);
 /* A register below D_OP_ENABLE (one copy for both groups). */
 u32 sim_single(const struct nvdla_sim *sim, int unit, u32 reg);
 
@@ -168,6 +170,7 @@ struct sim_image {
 	s32 cdma_pad;		/* raw pad value of the left/right pixels */
 	bool cvt, sign;		/* converter on; components signed */
 	bool fp16;		/* the converter rounds to fp16 */
+	bool flush;		/* fp16 pixels: a NaN is stored as +0 */
 	s32 mean[4], scale;
 	u32 truncate, out_bits;
 	u32 post_ext;		/* kernel rows per CSC pass: 1, 2 or 4 */
@@ -260,6 +263,8 @@ u32 sim_wino_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 u32 sim_image_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+/* NaN and infinity components of the fp16 pixels the CDMA converts. */
+struct sim_fp16_count sim_image_nan_count(const struct sim_conv *cv);
 /* The CDMA input converter's 17-bit result: (x - mean) * scale >> truncate. */
 s32 sim_image_cvt17(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
 		    u32 truncate);

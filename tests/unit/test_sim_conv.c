@@ -1232,6 +1232,119 @@ static void test_cdma_nan(void)
 	tap_ok(nan_out(raw), "the enabled layer then runs");
 }
 
+/*
+ * Four-component fp16 pixels, R G B A after the reorder: 1.0 -5.0 +inf
+ * 0.5 and 2.0 NaN -1.5 65504, the converter on with means and a scale it
+ * does not apply to fp16. Kernels 0 to 3 pick component k of pixel x
+ * (element 4 + k of the 8 the CSC feeds, the pixel x - 1 or the pad pixel
+ * before it): the values themselves, +inf as 2^16 saturated to 65504 by
+ * the SDP's fp16 output (at x = 1 its lane has weight 0: masked). The NaN
+ * makes the whole block of x = 1 NaN, whatever the weights; with
+ * D_NAN_FLUSH_TO_ZERO it is +0. Memory holds the pixel's
+ * components in @order (A16Y16U16V16_F: V U Y A). A NaN and an infinity
+ * in the pixel PIXEL_X_OFFSET skips, and past the image, are not counted.
+ */
+static void fp16_pixels(uint32_t fmt, const int order[4], uint32_t flush)
+{
+	static const uint16_t px[3][4] = {
+		{ 0x3c00, 0xc500, 0x7c00, 0x3800 },
+		{ 0x4000, 0x7e07, 0xbe00, 0x7bff },
+		{ 0x7e00, 0xfc00, 0, 0 },	/* past the image */
+	};
+	static const uint16_t want[2][2][4] = {
+		{ { 0x3c00, 0xc500, 0x7bff, 0x3800 },
+		  { 0x7e07, 0x7e07, 0x7e07, 0x7e07 } },
+		{ { 0x3c00, 0xc500, 0x7bff, 0x3800 },
+		  { 0x4000, 0, 0xbe00, 0x7bff } },
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim), x, k;
+	bool ok = true;
+
+	memset(mem, 0, sizeof(mem));
+	fp16_weights();
+	put16(IMG + order[1] * 2, 0x7e00);	/* skipped by the offset */
+	put16(IMG + order[2] * 2, 0x7c00);
+	for (x = 0; x < 3; x++)
+		for (k = 0; k < 4; k++)
+			put16(IMG + (x + 1) * 8 + order[k] * 2, px[x][k]);
+	fp16_program(fmt, 2, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_PIXEL_OFFSET, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MEAN_GLOBAL_0, 0x01000100);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CVT_SCALE, 7);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO, flush);
+	run_layer();
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_PIXEL_OFFSET, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO, 0);
+	for (x = 0; x < 2; x++)
+		for (k = 0; k < 4; k++)
+			if (fp16_out(k, x) != want[flush][x][k]) {
+				ok = false;
+				printf("# x %u kernel %u: %04x, want %04x\n", x,
+				       k, fp16_out(k, x), want[flush][x][k]);
+			}
+	tap_ok(nvdla_sim_fault_count(sim) == faults && ok,
+	       "fp16 pixels (format %u, flush %u): passed through in R G B A order, no mean or scale",
+	       fmt, flush);
+	tap_ok(cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) == 1 &&
+	       cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) == 1,
+	       "fp16 pixels: the CDMA counts the image's NaN and infinity only");
+}
+
+/*
+ * R16_F: one component per pixel, so output x = 1 takes pixels 0 to 7 of
+ * the line: 16.0, NaN, then zeros. Kernel 4 sums row 0 (the CSC's pad
+ * row, -2.0 times 1.0 eight times: -16) and row 1 (1.0 times element 0,
+ * 0.5 times element 4, -1.0 times element 7): 16 - 16 = 0 at x = 1, 3.0
+ * (the pad pixel) - 16 = -13 at x = 0. Element 1, the NaN, has weight 0:
+ * still the block is NaN; with the flush it is +0.
+ */
+static void test_fp16_r16(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0, sizeof(mem));
+	fp16_weights();
+	put16(IMG, 0x4c00);
+	put16(IMG + 2, 0x7e03);
+	fp16_program(NVDLA_PIXEL_R16_F, 2, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 0);
+	run_layer();
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       fp16_out(4, 0) == 0x7e03 && fp16_out(4, 1) == 0x7e03,
+	       "R16_F: a NaN pixel under a zero weight makes the sum NaN (%04x %04x)",
+	       fp16_out(4, 0), fp16_out(4, 1));
+	fp16_program(NVDLA_PIXEL_R16_F, 2, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO, 1);
+	run_layer();
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO, 0);
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       fp16_out(4, 0) == 0xca80 && fp16_out(4, 1) == 0,
+	       "R16_F, NaN flushed: -13 and 16 - 16 = 0 (%04x %04x)",
+	       fp16_out(4, 0), fp16_out(4, 1));
+}
+
+static void test_fp16_pixels(void)
+{
+	static const int rgba[4] = { 0, 1, 2, 3 }, vuya[4] = { 2, 1, 0, 3 };
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	fp16_pixels(NVDLA_PIXEL_A16B16G16R16_F, rgba, 0);
+	fp16_pixels(NVDLA_PIXEL_A16B16G16R16_F, rgba, 1);
+	fp16_pixels(NVDLA_PIXEL_A16Y16U16V16_F, vuya, 0);
+	test_fp16_r16();
+	memset(mem, 0x55, sizeof(mem));
+	fp16_program(NVDLA_PIXEL_A16B16G16R16_F, 2, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG,
+	   2u << NVDLA_CDMA_D_MISC_CFG_IN_PRECISION_SHIFT |
+	   1u << NVDLA_CDMA_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	run_layer();
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "fp16 pixels for int16 processing: a fault, nothing written");
+}
+
 static void test_fp16_image(void)
 {
 	test_fp16_convert();
@@ -1239,7 +1352,8 @@ static void test_fp16_image(void)
 	expect_fp16_fault(NVDLA_PIXEL_A8B8G8R8, 0, 0, 0,
 			  "8-bit pixels with the converter off");
 	expect_fp16_fault(NVDLA_PIXEL_R16_F, 1, 1, 0,
-			  "fp16 pixels (not modelled)");
+			  "fp16 pixels told int16 input");
+	test_fp16_pixels();
 	test_fp16_post();
 }
 
