@@ -124,8 +124,9 @@ static u32 pdp_fp16_row(const struct pdp_params *p, u32 s, u32 lane, s32 x0,
  * elements left to right, after the element pdp_fp16_pad_count() names
  * the padding value for its padded columns (the register read as fp17);
  * the row sums top to bottom (the new row first), after the row it names
- * the padding value for its padded rows times the kernel width; then the
- * reciprocals of the kernel width and height.
+ * the padding value for its padded rows times the kernel width (8.0 for
+ * a kernel 8 wide as in the RTL, where the C model's table ends at 7.0);
+ * then the reciprocals of the kernel width and height.
  */
 static u16 pdp_fp16_average(const struct pdp_params *p, u32 s, u32 lane,
 			    s32 x0, s32 y0)
