@@ -246,6 +246,7 @@ u32 sim_image_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 	u16 d[SIM_CMAC_FP16_LANES], w[SIM_CMAC_FP16_LANES];
 	struct sim_fp_acc acc = { 0, 0 };
 	u32 first = x * cv->stride_x * im->channels, c0, r0, r, i, n, lane;
+	u16 wv;
 
 	for (c0 = 0; c0 < cv->c; c0 += cv->atomic_c) {
 		n = cv->c - c0 < cv->atomic_c ? cv->c - c0 : cv->atomic_c;
@@ -257,8 +258,9 @@ u32 sim_image_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 				bool pad = iy < 0 || iy >= (s32)cv->h;
 
 				for (i = 0; i < n; i++, lane++) {
+					wv = (u16)image_weight(cv, k, c0 + i, r);
 					w[lane] = sim_cdma_fp16(cv->flush_weights,
-						(u16)image_weight(cv, k, c0 + i, r));
+								wv);
 					d[lane] = pad ? (u16)cv->pad_value :
 						  (u16)image_element(im, iy,
 								     first + c0 + i);
@@ -275,12 +277,15 @@ struct sim_fp16_count sim_image_nan_count(const struct sim_conv *cv)
 	const struct sim_image *im = &cv->image;
 	struct sim_fp16_count n = { 0, 0 };
 	u32 y, px, ch;
+	u16 v;
 
 	for (y = 0; y < cv->h; y++)
 		for (px = 0; px < im->width; px++)
-			for (ch = 0; ch < im->layout->elems; ch++)
-				sim_fp16_count_value(&n, image_component(im,
-						px + im->x_offset, y, ch), 1);
+			for (ch = 0; ch < im->layout->elems; ch++) {
+				v = image_component(im, px + im->x_offset, y,
+						    ch);
+				sim_fp16_count_value(&n, v, 1);
+			}
 	return n;
 }
 

@@ -13,9 +13,57 @@
  * D_NAN_FLUSH_TO_ZERO, each counted NaN is stored as +0, in weights too
  * (the RTL masks both writes; NVIDIA's C model only the data). The
  * counters restart with each layer; the group's registers take them when
- * the layer ends and read 0 from the time OP_EN is set.
+ * the layer ends and read 0 from the time OP_EN is set. A layer that
+ * reuses the buffer's data or weights fetches nothing and counts 0 there.
  */
 #include "sim_internal.h"
+
+/* The CDMA's fetch engines (the RTL's dc, wg and img): 0 is none yet. */
+enum cdma_engine { CDMA_FEATURE = 1, CDMA_WINOGRAD, CDMA_IMAGE };
+
+static u32 cdma_engine(const struct nvdla_sim *sim)
+{
+	if (SIM_FIELD(sim, CDMA, D_MISC_CFG, CONV_MODE))
+		return CDMA_WINOGRAD;
+	return SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) ?
+	       CDMA_IMAGE : CDMA_FEATURE;
+}
+
+/*
+ * The data stay in the buffer: D_DATA_REUSE after a layer of the same
+ * engine that kept them, in the same data banks (else the RTL fetches).
+ */
+static bool cdma_reuses_data(const struct nvdla_sim *sim)
+{
+	const struct sim_cdma_last *l = &sim->cdma_last;
+	u32 mask = NVDLA_CDMA_D_BANK_DATA_BANK_MASK;
+
+	return SIM_FIELD(sim, CDMA, D_MISC_CFG, DATA_REUSE) && l->keep_data &&
+	       l->engine == cdma_engine(sim) &&
+	       !((l->banks ^ SIM_REG(sim, CDMA, D_BANK)) & mask);
+}
+
+/* The weights stay: D_WEIGHT_REUSE after a layer that kept them, same banks. */
+static bool cdma_reuses_weights(const struct nvdla_sim *sim)
+{
+	const struct sim_cdma_last *l = &sim->cdma_last;
+	u32 mask = NVDLA_CDMA_D_BANK_DATA_BANK_MASK |
+		   NVDLA_CDMA_D_BANK_WEIGHT_BANK_MASK;
+
+	return SIM_FIELD(sim, CDMA, D_MISC_CFG, WEIGHT_REUSE) &&
+	       l->keep_weights &&
+	       !((l->banks ^ SIM_REG(sim, CDMA, D_BANK)) & mask);
+}
+
+void sim_cdma_remember(struct nvdla_sim *sim)
+{
+	struct sim_cdma_last *l = &sim->cdma_last;
+
+	l->engine = cdma_engine(sim);
+	l->keep_data = SIM_FIELD(sim, CDMA, D_MISC_CFG, SKIP_DATA_RLS);
+	l->keep_weights = SIM_FIELD(sim, CDMA, D_MISC_CFG, SKIP_WEIGHT_RLS);
+	l->banks = SIM_REG(sim, CDMA, D_BANK);
+}
 
 void sim_cdma_nan_params(const struct nvdla_sim *sim, struct sim_conv *cv)
 {
@@ -96,15 +144,15 @@ static bool count_weights(struct nvdla_sim *sim, struct sim_fp16_count *n)
 bool sim_cdma_nan_status(struct nvdla_sim *sim, const struct sim_conv *cv)
 {
 	struct sim_fp16_count d = { 0, 0 }, w = { 0, 0 };
-	bool ok = true;
+	bool data = cv->count_data && !cdma_reuses_data(sim), ok = true;
 
-	if (cv->count_data && cv->winograd)
+	if (data && cv->winograd)
 		count_wino(sim, cv, &d);
-	else if (cv->count_data && cv->is_image)
+	else if (data && cv->is_image)
 		d = sim_image_nan_count(cv);
-	else if (cv->count_data)
+	else if (data)
 		ok = count_direct(sim, cv, &d);
-	if (ok && cv->count_weights)
+	if (ok && cv->count_weights && !cdma_reuses_weights(sim))
 		ok = count_weights(sim, &w);
 	if (!ok)
 		return false;

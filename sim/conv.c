@@ -276,6 +276,7 @@ void sim_conv_finish(struct nvdla_sim *sim)
 	u8 g = sim->units[NVDLA_UNIT_CACC].consumer;
 	size_t i;
 
+	sim_cdma_remember(sim);
 	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
 		sim_unit_finish(sim, conv_units[i]);
 	sim_glb_done(sim, g ? NVDLA_GLB_S_INTR_STATUS_CDMA_DAT_DONE_STATUS1_MASK :

@@ -227,6 +227,7 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 {
 	u32 precision = SIM_FIELD(sim, PDP, D_DATA_FORMAT, INPUT_DATA);
 	u32 c = SIM_FIELD(sim, PDP, D_DATA_CUBE_IN_CHANNEL, CUBE_IN_CHANNEL) + 1;
+	u32 reg;
 	int n;
 
 	p->method = SIM_FIELD(sim, PDP, D_OPERATION_MODE_CFG, POOLING_METHOD);
@@ -253,10 +254,10 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 	p->recip_h = SIM_FIELD(sim, PDP, D_RECIP_KERNEL_HEIGHT,
 			       RECIP_KERNEL_HEIGHT);
 	p->pad[0] = 0;
-	for (n = 1; n <= PDP_PAD_VALUES; n++)
-		p->pad[n] = pdp_pad_value(p, sim_reg(sim, NVDLA_UNIT_PDP,
-					NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG +
-					4 * (n - 1)));
+	for (n = 1; n <= PDP_PAD_VALUES; n++) {
+		reg = NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG + 4 * (n - 1);
+		p->pad[n] = pdp_pad_value(p, sim_reg(sim, NVDLA_UNIT_PDP, reg));
+	}
 	if (p->method > PDP_MIN ||
 	    !sim_work_ok(sim, (u64)p->surfaces * p->lanes * p->ow * p->oh *
 			 p->kw * p->kh))

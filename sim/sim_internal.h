@@ -72,6 +72,17 @@ struct sim_bdma {
 	bool busy[2];		/* launch group has transfers in flight */
 };
 
+/*
+ * What the CDMA keeps of the layer before (cdma_nan.c): its fetch engine
+ * (0 before the first layer), whether it kept its data or weights in the
+ * buffer (SKIP_DATA_RLS, SKIP_WEIGHT_RLS) and its banks (D_BANK).
+ */
+struct sim_cdma_last {
+	u32 engine;
+	bool keep_data, keep_weights;
+	u32 banks;
+};
+
 struct nvdla_sim {
 	const struct sim_config *config;
 	struct nvdla_sim_host host;
@@ -86,6 +97,7 @@ struct nvdla_sim {
 	u32 faults;
 	struct sim_bdma bdma;
 	struct sim_unit units[NVDLA_UNIT_COUNT];
+	struct sim_cdma_last cdma_last;
 	struct sim_lut sdp_lut;
 	struct sim_lut cdp_lut;
 	u64 wcomp_rank[SIM_WCOMP_RANKS];
@@ -281,6 +293,8 @@ void sim_cdma_nan_params(const struct nvdla_sim *sim, struct sim_conv *cv);
 bool sim_cdma_nan_status(struct nvdla_sim *sim, const struct sim_conv *cv);
 /* OP_EN set on CDMA group @group: its counters read 0 until the layer ends. */
 void sim_cdma_nan_clear(struct nvdla_sim *sim, int group);
+/* The layer ends: remember what the next may reuse of it. */
+void sim_cdma_remember(struct nvdla_sim *sim);
 /* Offset, in elements, of weight (k, c, r, s) in the direct layout. */
 u64 sim_conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
 			  u32 s);

@@ -1191,6 +1191,54 @@ static bool nan_out(const uint16_t want[2][3])
 	return ok;
 }
 
+/* nan_load's outputs without the flush. */
+static const uint16_t nan_raw[2][3] = {
+	{ 0x7e05, 0x7e00, 0x7d00 }, { 0x7c01, 0x7c01, 0x7c01 },
+};
+
+/* nan_program with D_MISC_CFG's reuse and keep bits @misc, banks @bank. */
+static void nan_reuse_layer(uint32_t misc, uint32_t bank)
+{
+	nan_program(0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG,
+	   2u << NVDLA_CDMA_D_MISC_CFG_IN_PRECISION_SHIFT |
+	   2u << NVDLA_CDMA_D_MISC_CFG_PROC_PRECISION_SHIFT | misc);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, bank);
+	run_layer();
+}
+
+/*
+ * A layer that reuses what the one before kept in the buffer fetches
+ * nothing and counts nothing there: data after SKIP_DATA_RLS with
+ * DATA_REUSE in the same data banks, weights after SKIP_WEIGHT_RLS with
+ * WEIGHT_REUSE in the same banks. Other banks, or no keep bit, fetch.
+ */
+static void test_cdma_reuse(void)
+{
+	const uint32_t keep_data = NVDLA_CDMA_D_MISC_CFG_SKIP_DATA_RLS_MASK;
+	const uint32_t keep_wt = NVDLA_CDMA_D_MISC_CFG_SKIP_WEIGHT_RLS_MASK;
+	const uint32_t reuse = NVDLA_CDMA_D_MISC_CFG_DATA_REUSE_MASK |
+			       NVDLA_CDMA_D_MISC_CFG_WEIGHT_REUSE_MASK;
+
+	nan_reuse_layer(keep_data | keep_wt, 0x10001);
+	tap_ok(nan_counts(), "a layer keeping its data and weights counts them");
+	nan_reuse_layer(reuse | keep_wt, 0x10001);
+	tap_ok(!cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_NAN_INPUT_WEIGHT_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_WEIGHT_NUM) && nan_out(nan_raw),
+	       "reusing kept data and weights: nothing fetched, nothing counted");
+	nan_reuse_layer(reuse, 0x10001);
+	tap_ok(cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) == 3 &&
+	       cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) == 3 &&
+	       !cdma_reg(NVDLA_CDMA_D_NAN_INPUT_WEIGHT_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_WEIGHT_NUM),
+	       "data the layer before did not keep are fetched and counted, its kept weights not");
+	nan_reuse_layer(keep_data | keep_wt, 0x10001);
+	nan_reuse_layer(reuse, 0x10002);
+	tap_ok(nan_counts(), "other data banks: data and weights fetched and counted");
+}
+
 /*
  * Without the flush, a NaN weight or data lane makes the sum NaN (weights
  * first), infinities times a zero weight are masked lanes, and the CSC's
@@ -1200,9 +1248,6 @@ static bool nan_out(const uint16_t want[2][3])
  */
 static void test_cdma_nan(void)
 {
-	static const uint16_t raw[2][3] = {
-		{ 0x7e05, 0x7e00, 0x7d00 }, { 0x7c01, 0x7c01, 0x7c01 },
-	};
 	static const uint16_t flushed[2][3] = {
 		{ 0x7e05, 0x3e00, 0x4000 }, { 0x7e05, 0x4000, 0x4400 },
 	};
@@ -1211,7 +1256,7 @@ static void test_cdma_nan(void)
 	nan_load();
 	nan_program(0);
 	run_layer();
-	tap_ok(nvdla_sim_fault_count(sim) == faults && nan_out(raw),
+	tap_ok(nvdla_sim_fault_count(sim) == faults && nan_out(nan_raw),
 	       "fp16 NaN inputs: weights first, then data; infinities times 0 masked");
 	tap_ok(nan_counts(),
 	       "CDMA counts 3 NaN and 3 infinite data, 2 NaN and 1 infinite weights: whole atoms and D_WEIGHT_BYTES, no CSC padding");
@@ -1229,7 +1274,8 @@ static void test_cdma_nan(void)
 	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_WEIGHT_NUM),
 	       "CDMA counters read 0 once OP_EN is set");
 	run_layer();
-	tap_ok(nan_out(raw), "the enabled layer then runs");
+	tap_ok(nan_out(nan_raw), "the enabled layer then runs");
+	test_cdma_reuse();
 }
 
 /*
