@@ -2,11 +2,13 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * Image input of the convolution pipeline (CDMA DATAIN_FORMAT = PIXEL) from
- * integer pixels, processed in int8, int16 or fp16. The CDMA reads each
- * line of pitch-linear pixels, skips PIXEL_X_OFFSET pixels, reorders every
- * pixel's components to R, G, B, A (or Y, U, V, A), runs them through the
- * input converter and adds PAD_LEFT/PAD_RIGHT pixels of the raw CDMA pad
- * value. The CSC then treats
+ * integer pixels, processed in int8, int16 or fp16, or from fp16 pixels
+ * (R16_F, A16B16G16R16_F, A16Y16U16V16_F), processed in fp16. The CDMA
+ * reads each line of pitch-linear pixels, skips PIXEL_X_OFFSET pixels,
+ * reorders every pixel's components to R, G, B, A (or Y, U, V, A), runs
+ * them through the input converter (which passes fp16 through, mean and
+ * scale unused, a NaN flushed to +0 with D_NAN_FLUSH_TO_ZERO) and adds
+ * PAD_LEFT/PAD_RIGHT pixels of the raw CDMA pad value. The CSC then treats
  * each padded line as one channel axis: output x takes the elements from
  * x * STRIDE_X * DATAIN_CHANNEL on, for as many channels as the
  * (pre-extended) kernel has, with kernel width 1; rows outside the image
@@ -17,8 +19,9 @@
  * own 1/2 or 1/4 of the cells, so a kernel of R rows takes ceil(R / ext)
  * passes. Rows past the kernel's last in the final pass get zero data and
  * zero weights, rows outside the image the pad value as without it: the
- * sum is the plain one. Only the weights' order changes (see
- * image_post_index()), and a row's channels must fit its share of cells.
+ * sum is the plain one in the integer precisions. Only the weights' order
+ * changes (see image_post_index()), and a row's channels must fit its
+ * share of cells. In fp16 a pass is one CMAC block, with one exponent.
  */
 #include <nvdla/pixel_formats.h>
 
@@ -56,7 +59,9 @@ struct image_layout {
 #define SEMI_PLANAR(b0, b1, w, s1, s2) \
 	{ .planes = 2, .bpp = { b0, b1 }, .elems = 3, .bits = w, \
 	  .src = { 0, s1, s2 } }
-#define FP16_FORMAT { .fp16 = true }
+#define FP16_PLANE(b, n, s0, s1, s2, s3) \
+	{ .planes = 1, .bpp = { b }, .elems = n, .bits = 16, .fp16 = true, \
+	  .src = { s0, s1, s2, s3 } }
 
 static const struct image_layout image_layouts[NVDLA_PIXEL_FORMAT_COUNT] = {
 	[NVDLA_PIXEL_R8] = ONE_PLANE(1, 1, 8, 0, 0, 0, 0),
@@ -64,13 +69,13 @@ static const struct image_layout image_layouts[NVDLA_PIXEL_FORMAT_COUNT] = {
 	[NVDLA_PIXEL_R12] = ONE_PLANE(2, 1, 16, 0, 0, 0, 0),
 	[NVDLA_PIXEL_R16] = ONE_PLANE(2, 1, 16, 0, 0, 0, 0),
 	[NVDLA_PIXEL_R16_I] = ONE_PLANE(2, 1, 16, 0, 0, 0, 0),
-	[NVDLA_PIXEL_R16_F] = FP16_FORMAT,
+	[NVDLA_PIXEL_R16_F] = FP16_PLANE(2, 1, 0, 0, 0, 0),
 	[NVDLA_PIXEL_A16B16G16R16] = ONE_PLANE(8, 4, 16, 0, 1, 2, 3),
 	[NVDLA_PIXEL_X16B16G16R16] = ONE_PLANE(8, 4, 16, 0, 1, 2, 3),
-	[NVDLA_PIXEL_A16B16G16R16_F] = FP16_FORMAT,
+	[NVDLA_PIXEL_A16B16G16R16_F] = FP16_PLANE(8, 4, 0, 1, 2, 3),
 	[NVDLA_PIXEL_A16Y16U16V16] = ONE_PLANE(8, 4, 16, 2, 1, 0, 3),
 	[NVDLA_PIXEL_V16U16Y16A16] = ONE_PLANE(8, 4, 16, 1, 2, 3, 0),
-	[NVDLA_PIXEL_A16Y16U16V16_F] = FP16_FORMAT,
+	[NVDLA_PIXEL_A16Y16U16V16_F] = FP16_PLANE(8, 4, 2, 1, 0, 3),
 	[NVDLA_PIXEL_A8B8G8R8] = ONE_PLANE(4, 4, 8, 0, 1, 2, 3),
 	[NVDLA_PIXEL_A8R8G8B8] = ONE_PLANE(4, 4, 8, 2, 1, 0, 3),
 	[NVDLA_PIXEL_B8G8R8A8] = ONE_PLANE(4, 4, 8, 1, 2, 3, 0),
@@ -165,6 +170,8 @@ static s32 image_element(const struct sim_image *im, u32 y, u32 e)
 	if (px >= im->pad_left + im->width)
 		return 0;	/* the zero fill after the line */
 	raw = image_component(im, px - im->pad_left + im->x_offset, y, ch);
+	if (im->layout->fp16)	/* the converter passes fp16 through */
+		return sim_cdma_fp16(im->flush, raw);
 	if (!im->cvt)
 		return sim_sext(raw, im->out_bits);
 	if (im->fp16)
@@ -229,32 +236,57 @@ s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 /*
  * The fp16 CACC output (an fp32 bit pattern): the CSC feeds the CMAC
  * blocks of up to atomic-C elements of the pre-extended line, kernel row
- * by kernel row within each block, as for a feature cube.
+ * by kernel row within each; with post-extension the rows of one pass go
+ * into one block (each in its share of the cells, whose empty lanes are
+ * zero and masked), so one block exponent covers them all.
  */
 u32 sim_image_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
 	const struct sim_image *im = &cv->image;
 	u16 d[SIM_CMAC_FP16_LANES], w[SIM_CMAC_FP16_LANES];
 	struct sim_fp_acc acc = { 0, 0 };
-	u32 first = x * cv->stride_x * im->channels, c0, r, i, n;
-	const u8 *wt;
+	u32 first = x * cv->stride_x * im->channels, c0, r0, r, i, n, lane;
+	u16 wv;
 
 	for (c0 = 0; c0 < cv->c; c0 += cv->atomic_c) {
 		n = cv->c - c0 < cv->atomic_c ? cv->c - c0 : cv->atomic_c;
-		for (r = 0; r < cv->r; r++) {
-			s32 iy = (s32)(y * cv->stride_y + r) - (s32)cv->pad_top;
-			bool pad = iy < 0 || iy >= (s32)cv->h;
+		for (r0 = 0; r0 < cv->r; r0 += im->post_ext) {
+			lane = 0;
+			for (r = r0; r < cv->r && r < r0 + im->post_ext; r++) {
+				s32 iy = (s32)(y * cv->stride_y + r) -
+					 (s32)cv->pad_top;
+				bool pad = iy < 0 || iy >= (s32)cv->h;
 
-			wt = cv->wt + 2 * sim_conv_weight_index(cv, k, c0, r, 0);
-			for (i = 0; i < n; i++) {
-				w[i] = image_load(wt + 2 * i, 2);
-				d[i] = pad ? (u16)cv->pad_value :
-				       (u16)image_element(im, iy, first + c0 + i);
+				for (i = 0; i < n; i++, lane++) {
+					wv = (u16)image_weight(cv, k, c0 + i, r);
+					w[lane] = sim_cdma_fp16(cv->flush_weights,
+								wv);
+					d[lane] = pad ? (u16)cv->pad_value :
+						  (u16)image_element(im, iy,
+								     first + c0 + i);
+				}
 			}
-			sim_cacc_fp16_add(&acc, sim_cmac_fp16(d, w, n));
+			sim_cacc_fp16_add(&acc, sim_cmac_fp16(d, w, lane));
 		}
 	}
 	return sim_cacc_fp16_to_fp32(&acc);
+}
+
+struct sim_fp16_count sim_image_nan_count(const struct sim_conv *cv)
+{
+	const struct sim_image *im = &cv->image;
+	struct sim_fp16_count n = { 0, 0 };
+	u32 y, px, ch;
+	u16 v;
+
+	for (y = 0; y < cv->h; y++)
+		for (px = 0; px < im->width; px++)
+			for (ch = 0; ch < im->layout->elems; ch++) {
+				v = image_component(im, px + im->x_offset, y,
+						    ch);
+				sim_fp16_count_value(&n, v, 1);
+			}
+	return n;
 }
 
 /* Mean of each output channel: per channel, or the converter offset. */
@@ -314,11 +346,25 @@ static u32 image_post_ext(struct nvdla_sim *sim, const struct sim_conv *cv)
 }
 
 /*
+ * The pixel format fits the input precision @in: fp16 pixels are fp16
+ * input for fp16 processing; integer ones int8 or int16 input of their
+ * width, for any processing precision if the converter is on, else for
+ * their own width.
+ */
+static bool image_precision_ok(const struct sim_conv *cv,
+			       const struct sim_image *im, u32 in)
+{
+	if (im->layout->fp16)
+		return in == SIM_PREC_FP16 && cv->fp16;
+	return in <= SIM_PREC_INT16 && im->layout->bits == (in + 1) * 8 &&
+	       (im->cvt || in == cv->bpe - 1);
+}
+
+/*
  * Fill the image part of @cv, whose precisions, weights and CSC geometry
  * conv.c has read; false for a combination the hardware cannot run
  * (formats of the other precision, kernel width other than 1, kernel rows
- * too wide for post-extension) or one the model does not run yet (fp16
- * pixel formats, post-extension in fp16).
+ * too wide for post-extension).
  */
 bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv)
 {
@@ -326,17 +372,15 @@ bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	u32 fmt = SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, PIXEL_FORMAT);
 	u32 in = SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION);
 
-	if (fmt >= NVDLA_PIXEL_FORMAT_COUNT || image_layouts[fmt].fp16 ||
-	    !sim_precision_ok(sim, in) || in > SIM_PREC_INT16)
+	if (fmt >= NVDLA_PIXEL_FORMAT_COUNT || !sim_precision_ok(sim, in))
 		return false;
 	im->layout = &image_layouts[fmt];
 	im->cvt = SIM_FIELD(sim, CDMA, D_CVT_CFG, CVT_EN);
-	if (im->layout->bits != (in + 1) * 8 ||
-	    (!im->cvt && in != cv->bpe - 1) || cv->s != 1 ||
+	if (!image_precision_ok(cv, im, in) || cv->s != 1 ||
 	    SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, PIXEL_MAPPING))
 		return false;
 	im->post_ext = image_post_ext(sim, cv);
-	if (!im->post_ext || (cv->fp16 && im->post_ext > 1))
+	if (!im->post_ext)
 		return false;
 	im->width = SIM_FIELD(sim, CDMA, D_DATAIN_SIZE_0, DATAIN_WIDTH) + 1;
 	im->channels = SIM_FIELD(sim, CSC, D_DATAIN_SIZE_EXT_1,
@@ -346,6 +390,7 @@ bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	im->pad_right = SIM_FIELD(sim, CDMA, D_ZERO_PADDING, PAD_RIGHT);
 	im->out_bits = cv->bpe * 8;
 	im->fp16 = cv->fp16;
+	im->flush = cv->flush_data;
 	im->cdma_pad = sim_sext(SIM_FIELD(sim, CDMA, D_ZERO_PADDING_VALUE,
 					  PAD_VALUE), im->out_bits);
 	im->sign = SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, PIXEL_SIGN_OVERRIDE);

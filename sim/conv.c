@@ -209,6 +209,7 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	/* fp16 runs with plain weights only. */
 	if (cv->fp16 && SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT))
 		return false;
+	sim_cdma_nan_params(sim, cv);
 	cv->bpe = cv->fp16 ? 2 : prec + 1;
 	cv->lanes = sim->config->atom / cv->bpe;
 	cv->atomic_c = sim->config->atomic_c;
@@ -275,6 +276,7 @@ void sim_conv_finish(struct nvdla_sim *sim)
 	u8 g = sim->units[NVDLA_UNIT_CACC].consumer;
 	size_t i;
 
+	sim_cdma_remember(sim);
 	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
 		sim_unit_finish(sim, conv_units[i]);
 	sim_glb_done(sim, g ? NVDLA_GLB_S_INTR_STATUS_CDMA_DAT_DONE_STATUS1_MASK :

@@ -289,6 +289,15 @@ static u16 conv_fp16_load(const u8 *p)
 	return p[0] | p[1] << 8;
 }
 
+/* Channel @c of input element (@ix, @iy) as the CDMA stored it. */
+static u16 conv_fp16_data(const struct sim_conv *cv, u32 c, s32 ix, s32 iy)
+{
+	const u8 *p = cv->in + (c / cv->lanes) * cv->in_surf + iy * cv->in_line +
+		      (ix * cv->lanes + c % cv->lanes) * 2;
+
+	return sim_cdma_fp16(cv->flush_data, conv_fp16_load(p));
+}
+
 u32 sim_conv_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
 	u16 d[SIM_CMAC_FP16_LANES], w[SIM_CMAC_FP16_LANES];
@@ -318,14 +327,10 @@ u32 sim_conv_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 				wt = cv->wt + 2 * sim_conv_weight_index(cv, k, c0,
 									r, s);
 				for (i = 0; i < n; i++) {
-					u32 c = c0 + i;
-
-					w[i] = conv_fp16_load(wt + 2 * i);
+					w[i] = sim_cdma_fp16(cv->flush_weights,
+							     conv_fp16_load(wt + 2 * i));
 					d[i] = pad ? (u16)cv->pad_value :
-					       conv_fp16_load(cv->in +
-						(c / cv->lanes) * cv->in_surf +
-						iy * cv->in_line +
-						(ix * cv->lanes + c % cv->lanes) * 2);
+					       conv_fp16_data(cv, c0 + i, ix, iy);
 				}
 				sim_cacc_fp16_add(&acc, sim_cmac_fp16(d, w, n));
 			}

@@ -20,6 +20,12 @@ struct sim_fp_acc {
 	s64 mant;
 };
 
+/* @v as the CDMA stores it: a NaN as +0 if it flushes (D_NAN_FLUSH_TO_ZERO). */
+static inline u16 sim_cdma_fp16(bool flush, u16 v)
+{
+	return flush && (v & 0x7c00) == 0x7c00 && (v & 0x3ff) ? 0 : v;
+}
+
 /*
  * Product of the pre-shifted mantissas @w and @d (negative if the signs
  * differ) through the Booth multiplier, aligned down by @shift bits.

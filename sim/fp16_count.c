@@ -7,6 +7,16 @@
  */
 #include "sim_internal.h"
 
+void sim_fp16_count_value(struct sim_fp16_count *n, u16 v, u32 times)
+{
+	if ((v & 0x7c00) != 0x7c00)
+		return;
+	if (v & 0x3ff)
+		n->nan += times;
+	else
+		n->inf += times;
+}
+
 struct sim_fp16_count sim_fp16_cube_count(const u8 *base, u32 surfaces,
 					  u32 h, u32 w, u32 line, u32 surf,
 					  u32 atom)
@@ -18,16 +28,8 @@ struct sim_fp16_count sim_fp16_cube_count(const u8 *base, u32 surfaces,
 		for (y = 0; y < h; y++) {
 			const u8 *p = base + (u64)s * surf + (u64)y * line;
 
-			for (i = 0; i < w * atom; i += 2) {
-				u16 v = p[i] | p[i + 1] << 8;
-
-				if ((v & 0x7c00) != 0x7c00)
-					continue;
-				if (v & 0x3ff)
-					n.nan++;
-				else
-					n.inf++;
-			}
+			for (i = 0; i < w * atom; i += 2)
+				sim_fp16_count_value(&n, p[i] | p[i + 1] << 8, 1);
 		}
 	}
 	return n;

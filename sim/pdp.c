@@ -7,7 +7,8 @@
  * and scales by the reciprocal kernel width and height registers (0.16
  * fixed point, rounded half away from zero, kept to the output's width
  * without saturation). fp16 compares with NVDLA's float rules and averages
- * in fp17 (fp.h). Whole atoms are computed, padding lanes included.
+ * in fp17 (fp.h), the padding values fp17 too. Whole atoms are computed,
+ * padding lanes included.
  */
 #include "fp.h"
 #include "sim_internal.h"
@@ -17,6 +18,7 @@ enum pdp_method { PDP_AVERAGE, PDP_MAX, PDP_MIN };
 
 #define PDP_PAD_VALUES 7
 #define PDP_PAD_VALUE_BITS 19
+#define PDP_FP17_BITS 17
 #define PDP_RECIP_SHIFT 16
 #define PDP_FP16 2
 
@@ -75,35 +77,69 @@ static s32 pdp_element(const struct pdp_params *p, u32 s, u32 lane, u32 x,
 }
 
 /*
- * fp16 average: each row of the window summed left to right in fp17,
- * the row sums added top to bottom (the new row first), then multiplied
- * by the fp17 reciprocals of the kernel width and height. Padding adds
- * nothing: fp16 padding values must be 0.
+ * Padding elements the fp16 average adds after real element @i of a line
+ * of @n (rows or columns), @j the element's place in a window of @k: at
+ * the window's last element when it began before the line, all of its
+ * padding then if it also runs past the end (the line's last element);
+ * at the line's last element when only the end is padded; else none.
+ */
+static u32 pdp_fp16_pad_count(u32 i, u32 j, u32 k, u32 n)
+{
+	if (i + 1 < k && (j + 1 == k || (i + 1 == n && i < j)))
+		return k - (i + 1);
+	if (i + k - j > n && i + 1 == n)
+		return k - (j + 1);
+	return 0;
+}
+
+/* The line so far plus the fp17 padding value for @count elements. */
+static u32 pdp_fp16_add_pad(const struct pdp_params *p, u32 line, u32 count,
+			    u32 scale)
+{
+	if (!count)
+		return line;
+	return sim_fp_add(line, scale ? sim_fp_mul((u32)p->pad[count], scale,
+						   &sim_fp17) :
+			  (u32)p->pad[count], &sim_fp17);
+}
+
+/* One row of the window: its real elements left to right, in fp17. */
+static u32 pdp_fp16_row(const struct pdp_params *p, u32 s, u32 lane, s32 x0,
+			u32 y)
+{
+	u32 x = x0 < 0 ? 0 : (u32)x0, first = x, line = 0, v;
+
+	for (; x < p->w && (s32)x < x0 + (s32)p->kw; x++) {
+		v = sim_fp16_to_fp17(pdp_element(p, s, lane, x, y));
+		line = x == first ? v : sim_fp_add(line, v, &sim_fp17);
+		line = pdp_fp16_add_pad(p, line,
+					pdp_fp16_pad_count(x, (u32)((s32)x - x0),
+							   p->kw, p->w), 0);
+	}
+	return line;
+}
+
+/*
+ * fp16 average, in fp17 as NVIDIA's C model does it: each row's real
+ * elements left to right, after the element pdp_fp16_pad_count() names
+ * the padding value for its padded columns (the register read as fp17);
+ * the row sums top to bottom (the new row first), after the row it names
+ * the padding value for its padded rows times the kernel width (8.0 for
+ * a kernel 8 wide as in the RTL, where the C model's table ends at 7.0);
+ * then the reciprocals of the kernel width and height.
  */
 static u16 pdp_fp16_average(const struct pdp_params *p, u32 s, u32 lane,
 			    s32 x0, s32 y0)
 {
-	u32 total = 0, line, kx, ky, v;
-	bool first_row = true, first;
+	u32 y = y0 < 0 ? 0 : (u32)y0, first = y, total = 0, line;
+	u32 kw = sim_fp16_to_fp17(sim_int_to_fp16((s32)p->kw));
 
-	for (ky = 0; ky < p->kh; ky++) {
-		s32 y = y0 + (s32)ky;
-
-		if (y < 0 || y >= (s32)p->h)
-			continue;
-		first = true;
-		line = 0;
-		for (kx = 0; kx < p->kw; kx++) {
-			s32 x = x0 + (s32)kx;
-
-			if (x < 0 || x >= (s32)p->w)
-				continue;
-			v = sim_fp16_to_fp17(pdp_element(p, s, lane, x, y));
-			line = first ? v : sim_fp_add(line, v, &sim_fp17);
-			first = false;
-		}
-		total = first_row ? line : sim_fp_add(line, total, &sim_fp17);
-		first_row = false;
+	for (; y < p->h && (s32)y < y0 + (s32)p->kh; y++) {
+		line = pdp_fp16_row(p, s, lane, x0, y);
+		total = y == first ? line : sim_fp_add(line, total, &sim_fp17);
+		total = pdp_fp16_add_pad(p, total,
+					 pdp_fp16_pad_count(y, (u32)((s32)y - y0),
+							    p->kh, p->h), kw);
 	}
 	total = sim_fp_mul(total, p->recip_w, &sim_fp17);
 	return sim_fp17_to_fp16(sim_fp_mul(total, p->recip_h, &sim_fp17));
@@ -174,6 +210,14 @@ static u64 pdp_extent(const struct pdp_params *p, u32 w, u32 h, u32 line,
 	       (u64)w * p->atom;
 }
 
+/* A padding value register: a signed integer, or in fp16 an fp17 value. */
+static s32 pdp_pad_value(const struct pdp_params *p, u32 reg)
+{
+	if (p->fp16)
+		return reg & (BIT(PDP_FP17_BITS) - 1);
+	return sim_sext(reg, PDP_PAD_VALUE_BITS);
+}
+
 /*
  * Read the registers and map the cubes; false for a combination the model
  * cannot run or memory the host does not map (both faults).
@@ -183,6 +227,7 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 {
 	u32 precision = SIM_FIELD(sim, PDP, D_DATA_FORMAT, INPUT_DATA);
 	u32 c = SIM_FIELD(sim, PDP, D_DATA_CUBE_IN_CHANNEL, CUBE_IN_CHANNEL) + 1;
+	u32 reg;
 	int n;
 
 	p->method = SIM_FIELD(sim, PDP, D_OPERATION_MODE_CFG, POOLING_METHOD);
@@ -209,14 +254,9 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 	p->recip_h = SIM_FIELD(sim, PDP, D_RECIP_KERNEL_HEIGHT,
 			       RECIP_KERNEL_HEIGHT);
 	p->pad[0] = 0;
-	for (n = 1; n <= PDP_PAD_VALUES; n++)
-		p->pad[n] = sim_sext(sim_reg(sim, NVDLA_UNIT_PDP,
-					     NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG +
-					     4 * (n - 1)), PDP_PAD_VALUE_BITS);
-	if (p->fp16 && p->method == PDP_AVERAGE) {
-		for (n = 1; n <= PDP_PAD_VALUES; n++)
-			if (p->pad[n])
-				return false;	/* not modelled: see above */
+	for (n = 1; n <= PDP_PAD_VALUES; n++) {
+		reg = NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG + 4 * (n - 1);
+		p->pad[n] = pdp_pad_value(p, sim_reg(sim, NVDLA_UNIT_PDP, reg));
 	}
 	if (p->method > PDP_MIN ||
 	    !sim_work_ok(sim, (u64)p->surfaces * p->lanes * p->ow * p->oh *

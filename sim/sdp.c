@@ -433,6 +433,8 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 	group = sim->units[NVDLA_UNIT_SDP].consumer;
 	ok = flying ? sim_conv_params(sim, &cv) && sdp_params(sim, &p, &cv) :
 		      sdp_params(sim, &p, NULL);
+	if (ok && flying)
+		ok = sim_cdma_nan_status(sim, &cv);
 	if (to_pdp) {
 		stream.value = sdp_stream_value;
 		stream.ctx = &p;

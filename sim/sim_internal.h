@@ -72,6 +72,17 @@ struct sim_bdma {
 	bool busy[2];		/* launch group has transfers in flight */
 };
 
+/*
+ * What the CDMA keeps of the layer before (cdma_nan.c): its fetch engine
+ * (0 before the first layer), whether it kept its data or weights in the
+ * buffer (SKIP_DATA_RLS, SKIP_WEIGHT_RLS) and its banks (D_BANK).
+ */
+struct sim_cdma_last {
+	u32 engine;
+	bool keep_data, keep_weights;
+	u32 banks;
+};
+
 struct nvdla_sim {
 	const struct sim_config *config;
 	struct nvdla_sim_host host;
@@ -86,6 +97,7 @@ struct nvdla_sim {
 	u32 faults;
 	struct sim_bdma bdma;
 	struct sim_unit units[NVDLA_UNIT_COUNT];
+	struct sim_cdma_last cdma_last;
 	struct sim_lut sdp_lut;
 	struct sim_lut cdp_lut;
 	u64 wcomp_rank[SIM_WCOMP_RANKS];
@@ -118,6 +130,8 @@ struct sim_fp16_count {
 struct sim_fp16_count sim_fp16_cube_count(const u8 *base, u32 surfaces,
 					  u32 h, u32 w, u32 line, u32 surf,
 					  u32 atom);
+/* Count @times elements of value @v into @n. */
+void sim_fp16_count_value(struct sim_fp16_count *n, u16 v, u32 times);
 /* A register below D_OP_ENABLE (one copy for both groups). */
 u32 sim_single(const struct nvdla_sim *sim, int unit, u32 reg);
 
@@ -168,6 +182,7 @@ struct sim_image {
 	s32 cdma_pad;		/* raw pad value of the left/right pixels */
 	bool cvt, sign;		/* converter on; components signed */
 	bool fp16;		/* the converter rounds to fp16 */
+	bool flush;		/* fp16 pixels: a NaN is stored as +0 */
 	s32 mean[4], scale;
 	u32 truncate, out_bits;
 	u32 post_ext;		/* kernel rows per CSC pass: 1, 2 or 4 */
@@ -198,6 +213,8 @@ struct sim_conv {
 	s32 pad_value;
 	u32 clip;
 	bool fp16;
+	/* the CDMA counts fp16 NaNs and infinities, and flushes NaNs */
+	bool count_data, count_weights, flush_data, flush_weights;
 	const u8 *in, *wt;
 	u32 in_line, in_surf;
 	const u8 *in_batch0;	/* input of batch 0; @in is the current one */
@@ -258,6 +275,8 @@ u32 sim_wino_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 u32 sim_image_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+/* NaN and infinity components of the fp16 pixels the CDMA converts. */
+struct sim_fp16_count sim_image_nan_count(const struct sim_conv *cv);
 /* The CDMA input converter's 17-bit result: (x - mean) * scale >> truncate. */
 s32 sim_image_cvt17(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
 		    u32 truncate);
@@ -268,6 +287,14 @@ s32 sim_image_cvt17(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
 s32 sim_image_convert(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
 		      u32 truncate, u32 out_bits);
 void sim_conv_finish(struct nvdla_sim *sim);
+/* The CDMA's NaN handling of the layer (cdma_nan.c). */
+void sim_cdma_nan_params(const struct nvdla_sim *sim, struct sim_conv *cv);
+/* Count the layer's NaNs and infinities into the CDMA's status registers. */
+bool sim_cdma_nan_status(struct nvdla_sim *sim, const struct sim_conv *cv);
+/* OP_EN set on CDMA group @group: its counters read 0 until the layer ends. */
+void sim_cdma_nan_clear(struct nvdla_sim *sim, int group);
+/* The layer ends: remember what the next may reuse of it. */
+void sim_cdma_remember(struct nvdla_sim *sim);
 /* Offset, in elements, of weight (k, c, r, s) in the direct layout. */
 u64 sim_conv_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 r,
 			  u32 s);

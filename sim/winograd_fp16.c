@@ -76,6 +76,20 @@ static struct sim_fp_psum wino_cmac(const u16 *d, const u16 *w, u32 i, u32 j)
 	return p;
 }
 
+/* Channel @c's 4x4 input tile at (@tx, @ty) as the CDMA stored it. */
+static void wino_tile_fp16(const struct sim_conv *cv, u32 c, u32 tx, u32 ty,
+			   u16 *tile)
+{
+	u32 pos;
+	u16 v;
+
+	for (pos = 0; pos < WINO_POS; pos++) {
+		v = (u16)sim_wino_input(cv, c, tx + pos % SIM_WINO_TILE,
+					ty + pos / SIM_WINO_TILE);
+		tile[pos] = sim_cdma_fp16(cv->flush_data, v);
+	}
+}
+
 u32 sim_wino_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
 	u32 tx = x - x % SIM_WINO_OUT, ty = y - y % SIM_WINO_OUT;
@@ -86,17 +100,16 @@ u32 sim_wino_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 
 	for (c0 = 0; c0 < cv->c; c0 += SIM_WINO_BLOCK) {
 		for (ch = 0; ch < SIM_WINO_BLOCK; ch++) {
-			for (pos = 0; pos < WINO_POS; pos++)
-				tile[pos] = (u16)sim_wino_input(cv, c0 + ch,
-						tx + pos % SIM_WINO_TILE,
-						ty + pos / SIM_WINO_TILE);
+			wino_tile_fp16(cv, c0 + ch, tx, ty, tile);
 			wino_pra_fp16(tile, t);
 			for (pos = 0; pos < WINO_POS; pos++) {
 				wt = cv->wt + 2 * sim_wino_weight_index(cv, k,
 									c0 + ch,
 									pos);
 				d[pos * SIM_WINO_BLOCK + ch] = t[pos];
-				w[pos * SIM_WINO_BLOCK + ch] = wt[0] | wt[1] << 8;
+				w[pos * SIM_WINO_BLOCK + ch] =
+					sim_cdma_fp16(cv->flush_weights,
+						      wt[0] | wt[1] << 8);
 			}
 		}
 		sim_cacc_fp16_add(&acc, wino_cmac(d, w, y % SIM_WINO_OUT,

@@ -379,11 +379,23 @@ static uint16_t get16(uint32_t at)
 	return host.mem[at] | host.mem[at + 1] << 8;
 }
 
+/* The window and padding of a PDP fp16 layer (registers as written). */
+struct pdp_window_cfg {
+	uint32_t kernel, padding, out_height;
+	uint32_t pad[2];	/* D_POOLING_PADDING_VALUE_1/2_CFG (fp17) */
+};
+
+/* 2x2 windows of stride 2, no padding: one output. */
+static const struct pdp_window_cfg pdp_2x2 = {
+	.kernel = 1 << 20 | 1 << 16 | 1 << 8 | 1,
+};
+
 /*
- * PDP fp16 2x2 pooling of a 2x2x16 cube at 0, result at 0x100; @pad: a
- * left padding column of that value.
+ * PDP fp16 pooling of a 2x2x16 cube at 0 (width, height and lanes), the
+ * result at 0x100 (output rows 32 bytes apart), reciprocals 0.5 and 0.5.
  */
-static void pdp_fp16(uint32_t method, bool nan_to_zero, uint32_t pad)
+static void pdp_fp16_run(uint32_t method, bool nan_to_zero,
+			 const struct pdp_window_cfg *w)
 {
 	next_group(PDP);
 	next_group(PDP_RDMA);
@@ -394,22 +406,28 @@ static void pdp_fp16(uint32_t method, bool nan_to_zero, uint32_t pad)
 	wr(PDP + NVDLA_PDP_D_DATA_CUBE_IN_HEIGHT, 1);
 	wr(PDP + NVDLA_PDP_D_DATA_CUBE_IN_CHANNEL, 15);
 	wr(PDP + NVDLA_PDP_D_DATA_CUBE_OUT_WIDTH, 0);
-	wr(PDP + NVDLA_PDP_D_DATA_CUBE_OUT_HEIGHT, 0);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_OUT_HEIGHT, w->out_height);
 	wr(PDP + NVDLA_PDP_D_OPERATION_MODE_CFG, 0x10 | method);
-	wr(PDP + NVDLA_PDP_D_POOLING_KERNEL_CFG, 1 << 20 | 1 << 16 | 1 << 8 | 1);
+	wr(PDP + NVDLA_PDP_D_POOLING_KERNEL_CFG, w->kernel);
 	wr(PDP + NVDLA_PDP_D_NAN_FLUSH_TO_ZERO, nan_to_zero);
 	wr(PDP + NVDLA_PDP_D_RECIP_KERNEL_WIDTH, 0x7800);	/* fp17 0.5 */
 	wr(PDP + NVDLA_PDP_D_RECIP_KERNEL_HEIGHT, 0x7800);
-	wr(PDP + NVDLA_PDP_D_POOLING_PADDING_CFG, !!pad);
-	wr(PDP + NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG, pad);
+	wr(PDP + NVDLA_PDP_D_POOLING_PADDING_CFG, w->padding);
+	wr(PDP + NVDLA_PDP_D_POOLING_PADDING_VALUE_1_CFG, w->pad[0]);
+	wr(PDP + NVDLA_PDP_D_POOLING_PADDING_VALUE_2_CFG, w->pad[1]);
 	wr(PDP + NVDLA_PDP_D_DATA_FORMAT, 2);
 	wr(PDP + NVDLA_PDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x100);
 	wr(PDP + NVDLA_PDP_D_DST_LINE_STRIDE, 32);
-	wr(PDP + NVDLA_PDP_D_DST_SURFACE_STRIDE, 32);
+	wr(PDP + NVDLA_PDP_D_DST_SURFACE_STRIDE, 64);
 	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_OP_ENABLE, 1);
 	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
 	while (nvdla_sim_run(sim))
 		;
+}
+
+static void pdp_fp16(uint32_t method, bool nan_to_zero)
+{
+	pdp_fp16_run(method, nan_to_zero, &pdp_2x2);
 }
 
 /* Max and min in fp16 with zeros of both signs, NaNs and infinities. */
@@ -428,7 +446,7 @@ static void test_pdp_fp16(void)
 	for (lane = 0; lane < 4; lane++)
 		for (i = 0; i < 4; i++)
 			put16(i * 32 + lane * 2, in[lane][i]);
-	pdp_fp16(1, false, 0);
+	pdp_fp16(1, false);
 	tap_ok(get16(0x100) == 0x4000 && get16(0x102) == 0x0000 &&
 	       get16(0x104) == 0x7e01 && get16(0x106) == 0x7c00,
 	       "PDP fp16 max: 2, +0 over -0, the first NaN, +inf");
@@ -436,20 +454,65 @@ static void test_pdp_fp16(void)
 	       rd(PDP + NVDLA_PDP_D_INF_INPUT_NUM) == 2 &&
 	       rd(PDP + NVDLA_PDP_D_NAN_OUTPUT_NUM) == 1,
 	       "PDP fp16 counts 2 NaN and 2 infinite inputs, 1 NaN output");
-	pdp_fp16(2, true, 0);
+	pdp_fp16(2, true);
 	tap_ok(get16(0x100) == 0xbc00 && get16(0x102) == 0x8000 &&
 	       get16(0x104) == 0x0000 && get16(0x106) == 0xfc00 &&
 	       rd(PDP + NVDLA_PDP_D_NAN_OUTPUT_NUM) == 0 &&
 	       rd(PDP + NVDLA_PDP_D_NAN_INPUT_NUM) == 2,
 	       "PDP fp16 min with NaN_TO_ZERO: -1, -0, NaNs as +0, -inf");
-	pdp_fp16(0, false, 0);
+	pdp_fp16(0, false);
 	tap_ok(get16(0x100) == 0x3900 && get16(0x102) == 0x8000 &&
 	       get16(0x104) == 0x7e02 && get16(0x106) == 0x8000,
 	       "PDP fp16 average: 0.625; -0; the last row's NaN; inf - inf = -0");
 	tap_ok(nvdla_sim_fault_count(sim) == faults, "no fault");
-	pdp_fp16(0, false, 0x7c00);
-	tap_ok(nvdla_sim_fault_count(sim) == faults + 1,
-	       "PDP fp16 average with a padding value: a fault (not modelled)");
+}
+
+/*
+ * fp16 average with padding values (fp17 registers: 0.5 = 0x7800, 1.0 =
+ * 0x7c00), the inputs of test_pdp_fp16 (infinities widen to fp17's
+ * largest finite value, which absorbs 0.5 and 1.0; its sum with its
+ * negative is -0, as there). A left pad column of 0.5: each row is its
+ * element plus 0.5, the rows then summed: (-1 + 0.5) + (1 + 0.5) = 1 and
+ * 0.5 + 0.5, both 0.25 after the reciprocals; the NaN row stays NaN. A
+ * top row too: (x + 0.5) + 0.5 * 2 (the kernel width), so 1 gives 0.625,
+ * -0 gives 0.375, +inf 65504. A 4x1 window over the 2-wide rows with one
+ * pad column each side: the row's two elements, then the 2x value (1.0)
+ * once for both columns, at the row's last element; the 1x value, a NaN,
+ * is not used: (2048 + 1) rounds to the even 2048, + 1 again to 2048,
+ * 512 after the reciprocals (pads added first would give 2050); (-3 + 1)
+ * + 1 = -1 gives -0.25.
+ */
+static void test_pdp_fp16_pad(void)
+{
+	static const struct pdp_window_cfg left = {
+		1 << 20 | 1 << 16 | 1 << 8 | 1, 1, 0, { 0x7800 },
+	};
+	static const struct pdp_window_cfg corner = {
+		1 << 20 | 1 << 16 | 1 << 8 | 1, 1 << 4 | 1, 0, { 0x7800 },
+	};
+	static const struct pdp_window_cfg wide = {
+		3, 1 << 8 | 1, 1, { 0xfc01, 0x7c00 },
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	pdp_fp16_run(0, false, &left);
+	tap_ok(get16(0x100) == 0x3400 && get16(0x102) == 0x3400 &&
+	       get16(0x104) == 0x7e02 && get16(0x106) == 0x8000,
+	       "PDP fp16 average, a 0.5 left pad column: 0.25, 0.25, NaN, -0");
+	pdp_fp16_run(0, false, &corner);
+	tap_ok(get16(0x100) == 0x3900 && get16(0x102) == 0x3600 &&
+	       get16(0x104) == 0x3900 && get16(0x106) == 0x7bff,
+	       "PDP fp16 average, top-left corner: 0.5 per column, 0.5 x 2 per row");
+	memset(host.mem, 0, MEM_SIZE);
+	put16(0, 0x6800);		/* 2048, 1 / -3, 1 */
+	put16(32, 0x3c00);
+	put16(64, 0xc200);
+	put16(96, 0x3c00);
+	pdp_fp16_run(0, false, &wide);
+	tap_ok(get16(0x100) == 0x6000 && get16(0x120) == 0xb400,
+	       "PDP fp16 average, padding both sides: the 2x value after the row (%04x %04x)",
+	       get16(0x100), get16(0x120));
+	tap_ok(nvdla_sim_fault_count(sim) == faults, "no fault");
 }
 
 /*
@@ -587,6 +650,7 @@ int main(void)
 	test_rubik_split_merge();
 	test_sdp_to_pdp();
 	test_pdp_fp16();
+	test_pdp_fp16_pad();
 	test_sdp_fp16(false);
 	test_sdp_fp16(true);
 	test_cdp_fp16();

@@ -110,6 +110,22 @@ static void wr(int unit, uint32_t reg, uint32_t val)
 	nvdla_sim_reg_write(sim, base[unit] + reg, val);
 }
 
+static void put16(uint32_t off, uint16_t v)
+{
+	mem[off] = (uint8_t)v;
+	mem[off + 1] = (uint8_t)(v >> 8);
+}
+
+static uint16_t get16(uint32_t off)
+{
+	return (uint16_t)(mem[off] | mem[off + 1] << 8);
+}
+
+static uint32_t cdma_reg(uint32_t reg)
+{
+	return nvdla_sim_reg_read(sim, base[NVDLA_UNIT_CDMA] + reg);
+}
+
 /* The units of a convolution layer and their D_OP_ENABLE. */
 static const struct {
 	int unit;
@@ -524,6 +540,7 @@ static void test_cvsram(void)
 static uint32_t wino_stride;	/* CDMA D_CONV_STRIDE of wino_layer */
 static uint32_t wino_csc_direct;	/* the CSC told direct mode instead */
 static uint32_t wino_y_ext;	/* CSC D_POST_Y_EXTENSION, which Winograd ignores */
+static uint32_t wino_flush;	/* CDMA D_NAN_FLUSH_TO_ZERO */
 #define PREC_FP16 2u		/* D_MISC_CFG and D_DATA_FORMAT precision */
 
 /*
@@ -552,6 +569,8 @@ static void wino_program(uint32_t prec, uint32_t pra, uint32_t clip,
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_ADDR_LOW,
 	   (uint32_t)MEM_BASE + WINO_WT);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_BYTES, 512);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO, wino_flush);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CONV_STRIDE, wino_stride);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING,
@@ -758,6 +777,25 @@ static void test_winograd_fp16(void)
 	       wino_out_fp16(2, 0) == half[wino_in(2, 0) + 3] &&
 	       nvdla_sim_fault_count(sim) == faults,
 	       "fp16 Winograd: a NaN input makes its whole 2x2 output tile NaN");
+	tap_ok(cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) == 1 &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_NAN_INPUT_WEIGHT_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_WEIGHT_NUM),
+	       "fp16 Winograd: the CDMA counts the NaN input");
+
+	put16(IMG + (3 * 6 + 3) * 32 + 2 * 5, 0x7c00);	/* lane 5, weight 0 */
+	wino_flush = 1;
+	wino_layer_fp16(centre, 0x7e00);
+	wino_flush = 0;
+	ok = wino_out_fp16(0, 0) == 0;
+	for (y = 0; y < 4; y++)
+		for (x = !y; x < 4; x++)
+			ok &= wino_out_fp16(x, y) == half[wino_in(x, y) + 3];
+	tap_ok(ok && nvdla_sim_fault_count(sim) == faults,
+	       "fp16 Winograd with D_NAN_FLUSH_TO_ZERO: the NaN input and the NaN padding are +0");
+	tap_ok(cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) == 1 + 28 * 16 &&
+	       cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) == 1,
+	       "fp16 Winograd: the CDMA counts its padding (28 positions of 16 lanes) and every fetched lane");
 }
 
 /*
@@ -812,19 +850,12 @@ static void test_no_cvsram(void)
 #define FP16_KERNELS 5
 #define FP16_ONE 0x3c00
 
-/*
- * Program the image layer of image_program in fp16 on nv_full: pixels of
- * @fmt with input precision @in_prec, CDMA pad pixel 3.0, CSC pad row
- * -2.0, five kernels (weights from fp16_weights), SDP writing fp16.
- */
-static void fp16_program(uint32_t fmt, uint32_t in_prec, uint32_t cvt)
+/* The convolution units in fp16 (direct mode), the CDMA told @in_prec. */
+static void fp16_units(uint32_t in_prec)
 {
-	image_program(fmt, in_prec, cvt, 0);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG,
 	   in_prec << NVDLA_CDMA_D_MISC_CFG_IN_PRECISION_SHIFT |
 	   2u << NVDLA_CDMA_D_MISC_CFG_PROC_PRECISION_SHIFT);
-	/* direct mode, fp16, whatever the Winograd tests left */
-	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG,
 	   2u << NVDLA_CSC_D_MISC_CFG_PROC_PRECISION_SHIFT);
 	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG,
@@ -833,6 +864,22 @@ static void fp16_program(uint32_t fmt, uint32_t in_prec, uint32_t cvt)
 	   2u << NVDLA_CMAC_B_D_MISC_CFG_PROC_PRECISION_SHIFT);
 	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_MISC_CFG,
 	   2u << NVDLA_CACC_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_FORMAT,
+	   2u << NVDLA_SDP_D_DATA_FORMAT_PROC_PRECISION_SHIFT |
+	   2u << NVDLA_SDP_D_DATA_FORMAT_OUT_PRECISION_SHIFT);
+}
+
+/*
+ * Program the image layer of image_program in fp16 on nv_full: pixels of
+ * @fmt with input precision @in_prec, CDMA pad pixel 3.0, CSC pad row
+ * -2.0, five kernels (weights from fp16_weights), SDP writing fp16.
+ */
+static void fp16_program(uint32_t fmt, uint32_t in_prec, uint32_t cvt)
+{
+	image_program(fmt, in_prec, cvt, 0);
+	/* direct mode, fp16, whatever the Winograd tests left */
+	fp16_units(in_prec);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, 0);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CONV_STRIDE, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAOUT_SIZE_0, 1);		/* 2x1 */
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING_VALUE, 0x4200);
@@ -842,20 +889,6 @@ static void fp16_program(uint32_t fmt, uint32_t in_prec, uint32_t cvt)
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, FP16_KERNELS - 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 64);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, 64);
-	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_FORMAT,
-	   2u << NVDLA_SDP_D_DATA_FORMAT_PROC_PRECISION_SHIFT |
-	   2u << NVDLA_SDP_D_DATA_FORMAT_OUT_PRECISION_SHIFT);
-}
-
-static void put16(uint32_t off, uint16_t v)
-{
-	mem[off] = (uint8_t)v;
-	mem[off + 1] = (uint8_t)(v >> 8);
-}
-
-static uint16_t get16(uint32_t off)
-{
-	return (uint16_t)(mem[off] | mem[off + 1] << 8);
 }
 
 /*
@@ -956,6 +989,89 @@ static void test_fp16_raw(void)
 	       "fp16 image, converter off: 16-bit pixels pass as fp16 bits");
 }
 
+/*
+ * fp16 post-extension test weights: kernel 0 has 0.0625 at row 0 channel
+ * 0 and 32768, -32768 at row 1 channels 4 and 5; kernel 1 1.0 at row 1
+ * channel 4; kernel 2 a NaN (payload 3) at row 1 channel 0. Stored in the
+ * direct layout, or with post-extension per kernel its two rows of 8.
+ */
+static void fp16_post_weights(uint32_t y_ext)
+{
+	static const struct {
+		uint8_t k, c, r;
+		uint16_t v;
+	} wts[] = {
+		{ 0, 0, 0, 0x2c00 }, { 0, 4, 1, 0x7800 }, { 0, 5, 1, 0xf800 },
+		{ 1, 4, 1, FP16_ONE }, { 2, 0, 1, 0x7c03 },
+	};
+	size_t i;
+
+	memset(mem + WT, 0, OUT - WT);
+	for (i = 0; i < ARRAY_SIZE(wts); i++)
+		put16(WT + 2 * ((y_ext ? wts[i].k * 2 + wts[i].r :
+				 wts[i].r * FP16_KERNELS + wts[i].k) * 8 +
+				wts[i].c), wts[i].v);
+}
+
+/* Run the post-extension layer; true if kernels 0 to 2 give @want. */
+static bool fp16_post_run(uint32_t y_ext, uint16_t csc_pad,
+			  const uint16_t want[3])
+{
+	uint32_t faults = nvdla_sim_fault_count(sim), x, k;
+	bool ok = true;
+
+	fp16_post_weights(y_ext);
+	fp16_program(NVDLA_PIXEL_A16B16G16R16, 1, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, y_ext);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING_VALUE, csc_pad);
+	run_layer();
+	for (x = 0; x < 2; x++)
+		for (k = 0; k < 3; k++)
+			if (fp16_out(k, x) != want[k]) {
+				ok = false;
+				printf("# ext %u k %u x %u: %04x, want %04x\n",
+				       y_ext, k, x, fp16_out(k, x), want[k]);
+			}
+	return ok && nvdla_sim_fault_count(sim) == faults;
+}
+
+/*
+ * Both pixels are R = G = 32768 (raw fp16), B = A = 0; the kernel's row 0
+ * lies on the CSC's pad row (-2.0), row 1 on the image; the pad pixel is
+ * 3.0. Kernel 0: row by row, the blocks give -2 * 0.0625 = -0.125 and
+ * 32768^2 - 32768^2 = 0. With post-extension both rows are one block
+ * whose exponent is that of 32768 * 32768 (groups 7 + 7); the -2 * 0.0625
+ * lane (groups 4 + 2) lies 8 groups, 32 bits, below it, past the 32-bit
+ * product: it drops out and the sum is +0. Kernel 1 reads 32768, kernel
+ * 2 gives its NaN weight. With a NaN pad row, row by row the pad's NaN
+ * comes first for every kernel (the CACC keeps the first NaN); in one
+ * block weights are searched first, so kernel 2 still gives its own. Extension 4 with two rows is one pass of two rows too.
+ */
+static void test_fp16_post(void)
+{
+	static const uint16_t rows[3] = { 0xb000, 0x7800, 0x7c03 };
+	static const uint16_t pass[3] = { 0, 0x7800, 0x7c03 };
+	static const uint16_t rows_nan[3] = { 0x7e05, 0x7e05, 0x7e05 };
+	static const uint16_t pass_nan[3] = { 0x7e05, 0x7e05, 0x7c03 };
+	uint32_t x;
+
+	memset(mem, 0, sizeof(mem));
+	for (x = 0; x < 2; x++) {
+		put16(IMG + x * 8, 0x7800);
+		put16(IMG + x * 8 + 2, 0x7800);
+	}
+	tap_ok(fp16_post_run(0, 0xc000, rows),
+	       "fp16 image, row by row: -0.125 from the pad row, 32768 picked");
+	tap_ok(fp16_post_run(1, 0xc000, pass),
+	       "fp16 post-extension 2: one block, the pad row's product drops below its exponent");
+	tap_ok(fp16_post_run(2, 0xc000, pass),
+	       "fp16 post-extension 4 with a 2-row kernel: the same");
+	tap_ok(fp16_post_run(0, 0x7e05, rows_nan),
+	       "fp16 image, row by row: the NaN pad row comes first");
+	tap_ok(fp16_post_run(1, 0x7e05, pass_nan),
+	       "fp16 post-extension: one block, its NaN weight before the pad row's NaN data");
+}
+
 static void expect_fp16_fault(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
 			      uint32_t y_ext, const char *what)
 {
@@ -969,6 +1085,312 @@ static void expect_fp16_fault(uint32_t fmt, uint32_t in_prec, uint32_t cvt,
 	       "fp16 image, %s: a fault, nothing written", what);
 }
 
+/*
+ * An fp16 feature cube 2x1x20 (two surfaces; lanes 20 to 31 of the second
+ * are fetched but not used), 1x1 kernels, two of them, PAD_LEFT 1 with a
+ * NaN CSC pad value, output 3x1; D_WEIGHT_BYTES 128 of which the kernels
+ * use 80; the CDMA flushing NaNs if @flush.
+ */
+static void nan_program(uint32_t flush)
+{
+	next_groups();
+	fp16_units(2);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_0, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 19);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0, (uint32_t)MEM_BASE + IMG);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_LINE_STRIDE, 64);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_SURF_STRIDE, 64);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_FORMAT, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_ADDR_LOW, (uint32_t)MEM_BASE + WT);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_RAM_TYPE, MCIF);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_BYTES, 128);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ZERO_PADDING, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO, flush);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_0, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 19);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_0, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_SIZE_EXT_1, 1 << 16 | 19);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_CONV_STRIDE_EXT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DILATION_EXT, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING, 1);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_ZERO_PADDING_VALUE, 0x7e05);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_BATCH_NUMBER, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_WIDTH, 2);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_HEIGHT, 0);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + OUT);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_DMA_CFG, MCIF);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 96);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, 96);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG, 1);
+}
+
+/*
+ * Data (channel: value; surface 1 at +64, x = 1 at +32): x = 0: 0: 1.0,
+ * 1: NaN, 2: +inf, 16: 0.5, lane 20 (no channel): NaN, lane 31: +inf;
+ * x = 1: 0: 2.0, 3: -inf, 19: NaN. Kernel 0: 1.0 on channels 0, 1, 16,
+ * 19; kernel 1: 2.0 on channel 0, NaN on 16. Past the kernels, in the
+ * weight bytes: -inf at 100, NaN at 126. Data: three NaNs, three
+ * infinities; weights: two NaNs, one infinity.
+ */
+static void nan_load(void)
+{
+	memset(mem, 0, 0xc00);
+	put16(IMG + 0, 0x3c00);
+	put16(IMG + 2, 0x7e00);
+	put16(IMG + 4, 0x7c00);
+	put16(IMG + 64 + 0, 0x3800);
+	put16(IMG + 64 + 8, 0xfe00);
+	put16(IMG + 64 + 30, 0x7c00);
+	put16(IMG + 32 + 0, 0x4000);
+	put16(IMG + 32 + 6, 0xfc00);
+	put16(IMG + 96 + 6, 0x7d00);
+	put16(WT + 2 * 0, FP16_ONE);
+	put16(WT + 2 * 1, FP16_ONE);
+	put16(WT + 2 * 16, FP16_ONE);
+	put16(WT + 2 * 19, FP16_ONE);
+	put16(WT + 2 * (20 + 0), 0x4000);
+	put16(WT + 2 * (20 + 16), 0x7c01);
+	put16(WT + 100, 0xfc00);
+	put16(WT + 126, 0x7fff);
+}
+
+/* The counters of the group the bus reaches hold nan_load's counts. */
+static bool nan_counts(void)
+{
+	return cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) == 3 &&
+	       cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) == 3 &&
+	       cdma_reg(NVDLA_CDMA_D_NAN_INPUT_WEIGHT_NUM) == 2 &&
+	       cdma_reg(NVDLA_CDMA_D_INF_INPUT_WEIGHT_NUM) == 1;
+}
+
+static bool nan_out(const uint16_t want[2][3])
+{
+	bool ok = true;
+	int k, x;
+
+	for (k = 0; k < 2; k++)
+		for (x = 0; x < 3; x++)
+			if (get16(OUT + 32 * x + 2 * k) != want[k][x]) {
+				ok = false;
+				printf("# k %d x %d: %04x, want %04x\n", k, x,
+				       get16(OUT + 32 * x + 2 * k), want[k][x]);
+			}
+	return ok;
+}
+
+/* nan_load's outputs without the flush. */
+static const uint16_t nan_raw[2][3] = {
+	{ 0x7e05, 0x7e00, 0x7d00 }, { 0x7c01, 0x7c01, 0x7c01 },
+};
+
+/* nan_program with D_MISC_CFG's reuse and keep bits @misc, banks @bank. */
+static void nan_reuse_layer(uint32_t misc, uint32_t bank)
+{
+	nan_program(0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG,
+	   2u << NVDLA_CDMA_D_MISC_CFG_IN_PRECISION_SHIFT |
+	   2u << NVDLA_CDMA_D_MISC_CFG_PROC_PRECISION_SHIFT | misc);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, bank);
+	run_layer();
+}
+
+/*
+ * A layer that reuses what the one before kept in the buffer fetches
+ * nothing and counts nothing there: data after SKIP_DATA_RLS with
+ * DATA_REUSE in the same data banks, weights after SKIP_WEIGHT_RLS with
+ * WEIGHT_REUSE in the same banks. Other banks, or no keep bit, fetch.
+ */
+static void test_cdma_reuse(void)
+{
+	const uint32_t keep_data = NVDLA_CDMA_D_MISC_CFG_SKIP_DATA_RLS_MASK;
+	const uint32_t keep_wt = NVDLA_CDMA_D_MISC_CFG_SKIP_WEIGHT_RLS_MASK;
+	const uint32_t reuse = NVDLA_CDMA_D_MISC_CFG_DATA_REUSE_MASK |
+			       NVDLA_CDMA_D_MISC_CFG_WEIGHT_REUSE_MASK;
+
+	nan_reuse_layer(keep_data | keep_wt, 0x10001);
+	tap_ok(nan_counts(), "a layer keeping its data and weights counts them");
+	nan_reuse_layer(reuse | keep_wt, 0x10001);
+	tap_ok(!cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_NAN_INPUT_WEIGHT_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_WEIGHT_NUM) && nan_out(nan_raw),
+	       "reusing kept data and weights: nothing fetched, nothing counted");
+	nan_reuse_layer(reuse, 0x10001);
+	tap_ok(cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) == 3 &&
+	       cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) == 3 &&
+	       !cdma_reg(NVDLA_CDMA_D_NAN_INPUT_WEIGHT_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_WEIGHT_NUM),
+	       "data the layer before did not keep are fetched and counted, its kept weights not");
+	nan_reuse_layer(keep_data | keep_wt, 0x10001);
+	nan_reuse_layer(reuse, 0x10002);
+	tap_ok(nan_counts(), "other data banks: data and weights fetched and counted");
+}
+
+/*
+ * Without the flush, a NaN weight or data lane makes the sum NaN (weights
+ * first), infinities times a zero weight are masked lanes, and the CSC's
+ * NaN padding gives NaN. With it, the fetched NaNs are +0: kernel 0 sums
+ * 1 + 0.5 = 1.5 and 2, kernel 1 gives 2 and 4; the CSC padding stays NaN.
+ * The counts are the same: every element fetched, nothing the CSC pads.
+ */
+static void test_cdma_nan(void)
+{
+	static const uint16_t flushed[2][3] = {
+		{ 0x7e05, 0x3e00, 0x4000 }, { 0x7e05, 0x4000, 0x4400 },
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	nan_load();
+	nan_program(0);
+	run_layer();
+	tap_ok(nvdla_sim_fault_count(sim) == faults && nan_out(nan_raw),
+	       "fp16 NaN inputs: weights first, then data; infinities times 0 masked");
+	tap_ok(nan_counts(),
+	       "CDMA counts 3 NaN and 3 infinite data, 2 NaN and 1 infinite weights: whole atoms and D_WEIGHT_BYTES, no CSC padding");
+	nan_program(1);
+	run_layer();
+	tap_ok(nvdla_sim_fault_count(sim) == faults && nan_out(flushed),
+	       "D_NAN_FLUSH_TO_ZERO: fetched NaN data and weights are +0, the CSC's NaN padding is not");
+	tap_ok(nan_counts(), "CDMA counts the same with the flush");
+	nan_program(0);
+	tap_ok(nan_counts(), "CDMA counters hold until the group is enabled");
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_OP_ENABLE, 1);
+	tap_ok(!cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_NAN_INPUT_WEIGHT_NUM) &&
+	       !cdma_reg(NVDLA_CDMA_D_INF_INPUT_WEIGHT_NUM),
+	       "CDMA counters read 0 once OP_EN is set");
+	run_layer();
+	tap_ok(nan_out(nan_raw), "the enabled layer then runs");
+	test_cdma_reuse();
+}
+
+/*
+ * Four-component fp16 pixels, R G B A after the reorder: 1.0 -5.0 +inf
+ * 0.5 and 2.0 NaN -1.5 65504, the converter on with means and a scale it
+ * does not apply to fp16. Kernels 0 to 3 pick component k of pixel x
+ * (element 4 + k of the 8 the CSC feeds, the pixel x - 1 or the pad pixel
+ * before it): the values themselves, +inf as 2^16 saturated to 65504 by
+ * the SDP's fp16 output (at x = 1 its lane has weight 0: masked). The NaN
+ * makes the whole block of x = 1 NaN, whatever the weights; with
+ * D_NAN_FLUSH_TO_ZERO it is +0. Memory holds the pixel's
+ * components in @order (A16Y16U16V16_F: V U Y A). A NaN and an infinity
+ * in the pixel PIXEL_X_OFFSET skips, and past the image, are not counted.
+ */
+static void fp16_pixels(uint32_t fmt, const int order[4], uint32_t flush)
+{
+	static const uint16_t px[3][4] = {
+		{ 0x3c00, 0xc500, 0x7c00, 0x3800 },
+		{ 0x4000, 0x7e07, 0xbe00, 0x7bff },
+		{ 0x7e00, 0xfc00, 0, 0 },	/* past the image */
+	};
+	static const uint16_t want[2][2][4] = {
+		{ { 0x3c00, 0xc500, 0x7bff, 0x3800 },
+		  { 0x7e07, 0x7e07, 0x7e07, 0x7e07 } },
+		{ { 0x3c00, 0xc500, 0x7bff, 0x3800 },
+		  { 0x4000, 0, 0xbe00, 0x7bff } },
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim), x, k;
+	bool ok = true;
+
+	memset(mem, 0, sizeof(mem));
+	fp16_weights();
+	put16(IMG + order[1] * 2, 0x7e00);	/* skipped by the offset */
+	put16(IMG + order[2] * 2, 0x7c00);
+	for (x = 0; x < 3; x++)
+		for (k = 0; k < 4; k++)
+			put16(IMG + (x + 1) * 8 + order[k] * 2, px[x][k]);
+	fp16_program(fmt, 2, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_PIXEL_OFFSET, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MEAN_GLOBAL_0, 0x01000100);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_CVT_SCALE, 7);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO, flush);
+	run_layer();
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_PIXEL_OFFSET, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO, 0);
+	for (x = 0; x < 2; x++)
+		for (k = 0; k < 4; k++)
+			if (fp16_out(k, x) != want[flush][x][k]) {
+				ok = false;
+				printf("# x %u kernel %u: %04x, want %04x\n", x,
+				       k, fp16_out(k, x), want[flush][x][k]);
+			}
+	tap_ok(nvdla_sim_fault_count(sim) == faults && ok,
+	       "fp16 pixels (format %u, flush %u): passed through in R G B A order, no mean or scale",
+	       fmt, flush);
+	tap_ok(cdma_reg(NVDLA_CDMA_D_NAN_INPUT_DATA_NUM) == 1 &&
+	       cdma_reg(NVDLA_CDMA_D_INF_INPUT_DATA_NUM) == 1,
+	       "fp16 pixels: the CDMA counts the image's NaN and infinity only");
+}
+
+/*
+ * R16_F: one component per pixel, so output x = 1 takes pixels 0 to 7 of
+ * the line: 16.0, NaN, then zeros. Kernel 4 sums row 0 (the CSC's pad
+ * row, -2.0 times 1.0 eight times: -16) and row 1 (1.0 times element 0,
+ * 0.5 times element 4, -1.0 times element 7): 16 - 16 = 0 at x = 1, 3.0
+ * (the pad pixel) - 16 = -13 at x = 0. Element 1, the NaN, has weight 0:
+ * still the block is NaN; with the flush it is +0.
+ */
+static void test_fp16_r16(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(mem, 0, sizeof(mem));
+	fp16_weights();
+	put16(IMG, 0x4c00);
+	put16(IMG + 2, 0x7e03);
+	fp16_program(NVDLA_PIXEL_R16_F, 2, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 0);
+	run_layer();
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       fp16_out(4, 0) == 0x7e03 && fp16_out(4, 1) == 0x7e03,
+	       "R16_F: a NaN pixel under a zero weight makes the sum NaN (%04x %04x)",
+	       fp16_out(4, 0), fp16_out(4, 1));
+	fp16_program(NVDLA_PIXEL_R16_F, 2, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_SIZE_1, 0);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_SIZE_EXT_1, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO, 1);
+	run_layer();
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_NAN_FLUSH_TO_ZERO, 0);
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       fp16_out(4, 0) == 0xca80 && fp16_out(4, 1) == 0,
+	       "R16_F, NaN flushed: -13 and 16 - 16 = 0 (%04x %04x)",
+	       fp16_out(4, 0), fp16_out(4, 1));
+}
+
+static void test_fp16_pixels(void)
+{
+	static const int rgba[4] = { 0, 1, 2, 3 }, vuya[4] = { 2, 1, 0, 3 };
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	fp16_pixels(NVDLA_PIXEL_A16B16G16R16_F, rgba, 0);
+	fp16_pixels(NVDLA_PIXEL_A16B16G16R16_F, rgba, 1);
+	fp16_pixels(NVDLA_PIXEL_A16Y16U16V16_F, vuya, 0);
+	test_fp16_r16();
+	memset(mem, 0x55, sizeof(mem));
+	fp16_program(NVDLA_PIXEL_A16B16G16R16_F, 2, 1);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG,
+	   2u << NVDLA_CDMA_D_MISC_CFG_IN_PRECISION_SHIFT |
+	   1u << NVDLA_CDMA_D_MISC_CFG_PROC_PRECISION_SHIFT);
+	run_layer();
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
+	       "fp16 pixels for int16 processing: a fault, nothing written");
+}
+
 static void test_fp16_image(void)
 {
 	test_fp16_convert();
@@ -976,9 +1398,9 @@ static void test_fp16_image(void)
 	expect_fp16_fault(NVDLA_PIXEL_A8B8G8R8, 0, 0, 0,
 			  "8-bit pixels with the converter off");
 	expect_fp16_fault(NVDLA_PIXEL_R16_F, 1, 1, 0,
-			  "fp16 pixels (not modelled)");
-	expect_fp16_fault(NVDLA_PIXEL_A8B8G8R8, 0, 1, 1,
-			  "post-extension (not modelled in fp16)");
+			  "fp16 pixels told int16 input");
+	test_fp16_pixels();
+	test_fp16_post();
 }
 
 /* A post-extension layer: one-pixel-wide A8B8G8R8 image, raw int8. */
@@ -1291,6 +1713,7 @@ int main(void)
 	test_post_feature();
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_fp16_image();
+	test_cdma_nan();
 	free(sim);
 	return tap_done();
 }
