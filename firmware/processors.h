@@ -13,7 +13,10 @@ bool dla_processor_available(struct dla_engine *engine, int t);
 
 int dla_validate_task(struct dla_engine *engine);
 
-/* Statistics (stat.c), for a task whose network names a stat list. */
+/*
+ * Statistics (stat.c), for a task whose network names a stat list:
+ * dla_stat_validate() returns 0 or -EINVAL with the reason logged.
+ */
 int dla_stat_validate(struct dla_engine *engine);
 void dla_stat_enable(struct dla_engine *engine, u8 type,
 		     struct dla_group *group, u8 gid);

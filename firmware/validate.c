@@ -20,7 +20,7 @@ static int dla_reject_type(struct dla_engine *engine, unsigned int t)
 static int dla_validate_network(struct dla_engine *engine)
 {
 	const struct dla_network_desc *net = &engine->network;
-	int t, ret;
+	int t;
 
 	if (!net->num_operations)
 		return dla_reject(engine, "network has no operations");
@@ -29,15 +29,14 @@ static int dla_validate_network(struct dla_engine *engine)
 				  net->num_rois);
 	if (net->num_luts) {
 		struct dla_lut_param lut;
+		int ret = dla_read_desc(engine, net->lut_data_index,
+					net->num_luts - 1, &lut, sizeof(lut));
 
-		ret = dla_read_desc(engine, net->lut_data_index,
-				    net->num_luts - 1, &lut, sizeof(lut));
 		if (ret)
 			return ret;
 	}
-	ret = dla_stat_validate(engine);
-	if (ret)
-		return ret;
+	if (dla_stat_validate(engine))
+		return -EINVAL;
 
 	for (t = 0; t < DLA_OP_NUM; t++) {
 		s16 head = net->op_head[t];

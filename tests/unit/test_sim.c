@@ -682,6 +682,52 @@ static void test_sdp_counters(void)
 	       "SDP saturation counter off: 0; no stall");
 }
 
+/* The SDP of sdp_layer() saturating (x + 50) * 2048, counted. */
+static void sdp_saturating_layer(bool to_pdp)
+{
+	sdp_layer(to_pdp);
+	wr(SDP + NVDLA_SDP_D_CVT_SCALE, 2048);
+	wr(SDP + NVDLA_SDP_D_PERF_ENABLE, NVDLA_SDP_D_PERF_ENABLE_PERF_SAT_EN_MASK);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+}
+
+/*
+ * Each element counts once, also when the SDP streams into a PDP whose
+ * 3x3 windows at stride 1 read most elements several times: ReLU(x + 50)
+ * times 2048 is flagged from 33 on (32 gives 65536, one past the range).
+ */
+static void test_sdp_stream_counts(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	uint32_t want = 0, to_mem;
+	int i, v;
+
+	memset(host.mem, 0, MEM_SIZE);
+	for (i = 0; i < 2048; i++) {
+		host.mem[i] = (uint8_t)(i * 37 + 11);
+		v = (int8_t)host.mem[i] + 50;
+		want += v >= 33;
+	}
+	sdp_saturating_layer(false);
+	to_mem = rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION);
+	pdp_layer(true, 0x4000);
+	wr(PDP + NVDLA_PDP_D_POOLING_KERNEL_CFG,
+	   2 << NVDLA_PDP_D_POOLING_KERNEL_CFG_KERNEL_WIDTH_SHIFT |
+	   2 << NVDLA_PDP_D_POOLING_KERNEL_CFG_KERNEL_HEIGHT_SHIFT);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_OUT_WIDTH, 5);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_OUT_HEIGHT, 5);
+	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
+	sdp_saturating_layer(true);
+	tap_ok(to_mem == want &&
+	       rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION) == want &&
+	       nvdla_sim_fault_count(sim) == faults,
+	       "SDP saturation counted once per element to memory (%u) and into a 3x3/1 PDP (%u), by hand %u",
+	       to_mem, rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION), want);
+}
+
 /*
  * CDP int8, SQSUM and MUL bypassed, so the LUT sees x itself: one counter
  * per input, both under (-5, 0), LE only (10, 32), both hitting (40, 63:
@@ -762,6 +808,7 @@ int main(void)
 	test_sdp_fp16(true);
 	test_cdp_fp16();
 	test_sdp_counters();
+	test_sdp_stream_counts();
 	test_cdp_counters();
 	free(sim);
 	return tap_done();
