@@ -492,7 +492,9 @@ static void test_sdp_fp16(bool int16)
 	wr(SDP + NVDLA_SDP_D_DP_EW_CFG, 1);
 	wr(SDP + NVDLA_SDP_D_FEATURE_MODE_CFG, 0);
 	wr(SDP + NVDLA_SDP_D_DATA_FORMAT, 2 | (int16 ? 1 : 2) << 2);
-	wr(SDP + NVDLA_SDP_D_PERF_ENABLE, 8);
+	wr(SDP + NVDLA_SDP_D_PERF_ENABLE,
+	   NVDLA_SDP_D_PERF_ENABLE_PERF_NAN_INF_COUNT_EN_MASK |
+	   NVDLA_SDP_D_PERF_ENABLE_PERF_SAT_EN_MASK);
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
 	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
 	while (nvdla_sim_run(sim))
@@ -500,8 +502,9 @@ static void test_sdp_fp16(bool int16)
 	for (i = 0; i < 5; i++)
 		same &= get16(0x100 + i * 2) == want[int16][i];
 	if (int16) {
-		tap_ok(same && nvdla_sim_fault_count(sim) == faults,
-		       "SDP fp16 x + 1, ReLU, int16 out: 2, 32767, NaN -32768, 0, 1");
+		tap_ok(same && nvdla_sim_fault_count(sim) == faults &&
+		       rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION) == 0,
+		       "SDP fp16 x + 1, ReLU, int16 out: 2, 32767, NaN -32768, 0, 1; no saturation counted (as the C model)");
 		return;
 	}
 	tap_ok(same && nvdla_sim_fault_count(sim) == faults,
@@ -510,6 +513,8 @@ static void test_sdp_fp16(bool int16)
 	       rd(SDP_RDMA + NVDLA_SDP_RDMA_D_STATUS_INF_INPUT_NUM) == 2 &&
 	       rd(SDP + NVDLA_SDP_D_STATUS_NAN_OUTPUT_NUM) == 1,
 	       "SDP fp16 counts 1 NaN and 2 infinite inputs, 1 NaN output");
+	tap_ok(rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION) == 1,
+	       "SDP fp16 output: the one result at 65504 counts as saturated");
 }
 
 /*
@@ -561,6 +566,18 @@ static void test_cdp_fp16(void)
 	       rd(CDP + NVDLA_CDP_D_INF_INPUT_NUM) == 1 &&
 	       rd(CDP + NVDLA_CDP_D_NAN_OUTPUT_NUM) == 1,
 	       "CDP fp16 counts 1 NaN and 1 infinite input, 1 NaN output");
+	/*
+	 * LO starts far above every input: it underflows throughout. LE hits
+	 * 1.5 alone, overflows on the infinity (the largest finite value),
+	 * underflows on the NaN and the 13 zeros (d <= 0).
+	 */
+	tap_ok(rd(CDP + NVDLA_CDP_D_PERF_LUT_UFLOW) == 14 &&
+	       rd(CDP + NVDLA_CDP_D_PERF_LUT_LE_HIT) == 1 &&
+	       rd(CDP + NVDLA_CDP_D_PERF_LUT_HYBRID) == 1 &&
+	       rd(CDP + NVDLA_CDP_D_PERF_LUT_OFLOW) == 0 &&
+	       rd(CDP + NVDLA_CDP_D_PERF_LUT_LO_HIT) == 0 &&
+	       rd(CDP + NVDLA_CDP_D_OUT_SATURATION) == 0,
+	       "CDP fp16 LUT counters: 14 under both, 1 LE only, 1 hybrid (LE over, LO under); no saturation");
 }
 
 /*
