@@ -164,6 +164,31 @@ static int bdma_enable(struct dla_engine *engine, struct dla_group *group,
 	return 0;
 }
 
+static void bdma_stat_enable(struct dla_engine *engine,
+			     const struct dla_group *group, u8 gid)
+{
+	(void)group;
+	(void)gid;
+	bdma_write(engine, NVDLA_BDMA_CFG_STATUS,
+		   NVDLA_BDMA_CFG_STATUS_STALL_COUNT_EN_MASK);
+}
+
+/* The stall counters of the launch group the operation ran in. */
+static void bdma_stat_read(struct dla_engine *engine,
+			   const struct dla_group *group, u8 gid,
+			   union dla_stat_container *stat)
+{
+	(void)group;
+	stat->bdma_stat.read_stall =
+		dla_reg_read(engine, NVDLA_UNIT_BDMA,
+			     gid ? NVDLA_BDMA_STATUS_GRP1_READ_STALL :
+				   NVDLA_BDMA_STATUS_GRP0_READ_STALL);
+	stat->bdma_stat.write_stall =
+		dla_reg_read(engine, NVDLA_UNIT_BDMA,
+			     gid ? NVDLA_BDMA_STATUS_GRP1_WRITE_STALL :
+				   NVDLA_BDMA_STATUS_GRP0_WRITE_STALL);
+}
+
 const struct dla_processor_ops dla_bdma_ops = {
 	.name = "bdma",
 	.groups = 1,
@@ -175,4 +200,6 @@ const struct dla_processor_ops dla_bdma_ops = {
 	.validate = bdma_validate,
 	.program = bdma_program,
 	.enable = bdma_enable,
+	.stat_enable = bdma_stat_enable,
+	.stat_read = bdma_stat_read,
 };

@@ -110,6 +110,39 @@ static int cdp_enable(struct dla_engine *engine, struct dla_group *group,
 	return 0;
 }
 
+static void cdp_stat_enable(struct dla_engine *engine,
+			    const struct dla_group *group, u8 gid)
+{
+	(void)group;
+	dla_select_group(engine, NVDLA_UNIT_CDP, gid);
+	dla_select_group(engine, NVDLA_UNIT_CDP_RDMA, gid);
+	RDMA_W(D_PERF_ENABLE, NVDLA_CDP_RDMA_D_PERF_ENABLE_DMA_EN_MASK);
+	CDP_W(D_PERF_ENABLE, NVDLA_CDP_D_PERF_ENABLE_DMA_EN_MASK |
+	      NVDLA_CDP_D_PERF_ENABLE_LUT_EN_MASK);
+}
+
+#define CDP_R(reg) dla_reg_read(engine, NVDLA_UNIT_CDP, NVDLA_CDP_##reg)
+
+static void cdp_stat_read(struct dla_engine *engine,
+			  const struct dla_group *group, u8 gid,
+			  union dla_stat_container *stat)
+{
+	struct dla_cdp_stat_desc *s = &stat->cdp_stat;
+
+	(void)group;
+	dla_select_group(engine, NVDLA_UNIT_CDP, gid);
+	s->nan_input_num = CDP_R(D_NAN_INPUT_NUM);
+	s->inf_input_num = CDP_R(D_INF_INPUT_NUM);
+	s->nan_output_num = CDP_R(D_NAN_OUTPUT_NUM);
+	s->write_stall = CDP_R(D_PERF_WRITE_STALL);
+	s->lut_uflow = CDP_R(D_PERF_LUT_UFLOW);
+	s->lut_oflow = CDP_R(D_PERF_LUT_OFLOW);
+	s->lut_hybrid = CDP_R(D_PERF_LUT_HYBRID);
+	s->lut_le_hit = CDP_R(D_PERF_LUT_LE_HIT);
+	s->lut_lo_hit = CDP_R(D_PERF_LUT_LO_HIT);
+	s->saturation_count = CDP_R(D_OUT_SATURATION);
+}
+
 const struct dla_processor_ops dla_cdp_ops = {
 	.name = "cdp",
 	.groups = 1,
@@ -121,4 +154,6 @@ const struct dla_processor_ops dla_cdp_ops = {
 	.validate = cdp_validate,
 	.program = cdp_program,
 	.enable = cdp_enable,
+	.stat_enable = cdp_stat_enable,
+	.stat_read = cdp_stat_read,
 };

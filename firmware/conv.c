@@ -247,6 +247,37 @@ static int conv_enable(struct dla_engine *engine, struct dla_group *group,
 	return 0;
 }
 
+static void conv_stat_enable(struct dla_engine *engine,
+			     const struct dla_group *group, u8 gid)
+{
+	(void)group;
+	conv_select(engine, gid);
+	dla_reg_write(engine, NVDLA_UNIT_CDMA, NVDLA_CDMA_D_PERF_ENABLE,
+		      NVDLA_CDMA_D_PERF_ENABLE_DMA_EN_MASK);
+}
+
+#define CDMA_R(reg) dla_reg_read(engine, NVDLA_UNIT_CDMA, NVDLA_CDMA_##reg)
+
+static void conv_stat_read(struct dla_engine *engine,
+			   const struct dla_group *group, u8 gid,
+			   union dla_stat_container *stat)
+{
+	struct dla_conv_stat_desc *s = &stat->conv_stat;
+
+	(void)group;
+	conv_select(engine, gid);
+	s->data_read_stall = CDMA_R(D_PERF_DAT_READ_STALL);
+	s->weight_read_stall = CDMA_R(D_PERF_WT_READ_STALL);
+	s->data_read_latency = CDMA_R(D_PERF_DAT_READ_LATENCY);
+	s->weight_read_latency = CDMA_R(D_PERF_WT_READ_LATENCY);
+	s->saturation_count = dla_reg_read(engine, NVDLA_UNIT_CACC,
+					   NVDLA_CACC_D_OUT_SATURATION);
+	s->nan_data_num = CDMA_R(D_NAN_INPUT_DATA_NUM);
+	s->nan_weight_num = CDMA_R(D_NAN_INPUT_WEIGHT_NUM);
+	s->inf_data_num = CDMA_R(D_INF_INPUT_DATA_NUM);
+	s->inf_weight_num = CDMA_R(D_INF_INPUT_WEIGHT_NUM);
+}
+
 const struct dla_processor_ops dla_conv_ops = {
 	.name = "conv",
 	.groups = 2,
@@ -266,4 +297,6 @@ const struct dla_processor_ops dla_conv_ops = {
 	.validate = conv_validate,
 	.program = conv_program,
 	.enable = conv_enable,
+	.stat_enable = conv_stat_enable,
+	.stat_read = conv_stat_read,
 };

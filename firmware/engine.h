@@ -19,6 +19,7 @@ struct dla_group {
 	s16 index;		/* its index in the dependency graph */
 	u16 roi;		/* the region of interest it runs for */
 	u8 rdma_gid;		/* group of the unit's RDMA, if it reads */
+	u64 start_us;		/* when it was enabled, for its statistics */
 	struct dla_common_op_desc desc;
 	union dla_operation_container op;
 	union dla_surface_container surf;
@@ -49,6 +50,9 @@ struct dla_processor {
  *	device; no register access
  * @program: write the operation's registers into group @gid
  * @enable: start group @gid
+ * @stat_enable: turn on the performance counters of group @gid
+ * @stat_read: read the counters of the finished group @gid into @stat
+ *	(all but the run time)
  */
 struct dla_processor_ops {
 	const char *name;
@@ -66,6 +70,11 @@ struct dla_processor_ops {
 		       u8 gid);
 	int (*enable)(struct dla_engine *engine, struct dla_group *group,
 		      u8 gid);
+	void (*stat_enable)(struct dla_engine *engine,
+			    const struct dla_group *group, u8 gid);
+	void (*stat_read)(struct dla_engine *engine,
+			  const struct dla_group *group, u8 gid,
+			  union dla_stat_container *stat);
 };
 
 struct dla_engine {

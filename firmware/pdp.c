@@ -193,6 +193,38 @@ static int pdp_enable(struct dla_engine *engine, struct dla_group *group,
 	return 0;
 }
 
+static void pdp_stat_select(struct dla_engine *engine,
+			    const struct dla_group *group, u8 gid)
+{
+	dla_select_group(engine, NVDLA_UNIT_PDP, gid);
+	if (pdp_uses_rdma(group))
+		dla_select_group(engine, NVDLA_UNIT_PDP_RDMA, group->rdma_gid);
+}
+
+static void pdp_stat_enable(struct dla_engine *engine,
+			    const struct dla_group *group, u8 gid)
+{
+	pdp_stat_select(engine, group, gid);
+	if (pdp_uses_rdma(group))
+		RDMA_W(D_PERF_ENABLE, NVDLA_PDP_RDMA_D_PERF_ENABLE_DMA_EN_MASK);
+	PDP_W(D_PERF_ENABLE, NVDLA_PDP_D_PERF_ENABLE_DMA_EN_MASK);
+}
+
+#define PDP_R(reg) dla_reg_read(engine, NVDLA_UNIT_PDP, NVDLA_PDP_##reg)
+
+static void pdp_stat_read(struct dla_engine *engine,
+			  const struct dla_group *group, u8 gid,
+			  union dla_stat_container *stat)
+{
+	struct dla_pdp_stat_desc *s = &stat->pdp_stat;
+
+	pdp_stat_select(engine, group, gid);
+	s->inf_input_num = PDP_R(D_INF_INPUT_NUM);
+	s->nan_input_num = PDP_R(D_NAN_INPUT_NUM);
+	s->nan_output_num = PDP_R(D_NAN_OUTPUT_NUM);
+	s->write_stall = PDP_R(D_PERF_WRITE_STALL);
+}
+
 const struct dla_processor_ops dla_pdp_ops = {
 	.name = "pdp",
 	.groups = 2,
@@ -206,4 +238,6 @@ const struct dla_processor_ops dla_pdp_ops = {
 	.validate = pdp_validate,
 	.program = pdp_program,
 	.enable = pdp_enable,
+	.stat_enable = pdp_stat_enable,
+	.stat_read = pdp_stat_read,
 };

@@ -15,6 +15,16 @@ int dla_validate_task(struct dla_engine *engine);
 /* The dependency graph as a whole: counts and order (graph.c). */
 int dla_validate_graph(struct dla_engine *engine);
 
+/*
+ * Statistics (stat.c), for a task whose network names a stat list:
+ * dla_stat_validate() returns 0 or -EINVAL with the reason logged.
+ */
+int dla_stat_validate(struct dla_engine *engine);
+void dla_stat_enable(struct dla_engine *engine, u8 type,
+		     struct dla_group *group, u8 gid);
+int dla_stat_write(struct dla_engine *engine, u8 type,
+		   const struct dla_group *group, u8 gid);
+
 u32 dla_bytes_per_element(u8 precision);
 /* Check that @precision is valid and computed by the device. */
 int dla_check_precision(struct dla_engine *engine, const char *what,

@@ -113,6 +113,26 @@ static int rubik_enable(struct dla_engine *engine, struct dla_group *group,
 	return 0;
 }
 
+static void rubik_stat_enable(struct dla_engine *engine,
+			      const struct dla_group *group, u8 gid)
+{
+	(void)group;
+	dla_select_group(engine, NVDLA_UNIT_RBK, gid);
+	RBK_W(D_PERF_ENABLE, NVDLA_RBK_D_PERF_ENABLE_PERF_EN_MASK);
+}
+
+static void rubik_stat_read(struct dla_engine *engine,
+			    const struct dla_group *group, u8 gid,
+			    union dla_stat_container *stat)
+{
+	(void)group;
+	dla_select_group(engine, NVDLA_UNIT_RBK, gid);
+	stat->rubik_stat.read_stall =
+		dla_reg_read(engine, NVDLA_UNIT_RBK, NVDLA_RBK_D_PERF_READ_STALL);
+	stat->rubik_stat.write_stall =
+		dla_reg_read(engine, NVDLA_UNIT_RBK, NVDLA_RBK_D_PERF_WRITE_STALL);
+}
+
 const struct dla_processor_ops dla_rubik_ops = {
 	.name = "rubik",
 	.groups = 2,
@@ -124,4 +144,6 @@ const struct dla_processor_ops dla_rubik_ops = {
 	.validate = rubik_validate,
 	.program = rubik_program,
 	.enable = rubik_enable,
+	.stat_enable = rubik_stat_enable,
+	.stat_read = rubik_stat_read,
 };

@@ -151,6 +151,7 @@ static int dla_enable(struct dla_engine *engine, u8 type,
 
 	if (group->enabled)
 		return 0;
+	dla_stat_enable(engine, type, group, gid);
 	ret = dla_processor_ops[type]->enable(engine, group, gid);
 	if (ret)
 		return ret;
@@ -317,12 +318,16 @@ int dla_isr_handler(struct dla_engine *engine)
 static int dla_complete(struct dla_engine *engine, u8 type,
 			struct dla_group *group)
 {
+	u8 gid = group - engine->processors[type].groups;
 	int ret;
 
 	if (!group->loaded || !group->enabled)
 		return dla_log(engine, DLA_LOG_ERROR, -EIO,
 			       "%s completion without an operation",
 			       dla_processor_ops[type]->name);
+	ret = dla_stat_write(engine, type, group, gid);
+	if (ret)
+		return ret;
 	group->loaded = false;
 	group->enabled = false;
 	engine->num_completed++;

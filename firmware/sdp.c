@@ -329,6 +329,47 @@ static int sdp_enable(struct dla_engine *engine, struct dla_group *group,
 	return 0;
 }
 
+static void sdp_stat_enable(struct dla_engine *engine,
+			    const struct dla_group *group, u8 gid)
+{
+	sdp_select(engine, group, gid);
+	if (sdp_uses_rdma(group))
+		RDMA_W(D_PERF_ENABLE,
+		       NVDLA_SDP_RDMA_D_PERF_ENABLE_PERF_DMA_EN_MASK |
+		       NVDLA_SDP_RDMA_D_PERF_ENABLE_PERF_NAN_INF_COUNT_EN_MASK);
+	SDP_W(D_PERF_ENABLE, NVDLA_SDP_D_PERF_ENABLE_PERF_DMA_EN_MASK |
+	      NVDLA_SDP_D_PERF_ENABLE_PERF_LUT_EN_MASK |
+	      NVDLA_SDP_D_PERF_ENABLE_PERF_SAT_EN_MASK |
+	      NVDLA_SDP_D_PERF_ENABLE_PERF_NAN_INF_COUNT_EN_MASK);
+}
+
+#define SDP_R(reg) dla_reg_read(engine, NVDLA_UNIT_SDP, NVDLA_SDP_##reg)
+#define RDMA_R(reg) \
+	dla_reg_read(engine, NVDLA_UNIT_SDP_RDMA, NVDLA_SDP_RDMA_##reg)
+
+/* Input from memory is counted by the SDP_RDMA, flying input by the SDP. */
+static void sdp_stat_read(struct dla_engine *engine,
+			  const struct dla_group *group, u8 gid,
+			  union dla_stat_container *stat)
+{
+	struct dla_sdp_stat_desc *s = &stat->sdp_stat;
+	bool flying = group->surf.sdp_surface.src_data.type == DLA_MEM_HW;
+
+	sdp_select(engine, group, gid);
+	s->nan_input_num = flying ? SDP_R(D_STATUS_NAN_INPUT_NUM) :
+			   RDMA_R(D_STATUS_NAN_INPUT_NUM);
+	s->inf_input_num = flying ? SDP_R(D_STATUS_INF_INPUT_NUM) :
+			   RDMA_R(D_STATUS_INF_INPUT_NUM);
+	s->nan_output_num = SDP_R(D_STATUS_NAN_OUTPUT_NUM);
+	s->wdma_write_stall = SDP_R(D_PERF_WDMA_WRITE_STALL);
+	s->lut_underflow = SDP_R(D_PERF_LUT_UFLOW);
+	s->lut_overflow = SDP_R(D_PERF_LUT_OFLOW);
+	s->lut_hybrid = SDP_R(D_PERF_LUT_HYBRID);
+	s->lut_le_hit = SDP_R(D_PERF_LUT_LE_HIT);
+	s->lut_lo_hit = SDP_R(D_PERF_LUT_LO_HIT);
+	s->saturation_count = SDP_R(D_PERF_OUT_SATURATION);
+}
+
 const struct dla_processor_ops dla_sdp_ops = {
 	.name = "sdp",
 	.groups = 2,
@@ -342,4 +383,6 @@ const struct dla_processor_ops dla_sdp_ops = {
 	.validate = sdp_validate,
 	.program = sdp_program,
 	.enable = sdp_enable,
+	.stat_enable = sdp_stat_enable,
+	.stat_read = sdp_stat_read,
 };

@@ -41,8 +41,8 @@ static int dla_validate_network(struct dla_engine *engine)
 		if (ret)
 			return ret;
 	}
-	if (net->stat_list_index != -1)
-		return dla_reject(engine, "statistics unsupported");
+	if (dla_stat_validate(engine))
+		return -EINVAL;
 
 	for (t = 0; t < DLA_OP_NUM; t++) {
 		s16 head = net->op_head[t];

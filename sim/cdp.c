@@ -38,6 +38,8 @@ struct cdp_params {
 	u32 in_line, in_surf;
 	u8 *out;
 	u32 out_line, out_surf;
+	struct sim_lut_count *lut_count;
+	u32 *sat_count;		/* output converter clips */
 };
 
 struct cdp_index {
@@ -142,6 +144,7 @@ static s64 cdp_lookup(const struct cdp_params *p, s64 x)
 	     cdp_exponent(x, l->le_start, l->le_offset);
 	lo = cdp_linear(x, l->lo_start, l->lo_select, SIM_LUT_LO_ENTRIES);
 
+	sim_lut_count_cdp(p->lut_count, le.state, lo.state);
 	if (sim_lut_pick_lo(c, le.state, lo.state)) {
 		uf = lo.state == SIM_LUT_UFLOW;
 		return cdp_lut_output(p->table->lo, SIM_LUT_LO_ENTRIES - 1, &lo,
@@ -157,6 +160,18 @@ static s64 cdp_lookup(const struct cdp_params *p, s64 x)
 			      origin,
 			      uf ? c->le_uflow_scale : c->le_oflow_scale,
 			      uf ? c->le_uflow_shift : c->le_oflow_shift);
+}
+
+/* The output converter, its clips counted. */
+static s64 cdp_ocvt(const struct cdp_params *p, s64 v)
+{
+	s64 r;
+
+	v = (v - p->out_offset) * p->out_scale;
+	r = sim_sat(sim_rha_shift(v, p->out_shift), p->bpe * 8);
+	if (sim_shift_saturated(v, p->out_shift, r))
+		sim_count_add(p->sat_count, 1);
+	return r;
 }
 
 static s32 cdp_load(const struct cdp_params *p, u32 c, u32 x, u32 y)
@@ -231,10 +246,7 @@ static void cdp_compute(const struct cdp_params *p)
 				r = cdp_lookup(p, p->sqsum_bypass ? v : sum);
 				if (!p->mul_bypass)
 					r *= v;
-				r = sim_sat(sim_rha_shift((r - p->out_offset) *
-							  p->out_scale,
-							  p->out_shift),
-					    p->bpe * 8);
+				r = cdp_ocvt(p, r);
 				o = p->out + (c / p->lanes) * p->out_surf +
 				    y * p->out_line +
 				    (x * p->lanes + c % p->lanes) * p->bpe;
@@ -292,6 +304,7 @@ static void cdp_fp16_params(struct nvdla_sim *sim, struct cdp_params *p)
 	f->half_window = p->half_window;
 	f->sqsum_bypass = p->sqsum_bypass;
 	f->mul_bypass = p->mul_bypass;
+	f->lut_count = p->lut_count;
 	p->nan_to_zero = SIM_FIELD(sim, CDP, D_NAN_FLUSH_TO_ZERO, NAN_TO_ZERO);
 }
 
@@ -364,9 +377,28 @@ static bool cdp_params(struct nvdla_sim *sim, struct cdp_params *p)
 	return p->in && p->out;
 }
 
+/*
+ * The finished group's counters, which count whatever D_PERF_ENABLE says
+ * (the RTL and the C model ignore its LUT_EN); fp16 outputs never count
+ * as saturated, and the WDMA has no bus timing here to stall on.
+ */
+static void cdp_count_finish(struct nvdla_sim *sim,
+			     const struct sim_lut_count *n, u32 sat)
+{
+	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_PERF_LUT_UFLOW, n->uflow);
+	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_PERF_LUT_OFLOW, n->oflow);
+	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_PERF_LUT_HYBRID, n->hybrid);
+	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_PERF_LUT_LE_HIT, n->le_hit);
+	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_PERF_LUT_LO_HIT, n->lo_hit);
+	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_OUT_SATURATION, sat);
+	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_PERF_WRITE_STALL, 0);
+}
+
 bool sim_cdp_run(struct nvdla_sim *sim)
 {
+	struct sim_lut_count count = { 0 };
 	struct cdp_params p;
+	u32 sat = 0;
 	u8 group;
 
 	if (!sim_unit_ready(sim, NVDLA_UNIT_CDP) ||
@@ -374,6 +406,8 @@ bool sim_cdp_run(struct nvdla_sim *sim)
 		return false;
 
 	group = sim->units[NVDLA_UNIT_CDP].consumer;
+	p.lut_count = &count;
+	p.sat_count = &sat;
 	if (!cdp_params(sim, &p)) {
 		sim->faults++;
 	} else if (p.fp16) {
@@ -382,6 +416,7 @@ bool sim_cdp_run(struct nvdla_sim *sim)
 	} else {
 		cdp_compute(&p);
 	}
+	cdp_count_finish(sim, &count, sat);
 	sim_unit_finish(sim, NVDLA_UNIT_CDP);
 	sim_unit_finish(sim, NVDLA_UNIT_CDP_RDMA);
 	sim_glb_done(sim, group ? NVDLA_GLB_S_INTR_STATUS_CDP_DONE_STATUS1_MASK :

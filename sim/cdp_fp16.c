@@ -103,6 +103,7 @@ static u32 cdp_lookup(const struct sim_cdp_fp16 *c, u32 x)
 	le = g->le_linear ? cdp_linear(dle, c->le_select, SIM_LUT_LE_ENTRIES) :
 	     cdp_exponent(dle, c->le_offset);
 	lo = cdp_linear(dlo, c->lo_select, SIM_LUT_LO_ENTRIES);
+	sim_lut_count_cdp(c->lut_count, le.state, lo.state);
 	if (sim_lut_pick_lo(g, le.state, lo.state)) {
 		uf = lo.state == SIM_LUT_UFLOW;
 		return cdp_table(c->table->lo, SIM_LUT_LO_ENTRIES - 1, &lo, x,

@@ -15,6 +15,7 @@ struct sim_cdp_fp16 {
 	s8 le_offset, le_select, lo_select;
 	u32 half_window;		/* 1 .. 4 */
 	bool sqsum_bypass, mul_bypass;
+	struct sim_lut_count *lut_count;	/* D_PERF_LUT_* */
 };
 
 /* The output (fp16) for the window @win of fp16 inputs, @win[4] its own. */

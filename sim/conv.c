@@ -136,8 +136,11 @@ s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s)
 
 s64 sim_cacc_out(const struct sim_conv *cv, s64 acc)
 {
-	acc = sim_sat(acc, CONV_ACC_BITS);
-	return sim_sat(sim_rha_shift(acc, cv->clip), 32);
+	s64 out = sim_rha_shift(sim_sat(acc, CONV_ACC_BITS), cv->clip);
+
+	if (cv->sat_count && out != sim_sat(out, 32))
+		sim_count_add(cv->sat_count, 1);
+	return sim_sat(out, 32);
 }
 
 s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
@@ -186,6 +189,7 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION);
 	u64 weights;
 
+	cv->sat_count = NULL;
 	cv->is_image = SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) !=
 		       DATAIN_FEATURE;
 	if (prec > SIM_PREC_FP16 || !sim_precision_ok(sim, prec) ||

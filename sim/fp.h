@@ -20,6 +20,8 @@ struct sim_fp_fmt {
 
 extern const struct sim_fp_fmt sim_fp16, sim_fp17, sim_fp32;
 
+#define SIM_FP16_MAX 0x7bff	/* the largest finite fp16 magnitude */
+
 bool sim_fp_is_nan(u32 a, const struct sim_fp_fmt *f);
 u32 sim_fp_add(u32 a, u32 b, const struct sim_fp_fmt *f);
 u32 sim_fp_sub(u32 a, u32 b, const struct sim_fp_fmt *f);

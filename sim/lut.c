@@ -150,18 +150,52 @@ bool sim_lut_pick_lo(const struct sim_lut_cfg *c, enum sim_lut_state le,
 	return lo == LUT_HIT;
 }
 
+void sim_lut_count_sdp(struct sim_lut_count *n, enum sim_lut_state le,
+		       enum sim_lut_state lo, bool pick_lo)
+{
+	enum sim_lut_state used = pick_lo ? lo : le;
+
+	if (!n)
+		return;
+	sim_count_add(&n->uflow, used == LUT_UFLOW);
+	sim_count_add(&n->oflow, used == LUT_OFLOW);
+	sim_count_add(&n->hybrid, used == LUT_HIT);
+	sim_count_add(&n->le_hit, le == LUT_HIT);
+	sim_count_add(&n->lo_hit, lo == LUT_HIT);
+}
+
+void sim_lut_count_cdp(struct sim_lut_count *n, enum sim_lut_state le,
+		       enum sim_lut_state lo)
+{
+	if (!n)
+		return;
+	if (le == LUT_UFLOW && lo == LUT_UFLOW)
+		sim_count_add(&n->uflow, 1);
+	else if (le == LUT_OFLOW && lo == LUT_OFLOW)
+		sim_count_add(&n->oflow, 1);
+	else if (le == LUT_HIT && lo != LUT_HIT)
+		sim_count_add(&n->le_hit, 1);
+	else if (lo == LUT_HIT && le != LUT_HIT)
+		sim_count_add(&n->lo_hit, 1);
+	else
+		sim_count_add(&n->hybrid, 1);
+}
+
 s32 sim_lut_lookup(const struct sim_lut *lut, const struct sim_lut_cfg *c,
-		   s32 x)
+		   s32 x, struct sim_lut_count *n)
 {
 	struct lut_index le, lo;
 	s64 bias = 0;
+	bool pick_lo;
 
 	le = c->le_linear ?
 	     lut_linear(x, c->le_start, c->le_select, SIM_LUT_LE_ENTRIES) :
 	     lut_exponent(x, c->le_start, c->le_offset);
 	lo = lut_linear(x, c->lo_start, c->lo_select, SIM_LUT_LO_ENTRIES);
 
-	if (sim_lut_pick_lo(c, le.state, lo.state))
+	pick_lo = sim_lut_pick_lo(c, le.state, lo.state);
+	sim_lut_count_sdp(n, le.state, lo.state, pick_lo);
+	if (pick_lo)
 		return lut_output(lut->lo, SIM_LUT_LO_ENTRIES - 1, &lo, x,
 				  lo.state == LUT_UFLOW ? c->lo_start : c->lo_end,
 				  lo.state == LUT_UFLOW ? c->lo_uflow_scale :

@@ -31,19 +31,39 @@ struct sim_lut_cfg {
 
 enum sim_lut_state { SIM_LUT_HIT, SIM_LUT_UFLOW, SIM_LUT_OFLOW };
 
+/* The D_PERF_LUT_* counters of one operation. */
+struct sim_lut_count {
+	u32 uflow, oflow, hybrid, le_hit, lo_hit;
+};
+
 /* The table that answers (true: LO), from both tables' states. */
 bool sim_lut_pick_lo(const struct sim_lut_cfg *cfg, enum sim_lut_state le,
 		     enum sim_lut_state lo);
+
+/*
+ * Count one SDP lookup: under- and overflow of the table that answers,
+ * HYBRID when it answered from an entry, and each table's own hit.
+ * Nothing with @n NULL (not counting).
+ */
+void sim_lut_count_sdp(struct sim_lut_count *n, enum sim_lut_state le,
+		       enum sim_lut_state lo, bool pick_lo);
+/*
+ * Count one CDP lookup, one counter each: both tables under- or
+ * overflowing, only LE or only LO hitting, HYBRID for the rest.
+ * Nothing with @n NULL.
+ */
+void sim_lut_count_cdp(struct sim_lut_count *n, enum sim_lut_state le,
+		       enum sim_lut_state lo);
 
 /* S_LUT_ACCESS_DATA: store or fetch the next entry. */
 void sim_lut_write(struct sim_lut *lut, u32 data);
 u32 sim_lut_read(struct sim_lut *lut);
 
-/* Look @x up (integer pipelines). */
+/* Look @x up (SDP integer pipelines); counted in @n unless NULL. */
 s32 sim_lut_lookup(const struct sim_lut *lut, const struct sim_lut_cfg *cfg,
-		   s32 x);
+		   s32 x, struct sim_lut_count *n);
 /* Look the fp32 bit pattern @x up (SDP fp16 pipeline, lut_fp16.c). */
 u32 sim_lut_lookup_fp16(const struct sim_lut *lut, const struct sim_lut_cfg *cfg,
-			u32 x);
+			u32 x, struct sim_lut_count *n);
 
 #endif /* __NVDLA_SIM_LUT_H__ */

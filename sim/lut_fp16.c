@@ -111,16 +111,18 @@ static u32 lut_miss(u32 x, u32 origin, u32 bias, u16 scale, u16 end)
 }
 
 u32 sim_lut_lookup_fp16(const struct sim_lut *lut, const struct sim_lut_cfg *c,
-			u32 x)
+			u32 x, struct sim_lut_count *n)
 {
 	struct lut_pos le, lo;
-	bool uflow;
+	bool uflow, pick_lo;
 
 	le = c->le_linear ?
 	     lut_linear(x, c->le_start, c->le_select, SIM_LUT_LE_ENTRIES) :
 	     lut_exponent(x, c->le_start, c->le_offset);
 	lo = lut_linear(x, c->lo_start, c->lo_select, SIM_LUT_LO_ENTRIES);
-	if (sim_lut_pick_lo(c, le.state, lo.state)) {
+	pick_lo = sim_lut_pick_lo(c, le.state, lo.state);
+	sim_lut_count_sdp(n, le.state, lo.state, pick_lo);
+	if (pick_lo) {
 		if (lo.state == SIM_LUT_HIT)
 			return lut_hit(lut->lo, &lo);
 		uflow = lo.state == SIM_LUT_UFLOW;

@@ -117,15 +117,20 @@ static s64 stage_y(const struct sdp_y *s, const struct sdp_params *p, s64 v,
 		v = s->algo == ALU_EQL ? v != op : sim_sat(alu(s->algo, v, op), 32);
 	}
 	if (!s->lut_bypass)
-		v = sim_lut_lookup(p->lut, &s->lut, (s32)v);
+		v = sim_lut_lookup(p->lut, &s->lut, (s32)v, p->lut_count);
 	return v;
 }
 
+/* The saturation counter sees the 17-bit clip, not the output's. */
 static s64 stage_c(const struct sdp_params *p, s64 v)
 {
+	s64 t;
+
 	v = ((s64)(s32)v - p->cvt_offset) * p->cvt_scale;
-	v = sim_sat(sim_rha_shift(v, p->cvt_shift), 17);
-	return sim_sat(v, p->out_bpe * 8);
+	t = sim_sat(sim_rha_shift(v, p->cvt_shift), 17);
+	if (p->sat_count && sim_shift_saturated(v, p->cvt_shift, t))
+		sim_count_add(p->sat_count, 1);
+	return sim_sat(t, p->out_bpe * 8);
 }
 
 /* The output element at channel c, (x, y): the whole pipeline. */
@@ -149,6 +154,10 @@ static s32 sdp_stream_value(const void *ctx, u32 c, u32 x, u32 y)
 	return sdp_value(ctx, c, x, y);
 }
 
+/*
+ * Every element once, stored unless the output goes elsewhere (@p->out
+ * NULL: streamed to the PDP, or compared), where this pass only counts.
+ */
 static void sdp_compute(const struct sdp_params *p)
 {
 	u32 s, x, y, lane;
@@ -158,10 +167,13 @@ static void sdp_compute(const struct sdp_params *p)
 			for (x = 0; x < p->w; x++) {
 				for (lane = 0; lane < p->lanes; lane++) {
 					s64 v = sdp_value(p, s * p->lanes + lane, x, y);
-					u8 *o = p->out + s * p->out_surf +
-						y * p->out_line +
-						(x * p->lanes + lane) * p->out_bpe;
+					u8 *o;
 
+					if (!p->out)
+						continue;
+					o = p->out + s * p->out_surf +
+					    y * p->out_line +
+					    (x * p->lanes + lane) * p->out_bpe;
 					o[0] = v;
 					if (p->out_bpe == 2)
 						o[1] = v >> 8;
@@ -183,7 +195,7 @@ static void sdp_compute_batches(struct sdp_params *p, struct sim_conv *cv)
 	for (b = 0; b < p->batches; b++) {
 		if (p->batches > 1)	/* only direct feature input has batches */
 			sim_conv_batch(cv, b);
-		p->out = out + (u64)b * p->out_batch;
+		p->out = out ? out + (u64)b * p->out_batch : NULL;
 		sdp_compute(p);
 	}
 	p->out = out;
@@ -404,6 +416,48 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	return (conv || p->in) && (p->out || p->to_pdp || !p->write);
 }
 
+/* Count from now on (@n) or not (NULL: a pass that repeats elements). */
+static void sdp_count_attach(struct sdp_params *p, struct sim_conv *cv,
+			     struct sdp_count *n)
+{
+	p->lut_count = n && n->lut_on ? &n->lut : NULL;
+	p->sat_count = n && n->sat_on ? &n->sat : NULL;
+	if (cv)
+		cv->sat_count = n && n->cacc_on ? &n->cacc_sat : NULL;
+}
+
+/* The layer's counters, cleared; the ones it has enabled take counts. */
+static void sdp_count_start(struct nvdla_sim *sim, struct sdp_params *p,
+			    struct sim_conv *cv, struct sdp_count *n)
+{
+	memset(n, 0, sizeof(*n));
+	n->lut_on = SIM_FIELD(sim, SDP, D_PERF_ENABLE, PERF_LUT_EN) &&
+		    !p->y.bypass && !p->y.lut_bypass;
+	n->sat_on = SIM_FIELD(sim, SDP, D_PERF_ENABLE, PERF_SAT_EN);
+	n->cacc_on = cv && !cv->fp16;
+	sdp_count_attach(p, cv, n);
+}
+
+/*
+ * Status registers of the finished group: what was counted, 0 where the
+ * counter is off (cleared when the operation was enabled); the WDMA has
+ * no bus timing here, so it never stalls.
+ */
+static void sdp_count_finish(struct nvdla_sim *sim, const struct sdp_count *n,
+			     bool flying)
+{
+	sim_set_status(sim, NVDLA_UNIT_SDP, NVDLA_SDP_D_PERF_LUT_UFLOW, n->lut.uflow);
+	sim_set_status(sim, NVDLA_UNIT_SDP, NVDLA_SDP_D_PERF_LUT_OFLOW, n->lut.oflow);
+	sim_set_status(sim, NVDLA_UNIT_SDP, NVDLA_SDP_D_PERF_LUT_HYBRID, n->lut.hybrid);
+	sim_set_status(sim, NVDLA_UNIT_SDP, NVDLA_SDP_D_PERF_LUT_LE_HIT, n->lut.le_hit);
+	sim_set_status(sim, NVDLA_UNIT_SDP, NVDLA_SDP_D_PERF_LUT_LO_HIT, n->lut.lo_hit);
+	sim_set_status(sim, NVDLA_UNIT_SDP, NVDLA_SDP_D_PERF_OUT_SATURATION, n->sat);
+	sim_set_status(sim, NVDLA_UNIT_SDP, NVDLA_SDP_D_PERF_WDMA_WRITE_STALL, 0);
+	if (flying)	/* fp16 layers count no CACC saturation */
+		sim_set_status(sim, NVDLA_UNIT_CACC, NVDLA_CACC_D_OUT_SATURATION,
+			       n->cacc_sat);
+}
+
 /*
  * An SDP layer runs once SDP and what feeds it are enabled: SDP_RDMA for
  * offline input or memory operands, the convolution units when flying,
@@ -415,6 +469,7 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 	struct sim_stream stream;
 	u32 pdp_done = 0;
 	struct sdp_params p;
+	struct sdp_count count;
 	struct sim_conv cv;
 	u8 group;
 
@@ -435,16 +490,24 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 		      sdp_params(sim, &p, NULL);
 	if (ok && flying)
 		ok = sim_cdma_nan_status(sim, &cv);
+	if (ok)
+		sdp_count_start(sim, &p, flying ? &cv : NULL, &count);
 	if (to_pdp) {
+		/* The PDP reads elements as often as its windows cover them. */
+		sdp_count_attach(&p, flying ? &cv : NULL, NULL);
 		stream.value = sdp_stream_value;
 		stream.ctx = &p;
 		pdp_done = sim_pdp_run_flying(sim, ok ? &stream : NULL);
-	} else if (ok && p.write) {
-		sdp_compute_batches(&p, flying ? &cv : NULL);
+		sdp_count_attach(&p, flying ? &cv : NULL, &count);
 	}
+	/* Stores the output, or just counts where it went elsewhere. */
+	if (ok && (p.out || count.lut_on || count.sat_on || count.cacc_on))
+		sdp_compute_batches(&p, flying ? &cv : NULL);
 	if (ok && p.fp16)
 		sim_sdp_fp16_status(sim, &p);
-	if (!ok)
+	if (ok)
+		sdp_count_finish(sim, &count, flying);
+	else
 		sim->faults++;
 	if (flying)
 		sim_conv_finish(sim);

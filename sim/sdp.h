@@ -42,6 +42,14 @@ struct sdp_y {
 	struct sim_lut_cfg lut;
 };
 
+/* What an SDP layer counts, and which of its counters are on. */
+struct sdp_count {
+	struct sim_lut_count lut;
+	u32 sat;		/* output converter clips */
+	u32 cacc_sat;		/* CACC clips of a flying integer layer */
+	bool lut_on, sat_on, cacc_on;
+};
+
 struct sdp_params {
 	u32 atom, lanes, c, surfaces, w, h;
 	u32 in_bpe, out_bpe;
@@ -59,6 +67,9 @@ struct sdp_params {
 	u32 cvt_shift;
 	const struct sim_lut *lut;
 	const struct sim_conv *conv;	/* flying input, or NULL */
+	/* The counters the layer has enabled, NULL where off or not counting. */
+	struct sim_lut_count *lut_count;
+	u32 *sat_count;
 	bool fp16, nan_to_zero;
 	bool fp16_to_int16;	/* fp16 processing, int16 output */
 };

@@ -13,6 +13,7 @@
  */
 #include "fp.h"
 #include "sdp.h"
+#include "sim_math.h"
 
 static u32 fp16_operand(const struct sdp_params *p, s32 v)
 {
@@ -72,7 +73,7 @@ static u32 fp16_stage_y(const struct sdp_y *s, const struct sdp_params *p,
 		v = fp32_alu(s->algo, v, s->alu_mem ? fp16_operand(p, mem_alu) :
 			     (u32)s->alu_reg);
 	if (!s->lut_bypass)
-		v = sim_lut_lookup_fp16(p->lut, &s->lut, v);
+		v = sim_lut_lookup_fp16(p->lut, &s->lut, v, p->lut_count);
 	return v;
 }
 
@@ -87,6 +88,7 @@ bool sim_sdp_fp16_supported(const struct sdp_params *p)
 u16 sim_sdp_fp16_value(const struct sdp_params *p, u32 c, u32 x, u32 y)
 {
 	u32 v;
+	u16 out;
 
 	if (p->conv) {
 		v = sim_conv_fp16_value(p->conv, c, x, y);
@@ -103,7 +105,11 @@ u16 sim_sdp_fp16_value(const struct sdp_params *p, u32 c, u32 x, u32 y)
 	v = fp16_stage_y(&p->y, p, v, c, x, y);
 	if (p->fp16_to_int16)
 		return sim_fp16_to_int16(sim_fp32_to_fp16(v));
-	return sim_fp32_to_fp16(v);
+	out = sim_fp32_to_fp16(v);
+	/* An fp16 output saturates to the largest finite magnitude. */
+	if (p->sat_count && (out & 0x7fff) == SIM_FP16_MAX)
+		sim_count_add(p->sat_count, 1);
+	return out;
 }
 
 void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p)

@@ -225,6 +225,7 @@ struct sim_conv {
 	struct sim_wcomp wcomp;
 	bool winograd;
 	struct sim_wino wino;
+	u32 *sat_count;		/* CACC D_OUT_SATURATION, or NULL */
 };
 
 bool sim_conv_ready(const struct nvdla_sim *sim);
@@ -237,6 +238,7 @@ s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s);
 s32 sim_conv_weight_at(const struct sim_conv *cv, u64 index);
 /* Input channel @c at (@ix, @iy); the pad value outside the cube. */
 s32 sim_conv_input(const struct sim_conv *cv, u32 c, s32 ix, s32 iy);
+/* The CACC's int32 output of @acc, its saturations counted. */
 s64 sim_cacc_out(const struct sim_conv *cv, s64 acc);
 
 /* Batches (conv_batch.c): count, input extent, select batch @batch. */

@@ -39,4 +39,27 @@ static inline s32 sim_sext(u32 v, u32 bits)
 	return (s32)((v ^ m) - m);
 }
 
+/*
+ * The saturation flag of a rounding shift into @out (the rounded, clamped
+ * x / 2^shift): the hardware compares the floor of the quotient with the
+ * result and flags a difference beyond rounding, so a quotient one past
+ * the range does not count.
+ */
+static inline bool sim_shift_saturated(s64 x, u32 shift, s64 out)
+{
+	s64 floor;
+
+	if (shift > 62)
+		floor = x < 0 ? -1 : 0;
+	else
+		floor = x >= 0 ? x >> shift : ~(~x >> shift);
+	return floor - out > 1 || out - floor > 1;
+}
+
+/* A performance counter: adds @n, holding at the 32-bit maximum. */
+static inline void sim_count_add(u32 *counter, u32 n)
+{
+	*counter = *counter > U32_MAX - n ? U32_MAX : *counter + n;
+}
+
 #endif /* __NVDLA_SIM_MATH_H__ */

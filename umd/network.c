@@ -136,10 +136,9 @@ static const struct nvdla_lbl_blob *net_memory_blob(const struct nvdla_network *
 				   NULL;
 }
 
-/* Where task address @index points: host mapping and size. */
-static uint8_t *net_task_address(const struct nvdla_network *net,
-				 const struct nvdla_lbl_task *lt, int16_t index,
-				 uint64_t *size)
+uint8_t *nvdla_net_address(const struct nvdla_network *net,
+			   const struct nvdla_lbl_task *lt, int16_t index,
+			   uint64_t *size)
 {
 	const struct nvdla_lbl_address *a;
 	uint16_t m;
@@ -161,10 +160,10 @@ static int net_upgrade(struct nvdla_network *net,
 		       const struct dla_network_desc *nd)
 {
 	uint64_t surf_size, graph_size;
-	uint8_t *surf = net_task_address(net, lt, nd->surface_desc_index,
-					 &surf_size);
-	uint8_t *graph = net_task_address(net, lt, nd->dependency_graph_index,
-					  &graph_size);
+	uint8_t *surf = nvdla_net_address(net, lt, nd->surface_desc_index,
+					  &surf_size);
+	uint8_t *graph = nvdla_net_address(net, lt, nd->dependency_graph_index,
+					   &graph_size);
 
 	if (!surf || !graph ||
 	    nvdla_legacy_upgrade(surf, surf_size, graph, graph_size,
@@ -364,8 +363,10 @@ NVDLA_EXPORT void nvdla_network_unload(struct nvdla_network *net)
 
 	if (!net)
 		return;
-	for (i = 0; i < net->num_tasks; i++)
+	for (i = 0; i < net->num_tasks; i++) {
 		free(net->tasks[i].list);
+		nvdla_buffer_del(net->tasks[i].stats);
+	}
 	free(net->tasks);
 	free(net->inputs);
 	free(net->outputs);
@@ -509,7 +510,9 @@ static int net_run_task(struct nvdla_network *net, uint32_t n,
 		t->list[i].bo = nvdla_net_memory(net, m)->bo;
 		t->list[i].offset = a->offset;
 	}
-	ret = be->ops->submit(be, t->list, t->num, deadline);
+	if (t->stats)
+		nvdla_net_stats_prepare(net, t);
+	ret = be->ops->submit(be, t->list, t->num + !!t->stats, deadline);
 	if (ret)
 		return nvdla_rt_error(net->rt, ret, "task %u failed: %s", n,
 				      be->error);
@@ -524,9 +527,11 @@ NVDLA_EXPORT int nvdla_network_submit(struct nvdla_network *net,
 	uint32_t n;
 	int ret = 0;
 
+	net->stats_valid = false;
 	for (n = 0; n < net->num_tasks && !ret; n++)
 		ret = net_run_task(net, n, deadline);
 	net->status = ret;
+	net->stats_valid = !ret;
 	return ret;
 }
 

@@ -29,6 +29,7 @@ struct nvdla_net_task {
 	uint32_t num;
 	struct nvdla_backend_address *list;
 	uint16_t graph_mem;	/* memory holding its dependency graph */
+	struct nvdla_buffer *stats;	/* its stat list, once enabled */
 };
 
 /* An input or output: the memory entry it lives in and its description. */
@@ -47,6 +48,7 @@ struct nvdla_network {
 	unsigned int num_inputs, num_outputs;
 	struct nvdla_binding *inputs, *outputs;
 	int status;
+	bool stats_valid;	/* the last submission filled the stat lists */
 };
 
 /*
@@ -97,6 +99,21 @@ float nvdla_half_to_float(uint16_t h);
 /* Record a failure message on @rt; returns @err. */
 int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * Host mapping of address @index of task @lt, and in *@size the bytes from
+ * there to the end of its memory; NULL if it has none.
+ */
+uint8_t *nvdla_net_address(const struct nvdla_network *net,
+			   const struct nvdla_lbl_task *lt, int16_t index,
+			   uint64_t *size);
+
+/*
+ * Statistics (stats.c): before each run of task @t with a stat buffer,
+ * name it in the network descriptor and as address-list entry t->num.
+ */
+void nvdla_net_stats_prepare(struct nvdla_network *net,
+			     struct nvdla_net_task *t);
 
 /* The buffer a memory entry uses now (an application binding wins). */
 struct nvdla_buffer *nvdla_net_memory(const struct nvdla_network *net,

@@ -40,6 +40,7 @@ typedef int64_t s64;
 #define BIT(n) (1ul << (n))
 #define S32_MAX INT32_MAX
 #define S32_MIN INT32_MIN
+#define U32_MAX UINT32_MAX
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define __printf(a, b) __attribute__((format(printf, a, b)))
 #endif

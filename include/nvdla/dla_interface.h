@@ -347,6 +347,81 @@ struct dla_rubik_op_desc {
 	__u8 stride_y;
 } DLA_PACKED;
 
+/*
+ * Statistics of one operation, written back by the firmware when it
+ * completes (network stat_list_index): the engine's counters and the
+ * run time in microseconds.
+ */
+struct dla_bdma_stat_desc {
+	__u32 read_stall;
+	__u32 write_stall;
+	__u32 runtime;
+} DLA_PACKED;
+
+struct dla_conv_stat_desc {
+	__u32 data_read_stall;
+	__u32 weight_read_stall;
+	__u32 data_read_latency;
+	__u32 weight_read_latency;
+	__u32 saturation_count;
+	__u32 nan_data_num;
+	__u32 nan_weight_num;
+	__u32 inf_data_num;
+	__u32 inf_weight_num;
+	__u32 runtime;
+} DLA_PACKED;
+
+struct dla_sdp_stat_desc {
+	__u32 nan_input_num;
+	__u32 inf_input_num;
+	__u32 nan_output_num;
+	__u32 wdma_write_stall;
+	__u32 lut_underflow;
+	__u32 lut_overflow;
+	__u32 lut_hybrid;
+	__u32 lut_le_hit;
+	__u32 lut_lo_hit;
+	__u32 saturation_count;
+	__u32 runtime;
+} DLA_PACKED;
+
+struct dla_pdp_stat_desc {
+	__u32 inf_input_num;
+	__u32 nan_input_num;
+	__u32 nan_output_num;
+	__u32 write_stall;
+	__u32 runtime;
+} DLA_PACKED;
+
+struct dla_cdp_stat_desc {
+	__u32 nan_input_num;
+	__u32 inf_input_num;
+	__u32 nan_output_num;
+	__u32 write_stall;
+	__u32 lut_uflow;
+	__u32 lut_oflow;
+	__u32 lut_hybrid;
+	__u32 lut_le_hit;
+	__u32 lut_lo_hit;
+	__u32 saturation_count;
+	__u32 runtime;
+} DLA_PACKED;
+
+struct dla_rubik_stat_desc {
+	__u32 read_stall;
+	__u32 write_stall;
+	__u32 runtime;
+} DLA_PACKED;
+
+union dla_stat_container {
+	struct dla_bdma_stat_desc bdma_stat;
+	struct dla_conv_stat_desc conv_stat;
+	struct dla_sdp_stat_desc sdp_stat;
+	struct dla_pdp_stat_desc pdp_stat;
+	struct dla_cdp_stat_desc cdp_stat;
+	struct dla_rubik_stat_desc rubik_stat;
+} DLA_PACKED;
+
 union dla_surface_container {
 	struct dla_bdma_surface_desc bdma_surface;
 	struct dla_conv_surface_desc conv_surface;
@@ -388,6 +463,13 @@ DLA_ABI_ASSERT_SIZE(struct dla_pdp_surface_desc, 64);
 DLA_ABI_ASSERT_SIZE(struct dla_pdp_op_desc, 52);
 DLA_ABI_ASSERT_SIZE(struct dla_cdp_op_desc, 24);
 DLA_ABI_ASSERT_SIZE(struct dla_rubik_op_desc, 4);
+DLA_ABI_ASSERT_SIZE(struct dla_bdma_stat_desc, 12);
+DLA_ABI_ASSERT_SIZE(struct dla_conv_stat_desc, 40);
+DLA_ABI_ASSERT_SIZE(struct dla_sdp_stat_desc, 44);
+DLA_ABI_ASSERT_SIZE(struct dla_pdp_stat_desc, 20);
+DLA_ABI_ASSERT_SIZE(struct dla_cdp_stat_desc, 44);
+DLA_ABI_ASSERT_SIZE(struct dla_rubik_stat_desc, 12);
+DLA_ABI_ASSERT_SIZE(union dla_stat_container, 44);
 DLA_ABI_ASSERT_SIZE(union dla_surface_container, 644);
 DLA_ABI_ASSERT_SIZE(union dla_operation_container, 116);
 

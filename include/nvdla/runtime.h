@@ -177,6 +177,50 @@ int nvdla_network_output_values(struct nvdla_network *net, unsigned int index,
 int nvdla_network_write_dimg(struct nvdla_network *net, unsigned int index,
 			     const char *path);
 
+/*
+ * Per-operation statistics (profiling): from the next submission on, every
+ * DLA task gets a statistics buffer, one more entry of its address list,
+ * which the runtime's copy of the task's network descriptor names as its
+ * stat list (the loadable is not changed). The firmware turns the engines'
+ * performance counters on and, as each operation completes, writes them
+ * and the operation's run time there.
+ */
+int nvdla_network_enable_stats(struct nvdla_network *net);
+
+#define NVDLA_OP_STAT_COUNTERS_MAX 10
+
+/**
+ * struct nvdla_op_stat - what one operation counted
+ * @task: its task's position among the network's tasks (submission order)
+ * @op: its index in the task
+ * @roi: the region of interest it ran for (0 unless the task has several)
+ * @type: "bdma", "conv", "sdp", "pdp", "cdp" or "rubik"
+ * @runtime_us: from enabling it to its completion being handled
+ * @num_counters: entries of @counters: the engine's counters, in the
+ *	order of the firmware's statistics descriptor
+ */
+struct nvdla_op_stat {
+	unsigned int task;
+	unsigned int op;
+	unsigned int roi;
+	const char *type;
+	uint32_t runtime_us;
+	unsigned int num_counters;
+	struct {
+		const char *name;
+		uint32_t value;
+	} counters[NVDLA_OP_STAT_COUNTERS_MAX];
+};
+
+/*
+ * Runs of operations with statistics from the last submission (0 if none):
+ * each operation once per region of interest.
+ */
+unsigned int nvdla_network_num_op_stats(const struct nvdla_network *net);
+/* Statistics of operation @index (0 .. nvdla_network_num_op_stats() - 1). */
+int nvdla_network_op_stat(const struct nvdla_network *net, unsigned int index,
+			  struct nvdla_op_stat *stat);
+
 #if defined(__cplusplus)
 }
 #endif

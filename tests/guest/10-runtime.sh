@@ -28,6 +28,31 @@ for t in $(cat /tests/golden-loadables); do
 	fi
 done
 
+# --stats through the driver: the stat list is one more GEM object in the
+# task's address list, filled by the firmware in the kernel.
+nvdla_runtime --loadable /loadables/bdma_copy.nvdla --stats -o /tmp/s.dimg \
+	>/tmp/run.log 2>&1
+status=$?
+sed 's/^/# /' /tmp/run.log
+[ $status -eq 0 ] && grep -Eq '^ +0 +0 +0 bdma +[0-9]+ $' /tmp/run.log &&
+	[ "$(md5sum </tmp/s.dimg | cut -d' ' -f1)" = "$(cut -d' ' -f1 /loadables/bdma_copy.md5)" ]
+ok $? "--stats through the driver: one bdma operation, same output"
+dir=/shared/loadables/CDP_L0_0
+if [ -d "$dir" ]; then
+	# Every lookup overflows both tables and every output clips (test_cli.sh).
+	nvdla_runtime --loadable "$dir/CDP_L0_0.nvdla" --stats -o /tmp/s.dimg \
+		>/tmp/run.log 2>&1
+	status=$?
+	sed 's/^/# /' /tmp/run.log
+	[ $status -eq 0 ] &&
+		grep -Eq '^ +0 +0 +0 cdp +[0-9]+  lut_oflow=2048 saturation=2048$' /tmp/run.log &&
+		[ "$(md5sum </tmp/s.dimg | cut -d' ' -f1)" = "$(cut -d' ' -f1 "$dir/golden/lead.md5")" ]
+	ok $? "--stats CDP_L0_0 through the driver: 2048 LUT overflows and saturations"
+else
+	n=$((n + 1))
+	echo "ok $n - --stats CDP_L0_0 through the driver # SKIP ../shared absent"
+fi
+
 # A bad loadable is refused, and the device still works afterwards.
 head -c 200 /loadables/bdma_copy.nvdla >/tmp/cut.nvdla
 nvdla_runtime --loadable /tmp/cut.nvdla -o /tmp/x.dimg 2>/tmp/err

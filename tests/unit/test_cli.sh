@@ -41,6 +41,43 @@ for t in $(cat tests/golden-loadables); do
 	else echo "not ok $n - $t golden md5 in process"; fi
 done
 
+# --stats, checked against facts of the official loadables and goldens.
+# int16 values at the limits of an output DIMG (header 36 bytes).
+limits() { od -An -v -td2 -w2 -j36 "$1" | grep -cE '^ *(32767|-32768)$'; }
+conf=../shared/conformance/loadables
+if [ -d "$conf" ]; then
+	# CDP_L0_0: LE and LO both linear from 0 with index select 0, and
+	# every window's sum of squares of its int16 input is at least
+	# 2218641, so all 8x8x32 lookups overflow both tables; the result
+	# (at least 32767 times a non-zero input, times 2) clips every
+	# output, as the golden's 2048 values at the int16 limits show.
+	"$rt" --loadable "$conf/CDP_L0_0/CDP_L0_0.nvdla" --stats \
+		-o "$tmp/cdp.dimg" >"$tmp/cdp.txt" &&
+		grep -Eq '^ +0 +0 +0 cdp +[0-9]+  lut_oflow=2048 saturation=2048$' "$tmp/cdp.txt" &&
+		[ "$(limits "$conf/CDP_L0_0/golden/o_000000.dimg")" -eq 2048 ] &&
+		[ "$(md5_of "$tmp/cdp.dimg")" = "$(cut -d' ' -f1 "$conf/CDP_L0_0/golden/lead.md5")" ]
+	ok $? "--stats CDP_L0_0: 2048 LUT overflows and saturations, golden output unchanged"
+	# CONV_D_L0_0: the SDP adds 0 and applies ReLU, so its converter
+	# clips exactly the outputs the golden holds at the int16 limits;
+	# the CACC saturates more (the negative ones ReLU then zeroes).
+	"$rt" --loadable "$conf/CONV_D_L0_0/CONV_D_L0_0.nvdla" --stats \
+		-o "$tmp/conv.dimg" >"$tmp/conv.txt"
+	sat=$(sed -n 's/^ *0 *1 *0 sdp .* saturation=\([0-9]*\)$/\1/p' "$tmp/conv.txt")
+	cacc=$(sed -n 's/^ *0 *0 *0 conv .* saturation=\([0-9]*\)$/\1/p' "$tmp/conv.txt")
+	[ -n "$sat" ] && [ "$sat" -eq "$(limits "$conf/CONV_D_L0_0/golden/o_000000.dimg")" ] &&
+		[ "${cacc:-0}" -ge "$sat" ]
+	ok $? "--stats CONV_D_L0_0: SDP saturations ($sat) = golden outputs at the limits; CACC ${cacc:-none}"
+else
+	n=$((n + 2))
+	echo "ok $((n - 1)) - --stats CDP_L0_0 # SKIP ../shared absent"
+	echo "ok $n - --stats CONV_D_L0_0 # SKIP ../shared absent"
+fi
+"$rt" --loadable loadables/bdma_copy.nvdla --stats -o "$tmp/s.dimg" >"$tmp/s.txt" &&
+	grep -Eq '^task +op +roi +type +time_us +counters' "$tmp/s.txt" &&
+	grep -Eq '^ +0 +0 +0 bdma +[0-9]+ $' "$tmp/s.txt" &&
+	[ "$(md5_of "$tmp/s.dimg")" = "$(cut -d' ' -f1 loadables/bdma_copy.md5)" ]
+ok $? "--stats on the shipped loadable: one bdma line, no stalls in the model"
+
 "$rt" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q -- "--loadable is required" "$tmp/err"
 ok $? "no --loadable: usage error, status 2"

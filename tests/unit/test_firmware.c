@@ -25,20 +25,38 @@ struct fake {
 	uint64_t size[NUM_BUFS];
 	unsigned int writes;
 	char last_error[160];
+	uint32_t intr_status;	/* GLB S_INTR_STATUS as the fake reads it */
+	uint32_t bdma_cfg_status;	/* last BDMA CFG_STATUS written */
+	uint64_t now;		/* time_us */
 };
+
+#define BDMA_BASE 0x4000u	/* nv_full; GLB is at 0 */
 
 static uint32_t fake_reg_read(void *drv, uint32_t addr)
 {
-	(void)drv;
-	/* BDMA STATUS at its nv_full base: 20 free slots, idle. */
-	return addr == 0x4000 + NVDLA_BDMA_STATUS ? 0x114 : 0;
+	struct fake *f = drv;
+
+	switch (addr) {
+	case BDMA_BASE + NVDLA_BDMA_STATUS:
+		return 0x114;	/* 20 free slots, idle */
+	case BDMA_BASE + NVDLA_BDMA_STATUS_GRP0_READ_STALL:
+		return 7;
+	case BDMA_BASE + NVDLA_BDMA_STATUS_GRP0_WRITE_STALL:
+		return 9;
+	case NVDLA_GLB_S_INTR_STATUS:
+		return f->intr_status;
+	default:
+		return 0;
+	}
 }
 
 static void fake_reg_write(void *drv, uint32_t addr, uint32_t val)
 {
-	(void)addr;
-	(void)val;
-	((struct fake *)drv)->writes++;
+	struct fake *f = drv;
+
+	if (addr == BDMA_BASE + NVDLA_BDMA_CFG_STATUS)
+		f->bdma_cfg_status = val;
+	f->writes++;
 }
 
 static int fake_entry(void *drv, void *task, uint16_t index, uint64_t *dma,
@@ -55,8 +73,7 @@ static int fake_entry(void *drv, void *task, uint16_t index, uint64_t *dma,
 
 static uint64_t fake_time_us(void *drv)
 {
-	(void)drv;
-	return 0;
+	return ((struct fake *)drv)->now;
 }
 
 static void fake_log(void *drv, enum dla_log_level level, const char *msg)
@@ -304,6 +321,10 @@ static const struct {
 	{ g_cycle, "op 0 of region 0 can never complete",
 	  "an operation waiting for one that runs after it" },
 };
+static void m_stat_idx(struct task_descs *d) { d->net.stat_list_index = 6; }
+static void m_stat_neg(struct task_descs *d) { d->net.stat_list_index = -2; }
+/* The network descriptor's 40 bytes cannot hold one 44-byte container. */
+static void m_stat_small(struct task_descs *d) { d->net.stat_list_index = 0; }
 
 /* Cases that only a device without int16 or with another atom refuses. */
 static void m_conv_int16(struct task_descs *d)
@@ -378,7 +399,89 @@ static const struct {
 	{ m_roi_type, "region 1: type", "region 1 of another type" },
 	{ m_roi_order, "region 1: type or order", "region 1 in another order" },
 	{ m_roi_source, "address index 99", "bad index in region 1 only" },
+	{ m_stat_idx, "stat list index 6 outside the list of 6",
+	  "stat list index past the address list" },
+	{ m_stat_neg, "stat list index -2", "negative stat list index" },
+	{ m_stat_small, "stat list at address 0: no room for 1 x 1 containers",
+	  "stat list too small for one container" },
 };
+
+/*
+ * A BDMA task with its stat list at address 5: counting is turned on
+ * when the operation is enabled, and its completion writes the stall
+ * counters of launch group 0 (7 and 9 here) and the 25 us it ran into
+ * container [0][0]; the rest of the buffer is untouched.
+ */
+static void test_stat_write_back(void)
+{
+	struct dla_bdma_stat_desc want = { 7, 9, 25 }, got;
+	struct task_descs d;
+	bool done = false;
+	int ret;
+
+	good_task(&d);
+	d.net.stat_list_index = 5;
+	memset(fake.buf[5], 0xee, DATA_SIZE);
+	fake.now = 100;
+	fake.bdma_cfg_status = 0;
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 && fake.bdma_cfg_status ==
+	       NVDLA_BDMA_CFG_STATUS_STALL_COUNT_EN_MASK,
+	       "a task with a stat list runs; BDMA stall counting enabled (ret %d)",
+	       ret);
+	fake.now = 125;
+	fake.intr_status = NVDLA_GLB_S_INTR_STATUS_BDMA_DONE_STATUS0_MASK;
+	dla_isr_handler(engine);
+	fake.intr_status = 0;
+	ret = dla_process_events(engine, &done);
+	memcpy(&got, fake.buf[5], sizeof(got));
+	tap_ok(ret == 0 && done && !memcmp(&got, &want, sizeof(got)) &&
+	       fake.buf[5][sizeof(union dla_stat_container)] == 0xee,
+	       "completion writes stalls 7/9 and run time 25 us to container 0 (%u %u %u)",
+	       got.read_stall, got.write_stall, got.runtime);
+	dla_clear_task(engine);
+}
+
+/* Complete the BDMA operation in group 0 at time @now. */
+static int bdma_done(uint64_t now, bool *done)
+{
+	fake.now = now;
+	fake.intr_status = NVDLA_GLB_S_INTR_STATUS_BDMA_DONE_STATUS0_MASK;
+	dla_isr_handler(engine);
+	fake.intr_status = 0;
+	return dla_process_events(engine, done);
+}
+
+/*
+ * Two regions of interest: the copy runs twice, and each run's counters
+ * and run time go to its own container, [1][0] after [0][0].
+ */
+static void test_stat_rois(void)
+{
+	struct dla_bdma_stat_desc want = { 7, 9, 35 }, got;
+	union dla_stat_container *list = (void *)fake.buf[5];
+	struct task_descs d;
+	bool first = true, done = false;
+	int ret;
+
+	good_task(&d);
+	d.net.num_rois = 2;
+	d.net.stat_list_index = 5;
+	memset(fake.buf[5], 0xee, DATA_SIZE);
+	fake.now = 100;
+	ret = submit(&d, NUM_BUFS);
+	if (!ret)
+		ret = bdma_done(125, &first);
+	if (!ret)
+		ret = bdma_done(160, &done);
+	memcpy(&got, &list[1], sizeof(got));
+	tap_ok(ret == 0 && !first && done && list[0].bdma_stat.runtime == 25 &&
+	       !memcmp(&got, &want, sizeof(got)) &&
+	       fake.buf[5][2 * sizeof(*list)] == 0xee,
+	       "two regions: containers [0][0] and [1][0] filled in turn (%u %u %u, ret %d)",
+	       got.read_stall, got.write_stall, got.runtime, ret);
+	dla_clear_task(engine);
+}
 
 static int engine_setup(const char *config)
 {
@@ -489,6 +592,11 @@ int main(void)
 	       "the 8-byte aligned cube is accepted on nv_small (ret %d, \"%s\")",
 	       ret, fake.last_error);
 	dla_clear_task(engine);
+
+	dla_register_driver(engine, &fake, &fake_ops,
+			    dla_hw_config_get("nv_full"));
+	test_stat_write_back();
+	test_stat_rois();
 
 	for (i = 0; i < NUM_BUFS; i++)
 		free(fake.buf[i]);

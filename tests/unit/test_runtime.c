@@ -153,6 +153,56 @@ static void test_resubmit_and_bind(struct nvdla_runtime *rt)
 	nvdla_buffer_del(small);
 }
 
+/*
+ * Statistics: none before they are enabled and run; then one BDMA
+ * operation with both stall counters (the model has no bus timing: 0),
+ * the result unchanged, and the loadable's bytes untouched.
+ */
+static void test_stats(struct nvdla_runtime *rt)
+{
+	const struct shape s = { 128, 4, 2, 128, 160 };
+	uint8_t src[1024], want[2048] = { 0 };
+	struct nvdla_op_stat st;
+	struct nvdla_network *net;
+	void *buf, *copy;
+	size_t len;
+	int ret;
+
+	memset(src, 0x3c, sizeof(src));
+	reference(&s, src, want);
+	build(&s, src, &buf, &len);
+	copy = malloc(len);
+	memcpy(copy, buf, len);
+	ret = nvdla_network_load(rt, buf, len, &net);
+	tap_ok(!ret && nvdla_network_num_op_stats(net) == 0,
+	       "no statistics before they are enabled");
+	ret = nvdla_network_submit(net, 0);
+	tap_ok(!ret && nvdla_network_num_op_stats(net) == 0 &&
+	       nvdla_network_op_stat(net, 0, &st) == -ERANGE,
+	       "a run without them has none either");
+	ret = nvdla_network_enable_stats(net);
+	if (!ret)
+		ret = nvdla_network_submit(net, 0);
+	tap_ok(!ret && nvdla_network_num_op_stats(net) == 1 &&
+	       !memcmp(nvdla_buffer_map(nvdla_network_output(net, 0)), want,
+		       extent(&s, s.dst_line)),
+	       "with statistics: one operation, the same result (%d)", ret);
+	ret = nvdla_network_op_stat(net, 0, &st);
+	tap_ok(!ret && st.task == 0 && st.op == 0 && !strcmp(st.type, "bdma") &&
+	       st.num_counters == 2 &&
+	       !strcmp(st.counters[0].name, "read_stall") &&
+	       !strcmp(st.counters[1].name, "write_stall") &&
+	       !st.counters[0].value && !st.counters[1].value,
+	       "op 0: bdma, read and write stalls 0, %u us", st.runtime_us);
+	tap_ok(nvdla_network_op_stat(net, 1, &st) == -ERANGE &&
+	       strstr(nvdla_runtime_error(rt), "no statistics of operation 1"),
+	       "an operation past the last: -ERANGE, named");
+	tap_ok(!memcmp(buf, copy, len), "the loadable itself is unchanged");
+	nvdla_network_unload(net);
+	free(buf);
+	free(copy);
+}
+
 /* Load a sample loadable after @edit changed it; returns the result. */
 static int load_edited(struct nvdla_runtime *rt,
 		       void (*edit)(struct nvdla_loadable *l))
@@ -345,6 +395,7 @@ int main(void)
 	       "runtime on sim:nv_full");
 	test_shapes(rt);
 	test_resubmit_and_bind(rt);
+	test_stats(rt);
 	test_errors(rt);
 	test_image(rt);
 	nvdla_runtime_del(rt);

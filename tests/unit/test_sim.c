@@ -555,7 +555,9 @@ static void test_sdp_fp16(bool int16)
 	wr(SDP + NVDLA_SDP_D_DP_EW_CFG, 1);
 	wr(SDP + NVDLA_SDP_D_FEATURE_MODE_CFG, 0);
 	wr(SDP + NVDLA_SDP_D_DATA_FORMAT, 2 | (int16 ? 1 : 2) << 2);
-	wr(SDP + NVDLA_SDP_D_PERF_ENABLE, 8);
+	wr(SDP + NVDLA_SDP_D_PERF_ENABLE,
+	   NVDLA_SDP_D_PERF_ENABLE_PERF_NAN_INF_COUNT_EN_MASK |
+	   NVDLA_SDP_D_PERF_ENABLE_PERF_SAT_EN_MASK);
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
 	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
 	while (nvdla_sim_run(sim))
@@ -563,8 +565,9 @@ static void test_sdp_fp16(bool int16)
 	for (i = 0; i < 5; i++)
 		same &= get16(0x100 + i * 2) == want[int16][i];
 	if (int16) {
-		tap_ok(same && nvdla_sim_fault_count(sim) == faults,
-		       "SDP fp16 x + 1, ReLU, int16 out: 2, 32767, NaN -32768, 0, 1");
+		tap_ok(same && nvdla_sim_fault_count(sim) == faults &&
+		       rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION) == 0,
+		       "SDP fp16 x + 1, ReLU, int16 out: 2, 32767, NaN -32768, 0, 1; no saturation counted (as the C model)");
 		return;
 	}
 	tap_ok(same && nvdla_sim_fault_count(sim) == faults,
@@ -573,6 +576,8 @@ static void test_sdp_fp16(bool int16)
 	       rd(SDP_RDMA + NVDLA_SDP_RDMA_D_STATUS_INF_INPUT_NUM) == 2 &&
 	       rd(SDP + NVDLA_SDP_D_STATUS_NAN_OUTPUT_NUM) == 1,
 	       "SDP fp16 counts 1 NaN and 2 infinite inputs, 1 NaN output");
+	tap_ok(rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION) == 1,
+	       "SDP fp16 output: the one result at 65504 counts as saturated");
 }
 
 /*
@@ -624,6 +629,235 @@ static void test_cdp_fp16(void)
 	       rd(CDP + NVDLA_CDP_D_INF_INPUT_NUM) == 1 &&
 	       rd(CDP + NVDLA_CDP_D_NAN_OUTPUT_NUM) == 1,
 	       "CDP fp16 counts 1 NaN and 1 infinite input, 1 NaN output");
+	/*
+	 * LO starts far above every input: it underflows throughout. LE hits
+	 * 1.5 alone, overflows on the infinity (the largest finite value),
+	 * underflows on the NaN and the 13 zeros (d <= 0).
+	 */
+	tap_ok(rd(CDP + NVDLA_CDP_D_PERF_LUT_UFLOW) == 14 &&
+	       rd(CDP + NVDLA_CDP_D_PERF_LUT_LE_HIT) == 1 &&
+	       rd(CDP + NVDLA_CDP_D_PERF_LUT_HYBRID) == 1 &&
+	       rd(CDP + NVDLA_CDP_D_PERF_LUT_OFLOW) == 0 &&
+	       rd(CDP + NVDLA_CDP_D_PERF_LUT_LO_HIT) == 0 &&
+	       rd(CDP + NVDLA_CDP_D_OUT_SATURATION) == 0,
+	       "CDP fp16 LUT counters: 14 under both, 1 LE only, 1 hybrid (LE over, LO under); no saturation");
+}
+
+/*
+ * The LUT counters, by hand. Inputs -5, 0, 10, 32, 40, 63, 64, 127 (each
+ * in 4 of the 32 lanes of one int8 atom); LE linear from 0, SELECT 0
+ * (hits 1 .. 63); LO linear from 32, SELECT -2 (index 4 (x - 32): hits
+ * 33 .. 95); every priority LE. Per value (LE, LO): -5 and 0 (uflow,
+ * uflow), 10 and 32 (hit, uflow: 32 equals START), 40 and 63 (hit, hit),
+ * 64 (oflow, hit), 127 (oflow, oflow).
+ */
+static const int8_t lut_inputs[8] = { -5, 0, 10, 32, 40, 63, 64, 127 };
+
+static void lut_cube(void)
+{
+	int i;
+
+	memset(host.mem, 0, MEM_SIZE);
+	for (i = 0; i < 32; i++)
+		host.mem[i] = (uint8_t)lut_inputs[i % 8];
+}
+
+/* LE entry i = i, LO entries 1000; the index registers as above. */
+static void lut_load(uint32_t unit)
+{
+	int i;
+
+	wr(unit + NVDLA_SDP_S_LUT_ACCESS_CFG,
+	   NVDLA_SDP_S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_MASK);
+	for (i = 0; i < 65; i++)
+		wr(unit + NVDLA_SDP_S_LUT_ACCESS_DATA, i);
+	wr(unit + NVDLA_SDP_S_LUT_ACCESS_CFG,
+	   NVDLA_SDP_S_LUT_ACCESS_CFG_LUT_ACCESS_TYPE_MASK |
+	   NVDLA_SDP_S_LUT_ACCESS_CFG_LUT_TABLE_ID_MASK);
+	for (i = 0; i < 257; i++)
+		wr(unit + NVDLA_SDP_S_LUT_ACCESS_DATA, 1000);
+	wr(unit + NVDLA_SDP_S_LUT_CFG, NVDLA_SDP_S_LUT_CFG_LUT_LE_FUNCTION_MASK);
+	wr(unit + NVDLA_SDP_S_LUT_INFO, 0xfeu << 16);
+}
+
+/* SDP int8, one atom from memory: Y runs the LUT alone (@lut) or not. */
+static void sdp_count_layer(bool lut, uint32_t scale, uint32_t perf)
+{
+	lut_load(SDP);
+	wr(SDP + NVDLA_SDP_S_LUT_LE_START, 0);
+	wr(SDP + NVDLA_SDP_S_LUT_LO_START, 32);
+	next_group(SDP);
+	next_group(SDP_RDMA);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE, 32);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, 32);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_BRDMA_CFG, 1);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_NRDMA_CFG, 1);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_ERDMA_CFG, 1);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 0);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_WIDTH, 0);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_HEIGHT, 0);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_CHANNEL, 31);
+	wr(SDP + NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x100);
+	wr(SDP + NVDLA_SDP_D_DST_LINE_STRIDE, 32);
+	wr(SDP + NVDLA_SDP_D_DST_SURFACE_STRIDE, 32);
+	wr(SDP + NVDLA_SDP_D_DP_BS_CFG, 1);
+	wr(SDP + NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(SDP + NVDLA_SDP_D_DP_EW_CFG, lut ?
+	   NVDLA_SDP_D_DP_EW_CFG_EW_ALU_BYPASS_MASK |
+	   NVDLA_SDP_D_DP_EW_CFG_EW_MUL_BYPASS_MASK :
+	   NVDLA_SDP_D_DP_EW_CFG_EW_BYPASS_MASK);
+	wr(SDP + NVDLA_SDP_D_FEATURE_MODE_CFG, 0);
+	wr(SDP + NVDLA_SDP_D_DATA_FORMAT, 0);
+	wr(SDP + NVDLA_SDP_D_CVT_OFFSET, 0);
+	wr(SDP + NVDLA_SDP_D_CVT_SCALE, scale);
+	wr(SDP + NVDLA_SDP_D_CVT_SHIFT, 0);
+	wr(SDP + NVDLA_SDP_D_PERF_ENABLE, perf);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+}
+
+static bool sdp_lut_counts(uint32_t uflow, uint32_t oflow, uint32_t hybrid,
+			   uint32_t le, uint32_t lo)
+{
+	return rd(SDP + NVDLA_SDP_D_PERF_LUT_UFLOW) == uflow &&
+	       rd(SDP + NVDLA_SDP_D_PERF_LUT_OFLOW) == oflow &&
+	       rd(SDP + NVDLA_SDP_D_PERF_LUT_HYBRID) == hybrid &&
+	       rd(SDP + NVDLA_SDP_D_PERF_LUT_LE_HIT) == le &&
+	       rd(SDP + NVDLA_SDP_D_PERF_LUT_LO_HIT) == lo;
+}
+
+/*
+ * SDP: UFLOW and OFLOW count the table that answers, HYBRID an answer
+ * from an entry, LE_HIT and LO_HIT each table's own hits: per 8 inputs
+ * 2, 1, 5 (10, 32, 40, 63, 64), 4 (10 .. 63) and 3 (40, 63, 64).
+ * Saturation: x * 2048 leaves the 17-bit range for 40, 63, 64 and 127;
+ * 32 gives 65536, one past it, which the hardware does not flag.
+ */
+static void test_sdp_counters(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	lut_cube();
+	sdp_count_layer(true, 1, NVDLA_SDP_D_PERF_ENABLE_PERF_LUT_EN_MASK);
+	tap_ok(sdp_lut_counts(8, 4, 20, 16, 12) &&
+	       rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION) == 0 &&
+	       host.mem[0x100 + 2] == 10 && host.mem[0x100 + 6] == 127,
+	       "SDP int8 LUT counters: uflow 8, oflow 4, hybrid 20, LE hits 16, LO hits 12");
+	sdp_count_layer(true, 1, 0);
+	tap_ok(sdp_lut_counts(0, 0, 0, 0, 0),
+	       "SDP LUT counters off: all 0");
+	sdp_count_layer(false, 2048, NVDLA_SDP_D_PERF_ENABLE_PERF_SAT_EN_MASK |
+			NVDLA_SDP_D_PERF_ENABLE_PERF_LUT_EN_MASK);
+	tap_ok(rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION) == 16 &&
+	       sdp_lut_counts(0, 0, 0, 0, 0),
+	       "SDP output converter: 16 saturated of 32 (65536 not flagged); no LUT in the path counts nothing (%u)",
+	       rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION));
+	sdp_count_layer(false, 2048, 0);
+	tap_ok(rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION) == 0 &&
+	       rd(SDP + NVDLA_SDP_D_PERF_WDMA_WRITE_STALL) == 0 &&
+	       nvdla_sim_fault_count(sim) == faults,
+	       "SDP saturation counter off: 0; no stall");
+}
+
+/* The SDP of sdp_layer() saturating (x + 50) * 2048, counted. */
+static void sdp_saturating_layer(bool to_pdp)
+{
+	sdp_layer(to_pdp);
+	wr(SDP + NVDLA_SDP_D_CVT_SCALE, 2048);
+	wr(SDP + NVDLA_SDP_D_PERF_ENABLE, NVDLA_SDP_D_PERF_ENABLE_PERF_SAT_EN_MASK);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+}
+
+/*
+ * Each element counts once, also when the SDP streams into a PDP whose
+ * 3x3 windows at stride 1 read most elements several times: ReLU(x + 50)
+ * times 2048 is flagged from 33 on (32 gives 65536, one past the range).
+ */
+static void test_sdp_stream_counts(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	uint32_t want = 0, to_mem;
+	int i, v;
+
+	memset(host.mem, 0, MEM_SIZE);
+	for (i = 0; i < 2048; i++) {
+		host.mem[i] = (uint8_t)(i * 37 + 11);
+		v = (int8_t)host.mem[i] + 50;
+		want += v >= 33;
+	}
+	sdp_saturating_layer(false);
+	to_mem = rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION);
+	pdp_layer(true, 0x4000);
+	wr(PDP + NVDLA_PDP_D_POOLING_KERNEL_CFG,
+	   2 << NVDLA_PDP_D_POOLING_KERNEL_CFG_KERNEL_WIDTH_SHIFT |
+	   2 << NVDLA_PDP_D_POOLING_KERNEL_CFG_KERNEL_HEIGHT_SHIFT);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_OUT_WIDTH, 5);
+	wr(PDP + NVDLA_PDP_D_DATA_CUBE_OUT_HEIGHT, 5);
+	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
+	sdp_saturating_layer(true);
+	tap_ok(to_mem == want &&
+	       rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION) == want &&
+	       nvdla_sim_fault_count(sim) == faults,
+	       "SDP saturation counted once per element to memory (%u) and into a 3x3/1 PDP (%u), by hand %u",
+	       to_mem, rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION), want);
+}
+
+/*
+ * CDP int8, SQSUM and MUL bypassed, so the LUT sees x itself: one counter
+ * per input, both under (-5, 0), LE only (10, 32), both hitting (40, 63:
+ * HYBRID), LO only (64), both over (127). The LO entries 1000 clip in
+ * the int8 output converter: the 4 inputs 64.
+ */
+static void test_cdp_counters(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	lut_cube();
+	lut_load(CDP);
+	wr(CDP + NVDLA_CDP_S_LUT_LE_START_LOW, 0);
+	wr(CDP + NVDLA_CDP_S_LUT_LE_START_HIGH, 0);
+	wr(CDP + NVDLA_CDP_S_LUT_LO_START_LOW, 32);
+	wr(CDP + NVDLA_CDP_S_LUT_LO_START_HIGH, 0);
+	wr(CDP + NVDLA_CDP_S_LUT_LE_SLOPE_SCALE, 0);
+	wr(CDP + NVDLA_CDP_S_LUT_LO_SLOPE_SCALE, 0);
+	next_group(CDP);
+	next_group(CDP_RDMA);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_SRC_LINE_STRIDE, 32);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_SRC_SURFACE_STRIDE, 32);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_DATA_CUBE_WIDTH, 0);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_DATA_CUBE_HEIGHT, 0);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_DATA_CUBE_CHANNEL, 31);
+	wr(CDP + NVDLA_CDP_D_DATA_FORMAT, 0);
+	wr(CDP + NVDLA_CDP_D_FUNC_BYPASS,
+	   NVDLA_CDP_D_FUNC_BYPASS_SQSUM_BYPASS_MASK |
+	   NVDLA_CDP_D_FUNC_BYPASS_MUL_BYPASS_MASK);
+	wr(CDP + NVDLA_CDP_D_DATIN_SCALE, 1);
+	wr(CDP + NVDLA_CDP_D_DATOUT_SCALE, 1);
+	wr(CDP + NVDLA_CDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x100);
+	wr(CDP + NVDLA_CDP_D_DST_LINE_STRIDE, 32);
+	wr(CDP + NVDLA_CDP_D_DST_SURFACE_STRIDE, 32);
+	wr(CDP_RDMA + NVDLA_CDP_RDMA_D_OP_ENABLE, 1);
+	wr(CDP + NVDLA_CDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+	tap_ok(rd(CDP + NVDLA_CDP_D_PERF_LUT_UFLOW) == 8 &&
+	       rd(CDP + NVDLA_CDP_D_PERF_LUT_OFLOW) == 4 &&
+	       rd(CDP + NVDLA_CDP_D_PERF_LUT_LE_HIT) == 8 &&
+	       rd(CDP + NVDLA_CDP_D_PERF_LUT_LO_HIT) == 4 &&
+	       rd(CDP + NVDLA_CDP_D_PERF_LUT_HYBRID) == 8,
+	       "CDP int8 LUT counters, one per input: uflow 8, oflow 4, LE only 8, LO only 4, hybrid 8");
+	tap_ok(rd(CDP + NVDLA_CDP_D_OUT_SATURATION) == 4 &&
+	       (int8_t)host.mem[0x100 + 6] == 127 && host.mem[0x100 + 4] == 40 &&
+	       host.mem[0x100 + 7] == 64 &&
+	       nvdla_sim_fault_count(sim) == faults,
+	       "CDP output converter: the 4 LO answers (1000) saturate to 127");
 }
 
 int main(void)
@@ -654,6 +888,9 @@ int main(void)
 	test_sdp_fp16(false);
 	test_sdp_fp16(true);
 	test_cdp_fp16();
+	test_sdp_counters();
+	test_sdp_stream_counts();
+	test_cdp_counters();
 	free(sim);
 	return tap_done();
 }

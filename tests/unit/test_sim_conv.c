@@ -341,13 +341,24 @@ struct dc_case {
 	uint32_t compressed, wmb_bytes, weight_bytes;
 	uint32_t in_ram, out_ram;	/* RAM_TYPE of the input and output */
 	uint32_t y_extension;		/* CSC D_POST_Y_EXTENSION */
+	uint32_t prec;			/* 0 int8, 1 int16 */
 };
 
 /* Inputs and outputs 64 bytes apart per batch; the mask at WMB. */
 static void dc_layer(const struct dc_case *dc)
 {
+	uint32_t misc = dc->prec << NVDLA_CDMA_D_MISC_CFG_IN_PRECISION_SHIFT |
+			dc->prec << NVDLA_CDMA_D_MISC_CFG_PROC_PRECISION_SHIFT;
+
 	next_groups();
-	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, 0);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, misc);
+	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG, misc);
+	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG, misc);
+	wr(NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_MISC_CFG, misc);
+	wr(NVDLA_UNIT_CACC, NVDLA_CACC_D_MISC_CFG, misc);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_FORMAT,
+	   dc->prec << NVDLA_SDP_D_DATA_FORMAT_PROC_PRECISION_SHIFT |
+	   dc->prec << NVDLA_SDP_D_DATA_FORMAT_OUT_PRECISION_SHIFT);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DATAIN_FORMAT, 0);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0, (uint32_t)MEM_BASE + IMG);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_RAM_TYPE, dc->in_ram);
@@ -1679,6 +1690,40 @@ static void start(enum nvdla_sim_config_id id, const uint32_t *bases)
 	tap_ok(nvdla_sim_init(sim, id, &h) == 0, "model starts (config %d)", id);
 }
 
+/*
+ * CACC saturation, int16: 4 channels of -32768 times weights -32768 sum
+ * to 2^32, past the int32 output (one count); times weights 1 to
+ * -131072, which fits. With weights 2^14 the first is -2^31: it fits.
+ */
+static void test_cacc_saturation(void)
+{
+	const struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 4, .kernels = 2,
+		.weight_bytes = 16, .in_ram = MCIF, .out_ram = MCIF, .prec = 1,
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	uint32_t sat = NVDLA_CACC_D_OUT_SATURATION;
+	int i;
+
+	memset(mem, 0, sizeof(mem));
+	for (i = 0; i < 4; i++) {
+		put16(IMG + 2 * i, 0x8000);
+		put16(WT + 2 * i, 0x8000);
+		put16(WT + 8 + 2 * i, 1);
+	}
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       nvdla_sim_reg_read(sim, base[NVDLA_UNIT_CACC] + sat) == 1 &&
+	       get16(OUT) == 0x7fff && get16(OUT + 2) == 0x8000,
+	       "CACC int16: 2^32 saturates (counted once), -131072 does not (%u)",
+	       nvdla_sim_reg_read(sim, base[NVDLA_UNIT_CACC] + sat));
+	for (i = 0; i < 4; i++)
+		put16(WT + 2 * i, 0x4000);
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_reg_read(sim, base[NVDLA_UNIT_CACC] + sat) == 0,
+	       "CACC int16: -2^31 fits, the count is 0 again");
+}
+
 int main(void)
 {
 	sim = calloc(1, nvdla_sim_size());
@@ -1701,6 +1746,7 @@ int main(void)
 	test_post_faults();
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_batches();
+	test_cacc_saturation();
 	test_compressed();
 	test_cvsram();
 	test_bdma_cvsram();

@@ -332,25 +332,25 @@ static void test_lut(void)
 		lut.le[i] = fp16_of(2 * i);
 	tap_ok(lut.le[1] == 0x4000 && lut.le[2] == 0x4400 && lut.le[3] == 0x4600 &&
 	       lut.le[64] == 0x5800, "LUT test table: 2i");
-	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x3fc00000) == 0x40400000,
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x3fc00000, NULL) == 0x40400000,
 	       "LUT fp16 linear hit: 1.5 halfway between 2 and 4 = 3");
-	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x3faaaaab) == 0x402aa000,
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x3faaaaab, NULL) == 0x402aa000,
 	       "LUT fp16: 1 + 1/3: weights 0x7955, 0x7555 in fp17, 2.666015625");
-	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x40000000) == 0x40800000,
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x40000000, NULL) == 0x40800000,
 	       "LUT fp16 linear hit on an entry: 2.0 -> 4");
-	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0xbf800000) == 0xbf000000,
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0xbf800000, NULL) == 0xbf000000,
 	       "LUT fp16 underflow: 0 + (-1 - 0) * 0.5 = -0.5");
-	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x42c80000) == 0x43240000,
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x42c80000, NULL) == 0x43240000,
 	       "LUT fp16 overflow: 128 + (100 - 64) * 1 = 164");
-	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x7f800201) == 0x7f800201,
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x7f800201, NULL) == 0x7f800201,
 	       "LUT fp16: a NaN with a low payload comes out unchanged");
-	tap_ok(!sim_fp_is_nan(sim_lut_lookup_fp16(&lut, &c, 0x7fc00000),
+	tap_ok(!sim_fp_is_nan(sim_lut_lookup_fp16(&lut, &c, 0x7fc00000, NULL),
 			      &sim_fp32),
 	       "LUT fp16: a NaN whose payload fp17 cannot hold is no NaN any more");
 	c.le_linear = false;
-	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x40400000) == 0x40400000,
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x40400000, NULL) == 0x40400000,
 	       "LUT fp16 exponent hit: 3 = 2^1 * 1.5, between 2 and 4 = 3");
-	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x3f000000) == 0xbe800000,
+	tap_ok(sim_lut_lookup_fp16(&lut, &c, 0x3f000000, NULL) == 0xbe800000,
 	       "LUT fp16 exponent underflow from START + 2^0: (0.5 - 1) * 0.5");
 }
 

@@ -69,21 +69,21 @@ static void test_lut(void)
 	struct sim_lut_cfg cfg;
 
 	lut_setup(&lut, &cfg);
-	tap_ok(sim_lut_lookup(&lut, &cfg, 8) == 50,
+	tap_ok(sim_lut_lookup(&lut, &cfg, 8, NULL) == 50,
 	       "linear LE: halfway between entries 0 and 1 gives 50");
-	tap_ok(sim_lut_lookup(&lut, &cfg, 24) == 150,
+	tap_ok(sim_lut_lookup(&lut, &cfg, 24, NULL) == 150,
 	       "linear LE: halfway between entries 1 and 2 gives 150");
-	tap_ok(sim_lut_lookup(&lut, &cfg, 4) == 25,
+	tap_ok(sim_lut_lookup(&lut, &cfg, 4, NULL) == 25,
 	       "linear LE: a quarter of the way gives 25");
-	tap_ok(sim_lut_lookup(&lut, &cfg, 1030) == 6406,
+	tap_ok(sim_lut_lookup(&lut, &cfg, 1030, NULL) == 6406,
 	       "LE overflow: T[64] + (x - END) * 2 >> 1 = 6400 + 6");
-	tap_ok(sim_lut_lookup(&lut, &cfg, -10) == -30,
+	tap_ok(sim_lut_lookup(&lut, &cfg, -10, NULL) == -30,
 	       "LE underflow (x <= START): T[0] + (x - START) * 3 = -30");
 
 	cfg.le_linear = false;	/* exponent: index = log2(x - START) */
-	tap_ok(sim_lut_lookup(&lut, &cfg, 12) == 350,
+	tap_ok(sim_lut_lookup(&lut, &cfg, 12, NULL) == 350,
 	       "exponent LE: 12 = 2^3 + 4, halfway between entries 3 and 4");
-	tap_ok(sim_lut_lookup(&lut, &cfg, 1) == 0,
+	tap_ok(sim_lut_lookup(&lut, &cfg, 1, NULL) == 0,
 	       "exponent LE: 1 = 2^0 hits entry 0 exactly");
 
 	cfg.le_linear = true;
@@ -91,10 +91,10 @@ static void test_lut(void)
 	cfg.lo_select = 0;
 	lut.lo[5] = 777;
 	lut.lo[6] = 779;
-	tap_ok(sim_lut_lookup(&lut, &cfg, 5) == 31,
+	tap_ok(sim_lut_lookup(&lut, &cfg, 5, NULL) == 31,
 	       "both hit: hybrid priority 0 picks LE");
 	cfg.hybrid_lo = true;
-	tap_ok(sim_lut_lookup(&lut, &cfg, 5) == 777,
+	tap_ok(sim_lut_lookup(&lut, &cfg, 5, NULL) == 777,
 	       "both hit: hybrid priority 1 picks LO entry 5");
 }
 

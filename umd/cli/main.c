@@ -24,6 +24,7 @@ struct options {
 	const char *image;
 	const char *input;
 	bool rawdump;
+	bool stats;
 	struct nvdla_image_options image_opt;
 };
 
@@ -47,6 +48,8 @@ static void usage(FILE *f)
 		"  --mean A[,B,C,D] per-channel mean subtracted (fp16/int16 inputs)\n"
 		"  --normalize V    divisor after the mean (default 1)\n"
 		"  --rawdump        write output 0 as text values instead of DIMG\n"
+		"  --stats          profile each operation: print its run time and\n"
+		"                   the engine counters that are not zero\n"
 		"  -h, --help       this text\n");
 }
 
@@ -81,6 +84,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "mean", required_argument, NULL, 'm' },
 		{ "normalize", required_argument, NULL, 'n' },
 		{ "rawdump", no_argument, NULL, 'r' },
+		{ "stats", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -109,6 +113,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'r':
 			o->rawdump = true;
+			break;
+		case 's':
+			o->stats = true;
 			break;
 		case 'l':
 			o->loadable = optarg;
@@ -158,8 +165,12 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 		ret = nvdla_network_set_image(net, 0, o->image, &o->image_opt);
 	if (o->input)
 		ret = nvdla_network_set_input_file(net, 0, o->input);
+	if (!ret && o->stats)
+		ret = nvdla_network_enable_stats(net);
 	if (!ret)
 		ret = nvdla_network_submit(net, 0);
+	if (!ret && o->stats)
+		ret = cli_print_stats(net);
 	if (!ret && nvdla_network_num_outputs(net))
 		ret = o->rawdump ? cli_write_rawdump(net, 0, o->output) :
 				   nvdla_network_write_dimg(net, 0, o->output);

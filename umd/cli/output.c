@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
-/* --rawdump text output and the top-5 classes of a classifier. */
+/*
+ * --rawdump text output, the top-5 classes of a classifier and the
+ * --stats table.
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,4 +81,26 @@ void cli_print_top5(struct nvdla_network *net, unsigned int index)
 		printf("top %zu: class %zu, %g\n", k + 1, best[k], v[best[k]]);
 	}
 	free(v);
+}
+
+int cli_print_stats(struct nvdla_network *net)
+{
+	unsigned int n = nvdla_network_num_op_stats(net), i, k;
+	struct nvdla_op_stat st;
+	int ret;
+
+	printf("task  op roi type   time_us  counters (non-zero)\n");
+	for (i = 0; i < n; i++) {
+		ret = nvdla_network_op_stat(net, i, &st);
+		if (ret)
+			return ret;
+		printf("%4u %3u %3u %-5s %9u ", st.task, st.op, st.roi,
+		       st.type, st.runtime_us);
+		for (k = 0; k < st.num_counters; k++)
+			if (st.counters[k].value)
+				printf(" %s=%u", st.counters[k].name,
+				       st.counters[k].value);
+		printf("\n");
+	}
+	return 0;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (C) 2026 The open NVDLA stack authors */
-/* What nvdla_runtime shows of an output besides the DIMG file. */
+/* What nvdla_runtime shows besides the DIMG file. */
 #ifndef __NVDLA_CLI_OUTPUT_H__
 #define __NVDLA_CLI_OUTPUT_H__
 
@@ -12,5 +12,8 @@ int cli_write_rawdump(struct nvdla_network *net, unsigned int index,
 
 /* For a classifier output (1x1xC, C > 1): the five largest classes. */
 void cli_print_top5(struct nvdla_network *net, unsigned int index);
+
+/* The statistics of every operation of the last run, one line each. */
+int cli_print_stats(struct nvdla_network *net);
 
 #endif /* __NVDLA_CLI_OUTPUT_H__ */
