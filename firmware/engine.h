@@ -46,6 +46,8 @@ struct dla_processor {
  *	operations that read memory use, so that its group pointer moves
  *	apart from the unit's (SDP, PDP); valid when @uses_rdma is set
  * @uses_rdma: the operation in @group runs the RDMA
+ * @lut: the LUT the operation @op loads into the unit's single LUT, or -1;
+ *	NULL where the groups never hold two operations at once
  * @validate: check the operation's descriptors against the task and the
  *	device; no register access
  * @program: write the operation's registers into group @gid
@@ -63,6 +65,7 @@ struct dla_processor_ops {
 	u32 weight_bits[DLA_NUM_GROUPS];
 	int rdma_unit;
 	bool (*uses_rdma)(const struct dla_group *group);
+	s16 (*lut)(const union dla_operation_container *op);
 	int (*validate)(struct dla_engine *engine,
 			const union dla_operation_container *op,
 			const union dla_surface_container *surf);

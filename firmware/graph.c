@@ -11,7 +11,9 @@
  * them: an operation is enabled after it is programmed and after every
  * event linked to it; its other events follow its enable; a processor
  * programs and completes its operations in order, and programs one only
- * when the operation that held its register group has completed. The task
+ * when the operation that held its register group has completed, or, if
+ * it loads another LUT than the operation before it, when that one has
+ * completed (a unit has one LUT). The task
  * can run to the end exactly when these constraints have no cycle, which
  * Kahn's topological sort finds in time linear in the task.
  */
@@ -66,6 +68,27 @@ static s64 dla_graph_next(struct dla_graph *g, u32 elem, u32 n)
 	return e;
 }
 
+/* Operation @next of a type with one LUT must wait for @elem to finish. */
+static int dla_graph_lut_wait(struct dla_graph *g, u8 type, u32 elem,
+			      u32 next, bool *wait)
+{
+	const struct dla_processor_ops *ops = dla_processor_ops[type];
+	struct dla_engine *engine = g->engine;
+	union dla_operation_container a, b;
+	s16 index = engine->network.operation_desc_index;
+	int ret;
+
+	*wait = false;
+	if (!ops->lut)
+		return 0;
+	ret = dla_read_desc(engine, index, elem, &a, sizeof(a));
+	if (!ret)
+		ret = dla_read_desc(engine, index, next, &b, sizeof(b));
+	if (!ret)
+		*wait = ops->lut(&b) != -1 && ops->lut(&b) != ops->lut(&a);
+	return ret;
+}
+
 /*
  * Visit the constraints that start at the events of @elem: @visit is
  * called with the event node each one holds back.
@@ -78,6 +101,7 @@ static int dla_graph_edges(struct dla_graph *g, u32 elem,
 	const struct dla_consumer *links;
 	struct dla_common_op_desc desc;
 	s64 next, freed;
+	bool lut_wait;
 	int k, ret;
 
 	ret = dla_graph_desc(g, elem, &desc);
@@ -108,6 +132,12 @@ static int dla_graph_edges(struct dla_graph *g, u32 elem,
 		      dla_node(next, DLA_EVENT_OP_PROGRAMMED));
 		visit(g, DLA_EVENT_OP_COMPLETED,
 		      dla_node(next, DLA_EVENT_OP_COMPLETED));
+		ret = dla_graph_lut_wait(g, desc.op_type, elem, next, &lut_wait);
+		if (ret)
+			return ret;
+		if (lut_wait)
+			visit(g, DLA_EVENT_OP_COMPLETED,
+			      dla_node(next, DLA_EVENT_OP_PROGRAMMED));
 	}
 	freed = dla_graph_next(g, elem, dla_processor_ops[desc.op_type]->groups);
 	if (freed >= 0)

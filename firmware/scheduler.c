@@ -185,7 +185,26 @@ static void dla_advance(struct dla_engine *engine, struct dla_processor *proc,
 	proc->next_index = group->desc.consumers[type].index;
 }
 
-/* Program the next operation of @type if a group is free for it. */
+/*
+ * The unit's one LUT can take the operation read into @group: it loads
+ * none, the other group is empty, or the other group's operation uses the
+ * same LUT (then it is not written again). Otherwise the operation waits
+ * for the other group to complete: the LUT may not change under it.
+ */
+static bool dla_lut_ready(const struct dla_processor *proc,
+			  const struct dla_processor_ops *ops,
+			  const struct dla_group *group)
+{
+	const struct dla_group *other = &proc->groups[(group - proc->groups) ^ 1];
+	s16 lut = ops->lut ? ops->lut(&group->op) : -1;
+
+	return lut == -1 || !other->loaded || ops->lut(&other->op) == lut;
+}
+
+/*
+ * Program the next operation of @type if a group is free for it: 1 if it
+ * did, 0 if the operation must wait, or an error.
+ */
 static int dla_program_next(struct dla_engine *engine, u8 type)
 {
 	const struct dla_network_desc *net = &engine->network;
@@ -212,6 +231,8 @@ static int dla_program_next(struct dla_engine *engine, u8 type)
 				    &group->surf, sizeof(group->surf));
 	if (ret)
 		return ret;
+	if (!dla_lut_ready(proc, ops, group))
+		return 0;	/* programmed when the other group completes */
 	if (ops->uses_rdma && ops->uses_rdma(group)) {
 		group->rdma_gid = proc->next_rdma_group;
 		proc->next_rdma_group ^= 1;
@@ -228,11 +249,23 @@ static int dla_program_next(struct dla_engine *engine, u8 type)
 	proc->next_group = (gid + 1) % dla_hw_groups(ops);
 
 	ret = dla_signal(engine, group, DLA_EVENT_OP_PROGRAMMED);
-	if (ret)
-		return ret;
-	if (!group->desc.dependency_count)
-		return dla_enable(engine, type, group);
-	return 0;
+	if (!ret && !group->desc.dependency_count)
+		ret = dla_enable(engine, type, group);
+	return ret ? ret : 1;
+}
+
+/*
+ * Program operations of @type into every group free for them, so that the
+ * hardware finds the next one ready when the current one completes.
+ */
+static int dla_program_ready(struct dla_engine *engine, u8 type)
+{
+	int ret;
+
+	do
+		ret = dla_program_next(engine, type);
+	while (ret > 0);
+	return ret;
 }
 
 static int dla_start(struct dla_engine *engine)
@@ -262,7 +295,7 @@ static int dla_start(struct dla_engine *engine)
 	for (t = 0; t < DLA_OP_NUM; t++) {
 		if (!dla_processor_ops[t])
 			continue;
-		ret = dla_program_next(engine, t);
+		ret = dla_program_ready(engine, t);
 		if (ret)
 			return dla_fail(engine, ret);
 	}
@@ -334,7 +367,7 @@ static int dla_complete(struct dla_engine *engine, u8 type,
 	ret = dla_signal(engine, group, DLA_EVENT_OP_COMPLETED);
 	if (ret)
 		return ret;
-	return dla_program_next(engine, type);
+	return dla_program_ready(engine, type);
 }
 
 /* Complete the finished groups of one processor, oldest first. */

@@ -45,9 +45,6 @@ static int sdp_check_op(struct dla_engine *engine, const char *name,
 	    o->precision > DLA_PRECISION_FP16)
 		return dla_reject(engine, "sdp %s: type %u, mode %u, act %u, precision %u invalid",
 				  name, o->type, o->mode, o->act, o->precision);
-	if (o->act == SDP_ACT_LUT)
-		return dla_reject(engine, "sdp %s: LUT activation unsupported yet",
-				  name);
 	if (!sdp_reads(o))
 		return 0;
 	ret = dla_check_precision(engine, "sdp operand", o->precision);
@@ -57,6 +54,28 @@ static int sdp_check_op(struct dla_engine *engine, const char *name,
 		return dla_reject(engine, "sdp %s: operand data missing", name);
 	return dla_dma_range(engine, data->address, data->offset, data->size,
 			     addr);
+}
+
+/* The LUT the operation loads, for its Y stage's activation, or -1. */
+static s16 sdp_lut(const union dla_operation_container *op)
+{
+	const struct dla_sdp_op *y = &op->sdp_op.y_op;
+
+	return y->enable && y->act == SDP_ACT_LUT ? op->sdp_op.lut_index : -1;
+}
+
+/* The LUT is a step of the Y stage only; the one it names must exist. */
+static int sdp_check_lut(struct dla_engine *engine,
+			 const union dla_operation_container *op)
+{
+	const struct dla_sdp_op_desc *p = &op->sdp_op;
+
+	if ((p->x1_op.enable && p->x1_op.act == SDP_ACT_LUT) ||
+	    (p->x2_op.enable && p->x2_op.act == SDP_ACT_LUT))
+		return dla_reject(engine, "sdp: LUT activation exists on y only");
+	if (p->y_op.enable && p->y_op.act == SDP_ACT_LUT)
+		return dla_lut_check(engine, p->lut_index);
+	return 0;
 }
 
 static int sdp_addresses(struct dla_engine *engine,
@@ -96,6 +115,8 @@ static int sdp_validate(struct dla_engine *engine,
 	ret = dla_check_precision(engine, "sdp input", p->src_precision);
 	if (!ret)
 		ret = dla_check_precision(engine, "sdp output", p->dst_precision);
+	if (!ret)
+		ret = sdp_check_lut(engine, op);
 	if (!ret)
 		ret = sdp_addresses(engine, p, &surf->sdp_surface, addr);
 	return ret;
@@ -269,6 +290,22 @@ static void sdp_program_rdmas(struct dla_engine *engine,
 	sdp_program_rdma(engine, &sdp_y_regs, &p->y_op, &s->y_data, addr[3]);
 }
 
+/*
+ * Load the operation's LUT unless the other group's operation, which the
+ * scheduler lets hold only the same one, has loaded it already.
+ */
+static int sdp_load_lut(struct dla_engine *engine,
+			const struct dla_group *group, u8 gid)
+{
+	const struct dla_group *other =
+		&engine->processors[DLA_OP_SDP].groups[gid ^ 1];
+	s16 lut = sdp_lut(&group->op);
+
+	if (lut == -1 || (other->loaded && sdp_lut(&other->op) == lut))
+		return 0;
+	return dla_lut_program(engine, NVDLA_UNIT_SDP, lut);
+}
+
 static int sdp_program(struct dla_engine *engine, struct dla_group *group,
 		       u8 gid)
 {
@@ -281,6 +318,8 @@ static int sdp_program(struct dla_engine *engine, struct dla_group *group,
 	int ret;
 
 	ret = sdp_addresses(engine, p, s, addr);
+	if (!ret)
+		ret = sdp_load_lut(engine, group, gid);
 	if (ret)
 		return ret;
 	sdp_select(engine, group, gid);
@@ -376,6 +415,7 @@ const struct dla_processor_ops dla_sdp_ops = {
 	.pointer_unit = NVDLA_UNIT_SDP,
 	.rdma_unit = NVDLA_UNIT_SDP_RDMA,
 	.uses_rdma = sdp_uses_rdma,
+	.lut = sdp_lut,
 	.done_bits = {
 		NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS0_MASK,
 		NVDLA_GLB_S_INTR_STATUS_SDP_DONE_STATUS1_MASK,
