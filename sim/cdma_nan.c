@@ -17,6 +17,7 @@
  * reuses the buffer's data or weights fetches nothing and counts 0 there.
  */
 #include "sim_internal.h"
+#include "sim_math.h"
 
 /* The CDMA's fetch engines (the RTL's dc, wg and img): 0 is none yet. */
 enum cdma_engine { CDMA_FEATURE = 1, CDMA_WINOGRAD, CDMA_IMAGE };
@@ -78,8 +79,8 @@ void sim_cdma_nan_params(const struct nvdla_sim *sim, struct sim_conv *cv)
 
 static void count_add(struct sim_fp16_count *n, struct sim_fp16_count m)
 {
-	n->nan += m.nan;
-	n->inf += m.inf;
+	sim_count_add(&n->nan, m.nan);
+	sim_count_add(&n->inf, m.inf);
 }
 
 /* The feature cube of every batch, as direct mode fetches it. */

@@ -3,18 +3,20 @@
 /*
  * The NaN and infinity counters of the fp16 engines: every element of the
  * atoms read or written counts, padding lanes included, as the hardware
- * counts what passes through its data path.
+ * counts what passes through its data path; like every performance
+ * counter they hold at the 32-bit maximum.
  */
 #include "sim_internal.h"
+#include "sim_math.h"
 
 void sim_fp16_count_value(struct sim_fp16_count *n, u16 v, u32 times)
 {
 	if ((v & 0x7c00) != 0x7c00)
 		return;
 	if (v & 0x3ff)
-		n->nan += times;
+		sim_count_add(&n->nan, times);
 	else
-		n->inf += times;
+		sim_count_add(&n->inf, times);
 }
 
 struct sim_fp16_count sim_fp16_cube_count(const u8 *base, u32 surfaces,

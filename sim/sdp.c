@@ -342,7 +342,8 @@ static bool sdp_y_reads(const struct sdp_y *y)
 
 /*
  * Read the registers and map the memory; false for a combination the model
- * cannot run yet (fp16, mixed precisions) or memory the host does not map.
+ * does not run (output precision other than the processing one, except
+ * fp16 to int16; 8-bit operands with fp16) or memory the host does not map.
  * The stage registers are already in @p.
  */
 static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,

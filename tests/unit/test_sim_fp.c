@@ -14,6 +14,7 @@
 #include "../../sim/conv_fp16.h"
 #include "../../sim/fp.h"
 #include "../../sim/lut.h"
+#include "../../sim/sim_internal.h"
 #include "tap.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -406,8 +407,22 @@ static void test_cdp(void)
 	       "CDP fp16 window of 9: LUT(9) = 9");
 }
 
+/* The NaN and infinity counters hold at the 32-bit maximum, as the RTL's. */
+static void test_nan_count(void)
+{
+	struct sim_fp16_count n = { 0xfffffffe, 7 };
+
+	sim_fp16_count_value(&n, 0x7e00, 5);	/* quiet NaN */
+	sim_fp16_count_value(&n, 0xfc00, 2);	/* -infinity */
+	sim_fp16_count_value(&n, 0x7bff, 9);	/* 65504: counts nowhere */
+	tap_ok(n.nan == 0xffffffff && n.inf == 9,
+	       "NaN counter holds at 2^32-1, infinities add (%u, %u)", n.nan,
+	       n.inf);
+}
+
 int main(void)
 {
+	test_nan_count();
 	test_widen();
 	test_narrow();
 	test_from_int();
