@@ -273,22 +273,30 @@ int nvdla_builder_task_rois(struct nvdla_builder *b,
 	return b->error ? -1 : 4 + !!num_luts;
 }
 
-int nvdla_build_bdma_copy(const struct nvdla_bdma_copy *copy, void **buf,
-			  size_t *len)
+void nvdla_build_bdma_op(struct nvdla_build_op *op,
+			 const struct dla_bdma_transfer_desc *x)
 {
-	struct nvdla_build_op op;
-	struct dla_bdma_surface_desc *s = &op.surf.bdma_surface;
-	struct nvdla_builder b;
-	int ret;
+	struct dla_bdma_surface_desc *s = &op->surf.bdma_surface;
 
-	nvdla_build_op_init(&op, DLA_OP_BDMA);
-	op.op.bdma_op.num_transfers = 1;
+	nvdla_build_op_init(op, DLA_OP_BDMA);
+	op->op.bdma_op.num_transfers = 1;
 	s->source_type = DLA_MEM_MC;
 	s->destination_type = DLA_MEM_MC;
 	s->num_transfers = 1;
-	s->transfers[0] = copy->transfer;
-	s->transfers[0].source_address = 4;
-	s->transfers[0].destination_address = 5;
+	s->transfers[0] = *x;
+}
+
+int nvdla_build_bdma_copy(const struct nvdla_bdma_copy *copy, void **buf,
+			  size_t *len)
+{
+	struct dla_bdma_transfer_desc x = copy->transfer;
+	struct nvdla_build_op op;
+	struct nvdla_builder b;
+	int ret;
+
+	x.source_address = 4;
+	x.destination_address = 5;
+	nvdla_build_bdma_op(&op, &x);
 
 	nvdla_builder_init(&b);
 	nvdla_builder_task(&b, &op, 1, NULL, 0, 2);

@@ -53,6 +53,10 @@ struct nvdla_build_op {
 /* Start @op as an operation of @type with no consumer and no parent. */
 void nvdla_build_op_init(struct nvdla_build_op *op, uint8_t type);
 
+/* Start @op as a BDMA operation of the one transfer @x, in memory. */
+void nvdla_build_bdma_op(struct nvdla_build_op *op,
+			 const struct dla_bdma_transfer_desc *x);
+
 /*
  * Add the task's descriptor memories, first of all: network descriptor
  * (address 0), dependency graph, operations, surfaces and, if @num_luts,

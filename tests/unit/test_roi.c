@@ -39,21 +39,14 @@ static int16_t output_index(int rois) { return 4 + 2 * rois; }
 
 static void copy_op(struct nvdla_build_op *op, int rois, int roi)
 {
-	struct dla_bdma_surface_desc *s = &op->surf.bdma_surface;
-
-	nvdla_build_op_init(op, DLA_OP_BDMA);
-	op->op.bdma_op.num_transfers = 1;
-	s->source_type = DLA_MEM_MC;
-	s->destination_type = DLA_MEM_MC;
-	s->num_transfers = 1;
-	s->transfers[0] = (struct dla_bdma_transfer_desc){
+	nvdla_build_bdma_op(op, &(struct dla_bdma_transfer_desc){
 		.source_address = input_index(roi),
 		.destination_address = scratch_index(rois, roi),
 		.line_size = IN_LINE, .line_repeat = H,
 		.source_line = IN_LINE, .destination_line = IN_LINE,
 		.surface_repeat = 1, .source_surface = IN_SIZE,
 		.destination_surface = IN_SIZE,
-	};
+	});
 	op->graph.consumers[DLA_OP_PDP] = (struct dla_consumer){
 		.index = OP_POOL, .event = DLA_EVENT_OP_COMPLETED,
 	};

@@ -75,19 +75,12 @@ static void sdp_lut_op(struct nvdla_build_op *op, int16_t lut, int16_t in,
 /* A BDMA copying address @src to @dst. */
 static void copy_op(struct nvdla_build_op *op, int16_t src, int16_t dst)
 {
-	struct dla_bdma_surface_desc *s = &op->surf.bdma_surface;
-
-	nvdla_build_op_init(op, DLA_OP_BDMA);
-	op->op.bdma_op.num_transfers = 1;
-	s->source_type = DLA_MEM_MC;
-	s->destination_type = DLA_MEM_MC;
-	s->num_transfers = 1;
-	s->transfers[0] = (struct dla_bdma_transfer_desc){
+	nvdla_build_bdma_op(op, &(struct dla_bdma_transfer_desc){
 		.source_address = src, .destination_address = dst,
 		.line_size = SIZE, .line_repeat = 1, .source_line = SIZE,
 		.destination_line = SIZE, .surface_repeat = 1,
 		.source_surface = SIZE, .destination_surface = SIZE,
-	};
+	});
 }
 
 struct job {
