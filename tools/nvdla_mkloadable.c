@@ -119,7 +119,7 @@ int main(int argc, char **argv)
 			.w = W, .data_format = DATA_FORMAT_NCXHWX,
 			.data_type = NVDLA_DATA_TYPE_INT8,
 			.data_category = DATA_CATEGORY_FEATURE,
-			.pixel_format = NVDLA_PIXEL_FORMAT_FEATURE,
+			.pixel_format = NVDLA_TENSOR_FEATURE,
 			.stride = { 1, LINE_STRIDE, SURF_STRIDE },
 		},
 	};

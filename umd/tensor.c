@@ -12,17 +12,17 @@
 int nvdla_tensor_layout(const struct nvdla_tensor_desc *d,
 			struct nvdla_layout *l)
 {
-	if (d->pixel_format == NVDLA_PIXEL_FORMAT_R8 &&
+	if (d->pixel_format == NVDLA_TENSOR_R8 &&
 	    d->data_type == NVDLA_DATA_TYPE_INT8) {
 		*l = (struct nvdla_layout){ 1, 0 };
 		return 0;
 	}
-	if (d->pixel_format == NVDLA_PIXEL_FORMAT_FEATURE_X8 &&
+	if (d->pixel_format == NVDLA_TENSOR_FEATURE_X8 &&
 	    d->data_type == NVDLA_DATA_TYPE_INT8) {
 		*l = (struct nvdla_layout){ 1, 8 };
 		return 0;
 	}
-	if (d->pixel_format != NVDLA_PIXEL_FORMAT_FEATURE)
+	if (d->pixel_format != NVDLA_TENSOR_FEATURE)
 		return -EOPNOTSUPP;
 	switch (d->data_type) {
 	case NVDLA_DATA_TYPE_INT8:

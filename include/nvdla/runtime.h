@@ -32,14 +32,15 @@ enum nvdla_data_type {
 };
 
 /*
- * Pixel formats of tensors (loadable TensorDescListEntry.pixel_format):
- * planar 8-bit pixels, and features in 32-byte atoms (8-byte atoms for
- * int8 on nv_small).
+ * Pixel formats of tensors (loadable TensorDescListEntry.pixel_format)
+ * the runtime reads and writes: planar 8-bit pixels (the hardware's R8
+ * image format), and features in 32-byte atoms (8-byte atoms for int8 on
+ * nv_small), whose codes follow the hardware's 36 image formats.
  */
-enum nvdla_pixel_format {
-	NVDLA_PIXEL_FORMAT_R8 = 0,
-	NVDLA_PIXEL_FORMAT_FEATURE = 36,
-	NVDLA_PIXEL_FORMAT_FEATURE_X8 = 37,
+enum nvdla_tensor_format {
+	NVDLA_TENSOR_R8 = 0,
+	NVDLA_TENSOR_FEATURE = 36,
+	NVDLA_TENSOR_FEATURE_X8 = 37,
 };
 
 #define NVDLA_TENSOR_NAME_MAX 80
@@ -51,7 +52,7 @@ enum nvdla_pixel_format {
  * @n, @c, @h, @w: dimensions
  * @data_format, @data_type, @data_category, @pixel_format, @pixel_mapping:
  *	the loadable's codes (enum nvdla_data_type for @data_type, enum
- *	nvdla_pixel_format for the formats the runtime reads and writes)
+ *	nvdla_tensor_format for the formats the runtime reads and writes)
  * @stride: [0] bytes per element, [1] line stride, [2] surface stride
  */
 struct nvdla_tensor_desc {

@@ -37,9 +37,9 @@ struct config {
 };
 
 static const struct config configs[] = {
-	{ "nv_small", 8, 8, 8, NVDLA_PIXEL_FORMAT_FEATURE_X8 },
-	{ "nv_large", 32, 64, 32, NVDLA_PIXEL_FORMAT_FEATURE },
-	{ "nv_full", 32, 64, 32, NVDLA_PIXEL_FORMAT_FEATURE },
+	{ "nv_small", 8, 8, 8, NVDLA_TENSOR_FEATURE_X8 },
+	{ "nv_large", 32, 64, 32, NVDLA_TENSOR_FEATURE },
+	{ "nv_full", 32, 64, 32, NVDLA_TENSOR_FEATURE },
 };
 
 /* An int8 feature cube, packed, in a configuration's layout (1.1). */
@@ -751,7 +751,7 @@ static void test_refusals(void)
 		.dst_size = 32,
 		.out = { .name = "out", .size = 32, .n = 1, .c = 32, .h = 1,
 			 .w = 1, .data_type = NVDLA_DATA_TYPE_INT8,
-			 .pixel_format = NVDLA_PIXEL_FORMAT_FEATURE },
+			 .pixel_format = NVDLA_TENSOR_FEATURE },
 	};
 	struct nvdla_runtime *rt;
 	struct nvdla_network *net = NULL;

@@ -37,7 +37,7 @@ static struct nvdla_network *copy_network(void)
 	struct nvdla_tensor_desc t = {
 		.name = "image", .size = SIZE, .n = 1, .c = C, .h = H, .w = W,
 		.data_type = NVDLA_DATA_TYPE_INT8,
-		.pixel_format = NVDLA_PIXEL_FORMAT_FEATURE, .stride = { 1, LINE, SIZE },
+		.pixel_format = NVDLA_TENSOR_FEATURE, .stride = { 1, LINE, SIZE },
 	};
 	struct nvdla_bdma_copy copy = {
 		.transfer = { .line_size = LINE, .line_repeat = H,

@@ -72,7 +72,7 @@ static int build_chain(unsigned int layers, void **buf, size_t *len)
 	struct nvdla_tensor_desc out = {
 		.name = "out", .size = CUBE, .n = 1, .c = 8, .h = 1, .w = 1,
 		.data_type = NVDLA_DATA_TYPE_INT8,
-		.pixel_format = NVDLA_PIXEL_FORMAT_FEATURE,
+		.pixel_format = NVDLA_TENSOR_FEATURE,
 		.stride = { 1, CUBE, CUBE },
 	};
 	static const uint8_t data[CUBE] = { 1, 0xff, 2, 0xfe, 3, 0xfd, 4, 0xfc };
