@@ -140,6 +140,44 @@ static int wrong(const struct job *j, int line, int lut, int in)
 	return bad;
 }
 
+/* Counter @name of @st, or -1. */
+static int64_t counter(const struct nvdla_op_stat *st, const char *name)
+{
+	unsigned int k;
+
+	for (k = 0; k < st->num_counters; k++)
+		if (!strcmp(st->counters[k].name, name))
+			return st->counters[k].value;
+	return -1;
+}
+
+/*
+ * With statistics: every element hits the LO table (entries 1 to 127 of
+ * 257); those below 0 hit the LE table too (entries 1 to 63 of 65) and the
+ * others overflow it; each answer comes from a table entry, none from an
+ * under- or overflow slope.
+ */
+static void check_counts(struct nvdla_runtime *rt, const struct job *j)
+{
+	struct nvdla_op_stat st = { 0 };
+	int64_t below = 0;
+	int ret, i;
+
+	for (i = 0; i < SIZE; i++)
+		below += (int8_t)j->in[0][i] < 0;
+	ret = nvdla_network_op_stat(j->net, 0, &st);
+	tap_ok(!ret && !strcmp(st.type, "sdp") &&
+	       counter(&st, "lut_lo_hit") == SIZE &&
+	       counter(&st, "lut_le_hit") == below &&
+	       counter(&st, "lut_hybrid") == SIZE &&
+	       counter(&st, "lut_uflow") == 0 && counter(&st, "lut_oflow") == 0,
+	       "its LUT counters: %lld LO hits, %lld LE hits (%lld below 0), %lld from entries (%s)",
+	       (long long)counter(&st, "lut_lo_hit"),
+	       (long long)counter(&st, "lut_le_hit"), (long long)below,
+	       (long long)counter(&st, "lut_hybrid"),
+	       ret ? nvdla_runtime_error(rt) : "read");
+}
+
 static void test_one(struct nvdla_runtime *rt)
 {
 	struct job j = { .num_ops = 1 };
@@ -148,11 +186,14 @@ static void test_one(struct nvdla_runtime *rt)
 	sdp_lut_op(&j.ops[0], LUT_G, 5, 7);
 	ret = load(rt, &j);
 	if (!ret)
+		ret = nvdla_network_enable_stats(j.net);
+	if (!ret)
 		ret = nvdla_network_submit(j.net, 0);
 	if (!ret)
 		bad = wrong(&j, 0, LUT_G, 0);
 	tap_ok(!ret && !bad, "SDP with a LUT activation: every output is its entry (%s, %d wrong)",
 	       ret ? nvdla_runtime_error(rt) : "ran", bad);
+	check_counts(rt, &j);
 	nvdla_network_unload(j.net);
 }
 
