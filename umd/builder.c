@@ -314,3 +314,20 @@ int nvdla_build_bdma_copy(const struct nvdla_bdma_copy *copy, void **buf,
 	nvdla_builder_fini(&b);
 	return ret;
 }
+
+int nvdla_build_echo(const struct nvdla_tensor_desc *t, void **buf,
+		     size_t *len)
+{
+	struct nvdla_bdma_copy copy = {
+		.transfer = {
+			.line_size = t->stride[1], .line_repeat = t->h,
+			.source_line = t->stride[1],
+			.destination_line = t->stride[1], .surface_repeat = 1,
+			.source_surface = t->size,
+			.destination_surface = t->size,
+		},
+		.src_size = t->size, .dst_size = t->size, .in = *t, .out = *t,
+	};
+
+	return nvdla_build_bdma_copy(&copy, buf, len);
+}

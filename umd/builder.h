@@ -105,4 +105,11 @@ struct nvdla_bdma_copy {
 int nvdla_build_bdma_copy(const struct nvdla_bdma_copy *copy, void **buf,
 			  size_t *len);
 
+/*
+ * Build an echo: a loadable whose BDMA copies input 0, the tensor @t of
+ * one surface (t->stride[1] bytes per line, t->size bytes), to output 0
+ * of the same description.
+ */
+int nvdla_build_echo(const struct nvdla_tensor_desc *t, void **buf,
+		     size_t *len);
 #endif /* __NVDLA_UMD_BUILDER_H__ */

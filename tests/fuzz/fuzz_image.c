@@ -30,20 +30,13 @@ static struct nvdla_network *echo_network(struct nvdla_runtime *rt)
 	struct nvdla_tensor_desc t = {
 		.name = "image", .size = SIZE, .n = 1, .c = 3, .h = SIDE,
 		.w = SIDE, .data_type = NVDLA_DATA_TYPE_INT8,
-		.pixel_format = 36, .stride = { 1, LINE, SIZE },
-	};
-	struct nvdla_bdma_copy copy = {
-		.transfer = { .line_size = LINE, .line_repeat = SIDE,
-			      .source_line = LINE, .destination_line = LINE,
-			      .surface_repeat = 1, .source_surface = SIZE,
-			      .destination_surface = SIZE },
-		.src_size = SIZE, .dst_size = SIZE, .in = t, .out = t,
+		.pixel_format = NVDLA_TENSOR_FEATURE, .stride = { 1, LINE, SIZE },
 	};
 	struct nvdla_network *net = NULL;
 	void *buf;
 	size_t len;
 
-	if (nvdla_build_bdma_copy(&copy, &buf, &len) ||
+	if (nvdla_build_echo(&t, &buf, &len) ||
 	    nvdla_network_load(rt, buf, len, &net))
 		abort();
 	free(buf);

@@ -123,7 +123,8 @@ static int sample(void **buf, size_t *len)
 			      .destination_surface = 64 },
 		.src = src, .src_size = 64, .dst_size = 64,
 		.out = { .name = "o", .size = 64, .n = 1, .c = 2, .h = 3,
-			 .w = 4, .data_type = 4, .pixel_format = 36,
+			 .w = 4, .data_type = NVDLA_DATA_TYPE_INT8,
+			 .pixel_format = NVDLA_TENSOR_FEATURE,
 			 .stride = { 1, 2, 3, 4, 5, 6, 7, 8 } },
 	};
 
