@@ -169,6 +169,7 @@ NVDLA_EXPORT int nvdla_network_op_stat(const struct nvdla_network *net,
 	const struct stat_layout *layout;
 	unsigned int i, wanted = index;
 	const uint32_t *words;
+	uint16_t ops;
 	uint32_t n;
 	int type;
 
@@ -186,10 +187,11 @@ NVDLA_EXPORT int nvdla_network_op_stat(const struct nvdla_network *net,
 		layout = &stat_layouts[type];
 		words = (const uint32_t *)nvdla_buffer_map(t->stats) +
 			index * sizeof(union dla_stat_container) / 4;
+		ops = stat_network(net, t)->num_operations;
 		memset(stat, 0, sizeof(*stat));
 		stat->task = n;
-		stat->op = index % stat_network(net, t)->num_operations;
-		stat->roi = index / stat_network(net, t)->num_operations;
+		stat->op = index % ops;
+		stat->roi = index / ops;
 		stat->type = layout->type;
 		stat->num_counters = layout->num;
 		for (i = 0; i < layout->num; i++) {

@@ -54,44 +54,41 @@ static void *cv_map(void *ctx, uint64_t addr, uint64_t len)
 	return p ? cvsram + (p - mem) : NULL;
 }
 
-static int cv_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
+/* Copy @len bytes between a mapping @p (NULL: outside memory) and @q. */
+static int copy_from(const void *p, void *q, uint32_t len)
 {
-	void *p = cv_map(ctx, addr, len);
-
 	if (!p)
 		return -EFAULT;
-	memcpy(dst, p, len);
+	memcpy(q, p, len);
 	return 0;
+}
+
+static int copy_to(void *p, const void *q, uint32_t len)
+{
+	if (!p)
+		return -EFAULT;
+	memcpy(p, q, len);
+	return 0;
+}
+
+static int cv_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
+{
+	return copy_from(cv_map(ctx, addr, len), dst, len);
 }
 
 static int cv_write(void *ctx, uint64_t addr, const void *src, uint32_t len)
 {
-	void *p = cv_map(ctx, addr, len);
-
-	if (!p)
-		return -EFAULT;
-	memcpy(p, src, len);
-	return 0;
+	return copy_to(cv_map(ctx, addr, len), src, len);
 }
 
 static int bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
 {
-	void *p = bus_map(ctx, addr, len);
-
-	if (!p)
-		return -EFAULT;
-	memcpy(dst, p, len);
-	return 0;
+	return copy_from(bus_map(ctx, addr, len), dst, len);
 }
 
 static int bus_write(void *ctx, uint64_t addr, const void *src, uint32_t len)
 {
-	void *p = bus_map(ctx, addr, len);
-
-	if (!p)
-		return -EFAULT;
-	memcpy(p, src, len);
-	return 0;
+	return copy_to(bus_map(ctx, addr, len), src, len);
 }
 
 static void kick(void *ctx)
