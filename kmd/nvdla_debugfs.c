@@ -3,8 +3,13 @@
 /*
  * debugfs: "regs" dumps every register of the device's address map (the
  * group the CSB currently points at, for units with two), "jobs" the job
- * counters.
+ * counters, "wedged" whether the device is wedged (writing 0 resets the
+ * engine and resumes it).
  */
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/kstrtox.h>
+#include <linux/module.h>
 #include <linux/seq_file.h>
 
 #include <drm/drm_debugfs.h>
@@ -17,6 +22,7 @@
 #include "nvdla_debugfs.h"
 #include "nvdla_drv.h"
 #include "nvdla_power.h"
+#include "nvdla_queue.h"
 
 static const struct {
 	int unit;
@@ -72,8 +78,57 @@ static int nvdla_debugfs_jobs(struct seq_file *m, void *data)
 		   ndev->stats.failed, ndev->stats.timed_out,
 		   div_u64(ndev->stats.busy_ns, NSEC_PER_USEC));
 	spin_unlock(&ndev->queue_lock);
+	seq_printf(m, "buffers: %lld bytes\n",
+		   (long long)atomic64_read(&ndev->bo_bytes));
 	return 0;
 }
+
+static int nvdla_debugfs_wedged_show(struct seq_file *m, void *data)
+{
+	struct nvdla_device *ndev = m->private;
+	bool wedged;
+
+	spin_lock(&ndev->queue_lock);
+	wedged = ndev->wedged;
+	spin_unlock(&ndev->queue_lock);
+	seq_printf(m, "%d\n", wedged);
+	return 0;
+}
+
+static int nvdla_debugfs_wedged_open(struct inode *inode, struct file *f)
+{
+	return single_open(f, nvdla_debugfs_wedged_show, inode->i_private);
+}
+
+/* Writing 0 recovers a wedged device: see nvdla_queue_unwedge(). */
+static ssize_t nvdla_debugfs_wedged_write(struct file *f,
+					  const char __user *buf, size_t len,
+					  loff_t *pos)
+{
+	struct nvdla_device *ndev = file_inode(f)->i_private;
+	bool wedged;
+	int idx, ret;
+
+	ret = kstrtobool_from_user(buf, len, &wedged);
+	if (ret)
+		return ret;
+	if (wedged)
+		return -EINVAL;
+	if (!drm_dev_enter(&ndev->drm, &idx))
+		return -ENODEV;
+	ret = nvdla_queue_unwedge(ndev);
+	drm_dev_exit(idx);
+	return ret ? ret : len;
+}
+
+static const struct file_operations nvdla_debugfs_wedged_fops = {
+	.owner = THIS_MODULE,
+	.open = nvdla_debugfs_wedged_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+	.write = nvdla_debugfs_wedged_write,
+};
 
 static const struct drm_info_list nvdla_debugfs_list[] = {
 	{ "regs", nvdla_debugfs_regs, 0 },
@@ -96,4 +151,6 @@ void nvdla_debugfs_init(struct nvdla_device *ndev)
 	drm_debugfs_create_files(nvdla_debugfs_list,
 				 ARRAY_SIZE(nvdla_debugfs_list),
 				 minor->debugfs_root, minor);
+	debugfs_create_file("wedged", 0600, minor->debugfs_root, ndev,
+			    &nvdla_debugfs_wedged_fops);
 }

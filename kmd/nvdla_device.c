@@ -18,6 +18,7 @@
 #include <drm/drm_print.h>
 
 #include <nvdla/firmware.h>
+#include <nvdla/regs.h>
 
 #include "nvdla_accel.h"
 #include "nvdla_compat.h"
@@ -31,15 +32,21 @@
 
 static const char *const nvdla_config_names[] = DRM_NVDLA_CONFIG_NAMES;
 
+/* Not the device's interrupt when its status shows nothing (IRQ_NONE). */
 static irqreturn_t nvdla_irq(int irq, void *arg)
 {
 	struct nvdla_device *ndev = arg;
+	u32 glb = ndev->hw->unit_base[NVDLA_UNIT_GLB];
+	irqreturn_t ret = IRQ_NONE;
 
 	spin_lock(&ndev->engine_lock);
-	ndev->irq_ns = ktime_get_ns();
-	dla_isr_handler(ndev->engine);
+	if (nvdla_reg_read(ndev, glb + NVDLA_GLB_S_INTR_STATUS)) {
+		ndev->irq_ns = ktime_get_ns();
+		dla_isr_handler(ndev->engine);
+		ret = IRQ_WAKE_THREAD;
+	}
 	spin_unlock(&ndev->engine_lock);
-	return IRQ_WAKE_THREAD;
+	return ret;
 }
 
 static irqreturn_t nvdla_irq_thread(int irq, void *arg)
@@ -48,28 +55,29 @@ static irqreturn_t nvdla_irq_thread(int irq, void *arg)
 	return IRQ_HANDLED;
 }
 
-/* Powered before the interrupt is requested: the handler reads registers. */
+/*
+ * The interrupt is requested off: powering the device on enables it, and
+ * powering it off disables it, since the handler reads registers.
+ */
 static int nvdla_hw_init(struct nvdla_device *ndev,
 			 struct platform_device *pdev)
 {
-	int ret;
+	int irq, ret;
 
 	ndev->regs = devm_platform_ioremap_resource(pdev, 0);
 	if (IS_ERR(ndev->regs))
 		return PTR_ERR(ndev->regs);
-	ndev->power.irq = platform_get_irq(pdev, 0);
-	if (ndev->power.irq < 0)
-		return ndev->power.irq;
-	ret = nvdla_power_init(ndev);
-	if (ret)
-		return ret;
-	ret = devm_request_threaded_irq(&pdev->dev, ndev->power.irq, nvdla_irq,
-					nvdla_irq_thread, 0, dev_name(&pdev->dev),
-					ndev);
+	irq = platform_get_irq(pdev, 0);
+	if (irq < 0)
+		return irq;
+	ret = devm_request_threaded_irq(&pdev->dev, irq, nvdla_irq,
+					nvdla_irq_thread, IRQF_NO_AUTOEN,
+					dev_name(&pdev->dev), ndev);
 	if (ret)
 		return dev_err_probe(&pdev->dev, ret, "cannot request IRQ %d\n",
-				     ndev->power.irq);
-	return 0;
+				     irq);
+	ndev->power.irq = irq;
+	return nvdla_power_init(ndev);
 }
 
 static int nvdla_virtual_init(struct nvdla_device *ndev, const char *config)
@@ -122,6 +130,10 @@ static int nvdla_probe(struct platform_device *pdev)
 	if (!ret)
 		ret = dla_register_driver(ndev->check_engine, ndev,
 					  &nvdla_port_ops, ndev->hw);
+	if (ret)
+		return ret;
+	/* Before the power actions: runs after unbind switched the device off. */
+	ret = devm_add_action(dev, nvdla_queue_release_pinned, ndev);
 	if (ret)
 		return ret;
 

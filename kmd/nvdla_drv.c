@@ -137,6 +137,9 @@ int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
 		}
 		drm_dev_exit(idx);
 		return ret;
+	case DRM_NVDLA_PARAM_MAX_BO_SIZE:
+		args->value = ndev->max_bo_size;
+		return 0;
 	case DRM_NVDLA_PARAM_DRIVER_VERSION:
 		args->value = drm->driver->major << 16 | drm->driver->minor;
 		return 0;

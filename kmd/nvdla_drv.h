@@ -3,6 +3,8 @@
 #ifndef __NVDLA_DRV_H__
 #define __NVDLA_DRV_H__
 
+#include <linux/atomic.h>
+#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -32,28 +34,37 @@ struct nvdla_sim;
  * @engine: the firmware's engine context
  * @check_engine: a second context, on which jobs are checked at submission
  * @check_lock: serialises the use of @check_engine
- * @engine_lock: protects @engine, @sim, @job, @job_done and @job_status;
- *	taken with interrupts off, since the interrupt handler needs it
+ * @engine_lock: protects @engine, @sim, @job_done, @job_status and
+ *	@irq_ns, and @job against the interrupt handler; taken with
+ *	interrupts off, since the interrupt handler needs it
  * @wq: ordered queue running @run_work, @done_work, @timeout_work and
- *	@cancel_work one at a time: they alone start and end jobs
- * @run_work: starts the first queued job when the engine is free
+ *	@cancel_work one at a time: they alone start and end jobs, set
+ *	@job and @wedged and touch @pinned
+ * @run_work: starts the next ready job when the engine is free
  * @done_work: ends @job once the firmware says it is done
  * @timeout_work: ends @job when it overran the job timeout
  * @cancel_work: ends every job when the device goes away
- * @submit_lock: serialises queueing jobs, so that their fences take their
- *	sequence numbers in queue order; protects @unplugged, @fence_seqno
- * @queue_lock: protects @queue and @stats
- * @queue: jobs waiting for the engine, in submission order
+ * @submit_lock: serialises publishing jobs (their fences' sequence numbers,
+ *	their entries in the file's job table, the queue); protects
+ *	@unplugged; taken before @queue_lock
+ * @queue_lock: protects @files, the queue of every file on it, every
+ *	file's count of queued jobs, @paused, @wedged's readers and @stats
+ * @files: files with jobs waiting for the engine, in round-robin order
  * @unplugged: the device is going away; no job is queued any more
- * @paused: no job starts (system sleep), under @queue_lock
+ * @paused: no job starts (system sleep)
+ * @wedged: a failed job could not be stopped: no job starts, new ones are
+ *	refused with -EIO; set by @wq under @queue_lock, cleared by
+ *	nvdla_queue_unwedge() or unbind
+ * @pinned: jobs ended while the engine could not be stopped, holding
+ *	their buffers until the engine is reset; touched by @wq only
  * @idle_wq: woken when the job on the engine ends
  * @job: the job on the engine, or NULL; set and cleared only by @wq
  * @job_done: @job completed or failed
  * @job_status: 0 or the negative errno @job ended with
  * @irq_ns: when the interrupt being handled for @job came, or 0
- * @fence_context: the device's dma_fence timeline
- * @fence_seqno: the last fence's sequence number
  * @fence_lock: the lock of every job fence
+ * @bo_bytes: bytes of buffer objects the device holds (nvdla_gem.c)
+ * @max_bo_size: the largest buffer the device can get in one piece
  * @stats: job counters for debugfs, under @queue_lock
  */
 struct nvdla_device {
@@ -77,17 +88,19 @@ struct nvdla_device {
 	struct work_struct cancel_work;
 	struct mutex submit_lock;	/* see @submit_lock above */
 	spinlock_t queue_lock;		/* see @queue_lock above */
-	struct list_head queue;
+	struct list_head files;
 	bool unplugged;
 	bool paused;
+	bool wedged;
+	struct list_head pinned;
 	wait_queue_head_t idle_wq;
 	struct nvdla_job *job;
 	bool job_done;
 	int job_status;
 	u64 irq_ns;
-	u64 fence_context;
-	u64 fence_seqno;
 	spinlock_t fence_lock;		/* see @fence_lock above */
+	atomic64_t bo_bytes;
+	u64 max_bo_size;
 	struct {
 		u64 submitted, completed, failed, timed_out;
 		u64 busy_ns;

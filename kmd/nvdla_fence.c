@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Job fences: one timeline per device, whose fences signal in order
- * because the device runs and ends its jobs in queue order.
+ * Job fences: one timeline per file, whose fences signal in order because
+ * the device runs and ends the jobs of a file in submission order.
  */
 #include <linux/dma-fence.h>
 #include <linux/slab.h>
@@ -11,6 +11,7 @@
 
 #include "nvdla_drv.h"
 #include "nvdla_fence.h"
+#include "nvdla_file.h"
 
 static const char *nvdla_fence_driver_name(struct dma_fence *fence)
 {
@@ -32,9 +33,10 @@ struct dma_fence *nvdla_fence_alloc(void)
 	return kzalloc(sizeof(struct dma_fence), GFP_KERNEL);
 }
 
-void nvdla_fence_init(struct nvdla_device *ndev, struct dma_fence *fence)
+void nvdla_fence_init(struct nvdla_device *ndev, struct nvdla_file *nfile,
+		      struct dma_fence *fence)
 {
-	lockdep_assert_held(&ndev->queue_lock);
+	lockdep_assert_held(&ndev->submit_lock);
 	dma_fence_init(fence, &nvdla_fence_ops, &ndev->fence_lock,
-		       ndev->fence_context, ++ndev->fence_seqno);
+		       nfile->fence_context, ++nfile->fence_seqno);
 }

@@ -5,10 +5,12 @@
 
 struct dma_fence;
 struct nvdla_device;
+struct nvdla_file;
 
 /* An unsignalled fence, not yet on the device's timeline. */
 struct dma_fence *nvdla_fence_alloc(void);
-/* Put @fence on the timeline; under the queue lock, in queue order. */
-void nvdla_fence_init(struct nvdla_device *ndev, struct dma_fence *fence);
+/* Put @fence on @nfile's timeline; under the submit lock, in queue order. */
+void nvdla_fence_init(struct nvdla_device *ndev, struct nvdla_file *nfile,
+		      struct dma_fence *fence);
 
 #endif /* __NVDLA_FENCE_H__ */

@@ -19,11 +19,12 @@
 static void nvdla_file_release(struct kref *ref)
 {
 	struct nvdla_file *nfile = container_of(ref, struct nvdla_file, ref);
-	struct dma_fence *fence;
 	unsigned long id;
+	void *entry;
 
-	xa_for_each(&nfile->jobs, id, fence)
-		dma_fence_put(fence);
+	xa_for_each(&nfile->jobs, id, entry)
+		if (!xa_is_value(entry))
+			dma_fence_put(entry);
 	xa_destroy(&nfile->jobs);
 	mutex_destroy(&nfile->lock);
 	kfree(nfile);
@@ -44,6 +45,9 @@ int nvdla_file_open(struct drm_device *drm, struct drm_file *file)
 	kref_init(&nfile->ref);
 	mutex_init(&nfile->lock);
 	xa_init_flags(&nfile->jobs, XA_FLAGS_ACCOUNT);
+	nfile->fence_context = dma_fence_context_alloc(1);
+	INIT_LIST_HEAD(&nfile->queue);
+	INIT_LIST_HEAD(&nfile->node);
 	file->driver_priv = nfile;
 	return 0;
 }
@@ -57,43 +61,85 @@ void nvdla_file_postclose(struct drm_device *drm, struct drm_file *file)
 	nvdla_file_put(nfile);
 }
 
-int nvdla_file_add_job(struct nvdla_file *nfile, struct dma_fence *fence,
-		       u64 *id)
+/*
+ * The number stays unknown to waits until the job is published. Callers
+ * hold the device's submit_lock, so no two reservations of a file meet.
+ */
+int nvdla_file_reserve_job(struct nvdla_file *nfile, u64 *id)
 {
 	int ret;
 
 	mutex_lock(&nfile->lock);
-	ret = xa_err(xa_store(&nfile->jobs, nfile->last_id + 1,
-			      dma_fence_get(fence), GFP_KERNEL_ACCOUNT));
-	if (ret)
-		dma_fence_put(fence);
-	else
-		*id = ++nfile->last_id;
+	*id = nfile->last_id + 1;
+	ret = xa_reserve(&nfile->jobs, *id, GFP_KERNEL_ACCOUNT);
 	mutex_unlock(&nfile->lock);
 	return ret;
 }
 
+void nvdla_file_unreserve_job(struct nvdla_file *nfile, u64 id)
+{
+	xa_release(&nfile->jobs, id);
+}
+
+/* Storing into a reserved entry allocates nothing, so cannot fail. */
+void nvdla_file_publish_job(struct nvdla_file *nfile, u64 id,
+			    struct dma_fence *fence)
+{
+	mutex_lock(&nfile->lock);
+	xa_store(&nfile->jobs, id, dma_fence_get(fence), 0);
+	nfile->last_id = id;
+	mutex_unlock(&nfile->lock);
+}
+
+/*
+ * Called as the job's fence signals, and by waits: whoever takes the fence
+ * out of the table drops the table's reference. A failure stays as a
+ * value entry, a few bytes, until a wait reports it.
+ */
 void nvdla_file_end_job(struct nvdla_file *nfile, u64 id,
 			struct dma_fence *fence)
 {
-	if (fence->error)
-		return;
-	if (xa_cmpxchg(&nfile->jobs, id, fence, NULL, 0) == fence)
+	void *status = fence->error ? xa_mk_value(-fence->error) : NULL;
+
+	if (xa_cmpxchg(&nfile->jobs, id, fence, status, 0) == fence)
 		dma_fence_put(fence);
 }
 
-/* The fence of job @id with a reference, NULL if it ended well. */
-static int nvdla_file_find_job(struct nvdla_file *nfile, u64 id,
-			       struct dma_fence **fence)
+/* A wait reported the failure of job @id: forget it. */
+static void nvdla_file_forget_job(struct nvdla_file *nfile, u64 id,
+				  struct dma_fence *fence)
 {
+	if (xa_cmpxchg(&nfile->jobs, id, fence, NULL, 0) == fence)
+		dma_fence_put(fence);
+	else
+		xa_cmpxchg(&nfile->jobs, id, xa_mk_value(-fence->error), NULL,
+			   0);
+}
+
+/*
+ * The fence of job @id with a reference, else NULL with its kept status
+ * in *@status (0 if it is not tracked any more), forgotten now.
+ */
+static int nvdla_file_find_job(struct nvdla_file *nfile, u64 id,
+			       struct dma_fence **fence, int *status)
+{
+	void *entry;
 	int ret = 0;
 
+	*fence = NULL;
+	*status = 0;
 	mutex_lock(&nfile->lock);
 	if (!id || id > nfile->last_id) {
 		ret = -EINVAL;
 	} else {
 		xa_lock(&nfile->jobs);
-		*fence = dma_fence_get(xa_load(&nfile->jobs, id));
+		entry = xa_load(&nfile->jobs, id);
+		if (xa_is_value(entry)) {
+			*status = -(int)xa_to_value(entry);
+			__xa_erase(&nfile->jobs, id);
+		} else {
+			*fence = dma_fence_get(entry);
+		}
 		xa_unlock(&nfile->jobs);
 	}
 	mutex_unlock(&nfile->lock);
@@ -103,19 +149,18 @@ static int nvdla_file_find_job(struct nvdla_file *nfile, u64 id,
 int nvdla_file_wait_job(struct nvdla_file *nfile, u64 id, s64 timeout_ns,
 			int *status)
 {
-	struct dma_fence *fence = NULL;
+	struct dma_fence *fence;
 	long ret;
 
-	ret = nvdla_file_find_job(nfile, id, &fence);
-	if (ret || !fence) {
-		*status = 0;
+	ret = nvdla_file_find_job(nfile, id, &fence, status);
+	if (ret || !fence)
 		return ret;
-	}
 	ret = dma_fence_wait_timeout(fence, true,
 				     drm_timeout_abs_to_jiffies(timeout_ns));
 	if (ret > 0) {
 		*status = fence->error;
-		nvdla_file_end_job(nfile, id, fence);
+		if (fence->error)
+			nvdla_file_forget_job(nfile, id, fence);
 		ret = 0;
 	} else if (!ret) {
 		ret = -ETIMEDOUT;

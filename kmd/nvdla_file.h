@@ -5,6 +5,7 @@
 
 #include <linux/atomic.h>
 #include <linux/kref.h>
+#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/xarray.h>
 
@@ -17,12 +18,21 @@ struct seq_file;
 /**
  * struct nvdla_file - what a DRM file of the driver owns; outlives the file
  *	while its jobs are queued
- * @ref: one for the DRM file, one per job not yet ended
+ * @ref: one for the DRM file, one per job not yet freed
  * @lock: serialises giving out job numbers with looking them up
- * @last_id: the last job number given out
- * @jobs: job number to out-fence, for every job of the file not known to
- *	have completed well: running, queued, or failed (kept until the file
- *	is closed, so that every wait reports the failure)
+ * @last_id: the last job number given out, under @lock
+ * @jobs: job number to out-fence for every job of the file queued or
+ *	running; once a job failed, its status (xa_mk_value(-errno)) until
+ *	a wait has reported it; completed jobs are not in it
+ * @fence_context: the file's dma_fence timeline: its jobs run, and their
+ *	fences signal, in submission order
+ * @fence_seqno: the last sequence number on it, under the device's
+ *	submit_lock
+ * @queue: its jobs waiting for the engine, in submission order, under the
+ *	device's queue_lock
+ * @node: its place in the device's round robin while @queue is not empty,
+ *	under the device's queue_lock
+ * @queued: its jobs queued or on the engine, under the device's queue_lock
  * @closed: the DRM file is closed: its queued jobs need not run
  * @busy_ns: time the engine spent on the file's jobs
  * @first_write_ns: summed over its jobs that started, submission to the
@@ -38,6 +48,11 @@ struct nvdla_file {
 	struct mutex lock;	/* see @lock above */
 	u64 last_id;
 	struct xarray jobs;
+	u64 fence_context;
+	u64 fence_seqno;
+	struct list_head queue;
+	struct list_head node;
+	u32 queued;
 	bool closed;
 	atomic64_t busy_ns;
 	atomic64_t first_write_ns;
@@ -57,10 +72,14 @@ void nvdla_file_put(struct nvdla_file *nfile);
 int nvdla_file_open(struct drm_device *drm, struct drm_file *file);
 void nvdla_file_postclose(struct drm_device *drm, struct drm_file *file);
 
-/* Give a queued job its number, and keep its fence; returns the number. */
-int nvdla_file_add_job(struct nvdla_file *nfile, struct dma_fence *fence,
-		       u64 *id);
-/* A job ended (its fence signalled): forget it if it completed. */
+/* A number for a job, and room for it in @jobs; under submit_lock. */
+int nvdla_file_reserve_job(struct nvdla_file *nfile, u64 *id);
+/* Give the room back: the job was not queued. */
+void nvdla_file_unreserve_job(struct nvdla_file *nfile, u64 id);
+/* Make the job's fence visible to waits, in its reserved room. */
+void nvdla_file_publish_job(struct nvdla_file *nfile, u64 id,
+			    struct dma_fence *fence);
+/* A job ended (its fence signalled): forget it, or keep its failure. */
 void nvdla_file_end_job(struct nvdla_file *nfile, u64 id,
 			struct dma_fence *fence);
 /* Wait for job @id until @timeout_ns; its status in *@status. */

@@ -7,6 +7,7 @@
  * device-tree node names in memory-region (a no-map pool or a CMA area of
  * its own), else the system's CMA area or page allocator.
  */
+#include <linux/dma-map-ops.h>
 #include <linux/dma-mapping.h>
 #include <linux/iosys-map.h>
 #include <linux/mm.h>
@@ -25,6 +26,28 @@
 #include "nvdla_compat.h"
 #include "nvdla_drv.h"
 #include "nvdla_gem.h"
+
+static unsigned int max_buffer_mb = 1024;
+module_param(max_buffer_mb, uint, 0644);
+MODULE_PARM_DESC(max_buffer_mb,
+		 "Buffer memory one device may hold, all files together; more is refused with ENOSPC (MiB, default 1024, 0: no limit)");
+
+/*
+ * The largest buffer the DMA API can give the device in one piece: any
+ * size behind an IOMMU, from a reserved-memory pool or from CMA (bounded by
+ * their size); else the page allocator's largest block (4 MiB on x86 and
+ * arm64 with 4 KiB pages).
+ */
+static u64 nvdla_gem_max_size(struct device *dev)
+{
+	if (device_iommu_mapped(dev) || dev_get_cma_area(dev))
+		return DRM_NVDLA_MAX_BO_SIZE;
+#ifdef CONFIG_DMA_DECLARE_COHERENT
+	if (dev->dma_mem)
+		return DRM_NVDLA_MAX_BO_SIZE;
+#endif
+	return PAGE_SIZE << NVDLA_MAX_PAGE_ORDER;
+}
 
 /* With the DRM device, so after the last object is freed. */
 static void nvdla_gem_release_region(struct drm_device *drm, void *dev)
@@ -51,6 +74,7 @@ int nvdla_gem_init(struct nvdla_device *ndev)
 	if (ret)
 		return dev_err_probe(dev, ret, "no usable %u-bit DMA mask\n",
 				     ndev->hw->addr_bits);
+	ndev->max_bo_size = nvdla_gem_max_size(dev);
 	if (!dev->of_node)
 		return 0;
 	ret = of_reserved_mem_device_init(dev);
@@ -58,8 +82,21 @@ int nvdla_gem_init(struct nvdla_device *ndev)
 		return 0;
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot use the memory-region\n");
+	ndev->max_bo_size = nvdla_gem_max_size(dev);
 	return drmm_add_action_or_reset(&ndev->drm, nvdla_gem_release_region,
 					dev);
+}
+
+/* Count @size against the device's limit; -ENOSPC beyond it. */
+static int nvdla_gem_charge(struct nvdla_device *ndev, size_t size)
+{
+	u64 limit = (u64)READ_ONCE(max_buffer_mb) << 20;
+
+	if (atomic64_add_return(size, &ndev->bo_bytes) > limit && limit) {
+		atomic64_sub(size, &ndev->bo_bytes);
+		return -ENOSPC;
+	}
+	return 0;
 }
 
 static void nvdla_gem_free(struct drm_gem_object *obj)
@@ -69,6 +106,7 @@ static void nvdla_gem_free(struct drm_gem_object *obj)
 	drm_gem_free_mmap_offset(obj);
 	drm_gem_object_release(obj);
 	dma_free_coherent(obj->dev->dev, obj->size, bo->vaddr, bo->dma_addr);
+	atomic64_sub(obj->size, &to_nvdla_device(obj->dev)->bo_bytes);
 	kfree(bo);
 }
 
@@ -122,20 +160,31 @@ static const struct drm_gem_object_funcs nvdla_gem_funcs = {
 	.vm_ops = &nvdla_gem_vm_ops,
 };
 
+/*
+ * The memory is charged to the caller's memory cgroup (__GFP_ACCOUNT; a
+ * reserved-memory pool or CMA area is not) and counted against the
+ * device's limit.
+ */
 static struct nvdla_gem_object *nvdla_gem_new(struct drm_device *drm,
 					      size_t size)
 {
+	struct nvdla_device *ndev = to_nvdla_device(drm);
 	struct nvdla_gem_object *bo;
 	int ret;
 
-	bo = kzalloc(sizeof(*bo), GFP_KERNEL);
-	if (!bo)
+	ret = nvdla_gem_charge(ndev, size);
+	if (ret)
+		return ERR_PTR(ret);
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL_ACCOUNT);
+	if (!bo) {
+		atomic64_sub(size, &ndev->bo_bytes);
 		return ERR_PTR(-ENOMEM);
+	}
 	bo->base.funcs = &nvdla_gem_funcs;
 	drm_gem_private_object_init(drm, &bo->base, size);
 
 	bo->vaddr = dma_alloc_coherent(drm->dev, size, &bo->dma_addr,
-				       GFP_KERNEL | __GFP_NOWARN);
+				       GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 	if (!bo->vaddr) {
 		ret = -ENOMEM;
 		goto err_release;
@@ -150,6 +199,7 @@ err_free_dma:
 err_release:
 	drm_gem_object_release(&bo->base);
 	kfree(bo);
+	atomic64_sub(size, &ndev->bo_bytes);
 	return ERR_PTR(ret);
 }
 
@@ -159,8 +209,11 @@ err_release:
  * @data: struct drm_nvdla_gem_create
  * @file: the caller's DRM file, which gets the handle
  *
- * Return: 0; -EINVAL for non-zero flags, a size of 0 or above 1 GiB;
- * -ENOMEM when no contiguous memory is left.
+ * Return: 0; -EINVAL for non-zero flags, a size of 0 or above
+ * DRM_NVDLA_MAX_BO_SIZE; -E2BIG above the largest contiguous buffer the
+ * device can get (DRM_NVDLA_PARAM_MAX_BO_SIZE); -ENOSPC when the device's
+ * buffers would exceed max_buffer_mb; -ENOMEM when no contiguous memory is
+ * left, or the caller's memory cgroup is at its limit.
  */
 int nvdla_ioctl_gem_create(struct drm_device *drm, void *data,
 			   struct drm_file *file)
@@ -171,6 +224,8 @@ int nvdla_ioctl_gem_create(struct drm_device *drm, void *data,
 
 	if (args->flags || !args->size || args->size > DRM_NVDLA_MAX_BO_SIZE)
 		return -EINVAL;
+	if (PAGE_ALIGN(args->size) > to_nvdla_device(drm)->max_bo_size)
+		return -E2BIG;
 
 	bo = nvdla_gem_new(drm, PAGE_ALIGN(args->size));
 	if (IS_ERR(bo))

@@ -7,6 +7,7 @@
 #include <linux/dma-resv.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/uaccess.h>
 
 #include <drm/drm_drv.h>
@@ -19,6 +20,7 @@
 #include <nvdla/firmware.h>
 
 #include "nvdla_accel.h"
+#include "nvdla_compat.h"
 #include "nvdla_drv.h"
 #include "nvdla_fence.h"
 #include "nvdla_file.h"
@@ -42,9 +44,33 @@ void nvdla_job_free(struct nvdla_job *job)
 	if (job->file)
 		nvdla_file_put(job->file);
 	kvfree(job->bos);
+	kvfree(job->objs);
 	kvfree(job->offsets);
 	kfree(job->deps);
 	kfree(job);
+}
+
+static int nvdla_job_cmp_objs(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)*(struct drm_gem_object * const *)a;
+	uintptr_t y = (uintptr_t)*(struct drm_gem_object * const *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Each object of the address list once, for locking their reservations. */
+static void nvdla_job_collect_objs(struct nvdla_job *job)
+{
+	u32 i, n = 0;
+
+	for (i = 0; i < job->num; i++)
+		job->objs[i] = &job->bos[i]->base;
+	sort(job->objs, job->num, sizeof(*job->objs), nvdla_job_cmp_objs,
+	     NULL);
+	for (i = 0; i < job->num; i++)
+		if (!n || job->objs[n - 1] != job->objs[i])
+			job->objs[n++] = job->objs[i];
+	job->num_objs = n;
 }
 
 /* Look up every entry in @file and check its offset against the object. */
@@ -65,6 +91,7 @@ static int nvdla_job_resolve(struct nvdla_job *job, struct drm_file *file,
 			return -EINVAL;
 		job->offsets[i] = addrs[i].offset;
 	}
+	nvdla_job_collect_objs(job);
 	return 0;
 }
 
@@ -90,10 +117,11 @@ struct nvdla_job *nvdla_job_create(struct drm_file *file,
 	job->submit_ns = ktime_get_ns();
 	job->file = nvdla_file_get(file->driver_priv);
 	job->bos = kvcalloc(num, sizeof(*job->bos), GFP_KERNEL);
+	job->objs = kvcalloc(num, sizeof(*job->objs), GFP_KERNEL);
 	job->offsets = kvcalloc(num, sizeof(*job->offsets), GFP_KERNEL);
 	job->done = nvdla_fence_alloc();
 	ret = -ENOMEM;
-	if (!job->bos || !job->offsets || !job->done)
+	if (!job->bos || !job->objs || !job->offsets || !job->done)
 		goto err;
 	job->num = num;
 	ret = nvdla_job_resolve(job, file, addrs);
@@ -139,58 +167,59 @@ static int nvdla_job_add_deps(struct nvdla_job *job, struct drm_file *file,
 	return ret;
 }
 
-/* Mark every buffer busy until the job ends, for DRM_IOCTL_NVDLA_GEM_WAIT. */
-static int nvdla_job_fence_bos(struct nvdla_job *job)
-{
-	struct dma_resv *resv;
-	int ret = 0;
-	u32 i;
-
-	for (i = 0; !ret && i < job->num; i++) {
-		resv = job->bos[i]->base.resv;
-		dma_resv_lock(resv, NULL);
-		ret = dma_resv_reserve_fences(resv, 1);
-		if (!ret)
-			dma_resv_add_fence(resv, job->done, DMA_RESV_USAGE_WRITE);
-		dma_resv_unlock(resv);
-	}
-	return ret;
-}
-
 /*
- * Queue @job behind every job queued before; the queue owns it from here.
- * Its fence goes on the device's timeline and on every buffer it uses, so
- * that DRM_IOCTL_NVDLA_GEM_WAIT sees it. *@done gets a reference to that
- * fence and *@id the job's number in its file, unless the device is gone
- * (-ENODEV, the job freed). On another error the job is queued all the
- * same, to end unrun in its turn: fences of one timeline must signal in
- * order.
+ * Queue @job behind the jobs of its file queued before; the queue owns it
+ * from here. Everything that can fail comes first (the buffers'
+ * reservations locked and a fence slot reserved on each, the job's entry
+ * in its file's table, the device's and the file's limits); then its fence
+ * goes on its file's timeline, on every buffer it uses (for
+ * DRM_IOCTL_NVDLA_GEM_WAIT) and in the file's table, and the job on the
+ * queue. *@done gets a reference to the fence and *@id the job's number.
+ * On error the job is freed and nothing was visible.
  */
 int nvdla_job_queue(struct nvdla_job *job, struct dma_fence **done, u64 *id)
 {
 	struct nvdla_device *ndev = job->ndev;
+	struct nvdla_objs_lock lock;
 	int ret;
+	u32 i;
 
+	ret = nvdla_objs_lock(&lock, job->objs, job->num_objs);
+	if (ret)
+		goto err_free;
 	mutex_lock(&ndev->submit_lock);
-	if (ndev->unplugged) {
-		mutex_unlock(&ndev->submit_lock);
-		nvdla_job_free(job);
-		return -ENODEV;
-	}
-	nvdla_fence_init(ndev, job->done);
-	*done = dma_fence_get(job->done);
-	ret = nvdla_job_fence_bos(job);
+	ret = nvdla_queue_admit(ndev, job->file);
 	if (!ret)
-		ret = nvdla_file_add_job(job->file, job->done, &job->id);
+		ret = nvdla_file_reserve_job(job->file, &job->id);
+	if (ret)
+		goto err_unlock;
+
+	nvdla_fence_init(ndev, job->file, job->done);
+	for (i = 0; i < job->num_objs; i++)
+		dma_resv_add_fence(job->objs[i]->resv, job->done,
+				   DMA_RESV_USAGE_WRITE);
+	nvdla_file_publish_job(job->file, job->id, job->done);
+	*done = dma_fence_get(job->done);
 	*id = job->id;
-	job->error = ret;
 	nvdla_queue_push(ndev, job);
 	mutex_unlock(&ndev->submit_lock);
+	nvdla_objs_unlock(&lock);
+	return 0;
+
+err_unlock:
+	mutex_unlock(&ndev->submit_lock);
+	nvdla_objs_unlock(&lock);
+err_free:
+	nvdla_job_free(job);
 	return ret;
 }
 
-/* Called by the queue, in order: the job ran, failed or was cancelled. */
-void nvdla_job_end(struct nvdla_job *job, int status)
+/*
+ * Called by the queue, in the file's order: the job ran, failed or was
+ * cancelled. Its fence signals; the buffers stay referenced until
+ * nvdla_job_free().
+ */
+void nvdla_job_signal(struct nvdla_job *job, int status)
 {
 	if (job->start_ns)
 		atomic64_add(ktime_get_ns() - job->start_ns,
@@ -199,7 +228,6 @@ void nvdla_job_end(struct nvdla_job *job, int status)
 		dma_fence_set_error(job->done, status);
 	dma_fence_signal(job->done);
 	nvdla_file_end_job(job->file, job->id, job->done);
-	nvdla_job_free(job);
 }
 
 static int nvdla_submit_check(const struct drm_nvdla_submit *args)
@@ -253,8 +281,10 @@ static struct nvdla_job *nvdla_submit_job(struct drm_file *file,
  * address_size, 0 or more than DRM_NVDLA_MAX_ADDRESSES entries, more than
  * DRM_NVDLA_MAX_IN_SYNCS in-fences, an offset outside its object, or a task
  * the firmware rejects; -ENOENT for an unknown buffer or sync object;
- * -EFAULT for an unreadable array; -ENOMEM; -ENODEV once the device is
- * gone.
+ * -EFAULT for an unreadable array; -EBUSY when the file has the most jobs
+ * queued it may (module parameter max_queued_jobs); -EIO while the device
+ * is wedged; -ERESTARTSYS on a signal while locking the buffers; -ENOMEM;
+ * -ENODEV once the device is gone.
  */
 int nvdla_ioctl_submit(struct drm_device *drm, void *data,
 		       struct drm_file *file)
@@ -285,8 +315,8 @@ int nvdla_ioctl_submit(struct drm_device *drm, void *data,
 	}
 	/* The job may end as soon as it is queued: read it no more. */
 	ret = nvdla_job_queue(job, &done, &args->job_id);
-	if (ret != -ENODEV) {
-		if (!ret && out)
+	if (!ret) {
+		if (out)
 			drm_syncobj_replace_fence(out, done);
 		dma_fence_put(done);
 	}

@@ -9,6 +9,7 @@
 
 struct drm_device;
 struct drm_file;
+struct drm_gem_object;
 struct drm_nvdla_address;
 struct nvdla_device;
 struct nvdla_file;
@@ -19,10 +20,12 @@ struct nvdla_gem_object;
  *	it waits for
  * @ndev: the device it runs on
  * @file: the submitting file's state, referenced until the job ends
- * @node: its place in the device queue
+ * @node: its place in its file's queue, or in the device's pinned list
  * @id: its number in @file
  * @num: entries in the address list
- * @bos: the object of each entry, referenced until the job ends
+ * @bos: the object of each entry, referenced until the job is freed
+ * @objs: the distinct objects of @bos, each once
+ * @num_objs: entries in @objs
  * @offsets: byte offset of each entry into its object
  * @deps: the in-fences, referenced until the job ends
  * @num_deps: entries in @deps
@@ -43,6 +46,8 @@ struct nvdla_job {
 	u64 id;
 	u32 num;
 	struct nvdla_gem_object **bos;
+	struct drm_gem_object **objs;
+	u32 num_objs;
 	u64 *offsets;
 	struct dma_fence **deps;
 	u32 num_deps;
@@ -63,7 +68,7 @@ struct nvdla_job *nvdla_job_create(struct drm_file *file,
 				   const struct drm_nvdla_address *addrs,
 				   u32 num);
 int nvdla_job_queue(struct nvdla_job *job, struct dma_fence **done, u64 *id);
-void nvdla_job_end(struct nvdla_job *job, int status);
+void nvdla_job_signal(struct nvdla_job *job, int status);
 void nvdla_job_free(struct nvdla_job *job);
 
 int nvdla_ioctl_submit(struct drm_device *drm, void *data,

@@ -35,8 +35,14 @@ static int nvdla_legacy_addresses(struct drm_file *file,
 			return -EFAULT;
 		ret = drm_gem_prime_fd_to_handle(file->minor->dev, file,
 						 entry.handle, &addrs[i].handle);
+		/*
+		 * No descriptor (-EBADF), or one that is not a dma-buf or is
+		 * another device's, which this device cannot import (-EINVAL).
+		 */
+		if (ret == -EBADF || ret == -EINVAL)
+			return -ENOENT;
 		if (ret)
-			return ret == -EBADF ? -ENOENT : ret;
+			return ret;
 		addrs[i].reserved = 0;
 		addrs[i].offset = entry.offset;
 	}
@@ -44,8 +50,9 @@ static int nvdla_legacy_addresses(struct drm_file *file,
 }
 
 /*
- * Run one task and wait for it. The wait is not interruptible: a restarted
- * ioctl would run the task twice. The job timeout bounds it.
+ * Run one task and wait for it. A signal interrupts the wait with -EINTR,
+ * which the kernel does not restart: a restarted ioctl would run the task
+ * twice. The task then runs on; its result is lost.
  */
 static int nvdla_legacy_run(struct drm_file *file,
 			    const struct drm_nvdla_legacy_task *task)
@@ -68,12 +75,13 @@ static int nvdla_legacy_run(struct drm_file *file,
 	if (IS_ERR(job))
 		return PTR_ERR(job);
 	ret = nvdla_job_queue(job, &done, &id);
-	if (ret == -ENODEV)
+	if (ret)
 		return ret;
-	if (!ret) {
-		dma_fence_wait(done, false);
+	ret = dma_fence_wait(done, true);
+	if (!ret)
 		ret = done->error;
-	}
+	else if (ret == -ERESTARTSYS)
+		ret = -EINTR;
 	dma_fence_put(done);
 	return ret;
 }
@@ -89,7 +97,9 @@ static int nvdla_legacy_run(struct drm_file *file,
  * Return: 0 when all completed; the errno of the first that failed, as
  * DRM_IOCTL_NVDLA_WAIT reports it; -EINVAL for no task or more than
  * DRM_NVDLA_LEGACY_MAX_TASKS; -ENOENT for a descriptor that is not a buffer
- * of this device; -EFAULT for an unreadable array.
+ * of this device; -EFAULT for an unreadable array; -EINTR when a signal
+ * came while a task ran (it runs on, the later ones do not); -EBUSY, -EIO
+ * and -ENODEV as DRM_IOCTL_NVDLA_SUBMIT.
  */
 int nvdla_ioctl_legacy_submit(struct drm_device *drm, void *data,
 			      struct drm_file *file)

@@ -73,16 +73,17 @@ static u64 nvdla_port_time_us(void *drv)
 	return div_u64(ktime_get_ns(), NSEC_PER_USEC);
 }
 
-/* Task errors come from user space: rate-limited so no one floods the log. */
+/*
+ * The firmware's errors are about the task, which user space wrote, so
+ * they go at debug level (drm.debug's driver category), as its progress.
+ */
 static void nvdla_port_log(void *drv, enum dla_log_level level,
 			   const char *msg)
 {
 	struct nvdla_device *ndev = drv;
 
-	if (level == DLA_LOG_ERROR)
-		drm_err_ratelimited(&ndev->drm, "%s\n", msg);
-	else
-		drm_dbg_driver(&ndev->drm, "%s\n", msg);
+	drm_dbg_driver(&ndev->drm, "%s%s\n",
+		       level == DLA_LOG_ERROR ? "task refused: " : "", msg);
 }
 
 /* Task checks run at submission, in process context. */

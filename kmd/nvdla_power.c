@@ -15,6 +15,7 @@
 #include <linux/reset.h>
 
 #include <nvdla/firmware.h>
+#include <nvdla/regs.h>
 
 #include "nvdla_drv.h"
 #include "nvdla_power.h"
@@ -41,14 +42,22 @@ static int nvdla_power_on(struct nvdla_device *ndev)
 	}
 	/* The virtual device loses its registers like a power-gated block. */
 	nvdla_sim_dev_reset(ndev);
+	if (pwr->irq)
+		enable_irq(pwr->irq);
 	return 0;
 }
 
-/* Reset first, so that the block stops before its clocks do. */
+/*
+ * The interrupt off first: its handler reads registers, which an unclocked
+ * block may not answer. Then reset, so that the block stops before its
+ * clocks do.
+ */
 static void nvdla_power_off(struct nvdla_device *ndev)
 {
 	struct nvdla_power *pwr = &ndev->power;
 
+	if (pwr->irq)
+		disable_irq(pwr->irq);
 	reset_control_assert(pwr->rst);
 	clk_bulk_disable_unprepare(pwr->num_clks, pwr->clks);
 }
@@ -190,6 +199,27 @@ static int nvdla_power_pulse(struct nvdla_power *pwr)
 	return reset_control_deassert(pwr->rst);
 }
 
+/*
+ * Without a reset line: the device's power domain switched off and on
+ * through runtime PM. The caller's reference is dropped for it and taken
+ * back; if anyone else keeps the device powered, nothing is switched off
+ * and the error says so.
+ */
+static int nvdla_power_cycle(struct nvdla_device *ndev)
+{
+	struct device *dev = ndev->drm.dev;
+	int ret;
+
+	if (!dev->pm_domain)
+		return -EOPNOTSUPP;
+	ret = pm_runtime_put_sync_suspend(dev);
+	pm_runtime_get_noresume(dev);
+	if (ret < 0)
+		return ret;
+	ret = pm_runtime_resume(dev);
+	return ret < 0 ? ret : 0;
+}
+
 /* Events an interrupt recorded before the reset are stale now. */
 static void nvdla_power_clear_task(struct nvdla_device *ndev)
 {
@@ -200,34 +230,90 @@ static void nvdla_power_clear_task(struct nvdla_device *ndev)
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
 }
 
+/* The status registers of the units with two register groups: 0 is idle. */
+static const struct {
+	int unit;
+	u32 reg;
+} nvdla_power_status_regs[] = {
+	{ NVDLA_UNIT_CDMA, NVDLA_CDMA_S_STATUS },
+	{ NVDLA_UNIT_CSC, NVDLA_CSC_S_STATUS },
+	{ NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_S_STATUS },
+	{ NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_S_STATUS },
+	{ NVDLA_UNIT_CACC, NVDLA_CACC_S_STATUS },
+	{ NVDLA_UNIT_SDP_RDMA, NVDLA_SDP_RDMA_S_STATUS },
+	{ NVDLA_UNIT_SDP, NVDLA_SDP_S_STATUS },
+	{ NVDLA_UNIT_PDP_RDMA, NVDLA_PDP_RDMA_S_STATUS },
+	{ NVDLA_UNIT_PDP, NVDLA_PDP_S_STATUS },
+	{ NVDLA_UNIT_CDP_RDMA, NVDLA_CDP_RDMA_S_STATUS },
+	{ NVDLA_UNIT_CDP, NVDLA_CDP_S_STATUS },
+	{ NVDLA_UNIT_RBK, NVDLA_RBK_S_STATUS },
+};
+
+/* Whether no unit of the engine has an operation enabled or running. */
+static bool nvdla_power_idle(struct nvdla_device *ndev)
+{
+	const struct dla_hw_config *hw = ndev->hw;
+	unsigned long flags;
+	u32 busy = 0;
+	size_t i;
+
+	spin_lock_irqsave(&ndev->engine_lock, flags);
+	for (i = 0; i < ARRAY_SIZE(nvdla_power_status_regs); i++) {
+		int unit = nvdla_power_status_regs[i].unit;
+
+		if (unit == NVDLA_UNIT_RBK && !hw->rubik)
+			continue;
+		busy |= nvdla_reg_read(ndev, hw->unit_base[unit] +
+				       nvdla_power_status_regs[i].reg);
+	}
+	if (hw->bdma)
+		busy |= nvdla_reg_read(ndev, hw->unit_base[NVDLA_UNIT_BDMA] +
+				       NVDLA_BDMA_STATUS) &
+			(NVDLA_BDMA_STATUS_GRP0_BUSY_MASK |
+			 NVDLA_BDMA_STATUS_GRP1_BUSY_MASK);
+	spin_unlock_irqrestore(&ndev->engine_lock, flags);
+	return !busy;
+}
+
+/* The engine's reset: its reset lines, else a power cycle of its domain. */
+static int nvdla_power_reset_engine(struct nvdla_device *ndev)
+{
+	if (ndev->sim)
+		return nvdla_sim_dev_reset_line(ndev);
+	if (ndev->power.rst)
+		return nvdla_power_pulse(&ndev->power);
+	return nvdla_power_cycle(ndev);
+}
+
 /**
  * nvdla_power_reset() - put the engine back into its reset state
  * @ndev: the device, powered (nvdla_power_get()), with no job on the engine
  *
  * For after a job that failed or was stopped: its operations may still be
- * running. Pulses the reset lines with the interrupt off (the virtual
- * device restarts its model), then clears the firmware's task state again,
- * since an interrupt may have recorded events after the job was taken off.
- * Sleeps.
+ * running. Pulses the reset lines (the virtual device restarts its model),
+ * or without them power-cycles the device's power domain, with the
+ * interrupt off; then clears the firmware's task state again, since an
+ * interrupt may have recorded events after the job was taken off, and
+ * checks that every unit is idle. Sleeps.
  *
- * Return: 0; -EOPNOTSUPP when the node has no reset line (the engine is
- * left as it is); another negative errno from the reset controller.
+ * Return: 0 once the engine is idle; -EOPNOTSUPP with neither reset line
+ * nor power domain; -EBUSY when a unit is still busy after the reset; the
+ * error of the reset controller or of runtime PM (-EAGAIN while someone
+ * else keeps the device powered).
  */
 int nvdla_power_reset(struct nvdla_device *ndev)
 {
 	struct nvdla_power *pwr = &ndev->power;
 	int ret;
 
-	if (ndev->sim) {
-		nvdla_sim_dev_reset(ndev);
+	if (pwr->irq)
+		disable_irq(pwr->irq);
+	ret = nvdla_power_reset_engine(ndev);
+	if (!ret) {
 		nvdla_power_clear_task(ndev);
-		return 0;
+		ret = nvdla_power_idle(ndev) ? 0 : -EBUSY;
 	}
-	if (!pwr->rst)
-		return -EOPNOTSUPP;
-	disable_irq(pwr->irq);
-	ret = nvdla_power_pulse(pwr);
-	nvdla_power_clear_task(ndev);
-	enable_irq(pwr->irq);
+	if (pwr->irq)
+		enable_irq(pwr->irq);
 	return ret;
 }

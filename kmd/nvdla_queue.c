@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The device's job queue. Jobs of every file wait in one list, in
- * submission order, and the engine runs one at a time. Work items on one
+ * The device's job queues. Each file's jobs wait in a queue of its own, in
+ * submission order; the engine runs one job at a time, taking the files in
+ * turn (round robin), so that a file whose next job waits for an in-fence,
+ * or that queued many jobs, holds back only itself. Work items on one
  * ordered workqueue start and end jobs, so that they never race each
- * other: "run" starts the first job once its in-fences have signalled,
- * "done" ends it when the firmware reports the task complete or failed,
- * "timeout" ends it when it overran the job timeout, resetting the engine,
- * and "cancel" ends every job when the device goes away.
+ * other: "run" starts the next job whose in-fences have signalled, "done"
+ * ends it when the firmware reports the task complete or failed,
+ * "timeout" ends it when it overran the job timeout, and "cancel" ends
+ * every job when the device goes away. After a job that did not complete
+ * the engine is reset and found idle before the job's buffers are let go;
+ * if that cannot be done the device is wedged.
  */
 #include <linux/dma-fence.h>
 #include <linux/jiffies.h>
@@ -30,6 +34,11 @@ static unsigned int job_timeout_ms = 5000;
 module_param(job_timeout_ms, uint, 0644);
 MODULE_PARM_DESC(job_timeout_ms,
 		 "Time a job may run before it is stopped and the engine reset (ms, default 5000)");
+
+static unsigned int max_queued_jobs = 128;
+module_param(max_queued_jobs, uint, 0644);
+MODULE_PARM_DESC(max_queued_jobs,
+		 "Jobs a file may have queued or running; more are refused with EBUSY (default 128)");
 
 static void nvdla_queue_kick(struct nvdla_device *ndev)
 {
@@ -74,32 +83,61 @@ static bool nvdla_queue_deps_ready(struct nvdla_job *job)
 	return true;
 }
 
-/* The first queued job, NULL if none or while paused for system sleep. */
-static struct nvdla_job *nvdla_queue_first(struct nvdla_device *ndev)
+/* Why a queued job of @nfile must end unrun, or 0; under queue_lock. */
+static int nvdla_queue_refusal(struct nvdla_device *ndev,
+			       struct nvdla_file *nfile)
 {
-	struct nvdla_job *job = NULL;
+	if (READ_ONCE(ndev->unplugged) || READ_ONCE(nfile->closed))
+		return -ECANCELED;
+	return ndev->wedged ? -EIO : 0;
+}
+
+/*
+ * The next job to end or start: the first job of the first file, in round
+ * robin order, that must end unrun (its file closed, an in-fence failed,
+ * the device wedged or going away) or whose in-fences have all signalled. It leaves its
+ * file's queue, and the file goes to the back of the round robin. NULL if
+ * there is none, or while paused for system sleep.
+ */
+static struct nvdla_job *nvdla_queue_next(struct nvdla_device *ndev)
+{
+	struct nvdla_file *nfile;
+	struct nvdla_job *job;
 
 	spin_lock(&ndev->queue_lock);
-	if (!ndev->paused)
-		job = list_first_entry_or_null(&ndev->queue, struct nvdla_job,
-					       node);
+	if (ndev->paused)
+		goto none;
+	list_for_each_entry(nfile, &ndev->files, node) {
+		job = list_first_entry(&nfile->queue, struct nvdla_job, node);
+		if (!job->error)
+			job->error = nvdla_queue_refusal(ndev, nfile);
+		if (job->error || nvdla_queue_deps_ready(job))
+			goto found;
+	}
+none:
+	spin_unlock(&ndev->queue_lock);
+	return NULL;
+
+found:
+	nvdla_queue_disarm(job);
+	list_del(&job->node);
+	list_del_init(&nfile->node);
+	if (!list_empty(&nfile->queue))
+		list_add_tail(&nfile->node, &ndev->files);
 	spin_unlock(&ndev->queue_lock);
 	return job;
 }
 
-static void nvdla_queue_remove(struct nvdla_device *ndev,
-			       struct nvdla_job *job)
+/*
+ * A job ended with @status after @busy_ns on the engine: count it, signal
+ * its fence, and free it; unless @pin, when the engine could not be
+ * stopped after it: it then keeps its buffers until the engine is reset.
+ */
+static void nvdla_queue_end(struct nvdla_device *ndev, struct nvdla_job *job,
+			    int status, u64 busy_ns, bool pin)
 {
 	spin_lock(&ndev->queue_lock);
-	list_del(&job->node);
-	spin_unlock(&ndev->queue_lock);
-}
-
-/* Count a job that ended with @status after @busy_ns on the engine. */
-static void nvdla_queue_count(struct nvdla_device *ndev, int status,
-			      u64 busy_ns)
-{
-	spin_lock(&ndev->queue_lock);
+	job->file->queued--;
 	ndev->stats.busy_ns += busy_ns;
 	if (!status)
 		ndev->stats.completed++;
@@ -108,6 +146,11 @@ static void nvdla_queue_count(struct nvdla_device *ndev, int status,
 	else
 		ndev->stats.failed++;
 	spin_unlock(&ndev->queue_lock);
+	nvdla_job_signal(job, status);
+	if (pin)
+		list_add_tail(&job->node, &ndev->pinned);
+	else
+		nvdla_job_free(job);
 }
 
 /* End a job that never reached the engine. */
@@ -116,8 +159,7 @@ static void nvdla_queue_drop(struct nvdla_device *ndev, struct nvdla_job *job,
 {
 	drm_dbg_driver(&ndev->drm, "job %llu ends unrun: %d\n",
 		       job->done->seqno, status);
-	nvdla_queue_count(ndev, status, 0);
-	nvdla_job_end(job, status);
+	nvdla_queue_end(ndev, job, status, 0, false);
 }
 
 /* Power the engine and start the job on it; it stays powered until retired. */
@@ -152,15 +194,11 @@ static void nvdla_queue_run(struct work_struct *work)
 						 run_work);
 	unsigned long timeout;
 	struct nvdla_job *job;
+	bool cookie;
 	int ret;
 
-	while (!ndev->job && (job = nvdla_queue_first(ndev))) {
-		if (READ_ONCE(job->file->closed) && !job->error)
-			job->error = -ECANCELED;
-		if (!job->error && !nvdla_queue_deps_ready(job))
-			return;
-		nvdla_queue_disarm(job);
-		nvdla_queue_remove(ndev, job);
+	cookie = dma_fence_begin_signalling();
+	while (!ndev->job && (job = nvdla_queue_next(ndev))) {
 		if (job->error) {
 			nvdla_queue_drop(ndev, job, job->error);
 			continue;
@@ -177,19 +215,32 @@ static void nvdla_queue_run(struct work_struct *work)
 			       job->done->seqno);
 		mod_delayed_work(ndev->wq, &ndev->timeout_work, timeout);
 	}
+	dma_fence_end_signalling(cookie);
+}
+
+static void nvdla_queue_wedge(struct nvdla_device *ndev, int err)
+{
+	drm_err(&ndev->drm,
+		"engine not reset after a failed job (%d): device wedged, jobs fail with -EIO until it is recovered (debugfs \"wedged\") or unbound\n",
+		err);
+	spin_lock(&ndev->queue_lock);
+	ndev->wedged = true;
+	spin_unlock(&ndev->queue_lock);
 }
 
 /*
  * Take the job off the engine, finished or not, and end it: with its own
- * status if the firmware finished it, else with @reason. After a failure
- * the engine is reset: its operations may still be running. Firmware
- * codes are errnos already; any other is an I/O error.
+ * status if the firmware finished it in time, else with @reason. After a
+ * failure the engine is reset and found idle, since its operations may
+ * still be running; if that fails the device is wedged and the job's
+ * buffers stay pinned. Firmware codes are errnos already; any other is an
+ * I/O error.
  */
 static void nvdla_queue_retire(struct nvdla_device *ndev, int reason)
 {
 	struct nvdla_job *job = ndev->job;
 	unsigned long flags;
-	int status;
+	int status, ret = 0;
 
 	spin_lock_irqsave(&ndev->engine_lock, flags);
 	status = ndev->job_done ? ndev->job_status : reason;
@@ -197,18 +248,24 @@ static void nvdla_queue_retire(struct nvdla_device *ndev, int reason)
 	dla_clear_task(ndev->engine);
 	ndev->job = NULL;
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
-	if (status)
-		nvdla_power_reset(ndev);
+	/* Done, but only once the timeout work could not run in time. */
+	if (!status && time_after_eq(jiffies, job->deadline))
+		status = -ETIMEDOUT;
+	if (status) {
+		ret = nvdla_power_reset(ndev);
+		if (ret)
+			nvdla_queue_wedge(ndev, ret);
+	}
 	nvdla_power_put(ndev);
 	wake_up(&ndev->idle_wq);
 
 	if (status && status != -EINVAL && status != -ETIMEDOUT &&
 	    status != -ECANCELED)
 		status = -EIO;
-	nvdla_queue_count(ndev, status, ktime_get_ns() - job->start_ns);
 	drm_dbg_driver(&ndev->drm, "job %llu done: %d\n", job->done->seqno,
 		       status);
-	nvdla_job_end(job, status);
+	nvdla_queue_end(ndev, job, status, ktime_get_ns() - job->start_ns,
+			ret);
 	nvdla_queue_kick(ndev);
 }
 
@@ -219,12 +276,16 @@ static void nvdla_queue_done(struct work_struct *work)
 	unsigned long flags;
 	bool done;
 
+	bool cookie;
+
 	spin_lock_irqsave(&ndev->engine_lock, flags);
 	done = ndev->job && ndev->job_done;
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
 	if (done) {
+		cookie = dma_fence_begin_signalling();
 		cancel_delayed_work(&ndev->timeout_work);
 		nvdla_queue_retire(ndev, 0);
+		dma_fence_end_signalling(cookie);
 	}
 }
 
@@ -234,6 +295,7 @@ static void nvdla_queue_timeout(struct work_struct *work)
 						 struct nvdla_device,
 						 timeout_work);
 	struct nvdla_job *job = ndev->job;
+	bool cookie;
 
 	if (!job)
 		return;
@@ -245,7 +307,9 @@ static void nvdla_queue_timeout(struct work_struct *work)
 	drm_err_ratelimited(&ndev->drm,
 			    "job %llu ran past the job timeout, resetting the engine\n",
 			    job->done->seqno);
+	cookie = dma_fence_begin_signalling();
 	nvdla_queue_retire(ndev, -ETIMEDOUT);
+	dma_fence_end_signalling(cookie);
 }
 
 static void nvdla_queue_cancel(struct work_struct *work)
@@ -253,25 +317,59 @@ static void nvdla_queue_cancel(struct work_struct *work)
 	struct nvdla_device *ndev = container_of(work, struct nvdla_device,
 						 cancel_work);
 	struct nvdla_job *job;
+	bool cookie;
 
+	cookie = dma_fence_begin_signalling();
 	cancel_delayed_work(&ndev->timeout_work);
 	if (ndev->job)
 		nvdla_queue_retire(ndev, -ECANCELED);
 	spin_lock(&ndev->queue_lock);
 	ndev->paused = false;
 	spin_unlock(&ndev->queue_lock);
-	while ((job = nvdla_queue_first(ndev))) {
-		nvdla_queue_disarm(job);
-		nvdla_queue_remove(ndev, job);
-		nvdla_queue_drop(ndev, job, -ECANCELED);
-	}
+	/* Unplugged: every job left ends unrun. */
+	while ((job = nvdla_queue_next(ndev)))
+		nvdla_queue_drop(ndev, job, job->error);
+	dma_fence_end_signalling(cookie);
+}
+
+/**
+ * nvdla_queue_admit() - whether @nfile may queue one more job
+ * @ndev: the device
+ * @nfile: the submitting file
+ *
+ * Under the submit lock, which nvdla_queue_push() must follow.
+ *
+ * Return: 0; -ENODEV once the device is going away; -EIO while it is
+ * wedged; -EBUSY when the file has max_queued_jobs queued or running.
+ */
+int nvdla_queue_admit(struct nvdla_device *ndev, struct nvdla_file *nfile)
+{
+	int ret = 0;
+
+	lockdep_assert_held(&ndev->submit_lock);
+	if (ndev->unplugged)
+		return -ENODEV;
+	spin_lock(&ndev->queue_lock);
+	if (ndev->wedged)
+		ret = -EIO;
+	else if (nfile->queued >= READ_ONCE(max_queued_jobs))
+		ret = -EBUSY;
+	spin_unlock(&ndev->queue_lock);
+	if (ret)
+		drm_dbg_driver(&ndev->drm, "job refused: %d\n", ret);
+	return ret;
 }
 
 void nvdla_queue_push(struct nvdla_device *ndev, struct nvdla_job *job)
 {
+	struct nvdla_file *nfile = job->file;
+
 	lockdep_assert_held(&ndev->submit_lock);
 	spin_lock(&ndev->queue_lock);
-	list_add_tail(&job->node, &ndev->queue);
+	if (list_empty(&nfile->queue))
+		list_add_tail(&nfile->node, &ndev->files);
+	list_add_tail(&job->node, &nfile->queue);
+	nfile->queued++;
 	ndev->stats.submitted++;
 	spin_unlock(&ndev->queue_lock);
 	drm_dbg_driver(&ndev->drm, "job %llu queued\n", job->done->seqno);
@@ -329,13 +427,13 @@ int nvdla_queue_init(struct nvdla_device *ndev)
 		return ret;
 	spin_lock_init(&ndev->queue_lock);
 	spin_lock_init(&ndev->fence_lock);
-	INIT_LIST_HEAD(&ndev->queue);
+	INIT_LIST_HEAD(&ndev->files);
+	INIT_LIST_HEAD(&ndev->pinned);
 	init_waitqueue_head(&ndev->idle_wq);
 	INIT_WORK(&ndev->run_work, nvdla_queue_run);
 	INIT_WORK(&ndev->done_work, nvdla_queue_done);
 	INIT_DELAYED_WORK(&ndev->timeout_work, nvdla_queue_timeout);
 	INIT_WORK(&ndev->cancel_work, nvdla_queue_cancel);
-	ndev->fence_context = dma_fence_context_alloc(1);
 	return drmm_mutex_init(&ndev->drm, &ndev->submit_lock);
 }
 
@@ -360,6 +458,61 @@ void nvdla_queue_unpause(struct nvdla_device *ndev)
 	nvdla_queue_kick(ndev);
 }
 
+/* Let go of the buffers of jobs pinned while the engine could not be reset. */
+static void nvdla_queue_free_pinned(struct nvdla_device *ndev)
+{
+	struct nvdla_job *job, *next;
+
+	list_for_each_entry_safe(job, next, &ndev->pinned, node) {
+		list_del(&job->node);
+		nvdla_job_free(job);
+	}
+}
+
+/**
+ * nvdla_queue_unwedge() - reset a wedged device's engine and resume it
+ * @ndev: the device
+ *
+ * For debugfs: once the reset (and the check that the engine is idle)
+ * succeeds, the pinned buffers are let go and jobs run again.
+ *
+ * Return: 0 (also when it was not wedged); the reset's error, the device
+ * staying wedged; -ENODEV once the device is going away.
+ */
+int nvdla_queue_unwedge(struct nvdla_device *ndev)
+{
+	int ret;
+
+	mutex_lock(&ndev->submit_lock);
+	/* Wedged, the workqueue touches neither the engine nor @pinned. */
+	flush_workqueue(ndev->wq);
+	ret = ndev->unplugged ? -ENODEV : 0;
+	if (ret || !READ_ONCE(ndev->wedged))
+		goto out;
+	ret = nvdla_power_get(ndev);
+	if (ret)
+		goto out;
+	ret = nvdla_power_reset(ndev);
+	nvdla_power_put(ndev);
+	if (ret)
+		goto out;
+	nvdla_queue_free_pinned(ndev);
+	spin_lock(&ndev->queue_lock);
+	ndev->wedged = false;
+	spin_unlock(&ndev->queue_lock);
+	drm_info(&ndev->drm, "engine reset, device no longer wedged\n");
+	nvdla_queue_kick(ndev);
+out:
+	mutex_unlock(&ndev->submit_lock);
+	return ret;
+}
+
+/* After unbind has switched the device off (a devm action of probe). */
+void nvdla_queue_release_pinned(void *data)
+{
+	nvdla_queue_free_pinned(data);
+}
+
 /*
  * After drm_dev_unplug(): no ioctl queues jobs any more. End the ones
  * left, in order, from the queue's own workqueue.
@@ -367,7 +520,7 @@ void nvdla_queue_unpause(struct nvdla_device *ndev)
 void nvdla_queue_fini(struct nvdla_device *ndev)
 {
 	mutex_lock(&ndev->submit_lock);
-	ndev->unplugged = true;
+	WRITE_ONCE(ndev->unplugged, true);
 	mutex_unlock(&ndev->submit_lock);
 	queue_work(ndev->wq, &ndev->cancel_work);
 	flush_workqueue(ndev->wq);

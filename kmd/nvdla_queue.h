@@ -6,10 +6,12 @@
 #include <linux/types.h>
 
 struct nvdla_device;
+struct nvdla_file;
 struct nvdla_job;
 
 int nvdla_queue_init(struct nvdla_device *ndev);
-/* Queue @job behind every job queued before; under the submit lock. */
+int nvdla_queue_admit(struct nvdla_device *ndev, struct nvdla_file *nfile);
+/* Queue @job behind its file's jobs; under the submit lock, once admitted. */
 void nvdla_queue_push(struct nvdla_device *ndev, struct nvdla_job *job);
 /* Interrupt bottom half: advance the task, end the job when it is done. */
 void nvdla_queue_irq(struct nvdla_device *ndev);
@@ -18,5 +20,8 @@ void nvdla_queue_pause(struct nvdla_device *ndev);
 void nvdla_queue_unpause(struct nvdla_device *ndev);
 /* The device is going away: end every job with -ECANCELED. */
 void nvdla_queue_fini(struct nvdla_device *ndev);
+int nvdla_queue_unwedge(struct nvdla_device *ndev);
+/* devm action: free the jobs pinned by a failed reset, once powered off. */
+void nvdla_queue_release_pinned(void *data);
 
 #endif /* __NVDLA_QUEUE_H__ */

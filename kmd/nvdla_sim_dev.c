@@ -30,17 +30,22 @@ module_param_named(nvdla_sim, nvdla_sim_param, charp, 0444);
 MODULE_PARM_DESC(nvdla_sim,
 		 "Virtual devices to create, comma separated: nv_full, nv_small, nv_large");
 
-/* Faults the virtual devices inject, to test the driver's recovery. */
+/* Faults the virtual devices inject, to test the driver's recovery (bits). */
 enum nvdla_sim_fault {
-	NVDLA_SIM_FAULT_NONE,
-	NVDLA_SIM_FAULT_DROP_IRQ,	/* completions never interrupt */
-	NVDLA_SIM_FAULT_BUS_ERROR,	/* every memory access fails */
+	NVDLA_SIM_FAULT_DROP_IRQ = 1,	/* completions never interrupt */
+	NVDLA_SIM_FAULT_BUS_ERROR = 2,	/* every memory access fails */
+	NVDLA_SIM_FAULT_NO_RESET = 4,	/* no reset line, no power domain */
 };
 
 static int nvdla_sim_fault;
 module_param(nvdla_sim_fault, int, 0644);
 MODULE_PARM_DESC(nvdla_sim_fault,
-		 "Fault the virtual devices inject: 0 none, 1 drop interrupts, 2 bus errors");
+		 "Faults the virtual devices inject, a sum of: 1 drop interrupts, 2 bus errors, 4 no engine reset");
+
+static bool nvdla_sim_faulty(enum nvdla_sim_fault fault)
+{
+	return READ_ONCE(nvdla_sim_fault) & fault;
+}
 
 static struct platform_device *nvdla_sim_pdevs[NVDLA_SIM_MAX_DEVICES];
 
@@ -51,7 +56,7 @@ static void *nvdla_sim_bus_map(void *ctx, u64 addr, u64 len)
 	const struct nvdla_job *job = ndev->job;
 	u32 i;
 
-	if (READ_ONCE(nvdla_sim_fault) == NVDLA_SIM_FAULT_BUS_ERROR)
+	if (nvdla_sim_faulty(NVDLA_SIM_FAULT_BUS_ERROR))
 		return NULL;
 	for (i = 0; job && i < job->num; i++) {
 		const struct nvdla_gem_object *bo = job->bos[i];
@@ -120,7 +125,7 @@ static void nvdla_sim_work(struct work_struct *work)
 	spin_lock_irqsave(&ndev->engine_lock, flags);
 	more = nvdla_sim_run(ndev->sim);
 	if (nvdla_sim_irq_level(ndev->sim) &&
-	    READ_ONCE(nvdla_sim_fault) != NVDLA_SIM_FAULT_DROP_IRQ) {
+	    !nvdla_sim_faulty(NVDLA_SIM_FAULT_DROP_IRQ)) {
 		ndev->irq_ns = ktime_get_ns();
 		dla_isr_handler(ndev->engine);
 	}
@@ -180,6 +185,14 @@ void nvdla_sim_dev_reset(struct nvdla_device *ndev)
 	spin_lock_irqsave(&ndev->engine_lock, flags);
 	nvdla_sim_reset(ndev);
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
+}
+
+int nvdla_sim_dev_reset_line(struct nvdla_device *ndev)
+{
+	if (nvdla_sim_faulty(NVDLA_SIM_FAULT_NO_RESET))
+		return -EOPNOTSUPP;
+	nvdla_sim_dev_reset(ndev);
+	return 0;
 }
 
 static int nvdla_sim_dev_create(int i, const char *config)

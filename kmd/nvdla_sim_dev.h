@@ -26,5 +26,10 @@ int nvdla_sim_dev_job_stop(struct nvdla_device *ndev, int status);
  * on real hardware.
  */
 void nvdla_sim_dev_reset(struct nvdla_device *ndev);
+/*
+ * The engine reset of the virtual device, as its reset line would: the
+ * model reset, or -EOPNOTSUPP while fault injection says it has no reset.
+ */
+int nvdla_sim_dev_reset_line(struct nvdla_device *ndev);
 
 #endif /* __NVDLA_SIM_DEV_H__ */

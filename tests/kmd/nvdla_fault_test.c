@@ -7,7 +7,6 @@
  * and a process that dies with jobs queued leaves the device working.
  * Every case ends with a job that must work.
  */
-#include <dirent.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -46,6 +45,51 @@ TEST_F(fault, timeout_then_recovery)
 	ASSERT_EQ(0, set_fault(1));
 	EXPECT_EQ(-ETIMEDOUT, job_run(&self->t));
 	ASSERT_EQ(0, set_fault(0));
+	EXPECT_EQ(0, works_again(&self->t));
+}
+
+/*
+ * A failed job on a device without a reset line (nor power domain): the
+ * device is wedged, refuses jobs with -EIO, and keeps the job's buffers
+ * even once their file is gone, until debugfs "wedged" recovers it.
+ */
+TEST_F(fault, wedged_without_reset)
+{
+	long long before, pinned;
+	struct bdma_task t;
+	uint64_t id;
+
+	before = debugfs_sum("jobs", "buffers");
+	ASSERT_GT(before, 0) TH_LOG("no buffer count in debugfs jobs");
+	ASSERT_EQ(0, bdma_task_open(&t));
+	pinned = debugfs_sum("jobs", "buffers") - before;
+	EXPECT_EQ(NUM_ENTRIES * COPY_SIZE, pinned);
+	ASSERT_EQ(0, set_fault(2 | 4));
+	EXPECT_EQ(-EIO, job_run(&t));
+	EXPECT_EQ(1, debugfs_value("wedged"));
+	EXPECT_EQ(-EIO, job_submit(&self->t, NULL, 0, 0, &id));
+	/* Gone from user space, but the device may still write them. */
+	bdma_task_close(&t);
+	EXPECT_EQ(before + pinned, debugfs_sum("jobs", "buffers"));
+	/* Still no reset: recovery fails and changes nothing. */
+	EXPECT_NE(0, debugfs_zero("wedged"));
+	EXPECT_EQ(1, debugfs_value("wedged"));
+	ASSERT_EQ(0, set_fault(0));
+	EXPECT_EQ(0, debugfs_zero("wedged"));
+	EXPECT_EQ(0, debugfs_value("wedged"));
+	EXPECT_EQ(before, debugfs_sum("jobs", "buffers"));
+	EXPECT_EQ(0, works_again(&self->t));
+}
+
+/* A job that ends after its deadline timed out, whichever path saw it end. */
+TEST_F(fault, late_completion_is_a_timeout)
+{
+	int i;
+
+	ASSERT_EQ(0, set_param("job_timeout_ms", 0));
+	for (i = 0; i < 20; i++)
+		EXPECT_EQ(-ETIMEDOUT, job_run(&self->t));
+	ASSERT_EQ(0, set_param("job_timeout_ms", 5000));
 	EXPECT_EQ(0, works_again(&self->t));
 }
 
@@ -106,37 +150,9 @@ TEST_F(fault, queue_continues_after_timeout)
 	EXPECT_EQ(0, works_again(&self->t));
 }
 
-/* Sum of one counter of every nvdla device's debugfs "jobs" file. */
 static long long job_counter(const char *key)
 {
-	static const char *const roots[] = {
-		"/sys/kernel/debug/accel", "/sys/kernel/debug/dri",
-	};
-	char path[300], line[64];
-	long long sum = 0, v;
-	struct dirent *e;
-	unsigned int i;
-	size_t len = strlen(key);
-	DIR *d;
-	FILE *f;
-
-	for (i = 0; i < 2; i++) {
-		d = opendir(roots[i]);
-		while (d && (e = readdir(d))) {
-			snprintf(path, sizeof(path), "%s/%s/jobs", roots[i],
-				 e->d_name);
-			f = fopen(path, "r");
-			while (f && fgets(line, sizeof(line), f))
-				if (!strncmp(line, key, len) &&
-				    sscanf(line + len, ": %lld", &v) == 1)
-					sum += v;
-			if (f)
-				fclose(f);
-		}
-		if (d)
-			closedir(d);
-	}
-	return sum;
+	return debugfs_sum("jobs", key);
 }
 
 static long long jobs_open(void)

@@ -69,6 +69,47 @@ TEST_F(nvdla, gem_create_huge)
 	EXPECT_EQ(-EINVAL, xioctl(self->t.fd, DRM_IOCTL_NVDLA_GEM_CREATE, &c));
 }
 
+static int get_param(int fd, uint32_t param, uint64_t *value);
+
+/*
+ * The guest has no CMA and no IOMMU: 4 MiB, the page allocator's largest
+ * block, is the largest buffer; one byte more is -E2BIG, not a -ENOMEM
+ * that retrying could cure.
+ */
+TEST_F(nvdla, gem_create_largest_contiguous)
+{
+	struct drm_nvdla_gem_create c = { .size = 4 << 20 };
+	uint64_t max;
+
+	ASSERT_EQ(0, get_param(self->t.fd, DRM_NVDLA_PARAM_MAX_BO_SIZE, &max));
+	EXPECT_EQ(4 << 20, max);
+	EXPECT_EQ(0, xioctl(self->t.fd, DRM_IOCTL_NVDLA_GEM_CREATE, &c));
+	EXPECT_EQ(0, gem_close(self->t.fd, c.handle));
+	c.size = max + 1;
+	EXPECT_EQ(-E2BIG, xioctl(self->t.fd, DRM_IOCTL_NVDLA_GEM_CREATE, &c));
+	c.size = DRM_NVDLA_MAX_BO_SIZE;
+	EXPECT_EQ(-E2BIG, xioctl(self->t.fd, DRM_IOCTL_NVDLA_GEM_CREATE, &c));
+}
+
+/* The device's buffers, all files together, stay within max_buffer_mb. */
+TEST_F(nvdla, gem_create_device_limit)
+{
+	struct drm_nvdla_gem_create c = { .size = 2 << 20 };
+	int other = open_nvdla();
+
+	ASSERT_GE(other, 0);
+	ASSERT_EQ(0, set_param("max_buffer_mb", 2));
+	/* The fixture's buffers already count: 2 MiB more do not fit. */
+	EXPECT_EQ(-ENOSPC, xioctl(other, DRM_IOCTL_NVDLA_GEM_CREATE, &c));
+	c.size = 1 << 20;
+	EXPECT_EQ(0, xioctl(other, DRM_IOCTL_NVDLA_GEM_CREATE, &c));
+	EXPECT_EQ(-ENOSPC, xioctl(self->t.fd, DRM_IOCTL_NVDLA_GEM_CREATE, &c));
+	EXPECT_EQ(0, gem_close(other, c.handle));
+	EXPECT_EQ(0, xioctl(self->t.fd, DRM_IOCTL_NVDLA_GEM_CREATE, &c));
+	EXPECT_EQ(0, set_param("max_buffer_mb", 1024));
+	close(other);
+}
+
 TEST_F(nvdla, gem_mmap_bad_handle)
 {
 	struct drm_nvdla_gem_mmap m = { .handle = 0xdead };

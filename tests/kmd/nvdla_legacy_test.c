@@ -6,6 +6,8 @@
  * the address list of DRM_IOCTL_NVDLA_LEGACY_SUBMIT, which returns when the
  * task has ended; GEM_DESTROY instead of GEM_CLOSE.
  */
+#include <signal.h>
+
 #include "nvdla_test.h"
 
 #include "kselftest_harness.h"
@@ -94,7 +96,58 @@ TEST_F(legacy, bad_descriptor)
 TEST_F(legacy, descriptor_not_a_buffer)
 {
 	self->list[3].handle = self->t.fd;
-	EXPECT_EQ(-EINVAL, submit(self));
+	EXPECT_EQ(-ENOENT, submit(self));
+}
+
+/* A buffer of the other device is not one of this device's. */
+TEST_F(legacy, descriptor_of_other_device)
+{
+	struct drm_prime_handle prime = { .flags = DRM_CLOEXEC | DRM_RDWR };
+	int fd2 = open_nvdla_nth(1);
+	uint32_t handle;
+	void *map;
+
+	ASSERT_GE(fd2, 0) TH_LOG("no second nvdla device");
+	ASSERT_EQ(0, bo_new(fd2, COPY_SIZE, &handle, &map));
+	prime.handle = handle;
+	ASSERT_EQ(0, xioctl(fd2, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime));
+	self->list[3].handle = prime.fd;
+	EXPECT_EQ(-ENOENT, submit(self));
+	close(prime.fd);
+	munmap(map, COPY_SIZE);
+	close(fd2);
+}
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * A signal interrupts the wait for a task with -EINTR (not restarted, so
+ * the task is not run twice); the task ends in its own time.
+ */
+TEST_F(legacy, wait_interrupted_by_signal)
+{
+	struct sigaction sa = { .sa_handler = on_alarm };
+	struct timespec t0, t1;
+	int ret;
+
+	ASSERT_EQ(0, sigaction(SIGALRM, &sa, NULL));
+	ASSERT_EQ(0, set_param("job_timeout_ms", 3000));
+	ASSERT_EQ(0, set_param("nvdla_sim_fault", 1));
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	alarm(1);
+	ret = submit(self);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	set_param("nvdla_sim_fault", 0);
+	EXPECT_EQ(-EINTR, ret);
+	EXPECT_LT(t1.tv_sec - t0.tv_sec, 3) TH_LOG("the wait outlasted the signal");
+	/* The interrupted task still ends (timeout), then the device works. */
+	usleep(3500 * 1000);
+	set_param("job_timeout_ms", 5000);
+	EXPECT_EQ(0, submit(self));
+	EXPECT_TRUE(bdma_task_copied(&self->t));
 }
 
 TEST_F(legacy, offset_past_object)

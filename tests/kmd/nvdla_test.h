@@ -7,6 +7,7 @@
 #ifndef __NVDLA_TEST_H__
 #define __NVDLA_TEST_H__
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -111,7 +112,107 @@ static inline int set_param(const char *name, int value)
 	return fclose(f) ? -errno : 0;
 }
 
-/* The virtual devices' fault injection: 0 none, 1 drop IRQs, 2 bus errors. */
+/*
+ * Call @fn on every file @name of the nvdla devices' debugfs directories
+ * (accel/<device> on 6.12, dri/<minor> on 6.1, both tried).
+ */
+static inline void debugfs_each(const char *name,
+				void (*fn)(const char *path, void *arg),
+				void *arg)
+{
+	static const char *const roots[] = {
+		"/sys/kernel/debug/accel", "/sys/kernel/debug/dri",
+	};
+	char path[300];
+	struct dirent *e;
+	unsigned int i;
+	DIR *d;
+
+	for (i = 0; i < 2; i++) {
+		d = opendir(roots[i]);
+		while (d && (e = readdir(d))) {
+			snprintf(path, sizeof(path), "%s/%s/%s", roots[i],
+				 e->d_name, name);
+			if (!access(path, F_OK))
+				fn(path, arg);
+		}
+		if (d)
+			closedir(d);
+	}
+}
+
+struct debugfs_key {
+	const char *key;
+	long long sum;
+};
+
+static inline void debugfs_add_key(const char *path, void *arg)
+{
+	struct debugfs_key *k = arg;
+	size_t len = strlen(k->key);
+	char line[64];
+	long long v;
+	FILE *f = fopen(path, "r");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, k->key, len) &&
+		    sscanf(line + len, ": %lld", &v) == 1)
+			k->sum += v;
+	if (f)
+		fclose(f);
+}
+
+/* Sum of "@key: N" over the debugfs file @name of every nvdla device. */
+static inline long long debugfs_sum(const char *name, const char *key)
+{
+	struct debugfs_key k = { .key = key };
+
+	debugfs_each(name, debugfs_add_key, &k);
+	return k.sum;
+}
+
+static inline void debugfs_add_value(const char *path, void *arg)
+{
+	long long *sum = arg, v;
+	FILE *f = fopen(path, "r");
+
+	if (f && fscanf(f, "%lld", &v) == 1)
+		*sum += v;
+	if (f)
+		fclose(f);
+}
+
+/* Sum of the numbers in the debugfs file @name of every nvdla device. */
+static inline long long debugfs_value(const char *name)
+{
+	long long sum = 0;
+
+	debugfs_each(name, debugfs_add_value, &sum);
+	return sum;
+}
+
+static inline void debugfs_put(const char *path, void *arg)
+{
+	FILE *f = fopen(path, "w");
+	int *failed = arg;
+
+	if (!f || fputs("0\n", f) < 0 || fclose(f))
+		(*failed)++;
+}
+
+/* Write 0 to the debugfs file @name of every nvdla device; failures. */
+static inline int debugfs_zero(const char *name)
+{
+	int failed = 0;
+
+	debugfs_each(name, debugfs_put, &failed);
+	return failed;
+}
+
+/*
+ * The virtual devices' fault injection, a sum of: 1 drop IRQs, 2 bus
+ * errors, 4 no engine reset; 0 none.
+ */
 static inline int set_fault(int fault)
 {
 	return set_param("nvdla_sim_fault", fault);

@@ -18,10 +18,13 @@ extern "C" {
  * offset) pairs that the task's descriptors refer to by index. Entry 0
  * holds the network descriptor.
  *
- * DRM_IOCTL_NVDLA_SUBMIT queues a job and returns at once. Jobs of every
- * file run on the device in submission order, each once its in-fences
- * (DRM sync objects) have signalled; its out-fence signals when it ends,
- * with an error if it failed. DRM_IOCTL_NVDLA_WAIT waits for one job and
+ * DRM_IOCTL_NVDLA_SUBMIT queues a job and returns at once. The jobs of a
+ * file run in submission order, each once its in-fences (DRM sync
+ * objects) have signalled; the device takes the files in turn, so a file
+ * whose next job waits holds back no other. A job's out-fence signals
+ * when it ends, with an error if it failed. A job that fails and leaves
+ * the engine impossible to reset wedges the device: its later jobs fail
+ * with -EIO until it is recovered. DRM_IOCTL_NVDLA_WAIT waits for one job and
  * reports how it ended; DRM_IOCTL_NVDLA_GEM_WAIT waits until no job uses a
  * buffer, before the CPU reads it. A job that runs longer than the
  * driver's job timeout (module parameter job_timeout_ms) is stopped, the
@@ -40,15 +43,24 @@ extern "C" {
 #define DRM_NVDLA_WAIT			0x06
 #define DRM_NVDLA_GEM_WAIT		0x07
 
-/* Largest buffer object: 1 GiB. */
+/*
+ * Largest buffer object the interface allows: 1 GiB. A device may get less
+ * in one contiguous piece: DRM_NVDLA_PARAM_MAX_BO_SIZE.
+ */
 #define DRM_NVDLA_MAX_BO_SIZE (1ull << 30)
 
 /**
  * struct drm_nvdla_gem_create - create a buffer object
  * @handle: Output: GEM handle, private to the DRM file.
  * @flags: Input: must be 0.
- * @size: Input: size in bytes, 1 to DRM_NVDLA_MAX_BO_SIZE; rounded up to
- *	the page size.
+ * @size: Input: size in bytes, 1 to DRM_NVDLA_PARAM_MAX_BO_SIZE; rounded
+ *	up to the page size.
+ *
+ * Returns 0; -EINVAL for non-zero @flags, a @size of 0 or above
+ * DRM_NVDLA_MAX_BO_SIZE; -E2BIG above DRM_NVDLA_PARAM_MAX_BO_SIZE; -ENOSPC
+ * when the device's buffers would exceed its limit (module parameter
+ * max_buffer_mb); -ENOMEM when no contiguous memory is left or the
+ * caller's memory cgroup, which the memory is charged to, is full.
  */
 struct drm_nvdla_gem_create {
 	__u32 handle;
@@ -104,7 +116,10 @@ struct drm_nvdla_address {
  * Returns 0 when the job is queued; -EINVAL for a malformed request or a
  * task the firmware rejects (checked before the hardware is touched: the
  * job is then not queued), -ENOENT for an unknown buffer or sync object
- * handle, -EFAULT for an unreadable array, -ENODEV once the device is gone.
+ * handle, -EFAULT for an unreadable array, -EBUSY when the file already
+ * has the most jobs queued or running the driver allows (module parameter
+ * max_queued_jobs; wait for one), -EIO while the device is wedged,
+ * -ENODEV once the device is gone.
  */
 struct drm_nvdla_submit {
 	__u64 addresses;
@@ -131,8 +146,9 @@ struct drm_nvdla_submit {
  *
  * Returns 0 once the job has ended (see @status); -ETIMEDOUT when the
  * deadline passes first; -EINTR on a signal (restartable); -EINVAL for a
- * job number this file never got. The status of a failed job is kept as
- * long as the file is open.
+ * job number this file never got. The status of a failed job is kept
+ * until a wait has reported it; later waits for it report 0, as for a job
+ * that completed.
  */
 struct drm_nvdla_wait {
 	__u64 job_id;
@@ -165,6 +181,9 @@ struct drm_nvdla_gem_wait {
  * @DRM_NVDLA_PARAM_CAPS: DRM_NVDLA_CAP_* bits
  * @DRM_NVDLA_PARAM_HW_VERSION: the GLB hardware version register
  * @DRM_NVDLA_PARAM_DRIVER_VERSION: major << 16 | minor of this driver
+ * @DRM_NVDLA_PARAM_MAX_BO_SIZE: the largest buffer object the device can
+ *	get in one contiguous piece, at most DRM_NVDLA_MAX_BO_SIZE (4 MiB on
+ *	a machine without CMA, IOMMU or reserved memory for the device)
  */
 enum drm_nvdla_param {
 	DRM_NVDLA_PARAM_CONFIG = 0,
@@ -172,6 +191,7 @@ enum drm_nvdla_param {
 	DRM_NVDLA_PARAM_CAPS = 2,
 	DRM_NVDLA_PARAM_HW_VERSION = 3,
 	DRM_NVDLA_PARAM_DRIVER_VERSION = 4,
+	DRM_NVDLA_PARAM_MAX_BO_SIZE = 5,
 };
 
 /* The hardware configurations, as the NVDLA hardware project names them. */
