@@ -16,6 +16,8 @@
 
 #define MINIMAL 32
 #define WINDOW 8
+/* Jobs submitted back to back, under the driver's max_queued_jobs (128). */
+#define BURST 100
 
 static double now_us(void)
 {
@@ -121,11 +123,16 @@ int main(void)
 		failed |= ioctl(t.fd, DRM_IOCTL_VERSION, &v) != 0;
 	version_us = (now_us() - start) / n;
 
-	start = now_us();
-	for (i = 0; i < n / 4; i++)
+	/* In bursts the driver's cap on queued jobs admits, waits untimed. */
+	submit_us = 0;
+	for (i = 0; i < n / 4; i++) {
+		start = now_us();
 		failed |= job_submit(&t, NULL, 0, 0, &id) != 0;
-	submit_us = (now_us() - start) / (n / 4);
-	failed |= job_wait(t.fd, id, deadline_ms(30000)) != 0;
+		submit_us += now_us() - start;
+		if (i % BURST == BURST - 1 || i == n / 4 - 1)
+			failed |= job_wait(t.fd, id, deadline_ms(30000)) != 0;
+	}
+	submit_us /= n / 4;
 	failed |= serial(&t, n / 8, &latency_us) != 0;
 
 	printf("# bench: DRM_IOCTL_VERSION round trip        %8.1f us\n",
