@@ -76,11 +76,6 @@ int nvdla_file_reserve_job(struct nvdla_file *nfile, u64 *id)
 	return ret;
 }
 
-void nvdla_file_unreserve_job(struct nvdla_file *nfile, u64 id)
-{
-	xa_release(&nfile->jobs, id);
-}
-
 /* Storing into a reserved entry allocates nothing, so cannot fail. */
 void nvdla_file_publish_job(struct nvdla_file *nfile, u64 id,
 			    struct dma_fence *fence)

@@ -74,8 +74,6 @@ void nvdla_file_postclose(struct drm_device *drm, struct drm_file *file);
 
 /* A number for a job, and room for it in @jobs; under submit_lock. */
 int nvdla_file_reserve_job(struct nvdla_file *nfile, u64 *id);
-/* Give the room back: the job was not queued. */
-void nvdla_file_unreserve_job(struct nvdla_file *nfile, u64 id);
 /* Make the job's fence visible to waits, in its reserved room. */
 void nvdla_file_publish_job(struct nvdla_file *nfile, u64 id,
 			    struct dma_fence *fence);

@@ -7,7 +7,6 @@
  * device-tree node names in memory-region (a no-map pool or a CMA area of
  * its own), else the system's CMA area or page allocator.
  */
-#include <linux/dma-map-ops.h>
 #include <linux/dma-mapping.h>
 #include <linux/iosys-map.h>
 #include <linux/mm.h>
@@ -34,13 +33,13 @@ MODULE_PARM_DESC(max_buffer_mb,
 
 /*
  * The largest buffer the DMA API can give the device in one piece: any
- * size behind an IOMMU, from a reserved-memory pool or from CMA (bounded by
- * their size); else the page allocator's largest block (4 MiB on x86 and
- * arm64 with 4 KiB pages).
+ * size behind an IOMMU, from a reserved-memory pool or on a kernel with CMA
+ * (bounded by their size: beyond it, -ENOMEM); else the page allocator's
+ * largest block (4 MiB on x86 and arm64 with 4 KiB pages).
  */
 static u64 nvdla_gem_max_size(struct device *dev)
 {
-	if (device_iommu_mapped(dev) || dev_get_cma_area(dev))
+	if (device_iommu_mapped(dev) || IS_ENABLED(CONFIG_DMA_CMA))
 		return DRM_NVDLA_MAX_BO_SIZE;
 #ifdef CONFIG_DMA_DECLARE_COHERENT
 	if (dev->dma_mem)

@@ -201,9 +201,11 @@ int nvdla_job_queue(struct nvdla_job *job, struct dma_fence **done, u64 *id)
 	nvdla_file_publish_job(job->file, job->id, job->done);
 	*done = dma_fence_get(job->done);
 	*id = job->id;
+	/* Before the push: the lock may use the job's array of objects. */
+	nvdla_objs_unlock(&lock);
+	/* The job may end as soon as it is queued: read it no more. */
 	nvdla_queue_push(ndev, job);
 	mutex_unlock(&ndev->submit_lock);
-	nvdla_objs_unlock(&lock);
 	return 0;
 
 err_unlock:

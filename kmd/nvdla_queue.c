@@ -365,6 +365,8 @@ void nvdla_queue_push(struct nvdla_device *ndev, struct nvdla_job *job)
 	struct nvdla_file *nfile = job->file;
 
 	lockdep_assert_held(&ndev->submit_lock);
+	/* Once on the queue, the job may end at any time. */
+	drm_dbg_driver(&ndev->drm, "job %llu queued\n", job->done->seqno);
 	spin_lock(&ndev->queue_lock);
 	if (list_empty(&nfile->queue))
 		list_add_tail(&nfile->node, &ndev->files);
@@ -372,7 +374,6 @@ void nvdla_queue_push(struct nvdla_device *ndev, struct nvdla_job *job)
 	nfile->queued++;
 	ndev->stats.submitted++;
 	spin_unlock(&ndev->queue_lock);
-	drm_dbg_driver(&ndev->drm, "job %llu queued\n", job->done->seqno);
 	nvdla_queue_kick(ndev);
 }
 

@@ -73,6 +73,36 @@ state=$(power_state)
 [ "$state" = "suspended 0 0 0" ]
 ok $? "suspended after the dump ($state)"
 
+# The first device's interrupt (GIC SPI 120, INTID 152) made pending at the
+# virt board's GIC distributor (0x08000000, GICD_ISPENDR4 bit 24): while the
+# device is suspended its line is disabled and nothing is delivered;
+# powering it up enables the line and the interrupt comes. Its status
+# register (GLB_S_INTR_STATUS, RAM here) reads 0: not the device's, so the
+# handler returns IRQ_NONE and the kernel counts it unhandled.
+irq=$(awk -F: '/7f000000.npu/ { gsub(/ /, "", $1); print $1 }' /proc/interrupts)
+irq_state() {
+	awk -v n="$irq:" '$1 == n { s = 0
+		for (i = 2; $i ~ /^[0-9]+$/; i++) s += $i
+		printf "%d ", s }' /proc/interrupts
+	awk '/^unhandled/ { print $2 }' "/proc/irq/$irq/spurious"
+}
+devmem 0x7f00100c 32 0
+before=$(irq_state)
+devmem 0x08000210 32 0x01000000
+sleep 1
+state=$(irq_state)
+[ "$state" = "$before" ]
+ok $? "interrupt held back while the device is suspended ($before -> $state)"
+echo on >"$pm/control"
+sleep 1
+state=$(irq_state)
+echo auto >"$pm/control"
+# shellcheck disable=SC2086 # two numbers
+set -- $before
+[ "$state" = "$(($1 + 1)) $(($2 + 1))" ]
+ok $? "delivered once powered, unhandled: not the device's ($before -> $state)"
+idle
+
 state="$(cat "$bare/power/runtime_status") $(rst_line 1)"
 [ "$state" = "suspended 0" ]
 ok $? "second device idle: suspended, reset asserted ($state)"
