@@ -95,9 +95,9 @@ static int nvdla_queue_refusal(struct nvdla_device *ndev,
 /*
  * The next job to end or start: the first job of the first file, in round
  * robin order, that must end unrun (its file closed, an in-fence failed,
- * the device wedged or going away) or whose in-fences have all signalled. It leaves its
- * file's queue, and the file goes to the back of the round robin. NULL if
- * there is none, or while paused for system sleep.
+ * the device wedged or going away) or whose in-fences have all signalled.
+ * It leaves its file's queue, and the file goes to the back of the round
+ * robin. NULL if there is none, or while paused for system sleep.
  */
 static struct nvdla_job *nvdla_queue_next(struct nvdla_device *ndev)
 {
@@ -157,9 +157,12 @@ static void nvdla_queue_end(struct nvdla_device *ndev, struct nvdla_job *job,
 static void nvdla_queue_drop(struct nvdla_device *ndev, struct nvdla_job *job,
 			     int status)
 {
+	bool cookie = dma_fence_begin_signalling();
+
 	drm_dbg_driver(&ndev->drm, "job %llu ends unrun: %d\n",
 		       job->done->seqno, status);
 	nvdla_queue_end(ndev, job, status, 0, false);
+	dma_fence_end_signalling(cookie);
 }
 
 /* Power the engine and start the job on it; it stays powered until retired. */
@@ -194,10 +197,8 @@ static void nvdla_queue_run(struct work_struct *work)
 						 run_work);
 	unsigned long timeout;
 	struct nvdla_job *job;
-	bool cookie;
 	int ret;
 
-	cookie = dma_fence_begin_signalling();
 	while (!ndev->job && (job = nvdla_queue_next(ndev))) {
 		if (job->error) {
 			nvdla_queue_drop(ndev, job, job->error);
@@ -215,7 +216,6 @@ static void nvdla_queue_run(struct work_struct *work)
 			       job->done->seqno);
 		mod_delayed_work(ndev->wq, &ndev->timeout_work, timeout);
 	}
-	dma_fence_end_signalling(cookie);
 }
 
 static void nvdla_queue_wedge(struct nvdla_device *ndev, int err)

@@ -75,10 +75,12 @@ ok $? "suspended after the dump ($state)"
 
 # The first device's interrupt (GIC SPI 120, INTID 152) made pending at the
 # virt board's GIC distributor (0x08000000, GICD_ISPENDR4 bit 24): while the
-# device is suspended its line is disabled and nothing is delivered;
-# powering it up enables the line and the interrupt comes. Its status
-# register (GLB_S_INTR_STATUS, RAM here) reads 0: not the device's, so the
-# handler returns IRQ_NONE and the kernel counts it unhandled.
+# device is suspended its line is disabled and nothing is delivered (the
+# kernel drops a level-triggered interrupt that comes while its line is
+# off: a device would keep the line raised). Raised again while the device
+# is powered, it comes; its status register (GLB_S_INTR_STATUS, RAM here)
+# reads 0: not the device's, so the handler returns IRQ_NONE and the
+# kernel counts it unhandled.
 irq=$(awk -F: '/7f000000.npu/ { gsub(/ /, "", $1); print $1 }' /proc/interrupts)
 irq_state() {
 	awk -v n="$irq:" '$1 == n { s = 0
@@ -94,6 +96,7 @@ state=$(irq_state)
 [ "$state" = "$before" ]
 ok $? "interrupt held back while the device is suspended ($before -> $state)"
 echo on >"$pm/control"
+devmem 0x08000210 32 0x01000000
 sleep 1
 state=$(irq_state)
 echo auto >"$pm/control"
