@@ -6,7 +6,9 @@
 # one and dumps its output, which becomes the expected output nvdla_trace
 # plays the trace against. Prints one line per layer and a count.
 #
-#   tools/imgconv-oracle.sh CMOD_TP fp16|int8 SEED COUNT [WORKDIR]
+#   [FORMAT=CODE] tools/imgconv-oracle.sh CMOD_TP fp16|int8 SEED COUNT [WORKDIR]
+#
+# FORMAT keeps the layers to one pixel format (nvdla_imgconv_gen --format).
 set -u
 if [ $# -lt 4 ]; then
 	echo "usage: $0 CMOD_TP fp16|int8 SEED COUNT [WORKDIR]" >&2
@@ -15,7 +17,8 @@ fi
 cmod=$1 prec=$2 seed=$3 count=$4
 work=${5:-$(mktemp -d)}
 bin=$(dirname "$0")/../build/bin
-"$bin/nvdla_imgconv_gen" "--$prec" "$seed" "$count" "$work" || exit 1
+"$bin/nvdla_imgconv_gen" "--$prec" ${FORMAT:+--format "$FORMAT"} "$seed" \
+	"$count" "$work" || exit 1
 pass=0 fail=0 skip=0
 for d in "$work"/img_"$prec"_"$seed"_*; do
 	desc=$(head -1 "$d/input.txn")

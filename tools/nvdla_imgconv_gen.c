@@ -13,7 +13,9 @@
  * The expected output (output.dat) is written as zeros: the C model's dump
  * replaces it before the model plays the trace (docs/model.md).
  *
- *     nvdla_imgconv_gen [--fp16 | --int8] SEED COUNT DIR
+ *     nvdla_imgconv_gen [--fp16 | --int8] [--format CODE] SEED COUNT DIR
+ *
+ * --format keeps the layers to one pixel format (enum nvdla_pixel_format).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -82,12 +84,15 @@ static uint32_t bpe_of(uint32_t prec)
 	return prec == PREC_INT8 ? 1 : 2;
 }
 
+static int only_format = -1;	/* --format */
+
 static void pick_format(struct layer *l)
 {
 	do {
 		l->code = rnd(NVDLA_PIXEL_FORMAT_COUNT);
 		l->fmt = nvdla_pixel_layout(l->code);
-	} while (l->fmt->fp16 && l->proc != PREC_FP16);
+	} while ((l->fmt->fp16 && l->proc != PREC_FP16) ||
+		 (only_format >= 0 && l->code != (uint32_t)only_format));
 }
 
 /* Bytes per pixel of the chroma plane; 0 for one plane. */
@@ -426,12 +431,19 @@ int main(int argc, char **argv)
 	char dir[4000];
 	int arg = 1, ret;
 
-	if (argc > 1 && (!strcmp(argv[1], "--fp16") || !strcmp(argv[1], "--int8"))) {
-		proc = strcmp(argv[1], "--fp16") ? PREC_INT8 : PREC_FP16;
+	if (argc > arg && (!strcmp(argv[arg], "--fp16") ||
+			   !strcmp(argv[arg], "--int8"))) {
+		proc = strcmp(argv[arg], "--fp16") ? PREC_INT8 : PREC_FP16;
 		arg++;
 	}
-	if (argc - arg != 3) {
-		fprintf(stderr, "usage: %s [--fp16 | --int8] SEED COUNT DIR\n",
+	if (argc > arg + 1 && !strcmp(argv[arg], "--format")) {
+		only_format = atoi(argv[arg + 1]);
+		arg += 2;
+	}
+	if (argc - arg != 3 || only_format >= NVDLA_PIXEL_FORMAT_COUNT ||
+	    (only_format >= 0 && proc != PREC_FP16 &&
+	     nvdla_pixel_layout(only_format)->fp16)) {
+		fprintf(stderr, "usage: %s [--fp16 | --int8] [--format CODE] SEED COUNT DIR\n",
 			argv[0]);
 		return 2;
 	}
