@@ -28,6 +28,10 @@ static int conv_input_address(struct dla_engine *engine,
 	const struct nvdla_pixel_layout *layout;
 
 	*uv = 0;
+	if (p->data_format == FORMAT_FEATURE && p->in_precision != p->out_precision)
+		return dla_reject(engine, "conv: %s feature input into %s: only pixels convert",
+				  dla_precision_name(p->in_precision),
+				  dla_precision_name(p->out_precision));
 	if (p->data_format == FORMAT_FEATURE)
 		return dla_cube_address(engine, &s->src_data,
 					dla_bytes_per_element(p->in_precision),
@@ -42,6 +46,11 @@ static int conv_input_address(struct dla_engine *engine,
 				  p->data_format,
 				  dla_precision_name(conv_pixel_precision(layout)),
 				  dla_precision_name(p->in_precision));
+	if (p->in_precision != p->out_precision && !p->in_cvt.enable)
+		return dla_reject(engine,
+				  "conv: %s pixels into %s need the input converter",
+				  dla_precision_name(p->in_precision),
+				  dla_precision_name(p->out_precision));
 	return dla_image_address(engine, &s->src_data, layout, s->offset_u,
 				 s->in_line_uv_stride, src, uv);
 }
@@ -112,11 +121,17 @@ static void conv_select(struct dla_engine *engine, u8 gid)
 		dla_select_group(engine, conv_units[i], gid);
 }
 
-static u32 conv_misc(const struct dla_conv_op_desc *p)
+/*
+ * D_MISC_CFG of the CDMA (@in: the input's precision) or the CSC (@in: the
+ * processing precision, which the CDMA hands on): the pipeline processes
+ * in the operation's output precision, into which the CDMA's input
+ * converter turns pixels.
+ */
+static u32 conv_misc(const struct dla_conv_op_desc *p, u8 in)
 {
 	return FIELD(CDMA, D_MISC_CFG, CONV_MODE, p->conv_mode) |
-	       FIELD(CDMA, D_MISC_CFG, IN_PRECISION, p->in_precision) |
-	       FIELD(CDMA, D_MISC_CFG, PROC_PRECISION, p->in_precision) |
+	       FIELD(CDMA, D_MISC_CFG, IN_PRECISION, in) |
+	       FIELD(CDMA, D_MISC_CFG, PROC_PRECISION, p->out_precision) |
 	       FIELD(CDMA, D_MISC_CFG, DATA_REUSE, p->data_reuse) |
 	       FIELD(CDMA, D_MISC_CFG, WEIGHT_REUSE, p->weight_reuse) |
 	       FIELD(CDMA, D_MISC_CFG, SKIP_DATA_RLS, p->skip_data_rls) |
@@ -131,7 +146,7 @@ static void conv_program_cdma(struct dla_engine *engine,
 	const struct dla_data_cube *in = &s->src_data;
 	bool image = p->data_format != FORMAT_FEATURE;
 
-	CDMA_W(D_MISC_CFG, conv_misc(p));
+	CDMA_W(D_MISC_CFG, conv_misc(p, p->in_precision));
 	CDMA_W(D_DATAIN_FORMAT,
 	       FIELD(CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT, image) |
 	       FIELD(CDMA, D_DATAIN_FORMAT, PIXEL_FORMAT, image ? p->data_format : 0) |
@@ -192,7 +207,7 @@ static void conv_program_csc(struct dla_engine *engine,
 {
 	const struct dla_data_cube *out = &s->dst_data;
 
-	CSC_W(D_MISC_CFG, conv_misc(p));
+	CSC_W(D_MISC_CFG, conv_misc(p, p->out_precision));
 	CSC_W(D_DATAIN_FORMAT, p->data_format != FORMAT_FEATURE);
 	CSC_W(D_DATAIN_SIZE_EXT_0,
 	      FIELD(CSC, D_DATAIN_SIZE_EXT_0, DATAIN_WIDTH_EXT,
@@ -244,7 +259,7 @@ static int conv_program(struct dla_engine *engine, struct dla_group *group,
 	const struct dla_conv_surface_desc *s = &group->surf.conv_surface;
 	const struct dla_data_cube *out = &s->dst_data;
 	u32 cmac = FIELD(CMAC_A, D_MISC_CFG, CONV_MODE, p->conv_mode) |
-		   FIELD(CMAC_A, D_MISC_CFG, PROC_PRECISION, p->in_precision);
+		   FIELD(CMAC_A, D_MISC_CFG, PROC_PRECISION, p->out_precision);
 	u64 src, uv, wt;
 	int ret;
 

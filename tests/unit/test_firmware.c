@@ -446,6 +446,27 @@ static void m_image_uv_offset(struct task_descs *d)
 	d->surf[0].conv_surface.offset_u = -32;
 }
 
+/* 8-bit pixels (A8B8G8R8) converted to fp16 by the CDMA. */
+static void m_image_to_fp16(struct task_descs *d)
+{
+	m_image(d);
+	d->op[0].conv_op.data_format = NVDLA_PIXEL_A8B8G8R8;
+	d->op[0].conv_op.in_precision = DLA_PRECISION_INT8;
+	d->op[0].conv_op.in_cvt.enable = 1;
+	d->surf[0].conv_surface.src_data.line_stride = 64;
+}
+static void m_image_no_cvt(struct task_descs *d)
+{
+	m_image_to_fp16(d);
+	d->op[0].conv_op.in_cvt.enable = 0;
+}
+static void m_feature_to_fp16(struct task_descs *d)
+{
+	m_image(d);
+	d->op[0].conv_op.data_format = 36;	/* feature */
+	d->op[0].conv_op.in_precision = DLA_PRECISION_INT8;
+}
+
 /* Image inputs the firmware refuses, with the reason. */
 static const struct {
 	mutate_fn mutate;
@@ -470,6 +491,10 @@ static const struct {
 	  "chroma plane beyond the buffer" },
 	{ m_image_uv_offset, "op 0: image plane 1 offset -32, stride 64 not aligned",
 	  "chroma plane before the luma" },
+	{ m_image_no_cvt, "op 0: conv: int8 pixels into fp16 need the input converter",
+	  "int8 pixels into fp16 with the converter off" },
+	{ m_feature_to_fp16, "op 0: conv: int8 feature input into fp16: only pixels convert",
+	  "int8 feature cube into an fp16 convolution" },
 };
 
 /*
@@ -504,6 +529,18 @@ static void test_image_input(void)
 	       fake.reg[(0x5000 + NVDLA_CDMA_D_LINE_UV_STRIDE) / 4] == 64,
 	       "semi-planar image: chroma plane address and line stride programmed (ret %d, \"%s\")",
 	       ret, fake.last_error);
+	dla_clear_task(engine);
+	good_task(&d);
+	m_image_to_fp16(&d);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 &&
+	       fake.reg[(0x5000 + NVDLA_CDMA_D_MISC_CFG) / 4] == 0x2000 &&
+	       fake.reg[(0x6000 + NVDLA_CSC_D_MISC_CFG) / 4] == 0x2200 &&
+	       fake.reg[(0x7000 + NVDLA_CMAC_A_D_MISC_CFG) / 4] == 0x2000 &&
+	       fake.reg[(0x9000 + NVDLA_CACC_D_MISC_CFG) / 4] == 0x2000,
+	       "int8 pixels into fp16: the CDMA reads int8 and every unit processes fp16 (ret %d, CDMA 0x%x, CSC 0x%x)",
+	       ret, fake.reg[(0x5000 + NVDLA_CDMA_D_MISC_CFG) / 4],
+	       fake.reg[(0x6000 + NVDLA_CSC_D_MISC_CFG) / 4]);
 	dla_clear_task(engine);
 	for (i = 0; i < sizeof(image_cases) / sizeof(image_cases[0]); i++) {
 		good_task(&d);
