@@ -180,6 +180,12 @@ static int submit(const struct task_descs *d, uint16_t num_addresses)
 	return dla_execute_task(engine, &task);
 }
 
+/* End the task submit() started. */
+static void finish(void)
+{
+	dla_clear_task(engine);
+}
+
 /* dla_check_task on @d: its result, with no register written. */
 static int check(const struct task_descs *d)
 {
@@ -520,7 +526,7 @@ static void test_image_input(void)
 	       fake.reg[(0x5000 + NVDLA_CDMA_D_DAIN_ADDR_LOW_0) / 4] == 0x50000000 &&
 	       fake.reg[(0x5000 + NVDLA_CDMA_D_LINE_STRIDE) / 4] == 128,
 	       "its pixels' address and line stride are programmed (ret %d)", ret);
-	dla_clear_task(engine);
+	finish();
 	good_task(&d);
 	m_image_yuv(&d);
 	ret = submit(&d, NUM_BUFS);
@@ -529,7 +535,7 @@ static void test_image_input(void)
 	       fake.reg[(0x5000 + NVDLA_CDMA_D_LINE_UV_STRIDE) / 4] == 64,
 	       "semi-planar image: chroma plane address and line stride programmed (ret %d, \"%s\")",
 	       ret, fake.last_error);
-	dla_clear_task(engine);
+	finish();
 	good_task(&d);
 	m_image_to_fp16(&d);
 	ret = submit(&d, NUM_BUFS);
@@ -541,7 +547,7 @@ static void test_image_input(void)
 	       "int8 pixels into fp16: the CDMA reads int8 and every unit processes fp16 (ret %d, CDMA 0x%x, CSC 0x%x)",
 	       ret, fake.reg[(0x5000 + NVDLA_CDMA_D_MISC_CFG) / 4],
 	       fake.reg[(0x6000 + NVDLA_CSC_D_MISC_CFG) / 4]);
-	dla_clear_task(engine);
+	finish();
 	for (i = 0; i < sizeof(image_cases) / sizeof(image_cases[0]); i++) {
 		good_task(&d);
 		image_cases[i].mutate(&d);
