@@ -165,25 +165,51 @@ static void load(const struct task_descs *d)
 	fake.size[3] = n * sizeof(d->surf[0]);
 }
 
+/* The checked task the engine runs, released by finish(). */
+static struct dla_checked_task *running;
+
+/* Prepare @d and start it: the first error of the two steps. */
 static int submit(const struct task_descs *d, uint16_t num_addresses)
 {
 	struct dla_task task = { .host_task = &fake,
 				 .num_addresses = num_addresses };
+	struct dla_checked_task *checked;
+	int ret;
 
 	load(d);
 	fake.writes = 0;
 	fake.last_error[0] = '\0';
-	return dla_execute_task(engine, &task);
+	ret = dla_task_prepare(engine, &task, &checked);
+	if (ret)
+		return ret;
+	ret = dla_execute_task(engine, checked);
+	if (ret == -EBUSY)
+		dla_task_release(engine, checked);	/* never loaded */
+	else
+		running = checked;
+	return ret;
 }
 
-/* dla_check_task on @d: its result, with no register written. */
+/* Unload the running task and free its copy. */
+static void finish(void)
+{
+	dla_clear_task(engine);
+	dla_task_release(engine, running);
+	running = NULL;
+}
+
+/* dla_task_prepare on @d: its result, with no register written. */
 static int check(const struct task_descs *d)
 {
 	struct dla_task task = { .host_task = &fake, .num_addresses = NUM_BUFS };
+	struct dla_checked_task *checked;
+	int ret;
 
 	load(d);
 	fake.writes = 0;
-	return dla_check_task(engine, &task) ?: -(int)fake.writes;
+	ret = dla_task_prepare(engine, &task, &checked);
+	dla_task_release(engine, checked);
+	return ret ?: -(int)fake.writes;
 }
 
 /* A rejected task: -EINVAL, no register written, message mentions @what. */
@@ -308,7 +334,7 @@ static void g_cycle(struct task_descs *d)
 	d->graph[0].dependency_count = 1;
 }
 
-/* Graphs only dla_check_task refuses: it alone checks the whole graph. */
+/* Graphs refused as a whole: each node alone is valid. */
 static const struct {
 	void (*mutate)(struct task_descs *d);
 	const char *what;
@@ -439,7 +465,7 @@ static void test_stat_write_back(void)
 	       fake.buf[5][sizeof(union dla_stat_container)] == 0xee,
 	       "completion writes stalls 7/9 and run time 25 us to container 0 (%u %u %u)",
 	       got.read_stall, got.write_stall, got.runtime);
-	dla_clear_task(engine);
+	finish();
 }
 
 /* Complete the BDMA operation in group 0 at time @now. */
@@ -480,7 +506,7 @@ static void test_stat_rois(void)
 	       fake.buf[5][2 * sizeof(*list)] == 0xee,
 	       "two regions: containers [0][0] and [1][0] filled in turn (%u %u %u, ret %d)",
 	       got.read_stall, got.write_stall, got.runtime, ret);
-	dla_clear_task(engine);
+	finish();
 }
 
 static int engine_setup(const char *config)
@@ -499,6 +525,7 @@ static int engine_setup(const char *config)
 int main(void)
 {
 	struct task_descs d;
+	bool done = false;
 	size_t i;
 	int ret;
 
@@ -510,20 +537,20 @@ int main(void)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		good_task(&d);
 		cases[i].mutate(&d);
-		tap_ok(check(&d) == -EINVAL, "%s: dla_check_task refuses it",
+		tap_ok(check(&d) == -EINVAL, "%s: dla_task_prepare refuses it",
 		       cases[i].name);
 		expect_reject(&d, cases[i].what, cases[i].name);
 	}
 
 	good_task(&d);
 	ret = check(&d);
-	tap_ok(ret == 0, "dla_check_task passes the good task, writing nothing (%d)",
+	tap_ok(ret == 0, "dla_task_prepare passes the good task, writing nothing (%d)",
 	       ret);
 	good_task(&d);
 	g_pair(&d);
 	fake.last_error[0] = '\0';
 	ret = check(&d);
-	tap_ok(ret == 0, "dla_check_task passes two dependent copies (%d, \"%s\")",
+	tap_ok(ret == 0, "dla_task_prepare passes two dependent copies (%d, \"%s\")",
 	       ret, fake.last_error);
 	for (i = 0; i < sizeof(graph_cases) / sizeof(graph_cases[0]); i++) {
 		good_task(&d);
@@ -531,7 +558,7 @@ int main(void)
 		fake.last_error[0] = '\0';
 		ret = check(&d);
 		tap_ok(ret == -EINVAL && strstr(fake.last_error, graph_cases[i].what),
-		       "%s: dla_check_task refuses it, no register touched (%d, \"%s\")",
+		       "%s: dla_task_prepare refuses it, no register touched (%d, \"%s\")",
 		       graph_cases[i].name, ret, fake.last_error);
 	}
 
@@ -548,32 +575,35 @@ int main(void)
 	ret = submit(&d, NUM_BUFS);
 	tap_ok(ret == -EBUSY && fake.writes == 0,
 	       "second task while one is loaded: -EBUSY, nothing written");
+	tap_ok(dla_execute_task(engine, running) == -EBUSY,
+	       "the running task again: -EBUSY");
 	dla_clear_task(engine);
+	fake.writes = 0;
+	ret = dla_execute_task(engine, running);
+	tap_ok(ret == -EINVAL && fake.writes == 0 &&
+	       strstr(fake.last_error, "a checked task runs once"),
+	       "a checked task that ran is refused: its counts are spent (%d, \"%s\")",
+	       ret, fake.last_error);
+	finish();
 	ret = submit(&d, NUM_BUFS);
 	tap_ok(ret == 0, "engine takes a task again after dla_clear_task");
-	dla_clear_task(engine);
 
-	/* dla_check_task: the same verdicts, never a register access. */
+	/* Prepare while the engine runs a task: no register, no interference. */
 	good_task(&d);
 	m_conv(&d);
 	load(&d);
 	fake.writes = 0;
-	ret = dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS });
-	tap_ok(ret == -EINVAL && fake.writes == 0 &&
-	       strstr(fake.last_error, "conv: stride 0x0"),
-	       "dla_check_task refuses what dla_execute_task refuses (%s)",
+	ret = check(&d);
+	tap_ok(ret == -EINVAL && strstr(fake.last_error, "conv: stride 0x0"),
+	       "dla_task_prepare refuses a task while another runs, writing nothing (%s)",
 	       fake.last_error);
 	good_task(&d);
-	load(&d);
-	fake.writes = 0;
-	ret = dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS });
-	tap_ok(ret == 0 && fake.writes == 0,
-	       "dla_check_task accepts a good task, no register touched");
-	tap_ok(submit(&d, NUM_BUFS) == 0 &&
-	       dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS }) ==
-	       -EBUSY,
-	       "the engine runs it afterwards; checking while it runs: -EBUSY");
-	dla_clear_task(engine);
+	ret = check(&d);
+	tap_ok(ret == 0, "dla_task_prepare accepts a good task while another runs");
+	ret = bdma_done(0, &done);
+	tap_ok(ret == 0 && done,
+	       "the running task completes undisturbed (%d, done %d)", ret, done);
+	finish();
 
 	for (i = 0; i < sizeof(config_cases) / sizeof(config_cases[0]); i++) {
 		dla_register_driver(engine, &fake, &fake_ops,
@@ -591,7 +621,7 @@ int main(void)
 	tap_ok(ret == 0 && fake.writes > 0,
 	       "the 8-byte aligned cube is accepted on nv_small (ret %d, \"%s\")",
 	       ret, fake.last_error);
-	dla_clear_task(engine);
+	finish();
 
 	dla_register_driver(engine, &fake, &fake_ops,
 			    dla_hw_config_get("nv_full"));
