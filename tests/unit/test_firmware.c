@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <nvdla/dla_interface.h>
 #include <nvdla/firmware.h>
@@ -24,6 +25,7 @@ struct fake {
 	uint8_t *buf[NUM_BUFS];
 	uint64_t size[NUM_BUFS];
 	unsigned int writes;
+	unsigned int entries;	/* calls of the entry hook */
 	char last_error[160];
 	uint32_t intr_status;	/* GLB S_INTR_STATUS as the fake reads it */
 	uint32_t bdma_cfg_status;	/* last BDMA CFG_STATUS written */
@@ -65,6 +67,7 @@ static int fake_entry(void *drv, void *task, uint16_t index, uint64_t *dma,
 	struct fake *f = drv;
 
 	(void)task;
+	f->entries++;
 	*dma = 0x10000000ull * (index + 1);
 	*cpu = f->buf[index];
 	*size = f->size[index];
@@ -509,6 +512,79 @@ static void test_stat_rois(void)
 	finish();
 }
 
+#define BIG_OPS 32767
+
+/*
+ * A chain of BIG_OPS BDMA copies: prepared (copied and validated) once,
+ * in time linear in the task; starting it programs the first copy only,
+ * and neither the start nor a completion reads the task's buffers again
+ * or does work that grows with the task.
+ */
+static void test_big_task(void)
+{
+	struct dla_task task = { .host_task = &fake, .num_addresses = NUM_BUFS };
+	struct dla_checked_task *checked = NULL;
+	struct task_descs d;
+	struct dla_common_op_desc *graph;
+	union dla_surface_container *surf;
+	uint8_t *saved[4];
+	struct timespec t0, t1;
+	unsigned int start_writes, start_entries;
+	bool done = true;
+	int i, ret;
+
+	good_task(&d);
+	d.net.num_operations = BIG_OPS;
+	for (i = 0; i < 4; i++)
+		saved[i] = fake.buf[i];
+	fake.buf[0] = calloc(1, sizeof(d.net));
+	fake.buf[1] = calloc(BIG_OPS, sizeof(*graph));
+	fake.buf[2] = calloc(BIG_OPS, sizeof(d.op[0]));
+	fake.buf[3] = calloc(BIG_OPS, sizeof(*surf));
+	memcpy(fake.buf[0], &d.net, sizeof(d.net));
+	fake.size[0] = sizeof(d.net);
+	fake.size[1] = BIG_OPS * sizeof(*graph);
+	fake.size[2] = BIG_OPS * sizeof(d.op[0]);
+	fake.size[3] = BIG_OPS * sizeof(*surf);
+	graph = (void *)fake.buf[1];
+	surf = (void *)fake.buf[3];
+	for (i = 0; i < BIG_OPS; i++) {
+		graph[i] = d.graph[0];
+		graph[i].consumers[DLA_OP_BDMA].index = i + 1 < BIG_OPS ? i + 1 : -1;
+		memcpy(fake.buf[2] + i * sizeof(d.op[0]), &d.op[0], sizeof(d.op[0]));
+		surf[i] = d.surf[0];
+	}
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ret = dla_task_prepare(engine, &task, &checked);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	tap_ok(ret == 0, "%d operations copied and validated in %.1f ms (%d, \"%s\")",
+	       BIG_OPS, (t1.tv_sec - t0.tv_sec) * 1e3 +
+	       (t1.tv_nsec - t0.tv_nsec) / 1e6, ret, fake.last_error);
+	fake.writes = 0;
+	fake.entries = 0;
+	ret = ret ?: dla_execute_task(engine, checked);
+	start_writes = fake.writes;
+	start_entries = fake.entries;
+	tap_ok(ret == 0 && start_writes < 64 && start_entries <= 2,
+	       "starting it programs one copy: %u register writes, %u buffer look-ups",
+	       start_writes, start_entries);
+	fake.writes = 0;
+	fake.entries = 0;
+	for (i = 0; i < 3 && !ret; i++)
+		ret = bdma_done(0, &done);
+	tap_ok(ret == 0 && !done && fake.writes < 3 * 64 && fake.entries <= 3 * 2,
+	       "each completion programs the next copy alone: %u writes, %u look-ups for 3",
+	       fake.writes, fake.entries);
+	dla_clear_task(engine);
+	dla_task_release(engine, checked);
+	for (i = 0; i < 4; i++) {
+		free(fake.buf[i]);
+		fake.buf[i] = saved[i];
+		fake.size[i] = DATA_SIZE;
+	}
+}
+
 static int engine_setup(const char *config)
 {
 	int i;
@@ -627,6 +703,7 @@ int main(void)
 			    dla_hw_config_get("nv_full"));
 	test_stat_write_back();
 	test_stat_rois();
+	test_big_task();
 
 	for (i = 0; i < NUM_BUFS; i++)
 		free(fake.buf[i]);
