@@ -36,8 +36,8 @@ static u32 dla_node(u32 elem, u8 event)
 	return elem * DLA_NUM_EVENTS + event - DLA_EVENT_OP_COMPLETED;
 }
 
-static const struct dla_common_op_desc *dla_graph_desc(struct dla_graph *g,
-							 u32 elem)
+static const struct dla_common_op_desc *
+dla_graph_desc(const struct dla_graph *g, u32 elem)
 {
 	return &g->engine->task->graph[elem];
 }

@@ -135,6 +135,7 @@ static int pdp_program(struct dla_engine *engine, struct dla_group *group,
 		    p->stride_x - 1) |
 	      FIELD(PDP, D_POOLING_KERNEL_CFG, KERNEL_STRIDE_HEIGHT,
 		    p->stride_y - 1));
+	/* Below PDP_MAX_KERNEL: checked on the copy this runs from. */
 	PDP_W(D_RECIP_KERNEL_WIDTH, recip[p->pool_width]);
 	PDP_W(D_RECIP_KERNEL_HEIGHT, recip[p->pool_height]);
 	PDP_W(D_POOLING_PADDING_CFG,

@@ -99,7 +99,6 @@ static int dla_validate_node(struct dla_engine *engine,
 				 "fused parent");
 }
 
-
 /*
  * Follow each type's chain from op_head through consumers[type]: every
  * operation must be reached exactly once, by the chain of its own type,
