@@ -126,6 +126,19 @@ static void chain_fini(struct chain *c)
 		close(c->fd);
 }
 
+/*
+ * The counts as written, which the official user space puts back before
+ * each submission (firmware that counted down in place needed that); the
+ * driver must never have written them.
+ */
+static void chain_rearm(struct chain *c)
+{
+	int i;
+
+	for (i = 1; i < CHAIN_OPS; i++)
+		node(c, i)->dependency_count = 1;
+}
+
 static int chain_submit(struct chain *c, uint64_t *id)
 {
 	struct drm_nvdla_submit s = {
@@ -220,6 +233,7 @@ static void race(struct chain *c, struct race_result *res)
 		memset(c->map[C_OUT], 0, COPY_SIZE);
 		ok = 0;
 		for (i = 0; i < BATCH; i++) {
+			chain_rearm(c);
 			ret = chain_submit(c, &ids[ok]);
 			if (!ret) {
 				ok++;
@@ -326,6 +340,7 @@ TEST_F(race, rewrites_while_submitting_legacy)
 	ASSERT_EQ(0, pthread_create(&thread, NULL, rewrite, &r));
 	for (n = 0; n < RACE_JOBS / 2 && deadline_ms(0) < end; n++) {
 		memset(self->c.map[C_OUT], 0, COPY_SIZE);
+		chain_rearm(&self->c);
 		ret = xioctl(self->c.fd, DRM_IOCTL_NVDLA_LEGACY_SUBMIT, &submit);
 		if (ret == -EINVAL) {
 			refused++;
