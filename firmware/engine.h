@@ -20,9 +20,10 @@ struct dla_group {
 	u16 roi;		/* the region of interest it runs for */
 	u8 rdma_gid;		/* group of the unit's RDMA, if it reads */
 	u64 start_us;		/* when it was enabled, for its statistics */
-	struct dla_common_op_desc desc;
-	union dla_operation_container op;
-	union dla_surface_container surf;
+	/* Its descriptors in the checked task; desc counts down there. */
+	const struct dla_common_op_desc *desc;
+	const union dla_operation_container *op;
+	const union dla_surface_container *surf;
 };
 
 struct dla_processor {

@@ -97,8 +97,8 @@ static void pdp_program_rdma(struct dla_engine *engine,
 static int pdp_program(struct dla_engine *engine, struct dla_group *group,
 		       u8 gid)
 {
-	const struct dla_pdp_op_desc *p = &group->op.pdp_op;
-	const struct dla_pdp_surface_desc *s = &group->surf.pdp_surface;
+	const struct dla_pdp_op_desc *p = &group->op->pdp_op;
+	const struct dla_pdp_surface_desc *s = &group->surf->pdp_surface;
 	const u32 *recip = p->precision == DLA_PRECISION_FP16 ? pdp_recip_fp :
 			   pdp_recip_int;
 	u32 bpe = dla_bytes_per_element(p->precision);
@@ -178,7 +178,7 @@ static int pdp_program(struct dla_engine *engine, struct dla_group *group,
 /* The PDP_RDMA runs only for input from memory (not flying from the SDP). */
 static bool pdp_uses_rdma(const struct dla_group *group)
 {
-	return group->surf.pdp_surface.src_data.type != DLA_MEM_HW;
+	return group->surf->pdp_surface.src_data.type != DLA_MEM_HW;
 }
 
 static int pdp_enable(struct dla_engine *engine, struct dla_group *group,

@@ -103,8 +103,7 @@ static int dla_release(struct dla_engine *engine, s16 index, u16 roi)
 
 	group = dla_find_loaded(engine, desc->op_type, index, roi);
 	if (!group)
-		return 0;	/* counted again when it is loaded */
-	group->desc.dependency_count = desc->dependency_count;
+		return 0;	/* enabled when it is loaded, if the count is 0 */
 	if (!desc->dependency_count)
 		return dla_enable(engine, desc->op_type, group);
 	return 0;
@@ -117,7 +116,7 @@ static int dla_release(struct dla_engine *engine, s16 index, u16 roi)
 static int dla_signal(struct dla_engine *engine, const struct dla_group *group,
 		      u8 event)
 {
-	const struct dla_common_op_desc *desc = &group->desc;
+	const struct dla_common_op_desc *desc = group->desc;
 	int k, ret;
 
 	for (k = 0; k < DLA_OP_NUM; k++) {
@@ -176,7 +175,7 @@ static void dla_advance(struct dla_engine *engine, struct dla_processor *proc,
 		return;
 	}
 	proc->next_roi = 0;
-	proc->next_index = group->desc.consumers[type].index;
+	proc->next_index = group->desc->consumers[type].index;
 }
 
 /*
@@ -190,9 +189,9 @@ static bool dla_lut_ready(const struct dla_processor *proc,
 			  const struct dla_group *group)
 {
 	const struct dla_group *other = &proc->groups[(group - proc->groups) ^ 1];
-	s16 lut = ops->lut ? ops->lut(&group->op) : -1;
+	s16 lut = ops->lut ? ops->lut(group->op) : -1;
 
-	return lut == -1 || !other->loaded || ops->lut(&other->op) == lut;
+	return lut == -1 || !other->loaded || ops->lut(other->op) == lut;
 }
 
 /*
@@ -215,9 +214,9 @@ static int dla_program_next(struct dla_engine *engine, u8 type)
 		return 0;
 
 	elem = dla_op_elem(engine, roi, index);
-	group->desc = task->graph[elem];
-	group->op = task->ops[elem];
-	group->surf = task->surfs[elem];
+	group->desc = &task->graph[elem];
+	group->op = &task->ops[elem];
+	group->surf = &task->surfs[elem];
 	if (!dla_lut_ready(proc, ops, group))
 		return 0;	/* programmed when the other group completes */
 	if (ops->uses_rdma && ops->uses_rdma(group)) {
@@ -236,7 +235,7 @@ static int dla_program_next(struct dla_engine *engine, u8 type)
 	proc->next_group = (gid + 1) % dla_hw_groups(ops);
 
 	ret = dla_signal(engine, group, DLA_EVENT_OP_PROGRAMMED);
-	if (!ret && !group->desc.dependency_count)
+	if (!ret && !group->desc->dependency_count)
 		ret = dla_enable(engine, type, group);
 	return ret ? ret : 1;
 }
