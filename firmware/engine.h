@@ -2,8 +2,9 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * Engine context and the hooks every processor (one per operation type)
- * implements. Everything the firmware knows about a device and its current
- * task lives in struct dla_engine; there is no file-scope mutable state.
+ * implements. Everything the firmware knows about a device lives in struct
+ * dla_engine, and about a task in its struct dla_checked_task; there is no
+ * file-scope mutable state.
  */
 #ifndef __NVDLA_FW_ENGINE_H__
 #define __NVDLA_FW_ENGINE_H__
