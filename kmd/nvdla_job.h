@@ -9,6 +9,7 @@
 
 struct drm_device;
 struct drm_file;
+struct dla_checked_task;
 struct drm_gem_object;
 struct drm_nvdla_address;
 struct nvdla_device;
@@ -27,6 +28,8 @@ struct nvdla_gem_object;
  * @objs: the distinct objects of @bos, each once
  * @num_objs: entries in @objs
  * @offsets: byte offset of each entry into its object
+ * @checked: the task's descriptors, copied and validated at creation; the
+ *	engine runs the job from this alone
  * @deps: the in-fences, referenced until the job ends
  * @num_deps: entries in @deps
  * @next_dep: the first of @deps not known to have signalled
@@ -49,6 +52,7 @@ struct nvdla_job {
 	struct drm_gem_object **objs;
 	u32 num_objs;
 	u64 *offsets;
+	struct dla_checked_task *checked;
 	struct dma_fence **deps;
 	u32 num_deps;
 	u32 next_dep;
