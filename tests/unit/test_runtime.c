@@ -241,6 +241,24 @@ static void e_huge_memory(struct nvdla_loadable *l)
 	l->addresses[5].size = 64;
 }
 
+/*
+ * The BDMA source entry part-way into a memory of twice the copy, with the
+ * whole memory's size recorded on it, as the official compiler does.
+ */
+static void e_inside(struct nvdla_loadable *l)
+{
+	l->memories[4].size = 128;
+	l->addresses[4].offset = 64;
+	l->addresses[4].size = 128;
+}
+
+/* The same one byte further: the copy's last byte is past the memory. */
+static void e_inside_overrun(struct nvdla_loadable *l)
+{
+	e_inside(l);
+	l->addresses[4].offset = 65;
+}
+
 static void test_errors(struct nvdla_runtime *rt)
 {
 	const struct shape s = { 32, 1, 1, 32, 32 };
@@ -273,6 +291,13 @@ static void test_errors(struct nvdla_runtime *rt)
 
 	tap_ok(load_edited(rt, e_empty_blob) == 0,
 	       "a memory filled from an empty blob loads and runs");
+	tap_ok(load_edited(rt, e_inside) == 0,
+	       "an address entry inside a memory reaches to the memory's end (%s)",
+	       nvdla_runtime_error(rt));
+	tap_ok(load_edited(rt, e_inside_overrun) == -EINVAL &&
+	       strstr(nvdla_runtime_error(rt), "task 0: op 0"),
+	       "a copy from it one byte past the memory's end is refused: %s",
+	       nvdla_runtime_error(rt));
 	tap_ok(load_edited(rt, e_huge_memory) == -EINVAL &&
 	       strstr(nvdla_runtime_error(rt), "a buffer holds 1 to"),
 	       "a 3 GiB memory entry is refused: %s", nvdla_runtime_error(rt));
