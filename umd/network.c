@@ -15,8 +15,6 @@
 
 #include "runtime_internal.h"
 
-#define DEFAULT_TIMEOUT_NS 10000000000ll
-
 static int net_fill(struct nvdla_network *net, uint16_t m)
 {
 	const struct nvdla_lbl_memory *mem = &net->l->memories[m];
@@ -322,25 +320,22 @@ NVDLA_EXPORT int nvdla_network_load_file(struct nvdla_runtime *rt,
 					 const char *path,
 					 struct nvdla_network **out)
 {
-	FILE *f = fopen(path, "rb");
-	long size;
+	uint64_t size;
 	void *data = NULL;
+	FILE *f;
 	int ret;
 
 	*out = NULL;
-	if (!f)
-		return nvdla_rt_error(rt, -errno, "%s: %s", path, strerror(errno));
-	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET)) {
-		ret = nvdla_rt_error(rt, -EIO, "%s: cannot seek", path);
-		goto out;
-	}
-	data = malloc(size ? size : 1);
+	ret = nvdla_rt_open_file(rt, path, &f, &size);
+	if (ret)
+		return ret;
+	data = size <= SIZE_MAX ? malloc(size ? size : 1) : NULL;
 	if (!data) {
-		ret = nvdla_rt_error(rt, -ENOMEM, "%s: out of memory", path);
+		ret = nvdla_rt_error(rt, -ENOMEM, "%s: out of memory for %llu bytes",
+				     path, (unsigned long long)size);
 		goto out;
 	}
-	if (fread(data, 1, size, f) != (size_t)size) {
+	if (fread(data, 1, size, f) != size) {
 		ret = nvdla_rt_error(rt, -EIO, "%s: short read", path);
 		goto out;
 	}
@@ -522,11 +517,15 @@ static int net_run_task(struct nvdla_network *net, uint32_t n,
 NVDLA_EXPORT int nvdla_network_submit(struct nvdla_network *net,
 				      int64_t timeout_ns)
 {
-	int64_t deadline = net_now_ns() +
-			   (timeout_ns > 0 ? timeout_ns : DEFAULT_TIMEOUT_NS);
+	int64_t deadline = 0;
 	uint32_t n;
 	int ret = 0;
 
+	if (timeout_ns < 0 || timeout_ns > INT64_MAX - net_now_ns())
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "time limit of %lld ns", (long long)timeout_ns);
+	if (timeout_ns)
+		deadline = net_now_ns() + timeout_ns;
 	net->stats_valid = false;
 	for (n = 0; n < net->num_tasks && !ret; n++)
 		ret = net_run_task(net, n, deadline);

@@ -289,6 +289,21 @@ static void test_errors(struct nvdla_runtime *rt)
 	       "truncated loadable: %s", nvdla_runtime_error(rt));
 	free(buf);
 
+	build(&s, src, &buf, &len);
+	nvdla_network_load(rt, buf, len, &net);
+	free(buf);
+	ret = nvdla_network_submit(net, 1);
+	tap_ok(ret == -ETIMEDOUT &&
+	       strstr(nvdla_runtime_error(rt), "task timed out"),
+	       "a 1 ns time limit stops the network: %s",
+	       nvdla_runtime_error(rt));
+	ret = nvdla_network_submit(net, -1);
+	tap_ok(ret == -EINVAL && strstr(nvdla_runtime_error(rt), "time limit"),
+	       "a negative time limit is refused: %s", nvdla_runtime_error(rt));
+	tap_ok(!nvdla_network_submit(net, 0) && !nvdla_network_submit(net, 1000000000),
+	       "no time limit, then one of 1 s: the network runs");
+	nvdla_network_unload(net);
+
 	tap_ok(load_edited(rt, e_empty_blob) == 0,
 	       "a memory filled from an empty blob loads and runs");
 	tap_ok(load_edited(rt, e_inside) == 0,
