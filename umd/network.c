@@ -87,6 +87,27 @@ static void net_tensor_desc(const struct nvdla_lbl_tensor_desc *t,
 	memcpy(d->stride, t->stride, sizeof(d->stride));
 }
 
+/*
+ * Each element of a bound tensor takes a byte at least: a tensor with
+ * more elements than its memory has bytes, or so many that their count
+ * overflows, is malformed (its count would size buffers).
+ */
+static int net_check_tensor(struct nvdla_network *net,
+			    const struct nvdla_lbl_memory *mem,
+			    const struct nvdla_tensor_desc *d, const char *what)
+{
+	uint64_t n;
+
+	if (d->c <= 0 || d->h <= 0 || d->w <= 0)
+		return 0;	/* refused where it is used */
+	if (nvdla_tensor_elements(d, &n) || n > mem->size)
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "memory %u: %s tensor %dx%dx%d has more elements than the memory's %llu bytes",
+				      mem->id, what, d->w, d->h, d->c,
+				      (unsigned long long)mem->size);
+	return 0;
+}
+
 /* Inputs or outputs: memories flagged @flag, indexed by their bind id. */
 static int net_bindings(struct nvdla_network *net, uint16_t flag,
 			struct nvdla_binding **out, unsigned int *count)
@@ -95,6 +116,7 @@ static int net_bindings(struct nvdla_network *net, uint16_t flag,
 	const char *what = flag == NVDLA_LBL_MEM_INPUT ? "input" : "output";
 	unsigned int n = 0;
 	uint32_t m;
+	int ret;
 
 	for (m = 0; m < l->num_memories; m++)
 		n += !!(l->memories[m].flags & flag);
@@ -120,6 +142,10 @@ static int net_bindings(struct nvdla_network *net, uint16_t flag,
 		(*out)[mem->bind_id].mem = m;
 		net_tensor_desc(&l->tensor_descs[mem->tensor_desc_id],
 				&(*out)[mem->bind_id].desc);
+		ret = net_check_tensor(net, mem, &(*out)[mem->bind_id].desc,
+				       what);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }

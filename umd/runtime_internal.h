@@ -69,6 +69,12 @@ uint64_t nvdla_tensor_at(const struct nvdla_tensor_desc *d,
 			 const struct nvdla_layout *l, uint32_t c, uint32_t y,
 			 uint32_t x);
 
+/*
+ * The C x H x W elements of @d in *@n; -EINVAL for an empty dimension or
+ * a count beyond 64 bits.
+ */
+int nvdla_tensor_elements(const struct nvdla_tensor_desc *d, uint64_t *n);
+
 /* A DLA blob made for firmware before 0.12 (28-byte data cubes). */
 bool nvdla_legacy_blob(const struct nvdla_lbl_blob *blob);
 /*

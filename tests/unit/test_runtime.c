@@ -259,6 +259,21 @@ static void e_inside_overrun(struct nvdla_loadable *l)
 	l->addresses[4].offset = 65;
 }
 
+/*
+ * Output 0 as 16 x 2^30 x 2^30 elements with zero strides: C x H x W is
+ * 2^64, which wraps to 0 in 64 bits.
+ */
+static void e_huge_tensor(struct nvdla_loadable *l)
+{
+	struct nvdla_lbl_tensor_desc *t =
+		&l->tensor_descs[l->memories[5].tensor_desc_id];
+
+	t->w = 16;
+	t->h = 1 << 30;
+	t->c = 1 << 30;
+	memset(t->stride, 0, sizeof(t->stride));
+}
+
 static void test_errors(struct nvdla_runtime *rt)
 {
 	const struct shape s = { 32, 1, 1, 32, 32 };
@@ -312,6 +327,11 @@ static void test_errors(struct nvdla_runtime *rt)
 	tap_ok(load_edited(rt, e_inside_overrun) == -EINVAL &&
 	       strstr(nvdla_runtime_error(rt), "task 0: op 0"),
 	       "a copy from it one byte past the memory's end is refused: %s",
+	       nvdla_runtime_error(rt));
+	tap_ok(load_edited(rt, e_huge_tensor) == -EINVAL &&
+	       strstr(nvdla_runtime_error(rt),
+		      "output tensor 16x1073741824x1073741824 has more elements than the memory's 64 bytes"),
+	       "an output of 2^64 elements is refused: %s",
 	       nvdla_runtime_error(rt));
 	tap_ok(load_edited(rt, e_huge_memory) == -EINVAL &&
 	       strstr(nvdla_runtime_error(rt), "a buffer holds 1 to"),
