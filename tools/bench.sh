@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # make bench: per-engine throughput of the hardware model next to plain C
-# loops (nvdla_bench), the wall time of the largest public traces, then
-# the runtime's own costs (nvdla_runtime_bench) in process and through the
+# loops (nvdla_bench), the wall time of the largest public traces and of
+# ResNet-18 from the official compiler, then the runtime's own costs (nvdla_runtime_bench) in process and through the
 # kernel driver in a QEMU guest per installed kernel.
 set -eu
 build=${1:-build}
