@@ -86,7 +86,7 @@ TEST_F(fault, wait_deadlines)
 
 /* Submit @t's job with the time limit @timeout_ms; its id in *@id. */
 static int submit_limited(struct bdma_task *t, uint32_t timeout_ms,
-			  uint64_t *id)
+			  __u64 *id)
 {
 	struct drm_nvdla_submit s = {
 		.addresses = (uintptr_t)t->addr,
