@@ -255,8 +255,8 @@ static void conv_program_csc(struct dla_engine *engine,
 static int conv_program(struct dla_engine *engine, struct dla_group *group,
 			u8 gid)
 {
-	const struct dla_conv_op_desc *p = &group->op.conv_op;
-	const struct dla_conv_surface_desc *s = &group->surf.conv_surface;
+	const struct dla_conv_op_desc *p = &group->op->conv_op;
+	const struct dla_conv_surface_desc *s = &group->surf->conv_surface;
 	const struct dla_data_cube *out = &s->dst_data;
 	u32 cmac = FIELD(CMAC_A, D_MISC_CFG, CONV_MODE, p->conv_mode) |
 		   FIELD(CMAC_A, D_MISC_CFG, PROC_PRECISION, p->out_precision);

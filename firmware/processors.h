@@ -13,6 +13,12 @@ extern const struct dla_processor_ops *const dla_processor_ops[DLA_OP_NUM];
 /* The firmware implements type @t and the device has its engine. */
 bool dla_processor_available(struct dla_engine *engine, int t);
 
+/*
+ * Validation of the task's copy (validate.c): the network descriptor
+ * alone, before the arrays it sizes are copied; then every operation and
+ * the per-type chains.
+ */
+int dla_validate_network(struct dla_engine *engine);
 int dla_validate_task(struct dla_engine *engine);
 /* The dependency graph as a whole: counts and order (graph.c). */
 int dla_validate_graph(struct dla_engine *engine);

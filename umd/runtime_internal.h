@@ -29,7 +29,6 @@ struct nvdla_net_task {
 	const struct nvdla_lbl_task *src;
 	uint32_t num;
 	struct nvdla_backend_address *list;
-	uint16_t graph_mem;	/* memory holding its dependency graph */
 	struct nvdla_buffer *stats;	/* its stat list, once enabled */
 };
 

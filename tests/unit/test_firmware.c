@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <nvdla/dla_interface.h>
 #include <nvdla/firmware.h>
@@ -25,6 +26,7 @@ struct fake {
 	uint8_t *buf[NUM_BUFS];
 	uint64_t size[NUM_BUFS];
 	unsigned int writes;
+	unsigned int entries;	/* calls of the entry hook */
 	char last_error[160];
 	uint32_t intr_status;	/* GLB S_INTR_STATUS as the fake reads it */
 	uint32_t bdma_cfg_status;	/* last BDMA CFG_STATUS written */
@@ -69,6 +71,7 @@ static int fake_entry(void *drv, void *task, uint16_t index, uint64_t *dma,
 	struct fake *f = drv;
 
 	(void)task;
+	f->entries++;
 	*dma = 0x10000000ull * (index + 1);
 	*cpu = f->buf[index];
 	*size = f->size[index];
@@ -169,31 +172,51 @@ static void load(const struct task_descs *d)
 	fake.size[3] = n * sizeof(d->surf[0]);
 }
 
+/* The checked task the engine runs, released by finish(). */
+static struct dla_checked_task *running;
+
+/* Prepare @d and start it: the first error of the two steps. */
 static int submit(const struct task_descs *d, uint16_t num_addresses)
 {
 	struct dla_task task = { .host_task = &fake,
 				 .num_addresses = num_addresses };
+	struct dla_checked_task *checked;
+	int ret;
 
 	load(d);
 	fake.writes = 0;
 	fake.last_error[0] = '\0';
-	return dla_execute_task(engine, &task);
+	ret = dla_task_prepare(engine, &task, &checked);
+	if (ret)
+		return ret;
+	ret = dla_execute_task(engine, checked);
+	if (ret == -EBUSY)
+		dla_task_release(engine, checked);	/* never loaded */
+	else
+		running = checked;
+	return ret;
 }
 
-/* End the task submit() started. */
+/* Unload the running task and free its copy. */
 static void finish(void)
 {
 	dla_clear_task(engine);
+	dla_task_release(engine, running);
+	running = NULL;
 }
 
-/* dla_check_task on @d: its result, with no register written. */
+/* dla_task_prepare on @d: its result, with no register written. */
 static int check(const struct task_descs *d)
 {
 	struct dla_task task = { .host_task = &fake, .num_addresses = NUM_BUFS };
+	struct dla_checked_task *checked;
+	int ret;
 
 	load(d);
 	fake.writes = 0;
-	return dla_check_task(engine, &task) ?: -(int)fake.writes;
+	ret = dla_task_prepare(engine, &task, &checked);
+	dla_task_release(engine, checked);
+	return ret ?: -(int)fake.writes;
 }
 
 /* A rejected task: -EINVAL, no register written, message mentions @what. */
@@ -318,7 +341,7 @@ static void g_cycle(struct task_descs *d)
 	d->graph[0].dependency_count = 1;
 }
 
-/* Graphs only dla_check_task refuses: it alone checks the whole graph. */
+/* Graphs refused as a whole: each node alone is valid. */
 static const struct {
 	void (*mutate)(struct task_descs *d);
 	const char *what;
@@ -644,7 +667,7 @@ static void test_stat_write_back(void)
 	       fake.buf[5][sizeof(union dla_stat_container)] == 0xee,
 	       "completion writes stalls 7/9 and run time 25 us to container 0 (%u %u %u)",
 	       got.read_stall, got.write_stall, got.runtime);
-	dla_clear_task(engine);
+	finish();
 }
 
 /* Complete the BDMA operation in group 0 at time @now. */
@@ -685,7 +708,80 @@ static void test_stat_rois(void)
 	       fake.buf[5][2 * sizeof(*list)] == 0xee,
 	       "two regions: containers [0][0] and [1][0] filled in turn (%u %u %u, ret %d)",
 	       got.read_stall, got.write_stall, got.runtime, ret);
+	finish();
+}
+
+#define BIG_OPS 32767
+
+/*
+ * A chain of BIG_OPS BDMA copies: prepared (copied and validated) once,
+ * in time linear in the task; starting it programs the first copy only,
+ * and neither the start nor a completion reads the task's buffers again
+ * or does work that grows with the task.
+ */
+static void test_big_task(void)
+{
+	struct dla_task task = { .host_task = &fake, .num_addresses = NUM_BUFS };
+	struct dla_checked_task *checked = NULL;
+	struct task_descs d;
+	struct dla_common_op_desc *graph;
+	union dla_surface_container *surf;
+	uint8_t *saved[4];
+	struct timespec t0, t1;
+	unsigned int start_writes, start_entries;
+	bool done = true;
+	int i, ret;
+
+	good_task(&d);
+	d.net.num_operations = BIG_OPS;
+	for (i = 0; i < 4; i++)
+		saved[i] = fake.buf[i];
+	fake.buf[0] = calloc(1, sizeof(d.net));
+	fake.buf[1] = calloc(BIG_OPS, sizeof(*graph));
+	fake.buf[2] = calloc(BIG_OPS, sizeof(d.op[0]));
+	fake.buf[3] = calloc(BIG_OPS, sizeof(*surf));
+	memcpy(fake.buf[0], &d.net, sizeof(d.net));
+	fake.size[0] = sizeof(d.net);
+	fake.size[1] = BIG_OPS * sizeof(*graph);
+	fake.size[2] = BIG_OPS * sizeof(d.op[0]);
+	fake.size[3] = BIG_OPS * sizeof(*surf);
+	graph = (void *)fake.buf[1];
+	surf = (void *)fake.buf[3];
+	for (i = 0; i < BIG_OPS; i++) {
+		graph[i] = d.graph[0];
+		graph[i].consumers[DLA_OP_BDMA].index = i + 1 < BIG_OPS ? i + 1 : -1;
+		memcpy(fake.buf[2] + i * sizeof(d.op[0]), &d.op[0], sizeof(d.op[0]));
+		surf[i] = d.surf[0];
+	}
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ret = dla_task_prepare(engine, &task, &checked);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	tap_ok(ret == 0, "%d operations copied and validated in %.1f ms (%d, \"%s\")",
+	       BIG_OPS, (t1.tv_sec - t0.tv_sec) * 1e3 +
+	       (t1.tv_nsec - t0.tv_nsec) / 1e6, ret, fake.last_error);
+	fake.writes = 0;
+	fake.entries = 0;
+	ret = ret ?: dla_execute_task(engine, checked);
+	start_writes = fake.writes;
+	start_entries = fake.entries;
+	tap_ok(ret == 0 && start_writes < 64 && start_entries <= 2,
+	       "starting it programs one copy: %u register writes, %u buffer look-ups",
+	       start_writes, start_entries);
+	fake.writes = 0;
+	fake.entries = 0;
+	for (i = 0; i < 3 && !ret; i++)
+		ret = bdma_done(0, &done);
+	tap_ok(ret == 0 && !done && fake.writes < 3 * 64 && fake.entries <= 3 * 2,
+	       "each completion programs the next copy alone: %u writes, %u look-ups for 3",
+	       fake.writes, fake.entries);
 	dla_clear_task(engine);
+	dla_task_release(engine, checked);
+	for (i = 0; i < 4; i++) {
+		free(fake.buf[i]);
+		fake.buf[i] = saved[i];
+		fake.size[i] = DATA_SIZE;
+	}
 }
 
 static int engine_setup(const char *config)
@@ -704,6 +800,7 @@ static int engine_setup(const char *config)
 int main(void)
 {
 	struct task_descs d;
+	bool done = false;
 	size_t i;
 	int ret;
 
@@ -715,20 +812,20 @@ int main(void)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		good_task(&d);
 		cases[i].mutate(&d);
-		tap_ok(check(&d) == -EINVAL, "%s: dla_check_task refuses it",
+		tap_ok(check(&d) == -EINVAL, "%s: dla_task_prepare refuses it",
 		       cases[i].name);
 		expect_reject(&d, cases[i].what, cases[i].name);
 	}
 
 	good_task(&d);
 	ret = check(&d);
-	tap_ok(ret == 0, "dla_check_task passes the good task, writing nothing (%d)",
+	tap_ok(ret == 0, "dla_task_prepare passes the good task, writing nothing (%d)",
 	       ret);
 	good_task(&d);
 	g_pair(&d);
 	fake.last_error[0] = '\0';
 	ret = check(&d);
-	tap_ok(ret == 0, "dla_check_task passes two dependent copies (%d, \"%s\")",
+	tap_ok(ret == 0, "dla_task_prepare passes two dependent copies (%d, \"%s\")",
 	       ret, fake.last_error);
 	for (i = 0; i < sizeof(graph_cases) / sizeof(graph_cases[0]); i++) {
 		good_task(&d);
@@ -736,7 +833,7 @@ int main(void)
 		fake.last_error[0] = '\0';
 		ret = check(&d);
 		tap_ok(ret == -EINVAL && strstr(fake.last_error, graph_cases[i].what),
-		       "%s: dla_check_task refuses it, no register touched (%d, \"%s\")",
+		       "%s: dla_task_prepare refuses it, no register touched (%d, \"%s\")",
 		       graph_cases[i].name, ret, fake.last_error);
 	}
 
@@ -753,32 +850,35 @@ int main(void)
 	ret = submit(&d, NUM_BUFS);
 	tap_ok(ret == -EBUSY && fake.writes == 0,
 	       "second task while one is loaded: -EBUSY, nothing written");
+	tap_ok(dla_execute_task(engine, running) == -EBUSY,
+	       "the running task again: -EBUSY");
 	dla_clear_task(engine);
+	fake.writes = 0;
+	ret = dla_execute_task(engine, running);
+	tap_ok(ret == -EINVAL && fake.writes == 0 &&
+	       strstr(fake.last_error, "a checked task runs once"),
+	       "a checked task that ran is refused: its counts are spent (%d, \"%s\")",
+	       ret, fake.last_error);
+	finish();
 	ret = submit(&d, NUM_BUFS);
 	tap_ok(ret == 0, "engine takes a task again after dla_clear_task");
-	dla_clear_task(engine);
 
-	/* dla_check_task: the same verdicts, never a register access. */
+	/* Prepare while the engine runs a task: no register, no interference. */
 	good_task(&d);
 	m_conv(&d);
 	load(&d);
 	fake.writes = 0;
-	ret = dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS });
-	tap_ok(ret == -EINVAL && fake.writes == 0 &&
-	       strstr(fake.last_error, "conv: stride 0x0"),
-	       "dla_check_task refuses what dla_execute_task refuses (%s)",
+	ret = check(&d);
+	tap_ok(ret == -EINVAL && strstr(fake.last_error, "conv: stride 0x0"),
+	       "dla_task_prepare refuses a task while another runs, writing nothing (%s)",
 	       fake.last_error);
 	good_task(&d);
-	load(&d);
-	fake.writes = 0;
-	ret = dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS });
-	tap_ok(ret == 0 && fake.writes == 0,
-	       "dla_check_task accepts a good task, no register touched");
-	tap_ok(submit(&d, NUM_BUFS) == 0 &&
-	       dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS }) ==
-	       -EBUSY,
-	       "the engine runs it afterwards; checking while it runs: -EBUSY");
-	dla_clear_task(engine);
+	ret = check(&d);
+	tap_ok(ret == 0, "dla_task_prepare accepts a good task while another runs");
+	ret = bdma_done(0, &done);
+	tap_ok(ret == 0 && done,
+	       "the running task completes undisturbed (%d, done %d)", ret, done);
+	finish();
 
 	for (i = 0; i < sizeof(config_cases) / sizeof(config_cases[0]); i++) {
 		dla_register_driver(engine, &fake, &fake_ops,
@@ -796,12 +896,13 @@ int main(void)
 	tap_ok(ret == 0 && fake.writes > 0,
 	       "the 8-byte aligned cube is accepted on nv_small (ret %d, \"%s\")",
 	       ret, fake.last_error);
-	dla_clear_task(engine);
+	finish();
 
 	dla_register_driver(engine, &fake, &fake_ops,
 			    dla_hw_config_get("nv_full"));
 	test_stat_write_back();
 	test_stat_rois();
+	test_big_task();
 	test_image_input();
 
 	for (i = 0; i < NUM_BUFS; i++)
