@@ -51,6 +51,15 @@ static void *slurp(const char *path, size_t *len)
 	return buf;
 }
 
+static int write_file(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (!f || (fwrite(data, 1, len, f) != len) | (fclose(f) != 0))
+		return fail("cannot write", path);
+	return 0;
+}
+
 /*
  * The @size bytes at @offset of the task's address entry @index, inside
  * one blob of its memory; NULL if they are not all in one blob.
@@ -133,7 +142,6 @@ int main(int argc, char **argv)
 	void *buf;
 	size_t len, nlen = 0;
 	uint32_t size;
-	FILE *f;
 	int ret = 1;
 
 	if (argc == 6 && !strcmp(argv[1], "--replace"))
@@ -165,16 +173,11 @@ int main(int argc, char **argv)
 			memcpy(w, nw, size);
 			if (nvdla_loadable_write(l, &buf, &len))
 				ret = fail("cannot serialise", in);
-			else if (!(f = fopen(out, "wb")))
-				ret = fail("cannot write", out);
 			else
-				ret = (fwrite(buf, 1, len, f) != len) |
-				      (fclose(f) != 0);
+				ret = write_file(out, buf, len);
 		}
-	} else if ((f = fopen(out, "wb"))) {
-		ret = (fwrite(w, 1, size, f) != size) | (fclose(f) != 0);
 	} else {
-		ret = fail("cannot write", out);
+		ret = write_file(out, w, size);
 	}
 	free(nw);
 	free(buf);
