@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Boot Debian kernel KVER under QEMU (TCG) from a busybox initramfs holding
+# Boot kernel KVER (one of Debian's, or the debug kernel of make
+# check-debug) under QEMU (TCG) from a busybox initramfs holding
 # nvdla.ko and the modules it needs, nvdla_runtime, the guest tests and the
 # test data; print the TAP lines the guest reports, prefixed with the kernel
 # version. A guest that panics or hangs yields a "not ok" line; the console
@@ -10,6 +11,10 @@
 # Needs tools/setup.sh (kernel images in NVDLA_CACHE) and make module-all.
 # NVDLA_GUEST_TESTS (a pattern, default all) picks the tests/guest scripts
 # to run; with it set, the kselftest programs are left out.
+# NVDLA_QEMU_TIMEOUT (default 300 s) bounds the guest, NVDLA_TEST_TIMEOUT
+# (default 120 s) each test in it (slower kernels need more);
+# NVDLA_PANIC_ON_WARN=0 lets the guest go on after a warning, to see every
+# report of a run (the kernel log check still fails it).
 set -eu
 
 kver=$1
@@ -66,10 +71,12 @@ root_pack
 # -no-reboot); the host timeout catches a hung guest.
 start=$(date +%s)
 status=0
+# nvdla_test_timeout, unknown to the kernel, reaches /init's environment.
 timeout "$timeout_s" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 \
 	-nographic -nic none -no-reboot -kernel "$kroot/boot/vmlinuz-$kver" \
 	-initrd "$out/initrd.gz" \
-	-append "console=ttyS0 panic=-1 panic_on_warn=1 quiet" \
+	-append "console=ttyS0 panic=-1 panic_on_warn=${NVDLA_PANIC_ON_WARN:-1} \
+nvdla_test_timeout=${NVDLA_TEST_TIMEOUT:-120} quiet" \
 	</dev/null >"$log" 2>&1 || status=$?
 echo "# [$kver] guest ran for $(($(date +%s) - start)) s, log in $log"
 
