@@ -11,10 +11,11 @@
 # Needs tools/setup.sh (kernel images in NVDLA_CACHE) and make module-all.
 # NVDLA_GUEST_TESTS (a pattern, default all) picks the tests/guest scripts
 # to run; with it set, the kselftest programs are left out.
-# NVDLA_QEMU_TIMEOUT (default 300 s) bounds the guest, NVDLA_TEST_TIMEOUT
-# (default 120 s) each test in it (slower kernels need more);
-# NVDLA_PANIC_ON_WARN=0 lets the guest go on after a warning, to see every
-# report of a run (the kernel log check still fails it).
+# NVDLA_QEMU_TIMEOUT (default 300 s) bounds the guest; NVDLA_QEMU_APPEND
+# adds kernel parameters after the harness's own, which it overrides:
+# nvdla_test_timeout=N (seconds, default 120) bounds each test in the guest,
+# panic_on_warn=0 lets the guest go on after a warning to show every report
+# of a run (the kernel log check still fails it).
 set -eu
 
 kver=$1
@@ -71,12 +72,12 @@ root_pack
 # -no-reboot); the host timeout catches a hung guest.
 start=$(date +%s)
 status=0
-# nvdla_test_timeout, unknown to the kernel, reaches /init's environment.
+# Parameters unknown to the kernel (nvdla_test_timeout) reach /init's
+# environment.
 timeout "$timeout_s" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 \
 	-nographic -nic none -no-reboot -kernel "$kroot/boot/vmlinuz-$kver" \
 	-initrd "$out/initrd.gz" \
-	-append "console=ttyS0 panic=-1 panic_on_warn=${NVDLA_PANIC_ON_WARN:-1} \
-nvdla_test_timeout=${NVDLA_TEST_TIMEOUT:-120} quiet" \
+	-append "console=ttyS0 panic=-1 panic_on_warn=1 quiet ${NVDLA_QEMU_APPEND:-}" \
 	</dev/null >"$log" 2>&1 || status=$?
 echo "# [$kver] guest ran for $(($(date +%s) - start)) s, log in $log"
 
