@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Build the debug kernel of make check-debug once: Debian's linux-source-6.1
-# (installed by tools/setup.sh) configured by "make allnoconfig" plus
-# tools/qemu/debug-kernel.config, installed into NVDLA_CACHE the way setup
+# (installed by tools/setup.sh) configured by "make ARCH=x86_64
+# allnoconfig" plus tools/qemu/debug-kernel.config, installed into NVDLA_CACHE the way setup
 # unpacks Debian's kernels (kernels/KVER/boot/vmlinuz-KVER and
 # kernels/KVER/lib/modules/KVER, its build tree as lib/modules/KVER/build),
 # so that run-guest.sh boots it and kmd.mk builds the module against it.
-# Prints the kernel version. Rebuilds only when the fragment changed.
+# Prints the kernel version. Rebuilds only when the fragment or this script
+# changed.
 #
 # Usage: tools/qemu/build-debug-kernel.sh
 # NVDLA_JOBS (default 2) parallel jobs; the build runs at nice 19.
@@ -21,7 +22,7 @@ src=$top/linux-source-6.1
 obj=$top/build
 stamp=$top/config.sha256
 
-sum=$(sha256sum <"$fragment" | cut -d' ' -f1)
+sum=$(cat "$fragment" "$0" | sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$sum" ] &&
 	[ -f "$top/kernelrelease" ]; then
 	cat "$top/kernelrelease"
@@ -38,9 +39,12 @@ if [ ! -f "$src/Makefile" ]; then
 	rmdir "$top/unpack"
 fi
 
-# kmake TARGET...: make in the kernel tree, niced, output in $obj.
+# kmake TARGET...: make in the kernel tree, niced, output in $obj. ARCH=x86_64
+# from the first step: a plain allnoconfig is 32-bit, and the values it
+# derives from that (FRAME_WARN=1024, which KASAN's stack redzones make the
+# driver exceed) would stay after the fragment turns 64BIT on.
 kmake() {
-	nice -n 19 make -C "$src" O="$obj" -j"${NVDLA_JOBS:-2}" "$@" >&2
+	nice -n 19 make -C "$src" O="$obj" ARCH=x86_64 -j"${NVDLA_JOBS:-2}" "$@" >&2
 }
 
 rm -f "$stamp" "$top/kernelrelease"
@@ -68,7 +72,7 @@ done
 echo "build-debug-kernel: building (nice 19, -j${NVDLA_JOBS:-2})" >&2
 start=$(date +%s)
 kmake bzImage modules
-kver=$(make -s -C "$src" O="$obj" kernelrelease)
+kver=$(make -s -C "$src" O="$obj" ARCH=x86_64 kernelrelease)
 dir=$cache/kernels/$kver
 rm -rf "$dir"
 mkdir -p "$dir/boot"
