@@ -32,6 +32,7 @@ RUNTIME := $(BUILD)/bin/nvdla_runtime
 LIBS = $(DRM_LIBS) -lm
 
 TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_trace \
+	$(BUILD)/bin/nvdla_imgconv_gen \
 	$(BUILD)/bin/nvdla_bench $(BUILD)/bin/nvdla_runtime_bench
 TRACE_SRCS := $(wildcard tools/trace/*.c)
 

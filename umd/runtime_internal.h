@@ -53,11 +53,13 @@ struct nvdla_network {
 
 /*
  * How a tensor's elements lie in its buffer: bytes per element and
- * elements per atom of the feature layout, or 0 for planar pixels.
+ * elements per atom of the feature layout (@lanes), or for pitch-linear
+ * pixels 0 lanes and @pixel elements (components) per pixel.
  */
 struct nvdla_layout {
 	uint32_t bpe;
 	uint32_t lanes;
+	uint32_t pixel;
 };
 
 /* The layout of @d; -EOPNOTSUPP for a format the runtime cannot address. */

@@ -13,6 +13,7 @@
 
 #include <nvdla/dla_interface.h>
 #include <nvdla/firmware.h>
+#include <nvdla/pixel_formats.h>
 #include <nvdla/regs.h>
 
 #include "tap.h"
@@ -28,6 +29,7 @@ struct fake {
 	uint32_t intr_status;	/* GLB S_INTR_STATUS as the fake reads it */
 	uint32_t bdma_cfg_status;	/* last BDMA CFG_STATUS written */
 	uint64_t now;		/* time_us */
+	uint32_t reg[0x11000 / 4];	/* the last value written, by address */
 };
 
 #define BDMA_BASE 0x4000u	/* nv_full; GLB is at 0 */
@@ -56,6 +58,8 @@ static void fake_reg_write(void *drv, uint32_t addr, uint32_t val)
 
 	if (addr == BDMA_BASE + NVDLA_BDMA_CFG_STATUS)
 		f->bdma_cfg_status = val;
+	if (addr / 4 < sizeof(f->reg) / sizeof(f->reg[0]))
+		f->reg[addr / 4] = val;
 	f->writes++;
 }
 
@@ -174,6 +178,12 @@ static int submit(const struct task_descs *d, uint16_t num_addresses)
 	fake.writes = 0;
 	fake.last_error[0] = '\0';
 	return dla_execute_task(engine, &task);
+}
+
+/* End the task submit() started. */
+static void finish(void)
+{
+	dla_clear_task(engine);
 }
 
 /* dla_check_task on @d: its result, with no register written. */
@@ -348,6 +358,201 @@ static void m_pdp_stride(struct task_descs *d)
 	};
 	s->dst_data = s->src_data;
 	s->dst_data.address = 5;
+}
+
+/*
+ * A convolution from a 16x16 fp16 image (A16B16G16R16_F: 8 bytes a pixel,
+ * lines 128 bytes apart, as the official compiler lays out its default
+ * image input), kernels 1x3 pre-extended to 12 channels, into the SDP.
+ */
+static void m_image(struct task_descs *d)
+{
+	struct dla_conv_op_desc *p = &d->op[0].conv_op;
+	struct dla_conv_surface_desc *s = &d->surf[0].conv_surface;
+
+	m_conv(d);
+	memset(&d->surf[0], 0, sizeof(d->surf[0]));
+	*p = (struct dla_conv_op_desc){
+		.data_format = NVDLA_PIXEL_A16B16G16R16_F, .batch = 1,
+		.conv_stride_x = 1, .conv_stride_y = 1, .dilation_x = 1,
+		.dilation_y = 1, .kernel_width_csc = 1, .kernel_height_csc = 3,
+		.kernel_channel_csc = 12, .in_precision = DLA_PRECISION_FP16,
+		.out_precision = DLA_PRECISION_FP16, .data_bank = 1,
+		.weight_bank = 1, .entry_per_slice = 1, .release = 16,
+		.input_width_csc = 16, .input_height_csc = 16,
+		.input_channel_csc = 4, .bytes_per_kernel = 72,
+	};
+	s->src_data = (struct dla_data_cube){
+		.type = DLA_MEM_MC, .address = 4, .width = 16, .height = 16,
+		.channel = 4, .line_stride = 128,
+	};
+	s->weight_data = (struct dla_data_cube){
+		.type = DLA_MEM_MC, .address = 5, .size = 128,
+	};
+	s->dst_data = (struct dla_data_cube){
+		.type = DLA_MEM_HW, .address = -1, .width = 14, .height = 14,
+		.channel = 1,
+	};
+}
+static void m_image_short_line(struct task_descs *d)
+{
+	m_image(d);
+	d->surf[0].conv_surface.src_data.line_stride = 96;
+}
+static void m_image_tall(struct task_descs *d)
+{
+	m_image(d);
+	d->surf[0].conv_surface.src_data.height = 40;
+}
+static void m_image_offset(struct task_descs *d)
+{
+	m_image(d);
+	d->surf[0].conv_surface.src_data.offset = 16;
+}
+static void m_image_precision(struct task_descs *d)
+{
+	m_image(d);
+	d->op[0].conv_op.in_precision = DLA_PRECISION_INT8;
+}
+static void m_image_channels(struct task_descs *d)
+{
+	m_image(d);
+	d->surf[0].conv_surface.src_data.channel = 5;
+}
+static void m_image_format(struct task_descs *d)
+{
+	m_image(d);
+	d->op[0].conv_op.data_format = 40;
+}
+/* Semi-planar Y8 and U8V8: chroma 1024 bytes after the luma, lines of 64. */
+static void m_image_yuv(struct task_descs *d)
+{
+	m_image(d);
+	d->op[0].conv_op.data_format = NVDLA_PIXEL_Y8_U8V8_N444;
+	d->op[0].conv_op.in_precision = DLA_PRECISION_INT8;
+	d->op[0].conv_op.out_precision = DLA_PRECISION_INT8;
+	d->surf[0].conv_surface.src_data.channel = 3;
+	d->surf[0].conv_surface.src_data.line_stride = 32;
+	d->surf[0].conv_surface.offset_u = 1024;
+	d->surf[0].conv_surface.in_line_uv_stride = 64;
+}
+static void m_image_uv_short(struct task_descs *d)
+{
+	m_image_yuv(d);
+	d->surf[0].conv_surface.in_line_uv_stride = 0;
+}
+static void m_image_uv_beyond(struct task_descs *d)
+{
+	m_image_yuv(d);
+	d->surf[0].conv_surface.offset_u = 3200;
+}
+static void m_image_uv_offset(struct task_descs *d)
+{
+	m_image_yuv(d);
+	d->surf[0].conv_surface.offset_u = -32;
+}
+
+/* 8-bit pixels (A8B8G8R8) converted to fp16 by the CDMA. */
+static void m_image_to_fp16(struct task_descs *d)
+{
+	m_image(d);
+	d->op[0].conv_op.data_format = NVDLA_PIXEL_A8B8G8R8;
+	d->op[0].conv_op.in_precision = DLA_PRECISION_INT8;
+	d->op[0].conv_op.in_cvt.enable = 1;
+	d->surf[0].conv_surface.src_data.line_stride = 64;
+}
+static void m_image_no_cvt(struct task_descs *d)
+{
+	m_image_to_fp16(d);
+	d->op[0].conv_op.in_cvt.enable = 0;
+}
+static void m_feature_to_fp16(struct task_descs *d)
+{
+	m_image(d);
+	d->op[0].conv_op.data_format = 36;	/* feature */
+	d->op[0].conv_op.in_precision = DLA_PRECISION_INT8;
+}
+
+/* Image inputs the firmware refuses, with the reason. */
+static const struct {
+	mutate_fn mutate;
+	const char *what;
+	const char *name;
+} image_cases[] = {
+	{ m_image_short_line, "op 0: image plane 0 lines overlap: stride 96 below 16 pixels of 8 bytes",
+	  "image line stride below its pixels" },
+	{ m_image_tall, "op 0: image plane 0 of 16x40 pixels of 8 bytes, stride 128, does not fit address 4",
+	  "image beyond its buffer" },
+	{ m_image_offset, "op 0: data cube offset 16, strides 128/0 not aligned",
+	  "image not on an atom boundary" },
+	{ m_image_precision, "op 0: conv input: pixel format 8 holds fp16, not int8",
+	  "fp16 pixels as int8 input" },
+	{ m_image_channels, "op 0: image of 4 components with 5 channels",
+	  "more channels than the pixels have" },
+	{ m_image_format, "op 0: conv: data format 40 invalid",
+	  "no such pixel format" },
+	{ m_image_uv_short, "op 0: image plane 1 lines overlap: stride 0 below 16 pixels of 2 bytes",
+	  "chroma line stride below its pixels" },
+	{ m_image_uv_beyond, "op 0: image plane 1 of 16x16 pixels of 2 bytes, stride 64, does not fit address 4",
+	  "chroma plane beyond the buffer" },
+	{ m_image_uv_offset, "op 0: image plane 1 offset -32, stride 64 not aligned",
+	  "chroma plane before the luma" },
+	{ m_image_no_cvt, "op 0: conv: int8 pixels into fp16 need the input converter",
+	  "int8 pixels into fp16 with the converter off" },
+	{ m_feature_to_fp16, "op 0: conv: int8 feature input into fp16: only pixels convert",
+	  "int8 feature cube into an fp16 convolution" },
+};
+
+/*
+ * Image inputs are checked with their pixel format's rules: the official
+ * compiler's fp16 image (lines of 16 pixels of 8 bytes, 128 apart, well
+ * below 16 atoms) is accepted and its address programmed; a semi-planar
+ * one programs its chroma plane; malformed ones are refused by name.
+ */
+static void test_image_input(void)
+{
+	struct task_descs d;
+	size_t i;
+	int ret;
+
+	good_task(&d);
+	m_image(&d);
+	fake.last_error[0] = '\0';
+	ret = check(&d);
+	tap_ok(ret == 0, "fp16 image, 8-byte pixels, lines 128 bytes apart: accepted (%d, \"%s\")",
+	       ret, fake.last_error);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 &&
+	       fake.reg[(0x5000 + NVDLA_CDMA_D_DAIN_ADDR_LOW_0) / 4] == 0x50000000 &&
+	       fake.reg[(0x5000 + NVDLA_CDMA_D_LINE_STRIDE) / 4] == 128,
+	       "its pixels' address and line stride are programmed (ret %d)", ret);
+	finish();
+	good_task(&d);
+	m_image_yuv(&d);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 &&
+	       fake.reg[(0x5000 + NVDLA_CDMA_D_DAIN_ADDR_LOW_1) / 4] == 0x50000400 &&
+	       fake.reg[(0x5000 + NVDLA_CDMA_D_LINE_UV_STRIDE) / 4] == 64,
+	       "semi-planar image: chroma plane address and line stride programmed (ret %d, \"%s\")",
+	       ret, fake.last_error);
+	finish();
+	good_task(&d);
+	m_image_to_fp16(&d);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 &&
+	       fake.reg[(0x5000 + NVDLA_CDMA_D_MISC_CFG) / 4] == 0x2000 &&
+	       fake.reg[(0x6000 + NVDLA_CSC_D_MISC_CFG) / 4] == 0x2200 &&
+	       fake.reg[(0x7000 + NVDLA_CMAC_A_D_MISC_CFG) / 4] == 0x2000 &&
+	       fake.reg[(0x9000 + NVDLA_CACC_D_MISC_CFG) / 4] == 0x2000,
+	       "int8 pixels into fp16: the CDMA reads int8 and every unit processes fp16 (ret %d, CDMA 0x%x, CSC 0x%x)",
+	       ret, fake.reg[(0x5000 + NVDLA_CDMA_D_MISC_CFG) / 4],
+	       fake.reg[(0x6000 + NVDLA_CSC_D_MISC_CFG) / 4]);
+	finish();
+	for (i = 0; i < sizeof(image_cases) / sizeof(image_cases[0]); i++) {
+		good_task(&d);
+		image_cases[i].mutate(&d);
+		expect_reject(&d, image_cases[i].what, image_cases[i].name);
+	}
 }
 
 static const struct {
@@ -597,6 +802,7 @@ int main(void)
 			    dla_hw_config_get("nv_full"));
 	test_stat_write_back();
 	test_stat_rois();
+	test_image_input();
 
 	for (i = 0; i < NUM_BUFS; i++)
 		free(fake.buf[i]);
