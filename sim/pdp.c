@@ -98,9 +98,9 @@ static u32 pdp_fp16_add_pad(const struct pdp_params *p, u32 line, u32 count,
 {
 	if (!count)
 		return line;
-	return sim_fp_add(line, scale ? sim_fp_mul((u32)p->pad[count], scale,
-						   &sim_fp17) :
-			  (u32)p->pad[count], &sim_fp17);
+	return sim_fp_add(line, scale ? sim_fp_mul((u32)pdp_pad(p, count),
+						   scale, &sim_fp17) :
+			  (u32)pdp_pad(p, count), &sim_fp17);
 }
 
 /* One row of the window: its real elements left to right, in fp17. */

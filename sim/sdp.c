@@ -69,7 +69,7 @@ static s64 stage_x(const struct sdp_x *s, const struct sdp_params *p, s64 v,
 	a = v;
 	if (!s->alu_bypass) {
 		op = (s64)(s->alu_mem ? mem_alu : (s16)s->alu_reg);
-		op = sim_sat(op * ((s64)1 << s->alu_shift), 32);
+		op = sim_shl_sat(op, s->alu_shift, 32);
 		/* EQL is not an X operation: X treats it as SUM. */
 		a = alu(s->algo == ALU_EQL ? ALU_SUM : s->algo, v, op);
 	}
@@ -499,7 +499,8 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 		stream.value = sdp_stream_value;
 		stream.ctx = &p;
 		pdp_done = sim_pdp_run_flying(sim, ok ? &stream : NULL);
-		sdp_count_attach(&p, flying ? &cv : NULL, &count);
+		if (ok)
+			sdp_count_attach(&p, flying ? &cv : NULL, &count);
 	}
 	/* Stores the output, or just counts where it went elsewhere. */
 	if (ok && (p.out || count.lut_on || count.sat_on || count.cacc_on))
