@@ -93,26 +93,49 @@ $(BUILD)/tests/%: tests/unit/%.sh
 	install -m 755 $< $@
 
 # The same tests again, built with the address and undefined-behaviour
-# sanitizers over the library sources: any finding fails the test.
+# sanitizers over the library sources: any finding fails the test. Each
+# variant compiles the library once, into its own object tree.
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all
+SAN_CFLAGS := -std=gnu11 -g -O1 $(WARNFLAGS) $(SAN_FLAGS)
 SAN_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%-asan,$(UNIT_SRCS))
+SAN_LIB := $(BUILD)/lib/libnvdla_runtime-asan.a
 
-$(BUILD)/tests/%-asan: tests/unit/%.c $(LIB_SRCS)
+$(BUILD)/obj-asan/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -g -O1 $(WARNFLAGS) $(SAN_FLAGS) -Iinclude \
-		-Iinclude/uapi/drm -Iumd $(DRM_CFLAGS) -o $@ $^ $(LIBS)
+	$(CC) $(CPPFLAGS) $(SAN_CFLAGS) -c $< -o $@
 
-# libFuzzer targets (tests/fuzz/), built when clang is installed.
+$(SAN_LIB): $(patsubst %.c,$(BUILD)/obj-asan/%.o,$(LIB_SRCS))
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/tests/%-asan: $(BUILD)/obj-asan/tests/unit/%.o $(SAN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_FLAGS) -o $@ $^ $(LIBS)
+
+# libFuzzer targets (tests/fuzz/), built when clang is installed; the
+# library once with the fuzzer's coverage and the sanitizers.
 FUZZ_CC ?= clang
 FUZZ_SRCS := $(wildcard tests/fuzz/*.c)
 FUZZ_BINS := $(if $(shell command -v $(FUZZ_CC)),\
 	$(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRCS)))
+FUZZ_SAN := address,undefined -fno-sanitize-recover=all
+FUZZ_CFLAGS := -std=gnu11 -g -O1 $(WARNFLAGS) \
+	-Wno-unused-command-line-argument -fsanitize=fuzzer-no-link,$(FUZZ_SAN)
+FUZZ_LIB := $(BUILD)/lib/libnvdla_runtime-fuzz.a
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB_SRCS)
+$(BUILD)/obj-fuzz/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) -std=gnu11 -g -O1 $(WARNFLAGS) -Wno-unused-command-line-argument \
-		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		-Iinclude -Iinclude/uapi/drm -Iumd $(DRM_CFLAGS) -o $@ $^ $(LIBS)
+	$(FUZZ_CC) $(CPPFLAGS) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_LIB): $(patsubst %.c,$(BUILD)/obj-fuzz/%.o,$(LIB_SRCS))
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/fuzz/%: $(BUILD)/obj-fuzz/tests/fuzz/%.o $(FUZZ_LIB)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $^ $(LIBS)
 
 tests: $(UNIT_BINS) $(UNIT_SCRIPTS) $(SAN_BINS) $(FUZZ_BINS)
 
@@ -150,5 +173,6 @@ clean:
 	rm -rf $(BUILD)
 
 .PHONY: all tests setup setup-build run bench check check-unit clean loadables
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/obj-asan $(BUILD)/obj-fuzz \
+	-name '*.d' 2>/dev/null)
 .SECONDARY:
