@@ -151,7 +151,11 @@ static s64 sdp_value(const struct sdp_params *p, u32 c, u32 x, u32 y)
 /* The output streamed to the PDP. */
 static s32 sdp_stream_value(const void *ctx, u32 c, u32 x, u32 y)
 {
-	return sdp_value(ctx, c, x, y);
+	const struct sdp_params *p = ctx;
+
+	if (sim_slice(p->sim, p->elem_work))
+		return 0;
+	return sdp_value(p, c, x, y);
 }
 
 /*
@@ -164,6 +168,8 @@ static void sdp_compute(const struct sdp_params *p)
 
 	for (s = 0; s < p->surfaces; s++) {
 		for (y = 0; y < p->h; y++) {
+			if (sim_slice(p->sim, p->elem_work * p->w * p->lanes))
+				return;
 			for (x = 0; x < p->w; x++) {
 				for (lane = 0; lane < p->lanes; lane++) {
 					s64 v = sdp_value(p, s * p->lanes + lane, x, y);
@@ -377,9 +383,10 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	p->surfaces = (c + p->lanes - 1) / p->lanes;
 	p->w = SIM_FIELD(sim, SDP, D_DATA_CUBE_WIDTH, WIDTH) + 1;
 	p->h = SIM_FIELD(sim, SDP, D_DATA_CUBE_HEIGHT, HEIGHT) + 1;
+	p->sim = sim;
+	p->elem_work = conv ? (u64)conv->r * conv->s * conv->c : 1;
 	if (!sim_work_ok(sim, (u64)p->batches * p->surfaces * p->lanes *
-			 p->w * p->h *
-			 (conv ? (u64)conv->r * conv->s * conv->c : 1)))
+			 p->w * p->h * p->elem_work))
 		return false;
 
 	sdp_lut_params(sim, &p->y.lut);

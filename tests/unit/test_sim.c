@@ -31,6 +31,8 @@ struct host {
 	int kicks;
 	int irq_edges;
 	bool level;
+	int yields;
+	int stop_at;	/* the yield that stops the model; 0: none */
 };
 
 static int bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
@@ -76,6 +78,13 @@ static void irq(void *ctx, bool level)
 
 	h->irq_edges++;
 	h->level = level;
+}
+
+static bool yield(void *ctx)
+{
+	struct host *h = ctx;
+
+	return ++h->yields == h->stop_at;
 }
 
 static struct nvdla_sim *sim;
@@ -999,6 +1008,53 @@ static void test_ub_lut_exponent_bias(void)
 	wr(SDP + NVDLA_SDP_S_LUT_LE_SLOPE_SCALE, 0);
 }
 
+/*
+ * A BDMA transfer of 1 KiB lines, 2048 lines, 4 surfaces, strides 0 (the
+ * shape of a long job): 32 atoms a line, 2^18 steps, so 4 slices; the
+ * model yields after each, and stops inside the third when told to.
+ */
+static void test_yield(void)
+{
+	const struct nvdla_sim_host h = {
+		.ctx = &host, .bus_read = bus_read, .bus_write = bus_write,
+		.bus_map = bus_map, .kick = kick, .irq = irq, .yield = yield,
+	};
+	uint32_t faults;
+
+	nvdla_sim_init(sim, NVDLA_SIM_NV_FULL, &h);
+	memset(host.mem, 0x5a, 1024);
+	memset(host.mem + 0x8000, 0, 1024);
+	host.yields = 0;
+	host.stop_at = 0;
+	bdma_transfer(MEM_BASE, MEM_BASE + 0x8000, 1024, 2048, 4, 0, 0);
+	wr(BDMA + NVDLA_BDMA_CFG_LAUNCH0, 1);
+	while (nvdla_sim_run(sim))
+		;
+	tap_ok(host.yields == 4 && host.mem[0x8000 + 1023] == 0x5a &&
+	       rd(GLB + NVDLA_GLB_S_INTR_STATUS) & 1u << 6,
+	       "a 2^18-step transfer yields to the host 4 times, then is done (%d)",
+	       host.yields);
+	wr(GLB + NVDLA_GLB_S_INTR_STATUS, ~0u);
+
+	faults = nvdla_sim_fault_count(sim);
+	host.yields = 0;
+	host.stop_at = 3;
+	bdma_transfer(MEM_BASE, MEM_BASE + 0x8000, 1024, 2048, 4, 0, 0);
+	wr(BDMA + NVDLA_BDMA_CFG_LAUNCH0, 1);
+	tap_ok(!nvdla_sim_run(sim) && host.yields == 3,
+	       "the host stops the model at its third yield");
+	bdma_transfer(MEM_BASE, MEM_BASE + 0x8000, 1024, 1, 1, 0, 0);
+	wr(BDMA + NVDLA_BDMA_CFG_LAUNCH1, 1);
+	tap_ok(!nvdla_sim_run(sim) && host.yields == 3 &&
+	       !(rd(GLB + NVDLA_GLB_S_INTR_STATUS) & 3u << 6) &&
+	       nvdla_sim_fault_count(sim) == faults,
+	       "stopped, it does no more work and raises nothing until reset");
+	nvdla_sim_init(sim, NVDLA_SIM_NV_FULL, &h);
+	tap_ok(rd(GLB + NVDLA_GLB_S_INTR_STATUS) == 0 &&
+	       (rd(BDMA + NVDLA_BDMA_STATUS) & 0x1ff) == 0x114,
+	       "reset, it is idle with an empty queue");
+}
+
 int main(void)
 {
 	const struct nvdla_sim_host h = {
@@ -1035,6 +1091,7 @@ int main(void)
 	test_ub_sdp_alu_shift();
 	test_ub_lut_select();
 	test_ub_lut_exponent_bias();
+	test_yield();
 	free(sim);
 	return tap_done();
 }
