@@ -26,14 +26,19 @@ struct nvdla_sim;
  * @regs: register window of real hardware, NULL for the virtual device
  * @power: its clocks, resets and interrupt (nvdla_power.c)
  * @sim: hardware model behind the virtual device, NULL on real hardware
+ * @sim_lock: protects @sim; taken inside @engine_lock by register
+ *	accesses, and alone, with interrupts off, by @sim_work, which drops
+ *	it between slices of a layer's work
+ * @sim_stop: set while the model is being reset: @sim_work stops it at
+ *	the next slice
  * @sim_work: runs the model when it has work (virtual device)
  * @sim_config: the model's configuration, to reset it
  * @sim_faults: the model's fault count when the current job started
  * @engine: the firmware's engine context
  * @check_engine: a second context, on which jobs are checked at submission
  * @check_lock: serialises the use of @check_engine
- * @engine_lock: protects @engine, @sim, @job, @job_done and @job_status;
- *	taken with interrupts off, since the interrupt handler needs it
+ * @engine_lock: protects @engine, @job, @job_done and @job_status; taken
+ *	with interrupts off, since the interrupt handler needs it
  * @wq: ordered queue running @run_work, @done_work, @timeout_work and
  *	@cancel_work one at a time: they alone start and end jobs
  * @run_work: starts the first queued job when the engine is free
@@ -63,6 +68,8 @@ struct nvdla_device {
 	void __iomem *regs;
 	struct nvdla_power power;
 	struct nvdla_sim *sim;
+	spinlock_t sim_lock;		/* see @sim_lock above */
+	bool sim_stop;
 	struct work_struct sim_work;
 	int sim_config;
 	u32 sim_faults;

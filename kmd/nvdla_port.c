@@ -22,17 +22,25 @@
 
 u32 nvdla_reg_read(struct nvdla_device *ndev, u32 addr)
 {
-	if (ndev->sim)
-		return nvdla_sim_reg_read(ndev->sim, addr);
-	return readl(ndev->regs + addr);
+	u32 val;
+
+	if (!ndev->sim)
+		return readl(ndev->regs + addr);
+	spin_lock(&ndev->sim_lock);
+	val = nvdla_sim_reg_read(ndev->sim, addr);
+	spin_unlock(&ndev->sim_lock);
+	return val;
 }
 
 void nvdla_reg_write(struct nvdla_device *ndev, u32 addr, u32 val)
 {
-	if (ndev->sim)
-		nvdla_sim_reg_write(ndev->sim, addr, val);
-	else
+	if (!ndev->sim) {
 		writel(val, ndev->regs + addr);
+		return;
+	}
+	spin_lock(&ndev->sim_lock);
+	nvdla_sim_reg_write(ndev->sim, addr, val);
+	spin_unlock(&ndev->sim_lock);
 }
 
 static u32 nvdla_port_reg_read(void *drv, u32 addr)

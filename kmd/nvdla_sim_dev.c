@@ -5,8 +5,10 @@
  * the accelerator: "insmod nvdla.ko nvdla_sim=nv_full,nv_small" creates one
  * platform device per configuration. The model reaches memory only through
  * nvdla_sim_bus_*(), which confine it to the objects of the running job.
- * Its work runs from a work item, which then takes the path a hardware
- * interrupt takes.
+ * Its work runs from a work item, preemptibly: the model yields between
+ * slices of a layer's work, where the item lets others run and stops when
+ * the model is being reset (a job timeout, an engine reset). Then the item
+ * takes the path a hardware interrupt takes.
  */
 #include <linux/dma-mapping.h>
 #include <linux/moduleparam.h>
@@ -48,7 +50,8 @@ static struct platform_device *nvdla_sim_pdevs[NVDLA_SIM_MAX_DEVICES];
 static void *nvdla_sim_bus_map(void *ctx, u64 addr, u64 len)
 {
 	struct nvdla_device *ndev = ctx;
-	const struct nvdla_job *job = ndev->job;
+	/* Cleared before the reset that stops the model, freed after it. */
+	const struct nvdla_job *job = READ_ONCE(ndev->job);
 	u32 i;
 
 	if (READ_ONCE(nvdla_sim_fault) == NVDLA_SIM_FAULT_BUS_ERROR)
@@ -96,6 +99,17 @@ static void nvdla_sim_irq(void *ctx, bool level)
 {
 }
 
+/* Between slices of work: let others run; stop when being reset. */
+static bool nvdla_sim_yield(void *ctx)
+{
+	struct nvdla_device *ndev = ctx;
+
+	spin_unlock_irq(&ndev->sim_lock);
+	cond_resched();
+	spin_lock_irq(&ndev->sim_lock);
+	return READ_ONCE(ndev->sim_stop);
+}
+
 static void nvdla_sim_reset(struct nvdla_device *ndev)
 {
 	const struct nvdla_sim_host host = {
@@ -105,6 +119,7 @@ static void nvdla_sim_reset(struct nvdla_device *ndev)
 		.bus_map = nvdla_sim_bus_map,
 		.kick = nvdla_sim_kick,
 		.irq = nvdla_sim_irq,
+		.yield = nvdla_sim_yield,
 	};
 
 	nvdla_sim_init(ndev->sim, ndev->sim_config, &host);
@@ -115,20 +130,21 @@ static void nvdla_sim_work(struct work_struct *work)
 	struct nvdla_device *ndev = container_of(work, struct nvdla_device,
 						 sim_work);
 	unsigned long flags;
-	bool more;
+	bool level;
+
+	/* The model kicks this item again when work remains. */
+	spin_lock_irq(&ndev->sim_lock);
+	nvdla_sim_run(ndev->sim);
+	level = nvdla_sim_irq_level(ndev->sim);
+	spin_unlock_irq(&ndev->sim_lock);
+	if (!level || READ_ONCE(nvdla_sim_fault) == NVDLA_SIM_FAULT_DROP_IRQ)
+		return;
 
 	spin_lock_irqsave(&ndev->engine_lock, flags);
-	more = nvdla_sim_run(ndev->sim);
-	if (nvdla_sim_irq_level(ndev->sim) &&
-	    READ_ONCE(nvdla_sim_fault) != NVDLA_SIM_FAULT_DROP_IRQ) {
-		ndev->irq_ns = ktime_get_ns();
-		dla_isr_handler(ndev->engine);
-	}
+	ndev->irq_ns = ktime_get_ns();
+	dla_isr_handler(ndev->engine);
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
-
 	nvdla_queue_irq(ndev);
-	if (more)
-		queue_work(system_unbound_wq, &ndev->sim_work);
 }
 
 int nvdla_sim_dev_init(struct nvdla_device *ndev, const char *config)
@@ -143,22 +159,40 @@ int nvdla_sim_dev_init(struct nvdla_device *ndev, const char *config)
 	if (!ndev->sim)
 		return -ENOMEM;
 	ndev->sim_config = id;
+	spin_lock_init(&ndev->sim_lock);
 	INIT_WORK(&ndev->sim_work, nvdla_sim_work);
 	nvdla_sim_reset(ndev);
 	return 0;
 }
 
+/* The work item stopped at its next slice, and not running any more. */
+static void nvdla_sim_stop(struct nvdla_device *ndev)
+{
+	WRITE_ONCE(ndev->sim_stop, true);
+	cancel_work_sync(&ndev->sim_work);
+}
+
 void nvdla_sim_dev_fini(struct nvdla_device *ndev)
 {
 	if (ndev->sim)
-		cancel_work_sync(&ndev->sim_work);
+		nvdla_sim_stop(ndev);
+}
+
+static u32 nvdla_sim_faults(struct nvdla_device *ndev)
+{
+	u32 faults;
+
+	spin_lock(&ndev->sim_lock);
+	faults = nvdla_sim_fault_count(ndev->sim);
+	spin_unlock(&ndev->sim_lock);
+	return faults;
 }
 
 void nvdla_sim_dev_job_start(struct nvdla_device *ndev)
 {
 	lockdep_assert_held(&ndev->engine_lock);
 	if (ndev->sim)
-		ndev->sim_faults = nvdla_sim_fault_count(ndev->sim);
+		ndev->sim_faults = nvdla_sim_faults(ndev);
 }
 
 int nvdla_sim_dev_job_stop(struct nvdla_device *ndev, int status)
@@ -166,20 +200,20 @@ int nvdla_sim_dev_job_stop(struct nvdla_device *ndev, int status)
 	lockdep_assert_held(&ndev->engine_lock);
 	if (!ndev->sim)
 		return status;
-	if (!status && nvdla_sim_fault_count(ndev->sim) != ndev->sim_faults)
+	if (!status && nvdla_sim_faults(ndev) != ndev->sim_faults)
 		status = -EIO;
 	return status;
 }
 
 void nvdla_sim_dev_reset(struct nvdla_device *ndev)
 {
-	unsigned long flags;
-
 	if (!ndev->sim)
 		return;
-	spin_lock_irqsave(&ndev->engine_lock, flags);
+	nvdla_sim_stop(ndev);
+	spin_lock_irq(&ndev->sim_lock);
 	nvdla_sim_reset(ndev);
-	spin_unlock_irqrestore(&ndev->engine_lock, flags);
+	WRITE_ONCE(ndev->sim_stop, false);
+	spin_unlock_irq(&ndev->sim_lock);
 }
 
 static int nvdla_sim_dev_create(int i, const char *config)

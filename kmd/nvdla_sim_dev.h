@@ -22,8 +22,8 @@ int nvdla_sim_dev_job_stop(struct nvdla_device *ndev, int status);
 
 /*
  * The model back to its reset state, as after power-up: the engine reset
- * and runtime resume of the virtual device. Takes the engine lock; a no-op
- * on real hardware.
+ * and runtime resume of the virtual device. Stops a layer in progress at
+ * its next slice and waits for that; sleeps. A no-op on real hardware.
  */
 void nvdla_sim_dev_reset(struct nvdla_device *ndev);
 

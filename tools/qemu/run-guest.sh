@@ -28,7 +28,8 @@ timeout_s=${NVDLA_QEMU_TIMEOUT:-300}
 [ -f "$kroot/lib/modules/$kver/modules.dep" ] ||
 	fail "no kernel image in $kroot (run tools/setup.sh)"
 [ -f "$ko" ] || fail "no $ko (run make module-all)"
-[ -x "$build/bin/nvdla_runtime" ] || fail "no nvdla_runtime (run make all)"
+[ -x "$build/bin/nvdla_runtime" ] && [ -x "$build/bin/nvdla_mkconv" ] ||
+	fail "no nvdla_runtime or nvdla_mkconv (run make all)"
 
 root_start /bin/busybox tools/qemu/guest-init.sh
 # vgem: a fence source for the tests.
@@ -54,6 +55,10 @@ fi
 cp tests/guest/${NVDLA_GUEST_TESTS:-*.sh} "$root/tests/"
 cp tests/golden-loadables "$root/tests/"
 [ -d loadables ] && cp -r loadables "$root/loadables"
+# Convolutions for 50-long-layer.sh: one far beyond the job timeout.
+mkdir -p "$root/loadables"
+"$build/bin/nvdla_mkconv" 64 64 256 256 "$root/loadables/conv_long.nvdla"
+"$build/bin/nvdla_mkconv" 32 32 64 64 "$root/loadables/conv_mid.nvdla"
 if [ -d ../shared/conformance/loadables ]; then
 	mkdir -p "$root/shared"
 	cp -r ../shared/conformance/loadables "$root/shared/loadables"
@@ -61,15 +66,15 @@ fi
 
 root_pack
 
-# TCG: nested KVM hangs on the machines this runs on. A warning panics the
-# guest (panic_on_warn) and the panic ends QEMU at once (panic=-1 with
-# -no-reboot); the host timeout catches a hung guest.
+# TCG: nested KVM hangs on the machines this runs on. A warning, a soft
+# lockup or an RCU stall panics the guest, and the panic ends QEMU at once
+# (panic=-1 with -no-reboot); the host timeout catches a hung guest.
 start=$(date +%s)
 status=0
 timeout "$timeout_s" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 \
 	-nographic -nic none -no-reboot -kernel "$kroot/boot/vmlinuz-$kver" \
 	-initrd "$out/initrd.gz" \
-	-append "console=ttyS0 panic=-1 panic_on_warn=1 quiet" \
+	-append "console=ttyS0 panic=-1 panic_on_warn=1 softlockup_panic=1 sysctl.kernel.panic_on_rcu_stall=1 quiet" \
 	</dev/null >"$log" 2>&1 || status=$?
 echo "# [$kver] guest ran for $(($(date +%s) - start)) s, log in $log"
 
