@@ -11,12 +11,13 @@
 
 #include <drm/drm_device.h>
 
+#include <nvdla/vdev.h>
+
 #include "nvdla_power.h"
 
 struct dla_engine;
 struct dla_hw_config;
 struct nvdla_job;
-struct nvdla_sim;
 
 /**
  * struct nvdla_device - one NVDLA instance
@@ -25,15 +26,11 @@ struct nvdla_sim;
  * @config: its configuration, enum drm_nvdla_config
  * @regs: register window of real hardware, NULL for the virtual device
  * @power: its clocks, resets and interrupt (nvdla_power.c)
- * @sim: hardware model behind the virtual device, NULL on real hardware
- * @sim_lock: protects @sim; taken inside @engine_lock by register
- *	accesses, and alone, with interrupts off, by @sim_work, which drops
- *	it between slices of a layer's work
- * @sim_stop: set while the model is being reset: @sim_work stops it at
- *	the next slice
- * @sim_work: runs the model when it has work (virtual device)
- * @sim_config: the model's configuration, to reset it
- * @sim_faults: the model's fault count when the current job started
+ * @sim: a virtual device's registers, bus and reset (nvdla_sim.ko,
+ *	include/nvdla/vdev.h), NULL on real hardware
+ * @sim_bus: the memory the virtual device reaches: the running job's
+ * @sim_faults: the virtual device's fault count when the current job
+ *	started
  * @engine: the firmware's engine context
  * @check_engine: a second context, on which jobs are checked at submission
  * @check_lock: serialises the use of @check_engine
@@ -67,11 +64,8 @@ struct nvdla_device {
 	u32 config;
 	void __iomem *regs;
 	struct nvdla_power power;
-	struct nvdla_sim *sim;
-	spinlock_t sim_lock;		/* see @sim_lock above */
-	bool sim_stop;
-	struct work_struct sim_work;
-	int sim_config;
+	const struct nvdla_vdev *sim;
+	struct nvdla_vdev_bus sim_bus;
 	u32 sim_faults;
 	struct dla_engine *engine;
 	struct dla_engine *check_engine;
@@ -113,7 +107,7 @@ extern struct platform_driver nvdla_platform_driver;
 int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
 			  struct drm_file *file);
 
-/* Register access through MMIO or the model; @engine_lock held. */
+/* Register access through MMIO or the virtual device; @engine_lock held. */
 u32 nvdla_reg_read(struct nvdla_device *ndev, u32 addr);
 void nvdla_reg_write(struct nvdla_device *ndev, u32 addr, u32 val);
 

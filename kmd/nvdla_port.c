@@ -13,7 +13,6 @@
 #include <drm/drm_print.h>
 
 #include <nvdla/firmware.h>
-#include <nvdla/sim.h>
 
 #include "nvdla_drv.h"
 #include "nvdla_file.h"
@@ -22,25 +21,17 @@
 
 u32 nvdla_reg_read(struct nvdla_device *ndev, u32 addr)
 {
-	u32 val;
-
-	if (!ndev->sim)
-		return readl(ndev->regs + addr);
-	spin_lock(&ndev->sim_lock);
-	val = nvdla_sim_reg_read(ndev->sim, addr);
-	spin_unlock(&ndev->sim_lock);
-	return val;
+	if (ndev->sim)
+		return ndev->sim->reg_read(ndev->sim->ctx, addr);
+	return readl(ndev->regs + addr);
 }
 
 void nvdla_reg_write(struct nvdla_device *ndev, u32 addr, u32 val)
 {
-	if (!ndev->sim) {
+	if (ndev->sim)
+		ndev->sim->reg_write(ndev->sim->ctx, addr, val);
+	else
 		writel(val, ndev->regs + addr);
-		return;
-	}
-	spin_lock(&ndev->sim_lock);
-	nvdla_sim_reg_write(ndev->sim, addr, val);
-	spin_unlock(&ndev->sim_lock);
 }
 
 static u32 nvdla_port_reg_read(void *drv, u32 addr)

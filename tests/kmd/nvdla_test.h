@@ -97,13 +97,15 @@ static inline int64_t deadline_ms(int64_t ms)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec + ms * 1000000;
 }
 
-/* Write a module parameter of nvdla.ko. */
-static inline int set_param(const char *name, int value)
+/* Write parameter @name of module @module. */
+static inline int set_module_param(const char *module, const char *name,
+				   int value)
 {
 	char path[128];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/sys/module/nvdla/parameters/%s", name);
+	snprintf(path, sizeof(path), "/sys/module/%s/parameters/%s", module,
+		 name);
 	f = fopen(path, "w");
 	if (!f)
 		return -errno;
@@ -111,10 +113,16 @@ static inline int set_param(const char *name, int value)
 	return fclose(f) ? -errno : 0;
 }
 
+/* Write a module parameter of nvdla.ko. */
+static inline int set_param(const char *name, int value)
+{
+	return set_module_param("nvdla", name, value);
+}
+
 /* The virtual devices' fault injection: 0 none, 1 drop IRQs, 2 bus errors. */
 static inline int set_fault(int fault)
 {
-	return set_param("nvdla_sim_fault", fault);
+	return set_module_param("nvdla_sim", "fault", fault);
 }
 
 /*

@@ -1,10 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Boot Debian kernel KVER under QEMU (TCG) from a busybox initramfs holding
-# nvdla.ko and the modules it needs, nvdla_runtime, the guest tests and the
-# test data; print the TAP lines the guest reports, prefixed with the kernel
-# version. A guest that panics or hangs yields a "not ok" line; the console
-# log is kept in BUILD_DIR/qemu/KVER.log.
+# nvdla.ko, nvdla_sim.ko and the modules nvdla.ko needs, nvdla_runtime, the
+# guest tests and the test data; print the TAP lines the guest reports,
+# prefixed with the kernel version. A guest that panics or hangs yields a
+# "not ok" line; the console log is kept in BUILD_DIR/qemu/KVER.log.
 #
 # Usage: tools/qemu/run-guest.sh KVER BUILD_DIR
 # Needs tools/setup.sh (kernel images in NVDLA_CACHE) and make module-all.
@@ -27,7 +27,8 @@ timeout_s=${NVDLA_QEMU_TIMEOUT:-300}
 
 [ -f "$kroot/lib/modules/$kver/modules.dep" ] ||
 	fail "no kernel image in $kroot (run tools/setup.sh)"
-[ -f "$ko" ] || fail "no $ko (run make module-all)"
+[ -f "$ko" ] && [ -f "$(dirname "$ko")/nvdla_sim.ko" ] ||
+	fail "no $ko or nvdla_sim.ko (run make module-all)"
 [ -x "$build/bin/nvdla_runtime" ] && [ -x "$build/bin/nvdla_mkconv" ] ||
 	fail "no nvdla_runtime or nvdla_mkconv (run make all)"
 
