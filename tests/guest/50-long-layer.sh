@@ -40,7 +40,7 @@ status=$?
 sed 's/^/# /' /tmp/run.log
 ok $status "a convolution of 3.8e7 multiply-adds completes in $(($(now_ms) - start)) ms"
 
-dmesg | grep -E 'soft lockup|rcu_.*stall|hung_task' >/tmp/bad
+dmesg | grep -E 'soft lockup|detected stall|blocked for more than' >/tmp/bad
 [ ! -s /tmp/bad ]
 ok $? "no soft lockup, RCU stall or hung task reported"
 sed 's/^/# /' /tmp/bad
