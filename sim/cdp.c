@@ -207,9 +207,9 @@ static void cdp_compute_fp16(struct nvdla_sim *sim,
 	u8 *o;
 
 	for (y = 0; y < p->h; y++) {
-		if (sim_slice(sim, (u64)p->w * channels * SIM_CDP_FP16_WINDOW))
-			return;
 		for (x = 0; x < p->w; x++) {
+			if (sim_slice(sim, (u64)channels * SIM_CDP_FP16_WINDOW))
+				return;
 			for (c = 0; c < channels; c++) {
 				for (k = 0; k < SIM_CDP_FP16_WINDOW; k++)
 					win[k] = cdp_load16(p, (s64)c + k -
@@ -231,10 +231,10 @@ static void cdp_compute(struct nvdla_sim *sim, const struct cdp_params *p)
 	s64 j;
 
 	for (y = 0; y < p->h; y++) {
-		if (sim_slice(sim, (u64)p->w * channels *
-			      (2 * p->half_window + 1)))
-			return;
 		for (x = 0; x < p->w; x++) {
+			if (sim_slice(sim, (u64)channels *
+				      (2 * p->half_window + 1)))
+				return;
 			for (c = 0; c < channels; c++) {
 				s64 v = cdp_icvt(p, cdp_load(p, c, x, y));
 				s64 sum = 0, r;

@@ -194,16 +194,16 @@ static void pdp_compute(struct nvdla_sim *sim, const struct pdp_params *p)
 	u32 s, ox, oy, lane;
 
 	for (s = 0; s < p->surfaces; s++)
-		for (oy = 0; oy < p->oh; oy++) {
-			if (sim_slice(sim, (u64)p->ow * p->lanes * p->kw * p->kh))
-				return;
-			for (ox = 0; ox < p->ow; ox++)
+		for (oy = 0; oy < p->oh; oy++)
+			for (ox = 0; ox < p->ow; ox++) {
+				if (sim_slice(sim, (u64)p->lanes * p->kw * p->kh))
+					return;
 				for (lane = 0; lane < p->lanes; lane++)
 					pdp_store(p, p->out + s * p->out_surf +
 						  oy * p->out_line + ox * p->atom +
 						  lane * p->bpe,
 						  pdp_window(p, s, lane, ox, oy));
-		}
+			}
 }
 
 static u64 pdp_extent(const struct pdp_params *p, u32 w, u32 h, u32 line,

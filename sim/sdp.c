@@ -168,13 +168,14 @@ static void sdp_compute(const struct sdp_params *p)
 
 	for (s = 0; s < p->surfaces; s++) {
 		for (y = 0; y < p->h; y++) {
-			if (sim_slice(p->sim, p->elem_work * p->w * p->lanes))
-				return;
 			for (x = 0; x < p->w; x++) {
 				for (lane = 0; lane < p->lanes; lane++) {
-					s64 v = sdp_value(p, s * p->lanes + lane, x, y);
+					s64 v;
 					u8 *o;
 
+					if (sim_slice(p->sim, p->elem_work))
+						return;
+					v = sdp_value(p, s * p->lanes + lane, x, y);
 					if (!p->out)
 						continue;
 					o = p->out + s * p->out_surf +
