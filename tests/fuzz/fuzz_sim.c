@@ -35,6 +35,19 @@ static const struct {
 
 static uint8_t mem[MEM_SIZE];
 
+/* What the memory holds before each program, made once. */
+static const uint8_t *mem_start(void)
+{
+	static uint8_t start[MEM_SIZE];
+	static bool made;
+	size_t i;
+
+	for (i = 0; !made && i < MEM_SIZE; i++)
+		start[i] = i * 131;
+	made = true;
+	return start;
+}
+
 static uint8_t *mem_at(uint64_t addr, uint64_t len)
 {
 	uint64_t offset = addr % MEM_SIZE;
@@ -115,8 +128,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sim = malloc(nvdla_sim_size());
 	if (!sim || nvdla_sim_init(sim, id, &host))
 		abort();
-	for (i = 0; i < MEM_SIZE; i++)
-		mem[i] = i * 131;
+	memcpy(mem, mem_start(), MEM_SIZE);
 
 	for (i = 1; i + RECORD <= size; i += RECORD) {
 		uint32_t r = (data[i] | data[i + 1] << 8) %
