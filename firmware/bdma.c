@@ -131,7 +131,7 @@ static int bdma_program_transfer(struct dla_engine *engine, u32 cmd,
 static int bdma_program(struct dla_engine *engine, struct dla_group *group,
 			u8 gid)
 {
-	const struct dla_bdma_surface_desc *s = &group->surf.bdma_surface;
+	const struct dla_bdma_surface_desc *s = &group->surf->bdma_surface;
 	u32 status, free_slots, cmd;
 	int i, ret;
 

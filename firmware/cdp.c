@@ -54,8 +54,8 @@ static int cdp_validate(struct dla_engine *engine,
 static int cdp_program(struct dla_engine *engine, struct dla_group *group,
 		       u8 gid)
 {
-	const struct dla_cdp_op_desc *p = &group->op.cdp_op;
-	const struct dla_cdp_surface_desc *s = &group->surf.cdp_surface;
+	const struct dla_cdp_op_desc *p = &group->op->cdp_op;
+	const struct dla_cdp_surface_desc *s = &group->surf->cdp_surface;
 	const struct dla_data_cube *in = &s->src_data, *out = &s->dst_data;
 	const struct dla_cvt_param *ic = &p->in_cvt, *oc = &p->out_cvt;
 	u64 src, dst;

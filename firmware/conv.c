@@ -11,12 +11,55 @@
 #define FORMAT_FEATURE 36	/* dla_conv_op_desc.data_format */
 #define CONV_MAX_STRIDE 8
 
+/* The input precision of pixels of @layout: fp16, or integers of their width. */
+static u8 conv_pixel_precision(const struct nvdla_pixel_layout *layout)
+{
+	if (layout->fp16)
+		return DLA_PRECISION_FP16;
+	return layout->bits == 8 ? DLA_PRECISION_INT8 : DLA_PRECISION_INT16;
+}
+
+/* The input cube's addresses: a feature cube, or an image of 1 or 2 planes. */
+static int conv_input_address(struct dla_engine *engine,
+			      const struct dla_conv_op_desc *p,
+			      const struct dla_conv_surface_desc *s, u64 *src,
+			      u64 *uv)
+{
+	const struct nvdla_pixel_layout *layout;
+
+	*uv = 0;
+	if (p->data_format == FORMAT_FEATURE && p->in_precision != p->out_precision)
+		return dla_reject(engine, "conv: %s feature input into %s: only pixels convert",
+				  dla_precision_name(p->in_precision),
+				  dla_precision_name(p->out_precision));
+	if (p->data_format == FORMAT_FEATURE)
+		return dla_cube_address(engine, &s->src_data,
+					dla_bytes_per_element(p->in_precision),
+					src);
+	layout = nvdla_pixel_layout(p->data_format);
+	if (!layout)
+		return dla_reject(engine, "conv: data format %u invalid",
+				  p->data_format);
+	if (conv_pixel_precision(layout) != p->in_precision)
+		return dla_reject(engine,
+				  "conv input: pixel format %u holds %s, not %s",
+				  p->data_format,
+				  dla_precision_name(conv_pixel_precision(layout)),
+				  dla_precision_name(p->in_precision));
+	if (p->in_precision != p->out_precision && !p->in_cvt.enable)
+		return dla_reject(engine,
+				  "conv: %s pixels into %s need the input converter",
+				  dla_precision_name(p->in_precision),
+				  dla_precision_name(p->out_precision));
+	return dla_image_address(engine, &s->src_data, layout, s->offset_u,
+				 s->in_line_uv_stride, src, uv);
+}
+
 static int conv_addresses(struct dla_engine *engine,
 			  const struct dla_conv_op_desc *p,
 			  const struct dla_conv_surface_desc *s, u64 *src,
-			  u64 *wt)
+			  u64 *uv, u64 *wt)
 {
-	u32 bpe = dla_bytes_per_element(p->in_precision);
 	int ret;
 
 	ret = dla_check_precision(engine, "conv input", p->in_precision);
@@ -39,7 +82,7 @@ static int conv_addresses(struct dla_engine *engine,
 		return dla_reject(engine, "conv: empty kernel");
 	if (s->dst_data.type != DLA_MEM_HW)
 		return dla_reject(engine, "conv: output must stream into the SDP");
-	ret = dla_cube_address(engine, &s->src_data, bpe, src);
+	ret = conv_input_address(engine, p, s, src, uv);
 	if (!ret && s->weight_data.type > DLA_MEM_CV)
 		ret = dla_reject(engine, "conv: weights not in memory");
 	if (!ret)
@@ -52,10 +95,10 @@ static int conv_validate(struct dla_engine *engine,
 			 const union dla_operation_container *op,
 			 const union dla_surface_container *surf)
 {
-	u64 src, wt;
+	u64 src, uv, wt;
 
 	return conv_addresses(engine, &op->conv_op, &surf->conv_surface, &src,
-			      &wt);
+			      &uv, &wt);
 }
 
 #define CDMA_W(reg, val) dla_reg_write(engine, NVDLA_UNIT_CDMA, NVDLA_CDMA_##reg, val)
@@ -78,11 +121,17 @@ static void conv_select(struct dla_engine *engine, u8 gid)
 		dla_select_group(engine, conv_units[i], gid);
 }
 
-static u32 conv_misc(const struct dla_conv_op_desc *p)
+/*
+ * D_MISC_CFG of the CDMA (@in: the input's precision) or the CSC (@in: the
+ * processing precision, which the CDMA hands on): the pipeline processes
+ * in the operation's output precision, into which the CDMA's input
+ * converter turns pixels.
+ */
+static u32 conv_misc(const struct dla_conv_op_desc *p, u8 in)
 {
 	return FIELD(CDMA, D_MISC_CFG, CONV_MODE, p->conv_mode) |
-	       FIELD(CDMA, D_MISC_CFG, IN_PRECISION, p->in_precision) |
-	       FIELD(CDMA, D_MISC_CFG, PROC_PRECISION, p->in_precision) |
+	       FIELD(CDMA, D_MISC_CFG, IN_PRECISION, in) |
+	       FIELD(CDMA, D_MISC_CFG, PROC_PRECISION, p->out_precision) |
 	       FIELD(CDMA, D_MISC_CFG, DATA_REUSE, p->data_reuse) |
 	       FIELD(CDMA, D_MISC_CFG, WEIGHT_REUSE, p->weight_reuse) |
 	       FIELD(CDMA, D_MISC_CFG, SKIP_DATA_RLS, p->skip_data_rls) |
@@ -92,12 +141,12 @@ static u32 conv_misc(const struct dla_conv_op_desc *p)
 static void conv_program_cdma(struct dla_engine *engine,
 			      const struct dla_conv_op_desc *p,
 			      const struct dla_conv_surface_desc *s, u64 src,
-			      u64 wt)
+			      u64 uv, u64 wt)
 {
 	const struct dla_data_cube *in = &s->src_data;
 	bool image = p->data_format != FORMAT_FEATURE;
 
-	CDMA_W(D_MISC_CFG, conv_misc(p));
+	CDMA_W(D_MISC_CFG, conv_misc(p, p->in_precision));
 	CDMA_W(D_DATAIN_FORMAT,
 	       FIELD(CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT, image) |
 	       FIELD(CDMA, D_DATAIN_FORMAT, PIXEL_FORMAT, image ? p->data_format : 0) |
@@ -116,7 +165,10 @@ static void conv_program_cdma(struct dla_engine *engine,
 	CDMA_W(D_DAIN_RAM_TYPE, dla_ram_type(in));
 	dla_reg_write_addr(engine, NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_0,
 			   NVDLA_CDMA_D_DAIN_ADDR_HIGH_0, src);
+	dla_reg_write_addr(engine, NVDLA_UNIT_CDMA, NVDLA_CDMA_D_DAIN_ADDR_LOW_1,
+			   NVDLA_CDMA_D_DAIN_ADDR_HIGH_1, uv);
 	CDMA_W(D_LINE_STRIDE, in->line_stride);
+	CDMA_W(D_LINE_UV_STRIDE, s->in_line_uv_stride);
 	CDMA_W(D_SURF_STRIDE, in->surf_stride);
 	CDMA_W(D_BATCH_NUMBER, p->batch - 1);
 	CDMA_W(D_BATCH_STRIDE, p->batch_stride);
@@ -155,7 +207,7 @@ static void conv_program_csc(struct dla_engine *engine,
 {
 	const struct dla_data_cube *out = &s->dst_data;
 
-	CSC_W(D_MISC_CFG, conv_misc(p));
+	CSC_W(D_MISC_CFG, conv_misc(p, p->out_precision));
 	CSC_W(D_DATAIN_FORMAT, p->data_format != FORMAT_FEATURE);
 	CSC_W(D_DATAIN_SIZE_EXT_0,
 	      FIELD(CSC, D_DATAIN_SIZE_EXT_0, DATAIN_WIDTH_EXT,
@@ -203,19 +255,19 @@ static void conv_program_csc(struct dla_engine *engine,
 static int conv_program(struct dla_engine *engine, struct dla_group *group,
 			u8 gid)
 {
-	const struct dla_conv_op_desc *p = &group->op.conv_op;
-	const struct dla_conv_surface_desc *s = &group->surf.conv_surface;
+	const struct dla_conv_op_desc *p = &group->op->conv_op;
+	const struct dla_conv_surface_desc *s = &group->surf->conv_surface;
 	const struct dla_data_cube *out = &s->dst_data;
 	u32 cmac = FIELD(CMAC_A, D_MISC_CFG, CONV_MODE, p->conv_mode) |
-		   FIELD(CMAC_A, D_MISC_CFG, PROC_PRECISION, p->in_precision);
-	u64 src, wt;
+		   FIELD(CMAC_A, D_MISC_CFG, PROC_PRECISION, p->out_precision);
+	u64 src, uv, wt;
 	int ret;
 
-	ret = conv_addresses(engine, p, s, &src, &wt);
+	ret = conv_addresses(engine, p, s, &src, &uv, &wt);
 	if (ret)
 		return ret;
 	conv_select(engine, gid);
-	conv_program_cdma(engine, p, s, src, wt);
+	conv_program_cdma(engine, p, s, src, uv, wt);
 	conv_program_csc(engine, p, s);
 	dla_reg_write(engine, NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG, cmac);
 	dla_reg_write(engine, NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_MISC_CFG, cmac);

@@ -26,12 +26,17 @@ int dla_check_precision(struct dla_engine *engine, const char *what,
 	return 0;
 }
 
-int dla_cube_address(struct dla_engine *engine,
-		     const struct dla_data_cube *cube, u32 bpe, u64 *addr)
+const char *dla_precision_name(u8 precision)
+{
+	return precision <= DLA_PRECISION_FP16 ?
+	       dla_precision_names[precision] : "invalid";
+}
+
+/* What every cube shares: in memory, not empty, on atom boundaries. */
+static int cube_placement(struct dla_engine *engine,
+			  const struct dla_data_cube *cube)
 {
 	u32 atom = engine->config->atom_size;
-	u64 surfaces, extent;
-	int ret;
 
 	if (cube->type > DLA_MEM_CV)
 		return dla_reject(engine, "data cube in memory type %u", cube->type);
@@ -44,6 +49,19 @@ int dla_cube_address(struct dla_engine *engine,
 				  "data cube offset %u, strides %u/%u not aligned to %s's %u-byte atom",
 				  cube->offset, cube->line_stride,
 				  cube->surf_stride, engine->config->name, atom);
+	return 0;
+}
+
+int dla_cube_address(struct dla_engine *engine,
+		     const struct dla_data_cube *cube, u32 bpe, u64 *addr)
+{
+	u32 atom = engine->config->atom_size;
+	u64 surfaces, extent;
+	int ret;
+
+	ret = cube_placement(engine, cube);
+	if (ret)
+		return ret;
 	surfaces = ((u64)cube->channel * bpe + atom - 1) / atom;
 	if (cube->height > 1 && cube->line_stride < (u64)cube->width * atom)
 		return dla_reject(engine, "cube lines overlap");
@@ -61,6 +79,60 @@ int dla_cube_address(struct dla_engine *engine,
 			       (unsigned long long)surfaces, atom,
 			       cube->address);
 	return 0;
+}
+
+/*
+ * One plane of an image: lines of @cube->width pixels of @bpp bytes,
+ * @stride apart from @offset in the cube's buffer. The CDMA fetches a
+ * whole line from each line start, so a line must fit its stride.
+ */
+static int image_plane(struct dla_engine *engine,
+		       const struct dla_data_cube *cube, const char *plane,
+		       u64 offset, u32 stride, u32 bpp, u64 *addr)
+{
+	u64 line = (u64)cube->width * bpp;
+	int ret;
+
+	if (stride < line)
+		return dla_reject(engine,
+				  "image %s lines overlap: stride %u below %u pixels of %u bytes",
+				  plane, stride, cube->width, bpp);
+	ret = dla_dma_range(engine, cube->address, offset,
+			    (u64)(cube->height - 1) * stride + line, addr);
+	if (ret)
+		return dla_log(engine, DLA_LOG_ERROR, ret,
+			       "image %s of %ux%u pixels of %u bytes, stride %u, does not fit address %d",
+			       plane, cube->width, cube->height, bpp, stride,
+			       cube->address);
+	return 0;
+}
+
+int dla_image_address(struct dla_engine *engine,
+		      const struct dla_data_cube *cube,
+		      const struct nvdla_pixel_layout *layout, s64 uv_offset,
+		      u32 uv_stride, u64 *addr, u64 *uv_addr)
+{
+	u32 atom = engine->config->atom_size;
+	int ret;
+
+	ret = cube_placement(engine, cube);
+	if (!ret && cube->channel > layout->comps)
+		ret = dla_reject(engine, "image of %u components with %u channels",
+				 layout->comps, cube->channel);
+	if (!ret)
+		ret = image_plane(engine, cube, "plane 0", cube->offset,
+				  cube->line_stride, layout->bpp[0], addr);
+	*uv_addr = 0;
+	if (ret || layout->planes == 1)
+		return ret;
+	if (uv_offset < 0 || (cube->offset + uv_offset) % atom ||
+	    uv_stride % atom)
+		return dla_reject(engine,
+				  "image plane 1 offset %lld, stride %u not aligned to %s's %u-byte atom",
+				  (long long)uv_offset, uv_stride,
+				  engine->config->name, atom);
+	return image_plane(engine, cube, "plane 1", cube->offset + uv_offset,
+			   uv_stride, layout->bpp[1], uv_addr);
 }
 
 void dla_reg_write_addr(struct dla_engine *engine, enum nvdla_unit unit,

@@ -64,10 +64,10 @@ int dla_log(struct dla_engine *engine, enum dla_log_level level, int err,
 
 static int dla_check_index(struct dla_engine *engine, s16 index)
 {
-	if (index < 0 || index >= engine->task.num_addresses)
+	if (index < 0 || index >= engine->task->num_addresses)
 		return dla_reject(engine,
 				  "address index %d outside the list of %u",
-				  index, engine->task.num_addresses);
+				  index, engine->task->num_addresses);
 	return 0;
 }
 
@@ -84,7 +84,7 @@ static int dla_locate(struct dla_engine *engine, s16 index, u64 offset,
 
 	if (ret)
 		return ret;
-	ret = engine->ops->entry(engine->drv, engine->task.host_task, index,
+	ret = engine->ops->entry(engine->drv, engine->task->host_task, index,
 				 dma, &base, &size);
 	if (ret)
 		return dla_log(engine, DLA_LOG_ERROR, ret,
@@ -100,15 +100,15 @@ static int dla_locate(struct dla_engine *engine, s16 index, u64 offset,
 	return 0;
 }
 
-int dla_read_desc(struct dla_engine *engine, s16 index, u32 elem, void *dst,
-		  u32 size)
+int dla_copy_in(struct dla_engine *engine, s16 index, u32 count, u32 size,
+		void *dst)
 {
 	u64 dma;
 	u8 *cpu;
-	int ret = dla_locate(engine, index, (u64)elem * size, size, &dma, &cpu);
+	int ret = dla_locate(engine, index, 0, (u64)count * size, &dma, &cpu);
 
 	if (!ret)
-		memcpy(dst, cpu, size);
+		memcpy(dst, cpu, (size_t)count * size);
 	return ret;
 }
 

@@ -2,8 +2,9 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * Engine context and the hooks every processor (one per operation type)
- * implements. Everything the firmware knows about a device and its current
- * task lives in struct dla_engine; there is no file-scope mutable state.
+ * implements. Everything the firmware knows about a device lives in struct
+ * dla_engine, and about a task in its struct dla_checked_task; there is no
+ * file-scope mutable state.
  */
 #ifndef __NVDLA_FW_ENGINE_H__
 #define __NVDLA_FW_ENGINE_H__
@@ -20,9 +21,10 @@ struct dla_group {
 	u16 roi;		/* the region of interest it runs for */
 	u8 rdma_gid;		/* group of the unit's RDMA, if it reads */
 	u64 start_us;		/* when it was enabled, for its statistics */
-	struct dla_common_op_desc desc;
-	union dla_operation_container op;
-	union dla_surface_container surf;
+	/* Its descriptors in the checked task; desc counts down there. */
+	const struct dla_common_op_desc *desc;
+	const union dla_operation_container *op;
+	const union dla_surface_container *surf;
 };
 
 struct dla_processor {
@@ -80,15 +82,40 @@ struct dla_processor_ops {
 			  union dla_stat_container *stat);
 };
 
+/**
+ * struct dla_checked_task - a task's descriptors, copied out of its buffers
+ *	and validated once (firmware/snapshot.c)
+ * @host_task: the host's task object, passed back to the port's entry hook
+ * @num_addresses: length of the task's address list
+ * @started: it was given to dla_execute_task(), which consumes @graph's
+ *	dependency counts: a checked task runs once
+ * @network: the network descriptor
+ * @graph: dependency graph, [roi][op]; the scheduler counts
+ *	dependency_count down here, never in the host's buffer
+ * @ops: operation descriptors, [roi][op]
+ * @surfs: surface descriptors, [roi][op]
+ * @luts: the network's num_luts LUTs
+ *
+ * Nothing here is written after validation but the dependency counts.
+ */
+struct dla_checked_task {
+	void *host_task;
+	u16 num_addresses;
+	bool started;
+	struct dla_network_desc network;
+	struct dla_common_op_desc *graph;
+	union dla_operation_container *ops;
+	union dla_surface_container *surfs;
+	struct dla_lut_param *luts;
+};
+
 struct dla_engine {
 	void *drv;
 	const struct dla_port_ops *ops;
 	const struct dla_hw_config *config;
 
-	/* The loaded task; valid while task_loaded. */
-	bool task_loaded;
-	struct dla_task task;
-	struct dla_network_desc network;
+	/* The task being validated or run, or NULL. */
+	struct dla_checked_task *task;
 	u32 num_completed;	/* operations completed, counting each ROI */
 	int status;		/* first error of the task, or 0 */
 	s32 log_op;		/* operation being validated, named in messages; -1 none */
@@ -125,12 +152,16 @@ int dla_log(struct dla_engine *engine, enum dla_log_level level, int err,
 static inline u32 dla_op_elem(const struct dla_engine *engine, u16 roi,
 			      s16 op)
 {
-	return (u32)roi * engine->network.num_operations + op;
+	return (u32)roi * engine->task->network.num_operations + op;
 }
 
-/* Read or write element @elem of the descriptor array at entry @index. */
-int dla_read_desc(struct dla_engine *engine, s16 index, u32 elem, void *dst,
-		  u32 size);
+/*
+ * Copy @count elements of @size bytes from the start of address-list
+ * entry @index into @dst, after checking that they lie inside the buffer.
+ */
+int dla_copy_in(struct dla_engine *engine, s16 index, u32 count, u32 size,
+		void *dst);
+/* Write element @elem (of @size bytes) of the array at entry @index. */
 int dla_write_desc(struct dla_engine *engine, s16 index, u32 elem,
 		   const void *src, u32 size);
 

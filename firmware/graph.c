@@ -36,13 +36,10 @@ static u32 dla_node(u32 elem, u8 event)
 	return elem * DLA_NUM_EVENTS + event - DLA_EVENT_OP_COMPLETED;
 }
 
-static int dla_graph_desc(struct dla_graph *g, u32 elem,
-			  struct dla_common_op_desc *desc)
+static const struct dla_common_op_desc *
+dla_graph_desc(const struct dla_graph *g, u32 elem)
 {
-	struct dla_engine *engine = g->engine;
-
-	return dla_read_desc(engine, engine->network.dependency_graph_index,
-			     elem, desc, sizeof(*desc));
+	return &g->engine->task->graph[elem];
 }
 
 /*
@@ -52,8 +49,8 @@ static int dla_graph_desc(struct dla_graph *g, u32 elem,
  */
 static s64 dla_graph_next(struct dla_graph *g, u32 elem, u32 n)
 {
-	u32 ops = g->engine->network.num_operations;
-	struct dla_common_op_desc desc;
+	u32 ops = g->engine->task->network.num_operations;
+	const struct dla_common_op_desc *desc;
 	s64 e = elem;
 
 	while (n-- && e >= 0) {
@@ -61,56 +58,40 @@ static s64 dla_graph_next(struct dla_graph *g, u32 elem, u32 n)
 			e += ops;
 			continue;
 		}
-		if (dla_graph_desc(g, e, &desc))
-			return -1;
-		e = desc.consumers[desc.op_type].index;
+		desc = dla_graph_desc(g, e);
+		e = desc->consumers[desc->op_type].index;
 	}
 	return e;
 }
 
 /* Operation @next of a type with one LUT must wait for @elem to finish. */
-static int dla_graph_lut_wait(struct dla_graph *g, u8 type, u32 elem,
-			      u32 next, bool *wait)
+static bool dla_graph_lut_wait(struct dla_graph *g, u8 type, u32 elem,
+			       u32 next)
 {
 	const struct dla_processor_ops *ops = dla_processor_ops[type];
-	struct dla_engine *engine = g->engine;
-	union dla_operation_container a, b;
-	s16 index = engine->network.operation_desc_index;
-	int ret;
+	const union dla_operation_container *opd = g->engine->task->ops;
 
-	*wait = false;
-	if (!ops->lut)
-		return 0;
-	ret = dla_read_desc(engine, index, elem, &a, sizeof(a));
-	if (!ret)
-		ret = dla_read_desc(engine, index, next, &b, sizeof(b));
-	if (!ret)
-		*wait = ops->lut(&b) != -1 && ops->lut(&b) != ops->lut(&a);
-	return ret;
+	return ops->lut && ops->lut(&opd[next]) != -1 &&
+	       ops->lut(&opd[next]) != ops->lut(&opd[elem]);
 }
 
 /*
  * Visit the constraints that start at the events of @elem: @visit is
  * called with the event node each one holds back.
  */
-static int dla_graph_edges(struct dla_graph *g, u32 elem,
-			   void (*visit)(struct dla_graph *g, u8 from_event,
-					 u32 node))
+static void dla_graph_edges(struct dla_graph *g, u32 elem,
+			    void (*visit)(struct dla_graph *g, u8 from_event,
+					  u32 node))
 {
-	u32 roi_base = elem - elem % g->engine->network.num_operations;
-	const struct dla_consumer *links;
-	struct dla_common_op_desc desc;
+	u32 roi_base = elem - elem % g->engine->task->network.num_operations;
+	const struct dla_common_op_desc *desc = dla_graph_desc(g, elem);
 	s64 next, freed;
-	bool lut_wait;
-	int k, ret;
+	int k;
 
-	ret = dla_graph_desc(g, elem, &desc);
-	if (ret)
-		return ret;
-	links = desc.consumers;
 	for (k = 0; k <= DLA_OP_NUM; k++) {
-		const struct dla_consumer *c = k < DLA_OP_NUM ? &links[k] :
-					       &desc.fused_parent;
+		const struct dla_consumer *c = k < DLA_OP_NUM ?
+					       &desc->consumers[k] :
+					       &desc->fused_parent;
 
 		if (c->index != -1 && c->event != DLA_EVENT_NONE)
 			visit(g, c->event,
@@ -132,18 +113,14 @@ static int dla_graph_edges(struct dla_graph *g, u32 elem,
 		      dla_node(next, DLA_EVENT_OP_PROGRAMMED));
 		visit(g, DLA_EVENT_OP_COMPLETED,
 		      dla_node(next, DLA_EVENT_OP_COMPLETED));
-		ret = dla_graph_lut_wait(g, desc.op_type, elem, next, &lut_wait);
-		if (ret)
-			return ret;
-		if (lut_wait)
+		if (dla_graph_lut_wait(g, desc->op_type, elem, next))
 			visit(g, DLA_EVENT_OP_COMPLETED,
 			      dla_node(next, DLA_EVENT_OP_PROGRAMMED));
 	}
-	freed = dla_graph_next(g, elem, dla_processor_ops[desc.op_type]->groups);
+	freed = dla_graph_next(g, elem, dla_processor_ops[desc->op_type]->groups);
 	if (freed >= 0)
 		visit(g, DLA_EVENT_OP_COMPLETED,
 		      dla_node(freed, DLA_EVENT_OP_PROGRAMMED));
-	return 0;
 }
 
 static void dla_graph_count(struct dla_graph *g, u8 from_event, u32 node)
@@ -162,31 +139,25 @@ static void dla_graph_release(struct dla_graph *g, u8 from_event, u32 node)
 /* Each operation waits for as many events as are linked to it. */
 static int dla_graph_check_counts(struct dla_graph *g)
 {
-	u32 ops = g->engine->network.num_operations;
-	struct dla_common_op_desc desc;
-	u32 elem, linked;
-	int ret;
+	u32 ops = g->engine->task->network.num_operations;
+	u32 elem, linked, count;
 
 	for (elem = 0; elem < g->elems; elem++) {
-		ret = dla_graph_desc(g, elem, &desc);
-		if (ret)
-			return ret;
+		count = dla_graph_desc(g, elem)->dependency_count;
 		/* Less the constraint of its own programming. */
 		linked = g->waits[dla_node(elem, DLA_EVENT_OP_ENABLED)] - 1;
-		if (desc.dependency_count != linked)
+		if (count != linked)
 			return dla_reject(g->engine,
 					  "op %u of region %u waits for %u events but %u are linked to it",
-					  elem % ops, elem / ops,
-					  desc.dependency_count, linked);
+					  elem % ops, elem / ops, count, linked);
 	}
 	return 0;
 }
 
 static int dla_graph_sort(struct dla_graph *g)
 {
-	u32 ops = g->engine->network.num_operations;
+	u32 ops = g->engine->task->network.num_operations;
 	u32 node, elem;
-	int ret;
 
 	for (node = 0; node < g->elems * DLA_NUM_EVENTS; node++)
 		if (!g->waits[node])
@@ -194,10 +165,7 @@ static int dla_graph_sort(struct dla_graph *g)
 	while (g->head < g->tail) {
 		node = g->queue[g->head++];
 		g->event = node % DLA_NUM_EVENTS + DLA_EVENT_OP_COMPLETED;
-		ret = dla_graph_edges(g, node / DLA_NUM_EVENTS,
-				      dla_graph_release);
-		if (ret)
-			return ret;
+		dla_graph_edges(g, node / DLA_NUM_EVENTS, dla_graph_release);
 	}
 	if (g->tail == g->elems * DLA_NUM_EVENTS)
 		return 0;
@@ -212,14 +180,14 @@ static int dla_graph_sort(struct dla_graph *g)
 
 int dla_validate_graph(struct dla_engine *engine)
 {
-	const struct dla_network_desc *net = &engine->network;
+	const struct dla_network_desc *net = &engine->task->network;
 	struct dla_graph g = {
 		.engine = engine,
 		.elems = (u32)net->num_rois * net->num_operations,
 	};
 	size_t size = (size_t)g.elems * DLA_NUM_EVENTS * sizeof(u32);
 	u32 elem;
-	int ret = 0;
+	int ret;
 
 	g.waits = engine->ops->alloc(engine->drv, size);
 	g.queue = engine->ops->alloc(engine->drv, size);
@@ -229,10 +197,9 @@ int dla_validate_graph(struct dla_engine *engine)
 			      g.elems);
 		goto out;
 	}
-	for (elem = 0; elem < g.elems && !ret; elem++)
-		ret = dla_graph_edges(&g, elem, dla_graph_count);
-	if (!ret)
-		ret = dla_graph_check_counts(&g);
+	for (elem = 0; elem < g.elems; elem++)
+		dla_graph_edges(&g, elem, dla_graph_count);
+	ret = dla_graph_check_counts(&g);
 	if (!ret)
 		ret = dla_graph_sort(&g);
 out:

@@ -30,9 +30,9 @@ static_assert(NVDLA_SDP_S_LUT_LE_SLOPE_SCALE == NVDLA_SDP_S_LUT_INFO + 4 + 4 * 4
 
 int dla_lut_check(struct dla_engine *engine, s16 index)
 {
-	if (index < 0 || index >= engine->network.num_luts)
+	if (index < 0 || index >= engine->task->network.num_luts)
 		return dla_reject(engine, "LUT %d of %u does not exist", index,
-				  engine->network.num_luts);
+				  engine->task->network.num_luts);
 	return 0;
 }
 
@@ -97,33 +97,31 @@ static void lut_points(struct dla_engine *engine, enum nvdla_unit unit,
 int dla_lut_program(struct dla_engine *engine, enum nvdla_unit unit,
 		    s16 index)
 {
-	struct dla_lut_param l;
+	const struct dla_lut_param *l;
 	bool linear;
 	int ret;
 
 	ret = dla_lut_check(engine, index);
-	if (!ret)
-		ret = dla_read_desc(engine, engine->network.lut_data_index,
-				    index, &l, sizeof(l));
 	if (ret)
 		return ret;
+	l = &engine->task->luts[index];
 
-	linear = l.method != 0;		/* EXPONENTIAL 0, LINEAR 1 */
-	lut_table(engine, unit, 0, l.linear_exp_table, DLA_LUT_LE_TABLE_ENTRIES);
-	lut_table(engine, unit, LUT_TABLE_LO, l.linear_only_table,
+	linear = l->method != 0;		/* EXPONENTIAL 0, LINEAR 1 */
+	lut_table(engine, unit, 0, l->linear_exp_table, DLA_LUT_LE_TABLE_ENTRIES);
+	lut_table(engine, unit, LUT_TABLE_LO, l->linear_only_table,
 		  DLA_LUT_LO_TABLE_ENTRIES);
 	dla_reg_write(engine, unit, LUT_CFG,
 		      linear << NVDLA_CDP_S_LUT_CFG_LUT_LE_FUNCTION_SHIFT |
-		      (u32)(l.underflow_priority & 1) <<
+		      (u32)(l->underflow_priority & 1) <<
 		      NVDLA_CDP_S_LUT_CFG_LUT_UFLOW_PRIORITY_SHIFT |
-		      (u32)(l.overflow_priority & 1) <<
+		      (u32)(l->overflow_priority & 1) <<
 		      NVDLA_CDP_S_LUT_CFG_LUT_OFLOW_PRIORITY_SHIFT |
-		      (u32)(l.hybrid_priority & 1) <<
+		      (u32)(l->hybrid_priority & 1) <<
 		      NVDLA_CDP_S_LUT_CFG_LUT_HYBRID_PRIORITY_SHIFT);
 	dla_reg_write(engine, unit, LUT_INFO,
-		      (u32)(u8)(linear ? 0 : l.linear_exp_offset.exp_offset) |
-		      (u32)(u8)(linear ? l.linear_exp_offset.frac_bits : 0) << 8 |
-		      (u32)(u8)l.linear_only_offset.frac_bits << 16);
-	lut_points(engine, unit, &l);
+		      (u32)(u8)(linear ? 0 : l->linear_exp_offset.exp_offset) |
+		      (u32)(u8)(linear ? l->linear_exp_offset.frac_bits : 0) << 8 |
+		      (u32)(u8)l->linear_only_offset.frac_bits << 16);
+	lut_points(engine, unit, l);
 	return 0;
 }

@@ -97,8 +97,8 @@ static void pdp_program_rdma(struct dla_engine *engine,
 static int pdp_program(struct dla_engine *engine, struct dla_group *group,
 		       u8 gid)
 {
-	const struct dla_pdp_op_desc *p = &group->op.pdp_op;
-	const struct dla_pdp_surface_desc *s = &group->surf.pdp_surface;
+	const struct dla_pdp_op_desc *p = &group->op->pdp_op;
+	const struct dla_pdp_surface_desc *s = &group->surf->pdp_surface;
 	const u32 *recip = p->precision == DLA_PRECISION_FP16 ? pdp_recip_fp :
 			   pdp_recip_int;
 	u32 bpe = dla_bytes_per_element(p->precision);
@@ -135,6 +135,7 @@ static int pdp_program(struct dla_engine *engine, struct dla_group *group,
 		    p->stride_x - 1) |
 	      FIELD(PDP, D_POOLING_KERNEL_CFG, KERNEL_STRIDE_HEIGHT,
 		    p->stride_y - 1));
+	/* Below PDP_MAX_KERNEL: checked on the copy this runs from. */
 	PDP_W(D_RECIP_KERNEL_WIDTH, recip[p->pool_width]);
 	PDP_W(D_RECIP_KERNEL_HEIGHT, recip[p->pool_height]);
 	PDP_W(D_POOLING_PADDING_CFG,
@@ -177,7 +178,7 @@ static int pdp_program(struct dla_engine *engine, struct dla_group *group,
 /* The PDP_RDMA runs only for input from memory (not flying from the SDP). */
 static bool pdp_uses_rdma(const struct dla_group *group)
 {
-	return group->surf.pdp_surface.src_data.type != DLA_MEM_HW;
+	return group->surf->pdp_surface.src_data.type != DLA_MEM_HW;
 }
 
 static int pdp_enable(struct dla_engine *engine, struct dla_group *group,

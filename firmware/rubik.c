@@ -64,8 +64,8 @@ static int rubik_validate(struct dla_engine *engine,
 static int rubik_program(struct dla_engine *engine, struct dla_group *group,
 			 u8 gid)
 {
-	const struct dla_rubik_op_desc *p = &group->op.rubik_op;
-	const struct dla_rubik_surface_desc *s = &group->surf.rubik_surface;
+	const struct dla_rubik_op_desc *p = &group->op->rubik_op;
+	const struct dla_rubik_surface_desc *s = &group->surf->rubik_surface;
 	const struct dla_data_cube *in = &s->src_data, *out = &s->dst_data;
 	u32 atom = engine->config->atom_size;
 	u32 out_surfaces = (out->channel * dla_bytes_per_element(p->precision) +

@@ -5,9 +5,10 @@
  * type's chain into the processor's register groups, enables operations
  * whose dependencies are met, and completes them from interrupts.
  *
- * Dependency counts live in the task's dependency graph in memory, which
- * the firmware decrements in place: user space restores the graph before
- * it submits the task again.
+ * It runs the task from its checked copy (snapshot.c) only: dependency
+ * counts are counted down in the copy, and no descriptor is read from the
+ * host's buffers again. Nothing here is proportional to the task's size:
+ * each call programs, enables and completes a bounded number of operations.
  *
  * With several regions of interest (ROIs) every operation runs once per
  * region, all regions of one operation before the next operation of its
@@ -90,29 +91,21 @@ static int dla_enable(struct dla_engine *engine, u8 type,
 /* Operation @index of region @roi has seen one of the events it waits for. */
 static int dla_release(struct dla_engine *engine, s16 index, u16 roi)
 {
-	struct dla_common_op_desc desc;
-	s16 graph = engine->network.dependency_graph_index;
-	u32 elem = dla_op_elem(engine, roi, index);
+	struct dla_common_op_desc *desc =
+		&engine->task->graph[dla_op_elem(engine, roi, index)];
 	struct dla_group *group;
-	int ret;
 
-	ret = dla_read_desc(engine, graph, elem, &desc, sizeof(desc));
-	if (ret)
-		return ret;
-	if (!desc.dependency_count)
+	/* The graph check proved this cannot happen: keep it a failure. */
+	if (!desc->dependency_count)
 		return dla_log(engine, DLA_LOG_ERROR, -EINVAL,
 			       "op %d released more often than it waits", index);
-	desc.dependency_count--;
-	ret = dla_write_desc(engine, graph, elem, &desc, sizeof(desc));
-	if (ret)
-		return ret;
+	desc->dependency_count--;
 
-	group = dla_find_loaded(engine, desc.op_type, index, roi);
+	group = dla_find_loaded(engine, desc->op_type, index, roi);
 	if (!group)
-		return 0;	/* counted again when it is loaded */
-	group->desc.dependency_count = desc.dependency_count;
-	if (!desc.dependency_count)
-		return dla_enable(engine, desc.op_type, group);
+		return 0;	/* enabled when it is loaded, if the count is 0 */
+	if (!desc->dependency_count)
+		return dla_enable(engine, desc->op_type, group);
 	return 0;
 }
 
@@ -123,7 +116,7 @@ static int dla_release(struct dla_engine *engine, s16 index, u16 roi)
 static int dla_signal(struct dla_engine *engine, const struct dla_group *group,
 		      u8 event)
 {
-	const struct dla_common_op_desc *desc = &group->desc;
+	const struct dla_common_op_desc *desc = group->desc;
 	int k, ret;
 
 	for (k = 0; k < DLA_OP_NUM; k++) {
@@ -177,12 +170,12 @@ static bool dla_can_load(const struct dla_processor *proc, u8 type)
 static void dla_advance(struct dla_engine *engine, struct dla_processor *proc,
 			const struct dla_group *group, u8 type)
 {
-	if (proc->next_roi + 1 < engine->network.num_rois) {
+	if (proc->next_roi + 1 < engine->task->network.num_rois) {
 		proc->next_roi++;
 		return;
 	}
 	proc->next_roi = 0;
-	proc->next_index = group->desc.consumers[type].index;
+	proc->next_index = group->desc->consumers[type].index;
 }
 
 /*
@@ -196,9 +189,9 @@ static bool dla_lut_ready(const struct dla_processor *proc,
 			  const struct dla_group *group)
 {
 	const struct dla_group *other = &proc->groups[(group - proc->groups) ^ 1];
-	s16 lut = ops->lut ? ops->lut(&group->op) : -1;
+	s16 lut = ops->lut ? ops->lut(group->op) : -1;
 
-	return lut == -1 || !other->loaded || ops->lut(&other->op) == lut;
+	return lut == -1 || !other->loaded || ops->lut(other->op) == lut;
 }
 
 /*
@@ -207,7 +200,7 @@ static bool dla_lut_ready(const struct dla_processor *proc,
  */
 static int dla_program_next(struct dla_engine *engine, u8 type)
 {
-	const struct dla_network_desc *net = &engine->network;
+	const struct dla_checked_task *task = engine->task;
 	struct dla_processor *proc = &engine->processors[type];
 	const struct dla_processor_ops *ops = dla_processor_ops[type];
 	u8 gid = proc->next_group;
@@ -221,16 +214,9 @@ static int dla_program_next(struct dla_engine *engine, u8 type)
 		return 0;
 
 	elem = dla_op_elem(engine, roi, index);
-	ret = dla_read_desc(engine, net->dependency_graph_index, elem,
-			    &group->desc, sizeof(group->desc));
-	if (!ret)
-		ret = dla_read_desc(engine, net->operation_desc_index, elem,
-				    &group->op, sizeof(group->op));
-	if (!ret)
-		ret = dla_read_desc(engine, net->surface_desc_index, elem,
-				    &group->surf, sizeof(group->surf));
-	if (ret)
-		return ret;
+	group->desc = &task->graph[elem];
+	group->op = &task->ops[elem];
+	group->surf = &task->surfs[elem];
 	if (!dla_lut_ready(proc, ops, group))
 		return 0;	/* programmed when the other group completes */
 	if (ops->uses_rdma && ops->uses_rdma(group)) {
@@ -249,7 +235,7 @@ static int dla_program_next(struct dla_engine *engine, u8 type)
 	proc->next_group = (gid + 1) % dla_hw_groups(ops);
 
 	ret = dla_signal(engine, group, DLA_EVENT_OP_PROGRAMMED);
-	if (!ret && !group->desc.dependency_count)
+	if (!ret && !group->desc->dependency_count)
 		ret = dla_enable(engine, type, group);
 	return ret ? ret : 1;
 }
@@ -277,7 +263,7 @@ static int dla_start(struct dla_engine *engine)
 		const struct dla_processor_ops *ops = dla_processor_ops[t];
 		struct dla_processor *proc = &engine->processors[t];
 
-		proc->next_index = engine->network.op_head[t];
+		proc->next_index = engine->task->network.op_head[t];
 		proc->next_roi = 0;
 		/* Start where the hardware's group pointers are. */
 		proc->next_group = ops && ops->pointer_unit >= 0 ?
@@ -302,38 +288,18 @@ static int dla_start(struct dla_engine *engine)
 	return 0;
 }
 
-/* Take @task into the engine and validate it; nothing is started. */
-static int dla_take_task(struct dla_engine *engine, const struct dla_task *task)
+int dla_execute_task(struct dla_engine *engine, struct dla_checked_task *task)
 {
-	if (engine->task_loaded)
+	if (engine->task)
 		return -EBUSY;
-	if (!task->num_addresses)
-		return dla_reject(engine, "task has an empty address list");
-	engine->task = *task;
-	return dla_validate_task(engine);
-}
-
-int dla_check_task(struct dla_engine *engine, const struct dla_task *task)
-{
-	int ret = dla_take_task(engine, task);
-
-	if (!ret)
-		ret = dla_validate_graph(engine);
-	if (ret != -EBUSY)
-		memset(&engine->task, 0, sizeof(engine->task));
-	return ret;
-}
-
-int dla_execute_task(struct dla_engine *engine, const struct dla_task *task)
-{
-	int ret = dla_take_task(engine, task);
-
-	if (ret)
-		return ret;
+	if (task->started)
+		return dla_log(engine, DLA_LOG_ERROR, -EINVAL,
+			       "a checked task runs once");
+	task->started = true;
+	engine->task = task;
 	engine->num_completed = 0;
 	engine->status = 0;
 	engine->irq_status = 0;
-	engine->task_loaded = true;
 	return dla_start(engine);
 }
 
@@ -402,7 +368,7 @@ int dla_process_events(struct dla_engine *engine, bool *task_complete)
 	int t, ret;
 
 	*task_complete = false;
-	if (!engine->task_loaded)
+	if (!engine->task)
 		return -EINVAL;
 	if (engine->status)
 		return engine->status;
@@ -416,8 +382,8 @@ int dla_process_events(struct dla_engine *engine, bool *task_complete)
 			return dla_fail(engine, ret);
 	}
 	*task_complete = engine->num_completed ==
-			 (u32)engine->network.num_rois *
-			 engine->network.num_operations;
+			 (u32)engine->task->network.num_rois *
+			 engine->task->network.num_operations;
 	return 0;
 }
 
@@ -430,8 +396,7 @@ void dla_clear_task(struct dla_engine *engine)
 	for (t = 0; t < DLA_OP_NUM; t++)
 		memset(&engine->processors[t], 0,
 		       sizeof(engine->processors[t]));
-	memset(&engine->task, 0, sizeof(engine->task));
-	engine->task_loaded = false;
+	engine->task = NULL;
 	engine->irq_status = 0;
 	engine->status = 0;
 }

@@ -239,9 +239,9 @@ static void sdp_program_y(struct dla_engine *engine, const struct dla_sdp_op *o)
 /* The SDP_RDMA runs for input from memory or operands read from memory. */
 static bool sdp_uses_rdma(const struct dla_group *group)
 {
-	const struct dla_sdp_op_desc *p = &group->op.sdp_op;
+	const struct dla_sdp_op_desc *p = &group->op->sdp_op;
 
-	return group->surf.sdp_surface.src_data.type != DLA_MEM_HW ||
+	return group->surf->sdp_surface.src_data.type != DLA_MEM_HW ||
 	       sdp_reads(&p->x1_op) || sdp_reads(&p->x2_op) ||
 	       sdp_reads(&p->y_op);
 }
@@ -299,9 +299,9 @@ static int sdp_load_lut(struct dla_engine *engine,
 {
 	const struct dla_group *other =
 		&engine->processors[DLA_OP_SDP].groups[gid ^ 1];
-	s16 lut = sdp_lut(&group->op);
+	s16 lut = sdp_lut(group->op);
 
-	if (lut == -1 || (other->loaded && sdp_lut(&other->op) == lut))
+	if (lut == -1 || (other->loaded && sdp_lut(other->op) == lut))
 		return 0;
 	return dla_lut_program(engine, NVDLA_UNIT_SDP, lut);
 }
@@ -309,8 +309,8 @@ static int sdp_load_lut(struct dla_engine *engine,
 static int sdp_program(struct dla_engine *engine, struct dla_group *group,
 		       u8 gid)
 {
-	const struct dla_sdp_op_desc *p = &group->op.sdp_op;
-	const struct dla_sdp_surface_desc *s = &group->surf.sdp_surface;
+	const struct dla_sdp_op_desc *p = &group->op->sdp_op;
+	const struct dla_sdp_surface_desc *s = &group->surf->sdp_surface;
 	bool flying = s->src_data.type == DLA_MEM_HW;
 	bool to_pdp = s->dst_data.type == DLA_MEM_HW;
 	const struct dla_data_cube *dims = flying ? &s->dst_data : &s->src_data;
@@ -392,7 +392,7 @@ static void sdp_stat_read(struct dla_engine *engine,
 			  union dla_stat_container *stat)
 {
 	struct dla_sdp_stat_desc *s = &stat->sdp_stat;
-	bool flying = group->surf.sdp_surface.src_data.type == DLA_MEM_HW;
+	bool flying = group->surf->sdp_surface.src_data.type == DLA_MEM_HW;
 
 	sdp_select(engine, group, gid);
 	s->nan_input_num = flying ? SDP_R(D_STATUS_NAN_INPUT_NUM) :

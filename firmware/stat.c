@@ -11,12 +11,12 @@
 
 static bool dla_stats_on(const struct dla_engine *engine)
 {
-	return engine->network.stat_list_index != -1;
+	return engine->task->network.stat_list_index != -1;
 }
 
 int dla_stat_validate(struct dla_engine *engine)
 {
-	const struct dla_network_desc *net = &engine->network;
+	const struct dla_network_desc *net = &engine->task->network;
 	u64 len = (u64)net->num_rois * net->num_operations *
 		  sizeof(union dla_stat_container);
 	u64 addr;
@@ -24,11 +24,11 @@ int dla_stat_validate(struct dla_engine *engine)
 	if (!dla_stats_on(engine))
 		return 0;
 	if (net->stat_list_index < 0 ||
-	    net->stat_list_index >= engine->task.num_addresses)
+	    net->stat_list_index >= engine->task->num_addresses)
 		return dla_reject(engine,
 				  "stat list index %d outside the list of %u",
 				  net->stat_list_index,
-				  engine->task.num_addresses);
+				  engine->task->num_addresses);
 	/* Room for every container, so that no write-back can fail. */
 	if (dla_dma_range(engine, net->stat_list_index, 0, len, &addr))
 		return dla_reject(engine,
@@ -71,7 +71,7 @@ static u32 *dla_stat_runtime(union dla_stat_container *stat, u8 type)
 int dla_stat_write(struct dla_engine *engine, u8 type,
 		   const struct dla_group *group, u8 gid)
 {
-	const struct dla_network_desc *net = &engine->network;
+	const struct dla_network_desc *net = &engine->task->network;
 	union dla_stat_container stat;
 	u64 now;
 

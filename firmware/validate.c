@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Whole-task validation, run before the first register write: the network
- * descriptor, every node of the dependency graph, the per-type operation
- * chains and every operation's own descriptors.
+ * Whole-task validation, on the task's copied descriptors (snapshot.c):
+ * the network descriptor, every node of the dependency graph, the
+ * per-type operation chains and every operation's own descriptors.
  */
 #include "engine.h"
 #include "processors.h"
@@ -17,9 +17,9 @@ static int dla_reject_type(struct dla_engine *engine, unsigned int t)
 			  dla_processor_ops[t]->name, engine->config->name);
 }
 
-static int dla_validate_network(struct dla_engine *engine)
+int dla_validate_network(struct dla_engine *engine)
 {
-	const struct dla_network_desc *net = &engine->network;
+	const struct dla_network_desc *net = &engine->task->network;
 	int t;
 
 	if (!net->num_operations)
@@ -33,14 +33,6 @@ static int dla_validate_network(struct dla_engine *engine)
 				  DLA_MAX_RUNS);
 	if (net->dynamic_roi)
 		return dla_reject(engine, "dynamic regions of interest unsupported");
-	if (net->num_luts) {
-		struct dla_lut_param lut;
-		int ret = dla_read_desc(engine, net->lut_data_index,
-					net->num_luts - 1, &lut, sizeof(lut));
-
-		if (ret)
-			return ret;
-	}
 	if (dla_stat_validate(engine))
 		return -EINVAL;
 
@@ -64,7 +56,7 @@ static int dla_validate_link(struct dla_engine *engine, u8 type,
 {
 	if (c->index == -1)
 		return 0;
-	if (c->index < 0 || c->index >= engine->network.num_operations)
+	if (c->index < 0 || c->index >= engine->task->network.num_operations)
 		return dla_reject(engine, "%s %d out of range", what, c->index);
 	/* DLA_EVENT_NONE links without a dependency: never signalled. */
 	if (c->event > DLA_EVENT_CDMA_DT_DONE)
@@ -82,16 +74,12 @@ static int dla_validate_link(struct dla_engine *engine, u8 type,
  * every region must agree with on the type and on the next operation of
  * that type, since the scheduler runs one order for all regions.
  */
-static int dla_validate_node(struct dla_engine *engine, u16 roi, u16 op,
-			     struct dla_common_op_desc *desc,
-			     const struct dla_common_op_desc *first)
+static int dla_validate_node(struct dla_engine *engine,
+			     const struct dla_common_op_desc *desc,
+			     const struct dla_common_op_desc *first, u16 roi)
 {
 	int ret, k;
 
-	ret = dla_read_desc(engine, engine->network.dependency_graph_index,
-			    dla_op_elem(engine, roi, op), desc, sizeof(*desc));
-	if (ret)
-		return ret;
 	if (roi && (desc->op_type != first->op_type ||
 		    desc->consumers[desc->op_type].index !=
 		    first->consumers[first->op_type].index))
@@ -111,25 +99,6 @@ static int dla_validate_node(struct dla_engine *engine, u16 roi, u16 op,
 				 "fused parent");
 }
 
-static int dla_validate_operation(struct dla_engine *engine, u16 roi, u16 op,
-				  const struct dla_common_op_desc *desc)
-{
-	const struct dla_network_desc *net = &engine->network;
-	u32 elem = dla_op_elem(engine, roi, op);
-	union dla_operation_container opd;
-	union dla_surface_container surf;
-	int ret;
-
-	ret = dla_read_desc(engine, net->operation_desc_index, elem, &opd,
-			    sizeof(opd));
-	if (!ret)
-		ret = dla_read_desc(engine, net->surface_desc_index, elem, &surf,
-				    sizeof(surf));
-	if (ret)
-		return ret;
-	return dla_processor_ops[desc->op_type]->validate(engine, &opd, &surf);
-}
-
 /*
  * Follow each type's chain from op_head through consumers[type]: every
  * operation must be reached exactly once, by the chain of its own type,
@@ -137,10 +106,10 @@ static int dla_validate_operation(struct dla_engine *engine, u16 roi, u16 op,
  */
 static int dla_validate_chains(struct dla_engine *engine)
 {
-	const struct dla_network_desc *net = &engine->network;
-	struct dla_common_op_desc desc;
+	const struct dla_network_desc *net = &engine->task->network;
+	const struct dla_common_op_desc *desc;
 	u32 reached = 0;
-	int t, ret;
+	int t;
 
 	for (t = 0; t < DLA_OP_NUM; t++) {
 		s16 op = net->op_head[t];
@@ -149,15 +118,12 @@ static int dla_validate_chains(struct dla_engine *engine)
 			if (++reached > net->num_operations)
 				return dla_reject(engine,
 						  "type %d chain loops", t);
-			ret = dla_read_desc(engine, net->dependency_graph_index,
-					    op, &desc, sizeof(desc));
-			if (ret)
-				return ret;
-			if (desc.op_type != t)
+			desc = &engine->task->graph[op];
+			if (desc->op_type != t)
 				return dla_reject(engine,
 						  "op %d of type %u in the type %d chain",
-						  op, desc.op_type, t);
-			op = desc.consumers[t].index;
+						  op, desc->op_type, t);
+			op = desc->consumers[t].index;
 		}
 	}
 	if (reached != net->num_operations)
@@ -170,16 +136,19 @@ static int dla_validate_chains(struct dla_engine *engine)
 /* Operation @op in every region of interest. */
 static int dla_validate_op(struct dla_engine *engine, u16 op)
 {
-	struct dla_common_op_desc first, desc;
+	const struct dla_checked_task *task = engine->task;
+	const struct dla_common_op_desc *first = &task->graph[op], *desc;
+	u32 elem;
 	u16 roi;
 	int ret = 0;
 
-	for (roi = 0; roi < engine->network.num_rois && !ret; roi++) {
-		ret = dla_validate_node(engine, roi, op, roi ? &desc : &first,
-					&first);
+	for (roi = 0; roi < task->network.num_rois && !ret; roi++) {
+		elem = dla_op_elem(engine, roi, op);
+		desc = &task->graph[elem];
+		ret = dla_validate_node(engine, desc, first, roi);
 		if (!ret)
-			ret = dla_validate_operation(engine, roi, op,
-						     roi ? &desc : &first);
+			ret = dla_processor_ops[desc->op_type]->validate(engine,
+					&task->ops[elem], &task->surfs[elem]);
 	}
 	return ret;
 }
@@ -189,14 +158,7 @@ int dla_validate_task(struct dla_engine *engine)
 	u16 op;
 	int ret;
 
-	ret = dla_read_desc(engine, 0, 0, &engine->network,
-			    sizeof(engine->network));
-	if (!ret)
-		ret = dla_validate_network(engine);
-	if (ret)
-		return ret;
-
-	for (op = 0; op < engine->network.num_operations; op++) {
+	for (op = 0; op < engine->task->network.num_operations; op++) {
 		engine->log_op = op;	/* messages name the operation */
 		ret = dla_validate_op(engine, op);
 		engine->log_op = -1;

@@ -98,8 +98,6 @@ static int nvdla_probe(struct platform_device *pdev)
 				    ARRAY_SIZE(nvdla_config_names), config);
 	spin_lock_init(&ndev->engine_lock);
 	ret = nvdla_queue_init(ndev);
-	if (!ret)
-		ret = drmm_mutex_init(&ndev->drm, &ndev->check_lock);
 	if (ret)
 		return ret;
 
@@ -107,14 +105,9 @@ static int nvdla_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 	ndev->engine = drmm_kzalloc(&ndev->drm, dla_engine_size(), GFP_KERNEL);
-	ndev->check_engine = drmm_kzalloc(&ndev->drm, dla_engine_size(),
-					  GFP_KERNEL);
-	if (!ndev->engine || !ndev->check_engine)
+	if (!ndev->engine)
 		return -ENOMEM;
 	ret = dla_register_driver(ndev->engine, ndev, &nvdla_port_ops, ndev->hw);
-	if (!ret)
-		ret = dla_register_driver(ndev->check_engine, ndev,
-					  &nvdla_port_ops, ndev->hw);
 	if (ret)
 		return ret;
 

@@ -31,9 +31,8 @@ struct nvdla_job;
  * @sim_bus: the memory the virtual device reaches: the running job's
  * @sim_faults: the virtual device's fault count when the current job
  *	started
- * @engine: the firmware's engine context
- * @check_engine: a second context, on which jobs are checked at submission
- * @check_lock: serialises the use of @check_engine
+ * @engine: the firmware's engine context; jobs are checked on it at
+ *	submission without @engine_lock (dla_task_prepare() only reads it)
  * @engine_lock: protects @engine, @job, @job_done and @job_status; taken
  *	with interrupts off, since the interrupt handler needs it
  * @wq: ordered queue running @run_work, @done_work, @timeout_work and
@@ -68,8 +67,6 @@ struct nvdla_device {
 	struct nvdla_vdev_bus sim_bus;
 	u32 sim_faults;
 	struct dla_engine *engine;
-	struct dla_engine *check_engine;
-	struct mutex check_lock;	/* see @check_lock above */
 	spinlock_t engine_lock;		/* see @engine_lock above */
 	struct workqueue_struct *wq;
 	struct work_struct run_work;

@@ -30,6 +30,7 @@ void nvdla_job_free(struct nvdla_job *job)
 {
 	u32 i;
 
+	dla_task_release(job->ndev->engine, job->checked);
 	for (i = 0; i < job->num; i++)
 		if (job->bos[i])
 			drm_gem_object_put(&job->bos[i]->base);
@@ -69,10 +70,11 @@ static int nvdla_job_resolve(struct nvdla_job *job, struct drm_file *file,
 }
 
 /*
- * A job for the task whose address list is @addrs[@num], checked by the
- * firmware on a scratch engine so that a malformed task is refused now.
- * The firmware checks it again when it starts: user space may have
- * changed the descriptors since.
+ * A job for the task whose address list is @addrs[@num]. The firmware
+ * copies the task's descriptors into kernel memory and validates the copy
+ * here, where we may sleep and without any lock: the engine later runs the
+ * job from that copy alone, so whatever user space writes into its
+ * buffers afterwards is only data.
  */
 struct nvdla_job *nvdla_job_create(struct drm_file *file,
 				   const struct drm_nvdla_address *addrs,
@@ -101,9 +103,7 @@ struct nvdla_job *nvdla_job_create(struct drm_file *file,
 		goto err;
 
 	task.host_task = job;
-	mutex_lock(&ndev->check_lock);
-	ret = dla_check_task(ndev->check_engine, &task);
-	mutex_unlock(&ndev->check_lock);
+	ret = dla_task_prepare(ndev->engine, &task, &job->checked);
 	if (ret)
 		goto err;
 	return job;

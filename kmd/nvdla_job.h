@@ -9,6 +9,7 @@
 
 struct drm_device;
 struct drm_file;
+struct dla_checked_task;
 struct drm_nvdla_address;
 struct nvdla_device;
 struct nvdla_file;
@@ -24,6 +25,8 @@ struct nvdla_gem_object;
  * @num: entries in the address list
  * @bos: the object of each entry, referenced until the job ends
  * @offsets: byte offset of each entry into its object
+ * @checked: the task's descriptors, copied and validated at creation; the
+ *	engine runs the job from this alone
  * @deps: the in-fences, referenced until the job ends
  * @num_deps: entries in @deps
  * @next_dep: the first of @deps not known to have signalled
@@ -44,6 +47,7 @@ struct nvdla_job {
 	u32 num;
 	struct nvdla_gem_object **bos;
 	u64 *offsets;
+	struct dla_checked_task *checked;
 	struct dma_fence **deps;
 	u32 num_deps;
 	u32 next_dep;

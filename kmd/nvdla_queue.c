@@ -123,7 +123,6 @@ static void nvdla_queue_drop(struct nvdla_device *ndev, struct nvdla_job *job,
 /* Power the engine and start the job on it; it stays powered until retired. */
 static int nvdla_queue_start(struct nvdla_device *ndev, struct nvdla_job *job)
 {
-	struct dla_task task = { .host_task = job, .num_addresses = job->num };
 	unsigned long flags;
 	int ret;
 
@@ -135,7 +134,7 @@ static int nvdla_queue_start(struct nvdla_device *ndev, struct nvdla_job *job)
 	ndev->job_done = false;
 	ndev->job_status = 0;
 	nvdla_sim_dev_job_start(ndev);
-	ret = dla_execute_task(ndev->engine, &task);
+	ret = dla_execute_task(ndev->engine, job->checked);
 	if (ret) {
 		dla_clear_task(ndev->engine);
 		ndev->job = NULL;

@@ -35,73 +35,6 @@
 #define IMAGE_CVT_BITS 17	/* the converter's saturation before output */
 #define IMAGE_POST_EXT_MAX 2	/* D_POST_Y_EXTENSION: 1, 2 or 4 rows */
 
-/* How a pixel format lies in memory. */
-struct image_layout {
-	u8 planes;	/* 1, or 2: luma, then interleaved chroma */
-	u8 bpp[2];	/* bytes per pixel in each plane */
-	u8 elems;	/* components per pixel */
-	u8 bits;	/* bits per component: 8 or 16 (10-bit packed: 16) */
-	bool packed;	/* one 32-bit word: three 10-bit colours, 2-bit alpha */
-	bool fp16;
-	/*
-	 * Per output channel: the component's index in the pixel (over both
-	 * planes), or its bit position in a packed word.
-	 */
-	u8 src[4];
-};
-
-#define ONE_PLANE(b, n, w, s0, s1, s2, s3) \
-	{ .planes = 1, .bpp = { b }, .elems = n, .bits = w, \
-	  .src = { s0, s1, s2, s3 } }
-#define PACKED(s0, s1, s2, s3) \
-	{ .planes = 1, .bpp = { 4 }, .elems = 4, .bits = 16, .packed = true, \
-	  .src = { s0, s1, s2, s3 } }
-#define SEMI_PLANAR(b0, b1, w, s1, s2) \
-	{ .planes = 2, .bpp = { b0, b1 }, .elems = 3, .bits = w, \
-	  .src = { 0, s1, s2 } }
-#define FP16_PLANE(b, n, s0, s1, s2, s3) \
-	{ .planes = 1, .bpp = { b }, .elems = n, .bits = 16, .fp16 = true, \
-	  .src = { s0, s1, s2, s3 } }
-
-static const struct image_layout image_layouts[NVDLA_PIXEL_FORMAT_COUNT] = {
-	[NVDLA_PIXEL_R8] = ONE_PLANE(1, 1, 8, 0, 0, 0, 0),
-	[NVDLA_PIXEL_R10] = ONE_PLANE(2, 1, 16, 0, 0, 0, 0),
-	[NVDLA_PIXEL_R12] = ONE_PLANE(2, 1, 16, 0, 0, 0, 0),
-	[NVDLA_PIXEL_R16] = ONE_PLANE(2, 1, 16, 0, 0, 0, 0),
-	[NVDLA_PIXEL_R16_I] = ONE_PLANE(2, 1, 16, 0, 0, 0, 0),
-	[NVDLA_PIXEL_R16_F] = FP16_PLANE(2, 1, 0, 0, 0, 0),
-	[NVDLA_PIXEL_A16B16G16R16] = ONE_PLANE(8, 4, 16, 0, 1, 2, 3),
-	[NVDLA_PIXEL_X16B16G16R16] = ONE_PLANE(8, 4, 16, 0, 1, 2, 3),
-	[NVDLA_PIXEL_A16B16G16R16_F] = FP16_PLANE(8, 4, 0, 1, 2, 3),
-	[NVDLA_PIXEL_A16Y16U16V16] = ONE_PLANE(8, 4, 16, 2, 1, 0, 3),
-	[NVDLA_PIXEL_V16U16Y16A16] = ONE_PLANE(8, 4, 16, 1, 2, 3, 0),
-	[NVDLA_PIXEL_A16Y16U16V16_F] = FP16_PLANE(8, 4, 2, 1, 0, 3),
-	[NVDLA_PIXEL_A8B8G8R8] = ONE_PLANE(4, 4, 8, 0, 1, 2, 3),
-	[NVDLA_PIXEL_A8R8G8B8] = ONE_PLANE(4, 4, 8, 2, 1, 0, 3),
-	[NVDLA_PIXEL_B8G8R8A8] = ONE_PLANE(4, 4, 8, 1, 2, 3, 0),
-	[NVDLA_PIXEL_R8G8B8A8] = ONE_PLANE(4, 4, 8, 3, 2, 1, 0),
-	[NVDLA_PIXEL_X8B8G8R8] = ONE_PLANE(4, 4, 8, 0, 1, 2, 3),
-	[NVDLA_PIXEL_X8R8G8B8] = ONE_PLANE(4, 4, 8, 2, 1, 0, 3),
-	[NVDLA_PIXEL_B8G8R8X8] = ONE_PLANE(4, 4, 8, 1, 2, 3, 0),
-	[NVDLA_PIXEL_R8G8B8X8] = ONE_PLANE(4, 4, 8, 3, 2, 1, 0),
-	[NVDLA_PIXEL_A2B10G10R10] = PACKED(0, 10, 20, 30),
-	[NVDLA_PIXEL_A2R10G10B10] = PACKED(20, 10, 0, 30),
-	[NVDLA_PIXEL_B10G10R10A2] = PACKED(2, 12, 22, 0),
-	[NVDLA_PIXEL_R10G10B10A2] = PACKED(22, 12, 2, 0),
-	[NVDLA_PIXEL_A2Y10U10V10] = PACKED(20, 10, 0, 30),
-	[NVDLA_PIXEL_V10U10Y10A2] = PACKED(2, 12, 22, 0),
-	[NVDLA_PIXEL_A8Y8U8V8] = ONE_PLANE(4, 4, 8, 2, 1, 0, 3),
-	[NVDLA_PIXEL_V8U8Y8A8] = ONE_PLANE(4, 4, 8, 1, 2, 3, 0),
-	[NVDLA_PIXEL_Y8_U8V8_N444] = SEMI_PLANAR(1, 2, 8, 2, 1),
-	[NVDLA_PIXEL_Y8_V8U8_N444] = SEMI_PLANAR(1, 2, 8, 1, 2),
-	[NVDLA_PIXEL_Y10_U10V10_N444] = SEMI_PLANAR(2, 4, 16, 2, 1),
-	[NVDLA_PIXEL_Y10_V10U10_N444] = SEMI_PLANAR(2, 4, 16, 1, 2),
-	[NVDLA_PIXEL_Y12_U12V12_N444] = SEMI_PLANAR(2, 4, 16, 2, 1),
-	[NVDLA_PIXEL_Y12_V12U12_N444] = SEMI_PLANAR(2, 4, 16, 1, 2),
-	[NVDLA_PIXEL_Y16_U16V16_N444] = SEMI_PLANAR(2, 4, 16, 2, 1),
-	[NVDLA_PIXEL_Y16_V16U16_N444] = SEMI_PLANAR(2, 4, 16, 1, 2),
-};
-
 static u32 image_load(const u8 *p, u32 bytes)
 {
 	u32 v = 0;
@@ -114,7 +47,7 @@ static u32 image_load(const u8 *p, u32 bytes)
 /* Raw component @ch of pixel @px (counted from the line start) of row @y. */
 static u32 image_component(const struct sim_image *im, u32 px, u32 y, u32 ch)
 {
-	const struct image_layout *l = im->layout;
+	const struct nvdla_pixel_layout *l = im->layout;
 	u32 src = l->src[ch], esize = l->bits / 8, word;
 	int plane = l->planes == 2 && src > 0;
 
@@ -161,7 +94,7 @@ s32 sim_image_convert(u32 raw, u32 in_bits, bool sign, s32 mean, s32 scale,
  */
 static s32 image_element(const struct sim_image *im, u32 y, u32 e)
 {
-	u32 elems = im->layout->elems, px = e / elems, ch = e % elems;
+	u32 elems = im->layout->comps, px = e / elems, ch = e % elems;
 	u32 raw;
 
 	if (px < im->pad_left || (px >= im->pad_left + im->width &&
@@ -281,7 +214,7 @@ struct sim_fp16_count sim_image_nan_count(const struct sim_conv *cv)
 
 	for (y = 0; y < cv->h; y++)
 		for (px = 0; px < im->width; px++)
-			for (ch = 0; ch < im->layout->elems; ch++) {
+			for (ch = 0; ch < im->layout->comps; ch++) {
 				v = image_component(im, px + im->x_offset, y,
 						    ch);
 				sim_fp16_count_value(&n, v, 1);
@@ -309,7 +242,7 @@ static void image_means(struct nvdla_sim *sim, struct sim_image *im)
 /* The pixel planes as the host maps them; false if it does not. */
 static bool image_map(struct nvdla_sim *sim, struct sim_image *im, u32 h)
 {
-	const struct image_layout *l = im->layout;
+	const struct nvdla_pixel_layout *l = im->layout;
 	u32 last = im->x_offset + im->width;
 
 	im->line[0] = SIM_STRIDE(sim, CDMA, D_LINE_STRIDE);
@@ -374,7 +307,7 @@ bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv)
 
 	if (fmt >= NVDLA_PIXEL_FORMAT_COUNT || !sim_precision_ok(sim, in))
 		return false;
-	im->layout = &image_layouts[fmt];
+	im->layout = nvdla_pixel_layout(fmt);
 	im->cvt = SIM_FIELD(sim, CDMA, D_CVT_CFG, CVT_EN);
 	if (!image_precision_ok(cv, im, in) || cv->s != 1 ||
 	    SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, PIXEL_MAPPING))

@@ -186,7 +186,7 @@ void *sim_map_ram(struct nvdla_sim *sim, u32 ram, u64 addr, u64 len);
 
 /* Image input as the CDMA delivers it (cdma_image.c). */
 struct sim_image {
-	const struct image_layout *layout;	/* of the pixel format */
+	const struct nvdla_pixel_layout *layout;	/* of the pixel format */
 	const u8 *plane[2];
 	u32 line[2];		/* line strides of the planes */
 	u32 plane1_skip;	/* pixels the chroma plane's base is past */

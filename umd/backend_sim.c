@@ -166,12 +166,27 @@ static void port_log(void *drv, enum dla_log_level level, const char *msg)
 		fprintf(stderr, "nvdla firmware: %s\n", msg);
 }
 
+/* Checked tasks and the validation's scratch memory. */
+static void *port_alloc(void *drv, size_t size)
+{
+	(void)drv;
+	return calloc(1, size);
+}
+
+static void port_free(void *drv, void *ptr)
+{
+	(void)drv;
+	free(ptr);
+}
+
 static const struct dla_port_ops sim_port_ops = {
 	.reg_read = port_reg_read,
 	.reg_write = port_reg_write,
 	.entry = port_entry,
 	.time_us = port_time_us,
 	.log = port_log,
+	.alloc = port_alloc,
+	.free = port_free,
 };
 
 static int sim_bo_new(struct nvdla_backend *be, uint64_t size,
@@ -268,6 +283,7 @@ static int sim_submit(struct nvdla_backend *be,
 {
 	struct sim_backend *sb = to_sim(be);
 	struct dla_task task = { .host_task = sb, .num_addresses = num };
+	struct dla_checked_task *checked;
 	int64_t submit_ns = sim_now_ns();
 	uint32_t faults = nvdla_sim_fault_count(sb->sim);
 	uint32_t i;
@@ -291,15 +307,21 @@ static int sim_submit(struct nvdla_backend *be,
 	sb->base.timing = (struct nvdla_backend_timing){ .measured = true };
 	sb->submit_ns = submit_ns;
 	sb->written = false;
-	ret = dla_execute_task(sb->engine, &task);
+	/* The same two steps as the kernel driver's: check a copy, run it. */
+	ret = dla_task_prepare(sb->engine, &task, &checked);
+	if (ret) {
+		sb->list = NULL;
+		return ret;
+	}
+	ret = dla_execute_task(sb->engine, checked);
 	if (!ret)
 		ret = sim_run_task(sb, deadline_ns);
 	if (!ret && nvdla_sim_fault_count(sb->sim) != faults) {
 		sim_error(sb, "hardware model reported a bus fault");
 		ret = -EIO;
 	}
-	if (ret != -EBUSY)
-		dla_clear_task(sb->engine);
+	dla_clear_task(sb->engine);
+	dla_task_release(sb->engine, checked);
 	sb->list = NULL;
 	return ret;
 }

@@ -5,8 +5,10 @@
  * first bytes, decoded to 8-bit gray or BGR (the order Caffe-trained
  * networks expect) and converted the way the official runtime does to the
  * input tensor's layout and precision: fp16 (pixel - mean) / normalize,
- * int8 round(pixel * 127 / 255), in feature (CxHWx) or R8 layout. Raw
- * input data is copied as it is, after a size check.
+ * int8 round(pixel * 127 / 255), in feature (CxHWx) layout or as pixels
+ * (R8, A8B8G8R8, A16B16G16R16_F: image channel c, gray or B, G, R, in
+ * component c of its pixel, the others 0). Raw input data is copied as it
+ * is, after a size check.
  */
 #include <errno.h>
 #include <math.h>
@@ -122,7 +124,7 @@ NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 	if (ret)
 		return ret;
 	if ((int32_t)img.w != d.w || (int32_t)img.h != d.h ||
-	    (int32_t)img.c > d.c || (!l.lanes && img.c != 1)) {
+	    (int32_t)img.c > d.c || (!l.lanes && img.c > l.pixel)) {
 		ret = nvdla_rt_error(rt, -EINVAL,
 				     "%s: %ux%u, %u channels; input %u is %dx%d, %d channels",
 				     path, img.w, img.h, img.c, index, d.w, d.h, d.c);

@@ -174,11 +174,11 @@ static int net_upgrade(struct nvdla_network *net,
 	return 0;
 }
 
-/* Find the memory of the task's dependency graph from its network desc. */
-static int net_graph_memory(struct nvdla_network *net, struct nvdla_net_task *t,
+/* Read the task's network descriptor; upgrade a pre-0.12 task's layout. */
+static int net_network_desc(struct nvdla_network *net,
 			    const struct nvdla_lbl_task *lt)
 {
-	const struct nvdla_lbl_address *a0, *ag;
+	const struct nvdla_lbl_address *a0;
 	struct dla_network_desc nd;
 	uint16_t m0;
 
@@ -192,13 +192,6 @@ static int net_graph_memory(struct nvdla_network *net, struct nvdla_net_task *t,
 				      lt->id);
 	memcpy(&nd, (uint8_t *)nvdla_buffer_map(net->mem[m0]) + a0->offset,
 	       sizeof(nd));
-	if (nd.dependency_graph_index < 0 ||
-	    (uint32_t)nd.dependency_graph_index >= lt->num_addresses)
-		return nvdla_rt_error(net->rt, -EINVAL,
-				      "task %u: dependency graph index %d out of range",
-				      lt->id, nd.dependency_graph_index);
-	ag = &net->l->addresses[lt->address_list[nd.dependency_graph_index]];
-	t->graph_mem = net_memory_index(net, ag->mem_id);
 	if (nvdla_legacy_blob(net_memory_blob(net, m0)))
 		return net_upgrade(net, lt, &nd);
 	return 0;
@@ -235,7 +228,7 @@ static int net_add_task(struct nvdla_network *net,
 	net->num_tasks++;
 	if (lt->interface == NVDLA_LBL_IF_EMU1)
 		return 0;	/* run on the CPU (emu.c) */
-	return net_graph_memory(net, t, lt);
+	return net_network_desc(net, lt);
 }
 
 static const struct nvdla_lbl_task *net_task(const struct nvdla_loadable *l,
@@ -499,8 +492,6 @@ static int net_run_task(struct nvdla_network *net, uint32_t n,
 
 	if (t->src->interface == NVDLA_LBL_IF_EMU1)
 		return nvdla_emu_run(net, t->src);
-	/* The firmware counts dependencies down in place: start afresh. */
-	net_fill(net, t->graph_mem);
 
 	for (i = 0; i < t->num; i++) {
 		const struct nvdla_lbl_address *a =

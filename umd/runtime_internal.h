@@ -28,7 +28,6 @@ struct nvdla_net_task {
 	const struct nvdla_lbl_task *src;
 	uint32_t num;
 	struct nvdla_backend_address *list;
-	uint16_t graph_mem;	/* memory holding its dependency graph */
 	struct nvdla_buffer *stats;	/* its stat list, once enabled */
 };
 
@@ -53,11 +52,13 @@ struct nvdla_network {
 
 /*
  * How a tensor's elements lie in its buffer: bytes per element and
- * elements per atom of the feature layout, or 0 for planar pixels.
+ * elements per atom of the feature layout (@lanes), or for pitch-linear
+ * pixels 0 lanes and @pixel elements (components) per pixel.
  */
 struct nvdla_layout {
 	uint32_t bpe;
 	uint32_t lanes;
+	uint32_t pixel;
 };
 
 /* The layout of @d; -EOPNOTSUPP for a format the runtime cannot address. */

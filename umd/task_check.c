@@ -2,7 +2,7 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * Loading a network checks its DLA tasks against the device's
- * configuration with the firmware's own validation (dla_check_task) on an
+ * configuration with the firmware's own validation (dla_task_prepare) on an
  * engine of its own, so that a loadable the device cannot run (an engine
  * it lacks, a precision it does not compute, another atom size) is refused
  * at load with the firmware's message, whatever the backend; the device
@@ -111,13 +111,15 @@ int nvdla_net_check_tasks(struct nvdla_network *net)
 		struct dla_task task = {
 			.host_task = &c, .num_addresses = net->tasks[n].num,
 		};
+		struct dla_checked_task *checked;
 
 		if (net->tasks[n].src->interface != NVDLA_LBL_IF_DLA1)
 			continue;
 		c.task = &net->tasks[n];
-		ret = dla_check_task(engine, &task);
+		ret = dla_task_prepare(engine, &task, &checked);
 		if (ret)
 			nvdla_rt_error(net->rt, ret, "task %u: %s", n, c.error);
+		dla_task_release(engine, checked);
 	}
 	free(engine);
 	return ret;

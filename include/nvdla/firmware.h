@@ -6,12 +6,28 @@
  * backend.
  *
  * Implemented by the firmware, called by the host:
- *   dla_engine_size, dla_register_driver, dla_execute_task, dla_isr_handler,
+ *   dla_engine_size, dla_register_driver, dla_task_prepare,
+ *   dla_task_release, dla_execute_task, dla_isr_handler,
  *   dla_process_events, dla_clear_task.
- * dla_isr_handler runs in interrupt context; every other entry point runs
- * in process context. The host serialises all of them on one engine with
- * its own lock (an IRQ-safe spinlock in the kernel), so the firmware itself
- * takes no lock and never sleeps.
+ *
+ * A task's life: dla_task_prepare() copies every descriptor the engine
+ * will read out of the task's buffers and validates the copy, in process
+ * context where the host may sleep (it allocates through the port), with
+ * no engine lock held: it only reads the engine's binding. The host keeps
+ * the returned checked task with its job, and dla_execute_task() runs it
+ * from that copy alone: the task's buffers are afterwards only the data
+ * the engines read and write, within the extents that were checked, so
+ * whoever can still write them cannot change what runs. A checked task
+ * runs once (its dependency counts are consumed); dla_task_release()
+ * frees it once the engine no longer holds it (after dla_clear_task(), or
+ * if it never ran).
+ *
+ * dla_execute_task, dla_isr_handler, dla_process_events and dla_clear_task
+ * touch the engine's state: the host serialises them on one engine with
+ * its own lock (an IRQ-safe spinlock in the kernel); dla_isr_handler runs
+ * in interrupt context. None of them validates, allocates or sleeps, and
+ * each does work bounded per operation it programs, enables or completes,
+ * never proportional to the task's size. The firmware takes no lock.
  *
  * Implemented by the host, called by the firmware: struct dla_port_ops.
  * All functions return 0 or a negative errno.
@@ -22,6 +38,7 @@
 #include "deps.h"
 
 struct dla_engine;
+struct dla_checked_task;
 
 /**
  * struct dla_hw_config - what the firmware may drive on this device
@@ -62,13 +79,18 @@ enum dla_log_level {
  * @entry: where address-list entry @index of @task is (its buffer's start
  *	plus the entry's offset): the device address in *@dma, the CPU
  *	mapping in *@cpu, and in *@size the bytes from there to the end of
- *	the buffer. The firmware keeps every access within @size.
+ *	the buffer. The firmware keeps every access within @size. Called
+ *	by dla_task_prepare(), which copies the descriptors through *@cpu,
+ *	and under the engine lock, for device addresses and to write
+ *	statistics: it must not sleep.
  * @time_us: a monotonic time in microseconds
  * @log: report a message; @msg is complete, without a newline
- * @alloc: @size bytes of zeroed memory the firmware holds for a while, or
- *	NULL; called from dla_check_task() only, which a host calls where it
- *	may sleep; a host that never calls it may leave @alloc and @free NULL
- * @free: give back what @alloc returned (or NULL)
+ * @alloc: @size bytes of zeroed memory, or NULL; called from
+ *	dla_task_prepare() only, where the host may sleep: checked tasks
+ *	(as large as the descriptors in the task's buffers) and scratch
+ *	memory of the validation
+ * @free: give back what @alloc returned (or NULL); called from
+ *	dla_task_prepare() and dla_task_release()
  *
  * @index is always inside the task's address list: the firmware checks it
  * against dla_task.num_addresses first.
@@ -112,27 +134,38 @@ int dla_register_driver(struct dla_engine *engine, void *drv,
 			const struct dla_hw_config *config);
 
 /*
- * Validate @task completely, then start it. Nothing is written to the
- * hardware unless validation passes. Returns -EBUSY while another task is
- * loaded, -EINVAL for a malformed task. On success the task stays loaded
- * until dla_clear_task().
+ * Copy @task's descriptors (network, dependency graph, operation and
+ * surface descriptors of every region, LUTs) into memory from the port's
+ * alloc and validate the copy completely against @engine's configuration:
+ * each descriptor, the per-type chains and the dependency graph as a whole
+ * (each operation waits for exactly the events linked to it, and they can
+ * all happen), in time and memory linear in the task. No register is read
+ * or written and @engine is not modified, so this may run concurrently
+ * with a task on @engine, outside its lock. On success *@checked is the
+ * host's until dla_task_release(). Returns -EINVAL (with a message through
+ * the port's log) for a task the device cannot run, -ENOMEM if @alloc
+ * fails; *@checked is then NULL.
  */
-int dla_execute_task(struct dla_engine *engine, const struct dla_task *task);
+int dla_task_prepare(struct dla_engine *engine, const struct dla_task *task,
+		     struct dla_checked_task **checked);
 
 /*
- * Validate @task as dla_execute_task() does, against the engine's
- * configuration, without starting it: no register is read or written, so
- * that a host can refuse a task when it is submitted rather than when it
- * reaches the engine. It also checks the dependency graph as a whole
- * (each operation waits for exactly the events linked to it, and they can
- * all happen), in time and memory linear in the task, which is why
- * dla_execute_task(), run where the host may not sleep, leaves it out.
- * A host whose engine runs tasks meanwhile passes a second context of its
- * own (bound to the same host and configuration). Returns -EBUSY while a
- * task is loaded, -EINVAL (with a message through the port's log) for a
- * task the device cannot run, -ENOMEM if @alloc fails.
+ * Free a checked task (NULL does nothing). Not while an engine runs it:
+ * call dla_clear_task() first. Process context.
  */
-int dla_check_task(struct dla_engine *engine, const struct dla_task *task);
+void dla_task_release(struct dla_engine *engine,
+		      struct dla_checked_task *checked);
+
+/*
+ * Start @checked, which dla_task_prepare() returned for @engine and which
+ * never ran: program the first operations of each type from the copy.
+ * Returns -EBUSY while another task is loaded and -EINVAL for a checked
+ * task that ran before, changing nothing; otherwise the task is loaded,
+ * even if starting it failed, and the engine uses @checked until
+ * dla_clear_task().
+ */
+int dla_execute_task(struct dla_engine *engine,
+		     struct dla_checked_task *checked);
 
 /* Interrupt context: latch and acknowledge the hardware's done bits. */
 int dla_isr_handler(struct dla_engine *engine);

@@ -33,12 +33,16 @@ enum nvdla_data_type {
 
 /*
  * Pixel formats of tensors (loadable TensorDescListEntry.pixel_format)
- * the runtime reads and writes: planar 8-bit pixels (the hardware's R8
- * image format), and features in 32-byte atoms (8-byte atoms for int8 on
- * nv_small), whose codes follow the hardware's 36 image formats.
+ * the runtime reads and writes: pitch-linear pixels of the hardware's
+ * image formats R8 (int8), A16B16G16R16_F (fp16) and A8B8G8R8 (int8), the
+ * official compiler's image inputs, and features in 32-byte atoms (8-byte
+ * atoms for int8 on nv_small), whose codes follow the hardware's 36 image
+ * formats.
  */
 enum nvdla_tensor_format {
 	NVDLA_TENSOR_R8 = 0,
+	NVDLA_TENSOR_A16B16G16R16_F = 8,
+	NVDLA_TENSOR_A8B8G8R8 = 12,
 	NVDLA_TENSOR_FEATURE = 36,
 	NVDLA_TENSOR_FEATURE_X8 = 37,
 };

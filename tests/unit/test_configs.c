@@ -581,7 +581,7 @@ static uint32_t count_wrong(const struct job *j, const uint8_t *got,
 }
 
 /*
- * Load a convolution (whose dependency graph the firmware counts down)
+ * Load a convolution (with dependencies, counted in the firmware's copy)
  * once and run it five times on new input data, given in turn through the
  * input's own buffer, a raw input file and an application buffer bound
  * to the input; every output is checked.

@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <nvdla/dla_interface.h>
 #include <nvdla/firmware.h>
+#include <nvdla/pixel_formats.h>
 #include <nvdla/regs.h>
 
 #include "tap.h"
@@ -24,10 +26,12 @@ struct fake {
 	uint8_t *buf[NUM_BUFS];
 	uint64_t size[NUM_BUFS];
 	unsigned int writes;
+	unsigned int entries;	/* calls of the entry hook */
 	char last_error[160];
 	uint32_t intr_status;	/* GLB S_INTR_STATUS as the fake reads it */
 	uint32_t bdma_cfg_status;	/* last BDMA CFG_STATUS written */
 	uint64_t now;		/* time_us */
+	uint32_t reg[0x11000 / 4];	/* the last value written, by address */
 };
 
 #define BDMA_BASE 0x4000u	/* nv_full; GLB is at 0 */
@@ -56,6 +60,8 @@ static void fake_reg_write(void *drv, uint32_t addr, uint32_t val)
 
 	if (addr == BDMA_BASE + NVDLA_BDMA_CFG_STATUS)
 		f->bdma_cfg_status = val;
+	if (addr / 4 < sizeof(f->reg) / sizeof(f->reg[0]))
+		f->reg[addr / 4] = val;
 	f->writes++;
 }
 
@@ -65,6 +71,7 @@ static int fake_entry(void *drv, void *task, uint16_t index, uint64_t *dma,
 	struct fake *f = drv;
 
 	(void)task;
+	f->entries++;
 	*dma = 0x10000000ull * (index + 1);
 	*cpu = f->buf[index];
 	*size = f->size[index];
@@ -165,25 +172,51 @@ static void load(const struct task_descs *d)
 	fake.size[3] = n * sizeof(d->surf[0]);
 }
 
+/* The checked task the engine runs, released by finish(). */
+static struct dla_checked_task *running;
+
+/* Prepare @d and start it: the first error of the two steps. */
 static int submit(const struct task_descs *d, uint16_t num_addresses)
 {
 	struct dla_task task = { .host_task = &fake,
 				 .num_addresses = num_addresses };
+	struct dla_checked_task *checked;
+	int ret;
 
 	load(d);
 	fake.writes = 0;
 	fake.last_error[0] = '\0';
-	return dla_execute_task(engine, &task);
+	ret = dla_task_prepare(engine, &task, &checked);
+	if (ret)
+		return ret;
+	ret = dla_execute_task(engine, checked);
+	if (ret == -EBUSY)
+		dla_task_release(engine, checked);	/* never loaded */
+	else
+		running = checked;
+	return ret;
 }
 
-/* dla_check_task on @d: its result, with no register written. */
+/* Unload the running task and free its copy. */
+static void finish(void)
+{
+	dla_clear_task(engine);
+	dla_task_release(engine, running);
+	running = NULL;
+}
+
+/* dla_task_prepare on @d: its result, with no register written. */
 static int check(const struct task_descs *d)
 {
 	struct dla_task task = { .host_task = &fake, .num_addresses = NUM_BUFS };
+	struct dla_checked_task *checked;
+	int ret;
 
 	load(d);
 	fake.writes = 0;
-	return dla_check_task(engine, &task) ?: -(int)fake.writes;
+	ret = dla_task_prepare(engine, &task, &checked);
+	dla_task_release(engine, checked);
+	return ret ?: -(int)fake.writes;
 }
 
 /* A rejected task: -EINVAL, no register written, message mentions @what. */
@@ -308,7 +341,7 @@ static void g_cycle(struct task_descs *d)
 	d->graph[0].dependency_count = 1;
 }
 
-/* Graphs only dla_check_task refuses: it alone checks the whole graph. */
+/* Graphs refused as a whole: each node alone is valid. */
 static const struct {
 	void (*mutate)(struct task_descs *d);
 	const char *what;
@@ -348,6 +381,201 @@ static void m_pdp_stride(struct task_descs *d)
 	};
 	s->dst_data = s->src_data;
 	s->dst_data.address = 5;
+}
+
+/*
+ * A convolution from a 16x16 fp16 image (A16B16G16R16_F: 8 bytes a pixel,
+ * lines 128 bytes apart, as the official compiler lays out its default
+ * image input), kernels 1x3 pre-extended to 12 channels, into the SDP.
+ */
+static void m_image(struct task_descs *d)
+{
+	struct dla_conv_op_desc *p = &d->op[0].conv_op;
+	struct dla_conv_surface_desc *s = &d->surf[0].conv_surface;
+
+	m_conv(d);
+	memset(&d->surf[0], 0, sizeof(d->surf[0]));
+	*p = (struct dla_conv_op_desc){
+		.data_format = NVDLA_PIXEL_A16B16G16R16_F, .batch = 1,
+		.conv_stride_x = 1, .conv_stride_y = 1, .dilation_x = 1,
+		.dilation_y = 1, .kernel_width_csc = 1, .kernel_height_csc = 3,
+		.kernel_channel_csc = 12, .in_precision = DLA_PRECISION_FP16,
+		.out_precision = DLA_PRECISION_FP16, .data_bank = 1,
+		.weight_bank = 1, .entry_per_slice = 1, .release = 16,
+		.input_width_csc = 16, .input_height_csc = 16,
+		.input_channel_csc = 4, .bytes_per_kernel = 72,
+	};
+	s->src_data = (struct dla_data_cube){
+		.type = DLA_MEM_MC, .address = 4, .width = 16, .height = 16,
+		.channel = 4, .line_stride = 128,
+	};
+	s->weight_data = (struct dla_data_cube){
+		.type = DLA_MEM_MC, .address = 5, .size = 128,
+	};
+	s->dst_data = (struct dla_data_cube){
+		.type = DLA_MEM_HW, .address = -1, .width = 14, .height = 14,
+		.channel = 1,
+	};
+}
+static void m_image_short_line(struct task_descs *d)
+{
+	m_image(d);
+	d->surf[0].conv_surface.src_data.line_stride = 96;
+}
+static void m_image_tall(struct task_descs *d)
+{
+	m_image(d);
+	d->surf[0].conv_surface.src_data.height = 40;
+}
+static void m_image_offset(struct task_descs *d)
+{
+	m_image(d);
+	d->surf[0].conv_surface.src_data.offset = 16;
+}
+static void m_image_precision(struct task_descs *d)
+{
+	m_image(d);
+	d->op[0].conv_op.in_precision = DLA_PRECISION_INT8;
+}
+static void m_image_channels(struct task_descs *d)
+{
+	m_image(d);
+	d->surf[0].conv_surface.src_data.channel = 5;
+}
+static void m_image_format(struct task_descs *d)
+{
+	m_image(d);
+	d->op[0].conv_op.data_format = 40;
+}
+/* Semi-planar Y8 and U8V8: chroma 1024 bytes after the luma, lines of 64. */
+static void m_image_yuv(struct task_descs *d)
+{
+	m_image(d);
+	d->op[0].conv_op.data_format = NVDLA_PIXEL_Y8_U8V8_N444;
+	d->op[0].conv_op.in_precision = DLA_PRECISION_INT8;
+	d->op[0].conv_op.out_precision = DLA_PRECISION_INT8;
+	d->surf[0].conv_surface.src_data.channel = 3;
+	d->surf[0].conv_surface.src_data.line_stride = 32;
+	d->surf[0].conv_surface.offset_u = 1024;
+	d->surf[0].conv_surface.in_line_uv_stride = 64;
+}
+static void m_image_uv_short(struct task_descs *d)
+{
+	m_image_yuv(d);
+	d->surf[0].conv_surface.in_line_uv_stride = 0;
+}
+static void m_image_uv_beyond(struct task_descs *d)
+{
+	m_image_yuv(d);
+	d->surf[0].conv_surface.offset_u = 3200;
+}
+static void m_image_uv_offset(struct task_descs *d)
+{
+	m_image_yuv(d);
+	d->surf[0].conv_surface.offset_u = -32;
+}
+
+/* 8-bit pixels (A8B8G8R8) converted to fp16 by the CDMA. */
+static void m_image_to_fp16(struct task_descs *d)
+{
+	m_image(d);
+	d->op[0].conv_op.data_format = NVDLA_PIXEL_A8B8G8R8;
+	d->op[0].conv_op.in_precision = DLA_PRECISION_INT8;
+	d->op[0].conv_op.in_cvt.enable = 1;
+	d->surf[0].conv_surface.src_data.line_stride = 64;
+}
+static void m_image_no_cvt(struct task_descs *d)
+{
+	m_image_to_fp16(d);
+	d->op[0].conv_op.in_cvt.enable = 0;
+}
+static void m_feature_to_fp16(struct task_descs *d)
+{
+	m_image(d);
+	d->op[0].conv_op.data_format = 36;	/* feature */
+	d->op[0].conv_op.in_precision = DLA_PRECISION_INT8;
+}
+
+/* Image inputs the firmware refuses, with the reason. */
+static const struct {
+	mutate_fn mutate;
+	const char *what;
+	const char *name;
+} image_cases[] = {
+	{ m_image_short_line, "op 0: image plane 0 lines overlap: stride 96 below 16 pixels of 8 bytes",
+	  "image line stride below its pixels" },
+	{ m_image_tall, "op 0: image plane 0 of 16x40 pixels of 8 bytes, stride 128, does not fit address 4",
+	  "image beyond its buffer" },
+	{ m_image_offset, "op 0: data cube offset 16, strides 128/0 not aligned",
+	  "image not on an atom boundary" },
+	{ m_image_precision, "op 0: conv input: pixel format 8 holds fp16, not int8",
+	  "fp16 pixels as int8 input" },
+	{ m_image_channels, "op 0: image of 4 components with 5 channels",
+	  "more channels than the pixels have" },
+	{ m_image_format, "op 0: conv: data format 40 invalid",
+	  "no such pixel format" },
+	{ m_image_uv_short, "op 0: image plane 1 lines overlap: stride 0 below 16 pixels of 2 bytes",
+	  "chroma line stride below its pixels" },
+	{ m_image_uv_beyond, "op 0: image plane 1 of 16x16 pixels of 2 bytes, stride 64, does not fit address 4",
+	  "chroma plane beyond the buffer" },
+	{ m_image_uv_offset, "op 0: image plane 1 offset -32, stride 64 not aligned",
+	  "chroma plane before the luma" },
+	{ m_image_no_cvt, "op 0: conv: int8 pixels into fp16 need the input converter",
+	  "int8 pixels into fp16 with the converter off" },
+	{ m_feature_to_fp16, "op 0: conv: int8 feature input into fp16: only pixels convert",
+	  "int8 feature cube into an fp16 convolution" },
+};
+
+/*
+ * Image inputs are checked with their pixel format's rules: the official
+ * compiler's fp16 image (lines of 16 pixels of 8 bytes, 128 apart, well
+ * below 16 atoms) is accepted and its address programmed; a semi-planar
+ * one programs its chroma plane; malformed ones are refused by name.
+ */
+static void test_image_input(void)
+{
+	struct task_descs d;
+	size_t i;
+	int ret;
+
+	good_task(&d);
+	m_image(&d);
+	fake.last_error[0] = '\0';
+	ret = check(&d);
+	tap_ok(ret == 0, "fp16 image, 8-byte pixels, lines 128 bytes apart: accepted (%d, \"%s\")",
+	       ret, fake.last_error);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 &&
+	       fake.reg[(0x5000 + NVDLA_CDMA_D_DAIN_ADDR_LOW_0) / 4] == 0x50000000 &&
+	       fake.reg[(0x5000 + NVDLA_CDMA_D_LINE_STRIDE) / 4] == 128,
+	       "its pixels' address and line stride are programmed (ret %d)", ret);
+	finish();
+	good_task(&d);
+	m_image_yuv(&d);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 &&
+	       fake.reg[(0x5000 + NVDLA_CDMA_D_DAIN_ADDR_LOW_1) / 4] == 0x50000400 &&
+	       fake.reg[(0x5000 + NVDLA_CDMA_D_LINE_UV_STRIDE) / 4] == 64,
+	       "semi-planar image: chroma plane address and line stride programmed (ret %d, \"%s\")",
+	       ret, fake.last_error);
+	finish();
+	good_task(&d);
+	m_image_to_fp16(&d);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 &&
+	       fake.reg[(0x5000 + NVDLA_CDMA_D_MISC_CFG) / 4] == 0x2000 &&
+	       fake.reg[(0x6000 + NVDLA_CSC_D_MISC_CFG) / 4] == 0x2200 &&
+	       fake.reg[(0x7000 + NVDLA_CMAC_A_D_MISC_CFG) / 4] == 0x2000 &&
+	       fake.reg[(0x9000 + NVDLA_CACC_D_MISC_CFG) / 4] == 0x2000,
+	       "int8 pixels into fp16: the CDMA reads int8 and every unit processes fp16 (ret %d, CDMA 0x%x, CSC 0x%x)",
+	       ret, fake.reg[(0x5000 + NVDLA_CDMA_D_MISC_CFG) / 4],
+	       fake.reg[(0x6000 + NVDLA_CSC_D_MISC_CFG) / 4]);
+	finish();
+	for (i = 0; i < sizeof(image_cases) / sizeof(image_cases[0]); i++) {
+		good_task(&d);
+		image_cases[i].mutate(&d);
+		expect_reject(&d, image_cases[i].what, image_cases[i].name);
+	}
 }
 
 static const struct {
@@ -439,7 +667,7 @@ static void test_stat_write_back(void)
 	       fake.buf[5][sizeof(union dla_stat_container)] == 0xee,
 	       "completion writes stalls 7/9 and run time 25 us to container 0 (%u %u %u)",
 	       got.read_stall, got.write_stall, got.runtime);
-	dla_clear_task(engine);
+	finish();
 }
 
 /* Complete the BDMA operation in group 0 at time @now. */
@@ -480,7 +708,80 @@ static void test_stat_rois(void)
 	       fake.buf[5][2 * sizeof(*list)] == 0xee,
 	       "two regions: containers [0][0] and [1][0] filled in turn (%u %u %u, ret %d)",
 	       got.read_stall, got.write_stall, got.runtime, ret);
+	finish();
+}
+
+#define BIG_OPS 32767
+
+/*
+ * A chain of BIG_OPS BDMA copies: prepared (copied and validated) once,
+ * in time linear in the task; starting it programs the first copy only,
+ * and neither the start nor a completion reads the task's buffers again
+ * or does work that grows with the task.
+ */
+static void test_big_task(void)
+{
+	struct dla_task task = { .host_task = &fake, .num_addresses = NUM_BUFS };
+	struct dla_checked_task *checked = NULL;
+	struct task_descs d;
+	struct dla_common_op_desc *graph;
+	union dla_surface_container *surf;
+	uint8_t *saved[4];
+	struct timespec t0, t1;
+	unsigned int start_writes, start_entries;
+	bool done = true;
+	int i, ret;
+
+	good_task(&d);
+	d.net.num_operations = BIG_OPS;
+	for (i = 0; i < 4; i++)
+		saved[i] = fake.buf[i];
+	fake.buf[0] = calloc(1, sizeof(d.net));
+	fake.buf[1] = calloc(BIG_OPS, sizeof(*graph));
+	fake.buf[2] = calloc(BIG_OPS, sizeof(d.op[0]));
+	fake.buf[3] = calloc(BIG_OPS, sizeof(*surf));
+	memcpy(fake.buf[0], &d.net, sizeof(d.net));
+	fake.size[0] = sizeof(d.net);
+	fake.size[1] = BIG_OPS * sizeof(*graph);
+	fake.size[2] = BIG_OPS * sizeof(d.op[0]);
+	fake.size[3] = BIG_OPS * sizeof(*surf);
+	graph = (void *)fake.buf[1];
+	surf = (void *)fake.buf[3];
+	for (i = 0; i < BIG_OPS; i++) {
+		graph[i] = d.graph[0];
+		graph[i].consumers[DLA_OP_BDMA].index = i + 1 < BIG_OPS ? i + 1 : -1;
+		memcpy(fake.buf[2] + i * sizeof(d.op[0]), &d.op[0], sizeof(d.op[0]));
+		surf[i] = d.surf[0];
+	}
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ret = dla_task_prepare(engine, &task, &checked);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	tap_ok(ret == 0, "%d operations copied and validated in %.1f ms (%d, \"%s\")",
+	       BIG_OPS, (t1.tv_sec - t0.tv_sec) * 1e3 +
+	       (t1.tv_nsec - t0.tv_nsec) / 1e6, ret, fake.last_error);
+	fake.writes = 0;
+	fake.entries = 0;
+	ret = ret ?: dla_execute_task(engine, checked);
+	start_writes = fake.writes;
+	start_entries = fake.entries;
+	tap_ok(ret == 0 && start_writes < 64 && start_entries <= 2,
+	       "starting it programs one copy: %u register writes, %u buffer look-ups",
+	       start_writes, start_entries);
+	fake.writes = 0;
+	fake.entries = 0;
+	for (i = 0; i < 3 && !ret; i++)
+		ret = bdma_done(0, &done);
+	tap_ok(ret == 0 && !done && fake.writes < 3 * 64 && fake.entries <= 3 * 2,
+	       "each completion programs the next copy alone: %u writes, %u look-ups for 3",
+	       fake.writes, fake.entries);
 	dla_clear_task(engine);
+	dla_task_release(engine, checked);
+	for (i = 0; i < 4; i++) {
+		free(fake.buf[i]);
+		fake.buf[i] = saved[i];
+		fake.size[i] = DATA_SIZE;
+	}
 }
 
 static int engine_setup(const char *config)
@@ -499,6 +800,7 @@ static int engine_setup(const char *config)
 int main(void)
 {
 	struct task_descs d;
+	bool done = false;
 	size_t i;
 	int ret;
 
@@ -510,20 +812,20 @@ int main(void)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		good_task(&d);
 		cases[i].mutate(&d);
-		tap_ok(check(&d) == -EINVAL, "%s: dla_check_task refuses it",
+		tap_ok(check(&d) == -EINVAL, "%s: dla_task_prepare refuses it",
 		       cases[i].name);
 		expect_reject(&d, cases[i].what, cases[i].name);
 	}
 
 	good_task(&d);
 	ret = check(&d);
-	tap_ok(ret == 0, "dla_check_task passes the good task, writing nothing (%d)",
+	tap_ok(ret == 0, "dla_task_prepare passes the good task, writing nothing (%d)",
 	       ret);
 	good_task(&d);
 	g_pair(&d);
 	fake.last_error[0] = '\0';
 	ret = check(&d);
-	tap_ok(ret == 0, "dla_check_task passes two dependent copies (%d, \"%s\")",
+	tap_ok(ret == 0, "dla_task_prepare passes two dependent copies (%d, \"%s\")",
 	       ret, fake.last_error);
 	for (i = 0; i < sizeof(graph_cases) / sizeof(graph_cases[0]); i++) {
 		good_task(&d);
@@ -531,7 +833,7 @@ int main(void)
 		fake.last_error[0] = '\0';
 		ret = check(&d);
 		tap_ok(ret == -EINVAL && strstr(fake.last_error, graph_cases[i].what),
-		       "%s: dla_check_task refuses it, no register touched (%d, \"%s\")",
+		       "%s: dla_task_prepare refuses it, no register touched (%d, \"%s\")",
 		       graph_cases[i].name, ret, fake.last_error);
 	}
 
@@ -548,32 +850,35 @@ int main(void)
 	ret = submit(&d, NUM_BUFS);
 	tap_ok(ret == -EBUSY && fake.writes == 0,
 	       "second task while one is loaded: -EBUSY, nothing written");
+	tap_ok(dla_execute_task(engine, running) == -EBUSY,
+	       "the running task again: -EBUSY");
 	dla_clear_task(engine);
+	fake.writes = 0;
+	ret = dla_execute_task(engine, running);
+	tap_ok(ret == -EINVAL && fake.writes == 0 &&
+	       strstr(fake.last_error, "a checked task runs once"),
+	       "a checked task that ran is refused: its counts are spent (%d, \"%s\")",
+	       ret, fake.last_error);
+	finish();
 	ret = submit(&d, NUM_BUFS);
 	tap_ok(ret == 0, "engine takes a task again after dla_clear_task");
-	dla_clear_task(engine);
 
-	/* dla_check_task: the same verdicts, never a register access. */
+	/* Prepare while the engine runs a task: no register, no interference. */
 	good_task(&d);
 	m_conv(&d);
 	load(&d);
 	fake.writes = 0;
-	ret = dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS });
-	tap_ok(ret == -EINVAL && fake.writes == 0 &&
-	       strstr(fake.last_error, "conv: stride 0x0"),
-	       "dla_check_task refuses what dla_execute_task refuses (%s)",
+	ret = check(&d);
+	tap_ok(ret == -EINVAL && strstr(fake.last_error, "conv: stride 0x0"),
+	       "dla_task_prepare refuses a task while another runs, writing nothing (%s)",
 	       fake.last_error);
 	good_task(&d);
-	load(&d);
-	fake.writes = 0;
-	ret = dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS });
-	tap_ok(ret == 0 && fake.writes == 0,
-	       "dla_check_task accepts a good task, no register touched");
-	tap_ok(submit(&d, NUM_BUFS) == 0 &&
-	       dla_check_task(engine, &(struct dla_task){ &fake, NUM_BUFS }) ==
-	       -EBUSY,
-	       "the engine runs it afterwards; checking while it runs: -EBUSY");
-	dla_clear_task(engine);
+	ret = check(&d);
+	tap_ok(ret == 0, "dla_task_prepare accepts a good task while another runs");
+	ret = bdma_done(0, &done);
+	tap_ok(ret == 0 && done,
+	       "the running task completes undisturbed (%d, done %d)", ret, done);
+	finish();
 
 	for (i = 0; i < sizeof(config_cases) / sizeof(config_cases[0]); i++) {
 		dla_register_driver(engine, &fake, &fake_ops,
@@ -591,12 +896,14 @@ int main(void)
 	tap_ok(ret == 0 && fake.writes > 0,
 	       "the 8-byte aligned cube is accepted on nv_small (ret %d, \"%s\")",
 	       ret, fake.last_error);
-	dla_clear_task(engine);
+	finish();
 
 	dla_register_driver(engine, &fake, &fake_ops,
 			    dla_hw_config_get("nv_full"));
 	test_stat_write_back();
 	test_stat_rois();
+	test_big_task();
+	test_image_input();
 
 	for (i = 0; i < NUM_BUFS; i++)
 		free(fake.buf[i]);

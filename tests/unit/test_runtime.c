@@ -6,6 +6,7 @@
  * errors a user gets for bad devices, files and buffers.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -374,6 +375,146 @@ static void test_image(struct nvdla_runtime *rt)
 	remove("/tmp/nvdla-test.pgm");
 }
 
+/* An echo of input 0, 8x4 pixels of 4 components in @pixel_format. */
+static struct nvdla_network *pixel_network(struct nvdla_runtime *rt,
+					   uint8_t pixel_format,
+					   uint8_t data_type, uint32_t bpe)
+{
+	struct nvdla_tensor_desc t = {
+		.name = "pixels", .size = 4 * 8 * 4 * bpe, .n = 1, .c = 4,
+		.h = 4, .w = 8, .data_type = data_type,
+		.pixel_format = pixel_format,
+		.stride = { bpe, 8 * 4 * bpe, 4 * 8 * 4 * bpe },
+	};
+	struct nvdla_network *net = NULL;
+	void *buf;
+	size_t len;
+
+	if (!nvdla_build_echo(&t, &buf, &len)) {
+		nvdla_network_load(rt, buf, len, &net);
+		free(buf);
+	}
+	return net;
+}
+
+static float half_to_float(uint16_t h)
+{
+	int exp = h >> 10 & 0x1f;
+	float m = (float)(h & 0x3ff);
+	float v = exp ? ldexpf(1024 + m, exp - 25) : ldexpf(m, -24);
+
+	return h & 0x8000 ? -v : v;
+}
+
+/*
+ * The official compiler's image inputs, filled as the official runtime
+ * fills them: image channel c (gray, or B, G, R) in component c of each
+ * pixel, the other components 0; fp16 (A16B16G16R16_F) takes
+ * (pixel - mean) / normalize, int8 (A8B8G8R8) round(pixel * 127 / 255).
+ * Other pixel formats are still refused.
+ */
+static void test_image_pixels(struct nvdla_runtime *rt)
+{
+	const char *ppm = "/tmp/nvdla-test-pixels.ppm";
+	const char *pgm = "/tmp/nvdla-test-pixels.pgm";
+	struct nvdla_network *net;
+	char text[2048];
+	const uint8_t *b;
+	int x, y, n, ok = 1, ret;
+
+	/* PPM, maxval 255: pixel (x, y) = R 4x, G 8y, B 100. */
+	n = sprintf(text, "P3 8 4 255\n");
+	for (y = 0; y < 4; y++)
+		for (x = 0; x < 8; x++)
+			n += sprintf(text + n, "%d %d 100\n", 4 * x, 8 * y);
+	write_text(ppm, text);
+	/* PGM: pixel (x, y) = 30x + y. */
+	n = sprintf(text, "P2 8 4 255\n");
+	for (y = 0; y < 4; y++)
+		for (x = 0; x < 8; x++)
+			n += sprintf(text + n, "%d\n", 30 * x + y);
+	write_text(pgm, text);
+
+	net = pixel_network(rt, NVDLA_TENSOR_A16B16G16R16_F,
+			    NVDLA_DATA_TYPE_HALF, 2);
+	ret = net ? nvdla_network_set_image(net, 0, ppm,
+					    &(struct nvdla_image_options){
+						    .mean = { 1, 2, 3 },
+						    .normalize = 4 }) : -1;
+	b = net ? nvdla_buffer_map(nvdla_network_input(net, 0)) : NULL;
+	for (y = 0; y < 4 && !ret; y++) {
+		for (x = 0; x < 8; x++) {
+			const uint8_t *p = b + y * 64 + x * 8;
+
+			ok &= half_to_float(p[0] | p[1] << 8) == (100 - 1) / 4.0f &&
+			      half_to_float(p[2] | p[3] << 8) == (8 * y - 2) / 4.0f &&
+			      half_to_float(p[4] | p[5] << 8) == (4 * x - 3) / 4.0f &&
+			      !p[6] && !p[7];
+		}
+	}
+	tap_ok(!ret && ok, "A16B16G16R16_F input: B, G, R as (pixel - mean) / normalize in components 0-2, alpha 0 (%s)",
+	       ret ? nvdla_runtime_error(rt) : "values checked");
+	if (net)
+		nvdla_network_unload(net);
+
+	net = pixel_network(rt, NVDLA_TENSOR_A8B8G8R8, NVDLA_DATA_TYPE_INT8, 1);
+	ret = net ? nvdla_network_set_image(net, 0, pgm,
+					    &(struct nvdla_image_options){
+						    .normalize = 1 }) : -1;
+	b = net ? nvdla_buffer_map(nvdla_network_input(net, 0)) : NULL;
+	for (y = 0; y < 4 && !ret; y++)
+		for (x = 0; x < 8; x++)
+			ok &= b[y * 32 + x * 4] ==
+			      (int)((30 * x + y) * 127.0 / 255 + 0.5) &&
+			      !b[y * 32 + x * 4 + 1] && !b[y * 32 + x * 4 + 2] &&
+			      !b[y * 32 + x * 4 + 3];
+	tap_ok(!ret && ok, "A8B8G8R8 input from a gray image: round(p * 127 / 255) in component 0, the rest 0 (%s)",
+	       ret ? nvdla_runtime_error(rt) : "values checked");
+	ret = ret ? ret : nvdla_network_set_image(net, 0, ppm,
+					 &(struct nvdla_image_options){
+						 .normalize = 1 });
+	for (y = 0; y < 4 && !ret; y++)
+		for (x = 0; x < 8; x++)
+			ok &= b[y * 32 + x * 4] == (int)(100 * 127.0 / 255 + 0.5) &&
+			      b[y * 32 + x * 4 + 1] ==
+			      (int)(8 * y * 127.0 / 255 + 0.5) &&
+			      b[y * 32 + x * 4 + 2] ==
+			      (int)(4 * x * 127.0 / 255 + 0.5) &&
+			      !b[y * 32 + x * 4 + 3];
+	tap_ok(!ret && ok, "A8B8G8R8 input from a colour image: B, G, R in components 0-2 (%s)",
+	       ret ? nvdla_runtime_error(rt) : "values checked");
+	if (!ret)
+		ret = nvdla_network_submit(net, 0);
+	tap_ok(!ret, "the pixel input runs through the network (%s)",
+	       ret ? nvdla_runtime_error(rt) : "ok");
+	if (net)
+		nvdla_network_unload(net);
+
+	net = pixel_network(rt, 13, NVDLA_DATA_TYPE_INT8, 1);
+	ret = net ? nvdla_network_set_image(net, 0, pgm,
+					    &(struct nvdla_image_options){
+						    .normalize = 1 }) : 0;
+	tap_ok(ret == -EOPNOTSUPP &&
+	       strstr(nvdla_runtime_error(rt), "input 0: pixel format 13, data type 4 cannot take an image"),
+	       "A8R8G8B8, which the official runtime does not fill, is refused: %s",
+	       nvdla_runtime_error(rt));
+	if (net)
+		nvdla_network_unload(net);
+	net = pixel_network(rt, NVDLA_TENSOR_A16B16G16R16_F,
+			    NVDLA_DATA_TYPE_INT8, 1);
+	ret = net ? nvdla_network_set_image(net, 0, pgm,
+					    &(struct nvdla_image_options){
+						    .normalize = 1 }) : 0;
+	tap_ok(ret == -EOPNOTSUPP &&
+	       strstr(nvdla_runtime_error(rt), "pixel format 8, data type 4"),
+	       "fp16 pixels declared int8 are refused: %s",
+	       nvdla_runtime_error(rt));
+	if (net)
+		nvdla_network_unload(net);
+	remove(ppm);
+	remove(pgm);
+}
+
 int main(void)
 {
 	struct nvdla_runtime *rt;
@@ -391,6 +532,7 @@ int main(void)
 	test_stats(rt);
 	test_errors(rt);
 	test_image(rt);
+	test_image_pixels(rt);
 	nvdla_runtime_del(rt);
 	return tap_done();
 }

@@ -67,15 +67,20 @@ fi
 
 root_pack
 
-# TCG: nested KVM hangs on the machines this runs on. A warning, a soft
-# lockup or an RCU stall panics the guest, and the panic ends QEMU at once
-# (panic=-1 with -no-reboot); the host timeout catches a hung guest.
+# TCG: nested KVM hangs on the machines this runs on. A warning panics the
+# guest (panic_on_warn), and so do a CPU that does not schedule for 10 s
+# (soft lockup, twice watchdog_thresh) and an RCU stall of 10 s, so that
+# long stretches with interrupts or preemption off fail the run; the
+# panic ends QEMU at once (panic=-1 with -no-reboot); the host timeout
+# catches a hung guest.
 start=$(date +%s)
 status=0
 timeout "$timeout_s" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 \
 	-nographic -nic none -no-reboot -kernel "$kroot/boot/vmlinuz-$kver" \
 	-initrd "$out/initrd.gz" \
-	-append "console=ttyS0 panic=-1 panic_on_warn=1 softlockup_panic=1 sysctl.kernel.panic_on_rcu_stall=1 quiet" \
+	-append "console=ttyS0 panic=-1 panic_on_warn=1 softlockup_panic=1 \
+watchdog_thresh=5 rcupdate.rcu_cpu_stall_timeout=10 \
+sysctl.kernel.panic_on_rcu_stall=1 quiet" \
 	</dev/null >"$log" 2>&1 || status=$?
 echo "# [$kver] guest ran for $(($(date +%s) - start)) s, log in $log"
 
