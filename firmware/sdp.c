@@ -47,9 +47,16 @@ static int sdp_check_op(struct dla_engine *engine, const char *name,
 				  name, o->type, o->mode, o->act, o->precision);
 	if (!sdp_reads(o))
 		return 0;
-	ret = dla_check_precision(engine, "sdp operand", o->precision);
-	if (ret)
-		return ret;
+	/*
+	 * Every configuration's operand read DMAs take one- or two-byte
+	 * data and its X and Y stages 16-bit integer operands, whatever it
+	 * computes in; fp16 operands need an fp16 datapath.
+	 */
+	if (o->precision != DLA_PRECISION_INT16) {
+		ret = dla_check_precision(engine, "sdp operand", o->precision);
+		if (ret)
+			return ret;
+	}
 	if (data->type > DLA_MEM_CV || !data->size)
 		return dla_reject(engine, "sdp %s: operand data missing", name);
 	return dla_dma_range(engine, data->address, data->offset, data->size,

@@ -57,7 +57,7 @@ static const struct drm_ioctl_desc nvdla_ioctls[] = {
 	.desc = "NVIDIA Deep Learning Accelerator",		\
 	.date = "20261122",					\
 	.major = 0,						\
-	.minor = 2,						\
+	.minor = 3,						\
 }
 
 /* A render node (/dev/dri/renderDN), as on kernels without accel. */

@@ -204,7 +204,7 @@ void nvdla_job_end(struct nvdla_job *job, int status)
 
 static int nvdla_submit_check(const struct drm_nvdla_submit *args)
 {
-	if (args->flags || args->reserved ||
+	if (args->flags ||
 	    args->address_size != sizeof(struct drm_nvdla_address) ||
 	    !args->num_addresses ||
 	    args->num_addresses > DRM_NVDLA_MAX_ADDRESSES ||
@@ -232,6 +232,7 @@ static struct nvdla_job *nvdla_submit_job(struct drm_file *file,
 	kvfree(addrs);
 	if (IS_ERR(job))
 		return job;
+	job->timeout_ms = args->timeout_ms;
 	ret = nvdla_job_add_deps(job, file, args);
 	if (ret) {
 		nvdla_job_free(job);

@@ -34,6 +34,7 @@ struct nvdla_gem_object;
  * @dep_armed: @dep_cb is installed
  * @done: the out-fence, signalled when the job ends
  * @error: why it must end without running, or 0
+ * @timeout_ms: how long it may run, 0 for the job timeout
  * @deadline: jiffies when it overruns, once started
  * @start_ns: when it started on the engine
  * @submit_ns: when it was submitted
@@ -55,6 +56,7 @@ struct nvdla_job {
 	bool dep_armed;
 	struct dma_fence *done;
 	int error;
+	u32 timeout_ms;
 	unsigned long deadline;
 	u64 start_ns;
 	u64 submit_ns;

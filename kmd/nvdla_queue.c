@@ -29,7 +29,7 @@
 static unsigned int job_timeout_ms = 5000;
 module_param(job_timeout_ms, uint, 0644);
 MODULE_PARM_DESC(job_timeout_ms,
-		 "Time a job may run before it is stopped and the engine reset (ms, default 5000)");
+		 "Time a job may run before it is stopped and the engine reset, unless its submission sets another (ms, default 5000)");
 
 static void nvdla_queue_kick(struct nvdla_device *ndev)
 {
@@ -165,7 +165,8 @@ static void nvdla_queue_run(struct work_struct *work)
 			continue;
 		}
 		job->start_ns = ktime_get_ns();
-		timeout = msecs_to_jiffies(READ_ONCE(job_timeout_ms));
+		timeout = msecs_to_jiffies(job->timeout_ms ?:
+					   READ_ONCE(job_timeout_ms));
 		job->deadline = jiffies + timeout;
 		ret = nvdla_queue_start(ndev, job);
 		if (ret) {

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # make bench: per-engine throughput of the hardware model next to plain C
-# loops (nvdla_bench), the wall time of the largest public traces, then
-# the runtime's own costs (nvdla_runtime_bench) in process and through the
+# loops (nvdla_bench), the wall time of the largest public traces and of
+# ResNet-18 from the official compiler, then the runtime's own costs (nvdla_runtime_bench) in process and through the
 # kernel driver in a QEMU guest per installed kernel.
 set -eu
 build=${1:-build}
@@ -16,6 +16,41 @@ traces=../shared/conformance/traces
 	end=$(date +%s%N)
 	printf '%-45s %6d ms (whole trace: parse, load, run, check)\n' "$t" \
 		$(((end - start) / 1000000))
+done
+
+# ResNet-18 compiled by the official compiler, in fp16 and in int8, on the
+# in-process model (BENCH_NETWORKS names other cases of the corpus): wall
+# time of nvdla_runtime, and the --stats operation times summed per engine.
+# Operations overlap (a fused SDP runs with its convolution, the next
+# operations are programmed ahead), so the sums may exceed the wall time.
+networks=../shared/conformance/networks
+runtime=$(cd "$build/bin" && pwd)/nvdla_runtime
+echo
+for c in ${BENCH_NETWORKS:-resnet18_fp16_full resnet18_int8_small}; do
+	if [ ! -d "$networks/$c" ] || ! command -v python3 >/dev/null; then
+		echo "$c: skipped (needs $networks and python3)"
+		continue
+	fi
+	args=$(python3 -c 'import json, sys
+print("\n".join(json.load(open(sys.argv[1]))["run"]["args"]))' "$networks/$c/case.json")
+	out=$(mktemp)
+	start=$(date +%s%N)
+	status=0
+	# shellcheck disable=SC2086 # one argument a line
+	(IFS='
+'; cd "$networks/$c" && "$runtime" $args --stats -o /dev/null) \
+		>"$out" 2>&1 || status=$?
+	end=$(date +%s%N)
+	if [ "$status" -ne 0 ]; then
+		echo "$c: failed: $(tail -1 "$out")"
+	else
+		printf '%s: %d ms wall on the model; per engine (--stats):\n' "$c" \
+			$(((end - start) / 1000000))
+		awk '$1 ~ /^[0-9]+$/ && NF >= 5 { t[$4] += $5; n[$4]++ }
+			END { for (e in t) printf "  %-5s %4d operations %10.1f ms\n", e, n[e], t[e] / 1000 }' \
+			"$out" | sort
+	fi
+	rm -f "$out"
 done
 
 # The runtime: load time, run time of small tasks, submit to first register

@@ -20,12 +20,13 @@ cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 build_pkgs="gcc make libc6-dev pkg-config libdrm-dev libjpeg-dev libpng-dev"
 # perl: checkpatch.pl; sparse: the kernel's static checker; clang and its
 # runtime: the libFuzzer targets; dt-schema, dtc and python3-yaml: the
-# device-tree binding check; dkms: the DKMS build test; QEMU for arm64 and
+# device-tree binding check; python3: that and the compiled-network corpus
+# test; dkms: the DKMS build test; QEMU for arm64 and
 # the cross compiler: the emulated board.
 test_pkgs="linux-headers-amd64 linux-headers-6.12-amd64 qemu-system-x86
 	busybox-static cpio kmod xz-utils ca-certificates perl linux-source-6.1
 	sparse clang libclang-rt-14-dev dt-schema device-tree-compiler
-	python3-yaml dkms
+	python3 python3-yaml dkms
 	qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
 
 as_root() {

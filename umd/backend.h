@@ -36,7 +36,9 @@ struct nvdla_backend_ops {
 	void (*bo_del)(struct nvdla_bo *bo);
 	/*
 	 * Run one firmware task whose address list is @list[@num] and wait
-	 * until it completes or the absolute CLOCK_MONOTONIC @deadline_ns.
+	 * until it ends: completed, failed, or stopped at the absolute
+	 * CLOCK_MONOTONIC @deadline_ns (0: the backend's own bound, see
+	 * nvdla_network_submit()).
 	 */
 	int (*submit)(struct nvdla_backend *be,
 		      const struct nvdla_backend_address *list, uint32_t num,

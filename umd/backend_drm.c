@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <xf86drm.h>
@@ -166,6 +167,29 @@ static void drm_timing(struct drm_backend *db, const struct drm_counters *before
 	t->irqs_to_next = after.irqs - before->irqs;
 }
 
+/*
+ * The job's time limit in whole milliseconds up to @deadline_ns, or 0 (the
+ * driver's job timeout) without one.
+ */
+static int drm_time_limit(struct drm_backend *db, int64_t deadline_ns,
+			  uint32_t *timeout_ms)
+{
+	struct timespec ts;
+	int64_t left;
+
+	*timeout_ms = 0;
+	if (!deadline_ns)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	left = deadline_ns - ((int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec);
+	if (left <= 0)
+		return drm_error(db, -ETIMEDOUT, "%s: time limit reached before the task started",
+				 db->path);
+	left = (left + 999999) / 1000000;
+	*timeout_ms = left > UINT32_MAX ? UINT32_MAX : (uint32_t)left;
+	return 0;
+}
+
 static int drm_submit(struct nvdla_backend *be,
 		      const struct nvdla_backend_address *list, uint32_t num,
 		      int64_t deadline_ns)
@@ -175,7 +199,8 @@ static int drm_submit(struct nvdla_backend *be,
 		.num_addresses = num,
 		.address_size = sizeof(struct drm_nvdla_address),
 	};
-	struct drm_nvdla_wait wait = { .timeout_ns = deadline_ns };
+	/* The job's time limit bounds the wait: the driver ends it. */
+	struct drm_nvdla_wait wait = { .timeout_ns = INT64_MAX };
 	struct drm_counters before;
 	struct drm_nvdla_address *addrs;
 	bool timed;
@@ -183,6 +208,9 @@ static int drm_submit(struct nvdla_backend *be,
 	int ret;
 
 	be->timing = (struct nvdla_backend_timing){ 0 };
+	ret = drm_time_limit(db, deadline_ns, &args.timeout_ms);
+	if (ret)
+		return ret;
 	timed = be->want_timing && !drm_read_counters(db, &before);
 
 	addrs = calloc(num ? num : 1, sizeof(*addrs));

@@ -10,6 +10,7 @@
  * made with (before the x8 int8 format shifted the numbering).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,15 +79,15 @@ NVDLA_EXPORT int nvdla_network_output_values(struct nvdla_network *net,
 	struct nvdla_tensor_desc d;
 	struct nvdla_layout lay;
 	const uint8_t *map;
-	uint64_t size, at;
+	uint64_t size, at, elems;
 	int32_t c, y, x;
 	int ret;
 
 	ret = nvdla_network_output_desc(net, index, &d);
 	if (ret)
 		return ret;
-	if (nvdla_tensor_layout(&d, &lay) || !lay.lanes || d.c <= 0 ||
-	    d.h <= 0 || d.w <= 0 || n != (uint64_t)d.c * d.h * d.w)
+	if (nvdla_tensor_layout(&d, &lay) || !lay.lanes ||
+	    nvdla_tensor_elements(&d, &elems) || n != elems)
 		return nvdla_rt_error(net->rt, -EINVAL,
 				      "output %u: no %zu feature values to read",
 				      index, n);
@@ -132,11 +133,10 @@ NVDLA_EXPORT int nvdla_network_write_dimg(struct nvdla_network *net,
 		return nvdla_rt_error(rt, -EOPNOTSUPP,
 				      "output %u: pixel format %u, data type %u not writable as DIMG",
 				      index, d.pixel_format, d.data_type);
-	if (d.c <= 0 || d.h <= 0 || d.w <= 0)
-		return nvdla_rt_error(rt, -EINVAL, "output %u: empty tensor", index);
-
-	elems = (uint64_t)d.c * d.h * d.w;
-	len = elems * lay.bpe;
+	if (nvdla_tensor_elements(&d, &elems) ||
+	    __builtin_mul_overflow(elems, lay.bpe, &len) || len > SIZE_MAX)
+		return nvdla_rt_error(rt, -EINVAL, "output %u: %dx%dx%d tensor empty or too large",
+				      index, d.w, d.h, d.c);
 	payload = malloc(len);
 	if (!payload)
 		return nvdla_rt_error(rt, -ENOMEM, "out of memory");

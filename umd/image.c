@@ -56,11 +56,13 @@ static int image_read(struct nvdla_runtime *rt, const char *path,
 	static const uint8_t jpeg[] = { 0xff, 0xd8, 0xff };
 	static const uint8_t png[] = { 0x89, 'P', 'N', 'G' };
 	uint8_t magic[4] = { 0 };
-	FILE *f = fopen(path, "rb");
+	uint64_t size;
+	FILE *f;
 	int ret;
 
-	if (!f)
-		return nvdla_rt_error(rt, -errno, "%s: %s", path, strerror(errno));
+	ret = nvdla_rt_open_file(rt, path, &f, &size);
+	if (ret)
+		return ret;
 	if (fread(magic, 1, sizeof(magic), f) < 2 || fseek(f, 0, SEEK_SET))
 		ret = nvdla_rt_error(rt, -EINVAL, "%s: empty or unreadable", path);
 	else if (!memcmp(magic, jpeg, sizeof(jpeg)))

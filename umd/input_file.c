@@ -15,7 +15,7 @@ NVDLA_EXPORT int nvdla_network_set_input_file(struct nvdla_network *net,
 	struct nvdla_tensor_desc d;
 	struct nvdla_buffer *buf;
 	uint8_t *map;
-	long size;
+	uint64_t size;
 	FILE *f;
 	int ret;
 
@@ -28,17 +28,14 @@ NVDLA_EXPORT int nvdla_network_set_input_file(struct nvdla_network *net,
 				      "input %u: tensor of %llu bytes in a %llu-byte buffer",
 				      index, (unsigned long long)d.size,
 				      (unsigned long long)nvdla_buffer_size(buf));
-	f = fopen(path, "rb");
-	if (!f)
-		return nvdla_rt_error(rt, -errno, "%s: %s", path, strerror(errno));
-	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET))
-		ret = nvdla_rt_error(rt, -EIO, "%s: cannot seek", path);
-	else if ((uint64_t)size != d.size)
+	ret = nvdla_rt_open_file(rt, path, &f, &size);
+	if (ret)
+		return ret;
+	if (size != d.size)
 		ret = nvdla_rt_error(rt, -EINVAL,
-				     "%s: %ld bytes; input %u (%dx%dx%d) takes %llu",
-				     path, size, index, d.w, d.h, d.c,
-				     (unsigned long long)d.size);
+				     "%s: %llu bytes; input %u (%dx%dx%d) takes %llu",
+				     path, (unsigned long long)size, index, d.w,
+				     d.h, d.c, (unsigned long long)d.size);
 	if (!ret) {
 		map = nvdla_buffer_map(buf);
 		memset(map, 0, nvdla_buffer_size(buf));

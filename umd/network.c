@@ -15,8 +15,6 @@
 
 #include "runtime_internal.h"
 
-#define DEFAULT_TIMEOUT_NS 10000000000ll
-
 static int net_fill(struct nvdla_network *net, uint16_t m)
 {
 	const struct nvdla_lbl_memory *mem = &net->l->memories[m];
@@ -89,6 +87,27 @@ static void net_tensor_desc(const struct nvdla_lbl_tensor_desc *t,
 	memcpy(d->stride, t->stride, sizeof(d->stride));
 }
 
+/*
+ * Each element of a bound tensor takes a byte at least: a tensor with
+ * more elements than its memory has bytes, or so many that their count
+ * overflows, is malformed (its count would size buffers).
+ */
+static int net_check_tensor(struct nvdla_network *net,
+			    const struct nvdla_lbl_memory *mem,
+			    const struct nvdla_tensor_desc *d, const char *what)
+{
+	uint64_t n;
+
+	if (d->c <= 0 || d->h <= 0 || d->w <= 0)
+		return 0;	/* refused where it is used */
+	if (nvdla_tensor_elements(d, &n) || n > mem->size)
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "memory %u: %s tensor %dx%dx%d has more elements than the memory's %llu bytes",
+				      mem->id, what, d->w, d->h, d->c,
+				      (unsigned long long)mem->size);
+	return 0;
+}
+
 /* Inputs or outputs: memories flagged @flag, indexed by their bind id. */
 static int net_bindings(struct nvdla_network *net, uint16_t flag,
 			struct nvdla_binding **out, unsigned int *count)
@@ -97,6 +116,7 @@ static int net_bindings(struct nvdla_network *net, uint16_t flag,
 	const char *what = flag == NVDLA_LBL_MEM_INPUT ? "input" : "output";
 	unsigned int n = 0;
 	uint32_t m;
+	int ret;
 
 	for (m = 0; m < l->num_memories; m++)
 		n += !!(l->memories[m].flags & flag);
@@ -122,6 +142,10 @@ static int net_bindings(struct nvdla_network *net, uint16_t flag,
 		(*out)[mem->bind_id].mem = m;
 		net_tensor_desc(&l->tensor_descs[mem->tensor_desc_id],
 				&(*out)[mem->bind_id].desc);
+		ret = net_check_tensor(net, mem, &(*out)[mem->bind_id].desc,
+				       what);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -315,25 +339,22 @@ NVDLA_EXPORT int nvdla_network_load_file(struct nvdla_runtime *rt,
 					 const char *path,
 					 struct nvdla_network **out)
 {
-	FILE *f = fopen(path, "rb");
-	long size;
+	uint64_t size;
 	void *data = NULL;
+	FILE *f;
 	int ret;
 
 	*out = NULL;
-	if (!f)
-		return nvdla_rt_error(rt, -errno, "%s: %s", path, strerror(errno));
-	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET)) {
-		ret = nvdla_rt_error(rt, -EIO, "%s: cannot seek", path);
-		goto out;
-	}
-	data = malloc(size ? size : 1);
+	ret = nvdla_rt_open_file(rt, path, &f, &size);
+	if (ret)
+		return ret;
+	data = size <= SIZE_MAX ? malloc(size ? size : 1) : NULL;
 	if (!data) {
-		ret = nvdla_rt_error(rt, -ENOMEM, "%s: out of memory", path);
+		ret = nvdla_rt_error(rt, -ENOMEM, "%s: out of memory for %llu bytes",
+				     path, (unsigned long long)size);
 		goto out;
 	}
-	if (fread(data, 1, size, f) != (size_t)size) {
+	if (fread(data, 1, size, f) != size) {
 		ret = nvdla_rt_error(rt, -EIO, "%s: short read", path);
 		goto out;
 	}
@@ -513,11 +534,15 @@ static int net_run_task(struct nvdla_network *net, uint32_t n,
 NVDLA_EXPORT int nvdla_network_submit(struct nvdla_network *net,
 				      int64_t timeout_ns)
 {
-	int64_t deadline = net_now_ns() +
-			   (timeout_ns > 0 ? timeout_ns : DEFAULT_TIMEOUT_NS);
+	int64_t deadline = 0;
 	uint32_t n;
 	int ret = 0;
 
+	if (timeout_ns < 0 || timeout_ns > INT64_MAX - net_now_ns())
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "time limit of %lld ns", (long long)timeout_ns);
+	if (timeout_ns)
+		deadline = net_now_ns() + timeout_ns;
 	net->stats_valid = false;
 	for (n = 0; n < net->num_tasks && !ret; n++)
 		ret = net_run_task(net, n, deadline);

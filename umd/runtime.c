@@ -3,9 +3,12 @@
 /* Runtime objects: device selection, errors and buffers. */
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <nvdla_accel.h>
 
 #include "runtime_internal.h"
 
@@ -22,10 +25,26 @@ int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)
 	return err;
 }
 
+/* Append to @err what --device takes: a node or sim: and each model. */
+static void device_hint(char *err, size_t errlen, bool node)
+{
+	static const char *const names[] = DRM_NVDLA_CONFIG_NAMES;
+	size_t i, n = strlen(err);
+
+	n += snprintf(err + n, n < errlen ? errlen - n : 0, " (%s%s",
+		      node ? "a device node, or " : "",
+		      "sim:NAME for the model, NAME one of");
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		n += snprintf(err + n, n < errlen ? errlen - n : 0, "%s %s",
+			      i ? "," : "", names[i]);
+	snprintf(err + n, n < errlen ? errlen - n : 0, ")");
+}
+
 static int nvdla_backend_open(const char *device, struct nvdla_backend **be,
 			      char *err, size_t errlen)
 {
 	char node[64];
+	int ret;
 
 	if (!device) {
 		if (nvdla_backend_drm_find(node, sizeof(node)))
@@ -33,10 +52,17 @@ static int nvdla_backend_open(const char *device, struct nvdla_backend **be,
 		else
 			device = node;
 	}
-	if (!strncmp(device, SIM_PREFIX, strlen(SIM_PREFIX)))
-		return nvdla_backend_sim_open(device + strlen(SIM_PREFIX), be,
-					      err, errlen);
-	return nvdla_backend_drm_open(device, be, err, errlen);
+	if (!strncmp(device, SIM_PREFIX, strlen(SIM_PREFIX))) {
+		ret = nvdla_backend_sim_open(device + strlen(SIM_PREFIX), be,
+					     err, errlen);
+		if (ret == -EINVAL)
+			device_hint(err, errlen, false);
+		return ret;
+	}
+	ret = nvdla_backend_drm_open(device, be, err, errlen);
+	if (ret == -ENOENT || ret == -ENODEV)
+		device_hint(err, errlen, true);
+	return ret;
 }
 
 NVDLA_EXPORT int nvdla_runtime_new(const char *device,

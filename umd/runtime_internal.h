@@ -5,6 +5,7 @@
 #define __NVDLA_UMD_RUNTIME_INTERNAL_H__
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include <nvdla/runtime.h>
 
@@ -69,6 +70,12 @@ uint64_t nvdla_tensor_at(const struct nvdla_tensor_desc *d,
 			 const struct nvdla_layout *l, uint32_t c, uint32_t y,
 			 uint32_t x);
 
+/*
+ * The C x H x W elements of @d in *@n; -EINVAL for an empty dimension or
+ * a count beyond 64 bits.
+ */
+int nvdla_tensor_elements(const struct nvdla_tensor_desc *d, uint64_t *n);
+
 /* A DLA blob made for firmware before 0.12 (28-byte data cubes). */
 bool nvdla_legacy_blob(const struct nvdla_lbl_blob *blob);
 /*
@@ -96,6 +103,13 @@ int nvdla_emu_run(struct nvdla_network *net, const struct nvdla_lbl_task *lt);
 uint16_t nvdla_emu_half(float f);
 /* The value of IEEE half @h (NaN and infinities included). */
 float nvdla_half_to_float(uint16_t h);
+
+/*
+ * Open the regular file @path for reading, its size in *@size; on failure
+ * (missing, unreadable, a directory or device) a message naming it.
+ */
+int nvdla_rt_open_file(struct nvdla_runtime *rt, const char *path, FILE **f,
+		       uint64_t *size);
 
 /* Record a failure message on @rt; returns @err. */
 int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)

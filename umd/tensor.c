@@ -82,3 +82,12 @@ uint64_t nvdla_tensor_at(const struct nvdla_tensor_desc *d,
 	       (uint64_t)y * d->stride[1] +
 	       ((uint64_t)x * l->lanes + c % l->lanes) * l->bpe;
 }
+
+int nvdla_tensor_elements(const struct nvdla_tensor_desc *d, uint64_t *n)
+{
+	if (d->c <= 0 || d->h <= 0 || d->w <= 0 ||
+	    __builtin_mul_overflow((uint64_t)d->c, (uint64_t)d->h, n) ||
+	    __builtin_mul_overflow(*n, (uint64_t)d->w, n))
+		return -EINVAL;
+	return 0;
+}

@@ -131,8 +131,12 @@ struct nvdla_buffer *nvdla_network_output(const struct nvdla_network *net,
 /*
  * Run the network once on the current inputs. The current backends run
  * the tasks synchronously: nvdla_network_submit() returns when all of them
- * completed, failed, or @timeout_ns (relative, 0 for the default of 10 s)
- * passed.
+ * completed or one failed. @timeout_ns (relative, for the whole network)
+ * stops a task still running when it has passed, with -ETIMEDOUT. With 0,
+ * no wall-clock limit applies in process (the model ends a task that can
+ * never complete as soon as it goes idle: -EIO), and through the driver
+ * each task has the driver's job timeout (module parameter
+ * job_timeout_ms). -EINVAL for a negative @timeout_ns.
  */
 int nvdla_network_submit(struct nvdla_network *net, int64_t timeout_ns);
 

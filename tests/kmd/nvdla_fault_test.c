@@ -84,6 +84,45 @@ TEST_F(fault, wait_deadlines)
 	EXPECT_EQ(0, works_again(&self->t));
 }
 
+/* Submit @t's job with the time limit @timeout_ms; its id in *@id. */
+static int submit_limited(struct bdma_task *t, uint32_t timeout_ms,
+			  __u64 *id)
+{
+	struct drm_nvdla_submit s = {
+		.addresses = (uintptr_t)t->addr,
+		.num_addresses = NUM_ENTRIES,
+		.address_size = sizeof(struct drm_nvdla_address),
+		.timeout_ms = timeout_ms,
+	};
+	int ret = xioctl(t->fd, DRM_IOCTL_NVDLA_SUBMIT, &s);
+
+	*id = s.job_id;
+	return ret;
+}
+
+/* A submission's time limit replaces the job timeout, shorter or longer. */
+TEST_F(fault, submission_time_limit)
+{
+	struct drm_nvdla_wait w = { 0 };
+
+	ASSERT_EQ(0, set_param("job_timeout_ms", 60000));
+	ASSERT_EQ(0, set_fault(1));
+	ASSERT_EQ(0, submit_limited(&self->t, 300, &w.job_id));
+	w.timeout_ns = deadline_ms(10000);
+	ASSERT_EQ(0, xioctl(self->t.fd, DRM_IOCTL_NVDLA_WAIT, &w));
+	EXPECT_EQ(-ETIMEDOUT, w.status);
+
+	ASSERT_EQ(0, set_param("job_timeout_ms", 200));
+	ASSERT_EQ(0, submit_limited(&self->t, 4000, &w.job_id));
+	w.timeout_ns = deadline_ms(1000);
+	EXPECT_EQ(-ETIMEDOUT, xioctl(self->t.fd, DRM_IOCTL_NVDLA_WAIT, &w));
+	w.timeout_ns = deadline_ms(20000);
+	ASSERT_EQ(0, xioctl(self->t.fd, DRM_IOCTL_NVDLA_WAIT, &w));
+	EXPECT_EQ(-ETIMEDOUT, w.status);
+	ASSERT_EQ(0, set_fault(0));
+	EXPECT_EQ(0, works_again(&self->t));
+}
+
 /* Jobs queued behind one that times out run once it is reset. */
 TEST_F(fault, queue_continues_after_timeout)
 {

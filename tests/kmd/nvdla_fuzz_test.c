@@ -79,7 +79,7 @@ static void fuzz_submit(int fd)
 	s.num_in_syncs = rnd() % 2 ? rnd() % 4 : rnd_value();
 	s.out_sync = rnd_value();
 	s.flags = rnd() % 4 ? 0 : rnd_value();
-	s.reserved = rnd() % 4 ? 0 : rnd_value();
+	s.timeout_ms = rnd() % 4 ? 0 : rnd_value();
 	ioctl(fd, DRM_IOCTL_NVDLA_SUBMIT, &s);
 }
 

@@ -137,3 +137,38 @@ printf 'GIF89a' >"$tmp/pic.gif"
 "$rt" --loadable "$tmp/echo.nvdla" --image "$tmp/pic.gif" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "pic.gif: not a PGM, PPM, JPEG or PNG image" "$tmp/err"
 ok $? "--image of another format: refused, status 1"
+
+# Rough edges a new user hit.
+mkdir "$tmp/dir"
+"$rt" --loadable "$tmp/dir" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "dir: is a directory" "$tmp/err"
+ok $? "a directory as --loadable: 'is a directory', status 1"
+"$rt" --loadable "$tmp/echo.nvdla" --input "$tmp/dir" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "dir: is a directory" "$tmp/err"
+ok $? "a directory as --input: 'is a directory', status 1"
+"$rt" --loadable "$tmp/echo.nvdla" --image "$tmp/dir" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "dir: is a directory" "$tmp/err"
+ok $? "a directory as --image: 'is a directory', status 1"
+"$rt" --loadable loadables/bdma_copy.nvdla --device sim:bogus 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "unknown model configuration 'bogus' (sim:NAME .*nv_full, nv_small, nv_large" "$tmp/err"
+ok $? "--device sim:bogus lists the model's configurations"
+"$rt" --loadable loadables/bdma_copy.nvdla --device "$tmp/bogus" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "bogus: No such file or directory (a device node, or sim:NAME" "$tmp/err"
+ok $? "--device of a missing node points to sim:NAME"
+"$rt" --loadable loadables/bdma_copy.nvdla stray 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "unexpected argument 'stray'" "$tmp/err"
+ok $? "an unexpected argument is named, status 2"
+
+# --timeout: a limit the network cannot meet stops it; malformed ones are
+# usage errors; a generous one changes nothing.
+"$rt" --loadable loadables/bdma_copy.nvdla --timeout 1e-9 -o "$tmp/t.dimg" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "task timed out" "$tmp/err"
+ok $? "--timeout 1e-9 stops the network: 'task timed out', status 1"
+for bad in 0 -1 x 1e12; do
+	"$rt" --loadable loadables/bdma_copy.nvdla --timeout "$bad" 2>"$tmp/err"
+	[ $? -eq 2 ] && grep -q -- "--timeout takes seconds" "$tmp/err" || break
+done
+ok $? "--timeout 0, -1, x and 1e12: usage errors, status 2"
+"$rt" --loadable loadables/bdma_copy.nvdla --timeout 60 -o "$tmp/t.dimg" >/dev/null &&
+	[ "$(md5_of "$tmp/t.dimg")" = "$(cut -d' ' -f1 loadables/bdma_copy.md5)" ]
+ok $? "--timeout 60: the shipped loadable's expected output"

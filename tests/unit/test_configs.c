@@ -297,6 +297,61 @@ static void sdp_job(struct job *j, const struct config *cfg, uint32_t c)
 }
 
 /*
+ * SDP with 16-bit per-channel operands from memory: the BRDMA reads an
+ * ALU and a MUL operand per channel, two bytes each, interleaved (the
+ * compiler's bias and scale layout on every configuration), and X1 adds
+ * and multiplies with them unshifted, values outside int8 included.
+ */
+#define SDP16_TRUNC 9
+
+static int16_t sdp16_alu(uint32_t c)
+{
+	return (int16_t)(c * 37 % 600) - 300;
+}
+
+static int16_t sdp16_mul(uint32_t c)
+{
+	return (int16_t)(200 + c * 13);
+}
+
+static int sdp16_want(const struct job *j, uint32_t c, uint32_t y, uint32_t x)
+{
+	struct cube in = cube_of(j->cfg, j->out.w, j->out.h, j->out.c);
+	int64_t v = (int8_t)j->in[at(&in, c, y, x)];
+
+	v = sat(v + sdp16_alu(c), 32);
+	v = sat(rha(v * sdp16_mul(c), SDP16_TRUNC), 32);
+	v = sat(rha((v - SDP_CVT_OFFSET) * SDP_CVT_SCALE, SDP_CVT_SHIFT), 17);
+	return (int)sat(v, 8);
+}
+
+static void sdp16_job(struct job *j, const struct config *cfg, uint32_t c)
+{
+	struct dla_sdp_op_desc *p = &j->ops[0].op.sdp_op;
+	struct dla_sdp_surface_desc *s = &j->ops[0].surf.sdp_surface;
+	int16_t d = data_base(false);
+	uint8_t *wt = malloc(4 * c);
+	uint32_t i;
+
+	sdp_job(j, cfg, c);
+	for (i = 0; i < c; i++) {
+		wt[4 * i] = (uint8_t)sdp16_alu(i);
+		wt[4 * i + 1] = (uint8_t)(sdp16_alu(i) >> 8);
+		wt[4 * i + 2] = (uint8_t)sdp16_mul(i);
+		wt[4 * i + 3] = (uint8_t)(sdp16_mul(i) >> 8);
+	}
+	j->wt = wt;
+	j->wt_size = 4 * c;
+	p->x1_op = (struct dla_sdp_op){ .enable = 1, .alu_type = 2, .type = 3,
+		.mode = 1,
+		.precision = DLA_PRECISION_INT16, .truncate = SDP16_TRUNC };
+	s->x1_data = (struct dla_data_cube){ .type = DLA_MEM_MC,
+		.address = d + 1, .size = 4 * c, .width = 1, .height = 1,
+		.channel = c, .line_stride = 4 * c, .surf_stride = 4 * c };
+	s->dst_data.address = d + 2;
+}
+
+/*
  * PDP: 3x3 window, stride 2, padding 1 all round (section 4), over the
  * input or, when an SDP streams into it, over the SDP's results.
  */
@@ -546,6 +601,9 @@ static void test_config(const struct config *cfg)
 	sdp_job(&j, cfg, cfg->atom + 5);
 	check(&j, "SDP (ALU, MUL, ReLU, converter)", sdp_want);
 	job_free(&j);
+	sdp16_job(&j, cfg, cfg->atom + 3);
+	check(&j, "SDP with 16-bit per-channel ALU and MUL operands", sdp16_want);
+	job_free(&j);
 	pdp_job(&j, cfg, cfg->atom * 2, 1);
 	check(&j, "PDP max 3x3/2", pdp_want);
 	job_free(&j);
@@ -790,6 +848,14 @@ static void test_refusals(void)
 	expect_refused(&j, "sim:nv_large",
 		       "op 0: sdp input: int16, which nv_large does not compute",
 		       "int16 SDP");
+	job_free(&j);
+
+	/* fp16 operands need an fp16 datapath, which v2 lacks. */
+	sdp16_job(&j, &configs[0], 8);
+	j.ops[0].op.sdp_op.x1_op.precision = DLA_PRECISION_FP16;
+	expect_refused(&j, "sim:nv_small",
+		       "op 0: sdp operand: fp16, which nv_small does not compute",
+		       "fp16 SDP operands");
 	job_free(&j);
 
 	/* No batch: the register would ask for the most. */

@@ -16,6 +16,11 @@ show() {
 	sed 's/^/# /' "$1"
 }
 
+if ! command -v python3 >/dev/null || ! python3 -c 'import yaml' 2>/dev/null; then
+	skip "device-tree binding checks" "python3 or python3-yaml missing (tools/setup.sh)"
+	exit 0
+fi
+
 # The driver's strings, from the of_device_id table, against the binding's.
 sed -n 's/.*\.compatible = "\([^"]*\)".*/\1/p' kmd/nvdla_device.c |
 	sort >"$tmp/driver"

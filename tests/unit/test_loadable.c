@@ -223,7 +223,10 @@ static void check_case(const uint8_t *buf, size_t len,
 	free(out);
 }
 
-static void e_addr(struct nvdla_loadable *l) { l->addresses[4].offset = 1; }
+static void e_addr(struct nvdla_loadable *l)
+{
+	l->addresses[4].offset = l->memories[4].size;
+}
 static void e_blob(struct nvdla_loadable *l) { l->blobs[2].name[0] = 'X'; }
 static void e_task(struct nvdla_loadable *l) { l->tasks[0].address_list[3] = 6; }
 static void e_mem(struct nvdla_loadable *l) { l->addresses[1].mem_id = 9; }
@@ -237,7 +240,8 @@ static void e_fit(struct nvdla_loadable *l) { l->memories[4].offsets[0] = 8; }
 
 static void test_check(const uint8_t *buf, size_t len)
 {
-	check_case(buf, len, e_addr, "overrun memory 4", "address entry past its memory");
+	check_case(buf, len, e_addr, "address_list[4]: offset 64 is past the end of memory 4",
+		   "address entry past its memory");
 	check_case(buf, len, e_blob, "no blob", "memory names a missing blob");
 	check_case(buf, len, e_task, "past the 6 addresses", "task address index out of range");
 	check_case(buf, len, e_mem, "no memory 9", "address names a missing memory");
@@ -245,6 +249,31 @@ static void test_check(const uint8_t *buf, size_t len)
 	check_case(buf, len, e_dup, "used twice", "duplicate memory id");
 	check_case(buf, len, e_bind, "same output bind id", "duplicate output bind id");
 	check_case(buf, len, e_fit, "overruns", "blob beyond its memory");
+}
+
+/*
+ * The official compiler's entry inside a memory: part-way into it, with
+ * the whole memory's size recorded.
+ */
+static void test_entry_inside(const uint8_t *buf, size_t len)
+{
+	struct nvdla_loadable *l, *back = NULL;
+	char err[256] = "";
+	void *out;
+	size_t olen;
+	int ret;
+
+	nvdla_loadable_parse(buf, len, &l, err, sizeof(err));
+	l->addresses[4].offset = l->memories[4].size - 1;
+	l->addresses[4].size = l->memories[4].size;
+	nvdla_loadable_write(l, &out, &olen);
+	ret = parse(out, olen, &back, err);
+	tap_ok(!ret, "an entry 1 byte before its memory's end, recording the memory's size, loads (%s)",
+	       ret ? err : "ok");
+	if (!ret)
+		nvdla_loadable_free(back);
+	nvdla_loadable_free(l);
+	free(out);
 }
 
 static void test_round_trip(const uint8_t *buf, size_t len)
@@ -290,6 +319,7 @@ int main(void)
 	test_corrupted(buf, len);
 	test_messages();
 	test_check(buf, len);
+	test_entry_inside(buf, len);
 	test_round_trip(buf, len);
 	free(buf);
 	return tap_done();

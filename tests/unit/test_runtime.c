@@ -242,6 +242,39 @@ static void e_huge_memory(struct nvdla_loadable *l)
 	l->addresses[5].size = 64;
 }
 
+/*
+ * The BDMA source entry part-way into a memory of twice the copy, with the
+ * whole memory's size recorded on it, as the official compiler does.
+ */
+static void e_inside(struct nvdla_loadable *l)
+{
+	l->memories[4].size = 128;
+	l->addresses[4].offset = 64;
+	l->addresses[4].size = 128;
+}
+
+/* The same one byte further: the copy's last byte is past the memory. */
+static void e_inside_overrun(struct nvdla_loadable *l)
+{
+	e_inside(l);
+	l->addresses[4].offset = 65;
+}
+
+/*
+ * Output 0 as 16 x 2^30 x 2^30 elements with zero strides: C x H x W is
+ * 2^64, which wraps to 0 in 64 bits.
+ */
+static void e_huge_tensor(struct nvdla_loadable *l)
+{
+	struct nvdla_lbl_tensor_desc *t =
+		&l->tensor_descs[l->memories[5].tensor_desc_id];
+
+	t->w = 16;
+	t->h = 1 << 30;
+	t->c = 1 << 30;
+	memset(t->stride, 0, sizeof(t->stride));
+}
+
 static void test_errors(struct nvdla_runtime *rt)
 {
 	const struct shape s = { 32, 1, 1, 32, 32 };
@@ -272,8 +305,35 @@ static void test_errors(struct nvdla_runtime *rt)
 	       "truncated loadable: %s", nvdla_runtime_error(rt));
 	free(buf);
 
+	build(&s, src, &buf, &len);
+	nvdla_network_load(rt, buf, len, &net);
+	free(buf);
+	ret = nvdla_network_submit(net, 1);
+	tap_ok(ret == -ETIMEDOUT &&
+	       strstr(nvdla_runtime_error(rt), "task timed out"),
+	       "a 1 ns time limit stops the network: %s",
+	       nvdla_runtime_error(rt));
+	ret = nvdla_network_submit(net, -1);
+	tap_ok(ret == -EINVAL && strstr(nvdla_runtime_error(rt), "time limit"),
+	       "a negative time limit is refused: %s", nvdla_runtime_error(rt));
+	tap_ok(!nvdla_network_submit(net, 0) && !nvdla_network_submit(net, 1000000000),
+	       "no time limit, then one of 1 s: the network runs");
+	nvdla_network_unload(net);
+
 	tap_ok(load_edited(rt, e_empty_blob) == 0,
 	       "a memory filled from an empty blob loads and runs");
+	tap_ok(load_edited(rt, e_inside) == 0,
+	       "an address entry inside a memory reaches to the memory's end (%s)",
+	       nvdla_runtime_error(rt));
+	tap_ok(load_edited(rt, e_inside_overrun) == -EINVAL &&
+	       strstr(nvdla_runtime_error(rt), "task 0: op 0"),
+	       "a copy from it one byte past the memory's end is refused: %s",
+	       nvdla_runtime_error(rt));
+	tap_ok(load_edited(rt, e_huge_tensor) == -EINVAL &&
+	       strstr(nvdla_runtime_error(rt),
+		      "output tensor 16x1073741824x1073741824 has more elements than the memory's 64 bytes"),
+	       "an output of 2^64 elements is refused: %s",
+	       nvdla_runtime_error(rt));
 	tap_ok(load_edited(rt, e_huge_memory) == -EINVAL &&
 	       strstr(nvdla_runtime_error(rt), "a buffer holds 1 to"),
 	       "a 3 GiB memory entry is refused: %s", nvdla_runtime_error(rt));

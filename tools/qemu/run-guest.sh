@@ -56,13 +56,35 @@ fi
 cp tests/guest/${NVDLA_GUEST_TESTS:-*.sh} "$root/tests/"
 cp tests/golden-loadables "$root/tests/"
 [ -d loadables ] && cp -r loadables "$root/loadables"
-# Convolutions for 50-long-layer.sh: one far beyond the job timeout.
+# Convolutions for 60-long-layer.sh: one far beyond the job timeout.
 mkdir -p "$root/loadables"
 "$build/bin/nvdla_mkconv" 64 64 256 256 "$root/loadables/conv_long.nvdla"
 "$build/bin/nvdla_mkconv" 32 32 64 64 "$root/loadables/conv_mid.nvdla"
 if [ -d ../shared/conformance/loadables ]; then
 	mkdir -p "$root/shared"
 	cp -r ../shared/conformance/loadables "$root/shared/loadables"
+fi
+
+# Small networks from the official compiler (tests/guest/50-networks.sh):
+# loadable, input, arguments one a line, configuration, and the output
+# values the in-process model gives them here.
+networks=../shared/conformance/networks
+if [ -d "$networks" ] && command -v python3 >/dev/null; then
+	for c in lenet_int8_small_ncxhwx lenet_fp16_full_ncxhwx \
+		gnet_mini_nolrn_int8_small_ncxhwx; do
+		d=$root/networks/$c
+		mkdir -p "$d"
+		python3 -c 'import json, sys
+print("\n".join(json.load(open(sys.argv[1]))["run"]["args"]))' \
+			"$networks/$c/case.json" >"$d/args"
+		sed -n '/^--device$/{n;s/^sim://p;}' "$d/args" >"$d/config"
+		cp "$networks/$c/$c.nvdla" "$networks/$c"/input.* "$d/"
+		# shellcheck disable=SC2046 # one argument a line
+		(IFS='
+'; cd "$d" && "$build/bin/nvdla_runtime" $(cat args) --rawdump \
+			-o expected.txt >/dev/null) ||
+			echo "not ok - [$kver] $c in process, for the guest"
+	done
 fi
 
 root_pack

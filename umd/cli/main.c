@@ -25,6 +25,7 @@ struct options {
 	const char *input;
 	bool rawdump;
 	bool stats;
+	int64_t timeout_ns;
 	struct nvdla_image_options image_opt;
 };
 
@@ -32,7 +33,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: nvdla_runtime --loadable FILE [--device DEV] [--image FILE | --input FILE]\n"
-		"                     [-o FILE]\n"
+		"                     [--timeout S] [-o FILE]\n"
 		"\n"
 		"  --loadable FILE  the network to run (an NVDLA loadable)\n"
 		"  --device DEV     a device node (/dev/accel/accel0,\n"
@@ -50,6 +51,9 @@ static void usage(FILE *f)
 		"  --rawdump        write output 0 as text values instead of DIMG\n"
 		"  --stats          profile each operation: print its run time and\n"
 		"                   the engine counters that are not zero\n"
+		"  --timeout S      stop the network after S seconds (default: no\n"
+		"                   limit on the model, the driver's job timeout\n"
+		"                   per task on a device)\n"
 		"  -h, --help       this text\n");
 }
 
@@ -73,6 +77,23 @@ static int parse_mean(const char *arg, float mean[4])
 	return -1;
 }
 
+/* "S" seconds, positive, up to a year, into @ns. */
+static int parse_timeout(const char *arg, int64_t *ns)
+{
+	char *end;
+	double s = strtod(arg, &end);
+
+	if (end == arg || *end || !(s > 0) || s > 366 * 86400.0) {
+		fprintf(stderr, "nvdla_runtime: --timeout takes seconds, more than 0 and at most a year: '%s'\n",
+			arg);
+		return -1;
+	}
+	*ns = (int64_t)(s * 1e9);
+	if (!*ns)
+		*ns = 1;
+	return 0;
+}
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
@@ -85,6 +106,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "normalize", required_argument, NULL, 'n' },
 		{ "rawdump", no_argument, NULL, 'r' },
 		{ "stats", no_argument, NULL, 's' },
+		{ "timeout", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -117,6 +139,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 's':
 			o->stats = true;
 			break;
+		case 't':
+			if (parse_timeout(optarg, &o->timeout_ns))
+				return -1;
+			break;
 		case 'l':
 			o->loadable = optarg;
 			break;
@@ -138,9 +164,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 		fprintf(stderr, "nvdla_runtime: --image and --input both fill input 0: give one\n");
 		return -1;
 	}
-	if (optind != argc || !o->loadable) {
-		fprintf(stderr, "nvdla_runtime: %s\n", optind != argc ?
-			"unexpected argument" : "--loadable is required");
+	if (optind != argc) {
+		fprintf(stderr, "nvdla_runtime: unexpected argument '%s'\n",
+			argv[optind]);
+		usage(stderr);
+		return -1;
+	}
+	if (!o->loadable) {
+		fprintf(stderr, "nvdla_runtime: --loadable is required\n");
 		usage(stderr);
 		return -1;
 	}
@@ -168,7 +199,7 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 	if (!ret && o->stats)
 		ret = nvdla_network_enable_stats(net);
 	if (!ret)
-		ret = nvdla_network_submit(net, 0);
+		ret = nvdla_network_submit(net, o->timeout_ns);
 	if (!ret && o->stats)
 		ret = cli_print_stats(net);
 	if (!ret && nvdla_network_num_outputs(net))

@@ -5,6 +5,7 @@
  * --stats table.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +22,10 @@ static float *values_of(struct nvdla_network *net, unsigned int index,
 	float *v;
 
 	if (nvdla_network_output_desc(net, index, &d) || d.c <= 0 || d.h <= 0 ||
-	    d.w <= 0)
+	    d.w <= 0 || __builtin_mul_overflow((size_t)d.c, (size_t)d.h, n) ||
+	    __builtin_mul_overflow(*n, (size_t)d.w, n) ||
+	    *n > SIZE_MAX / sizeof(*v))
 		return NULL;
-	*n = (size_t)d.c * d.h * d.w;
 	v = malloc(*n * sizeof(*v));
 	if (v && nvdla_network_output_values(net, index, v, *n)) {
 		free(v);

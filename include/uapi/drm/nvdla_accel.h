@@ -23,9 +23,10 @@ extern "C" {
  * (DRM sync objects) have signalled; its out-fence signals when it ends,
  * with an error if it failed. DRM_IOCTL_NVDLA_WAIT waits for one job and
  * reports how it ended; DRM_IOCTL_NVDLA_GEM_WAIT waits until no job uses a
- * buffer, before the CPU reads it. A job that runs longer than the
- * driver's job timeout (module parameter job_timeout_ms) is stopped, the
- * engine reset, and the job ends with -ETIMEDOUT.
+ * buffer, before the CPU reads it. A job that runs longer than its time
+ * limit (the submitter's, else the driver's job timeout, module parameter
+ * job_timeout_ms) is stopped, the engine reset, and the job ends with
+ * -ETIMEDOUT.
  *
  * The official NVDLA driver's four ioctls keep their numbers and layouts
  * (DRM_IOCTL_NVDLA_LEGACY_*, GEM_CREATE and GEM_MMAP), so its user space
@@ -97,7 +98,9 @@ struct drm_nvdla_address {
  * @num_in_syncs: Input: 0 to DRM_NVDLA_MAX_IN_SYNCS.
  * @out_sync: Input: sync object handle that gets the job's fence, or 0.
  * @flags: Input: must be 0.
- * @reserved: Input: must be 0.
+ * @timeout_ms: Input: how long the job may run once started, in
+ *	milliseconds; 0 for the driver's job timeout. Drivers before minor
+ *	version 3 reserve it: they refuse anything but 0.
  * @job_id: Output: the job's number in this file, for DRM_IOCTL_NVDLA_WAIT;
  *	numbers start at 1 and increase.
  *
@@ -114,7 +117,7 @@ struct drm_nvdla_submit {
 	__u32 num_in_syncs;
 	__u32 out_sync;
 	__u32 flags;
-	__u32 reserved;
+	__u32 timeout_ms;
 	__u64 job_id;
 };
 
