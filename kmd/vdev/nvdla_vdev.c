@@ -212,10 +212,15 @@ static u32 nvdla_vsim_faults(void *ctx)
 	return faults;
 }
 
-/* An interrupt nobody else raises: a descriptor of its own. */
+/*
+ * An interrupt nobody else raises: a descriptor of its own, on the core's
+ * dummy chip. Owned by no module, so that the driver's request does not
+ * pin this one: unloading it unbinds the driver first, which frees the
+ * interrupt before the descriptor goes.
+ */
 static int nvdla_vsim_irq_alloc(struct nvdla_vsim *v)
 {
-	int irq = irq_alloc_desc(NUMA_NO_NODE);
+	int irq = __irq_alloc_descs(-1, 0, 1, NUMA_NO_NODE, NULL, NULL);
 
 	if (irq < 0)
 		return irq;
