@@ -33,6 +33,7 @@ LIBS = $(DRM_LIBS) -lm
 
 TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_mkconv \
 	$(BUILD)/bin/nvdla_trace $(BUILD)/bin/nvdla_imgconv_gen \
+	$(BUILD)/bin/nvdla_conv_weights \
 	$(BUILD)/bin/nvdla_bench $(BUILD)/bin/nvdla_runtime_bench
 TRACE_SRCS := $(wildcard tools/trace/*.c)
 
@@ -170,10 +171,16 @@ bench: all $(if $(KVERS),module-all)
 check-unit: all tests
 	tools/run-tests.sh --no-qemu $(BUILD)
 
+# The QEMU guest suite on a debug kernel (lockdep, KASAN, kmemleak, UBSAN)
+# built once from linux-source-6.1; slow, so not part of make check.
+check-debug: setup all guest-tests
+	tools/qemu/check-debug.sh $(BUILD)
+
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all tests setup setup-build run bench check check-unit clean loadables
+.PHONY: all tests setup setup-build run bench check check-unit check-debug clean \
+	loadables
 -include $(shell find $(BUILD)/obj $(BUILD)/obj-asan $(BUILD)/obj-fuzz \
 	-name '*.d' 2>/dev/null)
 .SECONDARY:

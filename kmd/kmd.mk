@@ -5,14 +5,15 @@
 # of two kernels never meet.
 
 KERNEL_VERSION ?= $(shell uname -r)
-# Kernels whose headers are installed (Debian's linux-headers-*-amd64).
-KVERS ?= $(patsubst /usr/src/linux-headers-%,%,\
-	$(wildcard /usr/src/linux-headers-*-amd64))
+# module-all: every kernel in KVERS (tools/qemu/qemu.mk).
 
-# KDIR overrides the kernel build tree (a board's kernel, cross-compiled
-# with ARCH= and CROSS_COMPILE=).
-kdir = $(or $(KDIR),$(firstword $(wildcard /lib/modules/$(1)/build) \
-	/usr/src/linux-headers-$(1)))
+# The kernel build tree: KDIR if given (a board's kernel, cross-compiled
+# with ARCH= and CROSS_COMPILE=), else the kernel's tree in the cache
+# (Debian's headers unpacked by tools/setup.sh, the debug kernel of
+# tools/qemu/build-debug-kernel.sh), else the installed headers.
+kdir = $(or $(KDIR),$(patsubst %/Makefile,%,$(firstword $(wildcard \
+	$(NVDLA_CACHE)/kernels/$(1)/lib/modules/$(1)/build/Makefile \
+	/lib/modules/$(1)/build/Makefile))),/lib/modules/$(1)/build)
 
 KMOD_SRCS := Kbuild $(wildcard kmd/*.[ch] kmd/vdev/*.[ch] firmware/*.[ch] \
 	sim/*.[ch]) \
@@ -59,9 +60,9 @@ KSELFTEST_INC ?= $(NVDLA_CACHE)/kselftest
 GUEST_TESTS := $(patsubst tests/kmd/%.c,$(BUILD)/guest-tests/%,\
 	$(wildcard tests/kmd/*_test.c))
 # vgem's UAPI header (a fence source for the fence tests), from the
-# installed kernel headers.
+# kernel headers unpacked by tools/setup.sh.
 KERNEL_UAPI_DRM = $(firstword $(wildcard \
-	/usr/src/linux-headers-*-common/include/uapi/drm))
+	$(NVDLA_CACHE)/kernels/*/usr/src/linux-headers-*-common/include/uapi/drm))
 
 $(BUILD)/guest-tests/%: tests/kmd/%.c tests/kmd/nvdla_test.h \
 		$(KSELFTEST_INC)/kselftest_harness.h

@@ -3,8 +3,8 @@
 # Run the test suite and summarise it: every unit test in BUILD/tests (TAP
 # programs, run from the repository root with BUILD as argument), then the
 # driver tests in a QEMU guest per kernel in KVERS (from make, else the
-# installed headers), then the emulated arm64 board per arm64 kernel that
-# tools/setup.sh unpacked. Ends with the line "N passed, N failed, N skipped"
+# Debian kernels tools/setup.sh unpacked), then the emulated arm64 board per
+# arm64 kernel it unpacked. Ends with the line "N passed, N failed, N skipped"
 # (also left in BUILD/summary); exits non-zero if anything failed.
 #
 # Usage: tools/run-tests.sh [--no-qemu|--qemu-only] BUILD_DIR
@@ -44,9 +44,10 @@ if [ "$unit" -eq 1 ]; then
 	done
 fi
 if [ "$qemu" -eq 1 ]; then
-	kvers=${KVERS:-$(find /usr/src -maxdepth 1 -name 'linux-headers-*-amd64' |
-		sed 's|.*/linux-headers-||' | sort)}
-	[ -n "$kvers" ] || echo "not ok - no kernel headers for the QEMU tests" \
+	kvers=${KVERS:-$(find "${NVDLA_CACHE:-$HOME/.cache/nvdla}/kernels" \
+		-mindepth 2 -maxdepth 2 -path '*-amd64/packages' 2>/dev/null |
+		sed 's|.*/kernels/||; s|/packages$||' | sort)}
+	[ -n "$kvers" ] || echo "not ok - no kernels for the QEMU tests" \
 		"(run tools/setup.sh)" | tee -a "$results"
 	for kver in $kvers; do
 		run "run-guest.sh $kver" tools/qemu/run-guest.sh "$kver" "$build"

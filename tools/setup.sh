@@ -2,16 +2,23 @@
 # SPDX-License-Identifier: MIT
 # Install what the project needs from Debian 12 packages, idempotently.
 #
-#   tools/setup.sh build   compiler and libraries: enough to build and run
-#   tools/setup.sh         everything the test suite needs as well: both
-#                          kernels' headers, their images unpacked into the
-#                          cache (never installed into /boot), QEMU, busybox,
-#                          the kselftest harness and checkpatch.pl from the
-#                          kernel source package, dt-schema, dtc and dkms,
-#                          and the arm64 kernels for the emulated board
+#   tools/setup.sh build     compiler and libraries: enough to build and run
+#   tools/setup.sh           everything the test suite needs as well: QEMU,
+#                            busybox, the kselftest harness and checkpatch.pl
+#                            from the kernel source package, dt-schema, dtc,
+#                            dkms, and the arm64 kernels for the emulated board
+#   tools/setup.sh packages  print the packages it installs, one a line
+#
+# Debian's kernels (the 6.1 and 6.12 that linux-headers-amd64 and
+# linux-headers-6.12-amd64 name), their headers and the headers' kernel
+# specific dependencies (linux-headers-*-common, linux-kbuild-*) are
+# downloaded and unpacked into the cache, never installed: installing a
+# linux-image adds a kernel the boot loader starts and runs
+# update-initramfs. Only ordinary packages (compilers, libraries, tools)
+# are installed.
 #
 # NVDLA_CACHE (default ~/.cache/nvdla) holds the unpacked files. When all is
-# there, nothing is downloaded and apt is not called.
+# there, nothing is downloaded or installed.
 set -eu
 
 mode=${1:-all}
@@ -22,12 +29,18 @@ build_pkgs="gcc make libc6-dev pkg-config libdrm-dev libjpeg-dev libpng-dev"
 # runtime: the libFuzzer targets; dt-schema, dtc and python3-yaml: the
 # device-tree binding check; python3: that and the compiled-network corpus
 # test; dkms: the DKMS build test; QEMU for arm64 and
-# the cross compiler: the emulated board.
-test_pkgs="linux-headers-amd64 linux-headers-6.12-amd64 qemu-system-x86
-	busybox-static cpio kmod xz-utils ca-certificates perl linux-source-6.1
-	sparse clang libclang-rt-14-dev dt-schema device-tree-compiler
-	python3 python3-yaml dkms
-	qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
+# the cross compiler: the emulated board; gcc-12, libelf1, libssl3 and
+# pahole: what the unpacked kernel headers need (the compiler Debian's
+# kernels were built with, the libraries of the kbuild programs); flex,
+# bison, bc and libelf-dev: the debug kernel of make check-debug.
+test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
+	perl linux-source-6.1 sparse clang libclang-rt-14-dev dt-schema
+	device-tree-compiler python3 python3-yaml dkms
+	qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+	gcc-12 libelf1 libssl3 pahole flex bison bc libelf-dev"
+# The meta packages that name Debian's kernels the driver is tested on
+# (6.1 and 6.12): read from the package lists, never installed.
+kernel_metas="linux-headers-amd64 linux-headers-6.12-amd64"
 
 as_root() {
 	if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -48,6 +61,7 @@ ensure_security_suite() {
 	echo "setup: adding bookworm-security to the apt sources"
 	echo "deb http://deb.debian.org/debian-security bookworm-security main" |
 		as_root tee /etc/apt/sources.list.d/nvdla-security.list >/dev/null
+	as_root apt-get update -q
 }
 
 install() {
@@ -60,31 +74,76 @@ install() {
 		apt-get install -y -q --no-install-recommends $need
 }
 
-# Kernel versions whose headers are installed, e.g. 6.1.0-56-amd64.
+# depends PKG: the package names PKG's candidate version depends on, one a
+# line (alternatives and versions dropped), from the package lists.
+depends() {
+	apt-cache show --no-all-versions "$1" 2>/dev/null |
+		sed -n 's/^Depends: //p' | tr ',' '\n' |
+		sed 's/^ *//; s/[ |].*//'
+}
+
+# Kernel versions the meta packages name, e.g. 6.1.0-56-amd64; the package
+# lists are fetched once if they lack them (a fresh system).
 kernel_versions() {
-	for d in /usr/src/linux-headers-*-amd64; do
-		[ -d "$d" ] && echo "${d#/usr/src/linux-headers-}"
+	for meta in $kernel_metas; do
+		if ! apt-cache show --no-all-versions "$meta" >/dev/null 2>&1; then
+			as_root apt-get update -q >&2
+		fi
+		depends "$meta" | sed -n 's/^linux-headers-\(.*-amd64\)$/\1/p'
 	done
 }
 
-# Unpack linux-image-<kver> (kernel and modules), the same package version
-# as the headers the module is built against, and index its modules.
-# depmod's modules.dep is written last: it marks a complete unpack.
+# unpack DIR PKG...: download PKG... (candidate versions) into a temporary
+# directory and unpack each into DIR (apt-get download installs nothing);
+# "package version" of each in DIR/packages.part.
+unpack() {
+	dir=$1
+	shift
+	tmp=$(mktemp -d)
+	(cd "$tmp" && apt-get download -q "$@")
+	mkdir -p "$dir"
+	for deb in "$tmp"/*.deb; do
+		dpkg-deb -x "$deb" "$dir"
+		dpkg-deb -W "$deb" >>"$dir/packages.part"
+	done
+	rm -rf "$tmp"
+}
+
+# Unpack Debian's kernel KVER into $cache/kernels/KVER: linux-image-KVER
+# (kernel and modules), linux-headers-KVER and the kernel-specific packages
+# it depends on (linux-headers-*-common, linux-kbuild-*). The headers name
+# each other by absolute path (the Makefile includes
+# /usr/src/linux-headers-*-common/Makefile); fix_headers points them into
+# the cache, and lib/modules/KVER/build at the headers, so that the module
+# builds with KDIR=$cache/kernels/KVER/lib/modules/KVER/build. The file
+# "packages" (what was unpacked, with versions), written last, marks a
+# complete unpack.
 unpack_kernel() {
 	kver=$1
 	dir=$cache/kernels/$kver
-	[ -f "$dir/lib/modules/$kver/modules.dep" ] && return 0
-	pkg=linux-image-$kver=$(dpkg-query -W -f='${Version}' "linux-headers-$kver")
-	echo "setup: unpacking $pkg into $dir"
-	tmp=$(mktemp -d)
-	# The package lists may have been cleaned since the headers came.
-	(cd "$tmp" && { apt-get download -q "$pkg" ||
-		{ as_root apt-get update -q && apt-get download -q "$pkg"; }; })
+	[ -f "$dir/packages" ] && return 0
+	pkgs="linux-image-$kver linux-headers-$kver $(depends "linux-headers-$kver" |
+		grep -E '^linux-(headers|kbuild)-' | tr '\n' ' ')"
+	echo "setup: unpacking $pkgs into $dir"
 	rm -rf "$dir"
-	mkdir -p "$dir"
-	dpkg-deb -x "$tmp"/linux-image-*.deb "$dir"
-	rm -rf "$tmp"
+	# shellcheck disable=SC2086 # one word per package
+	unpack "$dir" $pkgs
+	fix_headers "$dir" "$kver" "$dir"
+	ln -sfn "../../../usr/src/linux-headers-$kver" "$dir/lib/modules/$kver/build"
 	/sbin/depmod -b "$dir" "$kver"
+	mv "$dir/packages.part" "$dir/packages"
+}
+
+# fix_headers DIR KVER COMMON: in DIR's linux-headers-KVER, the include of
+# its -common tree and the scripts and tools links (to linux-kbuild-*) made
+# to point into COMMON, the unpacked tree that holds -common and kbuild.
+fix_headers() {
+	hdr=$1/usr/src/linux-headers-$2
+	sed -i "s|^include /usr/src/|include $3/usr/src/|" "$hdr/Makefile"
+	for link in scripts tools; do
+		target=$(readlink "$hdr/$link")
+		ln -sfn "$3/usr/lib/${target##*/lib/}" "$hdr/$link"
+	done
 }
 
 # The kselftest harness and checkpatch.pl, streamed out of the source
@@ -108,51 +167,62 @@ unpack_kernel_tools() {
 	rm -rf "$tmp"
 }
 
-# Unpack an emulated board's arm64 packages into $cache/board/KVER: Debian's
-# arm64 kernel KVER (the release of amd64 headers installed here), its
-# headers and busybox, fetched with an apt state of its own in
+# Unpack an emulated board's arm64 packages into $cache/board/KVER-arm64:
+# Debian's arm64 kernel of the same release as the amd64 kernel KVER-amd64,
+# its headers and busybox, fetched with an apt state of its own in
 # $cache/board/apt (the system's apt stays amd64 only). The headers use the
-# host's kbuild tools of their release; depmod's modules.dep, written last,
-# marks a complete unpack.
+# -common tree and the (amd64) kbuild tools unpacked with KVER-amd64;
+# depmod's modules.dep, written last, marks a complete unpack.
 unpack_board() {
-	kver=$1
+	kver=$1-arm64
 	dir=$cache/board/$kver
-	[ -f "$dir/lib/modules/$kver/modules.dep" ] && return 0
-	echo "setup: unpacking the arm64 board kernel $kver into $dir"
-	apt_dir=$cache/board/apt
-	mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
-	set -- -q -o "Dir::State::Lists=$apt_dir/lists" \
-		-o "Dir::Cache=$apt_dir/cache" -o Dir::State::status=/dev/null \
-		-o APT::Architecture=arm64 -o APT::Architectures::=arm64
-	apt-get "$@" update
-	tmp=$(mktemp -d)
-	(cd "$tmp" && apt-get "$@" download "linux-image-$kver" \
-		"linux-headers-$kver" busybox-static)
-	rm -rf "$dir"
-	mkdir -p "$dir"
-	for deb in "$tmp"/*.deb; do
-		dpkg-deb -x "$deb" "$dir"
-	done
-	rm -rf "$tmp"
-	hdr=$dir/usr/src/linux-headers-$kver
-	for link in scripts tools; do
-		target=$(readlink "$hdr/$link")
-		ln -sfn "/usr/lib/${target#*/lib/}" "$hdr/$link"
-	done
-	/sbin/depmod -b "$dir" "$kver"
+	if [ ! -f "$dir/lib/modules/$kver/modules.dep" ]; then
+		echo "setup: unpacking the arm64 board kernel $kver into $dir"
+		apt_dir=$cache/board/apt
+		mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
+		set -- -q -o "Dir::State::Lists=$apt_dir/lists" \
+			-o "Dir::Cache=$apt_dir/cache" -o Dir::State::status=/dev/null \
+			-o APT::Architecture=arm64 -o APT::Architectures::=arm64
+		apt-get "$@" update
+		tmp=$(mktemp -d)
+		(cd "$tmp" && apt-get "$@" download "linux-image-$kver" \
+			"linux-headers-$kver" busybox-static)
+		rm -rf "$dir"
+		mkdir -p "$dir"
+		for deb in "$tmp"/*.deb; do
+			dpkg-deb -x "$deb" "$dir"
+		done
+		rm -rf "$tmp"
+		/sbin/depmod -b "$dir" "$kver"
+	fi
+	# Idempotent, and redone for boards unpacked by earlier versions
+	# (which pointed at the installed headers).
+	fix_headers "$dir" "$kver" "$cache/kernels/${kver%-arm64}-amd64"
 }
 
+case $mode in
+packages)
+	# shellcheck disable=SC2086 # one word per package
+	printf '%s\n' $build_pkgs $test_pkgs
+	exit 0 ;;
+build|all) ;;
+*)
+	echo "usage: tools/setup.sh [build|packages]" >&2
+	exit 2 ;;
+esac
 # shellcheck disable=SC2086 # one word per package
 install $build_pkgs
 [ "$mode" = build ] && exit 0
 ensure_security_suite
 # shellcheck disable=SC2086
 install $test_pkgs
-for kver in $(kernel_versions); do
+kvers=$(kernel_versions)
+[ -n "$kvers" ] || { echo "setup: no kernel named by $kernel_metas" >&2; exit 1; }
+for kver in $kvers; do
 	unpack_kernel "$kver"
 done
 unpack_kernel_tools
 rm -rf "$cache/board/root"	# the single board of earlier versions
-for kver in $(kernel_versions); do
-	unpack_board "${kver%-amd64}-arm64"
+for kver in $kvers; do
+	unpack_board "${kver%-amd64}"
 done

@@ -7,6 +7,13 @@ output codes times int8_output_scale, the largest and the mean absolute
 error, the top-5 overlap and, where required, the top-1 class among the
 reference's top 5. Prints one TAP line per case with its error and time.
 
+The official compiler's image builds of LeNet on 32-byte-atom
+configurations (KNOWN_DEFECT) carry wrong conv1 weights (README): for
+those the check proves the defect against the case's ncxhwx twin (same
+weights), then runs the case with conv1 repaired from the twin; the case
+passes only if the defect is exactly as predicted and the repaired run is
+within tolerance. The unrepaired run's figures are printed.
+
 Usage: networks_check.py NVDLA_RUNTIME CORPUS_DIR [CASE...]
 """
 import json
@@ -60,23 +67,133 @@ def judge(case, got, ref):
     return ok, text
 
 
+# Cases whose loadable has the official compiler's post-extension defect.
+KNOWN_DEFECT = {"lenet_fp16_full", "lenet_int8_large"}
+
+
+def run(runtime, case, path, loadable=None):
+    """(passed, text, wall) of one run of @case, with @loadable if given."""
+    args = list(case["run"]["args"])
+    if loadable:
+        args[args.index("--loadable") + 1] = loadable
+    with tempfile.TemporaryDirectory() as tmp:
+        dump = os.path.join(tmp, "output.txt")
+        start = time.monotonic()
+        res = subprocess.run([runtime] + args + ["--rawdump", "-o", dump],
+                             cwd=path, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+        wall = time.monotonic() - start
+        if res.returncode:
+            return False, "status %d: %s" % (res.returncode,
+                                             res.stderr.strip()), wall
+        ok, text = judge(case, read_values(dump),
+                         read_values(os.path.join(path, "reference.txt")))
+    return ok, text, wall
+
+
+def conv_weights(tool, config, loadable, out):
+    """conv1's geometry (a dict of ints) and weight bytes; see the tool."""
+    res = subprocess.run([tool, config, loadable, out], check=True,
+                         stdout=subprocess.PIPE, text=True)
+    words = res.stdout.split()
+    with open(out, "rb") as f:
+        return dict(zip(words[::2], map(int, words[1::2]))), f.read()
+
+
+def twin_weight(g, w, k, r, s):
+    """Bytes of weight (k, r, s) of a one-channel feature-input conv1: per
+    kernel group, per row, per column, per kernel (direct convolution)."""
+    kg, bpe = g["kernels_per_group"], 1 if g["in_precision"] == 0 else 2
+    first = k // kg * kg
+    in_group = min(kg, g["kernels"] - first)
+    at = (first * g["height"] * g["width"] +
+          (r * g["width"] + s) * in_group + k - first) * bpe
+    return w[at:at + bpe]
+
+
+def post_slots(g):
+    """(kernel, slot, byte offset) of every kernel row of a post-extended
+    image conv1 in the order the CSC reads them (sim/cdma_image.c,
+    image_post_index()): per kernel group, per pass of ext rows, per
+    kernel, the pass's rows; a row is C channels."""
+    kg, ext, R = g["kernels_per_group"], 1 << g["post_extension"], g["height"]
+    row = g["channels"] * (1 if g["in_precision"] == 0 else 2)
+    at = 0
+    for first in range(0, g["kernels"], kg):
+        for p in range(0, R, ext):
+            for k in range(first, min(first + kg, g["kernels"])):
+                for j in range(p, min(p + ext, R)):
+                    yield k, j, at
+                    at += row
+
+
+def image_row(g, tg, tw, k, r):
+    """Kernel row r of kernel k as an image row (geometry @g) from the
+    twin's weights @tw (geometry @tg): each pixel's first component, the
+    other components zero."""
+    bpe = 1 if g["in_precision"] == 0 else 2
+    comps = g["channels"] // tg["width"]
+    return b"".join(twin_weight(tg, tw, k, r, s) + bytes(bpe * (comps - 1))
+                    for s in range(tg["width"]))
+
+
+def repair(tool, case, path, tmp):
+    """Check the defect and write the repaired loadable: (text, its path)
+    or (text of the failure, None)."""
+    twin = case["case"] + "_ncxhwx"
+    lbl = os.path.join(path, case["loadable"]["file"])
+    tdir = os.path.join(os.path.dirname(path), twin)
+    g, w = conv_weights(tool, case["config"], lbl, os.path.join(tmp, "w"))
+    tg, tw = conv_weights(tool, case["config"],
+                         os.path.join(tdir, twin + ".nvdla"),
+                         os.path.join(tmp, "tw"))
+    # The compiler steps 64 / C rows per pass instead of ext (README).
+    ext, step = 1 << g["post_extension"], 64 // g["channels"]
+    n = g["channels"] * (1 if g["in_precision"] == 0 else 2)
+    fixed = bytearray(w)
+    rows = {}
+    for k, j, at in post_slots(g):
+        rows.setdefault(k, []).append(w[at:at + n])
+        fixed[at:at + n] = image_row(g, tg, tw, k, j)
+    want = [min(j // ext * step + j % ext, g["height"] - 1)
+            for j in range(g["height"])]
+    missing = sorted(set(range(g["height"])) - set(want))
+    if not missing:
+        return "the predicted rows %s miss none" % want, None
+    for k, got in rows.items():
+        if got != [image_row(g, tg, tw, k, r) for r in want]:
+            return "kernel %d's rows are not the twin's rows %s" % (
+                k, want), None
+        if any(image_row(g, tg, tw, k, r) in got for r in missing):
+            return "kernel %d holds a row of %s" % (k, missing), None
+    with open(os.path.join(tmp, "fixed"), "wb") as f:
+        f.write(fixed)
+    out = os.path.join(tmp, "repaired.nvdla")
+    subprocess.run([tool, "--replace", os.path.join(tmp, "fixed"),
+                    case["config"], lbl, out], check=True,
+                   stdout=subprocess.DEVNULL)
+    return ("known defect of the official compiler: conv1 kernel rows %s, "
+            "row %s missing, in all %d kernels (verified against %s)" % (
+                ",".join(map(str, want)), ",".join(map(str, missing)),
+                len(rows), twin)), out
+
+
 def run_case(runtime, path, n):
     with open(os.path.join(path, "case.json")) as f:
         case = json.load(f)
     name = case["case"]
-    with tempfile.TemporaryDirectory() as tmp:
-        dump = os.path.join(tmp, "output.txt")
-        cmd = [runtime] + case["run"]["args"] + ["--rawdump", "-o", dump]
-        start = time.monotonic()
-        res = subprocess.run(cmd, cwd=path, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
-        wall = time.monotonic() - start
-        if res.returncode:
-            print("not ok %d - %s: status %d: %s (%.2f s)" %
-                  (n, name, res.returncode, res.stderr.strip(), wall))
-            return False
-        ok, text = judge(case, read_values(dump),
-                         read_values(os.path.join(path, "reference.txt")))
+    ok, text, wall = run(runtime, case, path)
+    if name in KNOWN_DEFECT:
+        print("# %s unrepaired: %s, %.2f s" % (name, text, wall))
+        tool = os.path.join(os.path.dirname(runtime), "nvdla_conv_weights")
+        with tempfile.TemporaryDirectory() as tmp:
+            defect, fixed = repair(tool, case, path, tmp)
+            if fixed:
+                ok, text, wall = run(runtime, case, path, fixed)
+                text = "%s; repaired run%s: %s" % (
+                    defect, " within tolerance" if ok else "", text)
+            else:
+                ok, text = False, "defect not as predicted: " + defect
     print("%sok %d - %s: %s, %.2f s" % ("" if ok else "not ", n, name, text,
                                         wall))
     return ok

@@ -172,3 +172,26 @@ ok $? "--timeout 0, -1, x and 1e12: usage errors, status 2"
 "$rt" --loadable loadables/bdma_copy.nvdla --timeout 60 -o "$tmp/t.dimg" >/dev/null &&
 	[ "$(md5_of "$tmp/t.dimg")" = "$(cut -d' ' -f1 loadables/bdma_copy.md5)" ]
 ok $? "--timeout 60: the shipped loadable's expected output"
+
+# nvdla_conv_weights (networks_check.py's weight reader) refuses with a
+# reason and writes nothing.
+cw=$build/bin/nvdla_conv_weights
+"$cw" nv_tiny loadables/bdma_copy.nvdla "$tmp/w.bin" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "unknown configuration: nv_tiny" "$tmp/err" &&
+	[ ! -e "$tmp/w.bin" ]
+ok $? "nvdla_conv_weights: an unknown configuration is named"
+"$cw" nv_full loadables/bdma_copy.nvdla "$tmp/w.bin" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "no convolution weights found" "$tmp/err" &&
+	[ ! -e "$tmp/w.bin" ]
+ok $? "nvdla_conv_weights: a loadable without a convolution is refused"
+lenet=${NVDLA_NETWORKS:-../shared/conformance/networks}/lenet_fp16_full/lenet_fp16_full.nvdla
+if [ -f "$lenet" ]; then
+	printf 'x' >"$tmp/short.bin"
+	"$cw" --replace "$tmp/short.bin" nv_full "$lenet" "$tmp/l.nvdla" \
+		>/dev/null 2>"$tmp/err"
+	[ $? -eq 1 ] && grep -q "weights missing or of another size" "$tmp/err" &&
+		[ ! -e "$tmp/l.nvdla" ]
+	ok $? "nvdla_conv_weights --replace: weights of another size are refused"
+else
+	skip "nvdla_conv_weights --replace of another size" "$lenet absent"
+fi

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # DKMS: "make dkms-src" gives a source tree that dkms adds, builds, installs
-# and removes for an installed kernel, as a user would run it, except that
+# and removes for a kernel, as a user would run it, except that
 # every tree dkms writes (sources, its own tree, the install tree, the
 # signing key) is a temporary directory: the system's /usr/src,
 # /var/lib/dkms and /lib/modules are left as they were. Needs root and the
@@ -23,16 +23,20 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "ok 1 - dkms build # SKIP needs root"
 	exit 0
 fi
-# The running kernel if its headers are there, else the newest installed.
+# The running kernel if its headers are installed (as a user of DKMS has
+# them), else the newest Debian kernel tools/setup.sh unpacked into the
+# cache, whose headers dkms is given with --kernelsourcedir (setup installs
+# no kernel headers).
 kver=$(uname -r)
+ksrc=
 if [ ! -d "/lib/modules/$kver/build" ]; then
-	kver=$(find /lib/modules -mindepth 2 -maxdepth 2 -name build |
+	ksrc=$(find "${NVDLA_CACHE:-$HOME/.cache/nvdla}/kernels" -mindepth 5 \
+		-maxdepth 5 -path '*-amd64/lib/modules/*/build' 2>/dev/null |
 		sort -V | tail -1)
-	kver=${kver#/lib/modules/}
-	kver=${kver%/build}
+	kver=$(basename "$(dirname "$ksrc")")
 fi
-if [ -z "$kver" ]; then
-	echo "ok 1 - dkms build # SKIP no kernel headers"
+if [ -z "$kver" ] || [ "$kver" = . ]; then
+	echo "ok 1 - dkms build # SKIP no kernel headers (tools/setup.sh)"
 	exit 0
 fi
 
@@ -62,7 +66,7 @@ dkms_run() {
 
 dkms_run add "$src"
 ok $? "dkms add"
-dkms_run build "nvdla/$ver" -k "$kver"
+dkms_run build "nvdla/$ver" -k "$kver" ${ksrc:+--kernelsourcedir "$ksrc"}
 built=$?
 ok $built "dkms build for $kver"
 [ $built -eq 0 ] || find "$tmp/tree" -name make.log -exec sed 's/^/# /' {} \;

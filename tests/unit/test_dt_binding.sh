@@ -53,7 +53,9 @@ ok $? "processed schema built"
 show "$tmp/mk"
 
 # build NAME: NAME.dts (with #include) to NAME.dtb, as the kernel does.
-inc=$(find /usr/src -mindepth 2 -maxdepth 2 -path '*/linux-headers-*/include' \
+# The kernel's dt-bindings headers, from the headers tools/setup.sh unpacked.
+inc=$(find "${NVDLA_CACHE:-$HOME/.cache/nvdla}/kernels" -mindepth 5 -maxdepth 5 \
+	-path '*/usr/src/linux-headers-*/include' \
 	-exec test -d {}/dt-bindings \; -print 2>/dev/null | head -1)
 build() {
 	cpp -P -nostdinc ${inc:+-I "$inc"} -undef -x assembler-with-cpp \

@@ -7,8 +7,9 @@ for src in "${1:-build}"/kmod/*/src; do
 	[ -d "$src" ] || continue
 	kver=$(basename "$(dirname "$src")")
 	n=$((n + 1))
-	kdir=/lib/modules/$kver/build
-	[ -d "$kdir" ] || kdir=/usr/src/linux-headers-$kver
+	# The tree kmd/kmd.mk built it against.
+	kdir=${NVDLA_CACHE:-$HOME/.cache/nvdla}/kernels/$kver/lib/modules/$kver/build
+	[ -d "$kdir" ] || kdir=/lib/modules/$kver/build
 	if ! command -v sparse >/dev/null; then
 		echo "ok $n - sparse on $kver # SKIP sparse not installed (tools/setup.sh)"
 		continue

@@ -4,15 +4,14 @@
 # for every kernel in KVERS and the guest tests with -isystem $(KSELFTEST_INC).
 
 NVDLA_CACHE ?= $(HOME)/.cache/nvdla
-# Kernels whose headers are installed (Debian's linux-headers-*-amd64).
-KVERS ?= $(patsubst /usr/src/linux-headers-%,%,\
-	$(wildcard /usr/src/linux-headers-*-amd64))
+# Debian's kernels that tools/setup.sh unpacked into the cache, each with
+# its headers; "packages" is the last file it writes there.
+KVERS ?= $(patsubst $(NVDLA_CACHE)/kernels/%/packages,%,\
+	$(wildcard $(NVDLA_CACHE)/kernels/*-amd64/packages))
 KSELFTEST_INC := $(NVDLA_CACHE)/kselftest
 export NVDLA_CACHE KVERS
 
-# What tools/setup.sh unpacks; each of these files is the last it writes.
-QEMU_IMAGES := $(foreach v,$(KVERS),\
-	$(NVDLA_CACHE)/kernels/$(v)/lib/modules/$(v)/modules.dep)
+QEMU_IMAGES := $(foreach v,$(KVERS),$(NVDLA_CACHE)/kernels/$(v)/packages)
 
 $(QEMU_IMAGES) $(KSELFTEST_INC)/kselftest_harness.h &:
 	tools/setup.sh

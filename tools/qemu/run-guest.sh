@@ -1,15 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Boot Debian kernel KVER under QEMU (TCG) from a busybox initramfs holding
-# nvdla.ko, nvdla_sim.ko and the modules nvdla.ko needs, nvdla_runtime, the
-# guest tests and the test data; print the TAP lines the guest reports,
-# prefixed with the kernel version. A guest that panics or hangs yields a
-# "not ok" line; the console log is kept in BUILD_DIR/qemu/KVER.log.
+# Boot kernel KVER (one of Debian's, or the debug kernel of make
+# check-debug) under QEMU (TCG) from a busybox initramfs holding nvdla.ko,
+# nvdla_sim.ko and the modules nvdla.ko needs, nvdla_runtime, the guest
+# tests and the test data; print the TAP lines the guest reports, prefixed
+# with the kernel version. A guest that panics or hangs yields a "not ok"
+# line; the console log is kept in BUILD_DIR/qemu/KVER.log.
 #
 # Usage: tools/qemu/run-guest.sh KVER BUILD_DIR
 # Needs tools/setup.sh (kernel images in NVDLA_CACHE) and make module-all.
 # NVDLA_GUEST_TESTS (a pattern, default all) picks the tests/guest scripts
 # to run; with it set, the kselftest programs are left out.
+# NVDLA_QEMU_TIMEOUT (default 300 s) bounds the guest; NVDLA_QEMU_APPEND
+# adds kernel parameters after the harness's own, which it overrides:
+# nvdla_test_timeout=N (seconds, default 120) bounds each test in the guest,
+# panic_on_warn=0 lets the guest go on after a warning to show every report
+# of a run (the kernel log check still fails it).
 set -eu
 
 kver=$1
@@ -97,12 +103,14 @@ root_pack
 # catches a hung guest.
 start=$(date +%s)
 status=0
+# Parameters unknown to the kernel (nvdla_test_timeout) reach /init's
+# environment.
 timeout "$timeout_s" qemu-system-x86_64 -accel tcg -m 1024 -smp 2 \
 	-nographic -nic none -no-reboot -kernel "$kroot/boot/vmlinuz-$kver" \
 	-initrd "$out/initrd.gz" \
 	-append "console=ttyS0 panic=-1 panic_on_warn=1 softlockup_panic=1 \
 watchdog_thresh=5 rcupdate.rcu_cpu_stall_timeout=10 \
-sysctl.kernel.panic_on_rcu_stall=1 quiet" \
+sysctl.kernel.panic_on_rcu_stall=1 quiet ${NVDLA_QEMU_APPEND:-}" \
 	</dev/null >"$log" 2>&1 || status=$?
 echo "# [$kver] guest ran for $(($(date +%s) - start)) s, log in $log"
 
