@@ -31,8 +31,9 @@ LIB_SO := $(BUILD)/lib/libnvdla_runtime.so
 RUNTIME := $(BUILD)/bin/nvdla_runtime
 LIBS = $(DRM_LIBS) -lm
 
-TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_trace \
-	$(BUILD)/bin/nvdla_imgconv_gen $(BUILD)/bin/nvdla_conv_weights \
+TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_mkconv \
+	$(BUILD)/bin/nvdla_trace $(BUILD)/bin/nvdla_imgconv_gen \
+	$(BUILD)/bin/nvdla_conv_weights \
 	$(BUILD)/bin/nvdla_bench $(BUILD)/bin/nvdla_runtime_bench
 TRACE_SRCS := $(wildcard tools/trace/*.c)
 

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: MIT
-# Kernel module: make module KERNEL_VERSION=<uname -r of the target>.
+# Kernel modules, nvdla.ko (the driver) and nvdla_sim.ko (its virtual
+# devices): make module KERNEL_VERSION=<uname -r of the target>.
 # Each kernel builds from its own copy of the sources, so that the objects
 # of two kernels never meet.
 
@@ -14,7 +15,8 @@ kdir = $(or $(KDIR),$(patsubst %/Makefile,%,$(firstword $(wildcard \
 	$(NVDLA_CACHE)/kernels/$(1)/lib/modules/$(1)/build/Makefile \
 	/lib/modules/$(1)/build/Makefile))),/lib/modules/$(1)/build)
 
-KMOD_SRCS := Kbuild $(wildcard kmd/*.[ch] firmware/*.[ch] sim/*.[ch]) \
+KMOD_SRCS := Kbuild $(wildcard kmd/*.[ch] kmd/vdev/*.[ch] firmware/*.[ch] \
+	sim/*.[ch]) \
 	$(wildcard include/nvdla/*.h include/uapi/drm/*.h)
 
 $(BUILD)/kmod/%/nvdla.ko: $(KMOD_SRCS)
@@ -22,7 +24,8 @@ $(BUILD)/kmod/%/nvdla.ko: $(KMOD_SRCS)
 	mkdir -p $(BUILD)/kmod/$*/src
 	cp --parents $(KMOD_SRCS) $(BUILD)/kmod/$*/src/
 	$(MAKE) -C $(call kdir,$*) M=$(abspath $(BUILD)/kmod/$*/src) modules
-	cp $(BUILD)/kmod/$*/src/nvdla.ko $@
+	cp $(BUILD)/kmod/$*/src/nvdla.ko $(BUILD)/kmod/$*/src/nvdla_sim.ko \
+		$(dir $@)
 
 module: $(BUILD)/kmod/$(KERNEL_VERSION)/nvdla.ko
 

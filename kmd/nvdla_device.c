@@ -3,8 +3,9 @@
 /*
  * Platform driver: an NVDLA described in the device tree (register window,
  * interrupt, and optionally clocks, resets, a power domain and a memory
- * region; docs/bindings/nvidia,nvdla.yaml), or a virtual one whose platform
- * data names the hardware model's configuration.
+ * region; docs/bindings/nvidia,nvdla.yaml), or a virtual one of
+ * nvdla_sim.ko, whose interrupt is its resource too and whose platform
+ * data gives its configuration, registers and bus (include/nvdla/vdev.h).
  */
 #include <linux/interrupt.h>
 #include <linux/mod_devicetable.h>
@@ -64,9 +65,11 @@ static int nvdla_hw_init(struct nvdla_device *ndev,
 {
 	int irq, ret;
 
-	ndev->regs = devm_platform_ioremap_resource(pdev, 0);
-	if (IS_ERR(ndev->regs))
-		return PTR_ERR(ndev->regs);
+	if (!ndev->sim) {
+		ndev->regs = devm_platform_ioremap_resource(pdev, 0);
+		if (IS_ERR(ndev->regs))
+			return PTR_ERR(ndev->regs);
+	}
 	irq = platform_get_irq(pdev, 0);
 	if (irq < 0)
 		return irq;
@@ -80,22 +83,11 @@ static int nvdla_hw_init(struct nvdla_device *ndev,
 	return nvdla_power_init(ndev);
 }
 
-static int nvdla_virtual_init(struct nvdla_device *ndev, const char *config)
-{
-	int ret;
-
-	ret = nvdla_sim_dev_init(ndev, config);
-	if (ret)
-		return dev_err_probe(ndev->drm.dev, ret,
-				     "cannot start the hardware model\n");
-	return nvdla_power_init(ndev);
-}
-
 static int nvdla_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	const char *sim_config = dev_get_platdata(dev);
-	const char *config = sim_config ? sim_config :
+	const struct nvdla_vdev *vdev = dev_get_platdata(dev);
+	const char *config = vdev ? vdev->config :
 			     of_device_get_match_data(dev);
 	struct nvdla_device *ndev;
 	int ret;
@@ -105,6 +97,7 @@ static int nvdla_probe(struct platform_device *pdev)
 	if (IS_ERR(ndev))
 		return PTR_ERR(ndev);
 	platform_set_drvdata(pdev, ndev);
+	ndev->sim = vdev;
 	/* No configuration: a device bound by name without platform data. */
 	ndev->hw = config ? dla_hw_config_get(config) : NULL;
 	if (!ndev->hw)
@@ -131,12 +124,10 @@ static int nvdla_probe(struct platform_device *pdev)
 		return ret;
 
 	/* Each step reports its own failure. */
-	if (sim_config)
-		ret = nvdla_virtual_init(ndev, sim_config);
-	else
-		ret = nvdla_hw_init(ndev, pdev);
+	ret = nvdla_hw_init(ndev, pdev);
 	if (ret)
 		return ret;
+	nvdla_sim_dev_init(ndev);
 	/* Nothing runs yet: make sure no stale interrupt is pending. */
 	dla_clear_task(ndev->engine);
 
@@ -147,7 +138,7 @@ static int nvdla_probe(struct platform_device *pdev)
 	}
 	nvdla_debugfs_init(ndev);
 	drm_info(&ndev->drm, "NVDLA %s%s\n", config,
-		 sim_config ? " (hardware model)" : "");
+		 vdev ? " (hardware model)" : "");
 	return 0;
 }
 

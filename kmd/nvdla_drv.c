@@ -22,7 +22,6 @@
 #include "nvdla_gem.h"
 #include "nvdla_job.h"
 #include "nvdla_legacy.h"
-#include "nvdla_sim_dev.h"
 
 #define NVDLA_IOCTL(name, func) \
 	DRM_IOCTL_DEF_DRV(NVDLA_##name, nvdla_ioctl_##func, DRM_RENDER_ALLOW)
@@ -150,20 +149,11 @@ int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
 
 static int __init nvdla_init(void)
 {
-	int ret;
-
-	ret = platform_driver_register(&nvdla_platform_driver);
-	if (ret)
-		return ret;
-	ret = nvdla_sim_dev_create_all();
-	if (ret)
-		platform_driver_unregister(&nvdla_platform_driver);
-	return ret;
+	return platform_driver_register(&nvdla_platform_driver);
 }
 
 static void __exit nvdla_exit(void)
 {
-	nvdla_sim_dev_destroy_all();
 	platform_driver_unregister(&nvdla_platform_driver);
 }
 

@@ -13,12 +13,13 @@
 
 #include <drm/drm_device.h>
 
+#include <nvdla/vdev.h>
+
 #include "nvdla_power.h"
 
 struct dla_engine;
 struct dla_hw_config;
 struct nvdla_job;
-struct nvdla_sim;
 
 /**
  * struct nvdla_device - one NVDLA instance
@@ -27,15 +28,16 @@ struct nvdla_sim;
  * @config: its configuration, enum drm_nvdla_config
  * @regs: register window of real hardware, NULL for the virtual device
  * @power: its clocks, resets and interrupt (nvdla_power.c)
- * @sim: hardware model behind the virtual device, NULL on real hardware
- * @sim_work: runs the model when it has work (virtual device)
- * @sim_config: the model's configuration, to reset it
- * @sim_faults: the model's fault count when the current job started
+ * @sim: a virtual device's registers, bus and reset (nvdla_sim.ko,
+ *	include/nvdla/vdev.h), NULL on real hardware
+ * @sim_bus: the memory the virtual device reaches: the running job's
+ * @sim_faults: the virtual device's fault count when the current job
+ *	started
  * @engine: the firmware's engine context; jobs are checked on it at
  *	submission without @engine_lock (dla_task_prepare() only reads it)
- * @engine_lock: protects @engine, @sim, @job_done, @job_status and
- *	@irq_ns, and @job against the interrupt handler; taken with
- *	interrupts off, since the interrupt handler needs it
+ * @engine_lock: protects @engine, @job_done, @job_status and @irq_ns, and
+ *	@job against the interrupt handler; taken with interrupts off, since
+ *	the interrupt handler needs it
  * @wq: ordered queue running @run_work, @done_work, @timeout_work and
  *	@cancel_work one at a time: they alone start and end jobs, set
  *	@job and @wedged and touch @pinned
@@ -72,9 +74,8 @@ struct nvdla_device {
 	u32 config;
 	void __iomem *regs;
 	struct nvdla_power power;
-	struct nvdla_sim *sim;
-	struct work_struct sim_work;
-	int sim_config;
+	const struct nvdla_vdev *sim;
+	struct nvdla_vdev_bus sim_bus;
 	u32 sim_faults;
 	struct dla_engine *engine;
 	spinlock_t engine_lock;		/* see @engine_lock above */
@@ -116,7 +117,7 @@ extern struct platform_driver nvdla_platform_driver;
 int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
 			  struct drm_file *file);
 
-/* Register access through MMIO or the model; @engine_lock held. */
+/* Register access through MMIO or the virtual device; @engine_lock held. */
 u32 nvdla_reg_read(struct nvdla_device *ndev, u32 addr);
 void nvdla_reg_write(struct nvdla_device *ndev, u32 addr, u32 val);
 

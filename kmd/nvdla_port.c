@@ -13,7 +13,6 @@
 #include <drm/drm_print.h>
 
 #include <nvdla/firmware.h>
-#include <nvdla/sim.h>
 
 #include "nvdla_drv.h"
 #include "nvdla_file.h"
@@ -23,14 +22,14 @@
 u32 nvdla_reg_read(struct nvdla_device *ndev, u32 addr)
 {
 	if (ndev->sim)
-		return nvdla_sim_reg_read(ndev->sim, addr);
+		return ndev->sim->reg_read(ndev->sim->ctx, addr);
 	return readl(ndev->regs + addr);
 }
 
 void nvdla_reg_write(struct nvdla_device *ndev, u32 addr, u32 val)
 {
 	if (ndev->sim)
-		nvdla_sim_reg_write(ndev->sim, addr, val);
+		ndev->sim->reg_write(ndev->sim->ctx, addr, val);
 	else
 		writel(val, ndev->regs + addr);
 }

@@ -5,25 +5,25 @@
 
 struct nvdla_device;
 
-/* Module load/unload: the virtual devices the nvdla_sim parameter names. */
-int nvdla_sim_dev_create_all(void);
-void nvdla_sim_dev_destroy_all(void);
-
-/* Probe/remove of a virtual device: start and stop its model. */
-int nvdla_sim_dev_init(struct nvdla_device *ndev, const char *config);
+/*
+ * Probe/remove of a virtual device: give it the bus to the running job's
+ * objects, take it away again (it restarts each time). Sleep; no-ops on
+ * real hardware, as are all of these.
+ */
+void nvdla_sim_dev_init(struct nvdla_device *ndev);
 void nvdla_sim_dev_fini(struct nvdla_device *ndev);
 
 /*
- * Around each job, with the engine lock held: note the model's faults, and
- * at the end turn new faults into -EIO. No-ops on real hardware.
+ * Around each job, with the engine lock held: note the device's faults,
+ * and at the end turn new faults into -EIO.
  */
 void nvdla_sim_dev_job_start(struct nvdla_device *ndev);
 int nvdla_sim_dev_job_stop(struct nvdla_device *ndev, int status);
 
 /*
- * The model back to its reset state, as after power-up: the engine reset
- * and runtime resume of the virtual device. Takes the engine lock; a no-op
- * on real hardware.
+ * The device back to its power-on state: the engine reset and runtime
+ * resume of the virtual device. Stops a layer in progress at its next
+ * slice of work and waits for that; sleeps.
  */
 void nvdla_sim_dev_reset(struct nvdla_device *ndev);
 /*

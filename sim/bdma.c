@@ -136,6 +136,8 @@ static int bdma_copy(struct nvdla_sim *sim, const struct sim_bdma_transfer *x)
 					   x->line_bytes);
 			if (ret)
 				return ret;
+			if (sim_slice(sim, x->line_bytes / BDMA_ATOM))
+				return 0;
 		}
 	}
 	return 0;

@@ -199,7 +199,8 @@ static u16 cdp_load16(const struct cdp_params *p, s64 c, u32 x, u32 y)
 	return p->nan_to_zero && sim_fp_is_nan(v, &sim_fp16) ? 0 : v;
 }
 
-static void cdp_compute_fp16(const struct cdp_params *p)
+static void cdp_compute_fp16(struct nvdla_sim *sim,
+			     const struct cdp_params *p)
 {
 	u32 channels = p->surfaces * p->lanes, c, x, y, k;
 	u16 win[SIM_CDP_FP16_WINDOW], r;
@@ -207,6 +208,8 @@ static void cdp_compute_fp16(const struct cdp_params *p)
 
 	for (y = 0; y < p->h; y++) {
 		for (x = 0; x < p->w; x++) {
+			if (sim_slice(sim, (u64)channels * SIM_CDP_FP16_WINDOW))
+				return;
 			for (c = 0; c < channels; c++) {
 				for (k = 0; k < SIM_CDP_FP16_WINDOW; k++)
 					win[k] = cdp_load16(p, (s64)c + k -
@@ -222,13 +225,16 @@ static void cdp_compute_fp16(const struct cdp_params *p)
 	}
 }
 
-static void cdp_compute(const struct cdp_params *p)
+static void cdp_compute(struct nvdla_sim *sim, const struct cdp_params *p)
 {
 	u32 channels = p->surfaces * p->lanes, c, x, y;
 	s64 j;
 
 	for (y = 0; y < p->h; y++) {
 		for (x = 0; x < p->w; x++) {
+			if (sim_slice(sim, (u64)channels *
+				      (2 * p->half_window + 1)))
+				return;
 			for (c = 0; c < channels; c++) {
 				s64 v = cdp_icvt(p, cdp_load(p, c, x, y));
 				s64 sum = 0, r;
@@ -411,10 +417,10 @@ bool sim_cdp_run(struct nvdla_sim *sim)
 	if (!cdp_params(sim, &p)) {
 		sim->faults++;
 	} else if (p.fp16) {
-		cdp_compute_fp16(&p);
+		cdp_compute_fp16(sim, &p);
 		cdp_fp16_status(sim, &p);
 	} else {
-		cdp_compute(&p);
+		cdp_compute(sim, &p);
 	}
 	cdp_count_finish(sim, &count, sat);
 	sim_unit_finish(sim, NVDLA_UNIT_CDP);

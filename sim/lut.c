@@ -77,8 +77,9 @@ static struct lut_index lut_linear(s32 x, s32 start, s8 sel, u32 entries)
 	if (sel >= 0) {
 		r.idx = sel >= 32 ? 0 : d >> sel;
 		d &= sel >= 32 ? ~0ull : ((u64)1 << sel) - 1;
+		/* The 32-bit d shifted right by 32 or more has no bits left. */
 		r.frac = sel <= LUT_FRAC_BITS ? d << (LUT_FRAC_BITS - sel) :
-						d >> (sel - LUT_FRAC_BITS);
+			 sel < LUT_FRAC_BITS + 32 ? d >> (sel - LUT_FRAC_BITS) : 0;
 	} else {
 		r.idx = -sel >= 10 ? LUT_INDEX_MAX : d << -sel;
 	}
@@ -124,6 +125,20 @@ static s64 lut_srs(s64 v, s8 shift)
 	return v * ((s64)1 << -shift);
 }
 
+/*
+ * (x - origin) * scale. The exponent bias puts the origin up to 2^62 away;
+ * a difference beyond 2^46 is clamped there, which leaves the product
+ * at 2^46 or more and the output saturated after any shift (at most 15
+ * right), as the exact product would.
+ */
+static s64 lut_slope(s32 x, s64 origin, s16 scale)
+{
+	const s64 lim = (s64)1 << 46;
+	s64 d = (s64)x - origin;
+
+	return (d > lim ? lim : d < -lim ? -lim : d) * scale;
+}
+
 static s32 lut_output(const s16 *t, u32 last, const struct lut_index *r,
 		      s32 x, s64 origin, s16 scale, s8 shift)
 {
@@ -134,7 +149,7 @@ static s32 lut_output(const s16 *t, u32 last, const struct lut_index *r,
 		    (s64)t[r->idx + 1] * (s64)r->frac;
 		return sim_sat(sim_rha_shift(y, LUT_FRAC_BITS), 32);
 	}
-	y = sim_sat(lut_srs(((s64)x - origin) * scale, shift), 32);
+	y = sim_sat(lut_srs(lut_slope(x, origin, scale), shift), 32);
 	return sim_sat(y + t[r->state == LUT_UFLOW ? 0 : last], 32);
 }
 

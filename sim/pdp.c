@@ -98,9 +98,9 @@ static u32 pdp_fp16_add_pad(const struct pdp_params *p, u32 line, u32 count,
 {
 	if (!count)
 		return line;
-	return sim_fp_add(line, scale ? sim_fp_mul((u32)p->pad[count], scale,
-						   &sim_fp17) :
-			  (u32)p->pad[count], &sim_fp17);
+	return sim_fp_add(line, scale ? sim_fp_mul((u32)pdp_pad(p, count),
+						   scale, &sim_fp17) :
+			  (u32)pdp_pad(p, count), &sim_fp17);
 }
 
 /* One row of the window: its real elements left to right, in fp17. */
@@ -189,18 +189,21 @@ static s64 pdp_window(const struct pdp_params *p, u32 s, u32 lane, u32 ox,
 	return sim_rha_shift(sum * p->recip_h, PDP_RECIP_SHIFT);
 }
 
-static void pdp_compute(const struct pdp_params *p)
+static void pdp_compute(struct nvdla_sim *sim, const struct pdp_params *p)
 {
 	u32 s, ox, oy, lane;
 
 	for (s = 0; s < p->surfaces; s++)
 		for (oy = 0; oy < p->oh; oy++)
-			for (ox = 0; ox < p->ow; ox++)
+			for (ox = 0; ox < p->ow; ox++) {
+				if (sim_slice(sim, (u64)p->lanes * p->kw * p->kh))
+					return;
 				for (lane = 0; lane < p->lanes; lane++)
 					pdp_store(p, p->out + s * p->out_surf +
 						  oy * p->out_line + ox * p->atom +
 						  lane * p->bpe,
 						  pdp_window(p, s, lane, ox, oy));
+			}
 }
 
 static u64 pdp_extent(const struct pdp_params *p, u32 w, u32 h, u32 line,
@@ -302,7 +305,7 @@ static bool pdp_run(struct nvdla_sim *sim, const struct sim_stream *in)
 
 	if (!pdp_params(sim, &p, in))
 		return false;
-	pdp_compute(&p);
+	pdp_compute(sim, &p);
 	if (p.fp16)
 		pdp_fp16_status(sim, &p);
 	return true;

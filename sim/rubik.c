@@ -81,7 +81,9 @@ static bool rubik_contract(struct nvdla_sim *sim, const struct rubik_params *p)
 			  (u64)p->w * p->sx * p->atom);
 	if (!in || !out)
 		return false;
-	for (h = 0; h < p->h; h++)
+	for (h = 0; h < p->h; h++) {
+		if (sim_slice(sim, (u64)p->sy * p->w * p->sx * n_so))
+			return true;
 		for (j = 0; j < p->sy; j++)
 			for (w = 0; w < p->w; w++)
 				for (i = 0; i < p->sx; i++)
@@ -93,6 +95,7 @@ static bool rubik_contract(struct nvdla_sim *sim, const struct rubik_params *p)
 						       in + ((u64)(j * p->sx + i) * n_so + so) *
 						       p->in_surf + (u64)h * p->in_line +
 						       (u64)w * p->atom, p->atom);
+	}
 	return true;
 }
 
@@ -112,6 +115,8 @@ static bool rubik_split(struct nvdla_sim *sim, const struct rubik_params *p)
 	if (!in || !out)
 		return false;
 	for (c = 0; c < p->c; c++) {
+		if (sim_slice(sim, (u64)p->h * p->w))
+			return true;
 		for (y = 0; y < p->h; y++) {
 			u8 *row = out + (u64)c * p->out_planar + (u64)y * p->out_line;
 
@@ -141,6 +146,8 @@ static bool rubik_merge(struct nvdla_sim *sim, const struct rubik_params *p)
 		return false;
 	for (s = 0; s < surfaces; s++) {
 		for (y = 0; y < p->h; y++) {
+			if (sim_slice(sim, (u64)p->w * p->lanes))
+				return true;
 			for (x = 0; x < p->w; x++) {
 				u8 *atom = out + (u64)s * p->out_surf +
 					   (u64)y * p->out_line + (u64)x * p->atom;

@@ -69,7 +69,7 @@ static s64 stage_x(const struct sdp_x *s, const struct sdp_params *p, s64 v,
 	a = v;
 	if (!s->alu_bypass) {
 		op = (s64)(s->alu_mem ? mem_alu : (s16)s->alu_reg);
-		op = sim_sat(op * ((s64)1 << s->alu_shift), 32);
+		op = sim_shl_sat(op, s->alu_shift, 32);
 		/* EQL is not an X operation: X treats it as SUM. */
 		a = alu(s->algo == ALU_EQL ? ALU_SUM : s->algo, v, op);
 	}
@@ -151,7 +151,11 @@ static s64 sdp_value(const struct sdp_params *p, u32 c, u32 x, u32 y)
 /* The output streamed to the PDP. */
 static s32 sdp_stream_value(const void *ctx, u32 c, u32 x, u32 y)
 {
-	return sdp_value(ctx, c, x, y);
+	const struct sdp_params *p = ctx;
+
+	if (sim_slice(p->sim, p->elem_work))
+		return 0;
+	return sdp_value(p, c, x, y);
 }
 
 /*
@@ -166,9 +170,12 @@ static void sdp_compute(const struct sdp_params *p)
 		for (y = 0; y < p->h; y++) {
 			for (x = 0; x < p->w; x++) {
 				for (lane = 0; lane < p->lanes; lane++) {
-					s64 v = sdp_value(p, s * p->lanes + lane, x, y);
+					s64 v;
 					u8 *o;
 
+					if (sim_slice(p->sim, p->elem_work))
+						return;
+					v = sdp_value(p, s * p->lanes + lane, x, y);
 					if (!p->out)
 						continue;
 					o = p->out + s * p->out_surf +
@@ -377,9 +384,10 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	p->surfaces = (c + p->lanes - 1) / p->lanes;
 	p->w = SIM_FIELD(sim, SDP, D_DATA_CUBE_WIDTH, WIDTH) + 1;
 	p->h = SIM_FIELD(sim, SDP, D_DATA_CUBE_HEIGHT, HEIGHT) + 1;
+	p->sim = sim;
+	p->elem_work = conv ? (u64)conv->r * conv->s * conv->c : 1;
 	if (!sim_work_ok(sim, (u64)p->batches * p->surfaces * p->lanes *
-			 p->w * p->h *
-			 (conv ? (u64)conv->r * conv->s * conv->c : 1)))
+			 p->w * p->h * p->elem_work))
 		return false;
 
 	sdp_lut_params(sim, &p->y.lut);
@@ -499,7 +507,8 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 		stream.value = sdp_stream_value;
 		stream.ctx = &p;
 		pdp_done = sim_pdp_run_flying(sim, ok ? &stream : NULL);
-		sdp_count_attach(&p, flying ? &cv : NULL, &count);
+		if (ok)
+			sdp_count_attach(&p, flying ? &cv : NULL, &count);
 	}
 	/* Stores the output, or just counts where it went elsewhere. */
 	if (ok && (p.out || count.lut_on || count.sat_on || count.cacc_on))

@@ -51,6 +51,8 @@ struct sdp_count {
 };
 
 struct sdp_params {
+	struct nvdla_sim *sim;	/* for sim_slice() */
+	u64 elem_work;		/* basic steps of one output element */
 	u32 atom, lanes, c, surfaces, w, h;
 	u32 in_bpe, out_bpe;
 	const u8 *in;

@@ -79,17 +79,32 @@ bool nvdla_sim_run(struct nvdla_sim *sim)
 {
 	bool progress, more;
 
+	if (sim->stopped)
+		return false;
 	sim_cdma_flush(sim);
 	sim_bdma_run(sim);
 	/* An engine finishing may let the next queued group start. */
 	do {
 		progress = sim_sdp_run(sim) || sim_pdp_run(sim) ||
 			   sim_cdp_run(sim) || sim_rubik_run(sim);
-	} while (progress);
+	} while (progress && !sim->stopped);
+	if (sim->stopped)
+		return false;
 	more = sim_glb_deliver(sim);
 	if (more)
 		sim->host.kick(sim->host.ctx);
 	return more;
+}
+
+bool sim_slice(struct nvdla_sim *sim, u64 work)
+{
+	sim->slice_work += work;
+	if (sim->slice_work >= SIM_SLICE_WORK && !sim->stopped &&
+	    sim->host.yield) {
+		sim->slice_work = 0;
+		sim->stopped = sim->host.yield(sim->host.ctx);
+	}
+	return sim->stopped;
 }
 
 bool sim_work_ok(const struct nvdla_sim *sim, u64 work)

@@ -102,7 +102,19 @@ struct nvdla_sim {
 	struct sim_lut cdp_lut;
 	u64 wcomp_rank[SIM_WCOMP_RANKS];
 	u8 bounce[SIM_BOUNCE_SIZE];
+	u64 slice_work;		/* steps since the host last had the CPU */
+	bool stopped;		/* the host stopped the model (sim_slice) */
 };
+
+/* Basic steps between two calls of the host's yield (sim_slice). */
+#define SIM_SLICE_WORK (1u << 16)
+
+/*
+ * An engine did @work more basic steps. Every SIM_SLICE_WORK steps the
+ * host may run others, or stop the model: true once stopped, and the
+ * engine then ends its operation at once, touching memory no more.
+ */
+bool sim_slice(struct nvdla_sim *sim, u64 work);
 
 /* Register groups (regfile.c). */
 bool sim_unit_grouped(int unit);

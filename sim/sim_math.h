@@ -30,6 +30,18 @@ static inline s64 sim_sat(s64 x, u32 bits)
 	return x > max ? max : x < -max - 1 ? -max - 1 : x;
 }
 
+/*
+ * x * 2^shift clamped to the signed @bits-bit range, for |x| < 2^32 and
+ * @bits <= 32: the hardware's saturating left shift, whatever the shift
+ * field holds (a shift of @bits or more saturates every value but 0).
+ */
+static inline s64 sim_shl_sat(s64 x, u32 shift, u32 bits)
+{
+	if (shift >= bits)
+		shift = bits;
+	return sim_sat(x * ((s64)1 << shift), bits);
+}
+
 /* Sign-extend the low @bits bits of @v. */
 static inline s32 sim_sext(u32 v, u32 bits)
 {

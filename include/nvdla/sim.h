@@ -50,6 +50,11 @@ enum nvdla_sim_config_id {
  *	the public test benches, which place the SRAM at its own addresses
  * @cv_write: like @bus_write, on the second memory interface
  * @cv_map: like @bus_map, on the second memory interface
+ * @yield: called between slices of an operation's work (SIM_SLICE_WORK
+ *	basic steps; may be NULL): the host may sleep or run others here,
+ *	and returns true to stop the model, which then ends the operations
+ *	in progress without touching memory again and does nothing more
+ *	until the next nvdla_sim_init()
  */
 struct nvdla_sim_host {
 	void *ctx;
@@ -62,6 +67,7 @@ struct nvdla_sim_host {
 	int (*cv_read)(void *ctx, u64 addr, void *dst, u32 len);
 	int (*cv_write)(void *ctx, u64 addr, const void *src, u32 len);
 	void *(*cv_map)(void *ctx, u64 addr, u64 len);
+	bool (*yield)(void *ctx);
 };
 
 /* About a minute of work on one core: no real layer comes close. */

@@ -2,11 +2,15 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * libFuzzer target: random register programs on the hardware model.
- * Input: one byte picks the configuration, then 6-byte records (register
- * index into the map's register list, 32-bit value), with the model run
- * after every eighth write. Memory is 256 KiB at one address; everything
- * else faults. Whatever the program, the model must not read or write
- * outside what the host maps, crash, or run unbounded.
+ * Input: one byte picks the configuration (DRM_NVDLA_CONFIG_NAMES), then
+ * 6-byte records (register index into the map's register list, 32-bit
+ * value; little endian), with the model run after every eighth write:
+ * the format in which "nvdla_trace --seed" records the public hardware
+ * tests, the corpus's seeds (tests/unit/test_fuzz.sh). Memory is 256 KiB,
+ * seen at every 256 KiB-aligned 32-bit address (a bus decoding only the
+ * low address bits), so that the tests' buffers map; a range crossing a
+ * boundary or above 4 GiB faults. Whatever the program, the model must not
+ * read or write outside what the host maps, crash, or run unbounded.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,11 +20,12 @@
 #include <nvdla/regs.h>
 #include <nvdla/sim.h>
 
-#define MEM_BASE 0x80000000ull
+#include "nvdla_accel.h"
+
 #define MEM_SIZE (256u << 10)
 #define RECORD 6
 #define MAX_RUNS 64
-#define MAX_WORK (1u << 20)	/* keep every input quick */
+#define MAX_WORK (1u << 14)	/* keep every input quick */
 
 static const struct {
 	int unit;
@@ -30,12 +35,26 @@ static const struct {
 
 static uint8_t mem[MEM_SIZE];
 
+/* What the memory holds before each program, made once. */
+static const uint8_t *mem_start(void)
+{
+	static uint8_t start[MEM_SIZE];
+	static bool made;
+	size_t i;
+
+	for (i = 0; !made && i < MEM_SIZE; i++)
+		start[i] = i * 131;
+	made = true;
+	return start;
+}
+
 static uint8_t *mem_at(uint64_t addr, uint64_t len)
 {
-	if (addr < MEM_BASE || addr - MEM_BASE > MEM_SIZE ||
-	    len > MEM_SIZE - (addr - MEM_BASE))
+	uint64_t offset = addr % MEM_SIZE;
+
+	if (addr >> 32 || len > MEM_SIZE - offset)
 		return NULL;
-	return mem + (addr - MEM_BASE);
+	return mem + offset;
 }
 
 static int bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
@@ -89,10 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const configs[] = {
-		"nv_full", "nv_small", "nv_large", "nv_small_256",
-		"nv_small_256_full", "nv_medium_512", "nv_medium_1024_full",
-	};
+	static const char *const configs[] = DRM_NVDLA_CONFIG_NAMES;
 	const char *config;
 	const struct nvdla_sim_host host = {
 		.bus_read = bus_read, .bus_write = bus_write, .bus_map = bus_map,
@@ -112,8 +128,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sim = malloc(nvdla_sim_size());
 	if (!sim || nvdla_sim_init(sim, id, &host))
 		abort();
-	for (i = 0; i < MEM_SIZE; i++)
-		mem[i] = i * 131;
+	memcpy(mem, mem_start(), MEM_SIZE);
 
 	for (i = 1; i + RECORD <= size; i += RECORD) {
 		uint32_t r = (data[i] | data[i + 1] << 8) %

@@ -45,7 +45,7 @@ ok $? "suspended again after the job ($(status))"
 # timeout (3 s here): the device stays powered all that time, then the
 # engine is reset and the next job runs.
 echo 3000 >/sys/module/nvdla/parameters/job_timeout_ms
-echo 1 >/sys/module/nvdla/parameters/nvdla_sim_fault
+echo 1 >/sys/module/nvdla_sim/parameters/fault
 job &
 pid=$!
 sleep 2
@@ -53,7 +53,7 @@ sleep 2
 ok $? "powered while a job is on the engine ($(status))"
 wait $pid
 ok $((!$?)) "the job without interrupt failed"
-echo 0 >/sys/module/nvdla/parameters/nvdla_sim_fault
+echo 0 >/sys/module/nvdla_sim/parameters/fault
 echo 5000 >/sys/module/nvdla/parameters/job_timeout_ms
 job
 ok $? "next job after the reset: right output"

@@ -16,8 +16,8 @@
 	exit 0
 }
 configs=$(cat /networks/*/config | sort -u | tr '\n' ',' | sed 's/,$//')
-rmmod nvdla && insmod /nvdla.ko nvdla_sim="$configs"
-ok $? "driver reloaded with one virtual device each of $configs"
+rmmod nvdla_sim && insmod /nvdla_sim.ko devices="$configs"
+ok $? "virtual devices recreated, one each of $configs"
 # The nodes in the order of the devices, which is that of the parameter.
 i=0
 for d in $(nvdla_classes); do
@@ -43,5 +43,5 @@ for dir in /networks/*/; do
 	ok $? "$name through the driver on $cfg ($node): the model's output values"
 done
 
-rmmod nvdla && insmod /nvdla.ko nvdla_sim=nv_full,nv_full
-ok $? "driver reloaded as before (nv_full, nv_full)"
+rmmod nvdla_sim && insmod /nvdla_sim.ko devices=nv_full,nv_full
+ok $? "virtual devices as before (nv_full, nv_full)"

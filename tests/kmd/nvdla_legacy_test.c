@@ -135,12 +135,12 @@ TEST_F(legacy, wait_interrupted_by_signal)
 
 	ASSERT_EQ(0, sigaction(SIGALRM, &sa, NULL));
 	ASSERT_EQ(0, set_param("job_timeout_ms", 3000));
-	ASSERT_EQ(0, set_param("nvdla_sim_fault", 1));
+	ASSERT_EQ(0, set_fault(1));
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	alarm(1);
 	ret = submit(self);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	set_param("nvdla_sim_fault", 0);
+	set_fault(0);
 	EXPECT_EQ(-EINTR, ret);
 	EXPECT_LT(t1.tv_sec - t0.tv_sec, 3) TH_LOG("the wait outlasted the signal");
 	/* The interrupted task still ends (timeout), then the device works. */

@@ -98,13 +98,15 @@ static inline int64_t deadline_ms(int64_t ms)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec + ms * 1000000;
 }
 
-/* Write a module parameter of nvdla.ko. */
-static inline int set_param(const char *name, int value)
+/* Write parameter @name of module @module. */
+static inline int set_module_param(const char *module, const char *name,
+				   int value)
 {
 	char path[128];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/sys/module/nvdla/parameters/%s", name);
+	snprintf(path, sizeof(path), "/sys/module/%s/parameters/%s", module,
+		 name);
 	f = fopen(path, "w");
 	if (!f)
 		return -errno;
@@ -209,13 +211,19 @@ static inline int debugfs_zero(const char *name)
 	return failed;
 }
 
+/* Write a module parameter of nvdla.ko. */
+static inline int set_param(const char *name, int value)
+{
+	return set_module_param("nvdla", name, value);
+}
+
 /*
  * The virtual devices' fault injection, a sum of: 1 drop IRQs, 2 bus
  * errors, 4 no engine reset; 0 none.
  */
 static inline int set_fault(int fault)
 {
-	return set_param("nvdla_sim_fault", fault);
+	return set_module_param("nvdla_sim", "fault", fault);
 }
 
 /*

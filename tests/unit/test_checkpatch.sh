@@ -9,8 +9,9 @@ if [ ! -f "$cp" ]; then
 	exit 0
 fi
 out=$(perl "$cp" --strict --no-tree --terse --show-types -f \
-	kmd/*.[ch] firmware/*.[ch] sim/*.[ch] Kbuild \
+	kmd/*.[ch] kmd/vdev/*.[ch] firmware/*.[ch] sim/*.[ch] Kbuild \
 	include/nvdla/firmware.h include/nvdla/sim.h include/nvdla/deps.h \
+	include/nvdla/vdev.h \
 	include/nvdla/dla_interface.h include/nvdla/hw_configs.h \
 	include/uapi/drm/nvdla_accel.h 2>&1)
 echo "$out" | grep -v '^total' | sed 's/^/# /'

@@ -43,7 +43,7 @@ fi
 # What must not change: the system's DKMS, source and module trees.
 system_state() {
 	ls -la /var/lib/dkms /usr/src "/lib/modules/$kver" 2>&1
-	find "/lib/modules/$kver/" -name 'nvdla.ko*' 2>/dev/null
+	find "/lib/modules/$kver/" -name 'nvdla*.ko*' 2>/dev/null
 }
 system_state >"$tmp/before"
 
@@ -74,13 +74,18 @@ ko=$(find "$tmp/tree/nvdla/$ver/$kver" -name 'nvdla.ko*' 2>/dev/null | head -1)
 [ -n "$ko" ] && modinfo -F vermagic "$ko" | grep -q "^$kver " &&
 	modinfo -F alias "$ko" | grep -q 'Cnvidia,nvdla-nv-small'
 ok $? "built module is for $kver and matches the device tree"
+sim=$(find "$tmp/tree/nvdla/$ver/$kver" -name 'nvdla_sim.ko*' 2>/dev/null | head -1)
+[ -n "$sim" ] && modinfo -F vermagic "$sim" | grep -q "^$kver " &&
+	modinfo -F parm "$sim" | grep -q '^devices:'
+ok $? "the virtual devices' module nvdla_sim.ko is built too"
 
 dkms_run install "nvdla/$ver" -k "$kver" --no-depmod &&
 	[ -n "$(find "$tmp/inst/$kver" -name 'nvdla.ko*')" ] &&
+	[ -n "$(find "$tmp/inst/$kver" -name 'nvdla_sim.ko*')" ] &&
 	dkms_run status && grep -q "^nvdla/$ver, $kver, .*: installed" "$tmp/dkms.log"
 ok $? "dkms install into the install tree, status installed"
 dkms_run remove "nvdla/$ver" --all --no-depmod &&
-	[ -z "$(find "$tmp/inst" "$tmp/tree" -name 'nvdla.ko*')" ]
+	[ -z "$(find "$tmp/inst" "$tmp/tree" -name 'nvdla*.ko*')" ]
 ok $? "dkms remove takes it out again"
 # dkms's own words, in case a step failed.
 show "$tmp/dkms.log" | grep -i -B2 -A5 'error' || true

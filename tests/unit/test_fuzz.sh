@@ -3,9 +3,14 @@
 # Short libFuzzer runs under ASan and UBSan (tests/fuzz/): random register
 # programs on the hardware model, mutated loadables through the whole
 # runtime, and any bytes as an image file. None may crash, leak, touch
-# memory it was not given, or hang.
+# memory it was not given, or hang. The register programs start from the
+# public hardware tests (nvdla_trace --seed) and are steered by the values
+# the model compares (value profile); they get longer, since the model
+# runs in the kernel as the virtual device.
 build=${1:-build}
 seconds=${NVDLA_FUZZ_SECONDS:-15}
+sim_seconds=${NVDLA_FUZZ_SIM_SECONDS:-30}
+traces=../shared/conformance/traces
 n=0
 for target in fuzz_sim fuzz_loadable fuzz_image; do
 	n=$((n + 1))
@@ -15,6 +20,18 @@ for target in fuzz_sim fuzz_loadable fuzz_image; do
 		continue
 	fi
 	corpus=$(mktemp -d)
+	budget=$seconds
+	options=
+	if [ "$target" = fuzz_sim ]; then
+		budget=$sim_seconds
+		options=-use_value_profile=1
+		if [ -d "$traces" ] && ! "$build/bin/nvdla_trace" --seed "$corpus" \
+			"$traces"/*/* >/dev/null; then
+			echo "not ok $n - $target: the hardware tests do not record as seeds"
+			rm -rf "$corpus"
+			continue
+		fi
+	fi
 	# Seeds: the shipped loadable and the official ones, when present.
 	if [ "$target" = fuzz_loadable ]; then
 		cp loadables/*.nvdla "$corpus/"
@@ -24,10 +41,10 @@ for target in fuzz_sim fuzz_loadable fuzz_image; do
 		cp ../shared/conformance/images/*/*.pgm "$corpus/" 2>/dev/null
 	fi
 	if ASAN_OPTIONS=allocator_may_return_null=1 "$fuzzer" \
-		-max_total_time="$seconds" -seed=1 -max_len=65536 \
+		-max_total_time="$budget" -seed=1 -max_len=65536 $options \
 		-rss_limit_mb=2048 -timeout=10 -artifact_prefix="$corpus/" \
 		"$corpus" >"$corpus.log" 2>&1; then
-		echo "ok $n - $target: $(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$corpus.log") inputs in $seconds s, no finding"
+		echo "ok $n - $target: $(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$corpus.log") inputs in $budget s, no finding"
 	else
 		echo "not ok $n - $target found a problem"
 		tail -40 "$corpus.log" | sed 's/^/# /'

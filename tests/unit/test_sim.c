@@ -31,6 +31,8 @@ struct host {
 	int kicks;
 	int irq_edges;
 	bool level;
+	int yields;
+	int stop_at;	/* the yield that stops the model; 0: none */
 };
 
 static int bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
@@ -76,6 +78,13 @@ static void irq(void *ctx, bool level)
 
 	h->irq_edges++;
 	h->level = level;
+}
+
+static bool yield(void *ctx)
+{
+	struct host *h = ctx;
+
+	return ++h->yields == h->stop_at;
 }
 
 static struct nvdla_sim *sim;
@@ -662,6 +671,10 @@ static void lut_cube(void)
 		host.mem[i] = (uint8_t)lut_inputs[i % 8];
 }
 
+/* S_LUT_CFG and S_LUT_INFO of lut_load(): LE linear, LO select -2. */
+static uint32_t lut_cfg = NVDLA_SDP_S_LUT_CFG_LUT_LE_FUNCTION_MASK;
+static uint32_t lut_info = 0xfeu << 16;
+
 /* LE entry i = i, LO entries 1000; the index registers as above. */
 static void lut_load(uint32_t unit)
 {
@@ -676,8 +689,8 @@ static void lut_load(uint32_t unit)
 	   NVDLA_SDP_S_LUT_ACCESS_CFG_LUT_TABLE_ID_MASK);
 	for (i = 0; i < 257; i++)
 		wr(unit + NVDLA_SDP_S_LUT_ACCESS_DATA, 1000);
-	wr(unit + NVDLA_SDP_S_LUT_CFG, NVDLA_SDP_S_LUT_CFG_LUT_LE_FUNCTION_MASK);
-	wr(unit + NVDLA_SDP_S_LUT_INFO, 0xfeu << 16);
+	wr(unit + NVDLA_SDP_S_LUT_CFG, lut_cfg);
+	wr(unit + NVDLA_SDP_S_LUT_INFO, lut_info);
 }
 
 /* SDP int8, one atom from memory: Y runs the LUT alone (@lut) or not. */
@@ -860,6 +873,188 @@ static void test_cdp_counters(void)
 	       "CDP output converter: the 4 LO answers (1000) saturate to 127");
 }
 
+/*
+ * Register programs that hit undefined behaviour in the model once (found
+ * by random programs under UBSan; tests/fuzz/fuzz_sim.c); each checks the
+ * hardware's answer as well.
+ */
+
+/* Leave non-boolean garbage where the model's frames will be. */
+static void __attribute__((noinline)) stack_dirty(void)
+{
+	volatile uint8_t junk[16384];
+	size_t i;
+
+	for (i = 0; i < sizeof(junk); i++)
+		junk[i] = 0xa5;
+}
+
+/*
+ * An SDP streaming into the PDP whose input the bus refuses: the SDP and
+ * the PDP it feeds each fault, and the SDP's counters are neither
+ * attached nor read.
+ */
+static void test_ub_sdp_stream_fault(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	pdp_layer(true, 0x4000);
+	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
+	sdp_layer(true);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, 0x1000);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
+	stack_dirty();
+	while (nvdla_sim_run(sim))
+		;
+	tap_ok(nvdla_sim_fault_count(sim) - faults == 2,
+	       "SDP streaming to PDP from an unmapped input: SDP and PDP fault (%u)",
+	       nvdla_sim_fault_count(sim) - faults);
+}
+
+/*
+ * fp16 average over a 10-wide window of a 1-wide row, one pad column on
+ * the left: 9 padding elements, more than the 7 padding-value registers
+ * cover, add 0 as in the integer path, whatever the registers hold.
+ */
+static void test_ub_pdp_fp16_wide_pad(void)
+{
+	static const struct pdp_window_cfg zero = { 9, 1, 0, { 0, 0 } };
+	static const struct pdp_window_cfg ones = {
+		9, 1, 0, { 0x7c00, 0x7c00 },
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	uint16_t with_zero;
+
+	memset(host.mem, 0, MEM_SIZE);
+	put16(0, 0x4000);	/* 2.0 */
+	pdp_fp16_run(0, false, &zero);
+	with_zero = get16(0x100);
+	memset(host.mem + 0x100, 0, 2);
+	pdp_fp16_run(0, false, &ones);
+	tap_ok(with_zero == 0x3800 && get16(0x100) == with_zero &&
+	       nvdla_sim_fault_count(sim) == faults,
+	       "PDP fp16 average, 9 padding elements add 0: 2 x 0.5 x 0.5 = 0.5 (%04x %04x)",
+	       with_zero, get16(0x100));
+}
+
+/*
+ * The BS ALU shifts its operand by the 6-bit field, saturating: 50 << 63
+ * clamps to 2^31 - 1, and x + that to the int8 output's 127.
+ */
+static void test_ub_sdp_alu_shift(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	int i, ok = 1;
+
+	memset(host.mem, 0, MEM_SIZE);
+	for (i = 0; i < 2048; i++)
+		host.mem[i] = (uint8_t)(i * 37 + 11);
+	sdp_layer(false);
+	wr(SDP + NVDLA_SDP_D_DP_BS_ALU_CFG,
+	   63 << NVDLA_SDP_D_DP_BS_ALU_CFG_BS_ALU_SHIFT_VALUE_SHIFT);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+	for (i = 0; i < 2048; i++)
+		ok &= host.mem[0x1000 + i] == 127;
+	tap_ok(ok && nvdla_sim_fault_count(sim) == faults,
+	       "SDP BS ALU operand shifted by 63 saturates: every output 127");
+	wr(SDP + NVDLA_SDP_D_DP_BS_ALU_CFG, 0);
+}
+
+/*
+ * LE linear with index select 100: every input past the start hits entry
+ * 0 with a fraction of 0 (d >> 65 has no bits left), so 10 and 32, which
+ * the LO table (start 32) underflows, answer LE[0] = 0.
+ */
+static void test_ub_lut_select(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	lut_cube();
+	host.mem[0x100 + 2] = host.mem[0x100 + 3] = 0x55;
+	lut_info = 0xfeu << 16 | 100u << 8;
+	sdp_count_layer(true, 1, 0);
+	lut_info = 0xfeu << 16;
+	tap_ok(host.mem[0x100 + 2] == 0 && host.mem[0x100 + 3] == 0 &&
+	       nvdla_sim_fault_count(sim) == faults,
+	       "SDP LUT index select 100: LE entry 0, fraction 0 (%d %d)",
+	       (int8_t)host.mem[0x100 + 2], (int8_t)host.mem[0x100 + 3]);
+}
+
+/*
+ * LE in exponent mode with index offset 62 underflows every input; the
+ * underflow slope then starts at LE_START + 2^62, and 10 - 2^62 times
+ * scale 2 saturates to the int8 output's -128.
+ */
+static void test_ub_lut_exponent_bias(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	lut_cube();
+	host.mem[0x100 + 2] = 0;
+	wr(SDP + NVDLA_SDP_S_LUT_LE_SLOPE_SCALE, 2);
+	lut_cfg = 0;
+	lut_info = 0xfeu << 16 | 62;
+	sdp_count_layer(true, 1, 0);
+	lut_cfg = NVDLA_SDP_S_LUT_CFG_LUT_LE_FUNCTION_MASK;
+	lut_info = 0xfeu << 16;
+	tap_ok((int8_t)host.mem[0x100 + 2] == -128 &&
+	       nvdla_sim_fault_count(sim) == faults,
+	       "SDP LUT exponent offset 62: the underflow slope saturates (%d)",
+	       (int8_t)host.mem[0x100 + 2]);
+	wr(SDP + NVDLA_SDP_S_LUT_LE_SLOPE_SCALE, 0);
+}
+
+/*
+ * A BDMA transfer of 1 KiB lines, 2048 lines, 4 surfaces, strides 0 (the
+ * shape of a long job): 32 atoms a line, 2^18 steps, so 4 slices; the
+ * model yields after each, and stops inside the third when told to.
+ */
+static void test_yield(void)
+{
+	const struct nvdla_sim_host h = {
+		.ctx = &host, .bus_read = bus_read, .bus_write = bus_write,
+		.bus_map = bus_map, .kick = kick, .irq = irq, .yield = yield,
+	};
+	uint32_t faults;
+
+	nvdla_sim_init(sim, NVDLA_SIM_NV_FULL, &h);
+	memset(host.mem, 0x5a, 1024);
+	memset(host.mem + 0x8000, 0, 1024);
+	host.yields = 0;
+	host.stop_at = 0;
+	bdma_transfer(MEM_BASE, MEM_BASE + 0x8000, 1024, 2048, 4, 0, 0);
+	wr(BDMA + NVDLA_BDMA_CFG_LAUNCH0, 1);
+	while (nvdla_sim_run(sim))
+		;
+	tap_ok(host.yields == 4 && host.mem[0x8000 + 1023] == 0x5a &&
+	       rd(GLB + NVDLA_GLB_S_INTR_STATUS) & 1u << 6,
+	       "a 2^18-step transfer yields to the host 4 times, then is done (%d)",
+	       host.yields);
+	wr(GLB + NVDLA_GLB_S_INTR_STATUS, ~0u);
+
+	faults = nvdla_sim_fault_count(sim);
+	host.yields = 0;
+	host.stop_at = 3;
+	bdma_transfer(MEM_BASE, MEM_BASE + 0x8000, 1024, 2048, 4, 0, 0);
+	wr(BDMA + NVDLA_BDMA_CFG_LAUNCH0, 1);
+	tap_ok(!nvdla_sim_run(sim) && host.yields == 3,
+	       "the host stops the model at its third yield");
+	bdma_transfer(MEM_BASE, MEM_BASE + 0x8000, 1024, 1, 1, 0, 0);
+	wr(BDMA + NVDLA_BDMA_CFG_LAUNCH1, 1);
+	tap_ok(!nvdla_sim_run(sim) && host.yields == 3 &&
+	       !(rd(GLB + NVDLA_GLB_S_INTR_STATUS) & 3u << 6) &&
+	       nvdla_sim_fault_count(sim) == faults,
+	       "stopped, it does no more work and raises nothing until reset");
+	nvdla_sim_init(sim, NVDLA_SIM_NV_FULL, &h);
+	tap_ok(rd(GLB + NVDLA_GLB_S_INTR_STATUS) == 0 &&
+	       (rd(BDMA + NVDLA_BDMA_STATUS) & 0x1ff) == 0x114,
+	       "reset, it is idle with an empty queue");
+}
+
 int main(void)
 {
 	const struct nvdla_sim_host h = {
@@ -891,6 +1086,12 @@ int main(void)
 	test_sdp_counters();
 	test_sdp_stream_counts();
 	test_cdp_counters();
+	test_ub_sdp_stream_fault();
+	test_ub_pdp_fp16_wide_pad();
+	test_ub_sdp_alu_shift();
+	test_ub_lut_select();
+	test_ub_lut_exponent_bias();
+	test_yield();
 	free(sim);
 	return tap_done();
 }

@@ -13,7 +13,7 @@ fail() {
 }
 
 # root_start BUSYBOX INIT: a new root with BUSYBOX, INIT as /init next to
-# the helpers it sources (guest-lib.sh), and nvdla.ko.
+# the helpers it sources (guest-lib.sh), nvdla.ko and nvdla_sim.ko.
 root_start() {
 	rm -rf "$out"
 	mkdir -p "$root/bin" "$root/modules" "$root/tests" "$root/proc" \
@@ -22,6 +22,7 @@ root_start() {
 	cp "$2" "$root/init"
 	cp tools/qemu/guest-lib.sh "$root/guest-lib.sh"
 	cp "$ko" "$root/nvdla.ko"
+	cp "$(dirname "$ko")/nvdla_sim.ko" "$root/nvdla_sim.ko"
 }
 
 # root_modules [MODULE...]: drm, what nvdla.ko depends on and each MODULE,

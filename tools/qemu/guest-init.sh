@@ -1,7 +1,7 @@
 #!/bin/busybox sh
 # shellcheck shell=dash
 # SPDX-License-Identifier: MIT
-# /init of the test guest (built by run-guest.sh): load the driver with two
+# /init of the test guest (built by run-guest.sh): load the driver and two
 # virtual devices, run every test in /tests (each prints TAP), check the
 # kernel log, power off. The last line tells the host the guest got there.
 # shellcheck source=tools/qemu/guest-lib.sh
@@ -9,10 +9,10 @@
 guest_start
 
 guest_load_deps
-if insmod /nvdla.ko nvdla_sim=nv_full,nv_full; then
-	echo "ok - insmod nvdla.ko nvdla_sim=nv_full,nv_full (two virtual devices)"
+if insmod /nvdla.ko && insmod /nvdla_sim.ko devices=nv_full,nv_full; then
+	echo "ok - insmod nvdla.ko, nvdla_sim.ko devices=nv_full,nv_full (two virtual devices)"
 else
-	echo "not ok - insmod nvdla.ko nvdla_sim=nv_full,nv_full"
+	echo "not ok - insmod nvdla.ko, nvdla_sim.ko devices=nv_full,nv_full"
 fi
 insmod /modules/vgem.ko || echo "not ok - insmod vgem.ko"
 

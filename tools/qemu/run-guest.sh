@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Boot kernel KVER (one of Debian's, or the debug kernel of make
-# check-debug) under QEMU (TCG) from a busybox initramfs holding
-# nvdla.ko and the modules it needs, nvdla_runtime, the guest tests and the
-# test data; print the TAP lines the guest reports, prefixed with the kernel
-# version. A guest that panics or hangs yields a "not ok" line; the console
-# log is kept in BUILD_DIR/qemu/KVER.log.
+# check-debug) under QEMU (TCG) from a busybox initramfs holding nvdla.ko,
+# nvdla_sim.ko and the modules nvdla.ko needs, nvdla_runtime, the guest
+# tests and the test data; print the TAP lines the guest reports, prefixed
+# with the kernel version. A guest that panics or hangs yields a "not ok"
+# line; the console log is kept in BUILD_DIR/qemu/KVER.log.
 #
 # Usage: tools/qemu/run-guest.sh KVER BUILD_DIR
 # Needs tools/setup.sh (kernel images in NVDLA_CACHE) and make module-all.
@@ -33,8 +33,10 @@ timeout_s=${NVDLA_QEMU_TIMEOUT:-300}
 
 [ -f "$kroot/lib/modules/$kver/modules.dep" ] ||
 	fail "no kernel image in $kroot (run tools/setup.sh)"
-[ -f "$ko" ] || fail "no $ko (run make module-all)"
-[ -x "$build/bin/nvdla_runtime" ] || fail "no nvdla_runtime (run make all)"
+[ -f "$ko" ] && [ -f "$(dirname "$ko")/nvdla_sim.ko" ] ||
+	fail "no $ko or nvdla_sim.ko (run make module-all)"
+[ -x "$build/bin/nvdla_runtime" ] && [ -x "$build/bin/nvdla_mkconv" ] ||
+	fail "no nvdla_runtime or nvdla_mkconv (run make all)"
 
 root_start /bin/busybox tools/qemu/guest-init.sh
 # vgem: a fence source for the tests.
@@ -60,6 +62,10 @@ fi
 cp tests/guest/${NVDLA_GUEST_TESTS:-*.sh} "$root/tests/"
 cp tests/golden-loadables "$root/tests/"
 [ -d loadables ] && cp -r loadables "$root/loadables"
+# Convolutions for 60-long-layer.sh: one far beyond the job timeout.
+mkdir -p "$root/loadables"
+"$build/bin/nvdla_mkconv" 64 64 256 256 "$root/loadables/conv_long.nvdla"
+"$build/bin/nvdla_mkconv" 32 32 64 64 "$root/loadables/conv_mid.nvdla"
 if [ -d ../shared/conformance/loadables ]; then
 	mkdir -p "$root/shared"
 	cp -r ../shared/conformance/loadables "$root/shared/loadables"

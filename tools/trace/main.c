@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * nvdla_trace [--config NAME] TEST_DIR...
+ * nvdla_trace [--config NAME] [--seed DIR] TEST_DIR...
  *
  * Plays public NVDLA hardware tests against the model: a directory with a
  * <name>.cfg register script, or with an input.txn trace. The configuration
  * comes from the directory names (the longest configuration name they
  * contain, nv_full if none) unless --config names it. Prints PASS or FAIL per test, then "N passed, N
- * failed"; exits 0 only when all passed.
+ * failed"; exits 0 only when all passed. --seed also records each test's
+ * register writes as DIR/<test>, a seed of tests/fuzz/fuzz_sim.c.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -102,8 +103,34 @@ static int find_script(const char *dir, char *path, size_t len, bool *txn)
 	return found;
 }
 
-static int run_test(const char *dir, const char *forced, char *err,
-		    size_t errlen)
+static const char *base_name(const char *dir)
+{
+	size_t n = strlen(dir);
+	const char *p;
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	for (p = dir + n; p > dir && p[-1] != '/'; p--)
+		;
+	return p;
+}
+
+/* The file recording @dir's register writes, or NULL with an error. */
+static FILE *seed_open(const char *seed_dir, const char *dir, char *err,
+		       size_t errlen)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", seed_dir, base_name(dir));
+	f = fopen(path, "wb");
+	if (!f)
+		snprintf(err, errlen, "cannot create %s", path);
+	return f;
+}
+
+static int run_test(const char *dir, const char *forced, const char *seed_dir,
+		    char *err, size_t errlen)
 {
 	const char *config = config_of(dir, forced);
 	struct trace t = { .dir = dir, .file = dir };
@@ -126,14 +153,28 @@ static int run_test(const char *dir, const char *forced, char *err,
 		return -1;
 	}
 	t.unit_base = hw->unit_base;
+	if (seed_dir) {
+		t.seed = seed_open(seed_dir, dir, err, errlen);
+		if (!t.seed)
+			return -1;
+		if (trace_seed_start(&t, config)) {
+			fclose(t.seed);
+			snprintf(err, errlen, "no seed for %s", config);
+			return -1;
+		}
+	}
 	if (trace_mem_init(&t.mem)) {
 		snprintf(err, errlen, "cannot reserve the test memory");
+		if (t.seed)
+			fclose(t.seed);
 		return -1;
 	}
 	t.sim = calloc(1, nvdla_sim_size());
 	if (!t.sim || nvdla_sim_init(t.sim, id, &host)) {
 		free(t.sim);
 		trace_mem_free(&t.mem);
+		if (t.seed)
+			fclose(t.seed);
 		snprintf(err, errlen, "cannot start the model");
 		return -1;
 	}
@@ -143,41 +184,37 @@ static int run_test(const char *dir, const char *forced, char *err,
 			 nvdla_sim_fault_count(t.sim));
 		ret = -1;
 	}
+	if (t.seed && fclose(t.seed) && !ret) {
+		snprintf(t.err, sizeof(t.err), "cannot write the seed");
+		ret = -1;
+	}
 	snprintf(err, errlen, "%s", t.err);
 	trace_mem_free(&t.mem);
 	free(t.sim);
 	return ret;
 }
 
-static const char *base_name(const char *dir)
-{
-	size_t n = strlen(dir);
-	const char *p;
-
-	while (n > 1 && dir[n - 1] == '/')
-		n--;
-	for (p = dir + n; p > dir && p[-1] != '/'; p--)
-		;
-	return p;
-}
-
 int main(int argc, char **argv)
 {
-	const char *config = NULL;
+	const char *config = NULL, *seed_dir = NULL;
 	int i = 1, passed = 0, failed = 0;
 	char err[600];
 
-	if (argc > 2 && !strcmp(argv[1], "--config")) {
-		config = argv[2];
-		i = 3;
+	for (; i + 1 < argc; i += 2) {
+		if (!strcmp(argv[i], "--config"))
+			config = argv[i + 1];
+		else if (!strcmp(argv[i], "--seed"))
+			seed_dir = argv[i + 1];
+		else
+			break;
 	}
 	if (i >= argc || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 		fprintf(i >= argc ? stderr : stdout,
-			"usage: nvdla_trace [--config NAME] TEST_DIR...\n");
+			"usage: nvdla_trace [--config NAME] [--seed DIR] TEST_DIR...\n");
 		return i >= argc ? 2 : 0;
 	}
 	for (; i < argc; i++) {
-		if (run_test(argv[i], config, err, sizeof(err))) {
+		if (run_test(argv[i], config, seed_dir, err, sizeof(err))) {
 			printf("FAIL %s: %s\n", base_name(argv[i]), err);
 			failed++;
 		} else {

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct nvdla_sim;
 
@@ -27,6 +28,7 @@ struct trace {
 	struct trace_mem mem;
 	bool kicked;
 	const char *dir;	/* test directory, for data files */
+	FILE *seed;		/* register writes recorded for fuzz_sim, or NULL */
 	const char *file;	/* script being played, for messages */
 	int line;
 	char err[512];
@@ -53,6 +55,13 @@ char *trace_read_file(struct trace *t, const char *name, size_t *len);
  * hardware tests expect. A read that does not match yet lets time pass.
  */
 void trace_reg_write(struct trace *t, uint32_t addr, uint32_t val);
+/*
+ * The seed format of tests/fuzz/fuzz_sim.c: one byte, the configuration
+ * (its index in DRM_NVDLA_CONFIG_NAMES); then per register write, its
+ * index in NVDLA_REG_NAMES (16 bits) and value (32 bits), little endian.
+ * Returns -1 for a configuration outside that list.
+ */
+int trace_seed_start(struct trace *t, const char *config);
 uint32_t trace_reg_read(struct trace *t, uint32_t addr);
 void trace_sync(struct trace *t);
 /* Let the model run until its interrupt line is high or it is idle. */

@@ -11,6 +11,8 @@
 #include <nvdla/regs.h>
 #include <nvdla/sim.h>
 
+#include "nvdla_accel.h"
+
 #include "trace.h"
 
 int trace_fail(struct trace *t, const char *fmt, ...)
@@ -85,8 +87,48 @@ char *trace_read_file(struct trace *t, const char *name, size_t *len)
 	return buf;
 }
 
+static const char *const seed_configs[] = DRM_NVDLA_CONFIG_NAMES;
+
+static const struct {
+	int unit;
+	const char *name;
+	uint32_t offset;
+} seed_regs[] = NVDLA_REG_NAMES;
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+int trace_seed_start(struct trace *t, const char *config)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_LEN(seed_configs); i++)
+		if (!strcmp(seed_configs[i], config))
+			return fputc(i, t->seed) == EOF ? -1 : 0;
+	return -1;
+}
+
+/* Registers outside the named list are left out of the seed. */
+static void trace_seed_write(struct trace *t, uint32_t addr, uint32_t val)
+{
+	uint32_t i;
+
+	for (i = 0; i < ARRAY_LEN(seed_regs); i++) {
+		if (t->unit_base[seed_regs[i].unit] != NVDLA_UNIT_ABSENT &&
+		    t->unit_base[seed_regs[i].unit] + seed_regs[i].offset == addr) {
+			const uint8_t rec[6] = {
+				i, i >> 8, val, val >> 8, val >> 16, val >> 24,
+			};
+
+			fwrite(rec, sizeof(rec), 1, t->seed);
+			return;
+		}
+	}
+}
+
 void trace_reg_write(struct trace *t, uint32_t addr, uint32_t val)
 {
+	if (t->seed)
+		trace_seed_write(t, addr, val);
 	nvdla_sim_reg_write(t->sim, addr, val);
 }
 

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * nvdla_mkconv: build a loadable of one direct int8 convolution on nv_full
+ * (3x3 kernels, stride 1, padding 1, into a flying SDP that passes the sum
+ * through its output converter), W x H x C in, K kernels, input and
+ * weights a fixed pattern. Its work grows as W * H * K * 9 * C: the guest
+ * tests run one too long for a job timeout on the virtual device, whose
+ * layers must then stay preemptible and stop when the job is given up.
+ *
+ * Usage: nvdla_mkconv W H C K OUT.nvdla
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvdla/dla_interface.h>
+
+#include "builder.h"
+
+#define ATOM 32			/* nv_full: bytes per atom, int8 channels */
+#define R 3
+#define S 3
+#define FORMAT_FEATURE 36	/* dla_conv_op_desc.data_format */
+#define DATA_FORMAT_NCXHWX 3
+#define DATA_CATEGORY_FEATURE 2
+
+struct cube {
+	uint32_t w, h, c, line, surf, size;
+};
+
+static struct cube cube_of(uint32_t w, uint32_t h, uint32_t c)
+{
+	struct cube q = { w, h, c, w * ATOM, h * w * ATOM, 0 };
+
+	q.size = (c + ATOM - 1) / ATOM * q.surf;
+	return q;
+}
+
+static struct dla_data_cube dla_cube(const struct cube *q, int16_t address)
+{
+	return (struct dla_data_cube){
+		.type = DLA_MEM_MC, .address = address, .size = q->size,
+		.width = q->w, .height = q->h, .channel = q->c,
+		.line_stride = q->line, .surf_stride = q->surf,
+	};
+}
+
+static uint8_t *pattern(uint32_t size, uint32_t mul)
+{
+	uint8_t *p = malloc(size);
+	uint32_t i;
+
+	for (i = 0; p && i < size; i++)
+		p[i] = (uint8_t)(i * mul % 7) - 3;
+	return p;
+}
+
+/* The convolution (address entries 4, 5: input, weights) and its SDP (6). */
+static void conv_ops(struct nvdla_build_op *ops, const struct cube *in,
+		     const struct cube *out, uint32_t wt_size)
+{
+	struct nvdla_build_op *conv = &ops[0], *sdp = &ops[1];
+	struct dla_conv_surface_desc *cs = &conv->surf.conv_surface;
+
+	nvdla_build_op_init(conv, DLA_OP_CONV);
+	conv->op.conv_op = (struct dla_conv_op_desc){
+		.entry_per_slice = in->w * ((in->c + ATOM - 1) / ATOM),
+		.data_format = FORMAT_FEATURE, .fetch_grain = 1, .batch = 1,
+		.data_bank = 1, .weight_bank = 1, .release = in->h,
+		.input_width_csc = in->w, .input_height_csc = in->h,
+		.input_channel_csc = in->c, .kernel_width_csc = S,
+		.kernel_height_csc = R, .kernel_channel_csc = in->c,
+		.input_width_cmac = out->w, .input_height_cmac = out->h,
+		.bytes_per_kernel = R * S * in->c, .conv_stride_x = 1,
+		.conv_stride_y = 1, .pad_x_left = 1, .pad_x_right = 1,
+		.pad_y_top = 1, .pad_y_bottom = 1, .dilation_x = 1,
+		.dilation_y = 1, .out_cvt = { .scale = 1, .enable = 1 },
+	};
+	cs->src_data = dla_cube(in, 4);
+	cs->weight_data = (struct dla_data_cube){ .type = DLA_MEM_MC,
+		.address = 5, .size = wt_size, .width = S, .height = R,
+		.channel = in->c };
+	cs->dst_data = dla_cube(out, -1);
+	cs->dst_data.type = DLA_MEM_HW;
+	/* The SDP is programmed first, the convolution enabled after it. */
+	conv->graph.dependency_count = 1;
+	conv->graph.consumers[DLA_OP_SDP] = (struct dla_consumer){
+		.index = 1, .event = DLA_EVENT_OP_PROGRAMMED };
+
+	nvdla_build_op_init(sdp, DLA_OP_SDP);
+	sdp->graph.dependency_count = 1;
+	sdp->graph.fused_parent = (struct dla_consumer){
+		.index = 0, .event = DLA_EVENT_OP_ENABLED };
+	sdp->op.sdp_op.lut_index = -1;
+	sdp->op.sdp_op.out_cvt = (struct dla_cvt_param){ .scale = 1,
+		.truncate = 8, .enable = 1 };
+	sdp->surf.sdp_surface.src_data = cs->dst_data;
+	sdp->surf.sdp_surface.dst_data = dla_cube(out, 6);
+}
+
+static int build(const struct cube *in, uint32_t k, void **buf, size_t *len)
+{
+	struct cube out = cube_of(in->w, in->h, k);
+	uint32_t wt_size = (k * R * S * in->c + 127) / 128 * 128;
+	struct nvdla_tensor_desc t = {
+		.name = "out", .size = out.size, .n = 1, .c = k, .h = out.h,
+		.w = out.w, .data_format = DATA_FORMAT_NCXHWX,
+		.data_type = NVDLA_DATA_TYPE_INT8,
+		.data_category = DATA_CATEGORY_FEATURE,
+		.pixel_format = NVDLA_TENSOR_FEATURE,
+		.stride = { 1, out.line, out.surf },
+	};
+	uint8_t *data = pattern(in->size, 13), *wt = pattern(wt_size, 5);
+	struct nvdla_build_op ops[2];
+	struct nvdla_builder b;
+	int ret = -1;
+
+	if (data && wt) {
+		conv_ops(ops, in, &out, wt_size);
+		nvdla_builder_init(&b);
+		nvdla_builder_task(&b, ops, 2, NULL, false, 3);
+		nvdla_builder_memory(&b, "input", data, in->size);
+		nvdla_builder_memory(&b, "weights", wt, wt_size);
+		nvdla_builder_bind(&b, nvdla_builder_memory(&b, NULL, NULL,
+							    out.size),
+				   &t, NVDLA_LBL_MEM_OUTPUT);
+		ret = nvdla_builder_finish(&b, buf, len);
+		nvdla_builder_fini(&b);
+	}
+	free(data);
+	free(wt);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	uint32_t v[4];
+	struct cube in;
+	void *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	int i, ok;
+
+	if (argc != 6) {
+		fprintf(stderr, "usage: %s W H C K OUT.nvdla\n", argv[0]);
+		return 2;
+	}
+	for (i = 0; i < 4; i++) {
+		char *end;
+
+		v[i] = strtoul(argv[i + 1], &end, 0);
+		if (*end || !v[i] || v[i] > 8192) {
+			fprintf(stderr, "%s: bad size %s\n", argv[0], argv[i + 1]);
+			return 2;
+		}
+	}
+	in = cube_of(v[0], v[1], v[2]);
+	if (build(&in, v[3], &buf, &len)) {
+		fprintf(stderr, "%s: cannot build the loadable\n", argv[0]);
+		return 1;
+	}
+	f = fopen(argv[5], "wb");
+	ok = f && fwrite(buf, 1, len, f) == len;
+	ok = f && !fclose(f) && ok;
+	free(buf);
+	if (!ok)
+		perror(argv[5]);
+	return ok ? 0 : 1;
+}
