@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 #include <nvdla/firmware.h>
@@ -24,6 +25,7 @@
 struct sim_bo {
 	struct nvdla_bo base;
 	uint64_t dev_addr;
+	uint64_t span;
 	struct sim_bo *next;
 };
 
@@ -189,6 +191,25 @@ static const struct dla_port_ops sim_port_ops = {
 	.free = port_free,
 };
 
+/*
+ * Zeroed pages that are only backed once touched, so that a loadable's
+ * large memories cost what the network uses; an inaccessible page after
+ * them stops the CPU tasks' overruns as the device's gap stops the model's.
+ */
+static void *sim_pages_map(uint64_t span)
+{
+	char *p = mmap(NULL, span + SIM_PAGE, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	if (mprotect(p + span, SIM_PAGE, PROT_NONE)) {
+		munmap(p, span + SIM_PAGE);
+		return NULL;
+	}
+	return p;
+}
+
 static int sim_bo_new(struct nvdla_backend *be, uint64_t size,
 		      struct nvdla_bo **out)
 {
@@ -203,16 +224,16 @@ static int sim_bo_new(struct nvdla_backend *be, uint64_t size,
 	}
 	bo = calloc(1, sizeof(*bo));
 	if (bo)
-		bo->base.map = aligned_alloc(SIM_PAGE, span);
+		bo->base.map = sim_pages_map(span);
 	if (!bo || !bo->base.map) {
 		free(bo);
 		sim_error(sb, "out of memory for %llu bytes",
 			  (unsigned long long)size);
 		return -ENOMEM;
 	}
-	memset(bo->base.map, 0, span);
 	bo->base.be = be;
 	bo->base.size = size;
+	bo->span = span;
 	/* A page of unmapped space between buffers catches overruns. */
 	bo->dev_addr = sb->next_addr;
 	sb->next_addr += span + SIM_PAGE;
@@ -232,7 +253,7 @@ static void sim_bo_del(struct nvdla_bo *nbo)
 			struct sim_bo *bo = *p;
 
 			*p = bo->next;
-			free(bo->base.map);
+			munmap(bo->base.map, bo->span + SIM_PAGE);
 			free(bo);
 			return;
 		}
