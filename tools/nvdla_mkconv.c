@@ -84,15 +84,9 @@ static void conv_ops(struct nvdla_build_op *ops, const struct cube *in,
 		.channel = in->c };
 	cs->dst_data = dla_cube(out, -1);
 	cs->dst_data.type = DLA_MEM_HW;
-	/* The SDP is programmed first, the convolution enabled after it. */
-	conv->graph.dependency_count = 1;
-	conv->graph.consumers[DLA_OP_SDP] = (struct dla_consumer){
-		.index = 1, .event = DLA_EVENT_OP_PROGRAMMED };
 
 	nvdla_build_op_init(sdp, DLA_OP_SDP);
-	sdp->graph.dependency_count = 1;
-	sdp->graph.fused_parent = (struct dla_consumer){
-		.index = 0, .event = DLA_EVENT_OP_ENABLED };
+	nvdla_build_fuse(conv, 0, sdp, 1);
 	sdp->op.sdp_op.lut_index = -1;
 	sdp->op.sdp_op.out_cvt = (struct dla_cvt_param){ .scale = 1,
 		.truncate = 8, .enable = 1 };

@@ -193,6 +193,17 @@ void nvdla_build_op_init(struct nvdla_build_op *op, uint8_t type)
 		op->op.sdp_op.batch_num = 1;
 }
 
+void nvdla_build_fuse(struct nvdla_build_op *head, int16_t head_index,
+		      struct nvdla_build_op *tail, int16_t tail_index)
+{
+	head->graph.dependency_count++;
+	head->graph.consumers[tail->graph.op_type] = (struct dla_consumer){
+		.index = tail_index, .event = DLA_EVENT_OP_PROGRAMMED };
+	tail->graph.dependency_count++;
+	tail->graph.fused_parent = (struct dla_consumer){
+		.index = head_index, .event = DLA_EVENT_OP_ENABLED };
+}
+
 /* Copy member @field of every operation into one array; NULL on failure. */
 static void *gather(struct nvdla_builder *b, const struct nvdla_build_op *ops,
 		    uint32_t n, size_t offset, size_t size)

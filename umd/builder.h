@@ -53,6 +53,14 @@ struct nvdla_build_op {
 /* Start @op as an operation of @type with no consumer and no parent. */
 void nvdla_build_op_init(struct nvdla_build_op *op, uint8_t type);
 
+/*
+ * Fuse @head (operation @head_index of the task) into @tail (operation
+ * @tail_index), which takes @head's output on the fly: @tail is programmed
+ * first, @head waits for that, and @tail waits for @head to be enabled.
+ */
+void nvdla_build_fuse(struct nvdla_build_op *head, int16_t head_index,
+		      struct nvdla_build_op *tail, int16_t tail_index);
+
 /* Start @op as a BDMA operation of the one transfer @x, in memory. */
 void nvdla_build_bdma_op(struct nvdla_build_op *op,
 			 const struct dla_bdma_transfer_desc *x);

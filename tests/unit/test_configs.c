@@ -426,13 +426,7 @@ static void sdp_pdp_job(struct job *j, const struct config *cfg, uint32_t c)
 	ss->dst_data = dla_cube(&in, -1);
 	ss->dst_data.type = DLA_MEM_HW;
 	ps->src_data = ss->dst_data;
-	/* The PDP is programmed first, the SDP enabled after it. */
-	j->ops[0].graph.dependency_count = 1;
-	j->ops[0].graph.consumers[DLA_OP_PDP] = (struct dla_consumer){
-		.index = 1, .event = DLA_EVENT_OP_PROGRAMMED };
-	pdp.graph.dependency_count = 1;
-	pdp.graph.fused_parent = (struct dla_consumer){
-		.index = 0, .event = DLA_EVENT_OP_ENABLED };
+	nvdla_build_fuse(&j->ops[0], 0, &pdp, 1);
 	j->ops[1] = pdp;
 	j->num_ops = 2;
 }
@@ -577,15 +571,9 @@ static void conv_job(struct job *j, const struct config *cfg, uint32_t c,
 		.height = CONV_R, .channel = c };
 	cs->dst_data = dla_cube(&j->out, -1);
 	cs->dst_data.type = DLA_MEM_HW;
-	/* The SDP is programmed first, the convolution enabled after it. */
-	conv->graph.dependency_count = 1;
-	conv->graph.consumers[DLA_OP_SDP] = (struct dla_consumer){
-		.index = 1, .event = DLA_EVENT_OP_PROGRAMMED };
 
 	nvdla_build_op_init(sdp, DLA_OP_SDP);
-	sdp->graph.dependency_count = 1;
-	sdp->graph.fused_parent = (struct dla_consumer){
-		.index = 0, .event = DLA_EVENT_OP_ENABLED };
+	nvdla_build_fuse(conv, 0, sdp, 1);
 	sdp->op.sdp_op.lut_index = -1;
 	sdp->op.sdp_op.out_cvt = (struct dla_cvt_param){ .scale = 1,
 		.truncate = CONV_SHIFT, .enable = 1 };
