@@ -55,18 +55,7 @@ static void chain_write(struct chain *c)
 	union dla_surface_container *surf = c->map[C_SURFS];
 	int i, k;
 
-	memset(net, 0, sizeof(*net));
-	net->dependency_graph_index = C_GRAPH;
-	net->operation_desc_index = C_OPS;
-	net->surface_desc_index = C_SURFS;
-	net->lut_data_index = -1;
-	net->roi_array_index = -1;
-	net->surface_index = -1;
-	net->stat_list_index = -1;
-	for (k = 0; k < DLA_OP_NUM; k++)
-		net->op_head[k] = k == DLA_OP_BDMA ? 0 : -1;
-	net->num_rois = 1;
-	net->num_operations = CHAIN_OPS;
+	bdma_net_write(net, C_GRAPH, C_OPS, C_SURFS, CHAIN_OPS);
 	for (i = 0; i < CHAIN_OPS; i++) {
 		struct dla_common_op_desc *g = node(c, i);
 		struct dla_bdma_transfer_desc *x = xfer(c, i);

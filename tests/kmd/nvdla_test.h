@@ -237,6 +237,30 @@ struct bdma_task {
 	struct drm_nvdla_address addr[NUM_ENTRIES];
 };
 
+/*
+ * A network descriptor of @num_ops BDMA operations, one region, with its
+ * graph, operation and surface descriptors at the address-list entries
+ * @graph, @ops and @surfs, and nothing else.
+ */
+static inline void bdma_net_write(struct dla_network_desc *net, int16_t graph,
+				  int16_t ops, int16_t surfs, uint16_t num_ops)
+{
+	int k;
+
+	memset(net, 0, sizeof(*net));
+	net->dependency_graph_index = graph;
+	net->operation_desc_index = ops;
+	net->surface_desc_index = surfs;
+	net->lut_data_index = -1;
+	net->roi_array_index = -1;
+	net->surface_index = -1;
+	net->stat_list_index = -1;
+	for (k = 0; k < DLA_OP_NUM; k++)
+		net->op_head[k] = k == DLA_OP_BDMA ? 0 : -1;
+	net->num_rois = 1;
+	net->num_operations = num_ops;
+}
+
 static inline void bdma_task_write(struct bdma_task *t, int16_t src_index,
 				   uint32_t size)
 {
@@ -248,18 +272,7 @@ static inline void bdma_task_write(struct bdma_task *t, int16_t src_index,
 	uint32_t line = size < 256 ? size : 256;
 	int k;
 
-	memset(net, 0, sizeof(*net));
-	net->dependency_graph_index = 1;
-	net->operation_desc_index = 2;
-	net->surface_desc_index = 3;
-	net->lut_data_index = -1;
-	net->roi_array_index = -1;
-	net->surface_index = -1;
-	net->stat_list_index = -1;
-	for (k = 0; k < DLA_OP_NUM; k++)
-		net->op_head[k] = k == DLA_OP_BDMA ? 0 : -1;
-	net->num_rois = 1;
-	net->num_operations = 1;
+	bdma_net_write(net, 1, 2, 3, 1);
 
 	memset(graph, 0, sizeof(*graph));
 	graph->op_type = DLA_OP_BDMA;
