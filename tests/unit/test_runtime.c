@@ -339,6 +339,21 @@ static void test_errors(struct nvdla_runtime *rt)
 	       "a 3 GiB memory entry is refused: %s", nvdla_runtime_error(rt));
 }
 
+/* The echo network of @t loaded, or NULL. */
+static struct nvdla_network *echo_network(struct nvdla_runtime *rt,
+					  const struct nvdla_tensor_desc *t)
+{
+	struct nvdla_network *net = NULL;
+	void *buf;
+	size_t len;
+
+	if (!nvdla_build_echo(t, &buf, &len)) {
+		nvdla_network_load(rt, buf, len, &net);
+		free(buf);
+	}
+	return net;
+}
+
 /* A BDMA copy of input 0 (8x4, 3 channels, feature) to output 0. */
 static struct nvdla_network *image_network(struct nvdla_runtime *rt,
 					   uint8_t data_type)
@@ -348,15 +363,8 @@ static struct nvdla_network *image_network(struct nvdla_runtime *rt,
 		.data_type = data_type, .pixel_format = NVDLA_TENSOR_FEATURE,
 		.stride = { 1, 256, 1024 },
 	};
-	struct nvdla_network *net = NULL;
-	void *buf;
-	size_t len;
 
-	if (!nvdla_build_echo(&t, &buf, &len)) {
-		nvdla_network_load(rt, buf, len, &net);
-		free(buf);
-	}
-	return net;
+	return echo_network(rt, &t);
 }
 
 static void write_text(const char *path, const char *text)
@@ -446,15 +454,8 @@ static struct nvdla_network *pixel_network(struct nvdla_runtime *rt,
 		.pixel_format = pixel_format,
 		.stride = { bpe, 8 * 4 * bpe, 4 * 8 * 4 * bpe },
 	};
-	struct nvdla_network *net = NULL;
-	void *buf;
-	size_t len;
 
-	if (!nvdla_build_echo(&t, &buf, &len)) {
-		nvdla_network_load(rt, buf, len, &net);
-		free(buf);
-	}
-	return net;
+	return echo_network(rt, &t);
 }
 
 static float half_to_float(uint16_t h)
