@@ -22,6 +22,7 @@
 #include "nvdla_gem.h"
 #include "nvdla_job.h"
 #include "nvdla_legacy.h"
+#include "nvdla_queue.h"
 
 #define NVDLA_IOCTL(name, func) \
 	DRM_IOCTL_DEF_DRV(NVDLA_##name, nvdla_ioctl_##func, DRM_RENDER_ALLOW)
@@ -57,7 +58,7 @@ static const struct drm_ioctl_desc nvdla_ioctls[] = {
 	.desc = "NVIDIA Deep Learning Accelerator",		\
 	.date = "20261122",					\
 	.major = 0,						\
-	.minor = 3,						\
+	.minor = 4,						\
 }
 
 /* A render node (/dev/dri/renderDN), as on kernels without accel. */
@@ -138,6 +139,9 @@ int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
 		return ret;
 	case DRM_NVDLA_PARAM_MAX_BO_SIZE:
 		args->value = ndev->max_bo_size;
+		return 0;
+	case DRM_NVDLA_PARAM_MAX_TIMEOUT:
+		args->value = nvdla_queue_max_timeout_ms();
 		return 0;
 	case DRM_NVDLA_PARAM_DRIVER_VERSION:
 		args->value = drm->driver->major << 16 | drm->driver->minor;

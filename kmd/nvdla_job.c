@@ -238,7 +238,8 @@ static int nvdla_submit_check(const struct drm_nvdla_submit *args)
 	    args->address_size != sizeof(struct drm_nvdla_address) ||
 	    !args->num_addresses ||
 	    args->num_addresses > DRM_NVDLA_MAX_ADDRESSES ||
-	    args->num_in_syncs > DRM_NVDLA_MAX_IN_SYNCS)
+	    args->num_in_syncs > DRM_NVDLA_MAX_IN_SYNCS ||
+	    args->timeout_ms > nvdla_queue_max_timeout_ms())
 		return -EINVAL;
 	return 0;
 }
@@ -282,7 +283,8 @@ static struct nvdla_job *nvdla_submit_job(struct drm_file *file,
  *
  * Return: 0; -EINVAL for non-zero flags or reserved fields, a wrong
  * address_size, 0 or more than DRM_NVDLA_MAX_ADDRESSES entries, more than
- * DRM_NVDLA_MAX_IN_SYNCS in-fences, an offset outside its object, or a task
+ * DRM_NVDLA_MAX_IN_SYNCS in-fences, a time limit above the module parameter
+ * max_job_timeout_ms, an offset outside its object, or a task
  * the firmware rejects; -ENOENT for an unknown buffer or sync object;
  * -EFAULT for an unreadable array; -EBUSY when the file has the most jobs
  * queued it may (module parameter max_queued_jobs); -EIO while the device

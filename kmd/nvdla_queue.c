@@ -35,6 +35,20 @@ module_param(job_timeout_ms, uint, 0644);
 MODULE_PARM_DESC(job_timeout_ms,
 		 "Time a job may run before it is stopped and the engine reset, unless its submission sets another (ms, default 5000)");
 
+/*
+ * A job holds the engine while it runs: the longest a submission may ask
+ * for bounds how long one file can keep every other file's jobs waiting.
+ */
+static unsigned int max_job_timeout_ms = 60000;
+module_param(max_job_timeout_ms, uint, 0644);
+MODULE_PARM_DESC(max_job_timeout_ms,
+		 "Longest time limit a submission may set (ms, default 60000)");
+
+u32 nvdla_queue_max_timeout_ms(void)
+{
+	return READ_ONCE(max_job_timeout_ms);
+}
+
 static unsigned int max_queued_jobs = 128;
 module_param(max_queued_jobs, uint, 0644);
 MODULE_PARM_DESC(max_queued_jobs,

@@ -21,6 +21,8 @@ void nvdla_queue_unpause(struct nvdla_device *ndev);
 /* The device is going away: end every job with -ECANCELED. */
 void nvdla_queue_fini(struct nvdla_device *ndev);
 int nvdla_queue_unwedge(struct nvdla_device *ndev);
+/* The longest time limit a submission may set, in milliseconds. */
+u32 nvdla_queue_max_timeout_ms(void);
 /* devm action: free the jobs pinned by a failed reset, once powered off. */
 void nvdla_queue_release_pinned(void *data);
 

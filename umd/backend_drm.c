@@ -35,6 +35,7 @@ struct drm_bo {
 struct drm_backend {
 	struct nvdla_backend base;
 	int fd;
+	int minor;	/* the driver's minor version */
 	char path[64];
 };
 
@@ -167,6 +168,24 @@ static void drm_timing(struct drm_backend *db, const struct drm_counters *before
 	t->irqs_to_next = after.irqs - before->irqs;
 }
 
+/* A time limit of @ms that the driver can take, or an error naming why not. */
+static int drm_limit_supported(struct drm_backend *db, uint32_t ms)
+{
+	struct drm_nvdla_get_param p = { .param = DRM_NVDLA_PARAM_MAX_TIMEOUT };
+
+	if (db->minor < 3)
+		return drm_error(db, -EOPNOTSUPP,
+				 "%s: the driver (minor version %d) has no per-job time limit (minor 3 on)",
+				 db->path, db->minor);
+	/* Drivers before minor 4 take any limit. */
+	if (db->minor < 4 || drm_ioctl(db->fd, DRM_IOCTL_NVDLA_GET_PARAM, &p) ||
+	    ms <= p.value)
+		return 0;
+	return drm_error(db, -EINVAL,
+			 "%s: time limit of %u ms is above the driver's max_job_timeout_ms (%llu ms)",
+			 db->path, ms, (unsigned long long)p.value);
+}
+
 /*
  * The job's time limit in whole milliseconds up to @deadline_ns, or 0 (the
  * driver's job timeout) without one.
@@ -187,7 +206,7 @@ static int drm_time_limit(struct drm_backend *db, int64_t deadline_ns,
 				 db->path);
 	left = (left + 999999) / 1000000;
 	*timeout_ms = left > UINT32_MAX ? UINT32_MAX : (uint32_t)left;
-	return 0;
+	return drm_limit_supported(db, *timeout_ms);
 }
 
 static int drm_submit(struct nvdla_backend *be,
@@ -257,7 +276,8 @@ static const struct nvdla_backend_ops drm_backend_ops = {
 };
 
 /* Open @path if it is a device of the nvdla driver. */
-static int drm_open_nvdla(const char *path, int *fdp, char *err, size_t errlen)
+static int drm_open_nvdla(const char *path, int *fdp, int *minor, char *err,
+			  size_t errlen)
 {
 	drmVersionPtr v;
 	int fd, match;
@@ -271,7 +291,9 @@ static int drm_open_nvdla(const char *path, int *fdp, char *err, size_t errlen)
 	}
 	v = drmGetVersion(fd);
 	match = v && !strcmp(v->name, DRIVER_NAME);
-	if (!match)
+	if (match)
+		*minor = v->version_minor;
+	else
 		snprintf(err, errlen, "%s: driver '%s', not %s", path,
 			 v ? v->name : "unknown", DRIVER_NAME);
 	drmFreeVersion(v);
@@ -299,9 +321,9 @@ int nvdla_backend_drm_open(const char *path, struct nvdla_backend **be,
 			   char *err, size_t errlen)
 {
 	struct drm_backend *db;
-	int fd, ret;
+	int fd, minor, ret;
 
-	ret = drm_open_nvdla(path, &fd, err, errlen);
+	ret = drm_open_nvdla(path, &fd, &minor, err, errlen);
 	if (ret)
 		return ret;
 	db = calloc(1, sizeof(*db));
@@ -311,6 +333,7 @@ int nvdla_backend_drm_open(const char *path, struct nvdla_backend **be,
 		return -ENOMEM;
 	}
 	db->fd = fd;
+	db->minor = minor;
 	snprintf(db->path, sizeof(db->path), "%s", path);
 	db->base.ops = &drm_backend_ops;
 	db->base.name = db->path;
@@ -326,14 +349,14 @@ static int drm_scan(const char *dir, const char *prefix, char *path,
 {
 	char err[128], cand[300];
 	struct dirent **names;
-	int n, i, fd, found = -ENODEV;
+	int n, i, fd, minor, found = -ENODEV;
 
 	n = scandir(dir, &names, NULL, alphasort);
 	for (i = 0; i < n; i++) {
 		if (found && !strncmp(names[i]->d_name, prefix, strlen(prefix))) {
 			snprintf(cand, sizeof(cand), "%s/%s", dir,
 				 names[i]->d_name);
-			if (!drm_open_nvdla(cand, &fd, err, sizeof(err))) {
+			if (!drm_open_nvdla(cand, &fd, &minor, err, sizeof(err))) {
 				close(fd);
 				snprintf(path, len, "%s", cand);
 				found = 0;

@@ -27,6 +27,18 @@ sed 's/^/# /' /tmp/run.log
 ok $? "a layer longer than the job timeout (1 s) fails with -ETIMEDOUT after $took ms"
 echo 5000 >$timeout_param
 
+# A time limit above the driver's most is refused before anything runs,
+# with the limit named.
+max_param=/sys/module/nvdla/parameters/max_job_timeout_ms
+echo 2000 >$max_param
+nvdla_runtime --loadable /loadables/conv_long.nvdla --timeout 5 \
+	-o /tmp/long.dimg >/tmp/run.log 2>&1
+status=$?
+sed 's/^/# /' /tmp/run.log
+[ $status -ne 0 ] && grep -q "above the driver's max_job_timeout_ms (2000 ms)" /tmp/run.log
+ok $? "--timeout 5 above max_job_timeout_ms 2000 refused with the limit named"
+echo 60000 >$max_param
+
 start=$(now_ms)
 nvdla_runtime --loadable /loadables/bdma_copy.nvdla -o /tmp/copy.dimg \
 	>/tmp/run.log 2>&1 &&

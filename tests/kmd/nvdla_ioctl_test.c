@@ -192,6 +192,30 @@ TEST_F(nvdla, submit_too_many_in_syncs)
 	EXPECT_EQ(-EINVAL, submit(self));
 }
 
+/*
+ * A time limit up to max_job_timeout_ms is taken, one more is refused
+ * unqueued: the next job still gets the first number.
+ */
+TEST_F(nvdla, submit_time_limit_above_max)
+{
+	uint64_t max;
+
+	ASSERT_EQ(0, get_param(self->t.fd, DRM_NVDLA_PARAM_MAX_TIMEOUT, &max));
+	EXPECT_EQ(60000, max);
+	self->submit.timeout_ms = max + 1;
+	EXPECT_EQ(-EINVAL, submit(self));
+	ASSERT_EQ(0, set_param("max_job_timeout_ms", 2000));
+	ASSERT_EQ(0, get_param(self->t.fd, DRM_NVDLA_PARAM_MAX_TIMEOUT, &max));
+	EXPECT_EQ(2000, max);
+	self->submit.timeout_ms = 2001;
+	EXPECT_EQ(-EINVAL, submit(self));
+	self->submit.timeout_ms = 2000;
+	EXPECT_EQ(0, submit(self));
+	EXPECT_EQ(1, self->submit.job_id);
+	EXPECT_TRUE(bdma_task_copied(&self->t));
+	EXPECT_EQ(0, set_param("max_job_timeout_ms", 60000));
+}
+
 TEST_F(nvdla, submit_bad_in_sync)
 {
 	uint32_t bad = 0xdead;
@@ -426,7 +450,7 @@ TEST_F(nvdla, get_param)
 	ASSERT_EQ(0, get_param(fd, DRM_NVDLA_PARAM_HW_VERSION, &v));
 	EXPECT_EQ(0x00303031, v);
 	ASSERT_EQ(0, get_param(fd, DRM_NVDLA_PARAM_DRIVER_VERSION, &v));
-	EXPECT_EQ(3, v);
+	EXPECT_EQ(4, v);
 	EXPECT_EQ(-EINVAL, xioctl(fd, DRM_IOCTL_NVDLA_GET_PARAM, &bad));
 	bad.param = DRM_NVDLA_PARAM_CONFIG;
 	bad.reserved = 1;

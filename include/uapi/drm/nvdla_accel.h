@@ -111,12 +111,14 @@ struct drm_nvdla_address {
  * @out_sync: Input: sync object handle that gets the job's fence, or 0.
  * @flags: Input: must be 0.
  * @timeout_ms: Input: how long the job may run once started, in
- *	milliseconds; 0 for the driver's job timeout. Drivers before minor
- *	version 3 reserve it: they refuse anything but 0.
+ *	milliseconds; 0 for the driver's job timeout; at most
+ *	DRM_NVDLA_PARAM_MAX_TIMEOUT. Drivers before minor version 3 reserve
+ *	it: they refuse anything but 0.
  * @job_id: Output: the job's number in this file, for DRM_IOCTL_NVDLA_WAIT;
  *	numbers start at 1 and increase.
  *
- * Returns 0 when the job is queued; -EINVAL for a malformed request or a
+ * Returns 0 when the job is queued; -EINVAL for a malformed request (a
+ * time limit above DRM_NVDLA_PARAM_MAX_TIMEOUT among them) or a
  * task the firmware rejects (checked before the hardware is touched: the
  * job is then not queued), -ENOENT for an unknown buffer or sync object
  * handle, -EFAULT for an unreadable array, -EBUSY when the file already
@@ -187,6 +189,8 @@ struct drm_nvdla_gem_wait {
  * @DRM_NVDLA_PARAM_MAX_BO_SIZE: the largest buffer object the device can
  *	get in one contiguous piece, at most DRM_NVDLA_MAX_BO_SIZE (4 MiB on
  *	a machine without CMA, IOMMU or reserved memory for the device)
+ * @DRM_NVDLA_PARAM_MAX_TIMEOUT: the longest time limit a submission may
+ *	set, in milliseconds (driver minor version 4 on)
  */
 enum drm_nvdla_param {
 	DRM_NVDLA_PARAM_CONFIG = 0,
@@ -195,6 +199,7 @@ enum drm_nvdla_param {
 	DRM_NVDLA_PARAM_HW_VERSION = 3,
 	DRM_NVDLA_PARAM_DRIVER_VERSION = 4,
 	DRM_NVDLA_PARAM_MAX_BO_SIZE = 5,
+	DRM_NVDLA_PARAM_MAX_TIMEOUT = 6,
 };
 
 /* The hardware configurations, as the NVDLA hardware project names them. */
