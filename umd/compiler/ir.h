@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The compiler's graph: what the ONNX front end produces and the back end
+ * lowers. Tensors are 4-D NCHW float32 (batch 1); constants carry their
+ * data. Nodes are kept in topological order. Passes rewrite the graph in
+ * place (BatchNormalization and constant Mul/Add become NVC_AFFINE, Relu
+ * after a conv becomes its activation, Reshape/Flatten become aliases).
+ *
+ * Contract between umd/compiler/onnx*.c (front end, passes, float
+ * executor, calibration) and umd/compiler/lower*.c (back end). Add fields
+ * at the end of a struct; never change the meaning of one.
+ */
+#ifndef __NVDLA_COMPILER_IR_H__
+#define __NVDLA_COMPILER_IR_H__
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NVC_MAX_INPUTS	8	/* Concat fan-in and the like */
+#define NVC_MAX_OUTPUTS	8	/* Split fan-out */
+#define NVC_ERR_LEN	256
+
+enum nvc_op {
+	NVC_CONV,		/* also Gemm/MatMul as a 1x1 conv on C x 1 x 1 */
+	NVC_CONV_TRANSPOSE,
+	NVC_AFFINE,		/* y = x * scale[c] + shift[c] (BN, Mul/Add by const) */
+	NVC_ACT,		/* activation alone (see enum nvc_act) */
+	NVC_ELTWISE,		/* two tensors of one shape: add, mul, max */
+	NVC_POOL,		/* max / average, incl. global average */
+	NVC_LRN,
+	NVC_CONCAT,		/* along channels */
+	NVC_SPLIT,		/* along channels */
+	NVC_RESHAPE,		/* Flatten/Reshape/Identity/Dropout: same bytes */
+	NVC_SOFTMAX,		/* over channels; a CPU task */
+};
+
+enum nvc_act {
+	NVC_ACT_NONE,
+	NVC_ACT_RELU,		/* Relu, or Clip with min 0 and max */
+	NVC_ACT_CLIP,		/* min, max */
+	NVC_ACT_LEAKY,		/* alpha */
+	NVC_ACT_PRELU,		/* per-channel slope tensor */
+	NVC_ACT_SIGMOID,
+	NVC_ACT_TANH,
+};
+
+enum nvc_eltwise { NVC_ELT_ADD, NVC_ELT_MUL, NVC_ELT_MAX };
+enum nvc_pool { NVC_POOL_MAX, NVC_POOL_AVG };
+
+struct nvc_activation {
+	enum nvc_act type;
+	float min, max;		/* CLIP (RELU: 0, +inf) */
+	float alpha;		/* LEAKY */
+	int slope;		/* PRELU: constant tensor index, C values */
+};
+
+struct nvc_tensor {
+	char *name;
+	int n, c, h, w;		/* n is 1 */
+	float *data;		/* constants only, n*c*h*w values, NCHW */
+	int producer;		/* node index, -1 for inputs and constants */
+	int alias_of;		/* NVC_RESHAPE output: tensor it shares, else -1 */
+	/* Calibration (int8): the range chosen for the tensor's scale. */
+	int calibrated;
+	float min, max;
+};
+
+struct nvc_conv_attr {
+	int kh, kw;
+	int stride[2];		/* y, x */
+	int pad[4];		/* top, left, bottom, right */
+	int dilation[2];	/* y, x */
+	int group;
+	int weights;		/* tensor: K x C/group x kh x kw (transpose: C x K/group x kh x kw) */
+	int bias;		/* tensor of K values, or -1 */
+	int out_pad[2];		/* ConvTranspose output_padding */
+};
+
+struct nvc_affine_attr {
+	int scale;		/* tensor of C values, or -1 (1.0) */
+	int shift;		/* tensor of C values, or -1 (0.0) */
+};
+
+struct nvc_pool_attr {
+	enum nvc_pool type;
+	int kh, kw;
+	int stride[2];
+	int pad[4];
+	int count_include_pad;
+	int ceil_mode;
+	int global;
+};
+
+struct nvc_lrn_attr {
+	int size;
+	float alpha, beta, bias;
+};
+
+struct nvc_node {
+	char *name;		/* ONNX node name (or its first output's name) */
+	const char *onnx_op;	/* ONNX op_type, for messages */
+	enum nvc_op op;
+	int num_inputs, num_outputs;
+	int inputs[NVC_MAX_INPUTS];	/* tensor indices (activations only) */
+	int outputs[NVC_MAX_OUTPUTS];
+	struct nvc_activation act;	/* fused output activation */
+	union {
+		struct nvc_conv_attr conv;
+		struct nvc_affine_attr affine;
+		struct nvc_pool_attr pool;
+		struct nvc_lrn_attr lrn;
+		enum nvc_eltwise eltwise;
+	};
+};
+
+struct nvc_graph {
+	int num_tensors, num_nodes;
+	struct nvc_tensor *tensors;
+	struct nvc_node *nodes;
+	int num_inputs, num_outputs;
+	int inputs[NVC_MAX_INPUTS];	/* graph inputs: tensor indices */
+	int outputs[NVC_MAX_OUTPUTS];
+};
+
+void nvc_graph_free(struct nvc_graph *g);
+
+#endif /* __NVDLA_COMPILER_IR_H__ */
