@@ -23,15 +23,16 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # compare OUT REF: "ERR TOP TOPREF" (largest absolute difference, the
-# index of each file's largest value), or nothing when their lengths differ.
+# index of each file's largest value), or nothing when their lengths
+# differ. OUT is --rawdump's (values space separated), REF one a line.
 compare() {
-	awk 'NR == FNR { ref[NR] = $1; n = NR; next }
+	tr -s ' ' '\n' <"$1" | awk 'NR == FNR { ref[NR] = $1; n = NR; next }
 		{ d = $1 - ref[FNR]; if (d < 0) d = -d; if (d > err) err = d
 		  if (FNR == 1 || $1 > best) { best = $1; top = FNR - 1 }
 		  m = FNR }
 		END { if (m != n) exit 1
 		      for (i = 1; i <= n; i++) if (i == 1 || ref[i] > rb) { rb = ref[i]; rt = i - 1 }
-		      printf "%.6f %d %d\n", err, top, rt }' "$2" "$1"
+		      printf "%.6f %d %d\n", err, top, rt }' "$2" -
 }
 
 # run_case NAME DIR MODEL IMAGE CONFIG PRECISION
