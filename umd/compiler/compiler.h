@@ -37,6 +37,12 @@ int nvc_onnx_load_file(const char *path, struct nvc_graph *g, char *err,
  */
 int nvc_passes(struct nvc_graph *g, char *err, size_t errlen);
 
+/*
+ * Check @g is consistent (indices, sizes, order, every output shape the
+ * one its operator gives): what the executor and back end may rely on.
+ */
+int nvc_graph_check(const struct nvc_graph *g, char *err, size_t errlen);
+
 /* Elements of tensor @t (n*c*h*w). */
 long nvc_tensor_size(const struct nvc_tensor *t);
 
