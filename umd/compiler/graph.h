@@ -8,10 +8,6 @@
 
 #include "compiler.h"
 
-/* Format a message into @err; returns @code. */
-int nvc_error(char *err, size_t errlen, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
 /*
  * Append a tensor of n x c x h x w named @name (copied); @data (n*c*h*w
  * values, copied) makes it a constant. Returns its index or -ENOMEM.
