@@ -37,7 +37,7 @@ TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_mkconv \
 	$(BUILD)/bin/nvdla_bench $(BUILD)/bin/nvdla_runtime_bench
 TRACE_SRCS := $(wildcard tools/trace/*.c)
 
-all: $(LIB_A) $(LIB_SO) $(RUNTIME) $(TOOLS)
+all: $(LIB_A) $(LIB_SO) $(RUNTIME) $(TOOLS) $(COMPILER_A) $(COMPILER_CLI)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -138,6 +138,69 @@ $(FUZZ_LIB): $(patsubst %.c,$(BUILD)/obj-fuzz/%.o,$(LIB_SRCS))
 $(BUILD)/fuzz/%: $(BUILD)/obj-fuzz/tests/fuzz/%.o $(FUZZ_LIB)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $^ $(LIBS)
+
+# The ONNX compiler (umd/compiler/, docs/compiler.md): a library beside
+# the runtime's, its C code for ONNX's protobuf generated at build time
+# by protoc-c from the onnx.proto of Debian's libonnx-dev (never
+# committed). The CLI needs the back end (umd/compiler/lower*.c).
+ONNX_PROTO ?= /usr/include/onnx/onnx.proto
+GEN := $(BUILD)/gen
+COMPILER_SRCS := $(wildcard umd/compiler/*.c) $(GEN)/onnx.pb-c.c
+COMPILER_A := $(BUILD)/lib/libnvdla_compiler.a
+COMPILER_CLI := $(if $(wildcard umd/compiler/lower*.c),$(BUILD)/bin/nvdla_compile)
+COMPILER_LIBS = $(shell $(PKG_CONFIG) --libs libprotobuf-c) $(LIBS)
+
+$(GEN)/onnx.pb-c.c: $(ONNX_PROTO)
+	@mkdir -p $(GEN)
+	protoc-c --c_out=$(GEN) -I$(dir $<) $<
+$(GEN)/onnx.pb-c.h: $(GEN)/onnx.pb-c.c ;
+
+$(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
+	$(COMPILER_SRCS) umd/compiler/cli/nvdla_compile.c \
+	tests/unit/test_compiler_onnx.c tests/fuzz/fuzz_onnx.c)): \
+	override CPPFLAGS += -I$(GEN) -Iumd/compiler
+$(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
+	$(COMPILER_SRCS) umd/compiler/cli/nvdla_compile.c \
+	tests/unit/test_compiler_onnx.c tests/fuzz/fuzz_onnx.c)): \
+	| $(GEN)/onnx.pb-c.h
+
+$(COMPILER_A): $(call obj,$(COMPILER_SRCS))
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/lib/libnvdla_compiler-asan.a: \
+		$(patsubst %.c,$(BUILD)/obj-asan/%.o,$(COMPILER_SRCS))
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/lib/libnvdla_compiler-fuzz.a: \
+		$(patsubst %.c,$(BUILD)/obj-fuzz/%.o,$(COMPILER_SRCS))
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/bin/nvdla_compile: $(BUILD)/obj/umd/compiler/cli/nvdla_compile.o \
+		$(COMPILER_A) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(COMPILER_LIBS)
+
+$(BUILD)/tests/test_compiler_onnx: $(BUILD)/obj/tests/unit/test_compiler_onnx.o \
+		$(COMPILER_A) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(COMPILER_LIBS)
+
+$(BUILD)/tests/test_compiler_onnx-asan: \
+		$(BUILD)/obj-asan/tests/unit/test_compiler_onnx.o \
+		$(BUILD)/lib/libnvdla_compiler-asan.a $(SAN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_FLAGS) -o $@ $^ $(COMPILER_LIBS)
+
+$(BUILD)/fuzz/fuzz_onnx: $(BUILD)/obj-fuzz/tests/fuzz/fuzz_onnx.o \
+		$(BUILD)/lib/libnvdla_compiler-fuzz.a $(FUZZ_LIB)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $^ $(COMPILER_LIBS)
 
 tests: $(UNIT_BINS) $(UNIT_SCRIPTS) $(SAN_BINS) $(FUZZ_BINS)
 

@@ -25,6 +25,8 @@ mode=${1:-all}
 cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 
 build_pkgs="gcc make libc6-dev pkg-config libdrm-dev libjpeg-dev libpng-dev"
+# nvdla_compile: ONNX's onnx.proto (libonnx-dev) compiled by protoc-c.
+build_pkgs="$build_pkgs protobuf-c-compiler libprotobuf-c-dev libonnx-dev"
 # perl: checkpatch.pl; sparse: the kernel's static checker; clang and its
 # runtime: the libFuzzer targets; dt-schema, dtc and python3-yaml: the
 # device-tree binding check; python3: that and the compiled-network corpus
