@@ -66,6 +66,12 @@ static int add_blob(struct nvdla_builder *b, const char *name,
 	return b->error;
 }
 
+int nvdla_builder_blob(struct nvdla_builder *b, const char *name,
+		       const void *data, uint64_t size)
+{
+	return add_blob(b, name, data, size);
+}
+
 static int set_contents(struct nvdla_builder *b, struct nvdla_lbl_memory *m,
 			const char *name)
 {

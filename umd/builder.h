@@ -32,6 +32,10 @@ void nvdla_builder_init(struct nvdla_builder *b);
 int nvdla_builder_memory(struct nvdla_builder *b, const char *name,
 			 const void *data, uint64_t size);
 
+/* Add a blob no memory holds (metadata such as "tensor-scales"). */
+int nvdla_builder_blob(struct nvdla_builder *b, const char *name,
+		       const void *data, uint64_t size);
+
 /*
  * Make the memory at @index input or output 0 (@flag NVDLA_LBL_MEM_INPUT
  * or NVDLA_LBL_MEM_OUTPUT) described by @desc.

@@ -16,6 +16,7 @@
 #include <nvdla/runtime.h>
 
 #include "lower_internal.h"
+#include "scales.h"
 
 #define DATA_FORMAT_NCXHWX 3	/* TensorDescListEntry.data_format */
 #define DATA_CATEGORY_FEATURE 2
@@ -234,6 +235,43 @@ static void io_desc(const struct nvc_lower *L, int named, int tensor,
 	d->stride[2] = p->surf;
 }
 
+static void wr32(uint8_t *p, uint32_t v)
+{
+	p[0] = v & 0xff;
+	p[1] = v >> 8 & 0xff;
+	p[2] = v >> 16 & 0xff;
+	p[3] = v >> 24;
+}
+
+/* int8: each input's and output's scale, for the runtime (scales.h). */
+static int emit_scales(struct nvc_lower *L)
+{
+	const struct nvc_graph *g = L->g;
+	uint8_t blob[NVDLA_SCALES_HEADER +
+		     (NVC_MAX_INPUTS + NVC_MAX_OUTPUTS) * NVDLA_SCALES_ENTRY];
+	int n = g->num_inputs + g->num_outputs, i;
+
+	if (L->prec != DLA_PRECISION_INT8)
+		return 0;
+	memset(blob, 0, sizeof(blob));
+	wr32(blob, NVDLA_SCALES_MAGIC);
+	wr32(blob + 4, (uint32_t)n);
+	for (i = 0; i < n; i++) {
+		uint8_t *e = blob + NVDLA_SCALES_HEADER + i * NVDLA_SCALES_ENTRY;
+		bool out = i >= g->num_inputs;
+		int bind = out ? i - g->num_inputs : i;
+		int t = out ? nvc_resolve(L, g->outputs[bind]) : g->inputs[bind];
+		uint32_t u;
+
+		memcpy(&u, &L->ts[t].scale, sizeof(u));
+		e[NVDLA_SCALES_KIND] = out;
+		e[NVDLA_SCALES_BIND] = (uint8_t)bind;
+		wr32(e + NVDLA_SCALES_SCALE, u);
+	}
+	return nvdla_builder_blob(&L->b, NVDLA_SCALES_BLOB, blob,
+				  NVDLA_SCALES_HEADER + n * NVDLA_SCALES_ENTRY);
+}
+
 /* Constants, pool, inputs and outputs, then the tasks over them. */
 static int emit(struct nvc_lower *L, void **buf, size_t *len)
 {
@@ -293,6 +331,8 @@ static int emit(struct nvc_lower *L, void **buf, size_t *len)
 						     t->nluts, data, nslots);
 		}
 	}
+	if (!ret)
+		ret = emit_scales(L);
 	if (!ret)
 		ret = nvdla_builder_write(b, buf, len);
 	return ret;
