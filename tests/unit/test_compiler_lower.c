@@ -544,8 +544,34 @@ static void test_sdp_pool(void)
 	check("add+relu, avg/max/global pool, concat, standalone affine", 6);
 }
 
+/* Activations alone and after a convolution (LUT, slopes, clip). */
+static void test_acts(void)
+{
+	static const enum nvc_act acts[] = { NVC_ACT_SIGMOID, NVC_ACT_TANH,
+		NVC_ACT_LEAKY, NVC_ACT_CLIP };
+	static const char *const names[] = { "Sigmoid", "Tanh", "LeakyRelu",
+		"Clip" };
+	char what[80];
+	size_t i;
+	int t;
+
+	for (i = 0; i < sizeof(acts) / sizeof(acts[0]); i++) {
+		reset();
+		t = input(8, 6, 6);
+		t = conv(t, 16, 3, 1, 1, 1, 1, acts[i]);
+		nodes[G.num_nodes - 1].act.alpha = 0.1f;
+		nodes[G.num_nodes - 1].act.max = 0.5f;
+		t = unary(NVC_ACT, t, names[i]);
+		nodes[G.num_nodes - 1].act = nodes[G.num_nodes - 2].act;
+		output(t);
+		snprintf(what, sizeof(what), "%s fused and alone", names[i]);
+		check(what, 2);
+	}
+}
+
 int main(void)
 {
+	test_acts();
 	test_lenet();
 	test_convs();
 	test_sdp_pool();

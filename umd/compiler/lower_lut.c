@@ -1,15 +1,79 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
-/* Sigmoid and Tanh through the SDP's lookup table. */
+/*
+ * Sigmoid and Tanh through the SDP's lookup table: both tables linear
+ * over the input range [-8, 8], the 257-entry one answering (priority
+ * to LO everywhere); outside the range the ends hold (slopes 0), where
+ * both functions are within 3.4e-4 of their limits. int8 inputs arrive
+ * at scale s_c (2^-12: +-8 is +-32768) and entries are output codes;
+ * fp16 takes real values and fp16 entries.
+ */
 #include <errno.h>
+#include <math.h>
+#include <string.h>
 
 #include "lower_internal.h"
+
+#define LUT_RANGE 8.0	/* the tables cover [-8, 8] */
+#define LO_SELECT 8	/* int8: 65536 / 256 codes a step */
+#define LE_SELECT 10	/* int8: 65536 / 64 */
+
+static double lut_f(enum nvc_act act, double x)
+{
+	return act == NVC_ACT_TANH ? tanh(x) : 1 / (1 + exp(-x));
+}
+
+static int16_t lut_entry(const struct nvc_lower *L, enum nvc_act act,
+			 double x, float out_scale)
+{
+	double y = lut_f(act, x);
+
+	if (L->prec == DLA_PRECISION_FP16)
+		return (int16_t)nvc_half((float)y);
+	return (int16_t)lrint(fmax(fmin(y / out_scale, 127), -128));
+}
+
+static uint64_t lut_point(const struct nvc_lower *L, double x, float in_scale)
+{
+	float f = (float)x;
+	uint32_t u;
+
+	if (L->prec == DLA_PRECISION_FP16) {
+		memcpy(&u, &f, sizeof(u));
+		return u;
+	}
+	return (uint32_t)(int32_t)lrint(x / in_scale);
+}
 
 int nvc_lut_add(struct nvc_lower *L, const struct nvc_node *n,
 		enum nvc_act act, float in_scale, float out_scale)
 {
-	(void)act;
-	(void)in_scale;
-	(void)out_scale;
-	return nvc_fail(L, n, -EOPNOTSUPP, "LUT activations are not lowered yet");
+	struct dla_lut_param *p;
+	bool fp = L->prec == DLA_PRECISION_FP16;
+	int lo_sel = fp ? -4 : LO_SELECT, le_sel = fp ? -2 : LE_SELECT, i;
+
+	if (L->nluts == NVC_MAX_LUTS)
+		return nvc_fail(L, n, -ENOSPC, "more than %d LUTs in one task",
+				NVC_MAX_LUTS);
+	p = &L->luts[L->nluts];
+	memset(p, 0, sizeof(*p));
+	for (i = 0; i < DLA_LUT_LO_TABLE_ENTRIES; i++)
+		p->linear_only_table[i] = lut_entry(L, act, -LUT_RANGE +
+			2 * LUT_RANGE * i / (DLA_LUT_LO_TABLE_ENTRIES - 1),
+			out_scale);
+	for (i = 0; i < DLA_LUT_LE_TABLE_ENTRIES; i++)
+		p->linear_exp_table[i] = lut_entry(L, act, -LUT_RANGE +
+			2 * LUT_RANGE * i / (DLA_LUT_LE_TABLE_ENTRIES - 1),
+			out_scale);
+	p->linear_exp_offset.frac_bits = (int8_t)le_sel;
+	p->linear_only_offset.frac_bits = (int8_t)lo_sel;
+	p->linear_exp_start = lut_point(L, -LUT_RANGE, in_scale);
+	p->linear_exp_end = lut_point(L, LUT_RANGE, in_scale);
+	p->linear_only_start = p->linear_exp_start;
+	p->linear_only_end = p->linear_exp_end;
+	p->hybrid_priority = 1;
+	p->underflow_priority = 1;
+	p->overflow_priority = 1;
+	p->method = 1;		/* linear */
+	return L->nluts++;
 }
