@@ -282,6 +282,22 @@ static void ref_node(const struct nvc_node *n)
 		memcpy(o + (size_t)ti->c * to->h * to->w, vals[n->inputs[1]],
 		       (size - (size_t)ti->c * to->h * to->w) * sizeof(float));
 		return;
+	case NVC_LRN:
+		for (c = 0; c < to->c; c++)
+			for (i = 0; i < (size_t)to->h * to->w; i++) {
+				double sq = 0;
+
+				for (r = c - (n->lrn.size - 1) / 2;
+				     r <= c + n->lrn.size / 2; r++)
+					if (r >= 0 && r < to->c)
+						sq += vals[in][r * (size_t)to->h * to->w + i] *
+						      vals[in][r * (size_t)to->h * to->w + i];
+				o[c * (size_t)to->h * to->w + i] =
+					vals[in][c * (size_t)to->h * to->w + i] *
+					pow(n->lrn.bias + n->lrn.alpha / n->lrn.size * sq,
+					    -n->lrn.beta);
+			}
+		return;
 	case NVC_SOFTMAX:
 		for (i = 0; i < size; i++)
 			m = fmaxf(m, vals[in][i]);
@@ -569,8 +585,24 @@ static void test_acts(void)
 	}
 }
 
+/* LRN on the CDP, after a convolution as in AlexNet. */
+static void test_lrn(void)
+{
+	int t;
+
+	reset();
+	t = input(8, 7, 7);
+	t = conv(t, 24, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	t = unary(NVC_LRN, t, "LRN");
+	nodes[G.num_nodes - 1].lrn = (struct nvc_lrn_attr){ .size = 5,
+		.alpha = 1e-1f, .beta = 0.75f, .bias = 1.0f };
+	output(t);
+	check("LRN (size 5) after conv+relu", 2);
+}
+
 int main(void)
 {
+	test_lrn();
 	test_acts();
 	test_lenet();
 	test_convs();

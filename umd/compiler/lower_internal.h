@@ -137,6 +137,9 @@ int nvc_lower_lrn(struct nvc_lower *L, int node);
 int nvc_lower_softmax(struct nvc_lower *L, int node);
 
 /* lower_lut.c */
+struct dla_lut_param *nvc_lut_new(struct nvc_lower *L,
+				  const struct nvc_node *n, uint64_t start,
+				  uint64_t end, int le_sel, int lo_sel);
 int nvc_lut_add(struct nvc_lower *L, const struct nvc_node *n,
 		enum nvc_act act, float in_scale, float out_scale);
 

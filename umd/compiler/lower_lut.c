@@ -45,18 +45,45 @@ static uint64_t lut_point(const struct nvc_lower *L, double x, float in_scale)
 	return (uint32_t)(int32_t)lrint(x / in_scale);
 }
 
+/* A new LUT of the task, both tables linear from @start to @end. */
+struct dla_lut_param *nvc_lut_new(struct nvc_lower *L,
+				  const struct nvc_node *n, uint64_t start,
+				  uint64_t end, int le_sel, int lo_sel)
+{
+	struct dla_lut_param *p;
+
+	if (L->nluts == NVC_MAX_LUTS) {
+		nvc_fail(L, n, -ENOSPC, "more than %d LUTs in one task",
+			 NVC_MAX_LUTS);
+		return NULL;
+	}
+	p = &L->luts[L->nluts++];
+	memset(p, 0, sizeof(*p));
+	p->linear_exp_offset.frac_bits = (int8_t)le_sel;
+	p->linear_only_offset.frac_bits = (int8_t)lo_sel;
+	p->linear_exp_start = start;
+	p->linear_exp_end = end;
+	p->linear_only_start = start;
+	p->linear_only_end = end;
+	p->hybrid_priority = 1;		/* LO answers */
+	p->underflow_priority = 1;
+	p->overflow_priority = 1;
+	p->method = 1;			/* linear */
+	return p;
+}
+
 int nvc_lut_add(struct nvc_lower *L, const struct nvc_node *n,
 		enum nvc_act act, float in_scale, float out_scale)
 {
-	struct dla_lut_param *p;
 	bool fp = L->prec == DLA_PRECISION_FP16;
-	int lo_sel = fp ? -4 : LO_SELECT, le_sel = fp ? -2 : LE_SELECT, i;
+	struct dla_lut_param *p;
+	int i;
 
-	if (L->nluts == NVC_MAX_LUTS)
-		return nvc_fail(L, n, -ENOSPC, "more than %d LUTs in one task",
-				NVC_MAX_LUTS);
-	p = &L->luts[L->nluts];
-	memset(p, 0, sizeof(*p));
+	p = nvc_lut_new(L, n, lut_point(L, -LUT_RANGE, in_scale),
+			lut_point(L, LUT_RANGE, in_scale), fp ? -2 : LE_SELECT,
+			fp ? -4 : LO_SELECT);
+	if (!p)
+		return -ENOSPC;
 	for (i = 0; i < DLA_LUT_LO_TABLE_ENTRIES; i++)
 		p->linear_only_table[i] = lut_entry(L, act, -LUT_RANGE +
 			2 * LUT_RANGE * i / (DLA_LUT_LO_TABLE_ENTRIES - 1),
@@ -65,15 +92,5 @@ int nvc_lut_add(struct nvc_lower *L, const struct nvc_node *n,
 		p->linear_exp_table[i] = lut_entry(L, act, -LUT_RANGE +
 			2 * LUT_RANGE * i / (DLA_LUT_LE_TABLE_ENTRIES - 1),
 			out_scale);
-	p->linear_exp_offset.frac_bits = (int8_t)le_sel;
-	p->linear_only_offset.frac_bits = (int8_t)lo_sel;
-	p->linear_exp_start = lut_point(L, -LUT_RANGE, in_scale);
-	p->linear_exp_end = lut_point(L, LUT_RANGE, in_scale);
-	p->linear_only_start = p->linear_exp_start;
-	p->linear_only_end = p->linear_exp_end;
-	p->hybrid_priority = 1;
-	p->underflow_priority = 1;
-	p->overflow_priority = 1;
-	p->method = 1;		/* linear */
-	return L->nluts++;
+	return L->nluts - 1;
 }
