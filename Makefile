@@ -88,6 +88,14 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
+# The compiler's back end (umd/compiler/lower*.c) and its test.
+LOWER_SRCS := $(wildcard umd/compiler/lower*.c)
+
+$(BUILD)/tests/test_compiler_lower: $(BUILD)/obj/tests/unit/test_compiler_lower.o \
+		$(call obj,$(LOWER_SRCS)) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
 UNIT_SCRIPTS := $(patsubst tests/unit/%.sh,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.sh))
 
 $(BUILD)/tests/%: tests/unit/%.sh
@@ -112,6 +120,12 @@ $(SAN_LIB): $(patsubst %.c,$(BUILD)/obj-asan/%.o,$(LIB_SRCS))
 	$(AR) rcs $@ $^
 
 $(BUILD)/tests/%-asan: $(BUILD)/obj-asan/tests/unit/%.o $(SAN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_FLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/tests/test_compiler_lower-asan: \
+		$(BUILD)/obj-asan/tests/unit/test_compiler_lower.o \
+		$(patsubst %.c,$(BUILD)/obj-asan/%.o,$(LOWER_SRCS)) $(SAN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LIBS)
 
