@@ -216,7 +216,18 @@ $(BUILD)/fuzz/fuzz_onnx: $(BUILD)/obj-fuzz/tests/fuzz/fuzz_onnx.o \
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $^ $(COMPILER_LIBS)
 
-tests: $(UNIT_BINS) $(UNIT_SCRIPTS) $(SAN_BINS) $(FUZZ_BINS)
+tests: $(UNIT_BINS) $(UNIT_SCRIPTS) $(SAN_BINS) $(FUZZ_BINS) models
+
+# LeNet and ResNet-18 with fixed-seed random weights, their inputs and
+# torch references (models/README.md); skipped without python3-torch.
+MODEL_PY := tools/models/python.sh
+$(BUILD)/models/stamp: tools/models/gen_models.py tools/models/onnx_torch.py \
+		tools/models/pnm.py
+	@if $(MODEL_PY) -c 'import torch, onnx, sklearn' 2>/dev/null; then \
+		$(MODEL_PY) $< $(BUILD)/models && touch $@; \
+	else echo "models: skipped, python3-torch, -onnx or -sklearn missing"; fi
+
+models: $(BUILD)/models/stamp
 
 include tools/qemu/qemu.mk
 include kmd/kmd.mk
@@ -257,7 +268,7 @@ clean:
 	rm -rf $(BUILD)
 
 .PHONY: all tests setup setup-build run bench check check-unit check-debug clean \
-	loadables
+	loadables models
 -include $(shell find $(BUILD)/obj $(BUILD)/obj-asan $(BUILD)/obj-fuzz \
 	-name '*.d' 2>/dev/null)
 .SECONDARY:
