@@ -222,6 +222,7 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 
 	cv->sat_count = NULL;
 	cv->cache = NULL;
+	cv->in = NULL;		/* an image layer reads no cube */
 	cv->is_image = SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) !=
 		       DATAIN_FEATURE;
 	if (prec > SIM_PREC_FP16 || !sim_precision_ok(sim, prec) ||

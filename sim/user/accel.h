@@ -38,7 +38,8 @@ struct sim_dense {
 	u32 cp, taps;
 	u32 rows;		/* of the padded input, each @line long */
 	bool narrow;		/* int8: an int32 sum is exact */
-	const u8 *decoded;	/* the input (batch) @in holds */
+	bool decoded;		/* @in holds the input of batch @batch_in */
+	const u8 *batch_in;
 };
 
 /*
@@ -51,9 +52,12 @@ typedef void sim_dense_tile_fn(const s16 *const *w, const s16 *const *d,
 			       const struct sim_dense *dl,
 			       s64 out[SIM_DENSE_KT][SIM_DENSE_XT]);
 
-/* Decode @cv's weights; false if the layer is not dense or too large. */
+/* Room for @cv as a dense layer; false if it is not one or too large. */
 bool sim_dense_open(struct sim_dense *dl, const struct sim_conv *cv, u32 w,
 		    u32 h);
+/* Decode the weights of kernels [@k0, @k1). */
+void sim_dense_weights(struct sim_dense *dl, const struct sim_conv *cv,
+		       u32 k0, u32 k1);
 void sim_dense_close(struct sim_dense *dl);
 /* Decode rows [@row0, @row1) of @cv's current input (batch), padded. */
 void sim_dense_input(struct sim_dense *dl, const struct sim_conv *cv,

@@ -104,6 +104,16 @@ static void cache_decode(void *ctx, u32 i, u32 n)
 			(u64)rows * (i + 1) / n);
 }
 
+static void cache_weights(void *ctx, u32 i, u32 n)
+{
+	const struct cache_job *job = ctx;
+	struct cache_priv *pv = job->cc->priv;
+	u32 k = job->cc->k;
+
+	sim_dense_weights(&pv->dense, job->cv, (u64)k * i / n,
+			  (u64)k * (i + 1) / n);
+}
+
 static void cache_fill(struct sim_conv_cache *cc, const struct sim_conv *cv,
 		       u32 y0, u32 y1)
 {
@@ -114,9 +124,10 @@ static void cache_fill(struct sim_conv_cache *cc, const struct sim_conv *cv,
 		sim_threads_run(cache_fill_ref, &job);
 		return;
 	}
-	if (pv->dense.decoded != cv->in) {
+	if (!pv->dense.decoded || pv->dense.batch_in != cv->in) {
 		sim_threads_run(cache_decode, &job);
-		pv->dense.decoded = cv->in;
+		pv->dense.decoded = true;
+		pv->dense.batch_in = cv->in;
 	}
 	sim_threads_run(cache_fill_dense, &job);
 }
@@ -151,9 +162,13 @@ void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
 	cc->fill = cache_fill;
 	cc->priv = pv;
 	cc->in = cv->in;
-	if (sim_dense_open(&pv->dense, cv, w, h))
-		pv->tile = sim_dense_tile(&pv->dense, simd);
 	cv->cache = cc;
+	if (sim_dense_open(&pv->dense, cv, w, h)) {
+		struct cache_job job = { cc, cv, 0, 0 };
+
+		sim_threads_run(cache_weights, &job);
+		pv->tile = sim_dense_tile(&pv->dense, simd);
+	}
 	return;
 fail:
 	if (cc) {

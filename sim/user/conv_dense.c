@@ -58,19 +58,9 @@ static bool dense_geometry(struct sim_dense *dl, const struct sim_conv *cv,
 	return true;
 }
 
-static s32 dense_weight(const struct sim_conv *cv, u32 k, u32 c, u32 t)
-{
-	if (cv->is_image)
-		return sim_image_weight(cv, k, c, t);
-	return sim_conv_weight(cv, k, c, t / cv->s, t % cv->s);
-}
-
 bool sim_dense_open(struct sim_dense *dl, const struct sim_conv *cv, u32 w,
 		    u32 h)
 {
-	u32 k, t, c;
-	s16 *p;
-
 	memset(dl, 0, sizeof(*dl));
 	if (cv->fp16 || cv->winograd || !dense_geometry(dl, cv, w, h))
 		return false;
@@ -81,13 +71,42 @@ bool sim_dense_open(struct sim_dense *dl, const struct sim_conv *cv, u32 w,
 		sim_dense_close(dl);
 		return false;
 	}
-	for (k = 0; k < cv->k; k++)
-		for (t = 0; t < dl->taps; t++) {
-			p = dl->wt + ((u64)k * dl->taps + t) * dl->cp;
-			for (c = 0; c < cv->c; c++)
-				p[c] = dense_weight(cv, k, c, t);
-		}
 	return true;
+}
+
+/*
+ * Tap @t of kernel @k: in direct mode with plain weights, runs of up to
+ * atomic-C channels lie contiguously in the layout.
+ */
+static void dense_tap_weights(s16 *p, const struct sim_conv *cv, u32 k, u32 t)
+{
+	u32 c, i, n;
+	u64 at;
+
+	if (cv->is_image) {
+		for (c = 0; c < cv->c; c++)
+			p[c] = sim_image_weight(cv, k, c, t);
+		return;
+	}
+	for (c = 0; c < cv->c; c += n) {
+		n = cv->atomic_c - c % cv->atomic_c;
+		if (n > cv->c - c)
+			n = cv->c - c;
+		at = sim_conv_weight_index(cv, k, c, t / cv->s, t % cv->s);
+		for (i = 0; i < n; i++)
+			p[c + i] = sim_conv_weight_at(cv, at + i);
+	}
+}
+
+void sim_dense_weights(struct sim_dense *dl, const struct sim_conv *cv,
+		       u32 k0, u32 k1)
+{
+	u32 k, t;
+
+	for (k = k0; k < k1; k++)
+		for (t = 0; t < dl->taps; t++)
+			dense_tap_weights(dl->wt + ((u64)k * dl->taps + t) * dl->cp,
+					  cv, k, t);
 }
 
 void sim_dense_close(struct sim_dense *dl)
