@@ -35,9 +35,12 @@ struct sim_dense {
 	s16 *in, *wt;
 	u64 *toff;
 	u64 in_len, line, xstep, ystep;	/* in elements */
-	u32 cp, taps;
+	u32 c, cp, taps;	/* channels, and rounded up to the vectors */
 	u32 rows;		/* of the padded input, each @line long */
 	bool narrow;		/* int8: an int32 sum is exact */
+	/* fp16: CMAC blocks of @block channels; each block's first NaN */
+	u32 block, blocks;
+	u32 *wnan, *dnan;	/* [k][taps][blocks], [position][blocks] */
 	bool decoded;		/* @in holds the input of batch @batch_in */
 	const u8 *batch_in;
 };
@@ -66,5 +69,26 @@ void sim_dense_input(struct sim_dense *dl, const struct sim_conv *cv,
 sim_dense_tile_fn *sim_dense_tile(const struct sim_dense *dl,
 				  enum sim_simd simd);
 sim_dense_tile_fn sim_dense_tile_avx2;
+
+struct sim_fp_psum;
+/* The CMAC partial sum of @n channels of data @d and weights @w, no NaN. */
+typedef void sim_fp16_block_fn(const u16 *d, const u16 *w, u32 n,
+			       struct sim_fp_psum *p);
+/* Room for @cv as a dense fp16 direct layer; false if it is not one. */
+bool sim_dense_fp16_open(struct sim_dense *dl, const struct sim_conv *cv,
+			 u32 w, u32 h);
+/* The first NaN of every weight block of kernels [@k0, @k1). */
+void sim_dense_fp16_weights(struct sim_dense *dl, const struct sim_conv *cv,
+			    u32 k0, u32 k1);
+/* The first NaN of every data block of input rows [@row0, @row1). */
+void sim_dense_fp16_input(struct sim_dense *dl, u32 row0, u32 row1);
+/*
+ * The fp32 CACC outputs of kernel @k at outputs (x, @y), x < @w, through
+ * @block: every block and tap in the CSC's order.
+ */
+void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
+			 u32 k, u32 y, u32 w,
+			u32 *out);
+sim_fp16_block_fn sim_fp16_block_c, sim_fp16_block_avx2;
 
 #endif /* __NVDLA_SIM_ACCEL_H__ */

@@ -17,7 +17,9 @@
 
 struct cache_priv {
 	struct sim_dense dense;
-	sim_dense_tile_fn *tile;	/* NULL: the reference fills */
+	/* one of them, or neither: the reference fills */
+	sim_dense_tile_fn *tile;
+	sim_fp16_block_fn *fp16_block;
 };
 
 struct cache_job {
@@ -94,14 +96,35 @@ static void cache_fill_dense(void *ctx, u32 i, u32 n)
 	}
 }
 
+/* Rows @y0..@y1 of every kernel, fp16, through the block function. */
+static void cache_fill_fp16(void *ctx, u32 i, u32 n)
+{
+	const struct cache_job *job = ctx;
+	struct sim_conv_cache *cc = job->cc;
+	const struct cache_priv *pv = cc->priv;
+	u64 items = (u64)(job->y1 - job->y0) * cc->k, it, at;
+	u32 y, k;
+
+	for (it = items * i / n; it < items * (i + 1) / n; it++) {
+		y = job->y0 + it / cc->k;
+		k = it % cc->k;
+		at = ((u64)k * cc->h + y) * cc->w;
+		sim_dense_fp16_row(&pv->dense, pv->fp16_block, k, y,
+				   cc->w, cc->val + at);
+		memset(cc->sat + at, 0, cc->w);
+	}
+}
+
 static void cache_decode(void *ctx, u32 i, u32 n)
 {
 	const struct cache_job *job = ctx;
 	struct cache_priv *pv = job->cc->priv;
 	u32 rows = pv->dense.rows;
+	u32 row0 = (u64)rows * i / n, row1 = (u64)rows * (i + 1) / n;
 
-	sim_dense_input(&pv->dense, job->cv, (u64)rows * i / n,
-			(u64)rows * (i + 1) / n);
+	sim_dense_input(&pv->dense, job->cv, row0, row1);
+	if (pv->fp16_block)
+		sim_dense_fp16_input(&pv->dense, row0, row1);
 }
 
 static void cache_weights(void *ctx, u32 i, u32 n)
@@ -110,8 +133,12 @@ static void cache_weights(void *ctx, u32 i, u32 n)
 	struct cache_priv *pv = job->cc->priv;
 	u32 k = job->cc->k;
 
-	sim_dense_weights(&pv->dense, job->cv, (u64)k * i / n,
-			  (u64)k * (i + 1) / n);
+	if (pv->fp16_block)
+		sim_dense_fp16_weights(&pv->dense, job->cv, (u64)k * i / n,
+				       (u64)k * (i + 1) / n);
+	else
+		sim_dense_weights(&pv->dense, job->cv, (u64)k * i / n,
+				  (u64)k * (i + 1) / n);
 }
 
 static void cache_fill(struct sim_conv_cache *cc, const struct sim_conv *cv,
@@ -120,7 +147,7 @@ static void cache_fill(struct sim_conv_cache *cc, const struct sim_conv *cv,
 	struct cache_priv *pv = cc->priv;
 	struct cache_job job = { cc, cv, y0, y1 };
 
-	if (!pv->tile) {
+	if (!pv->tile && !pv->fp16_block) {
 		sim_threads_run(cache_fill_ref, &job);
 		return;
 	}
@@ -129,7 +156,7 @@ static void cache_fill(struct sim_conv_cache *cc, const struct sim_conv *cv,
 		pv->dense.decoded = true;
 		pv->dense.batch_in = cv->in;
 	}
-	sim_threads_run(cache_fill_dense, &job);
+	sim_threads_run(pv->tile ? cache_fill_dense : cache_fill_fp16, &job);
 }
 
 void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
@@ -163,11 +190,16 @@ void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
 	cc->priv = pv;
 	cc->in = cv->in;
 	cv->cache = cc;
-	if (sim_dense_open(&pv->dense, cv, w, h)) {
+	if (cv->fp16 ? sim_dense_fp16_open(&pv->dense, cv, w, h) :
+	    sim_dense_open(&pv->dense, cv, w, h)) {
 		struct cache_job job = { cc, cv, 0, 0 };
 
+		if (cv->fp16)
+			pv->fp16_block = simd == SIM_SIMD_AVX2 ?
+					 sim_fp16_block_avx2 : sim_fp16_block_c;
 		sim_threads_run(cache_weights, &job);
-		pv->tile = sim_dense_tile(&pv->dense, simd);
+		if (!cv->fp16)
+			pv->tile = sim_dense_tile(&pv->dense, simd);
 	}
 	return;
 fail:

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "accel.h"
+#include "../conv_fp16.h"
 
 #define DENSE_LANES 16		/* int16 elements of one 256-bit vector */
 #define DENSE_MAX_ELEMS (1ull << 27)
@@ -28,6 +29,7 @@ static bool dense_geometry(struct sim_dense *dl, const struct sim_conv *cv,
 {
 	u32 r, s;
 
+	dl->c = cv->c;
 	dl->cp = round_up(cv->c, DENSE_LANES);
 	if (cv->is_image) {	/* one tap per kernel row of pre-extended lines */
 		dl->taps = cv->r;
@@ -62,7 +64,8 @@ bool sim_dense_open(struct sim_dense *dl, const struct sim_conv *cv, u32 w,
 		    u32 h)
 {
 	memset(dl, 0, sizeof(*dl));
-	if (cv->fp16 || cv->winograd || !dense_geometry(dl, cv, w, h))
+	if (cv->winograd || (cv->fp16 && cv->is_image) ||
+	    !dense_geometry(dl, cv, w, h))
 		return false;
 	dl->narrow = cv->bpe == 1 && (u64)dl->taps * dl->cp < DENSE_NARROW_MAX;
 	dl->in = malloc(dl->in_len * sizeof(*dl->in));
@@ -94,7 +97,10 @@ static void dense_tap_weights(s16 *p, const struct sim_conv *cv, u32 k, u32 t)
 			n = cv->c - c;
 		at = sim_conv_weight_index(cv, k, c, t / cv->s, t % cv->s);
 		for (i = 0; i < n; i++)
-			p[c + i] = sim_conv_weight_at(cv, at + i);
+			p[c + i] = cv->fp16 ?
+				   sim_cdma_fp16(cv->flush_weights,
+						 sim_conv_weight_at(cv, at + i)) :
+				   sim_conv_weight_at(cv, at + i);
 	}
 }
 
@@ -114,6 +120,8 @@ void sim_dense_close(struct sim_dense *dl)
 	free(dl->in);
 	free(dl->wt);
 	free(dl->toff);
+	free(dl->wnan);
+	free(dl->dnan);
 	memset(dl, 0, sizeof(*dl));
 }
 
@@ -137,11 +145,18 @@ static void dense_cube_row(struct sim_dense *dl, const struct sim_conv *cv,
 	s32 iy = (s32)row - (s32)cv->pad_top;
 	u32 x, c, cols = dl->line / dl->cp;
 
-	for (x = 0; x < cols; x++, p += dl->cp)
+	s32 ix;
+
+	for (x = 0; x < cols; x++, p += dl->cp) {
+		ix = (s32)x - (s32)cv->pad_left;
 		for (c = 0; c < dl->cp; c++)
-			p[c] = c < cv->c ?
-			       sim_conv_input(cv, c, (s32)x - (s32)cv->pad_left,
-					      iy) : 0;
+			p[c] = c < cv->c ? sim_conv_input(cv, c, ix, iy) : 0;
+		/* the CDMA flushes what it stores; the CSC's padding passes */
+		if (cv->fp16 && iy >= 0 && iy < (s32)cv->h && ix >= 0 &&
+		    ix < (s32)cv->w)
+			for (c = 0; c < cv->c; c++)
+				p[c] = sim_cdma_fp16(cv->flush_data, p[c]);
+	}
 }
 
 void sim_dense_input(struct sim_dense *dl, const struct sim_conv *cv,
