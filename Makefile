@@ -18,7 +18,8 @@ override CFLAGS += -std=gnu11 -fPIC -fvisibility=hidden $(WARNFLAGS)
 override CPPFLAGS += -Iinclude -Iinclude/uapi/drm -Iumd $(DRM_CFLAGS) -MMD -MP
 
 FW_SRCS := $(wildcard firmware/*.c)
-SIM_SRCS := $(wildcard sim/*.c)
+# sim/user/: vector units and threads, user space only (Kbuild takes sim/*.c)
+SIM_SRCS := $(wildcard sim/*.c sim/user/*.c)
 UMD_SRCS := $(filter-out umd/cli/%,$(wildcard umd/*.c))
 CLI_SRCS := $(wildcard umd/cli/*.c)
 LIB_SRCS := $(UMD_SRCS) $(FW_SRCS) $(SIM_SRCS)
