@@ -23,6 +23,7 @@ struct options {
 	const char *output;
 	const char *image;
 	const char *input;
+	const char *record;
 	bool rawdump;
 	bool stats;
 	int64_t timeout_ns;
@@ -33,7 +34,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: nvdla_runtime --loadable FILE [--device DEV] [--image FILE | --input FILE]\n"
-		"                     [--timeout S] [-o FILE]\n"
+		"                     [--timeout S] [--record DIR] [-o FILE]\n"
 		"\n"
 		"  --loadable FILE  the network to run (an NVDLA loadable)\n"
 		"  --device DEV     a device node (/dev/accel/accel0,\n"
@@ -54,6 +55,10 @@ static void usage(FILE *f)
 		"  --timeout S      stop the network after S seconds (default: no\n"
 		"                   limit on the model, the driver's job timeout\n"
 		"                   per task on a device)\n"
+		"  --record DIR     write the run as a hardware trace into DIR\n"
+		"                   (input.txn on nv_full, DIR.cfg on nv_small and\n"
+		"                   nv_large), which nvdla_trace and NVIDIA's test\n"
+		"                   benches replay; the built-in model only\n"
 		"  -h, --help       this text\n");
 }
 
@@ -107,6 +112,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "rawdump", no_argument, NULL, 'r' },
 		{ "stats", no_argument, NULL, 's' },
 		{ "timeout", required_argument, NULL, 't' },
+		{ "record", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -142,6 +148,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 't':
 			if (parse_timeout(optarg, &o->timeout_ns))
 				return -1;
+			break;
+		case 'R':
+			o->record = optarg;
 			break;
 		case 'l':
 			o->loadable = optarg;
@@ -198,6 +207,8 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 		ret = nvdla_network_set_input_file(net, 0, o->input);
 	if (!ret && o->stats)
 		ret = nvdla_network_enable_stats(net);
+	if (!ret && o->record)
+		ret = nvdla_network_set_record_dir(net, o->record);
 	if (!ret)
 		ret = nvdla_network_submit(net, o->timeout_ns);
 	if (!ret && o->stats)
