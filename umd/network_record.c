@@ -9,10 +9,14 @@
 #include "runtime_internal.h"
 
 NVDLA_EXPORT int nvdla_network_set_record_dir(struct nvdla_network *net,
-					      const char *dir)
+					      const char *dir,
+					      enum nvdla_record_format format)
 {
 	char *copy = NULL;
 
+	if (format > NVDLA_RECORD_CFG)
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "unknown record format %d", format);
 	if (dir && !net->rt->be->ops->record)
 		return nvdla_rt_error(net->rt, -EOPNOTSUPP,
 				      "recording needs the in-process model (a sim: device): through the kernel driver the kernel owns the registers and the interrupt, so the runtime cannot see them");
@@ -26,6 +30,7 @@ NVDLA_EXPORT int nvdla_network_set_record_dir(struct nvdla_network *net,
 	}
 	free(net->record_dir);
 	net->record_dir = copy;
+	net->record_format = format;
 	return 0;
 }
 
@@ -38,8 +43,8 @@ int nvdla_net_submit_recorded(struct nvdla_network *net, int64_t deadline,
 	char err[256];
 	int ret, closed;
 
-	ret = nvdla_record_open(net->record_dir, be->hw, &rec, err,
-				sizeof(err));
+	ret = nvdla_record_open(net->record_dir, be->hw, net->record_format,
+				&rec, err, sizeof(err));
 	if (ret)
 		return nvdla_rt_error(net->rt, ret, "record: %s", err);
 	ret = be->ops->record(be, rec);

@@ -126,6 +126,7 @@ static void script_name(struct nvdla_record *rec)
 }
 
 int nvdla_record_open(const char *dir, const struct dla_hw_config *hw,
+		      enum nvdla_record_format format,
 		      struct nvdla_record **out, char *err, size_t errlen)
 {
 	struct nvdla_record *rec;
@@ -148,7 +149,9 @@ int nvdla_record_open(const char *dir, const struct dla_hw_config *hw,
 		return -ENOMEM;
 	}
 	snprintf(rec->dir, sizeof(rec->dir), "%s", dir);
-	rec->cfg = memcmp(hw->unit_base, v1_map, sizeof(v1_map)) != 0;
+	rec->cfg = format == NVDLA_RECORD_AUTO ?
+		   memcmp(hw->unit_base, v1_map, sizeof(v1_map)) != 0 :
+		   format == NVDLA_RECORD_CFG;
 	script_name(rec);
 	snprintf(path, sizeof(path), "%s/%s", dir, rec->script_name);
 	rec->script = fopen(path, "w");

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <nvdla/runtime.h>
+
 struct dla_hw_config;
 struct nvdla_record;
 
@@ -34,6 +36,7 @@ struct nvdla_record;
  * an earlier recording there are replaced) for configuration @hw.
  */
 int nvdla_record_open(const char *dir, const struct dla_hw_config *hw,
+		      enum nvdla_record_format format,
 		      struct nvdla_record **rec, char *err, size_t errlen);
 /* Finish the trace files; 0 or a negative errno with @err. Frees @rec. */
 int nvdla_record_close(struct nvdla_record *rec, char *err, size_t errlen);

@@ -50,6 +50,7 @@ struct nvdla_network {
 	int status;
 	bool stats_valid;	/* the last submission filled the stat lists */
 	char *record_dir;	/* recording each submission there, or NULL */
+	enum nvdla_record_format record_format;
 };
 
 /*

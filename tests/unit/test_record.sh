@@ -74,6 +74,14 @@ print(" ".join(json.load(open(sys.argv[1]))["run"]["args"]))' "$dir/case.json")
 	record "$c" "$dir" $args
 done
 
+# The other format on request: nv_small as input.txn.
+dir=$shared/networks/lenet_int8_small_ncxhwx
+(cd "$dir" && "$rt" --loadable lenet_int8_small_ncxhwx.nvdla \
+	--device sim:nv_small --image input.pgm -o "$tmp/out.dimg" \
+	--record "$tmp/small_txn" --record-format txn) >/dev/null 2>&1 &&
+	[ -f "$tmp/small_txn/input.txn" ] && "$player" "$tmp/small_txn" >/dev/null
+ok $? "lenet_int8_small_ncxhwx recorded as input.txn replays"
+
 corrupt "$tmp/lenet_int8_small_ncxhwx" "$tmp/lenet_bad"
 "$player" "$tmp/lenet_bad" >"$tmp/out" 2>&1
 [ $? -ne 0 ] && grep -q "CRC of" "$tmp/out"
