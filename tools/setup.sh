@@ -32,12 +32,14 @@ build_pkgs="gcc make libc6-dev pkg-config libdrm-dev libjpeg-dev libpng-dev"
 # the cross compiler: the emulated board; gcc-12, libelf1, libssl3 and
 # pahole: what the unpacked kernel headers need (the compiler Debian's
 # kernels were built with, the libraries of the kbuild programs); flex,
-# bison, bc and libelf-dev: the debug kernel of make check-debug.
+# bison, bc and libelf-dev: the debug kernel of make check-debug;
+# libsystemc-dev and g++: NVIDIA's C model for make check-cmodel.
 test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
 	perl linux-source-6.1 sparse clang libclang-rt-14-dev dt-schema
 	device-tree-compiler python3 python3-yaml dkms
 	qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-	gcc-12 libelf1 libssl3 pahole flex bison bc libelf-dev"
+	gcc-12 libelf1 libssl3 pahole flex bison bc libelf-dev
+	libsystemc-dev g++"
 # The meta packages that name Debian's kernels the driver is tested on
 # (6.1 and 6.12): read from the package lists, never installed.
 kernel_metas="linux-headers-amd64 linux-headers-6.12-amd64"
