@@ -260,6 +260,11 @@ bench: all $(if $(KVERS),module-all)
 check-unit: all tests
 	tools/run-tests.sh --no-qemu $(BUILD)
 
+# Recorded networks replayed on NVIDIA's C model (docs/recording.md);
+# skipped when it is not built.
+check-cmodel: all
+	tools/cmodel-check.sh $(BUILD)
+
 # The QEMU guest suite on a debug kernel (lockdep, KASAN, kmemleak, UBSAN)
 # built once from linux-source-6.1; slow, so not part of make check.
 check-debug: setup all guest-tests
@@ -268,8 +273,8 @@ check-debug: setup all guest-tests
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all tests setup setup-build run bench check check-unit check-debug clean \
-	loadables models
+.PHONY: all tests setup setup-build run bench check check-unit check-cmodel \
+	check-debug clean loadables models
 -include $(shell find $(BUILD)/obj $(BUILD)/obj-asan $(BUILD)/obj-fuzz \
 	-name '*.d' 2>/dev/null)
 .SECONDARY:
