@@ -123,7 +123,7 @@ static void exec_softmax(const struct nvc_tensor *t, const float *x, float *y)
 }
 
 static void exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
-		      float **values)
+		      float **values, double *acc)
 {
 	const float *x = values[nd->inputs[0]];
 	const struct nvc_tensor *out = &g->tensors[nd->outputs[0]];
@@ -132,7 +132,7 @@ static void exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
 
 	switch (nd->op) {
 	case NVC_CONV:
-		nvc_exec_conv(g, nd, x, y);
+		nvc_exec_conv(g, nd, x, y, acc);
 		break;
 	case NVC_CONV_TRANSPOSE:
 		nvc_exec_conv_transpose(g, nd, x, y);
@@ -178,9 +178,25 @@ void nvc_exec_free(const struct nvc_graph *g, float **values)
 	}
 }
 
+/* The largest output plane of a convolution: its sums' scratch size. */
+static long exec_conv_plane(const struct nvc_graph *g)
+{
+	long max = 1;
+	int i;
+
+	for (i = 0; i < g->num_nodes; i++) {
+		const struct nvc_tensor *t = &g->tensors[g->nodes[i].outputs[0]];
+
+		if (g->nodes[i].op == NVC_CONV && (long)t->h * t->w > max)
+			max = (long)t->h * t->w;
+	}
+	return max;
+}
+
 int nvc_exec(const struct nvc_graph *g, const float *const *inputs,
 	     float **values, char *err, size_t errlen)
 {
+	double *acc;
 	int i, ret;
 
 	ret = nvc_graph_check(g, err, errlen);
@@ -202,7 +218,13 @@ int nvc_exec(const struct nvc_graph *g, const float *const *inputs,
 	for (i = 0; i < g->num_inputs; i++)
 		memcpy(values[g->inputs[i]], inputs[i],
 		       nvc_tensor_size(&g->tensors[g->inputs[i]]) * sizeof(float));
+	acc = malloc(exec_conv_plane(g) * sizeof(*acc));
+	if (!acc) {
+		nvc_exec_free(g, values);
+		return nvc_error(err, errlen, -ENOMEM, "out of memory");
+	}
 	for (i = 0; i < g->num_nodes; i++)
-		exec_node(g, &g->nodes[i], values);
+		exec_node(g, &g->nodes[i], values, acc);
+	free(acc);
 	return 0;
 }

@@ -10,8 +10,49 @@
 
 #include "exec.h"
 
+/*
+ * The output columns ox in [*lo, *hi) whose input column ox * stride - pad
+ * + off lies inside a row of @w values.
+ */
+static void conv_columns(int ow, int stride, int pad, int off, int w,
+			 int *lo, int *hi)
+{
+	int first = pad - off;	/* ox * stride >= pad - off */
+	int last = w + pad - off;	/* ox * stride < w + pad - off */
+
+	*lo = first <= 0 ? 0 : (first + stride - 1) / stride;
+	*hi = last <= 0 ? 0 : (last + stride - 1) / stride;
+	if (*hi > ow)
+		*hi = ow;
+}
+
+/*
+ * Add one kernel tap (weight @wv at ky, kx) of one input plane to an output
+ * plane of double sums: a row at a time, so that the inner loop runs over
+ * contiguous outputs.
+ */
+static void conv_tap(const struct nvc_conv_attr *a,
+		     const struct nvc_tensor *in, const struct nvc_tensor *out,
+		     const float *xc, double wv, int ky, int kx, double *acc)
+{
+	int offy = ky * a->dilation[0], offx = kx * a->dilation[1];
+	int sx = a->stride[1], lo, hi, oy, ox;
+
+	conv_columns(out->w, sx, a->pad[1], offx, in->w, &lo, &hi);
+	for (oy = 0; oy < out->h; oy++) {
+		int iy = oy * a->stride[0] - a->pad[0] + offy;
+		const float *row = xc + (long)iy * in->w - a->pad[1] + offx;
+		double *acc_row = acc + (long)oy * out->w;
+
+		if (iy < 0 || iy >= in->h)
+			continue;
+		for (ox = lo; ox < hi; ox++)
+			acc_row[ox] += wv * row[(long)ox * sx];
+	}
+}
+
 void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
-		   const float *x, float *y)
+		   const float *x, float *y, double *acc)
 {
 	const struct nvc_conv_attr *a = &nd->conv;
 	const struct nvc_tensor *in = &g->tensors[nd->inputs[0]];
@@ -19,38 +60,26 @@ void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
 	const float *w = g->tensors[a->weights].data;
 	const float *b = a->bias >= 0 ? g->tensors[a->bias].data : NULL;
 	int cg = in->c / a->group, kg = out->c / a->group;
-	int k, c, oy, ox, ky, kx;
+	long plane = (long)out->h * out->w, i;
+	int k, c, ky, kx;
 
 	for (k = 0; k < out->c; k++) {
 		int c0 = k / kg * cg;
 
-		for (oy = 0; oy < out->h; oy++) {
-			for (ox = 0; ox < out->w; ox++) {
-				double sum = b ? b[k] : 0;
+		for (i = 0; i < plane; i++)
+			acc[i] = b ? b[k] : 0;
+		for (c = 0; c < cg; c++) {
+			const float *xc = x + (long)(c0 + c) * in->h * in->w;
+			const float *wc = w + ((long)k * cg + c) * a->kh * a->kw;
 
-				for (c = 0; c < cg; c++) {
-					const float *xc = x + (long)(c0 + c) * in->h * in->w;
-					const float *wc = w + ((long)k * cg + c) * a->kh * a->kw;
-
-					for (ky = 0; ky < a->kh; ky++) {
-						int iy = oy * a->stride[0] - a->pad[0] +
-							 ky * a->dilation[0];
-
-						if (iy < 0 || iy >= in->h)
-							continue;
-						for (kx = 0; kx < a->kw; kx++) {
-							int ix = ox * a->stride[1] - a->pad[1] +
-								 kx * a->dilation[1];
-
-							if (ix >= 0 && ix < in->w)
-								sum += (double)wc[ky * a->kw + kx] *
-								       xc[(long)iy * in->w + ix];
-						}
-					}
-				}
-				y[((long)k * out->h + oy) * out->w + ox] = sum;
-			}
+			for (ky = 0; ky < a->kh; ky++)
+				for (kx = 0; kx < a->kw; kx++)
+					conv_tap(a, in, out, xc,
+						 wc[ky * a->kw + kx], ky, kx,
+						 acc);
 		}
+		for (i = 0; i < plane; i++)
+			y[k * plane + i] = (float)acc[i];
 	}
 }
 
