@@ -110,7 +110,8 @@ int nvc_attr_ints(struct nvc_loader *l, const char *name, int max,
 		return nvc_node_error(l, -EINVAL,
 				      "attribute '%s' has %zu values (at most %d)",
 				      name, a->n_ints, max);
-	memcpy(v, a->ints, a->n_ints * sizeof(*v));
+	if (a->n_ints)
+		memcpy(v, a->ints, a->n_ints * sizeof(*v));
 	*n = a->n_ints;
 	return 0;
 }
@@ -129,7 +130,8 @@ int nvc_attr_string(struct nvc_loader *l, const char *name, const char *def,
 	if (a->s.len >= size || memchr(a->s.data, 0, a->s.len))
 		return nvc_node_error(l, -EINVAL, "attribute '%s' is not a valid value",
 				      name);
-	memcpy(v, a->s.data, a->s.len);
+	if (a->s.len)
+		memcpy(v, a->s.data, a->s.len);
 	v[a->s.len] = 0;
 	return 0;
 }

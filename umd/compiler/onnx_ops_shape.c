@@ -399,7 +399,9 @@ int nvc_op_constant(struct nvc_loader *l)
 		v->f = malloc((v->count + 1) * sizeof(*v->f));
 		if (!v->f)
 			return -ENOMEM;
-		memcpy(v->f, v->rank ? a->floats : &a->f, v->count * sizeof(*v->f));
+		if (v->count)
+			memcpy(v->f, v->rank ? a->floats : &a->f,
+			       v->count * sizeof(*v->f));
 		return 0;
 	case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT:
 	case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS:
@@ -411,7 +413,9 @@ int nvc_op_constant(struct nvc_loader *l)
 		v->i = malloc((v->count + 1) * sizeof(*v->i));
 		if (!v->i)
 			return -ENOMEM;
-		memcpy(v->i, v->rank ? a->ints : &a->i, v->count * sizeof(*v->i));
+		if (v->count)
+			memcpy(v->i, v->rank ? a->ints : &a->i,
+			       v->count * sizeof(*v->i));
 		return 0;
 	default:
 		break;

@@ -1,0 +1,854 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The compiler's front end on ONNX models built in memory: shapes, every
+ * refusal and its message, each pass (the executor gives the same values
+ * before and after), the executor against hand-computed values, the
+ * calibration statistics on data with known answers, and the executor
+ * against the float64 references of the ONNX corpus networks
+ * (../shared/conformance/onnx).
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "calib.h"
+#include "compiler.h"
+#include "onnx_build.h"
+#include "tap.h"
+
+#define CORPUS "../shared/conformance/onnx"
+
+static char err[512];
+
+/* Load @m (freed) into @g; returns nvc_onnx_load's result, message in err. */
+static int load(Onnx__ModelProto *m, struct nvc_graph *g)
+{
+	size_t len;
+	uint8_t *buf = ob_pack(m, &len);
+	int ret;
+
+	err[0] = 0;
+	ret = nvc_onnx_load(buf, len, g, err, sizeof(err));
+	free(buf);
+	return ret;
+}
+
+/* @m must be refused with a message containing @msg. */
+static void refused(Onnx__ModelProto *m, const char *msg, const char *what)
+{
+	struct nvc_graph g;
+	int ret = load(m, &g);
+
+	if (!ret)
+		nvc_graph_free(&g);
+	if (!tap_ok(ret < 0 && strstr(err, msg), "refused: %s", what))
+		printf("# got %d '%s', want '%s'\n", ret, err, msg);
+}
+
+static int tensor_named(const struct nvc_graph *g, const char *name)
+{
+	int i;
+
+	for (i = 0; i < g->num_tensors; i++)
+		if (!strcmp(g->tensors[i].name, name))
+			return i;
+	return -1;
+}
+
+static int shape_is(const struct nvc_graph *g, const char *name, int c, int h,
+		    int w)
+{
+	int t = tensor_named(g, name);
+
+	if (t < 0)
+		return 0;
+	return g->tensors[t].c == c && g->tensors[t].h == h && g->tensors[t].w == w;
+}
+
+/* Output 0 of @g on @in: a copy of its values (free it), NULL on error. */
+static float *run(const struct nvc_graph *g, const float *in)
+{
+	float **v = calloc(g->num_tensors, sizeof(*v)), *out = NULL;
+	const float *ins[1] = { in };
+	long n;
+
+	if (nvc_exec(g, ins, v, err, sizeof(err)) == 0) {
+		n = nvc_tensor_size(&g->tensors[g->outputs[0]]);
+		out = malloc(n * sizeof(*out));
+		memcpy(out, v[g->outputs[0]], n * sizeof(*out));
+		nvc_exec_free(g, v);
+	}
+	free(v);
+	return out;
+}
+
+static double max_diff(const float *a, const float *b, long n)
+{
+	double m = 0;
+	long i;
+
+	for (i = 0; i < n; i++)
+		m = fmax(m, fabs((double)a[i] - b[i]));
+	return m;
+}
+
+/* Deterministic values in [-1, 1). */
+static void fill(float *v, long n, unsigned int seed)
+{
+	long i;
+
+	for (i = 0; i < n; i++) {
+		seed = seed * 1103515245u + 12345u;
+		v[i] = (float)((seed >> 8) & 0xffff) / 32768.0f - 1;
+	}
+}
+
+static void init_random(Onnx__ModelProto *m, const char *name, int rank,
+			const int64_t *dims, unsigned int seed)
+{
+	long n = ob_count(rank, dims);
+	float *v = malloc(n * sizeof(*v));
+
+	fill(v, n, seed);
+	ob_init(m, name, rank, dims, v);
+	free(v);
+}
+
+/*
+ * @m loaded, run on a random input, passed, run again: the same values,
+ * and @nodes nodes left. Returns the graph for more checks (free it).
+ */
+static int pass_keeps_values(Onnx__ModelProto *m, int nodes, const char *what,
+			     struct nvc_graph *g)
+{
+	float *in, *before, *after;
+	long n;
+	int ok;
+
+	if (load(m, g)) {
+		tap_ok(0, "%s: %s", what, err);
+		return 0;
+	}
+	n = nvc_tensor_size(&g->tensors[g->inputs[0]]);
+	in = malloc(n * sizeof(*in));
+	fill(in, n, 7);
+	before = run(g, in);
+	after = nvc_passes(g, err, sizeof(err)) ? NULL : run(g, in);
+	ok = before && after && g->num_nodes == nodes &&
+	     max_diff(before, after,
+		      nvc_tensor_size(&g->tensors[g->outputs[0]])) < 1e-5;
+	if (!tap_ok(ok, "%s: %d nodes, same values", what, nodes))
+		printf("# %d nodes, %s\n", g->num_nodes, err);
+	free(in);
+	free(before);
+	free(after);
+	return ok;
+}
+
+static void test_conv_shapes(void)
+{
+	int64_t wd[4] = { 4, 3, 3, 3 }, dw[4] = { 6, 1, 3, 3 };
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+	int t, ok;
+
+	ob_input(m, "x", 3, 10, 10);
+	init_random(m, "w", 4, wd, 1);
+	n = ob_node(m, "Conv", "c1", "x,w", "y1");
+	ob_ints(n, "strides", 2, 2, 2);
+	ob_ints(n, "pads", 4, 1, 1, 1, 1);
+	n = ob_node(m, "Conv", "c2", "x,w", "y2");
+	ob_ints(n, "dilations", 2, 2, 3);
+	n = ob_node(m, "Conv", "c3", "x,w", "y3");
+	ob_string(n, "auto_pad", "SAME_UPPER");
+	ob_ints(n, "strides", 2, 2, 2);
+	n = ob_node(m, "Conv", "c4", "x,w", "y4");
+	ob_string(n, "auto_pad", "SAME_LOWER");
+	ob_ints(n, "strides", 2, 2, 2);
+	ob_input(m, "z", 6, 5, 5);
+	init_random(m, "dw", 4, dw, 2);
+	n = ob_node(m, "Conv", "c5", "z,dw", "y5");
+	ob_int(n, "group", 6);
+	ob_output(m, "y1");
+	ob_output(m, "y2");
+	ob_output(m, "y3");
+	ob_output(m, "y4");
+	ob_output(m, "y5");
+	if (!tap_ok(load(m, &g) == 0, "convolutions load: %s", err))
+		return;
+	tap_ok(shape_is(&g, "y1", 4, 5, 5), "conv stride 2 pad 1: 4x5x5");
+	tap_ok(shape_is(&g, "y2", 4, 6, 4), "conv dilation 2,3: 4x6x4");
+	tap_ok(shape_is(&g, "y3", 4, 5, 5), "conv SAME_UPPER stride 2: 4x5x5");
+	t = g.tensors[tensor_named(&g, "y3")].producer;
+	ok = t >= 0 && g.nodes[t].conv.pad[0] == 0 && g.nodes[t].conv.pad[2] == 1;
+	tap_ok(ok, "SAME_UPPER puts the odd padding at the end (0, 1)");
+	t = g.tensors[tensor_named(&g, "y4")].producer;
+	ok = t >= 0 && g.nodes[t].conv.pad[0] == 1 && g.nodes[t].conv.pad[2] == 0;
+	tap_ok(ok, "SAME_LOWER puts it at the start (1, 0)");
+	t = g.tensors[tensor_named(&g, "y5")].producer;
+	tap_ok(shape_is(&g, "y5", 6, 3, 3) && g.nodes[t].conv.group == 6,
+	       "depthwise conv: group 6, 6x3x3");
+	nvc_graph_free(&g);
+}
+
+static void test_window_shapes(void)
+{
+	int64_t wd[4] = { 2, 3, 3, 3 };
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+
+	ob_input(m, "x", 2, 6, 5);
+	n = ob_node(m, "MaxPool", "p1", "x", "y1");
+	ob_ints(n, "kernel_shape", 2, 3, 3);
+	ob_ints(n, "strides", 2, 2, 2);
+	n = ob_node(m, "MaxPool", "p2", "x", "y2");
+	ob_ints(n, "kernel_shape", 2, 3, 3);
+	ob_ints(n, "strides", 2, 2, 2);
+	ob_int(n, "ceil_mode", 1);
+	n = ob_node(m, "AveragePool", "p3", "x", "y3");
+	ob_ints(n, "kernel_shape", 2, 2, 2);
+	ob_ints(n, "strides", 2, 2, 2);
+	ob_ints(n, "pads", 4, 1, 1, 1, 1);
+	ob_int(n, "ceil_mode", 1);
+	ob_node(m, "GlobalAveragePool", "p4", "x", "y4");
+	init_random(m, "w", 4, wd, 3);
+	n = ob_node(m, "ConvTranspose", "t1", "x,w", "y5");
+	ob_ints(n, "strides", 2, 2, 2);
+	ob_ints(n, "pads", 4, 1, 1, 1, 1);
+	ob_ints(n, "output_padding", 2, 1, 1);
+	ob_output(m, "y1");
+	ob_output(m, "y2");
+	ob_output(m, "y3");
+	ob_output(m, "y4");
+	ob_output(m, "y5");
+	if (!tap_ok(load(m, &g) == 0, "pools and a transposed conv load: %s", err))
+		return;
+	tap_ok(shape_is(&g, "y1", 2, 2, 2), "max pool 3/2 floor: 2x2");
+	tap_ok(shape_is(&g, "y2", 2, 3, 2), "max pool 3/2 ceil: 3x2");
+	tap_ok(shape_is(&g, "y3", 2, 4, 3),
+	       "ceil mode drops a window starting in the tail padding: 4x3");
+	tap_ok(shape_is(&g, "y4", 2, 1, 1), "global average pool: 2x1x1");
+	tap_ok(shape_is(&g, "y5", 3, 12, 10),
+	       "conv transpose stride 2 pad 1 output_padding 1: 3x12x10");
+	nvc_graph_free(&g);
+}
+
+static void test_shape_ops(void)
+{
+	int64_t shape[2] = { 1, -1 }, shape0[4] = { 0, 0, 3, -1 };
+	int64_t axes[1] = { 2 }, bd[2] = { 4, 24 };
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+	int t;
+
+	ob_input(m, "x", 2, 4, 3);
+	ob_init_i64(m, "s", 2, shape);
+	ob_init_i64(m, "s0", 4, shape0);
+	ob_init_i64(m, "ax", 1, axes);
+	ob_node(m, "Reshape", "r1", "x,s", "flat");
+	ob_node(m, "Reshape", "r2", "x,s0", "r2");
+	ob_node(m, "Flatten", "f", "x", "f");
+	n = ob_node(m, "Transpose", "t", "flat", "tr");
+	ob_ints(n, "perm", 2, 0, 1);
+	ob_node(m, "Unsqueeze", "u", "flat,ax", "u");
+	init_random(m, "b", 2, bd, 4);
+	n = ob_node(m, "Gemm", "fc", "f,b", "fc");
+	ob_int(n, "transB", 1);
+	n = ob_node(m, "Concat", "cat", "x,x", "cat");
+	ob_int(n, "axis", 1);
+	n = ob_node(m, "Split", "split", "cat", "s1,s2");
+	ob_int(n, "axis", 1);
+	ob_output(m, "tr");
+	ob_output(m, "r2");
+	ob_output(m, "u");
+	ob_output(m, "fc");
+	ob_output(m, "s1");
+	ob_output(m, "s2");
+	if (!tap_ok(load(m, &g) == 0, "shape operators load: %s", err))
+		return;
+	t = tensor_named(&g, "flat");
+	tap_ok(shape_is(&g, "flat", 24, 1, 1) && g.tensors[t].alias_of == 0,
+	       "Reshape [1, -1]: 24x1x1, an alias of the input");
+	tap_ok(shape_is(&g, "r2", 2, 3, 4), "Reshape [0, 0, 3, -1]: 2x3x4");
+	tap_ok(shape_is(&g, "f", 24, 1, 1), "Flatten: 24x1x1");
+	tap_ok(shape_is(&g, "tr", 24, 1, 1), "Transpose that moves no data");
+	tap_ok(shape_is(&g, "u", 24, 1, 1), "Unsqueeze axis 2 (an input from opset 13)");
+	tap_ok(shape_is(&g, "fc", 4, 1, 1), "Gemm transB: 4 outputs");
+	tap_ok(shape_is(&g, "cat", 4, 4, 3), "Concat on channels: 4x4x3");
+	tap_ok(shape_is(&g, "s1", 2, 4, 3) && shape_is(&g, "s2", 2, 4, 3),
+	       "Split in equal parts: 2x4x3 twice");
+	nvc_graph_free(&g);
+}
+
+static void test_order(void)
+{
+	Onnx__ModelProto *m = ob_model(13);
+	struct nvc_graph g;
+	int ok;
+
+	ob_input(m, "x", 2, 2, 2);
+	ob_node(m, "Sigmoid", "last", "b", "y");
+	ob_node(m, "Relu", "first", "x", "a");
+	ob_node(m, "Tanh", "middle", "a", "b");
+	ob_output(m, "y");
+	ok = load(m, &g) == 0;
+	ok = ok && g.num_nodes == 3 && !strcmp(g.nodes[0].name, "first") &&
+	     !strcmp(g.nodes[2].name, "last");
+	tap_ok(ok, "nodes listed out of order are mapped producers first: %s", err);
+	if (ok)
+		nvc_graph_free(&g);
+}
+
+/* One-node model on x (1x2x4x4) with the node's output y as output. */
+static Onnx__ModelProto *one_node(int opset, const char *op, const char *in,
+				  Onnx__NodeProto **n)
+{
+	Onnx__ModelProto *m = ob_model(opset);
+
+	ob_input(m, "x", 2, 4, 4);
+	*n = ob_node(m, op, "n1", in, "y");
+	ob_output(m, "y");
+	return m;
+}
+
+static void test_refusals_ops(void)
+{
+	int64_t w[4] = { 3, 1, 1, 1 }, hw[4] = { 1, 1, 4, 1 }, one[1] = { 1 };
+	float zero[2] = { 0, 1 };
+	Onnx__ModelProto *m;
+	Onnx__NodeProto *n;
+
+	m = one_node(13, "Resize", "x", &n);
+	refused(m, "node 'n1' (Resize): operator is not supported", "unknown operator");
+	m = one_node(13, "Relu", "x", &n);
+	ob_int(n, "foo", 1);
+	refused(m, "node 'n1' (Relu): attribute 'foo' is not supported",
+		"unknown attribute");
+	m = one_node(13, "Conv", "x,w", &n);
+	init_random(m, "w", 4, w, 1);
+	refused(m, "group 1 does not divide 2 input channels", "conv weights not matching");
+	m = one_node(13, "Conv", "x,w", &n);
+	w[1] = 2;
+	init_random(m, "w", 4, w, 1);
+	ob_string(n, "auto_pad", "SAME_UPPER");
+	ob_ints(n, "pads", 4, 1, 1, 1, 1);
+	refused(m, "auto_pad SAME_UPPER together with pads", "auto_pad with pads");
+	m = one_node(13, "ConvTranspose", "x,w", &n);
+	init_random(m, "w", 4, w, 1);
+	ob_string(n, "auto_pad", "SAME_UPPER");
+	refused(m, "auto_pad SAME_UPPER without output_shape", "conv transpose auto_pad");
+	m = one_node(13, "MaxPool", "x", &n);
+	ob_ints(n, "kernel_shape", 2, 2, 2);
+	ob_ints(n, "dilations", 2, 2, 2);
+	refused(m, "dilations are not supported", "dilated pooling");
+	m = ob_model(13);
+	ob_input(m, "x", 2, 4, 4);
+	n = ob_node(m, "MaxPool", "n1", "x", "y,idx");
+	ob_ints(n, "kernel_shape", 2, 2, 2);
+	ob_output(m, "y");
+	refused(m, "output 1 ('idx') is not supported", "MaxPool indices");
+	m = one_node(13, "AveragePool", "x", &n);
+	refused(m, "kernel_shape is missing", "pool without kernel");
+	m = one_node(13, "Softmax", "x", &n);
+	refused(m, "only a softmax over channels is supported", "softmax over width");
+	m = one_node(13, "Sub", "x,x", &n);
+	refused(m, "between two computed tensors only Add, Mul and Max",
+		"Sub of two tensors");
+	m = one_node(13, "Mul", "x,c", &n);
+	init_random(m, "c", 4, hw, 2);
+	refused(m, "constant 'c' varies along axis 2", "constant varying along height");
+	m = one_node(13, "Div", "x,c", &n);
+	ob_init(m, "c", 1, one, zero);
+	refused(m, "divides by zero", "division by zero");
+	m = one_node(13, "Div", "c,x", &n);
+	ob_init(m, "c", 1, one, zero + 1);
+	refused(m, "dividing a constant by a tensor is not supported", "constant / tensor");
+	m = one_node(13, "Gemm", "x,c", &n);
+	ob_int(n, "transA", 1);
+	init_random(m, "c", 2, w + 2, 3);
+	refused(m, "transA is not supported", "Gemm transA");
+	m = one_node(13, "Transpose", "x", &n);
+	ob_ints(n, "perm", 4, 0, 2, 3, 1);
+	refused(m, "the permutation moves data", "a transpose that moves data");
+	m = one_node(13, "Concat", "x,x", &n);
+	ob_int(n, "axis", 2);
+	refused(m, "only a concatenation along channels is supported", "concat on height");
+	m = one_node(13, "Split", "x", &n);
+	ob_int(n, "axis", 3);
+	refused(m, "only a split along channels is supported", "split on width");
+	m = one_node(13, "BatchNormalization", "x,p,p,p,p", &n);
+	one[0] = 2;
+	ob_init(m, "p", 1, one, zero);
+	ob_int(n, "training_mode", 1);
+	refused(m, "only inference with spatial statistics", "BN training mode");
+	m = one_node(13, "Max", "x,y0", &n);
+	ob_node(m, "MaxPool", "p", "x", "y0");
+	refused(m, "node 'p' (MaxPool): kernel_shape is missing", "refusal names the failing node");
+}
+
+static void test_refusals_model(void)
+{
+	int64_t one[1] = { 1 };
+	float v = 1;
+	Onnx__ModelProto *m;
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+	uint8_t junk[16] = { 0xff, 0xff, 0xff, 0x01, 0x12 };
+
+	tap_ok(nvc_onnx_load(junk, sizeof(junk), &g, err, sizeof(err)) < 0 &&
+	       strstr(err, "not an ONNX model"), "refused: bytes that are not a model");
+	refused(one_node(18, "Relu", "x", &n), "opset 18 is not supported (7 to 17)",
+		"opset 18");
+	refused(one_node(6, "Relu", "x", &n), "opset 6 is not supported", "opset 6");
+	m = one_node(13, "Relu", "x", &n);
+	m->graph->input[0]->type->tensor_type->shape->dim[0]->dim_value = 2;
+	refused(m, "input: only batch 1", "batch 2");
+	m = one_node(13, "Relu", "nothere", &n);
+	refused(m, "node 'n1' (Relu): input 'nothere' is not defined", "undefined input");
+	m = one_node(13, "Relu", "b", &n);
+	ob_node(m, "Relu", "n2", "y", "b");
+	refused(m, "the graph has a cycle", "a cycle");
+	m = one_node(13, "Relu", "x", &n);
+	ob_init(m, "c", 1, one, &v);
+	ob_output(m, "c");
+	refused(m, "output 'c' is a constant", "constant output");
+	m = one_node(13, "Mul", "x,d", &n);
+	ob_init(m, "d", 1, one, &v)->data_type = ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE;
+	refused(m, "tensor 'd': data type DOUBLE is not supported", "DOUBLE initializer");
+	m = one_node(13, "Mul", "x,d", &n);
+	ob_init(m, "d", 1, one, &v)->n_float_data = 0;
+	refused(m, "tensor 'd': its data does not hold the 1 elements", "short data");
+	m = one_node(13, "Relu", "x", &n);
+	n->domain = strdup("com.microsoft");
+	refused(m, "domain 'com.microsoft' is not supported", "foreign domain");
+	m = one_node(13, "Relu", "x", &n);
+	ob_node(m, "Relu", "n2", "x", "y");
+	refused(m, "value 'y' is defined twice", "a name defined twice");
+}
+
+static void test_pass_affine_conv(void)
+{
+	int64_t wd[4] = { 4, 2, 3, 3 }, c4[1] = { 4 }, cc[3] = { 4, 1, 1 };
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+	float var[4] = { 1, 2, 0.5f, 4 };
+
+	ob_input(m, "x", 2, 6, 6);
+	init_random(m, "w", 4, wd, 1);
+	init_random(m, "b", 1, c4, 2);
+	init_random(m, "gamma", 1, c4, 3);
+	init_random(m, "beta", 1, c4, 4);
+	init_random(m, "mean", 1, c4, 5);
+	ob_init(m, "var", 1, c4, var);
+	init_random(m, "s", 3, cc, 6);
+	init_random(m, "t", 3, cc, 7);
+	n = ob_node(m, "Conv", "conv", "x,w,b", "c");
+	ob_ints(n, "pads", 4, 1, 1, 1, 1);
+	ob_node(m, "BatchNormalization", "bn", "c,gamma,beta,mean,var", "bn");
+	ob_node(m, "Mul", "mul", "bn,s", "mul");
+	ob_node(m, "Sub", "sub", "mul,t", "sub");
+	ob_node(m, "Relu", "relu", "sub", "y");
+	ob_output(m, "y");
+	if (pass_keeps_values(m, 1, "Conv, BN, Mul, Sub, Relu fold into one conv", &g)) {
+		tap_ok(g.nodes[0].op == NVC_CONV && g.nodes[0].act.type == NVC_ACT_RELU &&
+		       g.nodes[0].outputs[0] == g.outputs[0],
+		       "the conv carries the Relu and writes the graph output");
+		nvc_graph_free(&g);
+	}
+}
+
+static void test_pass_transpose_fold(void)
+{
+	int64_t wd[4] = { 4, 3, 2, 2 }, c6[3] = { 6, 1, 1 };
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+
+	ob_input(m, "x", 4, 3, 3);
+	init_random(m, "w", 4, wd, 8);
+	init_random(m, "s", 3, c6, 9);
+	init_random(m, "t", 3, c6, 10);
+	n = ob_node(m, "ConvTranspose", "up", "x,w", "u");
+	ob_int(n, "group", 2);
+	ob_ints(n, "strides", 2, 2, 2);
+	ob_node(m, "Mul", "mul", "u,s", "mul");
+	ob_node(m, "Add", "add", "mul,t", "y");
+	ob_output(m, "y");
+	if (pass_keeps_values(m, 1, "grouped ConvTranspose absorbs Mul and Add", &g))
+		nvc_graph_free(&g);
+}
+
+static void test_pass_no_fold(void)
+{
+	int64_t wd[4] = { 2, 2, 1, 1 };
+	Onnx__ModelProto *m = ob_model(13);
+	struct nvc_graph g;
+
+	ob_input(m, "x", 2, 3, 3);
+	init_random(m, "w", 4, wd, 11);
+	ob_node(m, "Conv", "conv", "x,w", "c");
+	ob_node(m, "Relu", "relu", "c", "r");
+	ob_node(m, "Add", "add", "c,r", "y");	/* c has two readers */
+	ob_node(m, "Sigmoid", "sig", "y", "z");
+	ob_output(m, "y");			/* y is an output */
+	ob_output(m, "z");
+	if (pass_keeps_values(m, 4, "no fusion into a tensor with other readers", &g)) {
+		tap_ok(g.nodes[0].act.type == NVC_ACT_NONE &&
+		       g.nodes[2].act.type == NVC_ACT_NONE,
+		       "the conv and the add keep no activation");
+		nvc_graph_free(&g);
+	}
+}
+
+static void test_pass_flatten_dead(void)
+{
+	int64_t wd[4] = { 3, 2, 3, 3 }, fd[2] = { 5, 12 }, k5[1] = { 5 };
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+
+	ob_input(m, "x", 2, 4, 4);
+	init_random(m, "w", 4, wd, 12);
+	init_random(m, "f", 2, fd, 13);
+	init_random(m, "fb", 1, k5, 14);
+	ob_node(m, "Conv", "conv", "x,w", "c");
+	ob_node(m, "Tanh", "unused", "c", "dead");
+	ob_node(m, "Flatten", "flat", "c", "flat");
+	n = ob_node(m, "Gemm", "fc", "flat,f,fb", "fc");
+	ob_int(n, "transB", 1);
+	ob_node(m, "Dropout", "drop", "fc", "y");
+	ob_output(m, "y");
+	if (pass_keeps_values(m, 2, "Flatten, Gemm: a conv over the plane; dead nodes gone", &g)) {
+		const struct nvc_node *fc = &g.nodes[1];
+
+		tap_ok(fc->op == NVC_CONV && fc->conv.kh == 2 && fc->conv.kw == 2 &&
+		       fc->inputs[0] == g.nodes[0].outputs[0],
+		       "the fully connected layer reads the conv output with a 2x2 kernel");
+		nvc_graph_free(&g);
+	}
+}
+
+/* x through a one-node model: the output values, or NULL. */
+static float *run_one(Onnx__ModelProto *m, const float *x, struct nvc_graph *g)
+{
+	float *y;
+
+	if (load(m, g))
+		return NULL;
+	y = run(g, x);
+	return y;
+}
+
+static void expect(Onnx__ModelProto *m, const float *x, const float *want,
+		   long n, const char *what)
+{
+	struct nvc_graph g;
+	float *y = run_one(m, x, &g);
+	int ok = y && nvc_tensor_size(&g.tensors[g.outputs[0]]) == n &&
+		 max_diff(y, want, n) < 1e-6;
+	long i;
+
+	if (!tap_ok(ok, "executor: %s", what)) {
+		printf("# %s\n#", err);
+		for (i = 0; y && i < n; i++)
+			printf(" %g", y[i]);
+		printf("\n");
+	}
+	if (y || g.num_tensors)
+		nvc_graph_free(&g);
+	free(y);
+}
+
+static Onnx__ModelProto *model_x(int c, int h, int w, const char *op,
+				 const char *in, Onnx__NodeProto **n)
+{
+	Onnx__ModelProto *m = ob_model(13);
+
+	ob_input(m, "x", c, h, w);
+	*n = ob_node(m, op, "n", in, "y");
+	ob_output(m, "y");
+	return m;
+}
+
+static void test_exec_values(void)
+{
+	static const float x9[9] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+	static const float x4[4] = { 1, 2, 3, 4 };
+	static const float ones[4] = { 1, 1, 1, 1 };
+	int64_t k22[4] = { 1, 1, 2, 2 }, b22[2] = { 2, 2 }, n1[1] = { 1 };
+	Onnx__ModelProto *m;
+	Onnx__NodeProto *n;
+
+	m = model_x(1, 3, 3, "Conv", "x,w", &n);
+	ob_init(m, "w", 4, k22, ones);
+	expect(m, x9, (float[]){ 12, 16, 24, 28 }, 4, "2x2 conv of ones");
+	m = model_x(1, 3, 3, "Conv", "x,w", &n);
+	ob_init(m, "w", 4, k22, ones);
+	ob_ints(n, "dilations", 2, 2, 2);
+	ob_ints(n, "pads", 4, 1, 1, 0, 0);
+	expect(m, x9, (float[]){ 5, 10, 10, 20 }, 4, "dilated, padded conv");
+	m = model_x(1, 2, 2, "ConvTranspose", "x,w", &n);
+	ob_init(m, "w", 4, k22, ones);
+	expect(m, x4, (float[]){ 1, 3, 2, 4, 10, 6, 3, 7, 4 }, 9,
+	       "transposed conv, stride 1");
+	m = model_x(1, 2, 2, "AveragePool", "x", &n);
+	ob_ints(n, "kernel_shape", 2, 2, 2);
+	ob_ints(n, "pads", 4, 1, 1, 0, 0);
+	ob_int(n, "count_include_pad", 1);
+	expect(m, x4, (float[]){ 0.25f, 0.75f, 1, 2.5f }, 4,
+	       "average pool counting the padding");
+	m = model_x(1, 2, 2, "AveragePool", "x", &n);
+	ob_ints(n, "kernel_shape", 2, 2, 2);
+	ob_ints(n, "pads", 4, 1, 1, 0, 0);
+	expect(m, x4, (float[]){ 1, 1.5f, 2, 2.5f }, 4,
+	       "average pool without the padding");
+	m = model_x(1, 1, 3, "MaxPool", "x", &n);
+	ob_ints(n, "kernel_shape", 2, 1, 2);
+	ob_ints(n, "strides", 2, 1, 2);
+	ob_int(n, "ceil_mode", 1);
+	expect(m, (float[]){ 1, 5, 3 }, (float[]){ 5, 3 }, 2,
+	       "max pool in ceil mode: a last, partial window");
+	m = model_x(3, 1, 1, "LRN", "x", &n);
+	ob_int(n, "size", 3);
+	ob_float(n, "alpha", 3);
+	ob_float(n, "beta", 1);
+	expect(m, (float[]){ 1, 2, 3 }, (float[]){ 1 / 6.0f, 2 / 15.0f, 3 / 14.0f },
+	       3, "LRN across 3 channels");
+	m = model_x(3, 1, 1, "Softmax", "x", &n);
+	ob_int(n, "axis", 1);
+	expect(m, (float[]){ 0, logf(2), logf(3) },
+	       (float[]){ 1 / 6.0f, 2 / 6.0f, 3 / 6.0f }, 3, "softmax over channels");
+	m = model_x(2, 0, 0, "Gemm", "x,b,c", &n);
+	ob_init(m, "b", 2, b22, x4);
+	ob_init(m, "c", 1, n1, ones);
+	ob_float(n, "alpha", 2);
+	expect(m, (float[]){ 1, 2 }, (float[]){ 15, 21 }, 2,
+	       "Gemm: alpha x B + C (B not transposed)");
+	m = model_x(2, 0, 0, "MatMul", "x,b", &n);
+	ob_init(m, "b", 2, b22, x4);
+	expect(m, (float[]){ 1, 2 }, (float[]){ 7, 10 }, 2, "MatMul");
+	m = model_x(2, 1, 1, "Sub", "c,x", &n);
+	ob_init(m, "c", 1, n1, (float[]){ 10 });
+	expect(m, (float[]){ 1, 2 }, (float[]){ 9, 8 }, 2, "constant minus tensor");
+	m = model_x(2, 1, 2, "Clip", "x,lo,hi", &n);
+	ob_init(m, "lo", 0, n1, (float[]){ -1 });
+	ob_init(m, "hi", 0, n1, (float[]){ 2 });
+	expect(m, (float[]){ -3, 0.5f, 3, 2 }, (float[]){ -1, 0.5f, 2, 2 }, 4,
+	       "Clip with bounds as inputs");
+	m = model_x(2, 1, 2, "PRelu", "x,s", &n);
+	ob_init(m, "s", 3, (int64_t[]){ 2, 1, 1 }, (float[]){ 0.5f, 2 });
+	expect(m, (float[]){ -2, 2, -2, 2 }, (float[]){ -1, 2, -4, 2 }, 4,
+	       "PRelu per channel");
+	m = model_x(1, 1, 2, "LeakyRelu", "x", &n);
+	ob_float(n, "alpha", 0.25f);
+	expect(m, (float[]){ -4, 4 }, (float[]){ -1, 4 }, 2, "LeakyRelu");
+	m = model_x(1, 1, 2, "Max", "x,x", &n);
+	expect(m, (float[]){ -4, 4 }, (float[]){ -4, 4 }, 2, "Max of a tensor and itself");
+}
+
+static void test_stats(void)
+{
+	uint64_t hist[NVC_CALIB_BINS] = { 0 };
+	double sigma = NVC_CALIB_BINS / 64.0, th;
+	unsigned int seed = 1;
+	int i;
+
+	for (i = 0; i < 100; i++)
+		hist[i] = 1;
+	tap_ok(nvc_calib_percentile(hist, 100, 100, 90) == 90 &&
+	       nvc_calib_percentile(hist, 100, 100, 100) == 100 &&
+	       nvc_calib_percentile(hist, 100, 100, 0.5) == 1,
+	       "percentile of 1..100: 90th is 90, 100th 100, 0.5th 1");
+	for (i = 0; i < NVC_CALIB_BINS; i++)
+		hist[i] = 10;
+	tap_ok(nvc_calib_entropy(hist, NVC_CALIB_BINS, 8) == 8,
+	       "entropy of a uniform histogram keeps the whole range");
+	/* |N(0, sigma)| in bins of 1, and a few far outliers. */
+	memset(hist, 0, sizeof(hist));
+	for (i = 0; i < 200000; i++) {
+		double u1, u2, z;
+
+		seed = seed * 1103515245u + 12345u;
+		u1 = ((seed >> 8) + 1.0) / 16777218.0;
+		seed = seed * 1103515245u + 12345u;
+		u2 = (seed >> 8) / 16777216.0;
+		z = fabs(sqrt(-2 * log(u1)) * cos(2 * M_PI * u2)) * sigma;
+		hist[z < NVC_CALIB_BINS ? (int)z : NVC_CALIB_BINS - 1]++;
+	}
+	hist[NVC_CALIB_BINS - 1] += 3;
+	th = nvc_calib_entropy(hist, NVC_CALIB_BINS, NVC_CALIB_BINS);
+	tap_ok(th > 2 * sigma && th < 8 * sigma,
+	       "entropy of a normal with outliers at 64 sigma: %.2f sigma", th / sigma);
+	th = nvc_calib_percentile(hist, NVC_CALIB_BINS, NVC_CALIB_BINS, 95);
+	tap_ok(fabs(th / sigma - 1.96) < 0.05,
+	       "95th percentile of |N(0, s)|: %.3f s (1.960)", th / sigma);
+}
+
+static int write_pgm(const char *path, const uint8_t *pix)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (!f)
+		return -1;
+	fprintf(f, "P5\n2 2\n255\n");
+	fwrite(pix, 1, 4, f);
+	return fclose(f);
+}
+
+static void test_calibrate(void)
+{
+	static const uint8_t a[4] = { 0, 51, 102, 255 }, b[4] = { 0, 0, 0, 153 };
+	char dir[] = "/tmp/nvc-calib-XXXXXX", path[64];
+	struct nvc_calib_options o = { .method = NVC_CALIB_MINMAX,
+				       .pixels = { .normalize = 255 } };
+	Onnx__ModelProto *m = ob_model(13);
+	struct nvc_graph g;
+	int ok, x, y;
+
+	ob_input(m, "x", 1, 2, 2);
+	ob_node(m, "Mul", "neg", "x,c", "y");
+	ob_init(m, "c", 0, NULL, (float[]){ -2 });
+	ob_output(m, "y");
+	if (!mkdtemp(dir) || load(m, &g)) {
+		tap_ok(0, "calibration set up: %s", err);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/a.pgm", dir);
+	write_pgm(path, a);
+	snprintf(path, sizeof(path), "%s/b.pgm", dir);
+	write_pgm(path, b);
+	snprintf(path, sizeof(path), "%s/notes.txt", dir);
+	fclose(fopen(path, "w"));
+	x = tensor_named(&g, "x");
+	y = tensor_named(&g, "y");
+	ok = nvc_calibrate(&g, dir, &o, err, sizeof(err)) == 0;
+	ok = ok && g.tensors[x].calibrated && g.tensors[x].min == 0 &&
+	     g.tensors[x].max == 1 && g.tensors[y].min == -2 && g.tensors[y].max == 0;
+	tap_ok(ok, "min/max calibration over two images: x [0, 1], -2x [-2, 0] %s", err);
+	o.method = NVC_CALIB_PERCENTILE;
+	o.percentile = 60;
+	ok = nvc_calibrate(&g, dir, &o, err, sizeof(err)) == 0;
+	tap_ok(ok && g.tensors[x].max > 0.19f && g.tensors[x].max < 0.21f,
+	       "60th percentile of |x| over both images: %g (0.2)", g.tensors[x].max);
+	o.pixels.mean[0] = 51;
+	o.pixels.normalize = 51;
+	o.method = NVC_CALIB_MINMAX;
+	ok = nvc_calibrate(&g, dir, &o, err, sizeof(err)) == 0;
+	tap_ok(ok && g.tensors[x].min == -1 && g.tensors[x].max == 4,
+	       "mean 51, normalize 51: x in [-1, 4]");
+	snprintf(path, sizeof(path), "%s/a.pgm", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/b.pgm", dir);
+	unlink(path);
+	tap_ok(nvc_calibrate(&g, dir, &o, err, sizeof(err)) == -ENOENT &&
+	       strstr(err, "no .pgm"), "a directory without images is refused");
+	snprintf(path, sizeof(path), "%s/notes.txt", dir);
+	unlink(path);
+	rmdir(dir);
+	nvc_graph_free(&g);
+}
+
+/* The values of a reference.txt, n of them. */
+static int read_reference(const char *path, double *v, long n)
+{
+	FILE *f = fopen(path, "r");
+	long i;
+
+	if (!f)
+		return -1;
+	for (i = 0; i < n && fscanf(f, "%lf", &v[i]) == 1; i++)
+		;
+	fclose(f);
+	return i == n ? 0 : -1;
+}
+
+static void corpus_case(const char *net, const char *model, const char *ref)
+{
+	char path[512], npy[512], refp[512];
+	struct nvc_graph g;
+	float *in = NULL, *out = NULL;
+	double *want = NULL, e = 0;
+	long n, i;
+	int ok = 0;
+
+	snprintf(path, sizeof(path), "%s/%s/%s", CORPUS, net, model);
+	snprintf(npy, sizeof(npy), "%s/%s/input.npy", CORPUS, net);
+	snprintf(refp, sizeof(refp), "%s/%s/%s", CORPUS, net, ref);
+	if (nvc_onnx_load_file(path, &g, err, sizeof(err)))
+		goto out;
+	if (nvc_passes(&g, err, sizeof(err)))
+		goto free;
+	n = nvc_tensor_size(&g.tensors[g.inputs[0]]);
+	in = malloc(n * sizeof(*in));
+	if (nvc_npy_read(npy, n, in, err, sizeof(err)))
+		goto free;
+	out = run(&g, in);
+	n = nvc_tensor_size(&g.tensors[g.outputs[0]]);
+	want = malloc(n * sizeof(*want));
+	if (!out || read_reference(refp, want, n))
+		goto free;
+	for (i = 0; i < n; i++)
+		e = fmax(e, fabs(want[i] - out[i]));
+	ok = e < 1e-4;
+free:
+	nvc_graph_free(&g);
+out:
+	tap_ok(ok, "corpus %s: %s max error %.2g (< 1e-4) %s", net, model, e,
+	       ok ? "" : err);
+	free(in);
+	free(out);
+	free(want);
+}
+
+static void test_corpus(void)
+{
+	struct dirent **list;
+	char model[300];
+	int n, i;
+
+	n = scandir(CORPUS, &list, NULL, alphasort);
+	if (n < 0) {
+		tap_skip("../shared absent", "executor against the ONNX corpus");
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		if (list[i]->d_name[0] != '.' && list[i]->d_type == DT_DIR) {
+			snprintf(model, sizeof(model), "%s.onnx", list[i]->d_name);
+			corpus_case(list[i]->d_name, model, "reference.txt");
+			snprintf(model, sizeof(model), "%s_logits.onnx",
+				 list[i]->d_name);
+			corpus_case(list[i]->d_name, model, "reference_logits.txt");
+		}
+		free(list[i]);
+	}
+	free(list);
+}
+
+int main(void)
+{
+	test_conv_shapes();
+	test_window_shapes();
+	test_shape_ops();
+	test_order();
+	test_refusals_ops();
+	test_refusals_model();
+	test_pass_affine_conv();
+	test_pass_transpose_fold();
+	test_pass_no_fold();
+	test_pass_flatten_dead();
+	test_exec_values();
+	test_stats();
+	test_calibrate();
+	test_corpus();
+	return tap_done();
+}
