@@ -18,7 +18,8 @@ override CFLAGS += -std=gnu11 -fPIC -fvisibility=hidden $(WARNFLAGS)
 override CPPFLAGS += -Iinclude -Iinclude/uapi/drm -Iumd $(DRM_CFLAGS) -MMD -MP
 
 FW_SRCS := $(wildcard firmware/*.c)
-SIM_SRCS := $(wildcard sim/*.c)
+# sim/user/: vector units and threads, user space only (Kbuild takes sim/*.c)
+SIM_SRCS := $(wildcard sim/*.c sim/user/*.c)
 UMD_SRCS := $(filter-out umd/cli/%,$(wildcard umd/*.c))
 CLI_SRCS := $(wildcard umd/cli/*.c)
 LIB_SRCS := $(UMD_SRCS) $(FW_SRCS) $(SIM_SRCS)
@@ -88,6 +89,14 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
+# The compiler's back end (umd/compiler/lower*.c) and its test.
+LOWER_SRCS := $(wildcard umd/compiler/lower*.c)
+
+$(BUILD)/tests/test_compiler_lower: $(BUILD)/obj/tests/unit/test_compiler_lower.o \
+		$(call obj,$(LOWER_SRCS)) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
 UNIT_SCRIPTS := $(patsubst tests/unit/%.sh,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.sh))
 
 $(BUILD)/tests/%: tests/unit/%.sh
@@ -112,6 +121,12 @@ $(SAN_LIB): $(patsubst %.c,$(BUILD)/obj-asan/%.o,$(LIB_SRCS))
 	$(AR) rcs $@ $^
 
 $(BUILD)/tests/%-asan: $(BUILD)/obj-asan/tests/unit/%.o $(SAN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_FLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/tests/test_compiler_lower-asan: \
+		$(BUILD)/obj-asan/tests/unit/test_compiler_lower.o \
+		$(patsubst %.c,$(BUILD)/obj-asan/%.o,$(LOWER_SRCS)) $(SAN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LIBS)
 
@@ -202,7 +217,18 @@ $(BUILD)/fuzz/fuzz_onnx: $(BUILD)/obj-fuzz/tests/fuzz/fuzz_onnx.o \
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $^ $(COMPILER_LIBS)
 
-tests: $(UNIT_BINS) $(UNIT_SCRIPTS) $(SAN_BINS) $(FUZZ_BINS)
+tests: $(UNIT_BINS) $(UNIT_SCRIPTS) $(SAN_BINS) $(FUZZ_BINS) models
+
+# LeNet and ResNet-18 with fixed-seed random weights, their inputs and
+# torch references (models/README.md); skipped without python3-torch.
+MODEL_PY := tools/models/python.sh
+$(BUILD)/models/stamp: tools/models/gen_models.py tools/models/onnx_torch.py \
+		tools/models/pnm.py
+	@if $(MODEL_PY) -c 'import torch, onnx, sklearn' 2>/dev/null; then \
+		$(MODEL_PY) $< $(BUILD)/models && touch $@; \
+	else echo "models: skipped, python3-torch, -onnx or -sklearn missing"; fi
+
+models: $(BUILD)/models/stamp
 
 include tools/qemu/qemu.mk
 include kmd/kmd.mk
@@ -243,7 +269,7 @@ clean:
 	rm -rf $(BUILD)
 
 .PHONY: all tests setup setup-build run bench check check-unit check-debug clean \
-	loadables
+	loadables models
 -include $(shell find $(BUILD)/obj $(BUILD)/obj-asan $(BUILD)/obj-fuzz \
 	-name '*.d' 2>/dev/null)
 .SECONDARY:

@@ -100,6 +100,24 @@ static void put_element(uint8_t *at, const struct nvdla_tensor_desc *d,
 		at[1] = v >> 8;
 }
 
+/*
+ * Pixel @p of channel @c as the input's value: with the loadable's scale
+ * (@b) the real value (p - mean) / normalize in its codes, else int8
+ * round(p * 127 / 255) as the official runtime does.
+ */
+static float image_value(const struct nvdla_binding *b,
+			 const struct nvdla_tensor_desc *d,
+			 const struct nvdla_image_options *opt, float p,
+			 uint32_t c)
+{
+	float real = (p - opt->mean[c < 4 ? c : 3]) / opt->normalize;
+
+	if (b)
+		return real / b->scale + (float)b->zero;
+	return d->data_type == NVDLA_DATA_TYPE_INT8 ? p * 127.0f / 255.0f :
+	       real;
+}
+
 NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 					 unsigned int index, const char *path,
 					 const struct nvdla_image_options *opt)
@@ -140,10 +158,9 @@ NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 			for (c = 0; c < img.c; c++) {
 				float p = img.pix[((uint64_t)y * img.w + x) * img.c + c];
 				uint64_t at = nvdla_tensor_at(&d, &l, c, y, x);
-				float v = d.data_type == NVDLA_DATA_TYPE_INT8 ?
-					  p * 127.0f / 255.0f :
-					  (p - opt->mean[c < 4 ? c : 3]) /
-					  opt->normalize;
+				float v = image_value(net->inputs[index].scaled ?
+						      &net->inputs[index] : NULL,
+						      &d, opt, p, c);
 
 				if (at + l.bpe > size) {
 					ret = nvdla_rt_error(rt, -EINVAL,
