@@ -38,7 +38,7 @@ TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_mkconv \
 	$(BUILD)/bin/nvdla_bench $(BUILD)/bin/nvdla_runtime_bench
 TRACE_SRCS := $(wildcard tools/trace/*.c)
 
-all: $(LIB_A) $(LIB_SO) $(RUNTIME) $(TOOLS) $(COMPILER_A) $(COMPILER_CLI)
+all: $(LIB_A) $(LIB_SO) $(RUNTIME) $(TOOLS)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -157,13 +157,14 @@ $(BUILD)/fuzz/%: $(BUILD)/obj-fuzz/tests/fuzz/%.o $(FUZZ_LIB)
 # The ONNX compiler (umd/compiler/, docs/compiler.md): a library beside
 # the runtime's, its C code for ONNX's protobuf generated at build time
 # by protoc-c from the onnx.proto of Debian's libonnx-dev (never
-# committed). The CLI needs the back end (umd/compiler/lower*.c).
+# committed); its CLI nvdla_compile.
 ONNX_PROTO ?= /usr/include/onnx/onnx.proto
 GEN := $(BUILD)/gen
 COMPILER_SRCS := $(wildcard umd/compiler/*.c) $(GEN)/onnx.pb-c.c
 COMPILER_A := $(BUILD)/lib/libnvdla_compiler.a
-COMPILER_CLI := $(if $(wildcard umd/compiler/lower*.c),$(BUILD)/bin/nvdla_compile)
 COMPILER_LIBS = $(shell $(PKG_CONFIG) --libs libprotobuf-c) $(LIBS)
+
+all: $(COMPILER_A) $(BUILD)/bin/nvdla_compile
 
 $(GEN)/onnx.pb-c.c: $(ONNX_PROTO)
 	@mkdir -p $(GEN)
