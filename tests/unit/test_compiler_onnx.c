@@ -6,7 +6,8 @@
  * before and after), the executor against hand-computed values, the
  * calibration statistics on data with known answers, and the executor
  * against the float64 references of the ONNX corpus networks
- * (../shared/conformance/onnx).
+ * (../shared/conformance/onnx). With --write-models DIR it also leaves
+ * every model it builds in DIR, the seeds of the fuzz_onnx target.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -25,6 +26,22 @@
 #define CORPUS "../shared/conformance/onnx"
 
 static char err[512];
+static const char *models_dir;	/* --write-models: fuzzing seeds */
+static int models_written;
+
+static void write_model(const uint8_t *buf, size_t len)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/model%03d.onnx", models_dir,
+		 models_written++);
+	f = fopen(path, "wb");
+	if (f) {
+		fwrite(buf, 1, len, f);
+		fclose(f);
+	}
+}
 
 /* Load @m (freed) into @g; returns nvc_onnx_load's result, message in err. */
 static int load(Onnx__ModelProto *m, struct nvc_graph *g)
@@ -34,6 +51,8 @@ static int load(Onnx__ModelProto *m, struct nvc_graph *g)
 	int ret;
 
 	err[0] = 0;
+	if (models_dir)
+		write_model(buf, len);
 	ret = nvc_onnx_load(buf, len, g, err, sizeof(err));
 	free(buf);
 	return ret;
@@ -834,8 +853,11 @@ static void test_corpus(void)
 	free(list);
 }
 
-int main(void)
+/* Usage: test_compiler_onnx [BUILD] | --write-models DIR (fuzzing seeds). */
+int main(int argc, char **argv)
 {
+	if (argc == 3 && !strcmp(argv[1], "--write-models"))
+		models_dir = argv[2];
 	test_conv_shapes();
 	test_window_shapes();
 	test_shape_ops();
