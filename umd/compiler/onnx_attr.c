@@ -127,7 +127,7 @@ int nvc_attr_string(struct nvc_loader *l, const char *name, const char *def,
 	if (attr_type(l, a, ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING,
 		      "a string"))
 		return -EINVAL;
-	if (a->s.len >= size || memchr(a->s.data, 0, a->s.len))
+	if (a->s.len >= size || (a->s.len && memchr(a->s.data, 0, a->s.len)))
 		return nvc_node_error(l, -EINVAL, "attribute '%s' is not a valid value",
 				      name);
 	if (a->s.len)
