@@ -157,14 +157,15 @@ $(BUILD)/fuzz/%: $(BUILD)/obj-fuzz/tests/fuzz/%.o $(FUZZ_LIB)
 # The ONNX compiler (umd/compiler/, docs/compiler.md): a library beside
 # the runtime's, its C code for ONNX's protobuf generated at build time
 # by protoc-c from the onnx.proto of Debian's libonnx-dev (never
-# committed); its CLI nvdla_compile.
+# committed).
 ONNX_PROTO ?= /usr/include/onnx/onnx.proto
 GEN := $(BUILD)/gen
 COMPILER_SRCS := $(wildcard umd/compiler/*.c) $(GEN)/onnx.pb-c.c
 COMPILER_A := $(BUILD)/lib/libnvdla_compiler.a
+COMPILER_CLI := $(BUILD)/bin/nvdla_compile
 COMPILER_LIBS = $(shell $(PKG_CONFIG) --libs libprotobuf-c) $(LIBS)
 
-all: $(COMPILER_A) $(BUILD)/bin/nvdla_compile
+all: $(COMPILER_A) $(COMPILER_CLI)
 
 $(GEN)/onnx.pb-c.c: $(ONNX_PROTO)
 	@mkdir -p $(GEN)
@@ -261,6 +262,11 @@ bench: all $(if $(KVERS),module-all)
 check-unit: all tests
 	tools/run-tests.sh --no-qemu $(BUILD)
 
+# Recorded networks replayed on NVIDIA's C model (docs/recording.md);
+# skipped when it is not built.
+check-cmodel: all
+	tools/cmodel-check.sh $(BUILD)
+
 # The QEMU guest suite on a debug kernel (lockdep, KASAN, kmemleak, UBSAN)
 # built once from linux-source-6.1; slow, so not part of make check.
 check-debug: setup all guest-tests
@@ -269,8 +275,8 @@ check-debug: setup all guest-tests
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all tests setup setup-build run bench check check-unit check-debug clean \
-	loadables models
+.PHONY: all tests setup setup-build run bench check check-unit check-cmodel \
+	check-debug clean loadables models
 -include $(shell find $(BUILD)/obj $(BUILD)/obj-asan $(BUILD)/obj-fuzz \
 	-name '*.d' 2>/dev/null)
 .SECONDARY:

@@ -280,10 +280,10 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 			SIM_ADDR(sim, PDP_RDMA, D_SRC_BASE_ADDR_LOW,
 				 D_SRC_BASE_ADDR_HIGH),
 			pdp_extent(p, p->w, p->h, p->in_line, p->in_surf));
-	p->out = SIM_MAP(sim, PDP, D_DST_RAM_CFG, DST_RAM_TYPE,
-			 SIM_ADDR(sim, PDP, D_DST_BASE_ADDR_LOW,
-				  D_DST_BASE_ADDR_HIGH),
-			 pdp_extent(p, p->ow, p->oh, p->out_line, p->out_surf));
+	p->out = SIM_MAP_OUT(sim, PDP, D_DST_RAM_CFG, DST_RAM_TYPE,
+			     SIM_ADDR(sim, PDP, D_DST_BASE_ADDR_LOW,
+				      D_DST_BASE_ADDR_HIGH),
+			     pdp_extent(p, p->ow, p->oh, p->out_line, p->out_surf));
 	return (stream || p->in) && p->out;
 }
 
