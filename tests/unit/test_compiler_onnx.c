@@ -308,6 +308,46 @@ static void test_shape_ops(void)
 	nvc_graph_free(&g);
 }
 
+/* x.view(x.size(0), -1) as exporters write it for a dynamic batch. */
+static void test_shape_arith(void)
+{
+	int64_t zero[1] = { 0 }, minus1[1] = { -1 };
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+	int ok;
+
+	ob_input(m, "x", 2, 3, 4);
+	m->graph->input[0]->type->tensor_type->shape->dim[0]->value_case =
+		ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM;
+	m->graph->input[0]->type->tensor_type->shape->dim[0]->dim_param = strdup("N");
+	ob_init_i64(m, "zero", 1, zero);
+	ob_init_i64(m, "minus1", 1, minus1);
+	ob_node(m, "Shape", "shape", "x", "shape");
+	n = ob_node(m, "Constant", "index", "", "index");
+	ob_int(n, "value_int", 0);
+	n = ob_node(m, "Gather", "gather", "shape,index", "batch");
+	ob_int(n, "axis", 0);
+	ob_node(m, "Unsqueeze", "unsq", "batch,zero", "batch1");
+	n = ob_node(m, "Concat", "cat", "batch1,minus1", "newshape");
+	ob_int(n, "axis", 0);
+	ob_node(m, "Reshape", "view", "x,newshape", "y");
+	ob_output(m, "y");
+	ok = load(m, &g) == 0;
+	tap_ok(ok && g.num_nodes == 1 && shape_is(&g, "y", 24, 1, 1),
+	       "Shape, Gather, Unsqueeze, Concat computed while loading: Reshape to 24x1x1 %s",
+	       err);
+	if (ok)
+		nvc_graph_free(&g);
+	m = ob_model(13);
+	ob_input(m, "x", 2, 3, 4);
+	ob_init_i64(m, "zero", 1, zero);
+	ob_node(m, "Gather", "gather", "x,zero", "y");
+	ob_output(m, "y");
+	refused(m, "node 'gather' (Gather): input 'x' is not an INT64 constant",
+		"Gather on a computed tensor");
+}
+
 static void test_order(void)
 {
 	Onnx__ModelProto *m = ob_model(13);
@@ -861,6 +901,7 @@ int main(int argc, char **argv)
 	test_conv_shapes();
 	test_window_shapes();
 	test_shape_ops();
+	test_shape_arith();
 	test_order();
 	test_refusals_ops();
 	test_refusals_model();

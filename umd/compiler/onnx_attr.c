@@ -178,6 +178,14 @@ static int input_kind(struct nvc_loader *l, int i, enum nvc_value_kind kind,
 	return 0;
 }
 
+int nvc_input_any(struct nvc_loader *l, int i, struct nvc_value **v)
+{
+	if (!nvc_input_present(l, i))
+		return nvc_node_error(l, -EINVAL, "input %d is missing", i);
+	*v = nvc_value_find(l, l->node->input[i]);
+	return 0;
+}
+
 int nvc_input_act(struct nvc_loader *l, int i, struct nvc_value **v)
 {
 	return input_kind(l, i, VAL_ACT, v);

@@ -315,6 +315,8 @@ static const struct {
 	{ "Concat", nvc_op_concat },
 	{ "Split", nvc_op_split },
 	{ "Constant", nvc_op_constant },
+	{ "Shape", nvc_op_shape },
+	{ "Gather", nvc_op_gather },
 };
 
 int nvc_map_node(struct nvc_loader *l, const char *op)
