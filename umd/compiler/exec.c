@@ -33,8 +33,9 @@ static float act_one(const struct nvc_activation *a, const float *slope,
 	}
 }
 
-void nvc_exec_act(const struct nvc_graph *g, const struct nvc_activation *a,
-		  const struct nvc_tensor *t, float *v)
+/* Activation @a on the values @v of tensor @t, in place. */
+static void exec_act(const struct nvc_graph *g, const struct nvc_activation *a,
+		     const struct nvc_tensor *t, float *v)
 {
 	const float *slope = a->type == NVC_ACT_PRELU ?
 			     g->tensors[a->slope].data : NULL;
@@ -164,8 +165,8 @@ static void exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
 		break;
 	}
 	for (i = 0; i < nd->num_outputs; i++)
-		nvc_exec_act(g, &nd->act, &g->tensors[nd->outputs[i]],
-			     values[nd->outputs[i]]);
+		exec_act(g, &nd->act, &g->tensors[nd->outputs[i]],
+			 values[nd->outputs[i]]);
 }
 
 void nvc_exec_free(const struct nvc_graph *g, float **values)

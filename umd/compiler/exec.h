@@ -6,10 +6,6 @@
 
 #include "graph.h"
 
-/* Apply activation @a to the values @v of tensor @t in place. */
-void nvc_exec_act(const struct nvc_graph *g, const struct nvc_activation *a,
-		  const struct nvc_tensor *t, float *v);
-
 /*
  * exec_window.c: from input values @x into output values @y; @acc holds
  * one output plane of the convolution.
