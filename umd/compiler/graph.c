@@ -6,6 +6,7 @@
  * their count reaches a power of two, so no capacity is stored.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
