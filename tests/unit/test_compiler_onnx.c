@@ -817,6 +817,41 @@ static void test_calibrate(void)
 	nvc_graph_free(&g);
 }
 
+static void test_inputs(void)
+{
+	static const char header[] = "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 3, 1, 1), }";
+	struct nvc_tensor t = { .name = "in", .n = 1, .c = 3, .h = 1, .w = 1 };
+	struct nvc_pixel_map m = { .mean = { 0, 10, 0 }, .normalize = 10 };
+	char path[] = "/tmp/nvc-input-XXXXXX";
+	float v[3] = { 1.5f, -2, 3 }, out[3] = { 0 };
+	unsigned char pre[10] = { 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0 };
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "wb");
+
+	pre[8] = sizeof(header) - 1;
+	fwrite(pre, 1, sizeof(pre), f);
+	fwrite(header, 1, sizeof(header) - 1, f);
+	fwrite(v, sizeof(float), 3, f);
+	fclose(f);
+	tap_ok(nvc_npy_read(path, 3, out, err, sizeof(err)) == 0 &&
+	       !memcmp(out, v, sizeof(v)), ".npy float32 of 1x3x1x1 read");
+	tap_ok(nvc_npy_read(path, 4, out, err, sizeof(err)) == -EINVAL &&
+	       strstr(err, "not a float32 .npy array of 4 values"),
+	       ".npy of another element count refused");
+	f = fopen(path, "wb");
+	fprintf(f, "P6\n1 1\n255\n");
+	fwrite("\x0a\x14\x1e", 1, 3, f);	/* R 10, G 20, B 30 */
+	fclose(f);
+	tap_ok(nvc_image_input(path, &t, &m, out, err, sizeof(err)) == 0 &&
+	       out[0] == 3 && out[1] == 1 && out[2] == 1,
+	       "a colour pixel feeds B, G, R planes as (p - mean) / normalize");
+	t.c = 1;
+	tap_ok(nvc_image_input(path, &t, &m, out, err, sizeof(err)) == -EINVAL &&
+	       strstr(err, "with 3 channels; input 'in' is 1x1 with 1"),
+	       "a colour image for a grey input is refused");
+	unlink(path);
+}
+
 /* The values of a reference.txt, n of them. */
 static int read_reference(const char *path, double *v, long n)
 {
@@ -912,6 +947,7 @@ int main(int argc, char **argv)
 	test_exec_values();
 	test_stats();
 	test_calibrate();
+	test_inputs();
 	test_corpus();
 	return tap_done();
 }
