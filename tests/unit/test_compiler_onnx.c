@@ -21,6 +21,7 @@
 #include "calib.h"
 #include "compiler.h"
 #include "onnx_build.h"
+#include "onnx_cases.h"
 #include "tap.h"
 
 #define CORPUS "../shared/conformance/onnx"
@@ -454,12 +455,156 @@ static void test_refusals_ops(void)
 	refused(m, "node 'p' (MaxPool): kernel_shape is missing", "refusal names the failing node");
 }
 
+/* Refusals of one-node models, each with its message. */
+static const struct onnx_case refusals[] = {
+	{ 13, "Conv", "x,w", 0, 2, 4, 4, "w:f:3,2,2,2", "kernel_shape=is:3,3",
+	  "node 'n1' (Conv): kernel_shape does not match the weights" },
+	{ 13, "Conv", "x,w", 0, 2, 4, 4, "w:f:1,2,5,5", NULL,
+	  "the window (5) is larger than the padded input (4)" },
+	{ 13, "Conv", "x,w,b", 0, 2, 4, 4, "w:f:3,2,1,1;b:f:2", NULL,
+	  "bias 'b' does not hold 3 values" },
+	{ 13, "Conv", "x,w", 0, 2, 4, 4, "w:f:3,2,1,1", "strides=is:0,1",
+	  "attribute 'strides' value 0 is out of range (1 to 65536)" },
+	{ 13, "Conv", "x,w", 0, 2, 4, 4, "w:f:3,2,1,1", "pads=is:1,1",
+	  "attribute 'pads' needs 4 values for 2-D data (has 2)" },
+	{ 13, "Conv", "x,w", 0, 2, 4, 4, "w:f:3,2,1,1", "kernel_shape=is:1,1,1,1,1",
+	  "attribute 'kernel_shape' has 5 values (at most 4)" },
+	{ 13, "Conv", "x,w", 0, 2, 4, 4, "w:f:3,2,1,1", "auto_pad=s:FOO",
+	  "auto_pad 'FOO' is not supported" },
+	{ 13, "Conv", "x,w", 0, 2, 4, 4, "w:f:3,2,1,1", "auto_pad=i:1",
+	  "attribute 'auto_pad' is not a string" },
+	{ 13, "Conv", "x,w", 0, 2, 4, 4, "w:f:3,2,1,1", "group=f:1",
+	  "attribute 'group' is not an integer" },
+	{ 13, "Conv", "x,w", 0, 2, 4, 4, "w:f:3,2,1", NULL,
+	  "weights 'w' have rank 3 (4 expected)" },
+	{ 13, "Conv", "x,w", 0, 2, 0, 0, "w:f:3,2,1,1", NULL,
+	  "input 'x' has rank 2; only 2-D (N, C, H, W) data is supported" },
+	{ 13, "Conv", "w,w", 0, 2, 4, 4, "w:f:3,2,1,1", NULL,
+	  "input 'w' is not a tensor computed by the graph" },
+	{ 13, "Conv", "x,x", 0, 2, 4, 4, NULL, NULL,
+	  "input 'x' is not a FLOAT constant" },
+	{ 13, "Conv", "x,", 0, 2, 4, 4, NULL, NULL, "input 1 is missing" },
+	{ 13, "ConvTranspose", "x,w", 0, 2, 4, 4, "w:f:3,1,1,1", NULL,
+	  "group 1 and weights of 3 x 1 do not fit 2 input channels" },
+	{ 13, "ConvTranspose", "x,w", 0, 2, 4, 4, "w:f:2,1,1,1",
+	  "output_padding=is:2,2", "output_padding 2 is not below the stride or dilation" },
+	{ 13, "ConvTranspose", "x,w", 0, 2, 4, 4, "w:f:2,1,3,3",
+	  "output_shape=is:100,100", "output_shape 100 cannot be reached" },
+	{ 13, "Gemm", "x,b", 0, 2, 4, 4, "b:f:2,2", NULL,
+	  "input 'x' has rank 4; only [1, K] inputs are supported" },
+	{ 13, "Gemm", "x,b", 0, 2, 0, 0, "b:f:3,3", NULL,
+	  "weights 'b' do not match 2 inputs" },
+	{ 13, "Gemm", "x,b,c", 0, 2, 0, 0, "b:f:2,3;c:f:2", NULL,
+	  "C 'c' is neither a scalar nor 3 values" },
+	{ 13, "Gemm", "x,b", 0, 2, 0, 0, "b:f:2,3", "alpha=i:1",
+	  "attribute 'alpha' is not a float" },
+	{ 13, "MaxPool", "x", 0, 2, 4, 4, NULL, "kernel_shape=is:2,2;pads=is:2,0,0,0",
+	  "padding 2 is not smaller than the kernel" },
+	{ 13, "AveragePool", "x", 0, 2, 4, 4, NULL,
+	  "kernel_shape=is:2,2;auto_pad=s:SAME_UPPER;pads=is:1,1,1,1",
+	  "auto_pad SAME_UPPER together with pads" },
+	{ 13, "LRN", "x", 0, 2, 4, 4, NULL, "size=i:0", "size 0 is out of range" },
+	{ 13, "BatchNormalization", "x,p,p,p,p", 0, 2, 4, 4, "p:f:3", NULL,
+	  "'p' does not hold 2 values" },
+	{ 13, "BatchNormalization", "x,p,p,p,v", 0, 2, 4, 4, "p:f:2;v:i:0", NULL,
+	  "input 'v' is not a FLOAT constant" },
+	{ 13, "BatchNormalization", "x,p,p,p,v", 0, 1, 4, 4, "p:f:1;v:c:-1", NULL,
+	  "variance plus epsilon of channel 0 is not positive" },
+	{ 13, "Clip", "x,lo", 0, 2, 4, 4, "lo:f:2", NULL, "bound 'lo' is not a scalar" },
+	{ 13, "Clip", "x,lo,hi", 0, 2, 4, 4, "lo:c:1;hi:c:0", NULL,
+	  "min 1 is above max 0" },
+	{ 10, "Clip", "x,lo", 0, 2, 4, 4, "lo:c:1", NULL, "has 2 inputs (1 to 1)" },
+	{ 13, "PRelu", "x,s", 0, 2, 4, 4, "s:f:1,4,1", NULL,
+	  "slope 's' varies along axis 2; only scalars and per-channel values are supported" },
+	{ 13, "Relu", "x,x", 0, 2, 4, 4, NULL, NULL, "has 2 inputs (1 to 1)" },
+	{ 13, "Relu", "x", "", 2, 4, 4, NULL, NULL, "has no output" },
+	{ 13, "Add", "x,k", 0, 2, 4, 4, "k:i:1", NULL, "INT64 operands are not supported" },
+	{ 13, "Add", "a,b", 0, 2, 4, 4, "a:c:1;b:c:2", NULL,
+	  "both inputs are constants (constant folding is not supported)" },
+	{ 13, "Add", "x,z", 0, 2, 4, 4, NULL, NULL,
+	  "'x' and 'z' differ in shape; broadcasting between tensors is not supported" },
+	{ 13, "Mul", "x,c", 0, 2, 4, 4, "c:f:0", NULL, "constant 'c' is empty" },
+	{ 13, "Mul", "x,c", 0, 2, 0, 0, "c:f:1,2,1", NULL,
+	  "constant 'c' has a higher rank than the tensor" },
+	{ 13, "Mul", "x,c", 0, 2, 4, 4, "c:f:1,1,1,1,1", NULL,
+	  "tensor 'c': rank 5 is not supported (at most 4)" },
+	{ 13, "Mul", "x,c", 0, 2, 4, 4, "c:d:1", NULL,
+	  "tensor 'c': data type DOUBLE is not supported" },
+	{ 13, "Max", "x,x,x", 0, 2, 4, 4, NULL, NULL, "has 3 inputs (2 to 2)" },
+	{ 13, "Softmax", "x", 0, 2, 4, 4, NULL, "axis=i:7", "axis 7 is out of range" },
+	{ 11, "Softmax", "x", 0, 2, 4, 4, NULL, NULL,
+	  "only a softmax over channels is supported" },
+	{ 13, "Reshape", "x,k", 0, 2, 4, 4, "k:i:1,1,1,1,32", NULL,
+	  "the shape has rank 5 (at most 4)" },
+	{ 13, "Reshape", "x,k", 0, 2, 0, 0, "k:i:1,0,0", NULL,
+	  "dimension 2 copies a dimension the input lacks" },
+	{ 13, "Reshape", "x,k", 0, 2, 4, 4, "k:i:1,3,-1", NULL,
+	  "the new shape does not hold the 32 elements of 'x'" },
+	{ 13, "Reshape", "x,k", 0, 2, 4, 4, "k:i:1,-2,16", NULL, "dimension 1 is -2" },
+	{ 13, "Reshape", "x,k", 0, 2, 4, 4, "k:i:2,-1", NULL,
+	  "output shape: only batch 1 tensors of rank 2 to 4" },
+	{ 13, "Reshape", "x,w", 0, 2, 4, 4, "w:f:2", NULL,
+	  "input 'w' is not an INT64 constant" },
+	{ 13, "Flatten", "x", 0, 2, 4, 4, NULL, "axis=i:5", "axis 5 is out of range" },
+	{ 13, "Dropout", "x,r,t", 0, 2, 4, 4, "r:c:0.5;t:c:1", NULL,
+	  "training_mode is not supported" },
+	{ 11, "Squeeze", "x", 0, 2, 4, 4, NULL, "axes=is:1",
+	  "axis 1 is repeated or not of size 1" },
+	{ 13, "Squeeze", "x", 0, 2, 4, 4, NULL, NULL,
+	  "output shape: only batch 1 tensors of rank 2 to 4" },
+	{ 13, "Unsqueeze", "x", 0, 2, 4, 4, NULL, NULL, "axes are missing" },
+	{ 11, "Unsqueeze", "x", 0, 2, 4, 4, NULL, "axes=is:0",
+	  "the result has rank 5 (at most 4)" },
+	{ 13, "Transpose", "x", 0, 2, 4, 4, NULL, "perm=is:0,1",
+	  "perm has 2 axes for rank 4" },
+	{ 13, "Transpose", "x", 0, 2, 4, 4, NULL, "perm=is:0,0,1,2",
+	  "perm is not a permutation" },
+	{ 13, "Concat", "x,x", 0, 2, 4, 4, NULL, NULL, "axis is missing" },
+	{ 13, "Concat", "x,z", 0, 2, 4, 4, NULL, "axis=i:1",
+	  "'x' and 'z' differ beyond the channels" },
+	{ 13, "Concat", "a,b", 0, 2, 4, 4, "a:i:1;b:i:1", "axis=i:1", "axis 1 of a list" },
+	{ 13, "Concat", "a,b", 0, 2, 4, 4, "a:i:1,1,1;b:i:1,1", "axis=i:0",
+	  "only lists of up to 4 integers are concatenated while loading" },
+	{ 11, "Split", "x", "y,y2", 2, 4, 4, NULL, "axis=i:1;split=is:1,2",
+	  "the parts do not add up to 2 channels in 2 outputs" },
+	{ 13, "Split", "x", "y,y2,y3", 2, 4, 4, NULL, "axis=i:1",
+	  "2 channels do not split into 3 equal parts" },
+	{ 13, "Split", "x", "y,", 2, 4, 4, NULL, "axis=i:1", "output 1 has no name" },
+	{ 13, "Constant", "", 0, 2, 4, 4, NULL, "value_int=i:1;value_float=f:1",
+	  "needs exactly one value attribute" },
+	{ 13, "Constant", "", 0, 2, 4, 4, NULL, "sparse_value=i:1",
+	  "attribute 'sparse_value' is not supported" },
+	{ 13, "Gather", "d,i", 0, 2, 4, 4, "d:i:1,2;i:i:0", "axis=i:1",
+	  "only a gather of up to 4 values from a list of integers is supported" },
+	{ 13, "Gather", "d,i", 0, 2, 4, 4, "d:i:1,2;i:i:5", NULL,
+	  "index 5 is out of range" },
+	{ 13, "Shape", "x", 0, 2, 4, 4, NULL, "begin=i:1",
+	  "attribute 'begin' is not supported" },
+};
+
+static void test_refusal_table(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		const struct onnx_case *c = &refusals[i];
+		char what[256];
+
+		snprintf(what, sizeof(what), "%s (opset %d): %s", c->op,
+			 c->opset, c->msg);
+		refused(oc_model(c), c->msg, what);
+	}
+}
+
 static void test_refusals_model(void)
 {
 	int64_t one[1] = { 1 };
 	float v = 1;
 	Onnx__ModelProto *m;
 	Onnx__NodeProto *n;
+	Onnx__TensorProto *t;
+	char name[16];
+	int i;
 	struct nvc_graph g;
 	uint8_t junk[16] = { 0xff, 0xff, 0xff, 0x01, 0x12 };
 
@@ -492,6 +637,63 @@ static void test_refusals_model(void)
 	m = one_node(13, "Relu", "x", &n);
 	ob_node(m, "Relu", "n2", "x", "y");
 	refused(m, "value 'y' is defined twice", "a name defined twice");
+	m = one_node(13, "Relu", "x", &n);
+	for (i = 0; i < NVC_MAX_INPUTS; i++) {
+		snprintf(name, sizeof(name), "in%d", i);
+		ob_input(m, name, 1, 1, 1);
+	}
+	refused(m, "more than 8 graph inputs", "nine inputs");
+	m = ob_model(13);
+	ob_output(m, "y");
+	refused(m, "the graph has no input", "no input");
+	m = ob_model(13);
+	GROW(m->graph->input, 0);
+	m->graph->input[m->graph->n_input++] = ob_value_info("x", 1, one);
+	ob_node(m, "Relu", "n1", "x", "y");
+	ob_output(m, "y");
+	refused(m, "input 'x': needs a shape of rank 2 to 4", "an input of rank 1");
+	m = one_node(13, "Relu", "x", &n);
+	m->graph->input[0]->type->tensor_type->shape->dim[2]->value_case =
+		ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE__NOT_SET;
+	refused(m, "input 'x': dimension 2 is not a fixed size", "an input of unknown height");
+	m = one_node(13, "Relu", "x", &n);
+	m->graph->input[0]->type->tensor_type->elem_type =
+		ONNX__TENSOR_PROTO__DATA_TYPE__UINT8;
+	refused(m, "input 'x' is not a FLOAT tensor", "a UINT8 input");
+	m = one_node(13, "Relu", "x", &n);
+	ob_output(m, "q");
+	refused(m, "output 'q' is not computed by any node", "an output nothing computes");
+	m = one_node(13, "Relu", "x", &n);
+	for (i = 0; i < NVC_MAX_OUTPUTS; i++)
+		ob_output(m, "y");
+	refused(m, "the graph has 9 outputs (1 to 8)", "nine outputs");
+	m = ob_model(13);
+	onnx__graph_proto__free_unpacked(m->graph, NULL);
+	m->graph = NULL;
+	refused(m, "the model has no graph", "no graph");
+	m = one_node(13, "Mul", "x,d", &n);
+	ob_init(m, "d", 1, one, &v)->has_data_location = 1;
+	m->graph->initializer[0]->data_location =
+		ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL;
+	refused(m, "tensor 'd': external or segmented data is not supported",
+		"external data");
+	m = one_node(13, "Mul", "x,d", &n);
+	t = ob_init(m, "d", 1, one, &v);
+	t->n_float_data = 0;
+	t->has_raw_data = 1;
+	t->raw_data.len = 3;
+	t->raw_data.data = (uint8_t *)strdup("abc");
+	refused(m, "tensor 'd': its data does not hold the 1 elements", "short raw data");
+	m = one_node(13, "Mul", "x,d", &n);
+	t = ob_init(m, "d", 1, one, &v);
+	t->dims[0] = -1;
+	refused(m, "tensor 'd': negative dimension", "a negative dimension");
+	m = one_node(13, "Mul", "x,d", &n);
+	m->graph->n_sparse_initializer = 1;
+	m->graph->sparse_initializer = calloc(1, sizeof(*m->graph->sparse_initializer));
+	m->graph->sparse_initializer[0] = OB_NEW(Onnx__SparseTensorProto,
+						 onnx__sparse_tensor_proto__init);
+	refused(m, "sparse initializers are not supported", "a sparse initializer");
 }
 
 static void test_pass_affine_conv(void)
@@ -940,6 +1142,7 @@ int main(int argc, char **argv)
 	test_order();
 	test_refusals_ops();
 	test_refusals_model();
+	test_refusal_table();
 	test_pass_affine_conv();
 	test_pass_transpose_fold();
 	test_pass_no_fold();

@@ -289,6 +289,9 @@ int nvc_channel_vector(struct nvc_loader *l, const char *what,
 {
 	int i, a, per_channel = 0;
 
+	if (!v->count)
+		return nvc_node_error(l, -EINVAL, "%s '%s' is empty", what,
+				      v->name);
 	if (v->rank > x->rank)
 		return nvc_node_error(l, -EINVAL,
 				      "%s '%s' has a higher rank than the tensor",
@@ -303,9 +306,6 @@ int nvc_channel_vector(struct nvc_loader *l, const char *what,
 					      what, v->name, a);
 		per_channel = 1;
 	}
-	if (v->count != (per_channel ? c : 1))
-		return nvc_node_error(l, -EINVAL, "%s '%s' is empty", what,
-				      v->name);
 	for (i = 0; i < c; i++)
 		out[i] = v->f[per_channel ? i : 0];
 	return 0;
