@@ -749,6 +749,37 @@ static void test_pass_transpose_fold(void)
 		nvc_graph_free(&g);
 }
 
+static void test_pass_affine_chain(void)
+{
+	int64_t c3[3] = { 2, 1, 1 }, wd[4] = { 2, 2, 1, 1 };
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+
+	ob_input(m, "x", 2, 4, 4);
+	init_random(m, "s", 3, c3, 20);
+	init_random(m, "t", 3, c3, 21);
+	init_random(m, "w", 4, wd, 22);
+	init_random(m, "slope", 3, c3, 23);
+	n = ob_node(m, "MaxPool", "pool", "x", "p");
+	ob_ints(n, "kernel_shape", 2, 2, 2);
+	ob_node(m, "Mul", "mul", "p,s", "mul");
+	ob_node(m, "Div", "div", "mul,s", "div");
+	ob_node(m, "Add", "add", "div,t", "add");
+	ob_node(m, "Sigmoid", "sig", "add", "sig");
+	ob_node(m, "Conv", "conv", "sig,w", "c");
+	ob_node(m, "PRelu", "prelu", "c,slope", "y");
+	ob_output(m, "y");
+	if (pass_keeps_values(m, 3, "Mul, Div, Add after a pool: one affine with the Sigmoid", &g)) {
+		tap_ok(g.nodes[1].op == NVC_AFFINE &&
+		       g.nodes[1].act.type == NVC_ACT_SIGMOID &&
+		       g.nodes[2].act.type == NVC_ACT_PRELU &&
+		       g.tensors[g.nodes[2].act.slope].c == 2,
+		       "the affine carries the Sigmoid, the conv the PReLU and its slope");
+		nvc_graph_free(&g);
+	}
+}
+
 static void test_pass_no_fold(void)
 {
 	int64_t wd[4] = { 2, 2, 1, 1 };
@@ -1145,6 +1176,7 @@ int main(int argc, char **argv)
 	test_refusal_table();
 	test_pass_affine_conv();
 	test_pass_transpose_fold();
+	test_pass_affine_chain();
 	test_pass_no_fold();
 	test_pass_flatten_dead();
 	test_exec_values();
