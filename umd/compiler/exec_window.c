@@ -55,12 +55,13 @@ void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
 					tap_range(out->w, a->stride[1], xoff, in->w,
 						  &xlo, &xhi);
 					for (oy = ylo; oy < yhi; oy++) {
-						const float *row = xc + (long)(oy * a->stride[0] + yoff) *
-								  in->w + xoff;
+						long iy = oy * a->stride[0] + yoff;
+						const float *row = xc + iy * in->w + xoff;
 						double *ar = acc + (long)oy * out->w;
+						int sx = a->stride[1];
 
 						for (ox = xlo; ox < xhi; ox++)
-							ar[ox] += wv * row[(long)ox * a->stride[1]];
+							ar[ox] += wv * row[(long)ox * sx];
 					}
 				}
 			}
@@ -95,6 +96,7 @@ void nvc_exec_conv_transpose(const struct nvc_graph *g,
 
 				for (j = 0; j < kg; j++) {
 					const float *wj = w + ((long)c * kg + j) * a->kh * a->kw;
+					float *yj = yg + j * ohw;
 
 					for (ky = 0; ky < a->kh; ky++) {
 						int oy = iy * a->stride[0] - a->pad[0] +
@@ -107,7 +109,7 @@ void nvc_exec_conv_transpose(const struct nvc_graph *g,
 								 kx * a->dilation[1];
 
 							if (ox >= 0 && ox < out->w)
-								yg[j * ohw + (long)oy * out->w + ox] +=
+								yj[(long)oy * out->w + ox] +=
 									v * wj[ky * a->kw + kx];
 						}
 					}

@@ -7,9 +7,9 @@
  * reading a reshape read the original tensor where that is the same
  * computation (a fully connected layer after Flatten becomes a
  * convolution with the whole plane as kernel), and a reshape to the same
- * shape is absorbed by its producer; then what nothing reads is dropped. A node is folded into its producer only when it is the
- * producer's sole reader and the tensor between them is not a graph
- * output.
+ * shape is absorbed by its producer; then what nothing reads is dropped.
+ * A node is folded into its producer only when it is the producer's sole
+ * reader and the tensor between them is not a graph output.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -158,7 +158,10 @@ static int fold_into_conv(struct pass *p, struct nvc_node *conv, int j)
 				w[k * n + i] *= s;
 			continue;
 		}
-		/* Transposed: weights C x K/group; output k is column k % (K/group) of its group's rows. */
+		/*
+		 * Transposed: weights C x K/group; output k is column
+		 * k % (K/group) of its group's rows.
+		 */
 		for (c = 0; c < cin; c++) {
 			int kg = g->tensors[wt].c, cg = cin / conv->conv.group;
 			long i;
