@@ -965,6 +965,11 @@ static void test_stats(void)
 		hist[i] = 10;
 	tap_ok(nvc_calib_entropy(hist, NVC_CALIB_BINS, 8) == 8,
 	       "entropy of a uniform histogram keeps the whole range");
+	memset(hist, 0, sizeof(hist));
+	for (i = 0; i < 10; i++)
+		hist[i * i] = 1;
+	tap_ok(nvc_calib_entropy(hist, NVC_CALIB_BINS, 8) == 8,
+	       "entropy of 10 values keeps the whole range");
 	/* |N(0, sigma)| in bins of 1, and a few far outliers. */
 	memset(hist, 0, sizeof(hist));
 	for (i = 0; i < 200000; i++) {
