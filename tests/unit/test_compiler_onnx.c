@@ -1035,14 +1035,17 @@ static void test_calibrate(void)
 	o.method = NVC_CALIB_PERCENTILE;
 	o.percentile = 60;
 	ok = nvc_calibrate(&g, dir, &o, err, sizeof(err)) == 0;
-	tap_ok(ok && g.tensors[x].max > 0.19f && g.tensors[x].max < 0.21f,
-	       "60th percentile of |x| over both images: %g (0.2)", g.tensors[x].max);
+	tap_ok(ok && g.tensors[y].min > -0.41f && g.tensors[y].min < -0.39f &&
+	       g.tensors[x].max == 1,
+	       "60th percentile of |-2x| over both images: %g (-0.4); the input keeps [0, 1]",
+	       g.tensors[y].min);
 	o.pixels.mean[0] = 51;
 	o.pixels.normalize = 51;
 	o.method = NVC_CALIB_MINMAX;
 	ok = nvc_calibrate(&g, dir, &o, err, sizeof(err)) == 0;
-	tap_ok(ok && g.tensors[x].min == -1 && g.tensors[x].max == 4,
-	       "mean 51, normalize 51: x in [-1, 4]");
+	tap_ok(ok && g.tensors[x].min == -1 && g.tensors[x].max == 4 &&
+	       g.tensors[y].min == -8 && g.tensors[y].max == 2,
+	       "mean 51, normalize 51: x in [-1, 4], -2x in [-8, 2]");
 	snprintf(path, sizeof(path), "%s/a.pgm", dir);
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/b.pgm", dir);
