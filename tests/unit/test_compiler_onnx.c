@@ -622,6 +622,10 @@ static void test_refusals_model(void)
 	ob_node(m, "Relu", "n2", "y", "b");
 	refused(m, "the graph has a cycle", "a cycle");
 	m = one_node(13, "Relu", "x", &n);
+	ob_node(m, "Sum", "n2", "y,y,y,y", "");
+	refused(m, "node 'n2' (Sum): operator is not supported",
+		"a node without outputs reading another's four times");
+	m = one_node(13, "Relu", "x", &n);
 	ob_init(m, "c", 1, one, &v);
 	ob_output(m, "c");
 	refused(m, "output 'c' is a constant", "constant output");

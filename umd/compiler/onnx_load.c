@@ -375,7 +375,8 @@ static int map_nodes(struct nvc_loader *l, const Onnx__GraphProto *gp)
 	next = edge = NULL;
 	if (!wait || !queue || !first || !prod.values || !prod.hash)
 		goto out;
-	for (i = 0; i < nn; i++)
+	for (i = 0; i < nn; i++) {
+		ne += gp->node[i]->n_input;	/* at most one edge each */
 		for (j = 0; j < gp->node[i]->n_output; j++) {
 			struct nvc_value *v;
 
@@ -387,8 +388,8 @@ static int map_nodes(struct nvc_loader *l, const Onnx__GraphProto *gp)
 				goto out;
 			}
 			v->tensor = i;
-			ne += gp->node[i]->n_input;
 		}
+	}
 	next = calloc(ne + 1, sizeof(*next));
 	edge = calloc(ne + 1, sizeof(*edge));
 	if (!next || !edge)
