@@ -33,8 +33,9 @@ static float act_one(const struct nvc_activation *a, const float *slope,
 	}
 }
 
-void nvc_exec_act(const struct nvc_graph *g, const struct nvc_activation *a,
-		  const struct nvc_tensor *t, float *v)
+/* Activation @a on the values @v of tensor @t, in place. */
+static void exec_act(const struct nvc_graph *g, const struct nvc_activation *a,
+		     const struct nvc_tensor *t, float *v)
 {
 	const float *slope = a->type == NVC_ACT_PRELU ?
 			     g->tensors[a->slope].data : NULL;
@@ -164,8 +165,8 @@ static void exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
 		break;
 	}
 	for (i = 0; i < nd->num_outputs; i++)
-		nvc_exec_act(g, &nd->act, &g->tensors[nd->outputs[i]],
-			     values[nd->outputs[i]]);
+		exec_act(g, &nd->act, &g->tensors[nd->outputs[i]],
+			 values[nd->outputs[i]]);
 }
 
 void nvc_exec_free(const struct nvc_graph *g, float **values)
@@ -178,24 +179,10 @@ void nvc_exec_free(const struct nvc_graph *g, float **values)
 	}
 }
 
-/* The largest output plane of a convolution: its sums' scratch size. */
-static long exec_conv_plane(const struct nvc_graph *g)
-{
-	long max = 1;
-	int i;
-
-	for (i = 0; i < g->num_nodes; i++) {
-		const struct nvc_tensor *t = &g->tensors[g->nodes[i].outputs[0]];
-
-		if (g->nodes[i].op == NVC_CONV && (long)t->h * t->w > max)
-			max = (long)t->h * t->w;
-	}
-	return max;
-}
-
 int nvc_exec(const struct nvc_graph *g, const float *const *inputs,
 	     float **values, char *err, size_t errlen)
 {
+	long plane = 1;
 	double *acc;
 	int i, ret;
 
@@ -208,23 +195,23 @@ int nvc_exec(const struct nvc_graph *g, const float *const *inputs,
 
 		if (t->data)
 			continue;
+		if ((long)t->h * t->w > plane)
+			plane = (long)t->h * t->w;
 		values[i] = calloc(nvc_tensor_size(t), sizeof(float));
-		if (!values[i]) {
-			nvc_exec_free(g, values);
-			return nvc_error(err, errlen, -ENOMEM,
-					 "tensor '%s': out of memory", t->name);
-		}
+		if (!values[i])
+			goto nomem;
 	}
+	acc = malloc(plane * sizeof(*acc));
+	if (!acc)
+		goto nomem;
 	for (i = 0; i < g->num_inputs; i++)
 		memcpy(values[g->inputs[i]], inputs[i],
 		       nvc_tensor_size(&g->tensors[g->inputs[i]]) * sizeof(float));
-	acc = malloc(exec_conv_plane(g) * sizeof(*acc));
-	if (!acc) {
-		nvc_exec_free(g, values);
-		return nvc_error(err, errlen, -ENOMEM, "out of memory");
-	}
 	for (i = 0; i < g->num_nodes; i++)
 		exec_node(g, &g->nodes[i], values, acc);
 	free(acc);
 	return 0;
+nomem:
+	nvc_exec_free(g, values);
+	return nvc_error(err, errlen, -ENOMEM, "out of memory");
 }

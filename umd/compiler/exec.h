@@ -6,13 +6,9 @@
 
 #include "graph.h"
 
-/* Apply activation @a to the values @v of tensor @t in place. */
-void nvc_exec_act(const struct nvc_graph *g, const struct nvc_activation *a,
-		  const struct nvc_tensor *t, float *v);
-
 /*
- * exec_window.c: from input values @x into output values @y; the
- * convolution sums in @acc, a scratch of one output plane of doubles.
+ * exec_window.c: from input values @x into output values @y; @acc holds
+ * one output plane of the convolution.
  */
 void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
 		   const float *x, float *y, double *acc);

@@ -10,47 +10,19 @@
 
 #include "exec.h"
 
-/*
- * The output columns ox in [*lo, *hi) whose input column ox * stride - pad
- * + off lies inside a row of @w values.
- */
-static void conv_columns(int ow, int stride, int pad, int off, int w,
-			 int *lo, int *hi)
+/* The outputs o in [*lo, *hi) whose tap o * stride + off lies in [0, size). */
+static void tap_range(int out, int stride, int off, int size, int *lo, int *hi)
 {
-	int first = pad - off;	/* ox * stride >= pad - off */
-	int last = w + pad - off;	/* ox * stride < w + pad - off */
-
-	*lo = first <= 0 ? 0 : (first + stride - 1) / stride;
-	*hi = last <= 0 ? 0 : (last + stride - 1) / stride;
-	if (*hi > ow)
-		*hi = ow;
+	*lo = off >= 0 ? 0 : (-off + stride - 1) / stride;
+	*hi = size - off <= 0 ? 0 : (size - off + stride - 1) / stride;
+	*hi = *hi < out ? *hi : out;
+	*lo = *lo < *hi ? *lo : *hi;
 }
 
 /*
- * Add one kernel tap (weight @wv at ky, kx) of one input plane to an output
- * plane of double sums: a row at a time, so that the inner loop runs over
- * contiguous outputs.
+ * One output plane at a time in @acc (oh x ow doubles): each weight
+ * scales a strided run of input rows, so the inner loop is over x.
  */
-static void conv_tap(const struct nvc_conv_attr *a,
-		     const struct nvc_tensor *in, const struct nvc_tensor *out,
-		     const float *xc, double wv, int ky, int kx, double *acc)
-{
-	int offy = ky * a->dilation[0], offx = kx * a->dilation[1];
-	int sx = a->stride[1], lo, hi, oy, ox;
-
-	conv_columns(out->w, sx, a->pad[1], offx, in->w, &lo, &hi);
-	for (oy = 0; oy < out->h; oy++) {
-		int iy = oy * a->stride[0] - a->pad[0] + offy;
-		const float *row = xc + (long)iy * in->w - a->pad[1] + offx;
-		double *acc_row = acc + (long)oy * out->w;
-
-		if (iy < 0 || iy >= in->h)
-			continue;
-		for (ox = lo; ox < hi; ox++)
-			acc_row[ox] += wv * row[(long)ox * sx];
-	}
-}
-
 void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
 		   const float *x, float *y, double *acc)
 {
@@ -60,26 +32,42 @@ void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
 	const float *w = g->tensors[a->weights].data;
 	const float *b = a->bias >= 0 ? g->tensors[a->bias].data : NULL;
 	int cg = in->c / a->group, kg = out->c / a->group;
-	long plane = (long)out->h * out->w, i;
-	int k, c, ky, kx;
+	long ohw = (long)out->h * out->w, i;
+	int k, c, oy, ox, ky, kx, ylo, yhi, xlo, xhi;
 
 	for (k = 0; k < out->c; k++) {
 		int c0 = k / kg * cg;
 
-		for (i = 0; i < plane; i++)
+		for (i = 0; i < ohw; i++)
 			acc[i] = b ? b[k] : 0;
 		for (c = 0; c < cg; c++) {
 			const float *xc = x + (long)(c0 + c) * in->h * in->w;
 			const float *wc = w + ((long)k * cg + c) * a->kh * a->kw;
 
-			for (ky = 0; ky < a->kh; ky++)
-				for (kx = 0; kx < a->kw; kx++)
-					conv_tap(a, in, out, xc,
-						 wc[ky * a->kw + kx], ky, kx,
-						 acc);
+			for (ky = 0; ky < a->kh; ky++) {
+				int yoff = ky * a->dilation[0] - a->pad[0];
+
+				tap_range(out->h, a->stride[0], yoff, in->h, &ylo, &yhi);
+				for (kx = 0; kx < a->kw; kx++) {
+					int xoff = kx * a->dilation[1] - a->pad[1];
+					double wv = wc[ky * a->kw + kx];
+
+					tap_range(out->w, a->stride[1], xoff, in->w,
+						  &xlo, &xhi);
+					for (oy = ylo; oy < yhi; oy++) {
+						long iy = oy * a->stride[0] + yoff;
+						const float *row = xc + iy * in->w + xoff;
+						double *ar = acc + (long)oy * out->w;
+						int sx = a->stride[1];
+
+						for (ox = xlo; ox < xhi; ox++)
+							ar[ox] += wv * row[(long)ox * sx];
+					}
+				}
+			}
 		}
-		for (i = 0; i < plane; i++)
-			y[k * plane + i] = (float)acc[i];
+		for (i = 0; i < ohw; i++)
+			y[k * ohw + i] = acc[i];
 	}
 }
 
@@ -108,6 +96,7 @@ void nvc_exec_conv_transpose(const struct nvc_graph *g,
 
 				for (j = 0; j < kg; j++) {
 					const float *wj = w + ((long)c * kg + j) * a->kh * a->kw;
+					float *yj = yg + j * ohw;
 
 					for (ky = 0; ky < a->kh; ky++) {
 						int oy = iy * a->stride[0] - a->pad[0] +
@@ -120,7 +109,7 @@ void nvc_exec_conv_transpose(const struct nvc_graph *g,
 								 kx * a->dilation[1];
 
 							if (ox >= 0 && ox < out->w)
-								yg[j * ohw + (long)oy * out->w + ox] +=
+								yj[(long)oy * out->w + ox] +=
 									v * wj[ky * a->kw + kx];
 						}
 					}
