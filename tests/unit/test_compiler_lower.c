@@ -9,9 +9,11 @@
  * output's scale plus 2 % of its range per int8 layer crossed (each
  * rounds once). Refusals are checked for their messages.
  */
+#define _GNU_SOURCE	/* memmem */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <nvdla/runtime.h>
 
@@ -600,8 +602,142 @@ static void test_lrn(void)
 	check("LRN (size 5) after conv+relu", 2);
 }
 
+/* Compile G; true if refused with a message containing @want. */
+static bool refused(const char *config, enum nvc_precision prec,
+		    const char *want)
+{
+	struct nvc_options o = { .config = config, .precision = prec };
+	char err[256] = "";
+	void *buf = NULL;
+	size_t len;
+	int ret = nvc_lower(&G, &o, &buf, &len, err, sizeof(err));
+
+	free(buf);
+	if (!ret || !strstr(err, want))
+		printf("# got %d: '%s'\n", ret, err);
+	return ret && strstr(err, want);
+}
+
+static void test_refusals(void)
+{
+	struct nvc_node *n;
+	int t;
+
+	reset();
+	t = input(4, 5, 5);
+	t = conv(t, 8, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	output(t);
+	tap_ok(refused("nv_small", NVC_FP16, "fp16: nv_small computes in int8 only"),
+	       "fp16 on nv_small refused");
+	tap_ok(refused("nv_huge", NVC_FP16, "unknown configuration 'nv_huge'"),
+	       "unknown configuration refused");
+	tap_ok(refused("nv_full", NVC_INT8, "tensor 'in' has no calibrated range"),
+	       "int8 without calibration refused");
+	reference();
+	nodes[0].op = NVC_CONV_TRANSPOSE;
+	nodes[0].onnx_op = "ConvTranspose";
+	tap_ok(refused("nv_full", NVC_INT8,
+		       "node 'Conv' (ConvTranspose): transposed convolution"),
+	       "ConvTranspose refused naming the node");
+	nodes[0].op = NVC_CONV;
+	n = &nodes[0];
+	n->conv.pad[0] = 40;
+	tap_ok(refused("nv_full", NVC_FP16, "padding 40"),
+	       "padding beyond 31 refused");
+	n->conv.pad[0] = 1;
+	t = unary(NVC_SOFTMAX, t, "Softmax");
+	G.outputs[0] = t;
+	reference();
+	tap_ok(refused("nv_full", NVC_FP16, "takes 1x1xC"),
+	       "softmax over a 5x5 cube refused");
+}
+
+/* A PGM of @w x @h pixels 0, 8, 16, ... (mod 128). */
+static bool write_pgm(const char *path, int w, int h)
+{
+	FILE *f = fopen(path, "wb");
+	int i;
+
+	if (!f)
+		return false;
+	fprintf(f, "P5\n%d %d\n255\n", w, h);
+	for (i = 0; i < w * h; i++)
+		fputc((i * 8) % 128, f);
+	return !fclose(f);
+}
+
+/*
+ * The tensor-scales blob: an int8 input filled from pixels with mean and
+ * normalize at its own scale, the output read as real numbers, and a
+ * malformed blob refused.
+ */
+static void test_scales(void)
+{
+	struct nvc_options o = { .config = "nv_small", .precision = NVC_INT8 };
+	struct nvdla_image_options io = { .mean = { 10, 10, 10, 10 },
+					  .normalize = 255 };
+	char path[] = "/tmp/nvc-scales-XXXXXX", err[256];
+	struct nvdla_runtime *rt = NULL;
+	struct nvdla_network *net = NULL;
+	struct nvc_node *n;
+	float got[16], worst = 0;
+	uint8_t *p;
+	void *buf = NULL;
+	size_t len, i;
+	int t, fd = mkstemp(path);
+
+	reset();
+	t = input(1, 4, 4);
+	tensors[t].min = -0.1f;
+	tensors[t].max = 0.5f;
+	tensors[t].calibrated = 1;
+	t = unary(NVC_AFFINE, t, "Mul");
+	n = &nodes[0];
+	n->affine.scale = constant(1, 1, 1, 1, 0, 2.0f);
+	n->affine.shift = -1;
+	tensors[t].min = -0.2f;
+	tensors[t].max = 1.0f;
+	tensors[t].calibrated = 1;
+	output(t);
+	if (fd < 0 || !write_pgm(path, 4, 4) ||
+	    nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) ||
+	    nvdla_runtime_new("sim:nv_small", &rt, err, sizeof(err)) ||
+	    nvdla_network_load(rt, buf, len, &net) ||
+	    nvdla_network_set_image(net, 0, path, &io) ||
+	    nvdla_network_submit(net, 0) ||
+	    nvdla_network_output_values(net, 0, got, 16)) {
+		tap_ok(false, "int8 image input and real outputs: %s",
+		       rt ? nvdla_runtime_error(rt) : err);
+		goto out;
+	}
+	for (i = 0; i < 16; i++)
+		worst = fmaxf(worst, fabsf(got[i] -
+					   2 * ((int)(i * 8 % 128) - 10) / 255.0f));
+	/* Input step 0.5/127 doubled, output step 1/127: within 3 steps. */
+	tap_ok(worst < 3.0f / 127, "int8 image input at its scale, real outputs: max error %.4f",
+	       worst);
+	nvdla_network_unload(net);
+	net = NULL;
+	p = memmem(buf, len, "NVSC", 4);
+	if (p)
+		p[0] = 'X';
+	tap_ok(p && nvdla_network_load(rt, buf, len, &net) &&
+	       strstr(nvdla_runtime_error(rt), "tensor-scales"),
+	       "malformed tensor-scales refused: %s", nvdla_runtime_error(rt));
+out:
+	if (fd >= 0) {
+		close(fd);
+		unlink(path);
+	}
+	nvdla_network_unload(net);
+	nvdla_runtime_del(rt);
+	free(buf);
+}
+
 int main(void)
 {
+	test_refusals();
+	test_scales();
 	test_lrn();
 	test_acts();
 	test_lenet();
