@@ -339,6 +339,10 @@ static void reference(void)
 	int i, in = G.inputs[0];
 	size_t n = (size_t)tensors[in].c * tensors[in].h * tensors[in].w, k;
 
+	for (i = 0; i < G.num_tensors; i++) {
+		free(vals[i]);
+		vals[i] = NULL;
+	}
 	vals[in] = malloc(n * sizeof(float));
 	for (k = 0; k < n; k++)
 		vals[in][k] = rnd();
