@@ -257,6 +257,20 @@ static void ref_node(const struct nvc_node *n)
 	case NVC_RESHAPE:
 		memcpy(o, vals[in], size * sizeof(float));
 		return;
+	case NVC_CONV_TRANSPOSE:	/* kernel = stride */
+		for (i = 0; i < size; i++) {
+			int k = (int)(i / ((size_t)to->h * to->w));
+			int yy = (int)(i / to->w % to->h), xx = (int)(i % to->w);
+			int sy = n->conv.stride[0], sx = n->conv.stride[1];
+			double sum = tensors[n->conv.bias].data[k];
+
+			for (c = 0; c < ti->c; c++)
+				sum += at(in, c, yy / sy, xx / sx) *
+				       tensors[n->conv.weights].data[
+					(((size_t)c * to->c + k) * sy + yy % sy) * sx + xx % sx];
+			o[i] = act_f(&n->act, (float)sum, k);
+		}
+		return;
 	case NVC_AFFINE:
 		for (i = 0; i < size; i++) {
 			c = (int)(i / ((size_t)to->h * to->w));
@@ -475,6 +489,20 @@ out:
 	return maxerr;
 }
 
+static bool refused(const char *config, enum nvc_precision prec,
+		    const char *want);
+
+/* The graph has a transposed convolution (RUBIK, nv_full only). */
+static bool rubik_only(void)
+{
+	int i;
+
+	for (i = 0; i < G.num_nodes; i++)
+		if (nodes[i].op == NVC_CONV_TRANSPOSE)
+			return true;
+	return false;
+}
+
 static const char *const configs[] = { "nv_full", "nv_large", "nv_small" };
 
 /* The graph in G, compiled for every configuration and precision. */
@@ -491,6 +519,12 @@ static void check(const char *what, int layers)
 
 			if (prec == NVC_FP16 && strcmp(configs[i], "nv_full"))
 				continue;
+			if (rubik_only() && strcmp(configs[i], "nv_full")) {
+				tap_ok(refused(configs[i], prec, "needs the RUBIK engine"),
+				       "%s on %s: refused (no RUBIK)", what,
+				       configs[i]);
+				continue;
+			}
 			err = run(configs[i], prec, &range, why, sizeof(why));
 			tol = prec == NVC_FP16 ? 2e-2 * range :
 			      4 * scale_of(G.outputs[0]) + 0.02 * layers * range;
@@ -641,8 +675,8 @@ static void test_refusals(void)
 	nodes[0].op = NVC_CONV_TRANSPOSE;
 	nodes[0].onnx_op = "ConvTranspose";
 	tap_ok(refused("nv_full", NVC_INT8,
-		       "node 'Conv' (ConvTranspose): transposed convolution"),
-	       "ConvTranspose refused naming the node");
+		       "node 'Conv' (ConvTranspose): transposed convolution with a kernel other than its stride"),
+	       "ConvTranspose 3x3 stride 1 refused naming the node");
 	nodes[0].op = NVC_CONV;
 	n = &nodes[0];
 	n->conv.pad[0] = 40;
@@ -738,8 +772,29 @@ out:
 	free(buf);
 }
 
+/* ConvTranspose (kernel = stride) as a 1x1 convolution and RUBIK. */
+static void test_deconv(void)
+{
+	struct nvc_node *n;
+	int t, out;
+
+	reset();
+	t = input(8, 5, 6);
+	t = conv(t, 24, 3, 1, 1, 1, 1, NVC_ACT_TANH);
+	out = tensor("up", 20, 10, 12);
+	n = node(NVC_CONV_TRANSPOSE, "ConvTranspose", t, out);
+	n->conv = (struct nvc_conv_attr){ .kh = 2, .kw = 2, .stride = { 2, 2 },
+		.dilation = { 1, 1 }, .group = 1 };
+	n->conv.weights = constant(24, 20, 2, 2, 0.3f, 0);
+	n->conv.bias = constant(1, 20, 1, 1, 0.1f, 0);
+	n->act.type = NVC_ACT_RELU;
+	output(out);
+	check("ConvTranspose 2x2 stride 2 (RUBIK)", 2);
+}
+
 int main(void)
 {
+	test_deconv();
 	test_refusals();
 	test_scales();
 	test_lrn();

@@ -90,7 +90,8 @@ static int lower_conv(struct nvc_lower *L, int node, bool *done)
 		int p = g->tensors[other].producer;
 
 		/* The other operand must exist before the convolution runs. */
-		if (a == b || p >= node || g->nodes[elt].eltwise == NVC_ELT_MAX)
+		if (a == b || p >= node || g->nodes[elt].eltwise == NVC_ELT_MAX ||
+		    g->nodes[node].op == NVC_CONV_TRANSPOSE)
 			elt = -1;
 	}
 	if (aff >= 0)
@@ -205,6 +206,10 @@ static void fix_addresses(struct nvdla_build_op *op, int base)
 	case DLA_OP_CDP:
 		fix_cube(&s->cdp_surface.src_data, base);
 		fix_cube(&s->cdp_surface.dst_data, base);
+		break;
+	case DLA_OP_RUBIK:
+		fix_cube(&s->rubik_surface.src_data, base);
+		fix_cube(&s->rubik_surface.dst_data, base);
 		break;
 	default:
 		break;

@@ -85,6 +85,50 @@ static int conv_dense(struct nvc_lower *L, const struct nvc_node *n,
 }
 
 /*
+ * A transposed convolution whose kernel is its stride: each output phase
+ * (j, i) is a 1x1 convolution, its kernels in the phase's surfaces of the
+ * intermediate cube (the RUBIK's contract order); padding kernels zero.
+ */
+static int conv_dense_transposed(struct nvc_lower *L,
+				 const struct nvc_node *n,
+				 const struct nvc_node *aff,
+				 struct conv_shape *cs)
+{
+	const struct nvc_graph *g = L->g;
+	const struct nvc_conv_attr *a = &n->conv;
+	const struct nvc_tensor *wt = &g->tensors[a->weights];
+	const float *sc = aff && aff->affine.scale >= 0 ?
+			  g->tensors[aff->affine.scale].data : NULL;
+	const float *sh = aff && aff->affine.shift >= 0 ?
+			  g->tensors[aff->affine.shift].data : NULL;
+	int kout = nvc_t(L, n->outputs[0])->c, sx = a->stride[1];
+	int phase = cs->k / (a->stride[0] * sx), m, c;
+
+	cs->w = calloc((size_t)cs->k * cs->c, sizeof(float));
+	cs->bias = calloc(cs->k, sizeof(float));
+	if (!cs->w || !cs->bias)
+		return -ENOMEM;
+	if (wt->n != cs->c || wt->c != kout || wt->h != a->kh || wt->w != a->kw)
+		return nvc_fail(L, n, -EINVAL, "weights are %d x %d x %d x %d, not %d x %d x %d x %d",
+				wt->n, wt->c, wt->h, wt->w, cs->c, kout, a->kh,
+				a->kw);
+	for (m = 0; m < cs->k; m++) {
+		int p = m / phase, k = m % phase, j = p / sx, i = p % sx;
+		float f = sc && k < kout ? sc[k] : 1.0f;
+
+		if (k >= kout)
+			continue;
+		for (c = 0; c < cs->c; c++)
+			cs->w[(size_t)m * cs->c + c] =
+				wt->data[(((size_t)c * kout + k) * a->kh + j) *
+					 a->kw + i] * f;
+		cs->bias[m] = (a->bias >= 0 ? g->tensors[a->bias].data[k] : 0) *
+			      f + (sh ? sh[k] : 0.0f);
+	}
+	return 0;
+}
+
+/*
  * The kernel over the input as it is in memory: a fully connected layer
  * on a flattened cube is a convolution with the cube's width and height.
  */
@@ -100,6 +144,13 @@ static int conv_shape(struct nvc_lower *L, const struct nvc_node *n,
 	cs->c = ti->c;
 	cs->r = n->conv.kh;
 	cs->s = n->conv.kw;
+	if (n->op == NVC_CONV_TRANSPOSE) {
+		/* A 1x1 convolution into every output phase's surfaces. */
+		cs->k = n->conv.stride[0] * n->conv.stride[1] *
+			(int)(nvc_surfaces(L, cs->k) * L->epa);
+		cs->r = 1;
+		cs->s = 1;
+	}
 	if (tr->c == ti->c && tr->h == ti->h && tr->w == ti->w)
 		return 0;
 	if (cs->r == 1 && cs->s == 1 && ti->h == 1 && ti->w == 1 &&
@@ -232,7 +283,8 @@ static uint32_t banks(const struct nvc_lower *L, uint64_t bytes)
 }
 
 static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
-		    const struct conv_shape *cs, uint32_t woff, uint32_t wsize)
+		    const struct conv_shape *cs, uint32_t woff, uint32_t wsize,
+		    const struct dla_data_cube *dst)
 {
 	struct dla_conv_op_desc *p = &L->ops[op].op.conv_op;
 	struct dla_conv_surface_desc *s = &L->ops[op].surf.conv_surface;
@@ -243,6 +295,7 @@ static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 	uint32_t dbank = banks(L, (uint64_t)eps * entry * ti->h);
 	uint32_t wbank = banks(L, wsize), total = L->t.core.cbuf_banks;
 	bool flat = cs->r == ti->h && cs->s == ti->w && cs->r != n->conv.kh;
+	bool one = flat || n->op == NVC_CONV_TRANSPOSE;
 
 	if (dbank >= total)
 		dbank = total - 1;
@@ -261,21 +314,21 @@ static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 		.input_width_cmac = (uint16_t)cs->wo,
 		.input_height_cmac = (uint16_t)cs->ho,
 		.bytes_per_kernel = (uint32_t)cs->r * cs->s * cs->c * L->bpe,
-		.conv_stride_x = (uint8_t)(flat ? 1 : n->conv.stride[1]),
-		.conv_stride_y = (uint8_t)(flat ? 1 : n->conv.stride[0]),
+		.conv_stride_x = (uint8_t)(one ? 1 : n->conv.stride[1]),
+		.conv_stride_y = (uint8_t)(one ? 1 : n->conv.stride[0]),
 		.pad_y_top = (uint8_t)n->conv.pad[0],
 		.pad_x_left = (uint8_t)n->conv.pad[1],
 		.pad_y_bottom = (uint8_t)n->conv.pad[2],
 		.pad_x_right = (uint8_t)n->conv.pad[3],
-		.dilation_x = (uint8_t)(flat ? 1 : n->conv.dilation[1]),
-		.dilation_y = (uint8_t)(flat ? 1 : n->conv.dilation[0]),
+		.dilation_x = (uint8_t)(one ? 1 : n->conv.dilation[1]),
+		.dilation_y = (uint8_t)(one ? 1 : n->conv.dilation[0]),
 		.in_precision = L->prec, .out_precision = L->prec,
 		.in_cvt = { .scale = 1 },
 		.out_cvt = { .scale = 1, .enable = 1 },
 	};
 	s->weight_data = nvc_const_cube(woff, wsize, cs->s, cs->r, cs->c);
 	s->src_data = nvc_cube(L, cs->in);
-	s->dst_data = nvc_cube(L, cs->out);
+	s->dst_data = *dst;
 	s->dst_data.type = DLA_MEM_HW;
 	s->dst_data.address = -1;
 	s->dst_data.offset = 0;
@@ -286,9 +339,17 @@ static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
 	const struct nvc_conv_attr *a = &n->conv;
 	int i;
 
-	if (n->op == NVC_CONV_TRANSPOSE)
+	if (n->op == NVC_CONV_TRANSPOSE &&
+	    (a->kh != a->stride[0] || a->kw != a->stride[1] || a->group != 1 ||
+	     a->pad[0] || a->pad[1] || a->pad[2] || a->pad[3] ||
+	     a->out_pad[0] || a->out_pad[1] || a->dilation[0] != 1 ||
+	     a->dilation[1] != 1))
 		return nvc_fail(L, n, -EOPNOTSUPP,
-				"transposed convolution is not lowered yet");
+				"transposed convolution with a kernel other than its stride, padding, groups or dilation: lowered only as a 1x1 convolution and a RUBIK contraction");
+	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"transposed convolution needs the RUBIK engine, which %s lacks",
+				L->t.hw->name);
 	if (a->group < 1 || nvc_t(L, n->inputs[0])->c % a->group ||
 	    nvc_t(L, n->outputs[0])->c % a->group)
 		return nvc_fail(L, n, -EINVAL, "%d groups do not divide the channels",
@@ -307,6 +368,40 @@ static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
 	return 0;
 }
 
+/* The intermediate cube of a transposed convolution, in the pool. */
+static struct dla_data_cube contract_input(struct nvc_lower *L,
+					   const struct conv_shape *cs)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+	struct nvc_place p = { .slot = NVC_SLOT_POOL };
+
+	p.line = (uint32_t)ti->w * L->t.atom;
+	p.surf = p.line * (uint32_t)ti->h;
+	p.size = p.surf * nvc_surfaces(L, cs->k);
+	p.offset = (uint32_t)((L->pool + 255) / 256 * 256);
+	L->pool = p.offset + p.size;
+	return nvc_cube_at(L, &p, ti->w, ti->h, cs->k);
+}
+
+/* The RUBIK's contraction of @mid (written by @sdp) into @out. */
+static int contract(struct nvc_lower *L, const struct nvc_node *n, int sdp,
+		    const struct dla_data_cube *mid, int out)
+{
+	int op = nvc_op_new(L, DLA_OP_RUBIK);
+
+	if (op < 0)
+		return op;
+	L->ops[op].op.rubik_op = (struct dla_rubik_op_desc){
+		.mode = 0, .precision = L->prec,
+		.stride_x = (uint8_t)n->conv.stride[1],
+		.stride_y = (uint8_t)n->conv.stride[0] };
+	L->ops[op].surf.rubik_surface.src_data = *mid;
+	L->ops[op].surf.rubik_surface.dst_data = nvc_cube(L, out);
+	nvc_depend(L, sdp, op);
+	L->ts[out].writer = op;
+	return 0;
+}
+
 int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 		   int fused_elt)
 {
@@ -316,6 +411,7 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 				      fused_affine >= 0 ? &g->nodes[fused_affine] : n;
 	const struct nvc_node *elt = fused_elt >= 0 ? &g->nodes[fused_elt] : NULL;
 	struct conv_shape cs = { 0 };
+	struct dla_data_cube dst;
 	uint32_t woff, wsize;
 	float *ws = NULL, s_c;
 	int conv, sdp, other = -1, ret;
@@ -328,9 +424,17 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	cs.out = last->outputs[0];
 	cs.wo = nvc_t(L, cs.out)->w;
 	cs.ho = nvc_t(L, cs.out)->h;
-	ret = conv_dense(L, n, fused_affine >= 0 ? &g->nodes[fused_affine] : NULL,
-			 &cs);
-	ws = calloc(cs.k, sizeof(*ws));
+	if (n->op == NVC_CONV_TRANSPOSE) {	/* the 1x1 half */
+		cs.wo = nvc_t(L, cs.in)->w;
+		cs.ho = nvc_t(L, cs.in)->h;
+	}
+	if (n->op == NVC_CONV_TRANSPOSE)
+		ret = conv_dense_transposed(L, n, fused_affine >= 0 ?
+					    &g->nodes[fused_affine] : NULL, &cs);
+	else
+		ret = conv_dense(L, n, fused_affine >= 0 ?
+				 &g->nodes[fused_affine] : NULL, &cs);
+	ws = calloc((size_t)(cs.k > 0 ? cs.k : 1), sizeof(*ws));
 	if (!ret && !ws)
 		ret = -ENOMEM;
 	if (ret)
@@ -341,16 +445,19 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 		ret = nvc_place_tensor(L, cs.out);
 	if (ret)
 		goto out;
+	dst = nvc_cube(L, cs.out);
+	if (n->op == NVC_CONV_TRANSPOSE)
+		dst = contract_input(L, &cs);
 	conv = nvc_op_new(L, DLA_OP_CONV);
 	sdp = conv < 0 ? conv : nvc_op_new(L, DLA_OP_SDP);
 	if (sdp < 0) {
 		ret = sdp;
 		goto out;
 	}
-	conv_op(L, conv, n, &cs, woff, wsize);
+	conv_op(L, conv, n, &cs, woff, wsize, &dst);
 	nvc_sdp_init(L, &L->ops[sdp]);
 	L->ops[sdp].surf.sdp_surface.src_data = L->ops[conv].surf.conv_surface.dst_data;
-	L->ops[sdp].surf.sdp_surface.dst_data = nvc_cube(L, cs.out);
+	L->ops[sdp].surf.sdp_surface.dst_data = dst;
 	if (elt)
 		other = elt->inputs[0] == (fused_affine >= 0 ?
 			g->nodes[fused_affine].outputs[0] : n->outputs[0]) ?
@@ -367,6 +474,8 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	if (other >= 0)
 		nvc_depend_tensor(L, other, sdp);
 	L->ts[cs.out].writer = sdp;
+	if (n->op == NVC_CONV_TRANSPOSE)
+		ret = contract(L, n, sdp, &dst, cs.out);
 out:
 	free(cs.w);
 	free(cs.bias);
