@@ -49,9 +49,8 @@ static uint16_t to_fp16(float f)
 	return sign | x;
 }
 
-/* Decode @path, whichever of the formats its first bytes announce. */
-static int image_read(struct nvdla_runtime *rt, const char *path,
-		      struct nvdla_image *img)
+int nvdla_image_read(struct nvdla_runtime *rt, const char *path,
+		     struct nvdla_image *img)
 {
 	static const uint8_t jpeg[] = { 0xff, 0xd8, 0xff };
 	static const uint8_t png[] = { 0x89, 'P', 'N', 'G' };
@@ -140,7 +139,7 @@ NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 		return nvdla_rt_error(rt, -EOPNOTSUPP,
 				      "input %u: pixel format %u, data type %u cannot take an image",
 				      index, d.pixel_format, d.data_type);
-	ret = image_read(rt, path, &img);
+	ret = nvdla_image_read(rt, path, &img);
 	if (ret)
 		return ret;
 	if ((int32_t)img.w != d.w || (int32_t)img.h != d.h ||

@@ -55,6 +55,10 @@ enum nvdla_sim_config_id {
  *	and returns true to stop the model, which then ends the operations
  *	in progress without touching memory again and does nothing more
  *	until the next nvdla_sim_init()
+ * @map_write: (may be NULL) the @len bytes at device address @addr that an
+ *	engine has just mapped (@bus_map or @cv_map) to write its output
+ *	through; a host that records the run learns there what the engines
+ *	write (it sees @bus_write itself)
  */
 struct nvdla_sim_host {
 	void *ctx;
@@ -68,6 +72,7 @@ struct nvdla_sim_host {
 	int (*cv_write)(void *ctx, u64 addr, const void *src, u32 len);
 	void *(*cv_map)(void *ctx, u64 addr, u64 len);
 	bool (*yield)(void *ctx);
+	void (*map_write)(void *ctx, u64 addr, u64 len);
 };
 
 /* About a minute of work on one core: no real layer comes close. */
