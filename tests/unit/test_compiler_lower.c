@@ -792,8 +792,40 @@ static void test_deconv(void)
 	check("ConvTranspose 2x2 stride 2 (RUBIK)", 2);
 }
 
+/*
+ * int8 operands of different scales: x + 0.5 x must be 1.5 x (the
+ * official compiler adds the codes: 0.667 x); a concatenation at a
+ * channel offset off the atoms (12), assembled by convolutions.
+ */
+static void test_scales_mix(void)
+{
+	struct nvc_node *n;
+	int x, h, s, c, p;
+
+	reset();
+	x = input(12, 6, 6);
+	h = unary(NVC_AFFINE, x, "Mul");
+	n = &nodes[G.num_nodes - 1];
+	n->affine.scale = constant(1, 12, 1, 1, 0, 0.5f);
+	n->affine.shift = -1;
+	s = binary(NVC_ELTWISE, x, h, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	output(s);
+	check("x + 0.5 x (standalone, operand scales 2:1)", 2);
+
+	reset();
+	x = input(8, 6, 6);
+	c = conv(x, 12, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	p = pool(conv(x, 20, 1, 1, 0, 1, 1, NVC_ACT_NONE), NVC_POOL_MAX, 1, 1, 0);
+	s = binary(NVC_CONCAT, c, p, "Concat");
+	s = binary(NVC_CONCAT, s, x, "Concat");
+	output(s);
+	check("concat at channel offsets 12 and 32 (identity convolutions)", 3);
+}
+
 int main(void)
 {
+	test_scales_mix();
 	test_deconv();
 	test_refusals();
 	test_scales();

@@ -101,6 +101,41 @@ static int lower_conv(struct nvc_lower *L, int node, bool *done)
 	return nvc_lower_conv(L, node, aff, elt);
 }
 
+/*
+ * Inputs at channel offsets off the atoms: each embedded by a 1x1
+ * identity convolution into a cube of all channels, adding the ones
+ * before (temporary cubes in the pool at the output's scale).
+ */
+static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
+{
+	int out = n->outputs[0], k, coff = 0, op = -1;
+	const struct nvc_tensor *to = nvc_t(L, out);
+	struct nvc_operand prev;
+	struct nvc_place tmp;
+
+	for (k = 0; k < n->num_inputs; k++) {
+		struct dla_data_cube dst = nvc_cube(L, out);
+
+		if (k + 1 < n->num_inputs) {
+			tmp = L->ts[out].place;
+			tmp.slot = NVC_SLOT_POOL;
+			tmp.offset = (uint32_t)((L->pool + 255) / 256 * 256);
+			L->pool = tmp.offset + tmp.size;
+			dst = nvc_cube_at(L, &tmp, to->w, to->h, to->c);
+		}
+		op = nvc_conv_embed(L, n, n->inputs[k], coff, to->c,
+				    k ? &prev : NULL, op, &dst,
+				    L->ts[out].scale);
+		if (op < 0)
+			return op;
+		prev = (struct nvc_operand){ .cube = dst,
+					     .scale = L->ts[out].scale };
+		coff += nvc_t(L, n->inputs[k])->c;
+	}
+	L->ts[out].writer = op;
+	return 0;
+}
+
 /* Inputs not written in place are copied into the concatenation. */
 static int lower_concat(struct nvc_lower *L, int node)
 {
@@ -108,6 +143,8 @@ static int lower_concat(struct nvc_lower *L, int node)
 	int out = n->outputs[0], k, ret, coff = 0;
 
 	ret = nvc_place_tensor(L, out);
+	if (!ret && !nvc_concat_aligned(L, n))
+		return concat_embedded(L, n);
 	for (k = 0; k < n->num_inputs && !ret; k++) {
 		int in = n->inputs[k];
 		struct nvc_place dst = L->ts[out].place;

@@ -402,6 +402,52 @@ static int contract(struct nvc_lower *L, const struct nvc_node *n, int sdp,
 	return 0;
 }
 
+/*
+ * The convolution @cs (attributes of @n) into @dst and its SDP with the
+ * element-wise @operand (or NULL) and activation @act, at output scale
+ * @s_out: *@sdp is the SDP's index.
+ */
+static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
+		     const struct nvc_node *last, const struct conv_shape *cs,
+		     const struct dla_data_cube *dst,
+		     const struct nvc_operand *operand, enum nvc_eltwise elt,
+		     float s_out, int *sdp)
+{
+	uint32_t woff, wsize;
+	float *ws, s_c;
+	int conv, ret;
+
+	ws = calloc((size_t)(cs->k > 0 ? cs->k : 1), sizeof(*ws));
+	if (!ws)
+		return -ENOMEM;
+	weight_scales(L, cs, ws);
+	ret = conv_weights(L, cs, ws, &woff, &wsize);
+	if (ret)
+		goto out;
+	conv = nvc_op_new(L, DLA_OP_CONV);
+	*sdp = conv < 0 ? conv : nvc_op_new(L, DLA_OP_SDP);
+	if (*sdp < 0) {
+		ret = *sdp;
+		goto out;
+	}
+	conv_op(L, conv, n, cs, woff, wsize, dst);
+	nvc_sdp_init(L, &L->ops[*sdp]);
+	L->ops[*sdp].surf.sdp_surface.src_data =
+		L->ops[conv].surf.conv_surface.dst_data;
+	L->ops[*sdp].surf.sdp_surface.dst_data = *dst;
+	ret = nvc_sdp_tail(L, last, &L->ops[*sdp], operand, elt, &last->act,
+			   s_out, &s_c);
+	if (!ret)
+		ret = conv_x1(L, *sdp, cs, ws, s_c);
+	if (ret)
+		goto out;
+	nvc_fuse(L, conv, *sdp);
+	nvc_depend_tensor(L, cs->in, conv);
+out:
+	free(ws);
+	return ret;
+}
+
 int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 		   int fused_elt)
 {
@@ -410,11 +456,12 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	const struct nvc_node *last = fused_elt >= 0 ? &g->nodes[fused_elt] :
 				      fused_affine >= 0 ? &g->nodes[fused_affine] : n;
 	const struct nvc_node *elt = fused_elt >= 0 ? &g->nodes[fused_elt] : NULL;
+	const struct nvc_node *aff = fused_affine >= 0 ?
+				     &g->nodes[fused_affine] : NULL;
 	struct conv_shape cs = { 0 };
 	struct dla_data_cube dst;
-	uint32_t woff, wsize;
-	float *ws = NULL, s_c;
-	int conv, sdp, other = -1, ret;
+	struct nvc_operand operand;
+	int sdp, other = -1, ret;
 
 	ret = conv_check(L, n);
 	if (!ret)
@@ -427,50 +474,26 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	if (n->op == NVC_CONV_TRANSPOSE) {	/* the 1x1 half */
 		cs.wo = nvc_t(L, cs.in)->w;
 		cs.ho = nvc_t(L, cs.in)->h;
+		ret = conv_dense_transposed(L, n, aff, &cs);
+	} else {
+		ret = conv_dense(L, n, aff, &cs);
 	}
-	if (n->op == NVC_CONV_TRANSPOSE)
-		ret = conv_dense_transposed(L, n, fused_affine >= 0 ?
-					    &g->nodes[fused_affine] : NULL, &cs);
-	else
-		ret = conv_dense(L, n, fused_affine >= 0 ?
-				 &g->nodes[fused_affine] : NULL, &cs);
-	ws = calloc((size_t)(cs.k > 0 ? cs.k : 1), sizeof(*ws));
-	if (!ret && !ws)
-		ret = -ENOMEM;
-	if (ret)
-		goto out;
-	weight_scales(L, &cs, ws);
-	ret = conv_weights(L, &cs, ws, &woff, &wsize);
 	if (!ret)
 		ret = nvc_place_tensor(L, cs.out);
 	if (ret)
 		goto out;
-	dst = nvc_cube(L, cs.out);
-	if (n->op == NVC_CONV_TRANSPOSE)
-		dst = contract_input(L, &cs);
-	conv = nvc_op_new(L, DLA_OP_CONV);
-	sdp = conv < 0 ? conv : nvc_op_new(L, DLA_OP_SDP);
-	if (sdp < 0) {
-		ret = sdp;
-		goto out;
-	}
-	conv_op(L, conv, n, &cs, woff, wsize, &dst);
-	nvc_sdp_init(L, &L->ops[sdp]);
-	L->ops[sdp].surf.sdp_surface.src_data = L->ops[conv].surf.conv_surface.dst_data;
-	L->ops[sdp].surf.sdp_surface.dst_data = dst;
-	if (elt)
-		other = elt->inputs[0] == (fused_affine >= 0 ?
-			g->nodes[fused_affine].outputs[0] : n->outputs[0]) ?
+	dst = n->op == NVC_CONV_TRANSPOSE ? contract_input(L, &cs) :
+	      nvc_cube(L, cs.out);
+	if (elt) {
+		other = elt->inputs[0] == (aff ? aff->outputs[0] : n->outputs[0]) ?
 			elt->inputs[1] : elt->inputs[0];
-	ret = nvc_sdp_tail(L, last, &L->ops[sdp], other,
-			   elt ? elt->eltwise : NVC_ELT_ADD, &last->act,
-			   L->ts[cs.out].scale, &s_c);
-	if (!ret)
-		ret = conv_x1(L, sdp, &cs, ws, s_c);
+		operand = nvc_operand(L, other);
+	}
+	ret = conv_emit(L, n, last, &cs, &dst, elt ? &operand : NULL,
+			elt ? elt->eltwise : NVC_ELT_ADD, L->ts[cs.out].scale,
+			&sdp);
 	if (ret)
 		goto out;
-	nvc_fuse(L, conv, sdp);
-	nvc_depend_tensor(L, cs.in, conv);
 	if (other >= 0)
 		nvc_depend_tensor(L, other, sdp);
 	L->ts[cs.out].writer = sdp;
@@ -479,6 +502,40 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 out:
 	free(cs.w);
 	free(cs.bias);
-	free(ws);
 	return ret;
+}
+
+int nvc_conv_embed(struct nvc_lower *L, const struct nvc_node *n, int in,
+		   int coff, int ctotal, const struct nvc_operand *prev,
+		   int prev_op, const struct dla_data_cube *dst, float s_out)
+{
+	struct nvc_node one = *n;
+	struct conv_shape cs = { 0 };
+	int c, sdp = -1, ret;
+
+	one.op = NVC_CONV;
+	one.act.type = NVC_ACT_NONE;
+	one.conv = (struct nvc_conv_attr){ .kh = 1, .kw = 1,
+		.stride = { 1, 1 }, .dilation = { 1, 1 }, .group = 1,
+		.weights = -1, .bias = -1 };
+	cs.in = nvc_resolve(L, in);
+	cs.c = nvc_t(L, cs.in)->c;
+	cs.k = ctotal;
+	cs.r = 1;
+	cs.s = 1;
+	cs.wo = nvc_t(L, cs.in)->w;
+	cs.ho = nvc_t(L, cs.in)->h;
+	cs.w = calloc((size_t)cs.k * cs.c, sizeof(float));
+	cs.bias = calloc(cs.k, sizeof(float));
+	ret = cs.w && cs.bias ? 0 : -ENOMEM;
+	for (c = 0; !ret && c < cs.c; c++)
+		cs.w[(size_t)(coff + c) * cs.c + c] = 1.0f;
+	if (!ret)
+		ret = conv_emit(L, &one, &one, &cs, dst, prev, NVC_ELT_ADD,
+				s_out, &sdp);
+	if (!ret && prev)
+		nvc_depend(L, prev_op, sdp);
+	free(cs.w);
+	free(cs.bias);
+	return ret ? ret : sdp;
 }

@@ -112,6 +112,8 @@ int nvc_resolve(const struct nvc_lower *L, int tensor);
 
 /* lower_quant.c: scales and fixed-point factors. */
 int nvc_scales(struct nvc_lower *L);
+/* Every input of concatenation @n starts on an atom of channels. */
+bool nvc_concat_aligned(const struct nvc_lower *L, const struct nvc_node *n);
 uint16_t nvc_half(float f);
 void nvc_fixed(double v, int bits, int16_t *m, uint8_t *shift);
 int nvc_shift_for(double maxabs, int bits);
@@ -124,14 +126,30 @@ void nvc_sdp_init(struct nvc_lower *L, struct nvdla_build_op *op);
 int nvc_sdp_x1(struct nvc_lower *L, struct nvdla_build_op *op,
 	       const int16_t *alu, const int16_t *mul, int c, uint8_t ashift,
 	       uint8_t mshift);
+/* An SDP operand read from memory: its cube and (int8) scale. */
+struct nvc_operand {
+	struct dla_data_cube cube;
+	float scale;
+};
+
+struct nvc_operand nvc_operand(const struct nvc_lower *L, int tensor);
 int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
-		 struct nvdla_build_op *op, int elt_other,
+		 struct nvdla_build_op *op, const struct nvc_operand *elt_other,
 		 enum nvc_eltwise elt, const struct nvc_activation *act,
 		 float s_out, float *s_c);
 
 /* lower_conv.c, lower_pdp.c, lower_cdp.c, lower_emu.c */
 int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 		   int fused_elt);
+/*
+ * Concatenation input @in written at channel @coff of the @ctotal
+ * channels of @dst by a 1x1 identity convolution whose SDP adds @prev
+ * (written by operation @prev_op; NULL for the first input) at scale
+ * @s_out: the SDP's index, or a negative errno.
+ */
+int nvc_conv_embed(struct nvc_lower *L, const struct nvc_node *n, int in,
+		   int coff, int ctotal, const struct nvc_operand *prev,
+		   int prev_op, const struct dla_data_cube *dst, float s_out);
 int nvc_lower_pool(struct nvc_lower *L, int node);
 int nvc_lower_lrn(struct nvc_lower *L, int node);
 int nvc_lower_softmax(struct nvc_lower *L, int node);

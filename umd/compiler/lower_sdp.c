@@ -140,16 +140,16 @@ static void sdp_out_cvt(struct nvc_lower *L, struct dla_sdp_op_desc *p,
  * (int8) given the output scale @s_out.
  */
 static int sdp_elt_x2(struct nvc_lower *L, const struct nvc_node *n,
-		      struct nvdla_build_op *op, int other,
+		      struct nvdla_build_op *op, const struct nvc_operand *other,
 		      enum nvc_eltwise elt, float s_out, float *s_c)
 {
 	struct dla_sdp_op *x2 = &op->op.sdp_op.x2_op;
-	float s_b = L->ts[nvc_resolve(L, other)].scale;
+	float s_b = other->scale;
 	int a2;
 
 	*x2 = (struct dla_sdp_op){ .enable = 1, .mode = SDP_MODE_PER_POINT,
 				   .precision = L->prec };
-	op->surf.sdp_surface.x2_data = nvc_cube(L, other);
+	op->surf.sdp_surface.x2_data = other->cube;
 	if (elt == NVC_ELT_MUL) {
 		x2->type = SDP_TYPE_MUL;
 		*s_c = s_out / (1 << NVC_SC_BITS) / s_b;
@@ -170,12 +170,18 @@ static int sdp_elt_x2(struct nvc_lower *L, const struct nvc_node *n,
 	return 0;
 }
 
+struct nvc_operand nvc_operand(const struct nvc_lower *L, int tensor)
+{
+	return (struct nvc_operand){ .cube = nvc_cube(L, tensor),
+		.scale = L->ts[nvc_resolve(L, tensor)].scale };
+}
+
 /*
- * Everything after X1: @elt_other (or -1) through X2, the activation,
+ * Everything after X1: @elt_other (or NULL) through X2, the activation,
  * the output converter. *@s_c is the scale X1 must produce (int8).
  */
 int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
-		 struct nvdla_build_op *op, int elt_other,
+		 struct nvdla_build_op *op, const struct nvc_operand *elt_other,
 		 enum nvc_eltwise elt, const struct nvc_activation *act,
 		 float s_out, float *s_c)
 {
@@ -184,7 +190,7 @@ int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
 	int ret;
 
 	*s_c = sdp_mid_scale(act, s_out);
-	if (elt_other >= 0) {
+	if (elt_other) {
 		if (lut && L->prec == DLA_PRECISION_INT8)
 			return nvc_fail(L, n, -EOPNOTSUPP,
 					"a LUT activation after an int8 element-wise operation");
@@ -330,7 +336,8 @@ out:
 int nvc_lower_sdp_node(struct nvc_lower *L, int node)
 {
 	const struct nvc_node *n = &L->g->nodes[node];
-	int in = n->inputs[0], out = n->outputs[0], op, ret, other = -1;
+	int in = n->inputs[0], out = n->outputs[0], op, ret;
+	struct nvc_operand other;
 	float s_in = L->ts[nvc_resolve(L, in)].scale, s_out = L->ts[out].scale;
 	struct nvc_activation act = n->act;
 	struct dla_data_cube dst;
@@ -346,8 +353,8 @@ int nvc_lower_sdp_node(struct nvc_lower *L, int node)
 	if (op < 0)
 		return op;
 	if (n->op == NVC_ELTWISE) {
-		other = n->inputs[1];
-		nvc_depend_tensor(L, other, op);
+		other = nvc_operand(L, n->inputs[1]);
+		nvc_depend_tensor(L, n->inputs[1], op);
 	}
 	if (n->op == NVC_AFFINE) {
 		s_c = sdp_mid_scale(&act, s_out);
@@ -360,7 +367,9 @@ int nvc_lower_sdp_node(struct nvc_lower *L, int node)
 			sdp_out_cvt(L, &L->ops[op].op.sdp_op, s_c, s_out,
 				    L->ops[op].op.sdp_op.lut_index >= 0);
 	} else {
-		ret = nvc_sdp_tail(L, n, &L->ops[op], other, n->eltwise, &act,
+		ret = nvc_sdp_tail(L, n, &L->ops[op],
+				   n->op == NVC_ELTWISE ? &other : NULL,
+				   n->eltwise, &act,
 				   s_out, &s_c);
 		if (!ret && L->prec == DLA_PRECISION_INT8)
 			sdp_x1_scale(&L->ops[op].op.sdp_op.x1_op,
@@ -385,7 +394,7 @@ int nvc_sdp_copy(struct nvc_lower *L, const struct nvc_node *n, int from,
 
 	if (op < 0)
 		return op;
-	ret = nvc_sdp_tail(L, n, &L->ops[op], -1, NVC_ELT_ADD, &none, s_dst,
+	ret = nvc_sdp_tail(L, n, &L->ops[op], NULL, NVC_ELT_ADD, &none, s_dst,
 			   &s_c);
 	if (ret)
 		return ret;
