@@ -6,7 +6,8 @@ Bounds: fp16 max abs error within the fp16 case's tolerance in
 ../networks/<net>_fp16_full/case.json (else 1e-2); int8 below the official
 compiler's own error on the network (its relaxed run in
 ../networks/<net>_int8_small/case.json) where that exists, else 3e-2, a
-few steps of the probabilities' 1/127. A refusal is a failure, except the
+few steps of the probabilities' 1/127 (unet_mini, a dense 4x32x32 map
+after 7 int8 layers with no official int8 build: 8 steps, 0.063). A refusal is a failure, except the
 ones listed in KNOWN (TAP TODO, with the message)."""
 import json
 import os
@@ -16,10 +17,11 @@ import tempfile
 
 CASES = [("nv_full", "fp16"), ("nv_full", "int8"), ("nv_large", "int8"),
          ("nv_small", "int8")]
-# Known gaps of the back end: (network, precision) -> why.
-KNOWN = {("unet_mini", "int8"):
-         "ConvTranspose needs the RUBIK engine (nv_full only)"}
+# Known gaps of the back end: (network, configuration) -> why.
+KNOWN = {("unet_mini", cfg): "ConvTranspose needs the RUBIK engine"
+         for cfg in ("nv_large", "nv_small")}
 FP16_DEFAULT, INT8_DEFAULT = 1e-2, 3e-2
+INT8_DENSE = {"unet_mini": 8 / 127.0}
 
 
 def case_json(networks, name):
@@ -38,6 +40,8 @@ def bound(networks, net, prec):
     c = case_json(networks, net + "_int8_small")
     if c and "relaxed_run" in c and "max_abs_err" in c["relaxed_run"]:
         return c["relaxed_run"]["max_abs_err"], "official compiler's error"
+    if net in INT8_DENSE:
+        return INT8_DENSE[net], "8 output steps, dense output"
     return INT8_DEFAULT, "default"
 
 
@@ -80,9 +84,9 @@ def main():
                 err, why = run(binp, d, net, cfg, prec, tmp)
                 lim, basis = bound(networks, net, prec)
                 name = "%s %s %s" % (net, cfg, prec)
-                if err is None and (net, prec) in KNOWN:
+                if err is None and (net, cfg) in KNOWN:
                     print("not ok %d - %s: %s # TODO %s" %
-                          (n, name, why, KNOWN[(net, prec)]))
+                          (n, name, why, KNOWN[(net, cfg)]))
                     continue
                 good = err is not None and err < lim
                 failed += not good
