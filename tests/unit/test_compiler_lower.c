@@ -18,6 +18,7 @@
 #include <nvdla/runtime.h>
 
 #include "compiler/lower.h"
+#include "loadable.h"
 #include "tap.h"
 
 #define MAXT 64
@@ -823,8 +824,50 @@ static void test_scales_mix(void)
 	check("concat at channel offsets 12 and 32 (identity convolutions)", 3);
 }
 
+/* The largest memory that is neither bound nor filled: the pool. */
+static uint64_t pool_size(const char *config, enum nvc_precision prec)
+{
+	struct nvc_options o = { .config = config, .precision = prec };
+	struct nvdla_loadable *l = NULL;
+	uint64_t top = 0;
+	char err[256];
+	void *buf = NULL;
+	size_t len;
+	uint32_t m;
+
+	if (!nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) &&
+	    !nvdla_loadable_parse(buf, len, &l, err, sizeof(err)))
+		for (m = 0; m < l->num_memories; m++)
+			if (l->memories[m].flags == NVDLA_LBL_MEM_ALLOC &&
+			    l->memories[m].size > top)
+				top = l->memories[m].size;
+	nvdla_loadable_free(l);
+	free(buf);
+	return top;
+}
+
+/* A chain of 8 convolutions reuses the pool: 2 cubes live at a time. */
+static void test_reuse(void)
+{
+	uint64_t cube = 16 * 16 * 32 * 2, bytes;
+	int t, i;
+
+	reset();
+	t = input(32, 16, 16);
+	for (i = 0; i < 8; i++)
+		t = conv(t, 32, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	t = pool(t, NVC_POOL_AVG, 0, 1, 1);
+	output(t);
+	check("8 convolutions in a chain, memory reused", 9);
+	bytes = pool_size("nv_full", NVC_FP16);
+	tap_ok(bytes && bytes <= 2 * cube,
+	       "chain of 8 fp16 16x16x32 cubes in a pool of %llu bytes (2 cubes: %llu)",
+	       (unsigned long long)bytes, (unsigned long long)(2 * cube));
+}
+
 int main(void)
 {
+	test_reuse();
 	test_scales_mix();
 	test_deconv();
 	test_refusals();

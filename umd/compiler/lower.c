@@ -119,8 +119,7 @@ static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
 		if (k + 1 < n->num_inputs) {
 			tmp = L->ts[out].place;
 			tmp.slot = NVC_SLOT_POOL;
-			tmp.offset = (uint32_t)((L->pool + 255) / 256 * 256);
-			L->pool = tmp.offset + tmp.size;
+			tmp.offset = nvc_pool_alloc(L, tmp.size);
 			dst = nvc_cube_at(L, &tmp, to->w, to->h, to->c);
 		}
 		op = nvc_conv_embed(L, n, n->inputs[k], coff, to->c,
@@ -132,7 +131,7 @@ static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
 					     .scale = L->ts[out].scale };
 		coff += nvc_t(L, n->inputs[k])->c;
 	}
-	L->ts[out].writer = op;
+	nvc_written(L, out, op);
 	return 0;
 }
 
@@ -156,6 +155,7 @@ static int lower_concat(struct nvc_lower *L, int node)
 			continue;
 		ret = nvc_sdp_copy(L, n, in, &dst, L->ts[out].scale);
 		if (ret >= 0) {
+			nvc_written_place(L, &dst, ret);
 			L->ts[out].writer = ret;
 			ret = 0;
 		}
@@ -432,6 +432,10 @@ static void cleanup(struct nvc_lower *L)
 	free(L->ops);
 	free(L->ts);
 	free(L->cdata);
+	free(L->last_use);
+	free(L->freed);
+	free(L->free);
+	free(L->reads);
 	nvdla_builder_fini(&L->b);
 }
 
@@ -450,11 +454,17 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 	ret = done ? setup(&L) : -ENOMEM;
 	if (!ret)
 		ret = nvc_scales(&L);
+	if (!ret)
+		ret = nvc_liveness(&L);
 	for (i = 0; !ret && i < g->num_inputs; i++)
 		nvc_place_new(&L, g->inputs[i]);
-	for (i = 0; !ret && i < g->num_nodes; i++)
-		if (!done[i])
+	for (i = 0; !ret && i < g->num_nodes; i++) {
+		ret = nvc_release(&L, i);
+		if (!ret && !done[i])
 			ret = lower_node(&L, i, done);
+	}
+	if (!ret && L.oom)
+		ret = -ENOMEM;
 	if (!ret)
 		ret = nvc_task_close(&L);
 	if (!ret)

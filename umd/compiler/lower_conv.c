@@ -378,8 +378,7 @@ static struct dla_data_cube contract_input(struct nvc_lower *L,
 	p.line = (uint32_t)ti->w * L->t.atom;
 	p.surf = p.line * (uint32_t)ti->h;
 	p.size = p.surf * nvc_surfaces(L, cs->k);
-	p.offset = (uint32_t)((L->pool + 255) / 256 * 256);
-	L->pool = p.offset + p.size;
+	p.offset = nvc_pool_alloc(L, p.size);
 	return nvc_cube_at(L, &p, ti->w, ti->h, cs->k);
 }
 
@@ -398,7 +397,7 @@ static int contract(struct nvc_lower *L, const struct nvc_node *n, int sdp,
 	L->ops[op].surf.rubik_surface.src_data = *mid;
 	L->ops[op].surf.rubik_surface.dst_data = nvc_cube(L, out);
 	nvc_depend(L, sdp, op);
-	L->ts[out].writer = op;
+	nvc_written(L, out, op);
 	return 0;
 }
 
@@ -443,6 +442,10 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 		goto out;
 	nvc_fuse(L, conv, *sdp);
 	nvc_depend_tensor(L, cs->in, conv);
+	/* Its SDP writes: after the reads of what was there before. */
+	nvc_written_place(L, &(struct nvc_place){ .slot = dst->address,
+		.offset = dst->offset, .line = dst->line_stride,
+		.surf = dst->surf_stride, .size = dst->size }, *sdp);
 out:
 	free(ws);
 	return ret;

@@ -51,6 +51,16 @@ struct nvc_ltensor {
 
 #define NVC_MAX_LUTS 8
 
+/* A pool block free for reuse, and a read of the task being built. */
+struct nvc_block {
+	uint64_t offset, size;
+};
+
+struct nvc_read {
+	struct nvc_place place;
+	int op;
+};
+
 struct nvc_lower {
 	const struct nvc_graph *g;
 	const struct nvc_options *o;
@@ -64,6 +74,13 @@ struct nvc_lower {
 	uint8_t *cdata;
 	uint64_t clen, ccap;
 	uint64_t pool;		/* activation pool bytes */
+	int *last_use;		/* per tensor owning bytes: its last reader node */
+	bool *freed;
+	struct nvc_block *free;	/* pool blocks free again, by offset */
+	int nfree;
+	struct nvc_read *reads;	/* reads of the task being built */
+	int nreads;
+	bool oom;		/* a read could not be recorded */
 	/* the DLA task being built */
 	struct nvdla_build_op *ops;
 	int nops, opcap;
@@ -104,6 +121,16 @@ struct dla_data_cube nvc_const_cube(uint32_t offset, uint32_t size,
 int nvc_op_new(struct nvc_lower *L, uint8_t type);
 void nvc_depend(struct nvc_lower *L, int from, int to);
 void nvc_depend_tensor(struct nvc_lower *L, int tensor, int op);
+/* @op writes @tensor (or @place): after the reads of what was there. */
+void nvc_written(struct nvc_lower *L, int tensor, int op);
+void nvc_written_place(struct nvc_lower *L, const struct nvc_place *place,
+		       int op);
+/* Liveness: which tensor owns each one's bytes, when each is last read. */
+int nvc_liveness(struct nvc_lower *L);
+/* Before node @node: give back the pool blocks no later node reads. */
+int nvc_release(struct nvc_lower *L, int node);
+/* A pool block of @size bytes: reused if one is free, else new. */
+uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size);
 void nvc_fuse(struct nvc_lower *L, int head, int tail);
 int nvc_task_close(struct nvc_lower *L);
 int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t);

@@ -375,7 +375,7 @@ int nvc_lower_sdp_node(struct nvc_lower *L, int node)
 			sdp_x1_scale(&L->ops[op].op.sdp_op.x1_op,
 				     (double)s_in / s_c);
 	}
-	L->ts[out].writer = op;
+	nvc_written(L, out, op);
 	return ret;
 }
 
