@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <nvdla/dla_interface.h>
 #include <nvdla/runtime.h>
 
 #include "compiler/lower.h"
@@ -865,8 +866,53 @@ static void test_reuse(void)
 	       (unsigned long long)bytes, (unsigned long long)(2 * cube));
 }
 
+/* Operations of @type in G's loadable for @config (int8). */
+static int count_ops(const char *config, uint8_t type)
+{
+	struct nvc_options o = { .config = config, .precision = NVC_INT8 };
+	struct nvdla_loadable *l = NULL;
+	const struct nvdla_lbl_blob *g;
+	char err[256];
+	void *buf = NULL;
+	size_t len;
+	int count = -1;
+	uint32_t i;
+
+	if (!nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) &&
+	    !nvdla_loadable_parse(buf, len, &l, err, sizeof(err)) &&
+	    (g = nvdla_loadable_blob(l, "task-0-dep_graph"))) {
+		count = 0;
+		for (i = 0; i + sizeof(struct dla_common_op_desc) <= g->data_len;
+		     i += sizeof(struct dla_common_op_desc))
+			count += ((const struct dla_common_op_desc *)
+				  (g->data + i))->op_type == type;
+	}
+	nvdla_loadable_free(l);
+	free(buf);
+	return count;
+}
+
+/*
+ * An input larger than the convolution buffer: split into bands of
+ * rows (stride 2 and padding at the band edges), results unchanged.
+ */
+static void test_cbuf_split(void)
+{
+	int t, n;
+
+	reset();
+	t = input(32, 96, 96);
+	t = conv(t, 16, 3, 2, 1, 1, 1, NVC_ACT_RELU);
+	t = conv(t, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	output(t);
+	check("96x96x32 input split across the convolution buffer", 3);
+	n = count_ops("nv_small", DLA_OP_CONV);
+	tap_ok(n > 2, "nv_small: %d convolution operations for 2 layers", n);
+}
+
 int main(void)
 {
+	test_cbuf_split();
 	test_reuse();
 	test_scales_mix();
 	test_deconv();

@@ -282,44 +282,133 @@ static uint32_t banks(const struct nvc_lower *L, uint64_t bytes)
 	return (uint32_t)((bytes + b - 1) / b);
 }
 
+/* Entries of the convolution buffer one input line takes. */
+static uint32_t conv_eps(const struct nvc_lower *L, const struct nvc_tensor *ti)
+{
+	uint32_t entry = L->t.core.atomic_c * L->bpe;
+
+	return (ti->w * nvc_surfaces(L, ti->c) * L->t.atom + entry - 1) / entry;
+}
+
+/*
+ * The kernel runs with stride 1 and no padding: a fully connected layer
+ * over a flattened cube, or the 1x1 half of a transposed convolution.
+ */
+static bool conv_plain(const struct nvc_lower *L, const struct nvc_node *n,
+		       const struct conv_shape *cs)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+
+	return (cs->r == ti->h && cs->s == ti->w && cs->r != n->conv.kh) ||
+	       n->op == NVC_CONV_TRANSPOSE;
+}
+
+/* Rows of the input and output one operation covers, and its padding. */
+struct conv_band {
+	int iy0, ih, oy0, oh, pt, pb;
+};
+
+/*
+ * The input must sit in the convolution buffer whole while every kernel
+ * group streams past it: when it does not fit beside one group of
+ * weights, split the layer into bands of output rows, each with the
+ * input rows it needs. Fills *@rows (output rows per band) and the banks.
+ */
+static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
+		     const struct conv_shape *cs, uint32_t wsize, int *rows,
+		     uint32_t *dbank, uint32_t *wbank)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+	uint32_t entry = L->t.core.atomic_c * L->bpe, total = L->t.core.cbuf_banks;
+	uint32_t kpg = L->t.core.atomic_k / L->bpe;
+	uint64_t line = (uint64_t)conv_eps(L, ti) * entry;
+	uint32_t wmin = banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
+				 cs->r * cs->s * cs->c * L->bpe);
+	bool one = conv_plain(L, n, cs);
+	int sy = one ? 1 : n->conv.stride[0];
+	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
+	uint64_t fit;
+
+	if (wmin >= total)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"one group of %u kernels (%u banks) does not fit the %u-bank convolution buffer",
+				kpg, wmin, total);
+	*rows = cs->ho;
+	*dbank = banks(L, line * ti->h);
+	if (*dbank > total - wmin) {
+		fit = (uint64_t)(total - wmin) * L->t.core.cbuf_bank_bytes / line;
+		if (fit < (uint64_t)ekh || (one && cs->r > 1))
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"%d input rows of %llu bytes: the kernel's rows do not fit the convolution buffer",
+					ekh, (unsigned long long)line);
+		*rows = (int)((fit - ekh) / sy + 1);
+		*dbank = banks(L, line * ((uint64_t)(*rows - 1) * sy + ekh));
+	}
+	*wbank = banks(L, wsize);
+	if (*dbank + *wbank > total)
+		*wbank = total - *dbank;
+	return 0;
+}
+
+static struct conv_band conv_band(const struct nvc_lower *L,
+				  const struct nvc_node *n,
+				  const struct conv_shape *cs, int oy0, int rows)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+	bool one = conv_plain(L, n, cs);
+	int sy = one ? 1 : n->conv.stride[0], pt = one ? 0 : n->conv.pad[0];
+	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
+	struct conv_band b = { .oy0 = oy0 };
+	int top, bottom;
+
+	b.oh = cs->ho - oy0 < rows ? cs->ho - oy0 : rows;
+	top = oy0 * sy - pt;
+	bottom = (oy0 + b.oh - 1) * sy - pt + ekh;	/* one past */
+	b.iy0 = top < 0 ? 0 : top;
+	b.pt = top < 0 ? -top : 0;
+	b.pb = bottom > ti->h ? bottom - ti->h : 0;
+	b.ih = (bottom > ti->h ? ti->h : bottom) - b.iy0;
+	return b;
+}
+
+/* Rows [@y0, @y0 + @h) of @c. */
+static struct dla_data_cube cube_rows(struct dla_data_cube c, int y0, int h)
+{
+	c.offset += (uint32_t)y0 * c.line_stride;
+	c.height = (uint16_t)h;
+	return c;
+}
+
 static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 		    const struct conv_shape *cs, uint32_t woff, uint32_t wsize,
-		    const struct dla_data_cube *dst)
+		    const struct dla_data_cube *dst, const struct conv_band *b,
+		    uint32_t dbank, uint32_t wbank)
 {
 	struct dla_conv_op_desc *p = &L->ops[op].op.conv_op;
 	struct dla_conv_surface_desc *s = &L->ops[op].surf.conv_surface;
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	uint32_t entry = L->t.core.atomic_c * L->bpe;
-	uint32_t eps = (ti->w * nvc_surfaces(L, ti->c) * L->t.atom + entry - 1) /
-		       entry;
-	uint32_t dbank = banks(L, (uint64_t)eps * entry * ti->h);
-	uint32_t wbank = banks(L, wsize), total = L->t.core.cbuf_banks;
-	bool flat = cs->r == ti->h && cs->s == ti->w && cs->r != n->conv.kh;
-	bool one = flat || n->op == NVC_CONV_TRANSPOSE;
+	bool one = conv_plain(L, n, cs);
 
-	if (dbank >= total)
-		dbank = total - 1;
-	if (dbank + wbank > total)
-		wbank = total - dbank;
 	*p = (struct dla_conv_op_desc){
-		.entry_per_slice = (uint16_t)eps, .data_format = FORMAT_FEATURE,
+		.entry_per_slice = (uint16_t)conv_eps(L, ti),
+		.data_format = FORMAT_FEATURE,
 		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)dbank,
-		.weight_bank = (uint8_t)wbank, .release = (uint16_t)ti->h,
+		.weight_bank = (uint8_t)wbank, .release = (uint16_t)b->ih,
 		.input_width_csc = (uint16_t)ti->w,
-		.input_height_csc = (uint16_t)ti->h,
+		.input_height_csc = (uint16_t)b->ih,
 		.input_channel_csc = (uint16_t)ti->c,
 		.kernel_width_csc = (uint16_t)cs->s,
 		.kernel_height_csc = (uint16_t)cs->r,
 		.kernel_channel_csc = (uint16_t)cs->c,
 		.input_width_cmac = (uint16_t)cs->wo,
-		.input_height_cmac = (uint16_t)cs->ho,
+		.input_height_cmac = (uint16_t)b->oh,
 		.bytes_per_kernel = (uint32_t)cs->r * cs->s * cs->c * L->bpe,
 		.conv_stride_x = (uint8_t)(one ? 1 : n->conv.stride[1]),
 		.conv_stride_y = (uint8_t)(one ? 1 : n->conv.stride[0]),
-		.pad_y_top = (uint8_t)n->conv.pad[0],
-		.pad_x_left = (uint8_t)n->conv.pad[1],
-		.pad_y_bottom = (uint8_t)n->conv.pad[2],
-		.pad_x_right = (uint8_t)n->conv.pad[3],
+		.pad_y_top = (uint8_t)b->pt,
+		.pad_x_left = (uint8_t)(one ? 0 : n->conv.pad[1]),
+		.pad_y_bottom = (uint8_t)b->pb,
+		.pad_x_right = (uint8_t)(one ? 0 : n->conv.pad[3]),
 		.dilation_x = (uint8_t)(one ? 1 : n->conv.dilation[1]),
 		.dilation_y = (uint8_t)(one ? 1 : n->conv.dilation[0]),
 		.in_precision = L->prec, .out_precision = L->prec,
@@ -327,8 +416,8 @@ static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 		.out_cvt = { .scale = 1, .enable = 1 },
 	};
 	s->weight_data = nvc_const_cube(woff, wsize, cs->s, cs->r, cs->c);
-	s->src_data = nvc_cube(L, cs->in);
-	s->dst_data = *dst;
+	s->src_data = cube_rows(nvc_cube(L, cs->in), b->iy0, b->ih);
+	s->dst_data = cube_rows(*dst, b->oy0, b->oh);
 	s->dst_data.type = DLA_MEM_HW;
 	s->dst_data.address = -1;
 	s->dst_data.offset = 0;
@@ -401,10 +490,50 @@ static int contract(struct nvc_lower *L, const struct nvc_node *n, int sdp,
 	return 0;
 }
 
+static struct nvc_place cube_place(const struct dla_data_cube *c)
+{
+	return (struct nvc_place){ .slot = c->address, .offset = c->offset,
+		.line = c->line_stride, .surf = c->surf_stride,
+		.size = c->size };
+}
+
+/*
+ * One band of the convolution and its SDP, the SDP programmed like
+ * @proto's (or, for the first band, as @operand and @last say).
+ */
+static int conv_band_ops(struct nvc_lower *L, const struct nvc_node *n,
+			 const struct conv_shape *cs, uint32_t woff,
+			 uint32_t wsize, const struct dla_data_cube *dst,
+			 const struct conv_band *b, uint32_t dbank,
+			 uint32_t wbank, int *sdp)
+{
+	int conv = nvc_op_new(L, DLA_OP_CONV);
+	struct dla_sdp_surface_desc *ss;
+	struct nvc_place w;
+
+	*sdp = conv < 0 ? conv : nvc_op_new(L, DLA_OP_SDP);
+	if (*sdp < 0)
+		return *sdp;
+	conv_op(L, conv, n, cs, woff, wsize, dst, b, dbank, wbank);
+	nvc_sdp_init(L, &L->ops[*sdp]);
+	ss = &L->ops[*sdp].surf.sdp_surface;
+	ss->src_data = L->ops[conv].surf.conv_surface.dst_data;
+	ss->dst_data = cube_rows(*dst, b->oy0, b->oh);
+	nvc_fuse(L, conv, *sdp);
+	nvc_depend_tensor(L, cs->in, conv);
+	/* Its SDP writes: after the reads of what was there before. */
+	w = cube_place(&ss->dst_data);
+	w.size = (uint32_t)(b->oh - 1) * w.line + ss->dst_data.width * L->t.atom +
+		 (nvc_surfaces(L, ss->dst_data.channel) - 1) * w.surf;
+	nvc_written_place(L, &w, *sdp);
+	return 0;
+}
+
 /*
  * The convolution @cs (attributes of @n) into @dst and its SDP with the
  * element-wise @operand (or NULL) and activation @act, at output scale
- * @s_out: *@sdp is the SDP's index.
+ * @s_out, in bands of rows if the input does not fit the buffer: *@sdp
+ * is the last SDP's index.
  */
 static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 		     const struct nvc_node *last, const struct conv_shape *cs,
@@ -412,41 +541,49 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 		     const struct nvc_operand *operand, enum nvc_eltwise elt,
 		     float s_out, int *sdp)
 {
-	uint32_t woff, wsize;
+	uint32_t woff, wsize, dbank = 0, wbank = 0;
+	struct dla_sdp_op_desc proto = { 0 };
+	struct conv_band b;
+	int rows = 1, oy0, first = -1, ret;
 	float *ws, s_c;
-	int conv, ret;
 
 	ws = calloc((size_t)(cs->k > 0 ? cs->k : 1), sizeof(*ws));
 	if (!ws)
 		return -ENOMEM;
 	weight_scales(L, cs, ws);
 	ret = conv_weights(L, cs, ws, &woff, &wsize);
-	if (ret)
-		goto out;
-	conv = nvc_op_new(L, DLA_OP_CONV);
-	*sdp = conv < 0 ? conv : nvc_op_new(L, DLA_OP_SDP);
-	if (*sdp < 0) {
-		ret = *sdp;
-		goto out;
-	}
-	conv_op(L, conv, n, cs, woff, wsize, dst);
-	nvc_sdp_init(L, &L->ops[*sdp]);
-	L->ops[*sdp].surf.sdp_surface.src_data =
-		L->ops[conv].surf.conv_surface.dst_data;
-	L->ops[*sdp].surf.sdp_surface.dst_data = *dst;
-	ret = nvc_sdp_tail(L, last, &L->ops[*sdp], operand, elt, &last->act,
-			   s_out, &s_c);
 	if (!ret)
-		ret = conv_x1(L, *sdp, cs, ws, s_c);
-	if (ret)
-		goto out;
-	nvc_fuse(L, conv, *sdp);
-	nvc_depend_tensor(L, cs->in, conv);
-	/* Its SDP writes: after the reads of what was there before. */
-	nvc_written_place(L, &(struct nvc_place){ .slot = dst->address,
-		.offset = dst->offset, .line = dst->line_stride,
-		.surf = dst->surf_stride, .size = dst->size }, *sdp);
-out:
+		ret = conv_plan(L, n, cs, wsize, &rows, &dbank, &wbank);
+	for (oy0 = 0; !ret && oy0 < cs->ho; oy0 += rows) {
+		b = conv_band(L, n, cs, oy0, rows);
+		ret = conv_band_ops(L, n, cs, woff, wsize, dst, &b, dbank,
+				    wbank, sdp);
+		if (ret)
+			break;
+		if (first < 0) {
+			first = *sdp;
+			ret = nvc_sdp_tail(L, last, &L->ops[*sdp], operand, elt,
+					   &last->act, s_out, &s_c);
+			if (!ret)
+				ret = conv_x1(L, *sdp, cs, ws, s_c);
+			proto = L->ops[*sdp].op.sdp_op;
+		} else {
+			L->ops[*sdp].op.sdp_op = proto;
+			L->ops[*sdp].surf.sdp_surface.x1_data =
+				L->ops[first].surf.sdp_surface.x1_data;
+			L->ops[*sdp].surf.sdp_surface.y_data =
+				L->ops[first].surf.sdp_surface.y_data;
+		}
+		if (!ret && operand) {
+			L->ops[*sdp].surf.sdp_surface.x2_data =
+				cube_rows(operand->cube, b.oy0, b.oh);
+			nvc_depend_place(L, &L->ops[*sdp].surf.sdp_surface.x2_data,
+					 *sdp);
+		} else if (!ret && first != *sdp) {
+			L->ops[*sdp].surf.sdp_surface.x2_data =
+				L->ops[first].surf.sdp_surface.x2_data;
+		}
+	}
 	free(ws);
 	return ret;
 }
@@ -497,8 +634,6 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 			&sdp);
 	if (ret)
 		goto out;
-	if (other >= 0)
-		nvc_depend_tensor(L, other, sdp);
 	L->ts[cs.out].writer = sdp;
 	if (n->op == NVC_CONV_TRANSPOSE)
 		ret = contract(L, n, sdp, &dst, cs.out);

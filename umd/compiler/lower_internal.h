@@ -121,6 +121,10 @@ struct dla_data_cube nvc_const_cube(uint32_t offset, uint32_t size,
 int nvc_op_new(struct nvc_lower *L, uint8_t type);
 void nvc_depend(struct nvc_lower *L, int from, int to);
 void nvc_depend_tensor(struct nvc_lower *L, int tensor, int op);
+void nvc_depend_at(struct nvc_lower *L, const struct nvc_place *p, int op);
+/* The same for the bytes of cube @c. */
+void nvc_depend_place(struct nvc_lower *L, const struct dla_data_cube *c,
+		      int op);
 /* @op writes @tensor (or @place): after the reads of what was there. */
 void nvc_written(struct nvc_lower *L, int tensor, int op);
 void nvc_written_place(struct nvc_lower *L, const struct nvc_place *place,

@@ -346,7 +346,21 @@ static bool overlap(const struct nvc_place *a, const struct nvc_place *b)
  */
 void nvc_depend_tensor(struct nvc_lower *L, int tensor, int op)
 {
-	const struct nvc_place *p = &L->ts[nvc_resolve(L, tensor)].place;
+	nvc_depend_at(L, &L->ts[nvc_resolve(L, tensor)].place, op);
+}
+
+void nvc_depend_place(struct nvc_lower *L, const struct dla_data_cube *c,
+		      int op)
+{
+	struct nvc_place p = { .slot = c->address, .offset = c->offset,
+			       .line = c->line_stride, .surf = c->surf_stride,
+			       .size = c->size };
+
+	nvc_depend_at(L, &p, op);
+}
+
+void nvc_depend_at(struct nvc_lower *L, const struct nvc_place *p, int op)
+{
 	struct nvc_read *r;
 	int i;
 
