@@ -600,15 +600,36 @@ static void test_sdp_pool(void)
 	t = pool(t, NVC_POOL_AVG, 0, 1, 1);
 	output(t);
 	check("add+relu, avg/max/global pool, concat, standalone affine", 6);
+
+	reset();
+	x = input(16, 6, 6);
+	a = conv(x, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	s = binary(NVC_ELTWISE, a, x, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	nodes[G.num_nodes - 1].act.type = NVC_ACT_PRELU;
+	nodes[G.num_nodes - 1].act.slope = constant(1, 16, 1, 1, 0.2f, 0.1f);
+	a = binary(NVC_ELTWISE, s, x, "Mul");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_MUL;
+	output(a);
+	check("conv + add + PRelu (Y stage), element-wise mul", 3);
+
+	reset();
+	x = input(16, 6, 6);
+	a = conv(x, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	s = binary(NVC_ELTWISE, a, x, "Mul");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_MUL;
+	nodes[G.num_nodes - 1].act.type = NVC_ACT_RELU;
+	output(s);
+	check("conv * x + relu fused", 2);
 }
 
 /* Activations alone and after a convolution (LUT, slopes, clip). */
 static void test_acts(void)
 {
 	static const enum nvc_act acts[] = { NVC_ACT_SIGMOID, NVC_ACT_TANH,
-		NVC_ACT_LEAKY, NVC_ACT_CLIP };
+		NVC_ACT_LEAKY, NVC_ACT_CLIP, NVC_ACT_PRELU, NVC_ACT_CLIP };
 	static const char *const names[] = { "Sigmoid", "Tanh", "LeakyRelu",
-		"Clip" };
+		"Clip", "PRelu", "Clip(-0.3)" };
 	char what[80];
 	size_t i;
 	int t;
@@ -619,6 +640,8 @@ static void test_acts(void)
 		t = conv(t, 16, 3, 1, 1, 1, 1, acts[i]);
 		nodes[G.num_nodes - 1].act.alpha = 0.1f;
 		nodes[G.num_nodes - 1].act.max = 0.5f;
+		nodes[G.num_nodes - 1].act.min = i == 5 ? -0.3f : 0;
+		nodes[G.num_nodes - 1].act.slope = constant(1, 16, 1, 1, 0.3f, 0.2f);
 		t = unary(NVC_ACT, t, names[i]);
 		nodes[G.num_nodes - 1].act = nodes[G.num_nodes - 2].act;
 		output(t);
