@@ -40,6 +40,7 @@ struct sim_dense {
 	bool narrow;		/* int8: an int32 sum is exact */
 	/* fp16: CMAC blocks of @block channels; each block's first NaN */
 	u32 block, blocks;
+	u32 ext;		/* kernel rows per CMAC pass (post-extension) */
 	u32 *wnan, *dnan;	/* [k][taps][blocks], [position][blocks] */
 	bool decoded;		/* @in holds the input of batch @batch_in */
 	const u8 *batch_in;

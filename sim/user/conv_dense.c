@@ -64,8 +64,7 @@ bool sim_dense_open(struct sim_dense *dl, const struct sim_conv *cv, u32 w,
 		    u32 h)
 {
 	memset(dl, 0, sizeof(*dl));
-	if (cv->winograd || (cv->fp16 && cv->is_image) ||
-	    !dense_geometry(dl, cv, w, h))
+	if (cv->winograd || !dense_geometry(dl, cv, w, h))
 		return false;
 	dl->narrow = cv->bpe == 1 && (u64)dl->taps * dl->cp < DENSE_NARROW_MAX;
 	dl->in = malloc(dl->in_len * sizeof(*dl->in));
@@ -88,7 +87,10 @@ static void dense_tap_weights(s16 *p, const struct sim_conv *cv, u32 k, u32 t)
 
 	if (cv->is_image) {
 		for (c = 0; c < cv->c; c++)
-			p[c] = sim_image_weight(cv, k, c, t);
+			p[c] = cv->fp16 ?
+			       sim_cdma_fp16(cv->flush_weights,
+					     sim_image_weight(cv, k, c, t)) :
+			       sim_image_weight(cv, k, c, t);
 		return;
 	}
 	for (c = 0; c < cv->c; c += n) {
