@@ -10,12 +10,18 @@
 
 #include "../sim_internal.h"
 
-/* Vector path in use: NVDLA_SIM_SIMD=off|avx2, default the best the CPU has. */
+/*
+ * Vector path for the next layer: NVDLA_SIM_SIMD=off forces plain C,
+ * anything else the best the CPU has.
+ */
 enum sim_simd { SIM_SIMD_OFF, SIM_SIMD_AVX2 };
 
 enum sim_simd sim_simd(void);
 
-/* Threads a layer is split over: NVDLA_SIM_THREADS, default the online CPUs. */
+/*
+ * Threads a layer is split over: NVDLA_SIM_THREADS (default the online
+ * CPUs), read as each job starts; 1 in a forked child.
+ */
 u32 sim_threads(void);
 
 /*
