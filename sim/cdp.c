@@ -376,10 +376,10 @@ static bool cdp_params(struct nvdla_sim *sim, struct cdp_params *p)
 			SIM_ADDR(sim, CDP_RDMA, D_SRC_BASE_ADDR_LOW,
 				 D_SRC_BASE_ADDR_HIGH),
 			cdp_extent(p, p->in_line, p->in_surf));
-	p->out = SIM_MAP(sim, CDP, D_DST_DMA_CFG, DST_RAM_TYPE,
-			 SIM_ADDR(sim, CDP, D_DST_BASE_ADDR_LOW,
-				  D_DST_BASE_ADDR_HIGH),
-			 cdp_extent(p, p->out_line, p->out_surf));
+	p->out = SIM_MAP_OUT(sim, CDP, D_DST_DMA_CFG, DST_RAM_TYPE,
+			     SIM_ADDR(sim, CDP, D_DST_BASE_ADDR_LOW,
+				      D_DST_BASE_ADDR_HIGH),
+			     cdp_extent(p, p->out_line, p->out_surf));
 	return p->in && p->out;
 }
 

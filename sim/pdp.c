@@ -38,11 +38,15 @@ struct pdp_params {
 
 static s32 pdp_load(const struct pdp_params *p, const u8 *at)
 {
-	u16 h = at[0] | at[1] << 8;
+	u16 h;
 
+	/* One byte per int8 element: at[1] may be past the surface's end. */
+	if (p->bpe == 1)
+		return (s8)at[0];
+	h = at[0] | at[1] << 8;
 	if (p->fp16)	/* bit patterns; NaN_TO_ZERO applies to memory input */
 		return p->nan_to_zero && sim_fp_is_nan(h, &sim_fp16) ? 0 : h;
-	return p->bpe == 1 ? (s8)at[0] : (s16)h;
+	return (s16)h;
 }
 
 /* Whether @v replaces @best as the maximum (or minimum) so far. */
@@ -276,10 +280,10 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 			SIM_ADDR(sim, PDP_RDMA, D_SRC_BASE_ADDR_LOW,
 				 D_SRC_BASE_ADDR_HIGH),
 			pdp_extent(p, p->w, p->h, p->in_line, p->in_surf));
-	p->out = SIM_MAP(sim, PDP, D_DST_RAM_CFG, DST_RAM_TYPE,
-			 SIM_ADDR(sim, PDP, D_DST_BASE_ADDR_LOW,
-				  D_DST_BASE_ADDR_HIGH),
-			 pdp_extent(p, p->ow, p->oh, p->out_line, p->out_surf));
+	p->out = SIM_MAP_OUT(sim, PDP, D_DST_RAM_CFG, DST_RAM_TYPE,
+			     SIM_ADDR(sim, PDP, D_DST_BASE_ADDR_LOW,
+				      D_DST_BASE_ADDR_HIGH),
+			     pdp_extent(p, p->ow, p->oh, p->out_line, p->out_surf));
 	return (stream || p->in) && p->out;
 }
 

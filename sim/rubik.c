@@ -74,11 +74,11 @@ static bool rubik_contract(struct nvdla_sim *sim, const struct rubik_params *p)
 	in = sim_map_ram(sim, p->in_ram, p->in_addr,
 			 cube_extent(p, p->sx * p->sy * n_so, p->w, p->h,
 				     p->in_line, p->in_surf));
-	out = sim_map_ram(sim, p->out_ram, p->out_addr,
-			  (u64)(p->h - 1) * p->contract_line +
-			  (u64)(p->sy - 1) * p->out_line +
-			  (u64)(n_so - 1) * p->out_surf +
-			  (u64)p->w * p->sx * p->atom);
+	out = sim_map_ram_out(sim, p->out_ram, p->out_addr,
+			      (u64)(p->h - 1) * p->contract_line +
+			      (u64)(p->sy - 1) * p->out_line +
+			      (u64)(n_so - 1) * p->out_surf +
+			      (u64)p->w * p->sx * p->atom);
 	if (!in || !out)
 		return false;
 	for (h = 0; h < p->h; h++) {
@@ -109,9 +109,9 @@ static bool rubik_split(struct nvdla_sim *sim, const struct rubik_params *p)
 	in = sim_map_ram(sim, p->in_ram, p->in_addr,
 			 cube_extent(p, surfaces, p->w, p->h, p->in_line,
 				     p->in_surf));
-	out = sim_map_ram(sim, p->out_ram, p->out_addr,
-			  plane_extent(p, p->c, p->w, p->h, p->out_line,
-				       p->out_planar));
+	out = sim_map_ram_out(sim, p->out_ram, p->out_addr,
+			      plane_extent(p, p->c, p->w, p->h, p->out_line,
+					   p->out_planar));
 	if (!in || !out)
 		return false;
 	for (c = 0; c < p->c; c++) {
@@ -139,9 +139,9 @@ static bool rubik_merge(struct nvdla_sim *sim, const struct rubik_params *p)
 	in = sim_map_ram(sim, p->in_ram, p->in_addr,
 			 plane_extent(p, p->c, p->w, p->h, p->in_line,
 				      p->in_planar));
-	out = sim_map_ram(sim, p->out_ram, p->out_addr,
-			  cube_extent(p, surfaces, p->w, p->h, p->out_line,
-				      p->out_surf));
+	out = sim_map_ram_out(sim, p->out_ram, p->out_addr,
+			      cube_extent(p, surfaces, p->w, p->h, p->out_line,
+					  p->out_surf));
 	if (!in || !out)
 		return false;
 	for (s = 0; s < surfaces; s++) {

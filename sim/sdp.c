@@ -417,11 +417,11 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	/* Nothing is written when streaming to the PDP or comparing (EQL). */
 	p->out_batch = SIM_STRIDE(sim, SDP, D_DST_BATCH_STRIDE);
 	p->out = p->to_pdp || !p->write ? NULL :
-		 SIM_MAP(sim, SDP, D_DST_DMA_CFG, DST_RAM_TYPE,
-			 SIM_ADDR(sim, SDP, D_DST_BASE_ADDR_LOW,
-				  D_DST_BASE_ADDR_HIGH),
-			 (u64)(p->batches - 1) * p->out_batch +
-			 cube_extent(p, p->out_line, p->out_surf));
+		 SIM_MAP_OUT(sim, SDP, D_DST_DMA_CFG, DST_RAM_TYPE,
+			     SIM_ADDR(sim, SDP, D_DST_BASE_ADDR_LOW,
+				      D_DST_BASE_ADDR_HIGH),
+			     (u64)(p->batches - 1) * p->out_batch +
+			     cube_extent(p, p->out_line, p->out_surf));
 	return (conv || p->in) && (p->out || p->to_pdp || !p->write);
 }
 

@@ -140,6 +140,15 @@ void *sim_map_ram(struct nvdla_sim *sim, u32 ram, u64 addr, u64 len)
 		sim_map(sim, addr, len);
 }
 
+void *sim_map_ram_out(struct nvdla_sim *sim, u32 ram, u64 addr, u64 len)
+{
+	void *p = sim_map_ram(sim, ram, addr, len);
+
+	if (p && sim->host.map_write)
+		sim->host.map_write(sim->host.ctx, addr, len);
+	return p;
+}
+
 static int sim_bus_read(struct nvdla_sim *sim, u32 ram, u64 addr, u32 len)
 {
 	if (ram == SIM_RAM_MC || !sim->host.cv_read)

@@ -183,6 +183,10 @@ void *sim_map_ram(struct nvdla_sim *sim, u32 ram, u64 addr, u64 len);
 /* sim_map_ram with the RAM_TYPE field @field of register @reg of @unit. */
 #define SIM_MAP(sim, unit, reg, field, addr, len) \
 	sim_map_ram(sim, SIM_FIELD(sim, unit, reg, field), addr, len)
+/* sim_map_ram for an output the engine writes (the host's map_write). */
+void *sim_map_ram_out(struct nvdla_sim *sim, u32 ram, u64 addr, u64 len);
+#define SIM_MAP_OUT(sim, unit, reg, field, addr, len) \
+	sim_map_ram_out(sim, SIM_FIELD(sim, unit, reg, field), addr, len)
 
 /* Image input as the CDMA delivers it (cdma_image.c). */
 struct sim_image {

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 struct nvdla_backend;
+struct nvdla_record;
 struct dla_hw_config;
 
 /* A buffer object, mapped for the CPU for its whole life. */
@@ -44,6 +45,14 @@ struct nvdla_backend_ops {
 		      const struct nvdla_backend_address *list, uint32_t num,
 		      int64_t deadline_ns);
 	void (*del)(struct nvdla_backend *be);
+	/*
+	 * Record the tasks submitted from now on into @rec (record.h), or
+	 * stop recording (NULL). Only a backend that sees every register
+	 * access and memory access of the engines has it: the in-process
+	 * one, which resets its model and firmware when a recording starts
+	 * so that the trace replays from the hardware's reset state.
+	 */
+	int (*record)(struct nvdla_backend *be, struct nvdla_record *rec);
 };
 
 /**

@@ -18,9 +18,15 @@
 #include <nvdla/sim.h>
 
 #include "backend.h"
+#include "record.h"
 
 #define SIM_PAGE 4096u
-#define SIM_DEV_BASE 0x100000000ull	/* first device address handed out */
+/*
+ * First device address handed out: where the public test benches put
+ * their memory, so that a recorded trace (record.h) holds every buffer
+ * of a network below 4 GiB at the same addresses in every run.
+ */
+#define SIM_DEV_BASE 0x80000000ull
 
 struct sim_bo {
 	struct nvdla_bo base;
@@ -41,6 +47,9 @@ struct sim_backend {
 	int64_t submit_ns;	/* when the running task was submitted */
 	bool written;		/* a register was written since */
 	char name[32];
+	enum nvdla_sim_config_id id;
+	struct nvdla_sim_host host;
+	struct nvdla_record *rec;	/* recording the tasks, or NULL */
 };
 
 static struct sim_backend *to_sim(struct nvdla_backend *be)
@@ -78,32 +87,50 @@ static struct sim_bo *sim_bo_at(struct sim_backend *sb, uint64_t addr,
 	return NULL;
 }
 
-static int sim_bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
+/* The host view of @len bytes at @addr, told to the recorder if any. */
+static uint8_t *sim_bus_host(struct sim_backend *sb, uint64_t addr,
+			     uint64_t len, bool write)
 {
-	struct sim_bo *bo = sim_bo_at(ctx, addr, len);
+	struct sim_bo *bo = sim_bo_at(sb, addr, len);
+	uint8_t *p;
 
 	if (!bo)
+		return NULL;
+	p = (uint8_t *)bo->base.map + (addr - bo->dev_addr);
+	if (sb->rec)
+		nvdla_record_touch(sb->rec, addr, len, p, write);
+	return p;
+}
+
+static int sim_bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
+{
+	uint8_t *p = sim_bus_host(ctx, addr, len, false);
+
+	if (!p)
 		return -EFAULT;
-	memcpy(dst, (char *)bo->base.map + (addr - bo->dev_addr), len);
+	memcpy(dst, p, len);
 	return 0;
 }
 
 static int sim_bus_write(void *ctx, uint64_t addr, const void *src,
 			 uint32_t len)
 {
-	struct sim_bo *bo = sim_bo_at(ctx, addr, len);
+	uint8_t *p = sim_bus_host(ctx, addr, len, true);
 
-	if (!bo)
+	if (!p)
 		return -EFAULT;
-	memcpy((char *)bo->base.map + (addr - bo->dev_addr), src, len);
+	memcpy(p, src, len);
 	return 0;
 }
 
 static void *sim_bus_map(void *ctx, uint64_t addr, uint64_t len)
 {
-	struct sim_bo *bo = sim_bo_at(ctx, addr, len);
+	return sim_bus_host(ctx, addr, len, false);
+}
 
-	return bo ? (char *)bo->base.map + (addr - bo->dev_addr) : NULL;
+static void sim_map_write(void *ctx, uint64_t addr, uint64_t len)
+{
+	sim_bus_host(ctx, addr, len, true);
 }
 
 static void sim_kick(void *ctx)
@@ -120,7 +147,12 @@ static void sim_irq(void *ctx, bool level)
 
 static uint32_t port_reg_read(void *drv, uint32_t addr)
 {
-	return nvdla_sim_reg_read(to_sim(drv)->sim, addr);
+	struct sim_backend *sb = drv;
+	uint32_t val = nvdla_sim_reg_read(sb->sim, addr);
+
+	if (sb->rec)
+		nvdla_record_reg(sb->rec, false, addr, val);
+	return val;
 }
 
 static void port_reg_write(void *drv, uint32_t addr, uint32_t val)
@@ -132,6 +164,8 @@ static void port_reg_write(void *drv, uint32_t addr, uint32_t val)
 		sb->base.timing.submit_to_first_write_ns =
 			sim_now_ns() - sb->submit_ns;
 	}
+	if (sb->rec)
+		nvdla_record_reg(sb->rec, true, addr, val);
 	nvdla_sim_reg_write(sb->sim, addr, val);
 }
 
@@ -286,6 +320,8 @@ static int sim_run_task(struct sim_backend *sb, int64_t deadline_ns)
 			return -EIO;
 		}
 		irq_ns = sim_now_ns();
+		if (sb->rec)
+			nvdla_record_irq(sb->rec);
 		dla_isr_handler(sb->engine);
 		ret = dla_process_events(sb->engine, &done);
 		if (ret)
@@ -334,6 +370,8 @@ static int sim_submit(struct nvdla_backend *be,
 		sb->list = NULL;
 		return ret;
 	}
+	if (sb->rec)
+		nvdla_record_task_begin(sb->rec);
 	ret = dla_execute_task(sb->engine, checked);
 	if (!ret)
 		ret = sim_run_task(sb, deadline_ns);
@@ -341,6 +379,9 @@ static int sim_submit(struct nvdla_backend *be,
 		sim_error(sb, "hardware model reported a bus fault");
 		ret = -EIO;
 	}
+	if (!ret && sb->rec)
+		ret = nvdla_record_task_end(sb->rec, sb->base.error,
+					    sizeof(sb->base.error));
 	dla_clear_task(sb->engine);
 	dla_task_release(sb->engine, checked);
 	sb->list = NULL;
@@ -358,11 +399,40 @@ static void sim_del(struct nvdla_backend *be)
 	free(sb);
 }
 
+/* A fresh model and firmware, as after power-on, for a new recording. */
+static int sim_reset(struct sim_backend *sb)
+{
+	int ret = nvdla_sim_init(sb->sim, sb->id, &sb->host);
+
+	if (!ret)
+		ret = dla_register_driver(sb->engine, sb, &sim_port_ops,
+					  sb->base.hw);
+	return ret;
+}
+
+static int sim_record(struct nvdla_backend *be, struct nvdla_record *rec)
+{
+	struct sim_backend *sb = to_sim(be);
+	int ret = 0;
+
+	if (rec) {
+		ret = sim_reset(sb);
+		if (ret) {
+			sim_error(sb, "cannot reset the model: %s",
+				  strerror(-ret));
+			return ret;
+		}
+	}
+	sb->rec = rec;
+	return 0;
+}
+
 static const struct nvdla_backend_ops sim_backend_ops = {
 	.bo_new = sim_bo_new,
 	.bo_del = sim_bo_del,
 	.submit = sim_submit,
 	.del = sim_del,
+	.record = sim_record,
 };
 
 int nvdla_backend_sim_open(const char *config, struct nvdla_backend **be,
@@ -374,9 +444,9 @@ int nvdla_backend_sim_open(const char *config, struct nvdla_backend **be,
 		.bus_map = sim_bus_map,
 		.kick = sim_kick,
 		.irq = sim_irq,
+		.map_write = sim_map_write,
 	};
 	enum nvdla_sim_config_id id;
-	struct nvdla_sim_host h = host;
 	struct sim_backend *sb;
 	int ret;
 
@@ -396,17 +466,16 @@ int nvdla_backend_sim_open(const char *config, struct nvdla_backend **be,
 		return -ENOMEM;
 	}
 
-	h.ctx = sb;
+	sb->host = host;
+	sb->host.ctx = sb;
+	sb->id = id;
 	sb->next_addr = SIM_DEV_BASE;
 	snprintf(sb->name, sizeof(sb->name), "sim:%s", config);
 	sb->base.ops = &sim_backend_ops;
 	sb->base.name = sb->name;
 
 	sb->base.hw = dla_hw_config_get(config);
-	ret = nvdla_sim_init(sb->sim, id, &h);
-	if (!ret)
-		ret = dla_register_driver(sb->engine, sb, &sim_port_ops,
-					  sb->base.hw);
+	ret = sim_reset(sb);
 	if (ret) {
 		snprintf(err, errlen, "cannot start the model: %s",
 			 strerror(-ret));

@@ -324,6 +324,8 @@ NVDLA_EXPORT int nvdla_network_load(struct nvdla_runtime *rt, const void *data,
 		ret = net_bindings(net, NVDLA_LBL_MEM_OUTPUT, &net->outputs,
 				   &net->num_outputs);
 	if (!ret)
+		ret = nvdla_net_scales(net);
+	if (!ret)
 		ret = net_build_tasks(net);
 	if (!ret)
 		ret = nvdla_net_check_tasks(net);
@@ -382,6 +384,7 @@ NVDLA_EXPORT void nvdla_network_unload(struct nvdla_network *net)
 		nvdla_buffer_del(net->tasks[i].stats);
 	}
 	free(net->tasks);
+	free(net->record_dir);
 	free(net->inputs);
 	free(net->outputs);
 	for (i = 0; net->mem && i < net->l->num_memories; i++)
@@ -531,12 +534,21 @@ static int net_run_task(struct nvdla_network *net, uint32_t n,
 	return 0;
 }
 
+static int net_run_tasks(struct nvdla_network *net, int64_t deadline)
+{
+	uint32_t n;
+	int ret = 0;
+
+	for (n = 0; n < net->num_tasks && !ret; n++)
+		ret = net_run_task(net, n, deadline);
+	return ret;
+}
+
 NVDLA_EXPORT int nvdla_network_submit(struct nvdla_network *net,
 				      int64_t timeout_ns)
 {
 	int64_t deadline = 0;
-	uint32_t n;
-	int ret = 0;
+	int ret;
 
 	if (timeout_ns < 0 || timeout_ns > INT64_MAX - net_now_ns())
 		return nvdla_rt_error(net->rt, -EINVAL,
@@ -544,8 +556,9 @@ NVDLA_EXPORT int nvdla_network_submit(struct nvdla_network *net,
 	if (timeout_ns)
 		deadline = net_now_ns() + timeout_ns;
 	net->stats_valid = false;
-	for (n = 0; n < net->num_tasks && !ret; n++)
-		ret = net_run_task(net, n, deadline);
+	ret = net->record_dir ?
+	      nvdla_net_submit_recorded(net, deadline, net_run_tasks) :
+	      net_run_tasks(net, deadline);
 	net->status = ret;
 	net->stats_valid = !ret;
 	return ret;

@@ -37,7 +37,13 @@ struct nvdla_binding {
 	uint16_t mem;			/* index into memories */
 	struct nvdla_tensor_desc desc;
 	struct nvdla_buffer *bound;	/* the application's, or NULL */
+	bool scaled;			/* real value = (code - zero) * scale */
+	float scale;
+	int32_t zero;
 };
+
+/* Bindings' scales from the loadable's "tensor-scales" blob (scales.c). */
+int nvdla_net_scales(struct nvdla_network *net);
 
 struct nvdla_network {
 	struct nvdla_runtime *rt;
@@ -49,6 +55,8 @@ struct nvdla_network {
 	struct nvdla_binding *inputs, *outputs;
 	int status;
 	bool stats_valid;	/* the last submission filled the stat lists */
+	char *record_dir;	/* recording each submission there, or NULL */
+	enum nvdla_record_format record_format;
 };
 
 /*
@@ -75,6 +83,14 @@ uint64_t nvdla_tensor_at(const struct nvdla_tensor_desc *d,
  * a count beyond 64 bits.
  */
 int nvdla_tensor_elements(const struct nvdla_tensor_desc *d, uint64_t *n);
+
+/*
+ * Run the tasks of one submission, recorded into net->record_dir if set
+ * (network_record.c), through @run_tasks.
+ */
+int nvdla_net_submit_recorded(struct nvdla_network *net, int64_t deadline,
+			      int (*run_tasks)(struct nvdla_network *net,
+					       int64_t deadline));
 
 /* A DLA blob made for firmware before 0.12 (28-byte data cubes). */
 bool nvdla_legacy_blob(const struct nvdla_lbl_blob *blob);

@@ -146,8 +146,11 @@ int nvdla_network_wait(struct nvdla_network *net);
 /**
  * struct nvdla_image_options - how pixels become input values
  * @mean: subtracted per channel (B, G, R, A or gray) for fp16/int16 inputs
- * @normalize: divides after the mean (1 for none); int8 inputs take
- *	round(pixel * 127 / 255) instead, as the official runtime does
+ * @normalize: divides after the mean (1 for none). An integer input
+ *	whose loadable records its scale (nvdla_compile's "tensor-scales")
+ *	takes round((pixel - mean) / normalize / scale) + zero point; int8
+ *	inputs without one take round(pixel * 127 / 255), as the official
+ *	runtime does
  */
 struct nvdla_image_options {
 	float mean[4];
@@ -174,7 +177,9 @@ int nvdla_network_set_input_file(struct nvdla_network *net, unsigned int index,
 
 /*
  * The elements of output @index as numbers, in C, H, W order (the order of
- * a DIMG file's payload): @n must be c * h * w of its description.
+ * a DIMG file's payload): @n must be c * h * w of its description. Integer
+ * outputs whose loadable records their scale are real numbers,
+ * (code - zero point) * scale; others are the codes.
  */
 int nvdla_network_output_values(struct nvdla_network *net, unsigned int index,
 				float *values, size_t n);
@@ -195,6 +200,29 @@ int nvdla_network_write_dimg(struct nvdla_network *net, unsigned int index,
  * and the operation's run time there.
  */
 int nvdla_network_enable_stats(struct nvdla_network *net);
+
+/* The trace formats a recording writes (nvdla_network_set_record_dir()). */
+enum nvdla_record_format {
+	NVDLA_RECORD_AUTO,	/* the configuration's: txn on nv_full's map */
+	NVDLA_RECORD_TXN,	/* input.txn, NVIDIA's nvdlav1 trace player */
+	NVDLA_RECORD_CFG,	/* <dir name>.cfg, NVIDIA's RTL test bench */
+};
+
+/*
+ * Hardware trace recording: from the next submission on, each submission
+ * is written into directory @dir (created if missing; an earlier
+ * recording's files there are replaced) as a register-level trace that
+ * NVIDIA's test benches and nvdla_trace replay, in @format (AUTO: input.txn
+ * on nv_full's register map, <dir name>.cfg on the nv_small family's). It
+ * holds every register write of the firmware, the reads it checks, its
+ * interrupt waits, the memory the engines read (loaded before), and what
+ * they wrote (checked after). The device is reset when the submission
+ * starts, so the trace replays from the hardware's reset state. A NULL
+ * @dir stops recording. Only the in-process model can record (-EOPNOTSUPP
+ * through the kernel driver, which owns the registers and the interrupt).
+ */
+int nvdla_network_set_record_dir(struct nvdla_network *net, const char *dir,
+				 enum nvdla_record_format format);
 
 #define NVDLA_OP_STAT_COUNTERS_MAX 10
 

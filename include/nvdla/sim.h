@@ -55,6 +55,10 @@ enum nvdla_sim_config_id {
  *	and returns true to stop the model, which then ends the operations
  *	in progress without touching memory again and does nothing more
  *	until the next nvdla_sim_init()
+ * @map_write: (may be NULL) the @len bytes at device address @addr that an
+ *	engine has just mapped (@bus_map or @cv_map) to write its output
+ *	through; a host that records the run learns there what the engines
+ *	write (it sees @bus_write itself)
  */
 struct nvdla_sim_host {
 	void *ctx;
@@ -68,6 +72,7 @@ struct nvdla_sim_host {
 	int (*cv_write)(void *ctx, u64 addr, const void *src, u32 len);
 	void *(*cv_map)(void *ctx, u64 addr, u64 len);
 	bool (*yield)(void *ctx);
+	void (*map_write)(void *ctx, u64 addr, u64 len);
 };
 
 /* About a minute of work on one core: no real layer comes close. */
@@ -82,6 +87,22 @@ int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 
 /* Look a configuration up by its name (hw_configs.h). */
 int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id);
+
+/**
+ * struct nvdla_sim_conv_core - a configuration's convolution core, for
+ *	compilers that lay weights out and divide the convolution buffer
+ * @atomic_c: channels one MAC pass takes (a weight channel block)
+ * @atomic_k: bytes of kernels one pass computes (kernels x bytes each)
+ * @cbuf_banks: banks of the convolution buffer
+ * @cbuf_bank_bytes: bytes of one bank
+ */
+struct nvdla_sim_conv_core {
+	u32 atomic_c, atomic_k;
+	u32 cbuf_banks, cbuf_bank_bytes;
+};
+
+/* The convolution core of the configuration named @name. */
+int nvdla_sim_conv_core(const char *name, struct nvdla_sim_conv_core *core);
 
 u32 nvdla_sim_reg_read(struct nvdla_sim *sim, u32 addr);
 void nvdla_sim_reg_write(struct nvdla_sim *sim, u32 addr, u32 val);

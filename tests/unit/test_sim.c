@@ -27,12 +27,12 @@
 #define CDP 0xf000u
 
 struct host {
-	uint8_t mem[MEM_SIZE];
 	int kicks;
 	int irq_edges;
 	bool level;
 	int yields;
 	int stop_at;	/* the yield that stops the model; 0: none */
+	uint8_t mem[MEM_SIZE];	/* last: a read past it is a sanitizer finding */
 };
 
 static int bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
@@ -316,11 +316,11 @@ static void sdp_layer(bool to_pdp)
 }
 
 /* PDP 2x2 max, stride 2, 8x8x32 to 4x4x32, from memory or the SDP. */
-static void pdp_layer(bool flying, uint32_t out)
+static void pdp_layer(bool flying, uint32_t src, uint32_t out)
 {
 	next_group(PDP);
 	next_group(PDP_RDMA);
-	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x1000);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE + src);
 	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_SRC_LINE_STRIDE, 256);
 	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_SRC_SURFACE_STRIDE, 2048);
 	wr(PDP + NVDLA_PDP_D_DATA_CUBE_IN_WIDTH, 7);
@@ -352,14 +352,14 @@ static void test_sdp_to_pdp(void)
 	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
 	while (nvdla_sim_run(sim))
 		;
-	pdp_layer(false, 0x3000);
+	pdp_layer(false, 0x1000, 0x3000);
 	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_OP_ENABLE, 1);
 	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
 	while (nvdla_sim_run(sim))
 		;
 	wr(GLB + NVDLA_GLB_S_INTR_STATUS, ~0u);
 
-	pdp_layer(true, 0x4000);
+	pdp_layer(true, 0x1000, 0x4000);
 	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
 	sdp_layer(true);
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
@@ -375,6 +375,36 @@ static void test_sdp_to_pdp(void)
 	tap_ok((first & 0x3) && !(first & 0x30) && (second & 0x30),
 	       "the SDP's done pulse comes before the PDP's (0x%x, then 0x%x)",
 	       first, second);
+}
+
+/*
+ * An int8 input cube that ends at the last byte of memory pools like the
+ * same cube elsewhere: the PDP reads one byte per int8 element, not two.
+ */
+static void test_pdp_int8_at_end(void)
+{
+	const uint32_t end = MEM_SIZE - 2048;	/* 8 lines of 256 bytes */
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	int i;
+
+	memset(host.mem, 0, MEM_SIZE);
+	for (i = 0; i < 2048; i++)
+		host.mem[0x1000 + i] = host.mem[end + i] = (uint8_t)(i * 29 + 5);
+	wr(GLB + NVDLA_GLB_S_INTR_STATUS, ~0u);
+	pdp_layer(false, 0x1000, 0x3000);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_OP_ENABLE, 1);
+	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+	pdp_layer(false, end, 0x4000);
+	wr(PDP_RDMA + NVDLA_PDP_RDMA_D_OP_ENABLE, 1);
+	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+	wr(GLB + NVDLA_GLB_S_INTR_STATUS, ~0u);
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       !memcmp(host.mem + 0x3000, host.mem + 0x4000, 512),
+	       "an int8 PDP input ending at the end of memory pools in bounds");
 }
 
 static void put16(uint32_t at, uint16_t v)
@@ -806,7 +836,7 @@ static void test_sdp_stream_counts(void)
 	}
 	sdp_saturating_layer(false);
 	to_mem = rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION);
-	pdp_layer(true, 0x4000);
+	pdp_layer(true, 0x1000, 0x4000);
 	wr(PDP + NVDLA_PDP_D_POOLING_KERNEL_CFG,
 	   2 << NVDLA_PDP_D_POOLING_KERNEL_CFG_KERNEL_WIDTH_SHIFT |
 	   2 << NVDLA_PDP_D_POOLING_KERNEL_CFG_KERNEL_HEIGHT_SHIFT);
@@ -898,7 +928,7 @@ static void test_ub_sdp_stream_fault(void)
 {
 	uint32_t faults = nvdla_sim_fault_count(sim);
 
-	pdp_layer(true, 0x4000);
+	pdp_layer(true, 0x1000, 0x4000);
 	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
 	sdp_layer(true);
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, 0x1000);
@@ -1078,6 +1108,7 @@ int main(void)
 	test_rubik_contract();
 	test_rubik_split_merge();
 	test_sdp_to_pdp();
+	test_pdp_int8_at_end();
 	test_pdp_fp16();
 	test_pdp_fp16_pad();
 	test_sdp_fp16(false);

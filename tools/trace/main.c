@@ -5,9 +5,10 @@
  *
  * Plays public NVDLA hardware tests against the model: a directory with a
  * <name>.cfg register script, or with an input.txn trace. The configuration
- * comes from the directory names (the longest configuration name they
- * contain, nv_full if none) unless --config names it. Prints PASS or FAIL per test, then "N passed, N
- * failed"; exits 0 only when all passed. --seed also records each test's
+ * is the one --config names, else the one a trace recorded by the runtime
+ * names on its first line (record.h), else the one the directory name
+ * contains (the longest), else nv_full. Prints PASS or FAIL per test,
+ * then "N passed, N failed"; exits 0 only when all passed. --seed also records each test's
  * register writes as DIR/<test>, a seed of tests/fuzz/fuzz_sim.c.
  */
 #include <dirent.h>
@@ -19,6 +20,7 @@
 #include <nvdla/firmware.h>
 #include <nvdla/sim.h>
 
+#include "record.h"
 #include "trace.h"
 
 static int bus_read(void *ctx, uint64_t addr, void *dst, uint32_t len)
@@ -57,23 +59,53 @@ static void irq(void *ctx, bool level)
 	(void)level;
 }
 
-/* The configuration a directory name names; the longest name wins. */
-static const char *config_of(const char *dir, const char *forced)
-{
 #define NVDLA_HW_CONFIG(id, name, ...) name,
-	static const char *const names[] = {
+static const char *const config_names[] = {
 #include <nvdla/hw_configs.h>
-	};
+};
 #undef NVDLA_HW_CONFIG
-	const char *best = NULL;
+
+/* The configuration a recorded script's first line names, or NULL. */
+static const char *script_config(const char *script)
+{
+	char line[256], *tag;
+	FILE *f = fopen(script, "r");
+	size_t i, n;
+
+	if (!f)
+		return NULL;
+	tag = fgets(line, sizeof(line), f) ?
+	      strstr(line, NVDLA_RECORD_CONFIG_TAG) : NULL;
+	fclose(f);
+	if (!tag)
+		return NULL;
+	tag += strlen(NVDLA_RECORD_CONFIG_TAG);
+	n = strcspn(tag, " \t\r\n");
+	for (i = 0; i < sizeof(config_names) / sizeof(config_names[0]); i++)
+		if (strlen(config_names[i]) == n &&
+		    !strncmp(config_names[i], tag, n))
+			return config_names[i];
+	return NULL;
+}
+
+/*
+ * The configuration of a test: --config, else the one a recorded script
+ * names, else the one its directory name names (the longest name wins).
+ */
+static const char *config_of(const char *dir, const char *script,
+			     const char *forced)
+{
+	const char *best = script_config(script);
 	size_t i;
 
 	if (forced)
 		return forced;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strstr(dir, names[i]) &&
-		    (!best || strlen(names[i]) > strlen(best)))
-			best = names[i];
+	if (best)
+		return best;
+	for (i = 0; i < sizeof(config_names) / sizeof(config_names[0]); i++)
+		if (strstr(dir, config_names[i]) &&
+		    (!best || strlen(config_names[i]) > strlen(best)))
+			best = config_names[i];
 	return best ? best : "nv_full";
 }
 
@@ -132,24 +164,26 @@ static FILE *seed_open(const char *seed_dir, const char *dir, char *err,
 static int run_test(const char *dir, const char *forced, const char *seed_dir,
 		    char *err, size_t errlen)
 {
-	const char *config = config_of(dir, forced);
 	struct trace t = { .dir = dir, .file = dir };
 	const struct nvdla_sim_host host = {
 		.ctx = &t, .bus_read = bus_read, .bus_write = bus_write,
 		.bus_map = bus_map, .kick = kick, .irq = irq,
 	};
-	const struct dla_hw_config *hw = dla_hw_config_get(config);
+	const struct dla_hw_config *hw;
 	enum nvdla_sim_config_id id;
+	const char *config;
 	char path[1024];
 	bool txn;
 	int ret;
 
-	if (!hw || nvdla_sim_config_by_name(config, &id)) {
-		snprintf(err, errlen, "unknown configuration %s", config);
-		return -1;
-	}
 	if (find_script(dir, path, sizeof(path), &txn)) {
 		snprintf(err, errlen, "no input.txn or .cfg script");
+		return -1;
+	}
+	config = config_of(dir, path, forced);
+	hw = dla_hw_config_get(config);
+	if (!hw || nvdla_sim_config_by_name(config, &id)) {
+		snprintf(err, errlen, "unknown configuration %s", config);
 		return -1;
 	}
 	t.unit_base = hw->unit_base;

@@ -66,13 +66,11 @@ uint32_t trace_reg_read(struct trace *t, uint32_t addr);
 void trace_sync(struct trace *t);
 /* Let the model run until its interrupt line is high or it is idle. */
 void trace_wait_irq(struct trace *t);
-/* Read, and if (value & mask) != want, let the model run and read again. */
+/* Read until (value & mask) == want, letting the model run a step between. */
 uint32_t trace_reg_poll(struct trace *t, uint32_t addr, uint32_t mask,
 			uint32_t want);
 /* Byte address of NVDLA_<UNIT>.<REG>_0 in this configuration; -1 if none. */
 int64_t trace_reg_by_name(struct trace *t, const char *name);
-
-uint32_t trace_crc32(const uint8_t *p, uint64_t len);
 
 /* Feed each line of @path to @line until one fails; 0 or -1 with t->err. */
 int trace_play_lines(struct trace *t, const char *path,

@@ -13,6 +13,7 @@
 
 #include <nvdla/regs.h>
 
+#include "crc32.h"
 #include "trace.h"
 
 #define MAX_ARGS 6
@@ -230,7 +231,7 @@ static int cmd_check_crc(struct trace *t, char **a, int n)
 	p = trace_mem_need(t, addr, size);
 	if (!p)
 		return -1;
-	got = trace_crc32(p, size);
+	got = nvdla_crc32(p, size);
 	if (got != crc)
 		return trace_fail(t, "CRC of 0x%llx+0x%llx is 0x%08x, expected 0x%08llx",
 				  (unsigned long long)addr,

@@ -23,8 +23,11 @@ struct options {
 	const char *output;
 	const char *image;
 	const char *input;
+	const char *record;
+	enum nvdla_record_format record_format;
 	bool rawdump;
 	bool stats;
+	unsigned int top;
 	int64_t timeout_ns;
 	struct nvdla_image_options image_opt;
 };
@@ -33,7 +36,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: nvdla_runtime --loadable FILE [--device DEV] [--image FILE | --input FILE]\n"
-		"                     [--timeout S] [-o FILE]\n"
+		"                     [--timeout S] [--top K]\n"
+		"                     [--record DIR [--record-format F]] [-o FILE]\n"
 		"\n"
 		"  --loadable FILE  the network to run (an NVDLA loadable)\n"
 		"  --device DEV     a device node (/dev/accel/accel0,\n"
@@ -54,6 +58,13 @@ static void usage(FILE *f)
 		"  --timeout S      stop the network after S seconds (default: no\n"
 		"                   limit on the model, the driver's job timeout\n"
 		"                   per task on a device)\n"
+		"  --top K          for a classifier (a 1x1xC output), print its K\n"
+		"                   best classes and their values (default 5)\n"
+		"  --record DIR     write the run as a hardware trace into DIR\n"
+		"                   (input.txn on nv_full, DIR.cfg on nv_small and\n"
+		"                   nv_large), which nvdla_trace and NVIDIA's test\n"
+		"                   benches replay; the built-in model only\n"
+		"  --record-format F  txn or cfg instead of the configuration's\n"
 		"  -h, --help       this text\n");
 }
 
@@ -94,6 +105,36 @@ static int parse_timeout(const char *arg, int64_t *ns)
 	return 0;
 }
 
+/* "K", a count of classes from 1 to 65536, into @top. */
+static int parse_top(const char *arg, unsigned int *top)
+{
+	char *end;
+	long k = strtol(arg, &end, 10);
+
+	if (end == arg || *end || k < 1 || k > 65536) {
+		fprintf(stderr, "nvdla_runtime: --top takes a count of classes from 1 to 65536: '%s'\n",
+			arg);
+		return -1;
+	}
+	*top = (unsigned int)k;
+	return 0;
+}
+
+static int parse_record_format(const char *arg,
+			       enum nvdla_record_format *format)
+{
+	if (!strcmp(arg, "txn"))
+		*format = NVDLA_RECORD_TXN;
+	else if (!strcmp(arg, "cfg"))
+		*format = NVDLA_RECORD_CFG;
+	else {
+		fprintf(stderr, "nvdla_runtime: --record-format is txn or cfg, not '%s'\n",
+			arg);
+		return -1;
+	}
+	return 0;
+}
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
@@ -107,12 +148,16 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "rawdump", no_argument, NULL, 'r' },
 		{ "stats", no_argument, NULL, 's' },
 		{ "timeout", required_argument, NULL, 't' },
+		{ "top", required_argument, NULL, 'k' },
+		{ "record", required_argument, NULL, 'R' },
+		{ "record-format", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	o->output = "output.dimg";
+	o->top = 5;
 	o->image_opt.normalize = 1.0f;
 	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -143,6 +188,17 @@ static int parse_options(int argc, char **argv, struct options *o)
 			if (parse_timeout(optarg, &o->timeout_ns))
 				return -1;
 			break;
+		case 'k':
+			if (parse_top(optarg, &o->top))
+				return -1;
+			break;
+		case 'R':
+			o->record = optarg;
+			break;
+		case 'F':
+			if (parse_record_format(optarg, &o->record_format))
+				return -1;
+			break;
 		case 'l':
 			o->loadable = optarg;
 			break;
@@ -159,6 +215,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 			usage(stderr);
 			return -1;
 		}
+	}
+	if (o->record_format && !o->record) {
+		fprintf(stderr, "nvdla_runtime: --record-format needs --record\n");
+		return -1;
 	}
 	if (o->image && o->input) {
 		fprintf(stderr, "nvdla_runtime: --image and --input both fill input 0: give one\n");
@@ -198,6 +258,9 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 		ret = nvdla_network_set_input_file(net, 0, o->input);
 	if (!ret && o->stats)
 		ret = nvdla_network_enable_stats(net);
+	if (!ret && o->record)
+		ret = nvdla_network_set_record_dir(net, o->record,
+						   o->record_format);
 	if (!ret)
 		ret = nvdla_network_submit(net, o->timeout_ns);
 	if (!ret && o->stats)
@@ -206,7 +269,7 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 		ret = o->rawdump ? cli_write_rawdump(net, 0, o->output) :
 				   nvdla_network_write_dimg(net, 0, o->output);
 	if (!ret && nvdla_network_num_outputs(net))
-		cli_print_top5(net, 0);
+		cli_print_top(net, 0, o->top);
 	nvdla_network_unload(net);
 	return ret;
 }
