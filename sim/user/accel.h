@@ -97,5 +97,17 @@ void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
 			 u32 k, u32 y, u32 w,
 			u32 *out);
 sim_fp16_block_fn sim_fp16_block_c, sim_fp16_block_avx2;
+/* Whether @n fp16 values hold a NaN. */
+bool sim_dense_fp16_nan(const u16 *p, u32 n);
+/* The AVX2 path's table of Booth digits; false if it could not be built. */
+bool sim_dense_fp16_group_ready(void);
+struct sim_fp_acc;
+/*
+ * Accumulate the CMAC's partial sums of kernels [@k0, @k1) at outputs
+ * [@x0, @x0 + @nx) of row @y (@nx <= 8, no post-extension) into @acc,
+ * kernel by kernel eight accumulators, in the CSC's order, on AVX2.
+ */
+void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
+			       u32 nx, u32 k0, u32 k1, struct sim_fp_acc *acc);
 
 #endif /* __NVDLA_SIM_ACCEL_H__ */

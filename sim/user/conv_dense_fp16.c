@@ -20,7 +20,7 @@ static bool fp16_is_nan(u16 h)
 	return (h & 0x7c00) == 0x7c00 && (h & 0x3ff);
 }
 
-static bool any_nan(const s16 *p, u32 n)
+bool sim_dense_fp16_nan(const u16 *p, u32 n)
 {
 	u32 i;
 
@@ -28,6 +28,11 @@ static bool any_nan(const s16 *p, u32 n)
 		if (fp16_is_nan(p[i]))
 			return true;
 	return false;
+}
+
+static bool any_nan(const s16 *p, u32 n)
+{
+	return sim_dense_fp16_nan((const u16 *)p, n);
 }
 
 static u32 block_len(const struct sim_dense *dl, u32 b)

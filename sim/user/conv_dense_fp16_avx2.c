@@ -11,6 +11,8 @@
  * take the exact product, as in the reference.
  */
 #include <immintrin.h>
+#include <pthread.h>
+#include <stdlib.h>
 
 #include "accel.h"
 #include "../conv_fp16.h"
@@ -204,4 +206,220 @@ AVX2 void sim_fp16_block_avx2(const u16 *d, const u16 *w, u32 n,
 			   _mm256_extracti128_si256(acc, 1));
 	p->mant = _mm_cvtsi128_si64(t4) + _mm_extract_epi64(t4, 1);
 	p->exp = 4 * top;
+}
+
+/*
+ * Eight outputs at a time, one weight broadcast to all: what a weight's
+ * Booth digits need (per sign of the product: the complement constant of
+ * each digit with the carry-in of the digit before), from a table by the
+ * weight's mantissa (fraction, low exponent bits, denormal or not: 8192
+ * entries, most of them in the core's second-level cache), built once.
+ */
+struct booth_weight {
+	u32 shift[BOOTH_DIGITS];	/* partial product to bit 2j; 32: zero */
+	u32 k[2][BOOTH_DIGITS];		/* by sign: v_j = (md << shift) ^ k */
+	u32 v4[2], v9[2];		/* the negation bits of digits 3 and 7 */
+	u32 mant;
+};
+
+#define BOOTH_KEYS 8192
+
+/* The table index of fp16 @h: what its CMAC mantissa depends on. */
+static u32 booth_key(u16 h)
+{
+	return (h & 0x3ff) | (h >> 10 & 3) << 10 | !(h & 0x7c00) << 12;
+}
+
+static struct booth_weight *booth_table;
+static pthread_once_t booth_once = PTHREAD_ONCE_INIT;
+
+static u32 mant_of(u16 h)
+{
+	u32 e = h >> 10 & 0x1f;
+
+	return ((h & 0x3ff) | (e ? 0x400 : 0)) << (e ? e & 3 : 1);
+}
+
+static void booth_weight(struct booth_weight *b, u16 h)
+{
+	u32 j, f, code, inv[2][BOOTH_DIGITS];
+
+	b->mant = mant_of(h);
+	for (j = 0; j < BOOTH_DIGITS; j++) {
+		code = (b->mant << 1) >> (2 * j) & 7;
+		b->shift[j] = booth_mult[code] ? booth_mult[code] - 1 + 2 * j : 32;
+		for (f = 0; f < 2; f++) {
+			inv[f][j] = booth_neg >> (code ^ (f ? 7 : 0)) & 1;
+			b->k[f][j] = (inv[f][j] ? 0xffffu : 0x10000u) << 2 * j;
+			if (j && j != 4)
+				b->k[f][j] |= inv[f][j - 1] << (2 * j - 2);
+		}
+	}
+	for (f = 0; f < 2; f++) {
+		b->v4[f] = inv[f][3] << 6;
+		b->v9[f] = inv[f][7] << 14;
+	}
+}
+
+static void booth_table_build(void)
+{
+	struct booth_weight *t = malloc(BOOTH_KEYS * sizeof(*t));
+	u32 h;
+
+	/* every key from the exponents 0 to 4 */
+	for (h = 0; t && h < 5 << 10; h++)
+		booth_weight(&t[booth_key(h)], h);
+	booth_table = t;
+}
+
+/* Data of one block at eight outputs, decoded, channel by channel. */
+struct xdata {
+	__m256i mant[SIM_CMAC_FP16_LANES], group[SIM_CMAC_FP16_LANES],
+		sign[SIM_CMAC_FP16_LANES];
+};
+
+static AVX2 void xdata_fill(struct xdata *xd, const u16 *const *d, u32 n)
+{
+	u32 m[8], g[8], s[8], i, x;
+
+	for (i = 0; i < n; i++) {
+		for (x = 0; x < 8; x++) {
+			u16 h = d[x][i];
+
+			m[x] = mant_of(h);
+			g[x] = h & 0x7fff ? h >> 12 & 7 : (u32)-64;	/* zero: masked */
+			s[x] = h & 0x8000 ? ~0u : 0;
+		}
+		xd->mant[i] = _mm256_loadu_si256((const __m256i *)m);
+		xd->group[i] = _mm256_loadu_si256((const __m256i *)g);
+		xd->sign[i] = _mm256_loadu_si256((const __m256i *)s);
+	}
+}
+
+static AVX2 __m256i bcast(u32 v)
+{
+	return _mm256_set1_epi32(v);
+}
+
+/* Partial sums of weights @w[0..n) at the eight outputs of @xd. */
+static AVX2 void xblock(const struct xdata *xd, const u16 *w, u32 n,
+			s64 mant[8], u32 top[8])
+{
+	const __m256i zero = _mm256_setzero_si256();
+	const __m256i comp = _mm256_loadu_si256((const __m256i *)booth_comp);
+	__m256i topv = zero, acc64 = zero, acc_hi = zero, acc32 = zero;
+	__m256i g, live, shift, neg, md, v[10], x0, y0, x1, y1, r, exact;
+	const struct booth_weight *b;
+	u32 i, j, summed = 0;
+
+	for (i = 0; i < n; i++)
+		if (w[i] & 0x7fff)
+			topv = _mm256_max_epi32(topv, _mm256_add_epi32(xd->group[i],
+						bcast(w[i] >> 12 & 7)));
+	_mm256_storeu_si256((__m256i *)top, topv);
+	for (i = 0; i < n; i++) {
+		if (!(w[i] & 0x7fff))
+			continue;	/* a masked lane everywhere */
+		b = &booth_table[booth_key(w[i])];
+		g = _mm256_sub_epi32(topv, _mm256_add_epi32(xd->group[i],
+							    bcast(w[i] >> 12 & 7)));
+		live = _mm256_cmpgt_epi32(bcast(8), g);
+		shift = _mm256_and_si256(_mm256_slli_epi32(g, 2), live);
+		neg = _mm256_xor_si256(xd->sign[i],
+				       bcast(w[i] & 0x8000 ? ~0u : 0));
+		md = xd->mant[i];
+		for (j = 0; j < BOOTH_DIGITS; j++)
+			v[j < 4 ? j : j + 1] = _mm256_xor_si256(
+				_mm256_sllv_epi32(md, bcast(b->shift[j])),
+				_mm256_blendv_epi8(bcast(b->k[0][j]),
+						   bcast(b->k[1][j]), neg));
+		v[4] = _mm256_blendv_epi8(bcast(b->v4[0]), bcast(b->v4[1]), neg);
+		v[9] = _mm256_blendv_epi8(bcast(b->v9[0]), bcast(b->v9[1]), neg);
+		x0 = v[0];
+		y0 = v[1];
+		csa8(&x0, &y0, v[2]);
+		csa8(&x0, &y0, v[3]);
+		csa8(&x0, &y0, v[4]);
+		x1 = v[5];
+		y1 = v[6];
+		csa8(&x1, &y1, v[7]);
+		csa8(&x1, &y1, v[8]);
+		csa8(&x1, &y1, v[9]);
+		csa8(&x0, &y0, x1);
+		csa8(&x0, &y0, y1);
+		r = _mm256_add_epi32(_mm256_add_epi32(_mm256_srlv_epi32(x0, shift),
+						      _mm256_srlv_epi32(y0, shift)),
+				     _mm256_permutevar8x32_epi32(comp,
+						_mm256_srli_epi32(shift, 2)));
+		exact = _mm256_mullo_epi32(md, bcast(b->mant));
+		exact = _mm256_sub_epi32(_mm256_xor_si256(exact, neg), neg);
+		r = _mm256_blendv_epi8(r, exact, _mm256_cmpeq_epi32(shift, zero));
+		acc32 = _mm256_add_epi32(acc32, _mm256_and_si256(r, live));
+		if (++summed == 4) {	/* four products stay within int32 */
+			acc64 = _mm256_add_epi64(acc64, _mm256_cvtepi32_epi64(
+					_mm256_castsi256_si128(acc32)));
+			acc_hi = _mm256_add_epi64(acc_hi, _mm256_cvtepi32_epi64(
+					_mm256_extracti128_si256(acc32, 1)));
+			acc32 = zero;
+			summed = 0;
+		}
+	}
+	acc64 = _mm256_add_epi64(acc64, _mm256_cvtepi32_epi64(
+				_mm256_castsi256_si128(acc32)));
+	acc_hi = _mm256_add_epi64(acc_hi, _mm256_cvtepi32_epi64(
+				_mm256_extracti128_si256(acc32, 1)));
+	_mm256_storeu_si256((__m256i *)mant, acc64);
+	_mm256_storeu_si256((__m256i *)(mant + 4), acc_hi);
+}
+
+bool sim_dense_fp16_group_ready(void)
+{
+	pthread_once(&booth_once, booth_table_build);
+	return booth_table;
+}
+
+AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
+			       u32 nx, u32 k0, u32 k1, struct sim_fp_acc *acc)
+{
+	struct xdata *xd = aligned_alloc(32, sizeof(*xd));
+	const u16 *d[8], *wp;
+	struct sim_fp_psum p;
+	bool dnan[8], any_dnan;
+	u32 b, t, n, x, k, top[8];
+	s64 mant[8];
+	u64 at, kt;
+
+	if (!xd)
+		return;
+	for (b = 0; b < dl->blocks; b++) {
+		n = dl->c - b * dl->block < dl->block ? dl->c - b * dl->block :
+		    dl->block;
+		for (t = 0; t < dl->taps; t++) {
+			any_dnan = false;
+			for (x = 0; x < 8; x++) {
+				at = y * dl->ystep + (x0 + (x < nx ? x : nx - 1)) *
+				     dl->xstep + dl->toff[t];
+				d[x] = (const u16 *)dl->in + at + b * dl->block;
+				dnan[x] = dl->dnan ?
+					  dl->dnan[at / dl->cp * dl->blocks + b] :
+					  sim_dense_fp16_nan(d[x], n);
+				any_dnan |= dnan[x];
+			}
+			xdata_fill(xd, d, n);
+			for (k = k0; k < k1; k++) {
+				kt = (u64)k * dl->taps + t;
+				wp = (const u16 *)dl->wt + kt * dl->cp + b * dl->block;
+				xblock(xd, wp, n, mant, top);
+				for (x = 0; x < nx; x++) {
+					p.exp = 4 * top[x];
+					p.mant = mant[x];
+					if ((any_dnan || dl->wnan[kt * dl->blocks + b]) &&
+					    (dnan[x] || dl->wnan[kt * dl->blocks + b]))
+						sim_cmac_fp16_nan(d[x], wp, n, &p);
+					sim_cacc_fp16_add(&acc[(k - k0) * 8 + x], p);
+				}
+			}
+		}
+	}
+	free(xd);
 }
