@@ -220,7 +220,9 @@ struct booth_weight {
 	u32 k[2][BOOTH_DIGITS];		/* by sign: v_j = (md << shift) ^ k */
 	u32 v4[2], v9[2];		/* the negation bits of digits 3 and 7 */
 	u32 mant;
-};
+} __attribute__((aligned(128)));	/* two cache lines */
+
+#define BOOTH_AHEAD 4	/* weights whose entries are fetched ahead */
 
 #define BOOTH_KEYS 8192
 
@@ -263,7 +265,7 @@ static void booth_weight(struct booth_weight *b, u16 h)
 
 static void booth_table_build(void)
 {
-	struct booth_weight *t = malloc(BOOTH_KEYS * sizeof(*t));
+	struct booth_weight *t = aligned_alloc(128, BOOTH_KEYS * sizeof(*t));
 	u32 h;
 
 	/* every key from the exponents 0 to 4 */
@@ -318,6 +320,11 @@ static AVX2 void xblock(const struct xdata *xd, const u16 *w, u32 n,
 						bcast(w[i] >> 12 & 7)));
 	_mm256_storeu_si256((__m256i *)top, topv);
 	for (i = 0; i < n; i++) {
+		if (i + BOOTH_AHEAD < n) {	/* most entries are not in L1 */
+			b = &booth_table[booth_key(w[i + BOOTH_AHEAD])];
+			__builtin_prefetch(b);
+			__builtin_prefetch((const u8 *)b + 64);
+		}
 		if (!(w[i] & 0x7fff))
 			continue;	/* a masked lane everywhere */
 		b = &booth_table[booth_key(w[i])];
@@ -328,6 +335,7 @@ static AVX2 void xblock(const struct xdata *xd, const u16 *w, u32 n,
 		neg = _mm256_xor_si256(xd->sign[i],
 				       bcast(w[i] & 0x8000 ? ~0u : 0));
 		md = xd->mant[i];
+#pragma GCC unroll 8
 		for (j = 0; j < BOOTH_DIGITS; j++)
 			v[j < 4 ? j : j + 1] = _mm256_xor_si256(
 				_mm256_sllv_epi32(md, bcast(b->shift[j])),
