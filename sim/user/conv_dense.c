@@ -12,6 +12,7 @@
 
 #include "accel.h"
 #include "../conv_fp16.h"
+#include "../sim_math.h"
 
 #define DENSE_LANES 16		/* int16 elements of one 256-bit vector */
 #define DENSE_MAX_ELEMS (1ull << 27)
@@ -99,10 +100,11 @@ static void dense_tap_weights(s16 *p, const struct sim_conv *cv, u32 k, u32 t)
 			n = cv->c - c;
 		at = sim_conv_weight_index(cv, k, c, t / cv->s, t % cv->s);
 		for (i = 0; i < n; i++)
-			p[c + i] = cv->fp16 ?
-				   sim_cdma_fp16(cv->flush_weights,
-						 sim_conv_weight_at(cv, at + i)) :
-				   sim_conv_weight_at(cv, at + i);
+			p[c + i] = cv->compressed ?
+				   sim_conv_weight_at(cv, at + i) :
+				   sim_load(cv->wt + (at + i) * cv->bpe, cv->bpe);
+		for (i = 0; cv->fp16 && i < n; i++)
+			p[c + i] = sim_cdma_fp16(cv->flush_weights, p[c + i]);
 	}
 }
 
