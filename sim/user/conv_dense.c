@@ -99,10 +99,15 @@ static void dense_tap_weights(s16 *p, const struct sim_conv *cv, u32 k, u32 t)
 		if (n > cv->c - c)
 			n = cv->c - c;
 		at = sim_conv_weight_index(cv, k, c, t / cv->s, t % cv->s);
-		for (i = 0; i < n; i++)
-			p[c + i] = cv->compressed ?
-				   sim_conv_weight_at(cv, at + i) :
-				   sim_load(cv->wt + (at + i) * cv->bpe, cv->bpe);
+		if (cv->compressed)
+			for (i = 0; i < n; i++)
+				p[c + i] = sim_conv_weight_at(cv, at + i);
+		else if (cv->bpe == 1)	/* a loop the compiler vectorises */
+			for (i = 0; i < n; i++)
+				p[c + i] = (s8)cv->wt[at + i];
+		else
+			for (i = 0; i < n; i++)
+				p[c + i] = sim_load(cv->wt + (at + i) * 2, 2);
 		for (i = 0; cv->fp16 && i < n; i++)
 			p[c + i] = sim_cdma_fp16(cv->flush_weights, p[c + i]);
 	}
