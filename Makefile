@@ -18,7 +18,8 @@ override CFLAGS += -std=gnu11 -fPIC -fvisibility=hidden $(WARNFLAGS)
 override CPPFLAGS += -Iinclude -Iinclude/uapi/drm -Iumd $(DRM_CFLAGS) -MMD -MP
 
 FW_SRCS := $(wildcard firmware/*.c)
-SIM_SRCS := $(wildcard sim/*.c)
+# sim/user/: vector units and threads, user space only (Kbuild takes sim/*.c)
+SIM_SRCS := $(wildcard sim/*.c sim/user/*.c)
 UMD_SRCS := $(filter-out umd/cli/%,$(wildcard umd/*.c))
 CLI_SRCS := $(wildcard umd/cli/*.c)
 LIB_SRCS := $(UMD_SRCS) $(FW_SRCS) $(SIM_SRCS)
@@ -88,6 +89,14 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
+# The compiler's back end (umd/compiler/lower*.c) and its test.
+LOWER_SRCS := $(wildcard umd/compiler/lower*.c)
+
+$(BUILD)/tests/test_compiler_lower: $(BUILD)/obj/tests/unit/test_compiler_lower.o \
+		$(call obj,$(LOWER_SRCS)) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
 UNIT_SCRIPTS := $(patsubst tests/unit/%.sh,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.sh))
 
 $(BUILD)/tests/%: tests/unit/%.sh
@@ -115,6 +124,12 @@ $(BUILD)/tests/%-asan: $(BUILD)/obj-asan/tests/unit/%.o $(SAN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LIBS)
 
+$(BUILD)/tests/test_compiler_lower-asan: \
+		$(BUILD)/obj-asan/tests/unit/test_compiler_lower.o \
+		$(patsubst %.c,$(BUILD)/obj-asan/%.o,$(LOWER_SRCS)) $(SAN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_FLAGS) -o $@ $^ $(LIBS)
+
 # libFuzzer targets (tests/fuzz/), built when clang is installed; the
 # library once with the fuzzer's coverage and the sanitizers.
 FUZZ_CC ?= clang
@@ -139,7 +154,83 @@ $(BUILD)/fuzz/%: $(BUILD)/obj-fuzz/tests/fuzz/%.o $(FUZZ_LIB)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $^ $(LIBS)
 
-tests: $(UNIT_BINS) $(UNIT_SCRIPTS) $(SAN_BINS) $(FUZZ_BINS)
+# The ONNX compiler (umd/compiler/, docs/compiler.md): a library beside
+# the runtime's, its C code for ONNX's protobuf generated at build time
+# by protoc-c from the onnx.proto of Debian's libonnx-dev (never
+# committed).
+ONNX_PROTO ?= /usr/include/onnx/onnx.proto
+GEN := $(BUILD)/gen
+COMPILER_SRCS := $(wildcard umd/compiler/*.c) $(GEN)/onnx.pb-c.c
+COMPILER_A := $(BUILD)/lib/libnvdla_compiler.a
+COMPILER_CLI := $(BUILD)/bin/nvdla_compile
+COMPILER_LIBS = $(shell $(PKG_CONFIG) --libs libprotobuf-c) $(LIBS)
+
+all: $(COMPILER_A) $(COMPILER_CLI)
+
+$(GEN)/onnx.pb-c.c: $(ONNX_PROTO)
+	@mkdir -p $(GEN)
+	protoc-c --c_out=$(GEN) -I$(dir $<) $<
+$(GEN)/onnx.pb-c.h: $(GEN)/onnx.pb-c.c ;
+
+$(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
+	$(COMPILER_SRCS) umd/compiler/cli/nvdla_compile.c \
+	tests/unit/test_compiler_onnx.c tests/fuzz/fuzz_onnx.c)): \
+	override CPPFLAGS += -I$(GEN) -Iumd/compiler
+$(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
+	$(COMPILER_SRCS) umd/compiler/cli/nvdla_compile.c \
+	tests/unit/test_compiler_onnx.c tests/fuzz/fuzz_onnx.c)): \
+	| $(GEN)/onnx.pb-c.h
+
+$(COMPILER_A): $(call obj,$(COMPILER_SRCS))
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/lib/libnvdla_compiler-asan.a: \
+		$(patsubst %.c,$(BUILD)/obj-asan/%.o,$(COMPILER_SRCS))
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/lib/libnvdla_compiler-fuzz.a: \
+		$(patsubst %.c,$(BUILD)/obj-fuzz/%.o,$(COMPILER_SRCS))
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/bin/nvdla_compile: $(BUILD)/obj/umd/compiler/cli/nvdla_compile.o \
+		$(COMPILER_A) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(COMPILER_LIBS)
+
+$(BUILD)/tests/test_compiler_onnx: $(BUILD)/obj/tests/unit/test_compiler_onnx.o \
+		$(COMPILER_A) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(COMPILER_LIBS)
+
+$(BUILD)/tests/test_compiler_onnx-asan: \
+		$(BUILD)/obj-asan/tests/unit/test_compiler_onnx.o \
+		$(BUILD)/lib/libnvdla_compiler-asan.a $(SAN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_FLAGS) -o $@ $^ $(COMPILER_LIBS)
+
+$(BUILD)/fuzz/fuzz_onnx: $(BUILD)/obj-fuzz/tests/fuzz/fuzz_onnx.o \
+		$(BUILD)/lib/libnvdla_compiler-fuzz.a $(FUZZ_LIB)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $^ $(COMPILER_LIBS)
+
+tests: $(UNIT_BINS) $(UNIT_SCRIPTS) $(SAN_BINS) $(FUZZ_BINS) models
+
+# LeNet and ResNet-18 with fixed-seed random weights, their inputs and
+# torch references (models/README.md); skipped without python3-torch.
+MODEL_PY := tools/models/python.sh
+$(BUILD)/models/stamp: tools/models/gen_models.py tools/models/onnx_torch.py \
+		tools/models/pnm.py
+	@if $(MODEL_PY) -c 'import torch, onnx, sklearn' 2>/dev/null; then \
+		$(MODEL_PY) $< $(BUILD)/models && touch $@; \
+	else echo "models: skipped, python3-torch, -onnx or -sklearn missing"; fi
+
+models: $(BUILD)/models/stamp
 
 include tools/qemu/qemu.mk
 include kmd/kmd.mk
@@ -185,8 +276,7 @@ clean:
 	rm -rf $(BUILD)
 
 .PHONY: all tests setup setup-build run bench check check-unit check-cmodel \
-	check-debug clean \
-	loadables
+	check-debug clean loadables models
 -include $(shell find $(BUILD)/obj $(BUILD)/obj-asan $(BUILD)/obj-fuzz \
 	-name '*.d' 2>/dev/null)
 .SECONDARY:

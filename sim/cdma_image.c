@@ -138,7 +138,7 @@ static u64 image_post_index(const struct sim_conv *cv, u32 ext, u32 k, u32 c,
 	       ((u64)(k % kg) * rows + r % ext) * cv->c + c;
 }
 
-static s32 image_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r)
+s32 sim_image_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r)
 {
 	u32 ext = cv->image.post_ext;
 
@@ -147,21 +147,24 @@ static s32 image_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r)
 	return sim_conv_weight_at(cv, image_post_index(cv, ext, k, c, r));
 }
 
+s32 sim_image_input(const struct sim_conv *cv, u32 e, s32 iy)
+{
+	if (iy < 0 || iy >= (s32)cv->h)
+		return cv->pad_value;
+	return image_element(&cv->image, iy, e);
+}
+
 s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
-	const struct sim_image *im = &cv->image;
-	u32 first = x * cv->stride_x * im->channels, r, c;
+	u32 first = x * cv->stride_x * cv->image.channels, r, c;
 	s64 acc = 0;
 
 	for (r = 0; r < cv->r; r++) {
 		s32 iy = (s32)(y * cv->stride_y + r) - (s32)cv->pad_top;
 
-		for (c = 0; c < cv->c; c++) {
-			s32 d = iy < 0 || iy >= (s32)cv->h ? cv->pad_value :
-				image_element(im, iy, first + c);
-
-			acc += (s64)d * image_weight(cv, k, c, r);
-		}
+		for (c = 0; c < cv->c; c++)
+			acc += (s64)sim_image_input(cv, first + c, iy) *
+			       sim_image_weight(cv, k, c, r);
 	}
 	return sim_cacc_out(cv, acc);
 }
@@ -191,7 +194,7 @@ u32 sim_image_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 				bool pad = iy < 0 || iy >= (s32)cv->h;
 
 				for (i = 0; i < n; i++, lane++) {
-					wv = (u16)image_weight(cv, k, c0 + i, r);
+					wv = (u16)sim_image_weight(cv, k, c0 + i, r);
 					w[lane] = sim_cdma_fp16(cv->flush_weights,
 								wv);
 					d[lane] = pad ? (u16)cv->pad_value :

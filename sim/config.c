@@ -83,6 +83,21 @@ int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id)
 	return -EINVAL;
 }
 
+int nvdla_sim_conv_core(const char *name, struct nvdla_sim_conv_core *core)
+{
+	enum nvdla_sim_config_id id;
+	const struct sim_config *c;
+
+	if (nvdla_sim_config_by_name(name, &id))
+		return -EINVAL;
+	c = &sim_configs[id];
+	core->atomic_c = c->atomic_c;
+	core->atomic_k = c->atomic_k;
+	core->cbuf_banks = c->cbuf_banks;
+	core->cbuf_bank_bytes = c->cbuf_bank_bytes;
+	return 0;
+}
+
 bool sim_config_has_unit(const struct sim_config *config, int unit)
 {
 	if (unit == NVDLA_UNIT_BDMA)

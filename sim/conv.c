@@ -134,22 +134,53 @@ s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s)
 	return sim_conv_weight_at(cv, conv_weight_index(cv, k, c, r, s));
 }
 
+s64 sim_cacc_round(const struct sim_conv *cv, s64 acc)
+{
+	return sim_rha_shift(sim_sat(acc, CONV_ACC_BITS), cv->clip);
+}
+
 s64 sim_cacc_out(const struct sim_conv *cv, s64 acc)
 {
-	s64 out = sim_rha_shift(sim_sat(acc, CONV_ACC_BITS), cv->clip);
+	s64 out = sim_cacc_round(cv, acc);
 
 	if (cv->sat_count && out != sim_sat(out, 32))
 		sim_count_add(cv->sat_count, 1);
 	return sim_sat(out, 32);
 }
 
+s64 sim_conv_cache_index(const struct sim_conv *cv, u32 k, u32 x, u32 y)
+{
+	struct sim_conv_cache *cc = cv->cache;
+	u32 block, end;
+
+	if (!cc || x >= cc->w || y >= cc->h)
+		return -1;
+	if (cc->in != cv->in) {	/* another batch */
+		memset(cc->ready, 0, (cc->h + cc->block_rows - 1) / cc->block_rows);
+		cc->in = cv->in;
+	}
+	block = y / cc->block_rows;
+	if (!cc->ready[block]) {
+		end = (block + 1) * cc->block_rows;
+		cc->fill(cc, cv, block * cc->block_rows, end < cc->h ? end : cc->h);
+		cc->ready[block] = 1;
+	}
+	return ((s64)k * cc->h + y) * cc->w + x;
+}
+
 s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
-	s64 acc = 0;
+	s64 acc = 0, i;
 	u32 r, s;
 
 	if (k >= cv->k)
 		return 0;	/* padding kernels of the last group */
+	i = sim_conv_cache_index(cv, k, x, y);
+	if (i >= 0) {
+		if (cv->cache->sat[i] && cv->sat_count)
+			sim_count_add(cv->sat_count, 1);
+		return (s32)cv->cache->val[i];
+	}
 	if (cv->is_image)
 		return sim_image_value(cv, k, x, y);
 	if (cv->winograd)
@@ -190,6 +221,8 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	u64 weights;
 
 	cv->sat_count = NULL;
+	cv->cache = NULL;
+	cv->in = NULL;		/* an image layer reads no cube */
 	cv->is_image = SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) !=
 		       DATAIN_FEATURE;
 	if (prec > SIM_PREC_FP16 || !sim_precision_ok(sim, prec) ||

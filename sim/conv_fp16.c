@@ -306,9 +306,13 @@ u32 sim_conv_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 	u32 c0, r, s, i, n;
 	s32 ix, iy;
 	bool pad;
+	s64 at;
 
 	if (k >= cv->k)
 		return 0;
+	at = sim_conv_cache_index(cv, k, x, y);
+	if (at >= 0)
+		return cv->cache->val[at];
 	if (cv->is_image)
 		return sim_image_fp16_value(cv, k, x, y);
 	if (cv->winograd)

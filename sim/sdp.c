@@ -499,6 +499,8 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 		      sdp_params(sim, &p, NULL);
 	if (ok && flying)
 		ok = sim_cdma_nan_status(sim, &cv);
+	if (ok && flying)
+		sim_conv_cache_open(&cv, p.w, p.h);
 	if (ok)
 		sdp_count_start(sim, &p, flying ? &cv : NULL, &count);
 	if (to_pdp) {
@@ -519,6 +521,8 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 		sdp_count_finish(sim, &count, flying);
 	else
 		sim->faults++;
+	if (ok && flying)
+		sim_conv_cache_close(&cv);
 	if (flying)
 		sim_conv_finish(sim);
 	sim_unit_finish(sim, NVDLA_UNIT_SDP);

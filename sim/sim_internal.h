@@ -221,6 +221,26 @@ struct sim_wino {
 	u32 pra_truncate;
 };
 
+/*
+ * A layer's CACC outputs computed ahead, a block of output rows at a time,
+ * by the user-space build (sim/user/: vector units, threads); the kernel
+ * build computes output by output and never has one. @fill computes every
+ * kernel of output rows [@y0, @y1) of the input @in into @val (int32, or
+ * fp32 bits in fp16) and @sat (the CACC clipped it to int32).
+ */
+struct sim_conv;
+
+struct sim_conv_cache {
+	u32 w, h, k, block_rows;
+	const u8 *in;		/* the input (batch) the ready blocks are of */
+	u8 *ready;		/* per block of rows */
+	u32 *val;		/* [k][h][w] */
+	u8 *sat;		/* [k][h][w] */
+	void (*fill)(struct sim_conv_cache *cc, const struct sim_conv *cv,
+		     u32 y0, u32 y1);
+	void *priv;		/* the filler's decoded layer */
+};
+
 /* A direct convolution layer as the CSC sees it (conv.c). */
 struct sim_conv {
 	u32 bpe, lanes, atomic_c, kernels_per_group;
@@ -242,7 +262,26 @@ struct sim_conv {
 	bool winograd;
 	struct sim_wino wino;
 	u32 *sat_count;		/* CACC D_OUT_SATURATION, or NULL */
+	struct sim_conv_cache *cache;	/* NULL: computed output by output */
 };
+
+#ifdef __KERNEL__
+/* The kernel computes output by output: no vector registers, no threads. */
+static inline void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
+{
+	cv->cache = NULL;
+}
+
+static inline void sim_conv_cache_close(struct sim_conv *cv)
+{
+}
+#else
+/* Give @cv a cache of its @w x @h outputs if the host's CPU profits. */
+void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h);
+void sim_conv_cache_close(struct sim_conv *cv);
+#endif
+/* Index of output (k, x, y) in @cv's cache, its rows computed; -1: none. */
+s64 sim_conv_cache_index(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 
 bool sim_conv_ready(const struct nvdla_sim *sim);
 bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv);
@@ -256,6 +295,8 @@ s32 sim_conv_weight_at(const struct sim_conv *cv, u64 index);
 s32 sim_conv_input(const struct sim_conv *cv, u32 c, s32 ix, s32 iy);
 /* The CACC's int32 output of @acc, its saturations counted. */
 s64 sim_cacc_out(const struct sim_conv *cv, s64 acc);
+/* The CACC's 48-bit saturation and rounded truncation, before the int32 clip. */
+s64 sim_cacc_round(const struct sim_conv *cv, s64 acc);
 
 /* Batches (conv_batch.c): count, input extent, select batch @batch. */
 bool sim_conv_batch_params(const struct nvdla_sim *sim, struct sim_conv *cv);
@@ -292,6 +333,10 @@ u32 sim_wino_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 
 bool sim_image_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_image_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+/* Element @e of the pre-extended line @iy; the pad value above and below. */
+s32 sim_image_input(const struct sim_conv *cv, u32 e, s32 iy);
+/* Weight (k, c, r) of an image layer, post-extension's order read through. */
+s32 sim_image_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r);
 u32 sim_image_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 /* NaN and infinity components of the fp16 pixels the CDMA converts. */
 struct sim_fp16_count sim_image_nan_count(const struct sim_conv *cv);

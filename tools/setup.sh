@@ -25,6 +25,8 @@ mode=${1:-all}
 cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 
 build_pkgs="gcc make libc6-dev pkg-config libdrm-dev libjpeg-dev libpng-dev"
+# nvdla_compile: ONNX's onnx.proto (libonnx-dev) compiled by protoc-c.
+build_pkgs="$build_pkgs protobuf-c-compiler libprotobuf-c-dev libonnx-dev"
 # perl: checkpatch.pl; sparse: the kernel's static checker; clang and its
 # runtime: the libFuzzer targets; dt-schema, dtc and python3-yaml: the
 # device-tree binding check; python3: that and the compiled-network corpus
@@ -33,12 +35,15 @@ build_pkgs="gcc make libc6-dev pkg-config libdrm-dev libjpeg-dev libpng-dev"
 # pahole: what the unpacked kernel headers need (the compiler Debian's
 # kernels were built with, the libraries of the kbuild programs); flex,
 # bison, bc and libelf-dev: the debug kernel of make check-debug;
+# python3-torch, -numpy, -sklearn and -onnx: the models of tools/models
+# (the digit demo's training, LeNet and ResNet-18, their float references).
 # libsystemc-dev and g++: NVIDIA's C model for make check-cmodel.
 test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
 	perl linux-source-6.1 sparse clang libclang-rt-14-dev dt-schema
 	device-tree-compiler python3 python3-yaml dkms
 	qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	gcc-12 libelf1 libssl3 pahole flex bison bc libelf-dev
+	python3-torch python3-numpy python3-sklearn python3-onnx
 	libsystemc-dev g++"
 # The meta packages that name Debian's kernels the driver is tested on
 # (6.1 and 6.12): read from the package lists, never installed.

@@ -3,6 +3,7 @@
 /* Building single-operation loadables (see builder.h). */
 #include <errno.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,6 +66,12 @@ static int add_blob(struct nvdla_builder *b, const char *name,
 	return b->error;
 }
 
+int nvdla_builder_blob(struct nvdla_builder *b, const char *name,
+		       const void *data, uint64_t size)
+{
+	return add_blob(b, name, data, size);
+}
+
 static int set_contents(struct nvdla_builder *b, struct nvdla_lbl_memory *m,
 			const char *name)
 {
@@ -107,6 +114,17 @@ int nvdla_builder_memory(struct nvdla_builder *b, const char *name,
 	return id;
 }
 
+/* Memories bound in direction @flag so far: the next one's bind id. */
+static uint16_t bind_count(const struct nvdla_loadable *l, uint16_t flag)
+{
+	uint16_t n = 0;
+	uint32_t m;
+
+	for (m = 0; m < l->num_memories; m++)
+		n += !!(l->memories[m].flags & flag);
+	return n;
+}
+
 void nvdla_builder_bind(struct nvdla_builder *b, int index,
 			const struct nvdla_tensor_desc *desc, uint16_t flag)
 {
@@ -136,8 +154,8 @@ void nvdla_builder_bind(struct nvdla_builder *b, int index,
 	t->w = desc->w;
 	memcpy(t->stride, desc->stride, sizeof(t->stride));
 
+	b->l.memories[index].bind_id = bind_count(&b->l, flag);
 	b->l.memories[index].flags |= flag;
-	b->l.memories[index].bind_id = 0;
 	b->l.memories[index].tensor_desc_id = t->id;
 }
 
@@ -229,10 +247,11 @@ int nvdla_builder_task(struct nvdla_builder *b,
 				       num_data);
 }
 
-int nvdla_builder_task_rois(struct nvdla_builder *b,
-			    const struct nvdla_build_op *ops, uint16_t num_ops,
-			    uint16_t num_rois, const struct dla_lut_param *luts,
-			    uint16_t num_luts, uint16_t num_data)
+/* Add the descriptor memories of DLA task @task; the first one's id. */
+static int task_descs(struct nvdla_builder *b, uint32_t task,
+		      const struct nvdla_build_op *ops, uint16_t num_ops,
+		      uint16_t num_rois, const struct dla_lut_param *luts,
+		      uint16_t num_luts, uint16_t num_data)
 {
 	struct dla_network_desc net = {
 		.operation_desc_index = 2,
@@ -252,6 +271,8 @@ int nvdla_builder_task_rois(struct nvdla_builder *b,
 	uint32_t n = (uint32_t)num_ops * num_rois, i;
 	struct dla_common_op_desc *graph;
 	void *op, *surf;
+	char name[32];
+	int first = -1;
 
 	graph = gather(b, ops, n, offsetof(struct nvdla_build_op, graph),
 		       sizeof(*graph));
@@ -267,21 +288,113 @@ int nvdla_builder_task_rois(struct nvdla_builder *b,
 			net.op_head[graph[i].op_type] = i;
 	}
 	if (graph && op && surf) {
-		nvdla_builder_memory(b, "task-0-addr0", &net, sizeof(net));
-		nvdla_builder_memory(b, "task-0-dep_graph", graph,
-				     n * sizeof(*graph));
-		nvdla_builder_memory(b, "task-0-op_list", op,
-				     n * sizeof(ops->op));
-		nvdla_builder_memory(b, "task-0-surf_list", surf,
-				     n * sizeof(ops->surf));
-		if (num_luts)
-			nvdla_builder_memory(b, "task-0-lut_list", luts,
+		snprintf(name, sizeof(name), "task-%u-addr0", task);
+		first = nvdla_builder_memory(b, name, &net, sizeof(net));
+		snprintf(name, sizeof(name), "task-%u-dep_graph", task);
+		nvdla_builder_memory(b, name, graph, n * sizeof(*graph));
+		snprintf(name, sizeof(name), "task-%u-op_list", task);
+		nvdla_builder_memory(b, name, op, n * sizeof(ops->op));
+		snprintf(name, sizeof(name), "task-%u-surf_list", task);
+		nvdla_builder_memory(b, name, surf, n * sizeof(ops->surf));
+		if (num_luts) {
+			snprintf(name, sizeof(name), "task-%u-lut_list", task);
+			nvdla_builder_memory(b, name, luts,
 					     num_luts * sizeof(*luts));
+		}
 	}
 	free(graph);
 	free(op);
 	free(surf);
-	return b->error ? -1 : 4 + !!num_luts;
+	return b->error ? -1 : first;
+}
+
+int nvdla_builder_task_rois(struct nvdla_builder *b,
+			    const struct nvdla_build_op *ops, uint16_t num_ops,
+			    uint16_t num_rois, const struct dla_lut_param *luts,
+			    uint16_t num_luts, uint16_t num_data)
+{
+	if (task_descs(b, 0, ops, num_ops, num_rois, luts, num_luts,
+		       num_data) < 0)
+		return -1;
+	return 4 + !!num_luts;
+}
+
+/*
+ * Add task @t (its interface set) over @num_own address entries from
+ * @first, then the memories @data, and its submit entry.
+ */
+static int add_task(struct nvdla_builder *b, uint32_t interface, int first,
+		    uint16_t num_own, const uint16_t *data, uint16_t num_data)
+{
+	uint32_t id = b->l.num_tasks, i;
+	struct nvdla_lbl_submit *s;
+	struct nvdla_lbl_task *t;
+
+	if (first < 0)
+		return b->error ? b->error : -EINVAL;
+	t = grow(b, (void **)&b->l.tasks, &b->l.num_tasks, sizeof(*t));
+	if (!t)
+		return b->error;
+	t->id = id;
+	t->interface = interface;
+	t->instance = -1;
+	t->num_addresses = num_own + num_data;
+	t->address_list = calloc(t->num_addresses, sizeof(*t->address_list));
+	if (!t->address_list)
+		return b->error = -ENOMEM;
+	for (i = 0; i < num_own; i++)
+		t->address_list[i] = first + i;
+	for (i = 0; i < num_data; i++) {
+		if (data[i] >= b->l.num_addresses)
+			return b->error = -EINVAL;
+		t->address_list[num_own + i] = data[i];
+	}
+	s = grow(b, (void **)&b->l.submits, &b->l.num_submits, sizeof(*s));
+	if (!s)
+		return b->error;
+	s->id = id;
+	s->task_ids = calloc(1, sizeof(*s->task_ids));
+	if (!s->task_ids)
+		return b->error = -ENOMEM;
+	s->task_ids[0] = id;
+	s->num_tasks = 1;
+	return 0;
+}
+
+int nvdla_builder_dla_task(struct nvdla_builder *b,
+			   const struct nvdla_build_op *ops, uint16_t num_ops,
+			   const struct dla_lut_param *luts, uint16_t num_luts,
+			   const uint16_t *data, uint16_t num_data)
+{
+	int first = task_descs(b, b->l.num_tasks, ops, num_ops, 1, luts,
+			       num_luts, num_data);
+
+	return add_task(b, NVDLA_LBL_IF_DLA1, first, 4 + !!num_luts, data,
+			num_data);
+}
+
+int nvdla_builder_emu_task(struct nvdla_builder *b,
+			   const struct nvdla_build_emu *emu,
+			   const uint16_t *data, uint16_t num_data)
+{
+	uint32_t task = b->l.num_tasks;
+	char name[32];
+	int first;
+
+	snprintf(name, sizeof(name), "task-%u-addr0", task);
+	first = nvdla_builder_memory(b, name, emu->net, emu->net_size);
+	snprintf(name, sizeof(name), "task-%u-op_list", task);
+	nvdla_builder_memory(b, name, emu->ops, emu->ops_size);
+	snprintf(name, sizeof(name), "task-%u-op_buf_list", task);
+	nvdla_builder_memory(b, name, emu->bufs, emu->bufs_size);
+	return add_task(b, NVDLA_LBL_IF_EMU1, first, 3, data, num_data);
+}
+
+int nvdla_builder_write(struct nvdla_builder *b, void **buf, size_t *len)
+{
+	if (b->error)
+		return b->error;
+	return nvdla_loadable_write(&b->l, buf, len);
 }
 
 void nvdla_build_bdma_op(struct nvdla_build_op *op,

@@ -32,6 +32,10 @@ void nvdla_builder_init(struct nvdla_builder *b);
 int nvdla_builder_memory(struct nvdla_builder *b, const char *name,
 			 const void *data, uint64_t size);
 
+/* Add a blob no memory holds (metadata such as "tensor-scales"). */
+int nvdla_builder_blob(struct nvdla_builder *b, const char *name,
+		       const void *data, uint64_t size);
+
 /*
  * Make the memory at @index input or output 0 (@flag NVDLA_LBL_MEM_INPUT
  * or NVDLA_LBL_MEM_OUTPUT) described by @desc.
@@ -84,6 +88,35 @@ int nvdla_builder_task_rois(struct nvdla_builder *b,
 			    const struct nvdla_build_op *ops, uint16_t num_ops,
 			    uint16_t num_rois, const struct dla_lut_param *luts,
 			    uint16_t num_luts, uint16_t num_data);
+
+/*
+ * Tasks of several kinds, each with its own descriptor memories and an
+ * address list of those followed by the shared memories @data (memory
+ * ids, from nvdla_builder_memory), in submission order, one submit entry
+ * each. A DLA task's descriptors name data[i] as address index
+ * NVDLA_BUILD_DLA_DATA(num_luts) + i, an EMU task's as
+ * NVDLA_BUILD_EMU_DATA + i. Finish with nvdla_builder_write.
+ */
+#define NVDLA_BUILD_DLA_DATA(num_luts) (4 + !!(num_luts))
+#define NVDLA_BUILD_EMU_DATA 3
+
+int nvdla_builder_dla_task(struct nvdla_builder *b,
+			   const struct nvdla_build_op *ops, uint16_t num_ops,
+			   const struct dla_lut_param *luts, uint16_t num_luts,
+			   const uint16_t *data, uint16_t num_data);
+
+/* An EMU task's descriptors (emu.h): network, operations, buffers. */
+struct nvdla_build_emu {
+	const void *net, *ops, *bufs;
+	size_t net_size, ops_size, bufs_size;
+};
+
+int nvdla_builder_emu_task(struct nvdla_builder *b,
+			   const struct nvdla_build_emu *emu,
+			   const uint16_t *data, uint16_t num_data);
+
+/* Serialise a loadable whose tasks were added as above. */
+int nvdla_builder_write(struct nvdla_builder *b, void **buf, size_t *len);
 
 /* Add the DLA task over every address entry and serialise the loadable. */
 int nvdla_builder_finish(struct nvdla_builder *b, void **buf, size_t *len);

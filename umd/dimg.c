@@ -78,9 +78,11 @@ NVDLA_EXPORT int nvdla_network_output_values(struct nvdla_network *net,
 {
 	struct nvdla_tensor_desc d;
 	struct nvdla_layout lay;
+	const struct nvdla_binding *b;
 	const uint8_t *map;
 	uint64_t size, at, elems;
 	int32_t c, y, x;
+	float v;
 	int ret;
 
 	ret = nvdla_network_output_desc(net, index, &d);
@@ -93,6 +95,7 @@ NVDLA_EXPORT int nvdla_network_output_values(struct nvdla_network *net,
 				      index, n);
 	map = nvdla_buffer_map(nvdla_network_output(net, index));
 	size = nvdla_buffer_size(nvdla_network_output(net, index));
+	b = &net->outputs[index];
 	for (c = 0; c < d.c; c++) {
 		for (y = 0; y < d.h; y++) {
 			for (x = 0; x < d.w; x++) {
@@ -102,11 +105,15 @@ NVDLA_EXPORT int nvdla_network_output_values(struct nvdla_network *net,
 							      "output %u: strides reach beyond its buffer",
 							      index);
 				if (lay.bpe == 1)
-					*values++ = (int8_t)map[at];
+					v = (int8_t)map[at];
 				else if (d.data_type == NVDLA_DATA_TYPE_HALF)
-					*values++ = nvdla_half_to_float(map[at] | map[at + 1] << 8);
+					v = nvdla_half_to_float(map[at] | map[at + 1] << 8);
 				else
-					*values++ = (int16_t)(map[at] | map[at + 1] << 8);
+					v = (int16_t)(map[at] | map[at + 1] << 8);
+				/* Integer codes as real numbers (the loadable's scale). */
+				if (b->scaled && d.data_type != NVDLA_DATA_TYPE_HALF)
+					v = (v - (float)b->zero) * b->scale;
+				*values++ = v;
 			}
 		}
 	}

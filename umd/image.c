@@ -49,9 +49,8 @@ static uint16_t to_fp16(float f)
 	return sign | x;
 }
 
-/* Decode @path, whichever of the formats its first bytes announce. */
-static int image_read(struct nvdla_runtime *rt, const char *path,
-		      struct nvdla_image *img)
+int nvdla_image_read(struct nvdla_runtime *rt, const char *path,
+		     struct nvdla_image *img)
 {
 	static const uint8_t jpeg[] = { 0xff, 0xd8, 0xff };
 	static const uint8_t png[] = { 0x89, 'P', 'N', 'G' };
@@ -101,6 +100,24 @@ static void put_element(uint8_t *at, const struct nvdla_tensor_desc *d,
 		at[1] = v >> 8;
 }
 
+/*
+ * Pixel @p of channel @c as the input's value: with the loadable's scale
+ * (@b) the real value (p - mean) / normalize in its codes, else int8
+ * round(p * 127 / 255) as the official runtime does.
+ */
+static float image_value(const struct nvdla_binding *b,
+			 const struct nvdla_tensor_desc *d,
+			 const struct nvdla_image_options *opt, float p,
+			 uint32_t c)
+{
+	float real = (p - opt->mean[c < 4 ? c : 3]) / opt->normalize;
+
+	if (b)
+		return real / b->scale + (float)b->zero;
+	return d->data_type == NVDLA_DATA_TYPE_INT8 ? p * 127.0f / 255.0f :
+	       real;
+}
+
 NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 					 unsigned int index, const char *path,
 					 const struct nvdla_image_options *opt)
@@ -122,7 +139,7 @@ NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 		return nvdla_rt_error(rt, -EOPNOTSUPP,
 				      "input %u: pixel format %u, data type %u cannot take an image",
 				      index, d.pixel_format, d.data_type);
-	ret = image_read(rt, path, &img);
+	ret = nvdla_image_read(rt, path, &img);
 	if (ret)
 		return ret;
 	if ((int32_t)img.w != d.w || (int32_t)img.h != d.h ||
@@ -141,10 +158,9 @@ NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 			for (c = 0; c < img.c; c++) {
 				float p = img.pix[((uint64_t)y * img.w + x) * img.c + c];
 				uint64_t at = nvdla_tensor_at(&d, &l, c, y, x);
-				float v = d.data_type == NVDLA_DATA_TYPE_INT8 ?
-					  p * 127.0f / 255.0f :
-					  (p - opt->mean[c < 4 ? c : 3]) /
-					  opt->normalize;
+				float v = image_value(net->inputs[index].scaled ?
+						      &net->inputs[index] : NULL,
+						      &d, opt, p, c);
 
 				if (at + l.bpe > size) {
 					ret = nvdla_rt_error(rt, -EINVAL,

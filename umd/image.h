@@ -26,6 +26,14 @@ static inline uint8_t nvdla_image_sample(unsigned long v, unsigned long maxval)
 }
 
 /*
+ * Decode @path, whichever of the formats its first bytes announce (the
+ * runtime's inputs, the compiler's calibration images); on failure a
+ * message is left on @rt and nothing is allocated.
+ */
+int nvdla_image_read(struct nvdla_runtime *rt, const char *path,
+		     struct nvdla_image *img);
+
+/*
  * Readers of an open file positioned at its start, named @path in
  * messages. On success *@img holds the pixels (free img->pix); on failure
  * a message is left on @rt and nothing is allocated.

@@ -324,6 +324,8 @@ NVDLA_EXPORT int nvdla_network_load(struct nvdla_runtime *rt, const void *data,
 		ret = net_bindings(net, NVDLA_LBL_MEM_OUTPUT, &net->outputs,
 				   &net->num_outputs);
 	if (!ret)
+		ret = nvdla_net_scales(net);
+	if (!ret)
 		ret = net_build_tasks(net);
 	if (!ret)
 		ret = nvdla_net_check_tasks(net);

@@ -37,7 +37,13 @@ struct nvdla_binding {
 	uint16_t mem;			/* index into memories */
 	struct nvdla_tensor_desc desc;
 	struct nvdla_buffer *bound;	/* the application's, or NULL */
+	bool scaled;			/* real value = (code - zero) * scale */
+	float scale;
+	int32_t zero;
 };
+
+/* Bindings' scales from the loadable's "tensor-scales" blob (scales.c). */
+int nvdla_net_scales(struct nvdla_network *net);
 
 struct nvdla_network {
 	struct nvdla_runtime *rt;

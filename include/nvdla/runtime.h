@@ -146,8 +146,11 @@ int nvdla_network_wait(struct nvdla_network *net);
 /**
  * struct nvdla_image_options - how pixels become input values
  * @mean: subtracted per channel (B, G, R, A or gray) for fp16/int16 inputs
- * @normalize: divides after the mean (1 for none); int8 inputs take
- *	round(pixel * 127 / 255) instead, as the official runtime does
+ * @normalize: divides after the mean (1 for none). An integer input
+ *	whose loadable records its scale (nvdla_compile's "tensor-scales")
+ *	takes round((pixel - mean) / normalize / scale) + zero point; int8
+ *	inputs without one take round(pixel * 127 / 255), as the official
+ *	runtime does
  */
 struct nvdla_image_options {
 	float mean[4];
@@ -174,7 +177,9 @@ int nvdla_network_set_input_file(struct nvdla_network *net, unsigned int index,
 
 /*
  * The elements of output @index as numbers, in C, H, W order (the order of
- * a DIMG file's payload): @n must be c * h * w of its description.
+ * a DIMG file's payload): @n must be c * h * w of its description. Integer
+ * outputs whose loadable records their scale are real numbers,
+ * (code - zero point) * scale; others are the codes.
  */
 int nvdla_network_output_values(struct nvdla_network *net, unsigned int index,
 				float *values, size_t n);

@@ -195,3 +195,26 @@ if [ -f "$lenet" ]; then
 else
 	skip "nvdla_conv_weights --replace of another size" "$lenet absent"
 fi
+
+# --top K: a classifier's K best classes, best first, as in its output;
+# 5 by default; a count that is not from 1 to 65536 is a usage error.
+if [ -f "$lenet" ]; then
+	img=${lenet%/*}/input.pgm
+	"$rt" --loadable "$lenet" --device sim:nv_full --image "$img" \
+		--normalize 255 --rawdump -o "$tmp/l.txt" --top 3 >"$tmp/top3"
+	tr ' ' '\n' <"$tmp/l.txt" | awk '{ print NR - 1, $1 }' | sort -k2,2gr |
+		head -3 | awk '{ print "top " NR ": class " $1 ", " $2 }' >"$tmp/expect"
+	[ -s "$tmp/expect" ] && grep '^top ' "$tmp/top3" | cmp -s - "$tmp/expect"
+	ok $? "--top 3: the three largest values of the output, best first"
+	"$rt" --loadable "$lenet" --device sim:nv_full --image "$img" \
+		--normalize 255 -o "$tmp/l.dimg" >"$tmp/top"
+	[ "$(grep -c '^top ' "$tmp/top")" -eq 5 ]
+	ok $? "five classes by default"
+else
+	skip "--top on a classifier" "$lenet absent"
+fi
+for bad in 0 -1 x 65537; do
+	"$rt" --loadable loadables/bdma_copy.nvdla --top "$bad" 2>"$tmp/err"
+	[ $? -eq 2 ] && grep -q -- "--top takes a count of classes" "$tmp/err" || break
+done
+ok $? "--top 0, -1, x and 65537: usage errors, status 2"

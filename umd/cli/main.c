@@ -27,6 +27,7 @@ struct options {
 	enum nvdla_record_format record_format;
 	bool rawdump;
 	bool stats;
+	unsigned int top;
 	int64_t timeout_ns;
 	struct nvdla_image_options image_opt;
 };
@@ -35,8 +36,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: nvdla_runtime --loadable FILE [--device DEV] [--image FILE | --input FILE]\n"
-		"                     [--timeout S] [--record DIR [--record-format F]]\n"
-		"                     [-o FILE]\n"
+		"                     [--timeout S] [--top K]\n"
+		"                     [--record DIR [--record-format F]] [-o FILE]\n"
 		"\n"
 		"  --loadable FILE  the network to run (an NVDLA loadable)\n"
 		"  --device DEV     a device node (/dev/accel/accel0,\n"
@@ -57,6 +58,8 @@ static void usage(FILE *f)
 		"  --timeout S      stop the network after S seconds (default: no\n"
 		"                   limit on the model, the driver's job timeout\n"
 		"                   per task on a device)\n"
+		"  --top K          for a classifier (a 1x1xC output), print its K\n"
+		"                   best classes and their values (default 5)\n"
 		"  --record DIR     write the run as a hardware trace into DIR\n"
 		"                   (input.txn on nv_full, DIR.cfg on nv_small and\n"
 		"                   nv_large), which nvdla_trace and NVIDIA's test\n"
@@ -102,6 +105,21 @@ static int parse_timeout(const char *arg, int64_t *ns)
 	return 0;
 }
 
+/* "K", a count of classes from 1 to 65536, into @top. */
+static int parse_top(const char *arg, unsigned int *top)
+{
+	char *end;
+	long k = strtol(arg, &end, 10);
+
+	if (end == arg || *end || k < 1 || k > 65536) {
+		fprintf(stderr, "nvdla_runtime: --top takes a count of classes from 1 to 65536: '%s'\n",
+			arg);
+		return -1;
+	}
+	*top = (unsigned int)k;
+	return 0;
+}
+
 static int parse_record_format(const char *arg,
 			       enum nvdla_record_format *format)
 {
@@ -130,6 +148,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "rawdump", no_argument, NULL, 'r' },
 		{ "stats", no_argument, NULL, 's' },
 		{ "timeout", required_argument, NULL, 't' },
+		{ "top", required_argument, NULL, 'k' },
 		{ "record", required_argument, NULL, 'R' },
 		{ "record-format", required_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
@@ -138,6 +157,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	int c;
 
 	o->output = "output.dimg";
+	o->top = 5;
 	o->image_opt.normalize = 1.0f;
 	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -166,6 +186,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 't':
 			if (parse_timeout(optarg, &o->timeout_ns))
+				return -1;
+			break;
+		case 'k':
+			if (parse_top(optarg, &o->top))
 				return -1;
 			break;
 		case 'R':
@@ -245,7 +269,7 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 		ret = o->rawdump ? cli_write_rawdump(net, 0, o->output) :
 				   nvdla_network_write_dimg(net, 0, o->output);
 	if (!ret && nvdla_network_num_outputs(net))
-		cli_print_top5(net, 0);
+		cli_print_top(net, 0, o->top);
 	nvdla_network_unload(net);
 	return ret;
 }

@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * --rawdump text output, the top-5 classes of a classifier and the
+ * --rawdump text output, the top classes of a classifier and the
  * --stats table.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "output.h"
-
-#define TOP 5
 
 /* The output's values; NULL with a message on failure. */
 static float *values_of(struct nvdla_network *net, unsigned int index,
@@ -58,10 +57,11 @@ int cli_write_rawdump(struct nvdla_network *net, unsigned int index,
 	return ret;
 }
 
-void cli_print_top5(struct nvdla_network *net, unsigned int index)
+void cli_print_top(struct nvdla_network *net, unsigned int index,
+		   unsigned int top)
 {
 	struct nvdla_tensor_desc d;
-	size_t n, i, k, best[TOP];
+	size_t n, i, k, best;
 	float *v;
 
 	if (nvdla_network_output_desc(net, index, &d) || d.h != 1 || d.w != 1 ||
@@ -70,17 +70,15 @@ void cli_print_top5(struct nvdla_network *net, unsigned int index)
 	v = values_of(net, index, &n);
 	if (!v)
 		return;
-	for (k = 0; k < TOP && k < n; k++) {
-		best[k] = n;
-		for (i = 0; i < n; i++) {
-			size_t j;
-
-			for (j = 0; j < k && best[j] != i; j++)
-				;
-			if (j == k && (best[k] == n || v[i] > v[best[k]]))
-				best[k] = i;
-		}
-		printf("top %zu: class %zu, %g\n", k + 1, best[k], v[best[k]]);
+	for (k = 0; k < top && k < n; k++) {
+		best = n;
+		for (i = 0; i < n; i++)
+			if (!isnan(v[i]) && (best == n || v[i] > v[best]))
+				best = i;
+		if (best == n)
+			break;
+		printf("top %zu: class %zu, %g\n", k + 1, best, v[best]);
+		v[best] = NAN;	/* printed: out of the next rounds */
 	}
 	free(v);
 }

@@ -10,8 +10,9 @@
 int cli_write_rawdump(struct nvdla_network *net, unsigned int index,
 		      const char *path);
 
-/* For a classifier output (1x1xC, C > 1): the five largest classes. */
-void cli_print_top5(struct nvdla_network *net, unsigned int index);
+/* For a classifier output (1x1xC, C > 1): its @top largest classes. */
+void cli_print_top(struct nvdla_network *net, unsigned int index,
+		   unsigned int top);
 
 /* The statistics of every operation of the last run, one line each. */
 int cli_print_stats(struct nvdla_network *net);

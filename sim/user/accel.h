@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The user-space build's acceleration of the hardware model: layer caches
+ * filled by vector kernels on a pool of threads. The kernel module never
+ * builds this directory (Kbuild takes only the files of sim itself).
+ */
+#ifndef __NVDLA_SIM_ACCEL_H__
+#define __NVDLA_SIM_ACCEL_H__
+
+#include "../sim_internal.h"
+
+/* Vector path in use: NVDLA_SIM_SIMD=off|avx2, default the best the CPU has. */
+enum sim_simd { SIM_SIMD_OFF, SIM_SIMD_AVX2 };
+
+enum sim_simd sim_simd(void);
+
+/* Threads a layer is split over: NVDLA_SIM_THREADS, default the online CPUs. */
+u32 sim_threads(void);
+
+/*
+ * Run @fn(@ctx, i, n) for every i < n = sim_threads(), each on its own
+ * thread (the caller's for i = 0), and return when all have; on the
+ * caller's thread alone while another caller has the pool.
+ */
+void sim_threads_run(void (*fn)(void *ctx, u32 i, u32 n), void *ctx);
+
+/*
+ * A direct or image integer layer decoded into dense int16 arrays: output
+ * (k, x, y) is the sum over taps t of the @cp-element dot product of
+ * in + y * ystep + x * xstep + toff[t] with wt + (k * taps + t) * cp.
+ * Channels past the layer's are 0 in the weights.
+ */
+struct sim_dense {
+	s16 *in, *wt;
+	u64 *toff;
+	u64 in_len, line, xstep, ystep;	/* in elements */
+	u32 c, cp, taps;	/* channels, and rounded up to the vectors */
+	u32 rows;		/* of the padded input, each @line long */
+	bool narrow;		/* int8: an int32 sum is exact */
+	/* fp16: CMAC blocks of @block channels; each block's first NaN */
+	u32 block, blocks;
+	u32 *wnan, *dnan;	/* [k][taps][blocks], [position][blocks] */
+	bool decoded;		/* @in holds the input of batch @batch_in */
+	const u8 *batch_in;
+};
+
+/*
+ * A tile of up to SIM_DENSE_KT kernels by SIM_DENSE_XT outputs: @w[i] the
+ * kernels' weights, @d[j] the outputs' first data element; @out[i][j].
+ */
+#define SIM_DENSE_KT 4
+#define SIM_DENSE_XT 3
+typedef void sim_dense_tile_fn(const s16 *const *w, const s16 *const *d,
+			       const struct sim_dense *dl,
+			       s64 out[SIM_DENSE_KT][SIM_DENSE_XT]);
+
+/* Room for @cv as a dense layer; false if it is not one or too large. */
+bool sim_dense_open(struct sim_dense *dl, const struct sim_conv *cv, u32 w,
+		    u32 h);
+/* Decode the weights of kernels [@k0, @k1). */
+void sim_dense_weights(struct sim_dense *dl, const struct sim_conv *cv,
+		       u32 k0, u32 k1);
+void sim_dense_close(struct sim_dense *dl);
+/* Decode rows [@row0, @row1) of @cv's current input (batch), padded. */
+void sim_dense_input(struct sim_dense *dl, const struct sim_conv *cv,
+		     u32 row0, u32 row1);
+/* The tile function of the vector path @simd for @dl. */
+sim_dense_tile_fn *sim_dense_tile(const struct sim_dense *dl,
+				  enum sim_simd simd);
+sim_dense_tile_fn sim_dense_tile_avx2;
+
+struct sim_fp_psum;
+/* The CMAC partial sum of @n channels of data @d and weights @w, no NaN. */
+typedef void sim_fp16_block_fn(const u16 *d, const u16 *w, u32 n,
+			       struct sim_fp_psum *p);
+/* Room for @cv as a dense fp16 direct layer; false if it is not one. */
+bool sim_dense_fp16_open(struct sim_dense *dl, const struct sim_conv *cv,
+			 u32 w, u32 h);
+/* The first NaN of every weight block of kernels [@k0, @k1). */
+void sim_dense_fp16_weights(struct sim_dense *dl, const struct sim_conv *cv,
+			    u32 k0, u32 k1);
+/* The first NaN of every data block of input rows [@row0, @row1). */
+void sim_dense_fp16_input(struct sim_dense *dl, u32 row0, u32 row1);
+/*
+ * The fp32 CACC outputs of kernel @k at outputs (x, @y), x < @w, through
+ * @block: every block and tap in the CSC's order.
+ */
+void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
+			 u32 k, u32 y, u32 w,
+			u32 *out);
+sim_fp16_block_fn sim_fp16_block_c, sim_fp16_block_avx2;
+
+#endif /* __NVDLA_SIM_ACCEL_H__ */

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * A convolution layer's outputs computed ahead, a block of output rows at
+ * a time, split over the thread pool: integer direct and image layers by
+ * the dense kernels (conv_dense.c), every other layer by the reference's
+ * own output function. The SDP then reads each output from the cache, as
+ * often as it needs it, instead of computing it again.
+ */
+#include <stdlib.h>
+
+#include "accel.h"
+#include "../sim_math.h"
+
+#define CACHE_MAX_OUTPUTS (1ull << 28)
+#define CACHE_BLOCK_MACS (1ull << 22)	/* worth waking the pool for */
+
+struct cache_priv {
+	struct sim_dense dense;
+	/* one of them, or neither: the reference fills */
+	sim_dense_tile_fn *tile;
+	sim_fp16_block_fn *fp16_block;
+};
+
+struct cache_job {
+	struct sim_conv_cache *cc;
+	const struct sim_conv *cv;
+	u32 y0, y1;
+};
+
+static void cache_store(struct sim_conv_cache *cc, u64 i, s64 out, bool fp16)
+{
+	s64 clipped = fp16 ? out : sim_sat(out, 32);
+
+	cc->val[i] = (u32)clipped;
+	cc->sat[i] = clipped != out;
+}
+
+/* Rows @y0..@y1 of kernel @k through the reference, one output at a time. */
+static void cache_fill_ref(void *ctx, u32 i, u32 n)
+{
+	const struct cache_job *job = ctx;
+	struct sim_conv_cache *cc = job->cc;
+	struct sim_conv cv = *job->cv;
+	u64 items = (u64)(job->y1 - job->y0) * cc->k, it;
+	u32 count, x, y, k;
+	s64 out;
+
+	cv.cache = NULL;
+	cv.sat_count = &count;
+	for (it = items * i / n; it < items * (i + 1) / n; it++) {
+		y = job->y0 + it / cc->k;
+		k = it % cc->k;
+		for (x = 0; x < cc->w; x++) {
+			count = 0;
+			out = cv.fp16 ? sim_conv_fp16_value(&cv, k, x, y) :
+				sim_conv_value(&cv, k, x, y);
+			cc->val[((u64)k * cc->h + y) * cc->w + x] = (u32)out;
+			cc->sat[((u64)k * cc->h + y) * cc->w + x] = count != 0;
+		}
+	}
+}
+
+/* Items of SIM_DENSE_KT kernels of one row, through the dense tile. */
+static void cache_fill_dense(void *ctx, u32 i, u32 n)
+{
+	const struct cache_job *job = ctx;
+	struct sim_conv_cache *cc = job->cc;
+	const struct cache_priv *pv = cc->priv;
+	const struct sim_dense *dl = &pv->dense;
+	u32 tiles = (cc->k + SIM_DENSE_KT - 1) / SIM_DENSE_KT, a, b, x, y, k0;
+	u64 items = (u64)(job->y1 - job->y0) * tiles, it;
+	s64 out[SIM_DENSE_KT][SIM_DENSE_XT];
+	const s16 *w[SIM_DENSE_KT], *d[SIM_DENSE_XT];
+
+	for (it = items * i / n; it < items * (i + 1) / n; it++) {
+		y = job->y0 + it / tiles;
+		k0 = it % tiles * SIM_DENSE_KT;
+		/* a partial tile repeats its last kernel or output */
+		for (a = 0; a < SIM_DENSE_KT; a++)
+			w[a] = dl->wt + (u64)(k0 + a < cc->k ? k0 + a : cc->k - 1) *
+					dl->taps * dl->cp;
+		for (x = 0; x < cc->w; x += SIM_DENSE_XT) {
+			for (b = 0; b < SIM_DENSE_XT; b++)
+				d[b] = dl->in + y * dl->ystep +
+				       (x + b < cc->w ? x + b : cc->w - 1) *
+				       dl->xstep;
+			pv->tile(w, d, dl, out);
+			for (a = 0; a < SIM_DENSE_KT && k0 + a < cc->k; a++)
+				for (b = 0; b < SIM_DENSE_XT && x + b < cc->w; b++)
+					cache_store(cc, ((u64)(k0 + a) * cc->h + y) *
+						    cc->w + x + b,
+						    sim_cacc_round(job->cv, out[a][b]),
+						    false);
+		}
+	}
+}
+
+/* Rows @y0..@y1 of every kernel, fp16, through the block function. */
+static void cache_fill_fp16(void *ctx, u32 i, u32 n)
+{
+	const struct cache_job *job = ctx;
+	struct sim_conv_cache *cc = job->cc;
+	const struct cache_priv *pv = cc->priv;
+	u64 items = (u64)(job->y1 - job->y0) * cc->k, it, at;
+	u32 y, k;
+
+	for (it = items * i / n; it < items * (i + 1) / n; it++) {
+		y = job->y0 + it / cc->k;
+		k = it % cc->k;
+		at = ((u64)k * cc->h + y) * cc->w;
+		sim_dense_fp16_row(&pv->dense, pv->fp16_block, k, y,
+				   cc->w, cc->val + at);
+		memset(cc->sat + at, 0, cc->w);
+	}
+}
+
+static void cache_decode(void *ctx, u32 i, u32 n)
+{
+	const struct cache_job *job = ctx;
+	struct cache_priv *pv = job->cc->priv;
+	u32 rows = pv->dense.rows;
+	u32 row0 = (u64)rows * i / n, row1 = (u64)rows * (i + 1) / n;
+
+	sim_dense_input(&pv->dense, job->cv, row0, row1);
+	if (pv->fp16_block)
+		sim_dense_fp16_input(&pv->dense, row0, row1);
+}
+
+static void cache_weights(void *ctx, u32 i, u32 n)
+{
+	const struct cache_job *job = ctx;
+	struct cache_priv *pv = job->cc->priv;
+	u32 k = job->cc->k;
+
+	if (pv->fp16_block)
+		sim_dense_fp16_weights(&pv->dense, job->cv, (u64)k * i / n,
+				       (u64)k * (i + 1) / n);
+	else
+		sim_dense_weights(&pv->dense, job->cv, (u64)k * i / n,
+				  (u64)k * (i + 1) / n);
+}
+
+static void cache_fill(struct sim_conv_cache *cc, const struct sim_conv *cv,
+		       u32 y0, u32 y1)
+{
+	struct cache_priv *pv = cc->priv;
+	struct cache_job job = { cc, cv, y0, y1 };
+
+	if (!pv->tile && !pv->fp16_block) {
+		sim_threads_run(cache_fill_ref, &job);
+		return;
+	}
+	if (!pv->dense.decoded || pv->dense.batch_in != cv->in) {
+		sim_threads_run(cache_decode, &job);
+		pv->dense.decoded = true;
+		pv->dense.batch_in = cv->in;
+	}
+	sim_threads_run(pv->tile ? cache_fill_dense : cache_fill_fp16, &job);
+}
+
+void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
+{
+	enum sim_simd simd = sim_simd();
+	u64 outputs = (u64)cv->k * w * h;
+	u64 row_macs = (u64)w * cv->k * cv->r * cv->s * cv->c;
+	struct sim_conv_cache *cc;
+	struct cache_priv *pv;
+
+	cv->cache = NULL;
+	/* Off and alone: output by output, as the kernel module computes. */
+	if ((simd == SIM_SIMD_OFF && sim_threads() == 1) || !outputs ||
+	    outputs > CACHE_MAX_OUTPUTS)
+		return;
+	cc = calloc(1, sizeof(*cc));
+	pv = calloc(1, sizeof(*pv));
+	if (!cc || !pv)
+		goto fail;
+	cc->w = w;
+	cc->h = h;
+	cc->k = cv->k;
+	cc->block_rows = row_macs >= CACHE_BLOCK_MACS ? 1 :
+			 CACHE_BLOCK_MACS / (row_macs ? row_macs : 1);
+	cc->ready = calloc((h + cc->block_rows - 1) / cc->block_rows, 1);
+	cc->val = malloc(outputs * sizeof(*cc->val));
+	cc->sat = malloc(outputs);
+	if (!cc->ready || !cc->val || !cc->sat)
+		goto fail;
+	cc->fill = cache_fill;
+	cc->priv = pv;
+	cc->in = cv->in;
+	cv->cache = cc;
+	if (cv->fp16 ? sim_dense_fp16_open(&pv->dense, cv, w, h) :
+	    sim_dense_open(&pv->dense, cv, w, h)) {
+		struct cache_job job = { cc, cv, 0, 0 };
+
+		if (cv->fp16)
+			pv->fp16_block = simd == SIM_SIMD_AVX2 ?
+					 sim_fp16_block_avx2 : sim_fp16_block_c;
+		sim_threads_run(cache_weights, &job);
+		if (!cv->fp16)
+			pv->tile = sim_dense_tile(&pv->dense, simd);
+	}
+	return;
+fail:
+	if (cc) {
+		free(cc->ready);
+		free(cc->val);
+		free(cc->sat);
+	}
+	free(cc);
+	free(pv);
+}
+
+void sim_conv_cache_close(struct sim_conv *cv)
+{
+	struct sim_conv_cache *cc = cv->cache;
+	struct cache_priv *pv;
+
+	if (!cc)
+		return;
+	pv = cc->priv;
+	sim_dense_close(&pv->dense);
+	free(pv);
+	free(cc->ready);
+	free(cc->val);
+	free(cc->sat);
+	free(cc);
+	cv->cache = NULL;
+}

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Integer direct and image layers as dense int16 arrays: the input cube
+ * (or the pre-extended image lines) decoded once per layer with the
+ * padding in place, the weights once in kernel, tap, channel order, so
+ * that every output is a sum of contiguous dot products that vector units
+ * run. The values come from conv.c's and cdma_image.c's own accessors, so
+ * the sum is the reference's, exactly.
+ */
+#include <stdlib.h>
+
+#include "accel.h"
+#include "../conv_fp16.h"
+
+#define DENSE_LANES 16		/* int16 elements of one 256-bit vector */
+#define DENSE_MAX_ELEMS (1ull << 27)
+/* int8 products are at most 2^14 in magnitude: a sum of fewer fits int32 */
+#define DENSE_NARROW_MAX ((1u << 31) / (128 * 128))
+
+static u64 round_up(u64 v, u64 to)
+{
+	return (v + to - 1) / to * to;
+}
+
+/* Padded input geometry of a @w x @h output, and the tap offsets. */
+static bool dense_geometry(struct sim_dense *dl, const struct sim_conv *cv,
+			   u32 w, u32 h)
+{
+	u32 r, s;
+
+	dl->c = cv->c;
+	dl->cp = round_up(cv->c, DENSE_LANES);
+	if (cv->is_image) {	/* one tap per kernel row of pre-extended lines */
+		dl->taps = cv->r;
+		dl->rows = (h - 1) * cv->stride_y + cv->r;
+		dl->xstep = (u64)cv->stride_x * cv->image.channels;
+		dl->line = (w - 1) * dl->xstep + dl->cp;
+	} else {
+		dl->taps = cv->r * cv->s;
+		dl->rows = (h - 1) * cv->stride_y +
+			   (cv->r - 1) * cv->dilation_y + 1;
+		dl->xstep = (u64)cv->stride_x * dl->cp;
+		dl->line = ((u64)(w - 1) * cv->stride_x +
+			    (u64)(cv->s - 1) * cv->dilation_x + 1) * dl->cp;
+	}
+	dl->ystep = dl->line * cv->stride_y;
+	dl->in_len = dl->line * dl->rows;
+	if (dl->in_len > DENSE_MAX_ELEMS ||
+	    (u64)cv->k * dl->taps * dl->cp > DENSE_MAX_ELEMS)
+		return false;
+	dl->toff = malloc(dl->taps * sizeof(*dl->toff));
+	if (!dl->toff)
+		return false;
+	for (r = 0; r < cv->r; r++)
+		for (s = 0; s < dl->taps / cv->r; s++)
+			dl->toff[r * (dl->taps / cv->r) + s] =
+				(u64)r * cv->dilation_y * dl->line +
+				(u64)s * cv->dilation_x * dl->cp;
+	return true;
+}
+
+bool sim_dense_open(struct sim_dense *dl, const struct sim_conv *cv, u32 w,
+		    u32 h)
+{
+	memset(dl, 0, sizeof(*dl));
+	if (cv->winograd || (cv->fp16 && cv->is_image) ||
+	    !dense_geometry(dl, cv, w, h))
+		return false;
+	dl->narrow = cv->bpe == 1 && (u64)dl->taps * dl->cp < DENSE_NARROW_MAX;
+	dl->in = malloc(dl->in_len * sizeof(*dl->in));
+	dl->wt = calloc((u64)cv->k * dl->taps * dl->cp, sizeof(*dl->wt));
+	if (!dl->in || !dl->wt) {
+		sim_dense_close(dl);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Tap @t of kernel @k: in direct mode with plain weights, runs of up to
+ * atomic-C channels lie contiguously in the layout.
+ */
+static void dense_tap_weights(s16 *p, const struct sim_conv *cv, u32 k, u32 t)
+{
+	u32 c, i, n;
+	u64 at;
+
+	if (cv->is_image) {
+		for (c = 0; c < cv->c; c++)
+			p[c] = sim_image_weight(cv, k, c, t);
+		return;
+	}
+	for (c = 0; c < cv->c; c += n) {
+		n = cv->atomic_c - c % cv->atomic_c;
+		if (n > cv->c - c)
+			n = cv->c - c;
+		at = sim_conv_weight_index(cv, k, c, t / cv->s, t % cv->s);
+		for (i = 0; i < n; i++)
+			p[c + i] = cv->fp16 ?
+				   sim_cdma_fp16(cv->flush_weights,
+						 sim_conv_weight_at(cv, at + i)) :
+				   sim_conv_weight_at(cv, at + i);
+	}
+}
+
+void sim_dense_weights(struct sim_dense *dl, const struct sim_conv *cv,
+		       u32 k0, u32 k1)
+{
+	u32 k, t;
+
+	for (k = k0; k < k1; k++)
+		for (t = 0; t < dl->taps; t++)
+			dense_tap_weights(dl->wt + ((u64)k * dl->taps + t) * dl->cp,
+					  cv, k, t);
+}
+
+void sim_dense_close(struct sim_dense *dl)
+{
+	free(dl->in);
+	free(dl->wt);
+	free(dl->toff);
+	free(dl->wnan);
+	free(dl->dnan);
+	memset(dl, 0, sizeof(*dl));
+}
+
+/* Input row @row of the padded lines of pre-extended image pixels. */
+static void dense_image_row(struct sim_dense *dl, const struct sim_conv *cv,
+			    u32 row)
+{
+	s16 *p = dl->in + (u64)row * dl->line;
+	s32 iy = (s32)row - (s32)cv->pad_top;
+	u64 e, used = dl->line - dl->cp + cv->c;
+
+	for (e = 0; e < dl->line; e++)
+		p[e] = e < used ? sim_image_input(cv, e, iy) : 0;
+}
+
+/* Input row @row of the padded cube, each element's channels padded. */
+static void dense_cube_row(struct sim_dense *dl, const struct sim_conv *cv,
+			   u32 row)
+{
+	s16 *p = dl->in + (u64)row * dl->line;
+	s32 iy = (s32)row - (s32)cv->pad_top;
+	u32 x, c, cols = dl->line / dl->cp;
+
+	s32 ix;
+
+	for (x = 0; x < cols; x++, p += dl->cp) {
+		ix = (s32)x - (s32)cv->pad_left;
+		for (c = 0; c < dl->cp; c++)
+			p[c] = c < cv->c ? sim_conv_input(cv, c, ix, iy) : 0;
+		/* the CDMA flushes what it stores; the CSC's padding passes */
+		if (cv->fp16 && iy >= 0 && iy < (s32)cv->h && ix >= 0 &&
+		    ix < (s32)cv->w)
+			for (c = 0; c < cv->c; c++)
+				p[c] = sim_cdma_fp16(cv->flush_data, p[c]);
+	}
+}
+
+void sim_dense_input(struct sim_dense *dl, const struct sim_conv *cv,
+		     u32 row0, u32 row1)
+{
+	u32 row;
+
+	for (row = row0; row < row1; row++) {
+		if (cv->is_image)
+			dense_image_row(dl, cv, row);
+		else
+			dense_cube_row(dl, cv, row);
+	}
+}
+
+/* The plain C tile: int32 partial sums per tap where they are exact. */
+static void dense_tile_c(const s16 *const *w, const s16 *const *d,
+			 const struct sim_dense *dl,
+			 s64 out[SIM_DENSE_KT][SIM_DENSE_XT])
+{
+	u32 i, j, t, c;
+
+	for (i = 0; i < SIM_DENSE_KT; i++)
+		for (j = 0; j < SIM_DENSE_XT; j++) {
+			s64 acc = 0;
+
+			for (t = 0; t < dl->taps; t++) {
+				const s16 *a = d[j] + dl->toff[t];
+				const s16 *b = w[i] + (u64)t * dl->cp;
+
+				if (dl->narrow) {
+					s32 part = 0;
+
+					for (c = 0; c < dl->cp; c++)
+						part += a[c] * b[c];
+					acc += part;
+				} else {
+					for (c = 0; c < dl->cp; c++)
+						acc += (s64)(a[c] * b[c]);
+				}
+			}
+			out[i][j] = acc;
+		}
+}
+
+sim_dense_tile_fn *sim_dense_tile(const struct sim_dense *dl,
+				  enum sim_simd simd)
+{
+	if (simd == SIM_SIMD_AVX2 && dl->narrow)
+		return sim_dense_tile_avx2;
+	return dense_tile_c;
+}

@@ -1,0 +1,612 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The compiler's back end: small graphs built by hand, one per operation
+ * and feature, lowered for each configuration and precision, run on the
+ * in-process model through the runtime's API and compared with a plain
+ * float computation of the same graph here. Tolerances: fp16 2e-2
+ * relative to the output's largest magnitude; int8 4 steps of the
+ * output's scale plus 2 % of its range per int8 layer crossed (each
+ * rounds once). Refusals are checked for their messages.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvdla/runtime.h>
+
+#include "compiler/lower.h"
+#include "tap.h"
+
+#define MAXT 64
+#define MAXN 32
+
+static struct nvc_tensor tensors[MAXT];
+static struct nvc_node nodes[MAXN];
+static struct nvc_graph G;
+static float *vals[MAXT];	/* float reference values, NCHW */
+static unsigned int seed;
+
+static float rnd(void)
+{
+	seed = seed * 1103515245u + 12345u;
+	return (float)((seed >> 8) & 0xffff) / 32768.0f - 1.0f;
+}
+
+static void reset(void)
+{
+	int i;
+
+	for (i = 0; i < G.num_tensors; i++) {
+		free(tensors[i].data);
+		free(vals[i]);
+		vals[i] = NULL;
+	}
+	memset(tensors, 0, sizeof(tensors));
+	memset(nodes, 0, sizeof(nodes));
+	memset(&G, 0, sizeof(G));
+	G.tensors = tensors;
+	G.nodes = nodes;
+	seed = 42;
+}
+
+static int tensor(const char *name, int c, int h, int w)
+{
+	struct nvc_tensor *t = &tensors[G.num_tensors];
+
+	t->name = (char *)name;
+	t->n = 1;
+	t->c = c;
+	t->h = h;
+	t->w = w;
+	t->producer = -1;
+	t->alias_of = -1;
+	return G.num_tensors++;
+}
+
+static int constant(int n, int c, int h, int w, float amp, float bias)
+{
+	int t = tensor("const", c, h, w), i, count = n * c * h * w;
+
+	tensors[t].n = n;
+	tensors[t].data = malloc(count * sizeof(float));
+	for (i = 0; i < count; i++)
+		tensors[t].data[i] = bias + amp * rnd();
+	return t;
+}
+
+static int input(int c, int h, int w)
+{
+	int t = tensor("in", c, h, w);
+
+	G.inputs[G.num_inputs++] = t;
+	return t;
+}
+
+static struct nvc_node *node(enum nvc_op op, const char *name, int in, int out)
+{
+	struct nvc_node *n = &nodes[G.num_nodes];
+
+	n->name = (char *)name;
+	n->onnx_op = name;
+	n->op = op;
+	n->num_inputs = in >= 0;
+	n->inputs[0] = in;
+	n->num_outputs = 1;
+	n->outputs[0] = out;
+	tensors[out].producer = G.num_nodes++;
+	return n;
+}
+
+static int conv(int in, int k, int kh, int stride, int pad, int dil,
+		int group, enum nvc_act act)
+{
+	const struct nvc_tensor *ti = &tensors[in];
+	int eh = (kh - 1) * dil + 1;
+	int oh = (ti->h + 2 * pad - eh) / stride + 1;
+	int ow = (ti->w + 2 * pad - eh) / stride + 1;
+	int out = tensor("conv", k, oh, ow);
+	struct nvc_node *n = node(NVC_CONV, "Conv", in, out);
+	float amp = 1.0f / sqrtf((float)ti->c / group * kh * kh);
+
+	n->conv = (struct nvc_conv_attr){ .kh = kh, .kw = kh,
+		.stride = { stride, stride }, .pad = { pad, pad, pad, pad },
+		.dilation = { dil, dil }, .group = group };
+	n->conv.weights = constant(k, ti->c / group, kh, kh, amp * 1.5f, 0);
+	n->conv.bias = constant(1, k, 1, 1, 0.2f, 0);
+	n->act.type = act;
+	return out;
+}
+
+static int fc(int in, int k, enum nvc_act act)
+{
+	const struct nvc_tensor *ti = &tensors[in];
+	int flat = in, out;
+	struct nvc_node *n;
+
+	if (ti->h * ti->w > 1) {
+		flat = tensor("flat", ti->c * ti->h * ti->w, 1, 1);
+		tensors[flat].alias_of = in;
+		node(NVC_RESHAPE, "Flatten", in, flat);
+	}
+	out = tensor("fc", k, 1, 1);
+	n = node(NVC_CONV, "Gemm", flat, out);
+	n->conv = (struct nvc_conv_attr){ .kh = 1, .kw = 1, .stride = { 1, 1 },
+		.dilation = { 1, 1 }, .group = 1 };
+	n->conv.weights = constant(k, tensors[flat].c, 1, 1,
+				   1.5f / sqrtf(tensors[flat].c), 0);
+	n->conv.bias = constant(1, k, 1, 1, 0.1f, 0);
+	n->act.type = act;
+	return out;
+}
+
+static int pool(int in, enum nvc_pool type, int k, int stride, int global)
+{
+	const struct nvc_tensor *ti = &tensors[in];
+	int oh = global ? 1 : (ti->h - k) / stride + 1;
+	int ow = global ? 1 : (ti->w - k) / stride + 1;
+	int out = tensor("pool", ti->c, oh, ow);
+	struct nvc_node *n = node(NVC_POOL, "Pool", in, out);
+
+	n->pool = (struct nvc_pool_attr){ .type = type, .kh = k, .kw = k,
+		.stride = { stride, stride }, .global = global,
+		.count_include_pad = 1 };
+	return out;
+}
+
+static int unary(enum nvc_op op, int in, const char *name)
+{
+	const struct nvc_tensor *ti = &tensors[in];
+	int out = tensor(name, ti->c, ti->h, ti->w);
+
+	node(op, name, in, out);
+	return out;
+}
+
+static int binary(enum nvc_op op, int a, int b, const char *name)
+{
+	int out = unary(op, a, name);
+	struct nvc_node *n = &nodes[G.num_nodes - 1];
+
+	n->num_inputs = 2;
+	n->inputs[1] = b;
+	if (op == NVC_CONCAT)
+		tensors[out].c += tensors[b].c;
+	return out;
+}
+
+static void output(int t)
+{
+	G.outputs[G.num_outputs++] = t;
+}
+
+/* ---- the float reference ---- */
+
+static float act_f(const struct nvc_activation *a, float v, int c)
+{
+	switch (a->type) {
+	case NVC_ACT_RELU:
+		return v > 0 ? v : 0;
+	case NVC_ACT_CLIP:
+		return fminf(fmaxf(v, a->min), a->max);
+	case NVC_ACT_LEAKY:
+		return v > 0 ? v : v * a->alpha;
+	case NVC_ACT_PRELU:
+		return v > 0 ? v : v * tensors[a->slope].data[c];
+	case NVC_ACT_SIGMOID:
+		return 1 / (1 + expf(-v));
+	case NVC_ACT_TANH:
+		return tanhf(v);
+	default:
+		return v;
+	}
+}
+
+static float at(int t, int c, int y, int x)
+{
+	const struct nvc_tensor *p = &tensors[t];
+
+	return vals[t][((size_t)c * p->h + y) * p->w + x];
+}
+
+static void ref_conv(const struct nvc_node *n, float *o)
+{
+	const struct nvc_conv_attr *a = &n->conv;
+	const struct nvc_tensor *ti = &tensors[n->inputs[0]];
+	const struct nvc_tensor *to = &tensors[n->outputs[0]];
+	const float *w = tensors[a->weights].data;
+	int cg = ti->c / a->group, kg = to->c / a->group, k, y, x, c, r, s;
+	int in = n->inputs[0];
+
+	for (k = 0; k < to->c; k++)
+		for (y = 0; y < to->h; y++)
+			for (x = 0; x < to->w; x++) {
+				double sum = a->bias >= 0 ? tensors[a->bias].data[k] : 0;
+
+				for (c = 0; c < cg; c++)
+					for (r = 0; r < a->kh; r++)
+						for (s = 0; s < a->kw; s++) {
+							int iy = y * a->stride[0] + r * a->dilation[0] - a->pad[0];
+							int ix = x * a->stride[1] + s * a->dilation[1] - a->pad[1];
+
+							if (iy < 0 || ix < 0 || iy >= ti->h || ix >= ti->w)
+								continue;
+							sum += at(in, (k / kg) * cg + c, iy, ix) *
+							       w[(((size_t)k * cg + c) * a->kh + r) * a->kw + s];
+						}
+				o[((size_t)k * to->h + y) * to->w + x] =
+					act_f(&n->act, (float)sum, k);
+			}
+}
+
+static void ref_node(const struct nvc_node *n)
+{
+	const struct nvc_tensor *to = &tensors[n->outputs[0]];
+	const struct nvc_tensor *ti = &tensors[n->inputs[0]];
+	size_t size = (size_t)to->c * to->h * to->w, i;
+	float *o = calloc(size, sizeof(float)), m = -INFINITY, sum = 0;
+	int in = n->inputs[0], c, y, x, r, s;
+
+	vals[n->outputs[0]] = o;
+	switch (n->op) {
+	case NVC_CONV:
+		ref_conv(n, o);
+		return;
+	case NVC_RESHAPE:
+		memcpy(o, vals[in], size * sizeof(float));
+		return;
+	case NVC_AFFINE:
+		for (i = 0; i < size; i++) {
+			c = (int)(i / ((size_t)to->h * to->w));
+			o[i] = act_f(&n->act, vals[in][i] *
+				     (n->affine.scale >= 0 ? tensors[n->affine.scale].data[c] : 1) +
+				     (n->affine.shift >= 0 ? tensors[n->affine.shift].data[c] : 0), c);
+		}
+		return;
+	case NVC_ACT:
+		for (i = 0; i < size; i++)
+			o[i] = act_f(&n->act, vals[in][i],
+				     (int)(i / ((size_t)to->h * to->w)));
+		return;
+	case NVC_ELTWISE:
+		for (i = 0; i < size; i++) {
+			float a = vals[in][i], b = vals[n->inputs[1]][i];
+
+			o[i] = act_f(&n->act, n->eltwise == NVC_ELT_ADD ? a + b :
+				     n->eltwise == NVC_ELT_MUL ? a * b : fmaxf(a, b),
+				     (int)(i / ((size_t)to->h * to->w)));
+		}
+		return;
+	case NVC_CONCAT:
+		memcpy(o, vals[in], (size_t)ti->c * to->h * to->w * sizeof(float));
+		memcpy(o + (size_t)ti->c * to->h * to->w, vals[n->inputs[1]],
+		       (size - (size_t)ti->c * to->h * to->w) * sizeof(float));
+		return;
+	case NVC_LRN:
+		for (c = 0; c < to->c; c++)
+			for (i = 0; i < (size_t)to->h * to->w; i++) {
+				double sq = 0;
+
+				for (r = c - (n->lrn.size - 1) / 2;
+				     r <= c + n->lrn.size / 2; r++)
+					if (r >= 0 && r < to->c)
+						sq += vals[in][r * (size_t)to->h * to->w + i] *
+						      vals[in][r * (size_t)to->h * to->w + i];
+				o[c * (size_t)to->h * to->w + i] =
+					vals[in][c * (size_t)to->h * to->w + i] *
+					pow(n->lrn.bias + n->lrn.alpha / n->lrn.size * sq,
+					    -n->lrn.beta);
+			}
+		return;
+	case NVC_SOFTMAX:
+		for (i = 0; i < size; i++)
+			m = fmaxf(m, vals[in][i]);
+		for (i = 0; i < size; i++)
+			sum += (o[i] = expf(vals[in][i] - m));
+		for (i = 0; i < size; i++)
+			o[i] /= sum;
+		return;
+	case NVC_POOL:
+		for (c = 0; c < to->c; c++)
+			for (y = 0; y < to->h; y++)
+				for (x = 0; x < to->w; x++) {
+					int kh = n->pool.global ? ti->h : n->pool.kh;
+					int kw = n->pool.global ? ti->w : n->pool.kw;
+					float v = n->pool.type == NVC_POOL_MAX ? -INFINITY : 0;
+
+					for (r = 0; r < kh; r++)
+						for (s = 0; s < kw; s++) {
+							float e = at(in, c, y * n->pool.stride[0] + r,
+								     x * n->pool.stride[1] + s);
+
+							v = n->pool.type == NVC_POOL_MAX ? fmaxf(v, e) : v + e;
+						}
+					if (n->pool.type == NVC_POOL_AVG)
+						v /= kh * kw;
+					o[((size_t)c * to->h + y) * to->w + x] = v;
+				}
+		return;
+	default:
+		return;
+	}
+}
+
+/* Inputs random in [-1, 1]; every tensor's range for int8. */
+static void reference(void)
+{
+	int i, in = G.inputs[0];
+	size_t n = (size_t)tensors[in].c * tensors[in].h * tensors[in].w, k;
+
+	vals[in] = malloc(n * sizeof(float));
+	for (k = 0; k < n; k++)
+		vals[in][k] = rnd();
+	for (i = 0; i < G.num_nodes; i++)
+		ref_node(&nodes[i]);
+	for (i = 0; i < G.num_tensors; i++) {
+		struct nvc_tensor *t = &tensors[i];
+
+		if (!vals[i])
+			continue;
+		n = (size_t)t->c * t->h * t->w;
+		t->min = INFINITY;
+		t->max = -INFINITY;
+		for (k = 0; k < n; k++) {
+			t->min = fminf(t->min, vals[i][k]);
+			t->max = fmaxf(t->max, vals[i][k]);
+		}
+		t->calibrated = 1;
+	}
+}
+
+/* ---- running a loadable ---- */
+
+static uint16_t half(float f)
+{
+	/* Round to nearest even through the compiler's own conversion is
+	 * what is tested elsewhere; here a plain one suffices. */
+	union { float f; uint32_t u; } v = { f };
+	uint32_t e = (v.u >> 23 & 0xff), m = v.u & 0x7fffff;
+	int ex = (int)e - 127 + 15;
+
+	if (ex <= 0)
+		return (uint16_t)(v.u >> 16 & 0x8000);
+	return (uint16_t)((v.u >> 16 & 0x8000) | ex << 10 |
+			  ((m + 0x1000) >> 13));
+}
+
+static size_t offset_of(const struct nvdla_tensor_desc *d, int c, int y, int x)
+{
+	uint32_t bpe = d->stride[0], atom = d->pixel_format ==
+		       NVDLA_TENSOR_FEATURE_X8 ? 8 : 32, epa = atom / bpe;
+
+	return (size_t)(c / epa) * d->stride[2] + (size_t)y * d->stride[1] +
+	       (size_t)x * atom + (c % epa) * bpe;
+}
+
+/* The int8 scale the compiler gives @t (softmax: probabilities). */
+static float scale_of(int t)
+{
+	float m = fmaxf(fabsf(tensors[t].min), fabsf(tensors[t].max));
+
+	if (tensors[t].producer >= 0 &&
+	    nodes[tensors[t].producer].op == NVC_SOFTMAX)
+		return 1.0f / 127;
+	return m > 0 ? m / 127 : 1.0f / 127;
+}
+
+/* Compile, run, compare; returns the max abs error, or -1 on failure. */
+static double run(const char *config, enum nvc_precision prec, double *range,
+		  char *why, size_t whylen)
+{
+	struct nvc_options o = { .config = config, .precision = prec };
+	struct nvdla_tensor_desc di, dout;
+	struct nvdla_runtime *rt = NULL;
+	struct nvdla_network *net = NULL;
+	char err[256], dev[32];
+	int in = G.inputs[0], out = G.outputs[0], c, y, x;
+	double maxerr = -1, top = 0;
+	float *got = NULL;
+	void *buf = NULL;
+	size_t len;
+	uint8_t *p;
+
+	if (nvc_lower(&G, &o, &buf, &len, err, sizeof(err))) {
+		snprintf(why, whylen, "compile: %s", err);
+		return -1;
+	}
+	snprintf(dev, sizeof(dev), "sim:%s", config);
+	if (nvdla_runtime_new(dev, &rt, err, sizeof(err)) ||
+	    nvdla_network_load(rt, buf, len, &net)) {
+		snprintf(why, whylen, "load: %s", rt ? nvdla_runtime_error(rt) : err);
+		goto out;
+	}
+	nvdla_network_input_desc(net, 0, &di);
+	nvdla_network_output_desc(net, 0, &dout);
+	p = nvdla_buffer_map(nvdla_network_input(net, 0));
+	for (c = 0; c < di.c; c++)
+		for (y = 0; y < di.h; y++)
+			for (x = 0; x < di.w; x++) {
+				float v = at(in, c, y, x);
+				size_t off = offset_of(&di, c, y, x);
+
+				if (prec == NVC_FP16) {
+					uint16_t h = half(v);
+
+					p[off] = h & 0xff;
+					p[off + 1] = h >> 8;
+				} else {
+					p[off] = (uint8_t)(int8_t)lrintf(
+						fmaxf(fminf(v / scale_of(in), 127), -128));
+				}
+			}
+	if (nvdla_network_submit(net, 0)) {
+		snprintf(why, whylen, "run: %s", nvdla_runtime_error(rt));
+		goto out;
+	}
+	/* The runtime turns int8 codes into real numbers (tensor-scales). */
+	got = calloc((size_t)dout.c * dout.h * dout.w, sizeof(float));
+	if (!got || nvdla_network_output_values(net, 0, got,
+						(size_t)dout.c * dout.h * dout.w)) {
+		snprintf(why, whylen, "output: %s", nvdla_runtime_error(rt));
+		goto out;
+	}
+	maxerr = 0;
+	for (c = 0; c < dout.c; c++)
+		for (y = 0; y < dout.h; y++)
+			for (x = 0; x < dout.w; x++) {
+				float ref = at(out, c, y, x);
+
+				maxerr = fmax(maxerr, fabs(got[((size_t)c * dout.h + y) *
+							       dout.w + x] - ref));
+				top = fmax(top, fabs(ref));
+			}
+	*range = top;
+out:
+	free(got);
+	nvdla_network_unload(net);
+	nvdla_runtime_del(rt);
+	free(buf);
+	return maxerr;
+}
+
+static const char *const configs[] = { "nv_full", "nv_large", "nv_small" };
+
+/* The graph in G, compiled for every configuration and precision. */
+static void check(const char *what, int layers)
+{
+	int i, p;
+
+	reference();
+	for (i = 0; i < 3; i++)
+		for (p = 0; p < 2; p++) {
+			enum nvc_precision prec = p ? NVC_INT8 : NVC_FP16;
+			double range = 0, err, tol;
+			char why[300] = "";
+
+			if (prec == NVC_FP16 && strcmp(configs[i], "nv_full"))
+				continue;
+			err = run(configs[i], prec, &range, why, sizeof(why));
+			tol = prec == NVC_FP16 ? 2e-2 * range :
+			      4 * scale_of(G.outputs[0]) + 0.02 * layers * range;
+			if (!tap_ok(err >= 0 && err <= tol,
+				    "%s on %s %s: max error %.4g (range %.3g, tolerance %.3g)",
+				    what, configs[i], p ? "int8" : "fp16", err,
+				    range, tol))
+				printf("# %s\n", why);
+		}
+}
+
+static void test_lenet(void)
+{
+	int t;
+
+	reset();
+	t = input(1, 28, 28);
+	t = conv(t, 20, 5, 1, 0, 1, 1, NVC_ACT_NONE);
+	t = pool(t, NVC_POOL_MAX, 2, 2, 0);
+	t = conv(t, 50, 5, 1, 0, 1, 1, NVC_ACT_NONE);
+	t = pool(t, NVC_POOL_MAX, 2, 2, 0);
+	t = fc(t, 500, NVC_ACT_RELU);
+	t = fc(t, 10, NVC_ACT_NONE);
+	t = unary(NVC_SOFTMAX, t, "Softmax");
+	output(t);
+	check("LeNet (conv, max pool, fc, relu, softmax)", 4);
+}
+
+/* Convolutions: padding, stride, dilation, groups, depthwise; affine. */
+static void test_convs(void)
+{
+	struct nvc_node *n;
+	int t, a;
+
+	reset();
+	t = input(3, 17, 15);
+	t = conv(t, 8, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	t = conv(t, 16, 3, 2, 1, 1, 1, NVC_ACT_NONE);
+	t = conv(t, 16, 3, 1, 2, 2, 4, NVC_ACT_RELU);
+	t = conv(t, 16, 3, 1, 1, 1, 16, NVC_ACT_NONE);
+	a = unary(NVC_AFFINE, t, "BatchNormalization");
+	n = &nodes[G.num_nodes - 1];
+	n->affine.scale = constant(1, 16, 1, 1, 0.5f, 1.0f);
+	n->affine.shift = constant(1, 16, 1, 1, 0.3f, 0);
+	n->act.type = NVC_ACT_RELU;
+	output(a);
+	check("conv pad/stride/dilation/groups/depthwise + folded affine", 5);
+}
+
+/* Pooling, standalone SDP operations, element-wise add, concat. */
+static void test_sdp_pool(void)
+{
+	struct nvc_node *n;
+	int x, a, b, s, c, t;
+
+	reset();
+	x = input(16, 8, 8);
+	a = conv(x, 32, 1, 1, 0, 1, 1, NVC_ACT_NONE);
+	b = conv(x, 32, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	s = binary(NVC_ELTWISE, a, b, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	nodes[G.num_nodes - 1].act.type = NVC_ACT_RELU;
+	t = pool(s, NVC_POOL_AVG, 2, 2, 0);
+	c = conv(t, 32, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	t = binary(NVC_CONCAT, c, t, "Concat");
+	t = pool(t, NVC_POOL_MAX, 3, 1, 0);
+	t = unary(NVC_AFFINE, t, "Mul");
+	n = &nodes[G.num_nodes - 1];
+	n->affine.scale = constant(1, 64, 1, 1, 0.5f, 1.0f);
+	n->affine.shift = -1;
+	t = pool(t, NVC_POOL_AVG, 0, 1, 1);
+	output(t);
+	check("add+relu, avg/max/global pool, concat, standalone affine", 6);
+}
+
+/* Activations alone and after a convolution (LUT, slopes, clip). */
+static void test_acts(void)
+{
+	static const enum nvc_act acts[] = { NVC_ACT_SIGMOID, NVC_ACT_TANH,
+		NVC_ACT_LEAKY, NVC_ACT_CLIP };
+	static const char *const names[] = { "Sigmoid", "Tanh", "LeakyRelu",
+		"Clip" };
+	char what[80];
+	size_t i;
+	int t;
+
+	for (i = 0; i < sizeof(acts) / sizeof(acts[0]); i++) {
+		reset();
+		t = input(8, 6, 6);
+		t = conv(t, 16, 3, 1, 1, 1, 1, acts[i]);
+		nodes[G.num_nodes - 1].act.alpha = 0.1f;
+		nodes[G.num_nodes - 1].act.max = 0.5f;
+		t = unary(NVC_ACT, t, names[i]);
+		nodes[G.num_nodes - 1].act = nodes[G.num_nodes - 2].act;
+		output(t);
+		snprintf(what, sizeof(what), "%s fused and alone", names[i]);
+		check(what, 2);
+	}
+}
+
+/* LRN on the CDP, after a convolution as in AlexNet. */
+static void test_lrn(void)
+{
+	int t;
+
+	reset();
+	t = input(8, 7, 7);
+	t = conv(t, 24, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	t = unary(NVC_LRN, t, "LRN");
+	nodes[G.num_nodes - 1].lrn = (struct nvc_lrn_attr){ .size = 5,
+		.alpha = 1e-1f, .beta = 0.75f, .bias = 1.0f };
+	output(t);
+	check("LRN (size 5) after conv+relu", 2);
+}
+
+int main(void)
+{
+	test_lrn();
+	test_acts();
+	test_lenet();
+	test_convs();
+	test_sdp_pool();
+	reset();
+	return tap_done();
+}

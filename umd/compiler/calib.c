@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Calibration over a directory of images: every image through the float
+ * executor, the minimum, maximum and largest magnitude of every
+ * activation tensor, then for percentile and entropy a second run that
+ * fills a histogram of magnitudes per tensor over [0, max |x|]. The
+ * calibrated range is the threshold t clipped to what was seen:
+ * [max(min, -t), min(max, t)], so a tensor that is never negative keeps
+ * a range that says so.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "calib.h"
+#include "graph.h"
+
+struct stats {
+	float min, max, amax;
+	uint64_t *hist;		/* NVC_CALIB_BINS, second run only */
+};
+
+struct calib {
+	struct nvc_graph *g;
+	const struct nvc_calib_options *o;
+	struct stats *s;
+	float **values;
+	float *input;
+	char **files;
+	int num_files;
+	char *err;
+	size_t errlen;
+};
+
+static int is_image(const char *name)
+{
+	static const char *const ext[] = { ".pgm", ".ppm", ".pnm", ".png",
+		".jpg", ".jpeg" };
+	const char *dot = strrchr(name, '.');
+	size_t i;
+
+	for (i = 0; dot && i < sizeof(ext) / sizeof(ext[0]); i++)
+		if (!strcasecmp(dot, ext[i]))
+			return 1;
+	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The images of @dir, sorted by name: a run does not depend on readdir. */
+static int list_images(struct calib *k, const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **p;
+
+	if (!d)
+		return nvc_error(k->err, k->errlen, -errno, "%s: %s", dir,
+				 strerror(errno));
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.' || !is_image(e->d_name))
+			continue;
+		p = realloc(k->files, (k->num_files + 1) * sizeof(*p));
+		if (!p)
+			break;
+		k->files = p;
+		if (asprintf(&k->files[k->num_files], "%s/%s", dir, e->d_name) < 0)
+			break;
+		k->num_files++;
+	}
+	closedir(d);
+	if (e)
+		return nvc_error(k->err, k->errlen, -ENOMEM, "out of memory");
+	if (!k->num_files)
+		return nvc_error(k->err, k->errlen, -ENOENT,
+				 "%s: no .pgm, .ppm, .png or .jpg images", dir);
+	qsort(k->files, k->num_files, sizeof(*k->files), by_name);
+	return 0;
+}
+
+/* Image @i through the graph: k->values holds every tensor's values. */
+static int run_image(struct calib *k, int i)
+{
+	const float *in[1] = { k->input };
+	int ret;
+
+	ret = nvc_image_input(k->files[i], &k->g->tensors[k->g->inputs[0]],
+			      &k->o->pixels, k->input, k->err, k->errlen);
+	if (!ret)
+		ret = nvc_exec(k->g, in, k->values, k->err, k->errlen);
+	return ret;
+}
+
+static void gather_range(struct calib *k)
+{
+	int t;
+	long i, n;
+
+	for (t = 0; t < k->g->num_tensors; t++) {
+		struct stats *s = &k->s[t];
+
+		if (!k->values[t])
+			continue;
+		n = nvc_tensor_size(&k->g->tensors[t]);
+		for (i = 0; i < n; i++) {
+			float v = k->values[t][i];
+
+			s->min = v < s->min ? v : s->min;
+			s->max = v > s->max ? v : s->max;
+			s->amax = fabsf(v) > s->amax ? fabsf(v) : s->amax;
+		}
+	}
+}
+
+static void gather_hist(struct calib *k)
+{
+	int t, b;
+	long i, n;
+
+	for (t = 0; t < k->g->num_tensors; t++) {
+		struct stats *s = &k->s[t];
+
+		if (!k->values[t] || !s->hist)
+			continue;
+		n = nvc_tensor_size(&k->g->tensors[t]);
+		for (i = 0; i < n; i++) {
+			b = s->amax > 0 ? fabsf(k->values[t][i]) / s->amax *
+					  NVC_CALIB_BINS : 0;
+			s->hist[b < NVC_CALIB_BINS ? b : NVC_CALIB_BINS - 1]++;
+		}
+	}
+}
+
+/* One run over every image, gathering ranges or histograms. */
+static int run_all(struct calib *k, void (*gather)(struct calib *k))
+{
+	int i, ret;
+
+	for (i = 0; i < k->num_files; i++) {
+		ret = run_image(k, i);
+		if (ret)
+			return ret;
+		gather(k);
+		nvc_exec_free(k->g, k->values);
+	}
+	return 0;
+}
+
+static void set_ranges(struct calib *k)
+{
+	int t;
+
+	for (t = 0; t < k->g->num_tensors; t++) {
+		struct nvc_tensor *tensor = &k->g->tensors[t];
+		struct stats *s = &k->s[t];
+		double th = s->amax;
+
+		if (tensor->data)
+			continue;
+		if (k->o->method == NVC_CALIB_PERCENTILE)
+			th = nvc_calib_percentile(s->hist, NVC_CALIB_BINS,
+						  s->amax, k->o->percentile);
+		else if (k->o->method == NVC_CALIB_ENTROPY)
+			th = nvc_calib_entropy(s->hist, NVC_CALIB_BINS, s->amax);
+		tensor->calibrated = 1;
+		tensor->min = s->min > -th ? s->min : -th;
+		tensor->max = s->max < th ? s->max : th;
+	}
+}
+
+static int calibrate(struct calib *k, const char *dir)
+{
+	struct nvc_graph *g = k->g;
+	int t, ret;
+
+	if (g->num_inputs != 1)
+		return nvc_error(k->err, k->errlen, -EINVAL,
+				 "calibration needs a model with one input (it has %d)",
+				 g->num_inputs);
+	ret = list_images(k, dir);
+	if (ret)
+		return ret;
+	k->s = calloc(g->num_tensors, sizeof(*k->s));
+	k->values = calloc(g->num_tensors, sizeof(*k->values));
+	k->input = malloc(nvc_tensor_size(&g->tensors[g->inputs[0]]) *
+			  sizeof(float));
+	if (!k->s || !k->values || !k->input)
+		return nvc_error(k->err, k->errlen, -ENOMEM, "out of memory");
+	for (t = 0; t < g->num_tensors; t++) {
+		k->s[t].min = INFINITY;
+		k->s[t].max = -INFINITY;
+	}
+	ret = run_all(k, gather_range);
+	if (ret || k->o->method == NVC_CALIB_MINMAX)
+		goto out;
+	for (t = 0; t < g->num_tensors; t++) {
+		if (g->tensors[t].data)
+			continue;
+		k->s[t].hist = calloc(NVC_CALIB_BINS, sizeof(uint64_t));
+		if (!k->s[t].hist)
+			return nvc_error(k->err, k->errlen, -ENOMEM, "out of memory");
+	}
+	ret = run_all(k, gather_hist);
+out:
+	if (!ret)
+		set_ranges(k);
+	return ret;
+}
+
+int nvc_calibrate(struct nvc_graph *g, const char *dir,
+		  const struct nvc_calib_options *o, char *err, size_t errlen)
+{
+	struct calib k = { .g = g, .o = o, .err = err, .errlen = errlen };
+	int i, ret;
+
+	ret = calibrate(&k, dir);
+	for (i = 0; k.s && i < g->num_tensors; i++)
+		free(k.s[i].hist);
+	for (i = 0; i < k.num_files; i++)
+		free(k.files[i]);
+	if (k.values)
+		nvc_exec_free(g, k.values);
+	free(k.files);
+	free(k.s);
+	free(k.values);
+	free(k.input);
+	return ret;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * int8 calibration: the activation range of every tensor over a
+ * directory of images run through the float executor (calib.c), by one
+ * of three statistics of the magnitudes (calib_stats.c).
+ */
+#ifndef __NVDLA_COMPILER_CALIB_H__
+#define __NVDLA_COMPILER_CALIB_H__
+
+#include <stdint.h>
+
+#include "compiler.h"
+
+#define NVC_CALIB_BINS 2048		/* histogram of |x| over [0, max |x|] */
+#define NVC_CALIB_QUANT_BINS 128	/* int8 magnitudes */
+
+enum nvc_calib_method { NVC_CALIB_MINMAX, NVC_CALIB_PERCENTILE,
+			NVC_CALIB_ENTROPY };
+
+/* How image pixels p (gray, or B, G, R) become input values: (p - mean) / normalize. */
+struct nvc_pixel_map {
+	float mean[3];
+	float normalize;
+};
+
+struct nvc_calib_options {
+	enum nvc_calib_method method;
+	double percentile;		/* PERCENTILE: of |x|, e.g. 99.99 */
+	struct nvc_pixel_map pixels;
+};
+
+/*
+ * The threshold on |x| below which @pct percent of the @bins-bin
+ * histogram @hist over [0, @amax] lies (the upper edge of its bin).
+ */
+double nvc_calib_percentile(const uint64_t *hist, int bins, double amax,
+			    double pct);
+
+/*
+ * The threshold on |x| that loses least information when the magnitudes
+ * are quantised to NVC_CALIB_QUANT_BINS levels: the clipping point (a
+ * bin edge from NVC_CALIB_QUANT_BINS bins up) minimising the KL
+ * divergence between the clipped histogram (outliers in its last bin)
+ * and its quantised form, as TensorRT's entropy calibration.
+ */
+double nvc_calib_entropy(const uint64_t *hist, int bins, double amax);
+
+/*
+ * Image @path as the values of graph input @t (C x H x W, gray for one
+ * channel, B, G, R for three) into @out.
+ */
+int nvc_image_input(const char *path, const struct nvc_tensor *t,
+		    const struct nvc_pixel_map *m, float *out, char *err,
+		    size_t errlen);
+
+/* A .npy file of float32 holding exactly @count values into @out. */
+int nvc_npy_read(const char *path, long count, float *out, char *err,
+		 size_t errlen);
+
+/*
+ * Run every image of directory @dir (.pgm .ppm .png .jpg .jpeg) through
+ * @g and set each activation tensor's calibrated range.
+ */
+int nvc_calibrate(struct nvc_graph *g, const char *dir,
+		  const struct nvc_calib_options *o, char *err, size_t errlen);
+
+#endif /* __NVDLA_COMPILER_CALIB_H__ */

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * nvdla_compile: an ONNX model into a loadable for one NVDLA
+ * configuration (docs/compiler.md), or run in float32 (--exec), or its
+ * graph printed (--dump-ir).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calib.h"
+#include "compiler.h"
+#include "lower.h"
+
+struct args {
+	const char *model, *out, *calib_dir, *exec, *config;
+	const char *precision;
+	struct nvc_options lower;
+	struct nvc_calib_options calib;
+	int dump;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: nvdla_compile MODEL.onnx --config nv_full|nv_large|nv_small\n"
+		"         [--precision fp16|int8] [--calibrate DIR]\n"
+		"         [--calib-method minmax|percentile[=P]|entropy]\n"
+		"         [--input-format image|feature] [--mean B,G,R] [--normalize S]\n"
+		"         -o OUT.nvdla\n"
+		"       nvdla_compile MODEL.onnx --exec INPUT.{pgm,ppm,png,jpg,npy}\n"
+		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR]\n"
+		"Default precision: fp16 on nv_full, int8 elsewhere (int8 needs\n"
+		"--calibrate). Pixels p become (p - mean) / normalize, mean 0 and\n"
+		"normalize 255 unless given; colour images as B, G, R planes.\n");
+}
+
+static int bad(const char *fmt, const char *what)
+{
+	fprintf(stderr, "nvdla_compile: ");
+	fprintf(stderr, fmt, what);
+	fprintf(stderr, "\n");
+	return 2;
+}
+
+static int parse_mean(const char *s, float *mean)
+{
+	char *end;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		mean[i] = strtof(s, &end);
+		if (end == s)
+			return -1;
+		if (!*end) {
+			for (i++; i < 3; i++)
+				mean[i] = mean[i - 1];
+			return 0;
+		}
+		if (*end != ',')
+			return -1;
+		s = end + 1;
+	}
+	return -1;
+}
+
+static int parse_method(const char *s, struct nvc_calib_options *c)
+{
+	char *end;
+
+	if (!strcmp(s, "minmax")) {
+		c->method = NVC_CALIB_MINMAX;
+	} else if (!strcmp(s, "entropy")) {
+		c->method = NVC_CALIB_ENTROPY;
+	} else if (!strncmp(s, "percentile", 10) && (!s[10] || s[10] == '=')) {
+		c->method = NVC_CALIB_PERCENTILE;
+		if (s[10]) {
+			c->percentile = strtod(s + 11, &end);
+			if (end == s + 11 || *end || !(c->percentile > 0) ||
+			    c->percentile > 100)
+				return -1;
+		}
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
+static int parse(int argc, char **argv, struct args *a)
+{
+	static const struct option opts[] = {
+		{ "config", required_argument, NULL, 'c' },
+		{ "precision", required_argument, NULL, 'p' },
+		{ "calibrate", required_argument, NULL, 'C' },
+		{ "calib-method", required_argument, NULL, 'M' },
+		{ "input-format", required_argument, NULL, 'f' },
+		{ "mean", required_argument, NULL, 'm' },
+		{ "normalize", required_argument, NULL, 'n' },
+		{ "exec", required_argument, NULL, 'e' },
+		{ "dump-ir", no_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *end;
+	int o;
+
+	while ((o = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (o) {
+		case 'c':
+			if (strcmp(optarg, "nv_full") && strcmp(optarg, "nv_large") &&
+			    strcmp(optarg, "nv_small"))
+				return bad("--config %s: nv_full, nv_large or nv_small", optarg);
+			a->config = optarg;
+			break;
+		case 'p':
+			if (strcmp(optarg, "fp16") && strcmp(optarg, "int8"))
+				return bad("--precision %s: fp16 or int8", optarg);
+			a->precision = optarg;
+			break;
+		case 'C':
+			a->calib_dir = optarg;
+			break;
+		case 'M':
+			if (parse_method(optarg, &a->calib))
+				return bad("--calib-method %s: minmax, percentile[=P] (0 < P <= 100) or entropy",
+					   optarg);
+			break;
+		case 'f':
+			if (strcmp(optarg, "image") && strcmp(optarg, "feature"))
+				return bad("--input-format %s: image or feature", optarg);
+			a->lower.input_format = strcmp(optarg, "image") ?
+						NVC_INPUT_FEATURE : NVC_INPUT_IMAGE;
+			break;
+		case 'm':
+			if (parse_mean(optarg, a->calib.pixels.mean))
+				return bad("--mean %s: one to three numbers, comma separated", optarg);
+			break;
+		case 'n':
+			a->calib.pixels.normalize = strtof(optarg, &end);
+			if (end == optarg || *end || !(a->calib.pixels.normalize != 0))
+				return bad("--normalize %s: a non-zero number", optarg);
+			break;
+		case 'e':
+			a->exec = optarg;
+			break;
+		case 'd':
+			a->dump = 1;
+			break;
+		case 'o':
+			a->out = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc - 1) {
+		usage(stderr);
+		return 2;
+	}
+	a->model = argv[optind];
+	if (!a->exec && !a->dump && (!a->config || !a->out))
+		return bad("%s", "compiling needs --config and -o (or use --exec or --dump-ir)");
+	return 0;
+}
+
+/* Run the graph on one input file and print its outputs, a value a line. */
+static int exec(const struct nvc_graph *g, const struct args *a, char *err,
+		size_t errlen)
+{
+	const struct nvc_tensor *t = &g->tensors[g->inputs[0]];
+	long n = nvc_tensor_size(t), i;
+	const char *dot = strrchr(a->exec, '.');
+	float *in = malloc(n * sizeof(*in)), **values;
+	const float *ins[1] = { in };
+	int ret, k;
+
+	values = calloc(g->num_tensors, sizeof(*values));
+	if (!in || !values) {
+		ret = nvc_error(err, errlen, -ENOMEM, "out of memory");
+		goto out;
+	}
+	if (g->num_inputs != 1) {
+		ret = nvc_error(err, errlen, -EINVAL,
+				"--exec needs a model with one input (it has %d)",
+				g->num_inputs);
+		goto out;
+	}
+	if (dot && !strcmp(dot, ".npy"))
+		ret = nvc_npy_read(a->exec, n, in, err, errlen);
+	else
+		ret = nvc_image_input(a->exec, t, &a->calib.pixels, in, err, errlen);
+	if (!ret)
+		ret = nvc_exec(g, ins, values, err, errlen);
+	for (k = 0; !ret && k < g->num_outputs; k++) {
+		int o = g->outputs[k];
+
+		for (i = 0; i < nvc_tensor_size(&g->tensors[o]); i++)
+			printf("%.9g\n", values[o][i]);
+	}
+	if (!ret)
+		nvc_exec_free(g, values);
+out:
+	free(values);
+	free(in);
+	return ret;
+}
+
+static int write_file(const char *path, const void *buf, size_t len,
+		      char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "wb");
+	int ok;
+
+	if (!f)
+		return nvc_error(err, errlen, -errno, "%s: %s", path, strerror(errno));
+	ok = fwrite(buf, 1, len, f) == len;
+	if (fclose(f) || !ok)
+		return nvc_error(err, errlen, -EIO, "%s: write error", path);
+	return 0;
+}
+
+static int compile(const struct nvc_graph *g, struct args *a, char *err,
+		   size_t errlen)
+{
+	void *buf = NULL;
+	size_t len;
+	int ret;
+
+	a->lower.config = a->config;
+	if (!a->precision)
+		a->precision = strcmp(a->config, "nv_full") ? "int8" : "fp16";
+	a->lower.precision = strcmp(a->precision, "int8") ? NVC_FP16 : NVC_INT8;
+	if (a->lower.precision == NVC_INT8 && !a->calib_dir)
+		return nvc_error(err, errlen, -EINVAL,
+				 "int8 needs --calibrate DIR: a directory of images that sets each tensor's range%s",
+				 strcmp(a->config, "nv_full") ? "" :
+				 " (or --precision fp16)");
+	ret = nvc_lower(g, &a->lower, &buf, &len, err, errlen);
+	if (!ret)
+		ret = write_file(a->out, buf, len, err, errlen);
+	free(buf);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct args a = {
+		.calib = { .method = NVC_CALIB_MINMAX, .percentile = 99.99,
+			   .pixels = { .normalize = 255 } },
+		.lower = { .input_format = NVC_INPUT_FEATURE },
+	};
+	char err[NVC_ERR_LEN * 2] = "";
+	struct nvc_graph g;
+	int ret;
+
+	ret = parse(argc, argv, &a);
+	if (ret)
+		return ret;
+	ret = nvc_onnx_load_file(a.model, &g, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "nvdla_compile: %s: %s\n", a.model, err);
+		return 1;
+	}
+	ret = nvc_passes(&g, err, sizeof(err));
+	if (!ret && a.calib_dir)
+		ret = nvc_calibrate(&g, a.calib_dir, &a.calib, err, sizeof(err));
+	if (!ret && a.dump)
+		nvc_graph_dump(&g, stdout);
+	if (!ret && a.exec)
+		ret = exec(&g, &a, err, sizeof(err));
+	if (!ret && a.config && a.out)
+		ret = compile(&g, &a, err, sizeof(err));
+	nvc_graph_free(&g);
+	if (ret) {
+		fprintf(stderr, "nvdla_compile: %s: %s\n", a.model, err);
+		return 1;
+	}
+	return 0;
+}

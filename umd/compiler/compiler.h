@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The compiler's front end: ONNX models into the graph of ir.h, the
+ * passes that simplify it for the back end, a float32 executor of the
+ * graph (the reference for --exec and the engine of calibration) and the
+ * calibration of activation ranges for int8.
+ *
+ * Every function returns 0 or a negative errno with a message in @err
+ * (@errlen bytes) naming the node, its operator and why.
+ */
+#ifndef __NVDLA_COMPILER_COMPILER_H__
+#define __NVDLA_COMPILER_COMPILER_H__
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ir.h"
+
+/* Bounds on what a model may ask for, whatever its file says. */
+#define NVC_MAX_NODES		65536
+#define NVC_MAX_DIM		(1 << 24)
+#define NVC_MAX_ELEMENTS	(1L << 28)	/* per tensor */
+#define NVC_MAX_MODEL_BYTES	(1L << 31)
+
+/* Format a message into @err; returns @code. */
+int nvc_error(char *err, size_t errlen, int code, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Parse ONNX model bytes into @g (free it with nvc_graph_free). */
+int nvc_onnx_load(const void *buf, size_t len, struct nvc_graph *g,
+		  char *err, size_t errlen);
+/* The same from a file. */
+int nvc_onnx_load_file(const char *path, struct nvc_graph *g, char *err,
+		       size_t errlen);
+
+/*
+ * Fold affine chains and affines into convolutions, fuse activations into
+ * their producer, let consumers of reshapes read the original tensor
+ * where that is the same computation, and drop what nothing uses.
+ */
+int nvc_passes(struct nvc_graph *g, char *err, size_t errlen);
+
+/*
+ * Check @g is consistent (indices, sizes, order, every output shape the
+ * one its operator gives): what the executor and back end may rely on.
+ */
+int nvc_graph_check(const struct nvc_graph *g, char *err, size_t errlen);
+
+/* Elements of tensor @t (n*c*h*w). */
+long nvc_tensor_size(const struct nvc_tensor *t);
+
+/*
+ * Run @g in float32 on @inputs (one array per graph input, NCHW). On
+ * success @values[t] holds every activation tensor t's values (NULL for
+ * constants); free them with nvc_exec_free().
+ */
+int nvc_exec(const struct nvc_graph *g, const float *const *inputs,
+	     float **values, char *err, size_t errlen);
+void nvc_exec_free(const struct nvc_graph *g, float **values);
+
+/* Text form of the graph, one line per tensor and node. */
+void nvc_graph_dump(const struct nvc_graph *g, FILE *f);
+
+#endif /* __NVDLA_COMPILER_COMPILER_H__ */

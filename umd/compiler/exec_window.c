@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The executor's windowed kernels: convolution (groups, dilation) and its
+ * transpose, max and average pooling (ceil mode windows clipped to the
+ * padded input, count_include_pad), and LRN across channels as ONNX
+ * defines it.
+ */
+#include <math.h>
+
+#include "exec.h"
+
+void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
+		   const float *x, float *y)
+{
+	const struct nvc_conv_attr *a = &nd->conv;
+	const struct nvc_tensor *in = &g->tensors[nd->inputs[0]];
+	const struct nvc_tensor *out = &g->tensors[nd->outputs[0]];
+	const float *w = g->tensors[a->weights].data;
+	const float *b = a->bias >= 0 ? g->tensors[a->bias].data : NULL;
+	int cg = in->c / a->group, kg = out->c / a->group;
+	int k, c, oy, ox, ky, kx;
+
+	for (k = 0; k < out->c; k++) {
+		int c0 = k / kg * cg;
+
+		for (oy = 0; oy < out->h; oy++) {
+			for (ox = 0; ox < out->w; ox++) {
+				double sum = b ? b[k] : 0;
+
+				for (c = 0; c < cg; c++) {
+					const float *xc = x + (long)(c0 + c) * in->h * in->w;
+					const float *wc = w + ((long)k * cg + c) * a->kh * a->kw;
+
+					for (ky = 0; ky < a->kh; ky++) {
+						int iy = oy * a->stride[0] - a->pad[0] +
+							 ky * a->dilation[0];
+
+						if (iy < 0 || iy >= in->h)
+							continue;
+						for (kx = 0; kx < a->kw; kx++) {
+							int ix = ox * a->stride[1] - a->pad[1] +
+								 kx * a->dilation[1];
+
+							if (ix >= 0 && ix < in->w)
+								sum += (double)wc[ky * a->kw + kx] *
+								       xc[(long)iy * in->w + ix];
+						}
+					}
+				}
+				y[((long)k * out->h + oy) * out->w + ox] = sum;
+			}
+		}
+	}
+}
+
+void nvc_exec_conv_transpose(const struct nvc_graph *g,
+			     const struct nvc_node *nd, const float *x,
+			     float *y)
+{
+	const struct nvc_conv_attr *a = &nd->conv;
+	const struct nvc_tensor *in = &g->tensors[nd->inputs[0]];
+	const struct nvc_tensor *out = &g->tensors[nd->outputs[0]];
+	const float *w = g->tensors[a->weights].data;
+	const float *b = a->bias >= 0 ? g->tensors[a->bias].data : NULL;
+	int cg = in->c / a->group, kg = out->c / a->group;
+	long ohw = (long)out->h * out->w, i;
+	int c, j, iy, ix, ky, kx;
+
+	for (c = 0; c < out->c; c++)
+		for (i = 0; i < ohw; i++)
+			y[c * ohw + i] = b ? b[c] : 0;
+	for (c = 0; c < in->c; c++) {
+		float *yg = y + (long)(c / cg) * kg * ohw;
+
+		for (iy = 0; iy < in->h; iy++) {
+			for (ix = 0; ix < in->w; ix++) {
+				float v = x[((long)c * in->h + iy) * in->w + ix];
+
+				for (j = 0; j < kg; j++) {
+					const float *wj = w + ((long)c * kg + j) * a->kh * a->kw;
+
+					for (ky = 0; ky < a->kh; ky++) {
+						int oy = iy * a->stride[0] - a->pad[0] +
+							 ky * a->dilation[0];
+
+						if (oy < 0 || oy >= out->h)
+							continue;
+						for (kx = 0; kx < a->kw; kx++) {
+							int ox = ix * a->stride[1] - a->pad[1] +
+								 kx * a->dilation[1];
+
+							if (ox >= 0 && ox < out->w)
+								yg[j * ohw + (long)oy * out->w + ox] +=
+									v * wj[ky * a->kw + kx];
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+/* One window [start, end) on an axis of @size with head pad @pad. */
+static void window(int o, int stride, int k, int pad, int tail, int size,
+		   int *s, int *e, int *span)
+{
+	int start = o * stride - pad;
+	int end = start + k < size + tail ? start + k : size + tail;
+
+	*span = end - start;
+	*s = start > 0 ? start : 0;
+	*e = end < size ? end : size;
+}
+
+void nvc_exec_pool(const struct nvc_graph *g, const struct nvc_node *nd,
+		   const float *x, float *y)
+{
+	const struct nvc_pool_attr *p = &nd->pool;
+	const struct nvc_tensor *in = &g->tensors[nd->inputs[0]];
+	const struct nvc_tensor *out = &g->tensors[nd->outputs[0]];
+	int c, oy, ox, iy, ix, ys, ye, xs, xe, hspan, wspan;
+
+	for (c = 0; c < out->c; c++) {
+		const float *xc = x + (long)c * in->h * in->w;
+
+		for (oy = 0; oy < out->h; oy++) {
+			window(oy, p->stride[0], p->kh, p->pad[0], p->pad[2],
+			       in->h, &ys, &ye, &hspan);
+			for (ox = 0; ox < out->w; ox++) {
+				double sum = 0;
+				float max = -INFINITY;
+
+				window(ox, p->stride[1], p->kw, p->pad[1],
+				       p->pad[3], in->w, &xs, &xe, &wspan);
+				for (iy = ys; iy < ye; iy++) {
+					for (ix = xs; ix < xe; ix++) {
+						float v = xc[(long)iy * in->w + ix];
+
+						sum += v;
+						max = v > max ? v : max;
+					}
+				}
+				y[((long)c * out->h + oy) * out->w + ox] =
+					p->type == NVC_POOL_MAX ? max :
+					sum / (p->count_include_pad ?
+					       (long)hspan * wspan :
+					       (long)(ye - ys) * (xe - xs));
+			}
+		}
+	}
+}
+
+void nvc_exec_lrn(const struct nvc_graph *g, const struct nvc_node *nd,
+		  const float *x, float *y)
+{
+	const struct nvc_lrn_attr *a = &nd->lrn;
+	const struct nvc_tensor *t = &g->tensors[nd->outputs[0]];
+	long hw = (long)t->h * t->w, i;
+	int c, j, lo = (a->size - 1) / 2, hi = a->size / 2;
+
+	for (c = 0; c < t->c; c++) {
+		for (i = 0; i < hw; i++) {
+			double sum = 0;
+
+			for (j = c - lo; j <= c + hi; j++)
+				if (j >= 0 && j < t->c)
+					sum += (double)x[j * hw + i] * x[j * hw + i];
+			y[c * hw + i] = x[c * hw + i] /
+				pow(a->bias + a->alpha / a->size * sum, a->beta);
+		}
+	}
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/* Building and editing graphs (graph.c): what the loader and passes share. */
+#ifndef __NVDLA_COMPILER_GRAPH_H__
+#define __NVDLA_COMPILER_GRAPH_H__
+
+#include <stdarg.h>
+
+#include "compiler.h"
+
+/*
+ * Append a tensor of n x c x h x w named @name (copied); @data (n*c*h*w
+ * values, copied) makes it a constant. Returns its index or -ENOMEM.
+ */
+int nvc_tensor_add(struct nvc_graph *g, const char *name, int n, int c,
+		   int h, int w, const float *data);
+
+/* Append a node of @op named @name; returns its index or -ENOMEM. */
+int nvc_node_add(struct nvc_graph *g, const char *name, const char *onnx_op,
+		 enum nvc_op op);
+
+/* Number of nodes reading tensor @t (graph outputs count as readers). */
+int nvc_tensor_readers(const struct nvc_graph *g, int t);
+/* Is @t a graph output? */
+int nvc_tensor_is_output(const struct nvc_graph *g, int t);
+
+/*
+ * Remove nodes marked in @dead (one flag per node) and every tensor that
+ * nothing references afterwards, renumbering the rest.
+ */
+int nvc_graph_compact(struct nvc_graph *g, const char *dead);
+
+#endif /* __NVDLA_COMPILER_GRAPH_H__ */

@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The back end's entry point: checks the target and precision, gives
+ * int8 tensors their scales, walks the nodes in order (fusing an affine
+ * and an element-wise operation into the convolution before them),
+ * splits the work into DLA tasks around CPU tasks, then writes the
+ * loadable with the runtime's builder.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvdla/runtime.h>
+
+#include "lower_internal.h"
+#include "scales.h"
+
+#define DATA_FORMAT_NCXHWX 3	/* TensorDescListEntry.data_format */
+#define DATA_CATEGORY_FEATURE 2
+
+int nvc_fail(struct nvc_lower *L, const struct nvc_node *n, int err,
+	     const char *fmt, ...)
+{
+	char why[NVC_ERR_LEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	if (n)
+		snprintf(L->err, L->errlen, "node '%s' (%s): %s", n->name,
+			 n->onnx_op ? n->onnx_op : "?", why);
+	else
+		snprintf(L->err, L->errlen, "%s", why);
+	return err;
+}
+
+/* Nodes reading @tensor, and the last one found. */
+static int readers(const struct nvc_graph *g, int tensor, int *last)
+{
+	int i, k, count = 0;
+
+	for (i = 0; i < g->num_nodes; i++)
+		for (k = 0; k < g->nodes[i].num_inputs; k++)
+			if (g->nodes[i].inputs[k] == tensor) {
+				count++;
+				*last = i;
+			}
+	return count;
+}
+
+static bool graph_output(const struct nvc_graph *g, int tensor)
+{
+	int i;
+
+	for (i = 0; i < g->num_outputs; i++)
+		if (g->outputs[i] == tensor)
+			return true;
+	return false;
+}
+
+/* The single node after @node reading its output, if it may fuse. */
+static int fusable_next(const struct nvc_lower *L, int node, enum nvc_op op)
+{
+	const struct nvc_graph *g = L->g;
+	int out = g->nodes[node].outputs[0], next = -1;
+
+	if (g->nodes[node].act.type != NVC_ACT_NONE || graph_output(g, out) ||
+	    L->ts[out].root >= 0 || readers(g, out, &next) != 1 ||
+	    g->nodes[next].op != op)
+		return -1;
+	return next;
+}
+
+/* A convolution with what fuses into its SDP. */
+static int lower_conv(struct nvc_lower *L, int node, bool *done)
+{
+	const struct nvc_graph *g = L->g;
+	int aff = fusable_next(L, node, NVC_AFFINE), elt, last = node;
+
+	if (aff >= 0)
+		last = aff;
+	elt = fusable_next(L, last, NVC_ELTWISE);
+	if (elt >= 0) {
+		int a = g->nodes[elt].inputs[0], b = g->nodes[elt].inputs[1];
+		int other = a == g->nodes[last].outputs[0] ? b : a;
+		int p = g->tensors[other].producer;
+
+		/* The other operand must exist before the convolution runs. */
+		if (a == b || p >= node || g->nodes[elt].eltwise == NVC_ELT_MAX)
+			elt = -1;
+	}
+	if (aff >= 0)
+		done[aff] = true;
+	if (elt >= 0)
+		done[elt] = true;
+	return nvc_lower_conv(L, node, aff, elt);
+}
+
+/* Inputs not written in place are copied into the concatenation. */
+static int lower_concat(struct nvc_lower *L, int node)
+{
+	const struct nvc_node *n = &L->g->nodes[node];
+	int out = n->outputs[0], k, ret, coff = 0;
+
+	ret = nvc_place_tensor(L, out);
+	for (k = 0; k < n->num_inputs && !ret; k++) {
+		int in = n->inputs[k];
+		struct nvc_place dst = L->ts[out].place;
+
+		dst.offset += (uint32_t)(coff / (int)L->epa) * dst.surf;
+		dst.size = dst.surf * nvc_surfaces(L, nvc_t(L, in)->c);
+		coff += nvc_t(L, in)->c;
+		if (L->ts[in].root == out)
+			continue;
+		ret = nvc_sdp_copy(L, n, in, &dst, L->ts[out].scale);
+		if (ret >= 0) {
+			L->ts[out].writer = ret;
+			ret = 0;
+		}
+	}
+	return ret;
+}
+
+/* Outputs are views of the input at their channel offsets. */
+static int lower_split(struct nvc_lower *L, int node)
+{
+	const struct nvc_node *n = &L->g->nodes[node];
+	int in = nvc_resolve(L, n->inputs[0]), k, coff = 0;
+
+	for (k = 0; k < n->num_outputs; k++) {
+		struct nvc_ltensor *o = &L->ts[n->outputs[k]];
+
+		if (coff % (int)L->epa || graph_output(L->g, n->outputs[k]))
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"output %d starts at channel %d, not on an atom of %u channels, or is a graph output",
+					k, coff, L->epa);
+		o->place = L->ts[in].place;
+		o->place.offset += (uint32_t)(coff / (int)L->epa) * o->place.surf;
+		o->place.size = o->place.surf *
+				nvc_surfaces(L, nvc_t(L, n->outputs[k])->c);
+		coff += nvc_t(L, n->outputs[k])->c;
+	}
+	return 0;
+}
+
+static int lower_node(struct nvc_lower *L, int i, bool *done)
+{
+	const struct nvc_node *n = &L->g->nodes[i];
+
+	switch (n->op) {
+	case NVC_CONV:
+	case NVC_CONV_TRANSPOSE:
+		return lower_conv(L, i, done);
+	case NVC_AFFINE:
+	case NVC_ACT:
+	case NVC_ELTWISE:
+		return nvc_lower_sdp_node(L, i);
+	case NVC_POOL:
+		return nvc_lower_pool(L, i);
+	case NVC_LRN:
+		return nvc_lower_lrn(L, i);
+	case NVC_CONCAT:
+		return lower_concat(L, i);
+	case NVC_SPLIT:
+		return lower_split(L, i);
+	case NVC_RESHAPE:
+		return 0;	/* an alias: same bytes */
+	case NVC_SOFTMAX:
+		return nvc_lower_softmax(L, i);
+	}
+	return nvc_fail(L, n, -EINVAL, "unknown operation %d", n->op);
+}
+
+/* Descriptors name memories by slot: add the task's own entries. */
+static void fix_cube(struct dla_data_cube *c, int base)
+{
+	if (c->size && c->type != DLA_MEM_HW && c->address >= 0)
+		c->address = (int16_t)(c->address + base);
+}
+
+static void fix_addresses(struct nvdla_build_op *op, int base)
+{
+	union dla_surface_container *s = &op->surf;
+
+	switch (op->graph.op_type) {
+	case DLA_OP_CONV:
+		fix_cube(&s->conv_surface.weight_data, base);
+		fix_cube(&s->conv_surface.src_data, base);
+		break;
+	case DLA_OP_SDP:
+		fix_cube(&s->sdp_surface.src_data, base);
+		fix_cube(&s->sdp_surface.x1_data, base);
+		fix_cube(&s->sdp_surface.x2_data, base);
+		fix_cube(&s->sdp_surface.y_data, base);
+		fix_cube(&s->sdp_surface.dst_data, base);
+		break;
+	case DLA_OP_PDP:
+		fix_cube(&s->pdp_surface.src_data, base);
+		fix_cube(&s->pdp_surface.dst_data, base);
+		break;
+	case DLA_OP_CDP:
+		fix_cube(&s->cdp_surface.src_data, base);
+		fix_cube(&s->cdp_surface.dst_data, base);
+		break;
+	default:
+		break;
+	}
+}
+
+static void io_desc(const struct nvc_lower *L, int named, int tensor,
+		    struct nvdla_tensor_desc *d)
+{
+	const struct nvc_tensor *t = nvc_t(L, tensor);
+	const struct nvc_place *p = &L->ts[tensor].place;
+
+	memset(d, 0, sizeof(*d));
+	snprintf(d->name, sizeof(d->name), "%s", nvc_t(L, named)->name);
+	d->size = p->size;
+	d->n = 1;
+	d->c = t->c;
+	d->h = t->h;
+	d->w = t->w;
+	d->data_format = DATA_FORMAT_NCXHWX;
+	d->data_type = L->prec == DLA_PRECISION_FP16 ? NVDLA_DATA_TYPE_HALF :
+		       NVDLA_DATA_TYPE_INT8;
+	d->data_category = DATA_CATEGORY_FEATURE;
+	d->pixel_format = L->t.atom == 8 ? NVDLA_TENSOR_FEATURE_X8 :
+			  NVDLA_TENSOR_FEATURE;
+	d->stride[0] = L->bpe;
+	d->stride[1] = p->line;
+	d->stride[2] = p->surf;
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+	p[0] = v & 0xff;
+	p[1] = v >> 8 & 0xff;
+	p[2] = v >> 16 & 0xff;
+	p[3] = v >> 24;
+}
+
+/* int8: each input's and output's scale, for the runtime (scales.h). */
+static int emit_scales(struct nvc_lower *L)
+{
+	const struct nvc_graph *g = L->g;
+	uint8_t blob[NVDLA_SCALES_HEADER +
+		     (NVC_MAX_INPUTS + NVC_MAX_OUTPUTS) * NVDLA_SCALES_ENTRY];
+	int n = g->num_inputs + g->num_outputs, i;
+
+	if (L->prec != DLA_PRECISION_INT8)
+		return 0;
+	memset(blob, 0, sizeof(blob));
+	wr32(blob, NVDLA_SCALES_MAGIC);
+	wr32(blob + 4, (uint32_t)n);
+	for (i = 0; i < n; i++) {
+		uint8_t *e = blob + NVDLA_SCALES_HEADER + i * NVDLA_SCALES_ENTRY;
+		bool out = i >= g->num_inputs;
+		int bind = out ? i - g->num_inputs : i;
+		int t = out ? nvc_resolve(L, g->outputs[bind]) : g->inputs[bind];
+		uint32_t u;
+
+		memcpy(&u, &L->ts[t].scale, sizeof(u));
+		e[NVDLA_SCALES_KIND] = out;
+		e[NVDLA_SCALES_BIND] = (uint8_t)bind;
+		wr32(e + NVDLA_SCALES_SCALE, u);
+	}
+	return nvdla_builder_blob(&L->b, NVDLA_SCALES_BLOB, blob,
+				  NVDLA_SCALES_HEADER + n * NVDLA_SCALES_ENTRY);
+}
+
+/* Constants, pool, inputs and outputs, then the tasks over them. */
+static int emit(struct nvc_lower *L, void **buf, size_t *len)
+{
+	const struct nvc_graph *g = L->g;
+	struct nvdla_builder *b = &L->b;
+	int nslots = NVC_SLOT_IO + g->num_inputs + g->num_outputs, i;
+	uint16_t data[NVC_SLOT_IO + NVC_MAX_INPUTS + NVC_MAX_OUTPUTS];
+	struct nvdla_tensor_desc d;
+	static const uint8_t zero[128];
+	int ret = 0;
+
+	if (!L->clen && nvc_const_add(L, zero, sizeof(zero), 0) == UINT32_MAX)
+		return -ENOMEM;
+	data[NVC_SLOT_CONST] = nvdla_builder_memory(b, "weights", L->cdata,
+						    L->clen);
+	data[NVC_SLOT_POOL] = nvdla_builder_memory(b, NULL, NULL,
+						   L->pool ? L->pool : 256);
+	for (i = 0; i < g->num_inputs; i++) {
+		int t = g->inputs[i];
+
+		io_desc(L, t, t, &d);
+		data[NVC_SLOT_IO + i] = nvdla_builder_memory(b, NULL, NULL,
+							     d.size);
+		nvdla_builder_bind(b, data[NVC_SLOT_IO + i], &d,
+				   NVDLA_LBL_MEM_INPUT);
+	}
+	for (i = 0; i < g->num_outputs; i++) {
+		int t = nvc_resolve(L, g->outputs[i]);
+		int s = NVC_SLOT_IO + g->num_inputs + i;
+
+		io_desc(L, g->outputs[i], t, &d);
+		data[s] = nvdla_builder_memory(b, NULL, NULL, d.size);
+		nvdla_builder_bind(b, data[s], &d, NVDLA_LBL_MEM_OUTPUT);
+	}
+	for (i = 0; i < L->num_tasks && !ret; i++) {
+		struct nvc_task *t = &L->tasks[i];
+
+		if (t->emu) {
+			struct nvdla_build_emu e = {
+				.net = t->emu_net, .net_size = 256,
+				.ops = t->emu_ops, .ops_size = sizeof(t->emu_ops),
+				.bufs = t->emu_bufs,
+				.bufs_size = sizeof(t->emu_bufs),
+			};
+			uint8_t net[256] = { 0 };
+
+			memcpy(net, t->emu_net, sizeof(t->emu_net));
+			e.net = net;
+			ret = nvdla_builder_emu_task(b, &e, data, nslots);
+		} else {
+			int k;
+
+			for (k = 0; k < t->nops; k++)
+				fix_addresses(&t->ops[k],
+					      NVDLA_BUILD_DLA_DATA(t->nluts));
+			ret = nvdla_builder_dla_task(b, t->ops, t->nops, t->luts,
+						     t->nluts, data, nslots);
+		}
+	}
+	if (!ret)
+		ret = emit_scales(L);
+	if (!ret)
+		ret = nvdla_builder_write(b, buf, len);
+	return ret;
+}
+
+static int setup(struct nvc_lower *L)
+{
+	const struct nvc_graph *g = L->g;
+	int i;
+
+	if (nvc_target_get(L->o->config, &L->t))
+		return nvc_fail(L, NULL, -EINVAL,
+				"unknown configuration '%s' (nv_full, nv_large or nv_small)",
+				L->o->config ? L->o->config : "");
+	if (L->o->precision == NVC_FP16 && !nvc_target_fp16(&L->t))
+		return nvc_fail(L, NULL, -EOPNOTSUPP,
+				"fp16: %s computes in int8 only", L->o->config);
+	if (L->o->input_format == NVC_INPUT_IMAGE)
+		return nvc_fail(L, NULL, -EOPNOTSUPP,
+				"image input is not lowered yet: use the feature input format");
+	if (g->num_inputs < 1 || g->num_outputs < 1 ||
+	    g->num_inputs > NVC_MAX_INPUTS || g->num_outputs > NVC_MAX_OUTPUTS)
+		return nvc_fail(L, NULL, -EINVAL, "%d inputs and %d outputs",
+				g->num_inputs, g->num_outputs);
+	L->prec = L->o->precision == NVC_FP16 ? DLA_PRECISION_FP16 :
+		  DLA_PRECISION_INT8;
+	L->bpe = L->prec == DLA_PRECISION_FP16 ? 2 : 1;
+	L->epa = L->t.atom / L->bpe;
+	L->ts = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(*L->ts));
+	if (!L->ts)
+		return -ENOMEM;
+	for (i = 0; i < g->num_tensors; i++) {
+		const struct nvc_tensor *t = &g->tensors[i];
+
+		L->ts[i].place.slot = -1;
+		L->ts[i].writer = -1;
+		L->ts[i].root = -1;
+		if (!t->data && (t->n != 1 || t->c < 1 || t->h < 1 ||
+				 t->w < 1 || t->c > 8192 || t->h > 8192 ||
+				 t->w > 8192))
+			return nvc_fail(L, NULL, -EOPNOTSUPP,
+					"tensor '%s' is %dx%dx%dx%d: one batch of at most 8192 in each dimension",
+					t->name, t->n, t->c, t->h, t->w);
+	}
+	return 0;
+}
+
+static void cleanup(struct nvc_lower *L)
+{
+	int i;
+
+	for (i = 0; i < L->num_tasks; i++)
+		free(L->tasks[i].ops);
+	free(L->tasks);
+	free(L->ops);
+	free(L->ts);
+	free(L->cdata);
+	nvdla_builder_fini(&L->b);
+}
+
+int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
+	      void **buf, size_t *len, char *err, size_t errlen)
+{
+	struct nvc_lower L = { .g = g, .o = o, .err = err, .errlen = errlen };
+	bool *done = calloc(g->num_nodes ? g->num_nodes : 1, sizeof(*done));
+	int i, ret;
+
+	*buf = NULL;
+	*len = 0;
+	if (errlen)
+		err[0] = 0;
+	nvdla_builder_init(&L.b);
+	ret = done ? setup(&L) : -ENOMEM;
+	if (!ret)
+		ret = nvc_scales(&L);
+	for (i = 0; !ret && i < g->num_inputs; i++)
+		nvc_place_new(&L, g->inputs[i]);
+	for (i = 0; !ret && i < g->num_nodes; i++)
+		if (!done[i])
+			ret = lower_node(&L, i, done);
+	if (!ret)
+		ret = nvc_task_close(&L);
+	if (!ret)
+		ret = emit(&L, buf, len);
+	if (ret && errlen && !err[0])
+		snprintf(err, errlen, "%s", ret == -ENOMEM ? "out of memory" :
+			 "cannot write the loadable");
+	free(done);
+	cleanup(&L);
+	return ret;
+}

@@ -1,0 +1,375 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Convolutions (and fully connected layers, 1x1 or over a whole flattened
+ * cube) in direct mode, each streaming into an SDP that adds the bias,
+ * rescales, applies a following element-wise operation and activation.
+ * A BatchNormalization-like affine after the convolution is folded into
+ * its weights and bias. Grouped convolutions run as one dense convolution
+ * whose weights are zero across groups.
+ *
+ * int8: weights get one scale per output channel (max |w| / 127), no
+ * smaller than 1/64 of the largest, so that dead channels (|w| near 0)
+ * neither lose the shared multiplier's precision nor blow the shared
+ * bias shift up; the SDP multiplies each channel's accumulator by
+ * s_in * s_w[k] / s_c.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower_internal.h"
+
+#define FORMAT_FEATURE 36	/* dla_conv_op_desc.data_format */
+#define NVC_WEIGHT_RATIO 64	/* smallest channel scale: max / 64 */
+
+struct conv_shape {
+	int k, c, r, s;		/* dense kernels */
+	int in, out;		/* input (resolved) and output tensors */
+	int wo, ho;
+	float *w, *bias;	/* k x c x r x s, k */
+};
+
+/* Offset in elements of weight (k, c, r, s) in the direct layout. */
+static uint64_t weight_index(const struct conv_shape *cs, uint32_t kpg,
+			     uint32_t ac, int k, int c, int r, int s)
+{
+	uint32_t group = k / kpg, in_group = kpg, block = c / ac;
+	uint32_t block_c = cs->c - block * ac;
+
+	if (cs->k - group * kpg < kpg)
+		in_group = cs->k - group * kpg;
+	if (block_c > ac)
+		block_c = ac;
+	return (uint64_t)group * kpg * cs->r * cs->s * cs->c +
+	       (uint64_t)block * ac * in_group * cs->r * cs->s +
+	       (((uint64_t)r * cs->s + s) * in_group + k % kpg) * block_c +
+	       c % ac;
+}
+
+/* Dense weights and bias of @n, with the affine @aff (or NULL) folded. */
+static int conv_dense(struct nvc_lower *L, const struct nvc_node *n,
+		      const struct nvc_node *aff, struct conv_shape *cs)
+{
+	const struct nvc_graph *g = L->g;
+	const struct nvc_conv_attr *a = &n->conv;
+	const struct nvc_tensor *wt = &g->tensors[a->weights];
+	const float *sc = aff && aff->affine.scale >= 0 ?
+			  g->tensors[aff->affine.scale].data : NULL;
+	const float *sh = aff && aff->affine.shift >= 0 ?
+			  g->tensors[aff->affine.shift].data : NULL;
+	int cg = cs->c / a->group, kg = cs->k / a->group, k, c, i;
+	size_t per = (size_t)cs->r * cs->s;
+
+	cs->w = calloc((size_t)cs->k * cs->c * per, sizeof(float));
+	cs->bias = calloc(cs->k, sizeof(float));
+	if (!cs->w || !cs->bias)
+		return -ENOMEM;
+	if ((size_t)wt->n * wt->c * wt->h * wt->w != (size_t)cs->k * cg * per)
+		return nvc_fail(L, n, -EINVAL, "weights hold %d x %d x %d x %d values, not %d x %d x %d x %d",
+				wt->n, wt->c, wt->h, wt->w, cs->k, cg, cs->r,
+				cs->s);
+	for (k = 0; k < cs->k; k++) {
+		float f = sc ? sc[k] : 1.0f;
+
+		for (c = 0; c < cg; c++)
+			for (i = 0; i < (int)per; i++)
+				cs->w[((size_t)k * cs->c + (k / kg) * cg + c) *
+				      per + i] =
+					wt->data[((size_t)k * cg + c) * per + i] * f;
+		cs->bias[k] = a->bias >= 0 ? g->tensors[a->bias].data[k] : 0;
+		cs->bias[k] = cs->bias[k] * f + (sh ? sh[k] : 0.0f);
+	}
+	return 0;
+}
+
+/*
+ * The kernel over the input as it is in memory: a fully connected layer
+ * on a flattened cube is a convolution with the cube's width and height.
+ */
+static int conv_shape(struct nvc_lower *L, const struct nvc_node *n,
+		      struct conv_shape *cs)
+{
+	const struct nvc_tensor *ti = nvc_t(L, n->inputs[0]);
+	const struct nvc_tensor *tr;
+
+	cs->in = nvc_resolve(L, n->inputs[0]);
+	tr = nvc_t(L, cs->in);
+	cs->k = nvc_t(L, n->outputs[0])->c;
+	cs->c = ti->c;
+	cs->r = n->conv.kh;
+	cs->s = n->conv.kw;
+	if (tr->c == ti->c && tr->h == ti->h && tr->w == ti->w)
+		return 0;
+	if (cs->r == 1 && cs->s == 1 && ti->h == 1 && ti->w == 1 &&
+	    ti->c == tr->c * tr->h * tr->w && n->conv.group == 1 &&
+	    n->conv.stride[0] == 1 && n->conv.stride[1] == 1 &&
+	    !n->conv.pad[0] && !n->conv.pad[1] && !n->conv.pad[2] &&
+	    !n->conv.pad[3]) {
+		cs->c = tr->c;
+		cs->r = tr->h;
+		cs->s = tr->w;
+		return 0;
+	}
+	return nvc_fail(L, n, -EOPNOTSUPP,
+			"input '%s' is a reshape of a %dx%dx%d cube that the feature layout cannot alias",
+			ti->name, tr->c, tr->h, tr->w);
+}
+
+/* The weights in the direct layout at the processing precision. */
+static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
+			const float *ws, uint32_t *off, uint32_t *size)
+{
+	uint32_t kpg = L->t.core.atomic_k / L->bpe, ac = L->t.core.atomic_c;
+	size_t n = (size_t)cs->k * cs->c * cs->r * cs->s;
+	uint8_t *buf = calloc(n, L->bpe);
+	int k, c, r, s;
+
+	if (!buf)
+		return -ENOMEM;
+	for (k = 0; k < cs->k; k++)
+		for (c = 0; c < cs->c; c++)
+			for (r = 0; r < cs->r; r++)
+				for (s = 0; s < cs->s; s++) {
+					float v = cs->w[(((size_t)k * cs->c + c) *
+							 cs->r + r) * cs->s + s];
+					uint64_t i = weight_index(cs, kpg, ac,
+								  k, c, r, s);
+
+					if (L->bpe == 1) {
+						buf[i] = (uint8_t)(int8_t)fmaxf(
+							fminf(rintf(v / ws[k]), 127), -127);
+					} else {
+						uint16_t h = nvc_half(v);
+
+						buf[2 * i] = h & 0xff;
+						buf[2 * i + 1] = h >> 8;
+					}
+				}
+	*size = (uint32_t)((n * L->bpe + 127) / 128 * 128);
+	*off = nvc_const_add(L, buf, n * L->bpe, 0);
+	free(buf);
+	return *off == UINT32_MAX ? -ENOMEM : 0;
+}
+
+/* int8 weight scales; fp16 weights keep their values (scale 1). */
+static void weight_scales(const struct nvc_lower *L,
+			  const struct conv_shape *cs, float *ws)
+{
+	size_t per = (size_t)cs->c * cs->r * cs->s, i;
+	float top = 0;
+	int k;
+
+	for (k = 0; k < cs->k; k++) {
+		float m = 0;
+
+		for (i = 0; i < per; i++)
+			m = fmaxf(m, fabsf(cs->w[k * per + i]));
+		ws[k] = m / 127.0f;
+		top = fmaxf(top, ws[k]);
+	}
+	for (k = 0; k < cs->k; k++) {
+		if (L->prec != DLA_PRECISION_INT8)
+			ws[k] = 1.0f;
+		else if (top == 0)
+			ws[k] = 1.0f;
+		else if (ws[k] < top / NVC_WEIGHT_RATIO)
+			ws[k] = top / NVC_WEIGHT_RATIO;
+	}
+}
+
+/* X1 of the convolution's SDP: bias, and (int8) into scale @s_c. */
+static int conv_x1(struct nvc_lower *L, int sdp, const struct conv_shape *cs,
+		   const float *ws, float s_c)
+{
+	float s_in = L->ts[cs->in].scale;
+	int16_t *alu = calloc(cs->k, sizeof(*alu)), *mul = calloc(cs->k, sizeof(*mul));
+	double maxm = 0, maxb = 0;
+	bool any_bias = false;
+	int k, t, a, ret = -ENOMEM;
+
+	if (!alu || !mul)
+		goto out;
+	for (k = 0; k < cs->k; k++)
+		any_bias |= cs->bias[k] != 0;
+	if (L->prec == DLA_PRECISION_FP16) {
+		for (k = 0; k < cs->k; k++)
+			alu[k] = (int16_t)nvc_half(cs->bias[k]);
+		ret = nvc_sdp_x1(L, &L->ops[sdp], any_bias ? alu : NULL, NULL,
+				 cs->k, 0, 0);
+		goto out;
+	}
+	for (k = 0; k < cs->k; k++) {
+		maxm = fmax(maxm, (double)s_in * ws[k] / s_c);
+		maxb = fmax(maxb, fabs(cs->bias[k] / ((double)s_in * ws[k])));
+	}
+	t = 14 - (int)floor(log2(maxm));
+	t = t < 0 ? 0 : t > 63 ? 63 : t;
+	a = nvc_shift_for(maxb, 16);
+	a = a > 31 ? 31 : a;
+	for (k = 0; k < cs->k; k++) {
+		double m = (double)s_in * ws[k] / s_c * ldexp(1, t);
+		double b = cs->bias[k] / ((double)s_in * ws[k]) / ldexp(1, a);
+
+		mul[k] = (int16_t)lrint(fmin(m, 32767));
+		alu[k] = (int16_t)lrint(fmax(fmin(b, 32767), -32767));
+	}
+	ret = nvc_sdp_x1(L, &L->ops[sdp], any_bias ? alu : NULL, mul, cs->k,
+			 (uint8_t)a, (uint8_t)t);
+out:
+	free(alu);
+	free(mul);
+	return ret;
+}
+
+/* Banks of @bytes in the convolution buffer. */
+static uint32_t banks(const struct nvc_lower *L, uint64_t bytes)
+{
+	uint64_t b = L->t.core.cbuf_bank_bytes;
+
+	return (uint32_t)((bytes + b - 1) / b);
+}
+
+static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
+		    const struct conv_shape *cs, uint32_t woff, uint32_t wsize)
+{
+	struct dla_conv_op_desc *p = &L->ops[op].op.conv_op;
+	struct dla_conv_surface_desc *s = &L->ops[op].surf.conv_surface;
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+	uint32_t entry = L->t.core.atomic_c * L->bpe;
+	uint32_t eps = (ti->w * nvc_surfaces(L, ti->c) * L->t.atom + entry - 1) /
+		       entry;
+	uint32_t dbank = banks(L, (uint64_t)eps * entry * ti->h);
+	uint32_t wbank = banks(L, wsize), total = L->t.core.cbuf_banks;
+	bool flat = cs->r == ti->h && cs->s == ti->w && cs->r != n->conv.kh;
+
+	if (dbank >= total)
+		dbank = total - 1;
+	if (dbank + wbank > total)
+		wbank = total - dbank;
+	*p = (struct dla_conv_op_desc){
+		.entry_per_slice = (uint16_t)eps, .data_format = FORMAT_FEATURE,
+		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)dbank,
+		.weight_bank = (uint8_t)wbank, .release = (uint16_t)ti->h,
+		.input_width_csc = (uint16_t)ti->w,
+		.input_height_csc = (uint16_t)ti->h,
+		.input_channel_csc = (uint16_t)ti->c,
+		.kernel_width_csc = (uint16_t)cs->s,
+		.kernel_height_csc = (uint16_t)cs->r,
+		.kernel_channel_csc = (uint16_t)cs->c,
+		.input_width_cmac = (uint16_t)cs->wo,
+		.input_height_cmac = (uint16_t)cs->ho,
+		.bytes_per_kernel = (uint32_t)cs->r * cs->s * cs->c * L->bpe,
+		.conv_stride_x = (uint8_t)(flat ? 1 : n->conv.stride[1]),
+		.conv_stride_y = (uint8_t)(flat ? 1 : n->conv.stride[0]),
+		.pad_y_top = (uint8_t)n->conv.pad[0],
+		.pad_x_left = (uint8_t)n->conv.pad[1],
+		.pad_y_bottom = (uint8_t)n->conv.pad[2],
+		.pad_x_right = (uint8_t)n->conv.pad[3],
+		.dilation_x = (uint8_t)(flat ? 1 : n->conv.dilation[1]),
+		.dilation_y = (uint8_t)(flat ? 1 : n->conv.dilation[0]),
+		.in_precision = L->prec, .out_precision = L->prec,
+		.in_cvt = { .scale = 1 },
+		.out_cvt = { .scale = 1, .enable = 1 },
+	};
+	s->weight_data = nvc_const_cube(woff, wsize, cs->s, cs->r, cs->c);
+	s->src_data = nvc_cube(L, cs->in);
+	s->dst_data = nvc_cube(L, cs->out);
+	s->dst_data.type = DLA_MEM_HW;
+	s->dst_data.address = -1;
+	s->dst_data.offset = 0;
+}
+
+static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
+{
+	const struct nvc_conv_attr *a = &n->conv;
+	int i;
+
+	if (n->op == NVC_CONV_TRANSPOSE)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"transposed convolution is not lowered yet");
+	if (a->group < 1 || nvc_t(L, n->inputs[0])->c % a->group ||
+	    nvc_t(L, n->outputs[0])->c % a->group)
+		return nvc_fail(L, n, -EINVAL, "%d groups do not divide the channels",
+				a->group);
+	for (i = 0; i < 4; i++)
+		if (a->pad[i] < 0 || a->pad[i] > 31)
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"padding %d: the hardware pads 0 to 31",
+					a->pad[i]);
+	for (i = 0; i < 2; i++)
+		if (a->stride[i] < 1 || a->stride[i] > 8 ||
+		    a->dilation[i] < 1 || a->dilation[i] > 32)
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"stride %d or dilation %d beyond the hardware's 1-8 and 1-32",
+					a->stride[i], a->dilation[i]);
+	return 0;
+}
+
+int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
+		   int fused_elt)
+{
+	const struct nvc_graph *g = L->g;
+	const struct nvc_node *n = &g->nodes[node];
+	const struct nvc_node *last = fused_elt >= 0 ? &g->nodes[fused_elt] :
+				      fused_affine >= 0 ? &g->nodes[fused_affine] : n;
+	const struct nvc_node *elt = fused_elt >= 0 ? &g->nodes[fused_elt] : NULL;
+	struct conv_shape cs = { 0 };
+	uint32_t woff, wsize;
+	float *ws = NULL, s_c;
+	int conv, sdp, other = -1, ret;
+
+	ret = conv_check(L, n);
+	if (!ret)
+		ret = conv_shape(L, n, &cs);
+	if (ret)
+		return ret;
+	cs.out = last->outputs[0];
+	cs.wo = nvc_t(L, cs.out)->w;
+	cs.ho = nvc_t(L, cs.out)->h;
+	ret = conv_dense(L, n, fused_affine >= 0 ? &g->nodes[fused_affine] : NULL,
+			 &cs);
+	ws = calloc(cs.k, sizeof(*ws));
+	if (!ret && !ws)
+		ret = -ENOMEM;
+	if (ret)
+		goto out;
+	weight_scales(L, &cs, ws);
+	ret = conv_weights(L, &cs, ws, &woff, &wsize);
+	if (!ret)
+		ret = nvc_place_tensor(L, cs.out);
+	if (ret)
+		goto out;
+	conv = nvc_op_new(L, DLA_OP_CONV);
+	sdp = conv < 0 ? conv : nvc_op_new(L, DLA_OP_SDP);
+	if (sdp < 0) {
+		ret = sdp;
+		goto out;
+	}
+	conv_op(L, conv, n, &cs, woff, wsize);
+	nvc_sdp_init(L, &L->ops[sdp]);
+	L->ops[sdp].surf.sdp_surface.src_data = L->ops[conv].surf.conv_surface.dst_data;
+	L->ops[sdp].surf.sdp_surface.dst_data = nvc_cube(L, cs.out);
+	if (elt)
+		other = elt->inputs[0] == (fused_affine >= 0 ?
+			g->nodes[fused_affine].outputs[0] : n->outputs[0]) ?
+			elt->inputs[1] : elt->inputs[0];
+	ret = nvc_sdp_tail(L, last, &L->ops[sdp], other,
+			   elt ? elt->eltwise : NVC_ELT_ADD, &last->act,
+			   L->ts[cs.out].scale, &s_c);
+	if (!ret)
+		ret = conv_x1(L, sdp, &cs, ws, s_c);
+	if (ret)
+		goto out;
+	nvc_fuse(L, conv, sdp);
+	nvc_depend_tensor(L, cs.in, conv);
+	if (other >= 0)
+		nvc_depend_tensor(L, other, sdp);
+	L->ts[cs.out].writer = sdp;
+out:
+	free(cs.w);
+	free(cs.bias);
+	free(ws);
+	return ret;
+}

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Softmax as a CPU task (the runtime's emulator, umd/emu.c), in the
+ * descriptor layout with scale factors: one operation, its source and
+ * destination buffers at address-list indices after the task's own.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "emu.h"
+#include "lower_internal.h"
+
+static void wr16(uint8_t *p, uint16_t v)
+{
+	p[0] = v & 0xff;
+	p[1] = v >> 8;
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+	wr16(p, v & 0xffff);
+	wr16(p + 2, v >> 16);
+}
+
+static void wrf32(uint8_t *p, float f)
+{
+	uint32_t v;
+
+	memcpy(&v, &f, sizeof(v));
+	wr32(p, v);
+}
+
+static void emu_buffer(const struct nvc_lower *L, uint8_t *d, int tensor)
+{
+	const struct nvc_place *p = &L->ts[nvc_resolve(L, tensor)].place;
+	const struct nvc_tensor *t = nvc_t(L, nvc_resolve(L, tensor));
+	uint8_t *dims = d + EMU_V2_BUF_WIDTH;
+	uint16_t format = L->prec == DLA_PRECISION_FP16 ? EMU_V2_FORMAT_FP16 :
+			  L->t.atom == 8 ? EMU_V2_FORMAT_INT8_8 :
+			  EMU_V2_FORMAT_INT8;
+
+	wr16(d + EMU_BUF_INDEX, (uint16_t)(NVDLA_BUILD_EMU_DATA + p->slot));
+	wr32(d + EMU_V2_BUF_OFFSET, p->offset);
+	wr32(d + EMU_V2_BUF_OFFSET + 4, p->size);
+	wr16(d + EMU_V2_BUF_FORMAT, format);
+	wr16(dims, (uint16_t)t->w);
+	wr16(dims + EMU_BUF_HEIGHT, (uint16_t)t->h);
+	wr16(dims + EMU_BUF_CHANNEL, (uint16_t)t->c);
+	wr32(dims + EMU_BUF_LINE_STRIDE, p->line);
+	wr32(dims + EMU_BUF_SURF_STRIDE, p->surf);
+}
+
+int nvc_lower_softmax(struct nvc_lower *L, int node)
+{
+	const struct nvc_node *n = &L->g->nodes[node];
+	int in = nvc_resolve(L, n->inputs[0]), out = n->outputs[0], ret;
+	const struct nvc_tensor *ti = nvc_t(L, in);
+	struct nvc_task t = { .emu = true };
+
+	if (ti->h != 1 || ti->w != 1)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"softmax over the channels of a %dx%d cube: the CPU task takes 1x1xC",
+				ti->w, ti->h);
+	ret = nvc_place_tensor(L, out);
+	if (!ret)
+		ret = nvc_task_close(L);
+	if (ret)
+		return ret;
+	wr16(t.emu_net + EMU_NET_OP_INDEX, 1);
+	wr16(t.emu_net + EMU_NET_BUF_INDEX, 2);
+	wr16(t.emu_net + EMU_NET_NUM_OPS, 1);
+	t.emu_ops[EMU_OP_TYPE] = EMU_OP_SOFTMAX;
+	wrf32(t.emu_ops + EMU_V2_IN_SCALE, L->ts[in].scale);
+	wrf32(t.emu_ops + EMU_V2_OUT_SCALE, L->ts[out].scale);
+	emu_buffer(L, t.emu_bufs, in);
+	emu_buffer(L, t.emu_bufs + EMU_BUF_SIZE, out);
+	return nvc_task_push(L, &t);
+}

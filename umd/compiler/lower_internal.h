@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The back end's shared state (lower*.c only): the target, where every
+ * tensor lives, the operations of the task being built and the constant
+ * data (weights, SDP operands) gathered for the loadable.
+ */
+#ifndef __NVDLA_COMPILER_LOWER_INTERNAL_H__
+#define __NVDLA_COMPILER_LOWER_INTERNAL_H__
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <nvdla/dla_interface.h>
+#include <nvdla/firmware.h>
+#include <nvdla/sim.h>
+
+#include "builder.h"
+#include "lower.h"
+
+/* What the back end needs of a hardware configuration. */
+struct nvc_target {
+	const struct dla_hw_config *hw;	/* atom, precisions, engines */
+	struct nvdla_sim_conv_core core;	/* MAC array, CBUF */
+	uint32_t atom;
+};
+
+int nvc_target_get(const char *name, struct nvc_target *t);
+bool nvc_target_fp16(const struct nvc_target *t);
+
+/*
+ * Memories every task names, in this order after its own descriptors:
+ * the constants, the activation pool, then the graph's inputs and
+ * outputs (one memory each).
+ */
+enum { NVC_SLOT_CONST, NVC_SLOT_POOL, NVC_SLOT_IO };
+
+/* Where a tensor's bytes are: a slot, an offset and feature strides. */
+struct nvc_place {
+	int slot;		/* -1: not placed yet */
+	uint32_t offset;
+	uint32_t line, surf, size;
+};
+
+struct nvc_ltensor {
+	struct nvc_place place;
+	float scale;		/* int8: real value of one step */
+	int writer;		/* op index in the current task, or -1 */
+	int root;		/* concat output this tensor is a view of, or -1 */
+};
+
+#define NVC_MAX_LUTS 8
+
+struct nvc_lower {
+	const struct nvc_graph *g;
+	const struct nvc_options *o;
+	struct nvc_target t;
+	uint8_t prec;		/* DLA_PRECISION_* */
+	uint32_t bpe;		/* bytes per element */
+	uint32_t epa;		/* elements per atom */
+	struct nvc_ltensor *ts;
+	int *consumers;		/* per tensor: consuming nodes */
+	/* constants */
+	uint8_t *cdata;
+	uint64_t clen, ccap;
+	uint64_t pool;		/* activation pool bytes */
+	/* the DLA task being built */
+	struct nvdla_build_op *ops;
+	int nops, opcap;
+	struct dla_lut_param luts[NVC_MAX_LUTS];
+	int nluts;
+	struct nvdla_builder b;
+	int num_tasks;
+	/* finished tasks, emitted once the data memories exist */
+	struct nvc_task *tasks;
+	char *err;
+	size_t errlen;
+};
+
+struct nvc_task {
+	bool emu;
+	struct nvdla_build_op *ops;
+	int nops;
+	struct dla_lut_param luts[NVC_MAX_LUTS];
+	int nluts;
+	uint8_t emu_net[6], emu_ops[24], emu_bufs[512];
+};
+
+/* Errors: a message naming the node, its operator and why. */
+int nvc_fail(struct nvc_lower *L, const struct nvc_node *n, int err,
+	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* lower_mem.c: placement, cubes, constants, operations and events. */
+uint32_t nvc_surfaces(const struct nvc_lower *L, int c);
+void nvc_place_new(struct nvc_lower *L, int tensor);
+int nvc_place_tensor(struct nvc_lower *L, int tensor);
+struct dla_data_cube nvc_cube(const struct nvc_lower *L, int tensor);
+struct dla_data_cube nvc_cube_at(const struct nvc_lower *L,
+				 const struct nvc_place *p, int w, int h, int c);
+uint32_t nvc_const_add(struct nvc_lower *L, const void *data, uint64_t size,
+		       uint32_t align);
+struct dla_data_cube nvc_const_cube(uint32_t offset, uint32_t size,
+				    int w, int h, int c);
+int nvc_op_new(struct nvc_lower *L, uint8_t type);
+void nvc_depend(struct nvc_lower *L, int from, int to);
+void nvc_depend_tensor(struct nvc_lower *L, int tensor, int op);
+void nvc_fuse(struct nvc_lower *L, int head, int tail);
+int nvc_task_close(struct nvc_lower *L);
+int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t);
+const struct nvc_tensor *nvc_t(const struct nvc_lower *L, int tensor);
+int nvc_resolve(const struct nvc_lower *L, int tensor);
+
+/* lower_quant.c: scales and fixed-point factors. */
+int nvc_scales(struct nvc_lower *L);
+uint16_t nvc_half(float f);
+void nvc_fixed(double v, int bits, int16_t *m, uint8_t *shift);
+int nvc_shift_for(double maxabs, int bits);
+
+/* lower_sdp.c */
+int nvc_lower_sdp_node(struct nvc_lower *L, int node);
+int nvc_sdp_copy(struct nvc_lower *L, const struct nvc_node *n, int from,
+		 const struct nvc_place *dst, float s_dst);
+void nvc_sdp_init(struct nvc_lower *L, struct nvdla_build_op *op);
+int nvc_sdp_x1(struct nvc_lower *L, struct nvdla_build_op *op,
+	       const int16_t *alu, const int16_t *mul, int c, uint8_t ashift,
+	       uint8_t mshift);
+int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
+		 struct nvdla_build_op *op, int elt_other,
+		 enum nvc_eltwise elt, const struct nvc_activation *act,
+		 float s_out, float *s_c);
+
+/* lower_conv.c, lower_pdp.c, lower_cdp.c, lower_emu.c */
+int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
+		   int fused_elt);
+int nvc_lower_pool(struct nvc_lower *L, int node);
+int nvc_lower_lrn(struct nvc_lower *L, int node);
+int nvc_lower_softmax(struct nvc_lower *L, int node);
+
+/* lower_lut.c */
+struct dla_lut_param *nvc_lut_new(struct nvc_lower *L,
+				  const struct nvc_node *n, uint64_t start,
+				  uint64_t end, int le_sel, int lo_sel);
+int nvc_lut_add(struct nvc_lower *L, const struct nvc_node *n,
+		enum nvc_act act, float in_scale, float out_scale);
+
+#endif /* __NVDLA_COMPILER_LOWER_INTERNAL_H__ */

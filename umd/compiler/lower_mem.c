@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Where tensors and constants live, and the operations of the task being
+ * built with their dependency graph (the official compiler's: each
+ * operation names the next one of its engine as the consumer it lets be
+ * programmed, and the operations that read what it wrote as consumers
+ * waiting for its completion).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower_internal.h"
+
+#define NVC_ALIGN 256		/* every cube and constant block */
+
+static uint64_t align_up(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+const struct nvc_tensor *nvc_t(const struct nvc_lower *L, int tensor)
+{
+	return &L->g->tensors[tensor];
+}
+
+/* The tensor whose bytes @tensor shares (through Reshape aliases). */
+int nvc_resolve(const struct nvc_lower *L, int tensor)
+{
+	int hops = 0;
+
+	while (L->g->tensors[tensor].alias_of >= 0 && hops++ < L->g->num_tensors)
+		tensor = L->g->tensors[tensor].alias_of;
+	return tensor;
+}
+
+uint32_t nvc_surfaces(const struct nvc_lower *L, int c)
+{
+	return ((uint32_t)c + L->epa - 1) / L->epa;
+}
+
+/* The graph input or output @tensor (or an alias of it) is, as a slot. */
+static int io_slot(const struct nvc_lower *L, int tensor)
+{
+	const struct nvc_graph *g = L->g;
+	int i;
+
+	for (i = 0; i < g->num_inputs; i++)
+		if (g->inputs[i] == tensor)
+			return NVC_SLOT_IO + i;
+	for (i = 0; i < g->num_outputs; i++)
+		if (nvc_resolve(L, g->outputs[i]) == tensor)
+			return NVC_SLOT_IO + g->num_inputs + i;
+	return -1;
+}
+
+/* Give @tensor bytes of its own: its graph memory or a pool block. */
+void nvc_place_new(struct nvc_lower *L, int tensor)
+{
+	const struct nvc_tensor *t = nvc_t(L, tensor);
+	struct nvc_place *p = &L->ts[tensor].place;
+
+	p->line = (uint32_t)t->w * L->t.atom;
+	p->surf = p->line * (uint32_t)t->h;
+	p->size = p->surf * nvc_surfaces(L, t->c);
+	p->slot = io_slot(L, tensor);
+	p->offset = 0;
+	if (p->slot < 0) {
+		p->slot = NVC_SLOT_POOL;
+		p->offset = (uint32_t)align_up(L->pool, NVC_ALIGN);
+		L->pool = p->offset + p->size;
+	}
+}
+
+/*
+ * Place the output @tensor of a node before it is written: inside the
+ * concatenation it feeds (ts[].root, at its channel offset), else on its
+ * own.
+ */
+int nvc_place_tensor(struct nvc_lower *L, int tensor)
+{
+	struct nvc_ltensor *lt = &L->ts[tensor];
+	const struct nvc_graph *g = L->g;
+	int root = lt->root, i, k, coff = 0;
+
+	if (lt->place.slot >= 0)
+		return 0;
+	if (root < 0) {
+		nvc_place_new(L, tensor);
+		return 0;
+	}
+	if (L->ts[root].place.slot < 0)
+		nvc_place_new(L, root);
+	for (i = 0; i < g->num_nodes; i++) {
+		const struct nvc_node *n = &g->nodes[i];
+
+		if (n->op != NVC_CONCAT || n->outputs[0] != root)
+			continue;
+		for (k = 0; k < n->num_inputs && n->inputs[k] != tensor; k++)
+			coff += nvc_t(L, n->inputs[k])->c;
+	}
+	lt->place = L->ts[root].place;
+	lt->place.offset += (uint32_t)(coff / (int)L->epa) * lt->place.surf;
+	lt->place.size = lt->place.surf * nvc_surfaces(L, nvc_t(L, tensor)->c);
+	return 0;
+}
+
+struct dla_data_cube nvc_cube_at(const struct nvc_lower *L,
+				 const struct nvc_place *p, int w, int h, int c)
+{
+	(void)L;
+	return (struct dla_data_cube){
+		.type = DLA_MEM_MC, .address = (int16_t)p->slot,
+		.offset = p->offset, .size = p->size, .width = (uint16_t)w,
+		.height = (uint16_t)h, .channel = (uint16_t)c,
+		.line_stride = p->line, .surf_stride = p->surf,
+	};
+}
+
+struct dla_data_cube nvc_cube(const struct nvc_lower *L, int tensor)
+{
+	int r = nvc_resolve(L, tensor);
+	const struct nvc_tensor *t = nvc_t(L, r);
+
+	return nvc_cube_at(L, &L->ts[r].place, t->w, t->h, t->c);
+}
+
+uint32_t nvc_const_add(struct nvc_lower *L, const void *data, uint64_t size,
+		       uint32_t align)
+{
+	uint64_t off = align_up(L->clen, align ? align : NVC_ALIGN);
+	uint64_t end = off + align_up(size, 128);
+
+	if (end > L->ccap) {
+		uint64_t cap = end * 2 + 4096;
+		uint8_t *p = realloc(L->cdata, cap);
+
+		if (!p)
+			return UINT32_MAX;
+		memset(p + L->ccap, 0, cap - L->ccap);
+		L->cdata = p;
+		L->ccap = cap;
+	}
+	memcpy(L->cdata + off, data, size);
+	L->clen = end;
+	return (uint32_t)off;
+}
+
+struct dla_data_cube nvc_const_cube(uint32_t offset, uint32_t size,
+				    int w, int h, int c)
+{
+	return (struct dla_data_cube){
+		.type = DLA_MEM_MC, .address = NVC_SLOT_CONST,
+		.offset = offset, .size = size, .width = (uint16_t)w,
+		.height = (uint16_t)h, .channel = (uint16_t)c,
+	};
+}
+
+int nvc_op_new(struct nvc_lower *L, uint8_t type)
+{
+	int i;
+
+	if (L->nops == L->opcap) {
+		int cap = L->opcap * 2 + 16;
+		struct nvdla_build_op *p = realloc(L->ops, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		L->ops = p;
+		L->opcap = cap;
+	}
+	nvdla_build_op_init(&L->ops[L->nops], type);
+	/* The engine's previous operation lets this one be programmed. */
+	for (i = L->nops - 1; i >= 0; i--) {
+		if (L->ops[i].graph.op_type != type)
+			continue;
+		L->ops[i].graph.consumers[type] = (struct dla_consumer){
+			.index = (int16_t)L->nops,
+			.event = DLA_EVENT_OP_PROGRAMMED };
+		L->ops[L->nops].graph.dependency_count++;
+		break;
+	}
+	return L->nops++;
+}
+
+/* @from's consumer of @to's type is the tail it is fused with. */
+static bool fused_tail(const struct nvc_lower *L, int from, int idx)
+{
+	return L->ops[idx].graph.fused_parent.index == from;
+}
+
+void nvc_depend(struct nvc_lower *L, int from, int to)
+{
+	struct dla_consumer *c;
+
+	if (from < 0 || to < 0 || from == to)
+		return;
+	c = &L->ops[from].graph.consumers[L->ops[to].graph.op_type];
+	if (c->index == -1) {
+		*c = (struct dla_consumer){ .index = (int16_t)to,
+					    .event = DLA_EVENT_OP_COMPLETED };
+		L->ops[to].graph.dependency_count++;
+		return;
+	}
+	/*
+	 * One consumer per engine: an earlier operation of @to's engine
+	 * already waits for @from, and @to runs after it on that engine;
+	 * make it wait for the completion (a fused tail completes after
+	 * its head anyway).
+	 */
+	if (!fused_tail(L, from, c->index))
+		c->event = DLA_EVENT_OP_COMPLETED;
+}
+
+static bool overlap(const struct nvc_place *a, const struct nvc_place *b)
+{
+	return a->slot == b->slot && a->offset < b->offset + b->size &&
+	       b->offset < a->offset + a->size;
+}
+
+/* @op reads @tensor: wait for every operation of the task that wrote it. */
+void nvc_depend_tensor(struct nvc_lower *L, int tensor, int op)
+{
+	const struct nvc_place *p = &L->ts[nvc_resolve(L, tensor)].place;
+	int i;
+
+	for (i = 0; i < L->g->num_tensors; i++)
+		if (L->ts[i].writer >= 0 && overlap(&L->ts[i].place, p))
+			nvc_depend(L, L->ts[i].writer, op);
+}
+
+void nvc_fuse(struct nvc_lower *L, int head, int tail)
+{
+	nvdla_build_fuse(&L->ops[head], (int16_t)head, &L->ops[tail],
+			 (int16_t)tail);
+}
+
+int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t)
+{
+	struct nvc_task *p = realloc(L->tasks, (L->num_tasks + 1) * sizeof(*p));
+
+	if (!p)
+		return -ENOMEM;
+	L->tasks = p;
+	L->tasks[L->num_tasks++] = *t;
+	return 0;
+}
+
+/* End the DLA task being built; later tasks run after it. */
+int nvc_task_close(struct nvc_lower *L)
+{
+	struct nvc_task t = { .emu = false };
+	int i, ret;
+
+	if (!L->nops)
+		return 0;
+	t.ops = L->ops;
+	t.nops = L->nops;
+	t.nluts = L->nluts;
+	memcpy(t.luts, L->luts, sizeof(t.luts));
+	ret = nvc_task_push(L, &t);
+	if (ret)
+		return ret;
+	L->ops = NULL;
+	L->nops = L->opcap = 0;
+	L->nluts = 0;
+	for (i = 0; i < L->g->num_tensors; i++)
+		L->ts[i].writer = -1;
+	return 0;
+}

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * int8 scales: every activation tensor gets the symmetric scale of its
+ * calibrated range (max |x| / 127), except where the hardware passes
+ * values through unchanged (pooling, views), where the output takes the
+ * input's; the inputs of a concatenation written in place take the
+ * concatenation's, their producers rescaling into it. Fixed-point
+ * factors for the SDP's multipliers and shifts.
+ */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "lower_internal.h"
+
+uint16_t nvc_half(float f)
+{
+	uint32_t x, sign, mant, half, rem;
+	int e;
+
+	memcpy(&x, &f, sizeof(x));
+	sign = x >> 16 & 0x8000;
+	if ((x & 0x7f800000) == 0x7f800000)
+		return sign | 0x7c00 | ((x & 0x7fffff) ? 0x200 : 0);
+	e = (int)(x >> 23 & 0xff) - 127 + 15;
+	mant = (x & 0x7fffff) | 0x800000;
+	if (e >= 31)
+		return sign | 0x7bff;	/* the largest finite, as the SDP */
+	if (e <= 0) {			/* subnormal or zero */
+		if (e < -10)
+			return sign;
+		mant >>= 1 - e;
+		e = 0;
+		half = mant >> 13;
+		rem = mant & 0x1fff;
+		if (rem > 0x1000 || (rem == 0x1000 && (half & 1)))
+			half++;
+		return sign | half;
+	}
+	half = (uint32_t)e << 10 | (mant >> 13 & 0x3ff);
+	rem = mant & 0x1fff;
+	if (rem > 0x1000 || (rem == 0x1000 && (half & 1)))
+		half++;			/* a carry steps the exponent */
+	if ((half & 0x7c00) == 0x7c00)
+		half = 0x7bff;
+	return sign | half;
+}
+
+/* Smallest shift s with |@maxabs| / 2^s inside a signed @bits integer. */
+int nvc_shift_for(double maxabs, int bits)
+{
+	double lim = ldexp(1.0, bits - 1) - 1;
+	int s = 0;
+
+	while (s < 63 && fabs(maxabs) / ldexp(1.0, s) > lim)
+		s++;
+	return s;
+}
+
+/*
+ * @v as m / 2^shift with m a signed @bits integer as large as it can be
+ * (most precision), shift at most 63.
+ */
+void nvc_fixed(double v, int bits, int16_t *m, uint8_t *shift)
+{
+	double lim = ldexp(1.0, bits - 1) - 1;
+	int s = 0;
+
+	if (v == 0) {
+		*m = 0;
+		*shift = 0;
+		return;
+	}
+	while (s < 63 && fabs(v) * ldexp(1.0, s + 1) <= lim)
+		s++;
+	*m = (int16_t)fmax(fmin(round(v * ldexp(1.0, s)), lim), -lim);
+	*shift = (uint8_t)s;
+}
+
+static float range_scale(const struct nvc_tensor *t)
+{
+	float m = fmaxf(fabsf(t->min), fabsf(t->max));
+
+	return m > 0 ? m / 127.0f : 1.0f / 127.0f;
+}
+
+/* Nodes that end in an SDP, which can write any scale anywhere. */
+static bool rescales(const struct nvc_graph *g, int tensor)
+{
+	int p = g->tensors[tensor].producer;
+
+	if (p < 0)
+		return false;
+	switch (g->nodes[p].op) {
+	case NVC_CONV:
+	case NVC_AFFINE:
+	case NVC_ACT:
+	case NVC_ELTWISE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool is_output(const struct nvc_lower *L, int tensor)
+{
+	int i;
+
+	for (i = 0; i < L->g->num_outputs; i++)
+		if (nvc_resolve(L, L->g->outputs[i]) == tensor)
+			return true;
+	return false;
+}
+
+/* Inputs of concatenations written in place (ts[].root). */
+static int concat_roots(struct nvc_lower *L)
+{
+	const struct nvc_graph *g = L->g;
+	int i, k;
+
+	for (i = 0; i < g->num_nodes; i++) {
+		const struct nvc_node *n = &g->nodes[i];
+		int coff = 0;
+
+		if (n->op != NVC_CONCAT)
+			continue;
+		for (k = 0; k < n->num_inputs; k++) {
+			int in = n->inputs[k];
+
+			if (coff % (int)L->epa)
+				return nvc_fail(L, n, -EOPNOTSUPP,
+						"input %d starts at channel %d, not a multiple of the %u channels of an atom",
+						k, coff, L->epa);
+			if (rescales(g, in) && L->ts[in].root < 0 &&
+			    g->tensors[in].alias_of < 0 && !is_output(L, in) &&
+			    !g->tensors[n->outputs[0]].data)
+				L->ts[in].root = n->outputs[0];
+			coff += g->tensors[in].c;
+		}
+	}
+	return 0;
+}
+
+int nvc_scales(struct nvc_lower *L)
+{
+	const struct nvc_graph *g = L->g;
+	int i, k, ret;
+
+	ret = concat_roots(L);
+	if (ret)
+		return ret;
+	for (i = 0; i < g->num_tensors; i++) {
+		const struct nvc_tensor *t = &g->tensors[i];
+
+		L->ts[i].scale = 1.0f;
+		if (L->prec != DLA_PRECISION_INT8 || t->data)
+			continue;
+		if (!t->calibrated && t->alias_of < 0) {
+			const struct nvc_node *n = t->producer >= 0 ?
+						   &g->nodes[t->producer] : NULL;
+
+			return nvc_fail(L, n, -EINVAL,
+					"tensor '%s' has no calibrated range (int8 needs one)",
+					t->name);
+		}
+		L->ts[i].scale = range_scale(t);
+	}
+	if (L->prec != DLA_PRECISION_INT8)
+		return 0;
+	for (i = 0; i < g->num_tensors; i++)
+		if (L->ts[i].root >= 0)
+			L->ts[i].scale = L->ts[L->ts[i].root].scale;
+	/* Values that pass through unchanged keep their scale. */
+	for (i = 0; i < g->num_nodes; i++) {
+		const struct nvc_node *n = &g->nodes[i];
+
+		switch (n->op) {
+		case NVC_POOL:
+		case NVC_RESHAPE:
+		case NVC_SPLIT:
+			for (k = 0; k < n->num_outputs; k++)
+				L->ts[n->outputs[k]].scale =
+					L->ts[n->inputs[0]].scale;
+			break;
+		case NVC_SOFTMAX:
+			L->ts[n->outputs[0]].scale = 1.0f / 127.0f;
+			break;
+		default:
+			break;
+		}
+	}
+	return 0;
+}

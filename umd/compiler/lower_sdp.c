@@ -1,0 +1,396 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The SDP, after a convolution or alone. Its stages, in the order the
+ * hardware runs them, and what the back end uses them for:
+ *   X1  bias and (int8) the per-channel rescale of the accumulator into
+ *       an intermediate scale s_c, or the input's rescale; ReLU
+ *   X2  the element-wise operand read from memory (sum, product, max),
+ *       ReLU after it, or an affine's per-channel shift
+ *   Y   other activations: Clip's upper bound, (P)ReLU slopes, the LUT
+ *   out (int8) s_c to the output's scale: one rounding at the end.
+ * int8 element-wise sums bring the second operand to s_c with an exact
+ * power-of-two shift and the first with the X1 multiplier, so both
+ * inputs keep their own scales (the official compiler adds raw codes).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower_internal.h"
+
+enum { SDP_TYPE_NONE, SDP_TYPE_MUL, SDP_TYPE_ADD, SDP_TYPE_BOTH };
+enum { SDP_MODE_PER_LAYER, SDP_MODE_PER_KERNEL, SDP_MODE_PER_POINT };
+enum { SDP_ACT_NONE, SDP_ACT_RELU, SDP_ACT_LUT, SDP_ACT_PRELU };
+enum { SDP_ALU_MAX, SDP_ALU_MIN, SDP_ALU_SUM };
+
+/* Intermediate scale below the output's: 8 more bits before rounding. */
+#define NVC_SC_BITS 8
+
+void nvc_sdp_init(struct nvc_lower *L, struct nvdla_build_op *op)
+{
+	struct dla_sdp_op_desc *p = &op->op.sdp_op;
+
+	p->src_precision = L->prec;
+	p->dst_precision = L->prec;
+	p->lut_index = -1;
+	p->batch_num = 1;
+	p->out_cvt = (struct dla_cvt_param){ .scale = 1, .enable = 1 };
+	if (L->prec == DLA_PRECISION_FP16)
+		p->out_cvt.enable = 0;
+}
+
+/* fp32 bit pattern (the Y stage's register operands in fp16 mode). */
+static int32_t f32_bits(float f)
+{
+	int32_t v;
+
+	memcpy(&v, &f, sizeof(v));
+	return v;
+}
+
+/*
+ * Activation @act on values at scale @s_c (int8; fp16: real values)
+ * after the X stages. ReLU goes into the last X stage in use (@x);
+ * others into Y. Returns 0 or a refusal.
+ */
+static int sdp_act(struct nvc_lower *L, const struct nvc_node *n,
+		   struct nvdla_build_op *op, struct dla_sdp_op *x,
+		   const struct nvc_activation *act, float s_c, float s_out)
+{
+	struct dla_sdp_op_desc *p = &op->op.sdp_op;
+	struct dla_sdp_op *y = &p->y_op;
+	bool fp = L->prec == DLA_PRECISION_FP16;
+	int16_t m;
+	uint8_t sh;
+	int lut;
+
+	switch (act->type) {
+	case NVC_ACT_NONE:
+		return 0;
+	case NVC_ACT_RELU:
+		x->enable = 1;
+		x->act = SDP_ACT_RELU;
+		return 0;
+	case NVC_ACT_CLIP:
+		if (act->min != 0.0f)
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"Clip with a lower bound of %g: the SDP clips below at 0 only",
+					act->min);
+		x->enable = 1;
+		x->act = SDP_ACT_RELU;
+		*y = (struct dla_sdp_op){ .enable = 1, .alu_type = SDP_ALU_MIN,
+			.type = SDP_TYPE_ADD, .precision = L->prec,
+			.alu_operand = fp ? f32_bits(act->max) :
+				       (int32_t)lrintf(act->max / s_c) };
+		return 0;
+	case NVC_ACT_LEAKY:
+		*y = (struct dla_sdp_op){ .enable = 1, .type = SDP_TYPE_MUL,
+			.act = SDP_ACT_PRELU, .precision = L->prec };
+		if (fp) {
+			y->mul_operand = f32_bits(act->alpha);
+		} else {
+			nvc_fixed(act->alpha, 16, &m, &sh);
+			y->mul_operand = m;
+			y->truncate = sh;
+		}
+		return 0;
+	case NVC_ACT_SIGMOID:
+	case NVC_ACT_TANH:
+		lut = nvc_lut_add(L, n, act->type, s_c, s_out);
+		if (lut < 0)
+			return lut;
+		*y = (struct dla_sdp_op){ .enable = 1, .act = SDP_ACT_LUT,
+					  .precision = L->prec };
+		p->lut_index = (int16_t)lut;
+		return 0;
+	default:
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"activation %d after this operation is not supported",
+				act->type);
+	}
+}
+
+/* Intermediate scale for output scale @s_out and activation @act. */
+static float sdp_mid_scale(const struct nvc_activation *act, float s_out)
+{
+	if (act->type == NVC_ACT_SIGMOID || act->type == NVC_ACT_TANH)
+		return 1.0f / 4096;	/* LUT input: +-8 in 16 bits */
+	return s_out / (1 << NVC_SC_BITS);
+}
+
+/* The output converter: s_c to s_out (LUT outputs are at s_out). */
+static void sdp_out_cvt(struct nvc_lower *L, struct dla_sdp_op_desc *p,
+			float s_c, float s_out, bool lut)
+{
+	int16_t m;
+	uint8_t sh;
+
+	if (L->prec != DLA_PRECISION_INT8 || lut)
+		return;
+	nvc_fixed((double)s_c / s_out, 16, &m, &sh);
+	p->out_cvt = (struct dla_cvt_param){ .scale = m, .truncate = sh,
+					     .enable = 1 };
+}
+
+/*
+ * X2 with the element-wise operand @other (type @elt) read from memory:
+ * the values reaching X2 must be at scale *@s_c, which this chooses
+ * (int8) given the output scale @s_out.
+ */
+static int sdp_elt_x2(struct nvc_lower *L, const struct nvc_node *n,
+		      struct nvdla_build_op *op, int other,
+		      enum nvc_eltwise elt, float s_out, float *s_c)
+{
+	struct dla_sdp_op *x2 = &op->op.sdp_op.x2_op;
+	float s_b = L->ts[nvc_resolve(L, other)].scale;
+	int a2;
+
+	*x2 = (struct dla_sdp_op){ .enable = 1, .mode = SDP_MODE_PER_POINT,
+				   .precision = L->prec };
+	op->surf.sdp_surface.x2_data = nvc_cube(L, other);
+	if (elt == NVC_ELT_MUL) {
+		x2->type = SDP_TYPE_MUL;
+		*s_c = s_out / (1 << NVC_SC_BITS) / s_b;
+		return 0;
+	}
+	x2->type = SDP_TYPE_ADD;
+	x2->alu_type = elt == NVC_ELT_MAX ? SDP_ALU_MAX : SDP_ALU_SUM;
+	if (L->prec != DLA_PRECISION_INT8)
+		return 0;
+	/* s_c = s_b / 2^a2, near s_out / 2^8: the operand shifts exactly. */
+	a2 = (int)lrint(log2((double)s_b / s_out)) + NVC_SC_BITS;
+	if (a2 < 0 || a2 > 24)
+		return nvc_fail(L, n, -ERANGE,
+				"operand scales %g and %g too far apart",
+				s_b, s_out);
+	x2->shift_value = (uint8_t)a2;
+	*s_c = s_b / (float)(1 << a2);
+	return 0;
+}
+
+/*
+ * Everything after X1: @elt_other (or -1) through X2, the activation,
+ * the output converter. *@s_c is the scale X1 must produce (int8).
+ */
+int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
+		 struct nvdla_build_op *op, int elt_other,
+		 enum nvc_eltwise elt, const struct nvc_activation *act,
+		 float s_out, float *s_c)
+{
+	struct dla_sdp_op_desc *p = &op->op.sdp_op;
+	bool lut = act->type == NVC_ACT_SIGMOID || act->type == NVC_ACT_TANH;
+	int ret;
+
+	*s_c = sdp_mid_scale(act, s_out);
+	if (elt_other >= 0) {
+		if (lut && L->prec == DLA_PRECISION_INT8)
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"a LUT activation after an int8 element-wise operation");
+		ret = sdp_elt_x2(L, n, op, elt_other, elt, s_out, s_c);
+		if (!ret)
+			ret = sdp_act(L, n, op, &p->x2_op, act, *s_c, s_out);
+	} else {
+		ret = sdp_act(L, n, op, &p->x1_op, act, *s_c, s_out);
+	}
+	if (!ret)
+		sdp_out_cvt(L, p, *s_c, s_out, lut);
+	return ret;
+}
+
+/* Per-channel int16/fp16 operands for X1 or X2, in the constants. */
+static uint32_t sdp_operands(struct nvc_lower *L, const int16_t *alu,
+			     const int16_t *mul, int c, struct dla_data_cube *cube)
+{
+	int n = (c + 31) / 32 * 32, per = (alu && mul) ? 2 : 1, i;
+	int16_t *v = calloc((size_t)n * per, sizeof(*v));
+	uint32_t off;
+
+	if (!v)
+		return UINT32_MAX;
+	for (i = 0; i < c; i++) {
+		if (alu)
+			v[i * per] = alu[i];
+		if (mul)
+			v[i * per + per - 1] = mul[i];
+	}
+	off = nvc_const_add(L, v, (size_t)n * per * sizeof(*v), 0);
+	free(v);
+	*cube = nvc_const_cube(off, (uint32_t)(n * per * sizeof(*v)), 1, 1, c);
+	return off;
+}
+
+/*
+ * X1 per channel: (x + alu[k] << ashift) * mul[k] >> mshift (int8), or
+ * x + bias[k] (fp16; @mul NULL). @alu or @mul may be NULL.
+ */
+int nvc_sdp_x1(struct nvc_lower *L, struct nvdla_build_op *op,
+	       const int16_t *alu, const int16_t *mul, int c, uint8_t ashift,
+	       uint8_t mshift)
+{
+	struct dla_sdp_op *x1 = &op->op.sdp_op.x1_op;
+
+	x1->enable = 1;
+	if (!alu && !mul)
+		return 0;
+	x1->type = alu && mul ? SDP_TYPE_BOTH : alu ? SDP_TYPE_ADD : SDP_TYPE_MUL;
+	x1->alu_type = SDP_ALU_SUM;
+	x1->mode = SDP_MODE_PER_KERNEL;
+	x1->precision = L->prec == DLA_PRECISION_FP16 ? DLA_PRECISION_FP16 :
+			DLA_PRECISION_INT16;
+	x1->shift_value = ashift;
+	x1->truncate = mshift;
+	if (sdp_operands(L, alu, mul, c, &op->surf.sdp_surface.x1_data) ==
+	    UINT32_MAX)
+		return -ENOMEM;
+	return 0;
+}
+
+/* X1 multiplying every value by @v (int8: into the intermediate scale). */
+static void sdp_x1_scale(struct dla_sdp_op *x1, double v)
+{
+	int16_t m;
+	uint8_t sh;
+
+	nvc_fixed(v, 16, &m, &sh);
+	*x1 = (struct dla_sdp_op){ .enable = 1, .type = SDP_TYPE_MUL,
+				   .mode = SDP_MODE_PER_LAYER,
+				   .precision = DLA_PRECISION_INT16,
+				   .mul_operand = m, .truncate = sh };
+}
+
+/* A new SDP operation reading @in from memory into @dst. */
+static int sdp_offline(struct nvc_lower *L, int in,
+		       const struct dla_data_cube *dst)
+{
+	int op = nvc_op_new(L, DLA_OP_SDP);
+
+	if (op < 0)
+		return op;
+	nvc_sdp_init(L, &L->ops[op]);
+	L->ops[op].surf.sdp_surface.src_data = nvc_cube(L, in);
+	L->ops[op].surf.sdp_surface.dst_data = *dst;
+	nvc_depend_tensor(L, in, op);
+	return op;
+}
+
+/* y = x * scale[c] + shift[c]: X1 multiplies, X2 adds. */
+static int sdp_affine(struct nvc_lower *L, const struct nvc_node *n, int op,
+		      float s_in, float s_c)
+{
+	const struct nvc_graph *g = L->g;
+	const float *sc = n->affine.scale >= 0 ?
+			  g->tensors[n->affine.scale].data : NULL;
+	const float *sh = n->affine.shift >= 0 ?
+			  g->tensors[n->affine.shift].data : NULL;
+	int c = g->tensors[n->inputs[0]].c, k, ret = -ENOMEM;
+	bool fp = L->prec == DLA_PRECISION_FP16;
+	int16_t *mul = calloc(c, sizeof(*mul)), *add = calloc(c, sizeof(*add));
+	double maxm = 0, maxa = 0;
+	struct dla_sdp_op *x2 = &L->ops[op].op.sdp_op.x2_op;
+	int ms, as;
+
+	if (!mul || !add)
+		goto out;
+	for (k = 0; k < c; k++) {
+		maxm = fmax(maxm, fabs((sc ? sc[k] : 1.0) * s_in / s_c));
+		maxa = fmax(maxa, fabs((sh ? sh[k] : 0.0) / s_c));
+	}
+	ms = 15 - 1 - (int)floor(log2(maxm > 0 ? maxm : 1));
+	ms = ms < 0 ? 0 : ms > 63 ? 63 : ms;
+	as = nvc_shift_for(maxa, 16);
+	for (k = 0; k < c; k++) {
+		double m = sc ? sc[k] : 1.0, a = sh ? sh[k] : 0.0;
+
+		mul[k] = fp ? (int16_t)nvc_half((float)m) :
+			 (int16_t)lrint(fmin(fmax(m * s_in / s_c * ldexp(1, ms),
+						  -32767), 32767));
+		add[k] = fp ? (int16_t)nvc_half((float)a) :
+			 (int16_t)lrint(fmin(fmax(a / s_c / ldexp(1, as), -32767),
+					     32767));
+	}
+	ret = nvc_sdp_x1(L, &L->ops[op], NULL, mul, c, 0, fp ? 0 : (uint8_t)ms);
+	if (ret)
+		goto out;
+	*x2 = (struct dla_sdp_op){ .enable = 1, .type = SDP_TYPE_ADD,
+		.alu_type = SDP_ALU_SUM, .mode = SDP_MODE_PER_KERNEL,
+		.precision = fp ? DLA_PRECISION_FP16 : DLA_PRECISION_INT16,
+		.shift_value = fp ? 0 : (uint8_t)as };
+	if (sdp_operands(L, add, NULL, c, &L->ops[op].surf.sdp_surface.x2_data) ==
+	    UINT32_MAX)
+		ret = -ENOMEM;
+out:
+	free(mul);
+	free(add);
+	return ret;
+}
+
+/* AFFINE, ACT or ELTWISE on tensors in memory. */
+int nvc_lower_sdp_node(struct nvc_lower *L, int node)
+{
+	const struct nvc_node *n = &L->g->nodes[node];
+	int in = n->inputs[0], out = n->outputs[0], op, ret, other = -1;
+	float s_in = L->ts[nvc_resolve(L, in)].scale, s_out = L->ts[out].scale;
+	struct nvc_activation act = n->act;
+	struct dla_data_cube dst;
+	float s_c;
+
+	if (n->op == NVC_ACT && act.type == NVC_ACT_NONE)
+		return nvc_fail(L, n, -EINVAL, "no activation given");
+	ret = nvc_place_tensor(L, out);
+	if (ret)
+		return ret;
+	dst = nvc_cube(L, out);
+	op = sdp_offline(L, in, &dst);
+	if (op < 0)
+		return op;
+	if (n->op == NVC_ELTWISE) {
+		other = n->inputs[1];
+		nvc_depend_tensor(L, other, op);
+	}
+	if (n->op == NVC_AFFINE) {
+		s_c = sdp_mid_scale(&act, s_out);
+		ret = sdp_affine(L, n, op, s_in, s_c);
+		if (!ret)
+			ret = sdp_act(L, n, &L->ops[op],
+				      &L->ops[op].op.sdp_op.x2_op, &act, s_c,
+				      s_out);
+		if (!ret)
+			sdp_out_cvt(L, &L->ops[op].op.sdp_op, s_c, s_out,
+				    L->ops[op].op.sdp_op.lut_index >= 0);
+	} else {
+		ret = nvc_sdp_tail(L, n, &L->ops[op], other, n->eltwise, &act,
+				   s_out, &s_c);
+		if (!ret && L->prec == DLA_PRECISION_INT8)
+			sdp_x1_scale(&L->ops[op].op.sdp_op.x1_op,
+				     (double)s_in / s_c);
+	}
+	L->ts[out].writer = op;
+	return ret;
+}
+
+/*
+ * Copy @from into @dst at scale @s_dst (a concatenation's input):
+ * the operation's index, or a negative errno.
+ */
+int nvc_sdp_copy(struct nvc_lower *L, const struct nvc_node *n, int from,
+		 const struct nvc_place *dst, float s_dst)
+{
+	struct nvc_activation none = { .type = NVC_ACT_NONE };
+	const struct nvc_tensor *t = nvc_t(L, nvc_resolve(L, from));
+	struct dla_data_cube cube = nvc_cube_at(L, dst, t->w, t->h, t->c);
+	int op = sdp_offline(L, from, &cube), ret;
+	float s_c;
+
+	if (op < 0)
+		return op;
+	ret = nvc_sdp_tail(L, n, &L->ops[op], -1, NVC_ELT_ADD, &none, s_dst,
+			   &s_c);
+	if (ret)
+		return ret;
+	if (L->prec == DLA_PRECISION_INT8)
+		sdp_x1_scale(&L->ops[op].op.sdp_op.x1_op,
+			     (double)L->ts[nvc_resolve(L, from)].scale / s_c);
+	return op;
+}

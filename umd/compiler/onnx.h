@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The ONNX loader's state, shared by the model reader (onnx_load.c),
+ * attribute and input access (onnx_attr.c) and the operator mappings
+ * (onnx_ops*.c). Every named ONNX value is a constant (float, or int64
+ * for shapes and axes) or an activation tensor of the graph with its
+ * ONNX shape (batch 1 first).
+ */
+#ifndef __NVDLA_COMPILER_ONNX_H__
+#define __NVDLA_COMPILER_ONNX_H__
+
+#include <stdint.h>
+
+#include "graph.h"
+#include "onnx.pb-c.h"
+
+#define NVC_MAX_RANK 4
+
+enum nvc_value_kind { VAL_ACT, VAL_FLOAT, VAL_INT64 };
+
+struct nvc_value {
+	const char *name;		/* the model's string */
+	enum nvc_value_kind kind;
+	int rank;
+	int64_t dims[NVC_MAX_RANK];
+	int tensor;			/* VAL_ACT: graph tensor */
+	long count;			/* constants: elements */
+	float *f;			/* VAL_FLOAT data */
+	int64_t *i;			/* VAL_INT64 data */
+};
+
+struct nvc_loader {
+	struct nvc_graph *g;
+	int opset;
+	struct nvc_value *values;
+	int num_values, cap_values;
+	int *hash;			/* open addressing: value index + 1 */
+	unsigned int hash_mask;
+	const Onnx__NodeProto *node;	/* being mapped, for messages */
+	const char *node_name;
+	const char *op;			/* its op_type, a static string */
+	char *err;
+	size_t errlen;
+};
+
+/* Message about the node being mapped: "node 'x' (Op): ..."; returns @code. */
+int nvc_node_error(struct nvc_loader *l, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* The value named @name, or NULL. */
+struct nvc_value *nvc_value_find(struct nvc_loader *l, const char *name);
+/* A new value named @name (must not exist yet); NULL with a message. */
+struct nvc_value *nvc_value_new(struct nvc_loader *l, const char *name);
+
+/* The data of @tp into constant value @v (named already). */
+int nvc_tensor_value(struct nvc_loader *l, const Onnx__TensorProto *tp,
+		     struct nvc_value *v);
+
+/* Elements of @rank dims, -1 if beyond NVC_MAX_ELEMENTS or negative. */
+long nvc_dims_count(int rank, const int64_t *dims);
+
+/* Attributes of the node being mapped (onnx_attr.c). */
+int nvc_attr_check(struct nvc_loader *l, const char *const *known);
+const Onnx__AttributeProto *nvc_attr(struct nvc_loader *l, const char *name);
+int nvc_attr_int(struct nvc_loader *l, const char *name, int64_t def,
+		 int64_t *v);
+int nvc_attr_float(struct nvc_loader *l, const char *name, float def,
+		   float *v);
+/* Up to @max ints into @v, their number in *@n (0 when absent). */
+int nvc_attr_ints(struct nvc_loader *l, const char *name, int max,
+		  int64_t *v, int *n);
+/* A string attribute, @def when absent. */
+int nvc_attr_string(struct nvc_loader *l, const char *name, const char *def,
+		    char *v, size_t size);
+
+/* Inputs of the node being mapped: present, activation, constants. */
+int nvc_input_present(struct nvc_loader *l, int i);
+int nvc_input_act(struct nvc_loader *l, int i, struct nvc_value **v);
+int nvc_input_float(struct nvc_loader *l, int i, struct nvc_value **v);
+int nvc_input_int64(struct nvc_loader *l, int i, struct nvc_value **v);
+/*
+ * The node must have between @min and @max inputs and one output (any
+ * further ones unnamed: unused).
+ */
+int nvc_io_check(struct nvc_loader *l, int min, int max);
+
+/*
+ * A new activation value for output @i of the node with the ONNX shape
+ * @rank/@dims (batch 1 first), and its graph tensor.
+ */
+int nvc_output_act(struct nvc_loader *l, int i, int rank,
+		   const int64_t *dims, struct nvc_value **v);
+/* A graph node for the node being mapped, reading @in, writing @out. */
+int nvc_node_new(struct nvc_loader *l, enum nvc_op op, int num_in, const int *in, int num_out, const int *out);
+/* A constant tensor n x c x h x w named after the node and @what. */
+int nvc_const_tensor(struct nvc_loader *l, const char *what, int n, int c,
+		     int h, int w, const float *data);
+
+/* An ONNX shape as graph dims; -EINVAL with a message if not batch 1. */
+int nvc_shape_nchw(struct nvc_loader *l, const char *what, int rank,
+		   const int64_t *dims, int *c, int *h, int *w);
+
+/*
+ * A per-channel vector of @c values from constant @v broadcast against
+ * activation @x (scalar, or varying along the channel axis only), into
+ * @out; -EINVAL with a message naming @what otherwise.
+ */
+int nvc_channel_vector(struct nvc_loader *l, const char *what,
+		       const struct nvc_value *v, const struct nvc_value *x,
+		       int c, float *out);
+
+/* An affine node on @x (scale and shift per channel; NULL: none). */
+int nvc_affine_node(struct nvc_loader *l, struct nvc_value *x,
+		    const float *scale, const float *shift);
+
+/* Map the node being mapped (onnx_ops*.c); -ENOENT for an unknown op. */
+int nvc_map_node(struct nvc_loader *l, const char *op);
+
+/* The mappings, one per ONNX operator family. */
+int nvc_op_conv(struct nvc_loader *l);
+int nvc_op_conv_transpose(struct nvc_loader *l);
+int nvc_op_gemm(struct nvc_loader *l);
+int nvc_op_matmul(struct nvc_loader *l);
+int nvc_op_maxpool(struct nvc_loader *l);
+int nvc_op_avgpool(struct nvc_loader *l);
+int nvc_op_global_pool(struct nvc_loader *l);
+int nvc_op_lrn(struct nvc_loader *l);
+int nvc_op_batchnorm(struct nvc_loader *l);
+int nvc_op_activation(struct nvc_loader *l);
+int nvc_op_prelu(struct nvc_loader *l);
+int nvc_op_clip(struct nvc_loader *l);
+int nvc_op_arith(struct nvc_loader *l);
+int nvc_op_max(struct nvc_loader *l);
+int nvc_op_softmax(struct nvc_loader *l);
+int nvc_op_reshape(struct nvc_loader *l);
+int nvc_op_flatten(struct nvc_loader *l);
+int nvc_op_identity(struct nvc_loader *l);
+int nvc_op_squeeze(struct nvc_loader *l);
+int nvc_op_transpose(struct nvc_loader *l);
+int nvc_op_concat(struct nvc_loader *l);
+int nvc_op_split(struct nvc_loader *l);
+int nvc_op_constant(struct nvc_loader *l);
+
+#endif /* __NVDLA_COMPILER_ONNX_H__ */

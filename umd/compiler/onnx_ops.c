@@ -1,0 +1,743 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The operator table, and the mappings of the operators with a window:
+ * Conv, ConvTranspose, Gemm and MatMul (a 1x1 convolution on C x 1 x 1),
+ * the pools, LRN, and BatchNormalization (an affine per channel).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "onnx.h"
+
+#define MAX_WINDOW 65536	/* kernel, stride, dilation, padding */
+
+/* Window attributes as read, for both spatial axes. */
+struct window {
+	int64_t k[2], stride[2], dil[2], pad[4], out[2];
+	char auto_pad[16];
+	int ceil;
+};
+
+static int ints2(struct nvc_loader *l, const char *name, int64_t def,
+		 int64_t lo, int64_t *v, int count)
+{
+	int64_t a[4];
+	int n, i, ret;
+
+	ret = nvc_attr_ints(l, name, 4, a, &n);
+	if (ret)
+		return ret;
+	if (n && n != count)
+		return nvc_node_error(l, -EINVAL,
+				      "attribute '%s' needs %d values for 2-D data (has %d)",
+				      name, count, n);
+	for (i = 0; i < count; i++) {
+		v[i] = n ? a[i] : def;
+		if (v[i] < lo || v[i] > MAX_WINDOW)
+			return nvc_node_error(l, -EINVAL,
+					      "attribute '%s' value %lld is out of range (%lld to %d)",
+					      name, (long long)v[i], (long long)lo,
+					      MAX_WINDOW);
+	}
+	return 0;
+}
+
+/* Strides, dilations, pads and auto_pad; the kernel is set by the caller. */
+static int window_attrs(struct nvc_loader *l, struct window *w)
+{
+	int ret;
+
+	ret = ints2(l, "strides", 1, 1, w->stride, 2);
+	if (!ret)
+		ret = ints2(l, "dilations", 1, 1, w->dil, 2);
+	if (!ret)
+		ret = ints2(l, "pads", 0, 0, w->pad, 4);
+	if (!ret)
+		ret = nvc_attr_string(l, "auto_pad", "NOTSET", w->auto_pad,
+				      sizeof(w->auto_pad));
+	if (ret)
+		return ret;
+	if (strcmp(w->auto_pad, "NOTSET") && strcmp(w->auto_pad, "VALID") &&
+	    strcmp(w->auto_pad, "SAME_UPPER") && strcmp(w->auto_pad, "SAME_LOWER"))
+		return nvc_node_error(l, -EINVAL, "auto_pad '%s' is not supported",
+				      w->auto_pad);
+	if (strcmp(w->auto_pad, "NOTSET") && nvc_attr(l, "pads"))
+		return nvc_node_error(l, -EINVAL,
+				      "auto_pad %s together with pads", w->auto_pad);
+	return 0;
+}
+
+/* Output size of a window sliding over @in (pads resolved for auto_pad). */
+static int window_out(struct nvc_loader *l, struct window *w, const int64_t *in)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		int64_t ext = w->dil[i] * (w->k[i] - 1) + 1, span, total;
+
+		if (!strcmp(w->auto_pad, "VALID")) {
+			w->pad[i] = w->pad[i + 2] = 0;
+		} else if (strncmp(w->auto_pad, "SAME", 4) == 0) {
+			int64_t out = (in[i] + w->stride[i] - 1) / w->stride[i];
+
+			total = (out - 1) * w->stride[i] + ext - in[i];
+			total = total > 0 ? total : 0;
+			w->pad[i] = w->auto_pad[5] == 'U' ? total / 2 :
+				    total - total / 2;
+			w->pad[i + 2] = total - w->pad[i];
+		}
+		span = in[i] + w->pad[i] + w->pad[i + 2] - ext;
+		if (span < 0)
+			return nvc_node_error(l, -EINVAL,
+					      "the window (%lld) is larger than the padded input (%lld)",
+					      (long long)ext,
+					      (long long)(in[i] + w->pad[i] + w->pad[i + 2]));
+		w->out[i] = (w->ceil ? span + w->stride[i] - 1 : span) /
+			    w->stride[i] + 1;
+		/* The last window must start inside the input or its head pad. */
+		if (w->ceil && (w->out[i] - 1) * w->stride[i] >= in[i] + w->pad[i])
+			w->out[i]--;
+	}
+	return 0;
+}
+
+static int act_rank4(struct nvc_loader *l, int i, struct nvc_value **x)
+{
+	int ret = nvc_input_act(l, i, x);
+
+	if (!ret && (*x)->rank != 4)
+		return nvc_node_error(l, -EINVAL,
+				      "input '%s' has rank %d; only 2-D (N, C, H, W) data is supported",
+				      (*x)->name, (*x)->rank);
+	return ret;
+}
+
+static void conv_attr_set(struct nvc_conv_attr *c, const struct window *w)
+{
+	int i;
+
+	c->kh = w->k[0];
+	c->kw = w->k[1];
+	for (i = 0; i < 2; i++) {
+		c->stride[i] = w->stride[i];
+		c->dilation[i] = w->dil[i];
+	}
+	for (i = 0; i < 4; i++)
+		c->pad[i] = w->pad[i];
+}
+
+/* Optional bias input @i of @k values into a constant tensor, else -1. */
+static int bias_tensor(struct nvc_loader *l, int i, int64_t k, int *t)
+{
+	struct nvc_value *b;
+	int ret;
+
+	*t = -1;
+	if (!nvc_input_present(l, i))
+		return 0;
+	ret = nvc_input_float(l, i, &b);
+	if (ret)
+		return ret;
+	if (b->rank != 1 || b->count != k)
+		return nvc_node_error(l, -EINVAL, "bias '%s' does not hold %lld values",
+				      b->name, (long long)k);
+	*t = nvc_const_tensor(l, "bias", 1, k, 1, 1, b->f);
+	return *t < 0 ? *t : 0;
+}
+
+/* The kernel from the weights, checked against kernel_shape. */
+static int kernel(struct nvc_loader *l, const struct nvc_value *wv,
+		  struct window *w)
+{
+	int ret;
+
+	if (wv->rank != 4)
+		return nvc_node_error(l, -EINVAL,
+				      "weights '%s' have rank %d (4 expected)",
+				      wv->name, wv->rank);
+	ret = ints2(l, "kernel_shape", 0, 0, w->k, 2);
+	if (ret)
+		return ret;
+	if (nvc_attr(l, "kernel_shape") &&
+	    (w->k[0] != wv->dims[2] || w->k[1] != wv->dims[3]))
+		return nvc_node_error(l, -EINVAL,
+				      "kernel_shape does not match the weights");
+	w->k[0] = wv->dims[2];
+	w->k[1] = wv->dims[3];
+	if (!w->k[0] || !w->k[1] || w->k[0] > MAX_WINDOW || w->k[1] > MAX_WINDOW)
+		return nvc_node_error(l, -EINVAL, "empty or oversized kernel");
+	return 0;
+}
+
+int nvc_op_conv(struct nvc_loader *l)
+{
+	static const char *const known[] = { "auto_pad", "dilations", "group",
+		"kernel_shape", "pads", "strides", NULL };
+	struct window w = { 0 };
+	struct nvc_value *x, *wv, *y;
+	int64_t group, dims[4];
+	struct nvc_node *nd;
+	int ret, k, wt, bt;
+
+	ret = nvc_io_check(l, 2, 3);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = act_rank4(l, 0, &x);
+	if (!ret)
+		ret = nvc_input_float(l, 1, &wv);
+	if (!ret)
+		ret = kernel(l, wv, &w);
+	if (!ret)
+		ret = window_attrs(l, &w);
+	if (!ret)
+		ret = nvc_attr_int(l, "group", 1, &group);
+	if (ret)
+		return ret;
+	if (group < 1 || x->dims[1] % group || wv->dims[1] * group != x->dims[1] ||
+	    wv->dims[0] % group)
+		return nvc_node_error(l, -EINVAL,
+				      "group %lld does not divide %lld input channels into weights of %lld x %lld",
+				      (long long)group, (long long)x->dims[1],
+				      (long long)wv->dims[0], (long long)wv->dims[1]);
+	ret = window_out(l, &w, x->dims + 2);
+	if (ret)
+		return ret;
+	dims[0] = 1;
+	dims[1] = wv->dims[0];
+	dims[2] = w.out[0];
+	dims[3] = w.out[1];
+	ret = bias_tensor(l, 2, wv->dims[0], &bt);
+	if (ret)
+		return ret;
+	wt = nvc_const_tensor(l, "weights", wv->dims[0], wv->dims[1], w.k[0],
+			      w.k[1], wv->f);
+	if (wt < 0)
+		return wt;
+	ret = nvc_output_act(l, 0, 4, dims, &y);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, NVC_CONV, 1, &x->tensor, 1, &y->tensor);
+	if (k < 0)
+		return k;
+	nd = &l->g->nodes[k];
+	conv_attr_set(&nd->conv, &w);
+	nd->conv.group = group;
+	nd->conv.weights = wt;
+	nd->conv.bias = bt;
+	return 0;
+}
+
+/* ConvTranspose pads from output_shape, as the operator defines them. */
+static int transpose_output_shape(struct nvc_loader *l, struct window *w,
+				  const int64_t *in, const int64_t *out_pad)
+{
+	int64_t shape[4], total;
+	int n, i, ret;
+
+	ret = nvc_attr_ints(l, "output_shape", 4, shape, &n);
+	if (ret || !n)
+		return ret;
+	if (n != 2 && n != 4)
+		return nvc_node_error(l, -EINVAL, "output_shape needs 2 values");
+	for (i = 0; i < 2; i++) {
+		total = w->stride[i] * (in[i] - 1) + out_pad[i] +
+			(w->k[i] - 1) * w->dil[i] + 1 - shape[n - 2 + i];
+		if (total < 0 || total > MAX_WINDOW)
+			return nvc_node_error(l, -EINVAL,
+					      "output_shape %lld cannot be reached",
+					      (long long)shape[n - 2 + i]);
+		w->pad[i] = !strcmp(w->auto_pad, "SAME_UPPER") ? total / 2 :
+			    total - total / 2;
+		w->pad[i + 2] = total - w->pad[i];
+	}
+	return 0;
+}
+
+int nvc_op_conv_transpose(struct nvc_loader *l)
+{
+	static const char *const known[] = { "auto_pad", "dilations", "group",
+		"kernel_shape", "output_padding", "output_shape", "pads",
+		"strides", NULL };
+	struct window w = { 0 };
+	struct nvc_value *x, *wv, *y;
+	int64_t group, dims[4], out_pad[2];
+	struct nvc_node *nd;
+	int ret, k, i, wt, bt;
+
+	ret = nvc_io_check(l, 2, 3);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = act_rank4(l, 0, &x);
+	if (!ret)
+		ret = nvc_input_float(l, 1, &wv);
+	if (!ret)
+		ret = kernel(l, wv, &w);
+	if (!ret)
+		ret = window_attrs(l, &w);
+	if (!ret)
+		ret = nvc_attr_int(l, "group", 1, &group);
+	if (!ret)
+		ret = ints2(l, "output_padding", 0, 0, out_pad, 2);
+	if (ret)
+		return ret;
+	if (strcmp(w.auto_pad, "NOTSET") && !nvc_attr(l, "output_shape"))
+		return nvc_node_error(l, -EINVAL,
+				      "auto_pad %s without output_shape is not supported",
+				      w.auto_pad);
+	if (group < 1 || wv->dims[0] != x->dims[1] || x->dims[1] % group)
+		return nvc_node_error(l, -EINVAL,
+				      "group %lld and weights of %lld x %lld do not fit %lld input channels",
+				      (long long)group, (long long)wv->dims[0],
+				      (long long)wv->dims[1], (long long)x->dims[1]);
+	ret = transpose_output_shape(l, &w, x->dims + 2, out_pad);
+	if (ret)
+		return ret;
+	dims[0] = 1;
+	dims[1] = wv->dims[1] * group;
+	for (i = 0; i < 2; i++) {
+		if (out_pad[i] >= w.stride[i] && out_pad[i] >= w.dil[i])
+			return nvc_node_error(l, -EINVAL,
+					      "output_padding %lld is not below the stride or dilation",
+					      (long long)out_pad[i]);
+		dims[2 + i] = w.stride[i] * (x->dims[2 + i] - 1) + out_pad[i] +
+			      w.dil[i] * (w.k[i] - 1) + 1 - w.pad[i] - w.pad[i + 2];
+		if (dims[2 + i] < 1)
+			return nvc_node_error(l, -EINVAL, "the padding leaves no output");
+	}
+	ret = bias_tensor(l, 2, dims[1], &bt);
+	if (ret)
+		return ret;
+	wt = nvc_const_tensor(l, "weights", wv->dims[0], wv->dims[1], w.k[0],
+			      w.k[1], wv->f);
+	if (wt < 0)
+		return wt;
+	ret = nvc_output_act(l, 0, 4, dims, &y);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, NVC_CONV_TRANSPOSE, 1, &x->tensor, 1, &y->tensor);
+	if (k < 0)
+		return k;
+	nd = &l->g->nodes[k];
+	conv_attr_set(&nd->conv, &w);
+	nd->conv.group = group;
+	nd->conv.weights = wt;
+	nd->conv.bias = bt;
+	nd->conv.out_pad[0] = out_pad[0];
+	nd->conv.out_pad[1] = out_pad[1];
+	return 0;
+}
+
+/*
+ * A fully connected layer: @x [1, K] times @wt (N x K weights, already
+ * transposed and scaled) plus bias tensor @bt, as a 1x1 convolution.
+ */
+static int fully_connected(struct nvc_loader *l, struct nvc_value *x,
+			   int64_t n, const float *w, int bt)
+{
+	int64_t dims[2] = { 1, n };
+	struct nvc_value *y;
+	struct nvc_node *nd;
+	int ret, k, wt;
+
+	wt = nvc_const_tensor(l, "weights", n, x->dims[1], 1, 1, w);
+	if (wt < 0)
+		return wt;
+	ret = nvc_output_act(l, 0, 2, dims, &y);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, NVC_CONV, 1, &x->tensor, 1, &y->tensor);
+	if (k < 0)
+		return k;
+	nd = &l->g->nodes[k];
+	nd->conv.kh = nd->conv.kw = 1;
+	nd->conv.stride[0] = nd->conv.stride[1] = 1;
+	nd->conv.dilation[0] = nd->conv.dilation[1] = 1;
+	nd->conv.group = 1;
+	nd->conv.weights = wt;
+	nd->conv.bias = bt;
+	return 0;
+}
+
+/* Input 0 as [1, K] and input 1 as a K-row matrix (transposed: N x K). */
+static int matrix_inputs(struct nvc_loader *l, int trans_b,
+			 struct nvc_value **x, struct nvc_value **b)
+{
+	int ret = nvc_input_act(l, 0, x);
+
+	if (!ret)
+		ret = nvc_input_float(l, 1, b);
+	if (ret)
+		return ret;
+	if ((*x)->rank != 2)
+		return nvc_node_error(l, -EINVAL,
+				      "input '%s' has rank %d; only [1, K] inputs are supported",
+				      (*x)->name, (*x)->rank);
+	if ((*b)->rank != 2 || (*b)->dims[trans_b ? 1 : 0] != (*x)->dims[1] ||
+	    !(*b)->count)
+		return nvc_node_error(l, -EINVAL,
+				      "weights '%s' do not match %lld inputs",
+				      (*b)->name, (long long)(*x)->dims[1]);
+	return 0;
+}
+
+/* N x K weights from @b (K x N unless @trans_b), times @alpha. */
+static float *fc_weights(const struct nvc_value *b, int trans_b, float alpha)
+{
+	int64_t n = b->dims[trans_b ? 0 : 1], kk = b->dims[trans_b ? 1 : 0];
+	float *w = malloc(n * kk * sizeof(*w));
+	int64_t i, j;
+
+	if (!w)
+		return NULL;
+	for (i = 0; i < n; i++)
+		for (j = 0; j < kk; j++)
+			w[i * kk + j] = alpha * (trans_b ? b->f[i * kk + j] :
+						 b->f[j * n + i]);
+	return w;
+}
+
+int nvc_op_gemm(struct nvc_loader *l)
+{
+	static const char *const known[] = { "alpha", "beta", "transA",
+		"transB", NULL };
+	struct nvc_value *x, *b, *c;
+	int64_t trans_a, trans_b, n, i;
+	float alpha, beta, *w, *bias = NULL;
+	int ret, bt = -1;
+
+	ret = nvc_io_check(l, 2, 3);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_attr_int(l, "transA", 0, &trans_a);
+	if (!ret)
+		ret = nvc_attr_int(l, "transB", 0, &trans_b);
+	if (!ret)
+		ret = nvc_attr_float(l, "alpha", 1, &alpha);
+	if (!ret)
+		ret = nvc_attr_float(l, "beta", 1, &beta);
+	if (ret)
+		return ret;
+	if (trans_a)
+		return nvc_node_error(l, -EINVAL, "transA is not supported");
+	trans_b = !!trans_b;
+	ret = matrix_inputs(l, trans_b, &x, &b);
+	if (ret)
+		return ret;
+	n = b->dims[trans_b ? 0 : 1];
+	if (nvc_input_present(l, 2)) {
+		ret = nvc_input_float(l, 2, &c);
+		if (ret)
+			return ret;
+		if (c->count != 1 && c->count != n)
+			return nvc_node_error(l, -EINVAL,
+					      "C '%s' is neither a scalar nor %lld values",
+					      c->name, (long long)n);
+		bias = malloc(n * sizeof(*bias));
+		if (!bias)
+			return -ENOMEM;
+		for (i = 0; i < n; i++)
+			bias[i] = beta * c->f[c->count == 1 ? 0 : i];
+		bt = nvc_const_tensor(l, "bias", 1, n, 1, 1, bias);
+		free(bias);
+		if (bt < 0)
+			return bt;
+	}
+	w = fc_weights(b, trans_b, alpha);
+	if (!w)
+		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
+	ret = fully_connected(l, x, n, w, bt);
+	free(w);
+	return ret;
+}
+
+int nvc_op_matmul(struct nvc_loader *l)
+{
+	static const char *const known[] = { NULL };
+	struct nvc_value *x, *b;
+	float *w;
+	int ret;
+
+	ret = nvc_io_check(l, 2, 2);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = matrix_inputs(l, 0, &x, &b);
+	if (ret)
+		return ret;
+	w = fc_weights(b, 0, 1);
+	if (!w)
+		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
+	ret = fully_connected(l, x, b->dims[1], w, -1);
+	free(w);
+	return ret;
+}
+
+static int pool(struct nvc_loader *l, enum nvc_pool type, struct window *w,
+		int count_include_pad)
+{
+	struct nvc_value *x, *y;
+	struct nvc_node *nd;
+	int64_t dims[4];
+	int ret, k, i;
+
+	ret = act_rank4(l, 0, &x);
+	if (!ret)
+		ret = window_out(l, w, x->dims + 2);
+	if (ret)
+		return ret;
+	if (w->dil[0] != 1 || w->dil[1] != 1)
+		return nvc_node_error(l, -EINVAL, "dilations are not supported");
+	for (i = 0; i < 2; i++)
+		if (w->pad[i] >= w->k[i] || w->pad[i + 2] >= w->k[i])
+			return nvc_node_error(l, -EINVAL,
+					      "padding %lld is not smaller than the kernel",
+					      (long long)w->pad[i]);
+	dims[0] = 1;
+	dims[1] = x->dims[1];
+	dims[2] = w->out[0];
+	dims[3] = w->out[1];
+	ret = nvc_output_act(l, 0, 4, dims, &y);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, NVC_POOL, 1, &x->tensor, 1, &y->tensor);
+	if (k < 0)
+		return k;
+	nd = &l->g->nodes[k];
+	nd->pool.type = type;
+	nd->pool.kh = w->k[0];
+	nd->pool.kw = w->k[1];
+	for (i = 0; i < 2; i++)
+		nd->pool.stride[i] = w->stride[i];
+	for (i = 0; i < 4; i++)
+		nd->pool.pad[i] = w->pad[i];
+	nd->pool.ceil_mode = w->ceil;
+	nd->pool.count_include_pad = count_include_pad;
+	return 0;
+}
+
+static int pool_window(struct nvc_loader *l, struct window *w)
+{
+	int64_t ceil;
+	int ret;
+
+	ret = nvc_io_check(l, 1, 1);
+	if (!ret)
+		ret = window_attrs(l, w);
+	if (!ret)
+		ret = nvc_attr_int(l, "ceil_mode", 0, &ceil);
+	if (ret)
+		return ret;
+	if (!nvc_attr(l, "kernel_shape"))
+		return nvc_node_error(l, -EINVAL, "kernel_shape is missing");
+	w->ceil = !!ceil;
+	return ints2(l, "kernel_shape", 1, 1, w->k, 2);
+}
+
+int nvc_op_maxpool(struct nvc_loader *l)
+{
+	static const char *const known[] = { "auto_pad", "ceil_mode",
+		"dilations", "kernel_shape", "pads", "storage_order", "strides",
+		NULL };
+	struct window w = { 0 };
+	int64_t order;
+	int ret;
+
+	ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_attr_int(l, "storage_order", 0, &order);
+	if (!ret)
+		ret = pool_window(l, &w);
+	if (ret)
+		return ret;
+	return pool(l, NVC_POOL_MAX, &w, 0);
+}
+
+int nvc_op_avgpool(struct nvc_loader *l)
+{
+	static const char *const known[] = { "auto_pad", "ceil_mode",
+		"count_include_pad", "kernel_shape", "pads", "strides", NULL };
+	struct window w = { 0 };
+	int64_t cip;
+	int ret;
+
+	ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_attr_int(l, "count_include_pad", 0, &cip);
+	if (!ret)
+		ret = pool_window(l, &w);
+	if (ret)
+		return ret;
+	return pool(l, NVC_POOL_AVG, &w, !!cip);
+}
+
+int nvc_op_global_pool(struct nvc_loader *l)
+{
+	static const char *const known[] = { NULL };
+	struct nvc_value *x, *y;
+	struct nvc_node *nd;
+	int64_t dims[4];
+	int ret, k;
+
+	ret = nvc_io_check(l, 1, 1);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = act_rank4(l, 0, &x);
+	if (ret)
+		return ret;
+	dims[0] = 1;
+	dims[1] = x->dims[1];
+	dims[2] = dims[3] = 1;
+	ret = nvc_output_act(l, 0, 4, dims, &y);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, NVC_POOL, 1, &x->tensor, 1, &y->tensor);
+	if (k < 0)
+		return k;
+	nd = &l->g->nodes[k];
+	nd->pool.type = strcmp(l->op, "GlobalMaxPool") ? NVC_POOL_AVG :
+			NVC_POOL_MAX;
+	nd->pool.kh = x->dims[2];
+	nd->pool.kw = x->dims[3];
+	nd->pool.stride[0] = x->dims[2];
+	nd->pool.stride[1] = x->dims[3];
+	nd->pool.global = 1;
+	return 0;
+}
+
+int nvc_op_lrn(struct nvc_loader *l)
+{
+	static const char *const known[] = { "alpha", "beta", "bias", "size",
+		NULL };
+	struct nvc_value *x, *y;
+	struct nvc_node *nd;
+	float alpha, beta, bias;
+	int64_t size;
+	int ret, k;
+
+	ret = nvc_io_check(l, 1, 1);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_attr_float(l, "alpha", 1e-4f, &alpha);
+	if (!ret)
+		ret = nvc_attr_float(l, "beta", 0.75f, &beta);
+	if (!ret)
+		ret = nvc_attr_float(l, "bias", 1.0f, &bias);
+	if (!ret)
+		ret = nvc_attr_int(l, "size", 0, &size);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (ret)
+		return ret;
+	if (size < 1 || size > MAX_WINDOW)
+		return nvc_node_error(l, -EINVAL, "size %lld is out of range",
+				      (long long)size);
+	ret = nvc_output_act(l, 0, x->rank, x->dims, &y);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, NVC_LRN, 1, &x->tensor, 1, &y->tensor);
+	if (k < 0)
+		return k;
+	nd = &l->g->nodes[k];
+	nd->lrn.size = size;
+	nd->lrn.alpha = alpha;
+	nd->lrn.beta = beta;
+	nd->lrn.bias = bias;
+	return 0;
+}
+
+/* An affine node on @x: scale and shift of c values each (NULL: none). */
+int nvc_affine_node(struct nvc_loader *l, struct nvc_value *x,
+		    const float *scale, const float *shift)
+{
+	struct nvc_value *y;
+	struct nvc_node *nd;
+	int ret, k, st = -1, ht = -1;
+	int c = x->dims[1];
+
+	if (scale) {
+		st = nvc_const_tensor(l, "scale", 1, c, 1, 1, scale);
+		if (st < 0)
+			return st;
+	}
+	if (shift) {
+		ht = nvc_const_tensor(l, "shift", 1, c, 1, 1, shift);
+		if (ht < 0)
+			return ht;
+	}
+	ret = nvc_output_act(l, 0, x->rank, x->dims, &y);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, NVC_AFFINE, 1, &x->tensor, 1, &y->tensor);
+	if (k < 0)
+		return k;
+	nd = &l->g->nodes[k];
+	nd->affine.scale = st;
+	nd->affine.shift = ht;
+	return 0;
+}
+
+int nvc_op_batchnorm(struct nvc_loader *l)
+{
+	static const char *const known[] = { "epsilon", "momentum", "spatial",
+		"training_mode", NULL };
+	struct nvc_value *x, *p[4];	/* scale, B, mean, var */
+	int64_t spatial, training;
+	float eps, *scale = NULL, *shift = NULL;
+	int ret, i, c;
+
+	ret = nvc_io_check(l, 5, 5);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_attr_float(l, "epsilon", 1e-5f, &eps);
+	if (!ret)
+		ret = nvc_attr_int(l, "spatial", 1, &spatial);
+	if (!ret)
+		ret = nvc_attr_int(l, "training_mode", 0, &training);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	for (i = 0; !ret && i < 4; i++)
+		ret = nvc_input_float(l, i + 1, &p[i]);
+	if (ret)
+		return ret;
+	if (spatial != 1 || training)
+		return nvc_node_error(l, -EINVAL,
+				      "only inference with spatial statistics is supported");
+	c = x->dims[1];
+	for (i = 0; i < 4; i++)
+		if (p[i]->count != c)
+			return nvc_node_error(l, -EINVAL,
+					      "'%s' does not hold %d values",
+					      p[i]->name, c);
+	scale = malloc(c * sizeof(*scale));
+	shift = malloc(c * sizeof(*shift));
+	if (!scale || !shift) {
+		ret = nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < c; i++) {
+		float var = p[3]->f[i] + eps;
+
+		if (!(var > 0)) {
+			ret = nvc_node_error(l, -EINVAL,
+					     "variance plus epsilon of channel %d is not positive",
+					     i);
+			goto out;
+		}
+		scale[i] = p[0]->f[i] / sqrtf(var);
+		shift[i] = p[1]->f[i] - p[2]->f[i] * scale[i];
+	}
+	ret = nvc_affine_node(l, x, scale, shift);
+out:
+	free(scale);
+	free(shift);
+	return ret;
+}

@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Element-wise operators: activations, arithmetic with a constant (an
+ * affine per channel) or between two tensors of one shape, Max, and
+ * Softmax over channels.
+ */
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "onnx.h"
+
+static int act_node(struct nvc_loader *l, struct nvc_value *x,
+		    const struct nvc_activation *act)
+{
+	struct nvc_value *y;
+	int ret, k;
+
+	ret = nvc_output_act(l, 0, x->rank, x->dims, &y);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, NVC_ACT, 1, &x->tensor, 1, &y->tensor);
+	if (k < 0)
+		return k;
+	l->g->nodes[k].act = *act;
+	return 0;
+}
+
+int nvc_op_activation(struct nvc_loader *l)
+{
+	static const char *const none[] = { NULL };
+	static const char *const leaky[] = { "alpha", NULL };
+	struct nvc_activation act = { .slope = -1 };
+	struct nvc_value *x;
+	int ret;
+
+	ret = nvc_io_check(l, 1, 1);
+	if (!ret)
+		ret = nvc_attr_check(l, strcmp(l->op, "LeakyRelu") ? none : leaky);
+	if (!ret)
+		ret = nvc_attr_float(l, "alpha", 0.01f, &act.alpha);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (ret)
+		return ret;
+	if (!strcmp(l->op, "Relu")) {
+		act.type = NVC_ACT_RELU;
+		act.max = INFINITY;
+	} else if (!strcmp(l->op, "LeakyRelu")) {
+		act.type = NVC_ACT_LEAKY;
+	} else if (!strcmp(l->op, "Sigmoid")) {
+		act.type = NVC_ACT_SIGMOID;
+	} else {
+		act.type = NVC_ACT_TANH;
+	}
+	return act_node(l, x, &act);
+}
+
+int nvc_op_prelu(struct nvc_loader *l)
+{
+	static const char *const known[] = { NULL };
+	struct nvc_activation act = { .type = NVC_ACT_PRELU };
+	struct nvc_value *x, *s;
+	float *slope;
+	int ret, c;
+
+	ret = nvc_io_check(l, 2, 2);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (!ret)
+		ret = nvc_input_float(l, 1, &s);
+	if (ret)
+		return ret;
+	c = x->dims[1];
+	slope = malloc(c * sizeof(*slope));
+	if (!slope)
+		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
+	ret = nvc_channel_vector(l, "slope", s, x, c, slope);
+	if (!ret) {
+		act.slope = nvc_const_tensor(l, "slope", 1, c, 1, 1, slope);
+		ret = act.slope < 0 ? act.slope : act_node(l, x, &act);
+	}
+	free(slope);
+	return ret;
+}
+
+/* Clip's bound input @i (opset 11+): absent, or a FLOAT scalar. */
+static int clip_bound(struct nvc_loader *l, int i, float *v)
+{
+	struct nvc_value *b;
+	int ret;
+
+	if (!nvc_input_present(l, i))
+		return 0;
+	ret = nvc_input_float(l, i, &b);
+	if (ret)
+		return ret;
+	if (b->count != 1)
+		return nvc_node_error(l, -EINVAL, "bound '%s' is not a scalar",
+				      b->name);
+	*v = b->f[0];
+	return 0;
+}
+
+int nvc_op_clip(struct nvc_loader *l)
+{
+	static const char *const old[] = { "min", "max", NULL };
+	static const char *const none[] = { NULL };
+	struct nvc_activation act = { .type = NVC_ACT_CLIP, .slope = -1 };
+	struct nvc_value *x;
+	int ret;
+
+	act.min = -INFINITY;
+	act.max = INFINITY;
+	ret = nvc_io_check(l, 1, l->opset < 11 ? 1 : 3);
+	if (!ret)
+		ret = nvc_attr_check(l, l->opset < 11 ? old : none);
+	if (!ret && l->opset < 11)
+		ret = nvc_attr_float(l, "min", -INFINITY, &act.min);
+	if (!ret && l->opset < 11)
+		ret = nvc_attr_float(l, "max", INFINITY, &act.max);
+	if (!ret)
+		ret = clip_bound(l, 1, &act.min);
+	if (!ret)
+		ret = clip_bound(l, 2, &act.max);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (ret)
+		return ret;
+	if (act.max >= FLT_MAX)
+		act.max = INFINITY;
+	if (act.min <= -FLT_MAX)
+		act.min = -INFINITY;
+	if (!(act.min <= act.max))
+		return nvc_node_error(l, -EINVAL, "min %g is above max %g",
+				      act.min, act.max);
+	if (act.min == 0 && act.max == INFINITY)
+		act.type = NVC_ACT_RELU;
+	return act_node(l, x, &act);
+}
+
+static int same_shape(struct nvc_loader *l, const struct nvc_value *a,
+		      const struct nvc_value *b)
+{
+	if (a->rank != b->rank ||
+	    memcmp(a->dims, b->dims, a->rank * sizeof(*a->dims)))
+		return nvc_node_error(l, -EINVAL,
+				      "'%s' and '%s' differ in shape; broadcasting between tensors is not supported",
+				      a->name, b->name);
+	return 0;
+}
+
+static int eltwise(struct nvc_loader *l, struct nvc_value *a,
+		   struct nvc_value *b, enum nvc_eltwise op)
+{
+	struct nvc_value *y;
+	int in[2] = { a->tensor, b->tensor };
+	int ret, k;
+
+	ret = same_shape(l, a, b);
+	if (!ret)
+		ret = nvc_output_act(l, 0, a->rank, a->dims, &y);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, NVC_ELTWISE, 2, in, 1, &y->tensor);
+	if (k < 0)
+		return k;
+	l->g->nodes[k].eltwise = op;
+	return 0;
+}
+
+/* Add/Sub/Mul/Div of tensor @x and constant @v (@v first if @swapped). */
+static int arith_const(struct nvc_loader *l, struct nvc_value *x,
+		       struct nvc_value *v, int swapped)
+{
+	const char *op = l->op;
+	int c = x->dims[1], i, ret;
+	float *vec, *scale = NULL, *shift = NULL;
+
+	if (swapped && !strcmp(op, "Div"))
+		return nvc_node_error(l, -EINVAL,
+				      "dividing a constant by a tensor is not supported");
+	vec = malloc(2 * c * sizeof(*vec));
+	if (!vec)
+		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
+	ret = nvc_channel_vector(l, "constant", v, x, c, vec);
+	if (ret)
+		goto out;
+	if (!strcmp(op, "Mul")) {
+		scale = vec;
+	} else if (!strcmp(op, "Div")) {
+		scale = vec;
+		for (i = 0; i < c; i++) {
+			if (vec[i] == 0) {
+				ret = nvc_node_error(l, -EINVAL,
+						     "divides by zero (channel %d)", i);
+				goto out;
+			}
+			vec[i] = 1 / vec[i];
+		}
+	} else {
+		shift = vec;
+		if (!strcmp(op, "Sub") && !swapped)
+			for (i = 0; i < c; i++)
+				vec[i] = -vec[i];
+		if (!strcmp(op, "Sub") && swapped) {
+			scale = vec + c;	/* c - x */
+			for (i = 0; i < c; i++)
+				scale[i] = -1;
+		}
+	}
+	ret = nvc_affine_node(l, x, scale, shift);
+out:
+	free(vec);
+	return ret;
+}
+
+int nvc_op_arith(struct nvc_loader *l)
+{
+	static const char *const known[] = { NULL };
+	struct nvc_value *a, *b;
+	int ret;
+
+	ret = nvc_io_check(l, 2, 2);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (ret)
+		return ret;
+	a = nvc_value_find(l, l->node->input[0]);
+	b = nvc_input_present(l, 1) ? nvc_value_find(l, l->node->input[1]) : NULL;
+	if (!a || !b)
+		return nvc_node_error(l, -EINVAL, "an input is missing");
+	if (a->kind == VAL_INT64 || b->kind == VAL_INT64)
+		return nvc_node_error(l, -EINVAL, "INT64 operands are not supported");
+	if (a->kind == VAL_ACT && b->kind == VAL_ACT) {
+		if (!strcmp(l->op, "Add"))
+			return eltwise(l, a, b, NVC_ELT_ADD);
+		if (!strcmp(l->op, "Mul"))
+			return eltwise(l, a, b, NVC_ELT_MUL);
+		return nvc_node_error(l, -EINVAL,
+				      "between two computed tensors only Add, Mul and Max are supported");
+	}
+	if (a->kind == VAL_ACT)
+		return arith_const(l, a, b, 0);
+	if (b->kind == VAL_ACT)
+		return arith_const(l, b, a, 1);
+	return nvc_node_error(l, -EINVAL,
+			      "both inputs are constants (constant folding is not supported)");
+}
+
+int nvc_op_max(struct nvc_loader *l)
+{
+	static const char *const known[] = { NULL };
+	struct nvc_value *a, *b;
+	int ret;
+
+	ret = nvc_io_check(l, 2, 2);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &a);
+	if (!ret)
+		ret = nvc_input_act(l, 1, &b);
+	if (ret)
+		return ret;
+	return eltwise(l, a, b, NVC_ELT_MAX);
+}
+
+int nvc_op_softmax(struct nvc_loader *l)
+{
+	static const char *const known[] = { "axis", NULL };
+	struct nvc_value *x, *y;
+	int64_t axis, rest = 1;
+	int ret, k, i;
+
+	ret = nvc_io_check(l, 1, 1);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_attr_int(l, "axis", l->opset < 13 ? 1 : -1, &axis);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (ret)
+		return ret;
+	if (axis < -x->rank || axis >= x->rank)
+		return nvc_node_error(l, -EINVAL, "axis %lld is out of range",
+				      (long long)axis);
+	if (axis < 0)
+		axis += x->rank;
+	/* Before opset 13 the axis flattens everything after it in. */
+	for (i = 2; l->opset < 13 && i < x->rank; i++)
+		rest *= x->dims[i];
+	if (axis != 1 || rest != 1)
+		return nvc_node_error(l, -EINVAL,
+				      "only a softmax over channels is supported");
+	ret = nvc_output_act(l, 0, x->rank, x->dims, &y);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, NVC_SOFTMAX, 1, &x->tensor, 1, &y->tensor);
+	return k < 0 ? k : 0;
+}

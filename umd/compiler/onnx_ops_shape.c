@@ -1,0 +1,421 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Operators on the shape: Reshape, Flatten, Identity, Dropout, Squeeze,
+ * Unsqueeze and Transpose where the bytes stay as they are (a reshape
+ * aliasing its input), Concat and Split along channels, and Constant.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "onnx.h"
+
+/* A reshape of @x to @rank/@dims: same elements, same bytes. */
+static int alias(struct nvc_loader *l, struct nvc_value *x, int rank,
+		 const int64_t *dims)
+{
+	struct nvc_value *y;
+	int ret, k;
+
+	if (rank < 0 || rank > NVC_MAX_RANK)
+		return nvc_node_error(l, -EINVAL,
+				      "the result has rank %d (at most %d)", rank,
+				      NVC_MAX_RANK);
+	if (nvc_dims_count(rank, dims) != nvc_dims_count(x->rank, x->dims))
+		return nvc_node_error(l, -EINVAL,
+				      "the new shape does not hold the %ld elements of '%s'",
+				      nvc_dims_count(x->rank, x->dims), x->name);
+	ret = nvc_output_act(l, 0, rank, dims, &y);
+	if (ret)
+		return ret;
+	l->g->tensors[y->tensor].alias_of = x->tensor;
+	k = nvc_node_new(l, NVC_RESHAPE, 1, &x->tensor, 1, &y->tensor);
+	return k < 0 ? k : 0;
+}
+
+/* Axes from attribute @name (before @opset_input) or input 1. */
+static int axes(struct nvc_loader *l, int opset_input, int64_t *v, int *n)
+{
+	struct nvc_value *a;
+	int ret;
+
+	if (l->opset < opset_input)
+		return nvc_attr_ints(l, "axes", NVC_MAX_RANK, v, n);
+	*n = 0;
+	if (!nvc_input_present(l, 1))
+		return 0;
+	ret = nvc_input_int64(l, 1, &a);
+	if (ret)
+		return ret;
+	if (a->count > NVC_MAX_RANK)
+		return nvc_node_error(l, -EINVAL, "too many axes");
+	memcpy(v, a->i, a->count * sizeof(*v));
+	*n = a->count;
+	return 0;
+}
+
+/* @axis within [-rank, rank) into [0, rank). */
+static int axis_norm(struct nvc_loader *l, int64_t *axis, int rank)
+{
+	if (*axis < -rank || *axis >= rank)
+		return nvc_node_error(l, -EINVAL, "axis %lld is out of range",
+				      (long long)*axis);
+	if (*axis < 0)
+		*axis += rank;
+	return 0;
+}
+
+int nvc_op_reshape(struct nvc_loader *l)
+{
+	static const char *const known[] = { "allowzero", NULL };
+	struct nvc_value *x, *s;
+	int64_t dims[NVC_MAX_RANK], known_count = 1, zero;
+	int ret, i, infer = -1;
+
+	ret = nvc_io_check(l, 2, 2);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_attr_int(l, "allowzero", 0, &zero);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (!ret)
+		ret = nvc_input_int64(l, 1, &s);
+	if (ret)
+		return ret;
+	if (s->count > NVC_MAX_RANK)
+		return nvc_node_error(l, -EINVAL, "the shape has rank %ld (at most %d)",
+				      s->count, NVC_MAX_RANK);
+	for (i = 0; i < s->count; i++) {
+		dims[i] = s->i[i];
+		if (dims[i] == 0 && !zero) {
+			if (i >= x->rank)
+				return nvc_node_error(l, -EINVAL,
+						      "dimension %d copies a dimension the input lacks", i);
+			dims[i] = x->dims[i];
+		}
+		if (dims[i] == -1 && infer < 0) {
+			infer = i;
+			continue;
+		}
+		if (dims[i] < 1 || dims[i] > NVC_MAX_ELEMENTS)
+			return nvc_node_error(l, -EINVAL, "dimension %d is %lld", i,
+					      (long long)dims[i]);
+		known_count *= dims[i];
+		if (known_count > NVC_MAX_ELEMENTS)
+			return nvc_node_error(l, -EINVAL, "the shape is too large");
+	}
+	if (infer >= 0)
+		dims[infer] = nvc_dims_count(x->rank, x->dims) / known_count;
+	return alias(l, x, s->count, dims);
+}
+
+int nvc_op_flatten(struct nvc_loader *l)
+{
+	static const char *const known[] = { "axis", NULL };
+	struct nvc_value *x;
+	int64_t axis, dims[2] = { 1, 1 };
+	int ret, i;
+
+	ret = nvc_io_check(l, 1, 1);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_attr_int(l, "axis", 1, &axis);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (!ret && axis != x->rank)
+		ret = axis_norm(l, &axis, x->rank);
+	if (ret)
+		return ret;
+	for (i = 0; i < x->rank; i++)
+		dims[i >= axis] *= x->dims[i];
+	return alias(l, x, 2, dims);
+}
+
+int nvc_op_identity(struct nvc_loader *l)
+{
+	static const char *const none[] = { NULL };
+	static const char *const dropout[] = { "ratio", "seed", NULL };
+	struct nvc_value *x;
+	int ret;
+
+	if (!strcmp(l->op, "Dropout"))
+		ret = nvc_io_check(l, 1, l->opset < 12 ? 1 : 3);
+	else
+		ret = nvc_io_check(l, 1, 1);
+	if (!ret)
+		ret = nvc_attr_check(l, strcmp(l->op, "Dropout") ? none : dropout);
+	if (!ret && nvc_input_present(l, 2))
+		ret = nvc_node_error(l, -EINVAL, "training_mode is not supported");
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (ret)
+		return ret;
+	return alias(l, x, x->rank, x->dims);
+}
+
+/* Squeeze and Unsqueeze: axes from the attribute, or input 1 from opset 13. */
+int nvc_op_squeeze(struct nvc_loader *l)
+{
+	static const char *const old[] = { "axes", NULL };
+	static const char *const none[] = { NULL };
+	int unsqueeze = !strcmp(l->op, "Unsqueeze");
+	int64_t a[NVC_MAX_RANK], dims[NVC_MAX_RANK];
+	char mark[2 * NVC_MAX_RANK] = { 0 };
+	struct nvc_value *x;
+	int ret, n, i, j, rank;
+
+	ret = nvc_io_check(l, 1, l->opset < 13 ? 1 : 2);
+	if (!ret)
+		ret = nvc_attr_check(l, l->opset < 13 ? old : none);
+	if (!ret)
+		ret = axes(l, 13, a, &n);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (ret)
+		return ret;
+	rank = unsqueeze ? x->rank + n : x->rank;
+	if (unsqueeze && !n)
+		return nvc_node_error(l, -EINVAL, "axes are missing");
+	if (rank > NVC_MAX_RANK)
+		return nvc_node_error(l, -EINVAL, "the result has rank %d (at most %d)",
+				      rank, NVC_MAX_RANK);
+	for (i = 0; i < n; i++) {
+		ret = axis_norm(l, &a[i], rank);
+		if (ret)
+			return ret;
+		if (mark[a[i]]++ || (!unsqueeze && x->dims[a[i]] != 1))
+			return nvc_node_error(l, -EINVAL,
+					      "axis %lld is repeated or not of size 1",
+					      (long long)a[i]);
+	}
+	for (i = j = 0; i < rank; i++) {
+		if (unsqueeze)
+			dims[i] = mark[i] ? 1 : x->dims[j++];
+		else if (!(n ? mark[i] : x->dims[i] == 1))
+			dims[j++] = x->dims[i];
+	}
+	return alias(l, x, unsqueeze ? rank : j, dims);
+}
+
+int nvc_op_transpose(struct nvc_loader *l)
+{
+	static const char *const known[] = { "perm", NULL };
+	int64_t perm[NVC_MAX_RANK], dims[NVC_MAX_RANK];
+	char seen[NVC_MAX_RANK] = { 0 };
+	struct nvc_value *x;
+	int ret, n, i, last = -1;
+
+	ret = nvc_io_check(l, 1, 1);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_attr_ints(l, "perm", NVC_MAX_RANK, perm, &n);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (ret)
+		return ret;
+	if (n && n != x->rank)
+		return nvc_node_error(l, -EINVAL, "perm has %d axes for rank %d",
+				      n, x->rank);
+	for (i = 0; i < x->rank; i++) {
+		int64_t p = n ? perm[i] : x->rank - 1 - i;
+
+		if (p < 0 || p >= x->rank || seen[p]++)
+			return nvc_node_error(l, -EINVAL, "perm is not a permutation");
+		dims[i] = x->dims[p];
+		/* The data stays put if axes longer than 1 keep their order. */
+		if (x->dims[p] == 1)
+			continue;
+		if (p < last)
+			return nvc_node_error(l, -EINVAL,
+					      "the permutation moves data; only transposes that keep the bytes are supported");
+		last = p;
+	}
+	return alias(l, x, x->rank, dims);
+}
+
+int nvc_op_concat(struct nvc_loader *l)
+{
+	static const char *const known[] = { "axis", NULL };
+	struct nvc_value *x[NVC_MAX_INPUTS], *y;
+	int64_t axis, dims[NVC_MAX_RANK];
+	int in[NVC_MAX_INPUTS], ret, i, j, n = l->node->n_input, k;
+
+	ret = nvc_io_check(l, 1, NVC_MAX_INPUTS);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret && !nvc_attr(l, "axis"))
+		ret = nvc_node_error(l, -EINVAL, "axis is missing");
+	if (!ret)
+		ret = nvc_attr_int(l, "axis", 1, &axis);
+	for (i = 0; !ret && i < n; i++)
+		ret = nvc_input_act(l, i, &x[i]);
+	if (!ret)
+		ret = axis_norm(l, &axis, x[0]->rank);
+	if (ret)
+		return ret;
+	if (axis != 1)
+		return nvc_node_error(l, -EINVAL,
+				      "only a concatenation along channels is supported");
+	memcpy(dims, x[0]->dims, sizeof(dims));
+	dims[1] = 0;
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < x[0]->rank; j++)
+			if (x[i]->rank != x[0]->rank ||
+			    (j != 1 && x[i]->dims[j] != x[0]->dims[j]))
+				return nvc_node_error(l, -EINVAL,
+						      "'%s' and '%s' differ beyond the channels",
+						      x[0]->name, x[i]->name);
+		dims[1] += x[i]->dims[1];
+		in[i] = x[i]->tensor;
+	}
+	ret = nvc_output_act(l, 0, x[0]->rank, dims, &y);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, NVC_CONCAT, n, in, 1, &y->tensor);
+	return k < 0 ? k : 0;
+}
+
+/* Split sizes: the attribute (before opset 13), input 1, or equal parts. */
+static int split_sizes(struct nvc_loader *l, const struct nvc_value *x,
+		       int n, int64_t *size)
+{
+	struct nvc_value *s;
+	int64_t sum = 0;
+	int ret, i, k;
+
+	if (l->opset < 13) {
+		ret = nvc_attr_ints(l, "split", NVC_MAX_OUTPUTS, size, &k);
+	} else {
+		k = 0;
+		ret = 0;
+		if (nvc_input_present(l, 1)) {
+			ret = nvc_input_int64(l, 1, &s);
+			if (!ret && s->count > NVC_MAX_OUTPUTS)
+				ret = nvc_node_error(l, -EINVAL, "too many parts");
+			if (!ret) {
+				k = s->count;
+				memcpy(size, s->i, k * sizeof(*size));
+			}
+		}
+	}
+	if (ret)
+		return ret;
+	if (!k && x->dims[1] % n)
+		return nvc_node_error(l, -EINVAL,
+				      "%lld channels do not split into %d equal parts",
+				      (long long)x->dims[1], n);
+	for (i = 0; i < n; i++) {
+		if (!k)
+			size[i] = x->dims[1] / n;
+		if (size[i] < 1 || size[i] > x->dims[1])
+			return nvc_node_error(l, -EINVAL, "part %d is empty or too large", i);
+		sum += size[i];
+	}
+	if ((k && k != n) || sum != x->dims[1])
+		return nvc_node_error(l, -EINVAL,
+				      "the parts do not add up to %lld channels in %d outputs",
+				      (long long)x->dims[1], n);
+	return 0;
+}
+
+int nvc_op_split(struct nvc_loader *l)
+{
+	static const char *const old[] = { "axis", "split", NULL };
+	static const char *const known[] = { "axis", NULL };
+	const Onnx__NodeProto *nd = l->node;
+	int64_t axis, size[NVC_MAX_OUTPUTS], dims[NVC_MAX_RANK];
+	int n = nd->n_output, out[NVC_MAX_OUTPUTS], ret, i, k;
+	struct nvc_value *x, *y;
+
+	if (n < 1 || n > NVC_MAX_OUTPUTS || nd->n_input < 1 || nd->n_input > 2)
+		return nvc_node_error(l, -EINVAL,
+				      "has %zu inputs and %d outputs (1 to 2, 1 to %d)",
+				      nd->n_input, n, NVC_MAX_OUTPUTS);
+	ret = nvc_attr_check(l, l->opset < 13 ? old : known);
+	if (!ret)
+		ret = nvc_attr_int(l, "axis", 0, &axis);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (!ret)
+		ret = axis_norm(l, &axis, x->rank);
+	if (ret)
+		return ret;
+	if (axis != 1)
+		return nvc_node_error(l, -EINVAL,
+				      "only a split along channels is supported");
+	ret = split_sizes(l, x, n, size);
+	if (ret)
+		return ret;
+	memcpy(dims, x->dims, sizeof(dims));
+	for (i = 0; i < n; i++) {
+		if (!nd->output[i] || !*nd->output[i])
+			return nvc_node_error(l, -EINVAL, "output %d has no name", i);
+		dims[1] = size[i];
+		ret = nvc_output_act(l, i, x->rank, dims, &y);
+		if (ret)
+			return ret;
+		out[i] = y->tensor;
+	}
+	k = nvc_node_new(l, NVC_SPLIT, 1, &x->tensor, n, out);
+	return k < 0 ? k : 0;
+}
+
+/* Constant: a tensor, or a float, floats, int or ints attribute. */
+int nvc_op_constant(struct nvc_loader *l)
+{
+	static const char *const known[] = { "value", "value_float",
+		"value_floats", "value_int", "value_ints", NULL };
+	const Onnx__AttributeProto *a;
+	struct nvc_value *v;
+	int ret;
+
+	ret = nvc_io_check(l, 0, 0);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (ret)
+		return ret;
+	if (l->node->n_attribute != 1)
+		return nvc_node_error(l, -EINVAL, "needs exactly one value attribute");
+	a = l->node->attribute[0];
+	v = nvc_value_new(l, l->node->output[0]);
+	if (!v)
+		return -EINVAL;
+	switch (a->type) {
+	case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TENSOR:
+		if (!a->t)
+			break;
+		return nvc_tensor_value(l, a->t, v);
+	case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOAT:
+	case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOATS:
+		v->kind = VAL_FLOAT;
+		v->count = a->type == ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOAT ?
+			   1 : (long)a->n_floats;
+		v->rank = a->type != ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOAT;
+		v->dims[0] = v->count;
+		v->f = malloc((v->count + 1) * sizeof(*v->f));
+		if (!v->f)
+			return -ENOMEM;
+		memcpy(v->f, v->rank ? a->floats : &a->f, v->count * sizeof(*v->f));
+		return 0;
+	case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT:
+	case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS:
+		v->kind = VAL_INT64;
+		v->count = a->type == ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT ?
+			   1 : (long)a->n_ints;
+		v->rank = a->type != ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
+		v->dims[0] = v->count;
+		v->i = malloc((v->count + 1) * sizeof(*v->i));
+		if (!v->i)
+			return -ENOMEM;
+		memcpy(v->i, v->rank ? a->ints : &a->i, v->count * sizeof(*v->i));
+		return 0;
+	default:
+		break;
+	}
+	return nvc_node_error(l, -EINVAL, "attribute '%s' is not a value",
+			      a->name ? a->name : "");
+}

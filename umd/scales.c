@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/* Reading the "tensor-scales" blob (scales.h) into the bindings. */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "runtime_internal.h"
+#include "scales.h"
+
+static uint32_t rd32(const uint8_t *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static int scales_entry(struct nvdla_network *net, const uint8_t *e,
+			uint32_t i)
+{
+	unsigned int bind = e[NVDLA_SCALES_BIND] | e[NVDLA_SCALES_BIND + 1] << 8;
+	uint8_t kind = e[NVDLA_SCALES_KIND];
+	struct nvdla_binding *b;
+	uint32_t u = rd32(e + NVDLA_SCALES_SCALE);
+	float scale;
+
+	memcpy(&scale, &u, sizeof(scale));
+	if (kind > 1 || e[1] || rd32(e + 12) ||
+	    bind >= (kind ? net->num_outputs : net->num_inputs) ||
+	    !isfinite(scale) || scale <= 0)
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "malformed loadable: %s entry %u: kind %u, bind id %u, scale %g",
+				      NVDLA_SCALES_BLOB, i, kind, bind, scale);
+	b = kind ? &net->outputs[bind] : &net->inputs[bind];
+	b->scale = scale;
+	b->zero = (int32_t)rd32(e + NVDLA_SCALES_ZERO);
+	b->scaled = true;
+	return 0;
+}
+
+int nvdla_net_scales(struct nvdla_network *net)
+{
+	const struct nvdla_lbl_blob *blob =
+		nvdla_loadable_blob(net->l, NVDLA_SCALES_BLOB);
+	uint32_t n, i;
+	int ret = 0;
+
+	if (!blob)
+		return 0;
+	n = blob->data_len >= NVDLA_SCALES_HEADER ? rd32(blob->data + 4) : 0;
+	if (blob->data_len < NVDLA_SCALES_HEADER ||
+	    rd32(blob->data) != NVDLA_SCALES_MAGIC ||
+	    n > (blob->data_len - NVDLA_SCALES_HEADER) / NVDLA_SCALES_ENTRY ||
+	    blob->data_len != NVDLA_SCALES_HEADER + n * NVDLA_SCALES_ENTRY)
+		return nvdla_rt_error(net->rt, -EINVAL,
+				      "malformed loadable: %s blob of %u bytes",
+				      NVDLA_SCALES_BLOB, blob->data_len);
+	for (i = 0; i < n && !ret; i++)
+		ret = scales_entry(net, blob->data + NVDLA_SCALES_HEADER +
+					(uint64_t)i * NVDLA_SCALES_ENTRY, i);
+	return ret;
+}
