@@ -7,9 +7,11 @@
  * picks the layer: an SDP from memory (int8, int16 or fp16; X1 and X2
  * ALU/MUL/ReLU/PReLU with per-layer, per-channel or per-element operands;
  * the output converter), a PDP (max, min or average; kernels 1 to 8,
- * strides, padding and padding values) or a CDP (LRN of 3 to 9 channels,
- * random LUT tables, slopes and priorities, converters), over random cube
- * sizes and random data. Prints one line describing the layer.
+ * strides, padding and padding values), a CDP (LRN of 3 to 9 channels,
+ * random LUT tables, slopes and priorities, converters) or a direct
+ * convolution (int8, int16 or fp16; kernels up to 5x5, strides, dilation,
+ * padding and pad values) streaming into an SDP that converts, over random
+ * cube sizes and random data. Prints one line describing the layer.
  *
  *     nvdla_randlayer SEED OUT.nvdla
  */
@@ -132,9 +134,13 @@ static struct nvdla_tensor_desc tensor(const struct cube *q, uint32_t precision)
 	};
 }
 
-/* One layer: its operation, input, optional operand buffers, output. */
+/*
+ * One layer: its operations (a convolution streams into its SDP), input,
+ * weights or operand buffers, output.
+ */
 struct layer {
-	struct nvdla_build_op op;
+	struct nvdla_build_op ops[2];
+	uint32_t num_ops;
 	struct dla_lut_param lut;
 	bool has_lut;
 	struct cube in, out;
@@ -212,13 +218,13 @@ static void sdp_stage(struct layer *l, struct dla_sdp_op *o,
 
 static void sdp_layer(struct layer *l)
 {
-	struct dla_sdp_op_desc *p = &l->op.op.sdp_op;
-	struct dla_sdp_surface_desc *s = &l->op.surf.sdp_surface;
+	struct dla_sdp_op_desc *p = &l->ops[0].op.sdp_op;
+	struct dla_sdp_surface_desc *s = &l->ops[0].surf.sdp_surface;
 	uint32_t prec = rnd(3), bpe = prec == DLA_PRECISION_INT8 ? 1 : 2;
 	uint32_t out_prec = prec;	/* the SDP converts fp16 to int16 only */
 	char x1[96] = "", x2[96] = "";
 
-	nvdla_build_op_init(&l->op, DLA_OP_SDP);
+	nvdla_build_op_init(&l->ops[0], DLA_OP_SDP);
 	l->in = cube_of(rnd_range(1, 24), rnd_range(1, 12), rnd_range(1, 80),
 			bpe);
 	l->out = cube_of(l->in.w, l->in.h, l->in.c,
@@ -249,7 +255,7 @@ static void sdp_layer(struct layer *l)
 
 static void pdp_layer(struct layer *l)
 {
-	struct dla_pdp_op_desc *p = &l->op.op.pdp_op;
+	struct dla_pdp_op_desc *p = &l->ops[0].op.pdp_op;
 	uint32_t prec = rnd(3), bpe = prec == DLA_PRECISION_INT8 ? 1 : 2;
 	uint32_t kw = rnd_range(1, 8), kh = rnd_range(1, 8);
 	uint32_t sx = rnd_range(1, kw), sy = rnd_range(1, kh);
@@ -258,7 +264,7 @@ static void pdp_layer(struct layer *l)
 	uint32_t ow = (w + pl + pr - kw) / sx + 1;
 	uint32_t oh = (h + pt + pb - kh) / sy + 1;
 
-	nvdla_build_op_init(&l->op, DLA_OP_PDP);
+	nvdla_build_op_init(&l->ops[0], DLA_OP_PDP);
 	l->in = cube_of(w, h, rnd_range(1, 70), bpe);
 	l->out = cube_of(ow, oh, l->in.c, bpe);
 	l->out_precision = prec;
@@ -275,7 +281,7 @@ static void pdp_layer(struct layer *l)
 	for (i = 0; i < DLA_PDP_PAD_VALUES; i++)
 		p->padding_value[i] = prec == DLA_PRECISION_FP16 ? 0 :
 				      rnd_operand(prec, bpe * 8);
-	l->op.surf.pdp_surface.src_data = dla_cube(&l->in, data_index(l, 0));
+	l->ops[0].surf.pdp_surface.src_data = dla_cube(&l->in, data_index(l, 0));
 	snprintf(l->desc, sizeof(l->desc),
 		 "pdp %s %s %ux%ux%u kernel %ux%u stride %ux%u pad %u,%u,%u,%u",
 		 precision_names[prec], pool_names[p->pool_mode], w, h,
@@ -312,11 +318,11 @@ static void cdp_lut(struct dla_lut_param *lut, uint32_t prec)
 
 static void cdp_layer(struct layer *l)
 {
-	struct dla_cdp_op_desc *p = &l->op.op.cdp_op;
+	struct dla_cdp_op_desc *p = &l->ops[0].op.cdp_op;
 	uint32_t prec = rnd(3), bpe = prec == DLA_PRECISION_INT8 ? 1 : 2;
 	bool int_ = prec != DLA_PRECISION_FP16;
 
-	nvdla_build_op_init(&l->op, DLA_OP_CDP);
+	nvdla_build_op_init(&l->ops[0], DLA_OP_CDP);
 	l->has_lut = true;
 	cdp_lut(&l->lut, prec);
 	l->in = cube_of(rnd_range(1, 12), rnd_range(1, 8), rnd_range(1, 70),
@@ -342,7 +348,7 @@ static void cdp_layer(struct layer *l)
 			.scale = rnd_range(1, 300), .truncate = rnd(24),
 			.enable = 1, .offset = rnd_range(-100, 100) };
 	}
-	l->op.surf.cdp_surface.src_data = dla_cube(&l->in, data_index(l, 0));
+	l->ops[0].surf.cdp_surface.src_data = dla_cube(&l->in, data_index(l, 0));
 	snprintf(l->desc, sizeof(l->desc),
 		 "cdp %s %ux%ux%u lrn%u sqsum%s mul%s lut(method %u, le %llu..%llu, lo %llu..%llu, prio %u%u%u)",
 		 precision_names[prec], l->in.w, l->in.h, l->in.c,
@@ -356,10 +362,114 @@ static void cdp_layer(struct layer *l)
 		 l->lut.overflow_priority);
 }
 
+/*
+ * nv_full's convolution buffer: 16 banks of 32 KiB; feature rows take
+ * entries of atomic C (64) elements, as NVIDIA's compiler counts them.
+ */
+#define CBUF_BANKS 16u
+#define CBUF_BANK_BYTES 32768u
+#define ATOMIC_C 64u
+
+static uint32_t div_up(uint32_t a, uint32_t b)
+{
+	return (a + b - 1) / b;
+}
+
+/*
+ * A direct convolution streaming into an SDP that scales, offsets and
+ * converts its output; false if it does not fit the convolution buffer.
+ */
+static bool conv_layer(struct layer *l)
+{
+	struct nvdla_build_op *conv = &l->ops[0], *sdp = &l->ops[1];
+	struct dla_conv_op_desc *p = &conv->op.conv_op;
+	struct dla_conv_surface_desc *cs = &conv->surf.conv_surface;
+	struct dla_sdp_op_desc *q = &sdp->op.sdp_op;
+	uint32_t prec = rnd(3), bpe = prec == DLA_PRECISION_INT8 ? 1 : 2;
+	uint32_t r = rnd_range(1, 5), s = rnd_range(1, 5);
+	uint32_t dx = rnd(4) ? 1 : 2, dy = rnd(4) ? 1 : 2;
+	uint32_t sx = rnd_range(1, 3), sy = rnd_range(1, 3);
+	uint32_t pl = rnd(s), pr = rnd(s), pt = rnd(r), pb = rnd(r);
+	uint32_t ew = (s - 1) * dx + 1, eh = (r - 1) * dy + 1;
+	uint32_t w = rnd_range(ew > pl + pr ? ew - pl - pr : 1, 20);
+	uint32_t h = rnd_range(eh > pt + pb ? eh - pt - pb : 1, 14);
+	uint32_t c = rnd_range(1, 96), k = rnd_range(1, 48), i;
+	uint32_t wo = (w + pl + pr - ew) / sx + 1, ho = (h + pt + pb - eh) / sy + 1;
+	uint32_t bpk = r * s * c * bpe, wsize = div_up(k * bpk, 128) * 128;
+	uint32_t eps, dbank, wbank;
+	uint8_t *wt;
+
+	l->in = cube_of(w, h, c, bpe);
+	l->out = cube_of(wo, ho, k, bpe);
+	eps = div_up(w * (l->in.size / l->in.surf) * ATOM, ATOMIC_C * bpe);
+	/* room for entries of 128 bytes whatever the precision */
+	dbank = div_up(eps * 128 * h, CBUF_BANK_BYTES);
+	wbank = div_up(wsize, CBUF_BANK_BYTES);
+	if (dbank + wbank > CBUF_BANKS)
+		return false;
+	l->out_precision = prec;
+	l->data[0] = rnd_cube(&l->in, prec);
+	l->size[0] = l->in.size;
+	wt = calloc(1, wsize);
+	for (i = 0; wt && i + bpe <= k * bpk; i += bpe)
+		rnd_element(wt + i, prec);
+	if (wt && prec == DLA_PRECISION_INT8)	/* keep sums in range */
+		for (i = 0; i < k * bpk; i++)
+			wt[i] = (uint8_t)rnd_range(-8, 8);
+	l->data[1] = wt;
+	l->size[1] = wsize;
+	l->num_data = 2;
+	l->num_ops = 2;
+
+	nvdla_build_op_init(conv, DLA_OP_CONV);
+	*p = (struct dla_conv_op_desc){
+		.entry_per_slice = eps, .data_format = FORMAT_FEATURE,
+		.fetch_grain = 1, .batch = 1, .data_bank = dbank,
+		.weight_bank = wbank, .release = h,
+		.input_width_csc = w, .input_height_csc = h,
+		.input_channel_csc = c, .kernel_width_csc = s,
+		.kernel_height_csc = r, .kernel_channel_csc = c,
+		.input_width_cmac = wo, .input_height_cmac = ho,
+		.bytes_per_kernel = bpk, .conv_stride_x = sx,
+		.conv_stride_y = sy, .pad_x_left = pl, .pad_x_right = pr,
+		.pad_y_top = pt, .pad_y_bottom = pb, .dilation_x = dx,
+		.dilation_y = dy, .in_precision = prec, .out_precision = prec,
+		.pad_val = prec == DLA_PRECISION_FP16 ? 0 :
+			   rnd_operand(prec, bpe * 8),
+		.in_cvt = { .scale = 1 },
+		.out_cvt = { .scale = 1, .enable = 1,
+			     .truncate = prec == DLA_PRECISION_FP16 ? 0 : rnd(8) },
+	};
+	cs->src_data = dla_cube(&l->in, data_index(l, 0));
+	cs->weight_data = (struct dla_data_cube){ .type = DLA_MEM_MC,
+		.address = data_index(l, 1), .size = wsize, .width = s,
+		.height = r, .channel = c };
+	cs->dst_data = dla_cube(&l->out, -1);
+	cs->dst_data.type = DLA_MEM_HW;
+
+	nvdla_build_op_init(sdp, DLA_OP_SDP);
+	nvdla_build_fuse(conv, 0, sdp, 1);
+	q->src_precision = prec;
+	q->dst_precision = prec;
+	q->lut_index = -1;
+	q->out_cvt = (struct dla_cvt_param){ .scale = 1, .enable = 1 };
+	if (prec != DLA_PRECISION_FP16)
+		q->out_cvt = (struct dla_cvt_param){ .scale = rnd_range(1, 64),
+			.truncate = rnd_range(4, 16), .enable = 1,
+			.offset = rnd_range(-64, 64) };
+	sdp->surf.sdp_surface.src_data = cs->dst_data;
+	snprintf(l->desc, sizeof(l->desc),
+		 "conv %s %ux%ux%u kernel %ux%ux%u stride %ux%u dilation %ux%u pad %u,%u,%u,%u banks %u+%u",
+		 precision_names[prec], w, h, c, s, r, k, sx, sy, dx, dy, pl,
+		 pr, pt, pb, dbank, wbank);
+	return true;
+}
+
 static int write_layer(struct layer *l, const char *path)
 {
-	static const char *const names[] = { "input", "operand1", "operand2" };
+	static const char *const names[] = { "input", "data1", "data2" };
 	struct nvdla_tensor_desc t = tensor(&l->out, l->out_precision);
+	struct nvdla_build_op *last = &l->ops[l->num_ops - 1];
 	struct dla_data_cube *dst;
 	struct nvdla_builder b;
 	void *buf = NULL;
@@ -368,12 +478,12 @@ static int write_layer(struct layer *l, const char *path)
 	FILE *f;
 	int ret;
 
-	dst = l->op.graph.op_type == DLA_OP_SDP ? &l->op.surf.sdp_surface.dst_data :
-	      l->op.graph.op_type == DLA_OP_PDP ? &l->op.surf.pdp_surface.dst_data :
-	      &l->op.surf.cdp_surface.dst_data;
+	dst = last->graph.op_type == DLA_OP_SDP ? &last->surf.sdp_surface.dst_data :
+	      last->graph.op_type == DLA_OP_PDP ? &last->surf.pdp_surface.dst_data :
+	      &last->surf.cdp_surface.dst_data;
 	*dst = dla_cube(&l->out, data_index(l, l->num_data));
 	nvdla_builder_init(&b);
-	nvdla_builder_task(&b, &l->op, 1, l->has_lut ? &l->lut : NULL,
+	nvdla_builder_task(&b, l->ops, l->num_ops, l->has_lut ? &l->lut : NULL,
 			   l->has_lut, l->num_data + 1);
 	for (i = 0; i < l->num_data; i++)
 		nvdla_builder_memory(&b, names[i], l->data[i], l->size[i]);
@@ -402,17 +512,22 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	memset(&l, 0, sizeof(l));
+	l.num_ops = 1;
 	rng = strtoull(argv[1], NULL, 0) * 0x9e3779b97f4a7c15ull + 1;
 	rnd(1);
-	switch (rnd(3)) {
+	switch (rnd(4)) {
 	case 0:
 		sdp_layer(&l);
 		break;
 	case 1:
 		pdp_layer(&l);
 		break;
-	default:
+	case 2:
 		cdp_layer(&l);
+		break;
+	default:
+		while (!conv_layer(&l))
+			;
 	}
 	ret = write_layer(&l, argv[2]);
 	if (ret)

@@ -56,7 +56,8 @@ corrupt "$tmp/bdma_copy" "$tmp/bdma_bad"
 [ $? -ne 0 ] && grep -q "differs from check_0_" "$tmp/out"
 ok $? "a corrupted loaded region fails replay (input.txn)"
 
-# Random SDP, PDP and CDP layers of every precision (nvdla_randlayer).
+# Random SDP, PDP, CDP and convolution layers of every precision
+# (nvdla_randlayer).
 bad=0
 for seed in $(seq 1 60); do
 	"$build/bin/nvdla_randlayer" "$seed" "$tmp/layer.nvdla" >"$tmp/desc" &&
