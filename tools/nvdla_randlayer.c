@@ -11,7 +11,8 @@
  * random LUT tables, slopes and priorities, converters) or a direct
  * convolution (int8, int16 or fp16; kernels up to 5x5, strides, dilation,
  * padding and pad values) streaming into an SDP that converts, over random
- * cube sizes and random data. Prints one line describing the layer.
+ * cube sizes and random data. Prints a line describing the layer, then
+ * "output W H C BYTES_PER_ELEMENT" of its output cube (32-byte atoms).
  *
  *     nvdla_randlayer SEED OUT.nvdla
  */
@@ -109,14 +110,31 @@ static struct dla_data_cube dla_cube(const struct cube *q, int16_t address)
 	};
 }
 
-static uint8_t *rnd_cube(const struct cube *q, uint32_t precision)
+/*
+ * Random elements of @precision, @q->bpe / @per bytes each, for the @q->c
+ * channels of a cube of @lanes channels an atom; the padding lanes zero,
+ * as NVIDIA's compiler leaves them (the model reads padding lanes as 0;
+ * the hardware computes on what memory holds there: docs/recording.md).
+ */
+static uint8_t *rnd_lanes(const struct cube *q, uint32_t precision,
+			  uint32_t lanes, uint32_t per)
 {
 	uint8_t *p = calloc(1, q->size);
-	uint32_t i;
+	uint32_t ebytes = q->bpe / per, i;
 
-	for (i = 0; p && i + q->bpe <= q->size; i += q->bpe)
-		rnd_element(p + i, precision);
+	for (i = 0; p && i + ebytes <= q->size; i += ebytes) {
+		uint32_t lane = i % q->line % (lanes * q->bpe) / q->bpe;
+		uint32_t surface = i / q->surf;
+
+		if (surface * lanes + lane < q->c)
+			rnd_element(p + i, precision);
+	}
 	return p;
+}
+
+static uint8_t *rnd_cube(const struct cube *q, uint32_t precision)
+{
+	return rnd_lanes(q, precision, ATOM / q->bpe, 1);
 }
 
 static struct nvdla_tensor_desc tensor(const struct cube *q, uint32_t precision)
@@ -205,8 +223,9 @@ static void sdp_stage(struct layer *l, struct dla_sdp_op *o,
 			q.w = q.h = 1;
 			q.line = q.surf = q.size;
 		}
-		l->data[i] = rnd_cube(&q, precision == DLA_PRECISION_FP16 ?
-				      DLA_PRECISION_FP16 : precision);
+		l->data[i] = rnd_lanes(&q, precision, o->mode ==
+				       SDP_MODE_PER_KERNEL ? q.size / q.bpe :
+				       lanes, per);
 		l->size[i] = q.size;
 		*data = dla_cube(&q, data_index(l, i));
 		l->num_data++;
@@ -533,7 +552,8 @@ int main(int argc, char **argv)
 	if (ret)
 		fprintf(stderr, "nvdla_randlayer: cannot write %s\n", argv[2]);
 	else
-		printf("%s\n", l.desc);
+		printf("%s\noutput %u %u %u %u\n", l.desc, l.out.w, l.out.h,
+		       l.out.c, l.out.bpe);
 	for (i = 0; i < l.num_data; i++)
 		free(l.data[i]);
 	return ret ? 1 : 0;
