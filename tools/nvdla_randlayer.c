@@ -410,9 +410,10 @@ static bool conv_layer(struct layer *l)
 	uint32_t sx = rnd_range(1, 3), sy = rnd_range(1, 3);
 	uint32_t pl = rnd(s), pr = rnd(s), pt = rnd(r), pb = rnd(r);
 	uint32_t ew = (s - 1) * dx + 1, eh = (r - 1) * dy + 1;
-	uint32_t w = rnd_range(ew > pl + pr ? ew - pl - pr : 1, 20);
-	uint32_t h = rnd_range(eh > pt + pb ? eh - pt - pb : 1, 14);
-	uint32_t c = rnd_range(1, 96), k = rnd_range(1, 48), i;
+	/* small: NVIDIA's C model takes about 10 us a multiply-add */
+	uint32_t w = rnd_range(ew > pl + pr ? ew - pl - pr : 1, 12);
+	uint32_t h = rnd_range(eh > pt + pb ? eh - pt - pb : 1, 8);
+	uint32_t c = rnd_range(1, 72), k = rnd_range(1, 40), i;
 	uint32_t wo = (w + pl + pr - ew) / sx + 1, ho = (h + pt + pb - eh) / sy + 1;
 	uint32_t bpk = r * s * c * bpe, wsize = div_up(k * bpk, 128) * 128;
 	uint32_t eps, dbank, wbank;
