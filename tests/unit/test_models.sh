@@ -92,6 +92,17 @@ if [ ! -x "$compile" ]; then
 	exit 0
 fi
 run_model digits models/digits digits.onnx input.pgm
+# The bar for int8: the float model's class on at least 99 % of
+# the 450 test images (on the smallest configuration; make bench runs all).
+if tools/models/python.sh -c 'import torch, onnx' 2>/dev/null; then
+	tools/models/python.sh tools/models/bench_digits.py "$build" \
+		--min-agreement 99 nv_small:int8 >"$tmp/bench" 2>&1
+	status=$?
+	sed 's/^/# /' "$tmp/bench"
+	ok $status "digits int8 nv_small on the test split: top-1 agreement with the float model at least 99 %"
+else
+	skip "digits int8 on the test split" "python3-torch or python3-onnx missing (tools/setup.sh)"
+fi
 if [ ! -f "$build/models/stamp" ]; then
 	skip "LeNet and ResNet-18" "$build/models absent: python3-torch, -onnx or -sklearn missing (tools/setup.sh, then make models)"
 	exit 0
