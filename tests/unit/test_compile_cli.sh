@@ -73,6 +73,11 @@ grep -q "^node 0 '/conv1/Conv' (Conv) conv .* act=relu" "$tmp/ir.txt" &&
 	grep -q "^tensor 15 'prob' 1x10x1x1 range=" "$tmp/ir.txt"
 ok $? "--dump-ir after the passes, with entropy-calibrated ranges"
 
+"$nc" "$model" --dump-ir --calibrate models/digits/calib \
+	--calib-method percentile=99.9 --mean 25.5 --normalize 229.5 >"$tmp/ir.txt"
+grep -q "^tensor 0 'data' 1x1x16x16 range=\[-0.111111,1\]" "$tmp/ir.txt"
+ok $? "--mean 25.5 --normalize 229.5: the input's range is [-0.111, 1]"
+
 "$nc" "$model" --config nv_full -o "$tmp/digits.nvdla" &&
 	"$rt" --loadable "$tmp/digits.nvdla" --device sim:nv_full \
 		--image models/digits/input.pgm --normalize 255 --rawdump \
