@@ -291,6 +291,8 @@ static const struct {
 	{ "AveragePool", nvc_op_avgpool },
 	{ "GlobalAveragePool", nvc_op_global_pool },
 	{ "GlobalMaxPool", nvc_op_global_pool },
+	{ "ReduceMean", nvc_op_reduce },
+	{ "ReduceMax", nvc_op_reduce },
 	{ "LRN", nvc_op_lrn },
 	{ "BatchNormalization", nvc_op_batchnorm },
 	{ "Relu", nvc_op_activation },
