@@ -267,7 +267,7 @@ int main(int argc, char **argv)
 		return ret;
 	ret = nvc_onnx_load_file(a.model, &g, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "nvdla_compile: %s: %s\n", a.model, err);
+		fprintf(stderr, "nvdla_compile: %s\n", err);
 		return 1;
 	}
 	ret = nvc_passes(&g, err, sizeof(err));
