@@ -25,11 +25,6 @@ static const int conv_units[] = {
 	NVDLA_UNIT_CACC,
 };
 
-static s32 conv_load(const u8 *p, u32 bpe)
-{
-	return bpe == 1 ? (s8)p[0] : (s16)(p[0] | p[1] << 8);
-}
-
 /* Offset, in elements, of weight (k, c, r, s) in the direct layout. */
 static inline u64 conv_weight_index(const struct sim_conv *cv, u32 k, u32 c,
 				    u32 r, u32 s)
@@ -71,7 +66,7 @@ static s64 conv_dot(const u8 *d, const u8 *w, u32 n, u32 bpe)
 		return acc;
 	}
 	for (i = 0; i < n; i++)
-		acc += (s32)conv_load(d + 2 * i, 2) * conv_load(w + 2 * i, 2);
+		acc += (s32)sim_load(d + 2 * i, 2) * sim_load(w + 2 * i, 2);
 	return acc;
 }
 
@@ -81,7 +76,7 @@ static s64 conv_weight_sum(const u8 *w, u32 n, u32 bpe)
 	u32 i;
 
 	for (i = 0; i < n; i++)
-		acc += conv_load(w + i * bpe, bpe);
+		acc += sim_load(w + i * bpe, bpe);
 	return acc;
 }
 
@@ -117,7 +112,7 @@ s32 sim_conv_input(const struct sim_conv *cv, u32 c, s32 ix, s32 iy)
 {
 	if (ix < 0 || ix >= (s32)cv->w || iy < 0 || iy >= (s32)cv->h)
 		return cv->pad_value;
-	return conv_load(cv->in + (c / cv->lanes) * cv->in_surf +
+	return sim_load(cv->in + (c / cv->lanes) * cv->in_surf +
 			 iy * cv->in_line +
 			 (ix * cv->lanes + c % cv->lanes) * cv->bpe, cv->bpe);
 }
@@ -126,7 +121,7 @@ s32 sim_conv_weight_at(const struct sim_conv *cv, u64 index)
 {
 	if (cv->compressed)
 		return sim_wcomp_weight(&cv->wcomp, index, cv->bpe);
-	return conv_load(cv->wt + index * cv->bpe, cv->bpe);
+	return sim_load(cv->wt + index * cv->bpe, cv->bpe);
 }
 
 s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s)

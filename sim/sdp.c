@@ -12,11 +12,6 @@
 #include "sdp.h"
 #include "sim_math.h"
 
-static s32 load(const u8 *p, u32 bpe)
-{
-	return bpe == 1 ? (s8)p[0] : (s16)(p[0] | p[1] << 8);
-}
-
 void sim_sdp_operand(const struct sdp_operand *o, u32 lanes, u32 c, u32 x,
 		     u32 y, s32 *alu, s32 *mul)
 {
@@ -34,12 +29,12 @@ void sim_sdp_operand(const struct sdp_operand *o, u32 lanes, u32 c, u32 x,
 	else
 		p = o->base + c * o->elem;
 	if (o->use == USE_BOTH) {
-		*alu = load(p, size);
-		*mul = load(p + size, size);
+		*alu = sim_load(p, size);
+		*mul = sim_load(p + size, size);
 	} else if (o->use == USE_ALU) {
-		*alu = load(p, size);
+		*alu = sim_load(p, size);
 	} else {
-		*mul = load(p, size);
+		*mul = sim_load(p, size);
 	}
 }
 
@@ -141,7 +136,7 @@ static s64 sdp_value(const struct sdp_params *p, u32 c, u32 x, u32 y)
 	if (p->fp16)
 		return sim_sdp_fp16_value(p, c, x, y);
 	v = p->conv ? sim_conv_value(p->conv, c, x, y) :
-	    load(p->in + (c / p->lanes) * p->in_surf + y * p->in_line +
+	    sim_load(p->in + (c / p->lanes) * p->in_surf + y * p->in_line +
 		 (x * p->lanes + c % p->lanes) * p->in_bpe, p->in_bpe);
 	v = stage_x(&p->x[0], p, v, c, x, y);
 	v = stage_x(&p->x[1], p, v, c, x, y);

@@ -68,6 +68,12 @@ static inline bool sim_shift_saturated(s64 x, u32 shift, s64 out)
 	return floor - out > 1 || out - floor > 1;
 }
 
+/* A signed element of @bpe bytes (1 or 2, little endian) in memory. */
+static inline s32 sim_load(const u8 *p, u32 bpe)
+{
+	return bpe == 1 ? (s8)p[0] : (s16)(p[0] | p[1] << 8);
+}
+
 /* A performance counter: adds @n, holding at the 32-bit maximum. */
 static inline void sim_count_add(u32 *counter, u32 n)
 {

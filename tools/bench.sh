@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # make bench: per-engine throughput of the hardware model next to plain C
 # loops (nvdla_bench), the wall time of the largest public traces and of
-# ResNet-18 from the official compiler, then the runtime's own costs (nvdla_runtime_bench) in process and through the
-# kernel driver in a QEMU guest per installed kernel.
+# ResNet-18 from the official compiler, the digit demo's accuracy on its
+# test split, then the runtime's own costs (nvdla_runtime_bench) in process
+# and through the kernel driver in a QEMU guest per installed kernel.
 set -eu
 build=${1:-build}
 "$build/bin/nvdla_bench"
@@ -20,38 +21,67 @@ done
 
 # ResNet-18 compiled by the official compiler, in fp16 and in int8, on the
 # in-process model (BENCH_NETWORKS names other cases of the corpus): wall
-# time of nvdla_runtime, and the --stats operation times summed per engine.
+# time of nvdla_runtime with one and with two threads (NVDLA_SIM_THREADS),
+# and the --stats operation times summed per engine, of the two-thread run.
 # Operations overlap (a fused SDP runs with its convolution, the next
 # operations are programmed ahead), so the sums may exceed the wall time.
+# The int8 case runs once more on the plain C path, one thread: what the
+# kernel module's virtual device computes (fp16 there takes minutes; the
+# per-layer figures above show its rate).
 networks=../shared/conformance/networks
 runtime=$(cd "$build/bin" && pwd)/nvdla_runtime
 echo
+# run_case CASE SIMD THREADS OUT: wall ms of one run, its output in OUT
+run_case() {
+	args=$(python3 -c 'import json, sys
+print("\n".join(json.load(open(sys.argv[1]))["run"]["args"]))' "$networks/$1/case.json")
+	start=$(date +%s%N)
+	status=0
+	# shellcheck disable=SC2086 # one argument a line
+	(IFS='
+'; cd "$networks/$1" && NVDLA_SIM_SIMD=$2 NVDLA_SIM_THREADS=$3 \
+		"$runtime" $args --stats -o /dev/null) >"$4" 2>&1 || status=$?
+	end=$(date +%s%N)
+	[ "$status" -eq 0 ] || return 1
+	echo $(((end - start) / 1000000))
+}
 for c in ${BENCH_NETWORKS:-resnet18_fp16_full resnet18_int8_small}; do
 	if [ ! -d "$networks/$c" ] || ! command -v python3 >/dev/null; then
 		echo "$c: skipped (needs $networks and python3)"
 		continue
 	fi
-	args=$(python3 -c 'import json, sys
-print("\n".join(json.load(open(sys.argv[1]))["run"]["args"]))' "$networks/$c/case.json")
 	out=$(mktemp)
-	start=$(date +%s%N)
-	status=0
-	# shellcheck disable=SC2086 # one argument a line
-	(IFS='
-'; cd "$networks/$c" && "$runtime" $args --stats -o /dev/null) \
-		>"$out" 2>&1 || status=$?
-	end=$(date +%s%N)
-	if [ "$status" -ne 0 ]; then
+	if ! one=$(run_case "$c" auto 1 "$out") ||
+		! two=$(run_case "$c" auto 2 "$out"); then
 		echo "$c: failed: $(tail -1 "$out")"
-	else
-		printf '%s: %d ms wall on the model; per engine (--stats):\n' "$c" \
-			$(((end - start) / 1000000))
-		awk '$1 ~ /^[0-9]+$/ && NF >= 5 { t[$4] += $5; n[$4]++ }
-			END { for (e in t) printf "  %-5s %4d operations %10.1f ms\n", e, n[e], t[e] / 1000 }' \
-			"$out" | sort
+		rm -f "$out"
+		continue
 	fi
+	printf '%s: %d ms wall with 1 thread, %d ms with 2; per engine (--stats, 2 threads):\n' \
+		"$c" "$one" "$two"
+	awk '$1 ~ /^[0-9]+$/ && NF >= 5 { t[$4] += $5; n[$4]++ }
+		END { for (e in t) printf "  %-5s %4d operations %10.1f ms\n", e, n[e], t[e] / 1000 }' \
+		"$out" | sort
+	case $c in
+	*int8*)
+		plain=$(run_case "$c" off 1 "$out") &&
+			printf '%s: %d ms wall on the plain C path, 1 thread (the kernel module'"'"'s)\n' \
+				"$c" "$plain"
+		;;
+	esac
 	rm -f "$out"
 done
+
+# The digit demo (models/digits) on its test split: the float model's
+# accuracy next to the compiled network's in fp16 and int8, with their
+# top-1 agreement.
+echo
+if [ -x "$build/bin/nvdla_compile" ] &&
+	tools/models/python.sh -c 'import torch, onnx' 2>/dev/null; then
+	tools/models/python.sh tools/models/bench_digits.py "$build"
+else
+	echo "digits: skipped (needs nvdla_compile, python3-torch and python3-onnx)"
+fi
 
 # The runtime: load time, run time of small tasks, submit to first register
 # write and interrupt to next layer, in process on every configuration (the

@@ -10,12 +10,18 @@
 
 #include "../sim_internal.h"
 
-/* Vector path in use: NVDLA_SIM_SIMD=off|avx2, default the best the CPU has. */
+/*
+ * Vector path for the next layer: NVDLA_SIM_SIMD=off forces plain C,
+ * anything else the best the CPU has.
+ */
 enum sim_simd { SIM_SIMD_OFF, SIM_SIMD_AVX2 };
 
 enum sim_simd sim_simd(void);
 
-/* Threads a layer is split over: NVDLA_SIM_THREADS, default the online CPUs. */
+/*
+ * Threads a layer is split over: NVDLA_SIM_THREADS (default the online
+ * CPUs), read as each job starts; 1 in a forked child.
+ */
 u32 sim_threads(void);
 
 /*
@@ -40,6 +46,7 @@ struct sim_dense {
 	bool narrow;		/* int8: an int32 sum is exact */
 	/* fp16: CMAC blocks of @block channels; each block's first NaN */
 	u32 block, blocks;
+	u32 ext;		/* kernel rows per CMAC pass (post-extension) */
 	u32 *wnan, *dnan;	/* [k][taps][blocks], [position][blocks] */
 	bool decoded;		/* @in holds the input of batch @batch_in */
 	const u8 *batch_in;
@@ -90,5 +97,17 @@ void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
 			 u32 k, u32 y, u32 w,
 			u32 *out);
 sim_fp16_block_fn sim_fp16_block_c, sim_fp16_block_avx2;
+/* Whether @n fp16 values hold a NaN. */
+bool sim_dense_fp16_nan(const u16 *p, u32 n);
+/* The AVX2 path's table of Booth digits; false if it could not be built. */
+bool sim_dense_fp16_group_ready(void);
+struct sim_fp_acc;
+/*
+ * Accumulate the CMAC's partial sums of kernels [@k0, @k1) at outputs
+ * [@x0, @x0 + @nx) of row @y (@nx <= 8, no post-extension) into @acc,
+ * kernel by kernel eight accumulators, in the CSC's order, on AVX2.
+ */
+void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
+			       u32 nx, u32 k0, u32 k1, struct sim_fp_acc *acc);
 
 #endif /* __NVDLA_SIM_ACCEL_H__ */

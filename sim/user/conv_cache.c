@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "accel.h"
+#include "../conv_fp16.h"
 #include "../sim_math.h"
 
 #define CACHE_MAX_OUTPUTS (1ull << 28)
@@ -20,7 +21,11 @@ struct cache_priv {
 	/* one of them, or neither: the reference fills */
 	sim_dense_tile_fn *tile;
 	sim_fp16_block_fn *fp16_block;
+	bool fp16_groups;	/* eight outputs at a time (AVX2) */
 };
+
+#define GROUP_X 8		/* outputs of one fp16 group */
+#define GROUP_K 32		/* kernels of one fp16 work item */
 
 struct cache_job {
 	struct sim_conv_cache *cc;
@@ -115,6 +120,36 @@ static void cache_fill_fp16(void *ctx, u32 i, u32 n)
 	}
 }
 
+/* Items of eight outputs by GROUP_K kernels, fp16 on AVX2. */
+static void cache_fill_fp16_groups(void *ctx, u32 i, u32 n)
+{
+	const struct cache_job *job = ctx;
+	struct sim_conv_cache *cc = job->cc;
+	const struct cache_priv *pv = cc->priv;
+	u32 xg = (cc->w + GROUP_X - 1) / GROUP_X;
+	u32 kg = (cc->k + GROUP_K - 1) / GROUP_K, y, x0, nx, k0, k1, k, x;
+	u64 items = (u64)(job->y1 - job->y0) * xg * kg, it;
+	struct sim_fp_acc acc[GROUP_K * GROUP_X];
+
+	for (it = items * i / n; it < items * (i + 1) / n; it++) {
+		y = job->y0 + it / (xg * kg);
+		x0 = it / kg % xg * GROUP_X;
+		k0 = it % kg * GROUP_K;
+		nx = cc->w - x0 < GROUP_X ? cc->w - x0 : GROUP_X;
+		k1 = cc->k - k0 < GROUP_K ? cc->k : k0 + GROUP_K;
+		memset(acc, 0, sizeof(acc));
+		sim_dense_fp16_group_avx2(&pv->dense, y, x0, nx, k0, k1, acc);
+		for (k = k0; k < k1; k++)
+			for (x = 0; x < nx; x++) {
+				u64 at = ((u64)k * cc->h + y) * cc->w + x0 + x;
+
+				cc->val[at] = sim_cacc_fp16_to_fp32(
+					&acc[(k - k0) * GROUP_X + x]);
+				cc->sat[at] = 0;
+			}
+	}
+}
+
 static void cache_decode(void *ctx, u32 i, u32 n)
 {
 	const struct cache_job *job = ctx;
@@ -156,7 +191,9 @@ static void cache_fill(struct sim_conv_cache *cc, const struct sim_conv *cv,
 		pv->dense.decoded = true;
 		pv->dense.batch_in = cv->in;
 	}
-	sim_threads_run(pv->tile ? cache_fill_dense : cache_fill_fp16, &job);
+	sim_threads_run(pv->tile ? cache_fill_dense :
+			pv->fp16_groups ? cache_fill_fp16_groups : cache_fill_fp16,
+			&job);
 }
 
 void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
@@ -197,6 +234,8 @@ void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
 		if (cv->fp16)
 			pv->fp16_block = simd == SIM_SIMD_AVX2 ?
 					 sim_fp16_block_avx2 : sim_fp16_block_c;
+		pv->fp16_groups = cv->fp16 && simd == SIM_SIMD_AVX2 &&
+				  pv->dense.ext == 1 && sim_dense_fp16_group_ready();
 		sim_threads_run(cache_weights, &job);
 		if (!cv->fp16)
 			pv->tile = sim_dense_tile(&pv->dense, simd);

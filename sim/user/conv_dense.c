@@ -12,6 +12,7 @@
 
 #include "accel.h"
 #include "../conv_fp16.h"
+#include "../sim_math.h"
 
 #define DENSE_LANES 16		/* int16 elements of one 256-bit vector */
 #define DENSE_MAX_ELEMS (1ull << 27)
@@ -64,8 +65,7 @@ bool sim_dense_open(struct sim_dense *dl, const struct sim_conv *cv, u32 w,
 		    u32 h)
 {
 	memset(dl, 0, sizeof(*dl));
-	if (cv->winograd || (cv->fp16 && cv->is_image) ||
-	    !dense_geometry(dl, cv, w, h))
+	if (cv->winograd || !dense_geometry(dl, cv, w, h))
 		return false;
 	dl->narrow = cv->bpe == 1 && (u64)dl->taps * dl->cp < DENSE_NARROW_MAX;
 	dl->in = malloc(dl->in_len * sizeof(*dl->in));
@@ -88,7 +88,10 @@ static void dense_tap_weights(s16 *p, const struct sim_conv *cv, u32 k, u32 t)
 
 	if (cv->is_image) {
 		for (c = 0; c < cv->c; c++)
-			p[c] = sim_image_weight(cv, k, c, t);
+			p[c] = cv->fp16 ?
+			       sim_cdma_fp16(cv->flush_weights,
+					     sim_image_weight(cv, k, c, t)) :
+			       sim_image_weight(cv, k, c, t);
 		return;
 	}
 	for (c = 0; c < cv->c; c += n) {
@@ -96,11 +99,17 @@ static void dense_tap_weights(s16 *p, const struct sim_conv *cv, u32 k, u32 t)
 		if (n > cv->c - c)
 			n = cv->c - c;
 		at = sim_conv_weight_index(cv, k, c, t / cv->s, t % cv->s);
-		for (i = 0; i < n; i++)
-			p[c + i] = cv->fp16 ?
-				   sim_cdma_fp16(cv->flush_weights,
-						 sim_conv_weight_at(cv, at + i)) :
-				   sim_conv_weight_at(cv, at + i);
+		if (cv->compressed)
+			for (i = 0; i < n; i++)
+				p[c + i] = sim_conv_weight_at(cv, at + i);
+		else if (cv->bpe == 1)	/* a loop the compiler vectorises */
+			for (i = 0; i < n; i++)
+				p[c + i] = (s8)cv->wt[at + i];
+		else
+			for (i = 0; i < n; i++)
+				p[c + i] = sim_load(cv->wt + (at + i) * 2, 2);
+		for (i = 0; cv->fp16 && i < n; i++)
+			p[c + i] = sim_cdma_fp16(cv->flush_weights, p[c + i]);
 	}
 }
 

@@ -20,7 +20,7 @@ static bool fp16_is_nan(u16 h)
 	return (h & 0x7c00) == 0x7c00 && (h & 0x3ff);
 }
 
-static bool any_nan(const s16 *p, u32 n)
+bool sim_dense_fp16_nan(const u16 *p, u32 n)
 {
 	u32 i;
 
@@ -28,6 +28,11 @@ static bool any_nan(const s16 *p, u32 n)
 		if (fp16_is_nan(p[i]))
 			return true;
 	return false;
+}
+
+static bool any_nan(const s16 *p, u32 n)
+{
+	return sim_dense_fp16_nan((const u16 *)p, n);
 }
 
 static u32 block_len(const struct sim_dense *dl, u32 b)
@@ -40,14 +45,18 @@ static u32 block_len(const struct sim_dense *dl, u32 b)
 bool sim_dense_fp16_open(struct sim_dense *dl, const struct sim_conv *cv,
 			 u32 w, u32 h)
 {
-	if (!cv->fp16 || cv->is_image || !sim_dense_open(dl, cv, w, h))
+	if (!cv->fp16 || !sim_dense_open(dl, cv, w, h))
 		return false;
+	dl->ext = cv->is_image ? cv->image.post_ext : 1;
 	dl->block = cv->atomic_c;
 	dl->blocks = (cv->c + dl->block - 1) / dl->block;
 	dl->wnan = calloc((u64)cv->k * dl->taps * dl->blocks,
 			  sizeof(*dl->wnan));
-	dl->dnan = calloc(dl->in_len / dl->cp * dl->blocks, sizeof(*dl->dnan));
-	if (!dl->wnan || !dl->dnan) {
+	/* image lines: each block searched as it comes */
+	if (!cv->is_image)
+		dl->dnan = calloc(dl->in_len / dl->cp * dl->blocks,
+				  sizeof(*dl->dnan));
+	if (!dl->wnan || (!cv->is_image && !dl->dnan)) {
 		sim_dense_close(dl);
 		return false;
 	}
@@ -75,6 +84,8 @@ void sim_dense_fp16_input(struct sim_dense *dl, u32 row0, u32 row1)
 {
 	u64 per_row = dl->line / dl->cp, pos, b;
 
+	if (!dl->dnan)
+		return;
 	for (pos = row0 * per_row; pos < row1 * per_row; pos++)
 		for (b = 0; b < dl->blocks; b++)
 			dl->dnan[pos * dl->blocks + b] =
@@ -93,6 +104,41 @@ void sim_fp16_block_c(const u16 *d, const u16 *w, u32 n,
 	p->exp = 4 * top;
 }
 
+/*
+ * With post-extension the rows of a pass share one block, each row's
+ * channels (at most atomic-C / ext, a single block) one after the other.
+ */
+static void dense_fp16_passes(const struct sim_dense *dl,
+			      sim_fp16_block_fn *block, u32 k, u32 y, u32 w,
+			      u32 *out)
+{
+	u16 d[SIM_CMAC_FP16_LANES + 8], wt[SIM_CMAC_FP16_LANES + 8];
+	struct sim_fp_psum p;
+	struct sim_fp_acc acc;
+	u32 x, r0, r, n;
+	u64 at;
+
+	for (x = 0; x < w; x++) {
+		acc.exp = 0;
+		acc.mant = 0;
+		for (r0 = 0; r0 < dl->taps; r0 += dl->ext) {
+			for (n = 0, r = r0; r < dl->taps && r < r0 + dl->ext; r++) {
+				at = y * dl->ystep + x * dl->xstep + dl->toff[r];
+				memcpy(d + n, dl->in + at, dl->c * sizeof(*d));
+				memcpy(wt + n, dl->wt + ((u64)k * dl->taps + r) * dl->cp,
+				       dl->c * sizeof(*wt));
+				n += dl->c;
+			}
+			memset(d + n, 0, 8 * sizeof(*d));
+			memset(wt + n, 0, 8 * sizeof(*wt));
+			if (!sim_cmac_fp16_nan(d, wt, n, &p))
+				block(d, wt, n, &p);
+			sim_cacc_fp16_add(&acc, p);
+		}
+		out[x] = sim_cacc_fp16_to_fp32(&acc);
+	}
+}
+
 void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
 			 u32 k, u32 y, u32 w,
 			u32 *out)
@@ -103,6 +149,10 @@ void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
 	u32 x, b, t, n;
 	u64 at, kt;
 
+	if (dl->ext > 1) {
+		dense_fp16_passes(dl, block, k, y, w, out);
+		return;
+	}
 	for (x = 0; x < w; x++) {
 		acc.exp = 0;
 		acc.mant = 0;
@@ -114,7 +164,7 @@ void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
 				dp = (const u16 *)dl->in + at + b * dl->block;
 				wp = (const u16 *)dl->wt + kt * dl->cp +
 				     b * dl->block;
-				if (!((dl->wnan[kt * dl->blocks + b] ||
+				if (!((!dl->dnan || dl->wnan[kt * dl->blocks + b] ||
 				       dl->dnan[at / dl->cp * dl->blocks + b]) &&
 				      sim_cmac_fp16_nan(dp, wp, n, &p)))
 					block(dp, wp, n, &p);

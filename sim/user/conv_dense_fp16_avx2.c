@@ -1,10 +1,433 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The CMAC's fp16 block on AVX2, eight channels a vector, bit for bit
+ * conv_fp16.c's arithmetic: the block exponent from the lanes' group
+ * exponents, then per lane the radix-4 Booth multiplier of conv_fp16.c
+ * (sim_cmac_product) as bit operations on 32-bit lanes: each Booth digit's
+ * partial product from table lookups (vpshufb) and variable shifts, the
+ * same carry-save tree, its sum and carry vectors truncated separately to
+ * the lane's alignment, then the sign-extension constant; unaligned lanes
+ * take the exact product, as in the reference.
+ */
+#include <immintrin.h>
+#include <pthread.h>
+#include <stdlib.h>
+
 #include "accel.h"
 #include "../conv_fp16.h"
 
-void sim_fp16_block_avx2(const u16 *d, const u16 *w, u32 n,
-			 struct sim_fp_psum *p)
+#define AVX2 __attribute__((target("avx2")))
+#define BOOTH_DIGITS 8
+
+/* radix-4 Booth digit of each 3-bit code: magnitude, negated */
+static const u8 booth_mult[8] = { 0, 1, 1, 2, 2, 1, 1, 0 };
+static const u8 booth_neg = 0x70;
+/* the constant that restores the sign extension, by alignment / 4 */
+static const u32 booth_comp[8] = {
+	0xaaab0000, 0xfaaab000, 0xffaaab00, 0xfffaaab0,
+	0xffffaaab, 0xfffffaab, 0xffffffab, 0xfffffffb,
+};
+
+/* One carry-save adder row on eight lanes. */
+static AVX2 void csa8(__m256i *x, __m256i *y, __m256i z)
 {
-	sim_fp16_block_c(d, w, n, p);
+	__m256i s = _mm256_xor_si256(_mm256_xor_si256(*x, *y), z);
+	__m256i maj = _mm256_or_si256(_mm256_and_si256(*x, *y),
+				      _mm256_and_si256(z, _mm256_or_si256(*x, *y)));
+
+	*y = _mm256_slli_epi32(maj, 1);
+	*x = s;
+}
+
+/* The CMAC mantissa: hidden bit, pre-shifted by the low exponent bits. */
+static AVX2 __m256i mant8(__m256i h, __m256i e)
+{
+	__m256i hid = _mm256_cmpgt_epi32(e, _mm256_setzero_si256());
+	__m256i m = _mm256_or_si256(_mm256_and_si256(h, _mm256_set1_epi32(0x3ff)),
+				    _mm256_and_si256(hid, _mm256_set1_epi32(0x400)));
+	__m256i sh = _mm256_blendv_epi8(_mm256_set1_epi32(1),
+					_mm256_and_si256(e, _mm256_set1_epi32(3)),
+					hid);
+
+	return _mm256_sllv_epi32(m, sh);
+}
+
+/*
+ * Lookup tables of digit @j, by code: the left shift of the multiplicand
+ * that makes its partial product at bit 2j (32, past the lane, for 0),
+ * and whether the digit is negative.
+ */
+struct booth_tables {
+	__m256i shift[BOOTH_DIGITS], neg;
+};
+
+static AVX2 void booth_tables(struct booth_tables *t)
+{
+	u8 s[32], n[32];
+	u32 j, c;
+
+	for (j = 0; j < BOOTH_DIGITS; j++) {
+		for (c = 0; c < 32; c++)
+			s[c] = c % 16 >= 8 || !booth_mult[c % 16] ? 32 :
+			       booth_mult[c % 16] - 1 + 2 * j;
+		t->shift[j] = _mm256_loadu_si256((const __m256i *)s);
+	}
+	for (c = 0; c < 32; c++)
+		n[c] = c % 16 < 8 && (booth_neg >> (c % 16) & 1) ? 0xff : 0;
+	t->neg = _mm256_loadu_si256((const __m256i *)n);
+}
+
+/*
+ * sim_cmac_product on eight lanes: @mw Booth-encoded times @md, negative
+ * where @neg is all ones, aligned down by @shift (a multiple of 4 below 32).
+ */
+static AVX2 __m256i booth8(const struct booth_tables *t, __m256i mw,
+			   __m256i md, __m256i neg, __m256i shift)
+{
+	const __m256i bytes_hi = _mm256_set1_epi32(0x80808000);
+	__m256i flip = _mm256_and_si256(neg, _mm256_set1_epi32(7));
+	__m256i w2 = _mm256_slli_epi32(mw, 1), v[10], inv[BOOTH_DIGITS];
+	__m256i code, pp, k, x0, y0, x1, y1, r, exact, comp;
+	u32 j;
+
+	for (j = 0; j < BOOTH_DIGITS; j++) {
+		code = _mm256_and_si256(_mm256_srli_epi32(w2, 2 * j),
+					_mm256_set1_epi32(7));
+		code = _mm256_or_si256(_mm256_xor_si256(code, flip), bytes_hi);
+		inv[j] = _mm256_cmpgt_epi32(_mm256_shuffle_epi8(t->neg, code),
+					    _mm256_setzero_si256());
+		pp = _mm256_sllv_epi32(md, _mm256_shuffle_epi8(t->shift[j], code));
+		/* ~pp & 0xffff if negative, else pp | 0x10000; at bit 2j */
+		k = _mm256_blendv_epi8(_mm256_set1_epi32(0x10000 << 2 * j),
+				       _mm256_set1_epi32(0xffff << 2 * j), inv[j]);
+		pp = _mm256_xor_si256(pp, k);
+		if (j && j != 4)	/* the digit before's negation bit */
+			pp = _mm256_or_si256(pp, _mm256_and_si256(inv[j - 1],
+					_mm256_set1_epi32(1 << (2 * j - 2))));
+		v[j < 4 ? j : j + 1] = pp;
+	}
+	v[4] = _mm256_and_si256(inv[3], _mm256_set1_epi32(1 << 6));
+	v[9] = _mm256_and_si256(inv[7], _mm256_set1_epi32(1 << 14));
+	x0 = v[0];
+	y0 = v[1];
+	csa8(&x0, &y0, v[2]);
+	csa8(&x0, &y0, v[3]);
+	csa8(&x0, &y0, v[4]);
+	x1 = v[5];
+	y1 = v[6];
+	csa8(&x1, &y1, v[7]);
+	csa8(&x1, &y1, v[8]);
+	csa8(&x1, &y1, v[9]);
+	csa8(&x0, &y0, x1);
+	csa8(&x0, &y0, y1);
+	comp = _mm256_permutevar8x32_epi32(
+		_mm256_loadu_si256((const __m256i *)booth_comp),
+		_mm256_srli_epi32(shift, 2));
+	r = _mm256_add_epi32(_mm256_add_epi32(_mm256_srlv_epi32(x0, shift),
+					      _mm256_srlv_epi32(y0, shift)),
+			     comp);
+	exact = _mm256_mullo_epi32(mw, md);
+	exact = _mm256_sub_epi32(_mm256_xor_si256(exact, neg), neg);
+	return _mm256_blendv_epi8(r, exact,
+				  _mm256_cmpeq_epi32(shift, _mm256_setzero_si256()));
+}
+
+static AVX2 __m256i load8(const u16 *p)
+{
+	return _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)p));
+}
+
+static AVX2 __m256i exp8(__m256i h)
+{
+	return _mm256_and_si256(_mm256_srli_epi32(h, 10), _mm256_set1_epi32(31));
+}
+
+/* Lanes where neither operand is zero (the CMAC masks the others). */
+static AVX2 __m256i live8(__m256i d, __m256i w)
+{
+	const __m256i mag = _mm256_set1_epi32(0x7fff), zero = _mm256_setzero_si256();
+
+	return _mm256_andnot_si256(
+		_mm256_or_si256(_mm256_cmpeq_epi32(_mm256_and_si256(d, mag), zero),
+				_mm256_cmpeq_epi32(_mm256_and_si256(w, mag), zero)),
+		_mm256_set1_epi32(-1));
+}
+
+static AVX2 __m256i group8(__m256i d, __m256i w)
+{
+	return _mm256_add_epi32(_mm256_srli_epi32(exp8(d), 2),
+				_mm256_srli_epi32(exp8(w), 2));
+}
+
+/* Lanes past @n (to the next multiple of 8) are zero in both arrays. */
+AVX2 void sim_fp16_block_avx2(const u16 *d, const u16 *w, u32 n,
+			      struct sim_fp_psum *p)
+{
+	static struct booth_tables tables;
+	static bool tables_ready;	/* the same every time: no race harms */
+	__m256i dv, wv, live, g, topv = _mm256_setzero_si256(), shift, neg, r;
+	__m256i acc = _mm256_setzero_si256();
+	__m128i t4;
+	u32 c, top;
+
+	if (!tables_ready) {
+		booth_tables(&tables);
+		tables_ready = true;
+	}
+	for (c = 0; c < n; c += 8) {
+		dv = load8(d + c);
+		wv = load8(w + c);
+		g = _mm256_and_si256(group8(dv, wv), live8(dv, wv));
+		topv = _mm256_max_epi32(topv, g);
+	}
+	t4 = _mm_max_epi32(_mm256_castsi256_si128(topv),
+			   _mm256_extracti128_si256(topv, 1));
+	t4 = _mm_max_epi32(t4, _mm_shuffle_epi32(t4, 0x4e));
+	t4 = _mm_max_epi32(t4, _mm_shuffle_epi32(t4, 0xb1));
+	top = _mm_cvtsi128_si32(t4);
+	for (c = 0; c < n; c += 8) {
+		dv = load8(d + c);
+		wv = load8(w + c);
+		live = live8(dv, wv);
+		/* 4 (top - g): lanes 8 groups below the top align to 0 */
+		g = _mm256_sub_epi32(_mm256_set1_epi32(top), group8(dv, wv));
+		live = _mm256_and_si256(live, _mm256_cmpgt_epi32(_mm256_set1_epi32(8), g));
+		shift = _mm256_slli_epi32(g, 2);
+		neg = _mm256_srai_epi32(_mm256_slli_epi32(_mm256_xor_si256(dv, wv), 16), 31);
+		r = booth8(&tables, mant8(wv, exp8(wv)), mant8(dv, exp8(dv)), neg,
+			   _mm256_and_si256(shift, live));
+		r = _mm256_and_si256(r, live);
+		acc = _mm256_add_epi64(acc, _mm256_add_epi64(
+			_mm256_cvtepi32_epi64(_mm256_castsi256_si128(r)),
+			_mm256_cvtepi32_epi64(_mm256_extracti128_si256(r, 1))));
+	}
+	t4 = _mm_add_epi64(_mm256_castsi256_si128(acc),
+			   _mm256_extracti128_si256(acc, 1));
+	p->mant = _mm_cvtsi128_si64(t4) + _mm_extract_epi64(t4, 1);
+	p->exp = 4 * top;
+}
+
+/*
+ * Eight outputs at a time, one weight broadcast to all: what a weight's
+ * Booth digits need (per sign of the product: the complement constant of
+ * each digit with the carry-in of the digit before), from a table by the
+ * weight's mantissa (fraction, low exponent bits, denormal or not: 8192
+ * entries, most of them in the core's second-level cache), built once.
+ */
+struct booth_weight {
+	u32 shift[BOOTH_DIGITS];	/* partial product to bit 2j; 32: zero */
+	u32 k[2][BOOTH_DIGITS];		/* by sign: v_j = (md << shift) ^ k */
+	u32 v4[2], v9[2];		/* the negation bits of digits 3 and 7 */
+	u32 mant;
+} __attribute__((aligned(128)));	/* two cache lines */
+
+#define BOOTH_AHEAD 4	/* weights whose entries are fetched ahead */
+
+#define BOOTH_KEYS 8192
+
+/* The table index of fp16 @h: what its CMAC mantissa depends on. */
+static u32 booth_key(u16 h)
+{
+	return (h & 0x3ff) | (h >> 10 & 3) << 10 | !(h & 0x7c00) << 12;
+}
+
+static struct booth_weight *booth_table;
+static pthread_once_t booth_once = PTHREAD_ONCE_INIT;
+
+static u32 mant_of(u16 h)
+{
+	u32 e = h >> 10 & 0x1f;
+
+	return ((h & 0x3ff) | (e ? 0x400 : 0)) << (e ? e & 3 : 1);
+}
+
+static void booth_weight(struct booth_weight *b, u16 h)
+{
+	u32 j, f, code, inv[2][BOOTH_DIGITS];
+
+	b->mant = mant_of(h);
+	for (j = 0; j < BOOTH_DIGITS; j++) {
+		code = (b->mant << 1) >> (2 * j) & 7;
+		b->shift[j] = booth_mult[code] ? booth_mult[code] - 1 + 2 * j : 32;
+		for (f = 0; f < 2; f++) {
+			inv[f][j] = booth_neg >> (code ^ (f ? 7 : 0)) & 1;
+			b->k[f][j] = (inv[f][j] ? 0xffffu : 0x10000u) << 2 * j;
+			if (j && j != 4)
+				b->k[f][j] |= inv[f][j - 1] << (2 * j - 2);
+		}
+	}
+	for (f = 0; f < 2; f++) {
+		b->v4[f] = inv[f][3] << 6;
+		b->v9[f] = inv[f][7] << 14;
+	}
+}
+
+static void booth_table_build(void)
+{
+	struct booth_weight *t = aligned_alloc(128, BOOTH_KEYS * sizeof(*t));
+	u32 h;
+
+	/* every key from the exponents 0 to 4 */
+	for (h = 0; t && h < 5 << 10; h++)
+		booth_weight(&t[booth_key(h)], h);
+	booth_table = t;
+}
+
+/* Data of one block at eight outputs, decoded, channel by channel. */
+struct xdata {
+	__m256i mant[SIM_CMAC_FP16_LANES], group[SIM_CMAC_FP16_LANES],
+		sign[SIM_CMAC_FP16_LANES];
+};
+
+static AVX2 void xdata_fill(struct xdata *xd, const u16 *const *d, u32 n)
+{
+	u32 m[8], g[8], s[8], i, x;
+
+	for (i = 0; i < n; i++) {
+		for (x = 0; x < 8; x++) {
+			u16 h = d[x][i];
+
+			m[x] = mant_of(h);
+			g[x] = h & 0x7fff ? h >> 12 & 7 : (u32)-64;	/* zero: masked */
+			s[x] = h & 0x8000 ? ~0u : 0;
+		}
+		xd->mant[i] = _mm256_loadu_si256((const __m256i *)m);
+		xd->group[i] = _mm256_loadu_si256((const __m256i *)g);
+		xd->sign[i] = _mm256_loadu_si256((const __m256i *)s);
+	}
+}
+
+static AVX2 __m256i bcast(u32 v)
+{
+	return _mm256_set1_epi32(v);
+}
+
+/* Partial sums of weights @w[0..n) at the eight outputs of @xd. */
+static AVX2 void xblock(const struct xdata *xd, const u16 *w, u32 n,
+			s64 mant[8], u32 top[8])
+{
+	const __m256i zero = _mm256_setzero_si256();
+	const __m256i comp = _mm256_loadu_si256((const __m256i *)booth_comp);
+	__m256i topv = zero, acc64 = zero, acc_hi = zero, acc32 = zero;
+	__m256i g, live, shift, neg, md, v[10], x0, y0, x1, y1, r, exact;
+	const struct booth_weight *b;
+	u32 i, j, summed = 0;
+
+	for (i = 0; i < n; i++)
+		if (w[i] & 0x7fff)
+			topv = _mm256_max_epi32(topv, _mm256_add_epi32(xd->group[i],
+						bcast(w[i] >> 12 & 7)));
+	_mm256_storeu_si256((__m256i *)top, topv);
+	for (i = 0; i < n; i++) {
+		if (i + BOOTH_AHEAD < n) {	/* most entries are not in L1 */
+			b = &booth_table[booth_key(w[i + BOOTH_AHEAD])];
+			__builtin_prefetch(b);
+			__builtin_prefetch((const u8 *)b + 64);
+		}
+		if (!(w[i] & 0x7fff))
+			continue;	/* a masked lane everywhere */
+		b = &booth_table[booth_key(w[i])];
+		g = _mm256_sub_epi32(topv, _mm256_add_epi32(xd->group[i],
+							    bcast(w[i] >> 12 & 7)));
+		live = _mm256_cmpgt_epi32(bcast(8), g);
+		shift = _mm256_and_si256(_mm256_slli_epi32(g, 2), live);
+		neg = _mm256_xor_si256(xd->sign[i],
+				       bcast(w[i] & 0x8000 ? ~0u : 0));
+		md = xd->mant[i];
+#pragma GCC unroll 8
+		for (j = 0; j < BOOTH_DIGITS; j++)
+			v[j < 4 ? j : j + 1] = _mm256_xor_si256(
+				_mm256_sllv_epi32(md, bcast(b->shift[j])),
+				_mm256_blendv_epi8(bcast(b->k[0][j]),
+						   bcast(b->k[1][j]), neg));
+		v[4] = _mm256_blendv_epi8(bcast(b->v4[0]), bcast(b->v4[1]), neg);
+		v[9] = _mm256_blendv_epi8(bcast(b->v9[0]), bcast(b->v9[1]), neg);
+		x0 = v[0];
+		y0 = v[1];
+		csa8(&x0, &y0, v[2]);
+		csa8(&x0, &y0, v[3]);
+		csa8(&x0, &y0, v[4]);
+		x1 = v[5];
+		y1 = v[6];
+		csa8(&x1, &y1, v[7]);
+		csa8(&x1, &y1, v[8]);
+		csa8(&x1, &y1, v[9]);
+		csa8(&x0, &y0, x1);
+		csa8(&x0, &y0, y1);
+		r = _mm256_add_epi32(_mm256_add_epi32(_mm256_srlv_epi32(x0, shift),
+						      _mm256_srlv_epi32(y0, shift)),
+				     _mm256_permutevar8x32_epi32(comp,
+						_mm256_srli_epi32(shift, 2)));
+		exact = _mm256_mullo_epi32(md, bcast(b->mant));
+		exact = _mm256_sub_epi32(_mm256_xor_si256(exact, neg), neg);
+		r = _mm256_blendv_epi8(r, exact, _mm256_cmpeq_epi32(shift, zero));
+		acc32 = _mm256_add_epi32(acc32, _mm256_and_si256(r, live));
+		if (++summed == 4) {	/* four products stay within int32 */
+			acc64 = _mm256_add_epi64(acc64, _mm256_cvtepi32_epi64(
+					_mm256_castsi256_si128(acc32)));
+			acc_hi = _mm256_add_epi64(acc_hi, _mm256_cvtepi32_epi64(
+					_mm256_extracti128_si256(acc32, 1)));
+			acc32 = zero;
+			summed = 0;
+		}
+	}
+	acc64 = _mm256_add_epi64(acc64, _mm256_cvtepi32_epi64(
+				_mm256_castsi256_si128(acc32)));
+	acc_hi = _mm256_add_epi64(acc_hi, _mm256_cvtepi32_epi64(
+				_mm256_extracti128_si256(acc32, 1)));
+	_mm256_storeu_si256((__m256i *)mant, acc64);
+	_mm256_storeu_si256((__m256i *)(mant + 4), acc_hi);
+}
+
+bool sim_dense_fp16_group_ready(void)
+{
+	pthread_once(&booth_once, booth_table_build);
+	return booth_table;
+}
+
+AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
+			       u32 nx, u32 k0, u32 k1, struct sim_fp_acc *acc)
+{
+	struct xdata *xd = aligned_alloc(32, sizeof(*xd));
+	const u16 *d[8], *wp;
+	struct sim_fp_psum p;
+	bool dnan[8], any_dnan;
+	u32 b, t, n, x, k, top[8];
+	s64 mant[8];
+	u64 at, kt;
+
+	if (!xd)
+		return;
+	for (b = 0; b < dl->blocks; b++) {
+		n = dl->c - b * dl->block < dl->block ? dl->c - b * dl->block :
+		    dl->block;
+		for (t = 0; t < dl->taps; t++) {
+			any_dnan = false;
+			for (x = 0; x < 8; x++) {
+				at = y * dl->ystep + (x0 + (x < nx ? x : nx - 1)) *
+				     dl->xstep + dl->toff[t];
+				d[x] = (const u16 *)dl->in + at + b * dl->block;
+				dnan[x] = dl->dnan ?
+					  dl->dnan[at / dl->cp * dl->blocks + b] :
+					  sim_dense_fp16_nan(d[x], n);
+				any_dnan |= dnan[x];
+			}
+			xdata_fill(xd, d, n);
+			for (k = k0; k < k1; k++) {
+				kt = (u64)k * dl->taps + t;
+				wp = (const u16 *)dl->wt + kt * dl->cp + b * dl->block;
+				xblock(xd, wp, n, mant, top);
+				for (x = 0; x < nx; x++) {
+					p.exp = 4 * top[x];
+					p.mant = mant[x];
+					if ((any_dnan || dl->wnan[kt * dl->blocks + b]) &&
+					    (dnan[x] || dl->wnan[kt * dl->blocks + b]))
+						sim_cmac_fp16_nan(d[x], wp, n, &p);
+					sim_cacc_fp16_add(&acc[(k - k0) * 8 + x], p);
+				}
+			}
+		}
+	}
+	free(xd);
 }

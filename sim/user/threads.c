@@ -2,7 +2,9 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * The pool of threads a layer is split over, and the choice of vector
- * path: one per process, started on first use. A forked child has the
+ * path: one pool per process, started on first use with a thread per
+ * online CPU (or more if NVDLA_SIM_THREADS asks), of which each job uses
+ * as many as the setting says when it starts. A forked child has the
  * parent's pool state but none of its threads, so it runs alone.
  */
 #include <pthread.h>
@@ -20,7 +22,7 @@ struct pool {
 	void (*fn)(void *ctx, u32 i, u32 n);
 	void *ctx;
 	u64 generation;
-	u32 n, running;
+	u32 n, used, running;	/* threads; those a job uses; still busy */
 	pid_t pid;
 };
 
@@ -31,26 +33,34 @@ static struct pool pool = {
 	.done = PTHREAD_COND_INITIALIZER,
 };
 static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
-static pthread_once_t simd_once = PTHREAD_ONCE_INIT;
-static enum sim_simd simd_path;
+static pthread_once_t cpu_once = PTHREAD_ONCE_INIT;
+static bool cpu_avx2;
 
-static void simd_choose(void)
+static void cpu_probe(void)
 {
-	const char *env = getenv("NVDLA_SIM_SIMD");
-	bool avx2;
-
 	__builtin_cpu_init();
-	avx2 = __builtin_cpu_supports("avx2");
-	if (env && !strcmp(env, "off"))
-		simd_path = SIM_SIMD_OFF;
-	else
-		simd_path = avx2 ? SIM_SIMD_AVX2 : SIM_SIMD_OFF;
+	cpu_avx2 = __builtin_cpu_supports("avx2");
 }
 
+/* Read at every layer, so that a test may switch paths between layers. */
 enum sim_simd sim_simd(void)
 {
-	pthread_once(&simd_once, simd_choose);
-	return simd_path;
+	const char *env = getenv("NVDLA_SIM_SIMD");
+
+	pthread_once(&cpu_once, cpu_probe);
+	if (env && !strcmp(env, "off"))
+		return SIM_SIMD_OFF;
+	return cpu_avx2 ? SIM_SIMD_AVX2 : SIM_SIMD_OFF;
+}
+
+/* NVDLA_SIM_THREADS if set and valid, else the online CPUs; at least 1. */
+static u32 threads_wanted(void)
+{
+	const char *env = getenv("NVDLA_SIM_THREADS");
+	long n = env && *env ? strtol(env, NULL, 10) :
+		 sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > THREADS_MAX ? THREADS_MAX : n;
 }
 
 static void *pool_worker(void *arg)
@@ -64,7 +74,8 @@ static void *pool_worker(void *arg)
 			pthread_cond_wait(&pool.start, &pool.m);
 		seen = pool.generation;
 		pthread_mutex_unlock(&pool.m);
-		pool.fn(pool.ctx, i, pool.n);
+		if (i < pool.used)	/* the others sit this one out */
+			pool.fn(pool.ctx, i, pool.used);
 		pthread_mutex_lock(&pool.m);
 		if (!--pool.running)
 			pthread_cond_signal(&pool.done);
@@ -74,16 +85,14 @@ static void *pool_worker(void *arg)
 
 static void pool_start(void)
 {
-	const char *env = getenv("NVDLA_SIM_THREADS");
-	long n = env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	u32 n = threads_wanted(), i;
 	pthread_attr_t attr;
 	pthread_t t;
-	u32 i;
 
-	if (n < 1)
-		n = 1;
-	if (n > THREADS_MAX)
-		n = THREADS_MAX;
+	/* room for the CPUs, or for more if asked: the setting may change */
+	if (cpus > n)
+		n = cpus < THREADS_MAX ? cpus : THREADS_MAX;
 	pool.n = 1;
 	pool.pid = getpid();
 	if (pthread_attr_init(&attr))
@@ -99,24 +108,31 @@ static void pool_start(void)
 
 u32 sim_threads(void)
 {
+	u32 n = threads_wanted();
+
 	pthread_once(&pool_once, pool_start);
-	return pool.pid == getpid() ? pool.n : 1;
+	if (pool.pid != getpid())
+		return 1;
+	return n < pool.n ? n : pool.n;
 }
 
 void sim_threads_run(void (*fn)(void *ctx, u32 i, u32 n), void *ctx)
 {
-	if (sim_threads() == 1 || pthread_mutex_trylock(&pool.lock)) {
+	u32 n = sim_threads();
+
+	if (n == 1 || pthread_mutex_trylock(&pool.lock)) {
 		fn(ctx, 0, 1);
 		return;
 	}
 	pthread_mutex_lock(&pool.m);
 	pool.fn = fn;
 	pool.ctx = ctx;
+	pool.used = n;
 	pool.running = pool.n - 1;
 	pool.generation++;
 	pthread_cond_broadcast(&pool.start);
 	pthread_mutex_unlock(&pool.m);
-	fn(ctx, 0, pool.n);
+	fn(ctx, 0, n);
 	pthread_mutex_lock(&pool.m);
 	while (pool.running)
 		pthread_cond_wait(&pool.done, &pool.m);

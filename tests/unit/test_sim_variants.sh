@@ -1,0 +1,60 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The model's user-space paths give the same bytes: the public hardware
+# traces (each checked against its golden output) with the vector path off
+# on one thread (the kernel module's path) and on with one thread, the
+# default (all CPUs) being test_traces.sh's run; then compiled networks
+# whose layers cover int8 and fp16 convolution from images and cubes,
+# post-extension, SDP, PDP and CDP, their outputs compared byte for byte
+# across the same settings and two threads. Run from the repository root
+# with the build directory as $1.
+set -u
+build=${1:-build}
+traces=../shared/conformance/traces
+corpus=${NVDLA_NETWORKS:-../shared/conformance/networks}
+# shellcheck source=tests/unit/tap.sh
+. tests/unit/tap.sh
+
+settings="off:1 auto:1 auto:2"
+
+if [ ! -d "$traces" ]; then
+	skip "traces with every vector path and thread count" "$traces absent"
+else
+	for s in off:1 auto:1; do
+		out=$(NVDLA_SIM_SIMD=${s%:*} NVDLA_SIM_THREADS=${s#*:} \
+			sh tests/unit/test_traces.sh "$build" 2>&1)
+		failed=$(echo "$out" | grep -c '^not ok' || true)
+		ok "$failed" "public traces, NVDLA_SIM_SIMD=${s%:*} NVDLA_SIM_THREADS=${s#*:}: $(echo "$out" | grep -c '^ok') pass, $failed fail"
+		[ "$failed" -eq 0 ] || echo "$out" | grep -A3 '^not ok' | sed 's/^/# /'
+	done
+fi
+
+if [ ! -d "$corpus" ] || ! command -v python3 >/dev/null; then
+	skip "networks with every vector path and thread count" \
+		"$corpus or python3 absent"
+	exit 0
+fi
+runtime=$(cd "$build/bin" && pwd)/nvdla_runtime
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for c in lenet_int8_small gnet_mini_nolrn_int8_small lenet_fp16_full \
+	unet_mini_fp16_full mobilenet_mini_fp16_full_profdefault; do
+	if [ ! -f "$corpus/$c/case.json" ]; then
+		skip "$c with every vector path and thread count" "case absent"
+		continue
+	fi
+	args=$(python3 -c 'import json, sys
+print("\n".join(json.load(open(sys.argv[1]))["run"]["args"]))' "$corpus/$c/case.json")
+	sums=""
+	for s in $settings; do
+		# shellcheck disable=SC2086 # one argument a line
+		(IFS='
+'; cd "$corpus/$c" && NVDLA_SIM_SIMD=${s%:*} NVDLA_SIM_THREADS=${s#*:} \
+			"$runtime" $args --rawdump -o "$tmp/$s") >/dev/null 2>&1 ||
+			echo failed >"$tmp/$s"
+		sums="$sums $s=$(md5sum <"$tmp/$s" | cut -c1-12)"
+	done
+	distinct=$(for s in $settings; do md5sum <"$tmp/$s"; done | sort -u | wc -l)
+	[ "$distinct" -eq 1 ] && ! grep -q '^failed$' "$tmp/off:1"
+	ok $? "$c: the same output with every vector path and thread count ($sums)"
+done
