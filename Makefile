@@ -34,7 +34,7 @@ LIBS = $(DRM_LIBS) -lm
 
 TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_mkconv \
 	$(BUILD)/bin/nvdla_trace $(BUILD)/bin/nvdla_imgconv_gen \
-	$(BUILD)/bin/nvdla_conv_weights \
+	$(BUILD)/bin/nvdla_conv_weights $(BUILD)/bin/nvdla_randlayer \
 	$(BUILD)/bin/nvdla_bench $(BUILD)/bin/nvdla_runtime_bench
 TRACE_SRCS := $(wildcard tools/trace/*.c)
 

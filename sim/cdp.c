@@ -3,8 +3,11 @@
 /*
  * CDP, cross-channel local response normalisation, integer pipelines:
  * out_c = ocvt(icvt(x_c) * LUT(sum of icvt(x_j)^2 over the window around
- * c)). The window runs over every channel of every surface, the padding
- * lanes of the last one included; beyond the ends the inputs count as 0.
+ * c)), for every lane of every surface. The padding lanes of the last
+ * surface count as 0 after the input converter, as beyond the ends, as in
+ * NVIDIA's C model: they add nothing to the windows of the last channels,
+ * and their own outputs are the converter's result for 0 (compared with
+ * the C model on random layers, docs/recording.md).
  * The LUT differs from the SDP's: 38-bit start and end, a 16-bit
  * interpolation fraction and 16-bit results. fp16 runs in cdp_fp16.c.
  */
@@ -25,7 +28,7 @@ struct cdp_lut {
 };
 
 struct cdp_params {
-	u32 atom, lanes, surfaces, w, h, bpe, half_window;
+	u32 atom, lanes, surfaces, w, h, bpe, half_window, c;
 	bool sqsum_bypass, mul_bypass;
 	s32 in_offset, in_scale, in_shift;
 	s64 out_offset;
@@ -182,18 +185,24 @@ static s32 cdp_load(const struct cdp_params *p, u32 c, u32 x, u32 y)
 	return p->bpe == 1 ? (s8)at[0] : (s16)(at[0] | at[1] << 8);
 }
 
-static s64 cdp_icvt(const struct cdp_params *p, s32 v)
+/* Input channel @c converted; 0 in the padding lanes and beyond. */
+static s64 cdp_in(const struct cdp_params *p, s64 c, u32 x, u32 y)
 {
-	return sim_sat(sim_rha_shift(((s64)v - p->in_offset) * p->in_scale,
+	s64 v;
+
+	if (c < 0 || c >= p->c)
+		return 0;
+	v = cdp_load(p, c, x, y);
+	return sim_sat(sim_rha_shift((v - p->in_offset) * p->in_scale,
 				     p->in_shift), p->bpe * 8 + 1);
 }
 
-/* fp16 input @c at (x, y); 0 beyond the channels; NaN_TO_ZERO applied. */
+/* fp16 input @c at (x, y); 0 in the padding lanes and beyond; NaN_TO_ZERO. */
 static u16 cdp_load16(const struct cdp_params *p, s64 c, u32 x, u32 y)
 {
 	u16 v;
 
-	if (c < 0 || c >= (s64)p->surfaces * p->lanes)
+	if (c < 0 || c >= (s64)p->c)
 		return 0;
 	v = (u16)cdp_load(p, c, x, y);
 	return p->nan_to_zero && sim_fp_is_nan(v, &sim_fp16) ? 0 : v;
@@ -236,17 +245,14 @@ static void cdp_compute(struct nvdla_sim *sim, const struct cdp_params *p)
 				      (2 * p->half_window + 1)))
 				return;
 			for (c = 0; c < channels; c++) {
-				s64 v = cdp_icvt(p, cdp_load(p, c, x, y));
+				s64 v = cdp_in(p, c, x, y);
 				s64 sum = 0, r;
 				u8 *o;
 
 				for (j = (s64)c - p->half_window;
 				     j <= (s64)c + p->half_window; j++) {
-					s64 n;
+					s64 n = cdp_in(p, j, x, y);
 
-					if (j < 0 || j >= channels)
-						continue;
-					n = cdp_icvt(p, cdp_load(p, j, x, y));
 					sum += n * n;
 				}
 				r = cdp_lookup(p, p->sqsum_bypass ? v : sum);
@@ -347,6 +353,7 @@ static bool cdp_params(struct nvdla_sim *sim, struct cdp_params *p)
 	p->bpe = p->fp16 ? 2 : prec + 1;
 	p->atom = sim->config->atom;
 	p->lanes = p->atom / p->bpe;
+	p->c = c;
 	p->surfaces = (c + p->lanes - 1) / p->lanes;
 	p->w = SIM_FIELD(sim, CDP_RDMA, D_DATA_CUBE_WIDTH, WIDTH) + 1;
 	p->h = SIM_FIELD(sim, CDP_RDMA, D_DATA_CUBE_HEIGHT, HEIGHT) + 1;

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # make bench: per-engine throughput of the hardware model next to plain C
 # loops (nvdla_bench), the wall time of the largest public traces and of
-# ResNet-18 from the official compiler, then the runtime's own costs (nvdla_runtime_bench) in process and through the
-# kernel driver in a QEMU guest per installed kernel.
+# ResNet-18 from the official compiler, the digit demo's accuracy on its
+# test split, then the runtime's own costs (nvdla_runtime_bench) in process
+# and through the kernel driver in a QEMU guest per installed kernel.
 set -eu
 build=${1:-build}
 "$build/bin/nvdla_bench"
@@ -70,6 +71,17 @@ for c in ${BENCH_NETWORKS:-resnet18_fp16_full resnet18_int8_small}; do
 	esac
 	rm -f "$out"
 done
+
+# The digit demo (models/digits) on its test split: the float model's
+# accuracy next to the compiled network's in fp16 and int8, with their
+# top-1 agreement.
+echo
+if [ -x "$build/bin/nvdla_compile" ] &&
+	tools/models/python.sh -c 'import torch, onnx' 2>/dev/null; then
+	tools/models/python.sh tools/models/bench_digits.py "$build"
+else
+	echo "digits: skipped (needs nvdla_compile, python3-torch and python3-onnx)"
+fi
 
 # The runtime: load time, run time of small tasks, submit to first register
 # write and interrupt to next layer, in process on every configuration (the

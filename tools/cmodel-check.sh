@@ -1,30 +1,34 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Usage: tools/cmodel-check.sh [BUILD_DIR] [CASE...]
+#        tools/cmodel-check.sh --layers FIRST COUNT [BUILD_DIR]
 #
-# Judges the model against NVIDIA's C model on real networks: records each
-# nv_full and nv_small case of ../shared/conformance/networks (or the CASEs
-# named) with nvdla_runtime --record (input.txn), checks that nvdla_trace
-# replays it, then replays it on the C model's trace player (cmod_tp, built
-# from ../shared/oracle under $NVDLA_ORACLE, default $HOME/oracle: B/ for
-# nv_full, C/ for nv_small) and prints per case the written regions
-# compared, those that differ, and the C model's wall time. A case whose C
-# model is not built is skipped with the reason; exits 1 if any region
-# differs or a replay fails. The recordings and the C model's dumps of
-# mismatching regions stay in $NVDLA_CMODEL_OUT (default BUILD_DIR/cmodel).
+# Judges the model against NVIDIA's C model (docs/recording.md): records
+# runs with nvdla_runtime --record (input.txn), checks that nvdla_trace
+# replays each, then replays it on the C model's trace player (cmod_tp,
+# built from ../shared/oracle under $NVDLA_ORACLE, default $HOME/oracle: B/
+# for nv_full, C/ for nv_small) and compares every region the model wrote.
+# The runs: each nv_full and nv_small case of ../shared/conformance/networks
+# (or the CASEs named), or with --layers the random layers of
+# nvdla_randlayer with seeds FIRST to FIRST + COUNT - 1 (nv_full). Prints
+# one line per run (regions compared, regions differing, for a layer the
+# bytes that differ in real channels and in the padding lanes of the last
+# atom, the C model's time), then totals; skips, saying why, when the C model is not built;
+# exits 1 if a region differs or a replay fails. Recordings and logs of
+# failing runs stay in $NVDLA_CMODEL_OUT (default BUILD_DIR/cmodel).
+layers=
+if [ "${1:-}" = --layers ]; then
+	layers=1 first=$2 count=$3
+	shift 3
+fi
 build=${1:-build}
 [ $# -gt 0 ] && shift
 oracle=${NVDLA_ORACLE:-$HOME/oracle}
 corpus=${NVDLA_CORPUS:-../shared/conformance/networks}
 out=${NVDLA_CMODEL_OUT:-$build/cmodel}
 limit=${NVDLA_CMODEL_TIMEOUT:-3600}
-rt=$(realpath "$build/bin/nvdla_runtime")
-player=$(realpath "$build/bin/nvdla_trace")
+bin=$(realpath "$build/bin")
 
-if [ ! -d "$corpus" ]; then
-	echo "cmodel-check: SKIP: no network corpus at $corpus"
-	exit 0
-fi
 # The player of each configuration and the lines it needs first: nv_small's
 # C model has GLB at word 0x400 and a 64-bit memory bus.
 tp_of() {
@@ -40,62 +44,118 @@ if [ ! -x "$(tp_of nv_full)" ] && [ ! -x "$(tp_of nv_small)" ]; then
 	echo "cmodel-check: SKIP: NVIDIA's C model is not built: copy ../shared/oracle to $oracle and run B/setup.sh (nv_full) or C/setup.sh (nv_small); see docs/recording.md"
 	exit 0
 fi
+if [ -z "$layers" ] && [ ! -d "$corpus" ]; then
+	echo "cmodel-check: SKIP: no network corpus at $corpus"
+	exit 0
+fi
 mkdir -p "$out"
 out=$(realpath "$out")
-[ $# -eq 0 ] && set -- $(ls "$corpus")
 
-status=0
-cases=0
-regions=0
-for c in "$@"; do
-	dir=$corpus/$c
-	[ -f "$dir/case.json" ] || continue
-	set -- $(/usr/bin/python3 -c 'import json, sys
-case = json.load(open(sys.argv[1]))
-print(case["config"], " ".join(case["run"]["args"]))' "$dir/case.json")
-	config=$1
-	shift
-	tp=$(tp_of "$config")
-	if [ -z "$tp" ]; then
-		continue
-	fi
-	if [ ! -x "$tp" ]; then
-		echo "SKIP $c: no C model for $config ($tp)"
-		continue
-	fi
-	trace=$out/$c
+status=0 runs=0 regions=0 differ=0 padding=0
+
+# lanes_of TRACE W H C BPE: "R real, P padding" bytes that differ between
+# the model's and the C model's dumps of an output cube in 32-byte atoms,
+# counted by whether their channel is below C (real) or a padding lane.
+lanes_of() {
+	/usr/bin/python3 - "$@" <<'PY'
+import glob, os, sys
+trace, w, h, c, bpe = sys.argv[1], *map(int, sys.argv[2:])
+lanes, real, pad = 32 // bpe, 0, 0
+def data(path):
+    return [int(t, 16) for line in open(path)
+            if line.strip().startswith('0x') for t in line.split()]
+for ours in glob.glob(os.path.join(trace, 'check_*.dat')):
+    cmod = os.path.join(trace, 'cmod_' + os.path.basename(ours))
+    if not os.path.exists(cmod):
+        continue
+    for i, (a, b) in enumerate(zip(data(ours), data(cmod))):
+        if a != b:
+            lane = i % (w * 32) % 32 // bpe
+            if i // (w * h * 32) * lanes + lane < c:
+                real += 1
+            else:
+                pad += 1
+print(real, "real,", pad, "padding")
+PY
+}
+
+# judge NAME CONFIG DIR ARGS...: record nvdla_runtime ARGS (run in DIR)
+# into $out/NAME, replay it on the model and on the C model, report.
+judge() {
+	name=$1 config=$2 dir=$3
+	shift 3
+	trace=$out/$name tp=$(tp_of "$config")
 	rm -rf "$trace"
-	if ! (cd "$dir" && "$rt" "$@" -o "$out/$c.dimg" --record "$trace" \
-		--record-format txn) >"$out/$c.record.log" 2>&1; then
-		echo "FAIL $c: recording failed: $(tail -1 "$out/$c.record.log")"
+	if ! (cd "$dir" && "$bin/nvdla_runtime" "$@" -o "$out/$name.dimg" \
+		--record "$trace" --record-format txn) >"$out/$name.log" 2>&1; then
+		echo "FAIL $name: recording failed: $(tail -1 "$out/$name.log")"
 		status=1
-		continue
+		return
 	fi
-	if ! "$player" "$trace" >"$out/$c.replay.log" 2>&1; then
-		echo "FAIL $c: nvdla_trace replay: $(tail -2 "$out/$c.replay.log" | head -1)"
+	if ! "$bin/nvdla_trace" "$trace" >"$out/$name.log" 2>&1; then
+		echo "FAIL $name: nvdla_trace replay: $(head -1 "$out/$name.log")"
 		status=1
-		continue
+		return
 	fi
 	{ prologue_of "$config"; cat "$trace/input.txn"; } >"$trace/cmod.txn"
 	mv "$trace/cmod.txn" "$trace/input.txn"
 	start=$(date +%s)
-	(cd "$trace" && timeout "$limit" "$tp" . cmod_) >"$out/$c.cmod.log" 2>&1
+	(cd "$trace" && timeout "$limit" "$tp" . cmod_) >"$out/$name.log" 2>&1
 	rc=$?
 	secs=$(($(date +%s) - start))
-	n=$(grep -c "^dump_mem .*: \(MATCH\|MISMATCH\)" "$out/$c.cmod.log")
-	bad=$(grep -c "^dump_mem .*: MISMATCH" "$out/$c.cmod.log")
-	bytes=$(grep -o "MISMATCH [0-9]* bytes" "$out/$c.cmod.log" |
+	n=$(grep -c "^dump_mem .*: \(MATCH\|MISMATCH\)" "$out/$name.log")
+	bad=$(grep -c "^dump_mem .*: MISMATCH" "$out/$name.log")
+	bytes=$(grep -o "MISMATCH [0-9]* bytes" "$out/$name.log" |
 		awk '{ s += $2 } END { print s + 0 }')
-	cases=$((cases + 1))
+	runs=$((runs + 1))
 	regions=$((regions + n))
-	if [ "$rc" -eq 0 ] && [ "$bad" -eq 0 ]; then
-		echo "PASS $c ($config): $n written regions identical, C model ${secs}s"
-		rm -f "$trace"/cmod_*
+	lanes=
+	[ "$bad" -gt 0 ] && [ -n "${geometry:-}" ] &&
+		lanes=$(lanes_of "$trace" $geometry)
+	if [ "$rc" -eq 0 ] && [ "$bad" -eq 0 ] && [ "$n" -gt 0 ]; then
+		echo "PASS $name ($config): $n written regions identical, C model ${secs}s${desc:+: $desc}"
+		rm -rf "$trace" "$out/$name.log" "$out/$name.dimg"
 	else
-		echo "FAIL $c ($config): $bad of $n written regions differ ($bytes bytes), C model exit $rc after ${secs}s; see $out/$c.cmod.log"
-		grep "MISMATCH\|TIMEOUT\|timeout" "$out/$c.cmod.log" | head -5 | sed 's/^/  /'
+		differ=$((differ + 1))
+		[ "${lanes%% *}" = 0 ] && padding=$((padding + 1))
+		echo "FAIL $name ($config): $bad of $n written regions differ ($bytes bytes${lanes:+; $lanes}), C model exit $rc after ${secs}s${desc:+: $desc}"
+		grep "MISMATCH\|TIMEOUT\|timeout" "$out/$name.log" | head -3 |
+			sed 's/^/  /'
 		status=1
 	fi
-done
-echo "cmodel-check: $cases cases, $regions written regions compared"
+}
+
+if [ -n "$layers" ]; then
+	if [ ! -x "$(tp_of nv_full)" ]; then
+		echo "cmodel-check: SKIP: no nv_full C model ($(tp_of nv_full))"
+		exit 0
+	fi
+	seed=$first
+	while [ "$seed" -lt $((first + count)) ]; do
+		if "$bin/nvdla_randlayer" "$seed" "$out/layer.nvdla" \
+			>"$out/layer.txt"; then
+			desc=$(head -1 "$out/layer.txt")
+			geometry=$(sed -n 's/^output //p' "$out/layer.txt")
+			judge "layer_$seed" nv_full "$out" --loadable layer.nvdla
+		fi
+		seed=$((seed + 1))
+	done
+else
+	[ $# -eq 0 ] && set -- $(ls "$corpus")
+	for c in "$@"; do
+		[ -f "$corpus/$c/case.json" ] || continue
+		set -- $(/usr/bin/python3 -c 'import json, sys
+case = json.load(open(sys.argv[1]))
+print(case["config"], " ".join(case["run"]["args"]))' "$corpus/$c/case.json")
+		config=$1
+		shift
+		[ -n "$(tp_of "$config")" ] || continue
+		if [ ! -x "$(tp_of "$config")" ]; then
+			echo "SKIP $c: no C model for $config ($(tp_of "$config"))"
+			continue
+		fi
+		judge "$c" "$config" "$corpus/$c" "$@"
+	done
+fi
+echo "cmodel-check: $runs runs, $regions written regions compared, $differ runs with differences${layers:+ ($padding of them in padding lanes only)}"
 exit $status

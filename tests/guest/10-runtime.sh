@@ -53,6 +53,14 @@ else
 	echo "ok $n - --stats CDP_L0_0 through the driver # SKIP ../shared absent"
 fi
 
+# Recording needs the in-process model: through the driver it is refused
+# with the reason, and nothing is written.
+nvdla_runtime --loadable /loadables/bdma_copy.nvdla --record /tmp/rec \
+	-o /tmp/x.dimg 2>/tmp/err
+[ $? -eq 1 ] && grep -q "kernel owns the registers" /tmp/err &&
+	[ ! -e /tmp/rec ]
+ok $? "--record through the driver refused with the reason"
+
 # A bad loadable is refused, and the device still works afterwards.
 head -c 200 /loadables/bdma_copy.nvdla >/tmp/cut.nvdla
 nvdla_runtime --loadable /tmp/cut.nvdla -o /tmp/x.dimg 2>/tmp/err

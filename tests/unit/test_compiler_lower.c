@@ -9,13 +9,17 @@
  * output's scale plus 2 % of its range per int8 layer crossed (each
  * rounds once). Refusals are checked for their messages.
  */
+#define _GNU_SOURCE	/* memmem */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include <nvdla/dla_interface.h>
 #include <nvdla/runtime.h>
 
 #include "compiler/lower.h"
+#include "loadable.h"
 #include "tap.h"
 
 #define MAXT 64
@@ -255,6 +259,20 @@ static void ref_node(const struct nvc_node *n)
 	case NVC_RESHAPE:
 		memcpy(o, vals[in], size * sizeof(float));
 		return;
+	case NVC_CONV_TRANSPOSE:	/* kernel = stride */
+		for (i = 0; i < size; i++) {
+			int k = (int)(i / ((size_t)to->h * to->w));
+			int yy = (int)(i / to->w % to->h), xx = (int)(i % to->w);
+			int sy = n->conv.stride[0], sx = n->conv.stride[1];
+			double sum = tensors[n->conv.bias].data[k];
+
+			for (c = 0; c < ti->c; c++)
+				sum += at(in, c, yy / sy, xx / sx) *
+				       tensors[n->conv.weights].data[
+					(((size_t)c * to->c + k) * sy + yy % sy) * sx + xx % sx];
+			o[i] = act_f(&n->act, (float)sum, k);
+		}
+		return;
 	case NVC_AFFINE:
 		for (i = 0; i < size; i++) {
 			c = (int)(i / ((size_t)to->h * to->w));
@@ -337,6 +355,10 @@ static void reference(void)
 	int i, in = G.inputs[0];
 	size_t n = (size_t)tensors[in].c * tensors[in].h * tensors[in].w, k;
 
+	for (i = 0; i < G.num_tensors; i++) {
+		free(vals[i]);
+		vals[i] = NULL;
+	}
 	vals[in] = malloc(n * sizeof(float));
 	for (k = 0; k < n; k++)
 		vals[in][k] = rnd();
@@ -469,6 +491,20 @@ out:
 	return maxerr;
 }
 
+static bool refused(const char *config, enum nvc_precision prec,
+		    const char *want);
+
+/* The graph has a transposed convolution (RUBIK, nv_full only). */
+static bool rubik_only(void)
+{
+	int i;
+
+	for (i = 0; i < G.num_nodes; i++)
+		if (nodes[i].op == NVC_CONV_TRANSPOSE)
+			return true;
+	return false;
+}
+
 static const char *const configs[] = { "nv_full", "nv_large", "nv_small" };
 
 /* The graph in G, compiled for every configuration and precision. */
@@ -485,6 +521,12 @@ static void check(const char *what, int layers)
 
 			if (prec == NVC_FP16 && strcmp(configs[i], "nv_full"))
 				continue;
+			if (rubik_only() && strcmp(configs[i], "nv_full")) {
+				tap_ok(refused(configs[i], prec, "needs the RUBIK engine"),
+				       "%s on %s: refused (no RUBIK)", what,
+				       configs[i]);
+				continue;
+			}
 			err = run(configs[i], prec, &range, why, sizeof(why));
 			tol = prec == NVC_FP16 ? 2e-2 * range :
 			      4 * scale_of(G.outputs[0]) + 0.02 * layers * range;
@@ -558,15 +600,36 @@ static void test_sdp_pool(void)
 	t = pool(t, NVC_POOL_AVG, 0, 1, 1);
 	output(t);
 	check("add+relu, avg/max/global pool, concat, standalone affine", 6);
+
+	reset();
+	x = input(16, 6, 6);
+	a = conv(x, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	s = binary(NVC_ELTWISE, a, x, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	nodes[G.num_nodes - 1].act.type = NVC_ACT_PRELU;
+	nodes[G.num_nodes - 1].act.slope = constant(1, 16, 1, 1, 0.2f, 0.1f);
+	a = binary(NVC_ELTWISE, s, x, "Mul");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_MUL;
+	output(a);
+	check("conv + add + PRelu (Y stage), element-wise mul", 3);
+
+	reset();
+	x = input(16, 6, 6);
+	a = conv(x, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	s = binary(NVC_ELTWISE, a, x, "Mul");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_MUL;
+	nodes[G.num_nodes - 1].act.type = NVC_ACT_RELU;
+	output(s);
+	check("conv * x + relu fused", 2);
 }
 
 /* Activations alone and after a convolution (LUT, slopes, clip). */
 static void test_acts(void)
 {
 	static const enum nvc_act acts[] = { NVC_ACT_SIGMOID, NVC_ACT_TANH,
-		NVC_ACT_LEAKY, NVC_ACT_CLIP };
+		NVC_ACT_LEAKY, NVC_ACT_CLIP, NVC_ACT_PRELU, NVC_ACT_CLIP };
 	static const char *const names[] = { "Sigmoid", "Tanh", "LeakyRelu",
-		"Clip" };
+		"Clip", "PRelu", "Clip(-0.3)" };
 	char what[80];
 	size_t i;
 	int t;
@@ -577,6 +640,8 @@ static void test_acts(void)
 		t = conv(t, 16, 3, 1, 1, 1, 1, acts[i]);
 		nodes[G.num_nodes - 1].act.alpha = 0.1f;
 		nodes[G.num_nodes - 1].act.max = 0.5f;
+		nodes[G.num_nodes - 1].act.min = i == 5 ? -0.3f : 0;
+		nodes[G.num_nodes - 1].act.slope = constant(1, 16, 1, 1, 0.3f, 0.2f);
 		t = unary(NVC_ACT, t, names[i]);
 		nodes[G.num_nodes - 1].act = nodes[G.num_nodes - 2].act;
 		output(t);
@@ -600,8 +665,282 @@ static void test_lrn(void)
 	check("LRN (size 5) after conv+relu", 2);
 }
 
+/* Compile G; true if refused with a message containing @want. */
+static bool refused(const char *config, enum nvc_precision prec,
+		    const char *want)
+{
+	struct nvc_options o = { .config = config, .precision = prec };
+	char err[256] = "";
+	void *buf = NULL;
+	size_t len;
+	int ret = nvc_lower(&G, &o, &buf, &len, err, sizeof(err));
+
+	free(buf);
+	if (!ret || !strstr(err, want))
+		printf("# got %d: '%s'\n", ret, err);
+	return ret && strstr(err, want);
+}
+
+static void test_refusals(void)
+{
+	struct nvc_node *n;
+	int t;
+
+	reset();
+	t = input(4, 5, 5);
+	t = conv(t, 8, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	output(t);
+	tap_ok(refused("nv_small", NVC_FP16, "fp16: nv_small computes in int8 only"),
+	       "fp16 on nv_small refused");
+	tap_ok(refused("nv_huge", NVC_FP16, "unknown configuration 'nv_huge'"),
+	       "unknown configuration refused");
+	tap_ok(refused("nv_full", NVC_INT8, "tensor 'in' has no calibrated range"),
+	       "int8 without calibration refused");
+	reference();
+	nodes[0].op = NVC_CONV_TRANSPOSE;
+	nodes[0].onnx_op = "ConvTranspose";
+	tap_ok(refused("nv_full", NVC_INT8,
+		       "node 'Conv' (ConvTranspose): transposed convolution with a kernel other than its stride"),
+	       "ConvTranspose 3x3 stride 1 refused naming the node");
+	nodes[0].op = NVC_CONV;
+	n = &nodes[0];
+	n->conv.pad[0] = 40;
+	tap_ok(refused("nv_full", NVC_FP16, "padding 40"),
+	       "padding beyond 31 refused");
+	n->conv.pad[0] = 1;
+	t = unary(NVC_SOFTMAX, t, "Softmax");
+	G.outputs[0] = t;
+	reference();
+	tap_ok(refused("nv_full", NVC_FP16, "takes 1x1xC"),
+	       "softmax over a 5x5 cube refused");
+}
+
+/* A PGM of @w x @h pixels 0, 8, 16, ... (mod 128). */
+static bool write_pgm(const char *path, int w, int h)
+{
+	FILE *f = fopen(path, "wb");
+	int i;
+
+	if (!f)
+		return false;
+	fprintf(f, "P5\n%d %d\n255\n", w, h);
+	for (i = 0; i < w * h; i++)
+		fputc((i * 8) % 128, f);
+	return !fclose(f);
+}
+
+/*
+ * The tensor-scales blob: an int8 input filled from pixels with mean and
+ * normalize at its own scale, the output read as real numbers, and a
+ * malformed blob refused.
+ */
+static void test_scales(void)
+{
+	struct nvc_options o = { .config = "nv_small", .precision = NVC_INT8 };
+	struct nvdla_image_options io = { .mean = { 10, 10, 10, 10 },
+					  .normalize = 255 };
+	char path[] = "/tmp/nvc-scales-XXXXXX", err[256];
+	struct nvdla_runtime *rt = NULL;
+	struct nvdla_network *net = NULL;
+	struct nvc_node *n;
+	float got[16], worst = 0;
+	uint8_t *p;
+	void *buf = NULL;
+	size_t len, i;
+	int t, fd = mkstemp(path);
+
+	reset();
+	t = input(1, 4, 4);
+	tensors[t].min = -0.1f;
+	tensors[t].max = 0.5f;
+	tensors[t].calibrated = 1;
+	t = unary(NVC_AFFINE, t, "Mul");
+	n = &nodes[0];
+	n->affine.scale = constant(1, 1, 1, 1, 0, 2.0f);
+	n->affine.shift = -1;
+	tensors[t].min = -0.2f;
+	tensors[t].max = 1.0f;
+	tensors[t].calibrated = 1;
+	output(t);
+	if (fd < 0 || !write_pgm(path, 4, 4) ||
+	    nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) ||
+	    nvdla_runtime_new("sim:nv_small", &rt, err, sizeof(err)) ||
+	    nvdla_network_load(rt, buf, len, &net) ||
+	    nvdla_network_set_image(net, 0, path, &io) ||
+	    nvdla_network_submit(net, 0) ||
+	    nvdla_network_output_values(net, 0, got, 16)) {
+		tap_ok(false, "int8 image input and real outputs: %s",
+		       rt ? nvdla_runtime_error(rt) : err);
+		goto out;
+	}
+	for (i = 0; i < 16; i++)
+		worst = fmaxf(worst, fabsf(got[i] -
+					   2 * ((int)(i * 8 % 128) - 10) / 255.0f));
+	/* Input step 0.5/127 doubled, output step 1/127: within 3 steps. */
+	tap_ok(worst < 3.0f / 127, "int8 image input at its scale, real outputs: max error %.4f",
+	       worst);
+	nvdla_network_unload(net);
+	net = NULL;
+	p = memmem(buf, len, "NVSC", 4);
+	if (p)
+		p[0] = 'X';
+	tap_ok(p && nvdla_network_load(rt, buf, len, &net) &&
+	       strstr(nvdla_runtime_error(rt), "tensor-scales"),
+	       "malformed tensor-scales refused: %s", nvdla_runtime_error(rt));
+out:
+	if (fd >= 0) {
+		close(fd);
+		unlink(path);
+	}
+	nvdla_network_unload(net);
+	nvdla_runtime_del(rt);
+	free(buf);
+}
+
+/* ConvTranspose (kernel = stride) as a 1x1 convolution and RUBIK. */
+static void test_deconv(void)
+{
+	struct nvc_node *n;
+	int t, out;
+
+	reset();
+	t = input(8, 5, 6);
+	t = conv(t, 24, 3, 1, 1, 1, 1, NVC_ACT_TANH);
+	out = tensor("up", 20, 10, 12);
+	n = node(NVC_CONV_TRANSPOSE, "ConvTranspose", t, out);
+	n->conv = (struct nvc_conv_attr){ .kh = 2, .kw = 2, .stride = { 2, 2 },
+		.dilation = { 1, 1 }, .group = 1 };
+	n->conv.weights = constant(24, 20, 2, 2, 0.3f, 0);
+	n->conv.bias = constant(1, 20, 1, 1, 0.1f, 0);
+	n->act.type = NVC_ACT_RELU;
+	output(out);
+	check("ConvTranspose 2x2 stride 2 (RUBIK)", 2);
+}
+
+/*
+ * int8 operands of different scales: x + 0.5 x must be 1.5 x (the
+ * official compiler adds the codes: 0.667 x); a concatenation at a
+ * channel offset off the atoms (12), assembled by convolutions.
+ */
+static void test_scales_mix(void)
+{
+	struct nvc_node *n;
+	int x, h, s, c, p;
+
+	reset();
+	x = input(12, 6, 6);
+	h = unary(NVC_AFFINE, x, "Mul");
+	n = &nodes[G.num_nodes - 1];
+	n->affine.scale = constant(1, 12, 1, 1, 0, 0.5f);
+	n->affine.shift = -1;
+	s = binary(NVC_ELTWISE, x, h, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	output(s);
+	check("x + 0.5 x (standalone, operand scales 2:1)", 2);
+
+	reset();
+	x = input(8, 6, 6);
+	c = conv(x, 12, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	p = pool(conv(x, 20, 1, 1, 0, 1, 1, NVC_ACT_NONE), NVC_POOL_MAX, 1, 1, 0);
+	s = binary(NVC_CONCAT, c, p, "Concat");
+	s = binary(NVC_CONCAT, s, x, "Concat");
+	output(s);
+	check("concat at channel offsets 12 and 32 (identity convolutions)", 3);
+}
+
+/* The largest memory that is neither bound nor filled: the pool. */
+static uint64_t pool_size(const char *config, enum nvc_precision prec)
+{
+	struct nvc_options o = { .config = config, .precision = prec };
+	struct nvdla_loadable *l = NULL;
+	uint64_t top = 0;
+	char err[256];
+	void *buf = NULL;
+	size_t len;
+	uint32_t m;
+
+	if (!nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) &&
+	    !nvdla_loadable_parse(buf, len, &l, err, sizeof(err)))
+		for (m = 0; m < l->num_memories; m++)
+			if (l->memories[m].flags == NVDLA_LBL_MEM_ALLOC &&
+			    l->memories[m].size > top)
+				top = l->memories[m].size;
+	nvdla_loadable_free(l);
+	free(buf);
+	return top;
+}
+
+/* A chain of 8 convolutions reuses the pool: 2 cubes live at a time. */
+static void test_reuse(void)
+{
+	uint64_t cube = 16 * 16 * 32 * 2, bytes;
+	int t, i;
+
+	reset();
+	t = input(32, 16, 16);
+	for (i = 0; i < 8; i++)
+		t = conv(t, 32, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	t = pool(t, NVC_POOL_AVG, 0, 1, 1);
+	output(t);
+	check("8 convolutions in a chain, memory reused", 9);
+	bytes = pool_size("nv_full", NVC_FP16);
+	tap_ok(bytes && bytes <= 2 * cube,
+	       "chain of 8 fp16 16x16x32 cubes in a pool of %llu bytes (2 cubes: %llu)",
+	       (unsigned long long)bytes, (unsigned long long)(2 * cube));
+}
+
+/* Operations of @type in G's loadable for @config (int8). */
+static int count_ops(const char *config, uint8_t type)
+{
+	struct nvc_options o = { .config = config, .precision = NVC_INT8 };
+	struct nvdla_loadable *l = NULL;
+	const struct nvdla_lbl_blob *g;
+	char err[256];
+	void *buf = NULL;
+	size_t len;
+	int count = -1;
+	uint32_t i;
+
+	if (!nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) &&
+	    !nvdla_loadable_parse(buf, len, &l, err, sizeof(err)) &&
+	    (g = nvdla_loadable_blob(l, "task-0-dep_graph"))) {
+		count = 0;
+		for (i = 0; i + sizeof(struct dla_common_op_desc) <= g->data_len;
+		     i += sizeof(struct dla_common_op_desc))
+			count += ((const struct dla_common_op_desc *)
+				  (g->data + i))->op_type == type;
+	}
+	nvdla_loadable_free(l);
+	free(buf);
+	return count;
+}
+
+/*
+ * An input larger than the convolution buffer: split into bands of
+ * rows (stride 2 and padding at the band edges), results unchanged.
+ */
+static void test_cbuf_split(void)
+{
+	int t, n;
+
+	reset();
+	t = input(32, 96, 96);
+	t = conv(t, 16, 3, 2, 1, 1, 1, NVC_ACT_RELU);
+	t = conv(t, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	output(t);
+	check("96x96x32 input split across the convolution buffer", 3);
+	n = count_ops("nv_small", DLA_OP_CONV);
+	tap_ok(n > 2, "nv_small: %d convolution operations for 2 layers", n);
+}
+
 int main(void)
 {
+	test_cbuf_split();
+	test_reuse();
+	test_scales_mix();
+	test_deconv();
+	test_refusals();
+	test_scales();
 	test_lrn();
 	test_acts();
 	test_lenet();

@@ -68,11 +68,14 @@ run_case() {
 	ok $? "$what: max error $1 (tolerance $tol), top-1 $2 (torch $3), $ms ms"
 }
 
-# run_model NAME DIR MODEL IMAGE: every configuration and precision.
+# run_model NAME DIR MODEL IMAGE [CONFIG:PRECISION...]: those cases, by
+# default every configuration in every precision it computes.
 run_model() {
-	run_case "$1" "$2" "$3" "$4" nv_full fp16
-	for config in nv_full nv_large nv_small; do
-		run_case "$1" "$2" "$3" "$4" "$config" int8
+	name=$1 dir=$2 model=$3 image=$4
+	shift 4
+	[ $# -gt 0 ] || set -- nv_full:fp16 nv_full:int8 nv_large:int8 nv_small:int8
+	for c in "$@"; do
+		run_case "$name" "$dir" "$model" "$image" "${c%:*}" "${c#*:}"
 	done
 }
 
@@ -86,4 +89,8 @@ if [ ! -f "$build/models/stamp" ]; then
 	exit 0
 fi
 run_model lenet "$build/models/lenet" lenet.onnx input.pgm
-run_model resnet18 "$build/models/resnet18" resnet18.onnx input.ppm
+run_model resnet18_64 "$build/models/resnet18_64" resnet18_64.onnx input.ppm
+# At 224 x 224 a case takes a minute or two on the model: the two that
+# bracket the rest (fp16 on nv_full, int8 on the smallest configuration).
+run_model resnet18 "$build/models/resnet18" resnet18.onnx input.ppm \
+	nv_full:fp16 nv_small:int8

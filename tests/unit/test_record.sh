@@ -3,9 +3,9 @@
 # nvdla_runtime --record: runs recorded as hardware traces replay on the
 # model with every check passing (nvdla_trace), a second recording of the
 # same run is byte for byte the same, and a corrupted loaded region fails
-# replay, in both formats. Cases: the shipped loadable, the official
-# regression loadables and networks of ../shared/conformance with their
-# case.json arguments (skipped without it).
+# replay, in both formats. Cases: the shipped loadable, random layers
+# (nvdla_randlayer), the official regression loadables and networks of
+# ../shared/conformance with their case.json arguments (skipped without it).
 build=${1:-build}
 . tests/unit/tap.sh
 rt=$(realpath "$build/bin/nvdla_runtime")
@@ -55,6 +55,18 @@ corrupt "$tmp/bdma_copy" "$tmp/bdma_bad"
 "$player" "$tmp/bdma_bad" >"$tmp/out" 2>&1
 [ $? -ne 0 ] && grep -q "differs from check_0_" "$tmp/out"
 ok $? "a corrupted loaded region fails replay (input.txn)"
+
+# Random SDP, PDP, CDP and convolution layers of every precision
+# (nvdla_randlayer).
+bad=0
+for seed in $(seq 1 60); do
+	"$build/bin/nvdla_randlayer" "$seed" "$tmp/layer.nvdla" >"$tmp/desc" &&
+	"$rt" --loadable "$tmp/layer.nvdla" -o "$tmp/out.dimg" \
+		--record "$tmp/layer" >/dev/null 2>&1 &&
+	"$player" "$tmp/layer" >/dev/null 2>&1 ||
+		{ bad=$((bad + 1)); echo "# seed $seed: $(cat "$tmp/desc")"; }
+done
+ok $bad "60 random layers recorded and replayed"
 
 if [ ! -d "$shared" ]; then
 	skip "official loadables and networks" "../shared absent"

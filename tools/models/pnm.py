@@ -25,17 +25,33 @@ def _fields(data, count):
     return fields, i + 1
 
 
-def read(path):
-    """An image as uint8 H x W (P5) or H x W x 3 in R, G, B order (P6)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    (magic, w, h, maxval), off = _fields(data, 4)
+def _decode(data, off, path):
+    """The image at @off of @data and the offset past it."""
+    (magic, w, h, maxval), start = _fields(data[off:], 4)
     planes = {b"P5": 1, b"P6": 3}.get(magic)
     if planes is None or int(maxval) != 255:
         raise ValueError(f"{path}: not an 8-bit binary PGM/PPM")
     w, h = int(w), int(h)
-    pixels = np.frombuffer(data, np.uint8, w * h * planes, off)
-    return pixels.reshape((h, w, 3) if planes == 3 else (h, w))
+    pixels = np.frombuffer(data, np.uint8, w * h * planes, off + start)
+    end = off + start + w * h * planes
+    return pixels.reshape((h, w, 3) if planes == 3 else (h, w)), end
+
+
+def read(path):
+    """An image as uint8 H x W (P5) or H x W x 3 in R, G, B order (P6)."""
+    with open(path, "rb") as f:
+        return _decode(f.read(), 0, path)[0]
+
+
+def read_all(path):
+    """Every image of a file of images one after the other."""
+    with open(path, "rb") as f:
+        data = f.read()
+    images, off = [], 0
+    while off < len(data):
+        image, off = _decode(data, off, path)
+        images.append(image)
+    return images
 
 
 def encode(pixels):

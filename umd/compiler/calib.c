@@ -7,7 +7,7 @@
  * fills a histogram of magnitudes per tensor over [0, max |x|]. The
  * calibrated range is the threshold t clipped to what was seen:
  * [max(min, -t), min(max, t)], so a tensor that is never negative keeps
- * a range that says so.
+ * a range that says so. The input's range is that of every pixel value.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -155,6 +155,27 @@ static int run_all(struct calib *k, void (*gather)(struct calib *k))
 	return 0;
 }
 
+/*
+ * The graph input's range: all that pixels 0 to 255 map to, not just
+ * what the calibration images hold, for the images it will be given.
+ */
+static void input_range(struct calib *k, struct nvc_tensor *t)
+{
+	const struct nvc_pixel_map *m = &k->o->pixels;
+	int c;
+
+	t->min = INFINITY;
+	t->max = -INFINITY;
+	for (c = 0; c < t->c; c++) {
+		float a = (0 - m->mean[c]) / m->normalize;
+		float b = (255 - m->mean[c]) / m->normalize;
+
+		t->min = fminf(t->min, fminf(a, b));
+		t->max = fmaxf(t->max, fmaxf(a, b));
+	}
+	t->calibrated = 1;
+}
+
 static void set_ranges(struct calib *k)
 {
 	int t;
@@ -166,6 +187,10 @@ static void set_ranges(struct calib *k)
 
 		if (tensor->data)
 			continue;
+		if (t == k->g->inputs[0]) {
+			input_range(k, tensor);
+			continue;
+		}
 		if (k->o->method == NVC_CALIB_PERCENTILE)
 			th = nvc_calib_percentile(s->hist, NVC_CALIB_BINS,
 						  s->amax, k->o->percentile);

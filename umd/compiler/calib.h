@@ -42,7 +42,9 @@ double nvc_calib_percentile(const uint64_t *hist, int bins, double amax,
  * are quantised to NVC_CALIB_QUANT_BINS levels: the clipping point (a
  * bin edge from NVC_CALIB_QUANT_BINS bins up) minimising the KL
  * divergence between the clipped histogram (outliers in its last bin)
- * and its quantised form, as TensorRT's entropy calibration.
+ * and its quantised form, as TensorRT's entropy calibration. The first
+ * bin counts as its neighbour (a ReLU's zeros would otherwise decide);
+ * with fewer values than bins the whole range is kept.
  */
 double nvc_calib_entropy(const uint64_t *hist, int bins, double amax);
 

@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "calib.h"
 
@@ -89,16 +90,27 @@ static double divergence(const uint64_t *hist, int bins, int n, double *p,
 double nvc_calib_entropy(const uint64_t *hist, int bins, double amax)
 {
 	double *p = malloc(bins * sizeof(*p)), *q = malloc(bins * sizeof(*q));
-	double best = INFINITY;
+	uint64_t *h = malloc(bins * sizeof(*h));
+	double best = INFINITY, total = 0;
 	int n, at = bins;
 
-	if (!p || !q || bins < NVC_CALIB_QUANT_BINS) {
+	for (n = 0; n < bins; n++)
+		total += hist[n];
+	/* Fewer values than bins make no distribution: keep the range. */
+	if (!p || !q || !h || bins < NVC_CALIB_QUANT_BINS || total < bins) {
 		free(p);
 		free(q);
-		return amax;		/* no search: keep the whole range */
+		free(h);
+		return amax;
 	}
+	/*
+	 * The first bin holds the exact zeros of a ReLU's output: given the
+	 * count of its neighbour, they do not decide the threshold.
+	 */
+	memcpy(h, hist, bins * sizeof(*h));
+	h[0] = h[1];
 	for (n = NVC_CALIB_QUANT_BINS; n <= bins; n++) {
-		double kl = divergence(hist, bins, n, p, q);
+		double kl = divergence(h, bins, n, p, q);
 
 		if (kl < best) {
 			best = kl;
@@ -107,5 +119,6 @@ double nvc_calib_entropy(const uint64_t *hist, int bins, double amax)
 	}
 	free(p);
 	free(q);
+	free(h);
 	return amax * at / bins;
 }

@@ -33,8 +33,9 @@ static float act_one(const struct nvc_activation *a, const float *slope,
 	}
 }
 
-void nvc_exec_act(const struct nvc_graph *g, const struct nvc_activation *a,
-		  const struct nvc_tensor *t, float *v)
+/* Activation @a on the values @v of tensor @t, in place. */
+static void exec_act(const struct nvc_graph *g, const struct nvc_activation *a,
+		     const struct nvc_tensor *t, float *v)
 {
 	const float *slope = a->type == NVC_ACT_PRELU ?
 			     g->tensors[a->slope].data : NULL;
@@ -123,7 +124,7 @@ static void exec_softmax(const struct nvc_tensor *t, const float *x, float *y)
 }
 
 static void exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
-		      float **values)
+		      float **values, double *acc)
 {
 	const float *x = values[nd->inputs[0]];
 	const struct nvc_tensor *out = &g->tensors[nd->outputs[0]];
@@ -132,7 +133,7 @@ static void exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
 
 	switch (nd->op) {
 	case NVC_CONV:
-		nvc_exec_conv(g, nd, x, y);
+		nvc_exec_conv(g, nd, x, y, acc);
 		break;
 	case NVC_CONV_TRANSPOSE:
 		nvc_exec_conv_transpose(g, nd, x, y);
@@ -164,8 +165,8 @@ static void exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
 		break;
 	}
 	for (i = 0; i < nd->num_outputs; i++)
-		nvc_exec_act(g, &nd->act, &g->tensors[nd->outputs[i]],
-			     values[nd->outputs[i]]);
+		exec_act(g, &nd->act, &g->tensors[nd->outputs[i]],
+			 values[nd->outputs[i]]);
 }
 
 void nvc_exec_free(const struct nvc_graph *g, float **values)
@@ -181,6 +182,8 @@ void nvc_exec_free(const struct nvc_graph *g, float **values)
 int nvc_exec(const struct nvc_graph *g, const float *const *inputs,
 	     float **values, char *err, size_t errlen)
 {
+	long plane = 1;
+	double *acc;
 	int i, ret;
 
 	ret = nvc_graph_check(g, err, errlen);
@@ -192,17 +195,23 @@ int nvc_exec(const struct nvc_graph *g, const float *const *inputs,
 
 		if (t->data)
 			continue;
+		if ((long)t->h * t->w > plane)
+			plane = (long)t->h * t->w;
 		values[i] = calloc(nvc_tensor_size(t), sizeof(float));
-		if (!values[i]) {
-			nvc_exec_free(g, values);
-			return nvc_error(err, errlen, -ENOMEM,
-					 "tensor '%s': out of memory", t->name);
-		}
+		if (!values[i])
+			goto nomem;
 	}
+	acc = malloc(plane * sizeof(*acc));
+	if (!acc)
+		goto nomem;
 	for (i = 0; i < g->num_inputs; i++)
 		memcpy(values[g->inputs[i]], inputs[i],
 		       nvc_tensor_size(&g->tensors[g->inputs[i]]) * sizeof(float));
 	for (i = 0; i < g->num_nodes; i++)
-		exec_node(g, &g->nodes[i], values);
+		exec_node(g, &g->nodes[i], values, acc);
+	free(acc);
 	return 0;
+nomem:
+	nvc_exec_free(g, values);
+	return nvc_error(err, errlen, -ENOMEM, "out of memory");
 }

@@ -6,13 +6,12 @@
 
 #include "graph.h"
 
-/* Apply activation @a to the values @v of tensor @t in place. */
-void nvc_exec_act(const struct nvc_graph *g, const struct nvc_activation *a,
-		  const struct nvc_tensor *t, float *v);
-
-/* exec_window.c: from input values @x into output values @y. */
+/*
+ * exec_window.c: from input values @x into output values @y; @acc holds
+ * one output plane of the convolution.
+ */
 void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
-		   const float *x, float *y);
+		   const float *x, float *y, double *acc);
 void nvc_exec_conv_transpose(const struct nvc_graph *g,
 			     const struct nvc_node *nd, const float *x,
 			     float *y);

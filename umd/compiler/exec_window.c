@@ -10,8 +10,21 @@
 
 #include "exec.h"
 
+/* The outputs o in [*lo, *hi) whose tap o * stride + off lies in [0, size). */
+static void tap_range(int out, int stride, int off, int size, int *lo, int *hi)
+{
+	*lo = off >= 0 ? 0 : (-off + stride - 1) / stride;
+	*hi = size - off <= 0 ? 0 : (size - off + stride - 1) / stride;
+	*hi = *hi < out ? *hi : out;
+	*lo = *lo < *hi ? *lo : *hi;
+}
+
+/*
+ * One output plane at a time in @acc (oh x ow doubles): each weight
+ * scales a strided run of input rows, so the inner loop is over x.
+ */
 void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
-		   const float *x, float *y)
+		   const float *x, float *y, double *acc)
 {
 	const struct nvc_conv_attr *a = &nd->conv;
 	const struct nvc_tensor *in = &g->tensors[nd->inputs[0]];
@@ -19,38 +32,42 @@ void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
 	const float *w = g->tensors[a->weights].data;
 	const float *b = a->bias >= 0 ? g->tensors[a->bias].data : NULL;
 	int cg = in->c / a->group, kg = out->c / a->group;
-	int k, c, oy, ox, ky, kx;
+	long ohw = (long)out->h * out->w, i;
+	int k, c, oy, ox, ky, kx, ylo, yhi, xlo, xhi;
 
 	for (k = 0; k < out->c; k++) {
 		int c0 = k / kg * cg;
 
-		for (oy = 0; oy < out->h; oy++) {
-			for (ox = 0; ox < out->w; ox++) {
-				double sum = b ? b[k] : 0;
+		for (i = 0; i < ohw; i++)
+			acc[i] = b ? b[k] : 0;
+		for (c = 0; c < cg; c++) {
+			const float *xc = x + (long)(c0 + c) * in->h * in->w;
+			const float *wc = w + ((long)k * cg + c) * a->kh * a->kw;
 
-				for (c = 0; c < cg; c++) {
-					const float *xc = x + (long)(c0 + c) * in->h * in->w;
-					const float *wc = w + ((long)k * cg + c) * a->kh * a->kw;
+			for (ky = 0; ky < a->kh; ky++) {
+				int yoff = ky * a->dilation[0] - a->pad[0];
 
-					for (ky = 0; ky < a->kh; ky++) {
-						int iy = oy * a->stride[0] - a->pad[0] +
-							 ky * a->dilation[0];
+				tap_range(out->h, a->stride[0], yoff, in->h, &ylo, &yhi);
+				for (kx = 0; kx < a->kw; kx++) {
+					int xoff = kx * a->dilation[1] - a->pad[1];
+					double wv = wc[ky * a->kw + kx];
 
-						if (iy < 0 || iy >= in->h)
-							continue;
-						for (kx = 0; kx < a->kw; kx++) {
-							int ix = ox * a->stride[1] - a->pad[1] +
-								 kx * a->dilation[1];
+					tap_range(out->w, a->stride[1], xoff, in->w,
+						  &xlo, &xhi);
+					for (oy = ylo; oy < yhi; oy++) {
+						long iy = oy * a->stride[0] + yoff;
+						const float *row = xc + iy * in->w + xoff;
+						double *ar = acc + (long)oy * out->w;
+						int sx = a->stride[1];
 
-							if (ix >= 0 && ix < in->w)
-								sum += (double)wc[ky * a->kw + kx] *
-								       xc[(long)iy * in->w + ix];
-						}
+						for (ox = xlo; ox < xhi; ox++)
+							ar[ox] += wv * row[(long)ox * sx];
 					}
 				}
-				y[((long)k * out->h + oy) * out->w + ox] = sum;
 			}
 		}
+		for (i = 0; i < ohw; i++)
+			y[k * ohw + i] = acc[i];
 	}
 }
 
@@ -79,6 +96,7 @@ void nvc_exec_conv_transpose(const struct nvc_graph *g,
 
 				for (j = 0; j < kg; j++) {
 					const float *wj = w + ((long)c * kg + j) * a->kh * a->kw;
+					float *yj = yg + j * ohw;
 
 					for (ky = 0; ky < a->kh; ky++) {
 						int oy = iy * a->stride[0] - a->pad[0] +
@@ -91,7 +109,7 @@ void nvc_exec_conv_transpose(const struct nvc_graph *g,
 								 kx * a->dilation[1];
 
 							if (ox >= 0 && ox < out->w)
-								yg[j * ohw + (long)oy * out->w + ox] +=
+								yj[(long)oy * out->w + ox] +=
 									v * wj[ky * a->kw + kx];
 						}
 					}

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Graphs: appending tensors and nodes, readers of a tensor, compaction
- * after passes, freeing, and a text dump. Arrays grow by doubling when
+ * Graphs: appending tensors and nodes, compaction after passes,
+ * freeing, and a text dump. Arrays grow by doubling when
  * their count reaches a power of two, so no capacity is stored.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,26 +90,6 @@ int nvc_node_add(struct nvc_graph *g, const char *name, const char *onnx_op,
 	nd->act.type = NVC_ACT_NONE;
 	nd->act.slope = -1;
 	return g->num_nodes++;
-}
-
-int nvc_tensor_is_output(const struct nvc_graph *g, int t)
-{
-	int i;
-
-	for (i = 0; i < g->num_outputs; i++)
-		if (g->outputs[i] == t)
-			return 1;
-	return 0;
-}
-
-int nvc_tensor_readers(const struct nvc_graph *g, int t)
-{
-	int i, j, n = nvc_tensor_is_output(g, t);
-
-	for (i = 0; i < g->num_nodes; i++)
-		for (j = 0; j < g->nodes[i].num_inputs; j++)
-			n += g->nodes[i].inputs[j] == t;
-	return n;
 }
 
 /* Constant tensors a node refers to through its attributes. */

@@ -4,7 +4,6 @@
 #ifndef __NVDLA_COMPILER_GRAPH_H__
 #define __NVDLA_COMPILER_GRAPH_H__
 
-#include <stdarg.h>
 
 #include "compiler.h"
 
@@ -18,11 +17,6 @@ int nvc_tensor_add(struct nvc_graph *g, const char *name, int n, int c,
 /* Append a node of @op named @name; returns its index or -ENOMEM. */
 int nvc_node_add(struct nvc_graph *g, const char *name, const char *onnx_op,
 		 enum nvc_op op);
-
-/* Number of nodes reading tensor @t (graph outputs count as readers). */
-int nvc_tensor_readers(const struct nvc_graph *g, int t);
-/* Is @t a graph output? */
-int nvc_tensor_is_output(const struct nvc_graph *g, int t);
 
 /*
  * Remove nodes marked in @dead (one flag per node) and every tensor that

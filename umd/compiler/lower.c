@@ -90,7 +90,8 @@ static int lower_conv(struct nvc_lower *L, int node, bool *done)
 		int p = g->tensors[other].producer;
 
 		/* The other operand must exist before the convolution runs. */
-		if (a == b || p >= node || g->nodes[elt].eltwise == NVC_ELT_MAX)
+		if (a == b || p >= node || g->nodes[elt].eltwise == NVC_ELT_MAX ||
+		    g->nodes[node].op == NVC_CONV_TRANSPOSE)
 			elt = -1;
 	}
 	if (aff >= 0)
@@ -100,6 +101,40 @@ static int lower_conv(struct nvc_lower *L, int node, bool *done)
 	return nvc_lower_conv(L, node, aff, elt);
 }
 
+/*
+ * Inputs at channel offsets off the atoms: each embedded by a 1x1
+ * identity convolution into a cube of all channels, adding the ones
+ * before (temporary cubes in the pool at the output's scale).
+ */
+static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
+{
+	int out = n->outputs[0], k, coff = 0, op = -1;
+	const struct nvc_tensor *to = nvc_t(L, out);
+	struct nvc_operand prev;
+	struct nvc_place tmp;
+
+	for (k = 0; k < n->num_inputs; k++) {
+		struct dla_data_cube dst = nvc_cube(L, out);
+
+		if (k + 1 < n->num_inputs) {
+			tmp = L->ts[out].place;
+			tmp.slot = NVC_SLOT_POOL;
+			tmp.offset = nvc_pool_alloc(L, tmp.size);
+			dst = nvc_cube_at(L, &tmp, to->w, to->h, to->c);
+		}
+		op = nvc_conv_embed(L, n, n->inputs[k], coff, to->c,
+				    k ? &prev : NULL, op, &dst,
+				    L->ts[out].scale);
+		if (op < 0)
+			return op;
+		prev = (struct nvc_operand){ .cube = dst,
+					     .scale = L->ts[out].scale };
+		coff += nvc_t(L, n->inputs[k])->c;
+	}
+	nvc_written(L, out, op);
+	return 0;
+}
+
 /* Inputs not written in place are copied into the concatenation. */
 static int lower_concat(struct nvc_lower *L, int node)
 {
@@ -107,6 +142,8 @@ static int lower_concat(struct nvc_lower *L, int node)
 	int out = n->outputs[0], k, ret, coff = 0;
 
 	ret = nvc_place_tensor(L, out);
+	if (!ret && !nvc_concat_aligned(L, n))
+		return concat_embedded(L, n);
 	for (k = 0; k < n->num_inputs && !ret; k++) {
 		int in = n->inputs[k];
 		struct nvc_place dst = L->ts[out].place;
@@ -118,6 +155,7 @@ static int lower_concat(struct nvc_lower *L, int node)
 			continue;
 		ret = nvc_sdp_copy(L, n, in, &dst, L->ts[out].scale);
 		if (ret >= 0) {
+			nvc_written_place(L, &dst, ret);
 			L->ts[out].writer = ret;
 			ret = 0;
 		}
@@ -205,6 +243,10 @@ static void fix_addresses(struct nvdla_build_op *op, int base)
 	case DLA_OP_CDP:
 		fix_cube(&s->cdp_surface.src_data, base);
 		fix_cube(&s->cdp_surface.dst_data, base);
+		break;
+	case DLA_OP_RUBIK:
+		fix_cube(&s->rubik_surface.src_data, base);
+		fix_cube(&s->rubik_surface.dst_data, base);
 		break;
 	default:
 		break;
@@ -390,6 +432,10 @@ static void cleanup(struct nvc_lower *L)
 	free(L->ops);
 	free(L->ts);
 	free(L->cdata);
+	free(L->last_use);
+	free(L->freed);
+	free(L->free);
+	free(L->reads);
 	nvdla_builder_fini(&L->b);
 }
 
@@ -408,11 +454,17 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 	ret = done ? setup(&L) : -ENOMEM;
 	if (!ret)
 		ret = nvc_scales(&L);
+	if (!ret)
+		ret = nvc_liveness(&L);
 	for (i = 0; !ret && i < g->num_inputs; i++)
 		nvc_place_new(&L, g->inputs[i]);
-	for (i = 0; !ret && i < g->num_nodes; i++)
-		if (!done[i])
+	for (i = 0; !ret && i < g->num_nodes; i++) {
+		ret = nvc_release(&L, i);
+		if (!ret && !done[i])
 			ret = lower_node(&L, i, done);
+	}
+	if (!ret && L.oom)
+		ret = -ENOMEM;
 	if (!ret)
 		ret = nvc_task_close(&L);
 	if (!ret)

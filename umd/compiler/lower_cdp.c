@@ -121,6 +121,6 @@ int nvc_lower_lrn(struct nvc_lower *L, int node)
 	L->ops[op].surf.cdp_surface.src_data = nvc_cube(L, in);
 	L->ops[op].surf.cdp_surface.dst_data = nvc_cube(L, out);
 	nvc_depend_tensor(L, in, op);
-	L->ts[out].writer = op;
+	nvc_written(L, out, op);
 	return 0;
 }

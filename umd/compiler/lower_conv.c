@@ -85,6 +85,50 @@ static int conv_dense(struct nvc_lower *L, const struct nvc_node *n,
 }
 
 /*
+ * A transposed convolution whose kernel is its stride: each output phase
+ * (j, i) is a 1x1 convolution, its kernels in the phase's surfaces of the
+ * intermediate cube (the RUBIK's contract order); padding kernels zero.
+ */
+static int conv_dense_transposed(struct nvc_lower *L,
+				 const struct nvc_node *n,
+				 const struct nvc_node *aff,
+				 struct conv_shape *cs)
+{
+	const struct nvc_graph *g = L->g;
+	const struct nvc_conv_attr *a = &n->conv;
+	const struct nvc_tensor *wt = &g->tensors[a->weights];
+	const float *sc = aff && aff->affine.scale >= 0 ?
+			  g->tensors[aff->affine.scale].data : NULL;
+	const float *sh = aff && aff->affine.shift >= 0 ?
+			  g->tensors[aff->affine.shift].data : NULL;
+	int kout = nvc_t(L, n->outputs[0])->c, sx = a->stride[1];
+	int phase = cs->k / (a->stride[0] * sx), m, c;
+
+	cs->w = calloc((size_t)cs->k * cs->c, sizeof(float));
+	cs->bias = calloc(cs->k, sizeof(float));
+	if (!cs->w || !cs->bias)
+		return -ENOMEM;
+	if (wt->n != cs->c || wt->c != kout || wt->h != a->kh || wt->w != a->kw)
+		return nvc_fail(L, n, -EINVAL, "weights are %d x %d x %d x %d, not %d x %d x %d x %d",
+				wt->n, wt->c, wt->h, wt->w, cs->c, kout, a->kh,
+				a->kw);
+	for (m = 0; m < cs->k; m++) {
+		int p = m / phase, k = m % phase, j = p / sx, i = p % sx;
+		float f = sc && k < kout ? sc[k] : 1.0f;
+
+		if (k >= kout)
+			continue;
+		for (c = 0; c < cs->c; c++)
+			cs->w[(size_t)m * cs->c + c] =
+				wt->data[(((size_t)c * kout + k) * a->kh + j) *
+					 a->kw + i] * f;
+		cs->bias[m] = (a->bias >= 0 ? g->tensors[a->bias].data[k] : 0) *
+			      f + (sh ? sh[k] : 0.0f);
+	}
+	return 0;
+}
+
+/*
  * The kernel over the input as it is in memory: a fully connected layer
  * on a flattened cube is a convolution with the cube's width and height.
  */
@@ -100,6 +144,13 @@ static int conv_shape(struct nvc_lower *L, const struct nvc_node *n,
 	cs->c = ti->c;
 	cs->r = n->conv.kh;
 	cs->s = n->conv.kw;
+	if (n->op == NVC_CONV_TRANSPOSE) {
+		/* A 1x1 convolution into every output phase's surfaces. */
+		cs->k = n->conv.stride[0] * n->conv.stride[1] *
+			(int)(nvc_surfaces(L, cs->k) * L->epa);
+		cs->r = 1;
+		cs->s = 1;
+	}
 	if (tr->c == ti->c && tr->h == ti->h && tr->w == ti->w)
 		return 0;
 	if (cs->r == 1 && cs->s == 1 && ti->h == 1 && ti->w == 1 &&
@@ -231,51 +282,142 @@ static uint32_t banks(const struct nvc_lower *L, uint64_t bytes)
 	return (uint32_t)((bytes + b - 1) / b);
 }
 
+/* Entries of the convolution buffer one input line takes. */
+static uint32_t conv_eps(const struct nvc_lower *L, const struct nvc_tensor *ti)
+{
+	uint32_t entry = L->t.core.atomic_c * L->bpe;
+
+	return (ti->w * nvc_surfaces(L, ti->c) * L->t.atom + entry - 1) / entry;
+}
+
+/*
+ * The kernel runs with stride 1 and no padding: a fully connected layer
+ * over a flattened cube, or the 1x1 half of a transposed convolution.
+ */
+static bool conv_plain(const struct nvc_lower *L, const struct nvc_node *n,
+		       const struct conv_shape *cs)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+
+	return (cs->r == ti->h && cs->s == ti->w && cs->r != n->conv.kh) ||
+	       n->op == NVC_CONV_TRANSPOSE;
+}
+
+/* Rows of the input and output one operation covers, and its padding. */
+struct conv_band {
+	int iy0, ih, oy0, oh, pt, pb;
+};
+
+/*
+ * The input must sit in the convolution buffer whole while every kernel
+ * group streams past it: when it does not fit beside one group of
+ * weights, split the layer into bands of output rows, each with the
+ * input rows it needs. Fills *@rows (output rows per band) and the banks.
+ */
+static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
+		     const struct conv_shape *cs, uint32_t wsize, int *rows,
+		     uint32_t *dbank, uint32_t *wbank)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+	uint32_t entry = L->t.core.atomic_c * L->bpe, total = L->t.core.cbuf_banks;
+	uint32_t kpg = L->t.core.atomic_k / L->bpe;
+	uint64_t line = (uint64_t)conv_eps(L, ti) * entry;
+	uint32_t wmin = banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
+				 cs->r * cs->s * cs->c * L->bpe);
+	bool one = conv_plain(L, n, cs);
+	int sy = one ? 1 : n->conv.stride[0];
+	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
+	uint64_t fit;
+
+	if (wmin >= total)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"one group of %u kernels (%u banks) does not fit the %u-bank convolution buffer",
+				kpg, wmin, total);
+	*rows = cs->ho;
+	*dbank = banks(L, line * ti->h);
+	if (*dbank > total - wmin) {
+		fit = (uint64_t)(total - wmin) * L->t.core.cbuf_bank_bytes / line;
+		if (fit < (uint64_t)ekh || (one && cs->r > 1))
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"%d input rows of %llu bytes: the kernel's rows do not fit the convolution buffer",
+					ekh, (unsigned long long)line);
+		*rows = (int)((fit - ekh) / sy + 1);
+		*dbank = banks(L, line * ((uint64_t)(*rows - 1) * sy + ekh));
+	}
+	*wbank = banks(L, wsize);
+	if (*dbank + *wbank > total)
+		*wbank = total - *dbank;
+	return 0;
+}
+
+static struct conv_band conv_band(const struct nvc_lower *L,
+				  const struct nvc_node *n,
+				  const struct conv_shape *cs, int oy0, int rows)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+	bool one = conv_plain(L, n, cs);
+	int sy = one ? 1 : n->conv.stride[0], pt = one ? 0 : n->conv.pad[0];
+	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
+	struct conv_band b = { .oy0 = oy0 };
+	int top, bottom;
+
+	b.oh = cs->ho - oy0 < rows ? cs->ho - oy0 : rows;
+	top = oy0 * sy - pt;
+	bottom = (oy0 + b.oh - 1) * sy - pt + ekh;	/* one past */
+	b.iy0 = top < 0 ? 0 : top;
+	b.pt = top < 0 ? -top : 0;
+	b.pb = bottom > ti->h ? bottom - ti->h : 0;
+	b.ih = (bottom > ti->h ? ti->h : bottom) - b.iy0;
+	return b;
+}
+
+/* Rows [@y0, @y0 + @h) of @c. */
+static struct dla_data_cube cube_rows(struct dla_data_cube c, int y0, int h)
+{
+	c.offset += (uint32_t)y0 * c.line_stride;
+	c.height = (uint16_t)h;
+	return c;
+}
+
 static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
-		    const struct conv_shape *cs, uint32_t woff, uint32_t wsize)
+		    const struct conv_shape *cs, uint32_t woff, uint32_t wsize,
+		    const struct dla_data_cube *dst, const struct conv_band *b,
+		    uint32_t dbank, uint32_t wbank)
 {
 	struct dla_conv_op_desc *p = &L->ops[op].op.conv_op;
 	struct dla_conv_surface_desc *s = &L->ops[op].surf.conv_surface;
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	uint32_t entry = L->t.core.atomic_c * L->bpe;
-	uint32_t eps = (ti->w * nvc_surfaces(L, ti->c) * L->t.atom + entry - 1) /
-		       entry;
-	uint32_t dbank = banks(L, (uint64_t)eps * entry * ti->h);
-	uint32_t wbank = banks(L, wsize), total = L->t.core.cbuf_banks;
-	bool flat = cs->r == ti->h && cs->s == ti->w && cs->r != n->conv.kh;
+	bool one = conv_plain(L, n, cs);
 
-	if (dbank >= total)
-		dbank = total - 1;
-	if (dbank + wbank > total)
-		wbank = total - dbank;
 	*p = (struct dla_conv_op_desc){
-		.entry_per_slice = (uint16_t)eps, .data_format = FORMAT_FEATURE,
+		.entry_per_slice = (uint16_t)conv_eps(L, ti),
+		.data_format = FORMAT_FEATURE,
 		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)dbank,
-		.weight_bank = (uint8_t)wbank, .release = (uint16_t)ti->h,
+		.weight_bank = (uint8_t)wbank, .release = (uint16_t)b->ih,
 		.input_width_csc = (uint16_t)ti->w,
-		.input_height_csc = (uint16_t)ti->h,
+		.input_height_csc = (uint16_t)b->ih,
 		.input_channel_csc = (uint16_t)ti->c,
 		.kernel_width_csc = (uint16_t)cs->s,
 		.kernel_height_csc = (uint16_t)cs->r,
 		.kernel_channel_csc = (uint16_t)cs->c,
 		.input_width_cmac = (uint16_t)cs->wo,
-		.input_height_cmac = (uint16_t)cs->ho,
+		.input_height_cmac = (uint16_t)b->oh,
 		.bytes_per_kernel = (uint32_t)cs->r * cs->s * cs->c * L->bpe,
-		.conv_stride_x = (uint8_t)(flat ? 1 : n->conv.stride[1]),
-		.conv_stride_y = (uint8_t)(flat ? 1 : n->conv.stride[0]),
-		.pad_y_top = (uint8_t)n->conv.pad[0],
-		.pad_x_left = (uint8_t)n->conv.pad[1],
-		.pad_y_bottom = (uint8_t)n->conv.pad[2],
-		.pad_x_right = (uint8_t)n->conv.pad[3],
-		.dilation_x = (uint8_t)(flat ? 1 : n->conv.dilation[1]),
-		.dilation_y = (uint8_t)(flat ? 1 : n->conv.dilation[0]),
+		.conv_stride_x = (uint8_t)(one ? 1 : n->conv.stride[1]),
+		.conv_stride_y = (uint8_t)(one ? 1 : n->conv.stride[0]),
+		.pad_y_top = (uint8_t)b->pt,
+		.pad_x_left = (uint8_t)(one ? 0 : n->conv.pad[1]),
+		.pad_y_bottom = (uint8_t)b->pb,
+		.pad_x_right = (uint8_t)(one ? 0 : n->conv.pad[3]),
+		.dilation_x = (uint8_t)(one ? 1 : n->conv.dilation[1]),
+		.dilation_y = (uint8_t)(one ? 1 : n->conv.dilation[0]),
 		.in_precision = L->prec, .out_precision = L->prec,
 		.in_cvt = { .scale = 1 },
 		.out_cvt = { .scale = 1, .enable = 1 },
 	};
 	s->weight_data = nvc_const_cube(woff, wsize, cs->s, cs->r, cs->c);
-	s->src_data = nvc_cube(L, cs->in);
-	s->dst_data = nvc_cube(L, cs->out);
+	s->src_data = cube_rows(nvc_cube(L, cs->in), b->iy0, b->ih);
+	s->dst_data = cube_rows(*dst, b->oy0, b->oh);
 	s->dst_data.type = DLA_MEM_HW;
 	s->dst_data.address = -1;
 	s->dst_data.offset = 0;
@@ -286,9 +428,17 @@ static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
 	const struct nvc_conv_attr *a = &n->conv;
 	int i;
 
-	if (n->op == NVC_CONV_TRANSPOSE)
+	if (n->op == NVC_CONV_TRANSPOSE &&
+	    (a->kh != a->stride[0] || a->kw != a->stride[1] || a->group != 1 ||
+	     a->pad[0] || a->pad[1] || a->pad[2] || a->pad[3] ||
+	     a->out_pad[0] || a->out_pad[1] || a->dilation[0] != 1 ||
+	     a->dilation[1] != 1))
 		return nvc_fail(L, n, -EOPNOTSUPP,
-				"transposed convolution is not lowered yet");
+				"transposed convolution with a kernel other than its stride, padding, groups or dilation: lowered only as a 1x1 convolution and a RUBIK contraction");
+	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"transposed convolution needs the RUBIK engine, which %s lacks",
+				L->t.hw->name);
 	if (a->group < 1 || nvc_t(L, n->inputs[0])->c % a->group ||
 	    nvc_t(L, n->outputs[0])->c % a->group)
 		return nvc_fail(L, n, -EINVAL, "%d groups do not divide the channels",
@@ -307,6 +457,137 @@ static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
 	return 0;
 }
 
+/* The intermediate cube of a transposed convolution, in the pool. */
+static struct dla_data_cube contract_input(struct nvc_lower *L,
+					   const struct conv_shape *cs)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+	struct nvc_place p = { .slot = NVC_SLOT_POOL };
+
+	p.line = (uint32_t)ti->w * L->t.atom;
+	p.surf = p.line * (uint32_t)ti->h;
+	p.size = p.surf * nvc_surfaces(L, cs->k);
+	p.offset = nvc_pool_alloc(L, p.size);
+	return nvc_cube_at(L, &p, ti->w, ti->h, cs->k);
+}
+
+/* The RUBIK's contraction of @mid (written by @sdp) into @out. */
+static int contract(struct nvc_lower *L, const struct nvc_node *n, int sdp,
+		    const struct dla_data_cube *mid, int out)
+{
+	int op = nvc_op_new(L, DLA_OP_RUBIK);
+
+	if (op < 0)
+		return op;
+	L->ops[op].op.rubik_op = (struct dla_rubik_op_desc){
+		.mode = 0, .precision = L->prec,
+		.stride_x = (uint8_t)n->conv.stride[1],
+		.stride_y = (uint8_t)n->conv.stride[0] };
+	L->ops[op].surf.rubik_surface.src_data = *mid;
+	L->ops[op].surf.rubik_surface.dst_data = nvc_cube(L, out);
+	nvc_depend(L, sdp, op);
+	nvc_written(L, out, op);
+	return 0;
+}
+
+static struct nvc_place cube_place(const struct dla_data_cube *c)
+{
+	return (struct nvc_place){ .slot = c->address, .offset = c->offset,
+		.line = c->line_stride, .surf = c->surf_stride,
+		.size = c->size };
+}
+
+/*
+ * One band of the convolution and its SDP, the SDP programmed like
+ * @proto's (or, for the first band, as @operand and @last say).
+ */
+static int conv_band_ops(struct nvc_lower *L, const struct nvc_node *n,
+			 const struct conv_shape *cs, uint32_t woff,
+			 uint32_t wsize, const struct dla_data_cube *dst,
+			 const struct conv_band *b, uint32_t dbank,
+			 uint32_t wbank, int *sdp)
+{
+	int conv = nvc_op_new(L, DLA_OP_CONV);
+	struct dla_sdp_surface_desc *ss;
+	struct nvc_place w;
+
+	*sdp = conv < 0 ? conv : nvc_op_new(L, DLA_OP_SDP);
+	if (*sdp < 0)
+		return *sdp;
+	conv_op(L, conv, n, cs, woff, wsize, dst, b, dbank, wbank);
+	nvc_sdp_init(L, &L->ops[*sdp]);
+	ss = &L->ops[*sdp].surf.sdp_surface;
+	ss->src_data = L->ops[conv].surf.conv_surface.dst_data;
+	ss->dst_data = cube_rows(*dst, b->oy0, b->oh);
+	nvc_fuse(L, conv, *sdp);
+	nvc_depend_tensor(L, cs->in, conv);
+	/* Its SDP writes: after the reads of what was there before. */
+	w = cube_place(&ss->dst_data);
+	w.size = (uint32_t)(b->oh - 1) * w.line + ss->dst_data.width * L->t.atom +
+		 (nvc_surfaces(L, ss->dst_data.channel) - 1) * w.surf;
+	nvc_written_place(L, &w, *sdp);
+	return 0;
+}
+
+/*
+ * The convolution @cs (attributes of @n) into @dst and its SDP with the
+ * element-wise @operand (or NULL) and activation @act, at output scale
+ * @s_out, in bands of rows if the input does not fit the buffer: *@sdp
+ * is the last SDP's index.
+ */
+static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
+		     const struct nvc_node *last, const struct conv_shape *cs,
+		     const struct dla_data_cube *dst,
+		     const struct nvc_operand *operand, enum nvc_eltwise elt,
+		     float s_out, int *sdp)
+{
+	uint32_t woff, wsize, dbank = 0, wbank = 0;
+	struct dla_sdp_op_desc proto = { 0 };
+	struct conv_band b;
+	int rows = 1, oy0, first = -1, ret;
+	float *ws, s_c;
+
+	ws = calloc((size_t)(cs->k > 0 ? cs->k : 1), sizeof(*ws));
+	if (!ws)
+		return -ENOMEM;
+	weight_scales(L, cs, ws);
+	ret = conv_weights(L, cs, ws, &woff, &wsize);
+	if (!ret)
+		ret = conv_plan(L, n, cs, wsize, &rows, &dbank, &wbank);
+	for (oy0 = 0; !ret && oy0 < cs->ho; oy0 += rows) {
+		b = conv_band(L, n, cs, oy0, rows);
+		ret = conv_band_ops(L, n, cs, woff, wsize, dst, &b, dbank,
+				    wbank, sdp);
+		if (ret)
+			break;
+		if (first < 0) {
+			first = *sdp;
+			ret = nvc_sdp_tail(L, last, &L->ops[*sdp], operand, elt,
+					   &last->act, s_out, &s_c);
+			if (!ret)
+				ret = conv_x1(L, *sdp, cs, ws, s_c);
+			proto = L->ops[*sdp].op.sdp_op;
+		} else {
+			L->ops[*sdp].op.sdp_op = proto;
+			L->ops[*sdp].surf.sdp_surface.x1_data =
+				L->ops[first].surf.sdp_surface.x1_data;
+			L->ops[*sdp].surf.sdp_surface.y_data =
+				L->ops[first].surf.sdp_surface.y_data;
+		}
+		if (!ret && operand) {
+			L->ops[*sdp].surf.sdp_surface.x2_data =
+				cube_rows(operand->cube, b.oy0, b.oh);
+			nvc_depend_place(L, &L->ops[*sdp].surf.sdp_surface.x2_data,
+					 *sdp);
+		} else if (!ret && first != *sdp) {
+			L->ops[*sdp].surf.sdp_surface.x2_data =
+				L->ops[first].surf.sdp_surface.x2_data;
+		}
+	}
+	free(ws);
+	return ret;
+}
+
 int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 		   int fused_elt)
 {
@@ -315,10 +596,12 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	const struct nvc_node *last = fused_elt >= 0 ? &g->nodes[fused_elt] :
 				      fused_affine >= 0 ? &g->nodes[fused_affine] : n;
 	const struct nvc_node *elt = fused_elt >= 0 ? &g->nodes[fused_elt] : NULL;
+	const struct nvc_node *aff = fused_affine >= 0 ?
+				     &g->nodes[fused_affine] : NULL;
 	struct conv_shape cs = { 0 };
-	uint32_t woff, wsize;
-	float *ws = NULL, s_c;
-	int conv, sdp, other = -1, ret;
+	struct dla_data_cube dst;
+	struct nvc_operand operand;
+	int sdp, other = -1, ret;
 
 	ret = conv_check(L, n);
 	if (!ret)
@@ -328,48 +611,69 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	cs.out = last->outputs[0];
 	cs.wo = nvc_t(L, cs.out)->w;
 	cs.ho = nvc_t(L, cs.out)->h;
-	ret = conv_dense(L, n, fused_affine >= 0 ? &g->nodes[fused_affine] : NULL,
-			 &cs);
-	ws = calloc(cs.k, sizeof(*ws));
-	if (!ret && !ws)
-		ret = -ENOMEM;
-	if (ret)
-		goto out;
-	weight_scales(L, &cs, ws);
-	ret = conv_weights(L, &cs, ws, &woff, &wsize);
+	if (n->op == NVC_CONV_TRANSPOSE) {	/* the 1x1 half */
+		cs.wo = nvc_t(L, cs.in)->w;
+		cs.ho = nvc_t(L, cs.in)->h;
+		ret = conv_dense_transposed(L, n, aff, &cs);
+	} else {
+		ret = conv_dense(L, n, aff, &cs);
+	}
 	if (!ret)
 		ret = nvc_place_tensor(L, cs.out);
 	if (ret)
 		goto out;
-	conv = nvc_op_new(L, DLA_OP_CONV);
-	sdp = conv < 0 ? conv : nvc_op_new(L, DLA_OP_SDP);
-	if (sdp < 0) {
-		ret = sdp;
-		goto out;
-	}
-	conv_op(L, conv, n, &cs, woff, wsize);
-	nvc_sdp_init(L, &L->ops[sdp]);
-	L->ops[sdp].surf.sdp_surface.src_data = L->ops[conv].surf.conv_surface.dst_data;
-	L->ops[sdp].surf.sdp_surface.dst_data = nvc_cube(L, cs.out);
-	if (elt)
-		other = elt->inputs[0] == (fused_affine >= 0 ?
-			g->nodes[fused_affine].outputs[0] : n->outputs[0]) ?
+	dst = n->op == NVC_CONV_TRANSPOSE ? contract_input(L, &cs) :
+	      nvc_cube(L, cs.out);
+	if (elt) {
+		other = elt->inputs[0] == (aff ? aff->outputs[0] : n->outputs[0]) ?
 			elt->inputs[1] : elt->inputs[0];
-	ret = nvc_sdp_tail(L, last, &L->ops[sdp], other,
-			   elt ? elt->eltwise : NVC_ELT_ADD, &last->act,
-			   L->ts[cs.out].scale, &s_c);
-	if (!ret)
-		ret = conv_x1(L, sdp, &cs, ws, s_c);
+		operand = nvc_operand(L, other);
+	}
+	ret = conv_emit(L, n, last, &cs, &dst, elt ? &operand : NULL,
+			elt ? elt->eltwise : NVC_ELT_ADD, L->ts[cs.out].scale,
+			&sdp);
 	if (ret)
 		goto out;
-	nvc_fuse(L, conv, sdp);
-	nvc_depend_tensor(L, cs.in, conv);
-	if (other >= 0)
-		nvc_depend_tensor(L, other, sdp);
 	L->ts[cs.out].writer = sdp;
+	if (n->op == NVC_CONV_TRANSPOSE)
+		ret = contract(L, n, sdp, &dst, cs.out);
 out:
 	free(cs.w);
 	free(cs.bias);
-	free(ws);
 	return ret;
+}
+
+int nvc_conv_embed(struct nvc_lower *L, const struct nvc_node *n, int in,
+		   int coff, int ctotal, const struct nvc_operand *prev,
+		   int prev_op, const struct dla_data_cube *dst, float s_out)
+{
+	struct nvc_node one = *n;
+	struct conv_shape cs = { 0 };
+	int c, sdp = -1, ret;
+
+	one.op = NVC_CONV;
+	one.act.type = NVC_ACT_NONE;
+	one.conv = (struct nvc_conv_attr){ .kh = 1, .kw = 1,
+		.stride = { 1, 1 }, .dilation = { 1, 1 }, .group = 1,
+		.weights = -1, .bias = -1 };
+	cs.in = nvc_resolve(L, in);
+	cs.c = nvc_t(L, cs.in)->c;
+	cs.k = ctotal;
+	cs.r = 1;
+	cs.s = 1;
+	cs.wo = nvc_t(L, cs.in)->w;
+	cs.ho = nvc_t(L, cs.in)->h;
+	cs.w = calloc((size_t)cs.k * cs.c, sizeof(float));
+	cs.bias = calloc(cs.k, sizeof(float));
+	ret = cs.w && cs.bias ? 0 : -ENOMEM;
+	for (c = 0; !ret && c < cs.c; c++)
+		cs.w[(size_t)(coff + c) * cs.c + c] = 1.0f;
+	if (!ret)
+		ret = conv_emit(L, &one, &one, &cs, dst, prev, NVC_ELT_ADD,
+				s_out, &sdp);
+	if (!ret && prev)
+		nvc_depend(L, prev_op, sdp);
+	free(cs.w);
+	free(cs.bias);
+	return ret ? ret : sdp;
 }

@@ -51,6 +51,16 @@ struct nvc_ltensor {
 
 #define NVC_MAX_LUTS 8
 
+/* A pool block free for reuse, and a read of the task being built. */
+struct nvc_block {
+	uint64_t offset, size;
+};
+
+struct nvc_read {
+	struct nvc_place place;
+	int op;
+};
+
 struct nvc_lower {
 	const struct nvc_graph *g;
 	const struct nvc_options *o;
@@ -64,6 +74,13 @@ struct nvc_lower {
 	uint8_t *cdata;
 	uint64_t clen, ccap;
 	uint64_t pool;		/* activation pool bytes */
+	int *last_use;		/* per tensor owning bytes: its last reader node */
+	bool *freed;
+	struct nvc_block *free;	/* pool blocks free again, by offset */
+	int nfree;
+	struct nvc_read *reads;	/* reads of the task being built */
+	int nreads;
+	bool oom;		/* a read could not be recorded */
 	/* the DLA task being built */
 	struct nvdla_build_op *ops;
 	int nops, opcap;
@@ -104,6 +121,20 @@ struct dla_data_cube nvc_const_cube(uint32_t offset, uint32_t size,
 int nvc_op_new(struct nvc_lower *L, uint8_t type);
 void nvc_depend(struct nvc_lower *L, int from, int to);
 void nvc_depend_tensor(struct nvc_lower *L, int tensor, int op);
+void nvc_depend_at(struct nvc_lower *L, const struct nvc_place *p, int op);
+/* The same for the bytes of cube @c. */
+void nvc_depend_place(struct nvc_lower *L, const struct dla_data_cube *c,
+		      int op);
+/* @op writes @tensor (or @place): after the reads of what was there. */
+void nvc_written(struct nvc_lower *L, int tensor, int op);
+void nvc_written_place(struct nvc_lower *L, const struct nvc_place *place,
+		       int op);
+/* Liveness: which tensor owns each one's bytes, when each is last read. */
+int nvc_liveness(struct nvc_lower *L);
+/* Before node @node: give back the pool blocks no later node reads. */
+int nvc_release(struct nvc_lower *L, int node);
+/* A pool block of @size bytes: reused if one is free, else new. */
+uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size);
 void nvc_fuse(struct nvc_lower *L, int head, int tail);
 int nvc_task_close(struct nvc_lower *L);
 int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t);
@@ -112,6 +143,8 @@ int nvc_resolve(const struct nvc_lower *L, int tensor);
 
 /* lower_quant.c: scales and fixed-point factors. */
 int nvc_scales(struct nvc_lower *L);
+/* Every input of concatenation @n starts on an atom of channels. */
+bool nvc_concat_aligned(const struct nvc_lower *L, const struct nvc_node *n);
 uint16_t nvc_half(float f);
 void nvc_fixed(double v, int bits, int16_t *m, uint8_t *shift);
 int nvc_shift_for(double maxabs, int bits);
@@ -124,14 +157,30 @@ void nvc_sdp_init(struct nvc_lower *L, struct nvdla_build_op *op);
 int nvc_sdp_x1(struct nvc_lower *L, struct nvdla_build_op *op,
 	       const int16_t *alu, const int16_t *mul, int c, uint8_t ashift,
 	       uint8_t mshift);
+/* An SDP operand read from memory: its cube and (int8) scale. */
+struct nvc_operand {
+	struct dla_data_cube cube;
+	float scale;
+};
+
+struct nvc_operand nvc_operand(const struct nvc_lower *L, int tensor);
 int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
-		 struct nvdla_build_op *op, int elt_other,
+		 struct nvdla_build_op *op, const struct nvc_operand *elt_other,
 		 enum nvc_eltwise elt, const struct nvc_activation *act,
 		 float s_out, float *s_c);
 
 /* lower_conv.c, lower_pdp.c, lower_cdp.c, lower_emu.c */
 int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 		   int fused_elt);
+/*
+ * Concatenation input @in written at channel @coff of the @ctotal
+ * channels of @dst by a 1x1 identity convolution whose SDP adds @prev
+ * (written by operation @prev_op; NULL for the first input) at scale
+ * @s_out: the SDP's index, or a negative errno.
+ */
+int nvc_conv_embed(struct nvc_lower *L, const struct nvc_node *n, int in,
+		   int coff, int ctotal, const struct nvc_operand *prev,
+		   int prev_op, const struct dla_data_cube *dst, float s_out);
 int nvc_lower_pool(struct nvc_lower *L, int node);
 int nvc_lower_lrn(struct nvc_lower *L, int node);
 int nvc_lower_softmax(struct nvc_lower *L, int node);

@@ -68,9 +68,130 @@ void nvc_place_new(struct nvc_lower *L, int tensor)
 	p->offset = 0;
 	if (p->slot < 0) {
 		p->slot = NVC_SLOT_POOL;
-		p->offset = (uint32_t)align_up(L->pool, NVC_ALIGN);
-		L->pool = p->offset + p->size;
+		p->offset = nvc_pool_alloc(L, p->size);
 	}
+}
+
+uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size)
+{
+	uint64_t off;
+	int i;
+
+	size = align_up(size, NVC_ALIGN);
+	for (i = 0; i < L->nfree; i++) {
+		struct nvc_block *b = &L->free[i];
+
+		if (b->size < size)
+			continue;
+		off = b->offset;
+		b->offset += size;
+		b->size -= size;
+		return (uint32_t)off;
+	}
+	off = align_up(L->pool, NVC_ALIGN);
+	L->pool = off + size;
+	return (uint32_t)off;
+}
+
+/* The tensor that owns @tensor's bytes (alias, concat or split view). */
+static int owner(const struct nvc_lower *L, int tensor)
+{
+	int hops = 0, p;
+
+	for (;;) {
+		tensor = nvc_resolve(L, tensor);
+		p = L->g->tensors[tensor].producer;
+		if (hops++ > L->g->num_tensors)
+			return tensor;
+		if (L->ts[tensor].root >= 0)
+			tensor = L->ts[tensor].root;
+		else if (p >= 0 && L->g->nodes[p].op == NVC_SPLIT)
+			tensor = L->g->nodes[p].inputs[0];
+		else
+			return tensor;
+	}
+}
+
+int nvc_liveness(struct nvc_lower *L)
+{
+	const struct nvc_graph *g = L->g;
+	int i, k;
+
+	L->last_use = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(int));
+	L->freed = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(bool));
+	if (!L->last_use || !L->freed)
+		return -ENOMEM;
+	for (i = 0; i < g->num_tensors; i++)
+		L->last_use[i] = g->tensors[i].producer;
+	for (i = 0; i < g->num_nodes; i++) {
+		for (k = 0; k < g->nodes[i].num_inputs; k++) {
+			int o = owner(L, g->nodes[i].inputs[k]);
+
+			if (L->last_use[o] < i)
+				L->last_use[o] = i;
+		}
+		for (k = 0; k < g->nodes[i].num_outputs; k++) {
+			int o = owner(L, g->nodes[i].outputs[k]);
+
+			if (L->last_use[o] < i)
+				L->last_use[o] = i;
+		}
+	}
+	return 0;
+}
+
+/* Add [@off, @off + @size) to the free list, merged with neighbours. */
+static int free_block(struct nvc_lower *L, uint64_t off, uint64_t size)
+{
+	struct nvc_block *p;
+	int i;
+
+	size = align_up(size, NVC_ALIGN);
+	for (i = 0; i < L->nfree; i++) {
+		struct nvc_block *b = &L->free[i];
+
+		if (b->offset + b->size == off) {
+			b->size += size;
+			if (i + 1 < L->nfree &&
+			    b->offset + b->size == L->free[i + 1].offset) {
+				b->size += L->free[i + 1].size;
+				memmove(b + 1, b + 2, (L->nfree - i - 2) * sizeof(*b));
+				L->nfree--;
+			}
+			return 0;
+		}
+		if (off + size == b->offset) {
+			b->offset = off;
+			b->size += size;
+			return 0;
+		}
+		if (b->offset > off)
+			break;
+	}
+	p = realloc(L->free, (L->nfree + 1) * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	L->free = p;
+	memmove(p + i + 1, p + i, (L->nfree - i) * sizeof(*p));
+	p[i] = (struct nvc_block){ off, size };
+	L->nfree++;
+	return 0;
+}
+
+int nvc_release(struct nvc_lower *L, int node)
+{
+	int i, ret = 0;
+
+	for (i = 0; i < L->g->num_tensors && !ret; i++) {
+		const struct nvc_place *p = &L->ts[i].place;
+
+		if (p->slot != NVC_SLOT_POOL || L->freed[i] ||
+		    L->last_use[i] >= node || owner(L, i) != i)
+			continue;
+		L->freed[i] = true;
+		ret = free_block(L, p->offset, p->size);
+	}
+	return ret;
 }
 
 /*
@@ -219,15 +340,60 @@ static bool overlap(const struct nvc_place *a, const struct nvc_place *b)
 	       b->offset < a->offset + a->size;
 }
 
-/* @op reads @tensor: wait for every operation of the task that wrote it. */
+/*
+ * @op reads @tensor: wait for every operation of the task that wrote
+ * there, and remember the read for whoever reuses the bytes.
+ */
 void nvc_depend_tensor(struct nvc_lower *L, int tensor, int op)
 {
-	const struct nvc_place *p = &L->ts[nvc_resolve(L, tensor)].place;
+	nvc_depend_at(L, &L->ts[nvc_resolve(L, tensor)].place, op);
+}
+
+void nvc_depend_place(struct nvc_lower *L, const struct dla_data_cube *c,
+		      int op)
+{
+	struct nvc_place p = { .slot = c->address, .offset = c->offset,
+			       .line = c->line_stride, .surf = c->surf_stride,
+			       .size = c->size };
+
+	nvc_depend_at(L, &p, op);
+}
+
+void nvc_depend_at(struct nvc_lower *L, const struct nvc_place *p, int op)
+{
+	struct nvc_read *r;
 	int i;
 
 	for (i = 0; i < L->g->num_tensors; i++)
 		if (L->ts[i].writer >= 0 && overlap(&L->ts[i].place, p))
 			nvc_depend(L, L->ts[i].writer, op);
+	r = realloc(L->reads, (L->nreads + 1) * sizeof(*r));
+	if (!r) {
+		L->oom = true;	/* nvc_lower fails */
+		return;
+	}
+	L->reads = r;
+	L->reads[L->nreads++] = (struct nvc_read){ *p, op };
+}
+
+void nvc_written_place(struct nvc_lower *L, const struct nvc_place *place,
+		       int op)
+{
+	int i;
+
+	for (i = 0; i < L->nreads; i++)
+		if (overlap(&L->reads[i].place, place))
+			nvc_depend(L, L->reads[i].op, op);
+	for (i = 0; i < L->g->num_tensors; i++)
+		if (L->ts[i].writer >= 0 && L->ts[i].writer != op &&
+		    overlap(&L->ts[i].place, place))
+			nvc_depend(L, L->ts[i].writer, op);
+}
+
+void nvc_written(struct nvc_lower *L, int tensor, int op)
+{
+	nvc_written_place(L, &L->ts[tensor].place, op);
+	L->ts[tensor].writer = op;
 }
 
 void nvc_fuse(struct nvc_lower *L, int head, int tail)
@@ -265,6 +431,7 @@ int nvc_task_close(struct nvc_lower *L)
 	L->ops = NULL;
 	L->nops = L->opcap = 0;
 	L->nluts = 0;
+	L->nreads = 0;
 	for (i = 0; i < L->g->num_tensors; i++)
 		L->ts[i].writer = -1;
 	return 0;

@@ -14,6 +14,66 @@
 #define PDP_MAX_PAD 7
 enum { PDP_POOL_AVG, PDP_POOL_MAX };
 
+/* Largest divisor of @n that the PDP takes as a kernel. */
+static int stage_kernel(int n)
+{
+	int k;
+
+	for (k = PDP_MAX_KERNEL; k > 1; k--)
+		if (n % k == 0)
+			return k;
+	return 1;
+}
+
+/*
+ * Global pooling over more than 8x8: a first pass with a kernel (and
+ * stride) dividing the cube into a temporary cube of at most 8x8, then
+ * the global pass over that; averages of equal windows average exactly.
+ */
+static int pool_global_staged(struct nvc_lower *L, const struct nvc_node *n,
+			      int in, int out)
+{
+	const struct nvc_tensor *ti = nvc_t(L, in);
+	int ky = stage_kernel(ti->h), kx = stage_kernel(ti->w), op1, op2;
+	int ho = ti->h / ky, wo = ti->w / kx;
+	struct nvc_place tmp = { .slot = NVC_SLOT_POOL };
+	struct dla_data_cube mid;
+
+	if (ho > PDP_MAX_KERNEL || wo > PDP_MAX_KERNEL)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"global pooling over %dx%d: no two PDP passes of at most 8x8 cover it",
+				ti->w, ti->h);
+	tmp.line = (uint32_t)wo * L->t.atom;
+	tmp.surf = tmp.line * (uint32_t)ho;
+	tmp.size = tmp.surf * nvc_surfaces(L, ti->c);
+	tmp.offset = nvc_pool_alloc(L, tmp.size);
+	mid = nvc_cube_at(L, &tmp, wo, ho, ti->c);
+	op1 = nvc_op_new(L, DLA_OP_PDP);
+	op2 = op1 < 0 ? op1 : nvc_op_new(L, DLA_OP_PDP);
+	if (op2 < 0)
+		return op2;
+	L->ops[op1].op.pdp_op = (struct dla_pdp_op_desc){
+		.split_num = 1, .pool_mode = n->pool.type == NVC_POOL_MAX ? PDP_POOL_MAX :
+			     PDP_POOL_AVG,
+		.pool_width = (uint8_t)(kx - 1), .pool_height = (uint8_t)(ky - 1),
+		.stride_x = (uint8_t)kx, .stride_y = (uint8_t)ky,
+		.precision = L->prec };
+	L->ops[op1].surf.pdp_surface.src_data = nvc_cube(L, in);
+	L->ops[op1].surf.pdp_surface.dst_data = mid;
+	nvc_depend_tensor(L, in, op1);
+	nvc_written_place(L, &tmp, op1);
+	L->ops[op2].op.pdp_op = L->ops[op1].op.pdp_op;
+	L->ops[op2].op.pdp_op.pool_width = (uint8_t)(wo - 1);
+	L->ops[op2].op.pdp_op.pool_height = (uint8_t)(ho - 1);
+	L->ops[op2].op.pdp_op.stride_x = 1;
+	L->ops[op2].op.pdp_op.stride_y = 1;
+	L->ops[op2].surf.pdp_surface.src_data = mid;
+	L->ops[op2].surf.pdp_surface.dst_data = nvc_cube(L, out);
+	nvc_depend(L, op1, op2);
+	nvc_written(L, out, op2);
+	return 0;
+}
+
 int nvc_lower_pool(struct nvc_lower *L, int node)
 {
 	const struct nvc_node *n = &L->g->nodes[node];
@@ -27,6 +87,10 @@ int nvc_lower_pool(struct nvc_lower *L, int node)
 	int pr = (to->w - 1) * sx + kw - ti->w - pl;
 	struct dla_pdp_op_desc *p;
 
+	if (a->global && (kh > PDP_MAX_KERNEL || kw > PDP_MAX_KERNEL)) {
+		ret = nvc_place_tensor(L, out);
+		return ret ? ret : pool_global_staged(L, n, in, out);
+	}
 	if (kh < 1 || kw < 1 || kh > PDP_MAX_KERNEL || kw > PDP_MAX_KERNEL)
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"kernel %dx%d: the PDP pools 1x1 to 8x8", kw, kh);
@@ -62,6 +126,6 @@ int nvc_lower_pool(struct nvc_lower *L, int node)
 	L->ops[op].surf.pdp_surface.src_data = nvc_cube(L, in);
 	L->ops[op].surf.pdp_surface.dst_data = nvc_cube(L, out);
 	nvc_depend_tensor(L, in, op);
-	L->ts[out].writer = op;
+	nvc_written(L, out, op);
 	return 0;
 }

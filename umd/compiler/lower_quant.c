@@ -113,6 +113,18 @@ static bool is_output(const struct nvc_lower *L, int tensor)
 	return false;
 }
 
+bool nvc_concat_aligned(const struct nvc_lower *L, const struct nvc_node *n)
+{
+	int k, coff = 0;
+
+	for (k = 0; k < n->num_inputs; k++) {
+		if (coff % (int)L->epa)
+			return false;
+		coff += L->g->tensors[n->inputs[k]].c;
+	}
+	return true;
+}
+
 /* Inputs of concatenations written in place (ts[].root). */
 static int concat_roots(struct nvc_lower *L)
 {
@@ -125,13 +137,11 @@ static int concat_roots(struct nvc_lower *L)
 
 		if (n->op != NVC_CONCAT)
 			continue;
+		if (!nvc_concat_aligned(L, n))
+			continue;	/* assembled by convolutions */
 		for (k = 0; k < n->num_inputs; k++) {
 			int in = n->inputs[k];
 
-			if (coff % (int)L->epa)
-				return nvc_fail(L, n, -EOPNOTSUPP,
-						"input %d starts at channel %d, not a multiple of the %u channels of an atom",
-						k, coff, L->epa);
 			if (rescales(g, in) && L->ts[in].root < 0 &&
 			    g->tensors[in].alias_of < 0 && !is_output(L, in) &&
 			    !g->tensors[n->outputs[0]].data)

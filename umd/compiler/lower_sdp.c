@@ -41,6 +41,10 @@ void nvc_sdp_init(struct nvc_lower *L, struct nvdla_build_op *op)
 		p->out_cvt.enable = 0;
 }
 
+static uint32_t sdp_operands(struct nvc_lower *L, const int16_t *alu,
+			     const int16_t *mul, int c,
+			     struct dla_data_cube *cube);
+
 /* fp32 bit pattern (the Y stage's register operands in fp16 mode). */
 static int32_t f32_bits(float f)
 {
@@ -48,6 +52,72 @@ static int32_t f32_bits(float f)
 
 	memcpy(&v, &f, sizeof(v));
 	return v;
+}
+
+/*
+ * PReLU: the slope of each channel multiplies its negative values, in X2
+ * when the X stages before left it free (@x is X1), else in Y.
+ */
+static int sdp_prelu(struct nvc_lower *L, const struct nvc_node *n,
+		     struct nvdla_build_op *op, const struct dla_sdp_op *x,
+		     const struct nvc_activation *act)
+{
+	struct dla_sdp_op_desc *p = &op->op.sdp_op;
+	bool fp = L->prec == DLA_PRECISION_FP16, use_x2 = x == &p->x1_op;
+	const struct nvc_tensor *st = &L->g->tensors[act->slope];
+	int c = L->g->tensors[n->outputs[0]].c, k, t;
+	struct dla_sdp_op *stage = use_x2 ? &p->x2_op : &p->y_op;
+	struct dla_data_cube *cube = use_x2 ? &op->surf.sdp_surface.x2_data :
+				     &op->surf.sdp_surface.y_data;
+	int16_t *m;
+	double top = 0;
+
+	if (!st->data || st->n * st->c * st->h * st->w != c)
+		return nvc_fail(L, n, -EINVAL, "PReLU slope of %d values for %d channels",
+				st->n * st->c * st->h * st->w, c);
+	m = calloc(c, sizeof(*m));
+	if (!m)
+		return -ENOMEM;
+	for (k = 0; k < c; k++)
+		top = fmax(top, fabs(st->data[k]));
+	t = 14 - (int)floor(log2(top > 0 ? top : 1));
+	t = t < 0 ? 0 : t > 31 ? 31 : t;
+	for (k = 0; k < c; k++)
+		m[k] = fp ? (int16_t)nvc_half(st->data[k]) :
+		       (int16_t)lrint(fmax(fmin(ldexp(st->data[k], t), 32767),
+					   -32767));
+	*stage = (struct dla_sdp_op){ .enable = 1, .type = SDP_TYPE_MUL,
+		.mode = SDP_MODE_PER_KERNEL, .act = SDP_ACT_PRELU,
+		.precision = fp ? DLA_PRECISION_FP16 : DLA_PRECISION_INT16,
+		.truncate = fp ? 0 : (uint8_t)t };
+	k = sdp_operands(L, NULL, m, c, cube) == UINT32_MAX ? -ENOMEM : 0;
+	free(m);
+	return k;
+}
+
+/*
+ * Clip's lower bound @lo (not 0): a maximum with it in X2, which must be
+ * free (@x is X1); the values are at scale @s_c (int8).
+ */
+static int sdp_clip_min(struct nvc_lower *L, const struct nvc_node *n,
+			struct nvdla_build_op *op, const struct dla_sdp_op *x,
+			float lo, float s_c)
+{
+	struct dla_sdp_op_desc *p = &op->op.sdp_op;
+	bool fp = L->prec == DLA_PRECISION_FP16;
+	double v = lo / s_c;
+	int sh = fp ? 0 : nvc_shift_for(v, 16);
+
+	if (x != &p->x1_op)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"Clip with a lower bound of %g after an element-wise operation or affine",
+				lo);
+	p->x2_op = (struct dla_sdp_op){ .enable = 1, .type = SDP_TYPE_ADD,
+		.alu_type = SDP_ALU_MAX, .mode = SDP_MODE_PER_LAYER,
+		.precision = fp ? DLA_PRECISION_FP16 : DLA_PRECISION_INT16,
+		.shift_value = (uint8_t)sh,
+		.alu_operand = fp ? nvc_half(lo) : (int32_t)lrint(ldexp(v, -sh)) };
+	return 0;
 }
 
 /*
@@ -64,7 +134,7 @@ static int sdp_act(struct nvc_lower *L, const struct nvc_node *n,
 	bool fp = L->prec == DLA_PRECISION_FP16;
 	int16_t m;
 	uint8_t sh;
-	int lut;
+	int lut, ret;
 
 	switch (act->type) {
 	case NVC_ACT_NONE:
@@ -73,13 +143,17 @@ static int sdp_act(struct nvc_lower *L, const struct nvc_node *n,
 		x->enable = 1;
 		x->act = SDP_ACT_RELU;
 		return 0;
+	case NVC_ACT_PRELU:
+		return sdp_prelu(L, n, op, x, act);
 	case NVC_ACT_CLIP:
-		if (act->min != 0.0f)
-			return nvc_fail(L, n, -EOPNOTSUPP,
-					"Clip with a lower bound of %g: the SDP clips below at 0 only",
-					act->min);
-		x->enable = 1;
-		x->act = SDP_ACT_RELU;
+		if (act->min != 0.0f) {
+			ret = sdp_clip_min(L, n, op, x, act->min, s_c);
+			if (ret)
+				return ret;
+		} else {
+			x->enable = 1;
+			x->act = SDP_ACT_RELU;
+		}
 		*y = (struct dla_sdp_op){ .enable = 1, .alu_type = SDP_ALU_MIN,
 			.type = SDP_TYPE_ADD, .precision = L->prec,
 			.alu_operand = fp ? f32_bits(act->max) :
@@ -135,67 +209,79 @@ static void sdp_out_cvt(struct nvc_lower *L, struct dla_sdp_op_desc *p,
 }
 
 /*
- * X2 with the element-wise operand @other (type @elt) read from memory:
- * the values reaching X2 must be at scale *@s_c, which this chooses
- * (int8) given the output scale @s_out.
+ * X2 with the element-wise operand @other (type @elt) read from memory,
+ * given the output scale @s_out (int8): *@s_x1 is the scale the values
+ * must reach X2 at, *@s_post theirs after it.
  */
 static int sdp_elt_x2(struct nvc_lower *L, const struct nvc_node *n,
-		      struct nvdla_build_op *op, int other,
-		      enum nvc_eltwise elt, float s_out, float *s_c)
+		      struct nvdla_build_op *op, const struct nvc_operand *other,
+		      enum nvc_eltwise elt, float s_out, float *s_x1,
+		      float *s_post)
 {
 	struct dla_sdp_op *x2 = &op->op.sdp_op.x2_op;
-	float s_b = L->ts[nvc_resolve(L, other)].scale;
+	float s_b = other->scale;
 	int a2;
 
 	*x2 = (struct dla_sdp_op){ .enable = 1, .mode = SDP_MODE_PER_POINT,
 				   .precision = L->prec };
-	op->surf.sdp_surface.x2_data = nvc_cube(L, other);
+	op->surf.sdp_surface.x2_data = other->cube;
 	if (elt == NVC_ELT_MUL) {
+		/* Codes times codes: the product's scale is s_x1 * s_b. */
 		x2->type = SDP_TYPE_MUL;
-		*s_c = s_out / (1 << NVC_SC_BITS) / s_b;
+		*s_post = s_out / (1 << NVC_SC_BITS);
+		*s_x1 = *s_post / s_b;
 		return 0;
 	}
 	x2->type = SDP_TYPE_ADD;
 	x2->alu_type = elt == NVC_ELT_MAX ? SDP_ALU_MAX : SDP_ALU_SUM;
 	if (L->prec != DLA_PRECISION_INT8)
 		return 0;
-	/* s_c = s_b / 2^a2, near s_out / 2^8: the operand shifts exactly. */
+	/* s_b / 2^a2, near s_out / 2^8: the operand shifts exactly. */
 	a2 = (int)lrint(log2((double)s_b / s_out)) + NVC_SC_BITS;
 	if (a2 < 0 || a2 > 24)
 		return nvc_fail(L, n, -ERANGE,
 				"operand scales %g and %g too far apart",
 				s_b, s_out);
 	x2->shift_value = (uint8_t)a2;
-	*s_c = s_b / (float)(1 << a2);
+	*s_x1 = s_b / (float)(1 << a2);
+	*s_post = *s_x1;
 	return 0;
 }
 
+struct nvc_operand nvc_operand(const struct nvc_lower *L, int tensor)
+{
+	return (struct nvc_operand){ .cube = nvc_cube(L, tensor),
+		.scale = L->ts[nvc_resolve(L, tensor)].scale };
+}
+
 /*
- * Everything after X1: @elt_other (or -1) through X2, the activation,
+ * Everything after X1: @elt_other (or NULL) through X2, the activation,
  * the output converter. *@s_c is the scale X1 must produce (int8).
  */
 int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
-		 struct nvdla_build_op *op, int elt_other,
+		 struct nvdla_build_op *op, const struct nvc_operand *elt_other,
 		 enum nvc_eltwise elt, const struct nvc_activation *act,
 		 float s_out, float *s_c)
 {
 	struct dla_sdp_op_desc *p = &op->op.sdp_op;
 	bool lut = act->type == NVC_ACT_SIGMOID || act->type == NVC_ACT_TANH;
+	float s_post;
 	int ret;
 
 	*s_c = sdp_mid_scale(act, s_out);
-	if (elt_other >= 0) {
+	s_post = *s_c;
+	if (elt_other) {
 		if (lut && L->prec == DLA_PRECISION_INT8)
 			return nvc_fail(L, n, -EOPNOTSUPP,
 					"a LUT activation after an int8 element-wise operation");
-		ret = sdp_elt_x2(L, n, op, elt_other, elt, s_out, s_c);
+		ret = sdp_elt_x2(L, n, op, elt_other, elt, s_out, s_c, &s_post);
 		if (!ret)
-			ret = sdp_act(L, n, op, &p->x2_op, act, *s_c, s_out);
+			ret = sdp_act(L, n, op, &p->x2_op, act, s_post, s_out);
 	} else {
-		ret = sdp_act(L, n, op, &p->x1_op, act, *s_c, s_out);
+		ret = sdp_act(L, n, op, &p->x1_op, act, s_post, s_out);
 	}
 	if (!ret)
-		sdp_out_cvt(L, p, *s_c, s_out, lut);
+		sdp_out_cvt(L, p, s_post, s_out, lut);
 	return ret;
 }
 
@@ -330,7 +416,8 @@ out:
 int nvc_lower_sdp_node(struct nvc_lower *L, int node)
 {
 	const struct nvc_node *n = &L->g->nodes[node];
-	int in = n->inputs[0], out = n->outputs[0], op, ret, other = -1;
+	int in = n->inputs[0], out = n->outputs[0], op, ret;
+	struct nvc_operand other;
 	float s_in = L->ts[nvc_resolve(L, in)].scale, s_out = L->ts[out].scale;
 	struct nvc_activation act = n->act;
 	struct dla_data_cube dst;
@@ -346,8 +433,8 @@ int nvc_lower_sdp_node(struct nvc_lower *L, int node)
 	if (op < 0)
 		return op;
 	if (n->op == NVC_ELTWISE) {
-		other = n->inputs[1];
-		nvc_depend_tensor(L, other, op);
+		other = nvc_operand(L, n->inputs[1]);
+		nvc_depend_tensor(L, n->inputs[1], op);
 	}
 	if (n->op == NVC_AFFINE) {
 		s_c = sdp_mid_scale(&act, s_out);
@@ -360,13 +447,15 @@ int nvc_lower_sdp_node(struct nvc_lower *L, int node)
 			sdp_out_cvt(L, &L->ops[op].op.sdp_op, s_c, s_out,
 				    L->ops[op].op.sdp_op.lut_index >= 0);
 	} else {
-		ret = nvc_sdp_tail(L, n, &L->ops[op], other, n->eltwise, &act,
+		ret = nvc_sdp_tail(L, n, &L->ops[op],
+				   n->op == NVC_ELTWISE ? &other : NULL,
+				   n->eltwise, &act,
 				   s_out, &s_c);
 		if (!ret && L->prec == DLA_PRECISION_INT8)
 			sdp_x1_scale(&L->ops[op].op.sdp_op.x1_op,
 				     (double)s_in / s_c);
 	}
-	L->ts[out].writer = op;
+	nvc_written(L, out, op);
 	return ret;
 }
 
@@ -385,7 +474,7 @@ int nvc_sdp_copy(struct nvc_lower *L, const struct nvc_node *n, int from,
 
 	if (op < 0)
 		return op;
-	ret = nvc_sdp_tail(L, n, &L->ops[op], -1, NVC_ELT_ADD, &none, s_dst,
+	ret = nvc_sdp_tail(L, n, &L->ops[op], NULL, NVC_ELT_ADD, &none, s_dst,
 			   &s_c);
 	if (ret)
 		return ret;

@@ -76,6 +76,7 @@ int nvc_attr_string(struct nvc_loader *l, const char *name, const char *def,
 
 /* Inputs of the node being mapped: present, activation, constants. */
 int nvc_input_present(struct nvc_loader *l, int i);
+int nvc_input_any(struct nvc_loader *l, int i, struct nvc_value **v);
 int nvc_input_act(struct nvc_loader *l, int i, struct nvc_value **v);
 int nvc_input_float(struct nvc_loader *l, int i, struct nvc_value **v);
 int nvc_input_int64(struct nvc_loader *l, int i, struct nvc_value **v);
@@ -141,5 +142,11 @@ int nvc_op_transpose(struct nvc_loader *l);
 int nvc_op_concat(struct nvc_loader *l);
 int nvc_op_split(struct nvc_loader *l);
 int nvc_op_constant(struct nvc_loader *l);
+int nvc_op_shape(struct nvc_loader *l);
+int nvc_op_gather(struct nvc_loader *l);
+/* Constant forms (onnx_ops_const.c): @x with new dims; Concat of lists. */
+int nvc_const_unsqueeze(struct nvc_loader *l, struct nvc_value *x, int rank,
+			const int64_t *dims);
+int nvc_const_concat(struct nvc_loader *l);
 
 #endif /* __NVDLA_COMPILER_ONNX_H__ */

@@ -110,7 +110,8 @@ int nvc_attr_ints(struct nvc_loader *l, const char *name, int max,
 		return nvc_node_error(l, -EINVAL,
 				      "attribute '%s' has %zu values (at most %d)",
 				      name, a->n_ints, max);
-	memcpy(v, a->ints, a->n_ints * sizeof(*v));
+	if (a->n_ints)
+		memcpy(v, a->ints, a->n_ints * sizeof(*v));
 	*n = a->n_ints;
 	return 0;
 }
@@ -126,10 +127,11 @@ int nvc_attr_string(struct nvc_loader *l, const char *name, const char *def,
 	if (attr_type(l, a, ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING,
 		      "a string"))
 		return -EINVAL;
-	if (a->s.len >= size || memchr(a->s.data, 0, a->s.len))
+	if (a->s.len >= size || (a->s.len && memchr(a->s.data, 0, a->s.len)))
 		return nvc_node_error(l, -EINVAL, "attribute '%s' is not a valid value",
 				      name);
-	memcpy(v, a->s.data, a->s.len);
+	if (a->s.len)
+		memcpy(v, a->s.data, a->s.len);
 	v[a->s.len] = 0;
 	return 0;
 }
@@ -173,6 +175,14 @@ static int input_kind(struct nvc_loader *l, int i, enum nvc_value_kind kind,
 	if ((*v)->kind != kind)
 		return nvc_node_error(l, -EINVAL, "input '%s' is not %s",
 				      (*v)->name, what[kind]);
+	return 0;
+}
+
+int nvc_input_any(struct nvc_loader *l, int i, struct nvc_value **v)
+{
+	if (!nvc_input_present(l, i))
+		return nvc_node_error(l, -EINVAL, "input %d is missing", i);
+	*v = nvc_value_find(l, l->node->input[i]);
 	return 0;
 }
 
@@ -279,6 +289,9 @@ int nvc_channel_vector(struct nvc_loader *l, const char *what,
 {
 	int i, a, per_channel = 0;
 
+	if (!v->count)
+		return nvc_node_error(l, -EINVAL, "%s '%s' is empty", what,
+				      v->name);
 	if (v->rank > x->rank)
 		return nvc_node_error(l, -EINVAL,
 				      "%s '%s' has a higher rank than the tensor",
@@ -293,9 +306,6 @@ int nvc_channel_vector(struct nvc_loader *l, const char *what,
 					      what, v->name, a);
 		per_channel = 1;
 	}
-	if (v->count != (per_channel ? c : 1))
-		return nvc_node_error(l, -EINVAL, "%s '%s' is empty", what,
-				      v->name);
 	for (i = 0; i < c; i++)
 		out[i] = v->f[per_channel ? i : 0];
 	return 0;

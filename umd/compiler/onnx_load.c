@@ -116,7 +116,8 @@ int nvc_tensor_value(struct nvc_loader *l, const Onnx__TensorProto *tp,
 				 "tensor '%s': external or segmented data is not supported",
 				 name);
 	v->rank = tp->n_dims;
-	memcpy(v->dims, tp->dims, tp->n_dims * sizeof(*tp->dims));
+	if (tp->n_dims)
+		memcpy(v->dims, tp->dims, tp->n_dims * sizeof(*tp->dims));
 	n = nvc_dims_count(v->rank, v->dims);
 	if (n < 0)
 		return nvc_error(l->err, l->errlen, -EINVAL,
@@ -132,7 +133,7 @@ int nvc_tensor_value(struct nvc_loader *l, const Onnx__TensorProto *tp,
 		v->f = malloc(n ? n * esize : 1);
 		if (!v->f)
 			return -ENOMEM;
-		if (!tp->has_raw_data)
+		if (!tp->has_raw_data && n)
 			memcpy(v->f, tp->float_data, n * esize);
 		break;
 	case ONNX__TENSOR_PROTO__DATA_TYPE__INT64:
@@ -143,7 +144,7 @@ int nvc_tensor_value(struct nvc_loader *l, const Onnx__TensorProto *tp,
 		v->i = malloc(n ? n * esize : 1);
 		if (!v->i)
 			return -ENOMEM;
-		if (!tp->has_raw_data)
+		if (!tp->has_raw_data && n)
 			memcpy(v->i, tp->int64_data, n * esize);
 		break;
 	default:
@@ -155,8 +156,9 @@ int nvc_tensor_value(struct nvc_loader *l, const Onnx__TensorProto *tp,
 		/* Little-endian in the file, as on every host we build for. */
 		if (tp->raw_data.len != n * esize)
 			goto size;
-		memcpy(v->kind == VAL_FLOAT ? (void *)v->f : (void *)v->i,
-		       tp->raw_data.data, n * esize);
+		if (n)
+			memcpy(v->kind == VAL_FLOAT ? (void *)v->f : (void *)v->i,
+			       tp->raw_data.data, n * esize);
 	}
 	return 0;
 size:
@@ -313,6 +315,8 @@ static const struct {
 	{ "Concat", nvc_op_concat },
 	{ "Split", nvc_op_split },
 	{ "Constant", nvc_op_constant },
+	{ "Shape", nvc_op_shape },
+	{ "Gather", nvc_op_gather },
 };
 
 int nvc_map_node(struct nvc_loader *l, const char *op)
@@ -371,7 +375,8 @@ static int map_nodes(struct nvc_loader *l, const Onnx__GraphProto *gp)
 	next = edge = NULL;
 	if (!wait || !queue || !first || !prod.values || !prod.hash)
 		goto out;
-	for (i = 0; i < nn; i++)
+	for (i = 0; i < nn; i++) {
+		ne += gp->node[i]->n_input;	/* at most one edge each */
 		for (j = 0; j < gp->node[i]->n_output; j++) {
 			struct nvc_value *v;
 
@@ -383,8 +388,8 @@ static int map_nodes(struct nvc_loader *l, const Onnx__GraphProto *gp)
 				goto out;
 			}
 			v->tensor = i;
-			ne += gp->node[i]->n_input;
 		}
+	}
 	next = calloc(ne + 1, sizeof(*next));
 	edge = calloc(ne + 1, sizeof(*edge));
 	if (!next || !edge)

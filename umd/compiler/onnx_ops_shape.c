@@ -173,7 +173,7 @@ int nvc_op_squeeze(struct nvc_loader *l)
 	if (!ret)
 		ret = axes(l, 13, a, &n);
 	if (!ret)
-		ret = nvc_input_act(l, 0, &x);
+		ret = nvc_input_any(l, 0, &x);
 	if (ret)
 		return ret;
 	rank = unsqueeze ? x->rank + n : x->rank;
@@ -197,6 +197,8 @@ int nvc_op_squeeze(struct nvc_loader *l)
 		else if (!(n ? mark[i] : x->dims[i] == 1))
 			dims[j++] = x->dims[i];
 	}
+	if (x->kind != VAL_ACT)
+		return nvc_const_unsqueeze(l, x, unsqueeze ? rank : j, dims);
 	return alias(l, x, unsqueeze ? rank : j, dims);
 }
 
@@ -251,6 +253,12 @@ int nvc_op_concat(struct nvc_loader *l)
 		ret = nvc_node_error(l, -EINVAL, "axis is missing");
 	if (!ret)
 		ret = nvc_attr_int(l, "axis", 1, &axis);
+	if (!ret)
+		ret = nvc_input_any(l, 0, &x[0]);
+	if (!ret && x[0]->kind == VAL_INT64)
+		return axis ? nvc_node_error(l, -EINVAL, "axis %lld of a list",
+					     (long long)axis) :
+			      nvc_const_concat(l);
 	for (i = 0; !ret && i < n; i++)
 		ret = nvc_input_act(l, i, &x[i]);
 	if (!ret)
@@ -399,7 +407,9 @@ int nvc_op_constant(struct nvc_loader *l)
 		v->f = malloc((v->count + 1) * sizeof(*v->f));
 		if (!v->f)
 			return -ENOMEM;
-		memcpy(v->f, v->rank ? a->floats : &a->f, v->count * sizeof(*v->f));
+		if (v->count)
+			memcpy(v->f, v->rank ? a->floats : &a->f,
+			       v->count * sizeof(*v->f));
 		return 0;
 	case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT:
 	case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS:
@@ -411,7 +421,9 @@ int nvc_op_constant(struct nvc_loader *l)
 		v->i = malloc((v->count + 1) * sizeof(*v->i));
 		if (!v->i)
 			return -ENOMEM;
-		memcpy(v->i, v->rank ? a->ints : &a->i, v->count * sizeof(*v->i));
+		if (v->count)
+			memcpy(v->i, v->rank ? a->ints : &a->i,
+			       v->count * sizeof(*v->i));
 		return 0;
 	default:
 		break;

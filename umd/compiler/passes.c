@@ -6,10 +6,10 @@
  * activations into the node that computes their input; convolutions
  * reading a reshape read the original tensor where that is the same
  * computation (a fully connected layer after Flatten becomes a
- * convolution with the whole plane as kernel); then what nothing reads
- * is dropped. A node is folded into its producer only when it is the
- * producer's sole reader and the tensor between them is not a graph
- * output.
+ * convolution with the whole plane as kernel), and a reshape to the same
+ * shape is absorbed by its producer; then what nothing reads is dropped.
+ * A node is folded into its producer only when it is the producer's sole
+ * reader and the tensor between them is not a graph output.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -158,7 +158,10 @@ static int fold_into_conv(struct pass *p, struct nvc_node *conv, int j)
 				w[k * n + i] *= s;
 			continue;
 		}
-		/* Transposed: weights C x K/group; output k is column k % (K/group) of its group's rows. */
+		/*
+		 * Transposed: weights C x K/group; output k is column
+		 * k % (K/group) of its group's rows.
+		 */
 		for (c = 0; c < cin; c++) {
 			int kg = g->tensors[wt].c, cg = cin / conv->conv.group;
 			long i;
@@ -250,6 +253,24 @@ static void resolve_flatten(struct nvc_graph *g, struct nvc_node *nd, int r)
 	nd->inputs[0] = r;
 }
 
+/* A reshape to the same shape (Identity, Dropout) writing a graph output. */
+static void absorb_identity(struct pass *p, int j)
+{
+	struct nvc_graph *g = p->g;
+	struct nvc_node *nd = &g->nodes[j], *prod;
+	struct nvc_tensor *in = &g->tensors[nd->inputs[0]];
+	struct nvc_tensor *out = &g->tensors[nd->outputs[0]];
+
+	if (nd->op != NVC_RESHAPE || in->c != out->c || in->h != out->h ||
+	    in->w != out->w)
+		return;
+	prod = sole_producer(p, j);
+	if (!prod)
+		return;
+	out->alias_of = -1;
+	absorb(p, prod, j);
+}
+
 static void resolve_reshapes(struct pass *p)
 {
 	struct nvc_graph *g = p->g;
@@ -257,6 +278,9 @@ static void resolve_reshapes(struct pass *p)
 
 	for (i = 0; i < g->num_nodes; i++) {
 		struct nvc_node *nd = &g->nodes[i];
+
+		if (!p->dead[i])
+			absorb_identity(p, i);
 
 		for (j = 0; !p->dead[i] && j < nd->num_inputs; j++) {
 			const struct nvc_tensor *t = &g->tensors[nd->inputs[j]];

@@ -1,0 +1,96 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# nvdla_compile as a user runs it: its argument errors and their messages,
+# --exec against the float64 reference of the committed digit model (and
+# of the ONNX corpus when ../shared is present), --dump-ir, and a compile
+# whose loadable the runtime runs. Run from the repository root with the
+# build directory as $1.
+set -u
+build=${1:-build}
+nc=$build/bin/nvdla_compile
+rt=$build/bin/nvdla_runtime
+model=models/digits/digits.onnx
+corpus=../shared/conformance/onnx
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/unit/tap.sh
+. tests/unit/tap.sh
+
+# refuse STATUS MESSAGE ARGS...: exits with STATUS, says MESSAGE on stderr.
+refuse() {
+	want=$1
+	msg=$2
+	shift 2
+	"$nc" "$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	[ "$status" -eq "$want" ] && grep -qF -- "$msg" "$tmp/err"
+	ok $? "refused ($status): $*"
+	[ "$status" -eq "$want" ] || sed 's/^/# /' "$tmp/err"
+}
+
+# max_error A B: the largest absolute difference of two value-a-line files.
+max_error() {
+	paste "$1" "$2" | awk 'BEGIN { m = 0; n = 0 }
+		{ d = $1 - $2; if (d < 0) d = -d; if (d > m) m = d; n++ }
+		END { if (n == 0) m = 1; printf "%.3g\n", m }'
+}
+
+below() {
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'
+}
+
+refuse 2 "usage:"
+refuse 2 "nv_full, nv_large or nv_small" "$model" --config nv_huge -o "$tmp/x"
+refuse 2 "fp16 or int8" "$model" --config nv_full --precision int4 -o "$tmp/x"
+refuse 2 "minmax, percentile" "$model" --dump-ir --calib-method kl
+refuse 2 "minmax, percentile" "$model" --dump-ir --calib-method percentile=101
+refuse 2 "image or feature" "$model" --dump-ir --input-format planar
+refuse 2 "one to three numbers" "$model" --dump-ir --mean 1,x
+refuse 2 "a non-zero number" "$model" --dump-ir --normalize 0
+refuse 2 "compiling needs --config and -o" "$model" --config nv_full
+refuse 2 "usage:" "$model" "$model" --dump-ir
+refuse 1 "int8 needs --calibrate DIR" "$model" --config nv_small -o "$tmp/x"
+refuse 1 "int8 needs --calibrate DIR" "$model" --config nv_full --precision int8 -o "$tmp/x"
+refuse 1 "$tmp/none.onnx: No such file" "$tmp/none.onnx" --dump-ir
+printf 'not a model' >"$tmp/junk.onnx"
+refuse 1 "not an ONNX model" "$tmp/junk.onnx" --dump-ir
+refuse 1 "$tmp/none.npy" "$model" --exec "$tmp/none.npy"
+printf 'P5\n4 4\n255\n0123456789abcdef' >"$tmp/small.pgm"
+refuse 1 "4x4 with 1 channels; input 'data' is 16x16 with 1" "$model" --exec "$tmp/small.pgm"
+mkdir "$tmp/empty"
+refuse 1 "no .pgm, .ppm, .png or .jpg images" "$model" --dump-ir --calibrate "$tmp/empty"
+[ -f "$tmp/x" ]
+ok $((!$?)) "no output file is left by a refused compile"
+
+"$nc" "$model" --exec models/digits/input.pgm >"$tmp/digits.txt"
+e=$(max_error "$tmp/digits.txt" models/digits/reference.txt)
+below "$e" 1e-5
+ok $? "--exec on the digit model matches torch's float64 outputs (max error $e)"
+
+"$nc" "$model" --dump-ir --calibrate models/digits/calib --calib-method entropy \
+	>"$tmp/ir.txt"
+grep -q "^node 0 '/conv1/Conv' (Conv) conv .* act=relu" "$tmp/ir.txt" &&
+	grep -q "^tensor 15 'prob' 1x10x1x1 range=" "$tmp/ir.txt"
+ok $? "--dump-ir after the passes, with entropy-calibrated ranges"
+
+"$nc" "$model" --config nv_full -o "$tmp/digits.nvdla" &&
+	"$rt" --loadable "$tmp/digits.nvdla" --device sim:nv_full \
+		--image models/digits/input.pgm --normalize 255 --rawdump \
+		-o "$tmp/run.txt" >/dev/null
+status=$?
+tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/run1.txt"
+e=$(max_error "$tmp/run1.txt" models/digits/reference.txt)
+[ "$status" -eq 0 ] && below "$e" 0.01
+ok $? "the digit model compiled for nv_full (fp16) runs in process (max error $e)"
+
+if [ ! -d "$corpus" ]; then
+	skip "--exec on the ONNX corpus" "../shared absent"
+else
+	for dir in "$corpus"/*/; do
+		net=$(basename "$dir")
+		"$nc" "$dir/$net.onnx" --exec "$dir/input.npy" >"$tmp/out.txt"
+		e=$(max_error "$tmp/out.txt" "$dir/reference.txt")
+		below "$e" 1e-4
+		ok $? "--exec $net on input.npy: max error $e against reference.txt"
+	done
+fi
