@@ -15,7 +15,7 @@
 #include "../sim_math.h"
 
 #define DENSE_LANES 16		/* int16 elements of one 256-bit vector */
-#define DENSE_MAX_ELEMS (1ull << 27)
+#define DENSE_MAX_ELEMS (1ull << 26)	/* 128 MB an array */
 /* int8 products are at most 2^14 in magnitude: a sum of fewer fits int32 */
 #define DENSE_NARROW_MAX ((1u << 31) / (128 * 128))
 
