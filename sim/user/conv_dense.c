@@ -214,7 +214,7 @@ static void dense_tile_c(const s16 *const *w, const s16 *const *d,
 sim_dense_tile_fn *sim_dense_tile(const struct sim_dense *dl,
 				  enum sim_simd simd)
 {
-	if (simd == SIM_SIMD_AVX2 && dl->narrow)
-		return sim_dense_tile_avx2;
+	if (simd == SIM_SIMD_AVX2)
+		return dl->narrow ? sim_dense_tile_avx2 : sim_dense_tile16_avx2;
 	return dense_tile_c;
 }
