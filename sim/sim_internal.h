@@ -280,8 +280,21 @@ static inline void sim_conv_cache_close(struct sim_conv *cv)
 void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h);
 void sim_conv_cache_close(struct sim_conv *cv);
 #endif
+/* Compute the rows of @cv's cache that hold output (k, x, y); its index. */
+s64 sim_conv_cache_fill(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+
 /* Index of output (k, x, y) in @cv's cache, its rows computed; -1: none. */
-s64 sim_conv_cache_index(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+static inline s64 sim_conv_cache_index(const struct sim_conv *cv, u32 k,
+				       u32 x, u32 y)
+{
+	const struct sim_conv_cache *cc = cv->cache;
+
+	if (!cc || x >= cc->w || y >= cc->h)
+		return -1;
+	if (cc->in == cv->in && cc->ready[y / cc->block_rows])
+		return ((s64)k * cc->h + y) * cc->w + x;
+	return sim_conv_cache_fill(cv, k, x, y);
+}
 
 bool sim_conv_ready(const struct nvdla_sim *sim);
 bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv);

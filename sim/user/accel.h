@@ -75,7 +75,7 @@ void sim_dense_input(struct sim_dense *dl, const struct sim_conv *cv,
 /* The tile function of the vector path @simd for @dl. */
 sim_dense_tile_fn *sim_dense_tile(const struct sim_dense *dl,
 				  enum sim_simd simd);
-sim_dense_tile_fn sim_dense_tile_avx2;
+sim_dense_tile_fn sim_dense_tile_avx2, sim_dense_tile16_avx2;
 
 struct sim_fp_psum;
 /* The CMAC partial sum of @n channels of data @d and weights @w, no NaN. */

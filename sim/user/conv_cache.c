@@ -13,7 +13,7 @@
 #include "../conv_fp16.h"
 #include "../sim_math.h"
 
-#define CACHE_MAX_OUTPUTS (1ull << 28)
+#define CACHE_MAX_OUTPUTS (1ull << 26)	/* 320 MB; larger layers go output by output */
 #define CACHE_BLOCK_MACS (1ull << 22)	/* worth waking the pool for */
 
 struct cache_priv {
