@@ -409,12 +409,10 @@ static struct conv_band conv_band(const struct nvc_lower *L,
 	return b;
 }
 
-/* Rows [@y0, @y0 + @h) of @c; its size, from its new offset, ends where
- * @c's does (a band low in a tensor at the end of its memory stays in it). */
+/* Rows [@y0, @y0 + @h) of @c. */
 static struct dla_data_cube cube_rows(struct dla_data_cube c, int y0, int h)
 {
 	c.offset += (uint32_t)y0 * c.line_stride;
-	c.size -= (uint32_t)y0 * c.line_stride;
 	c.height = (uint16_t)h;
 	return c;
 }
