@@ -962,16 +962,21 @@ static int count_ops(const char *config, uint8_t type)
  */
 static void test_cbuf_split(void)
 {
-	int t, n;
+	int t, a, n;
 
 	reset();
 	t = input(32, 96, 96);
-	t = conv(t, 16, 3, 2, 1, 1, 1, NVC_ACT_RELU);
+	a = conv(t, 16, 3, 2, 1, 1, 1, NVC_ACT_RELU);
 	t = conv(t, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	t = binary(NVC_ELTWISE, t, conv(t, 16, 1, 1, 0, 1, 1, NVC_ACT_NONE),
+		   "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	t = pool(t, NVC_POOL_MAX, 2, 2, 0);
+	t = binary(NVC_ELTWISE, a, t, "Add");
 	output(t);
-	check("96x96x32 input split across the convolution buffer", 3);
+	check("96x96x32 input split across the convolution buffer (with element-wise operands)", 4);
 	n = count_ops("nv_small", DLA_OP_CONV);
-	tap_ok(n > 2, "nv_small: %d convolution operations for 2 layers", n);
+	tap_ok(n > 3, "nv_small: %d convolution operations for 3 layers", n);
 }
 
 /* Pixels into the first convolution (pre-extended kernel rows). */
