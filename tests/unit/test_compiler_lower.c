@@ -4,7 +4,7 @@
  * The compiler's back end: small graphs built by hand, one per operation
  * and feature, lowered for each configuration and precision, run on the
  * in-process model through the runtime's API and compared with a plain
- * float computation of the same graph here. Tolerances: fp16 2e-2
+ * float computation of the same graph here. Tolerances: fp16 5e-3
  * relative to the output's largest magnitude; int8 4 steps of the
  * output's scale plus 2 % of its range per int8 layer crossed (each
  * rounds once). Refusals are checked for their messages.
@@ -417,18 +417,18 @@ static void reference(void)
 
 /* ---- running a loadable ---- */
 
+/* fp16 of a normal @f (rounded half up; tiny values flush to 0). */
 static uint16_t half(float f)
 {
-	/* Round to nearest even through the compiler's own conversion is
-	 * what is tested elsewhere; here a plain one suffices. */
 	union { float f; uint32_t u; } v = { f };
 	uint32_t e = (v.u >> 23 & 0xff), m = v.u & 0x7fffff;
 	int ex = (int)e - 127 + 15;
 
 	if (ex <= 0)
 		return (uint16_t)(v.u >> 16 & 0x8000);
-	return (uint16_t)((v.u >> 16 & 0x8000) | ex << 10 |
-			  ((m + 0x1000) >> 13));
+	/* A carry out of the mantissa steps the exponent. */
+	return (uint16_t)((v.u >> 16 & 0x8000) |
+			  (((uint32_t)ex << 10) + ((m + 0x1000) >> 13)));
 }
 
 static size_t offset_of(const struct nvdla_tensor_desc *d, int c, int y, int x)
@@ -569,7 +569,7 @@ static void check(const char *what, int layers)
 				continue;
 			}
 			err = run(configs[i], prec, &range, why, sizeof(why));
-			tol = prec == NVC_FP16 ? 2e-2 * range :
+			tol = prec == NVC_FP16 ? 5e-3 * range :
 			      4 * scale_of(G.outputs[0]) + 0.02 * layers * range;
 			if (!tap_ok(err >= 0 && err <= tol,
 				    "%s on %s %s: max error %.4g (range %.3g, tolerance %.3g)",
@@ -962,15 +962,16 @@ static int count_ops(const char *config, uint8_t type)
  */
 static void test_cbuf_split(void)
 {
-	int t, a, n;
+	int x, t, a, n;
 
 	reset();
-	t = input(32, 96, 96);
-	a = conv(t, 16, 3, 2, 1, 1, 1, NVC_ACT_RELU);
-	t = conv(t, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
-	t = binary(NVC_ELTWISE, t, conv(t, 16, 1, 1, 0, 1, 1, NVC_ACT_NONE),
+	x = input(16, 96, 96);
+	/* Its operand, the input, ends where its memory ends. */
+	t = binary(NVC_ELTWISE, conv(x, 16, 1, 1, 0, 1, 1, NVC_ACT_NONE), x,
 		   "Add");
 	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	a = conv(t, 16, 3, 2, 1, 1, 1, NVC_ACT_RELU);
+	t = conv(t, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
 	t = pool(t, NVC_POOL_MAX, 2, 2, 0);
 	t = binary(NVC_ELTWISE, a, t, "Add");
 	output(t);
