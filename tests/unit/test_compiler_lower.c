@@ -317,6 +317,17 @@ static void ref_node(const struct nvc_node *n)
 					    -n->lrn.beta);
 			}
 		return;
+	case NVC_SPLIT:
+		for (i = 0, r = 0; (int)i < n->num_outputs; i++) {
+			const struct nvc_tensor *t = &tensors[n->outputs[i]];
+			size_t part = (size_t)t->c * t->h * t->w;
+
+			free(vals[n->outputs[i]]);
+			vals[n->outputs[i]] = malloc(part * sizeof(float));
+			memcpy(vals[n->outputs[i]], vals[in] + r, part * sizeof(float));
+			r += (int)part;
+		}
+		return;
 	case NVC_SOFTMAX:
 		for (i = 0; i < size; i++)
 			m = fmaxf(m, vals[in][i]);
@@ -754,6 +765,10 @@ static void test_refusals(void)
 	reference();
 	tap_ok(refused("nv_full", NVC_FP16, "takes 1x1xC"),
 	       "softmax over a 5x5 cube refused");
+	nodes[G.num_nodes - 1].inputs[0] = nodes[0].conv.weights;
+	tap_ok(refused("nv_full", NVC_FP16,
+		       "node 'Softmax' (Softmax): input 0 is a constant"),
+	       "a constant as a layer's input refused");
 }
 
 /* A PGM of @w x @h pixels 0, 8, 16, ... (mod 128). */
@@ -1004,8 +1019,31 @@ static void test_image(void)
 	}
 }
 
+/* Split by layout: its outputs are views of its input's surfaces. */
+static void test_split(void)
+{
+	struct nvc_node *n;
+	int x, a, b, t;
+
+	reset();
+	x = input(16, 7, 7);
+	t = conv(x, 64, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	a = tensor("split0", 32, 7, 7);
+	b = tensor("split1", 32, 7, 7);
+	n = node(NVC_SPLIT, "Split", t, a);
+	n->num_outputs = 2;
+	n->outputs[1] = b;
+	tensors[b].producer = G.num_nodes - 1;
+	a = conv(a, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	b = conv(b, 16, 1, 1, 0, 1, 1, NVC_ACT_NONE);
+	t = binary(NVC_CONCAT, a, b, "Concat");
+	output(t);
+	check("split into views at channel 32, convolutions, concat", 3);
+}
+
 int main(void)
 {
+	test_split();
 	test_image();
 	test_cbuf_split();
 	test_reuse();
