@@ -104,7 +104,7 @@ bool sim_dense_fp16_group_ready(void);
 struct sim_fp_acc;
 /*
  * Accumulate the CMAC's partial sums of kernels [@k0, @k1) at outputs
- * [@x0, @x0 + @nx) of row @y (@nx <= 8, no post-extension) into @acc,
+ * [@x0, @x0 + @nx) of row @y (@nx <= 8) into @acc,
  * kernel by kernel eight accumulators, in the CSC's order, on AVX2.
  */
 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,

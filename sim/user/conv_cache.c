@@ -235,7 +235,7 @@ void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
 			pv->fp16_block = simd == SIM_SIMD_AVX2 ?
 					 sim_fp16_block_avx2 : sim_fp16_block_c;
 		pv->fp16_groups = cv->fp16 && simd == SIM_SIMD_AVX2 &&
-				  pv->dense.ext == 1 && sim_dense_fp16_group_ready();
+				  sim_dense_fp16_group_ready();
 		sim_threads_run(cache_weights, &job);
 		if (!cv->fp16)
 			pv->tile = sim_dense_tile(&pv->dense, simd);
