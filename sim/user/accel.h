@@ -91,11 +91,10 @@ void sim_dense_fp16_weights(struct sim_dense *dl, const struct sim_conv *cv,
 void sim_dense_fp16_input(struct sim_dense *dl, u32 row0, u32 row1);
 /*
  * The fp32 CACC outputs of kernel @k at outputs (x, @y), x < @w, through
- * @block: every block and tap in the CSC's order.
+ * @block, into out[x * stride]: every block and tap in the CSC's order.
  */
 void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
-			 u32 k, u32 y, u32 w,
-			u32 *out);
+			u32 k, u32 y, u32 w, u32 *out, u32 stride);
 sim_fp16_block_fn sim_fp16_block_c, sim_fp16_block_avx2;
 /* Whether @n fp16 values hold a NaN. */
 bool sim_dense_fp16_nan(const u16 *p, u32 n);
