@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
-"""Compile each ONNX corpus network with nvdla_compile, run it on the
-in-process model with nvdla_runtime and compare with its float reference.
+"""Compile each ONNX corpus network with nvdla_compile (feature input for
+every configuration, image input for nv_full fp16 and nv_small int8), run
+it on the in-process model with nvdla_runtime and compare with its float
+reference.
 
 Bounds: fp16 max abs error within the fp16 case's tolerance in
 ../networks/<net>_fp16_full/case.json (else 1e-2); int8 below the official
@@ -15,8 +17,9 @@ import subprocess
 import sys
 import tempfile
 
-CASES = [("nv_full", "fp16"), ("nv_full", "int8"), ("nv_large", "int8"),
-         ("nv_small", "int8")]
+CASES = [("nv_full", "fp16", "feature"), ("nv_full", "int8", "feature"),
+         ("nv_large", "int8", "feature"), ("nv_small", "int8", "feature"),
+         ("nv_full", "fp16", "image"), ("nv_small", "int8", "image")]
 # Known gaps of the back end: (network, configuration) -> why.
 KNOWN = {("unet_mini", cfg): "ConvTranspose needs the RUBIK engine"
          for cfg in ("nv_large", "nv_small")}
@@ -45,13 +48,13 @@ def bound(networks, net, prec):
     return INT8_DEFAULT, "default"
 
 
-def run(binp, d, net, cfg, prec, tmp):
+def run(binp, d, net, cfg, prec, fmt, tmp):
     img = [f for f in os.listdir(d) if f.startswith("input.p")][0]
-    out = os.path.join(tmp, "%s-%s-%s" % (net, cfg, prec))
+    out = os.path.join(tmp, "%s-%s-%s-%s" % (net, cfg, prec, fmt))
     r = subprocess.run([os.path.join(binp, "nvdla_compile"),
                         os.path.join(d, net + ".onnx"), "--config", cfg,
                         "--precision", prec, "--calibrate", d,
-                        "--input-format", "feature", "-o", out + ".nvdla"],
+                        "--input-format", fmt, "-o", out + ".nvdla"],
                        capture_output=True, text=True, timeout=900)
     if r.returncode:
         return None, "compile: " + (r.stderr.strip().splitlines() or ["?"])[-1]
@@ -79,11 +82,11 @@ def main():
             d = os.path.join(corpus, net)
             if not os.path.exists(os.path.join(d, net + ".onnx")):
                 continue
-            for cfg, prec in CASES:
+            for cfg, prec, fmt in CASES:
                 n += 1
-                err, why = run(binp, d, net, cfg, prec, tmp)
+                err, why = run(binp, d, net, cfg, prec, fmt, tmp)
                 lim, basis = bound(networks, net, prec)
-                name = "%s %s %s" % (net, cfg, prec)
+                name = "%s %s %s %s input" % (net, cfg, prec, fmt)
                 if err is None and (net, cfg) in KNOWN:
                     print("not ok %d - %s: %s # TODO %s" %
                           (n, name, why, KNOWN[(net, cfg)]))

@@ -29,6 +29,7 @@ static struct nvc_tensor tensors[MAXT];
 static struct nvc_node nodes[MAXN];
 static struct nvc_graph G;
 static float *vals[MAXT];	/* float reference values, NCHW */
+static const char *image_file;	/* image input from this file, or NULL */
 static unsigned int seed;
 
 static float rnd(void)
@@ -349,7 +350,39 @@ static void ref_node(const struct nvc_node *n)
 	}
 }
 
-/* Inputs random in [-1, 1]; every tensor's range for int8. */
+/* Pixel (x, y) of component c of the test image: any 8-bit value. */
+static int pixel(int c, int y, int x)
+{
+	return (x * 37 + y * 11 + c * 101) % 256;
+}
+
+/*
+ * A PPM of G's input size (or, with @write false, only its values as the
+ * runtime reads it: x = pixel / 255, colour as B, G, R).
+ */
+static bool image_input(const char *path, bool write)
+{
+	const struct nvc_tensor *t = &tensors[G.inputs[0]];
+	FILE *f = write ? fopen(path, "wb") : NULL;
+	int x, y, c;
+
+	if (write && !f)
+		return false;
+	if (f)
+		fprintf(f, "P6\n%d %d\n255\n", t->w, t->h);
+	for (y = 0; y < t->h; y++)
+		for (x = 0; x < t->w; x++)
+			for (c = 0; c < 3; c++) {
+				if (f)
+					fputc(pixel(c, y, x), f);
+				else
+					vals[G.inputs[0]][((size_t)(2 - c) * t->h + y) *
+							  t->w + x] = pixel(c, y, x) / 255.0f;
+			}
+	return !f || !fclose(f);
+}
+
+/* Inputs random in [-1, 1] (or the image); every tensor's range. */
 static void reference(void)
 {
 	int i, in = G.inputs[0];
@@ -362,6 +395,8 @@ static void reference(void)
 	vals[in] = malloc(n * sizeof(float));
 	for (k = 0; k < n; k++)
 		vals[in][k] = rnd();
+	if (image_file)
+		image_input(image_file, false);
 	for (i = 0; i < G.num_nodes; i++)
 		ref_node(&nodes[i]);
 	for (i = 0; i < G.num_tensors; i++) {
@@ -420,7 +455,9 @@ static float scale_of(int t)
 static double run(const char *config, enum nvc_precision prec, double *range,
 		  char *why, size_t whylen)
 {
-	struct nvc_options o = { .config = config, .precision = prec };
+	struct nvc_options o = { .config = config, .precision = prec,
+		.input_format = image_file ? NVC_INPUT_IMAGE : NVC_INPUT_FEATURE };
+	struct nvdla_image_options io = { .normalize = 255 };
 	struct nvdla_tensor_desc di, dout;
 	struct nvdla_runtime *rt = NULL;
 	struct nvdla_network *net = NULL;
@@ -445,7 +482,11 @@ static double run(const char *config, enum nvc_precision prec, double *range,
 	nvdla_network_input_desc(net, 0, &di);
 	nvdla_network_output_desc(net, 0, &dout);
 	p = nvdla_buffer_map(nvdla_network_input(net, 0));
-	for (c = 0; c < di.c; c++)
+	if (image_file && nvdla_network_set_image(net, 0, image_file, &io)) {
+		snprintf(why, whylen, "image: %s", nvdla_runtime_error(rt));
+		goto out;
+	}
+	for (c = 0; !image_file && c < di.c; c++)
 		for (y = 0; y < di.h; y++)
 			for (x = 0; x < di.w; x++) {
 				float v = at(in, c, y, x);
@@ -933,8 +974,33 @@ static void test_cbuf_split(void)
 	tap_ok(n > 2, "nv_small: %d convolution operations for 2 layers", n);
 }
 
+/* Pixels into the first convolution (pre-extended kernel rows). */
+static void test_image(void)
+{
+	char path[] = "/tmp/nvc-image-XXXXXX";
+	int fd = mkstemp(path), t;
+
+	reset();
+	t = input(3, 13, 18);
+	t = conv(t, 8, 3, 2, 1, 1, 1, NVC_ACT_RELU);
+	t = conv(t, 4, 1, 1, 0, 1, 1, NVC_ACT_NONE);
+	output(t);
+	if (fd < 0 || !image_input(path, true)) {
+		tap_ok(false, "image input: cannot write %s", path);
+	} else {
+		image_file = path;
+		check("image input (A8B8G8R8 / A16B16G16R16_F) into conv 3x3 stride 2", 2);
+		image_file = NULL;
+	}
+	if (fd >= 0) {
+		close(fd);
+		unlink(path);
+	}
+}
+
 int main(void)
 {
+	test_image();
 	test_cbuf_split();
 	test_reuse();
 	test_scales_mix();

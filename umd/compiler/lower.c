@@ -18,7 +18,9 @@
 #include "lower_internal.h"
 #include "scales.h"
 
-#define DATA_FORMAT_NCXHWX 3	/* TensorDescListEntry.data_format */
+#define DATA_FORMAT_NHWC 2	/* TensorDescListEntry.data_format */
+#define DATA_FORMAT_NCXHWX 3
+#define DATA_CATEGORY_IMAGE 0
 #define DATA_CATEGORY_FEATURE 2
 
 int nvc_fail(struct nvc_lower *L, const struct nvc_node *n, int err,
@@ -275,6 +277,12 @@ static void io_desc(const struct nvc_lower *L, int named, int tensor,
 	d->stride[0] = L->bpe;
 	d->stride[1] = p->line;
 	d->stride[2] = p->surf;
+	if (L->image && nvc_is_input(L, tensor)) {
+		d->data_format = DATA_FORMAT_NHWC;
+		d->data_category = DATA_CATEGORY_IMAGE;
+		d->pixel_format = nvc_image_format(L);
+		d->c = NVC_IMAGE_COMPS;
+	}
 }
 
 static void wr32(uint8_t *p, uint32_t v)
@@ -380,6 +388,26 @@ static int emit(struct nvc_lower *L, void **buf, size_t *len)
 	return ret;
 }
 
+/* Image input feeds convolutions only, at most 4 channels of it. */
+static int check_image_input(struct nvc_lower *L, int tensor)
+{
+	const struct nvc_graph *g = L->g;
+	int i, k;
+
+	if (g->tensors[tensor].c > NVC_IMAGE_COMPS)
+		return nvc_fail(L, NULL, -EOPNOTSUPP,
+				"image input '%s' has %d channels: pixels have at most %d",
+				g->tensors[tensor].name, g->tensors[tensor].c,
+				NVC_IMAGE_COMPS);
+	for (i = 0; i < g->num_nodes; i++)
+		for (k = 0; k < g->nodes[i].num_inputs; k++)
+			if (g->nodes[i].inputs[k] == tensor &&
+			    g->nodes[i].op != NVC_CONV)
+				return nvc_fail(L, &g->nodes[i], -EOPNOTSUPP,
+						"reads the image input: only convolutions read pixels (use the feature input format)");
+	return 0;
+}
+
 static int setup(struct nvc_lower *L)
 {
 	const struct nvc_graph *g = L->g;
@@ -392,15 +420,16 @@ static int setup(struct nvc_lower *L)
 	if (L->o->precision == NVC_FP16 && !nvc_target_fp16(&L->t))
 		return nvc_fail(L, NULL, -EOPNOTSUPP,
 				"fp16: %s computes in int8 only", L->o->config);
-	if (L->o->input_format == NVC_INPUT_IMAGE)
-		return nvc_fail(L, NULL, -EOPNOTSUPP,
-				"image input is not lowered yet: use the feature input format");
+	L->image = L->o->input_format == NVC_INPUT_IMAGE;
 	if (g->num_inputs < 1 || g->num_outputs < 1 ||
 	    g->num_inputs > NVC_MAX_INPUTS || g->num_outputs > NVC_MAX_OUTPUTS)
 		return nvc_fail(L, NULL, -EINVAL, "%d inputs and %d outputs",
 				g->num_inputs, g->num_outputs);
 	L->prec = L->o->precision == NVC_FP16 ? DLA_PRECISION_FP16 :
 		  DLA_PRECISION_INT8;
+	for (i = 0; L->image && i < g->num_inputs; i++)
+		if (check_image_input(L, g->inputs[i]))
+			return -EOPNOTSUPP;
 	L->bpe = L->prec == DLA_PRECISION_FP16 ? 2 : 1;
 	L->epa = L->t.atom / L->bpe;
 	L->ts = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(*L->ts));

@@ -26,6 +26,7 @@
 
 struct conv_shape {
 	int k, c, r, s;		/* dense kernels */
+	bool image;		/* over pixels: kernel rows pre-extended */
 	int in, out;		/* input (resolved) and output tensors */
 	int wo, ho;
 	float *w, *bias;	/* k x c x r x s, k */
@@ -129,6 +130,34 @@ static int conv_dense_transposed(struct nvc_lower *L,
 }
 
 /*
+ * Channel pre-extension for pixel input: the CSC reads each line of
+ * pixels as one channel axis, so kernel column s of channel c becomes
+ * channel s * 4 + c of a kernel one column wide (component 3, and those
+ * beyond the network's channels, get zero weights).
+ */
+static int conv_image_extend(struct conv_shape *cs)
+{
+	int ce = cs->s * NVC_IMAGE_COMPS, k, c, r, s;
+	float *w = calloc((size_t)cs->k * ce * cs->r, sizeof(float));
+
+	if (!w)
+		return -ENOMEM;
+	for (k = 0; k < cs->k; k++)
+		for (c = 0; c < cs->c; c++)
+			for (r = 0; r < cs->r; r++)
+				for (s = 0; s < cs->s; s++)
+					w[((size_t)k * ce + s * NVC_IMAGE_COMPS + c) *
+					  cs->r + r] =
+						cs->w[(((size_t)k * cs->c + c) * cs->r +
+						       r) * cs->s + s];
+	free(cs->w);
+	cs->w = w;
+	cs->c = ce;
+	cs->s = 1;
+	return 0;
+}
+
+/*
  * The kernel over the input as it is in memory: a fully connected layer
  * on a flattened cube is a convolution with the cube's width and height.
  */
@@ -139,6 +168,7 @@ static int conv_shape(struct nvc_lower *L, const struct nvc_node *n,
 	const struct nvc_tensor *tr;
 
 	cs->in = nvc_resolve(L, n->inputs[0]);
+	cs->image = L->image && nvc_is_input(L, cs->in);
 	tr = nvc_t(L, cs->in);
 	cs->k = nvc_t(L, n->outputs[0])->c;
 	cs->c = ti->c;
@@ -282,11 +312,19 @@ static uint32_t banks(const struct nvc_lower *L, uint64_t bytes)
 	return (uint32_t)((bytes + b - 1) / b);
 }
 
-/* Entries of the convolution buffer one input line takes. */
-static uint32_t conv_eps(const struct nvc_lower *L, const struct nvc_tensor *ti)
+/*
+ * Entries of the convolution buffer one input line takes: atoms of
+ * channels, or pixels with the left and right padding.
+ */
+static uint32_t conv_eps(const struct nvc_lower *L, const struct nvc_node *n,
+			 const struct conv_shape *cs)
 {
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	uint32_t entry = L->t.core.atomic_c * L->bpe;
 
+	if (cs->image)
+		return ((ti->w + n->conv.pad[1] + n->conv.pad[3]) *
+			NVC_IMAGE_COMPS * L->bpe + entry - 1) / entry;
 	return (ti->w * nvc_surfaces(L, ti->c) * L->t.atom + entry - 1) / entry;
 }
 
@@ -321,7 +359,7 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	uint32_t entry = L->t.core.atomic_c * L->bpe, total = L->t.core.cbuf_banks;
 	uint32_t kpg = L->t.core.atomic_k / L->bpe;
-	uint64_t line = (uint64_t)conv_eps(L, ti) * entry;
+	uint64_t line = (uint64_t)conv_eps(L, n, cs) * entry;
 	uint32_t wmin = banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
 				 cs->r * cs->s * cs->c * L->bpe);
 	bool one = conv_plain(L, n, cs);
@@ -390,13 +428,14 @@ static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 	bool one = conv_plain(L, n, cs);
 
 	*p = (struct dla_conv_op_desc){
-		.entry_per_slice = (uint16_t)conv_eps(L, ti),
-		.data_format = FORMAT_FEATURE,
+		.entry_per_slice = (uint16_t)conv_eps(L, n, cs),
+		.data_format = cs->image ? nvc_image_format(L) : FORMAT_FEATURE,
 		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)dbank,
 		.weight_bank = (uint8_t)wbank, .release = (uint16_t)b->ih,
 		.input_width_csc = (uint16_t)ti->w,
 		.input_height_csc = (uint16_t)b->ih,
-		.input_channel_csc = (uint16_t)ti->c,
+		.input_channel_csc = (uint16_t)(cs->image ? NVC_IMAGE_COMPS :
+						 ti->c),
 		.kernel_width_csc = (uint16_t)cs->s,
 		.kernel_height_csc = (uint16_t)cs->r,
 		.kernel_channel_csc = (uint16_t)cs->c,
@@ -417,6 +456,8 @@ static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 	};
 	s->weight_data = nvc_const_cube(woff, wsize, cs->s, cs->r, cs->c);
 	s->src_data = cube_rows(nvc_cube(L, cs->in), b->iy0, b->ih);
+	if (cs->image)
+		s->src_data.channel = NVC_IMAGE_COMPS;
 	s->dst_data = cube_rows(*dst, b->oy0, b->oh);
 	s->dst_data.type = DLA_MEM_HW;
 	s->dst_data.address = -1;
@@ -618,6 +659,8 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	} else {
 		ret = conv_dense(L, n, aff, &cs);
 	}
+	if (!ret && cs.image)
+		ret = conv_image_extend(&cs);
 	if (!ret)
 		ret = nvc_place_tensor(L, cs.out);
 	if (ret)

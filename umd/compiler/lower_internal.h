@@ -66,6 +66,7 @@ struct nvc_lower {
 	const struct nvc_options *o;
 	struct nvc_target t;
 	uint8_t prec;		/* DLA_PRECISION_* */
+	bool image;		/* graph inputs are pitch-linear pixels */
 	uint32_t bpe;		/* bytes per element */
 	uint32_t epa;		/* elements per atom */
 	struct nvc_ltensor *ts;
@@ -106,6 +107,15 @@ struct nvc_task {
 /* Errors: a message naming the node, its operator and why. */
 int nvc_fail(struct nvc_lower *L, const struct nvc_node *n, int err,
 	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/*
+ * Image input (--input-format image): 4 components a pixel, A8B8G8R8 in
+ * int8, A16B16G16R16_F in fp16, lines on 32 bytes.
+ */
+#define NVC_IMAGE_COMPS 4
+#define NVC_IMAGE_LINE_ALIGN 32
+uint8_t nvc_image_format(const struct nvc_lower *L);
+bool nvc_is_input(const struct nvc_lower *L, int tensor);
 
 /* lower_mem.c: placement, cubes, constants, operations and events. */
 uint32_t nvc_surfaces(const struct nvc_lower *L, int c);

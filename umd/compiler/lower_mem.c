@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <nvdla/pixel_formats.h>
+
 #include "lower_internal.h"
 
 #define NVC_ALIGN 256		/* every cube and constant block */
@@ -55,11 +57,37 @@ static int io_slot(const struct nvc_lower *L, int tensor)
 	return -1;
 }
 
+uint8_t nvc_image_format(const struct nvc_lower *L)
+{
+	return L->prec == DLA_PRECISION_FP16 ? NVDLA_PIXEL_A16B16G16R16_F :
+	       NVDLA_PIXEL_A8B8G8R8;
+}
+
+bool nvc_is_input(const struct nvc_lower *L, int tensor)
+{
+	int i;
+
+	for (i = 0; i < L->g->num_inputs; i++)
+		if (L->g->inputs[i] == tensor)
+			return true;
+	return false;
+}
+
 /* Give @tensor bytes of its own: its graph memory or a pool block. */
 void nvc_place_new(struct nvc_lower *L, int tensor)
 {
 	const struct nvc_tensor *t = nvc_t(L, tensor);
 	struct nvc_place *p = &L->ts[tensor].place;
+
+	if (L->image && nvc_is_input(L, tensor)) {	/* pitch-linear pixels */
+		p->line = (uint32_t)align_up((uint64_t)t->w * NVC_IMAGE_COMPS *
+					     L->bpe, NVC_IMAGE_LINE_ALIGN);
+		p->surf = 0;
+		p->size = p->line * (uint32_t)t->h;
+		p->slot = io_slot(L, tensor);
+		p->offset = 0;
+		return;
+	}
 
 	p->line = (uint32_t)t->w * L->t.atom;
 	p->surf = p->line * (uint32_t)t->h;

@@ -133,7 +133,6 @@ static int concat_roots(struct nvc_lower *L)
 
 	for (i = 0; i < g->num_nodes; i++) {
 		const struct nvc_node *n = &g->nodes[i];
-		int coff = 0;
 
 		if (n->op != NVC_CONCAT)
 			continue;
@@ -146,7 +145,6 @@ static int concat_roots(struct nvc_lower *L)
 			    g->tensors[in].alias_of < 0 && !is_output(L, in) &&
 			    !g->tensors[n->outputs[0]].data)
 				L->ts[in].root = n->outputs[0];
-			coff += g->tensors[in].c;
 		}
 	}
 	return 0;
