@@ -160,21 +160,24 @@ static AVX2 __m256i group8(__m256i d, __m256i w)
 				_mm256_srli_epi32(exp8(w), 2));
 }
 
+static struct booth_tables tables;
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void tables_build(void)
+{
+	booth_tables(&tables);
+}
+
 /* Lanes past @n (to the next multiple of 8) are zero in both arrays. */
 AVX2 void sim_fp16_block_avx2(const u16 *d, const u16 *w, u32 n,
 			      struct sim_fp_psum *p)
 {
-	static struct booth_tables tables;
-	static bool tables_ready;	/* the same every time: no race harms */
 	__m256i dv, wv, live, g, topv = _mm256_setzero_si256(), shift, neg, r;
 	__m256i acc = _mm256_setzero_si256();
 	__m128i t4;
 	u32 c, top;
 
-	if (!tables_ready) {
-		booth_tables(&tables);
-		tables_ready = true;
-	}
+	pthread_once(&tables_once, tables_build);
 	for (c = 0; c < n; c += 8) {
 		dv = load8(d + c);
 		wv = load8(w + c);
