@@ -158,7 +158,7 @@ s64 sim_conv_cache_fill(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 		cc->fill(cc, cv, block * cc->block_rows, end < cc->h ? end : cc->h);
 		cc->ready[block] = 1;
 	}
-	return ((s64)k * cc->h + y) * cc->w + x;
+	return sim_conv_cache_at(cc, k, x, y);
 }
 
 s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
