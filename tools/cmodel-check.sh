@@ -13,8 +13,10 @@
 # nvdla_randlayer with seeds FIRST to FIRST + COUNT - 1 (nv_full). Prints
 # one line per run (regions compared, regions differing, for a layer the
 # bytes that differ in real channels and in the padding lanes of the last
-# atom, the C model's time), then totals; skips, saying why, when the C model is not built;
-# exits 1 if a region differs or a replay fails. Recordings and logs of
+# atom, the C model's time), then totals. Skips, saying why, when the C
+# model is not built, and a run the C model does not finish within
+# NVDLA_CMODEL_TIMEOUT seconds (default 3600: minutes for a LeNet, hours
+# for a ResNet-18). Exits 1 if a region differs or a replay fails. Recordings and logs of
 # failing runs stay in $NVDLA_CMODEL_OUT (default BUILD_DIR/cmodel).
 layers=
 if [ "${1:-}" = --layers ]; then
@@ -51,7 +53,7 @@ fi
 mkdir -p "$out"
 out=$(realpath "$out")
 
-status=0 runs=0 regions=0 differ=0 padding=0
+status=0 runs=0 regions=0 differ=0 padding=0 timeouts=0
 
 # lanes_of TRACE W H C BPE: "R real, P padding" bytes that differ between
 # the model's and the C model's dumps of an output cube in 32-byte atoms,
@@ -107,6 +109,11 @@ judge() {
 	bad=$(grep -c "^dump_mem .*: MISMATCH" "$out/$name.log")
 	bytes=$(grep -o "MISMATCH [0-9]* bytes" "$out/$name.log" |
 		awk '{ s += $2 } END { print s + 0 }')
+	if [ "$rc" -eq 124 ]; then
+		echo "TIMEOUT $name ($config): the C model ran out of its ${limit}s (NVDLA_CMODEL_TIMEOUT); not judged"
+		timeouts=$((timeouts + 1))
+		return
+	fi
 	runs=$((runs + 1))
 	regions=$((regions + n))
 	lanes=
@@ -157,5 +164,5 @@ print(case["config"], " ".join(case["run"]["args"]))' "$corpus/$c/case.json")
 		judge "$c" "$config" "$corpus/$c" "$@"
 	done
 fi
-echo "cmodel-check: $runs runs, $regions written regions compared, $differ runs with differences${layers:+ ($padding of them in padding lanes only)}"
+echo "cmodel-check: $runs runs, $regions written regions compared, $differ runs with differences${layers:+ ($padding of them in padding lanes only)}, $timeouts not judged in time"
 exit $status
