@@ -14,9 +14,10 @@
 # one line per run (regions compared, regions differing, for a layer the
 # bytes that differ in real channels and in the padding lanes of the last
 # atom, the C model's time), then totals. Skips, saying why, when the C
-# model is not built, and a run the C model does not finish within
+# model is not built, a run the C model does not finish within
 # NVDLA_CMODEL_TIMEOUT seconds (default 3600: minutes for a LeNet, hours
-# for a ResNet-18). Exits 1 if a region differs or a replay fails. Recordings and logs of
+# for a ResNet-18) and one it stops on (its assertions refuse some
+# programs). Exits 1 if a region differs or a replay fails. Recordings and logs of
 # failing runs stay in $NVDLA_CMODEL_OUT (default BUILD_DIR/cmodel).
 layers=
 if [ "${1:-}" = --layers ]; then
@@ -53,7 +54,7 @@ fi
 mkdir -p "$out"
 out=$(realpath "$out")
 
-status=0 runs=0 regions=0 differ=0 padding=0 timeouts=0
+status=0 runs=0 regions=0 differ=0 padding=0 unjudged=0
 
 # lanes_of TRACE W H C BPE: "R real, P padding" bytes that differ between
 # the model's and the C model's dumps of an output cube in 32-byte atoms,
@@ -111,7 +112,12 @@ judge() {
 		awk '{ s += $2 } END { print s + 0 }')
 	if [ "$rc" -eq 124 ]; then
 		echo "TIMEOUT $name ($config): the C model ran out of its ${limit}s (NVDLA_CMODEL_TIMEOUT); not judged"
-		timeouts=$((timeouts + 1))
+		unjudged=$((unjudged + 1))
+		return
+	fi
+	if [ "$n" -eq 0 ] && grep -q "^Fatal:" "$out/$name.log"; then
+		echo "REFUSED $name ($config): the C model stopped: $(grep -A1 "^Fatal:" "$out/$name.log" | tr '\n' ' ')${desc:+: $desc}"
+		unjudged=$((unjudged + 1))
 		return
 	fi
 	runs=$((runs + 1))
@@ -164,5 +170,5 @@ print(case["config"], " ".join(case["run"]["args"]))' "$corpus/$c/case.json")
 		judge "$c" "$config" "$corpus/$c" "$@"
 	done
 fi
-echo "cmodel-check: $runs runs, $regions written regions compared, $differ runs with differences${layers:+ ($padding of them in padding lanes only)}, $timeouts not judged in time"
+echo "cmodel-check: $runs runs, $regions written regions compared, $differ runs with differences${layers:+ ($padding of them in padding lanes only)}, $unjudged not judged (C model timed out or stopped)"
 exit $status
