@@ -343,6 +343,12 @@ static int emit(struct nvc_lower *L, void **buf, size_t *len)
 
 	if (!L->clen && nvc_const_add(L, zero, sizeof(zero), 0) == UINT32_MAX)
 		return -ENOMEM;
+	/* Descriptors address cubes with 32-bit offsets. */
+	if (L->pool > UINT32_MAX || L->clen > UINT32_MAX)
+		return nvc_fail(L, NULL, -EFBIG,
+				"activations (%llu bytes) or weights (%llu bytes) beyond 4 GiB",
+				(unsigned long long)L->pool,
+				(unsigned long long)L->clen);
 	data[NVC_SLOT_CONST] = nvdla_builder_memory(b, "weights", L->cdata,
 						    L->clen);
 	data[NVC_SLOT_POOL] = nvdla_builder_memory(b, NULL, NULL,
