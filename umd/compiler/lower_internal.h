@@ -70,7 +70,6 @@ struct nvc_lower {
 	uint32_t bpe;		/* bytes per element */
 	uint32_t epa;		/* elements per atom */
 	struct nvc_ltensor *ts;
-	int *consumers;		/* per tensor: consuming nodes */
 	/* constants */
 	uint8_t *cdata;
 	uint64_t clen, ccap;
