@@ -241,12 +241,16 @@ setup:
 setup-build:
 	tools/setup.sh build
 
-# The main job: the bundled loadable on the first device, else the model.
-run: setup-build all
-	$(RUNTIME) --loadable loadables/bdma_copy.nvdla -o $(BUILD)/output.dimg
-	@test "$$(md5sum < $(BUILD)/output.dimg | cut -d' ' -f1)" = \
-		"$$(cut -d' ' -f1 loadables/bdma_copy.md5)" && \
-		echo "$(BUILD)/output.dimg matches loadables/bdma_copy.md5"
+# The main job: the digit classifier of models/digits, compiled for
+# nv_full in fp16, on its bundled image (a 5), on the first device, else
+# the model: the class and its probability.
+DEMO := $(BUILD)/digits.nvdla
+$(DEMO): models/digits/digits.onnx $(BUILD)/bin/nvdla_compile
+	$(BUILD)/bin/nvdla_compile $< --config nv_full --precision fp16 -o $@
+
+run: setup-build all $(DEMO)
+	$(RUNTIME) --loadable $(DEMO) --image models/digits/input.pgm \
+		--normalize 255 --top 1 -o $(BUILD)/output.dimg
 
 # The whole suite: unit and conformance tests here, driver tests in QEMU.
 check: setup all tests module-all guest-tests

@@ -234,7 +234,8 @@ static void conv_program_csc(struct dla_engine *engine,
 	      FIELD(CSC, D_DATAOUT_SIZE_0, DATAOUT_HEIGHT, out->height - 1));
 	CSC_W(D_DATAOUT_SIZE_1, out->channel - 1);
 	CSC_W(D_ATOMICS, (u32)out->width * out->height - 1);
-	CSC_W(D_RELEASE, p->release);
+	/* slices released after the layer, less one (0: all, as NVIDIA's) */
+	CSC_W(D_RELEASE, FIELD(CSC, D_RELEASE, RLS_SLICES, p->release - 1));
 	CSC_W(D_CONV_STRIDE_EXT,
 	      FIELD(CSC, D_CONV_STRIDE_EXT, CONV_X_STRIDE_EXT,
 		    p->conv_stride_x - 1) |

@@ -143,13 +143,11 @@ s64 sim_cacc_out(const struct sim_conv *cv, s64 acc)
 	return sim_sat(out, 32);
 }
 
-s64 sim_conv_cache_index(const struct sim_conv *cv, u32 k, u32 x, u32 y)
+s64 sim_conv_cache_fill(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
 	struct sim_conv_cache *cc = cv->cache;
 	u32 block, end;
 
-	if (!cc || x >= cc->w || y >= cc->h)
-		return -1;
 	if (cc->in != cv->in) {	/* another batch */
 		memset(cc->ready, 0, (cc->h + cc->block_rows - 1) / cc->block_rows);
 		cc->in = cv->in;
@@ -160,7 +158,7 @@ s64 sim_conv_cache_index(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 		cc->fill(cc, cv, block * cc->block_rows, end < cc->h ? end : cc->h);
 		cc->ready[block] = 1;
 	}
-	return ((s64)k * cc->h + y) * cc->w + x;
+	return sim_conv_cache_at(cc, k, x, y);
 }
 
 s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)

@@ -193,15 +193,82 @@ static s64 pdp_window(const struct pdp_params *p, u32 s, u32 lane, u32 ox,
 	return sim_rha_shift(sum * p->recip_h, PDP_RECIP_SHIFT);
 }
 
+#define PDP_LANES_MAX 32	/* the widest atom, of int8 elements */
+
+/*
+ * pdp_window for every lane of an integer output element read from
+ * memory: the lanes side by side, in loops the compiler vectorises.
+ */
+static void pdp_window_lanes(const struct pdp_params *p, u32 s, u32 ox,
+			     u32 oy, s64 *out)
+{
+	s32 x0 = (s32)(ox * p->sw) - (s32)p->pl;
+	s32 y0 = (s32)(oy * p->sh) - (s32)p->pt;
+	s64 sum[PDP_LANES_MAX] = { 0 };
+	s32 best[PDP_LANES_MAX] = { 0 }, v;
+	u32 kx, ky, lane, pad_rows = 0, pad_cols;
+	bool seen = false, max = p->method == PDP_MAX;
+	const u8 *at;
+
+	for (ky = 0; ky < p->kh; ky++) {
+		s32 y = y0 + (s32)ky;
+
+		if (y < 0 || y >= (s32)p->h) {
+			pad_rows++;
+			continue;
+		}
+		pad_cols = 0;
+		for (kx = 0; kx < p->kw; kx++) {
+			s32 x = x0 + (s32)kx;
+
+			if (x < 0 || x >= (s32)p->w) {
+				pad_cols++;
+				continue;
+			}
+			at = p->in + s * p->in_surf + y * p->in_line + x * p->atom;
+			for (lane = 0; lane < p->lanes; lane++) {
+				v = p->bpe == 1 ? (s8)at[lane] :
+				    (s16)(at[2 * lane] | at[2 * lane + 1] << 8);
+				sum[lane] += v;
+				best[lane] = !seen ? v : max ?
+					     (v > best[lane] ? v : best[lane]) :
+					     (v < best[lane] ? v : best[lane]);
+			}
+			seen = true;
+		}
+		for (lane = 0; lane < p->lanes; lane++)
+			sum[lane] += pdp_pad(p, pad_cols);
+	}
+	for (lane = 0; lane < p->lanes; lane++) {
+		if (p->method != PDP_AVERAGE) {
+			out[lane] = best[lane];
+			continue;
+		}
+		sum[lane] += (s64)pdp_pad(p, pad_rows) * p->kw;
+		sum[lane] = sim_rha_shift(sum[lane] * p->recip_w, PDP_RECIP_SHIFT);
+		out[lane] = sim_rha_shift(sum[lane] * p->recip_h, PDP_RECIP_SHIFT);
+	}
+}
+
 static void pdp_compute(struct nvdla_sim *sim, const struct pdp_params *p)
 {
 	u32 s, ox, oy, lane;
+	s64 v[PDP_LANES_MAX];
 
 	for (s = 0; s < p->surfaces; s++)
 		for (oy = 0; oy < p->oh; oy++)
 			for (ox = 0; ox < p->ow; ox++) {
 				if (sim_slice(sim, (u64)p->lanes * p->kw * p->kh))
 					return;
+				if (!p->fp16 && !p->stream) {
+					pdp_window_lanes(p, s, ox, oy, v);
+					for (lane = 0; lane < p->lanes; lane++)
+						pdp_store(p, p->out + s * p->out_surf +
+							  oy * p->out_line +
+							  ox * p->atom + lane * p->bpe,
+							  v[lane]);
+					continue;
+				}
 				for (lane = 0; lane < p->lanes; lane++)
 					pdp_store(p, p->out + s * p->out_surf +
 						  oy * p->out_line + ox * p->atom +

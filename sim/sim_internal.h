@@ -234,8 +234,8 @@ struct sim_conv_cache {
 	u32 w, h, k, block_rows;
 	const u8 *in;		/* the input (batch) the ready blocks are of */
 	u8 *ready;		/* per block of rows */
-	u32 *val;		/* [k][h][w] */
-	u8 *sat;		/* [k][h][w] */
+	u32 *val;		/* [h][w][k]: the SDP's order, kernels inner */
+	u8 *sat;		/* [h][w][k] */
 	void (*fill)(struct sim_conv_cache *cc, const struct sim_conv *cv,
 		     u32 y0, u32 y1);
 	void *priv;		/* the filler's decoded layer */
@@ -280,8 +280,28 @@ static inline void sim_conv_cache_close(struct sim_conv *cv)
 void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h);
 void sim_conv_cache_close(struct sim_conv *cv);
 #endif
+/* Where output (k, x, y) is in @cc's arrays. */
+static inline s64 sim_conv_cache_at(const struct sim_conv_cache *cc, u32 k,
+				    u32 x, u32 y)
+{
+	return ((s64)y * cc->w + x) * cc->k + k;
+}
+
+/* Compute the rows of @cv's cache that hold output (k, x, y); its index. */
+s64 sim_conv_cache_fill(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+
 /* Index of output (k, x, y) in @cv's cache, its rows computed; -1: none. */
-s64 sim_conv_cache_index(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+static inline s64 sim_conv_cache_index(const struct sim_conv *cv, u32 k,
+				       u32 x, u32 y)
+{
+	const struct sim_conv_cache *cc = cv->cache;
+
+	if (!cc || x >= cc->w || y >= cc->h)
+		return -1;
+	if (cc->in == cv->in && cc->ready[y / cc->block_rows])
+		return sim_conv_cache_at(cc, k, x, y);
+	return sim_conv_cache_fill(cv, k, x, y);
+}
 
 bool sim_conv_ready(const struct nvdla_sim *sim);
 bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv);

@@ -17,11 +17,14 @@
 
 int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)
 {
+	char msg[sizeof(rt->error)];
 	va_list ap;
 
+	/* Through a copy: callers prefix the message already in rt->error. */
 	va_start(ap, fmt);
-	vsnprintf(rt->error, sizeof(rt->error), fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	memcpy(rt->error, msg, sizeof(msg));
 	return err;
 }
 

@@ -75,7 +75,7 @@ void sim_dense_input(struct sim_dense *dl, const struct sim_conv *cv,
 /* The tile function of the vector path @simd for @dl. */
 sim_dense_tile_fn *sim_dense_tile(const struct sim_dense *dl,
 				  enum sim_simd simd);
-sim_dense_tile_fn sim_dense_tile_avx2;
+sim_dense_tile_fn sim_dense_tile_avx2, sim_dense_tile16_avx2;
 
 struct sim_fp_psum;
 /* The CMAC partial sum of @n channels of data @d and weights @w, no NaN. */
@@ -91,11 +91,10 @@ void sim_dense_fp16_weights(struct sim_dense *dl, const struct sim_conv *cv,
 void sim_dense_fp16_input(struct sim_dense *dl, u32 row0, u32 row1);
 /*
  * The fp32 CACC outputs of kernel @k at outputs (x, @y), x < @w, through
- * @block: every block and tap in the CSC's order.
+ * @block, into out[x * stride]: every block and tap in the CSC's order.
  */
 void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
-			 u32 k, u32 y, u32 w,
-			u32 *out);
+			u32 k, u32 y, u32 w, u32 *out, u32 stride);
 sim_fp16_block_fn sim_fp16_block_c, sim_fp16_block_avx2;
 /* Whether @n fp16 values hold a NaN. */
 bool sim_dense_fp16_nan(const u16 *p, u32 n);
@@ -104,7 +103,7 @@ bool sim_dense_fp16_group_ready(void);
 struct sim_fp_acc;
 /*
  * Accumulate the CMAC's partial sums of kernels [@k0, @k1) at outputs
- * [@x0, @x0 + @nx) of row @y (@nx <= 8, no post-extension) into @acc,
+ * [@x0, @x0 + @nx) of row @y (@nx <= 8) into @acc,
  * kernel by kernel eight accumulators, in the CSC's order, on AVX2.
  */
 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,

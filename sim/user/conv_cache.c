@@ -13,7 +13,7 @@
 #include "../conv_fp16.h"
 #include "../sim_math.h"
 
-#define CACHE_MAX_OUTPUTS (1ull << 28)
+#define CACHE_MAX_OUTPUTS (1ull << 26)	/* 320 MB; larger layers go output by output */
 #define CACHE_BLOCK_MACS (1ull << 22)	/* worth waking the pool for */
 
 struct cache_priv {
@@ -60,8 +60,8 @@ static void cache_fill_ref(void *ctx, u32 i, u32 n)
 			count = 0;
 			out = cv.fp16 ? sim_conv_fp16_value(&cv, k, x, y) :
 				sim_conv_value(&cv, k, x, y);
-			cc->val[((u64)k * cc->h + y) * cc->w + x] = (u32)out;
-			cc->sat[((u64)k * cc->h + y) * cc->w + x] = count != 0;
+			cc->val[sim_conv_cache_at(cc, k, x, y)] = (u32)out;
+			cc->sat[sim_conv_cache_at(cc, k, x, y)] = count != 0;
 		}
 	}
 }
@@ -93,8 +93,8 @@ static void cache_fill_dense(void *ctx, u32 i, u32 n)
 			pv->tile(w, d, dl, out);
 			for (a = 0; a < SIM_DENSE_KT && k0 + a < cc->k; a++)
 				for (b = 0; b < SIM_DENSE_XT && x + b < cc->w; b++)
-					cache_store(cc, ((u64)(k0 + a) * cc->h + y) *
-						    cc->w + x + b,
+					cache_store(cc, sim_conv_cache_at(cc, k0 + a,
+									  x + b, y),
 						    sim_cacc_round(job->cv, out[a][b]),
 						    false);
 		}
@@ -108,15 +108,16 @@ static void cache_fill_fp16(void *ctx, u32 i, u32 n)
 	struct sim_conv_cache *cc = job->cc;
 	const struct cache_priv *pv = cc->priv;
 	u64 items = (u64)(job->y1 - job->y0) * cc->k, it, at;
-	u32 y, k;
+	u32 y, k, x;
 
 	for (it = items * i / n; it < items * (i + 1) / n; it++) {
 		y = job->y0 + it / cc->k;
 		k = it % cc->k;
-		at = ((u64)k * cc->h + y) * cc->w;
+		at = sim_conv_cache_at(cc, k, 0, y);
 		sim_dense_fp16_row(&pv->dense, pv->fp16_block, k, y,
-				   cc->w, cc->val + at);
-		memset(cc->sat + at, 0, cc->w);
+				   cc->w, cc->val + at, cc->k);
+		for (x = 0; x < cc->w; x++)
+			cc->sat[at + (u64)x * cc->k] = 0;
 	}
 }
 
@@ -141,7 +142,7 @@ static void cache_fill_fp16_groups(void *ctx, u32 i, u32 n)
 		sim_dense_fp16_group_avx2(&pv->dense, y, x0, nx, k0, k1, acc);
 		for (k = k0; k < k1; k++)
 			for (x = 0; x < nx; x++) {
-				u64 at = ((u64)k * cc->h + y) * cc->w + x0 + x;
+				u64 at = sim_conv_cache_at(cc, k, x0 + x, y);
 
 				cc->val[at] = sim_cacc_fp16_to_fp32(
 					&acc[(k - k0) * GROUP_X + x]);
@@ -235,7 +236,7 @@ void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
 			pv->fp16_block = simd == SIM_SIMD_AVX2 ?
 					 sim_fp16_block_avx2 : sim_fp16_block_c;
 		pv->fp16_groups = cv->fp16 && simd == SIM_SIMD_AVX2 &&
-				  pv->dense.ext == 1 && sim_dense_fp16_group_ready();
+				  sim_dense_fp16_group_ready();
 		sim_threads_run(cache_weights, &job);
 		if (!cv->fp16)
 			pv->tile = sim_dense_tile(&pv->dense, simd);

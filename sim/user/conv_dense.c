@@ -15,7 +15,7 @@
 #include "../sim_math.h"
 
 #define DENSE_LANES 16		/* int16 elements of one 256-bit vector */
-#define DENSE_MAX_ELEMS (1ull << 27)
+#define DENSE_MAX_ELEMS (1ull << 26)	/* 128 MB an array */
 /* int8 products are at most 2^14 in magnitude: a sum of fewer fits int32 */
 #define DENSE_NARROW_MAX ((1u << 31) / (128 * 128))
 
@@ -214,7 +214,7 @@ static void dense_tile_c(const s16 *const *w, const s16 *const *d,
 sim_dense_tile_fn *sim_dense_tile(const struct sim_dense *dl,
 				  enum sim_simd simd)
 {
-	if (simd == SIM_SIMD_AVX2 && dl->narrow)
-		return sim_dense_tile_avx2;
+	if (simd == SIM_SIMD_AVX2)
+		return dl->narrow ? sim_dense_tile_avx2 : sim_dense_tile16_avx2;
 	return dense_tile_c;
 }

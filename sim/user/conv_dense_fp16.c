@@ -110,7 +110,7 @@ void sim_fp16_block_c(const u16 *d, const u16 *w, u32 n,
  */
 static void dense_fp16_passes(const struct sim_dense *dl,
 			      sim_fp16_block_fn *block, u32 k, u32 y, u32 w,
-			      u32 *out)
+			      u32 *out, u32 stride)
 {
 	u16 d[SIM_CMAC_FP16_LANES + 8], wt[SIM_CMAC_FP16_LANES + 8];
 	struct sim_fp_psum p;
@@ -135,13 +135,12 @@ static void dense_fp16_passes(const struct sim_dense *dl,
 				block(d, wt, n, &p);
 			sim_cacc_fp16_add(&acc, p);
 		}
-		out[x] = sim_cacc_fp16_to_fp32(&acc);
+		out[(u64)x * stride] = sim_cacc_fp16_to_fp32(&acc);
 	}
 }
 
 void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
-			 u32 k, u32 y, u32 w,
-			u32 *out)
+			u32 k, u32 y, u32 w, u32 *out, u32 stride)
 {
 	struct sim_fp_psum p;
 	struct sim_fp_acc acc;
@@ -150,7 +149,7 @@ void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
 	u64 at, kt;
 
 	if (dl->ext > 1) {
-		dense_fp16_passes(dl, block, k, y, w, out);
+		dense_fp16_passes(dl, block, k, y, w, out, stride);
 		return;
 	}
 	for (x = 0; x < w; x++) {
@@ -171,6 +170,6 @@ void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
 				sim_cacc_fp16_add(&acc, p);
 			}
 		}
-		out[x] = sim_cacc_fp16_to_fp32(&acc);
+		out[(u64)x * stride] = sim_cacc_fp16_to_fp32(&acc);
 	}
 }

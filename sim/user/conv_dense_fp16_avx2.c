@@ -160,21 +160,24 @@ static AVX2 __m256i group8(__m256i d, __m256i w)
 				_mm256_srli_epi32(exp8(w), 2));
 }
 
+static struct booth_tables tables;
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void tables_build(void)
+{
+	booth_tables(&tables);
+}
+
 /* Lanes past @n (to the next multiple of 8) are zero in both arrays. */
 AVX2 void sim_fp16_block_avx2(const u16 *d, const u16 *w, u32 n,
 			      struct sim_fp_psum *p)
 {
-	static struct booth_tables tables;
-	static bool tables_ready;	/* the same every time: no race harms */
 	__m256i dv, wv, live, g, topv = _mm256_setzero_si256(), shift, neg, r;
 	__m256i acc = _mm256_setzero_si256();
 	__m128i t4;
 	u32 c, top;
 
-	if (!tables_ready) {
-		booth_tables(&tables);
-		tables_ready = true;
-	}
+	pthread_once(&tables_once, tables_build);
 	for (c = 0; c < n; c += 8) {
 		dv = load8(d + c);
 		wv = load8(w + c);
@@ -386,6 +389,54 @@ bool sim_dense_fp16_group_ready(void)
 	return booth_table;
 }
 
+/*
+ * Post-extension: a pass's kernel rows (ext of them, each of the layer's
+ * channels, one block in all) gathered into one block per output and per
+ * kernel, as the CSC feeds them.
+ */
+static AVX2 void group_passes(const struct sim_dense *dl, struct xdata *xd,
+			      u32 y, u32 x0, u32 nx, u32 k0, u32 k1,
+			      struct sim_fp_acc *acc)
+{
+	u16 d[8][SIM_CMAC_FP16_LANES + 8], w[SIM_CMAC_FP16_LANES + 8];
+	const u16 *dp[8];
+	struct sim_fp_psum p;
+	bool dnan[8], wnan;
+	u32 r0, r, n, x, k, top[8];
+	s64 mant[8];
+	u64 at;
+
+	for (r0 = 0; r0 < dl->taps; r0 += dl->ext) {
+		for (x = 0; x < 8; x++) {
+			for (n = 0, r = r0; r < dl->taps && r < r0 + dl->ext; r++) {
+				at = y * dl->ystep + (x0 + (x < nx ? x : nx - 1)) *
+				     dl->xstep + dl->toff[r];
+				memcpy(d[x] + n, dl->in + at, dl->c * sizeof(u16));
+				n += dl->c;
+			}
+			dnan[x] = sim_dense_fp16_nan(d[x], n);
+			dp[x] = d[x];
+		}
+		xdata_fill(xd, dp, n);
+		for (k = k0; k < k1; k++) {
+			for (n = 0, r = r0; r < dl->taps && r < r0 + dl->ext; r++) {
+				memcpy(w + n, dl->wt + ((u64)k * dl->taps + r) * dl->cp,
+				       dl->c * sizeof(u16));
+				n += dl->c;
+			}
+			wnan = sim_dense_fp16_nan(w, n);
+			xblock(xd, w, n, mant, top);
+			for (x = 0; x < nx; x++) {
+				p.exp = 4 * top[x];
+				p.mant = mant[x];
+				if (wnan || dnan[x])
+					sim_cmac_fp16_nan(d[x], w, n, &p);
+				sim_cacc_fp16_add(&acc[(k - k0) * 8 + x], p);
+			}
+		}
+	}
+}
+
 AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
 			       u32 nx, u32 k0, u32 k1, struct sim_fp_acc *acc)
 {
@@ -399,6 +450,11 @@ AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
 
 	if (!xd)
 		return;
+	if (dl->ext > 1) {
+		group_passes(dl, xd, y, x0, nx, k0, k1, acc);
+		free(xd);
+		return;
+	}
 	for (b = 0; b < dl->blocks; b++) {
 		n = dl->c - b * dl->block < dl->block ? dl->c - b * dl->block :
 		    dl->block;

@@ -213,6 +213,19 @@ if [ -f "$lenet" ]; then
 else
 	skip "--top on a classifier" "$lenet absent"
 fi
+# The README's main job (make run): the digit demo on its image of a 5
+# prints that one class, with torch's probability (line 6 of
+# models/digits/reference.txt) to fp16's precision.
+"$build/bin/nvdla_compile" models/digits/digits.onnx --config nv_full \
+	--precision fp16 -o "$tmp/digits.nvdla" >/dev/null &&
+	"$rt" --loadable "$tmp/digits.nvdla" --device sim:nv_full --image \
+		models/digits/input.pgm --normalize 255 --top 1 \
+		-o "$tmp/d.dimg" >"$tmp/top"
+[ $? -eq 0 ] && [ "$(grep -c '^top ' "$tmp/top")" -eq 1 ] &&
+	awk -F', ' -v p="$(sed -n 6p models/digits/reference.txt)" \
+		'/^top 1: class 5, / { d = $2 - p; hit = d < 0.001 && d > -0.001 }
+		END { exit !hit }' "$tmp/top"
+ok $? "the digit demo with --top 1: class 5, its probability"
 for bad in 0 -1 x 65537; do
 	"$rt" --loadable loadables/bdma_copy.nvdla --top "$bad" 2>"$tmp/err"
 	[ $? -eq 2 ] && grep -q -- "--top takes a count of classes" "$tmp/err" || break

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: MIT
 # nvdla_compile as a user runs it: its argument errors and their messages,
 # --exec against the float64 reference of the committed digit model (and
-# of the ONNX corpus when ../shared is present), --dump-ir, and a compile
-# whose loadable the runtime runs. Run from the repository root with the
-# build directory as $1.
+# of the ONNX corpus when ../shared is present), --dump-ir, and compiles
+# in fp16 and in int8 (each calibration method) whose loadables the
+# runtime runs. Run from the repository root with the build directory
+# as $1.
 set -u
 build=${1:-build}
 nc=$build/bin/nvdla_compile
@@ -73,6 +74,11 @@ grep -q "^node 0 '/conv1/Conv' (Conv) conv .* act=relu" "$tmp/ir.txt" &&
 	grep -q "^tensor 15 'prob' 1x10x1x1 range=" "$tmp/ir.txt"
 ok $? "--dump-ir after the passes, with entropy-calibrated ranges"
 
+"$nc" "$model" --dump-ir --calibrate models/digits/calib \
+	--calib-method percentile=99.9 --mean 25.5 --normalize 229.5 >"$tmp/ir.txt"
+grep -q "^tensor 0 'data' 1x1x16x16 range=\[-0.111111,1\]" "$tmp/ir.txt"
+ok $? "--mean 25.5 --normalize 229.5: the input's range is [-0.111, 1]"
+
 "$nc" "$model" --config nv_full -o "$tmp/digits.nvdla" &&
 	"$rt" --loadable "$tmp/digits.nvdla" --device sim:nv_full \
 		--image models/digits/input.pgm --normalize 255 --rawdump \
@@ -82,6 +88,19 @@ tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/run1.txt"
 e=$(max_error "$tmp/run1.txt" models/digits/reference.txt)
 [ "$status" -eq 0 ] && below "$e" 0.01
 ok $? "the digit model compiled for nv_full (fp16) runs in process (max error $e)"
+
+for method in minmax percentile entropy; do
+	"$nc" "$model" --config nv_small --calibrate models/digits/calib \
+		--calib-method "$method" -o "$tmp/digits8.nvdla" &&
+		"$rt" --loadable "$tmp/digits8.nvdla" --device sim:nv_small \
+			--image models/digits/input.pgm --normalize 255 --rawdump \
+			-o "$tmp/run.txt" >/dev/null
+	status=$?
+	tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/run1.txt"
+	e=$(max_error "$tmp/run1.txt" models/digits/reference.txt)
+	[ "$status" -eq 0 ] && below "$e" 0.05
+	ok $? "the digit model in int8 for nv_small, $method calibration, runs in process (max error $e)"
+done
 
 if [ ! -d "$corpus" ]; then
 	skip "--exec on the ONNX corpus" "../shared absent"

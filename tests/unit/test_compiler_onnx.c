@@ -504,6 +504,8 @@ static const struct onnx_case refusals[] = {
 	  "kernel_shape=is:2,2;auto_pad=s:SAME_UPPER;pads=is:1,1,1,1",
 	  "auto_pad SAME_UPPER together with pads" },
 	{ 13, "LRN", "x", 0, 2, 4, 4, NULL, "size=i:0", "size 0 is out of range" },
+	{ 13, "ReduceMean", "x", 0, 2, 4, 4, NULL, "axes=is:1",
+	  "only a reduction over height and width (axes 2 and 3) is supported" },
 	{ 13, "BatchNormalization", "x,p,p,p,p", 0, 2, 4, 4, "p:f:3", NULL,
 	  "'p' does not hold 2 values" },
 	{ 13, "BatchNormalization", "x,p,p,p,v", 0, 2, 4, 4, "p:f:2;v:i:0", NULL,
@@ -948,6 +950,15 @@ static void test_exec_values(void)
 	m = model_x(1, 1, 2, "LeakyRelu", "x", &n);
 	ob_float(n, "alpha", 0.25f);
 	expect(m, (float[]){ -4, 4 }, (float[]){ -1, 4 }, 2, "LeakyRelu");
+	m = model_x(2, 1, 2, "ReduceMean", "x", &n);
+	ob_ints(n, "axes", 2, 2, -1);
+	ob_int(n, "keepdims", 0);
+	expect(m, (float[]){ 1, 3, 5, 7 }, (float[]){ 2, 6 }, 2,
+	       "ReduceMean over height and width, not keeping them");
+	m = model_x(2, 1, 2, "ReduceMax", "x", &n);
+	ob_ints(n, "axes", 2, 3, 2);
+	expect(m, (float[]){ 1, 3, 5, 7 }, (float[]){ 3, 7 }, 2,
+	       "ReduceMax over height and width");
 	m = model_x(1, 1, 2, "Max", "x,x", &n);
 	expect(m, (float[]){ -4, 4 }, (float[]){ -4, 4 }, 2, "Max of a tensor and itself");
 }

@@ -549,6 +549,14 @@ static void test_image_input(void)
 	       fake.reg[(0x5000 + NVDLA_CDMA_D_DAIN_ADDR_LOW_0) / 4] == 0x50000000 &&
 	       fake.reg[(0x5000 + NVDLA_CDMA_D_LINE_STRIDE) / 4] == 128,
 	       "its pixels' address and line stride are programmed (ret %d)", ret);
+	/*
+	 * The register holds the slices released less one, as in the public
+	 * traces: one more would shift the next layer's data in the
+	 * convolution buffer (NVIDIA's C model on a recorded LeNet).
+	 */
+	tap_ok(fake.reg[(0x6000 + NVDLA_CSC_D_RELEASE) / 4] == 15,
+	       "16 slices released: CSC D_RELEASE 15 (got %u)",
+	       fake.reg[(0x6000 + NVDLA_CSC_D_RELEASE) / 4]);
 	finish();
 	good_task(&d);
 	m_image_yuv(&d);

@@ -16,6 +16,13 @@ runtime=$build/bin/nvdla_runtime
 # with per-tensor scales from a calibration on other images.
 FP16_TOL=0.01
 INT8_TOL=0.05
+# ResNet-18 on 64 x 64 images averages its last features over 2 x 2
+# positions instead of 7 x 7, so their int8 rounding noise reaches the
+# classifier 3.5 times larger; with random weights the classifier projects
+# noise as much as signal (logits' std 3): 0.19 is measured (0.047 at
+# 224 x 224), the error growing evenly layer by layer
+# (tools/models/layer_errors.py), no layer losing more than the others.
+INT8_TOL_RESNET18_64=0.25
 # shellcheck source=tests/unit/tap.sh
 . tests/unit/tap.sh
 
@@ -64,6 +71,7 @@ run_case() {
 	fi
 	tol=$FP16_TOL
 	[ "$prec" = int8 ] && tol=$INT8_TOL
+	[ "$prec$name" = int8resnet18_64 ] && tol=$INT8_TOL_RESNET18_64
 	awk -v e="$1" -v t="$tol" 'BEGIN { exit !(e <= t) }' && [ "$2" = "$3" ]
 	ok $? "$what: max error $1 (tolerance $tol), top-1 $2 (torch $3), $ms ms"
 }
@@ -84,6 +92,17 @@ if [ ! -x "$compile" ]; then
 	exit 0
 fi
 run_model digits models/digits digits.onnx input.pgm
+# The issue's bar for int8: the float model's class on at least 99 % of
+# the 450 test images (on the smallest configuration; make bench runs all).
+if tools/models/python.sh -c 'import torch, onnx' 2>/dev/null; then
+	tools/models/python.sh tools/models/bench_digits.py "$build" \
+		--min-agreement 99 nv_small:int8 >"$tmp/bench" 2>&1
+	status=$?
+	sed 's/^/# /' "$tmp/bench"
+	ok $status "digits int8 nv_small on the test split: top-1 agreement with the float model at least 99 %"
+else
+	skip "digits int8 on the test split" "python3-torch or python3-onnx missing (tools/setup.sh)"
+fi
 if [ ! -f "$build/models/stamp" ]; then
 	skip "LeNet and ResNet-18" "$build/models absent: python3-torch, -onnx or -sklearn missing (tools/setup.sh, then make models)"
 	exit 0

@@ -2,8 +2,9 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * The user-space model's vector paths and threads against its plain C
- * reference, byte for byte: the fp16 CMAC block and the int8 dense tile
- * on random operands, then random direct convolution layers (int8, int16,
+ * reference, byte for byte: the fp16 CMAC block and the int8 and int16
+ * dense tiles on random operands (int16's -32768 squared pairs, which
+ * wrap vpmaddwd's int32, among them), then random direct convolution layers (int8, int16,
  * fp16 with NaNs and infinities among the values; padding, stride,
  * dilation, CACC truncation) run with NVDLA_SIM_SIMD=off on one thread
  * (the kernel module's path: output by output) and with the vector path
@@ -95,28 +96,29 @@ static void test_fp16_block(void)
 	       blocks, bad);
 }
 
-static void test_int8_tile(void)
+/* The integer tiles on random operands, extremes among them. */
+static void test_int_tile(bool narrow)
 {
 	static s16 in[4096], wt[4096];
 	u64 toff[4] = { 0, 100, 700, 1500 };
 	struct sim_dense dl = {
 		.in = in, .wt = wt, .toff = toff, .cp = 48, .taps = 4,
-		.narrow = true,
+		.narrow = narrow,
 	};
 	s64 a[SIM_DENSE_KT][SIM_DENSE_XT], b[SIM_DENSE_KT][SIM_DENSE_XT];
 	const s16 *wp[SIM_DENSE_KT], *dp[SIM_DENSE_XT];
+	s16 least = narrow ? -128 : -32768;
 	uint32_t i, j, t, bad = 0;
 
 	if (!__builtin_cpu_supports("avx2")) {
-		tap_skip("no AVX2", "int8 dense tile: AVX2 = plain C");
+		tap_skip("no AVX2", "%s dense tile: AVX2 = plain C",
+			 narrow ? "int8" : "int16");
 		return;
 	}
 	for (t = 0; t < 2000; t++) {
-		for (i = 0; i < 4096; i++) {
-			in[i] = (int8_t)rnd();
-			wt[i] = t % 3 ? (int8_t)rnd() : -128;	/* extremes too */
-			if (t % 3 == 0)
-				in[i] = -128;
+		for (i = 0; i < 4096; i++) {	/* every third all the least */
+			in[i] = t % 3 ? (narrow ? (int8_t)rnd() : (int16_t)rnd()) : least;
+			wt[i] = t % 3 ? (narrow ? (int8_t)rnd() : (int16_t)rnd()) : least;
 		}
 		for (i = 0; i < SIM_DENSE_KT; i++)
 			wp[i] = wt + rnd() % 1800;
@@ -126,8 +128,8 @@ static void test_int8_tile(void)
 		sim_dense_tile(&dl, SIM_SIMD_AVX2)(wp, dp, &dl, b);
 		bad += memcmp(a, b, sizeof(a)) != 0;
 	}
-	tap_ok(!bad, "int8 dense tile: AVX2 = plain C on 2000 random tiles (%u differ)",
-	       bad);
+	tap_ok(!bad, "%s dense tile: AVX2 = plain C on 2000 random tiles (%u differ)",
+	       narrow ? "int8" : "int16", bad);
 }
 
 static int bus_read(void *ctx, uint64_t a, void *d, uint32_t n)
@@ -339,7 +341,8 @@ int main(void)
 		return tap_done();
 	}
 	test_fp16_block();
-	test_int8_tile();
+	test_int_tile(true);
+	test_int_tile(false);
 	test_layers(0, 150);
 	test_layers(1, 60);
 	test_layers(2, 60);

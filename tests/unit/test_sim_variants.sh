@@ -5,7 +5,7 @@
 # on one thread (the kernel module's path) and on with one thread, the
 # default (all CPUs) being test_traces.sh's run; then compiled networks
 # whose layers cover int8 and fp16 convolution from images and cubes,
-# post-extension, SDP, PDP and CDP, their outputs compared byte for byte
+# post-extension, SDP, PDP and CDP (LRN in alexnet_mini), their outputs compared byte for byte
 # across the same settings and two threads. Run from the repository root
 # with the build directory as $1.
 set -u
@@ -38,7 +38,8 @@ runtime=$(cd "$build/bin" && pwd)/nvdla_runtime
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for c in lenet_int8_small gnet_mini_nolrn_int8_small lenet_fp16_full \
-	unet_mini_fp16_full mobilenet_mini_fp16_full_profdefault; do
+	unet_mini_fp16_full mobilenet_mini_fp16_full_profdefault \
+	alexnet_mini_fp16_full; do
 	if [ ! -f "$corpus/$c/case.json" ]; then
 		skip "$c with every vector path and thread count" "case absent"
 		continue

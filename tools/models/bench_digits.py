@@ -7,8 +7,10 @@ on nv_full and in int8 on each configuration, with the top-1 agreement
 with the float model and the largest error on the probabilities.
 
 Usage: tools/models/python.sh tools/models/bench_digits.py BUILD_DIR
-       [CONFIG:PRECISION...]   (default nv_full:fp16 nv_full:int8
-                                nv_large:int8 nv_small:int8)"""
+       [--min-agreement PERCENT] [CONFIG:PRECISION...]
+The cases default to nv_full:fp16 nv_full:int8 nv_large:int8
+nv_small:int8. With --min-agreement, the exit status is 1 when a case's
+top-1 agreement with the float model is below PERCENT."""
 
 import os
 import subprocess
@@ -50,7 +52,11 @@ def run_case(build, tmp, files, config, prec):
 def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__)
-    build, cases = argv[1], argv[2:] or CASES
+    build, cases, minimum = argv[1], argv[2:], None
+    if cases[:1] == ["--min-agreement"] and len(cases) > 1:
+        minimum, cases = float(cases[1]), cases[2:]
+    cases = cases or CASES
+    status = 0
     images = pnm.read_all(os.path.join(DIGITS, "test.pgm"))
     with open(os.path.join(DIGITS, "test.txt")) as f:
         labels = np.array([int(v) for v in f])
@@ -82,7 +88,10 @@ def main(argv):
                 print(f"    image {i}: label {labels[i]}, float {top[i]} "
                       f"({ref[i].max():.3f}), {prec} {got[i]} "
                       f"({out[i].max():.3f})")
+            if minimum is not None and 100 * (got == top).mean() < minimum:
+                status = 1
+    return status
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    sys.exit(main(sys.argv))

@@ -110,3 +110,48 @@ shipped_ok() {
 idle() {
 	sleep 1
 }
+
+# run_networks DIR: every network DIR/NAME/ (loadable, input, its
+# nvdla_runtime arguments one a line, its configuration in "config", and
+# the output values the in-process model gives, "expected.txt") through
+# the driver on a virtual device of its configuration, to the same
+# values. The driver is reloaded with one device of each configuration
+# they need, then as it was. Under TCG a network runs longer than the
+# driver's job timeout of 5 s: --timeout gives each job more, and
+# max_job_timeout_ms lets it.
+run_networks() {
+	local dir=$1 configs i d name cfg node args status
+
+	configs=$(cat "$dir"/*/config | sort -u | tr '\n' ',' | sed 's/,$//')
+	rmmod nvdla_sim && insmod /nvdla_sim.ko devices="$configs"
+	ok $? "virtual devices recreated, one each of $configs"
+	# The nodes in the order of the devices, which is that of the parameter.
+	i=0
+	for d in $(nvdla_classes); do
+		i=$((i + 1))
+		eval "node_$(echo "$configs" | cut -d, -f$i)=$(node_of "$d")"
+	done
+
+	echo 100000 >/sys/module/nvdla/parameters/max_job_timeout_ms
+	for d in "$dir"/*/; do
+		name=$(basename "$d")
+		cfg=$(cat "$d/config")
+		eval "node=\${node_$cfg:-}"
+		# The arguments without their --device, one a line.
+		args=$(awk 'skip { skip = 0; next } $0 == "--device" { skip = 1; next } { print }' \
+			"$d/args")
+		# shellcheck disable=SC2086 # one argument a line
+		(IFS='
+'; cd "$d" && nvdla_runtime $args --device "$node" --timeout 100 \
+			--rawdump -o /tmp/net.txt) >/tmp/run.log 2>&1
+		status=$?
+		sed 's/^/# /' /tmp/run.log
+		[ $status -eq 0 ] && grep -q "^$node:" /tmp/run.log &&
+			cmp -s /tmp/net.txt "$d/expected.txt"
+		ok $? "$name through the driver on $cfg ($node): the model's output values"
+	done
+	echo 60000 >/sys/module/nvdla/parameters/max_job_timeout_ms
+
+	rmmod nvdla_sim && insmod /nvdla_sim.ko devices=nv_full,nv_full
+	ok $? "virtual devices as before (nv_full, nv_full)"
+}

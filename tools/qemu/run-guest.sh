@@ -93,6 +93,43 @@ print("\n".join(json.load(open(sys.argv[1]))["run"]["args"]))' \
 	done
 fi
 
+# Networks compiled here by nvdla_compile (tests/guest/55-models.sh): the
+# digit demo and, after make models, LeNet and ResNet-18 on 64 x 64
+# images; as above, with the output values the in-process model gives.
+# stage_model NAME DIR MODEL IMAGE CONFIG PRECISION
+stage_model() {
+	d=$root/models/$1-$6-$5
+	calib=""
+	[ "$6" = int8 ] && calib="--calibrate $2/calib"
+	mkdir -p "$d"
+	printf '%s\n' --loadable net.nvdla --device "sim:$5" --image "$4" \
+		--normalize 255 >"$d/args"
+	echo "$5" >"$d/config"
+	cp "$2/$4" "$d/"
+	# shellcheck disable=SC2046,SC2086 # one argument a line; no --calibrate in fp16
+	"$build/bin/nvdla_compile" "$2/$3" --config "$5" --precision "$6" \
+		$calib -o "$d/net.nvdla" >/dev/null &&
+		(IFS='
+'; cd "$d" && "$build/bin/nvdla_runtime" $(cat args) --rawdump \
+			-o expected.txt >/dev/null) ||
+		echo "not ok - [$kver] $1 $6 $5 compiled and run in process, for the guest"
+}
+if [ -x "$build/bin/nvdla_compile" ]; then
+	for c in nv_full:fp16 nv_full:int8 nv_large:int8 nv_small:int8; do
+		stage_model digits models/digits digits.onnx input.pgm \
+			"${c%:*}" "${c#*:}"
+	done
+	m=$build/models
+	if [ -f "$m/stamp" ]; then
+		for c in nv_full:fp16 nv_small:int8; do
+			stage_model lenet "$m/lenet" lenet.onnx input.pgm \
+				"${c%:*}" "${c#*:}"
+			stage_model resnet18_64 "$m/resnet18_64" resnet18_64.onnx \
+				input.ppm "${c%:*}" "${c#*:}"
+		done
+	fi
+fi
+
 root_pack
 
 # TCG: nested KVM hangs on the machines this runs on. A warning panics the

@@ -30,7 +30,7 @@ int nvc_error(char *err, size_t errlen, int code, const char *fmt, ...)
 /* Parse ONNX model bytes into @g (free it with nvc_graph_free). */
 int nvc_onnx_load(const void *buf, size_t len, struct nvc_graph *g,
 		  char *err, size_t errlen);
-/* The same from a file. */
+/* The same from a file; messages start with its path. */
 int nvc_onnx_load_file(const char *path, struct nvc_graph *g, char *err,
 		       size_t errlen);
 

@@ -126,6 +126,7 @@ int nvc_op_matmul(struct nvc_loader *l);
 int nvc_op_maxpool(struct nvc_loader *l);
 int nvc_op_avgpool(struct nvc_loader *l);
 int nvc_op_global_pool(struct nvc_loader *l);
+int nvc_op_reduce(struct nvc_loader *l);
 int nvc_op_lrn(struct nvc_loader *l);
 int nvc_op_batchnorm(struct nvc_loader *l);
 int nvc_op_activation(struct nvc_loader *l);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "onnx.h"
+#include "runtime_internal.h"
 
 #define OPSET_MIN 7
 #define OPSET_MAX 17
@@ -291,6 +292,8 @@ static const struct {
 	{ "AveragePool", nvc_op_avgpool },
 	{ "GlobalAveragePool", nvc_op_global_pool },
 	{ "GlobalMaxPool", nvc_op_global_pool },
+	{ "ReduceMean", nvc_op_reduce },
+	{ "ReduceMax", nvc_op_reduce },
 	{ "LRN", nvc_op_lrn },
 	{ "BatchNormalization", nvc_op_batchnorm },
 	{ "Relu", nvc_op_activation },
@@ -540,20 +543,16 @@ int nvc_onnx_load(const void *buf, size_t len, struct nvc_graph *g,
 int nvc_onnx_load_file(const char *path, struct nvc_graph *g, char *err,
 		       size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	long size;
+	struct nvdla_runtime rt = { 0 };	/* for the runtime's file checks */
+	char *buf = NULL, msg[NVC_ERR_LEN * 2];
+	uint64_t size;
+	FILE *f;
 	int ret;
 
 	memset(g, 0, sizeof(*g));
-	if (!f)
-		return nvc_error(err, errlen, -errno, "%s: %s", path,
-				 strerror(errno));
-	if (fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET)) {
-		ret = nvc_error(err, errlen, -EINVAL, "%s: not a regular file", path);
-		goto out;
-	}
+	ret = nvdla_rt_open_file(&rt, path, &f, &size);
+	if (ret)
+		return nvc_error(err, errlen, ret, "%s", rt.error);
 	if (size > NVC_MAX_MODEL_BYTES) {
 		ret = nvc_error(err, errlen, -EFBIG, "%s: larger than %ld bytes",
 				path, NVC_MAX_MODEL_BYTES);
@@ -564,11 +563,13 @@ int nvc_onnx_load_file(const char *path, struct nvc_graph *g, char *err,
 		ret = nvc_error(err, errlen, -ENOMEM, "%s: out of memory", path);
 		goto out;
 	}
-	if (fread(buf, 1, size, f) != (size_t)size) {
+	if (fread(buf, 1, size, f) != size) {
 		ret = nvc_error(err, errlen, -EIO, "%s: read error", path);
 		goto out;
 	}
-	ret = nvc_onnx_load(buf, size, g, err, errlen);
+	ret = nvc_onnx_load(buf, size, g, msg, sizeof(msg));
+	if (ret)
+		nvc_error(err, errlen, ret, "%s: %s", path, msg);
 out:
 	free(buf);
 	fclose(f);

@@ -576,13 +576,36 @@ int nvc_op_avgpool(struct nvc_loader *l)
 	return pool(l, NVC_POOL_AVG, &w, !!cip);
 }
 
+/* A pool over the whole plane of @x into an output of rank @rank. */
+static int global_pool(struct nvc_loader *l, struct nvc_value *x,
+		       enum nvc_pool type, int rank)
+{
+	int64_t dims[4] = { 1, x->dims[1], 1, 1 };
+	struct nvc_value *y;
+	struct nvc_node *nd;
+	int ret, k;
+
+	ret = nvc_output_act(l, 0, rank, dims, &y);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, NVC_POOL, 1, &x->tensor, 1, &y->tensor);
+	if (k < 0)
+		return k;
+	nd = &l->g->nodes[k];
+	nd->pool.type = type;
+	nd->pool.kh = x->dims[2];
+	nd->pool.kw = x->dims[3];
+	nd->pool.stride[0] = x->dims[2];
+	nd->pool.stride[1] = x->dims[3];
+	nd->pool.global = 1;
+	return 0;
+}
+
 int nvc_op_global_pool(struct nvc_loader *l)
 {
 	static const char *const known[] = { NULL };
-	struct nvc_value *x, *y;
-	struct nvc_node *nd;
-	int64_t dims[4];
-	int ret, k;
+	struct nvc_value *x;
+	int ret;
 
 	ret = nvc_io_check(l, 1, 1);
 	if (!ret)
@@ -591,24 +614,37 @@ int nvc_op_global_pool(struct nvc_loader *l)
 		ret = act_rank4(l, 0, &x);
 	if (ret)
 		return ret;
-	dims[0] = 1;
-	dims[1] = x->dims[1];
-	dims[2] = dims[3] = 1;
-	ret = nvc_output_act(l, 0, 4, dims, &y);
+	return global_pool(l, x, strcmp(l->op, "GlobalMaxPool") ?
+			   NVC_POOL_AVG : NVC_POOL_MAX, 4);
+}
+
+/* ReduceMean and ReduceMax over height and width: a global pool. */
+int nvc_op_reduce(struct nvc_loader *l)
+{
+	static const char *const known[] = { "axes", "keepdims", NULL };
+	int64_t axes[NVC_MAX_RANK], keep;
+	struct nvc_value *x;
+	int ret, n, i, mask = 0;
+
+	ret = nvc_io_check(l, 1, 1);
+	if (!ret)
+		ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_attr_ints(l, "axes", NVC_MAX_RANK, axes, &n);
+	if (!ret)
+		ret = nvc_attr_int(l, "keepdims", 1, &keep);
+	if (!ret)
+		ret = act_rank4(l, 0, &x);
 	if (ret)
 		return ret;
-	k = nvc_node_new(l, NVC_POOL, 1, &x->tensor, 1, &y->tensor);
-	if (k < 0)
-		return k;
-	nd = &l->g->nodes[k];
-	nd->pool.type = strcmp(l->op, "GlobalMaxPool") ? NVC_POOL_AVG :
-			NVC_POOL_MAX;
-	nd->pool.kh = x->dims[2];
-	nd->pool.kw = x->dims[3];
-	nd->pool.stride[0] = x->dims[2];
-	nd->pool.stride[1] = x->dims[3];
-	nd->pool.global = 1;
-	return 0;
+	for (i = 0; i < n; i++)
+		if (axes[i] >= -4 && axes[i] < 4)
+			mask |= 1 << (axes[i] < 0 ? axes[i] + 4 : axes[i]);
+	if (mask != 0xc || n != 2)
+		return nvc_node_error(l, -EINVAL,
+				      "only a reduction over height and width (axes 2 and 3) is supported");
+	return global_pool(l, x, strcmp(l->op, "ReduceMax") ? NVC_POOL_AVG :
+			   NVC_POOL_MAX, keep ? 4 : 2);
 }
 
 int nvc_op_lrn(struct nvc_loader *l)

@@ -35,7 +35,9 @@ static void usage(FILE *f)
 		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR]\n"
 		"Default precision: fp16 on nv_full, int8 elsewhere (int8 needs\n"
 		"--calibrate). Pixels p become (p - mean) / normalize, mean 0 and\n"
-		"normalize 255 unless given; colour images as B, G, R planes.\n");
+		"normalize 255 unless given; colour images as B, G, R planes.\n"
+		"Calibration: minmax unless --calib-method (percentile: P 99.99).\n"
+		"Input format: feature unless --input-format image.\n");
 }
 
 static int bad(const char *fmt, const char *what)
@@ -265,7 +267,7 @@ int main(int argc, char **argv)
 		return ret;
 	ret = nvc_onnx_load_file(a.model, &g, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "nvdla_compile: %s: %s\n", a.model, err);
+		fprintf(stderr, "nvdla_compile: %s\n", err);
 		return 1;
 	}
 	ret = nvc_passes(&g, err, sizeof(err));
