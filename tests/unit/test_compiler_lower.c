@@ -1025,8 +1025,33 @@ static void test_split(void)
 	check("split into views at channel 32, convolutions, concat", 3);
 }
 
+/*
+ * A near-dead output channel (|w| ~ 1e-38, bias 0.5) beside live ones:
+ * its scale must not push the shared shifts so far that the other
+ * channels' biases round to 0.
+ */
+static void test_dead_channel(void)
+{
+	struct nvc_node *n;
+	int t, i, per;
+
+	reset();
+	t = input(8, 6, 6);
+	t = conv(t, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	n = &nodes[G.num_nodes - 1];
+	per = 8 * 3 * 3;
+	for (i = 0; i < per; i++)
+		tensors[n->conv.weights].data[i] *= 1e-38f;
+	tensors[n->conv.bias].data[0] = 0.5f;
+	for (i = 1; i < 16; i++)
+		tensors[n->conv.bias].data[i] = 0.3f * (i % 3) - 0.3f;
+	output(t);
+	check("conv with a dead channel (|w| ~ 1e-38) and biases", 1);
+}
+
 int main(void)
 {
+	test_dead_channel();
 	test_split();
 	test_image();
 	test_cbuf_split();
