@@ -306,6 +306,15 @@ static AVX2 __m256i bcast(u32 v)
 	return _mm256_set1_epi32(v);
 }
 
+/* Booth digit @j's partial product of @b times the eight mantissas @md. */
+static AVX2 __m256i digit8(const struct booth_weight *b, u32 j, __m256i md,
+			   __m256i neg)
+{
+	return _mm256_xor_si256(_mm256_sllv_epi32(md, bcast(b->shift[j])),
+				_mm256_blendv_epi8(bcast(b->k[0][j]),
+						   bcast(b->k[1][j]), neg));
+}
+
 /* Partial sums of weights @w[0..n) at the eight outputs of @xd. */
 static AVX2 void xblock(const struct xdata *xd, const u16 *w, u32 n,
 			s64 mant[8], u32 top[8])
@@ -313,9 +322,9 @@ static AVX2 void xblock(const struct xdata *xd, const u16 *w, u32 n,
 	const __m256i zero = _mm256_setzero_si256();
 	const __m256i comp = _mm256_loadu_si256((const __m256i *)booth_comp);
 	__m256i topv = zero, acc64 = zero, acc_hi = zero, acc32 = zero;
-	__m256i g, live, shift, neg, md, v[10], x0, y0, x1, y1, r, exact;
+	__m256i g, live, shift, neg, md, x0, y0, x1, y1, r, exact;
 	const struct booth_weight *b;
-	u32 i, j, summed = 0;
+	u32 i, summed = 0;
 
 	for (i = 0; i < n; i++)
 		if (w[i] & 0x7fff)
@@ -338,24 +347,17 @@ static AVX2 void xblock(const struct xdata *xd, const u16 *w, u32 n,
 		neg = _mm256_xor_si256(xd->sign[i],
 				       bcast(w[i] & 0x8000 ? ~0u : 0));
 		md = xd->mant[i];
-#pragma GCC unroll 8
-		for (j = 0; j < BOOTH_DIGITS; j++)
-			v[j < 4 ? j : j + 1] = _mm256_xor_si256(
-				_mm256_sllv_epi32(md, bcast(b->shift[j])),
-				_mm256_blendv_epi8(bcast(b->k[0][j]),
-						   bcast(b->k[1][j]), neg));
-		v[4] = _mm256_blendv_epi8(bcast(b->v4[0]), bcast(b->v4[1]), neg);
-		v[9] = _mm256_blendv_epi8(bcast(b->v9[0]), bcast(b->v9[1]), neg);
-		x0 = v[0];
-		y0 = v[1];
-		csa8(&x0, &y0, v[2]);
-		csa8(&x0, &y0, v[3]);
-		csa8(&x0, &y0, v[4]);
-		x1 = v[5];
-		y1 = v[6];
-		csa8(&x1, &y1, v[7]);
-		csa8(&x1, &y1, v[8]);
-		csa8(&x1, &y1, v[9]);
+		/* each digit's partial product goes into the tree as it comes */
+		x0 = digit8(b, 0, md, neg);
+		y0 = digit8(b, 1, md, neg);
+		csa8(&x0, &y0, digit8(b, 2, md, neg));
+		csa8(&x0, &y0, digit8(b, 3, md, neg));
+		csa8(&x0, &y0, _mm256_blendv_epi8(bcast(b->v4[0]), bcast(b->v4[1]), neg));
+		x1 = digit8(b, 4, md, neg);
+		y1 = digit8(b, 5, md, neg);
+		csa8(&x1, &y1, digit8(b, 6, md, neg));
+		csa8(&x1, &y1, digit8(b, 7, md, neg));
+		csa8(&x1, &y1, _mm256_blendv_epi8(bcast(b->v9[0]), bcast(b->v9[1]), neg));
 		csa8(&x0, &y0, x1);
 		csa8(&x0, &y0, y1);
 		r = _mm256_add_epi32(_mm256_add_epi32(_mm256_srlv_epi32(x0, shift),
