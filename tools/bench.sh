@@ -78,7 +78,8 @@ done
 echo
 if [ -x "$build/bin/nvdla_compile" ] &&
 	tools/models/python.sh -c 'import torch, onnx' 2>/dev/null; then
-	tools/models/python.sh tools/models/bench_digits.py "$build"
+	tools/models/python.sh tools/models/bench_digits.py "$build" ||
+		echo "digits: failed (above)"
 else
 	echo "digits: skipped (needs nvdla_compile, python3-torch and python3-onnx)"
 fi

@@ -38,14 +38,16 @@ build_pkgs="$build_pkgs protobuf-c-compiler libprotobuf-c-dev libonnx-dev"
 # python3-torch, -numpy, -sklearn and -onnx: the models of tools/models
 # (the digit demo's training, LeNet and ResNet-18, their float references).
 # libsystemc-dev and g++: NVIDIA's C model for make check-cmodel; the Perl
-# modules: nvdla/hw's generators for its nv_small C model.
+# modules: nvdla/hw's generators for its nv_small C model and RTL;
+# verilator: that RTL (docs/recording.md).
 test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
 	perl linux-source-6.1 sparse clang libclang-rt-14-dev dt-schema
 	device-tree-compiler python3 python3-yaml dkms
 	qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	gcc-12 libelf1 libssl3 pahole flex bison bc libelf-dev
 	python3-torch python3-numpy python3-sklearn python3-onnx
-	libsystemc-dev g++ libyaml-perl libcapture-tiny-perl libxml-simple-perl"
+	libsystemc-dev g++ libyaml-perl libcapture-tiny-perl libxml-simple-perl
+	verilator"
 # The meta packages that name Debian's kernels the driver is tested on
 # (6.1 and 6.12): read from the package lists, never installed.
 kernel_metas="linux-headers-amd64 linux-headers-6.12-amd64"

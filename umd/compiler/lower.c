@@ -190,7 +190,15 @@ static int lower_split(struct nvc_lower *L, int node)
 static int lower_node(struct nvc_lower *L, int i, bool *done)
 {
 	const struct nvc_node *n = &L->g->nodes[i];
+	int k;
 
+	/* Constants reach the hardware as weights and SDP operands only. */
+	for (k = 0; k < n->num_inputs; k++)
+		if (n->inputs[k] < 0 || n->inputs[k] >= L->g->num_tensors ||
+		    L->g->tensors[n->inputs[k]].data)
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"input %d is a constant or no tensor: only activations flow between layers",
+					k);
 	switch (n->op) {
 	case NVC_CONV:
 	case NVC_CONV_TRANSPOSE:

@@ -409,10 +409,11 @@ static struct conv_band conv_band(const struct nvc_lower *L,
 	return b;
 }
 
-/* Rows [@y0, @y0 + @h) of @c. */
+/* Rows [@y0, @y0 + @h) of @c (its size: to the end of @c). */
 static struct dla_data_cube cube_rows(struct dla_data_cube c, int y0, int h)
 {
 	c.offset += (uint32_t)y0 * c.line_stride;
+	c.size -= (uint32_t)y0 * c.line_stride;
 	c.height = (uint16_t)h;
 	return c;
 }
