@@ -29,15 +29,15 @@ static const u32 booth_comp[8] = {
 	0xffffaaab, 0xfffffaab, 0xffffffab, 0xfffffffb,
 };
 
-/* One carry-save adder row on eight lanes. */
+/* One carry-save adder row on eight lanes: majority (x & y) | (z & (x ^ y)). */
 static AVX2 void csa8(__m256i *x, __m256i *y, __m256i z)
 {
-	__m256i s = _mm256_xor_si256(_mm256_xor_si256(*x, *y), z);
+	__m256i t = _mm256_xor_si256(*x, *y);
 	__m256i maj = _mm256_or_si256(_mm256_and_si256(*x, *y),
-				      _mm256_and_si256(z, _mm256_or_si256(*x, *y)));
+				      _mm256_and_si256(z, t));
 
 	*y = _mm256_slli_epi32(maj, 1);
-	*x = s;
+	*x = _mm256_xor_si256(t, z);
 }
 
 /* The CMAC mantissa: hidden bit, pre-shifted by the low exponent bits. */
