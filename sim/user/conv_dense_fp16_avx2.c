@@ -10,7 +10,8 @@
  * the lane's alignment, then the sign-extension constant. The reference
  * takes the exact product where the alignment is 0; there the tree's sum
  * with its constant is that product, for every pair of CMAC mantissas and
- * both signs (52,428,800 cases, checked outside the repository), so the
+ * both signs (52,428,800 cases, checked outside the repository; a sample
+ * in test_sim_simd), so the
  * lanes need no second path.
  */
 #include <immintrin.h>
