@@ -11,8 +11,7 @@
  * takes the exact product where the alignment is 0; there the tree's sum
  * with its constant is that product, for every pair of CMAC mantissas and
  * both signs (52,428,800 cases, checked outside the repository; a sample
- * in test_sim_simd), so the
- * lanes need no second path.
+ * in test_sim_simd), so the lanes need no second path.
  */
 #include <immintrin.h>
 #include <pthread.h>
