@@ -1049,9 +1049,56 @@ static void test_dead_channel(void)
 	check("conv with a dead channel (|w| ~ 1e-38) and biases", 1);
 }
 
+/*
+ * Memories a driver without CMA can give (4 MiB): fp16 weights of 8.4 MB
+ * and two live 2.4 MB cubes are spread over several memories, each at
+ * most 4 MiB, and the network still computes the same.
+ */
+static void test_memories(void)
+{
+	struct nvc_options o = { .config = "nv_full", .precision = NVC_FP16 };
+	struct nvdla_loadable *l = NULL;
+	int t, weights = 0, pools = 0;
+	uint64_t top = 0;
+	char err[256];
+	void *buf = NULL;
+	size_t len;
+	uint32_t m;
+
+	reset();
+	t = input(64, 96, 96);
+	t = conv(t, 128, 1, 1, 0, 1, 1, NVC_ACT_RELU);
+	t = conv(t, 128, 1, 1, 0, 1, 1, NVC_ACT_RELU);
+	t = pool(t, NVC_POOL_MAX, 3, 3, 0);
+	t = pool(t, NVC_POOL_AVG, 0, 1, 1);
+	t = fc(t, 1024, NVC_ACT_RELU);
+	t = fc(t, 2048, NVC_ACT_RELU);
+	t = fc(t, 1024, NVC_ACT_RELU);
+	t = fc(t, 10, NVC_ACT_NONE);
+	output(t);
+	check("weights and pool over 4 MiB", 7);
+	if (!nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) &&
+	    !nvdla_loadable_parse(buf, len, &l, err, sizeof(err)))
+		for (m = 0; m < l->num_memories; m++) {
+			const struct nvdla_lbl_memory *mem = &l->memories[m];
+
+			if (mem->flags & (NVDLA_LBL_MEM_INPUT | NVDLA_LBL_MEM_OUTPUT))
+				continue;
+			weights += mem->num_contents && mem->size > 4096;
+			pools += mem->flags == NVDLA_LBL_MEM_ALLOC;
+			top = mem->size > top ? mem->size : top;
+		}
+	tap_ok(l && weights >= 3 && pools >= 2 && top <= 4u << 20,
+	       "fp16: weights in %d memories, the pool in %d, the largest %llu bytes (at most 4 MiB)",
+	       weights, pools, (unsigned long long)top);
+	nvdla_loadable_free(l);
+	free(buf);
+}
+
 int main(void)
 {
 	test_dead_channel();
+	test_memories();
 	test_split();
 	test_image();
 	test_cbuf_split();

@@ -223,40 +223,49 @@ static int lower_node(struct nvc_lower *L, int i, bool *done)
 	return nvc_fail(L, n, -EINVAL, "unknown operation %d", n->op);
 }
 
-/* Descriptors name memories by slot: add the task's own entries. */
-static void fix_cube(struct dla_data_cube *c, int base)
+/*
+ * Descriptors name memories by slot and offset in a space: move them to
+ * the memory holding them, after the task's own entries.
+ */
+static void fix_cube(const struct nvc_lower *L, struct dla_data_cube *c,
+		     int base)
 {
-	if (c->size && c->type != DLA_MEM_HW && c->address >= 0)
-		c->address = (int16_t)(c->address + base);
+	uint32_t off = c->offset;
+
+	if (!c->size || c->type == DLA_MEM_HW || c->address < 0)
+		return;
+	c->address = (int16_t)(nvc_chunk_slot(L, c->address, &off) + base);
+	c->offset = off;
 }
 
-static void fix_addresses(struct nvdla_build_op *op, int base)
+static void fix_addresses(const struct nvc_lower *L,
+			  struct nvdla_build_op *op, int base)
 {
 	union dla_surface_container *s = &op->surf;
 
 	switch (op->graph.op_type) {
 	case DLA_OP_CONV:
-		fix_cube(&s->conv_surface.weight_data, base);
-		fix_cube(&s->conv_surface.src_data, base);
+		fix_cube(L, &s->conv_surface.weight_data, base);
+		fix_cube(L, &s->conv_surface.src_data, base);
 		break;
 	case DLA_OP_SDP:
-		fix_cube(&s->sdp_surface.src_data, base);
-		fix_cube(&s->sdp_surface.x1_data, base);
-		fix_cube(&s->sdp_surface.x2_data, base);
-		fix_cube(&s->sdp_surface.y_data, base);
-		fix_cube(&s->sdp_surface.dst_data, base);
+		fix_cube(L, &s->sdp_surface.src_data, base);
+		fix_cube(L, &s->sdp_surface.x1_data, base);
+		fix_cube(L, &s->sdp_surface.x2_data, base);
+		fix_cube(L, &s->sdp_surface.y_data, base);
+		fix_cube(L, &s->sdp_surface.dst_data, base);
 		break;
 	case DLA_OP_PDP:
-		fix_cube(&s->pdp_surface.src_data, base);
-		fix_cube(&s->pdp_surface.dst_data, base);
+		fix_cube(L, &s->pdp_surface.src_data, base);
+		fix_cube(L, &s->pdp_surface.dst_data, base);
 		break;
 	case DLA_OP_CDP:
-		fix_cube(&s->cdp_surface.src_data, base);
-		fix_cube(&s->cdp_surface.dst_data, base);
+		fix_cube(L, &s->cdp_surface.src_data, base);
+		fix_cube(L, &s->cdp_surface.dst_data, base);
 		break;
 	case DLA_OP_RUBIK:
-		fix_cube(&s->rubik_surface.src_data, base);
-		fix_cube(&s->rubik_surface.dst_data, base);
+		fix_cube(L, &s->rubik_surface.src_data, base);
+		fix_cube(L, &s->rubik_surface.dst_data, base);
 		break;
 	default:
 		break;
@@ -330,29 +339,53 @@ static int emit_scales(struct nvc_lower *L)
 				  NVDLA_SCALES_HEADER + n * NVDLA_SCALES_ENTRY);
 }
 
+/*
+ * The memories of the constants ("weights", "weights1", ...) and of the
+ * pool, in the slots nvc_chunk_slot() gives.
+ */
+static void emit_chunks(struct nvc_lower *L, uint16_t *data)
+{
+	int base = NVC_SLOT_IO + L->g->num_inputs + L->g->num_outputs, i;
+	char name[24];
+
+	for (i = 0; i < L->cchunks.n; i++) {
+		snprintf(name, sizeof(name), i ? "weights%d" : "weights", i);
+		data[i ? base + i - 1 : NVC_SLOT_CONST] =
+			nvdla_builder_memory(&L->b, name,
+					     L->cdata + L->cchunks.start[i],
+					     nvc_chunk_size(&L->cchunks, i,
+							    L->clen));
+	}
+	base += L->cchunks.n - 1;
+	for (i = 0; i < L->pchunks.n; i++)
+		data[i ? base + i - 1 : NVC_SLOT_POOL] =
+			nvdla_builder_memory(&L->b, NULL, NULL,
+					     nvc_chunk_size(&L->pchunks, i,
+							    L->pool));
+}
+
 /* Constants, pool, inputs and outputs, then the tasks over them. */
 static int emit(struct nvc_lower *L, void **buf, size_t *len)
 {
 	const struct nvc_graph *g = L->g;
 	struct nvdla_builder *b = &L->b;
-	int nslots = NVC_SLOT_IO + g->num_inputs + g->num_outputs, i;
-	uint16_t data[NVC_SLOT_IO + NVC_MAX_INPUTS + NVC_MAX_OUTPUTS];
+	int nio = g->num_inputs + g->num_outputs, nslots, i;
 	struct nvdla_tensor_desc d;
 	static const uint8_t zero[128];
+	uint16_t *data;
 	int ret = 0;
 
 	if (!L->clen && nvc_const_add(L, zero, sizeof(zero), 0) == UINT32_MAX)
 		return -ENOMEM;
-	/* Descriptors address cubes with 32-bit offsets. */
-	if (L->pool > UINT32_MAX || L->clen > UINT32_MAX)
-		return nvc_fail(L, NULL, -EFBIG,
-				"activations (%llu bytes) or weights (%llu bytes) beyond 4 GiB",
-				(unsigned long long)L->pool,
-				(unsigned long long)L->clen);
-	data[NVC_SLOT_CONST] = nvdla_builder_memory(b, "weights", L->cdata,
-						    L->clen);
-	data[NVC_SLOT_POOL] = nvdla_builder_memory(b, NULL, NULL,
-						   L->pool ? L->pool : 256);
+	if (!L->pool)
+		nvc_pool_alloc(L, 256);
+	if (L->oom)
+		return -ENOMEM;
+	nslots = NVC_SLOT_IO + nio + L->cchunks.n - 1 + L->pchunks.n - 1;
+	data = calloc(nslots, sizeof(*data));
+	if (!data)
+		return -ENOMEM;
+	emit_chunks(L, data);
 	for (i = 0; i < g->num_inputs; i++) {
 		int t = g->inputs[i];
 
@@ -384,17 +417,19 @@ static int emit(struct nvc_lower *L, void **buf, size_t *len)
 
 			memcpy(net, t->emu_net, sizeof(t->emu_net));
 			e.net = net;
+			nvc_emu_fix(L, t);
 			ret = nvdla_builder_emu_task(b, &e, data, nslots);
 		} else {
 			int k;
 
 			for (k = 0; k < t->nops; k++)
-				fix_addresses(&t->ops[k],
+				fix_addresses(L, &t->ops[k],
 					      NVDLA_BUILD_DLA_DATA(t->nluts));
 			ret = nvdla_builder_dla_task(b, t->ops, t->nops, t->luts,
 						     t->nluts, data, nslots);
 		}
 	}
+	free(data);
 	if (!ret)
 		ret = emit_scales(L);
 	if (!ret)
@@ -475,6 +510,8 @@ static void cleanup(struct nvc_lower *L)
 	free(L->ops);
 	free(L->ts);
 	free(L->cdata);
+	free(L->cchunks.start);
+	free(L->pchunks.start);
 	free(L->last_use);
 	free(L->freed);
 	free(L->free);

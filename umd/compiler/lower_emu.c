@@ -23,6 +23,11 @@ static void wr32(uint8_t *p, uint32_t v)
 	wr16(p + 2, v >> 16);
 }
 
+static uint32_t rd32(const uint8_t *p)
+{
+	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 static void wrf32(uint8_t *p, float f)
 {
 	uint32_t v;
@@ -76,4 +81,21 @@ int nvc_lower_softmax(struct nvc_lower *L, int node)
 	emu_buffer(L, t.emu_bufs, in);
 	emu_buffer(L, t.emu_bufs + EMU_BUF_SIZE, out);
 	return nvc_task_push(L, &t);
+}
+
+/* Move the task's two buffers to the memories holding them (emission). */
+void nvc_emu_fix(const struct nvc_lower *L, struct nvc_task *t)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		uint8_t *d = t->emu_bufs + i * EMU_BUF_SIZE;
+		uint32_t off = rd32(d + EMU_V2_BUF_OFFSET);
+		int slot = (d[EMU_BUF_INDEX] | d[EMU_BUF_INDEX + 1] << 8) -
+			   NVDLA_BUILD_EMU_DATA;
+
+		slot = nvc_chunk_slot(L, slot, &off);
+		wr16(d + EMU_BUF_INDEX, (uint16_t)(NVDLA_BUILD_EMU_DATA + slot));
+		wr32(d + EMU_V2_BUF_OFFSET, off);
+	}
 }

@@ -35,6 +35,19 @@ bool nvc_target_fp16(const struct nvc_target *t);
  */
 enum { NVC_SLOT_CONST, NVC_SLOT_POOL, NVC_SLOT_IO };
 
+/*
+ * The largest memory the compiler makes unless one block needs more: the
+ * largest contiguous buffer Debian's kernels give without CMA (4 MiB,
+ * what the driver reports as DRM_NVDLA_PARAM_MAX_BO_SIZE there).
+ */
+#define NVC_MEM_MAX (4ull << 20)
+
+/* A space of offsets cut into memories: where each one starts. */
+struct nvc_chunks {
+	uint64_t *start;
+	int n;
+};
+
 /* Where a tensor's bytes are: a slot, an offset and feature strides. */
 struct nvc_place {
 	int slot;		/* -1: not placed yet */
@@ -74,6 +87,7 @@ struct nvc_lower {
 	uint8_t *cdata;
 	uint64_t clen, ccap;
 	uint64_t pool;		/* activation pool bytes */
+	struct nvc_chunks cchunks, pchunks;	/* constants', pool's memories */
 	int *last_use;		/* per tensor owning bytes: its last reader node */
 	bool *freed;
 	struct nvc_block *free;	/* pool blocks free again, by offset */
@@ -144,6 +158,15 @@ int nvc_liveness(struct nvc_lower *L);
 int nvc_release(struct nvc_lower *L, int node);
 /* A pool block of @size bytes: reused if one is free, else new. */
 uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size);
+
+/* lower_chunk.c: the constants and the pool cut into memories. */
+int nvc_chunk_fit(struct nvc_chunks *c, uint64_t off, uint64_t size);
+bool nvc_chunk_crosses(const struct nvc_chunks *c, uint64_t off,
+		       uint64_t size);
+int nvc_chunk_index(const struct nvc_chunks *c, uint64_t off);
+uint64_t nvc_chunk_size(const struct nvc_chunks *c, int i, uint64_t total);
+int nvc_chunk_slot(const struct nvc_lower *L, int slot, uint32_t *offset);
+void nvc_emu_fix(const struct nvc_lower *L, struct nvc_task *t);
 void nvc_fuse(struct nvc_lower *L, int head, int tail);
 int nvc_task_close(struct nvc_lower *L);
 int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t);

@@ -109,7 +109,8 @@ uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size)
 	for (i = 0; i < L->nfree; i++) {
 		struct nvc_block *b = &L->free[i];
 
-		if (b->size < size)
+		if (b->size < size ||
+		    nvc_chunk_crosses(&L->pchunks, b->offset, size))
 			continue;
 		off = b->offset;
 		b->offset += size;
@@ -117,6 +118,8 @@ uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size)
 		return (uint32_t)off;
 	}
 	off = align_up(L->pool, NVC_ALIGN);
+	if (nvc_chunk_fit(&L->pchunks, off, size))
+		L->oom = true;	/* nvc_lower fails */
 	L->pool = off + size;
 	return (uint32_t)off;
 }
@@ -281,6 +284,8 @@ uint32_t nvc_const_add(struct nvc_lower *L, const void *data, uint64_t size,
 	uint64_t off = align_up(L->clen, align ? align : NVC_ALIGN);
 	uint64_t end = off + align_up(size, 128);
 
+	if (nvc_chunk_fit(&L->cchunks, off, size))
+		return UINT32_MAX;
 	if (end > L->ccap) {
 		uint64_t cap = end * 2 + 4096;
 		uint8_t *p = realloc(L->cdata, cap);
