@@ -115,20 +115,6 @@ static int act_rank4(struct nvc_loader *l, int i, struct nvc_value **x)
 	return ret;
 }
 
-static void conv_attr_set(struct nvc_conv_attr *c, const struct window *w)
-{
-	int i;
-
-	c->kh = w->k[0];
-	c->kw = w->k[1];
-	for (i = 0; i < 2; i++) {
-		c->stride[i] = w->stride[i];
-		c->dilation[i] = w->dil[i];
-	}
-	for (i = 0; i < 4; i++)
-		c->pad[i] = w->pad[i];
-}
-
 /* Optional bias input @i of @k values into a constant tensor, else -1. */
 static int bias_tensor(struct nvc_loader *l, int i, int64_t k, int *t)
 {
@@ -172,29 +158,79 @@ static int kernel(struct nvc_loader *l, const struct nvc_value *wv,
 	return 0;
 }
 
-int nvc_op_conv(struct nvc_loader *l)
+/* The inputs and attributes Conv and ConvTranspose share (@known: the op's). */
+static int conv_inputs(struct nvc_loader *l, const char *const *known,
+		       struct nvc_value **x, struct nvc_value **wv,
+		       struct window *w, int64_t *group)
 {
-	static const char *const known[] = { "auto_pad", "dilations", "group",
-		"kernel_shape", "pads", "strides", NULL };
-	struct window w = { 0 };
-	struct nvc_value *x, *wv, *y;
-	int64_t group, dims[4];
-	struct nvc_node *nd;
-	int ret, k, wt, bt;
+	int ret;
 
 	ret = nvc_io_check(l, 2, 3);
 	if (!ret)
 		ret = nvc_attr_check(l, known);
 	if (!ret)
-		ret = act_rank4(l, 0, &x);
+		ret = act_rank4(l, 0, x);
 	if (!ret)
-		ret = nvc_input_float(l, 1, &wv);
+		ret = nvc_input_float(l, 1, wv);
 	if (!ret)
-		ret = kernel(l, wv, &w);
+		ret = kernel(l, *wv, w);
 	if (!ret)
-		ret = window_attrs(l, &w);
+		ret = window_attrs(l, w);
 	if (!ret)
-		ret = nvc_attr_int(l, "group", 1, &group);
+		ret = nvc_attr_int(l, "group", 1, group);
+	return ret;
+}
+
+/*
+ * The node of a Conv or ConvTranspose (@op) with output @dims, the bias
+ * (optional input 2) holding dims[1] values: its index, or an error.
+ */
+static int conv_node(struct nvc_loader *l, enum nvc_op op, struct nvc_value *x,
+		     const struct nvc_value *wv, const struct window *w,
+		     int64_t group, const int64_t *dims)
+{
+	struct nvc_conv_attr *c;
+	struct nvc_value *y;
+	int ret, k, i, wt, bt;
+
+	ret = bias_tensor(l, 2, dims[1], &bt);
+	if (ret)
+		return ret;
+	wt = nvc_const_tensor(l, "weights", wv->dims[0], wv->dims[1], w->k[0],
+			      w->k[1], wv->f);
+	if (wt < 0)
+		return wt;
+	ret = nvc_output_act(l, 0, 4, dims, &y);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, op, 1, &x->tensor, 1, &y->tensor);
+	if (k < 0)
+		return k;
+	c = &l->g->nodes[k].conv;
+	c->kh = w->k[0];
+	c->kw = w->k[1];
+	for (i = 0; i < 2; i++) {
+		c->stride[i] = w->stride[i];
+		c->dilation[i] = w->dil[i];
+	}
+	for (i = 0; i < 4; i++)
+		c->pad[i] = w->pad[i];
+	c->group = group;
+	c->weights = wt;
+	c->bias = bt;
+	return k;
+}
+
+int nvc_op_conv(struct nvc_loader *l)
+{
+	static const char *const known[] = { "auto_pad", "dilations", "group",
+		"kernel_shape", "pads", "strides", NULL };
+	struct window w = { 0 };
+	struct nvc_value *x, *wv;
+	int64_t group, dims[4];
+	int ret, k;
+
+	ret = conv_inputs(l, known, &x, &wv, &w, &group);
 	if (ret)
 		return ret;
 	if (group < 1 || x->dims[1] % group || wv->dims[1] * group != x->dims[1] ||
@@ -210,25 +246,8 @@ int nvc_op_conv(struct nvc_loader *l)
 	dims[1] = wv->dims[0];
 	dims[2] = w.out[0];
 	dims[3] = w.out[1];
-	ret = bias_tensor(l, 2, wv->dims[0], &bt);
-	if (ret)
-		return ret;
-	wt = nvc_const_tensor(l, "weights", wv->dims[0], wv->dims[1], w.k[0],
-			      w.k[1], wv->f);
-	if (wt < 0)
-		return wt;
-	ret = nvc_output_act(l, 0, 4, dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_CONV, 1, &x->tensor, 1, &y->tensor);
-	if (k < 0)
-		return k;
-	nd = &l->g->nodes[k];
-	conv_attr_set(&nd->conv, &w);
-	nd->conv.group = group;
-	nd->conv.weights = wt;
-	nd->conv.bias = bt;
-	return 0;
+	k = conv_node(l, NVC_CONV, x, wv, &w, group, dims);
+	return k < 0 ? k : 0;
 }
 
 /* ConvTranspose pads from output_shape, as the operator defines them. */
@@ -263,24 +282,11 @@ int nvc_op_conv_transpose(struct nvc_loader *l)
 		"kernel_shape", "output_padding", "output_shape", "pads",
 		"strides", NULL };
 	struct window w = { 0 };
-	struct nvc_value *x, *wv, *y;
+	struct nvc_value *x, *wv;
 	int64_t group, dims[4], out_pad[2];
-	struct nvc_node *nd;
-	int ret, k, i, wt, bt;
+	int ret, k, i;
 
-	ret = nvc_io_check(l, 2, 3);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
-	if (!ret)
-		ret = act_rank4(l, 0, &x);
-	if (!ret)
-		ret = nvc_input_float(l, 1, &wv);
-	if (!ret)
-		ret = kernel(l, wv, &w);
-	if (!ret)
-		ret = window_attrs(l, &w);
-	if (!ret)
-		ret = nvc_attr_int(l, "group", 1, &group);
+	ret = conv_inputs(l, known, &x, &wv, &w, &group);
 	if (!ret)
 		ret = ints2(l, "output_padding", 0, 0, out_pad, 2);
 	if (ret)
@@ -309,26 +315,11 @@ int nvc_op_conv_transpose(struct nvc_loader *l)
 		if (dims[2 + i] < 1)
 			return nvc_node_error(l, -EINVAL, "the padding leaves no output");
 	}
-	ret = bias_tensor(l, 2, dims[1], &bt);
-	if (ret)
-		return ret;
-	wt = nvc_const_tensor(l, "weights", wv->dims[0], wv->dims[1], w.k[0],
-			      w.k[1], wv->f);
-	if (wt < 0)
-		return wt;
-	ret = nvc_output_act(l, 0, 4, dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_CONV_TRANSPOSE, 1, &x->tensor, 1, &y->tensor);
+	k = conv_node(l, NVC_CONV_TRANSPOSE, x, wv, &w, group, dims);
 	if (k < 0)
 		return k;
-	nd = &l->g->nodes[k];
-	conv_attr_set(&nd->conv, &w);
-	nd->conv.group = group;
-	nd->conv.weights = wt;
-	nd->conv.bias = bt;
-	nd->conv.out_pad[0] = out_pad[0];
-	nd->conv.out_pad[1] = out_pad[1];
+	l->g->nodes[k].conv.out_pad[0] = out_pad[0];
+	l->g->nodes[k].conv.out_pad[1] = out_pad[1];
 	return 0;
 }
 
