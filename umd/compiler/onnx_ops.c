@@ -165,9 +165,7 @@ static int conv_inputs(struct nvc_loader *l, const char *const *known,
 {
 	int ret;
 
-	ret = nvc_io_check(l, 2, 3);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 2, 3, known);
 	if (!ret)
 		ret = act_rank4(l, 0, x);
 	if (!ret)
@@ -190,7 +188,6 @@ static int conv_node(struct nvc_loader *l, enum nvc_op op, struct nvc_value *x,
 		     int64_t group, const int64_t *dims)
 {
 	struct nvc_conv_attr *c;
-	struct nvc_value *y;
 	int ret, k, i, wt, bt;
 
 	ret = bias_tensor(l, 2, dims[1], &bt);
@@ -200,10 +197,7 @@ static int conv_node(struct nvc_loader *l, enum nvc_op op, struct nvc_value *x,
 			      w->k[1], wv->f);
 	if (wt < 0)
 		return wt;
-	ret = nvc_output_act(l, 0, 4, dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, op, 1, &x->tensor, 1, &y->tensor);
+	k = nvc_unary_node(l, op, x, 4, dims);
 	if (k < 0)
 		return k;
 	c = &l->g->nodes[k].conv;
@@ -331,17 +325,13 @@ static int fully_connected(struct nvc_loader *l, struct nvc_value *x,
 			   int64_t n, const float *w, int bt)
 {
 	int64_t dims[2] = { 1, n };
-	struct nvc_value *y;
 	struct nvc_node *nd;
-	int ret, k, wt;
+	int k, wt;
 
 	wt = nvc_const_tensor(l, "weights", n, x->dims[1], 1, 1, w);
 	if (wt < 0)
 		return wt;
-	ret = nvc_output_act(l, 0, 2, dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_CONV, 1, &x->tensor, 1, &y->tensor);
+	k = nvc_unary_node(l, NVC_CONV, x, 2, dims);
 	if (k < 0)
 		return k;
 	nd = &l->g->nodes[k];
@@ -401,9 +391,7 @@ int nvc_op_gemm(struct nvc_loader *l)
 	float alpha, beta, *w, *bias = NULL;
 	int ret, bt = -1;
 
-	ret = nvc_io_check(l, 2, 3);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 2, 3, known);
 	if (!ret)
 		ret = nvc_attr_int(l, "transA", 0, &trans_a);
 	if (!ret)
@@ -454,9 +442,7 @@ int nvc_op_matmul(struct nvc_loader *l)
 	float *w;
 	int ret;
 
-	ret = nvc_io_check(l, 2, 2);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 2, 2, known);
 	if (!ret)
 		ret = matrix_inputs(l, 0, &x, &b);
 	if (ret)
@@ -472,7 +458,7 @@ int nvc_op_matmul(struct nvc_loader *l)
 static int pool(struct nvc_loader *l, enum nvc_pool type, struct window *w,
 		int count_include_pad)
 {
-	struct nvc_value *x, *y;
+	struct nvc_value *x;
 	struct nvc_node *nd;
 	int64_t dims[4];
 	int ret, k, i;
@@ -493,10 +479,7 @@ static int pool(struct nvc_loader *l, enum nvc_pool type, struct window *w,
 	dims[1] = x->dims[1];
 	dims[2] = w->out[0];
 	dims[3] = w->out[1];
-	ret = nvc_output_act(l, 0, 4, dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_POOL, 1, &x->tensor, 1, &y->tensor);
+	k = nvc_unary_node(l, NVC_POOL, x, 4, dims);
 	if (k < 0)
 		return k;
 	nd = &l->g->nodes[k];
@@ -572,14 +555,10 @@ static int global_pool(struct nvc_loader *l, struct nvc_value *x,
 		       enum nvc_pool type, int rank)
 {
 	int64_t dims[4] = { 1, x->dims[1], 1, 1 };
-	struct nvc_value *y;
 	struct nvc_node *nd;
-	int ret, k;
+	int k;
 
-	ret = nvc_output_act(l, 0, rank, dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_POOL, 1, &x->tensor, 1, &y->tensor);
+	k = nvc_unary_node(l, NVC_POOL, x, rank, dims);
 	if (k < 0)
 		return k;
 	nd = &l->g->nodes[k];
@@ -598,9 +577,7 @@ int nvc_op_global_pool(struct nvc_loader *l)
 	struct nvc_value *x;
 	int ret;
 
-	ret = nvc_io_check(l, 1, 1);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 1, 1, known);
 	if (!ret)
 		ret = act_rank4(l, 0, &x);
 	if (ret)
@@ -617,9 +594,7 @@ int nvc_op_reduce(struct nvc_loader *l)
 	struct nvc_value *x;
 	int ret, n, i, mask = 0;
 
-	ret = nvc_io_check(l, 1, 1);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 1, 1, known);
 	if (!ret)
 		ret = nvc_attr_ints(l, "axes", NVC_MAX_RANK, axes, &n);
 	if (!ret)
@@ -642,15 +617,13 @@ int nvc_op_lrn(struct nvc_loader *l)
 {
 	static const char *const known[] = { "alpha", "beta", "bias", "size",
 		NULL };
-	struct nvc_value *x, *y;
+	struct nvc_value *x;
 	struct nvc_node *nd;
 	float alpha, beta, bias;
 	int64_t size;
 	int ret, k;
 
-	ret = nvc_io_check(l, 1, 1);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 1, 1, known);
 	if (!ret)
 		ret = nvc_attr_float(l, "alpha", 1e-4f, &alpha);
 	if (!ret)
@@ -666,10 +639,7 @@ int nvc_op_lrn(struct nvc_loader *l)
 	if (size < 1 || size > MAX_WINDOW)
 		return nvc_node_error(l, -EINVAL, "size %lld is out of range",
 				      (long long)size);
-	ret = nvc_output_act(l, 0, x->rank, x->dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_LRN, 1, &x->tensor, 1, &y->tensor);
+	k = nvc_unary_node(l, NVC_LRN, x, x->rank, x->dims);
 	if (k < 0)
 		return k;
 	nd = &l->g->nodes[k];
@@ -684,9 +654,8 @@ int nvc_op_lrn(struct nvc_loader *l)
 int nvc_affine_node(struct nvc_loader *l, struct nvc_value *x,
 		    const float *scale, const float *shift)
 {
-	struct nvc_value *y;
 	struct nvc_node *nd;
-	int ret, k, st = -1, ht = -1;
+	int k, st = -1, ht = -1;
 	int c = x->dims[1];
 
 	if (scale) {
@@ -699,10 +668,7 @@ int nvc_affine_node(struct nvc_loader *l, struct nvc_value *x,
 		if (ht < 0)
 			return ht;
 	}
-	ret = nvc_output_act(l, 0, x->rank, x->dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_AFFINE, 1, &x->tensor, 1, &y->tensor);
+	k = nvc_unary_node(l, NVC_AFFINE, x, x->rank, x->dims);
 	if (k < 0)
 		return k;
 	nd = &l->g->nodes[k];
@@ -720,9 +686,7 @@ int nvc_op_batchnorm(struct nvc_loader *l)
 	float eps, *scale = NULL, *shift = NULL;
 	int ret, i, c;
 
-	ret = nvc_io_check(l, 5, 5);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 5, 5, known);
 	if (!ret)
 		ret = nvc_attr_float(l, "epsilon", 1e-5f, &eps);
 	if (!ret)
