@@ -80,6 +80,8 @@ int nvc_input_any(struct nvc_loader *l, int i, struct nvc_value **v);
 int nvc_input_act(struct nvc_loader *l, int i, struct nvc_value **v);
 int nvc_input_float(struct nvc_loader *l, int i, struct nvc_value **v);
 int nvc_input_int64(struct nvc_loader *l, int i, struct nvc_value **v);
+/* Optional FLOAT input @i: *@v is NULL when it is absent. */
+int nvc_input_float_opt(struct nvc_loader *l, int i, struct nvc_value **v);
 /*
  * The node must have between @min and @max inputs and one output (any
  * further ones unnamed: unused).

@@ -204,6 +204,12 @@ int nvc_input_float(struct nvc_loader *l, int i, struct nvc_value **v)
 	return input_kind(l, i, VAL_FLOAT, v);
 }
 
+int nvc_input_float_opt(struct nvc_loader *l, int i, struct nvc_value **v)
+{
+	*v = NULL;
+	return nvc_input_present(l, i) ? nvc_input_float(l, i, v) : 0;
+}
+
 int nvc_input_int64(struct nvc_loader *l, int i, struct nvc_value **v)
 {
 	return input_kind(l, i, VAL_INT64, v);

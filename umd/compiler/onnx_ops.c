@@ -122,10 +122,8 @@ static int bias_tensor(struct nvc_loader *l, int i, int64_t k, int *t)
 	int ret;
 
 	*t = -1;
-	if (!nvc_input_present(l, i))
-		return 0;
-	ret = nvc_input_float(l, i, &b);
-	if (ret)
+	ret = nvc_input_float_opt(l, i, &b);
+	if (ret || !b)
 		return ret;
 	if (b->rank != 1 || b->count != k)
 		return nvc_node_error(l, -EINVAL, "bias '%s' does not hold %lld values",
@@ -409,10 +407,10 @@ int nvc_op_gemm(struct nvc_loader *l)
 	if (ret)
 		return ret;
 	n = b->dims[trans_b ? 0 : 1];
-	if (nvc_input_present(l, 2)) {
-		ret = nvc_input_float(l, 2, &c);
-		if (ret)
-			return ret;
+	ret = nvc_input_float_opt(l, 2, &c);
+	if (ret)
+		return ret;
+	if (c) {
 		if (c->count != 1 && c->count != n)
 			return nvc_node_error(l, -EINVAL,
 					      "C '%s' is neither a scalar nor %lld values",

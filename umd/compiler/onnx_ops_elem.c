@@ -87,10 +87,8 @@ static int clip_bound(struct nvc_loader *l, int i, float *v)
 	struct nvc_value *b;
 	int ret;
 
-	if (!nvc_input_present(l, i))
-		return 0;
-	ret = nvc_input_float(l, i, &b);
-	if (ret)
+	ret = nvc_input_float_opt(l, i, &b);
+	if (ret || !b)
 		return ret;
 	if (b->count != 1)
 		return nvc_node_error(l, -EINVAL, "bound '%s' is not a scalar",
