@@ -479,10 +479,7 @@ static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
 	     a->dilation[1] != 1))
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"transposed convolution with a kernel other than its stride, padding, groups or dilation: lowered only as a 1x1 convolution and a RUBIK contraction");
-	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik)
-		return nvc_fail(L, n, -EOPNOTSUPP,
-				"transposed convolution needs the RUBIK engine, which %s lacks",
-				L->t.hw->name);
+
 	if (a->group < 1 || nvc_t(L, n->inputs[0])->c % a->group ||
 	    nvc_t(L, n->outputs[0])->c % a->group)
 		return nvc_fail(L, n, -EINVAL, "%d groups do not divide the channels",
@@ -711,6 +708,143 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 	return ret;
 }
 
+/*
+ * Phase (j, i) of a transposed convolution without a RUBIK, for input row
+ * @h: a 1x1 convolution over the row seen as a cube 1 wide and W tall
+ * (pixels an atom apart), its SDP writing each result sx atoms apart in
+ * output row h * sy + j, from column i. *@sdp: the SDP, programmed like
+ * @proto unless that is -1.
+ */
+static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
+		      const struct conv_shape *cs, uint32_t woff,
+		      uint32_t wsize, int out, int j, int i, int h, int *sdp)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+	uint32_t entry = L->t.core.atomic_c * L->bpe;
+	uint32_t eps = (nvc_surfaces(L, ti->c) * L->t.atom + entry - 1) / entry;
+	uint32_t dbank = banks(L, (uint64_t)eps * entry * ti->w);
+	uint32_t wbank = banks(L, wsize);
+	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
+	struct dla_conv_op_desc *p;
+	uint32_t at;
+	int conv;
+
+	if (dbank + wbank > L->t.core.cbuf_banks)
+		wbank = L->t.core.cbuf_banks - dbank;
+	src.offset += (uint32_t)h * src.line_stride;
+	src.size -= (uint32_t)h * src.line_stride;
+	src.width = 1;
+	src.height = (uint16_t)ti->w;
+	src.line_stride = L->t.atom;
+	at = (uint32_t)(h * n->conv.stride[0] + j) * dst.line_stride +
+	     (uint32_t)i * L->t.atom;
+	dst.offset += at;
+	dst.size -= at;
+	dst.width = 1;
+	dst.height = (uint16_t)ti->w;
+	dst.line_stride = (uint32_t)n->conv.stride[1] * L->t.atom;
+	conv = nvc_op_new(L, DLA_OP_CONV);
+	*sdp = conv < 0 ? conv : nvc_op_new(L, DLA_OP_SDP);
+	if (*sdp < 0)
+		return *sdp;
+	p = &L->ops[conv].op.conv_op;
+	*p = (struct dla_conv_op_desc){
+		.entry_per_slice = (uint16_t)eps, .data_format = FORMAT_FEATURE,
+		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)dbank,
+		.weight_bank = (uint8_t)wbank, .release = (uint16_t)ti->w,
+		.input_width_csc = 1, .input_height_csc = (uint16_t)ti->w,
+		.input_channel_csc = (uint16_t)ti->c, .kernel_width_csc = 1,
+		.kernel_height_csc = 1, .kernel_channel_csc = (uint16_t)cs->c,
+		.input_width_cmac = 1, .input_height_cmac = (uint16_t)ti->w,
+		.bytes_per_kernel = (uint32_t)cs->c * L->bpe,
+		.conv_stride_x = 1, .conv_stride_y = 1, .dilation_x = 1,
+		.dilation_y = 1, .in_precision = L->prec,
+		.out_precision = L->prec, .in_cvt = { .scale = 1 },
+		.out_cvt = { .scale = 1, .enable = 1 },
+	};
+	L->ops[conv].surf.conv_surface.weight_data =
+		nvc_const_cube(woff, wsize, 1, 1, cs->c);
+	L->ops[conv].surf.conv_surface.src_data = src;
+	L->ops[conv].surf.conv_surface.dst_data = dst;
+	L->ops[conv].surf.conv_surface.dst_data.type = DLA_MEM_HW;
+	L->ops[conv].surf.conv_surface.dst_data.address = -1;
+	L->ops[conv].surf.conv_surface.dst_data.offset = 0;
+	nvc_sdp_init(L, &L->ops[*sdp]);
+	L->ops[*sdp].surf.sdp_surface.src_data =
+		L->ops[conv].surf.conv_surface.dst_data;
+	L->ops[*sdp].surf.sdp_surface.dst_data = dst;
+	nvc_fuse(L, conv, *sdp);
+	nvc_depend_tensor(L, cs->in, conv);
+	nvc_written_place(L, &(struct nvc_place){ .slot = dst.address,
+		.offset = dst.offset, .line = dst.line_stride,
+		.surf = dst.surf_stride, .size = dst.size }, *sdp);
+	return 0;
+}
+
+/*
+ * A transposed convolution (kernel = stride) where there is no RUBIK:
+ * each output phase's 1x1 convolution once per input row, written in
+ * place (sx x sy x H operations).
+ */
+static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
+		       const struct nvc_node *last, const struct conv_shape *mid,
+		       int out)
+{
+	int sx = n->conv.stride[1], sy = n->conv.stride[0];
+	int phase = mid->k / (sx * sy), kout = nvc_t(L, out)->c;
+	struct conv_shape cs = *mid;
+	struct dla_sdp_op_desc proto;
+	struct dla_data_cube x1;
+	uint32_t woff, wsize;
+	int j, i, h, k, sdp = -1, first, ret = 0;
+	float *ws = calloc(kout, sizeof(*ws)), s_c;
+
+	cs.k = kout;
+	cs.w = calloc((size_t)kout * cs.c, sizeof(float));
+	cs.bias = calloc(kout, sizeof(float));
+	if (!ws || !cs.w || !cs.bias)
+		ret = -ENOMEM;
+	for (j = 0; !ret && j < sy; j++) {
+		for (i = 0; !ret && i < sx; i++) {
+			int m0 = (j * sx + i) * phase;
+
+			for (k = 0; k < kout; k++) {
+				memcpy(cs.w + (size_t)k * cs.c,
+				       mid->w + (size_t)(m0 + k) * cs.c,
+				       cs.c * sizeof(float));
+				cs.bias[k] = mid->bias[m0 + k];
+			}
+			weight_scales(L, &cs, ws);
+			ret = conv_weights(L, &cs, ws, &woff, &wsize);
+			for (h = 0, first = -1; !ret && h < nvc_t(L, cs.in)->h; h++) {
+				ret = deconv_row(L, n, &cs, woff, wsize, out, j, i, h,
+						 &sdp);
+				if (ret)
+					break;
+				if (first < 0) {
+					first = sdp;
+					ret = nvc_sdp_tail(L, last, &L->ops[sdp], NULL,
+							   NVC_ELT_ADD, &last->act,
+							   L->ts[out].scale, &s_c);
+					if (!ret)
+						ret = conv_x1(L, sdp, &cs, ws, s_c);
+					proto = L->ops[sdp].op.sdp_op;
+					x1 = L->ops[sdp].surf.sdp_surface.x1_data;
+				} else {
+					L->ops[sdp].op.sdp_op = proto;
+					L->ops[sdp].surf.sdp_surface.x1_data = x1;
+				}
+			}
+		}
+	}
+	if (!ret)
+		L->ts[out].writer = sdp;
+	free(ws);
+	free(cs.w);
+	free(cs.bias);
+	return ret;
+}
+
 int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 		   int fused_elt)
 {
@@ -747,6 +881,10 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 		ret = nvc_place_tensor(L, cs.out);
 	if (ret)
 		goto out;
+	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik) {
+		ret = deconv_rows(L, n, last, &cs, cs.out);
+		goto out;
+	}
 	dst = n->op == NVC_CONV_TRANSPOSE ? contract_input(L, &cs) :
 	      nvc_cube(L, cs.out);
 	if (elt) {
