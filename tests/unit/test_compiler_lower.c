@@ -1095,8 +1095,89 @@ static void test_memories(void)
 	free(buf);
 }
 
+/* The largest memory of G's loadable that is not an input or output. */
+static uint64_t largest_memory(const char *config, enum nvc_precision prec)
+{
+	struct nvc_options o = { .config = config, .precision = prec };
+	struct nvdla_loadable *l = NULL;
+	uint64_t top = 0;
+	char err[256];
+	void *buf = NULL;
+	size_t len;
+	uint32_t m;
+
+	if (nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) ||
+	    nvdla_loadable_parse(buf, len, &l, err, sizeof(err)))
+		top = UINT64_MAX;
+	for (m = 0; l && m < l->num_memories; m++)
+		if (!(l->memories[m].flags &
+		      (NVDLA_LBL_MEM_INPUT | NVDLA_LBL_MEM_OUTPUT)) &&
+		    l->memories[m].size > top)
+			top = l->memories[m].size;
+	nvdla_loadable_free(l);
+	free(buf);
+	return top;
+}
+
+/* Every memory of G's loadable within 4 MiB, on every target. */
+static void check_memories(const char *what)
+{
+	int i, p;
+
+	for (i = 0; i < 3; i++)
+		for (p = 0; p < 2; p++) {
+			enum nvc_precision prec = p ? NVC_INT8 : NVC_FP16;
+			uint64_t top;
+
+			if (prec == NVC_FP16 && strcmp(configs[i], "nv_full"))
+				continue;
+			top = largest_memory(configs[i], prec);
+			tap_ok(top <= 4u << 20,
+			       "%s on %s %s: largest memory %llu bytes (at most 4 MiB)",
+			       what, configs[i], p ? "int8" : "fp16",
+			       (unsigned long long)top);
+		}
+}
+
+/*
+ * Weights over 4 MiB in one layer: the convolution runs in parts over
+ * ranges of output channels, each with its own weights, bias, scales,
+ * element-wise operand and PReLU slopes.
+ */
+static void test_conv_parts(void)
+{
+	int x, t, n;
+
+	reset();
+	x = input(512, 4, 4);
+	t = conv(x, 512, 3, 1, 1, 1, 1, NVC_ACT_NONE);	/* fp16: 4.7 MB */
+	t = binary(NVC_ELTWISE, t, x, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	nodes[G.num_nodes - 1].act.type = NVC_ACT_RELU;
+	output(t);
+	check("conv 3x3 512 -> 512 (4.7 MB in fp16) + add + relu", 2);
+	check_memories("conv 3x3 512 -> 512 + add");
+
+	reset();
+	x = input(704, 4, 3);
+	t = conv(x, 704, 3, 1, 1, 1, 1, NVC_ACT_PRELU);	/* int8: 4.5 MB */
+	nodes[G.num_nodes - 1].act.slope = constant(1, 704, 1, 1, 0.2f, 0.1f);
+	t = conv(t, 704, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	t = binary(NVC_ELTWISE, t, x, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	nodes[G.num_nodes - 1].act.type = NVC_ACT_PRELU;
+	nodes[G.num_nodes - 1].act.slope = constant(1, 704, 1, 1, 0.2f, 0.1f);
+	output(t);
+	check("conv 3x3 704 -> 704 (4.5 MB in int8) + PRelu, again + add + PRelu", 3);
+	check_memories("2 conv 3x3 704 -> 704, add");
+	n = count_ops("nv_small", DLA_OP_CONV);
+	tap_ok(n == 4, "nv_small int8: %d convolution operations for 2 layers in 2 parts (4)",
+	       n);
+}
+
 int main(void)
 {
+	test_conv_parts();
 	test_dead_channel();
 	test_memories();
 	test_split();

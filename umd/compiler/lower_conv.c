@@ -30,6 +30,8 @@ struct conv_shape {
 	int in, out;		/* input (resolved) and output tensors */
 	int wo, ho;
 	float *w, *bias;	/* k x c x r x s, k */
+	bool part;		/* kernels k0 to k0 + k of a larger layer */
+	int k0;
 };
 
 /* Offset in elements of weight (k, c, r, s) in the direct layout. */
@@ -569,27 +571,24 @@ static int conv_band_ops(struct nvc_lower *L, const struct nvc_node *n,
 }
 
 /*
- * The convolution @cs (attributes of @n) into @dst and its SDP with the
- * element-wise @operand (or NULL) and activation @act, at output scale
- * @s_out, in bands of rows if the input does not fit the buffer: *@sdp
- * is the last SDP's index.
+ * The convolution @cs (attributes of @n, int8 weight scales @ws) into
+ * @dst and its SDP with the element-wise @operand (or NULL) and
+ * activation @act, at output scale @s_out, in bands of rows if the input
+ * does not fit the buffer: *@sdp is the last SDP's index.
  */
-static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
-		     const struct nvc_node *last, const struct conv_shape *cs,
-		     const struct dla_data_cube *dst,
-		     const struct nvc_operand *operand, enum nvc_eltwise elt,
-		     float s_out, int *sdp)
+static int conv_emit_part(struct nvc_lower *L, const struct nvc_node *n,
+			  const struct nvc_node *last,
+			  const struct conv_shape *cs, const float *ws,
+			  const struct dla_data_cube *dst,
+			  const struct nvc_operand *operand,
+			  enum nvc_eltwise elt, float s_out, int *sdp)
 {
 	uint32_t woff, wsize, dbank = 0, wbank = 0;
 	struct dla_sdp_op_desc proto = { 0 };
 	struct conv_band b;
 	int rows = 1, oy0, first = -1, ret;
-	float *ws, s_c;
+	float s_c;
 
-	ws = calloc((size_t)(cs->k > 0 ? cs->k : 1), sizeof(*ws));
-	if (!ws)
-		return -ENOMEM;
-	weight_scales(L, cs, ws);
 	ret = conv_weights(L, cs, ws, &woff, &wsize);
 	if (!ret)
 		ret = conv_plan(L, n, cs, wsize, &rows, &dbank, &wbank);
@@ -605,6 +604,9 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 					   &last->act, s_out, &s_c);
 			if (!ret)
 				ret = conv_x1(L, *sdp, cs, ws, s_c);
+			if (cs->part)
+				nvc_sdp_prelu_channels(&L->ops[*sdp], cs->k0,
+						       cs->k);
 			proto = L->ops[*sdp].op.sdp_op;
 		} else {
 			L->ops[*sdp].op.sdp_op = proto;
@@ -622,6 +624,85 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 			L->ops[*sdp].surf.sdp_surface.x2_data =
 				L->ops[first].surf.sdp_surface.x2_data;
 		}
+	}
+	return ret;
+}
+
+/*
+ * Kernels a part of the convolution takes: all of them, or, when their
+ * weights would exceed a memory (NVC_MEM_MAX), as few equal parts as
+ * keep each part's within one, in whole atoms of output channels and
+ * whole groups of kernels (a part larger than a memory only when one
+ * such unit is).
+ */
+static int conv_part_kernels(const struct nvc_lower *L,
+			     const struct conv_shape *cs)
+{
+	uint64_t per = (uint64_t)cs->c * cs->r * cs->s * L->bpe;
+	int kpg = (int)(L->t.core.atomic_k / L->bpe), epa = (int)L->epa;
+	int unit = kpg > epa ? kpg : epa;	/* both powers of two */
+	int most, parts, k;
+
+	if ((uint64_t)cs->k * per <= NVC_MEM_MAX)
+		return cs->k;
+	most = (int)(NVC_MEM_MAX / per) / unit * unit;
+	if (most < unit)
+		most = unit;
+	parts = (cs->k + most - 1) / most;
+	k = (cs->k + parts - 1) / parts;
+	return (k + unit - 1) / unit * unit;
+}
+
+/* Channels [@c0, @c0 + @n) of @c (@c0 on an atom; its size: to the end). */
+static struct dla_data_cube cube_channels(const struct nvc_lower *L,
+					  struct dla_data_cube c, int c0, int n)
+{
+	uint32_t skip = (uint32_t)(c0 / (int)L->epa) * c.surf_stride;
+
+	c.offset += skip;
+	c.size -= skip;
+	c.channel = (uint16_t)n;
+	return c;
+}
+
+/*
+ * The convolution @cs as conv_emit_part says, in parts over consecutive
+ * ranges of output channels if its weights exceed a memory: each part
+ * has its own weights, writes its channels of @dst and adds the same
+ * channels of @operand, with the matching bias and scales.
+ */
+static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
+		     const struct nvc_node *last, const struct conv_shape *cs,
+		     const struct dla_data_cube *dst,
+		     const struct nvc_operand *operand, enum nvc_eltwise elt,
+		     float s_out, int *sdp)
+{
+	size_t per = (size_t)cs->c * cs->r * cs->s;
+	int step = conv_part_kernels(L, cs), k0, ret = 0;
+	struct conv_shape part = *cs;
+	struct dla_data_cube pdst;
+	struct nvc_operand pop;
+	float *ws;
+
+	ws = calloc((size_t)(cs->k > 0 ? cs->k : 1), sizeof(*ws));
+	if (!ws)
+		return -ENOMEM;
+	/* Scales over the whole layer, as if it were one part. */
+	weight_scales(L, cs, ws);
+	for (k0 = 0; !ret && k0 < cs->k; k0 += step) {
+		part.k = cs->k - k0 < step ? cs->k - k0 : step;
+		part.part = part.k != cs->k;
+		part.k0 = k0;
+		part.w = cs->w + (size_t)k0 * per;
+		part.bias = cs->bias + k0;
+		pdst = part.part ? cube_channels(L, *dst, k0, part.k) : *dst;
+		if (operand) {
+			pop = *operand;
+			if (part.part)
+				pop.cube = cube_channels(L, pop.cube, k0, part.k);
+		}
+		ret = conv_emit_part(L, n, last, &part, ws + k0, &pdst,
+				     operand ? &pop : NULL, elt, s_out, sdp);
 	}
 	free(ws);
 	return ret;

@@ -189,6 +189,11 @@ void nvc_sdp_init(struct nvc_lower *L, struct nvdla_build_op *op);
 int nvc_sdp_x1(struct nvc_lower *L, struct nvdla_build_op *op,
 	       const int16_t *alu, const int16_t *mul, int c, uint8_t ashift,
 	       uint8_t mshift);
+/*
+ * A per-channel PReLU's slopes (one int16 each) in @op cut to channels
+ * [@c0, @c0 + @n): for an operation writing only those of its layer.
+ */
+void nvc_sdp_prelu_channels(struct nvdla_build_op *op, int c0, int n);
 /* An SDP operand read from memory: its cube and (int8) scale. */
 struct nvc_operand {
 	struct dla_data_cube cube;
