@@ -511,41 +511,42 @@ static int pool_window(struct nvc_loader *l, struct window *w)
 	return ints2(l, "kernel_shape", 1, 1, w->k, 2);
 }
 
+/*
+ * MaxPool and AvgPool: @flag is the one attribute of their own read
+ * (storage_order, only checked; count_include_pad, used for averages).
+ */
+static int pool_op(struct nvc_loader *l, const char *const *known,
+		   const char *flag, enum nvc_pool type)
+{
+	struct window w = { 0 };
+	int64_t v;
+	int ret;
+
+	ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_attr_int(l, flag, 0, &v);
+	if (!ret)
+		ret = pool_window(l, &w);
+	if (ret)
+		return ret;
+	return pool(l, type, &w, type == NVC_POOL_AVG && v);
+}
+
 int nvc_op_maxpool(struct nvc_loader *l)
 {
 	static const char *const known[] = { "auto_pad", "ceil_mode",
 		"dilations", "kernel_shape", "pads", "storage_order", "strides",
 		NULL };
-	struct window w = { 0 };
-	int64_t order;
-	int ret;
 
-	ret = nvc_attr_check(l, known);
-	if (!ret)
-		ret = nvc_attr_int(l, "storage_order", 0, &order);
-	if (!ret)
-		ret = pool_window(l, &w);
-	if (ret)
-		return ret;
-	return pool(l, NVC_POOL_MAX, &w, 0);
+	return pool_op(l, known, "storage_order", NVC_POOL_MAX);
 }
 
 int nvc_op_avgpool(struct nvc_loader *l)
 {
 	static const char *const known[] = { "auto_pad", "ceil_mode",
 		"count_include_pad", "kernel_shape", "pads", "strides", NULL };
-	struct window w = { 0 };
-	int64_t cip;
-	int ret;
 
-	ret = nvc_attr_check(l, known);
-	if (!ret)
-		ret = nvc_attr_int(l, "count_include_pad", 0, &cip);
-	if (!ret)
-		ret = pool_window(l, &w);
-	if (ret)
-		return ret;
-	return pool(l, NVC_POOL_AVG, &w, !!cip);
+	return pool_op(l, known, "count_include_pad", NVC_POOL_AVG);
 }
 
 /* A pool over the whole plane of @x into an output of rank @rank. */
