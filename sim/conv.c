@@ -161,19 +161,11 @@ s64 sim_conv_cache_fill(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 	return sim_conv_cache_at(cc, k, x, y);
 }
 
-s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
+s64 sim_conv_compute(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
-	s64 acc = 0, i;
+	s64 acc = 0;
 	u32 r, s;
 
-	if (k >= cv->k)
-		return 0;	/* padding kernels of the last group */
-	i = sim_conv_cache_index(cv, k, x, y);
-	if (i >= 0) {
-		if (cv->cache->sat[i] && cv->sat_count)
-			sim_count_add(cv->sat_count, 1);
-		return (s32)cv->cache->val[i];
-	}
 	if (cv->is_image)
 		return sim_image_value(cv, k, x, y);
 	if (cv->winograd)

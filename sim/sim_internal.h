@@ -7,6 +7,7 @@
 #include <nvdla/regs.h>
 
 #include "lut.h"
+#include "sim_math.h"
 #include <nvdla/sim.h>
 
 #define SIM_BDMA_FIFO_DEPTH 20
@@ -303,10 +304,28 @@ static inline s64 sim_conv_cache_index(const struct sim_conv *cv, u32 k,
 	return sim_conv_cache_fill(cv, k, x, y);
 }
 
+/* The CACC output (int32) of kernel @k < cv->k at (@x, @y), computed. */
+s64 sim_conv_compute(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+
+/* The CACC output (int32) of kernel @k at output (@x, @y). */
+static inline s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x,
+				 u32 y)
+{
+	s64 i;
+
+	if (k >= cv->k)
+		return 0;	/* padding kernels of the last group */
+	i = sim_conv_cache_index(cv, k, x, y);
+	if (i < 0)
+		return sim_conv_compute(cv, k, x, y);
+	if (cv->cache->sat[i] && cv->sat_count)
+		sim_count_add(cv->sat_count, 1);
+	return (s32)cv->cache->val[i];
+}
+
 bool sim_conv_ready(const struct nvdla_sim *sim);
 bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv);
-/* The CACC output (int32) of kernel @k at output (@x, @y). */
-s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
+
 /* Weight (k, c, r, s) of the layer; the CACC output of an exact sum. */
 s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s);
 /* The weight at layout index @index, compressed or not. */

@@ -543,20 +543,6 @@ out:
 	return maxerr;
 }
 
-static bool refused(const char *config, enum nvc_precision prec,
-		    const char *want);
-
-/* The graph has a transposed convolution (RUBIK, nv_full only). */
-static bool rubik_only(void)
-{
-	int i;
-
-	for (i = 0; i < G.num_nodes; i++)
-		if (nodes[i].op == NVC_CONV_TRANSPOSE)
-			return true;
-	return false;
-}
-
 static const char *const configs[] = { "nv_full", "nv_large", "nv_small" };
 
 /* The graph in G, compiled for every configuration and precision. */
@@ -573,12 +559,7 @@ static void check(const char *what, int layers)
 
 			if (prec == NVC_FP16 && strcmp(configs[i], "nv_full"))
 				continue;
-			if (rubik_only() && strcmp(configs[i], "nv_full")) {
-				tap_ok(refused(configs[i], prec, "needs the RUBIK engine"),
-				       "%s on %s: refused (no RUBIK)", what,
-				       configs[i]);
-				continue;
-			}
+
 			err = run(configs[i], prec, &range, why, sizeof(why));
 			tol = prec == NVC_FP16 ? 5e-3 * range :
 			      4 * scale_of(G.outputs[0]) + 0.02 * layers * range;
@@ -853,7 +834,10 @@ out:
 	free(buf);
 }
 
-/* ConvTranspose (kernel = stride) as a 1x1 convolution and RUBIK. */
+/*
+ * ConvTranspose (kernel = stride): a 1x1 convolution and the RUBIK on
+ * nv_full, per-row convolutions written in place elsewhere.
+ */
 static void test_deconv(void)
 {
 	struct nvc_node *n;
@@ -870,7 +854,7 @@ static void test_deconv(void)
 	n->conv.bias = constant(1, 20, 1, 1, 0.1f, 0);
 	n->act.type = NVC_ACT_RELU;
 	output(out);
-	check("ConvTranspose 2x2 stride 2 (RUBIK)", 2);
+	check("ConvTranspose 2x2 stride 2 (RUBIK / rows in place)", 2);
 }
 
 /*
@@ -1042,6 +1026,30 @@ static void test_split(void)
 }
 
 /*
+ * A near-dead output channel (|w| ~ 1e-38, bias 0.5) beside live ones:
+ * its scale must not push the shared shifts so far that the other
+ * channels' biases round to 0.
+ */
+static void test_dead_channel(void)
+{
+	struct nvc_node *n;
+	int t, i, per;
+
+	reset();
+	t = input(8, 6, 6);
+	t = conv(t, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	n = &nodes[G.num_nodes - 1];
+	per = 8 * 3 * 3;
+	for (i = 0; i < per; i++)
+		tensors[n->conv.weights].data[i] *= 1e-38f;
+	tensors[n->conv.bias].data[0] = 0.5f;
+	for (i = 1; i < 16; i++)
+		tensors[n->conv.bias].data[i] = 0.3f * (i % 3) - 0.3f;
+	output(t);
+	check("conv with a dead channel (|w| ~ 1e-38) and biases", 1);
+}
+
+/*
  * Memories a driver without CMA can give (4 MiB): fp16 weights of 8.4 MB
  * and two live 2.4 MB cubes are spread over several memories, each at
  * most 4 MiB, and the network still computes the same.
@@ -1087,8 +1095,90 @@ static void test_memories(void)
 	free(buf);
 }
 
+/* The largest memory of G's loadable that is not an input or output. */
+static uint64_t largest_memory(const char *config, enum nvc_precision prec)
+{
+	struct nvc_options o = { .config = config, .precision = prec };
+	struct nvdla_loadable *l = NULL;
+	uint64_t top = 0;
+	char err[256];
+	void *buf = NULL;
+	size_t len;
+	uint32_t m;
+
+	if (nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) ||
+	    nvdla_loadable_parse(buf, len, &l, err, sizeof(err)))
+		top = UINT64_MAX;
+	for (m = 0; l && m < l->num_memories; m++)
+		if (!(l->memories[m].flags &
+		      (NVDLA_LBL_MEM_INPUT | NVDLA_LBL_MEM_OUTPUT)) &&
+		    l->memories[m].size > top)
+			top = l->memories[m].size;
+	nvdla_loadable_free(l);
+	free(buf);
+	return top;
+}
+
+/* Every memory of G's loadable within 4 MiB, on every target. */
+static void check_memories(const char *what)
+{
+	int i, p;
+
+	for (i = 0; i < 3; i++)
+		for (p = 0; p < 2; p++) {
+			enum nvc_precision prec = p ? NVC_INT8 : NVC_FP16;
+			uint64_t top;
+
+			if (prec == NVC_FP16 && strcmp(configs[i], "nv_full"))
+				continue;
+			top = largest_memory(configs[i], prec);
+			tap_ok(top <= 4u << 20,
+			       "%s on %s %s: largest memory %llu bytes (at most 4 MiB)",
+			       what, configs[i], p ? "int8" : "fp16",
+			       (unsigned long long)top);
+		}
+}
+
+/*
+ * Weights over 4 MiB in one layer: the convolution runs in parts over
+ * ranges of output channels, each with its own weights, bias, scales,
+ * element-wise operand and PReLU slopes.
+ */
+static void test_conv_parts(void)
+{
+	int x, t, n;
+
+	reset();
+	x = input(512, 4, 4);
+	t = conv(x, 512, 3, 1, 1, 1, 1, NVC_ACT_NONE);	/* fp16: 4.7 MB */
+	t = binary(NVC_ELTWISE, t, x, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	nodes[G.num_nodes - 1].act.type = NVC_ACT_RELU;
+	output(t);
+	check("conv 3x3 512 -> 512 (4.7 MB in fp16) + add + relu", 2);
+	check_memories("conv 3x3 512 -> 512 + add");
+
+	reset();
+	x = input(704, 4, 3);
+	t = conv(x, 704, 3, 1, 1, 1, 1, NVC_ACT_PRELU);	/* int8: 4.5 MB */
+	nodes[G.num_nodes - 1].act.slope = constant(1, 704, 1, 1, 0.2f, 0.1f);
+	t = conv(t, 704, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	t = binary(NVC_ELTWISE, t, x, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	nodes[G.num_nodes - 1].act.type = NVC_ACT_PRELU;
+	nodes[G.num_nodes - 1].act.slope = constant(1, 704, 1, 1, 0.2f, 0.1f);
+	output(t);
+	check("conv 3x3 704 -> 704 (4.5 MB in int8) + PRelu, again + add + PRelu", 3);
+	check_memories("2 conv 3x3 704 -> 704, add");
+	n = count_ops("nv_small", DLA_OP_CONV);
+	tap_ok(n == 4, "nv_small int8: %d convolution operations for 2 layers in 2 parts (4)",
+	       n);
+}
+
 int main(void)
 {
+	test_conv_parts();
+	test_dead_channel();
 	test_memories();
 	test_split();
 	test_image();

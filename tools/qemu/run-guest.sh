@@ -125,9 +125,7 @@ if [ -x "$build/bin/nvdla_compile" ]; then
 			stage_model lenet "$m/lenet" lenet.onnx input.pgm \
 				"${c%:*}" "${c#*:}"
 		done
-		# int8 only: in fp16 one layer's weights (4.7 MB) exceed the
-		# 4 MiB buffers Debian's kernels give without CMA.
-		for c in nv_full:int8 nv_small:int8; do
+		for c in nv_full:fp16 nv_full:int8 nv_small:int8; do
 			stage_model resnet18_64 "$m/resnet18_64" resnet18_64.onnx \
 				input.ppm "${c%:*}" "${c#*:}"
 		done

@@ -19,6 +19,31 @@ static void tap_range(int out, int stride, int off, int size, int *lo, int *hi)
 	*lo = *lo < *hi ? *lo : *hi;
 }
 
+/* What both convolutions read of their node besides its attributes. */
+struct conv_io {
+	const struct nvc_tensor *in, *out;
+	const float *w, *b;	/* weights; bias or NULL */
+	int cg, kg;		/* input and output channels per group */
+	long ohw;		/* output plane */
+};
+
+static struct conv_io conv_io(const struct nvc_graph *g,
+			      const struct nvc_node *nd)
+{
+	const struct nvc_conv_attr *a = &nd->conv;
+	struct conv_io io = {
+		.in = &g->tensors[nd->inputs[0]],
+		.out = &g->tensors[nd->outputs[0]],
+		.w = g->tensors[a->weights].data,
+		.b = a->bias >= 0 ? g->tensors[a->bias].data : NULL,
+	};
+
+	io.cg = io.in->c / a->group;
+	io.kg = io.out->c / a->group;
+	io.ohw = (long)io.out->h * io.out->w;
+	return io;
+}
+
 /*
  * One output plane at a time in @acc (oh x ow doubles): each weight
  * scales a strided run of input rows, so the inner loop is over x.
@@ -27,37 +52,35 @@ void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
 		   const float *x, float *y, double *acc)
 {
 	const struct nvc_conv_attr *a = &nd->conv;
-	const struct nvc_tensor *in = &g->tensors[nd->inputs[0]];
-	const struct nvc_tensor *out = &g->tensors[nd->outputs[0]];
-	const float *w = g->tensors[a->weights].data;
-	const float *b = a->bias >= 0 ? g->tensors[a->bias].data : NULL;
-	int cg = in->c / a->group, kg = out->c / a->group;
-	long ohw = (long)out->h * out->w, i;
+	const struct conv_io io = conv_io(g, nd);
+	long i;
 	int k, c, oy, ox, ky, kx, ylo, yhi, xlo, xhi;
 
-	for (k = 0; k < out->c; k++) {
-		int c0 = k / kg * cg;
+	for (k = 0; k < io.out->c; k++) {
+		int c0 = k / io.kg * io.cg;
 
-		for (i = 0; i < ohw; i++)
-			acc[i] = b ? b[k] : 0;
-		for (c = 0; c < cg; c++) {
-			const float *xc = x + (long)(c0 + c) * in->h * in->w;
-			const float *wc = w + ((long)k * cg + c) * a->kh * a->kw;
+		for (i = 0; i < io.ohw; i++)
+			acc[i] = io.b ? io.b[k] : 0;
+		for (c = 0; c < io.cg; c++) {
+			const float *xc = x + (long)(c0 + c) * io.in->h * io.in->w;
+			const float *wc = io.w + ((long)k * io.cg + c) *
+					  a->kh * a->kw;
 
 			for (ky = 0; ky < a->kh; ky++) {
 				int yoff = ky * a->dilation[0] - a->pad[0];
 
-				tap_range(out->h, a->stride[0], yoff, in->h, &ylo, &yhi);
+				tap_range(io.out->h, a->stride[0], yoff, io.in->h,
+					  &ylo, &yhi);
 				for (kx = 0; kx < a->kw; kx++) {
 					int xoff = kx * a->dilation[1] - a->pad[1];
 					double wv = wc[ky * a->kw + kx];
 
-					tap_range(out->w, a->stride[1], xoff, in->w,
+					tap_range(io.out->w, a->stride[1], xoff, io.in->w,
 						  &xlo, &xhi);
 					for (oy = ylo; oy < yhi; oy++) {
 						long iy = oy * a->stride[0] + yoff;
-						const float *row = xc + iy * in->w + xoff;
-						double *ar = acc + (long)oy * out->w;
+						const float *row = xc + iy * io.in->w + xoff;
+						double *ar = acc + (long)oy * io.out->w;
 						int sx = a->stride[1];
 
 						for (ox = xlo; ox < xhi; ox++)
@@ -66,8 +89,8 @@ void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
 				}
 			}
 		}
-		for (i = 0; i < ohw; i++)
-			y[k * ohw + i] = acc[i];
+		for (i = 0; i < io.ohw; i++)
+			y[k * io.ohw + i] = acc[i];
 	}
 }
 
@@ -76,40 +99,37 @@ void nvc_exec_conv_transpose(const struct nvc_graph *g,
 			     float *y)
 {
 	const struct nvc_conv_attr *a = &nd->conv;
-	const struct nvc_tensor *in = &g->tensors[nd->inputs[0]];
-	const struct nvc_tensor *out = &g->tensors[nd->outputs[0]];
-	const float *w = g->tensors[a->weights].data;
-	const float *b = a->bias >= 0 ? g->tensors[a->bias].data : NULL;
-	int cg = in->c / a->group, kg = out->c / a->group;
-	long ohw = (long)out->h * out->w, i;
+	const struct conv_io io = conv_io(g, nd);
+	long i;
 	int c, j, iy, ix, ky, kx;
 
-	for (c = 0; c < out->c; c++)
-		for (i = 0; i < ohw; i++)
-			y[c * ohw + i] = b ? b[c] : 0;
-	for (c = 0; c < in->c; c++) {
-		float *yg = y + (long)(c / cg) * kg * ohw;
+	for (c = 0; c < io.out->c; c++)
+		for (i = 0; i < io.ohw; i++)
+			y[c * io.ohw + i] = io.b ? io.b[c] : 0;
+	for (c = 0; c < io.in->c; c++) {
+		float *yg = y + (long)(c / io.cg) * io.kg * io.ohw;
 
-		for (iy = 0; iy < in->h; iy++) {
-			for (ix = 0; ix < in->w; ix++) {
-				float v = x[((long)c * in->h + iy) * in->w + ix];
+		for (iy = 0; iy < io.in->h; iy++) {
+			for (ix = 0; ix < io.in->w; ix++) {
+				float v = x[((long)c * io.in->h + iy) * io.in->w + ix];
 
-				for (j = 0; j < kg; j++) {
-					const float *wj = w + ((long)c * kg + j) * a->kh * a->kw;
-					float *yj = yg + j * ohw;
+				for (j = 0; j < io.kg; j++) {
+					const float *wj = io.w + ((long)c * io.kg + j) *
+							  a->kh * a->kw;
+					float *yj = yg + j * io.ohw;
 
 					for (ky = 0; ky < a->kh; ky++) {
 						int oy = iy * a->stride[0] - a->pad[0] +
 							 ky * a->dilation[0];
 
-						if (oy < 0 || oy >= out->h)
+						if (oy < 0 || oy >= io.out->h)
 							continue;
 						for (kx = 0; kx < a->kw; kx++) {
 							int ox = ix * a->stride[1] - a->pad[1] +
 								 kx * a->dilation[1];
 
-							if (ox >= 0 && ox < out->w)
-								yj[(long)oy * out->w + ox] +=
+							if (ox >= 0 && ox < io.out->w)
+								yj[(long)oy * io.out->w + ox] +=
 									v * wj[ky * a->kw + kx];
 						}
 					}

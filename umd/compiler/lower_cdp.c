@@ -77,7 +77,7 @@ static int lrn_lut(struct nvc_lower *L, const struct nvc_node *n,
 		p->linear_exp_table[i] = fp ? (int16_t)nvc_half((float)g) :
 			(int16_t)lrint(fmin(ldexp(g, *frac), 32767));
 	}
-	return L->nluts - 1;
+	return nvc_lut_dedup(L);
 }
 
 int nvc_lower_lrn(struct nvc_lower *L, int node)

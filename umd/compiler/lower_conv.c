@@ -30,6 +30,8 @@ struct conv_shape {
 	int in, out;		/* input (resolved) and output tensors */
 	int wo, ho;
 	float *w, *bias;	/* k x c x r x s, k */
+	bool part;		/* kernels k0 to k0 + k of a larger layer */
+	int k0;
 };
 
 /* Offset in elements of weight (k, c, r, s) in the direct layout. */
@@ -477,10 +479,7 @@ static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
 	     a->dilation[1] != 1))
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"transposed convolution with a kernel other than its stride, padding, groups or dilation: lowered only as a 1x1 convolution and a RUBIK contraction");
-	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik)
-		return nvc_fail(L, n, -EOPNOTSUPP,
-				"transposed convolution needs the RUBIK engine, which %s lacks",
-				L->t.hw->name);
+
 	if (a->group < 1 || nvc_t(L, n->inputs[0])->c % a->group ||
 	    nvc_t(L, n->outputs[0])->c % a->group)
 		return nvc_fail(L, n, -EINVAL, "%d groups do not divide the channels",
@@ -572,27 +571,24 @@ static int conv_band_ops(struct nvc_lower *L, const struct nvc_node *n,
 }
 
 /*
- * The convolution @cs (attributes of @n) into @dst and its SDP with the
- * element-wise @operand (or NULL) and activation @act, at output scale
- * @s_out, in bands of rows if the input does not fit the buffer: *@sdp
- * is the last SDP's index.
+ * The convolution @cs (attributes of @n, int8 weight scales @ws) into
+ * @dst and its SDP with the element-wise @operand (or NULL) and
+ * activation @act, at output scale @s_out, in bands of rows if the input
+ * does not fit the buffer: *@sdp is the last SDP's index.
  */
-static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
-		     const struct nvc_node *last, const struct conv_shape *cs,
-		     const struct dla_data_cube *dst,
-		     const struct nvc_operand *operand, enum nvc_eltwise elt,
-		     float s_out, int *sdp)
+static int conv_emit_part(struct nvc_lower *L, const struct nvc_node *n,
+			  const struct nvc_node *last,
+			  const struct conv_shape *cs, const float *ws,
+			  const struct dla_data_cube *dst,
+			  const struct nvc_operand *operand,
+			  enum nvc_eltwise elt, float s_out, int *sdp)
 {
 	uint32_t woff, wsize, dbank = 0, wbank = 0;
 	struct dla_sdp_op_desc proto = { 0 };
 	struct conv_band b;
 	int rows = 1, oy0, first = -1, ret;
-	float *ws, s_c;
+	float s_c;
 
-	ws = calloc((size_t)(cs->k > 0 ? cs->k : 1), sizeof(*ws));
-	if (!ws)
-		return -ENOMEM;
-	weight_scales(L, cs, ws);
 	ret = conv_weights(L, cs, ws, &woff, &wsize);
 	if (!ret)
 		ret = conv_plan(L, n, cs, wsize, &rows, &dbank, &wbank);
@@ -608,6 +604,9 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 					   &last->act, s_out, &s_c);
 			if (!ret)
 				ret = conv_x1(L, *sdp, cs, ws, s_c);
+			if (cs->part)
+				nvc_sdp_prelu_channels(&L->ops[*sdp], cs->k0,
+						       cs->k);
 			proto = L->ops[*sdp].op.sdp_op;
 		} else {
 			L->ops[*sdp].op.sdp_op = proto;
@@ -626,7 +625,223 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 				L->ops[first].surf.sdp_surface.x2_data;
 		}
 	}
+	return ret;
+}
+
+/*
+ * Kernels a part of the convolution takes: all of them, or, when their
+ * weights would exceed a memory (NVC_MEM_MAX), as few equal parts as
+ * keep each part's within one, in whole atoms of output channels and
+ * whole groups of kernels (a part larger than a memory only when one
+ * such unit is).
+ */
+static int conv_part_kernels(const struct nvc_lower *L,
+			     const struct conv_shape *cs)
+{
+	uint64_t per = (uint64_t)cs->c * cs->r * cs->s * L->bpe;
+	int kpg = (int)(L->t.core.atomic_k / L->bpe), epa = (int)L->epa;
+	int unit = kpg > epa ? kpg : epa;	/* both powers of two */
+	int most, parts, k;
+
+	if ((uint64_t)cs->k * per <= NVC_MEM_MAX)
+		return cs->k;
+	most = (int)(NVC_MEM_MAX / per) / unit * unit;
+	if (most < unit)
+		most = unit;
+	parts = (cs->k + most - 1) / most;
+	k = (cs->k + parts - 1) / parts;
+	return (k + unit - 1) / unit * unit;
+}
+
+/* Channels [@c0, @c0 + @n) of @c (@c0 on an atom; its size: to the end). */
+static struct dla_data_cube cube_channels(const struct nvc_lower *L,
+					  struct dla_data_cube c, int c0, int n)
+{
+	uint32_t skip = (uint32_t)(c0 / (int)L->epa) * c.surf_stride;
+
+	c.offset += skip;
+	c.size -= skip;
+	c.channel = (uint16_t)n;
+	return c;
+}
+
+/*
+ * The convolution @cs as conv_emit_part says, in parts over consecutive
+ * ranges of output channels if its weights exceed a memory: each part
+ * has its own weights, writes its channels of @dst and adds the same
+ * channels of @operand, with the matching bias and scales.
+ */
+static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
+		     const struct nvc_node *last, const struct conv_shape *cs,
+		     const struct dla_data_cube *dst,
+		     const struct nvc_operand *operand, enum nvc_eltwise elt,
+		     float s_out, int *sdp)
+{
+	size_t per = (size_t)cs->c * cs->r * cs->s;
+	int step = conv_part_kernels(L, cs), k0, ret = 0;
+	struct conv_shape part = *cs;
+	struct dla_data_cube pdst;
+	struct nvc_operand pop;
+	float *ws;
+
+	ws = calloc((size_t)(cs->k > 0 ? cs->k : 1), sizeof(*ws));
+	if (!ws)
+		return -ENOMEM;
+	/* Scales over the whole layer, as if it were one part. */
+	weight_scales(L, cs, ws);
+	for (k0 = 0; !ret && k0 < cs->k; k0 += step) {
+		part.k = cs->k - k0 < step ? cs->k - k0 : step;
+		part.part = part.k != cs->k;
+		part.k0 = k0;
+		part.w = cs->w + (size_t)k0 * per;
+		part.bias = cs->bias + k0;
+		pdst = part.part ? cube_channels(L, *dst, k0, part.k) : *dst;
+		if (operand) {
+			pop = *operand;
+			if (part.part)
+				pop.cube = cube_channels(L, pop.cube, k0, part.k);
+		}
+		ret = conv_emit_part(L, n, last, &part, ws + k0, &pdst,
+				     operand ? &pop : NULL, elt, s_out, sdp);
+	}
 	free(ws);
+	return ret;
+}
+
+/*
+ * Phase (j, i) of a transposed convolution without a RUBIK, for input row
+ * @h: a 1x1 convolution over the row seen as a cube 1 wide and W tall
+ * (pixels an atom apart), its SDP writing each result sx atoms apart in
+ * output row h * sy + j, from column i. *@sdp: the SDP, programmed like
+ * @proto unless that is -1.
+ */
+static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
+		      const struct conv_shape *cs, uint32_t woff,
+		      uint32_t wsize, int out, int j, int i, int h, int *sdp)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+	uint32_t entry = L->t.core.atomic_c * L->bpe;
+	uint32_t eps = (nvc_surfaces(L, ti->c) * L->t.atom + entry - 1) / entry;
+	uint32_t dbank = banks(L, (uint64_t)eps * entry * ti->w);
+	uint32_t wbank = banks(L, wsize);
+	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
+	struct dla_conv_op_desc *p;
+	uint32_t at;
+	int conv;
+
+	if (dbank + wbank > L->t.core.cbuf_banks)
+		wbank = L->t.core.cbuf_banks - dbank;
+	src.offset += (uint32_t)h * src.line_stride;
+	src.size -= (uint32_t)h * src.line_stride;
+	src.width = 1;
+	src.height = (uint16_t)ti->w;
+	src.line_stride = L->t.atom;
+	at = (uint32_t)(h * n->conv.stride[0] + j) * dst.line_stride +
+	     (uint32_t)i * L->t.atom;
+	dst.offset += at;
+	dst.size -= at;
+	dst.width = 1;
+	dst.height = (uint16_t)ti->w;
+	dst.line_stride = (uint32_t)n->conv.stride[1] * L->t.atom;
+	conv = nvc_op_new(L, DLA_OP_CONV);
+	*sdp = conv < 0 ? conv : nvc_op_new(L, DLA_OP_SDP);
+	if (*sdp < 0)
+		return *sdp;
+	p = &L->ops[conv].op.conv_op;
+	*p = (struct dla_conv_op_desc){
+		.entry_per_slice = (uint16_t)eps, .data_format = FORMAT_FEATURE,
+		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)dbank,
+		.weight_bank = (uint8_t)wbank, .release = (uint16_t)ti->w,
+		.input_width_csc = 1, .input_height_csc = (uint16_t)ti->w,
+		.input_channel_csc = (uint16_t)ti->c, .kernel_width_csc = 1,
+		.kernel_height_csc = 1, .kernel_channel_csc = (uint16_t)cs->c,
+		.input_width_cmac = 1, .input_height_cmac = (uint16_t)ti->w,
+		.bytes_per_kernel = (uint32_t)cs->c * L->bpe,
+		.conv_stride_x = 1, .conv_stride_y = 1, .dilation_x = 1,
+		.dilation_y = 1, .in_precision = L->prec,
+		.out_precision = L->prec, .in_cvt = { .scale = 1 },
+		.out_cvt = { .scale = 1, .enable = 1 },
+	};
+	L->ops[conv].surf.conv_surface.weight_data =
+		nvc_const_cube(woff, wsize, 1, 1, cs->c);
+	L->ops[conv].surf.conv_surface.src_data = src;
+	L->ops[conv].surf.conv_surface.dst_data = dst;
+	L->ops[conv].surf.conv_surface.dst_data.type = DLA_MEM_HW;
+	L->ops[conv].surf.conv_surface.dst_data.address = -1;
+	L->ops[conv].surf.conv_surface.dst_data.offset = 0;
+	nvc_sdp_init(L, &L->ops[*sdp]);
+	L->ops[*sdp].surf.sdp_surface.src_data =
+		L->ops[conv].surf.conv_surface.dst_data;
+	L->ops[*sdp].surf.sdp_surface.dst_data = dst;
+	nvc_fuse(L, conv, *sdp);
+	nvc_depend_tensor(L, cs->in, conv);
+	nvc_written_place(L, &(struct nvc_place){ .slot = dst.address,
+		.offset = dst.offset, .line = dst.line_stride,
+		.surf = dst.surf_stride, .size = dst.size }, *sdp);
+	return 0;
+}
+
+/*
+ * A transposed convolution (kernel = stride) where there is no RUBIK:
+ * each output phase's 1x1 convolution once per input row, written in
+ * place (sx x sy x H operations).
+ */
+static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
+		       const struct nvc_node *last, const struct conv_shape *mid,
+		       int out)
+{
+	int sx = n->conv.stride[1], sy = n->conv.stride[0];
+	int phase = mid->k / (sx * sy), kout = nvc_t(L, out)->c;
+	struct conv_shape cs = *mid;
+	struct dla_sdp_op_desc proto;
+	struct dla_data_cube x1;
+	uint32_t woff, wsize;
+	int j, i, h, k, sdp = -1, first, ret = 0;
+	float *ws = calloc(kout, sizeof(*ws)), s_c;
+
+	cs.k = kout;
+	cs.w = calloc((size_t)kout * cs.c, sizeof(float));
+	cs.bias = calloc(kout, sizeof(float));
+	if (!ws || !cs.w || !cs.bias)
+		ret = -ENOMEM;
+	for (j = 0; !ret && j < sy; j++) {
+		for (i = 0; !ret && i < sx; i++) {
+			int m0 = (j * sx + i) * phase;
+
+			for (k = 0; k < kout; k++) {
+				memcpy(cs.w + (size_t)k * cs.c,
+				       mid->w + (size_t)(m0 + k) * cs.c,
+				       cs.c * sizeof(float));
+				cs.bias[k] = mid->bias[m0 + k];
+			}
+			weight_scales(L, &cs, ws);
+			ret = conv_weights(L, &cs, ws, &woff, &wsize);
+			for (h = 0, first = -1; !ret && h < nvc_t(L, cs.in)->h; h++) {
+				ret = deconv_row(L, n, &cs, woff, wsize, out, j, i, h,
+						 &sdp);
+				if (ret)
+					break;
+				if (first < 0) {
+					first = sdp;
+					ret = nvc_sdp_tail(L, last, &L->ops[sdp], NULL,
+							   NVC_ELT_ADD, &last->act,
+							   L->ts[out].scale, &s_c);
+					if (!ret)
+						ret = conv_x1(L, sdp, &cs, ws, s_c);
+					proto = L->ops[sdp].op.sdp_op;
+					x1 = L->ops[sdp].surf.sdp_surface.x1_data;
+				} else {
+					L->ops[sdp].op.sdp_op = proto;
+					L->ops[sdp].surf.sdp_surface.x1_data = x1;
+				}
+			}
+		}
+	}
+	if (!ret)
+		L->ts[out].writer = sdp;
+	free(ws);
+	free(cs.w);
+	free(cs.bias);
 	return ret;
 }
 
@@ -666,6 +881,10 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 		ret = nvc_place_tensor(L, cs.out);
 	if (ret)
 		goto out;
+	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik) {
+		ret = deconv_rows(L, n, last, &cs, cs.out);
+		goto out;
+	}
 	dst = n->op == NVC_CONV_TRANSPOSE ? contract_input(L, &cs) :
 	      nvc_cube(L, cs.out);
 	if (elt) {

@@ -62,7 +62,7 @@ struct nvc_ltensor {
 	int root;		/* concat output this tensor is a view of, or -1 */
 };
 
-#define NVC_MAX_LUTS 8
+#define NVC_MAX_LUTS 64	/* per task; equal tables are shared */
 
 /* A pool block free for reuse, and a read of the task being built. */
 struct nvc_block {
@@ -83,7 +83,6 @@ struct nvc_lower {
 	uint32_t bpe;		/* bytes per element */
 	uint32_t epa;		/* elements per atom */
 	struct nvc_ltensor *ts;
-	int *consumers;		/* per tensor: consuming nodes */
 	/* constants */
 	uint8_t *cdata;
 	uint64_t clen, ccap;
@@ -190,6 +189,11 @@ void nvc_sdp_init(struct nvc_lower *L, struct nvdla_build_op *op);
 int nvc_sdp_x1(struct nvc_lower *L, struct nvdla_build_op *op,
 	       const int16_t *alu, const int16_t *mul, int c, uint8_t ashift,
 	       uint8_t mshift);
+/*
+ * A per-channel PReLU's slopes (one int16 each) in @op cut to channels
+ * [@c0, @c0 + @n): for an operation writing only those of its layer.
+ */
+void nvc_sdp_prelu_channels(struct nvdla_build_op *op, int c0, int n);
 /* An SDP operand read from memory: its cube and (int8) scale. */
 struct nvc_operand {
 	struct dla_data_cube cube;
@@ -219,6 +223,7 @@ int nvc_lower_lrn(struct nvc_lower *L, int node);
 int nvc_lower_softmax(struct nvc_lower *L, int node);
 
 /* lower_lut.c */
+int nvc_lut_dedup(struct nvc_lower *L);
 struct dla_lut_param *nvc_lut_new(struct nvc_lower *L,
 				  const struct nvc_node *n, uint64_t start,
 				  uint64_t end, int le_sel, int lo_sel);

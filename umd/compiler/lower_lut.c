@@ -72,6 +72,19 @@ struct dla_lut_param *nvc_lut_new(struct nvc_lower *L,
 	return p;
 }
 
+/* The task's LUT equal to its last one, if any: the last is dropped. */
+int nvc_lut_dedup(struct nvc_lower *L)
+{
+	int i, last = L->nluts - 1;
+
+	for (i = 0; i < last; i++)
+		if (!memcmp(&L->luts[i], &L->luts[last], sizeof(L->luts[i]))) {
+			L->nluts--;
+			return i;
+		}
+	return last;
+}
+
 int nvc_lut_add(struct nvc_lower *L, const struct nvc_node *n,
 		enum nvc_act act, float in_scale, float out_scale)
 {
@@ -92,5 +105,5 @@ int nvc_lut_add(struct nvc_lower *L, const struct nvc_node *n,
 		p->linear_exp_table[i] = lut_entry(L, act, -LUT_RANGE +
 			2 * LUT_RANGE * i / (DLA_LUT_LE_TABLE_ENTRIES - 1),
 			out_scale);
-	return L->nluts - 1;
+	return nvc_lut_dedup(L);
 }

@@ -95,6 +95,25 @@ static int sdp_prelu(struct nvc_lower *L, const struct nvc_node *n,
 	return k;
 }
 
+void nvc_sdp_prelu_channels(struct nvdla_build_op *op, int c0, int n)
+{
+	struct dla_sdp_op_desc *p = &op->op.sdp_op;
+	struct dla_data_cube *cube = NULL;
+	uint32_t skip = (uint32_t)c0 * sizeof(int16_t);
+
+	if (p->x2_op.act == SDP_ACT_PRELU &&
+	    p->x2_op.mode == SDP_MODE_PER_KERNEL)
+		cube = &op->surf.sdp_surface.x2_data;
+	else if (p->y_op.act == SDP_ACT_PRELU &&
+		 p->y_op.mode == SDP_MODE_PER_KERNEL)
+		cube = &op->surf.sdp_surface.y_data;
+	if (!cube)
+		return;
+	cube->offset += skip;
+	cube->size -= skip;
+	cube->channel = (uint16_t)n;
+}
+
 /*
  * Clip's lower bound @lo (not 0): a maximum with it in X2, which must be
  * free (@x is X1); the values are at scale @s_c (int8).

@@ -80,11 +80,16 @@ int nvc_input_any(struct nvc_loader *l, int i, struct nvc_value **v);
 int nvc_input_act(struct nvc_loader *l, int i, struct nvc_value **v);
 int nvc_input_float(struct nvc_loader *l, int i, struct nvc_value **v);
 int nvc_input_int64(struct nvc_loader *l, int i, struct nvc_value **v);
+/* Optional FLOAT input @i: *@v is NULL when it is absent. */
+int nvc_input_float_opt(struct nvc_loader *l, int i, struct nvc_value **v);
 /*
  * The node must have between @min and @max inputs and one output (any
  * further ones unnamed: unused).
  */
 int nvc_io_check(struct nvc_loader *l, int min, int max);
+/* nvc_io_check, then nvc_attr_check against @known. */
+int nvc_node_check(struct nvc_loader *l, int min, int max,
+		   const char *const *known);
 
 /*
  * A new activation value for output @i of the node with the ONNX shape
@@ -94,6 +99,12 @@ int nvc_output_act(struct nvc_loader *l, int i, int rank,
 		   const int64_t *dims, struct nvc_value **v);
 /* A graph node for the node being mapped, reading @in, writing @out. */
 int nvc_node_new(struct nvc_loader *l, enum nvc_op op, int num_in, const int *in, int num_out, const int *out);
+/*
+ * Output 0 of shape @rank/@dims and a node @op reading @x alone that
+ * writes it: the node's index, or a negative error.
+ */
+int nvc_unary_node(struct nvc_loader *l, enum nvc_op op, struct nvc_value *x,
+		   int rank, const int64_t *dims);
 /* A constant tensor n x c x h x w named after the node and @what. */
 int nvc_const_tensor(struct nvc_loader *l, const char *what, int n, int c,
 		     int h, int w, const float *data);

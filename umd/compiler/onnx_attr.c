@@ -154,6 +154,14 @@ int nvc_io_check(struct nvc_loader *l, int min, int max)
 	return 0;
 }
 
+int nvc_node_check(struct nvc_loader *l, int min, int max,
+		   const char *const *known)
+{
+	int ret = nvc_io_check(l, min, max);
+
+	return ret ? ret : nvc_attr_check(l, known);
+}
+
 int nvc_input_present(struct nvc_loader *l, int i)
 {
 	return (size_t)i < l->node->n_input && l->node->input[i] &&
@@ -194,6 +202,12 @@ int nvc_input_act(struct nvc_loader *l, int i, struct nvc_value **v)
 int nvc_input_float(struct nvc_loader *l, int i, struct nvc_value **v)
 {
 	return input_kind(l, i, VAL_FLOAT, v);
+}
+
+int nvc_input_float_opt(struct nvc_loader *l, int i, struct nvc_value **v)
+{
+	*v = NULL;
+	return nvc_input_present(l, i) ? nvc_input_float(l, i, v) : 0;
 }
 
 int nvc_input_int64(struct nvc_loader *l, int i, struct nvc_value **v)
@@ -268,6 +282,18 @@ int nvc_node_new(struct nvc_loader *l, enum nvc_op op, int num_in, const int *in
 		g->tensors[out[i]].producer = k;
 	}
 	return k;
+}
+
+int nvc_unary_node(struct nvc_loader *l, enum nvc_op op, struct nvc_value *x,
+		   int rank, const int64_t *dims)
+{
+	struct nvc_value *y;
+	int ret;
+
+	ret = nvc_output_act(l, 0, rank, dims, &y);
+	if (ret)
+		return ret;
+	return nvc_node_new(l, op, 1, &x->tensor, 1, &y->tensor);
 }
 
 int nvc_const_tensor(struct nvc_loader *l, const char *what, int n, int c,

@@ -115,20 +115,6 @@ static int act_rank4(struct nvc_loader *l, int i, struct nvc_value **x)
 	return ret;
 }
 
-static void conv_attr_set(struct nvc_conv_attr *c, const struct window *w)
-{
-	int i;
-
-	c->kh = w->k[0];
-	c->kw = w->k[1];
-	for (i = 0; i < 2; i++) {
-		c->stride[i] = w->stride[i];
-		c->dilation[i] = w->dil[i];
-	}
-	for (i = 0; i < 4; i++)
-		c->pad[i] = w->pad[i];
-}
-
 /* Optional bias input @i of @k values into a constant tensor, else -1. */
 static int bias_tensor(struct nvc_loader *l, int i, int64_t k, int *t)
 {
@@ -136,10 +122,8 @@ static int bias_tensor(struct nvc_loader *l, int i, int64_t k, int *t)
 	int ret;
 
 	*t = -1;
-	if (!nvc_input_present(l, i))
-		return 0;
-	ret = nvc_input_float(l, i, &b);
-	if (ret)
+	ret = nvc_input_float_opt(l, i, &b);
+	if (ret || !b)
 		return ret;
 	if (b->rank != 1 || b->count != k)
 		return nvc_node_error(l, -EINVAL, "bias '%s' does not hold %lld values",
@@ -172,29 +156,73 @@ static int kernel(struct nvc_loader *l, const struct nvc_value *wv,
 	return 0;
 }
 
+/* The inputs and attributes Conv and ConvTranspose share (@known: the op's). */
+static int conv_inputs(struct nvc_loader *l, const char *const *known,
+		       struct nvc_value **x, struct nvc_value **wv,
+		       struct window *w, int64_t *group)
+{
+	int ret;
+
+	ret = nvc_node_check(l, 2, 3, known);
+	if (!ret)
+		ret = act_rank4(l, 0, x);
+	if (!ret)
+		ret = nvc_input_float(l, 1, wv);
+	if (!ret)
+		ret = kernel(l, *wv, w);
+	if (!ret)
+		ret = window_attrs(l, w);
+	if (!ret)
+		ret = nvc_attr_int(l, "group", 1, group);
+	return ret;
+}
+
+/*
+ * The node of a Conv or ConvTranspose (@op) with output @dims, the bias
+ * (optional input 2) holding dims[1] values: its index, or an error.
+ */
+static int conv_node(struct nvc_loader *l, enum nvc_op op, struct nvc_value *x,
+		     const struct nvc_value *wv, const struct window *w,
+		     int64_t group, const int64_t *dims)
+{
+	struct nvc_conv_attr *c;
+	int ret, k, i, wt, bt;
+
+	ret = bias_tensor(l, 2, dims[1], &bt);
+	if (ret)
+		return ret;
+	wt = nvc_const_tensor(l, "weights", wv->dims[0], wv->dims[1], w->k[0],
+			      w->k[1], wv->f);
+	if (wt < 0)
+		return wt;
+	k = nvc_unary_node(l, op, x, 4, dims);
+	if (k < 0)
+		return k;
+	c = &l->g->nodes[k].conv;
+	c->kh = w->k[0];
+	c->kw = w->k[1];
+	for (i = 0; i < 2; i++) {
+		c->stride[i] = w->stride[i];
+		c->dilation[i] = w->dil[i];
+	}
+	for (i = 0; i < 4; i++)
+		c->pad[i] = w->pad[i];
+	c->group = group;
+	c->weights = wt;
+	c->bias = bt;
+	return k;
+}
+
 int nvc_op_conv(struct nvc_loader *l)
 {
 	static const char *const known[] = { "auto_pad", "dilations", "group",
 		"kernel_shape", "pads", "strides", NULL };
 	struct window w = { 0 };
-	struct nvc_value *x, *wv, *y;
+	struct nvc_value *x, *wv;
 	int64_t group, dims[4];
-	struct nvc_node *nd;
-	int ret, k, wt, bt;
+	int ret, k;
 
-	ret = nvc_io_check(l, 2, 3);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
-	if (!ret)
-		ret = act_rank4(l, 0, &x);
-	if (!ret)
-		ret = nvc_input_float(l, 1, &wv);
-	if (!ret)
-		ret = kernel(l, wv, &w);
-	if (!ret)
-		ret = window_attrs(l, &w);
-	if (!ret)
-		ret = nvc_attr_int(l, "group", 1, &group);
+	ret = conv_inputs(l, known, &x, &wv, &w, &group);
 	if (ret)
 		return ret;
 	if (group < 1 || x->dims[1] % group || wv->dims[1] * group != x->dims[1] ||
@@ -210,25 +238,8 @@ int nvc_op_conv(struct nvc_loader *l)
 	dims[1] = wv->dims[0];
 	dims[2] = w.out[0];
 	dims[3] = w.out[1];
-	ret = bias_tensor(l, 2, wv->dims[0], &bt);
-	if (ret)
-		return ret;
-	wt = nvc_const_tensor(l, "weights", wv->dims[0], wv->dims[1], w.k[0],
-			      w.k[1], wv->f);
-	if (wt < 0)
-		return wt;
-	ret = nvc_output_act(l, 0, 4, dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_CONV, 1, &x->tensor, 1, &y->tensor);
-	if (k < 0)
-		return k;
-	nd = &l->g->nodes[k];
-	conv_attr_set(&nd->conv, &w);
-	nd->conv.group = group;
-	nd->conv.weights = wt;
-	nd->conv.bias = bt;
-	return 0;
+	k = conv_node(l, NVC_CONV, x, wv, &w, group, dims);
+	return k < 0 ? k : 0;
 }
 
 /* ConvTranspose pads from output_shape, as the operator defines them. */
@@ -263,24 +274,11 @@ int nvc_op_conv_transpose(struct nvc_loader *l)
 		"kernel_shape", "output_padding", "output_shape", "pads",
 		"strides", NULL };
 	struct window w = { 0 };
-	struct nvc_value *x, *wv, *y;
+	struct nvc_value *x, *wv;
 	int64_t group, dims[4], out_pad[2];
-	struct nvc_node *nd;
-	int ret, k, i, wt, bt;
+	int ret, k, i;
 
-	ret = nvc_io_check(l, 2, 3);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
-	if (!ret)
-		ret = act_rank4(l, 0, &x);
-	if (!ret)
-		ret = nvc_input_float(l, 1, &wv);
-	if (!ret)
-		ret = kernel(l, wv, &w);
-	if (!ret)
-		ret = window_attrs(l, &w);
-	if (!ret)
-		ret = nvc_attr_int(l, "group", 1, &group);
+	ret = conv_inputs(l, known, &x, &wv, &w, &group);
 	if (!ret)
 		ret = ints2(l, "output_padding", 0, 0, out_pad, 2);
 	if (ret)
@@ -309,26 +307,11 @@ int nvc_op_conv_transpose(struct nvc_loader *l)
 		if (dims[2 + i] < 1)
 			return nvc_node_error(l, -EINVAL, "the padding leaves no output");
 	}
-	ret = bias_tensor(l, 2, dims[1], &bt);
-	if (ret)
-		return ret;
-	wt = nvc_const_tensor(l, "weights", wv->dims[0], wv->dims[1], w.k[0],
-			      w.k[1], wv->f);
-	if (wt < 0)
-		return wt;
-	ret = nvc_output_act(l, 0, 4, dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_CONV_TRANSPOSE, 1, &x->tensor, 1, &y->tensor);
+	k = conv_node(l, NVC_CONV_TRANSPOSE, x, wv, &w, group, dims);
 	if (k < 0)
 		return k;
-	nd = &l->g->nodes[k];
-	conv_attr_set(&nd->conv, &w);
-	nd->conv.group = group;
-	nd->conv.weights = wt;
-	nd->conv.bias = bt;
-	nd->conv.out_pad[0] = out_pad[0];
-	nd->conv.out_pad[1] = out_pad[1];
+	l->g->nodes[k].conv.out_pad[0] = out_pad[0];
+	l->g->nodes[k].conv.out_pad[1] = out_pad[1];
 	return 0;
 }
 
@@ -340,17 +323,13 @@ static int fully_connected(struct nvc_loader *l, struct nvc_value *x,
 			   int64_t n, const float *w, int bt)
 {
 	int64_t dims[2] = { 1, n };
-	struct nvc_value *y;
 	struct nvc_node *nd;
-	int ret, k, wt;
+	int k, wt;
 
 	wt = nvc_const_tensor(l, "weights", n, x->dims[1], 1, 1, w);
 	if (wt < 0)
 		return wt;
-	ret = nvc_output_act(l, 0, 2, dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_CONV, 1, &x->tensor, 1, &y->tensor);
+	k = nvc_unary_node(l, NVC_CONV, x, 2, dims);
 	if (k < 0)
 		return k;
 	nd = &l->g->nodes[k];
@@ -410,9 +389,7 @@ int nvc_op_gemm(struct nvc_loader *l)
 	float alpha, beta, *w, *bias = NULL;
 	int ret, bt = -1;
 
-	ret = nvc_io_check(l, 2, 3);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 2, 3, known);
 	if (!ret)
 		ret = nvc_attr_int(l, "transA", 0, &trans_a);
 	if (!ret)
@@ -430,10 +407,10 @@ int nvc_op_gemm(struct nvc_loader *l)
 	if (ret)
 		return ret;
 	n = b->dims[trans_b ? 0 : 1];
-	if (nvc_input_present(l, 2)) {
-		ret = nvc_input_float(l, 2, &c);
-		if (ret)
-			return ret;
+	ret = nvc_input_float_opt(l, 2, &c);
+	if (ret)
+		return ret;
+	if (c) {
 		if (c->count != 1 && c->count != n)
 			return nvc_node_error(l, -EINVAL,
 					      "C '%s' is neither a scalar nor %lld values",
@@ -463,9 +440,7 @@ int nvc_op_matmul(struct nvc_loader *l)
 	float *w;
 	int ret;
 
-	ret = nvc_io_check(l, 2, 2);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 2, 2, known);
 	if (!ret)
 		ret = matrix_inputs(l, 0, &x, &b);
 	if (ret)
@@ -481,7 +456,7 @@ int nvc_op_matmul(struct nvc_loader *l)
 static int pool(struct nvc_loader *l, enum nvc_pool type, struct window *w,
 		int count_include_pad)
 {
-	struct nvc_value *x, *y;
+	struct nvc_value *x;
 	struct nvc_node *nd;
 	int64_t dims[4];
 	int ret, k, i;
@@ -502,10 +477,7 @@ static int pool(struct nvc_loader *l, enum nvc_pool type, struct window *w,
 	dims[1] = x->dims[1];
 	dims[2] = w->out[0];
 	dims[3] = w->out[1];
-	ret = nvc_output_act(l, 0, 4, dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_POOL, 1, &x->tensor, 1, &y->tensor);
+	k = nvc_unary_node(l, NVC_POOL, x, 4, dims);
 	if (k < 0)
 		return k;
 	nd = &l->g->nodes[k];
@@ -539,41 +511,42 @@ static int pool_window(struct nvc_loader *l, struct window *w)
 	return ints2(l, "kernel_shape", 1, 1, w->k, 2);
 }
 
+/*
+ * MaxPool and AvgPool: @flag is the one attribute of their own read
+ * (storage_order, only checked; count_include_pad, used for averages).
+ */
+static int pool_op(struct nvc_loader *l, const char *const *known,
+		   const char *flag, enum nvc_pool type)
+{
+	struct window w = { 0 };
+	int64_t v;
+	int ret;
+
+	ret = nvc_attr_check(l, known);
+	if (!ret)
+		ret = nvc_attr_int(l, flag, 0, &v);
+	if (!ret)
+		ret = pool_window(l, &w);
+	if (ret)
+		return ret;
+	return pool(l, type, &w, type == NVC_POOL_AVG && v);
+}
+
 int nvc_op_maxpool(struct nvc_loader *l)
 {
 	static const char *const known[] = { "auto_pad", "ceil_mode",
 		"dilations", "kernel_shape", "pads", "storage_order", "strides",
 		NULL };
-	struct window w = { 0 };
-	int64_t order;
-	int ret;
 
-	ret = nvc_attr_check(l, known);
-	if (!ret)
-		ret = nvc_attr_int(l, "storage_order", 0, &order);
-	if (!ret)
-		ret = pool_window(l, &w);
-	if (ret)
-		return ret;
-	return pool(l, NVC_POOL_MAX, &w, 0);
+	return pool_op(l, known, "storage_order", NVC_POOL_MAX);
 }
 
 int nvc_op_avgpool(struct nvc_loader *l)
 {
 	static const char *const known[] = { "auto_pad", "ceil_mode",
 		"count_include_pad", "kernel_shape", "pads", "strides", NULL };
-	struct window w = { 0 };
-	int64_t cip;
-	int ret;
 
-	ret = nvc_attr_check(l, known);
-	if (!ret)
-		ret = nvc_attr_int(l, "count_include_pad", 0, &cip);
-	if (!ret)
-		ret = pool_window(l, &w);
-	if (ret)
-		return ret;
-	return pool(l, NVC_POOL_AVG, &w, !!cip);
+	return pool_op(l, known, "count_include_pad", NVC_POOL_AVG);
 }
 
 /* A pool over the whole plane of @x into an output of rank @rank. */
@@ -581,14 +554,10 @@ static int global_pool(struct nvc_loader *l, struct nvc_value *x,
 		       enum nvc_pool type, int rank)
 {
 	int64_t dims[4] = { 1, x->dims[1], 1, 1 };
-	struct nvc_value *y;
 	struct nvc_node *nd;
-	int ret, k;
+	int k;
 
-	ret = nvc_output_act(l, 0, rank, dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_POOL, 1, &x->tensor, 1, &y->tensor);
+	k = nvc_unary_node(l, NVC_POOL, x, rank, dims);
 	if (k < 0)
 		return k;
 	nd = &l->g->nodes[k];
@@ -607,9 +576,7 @@ int nvc_op_global_pool(struct nvc_loader *l)
 	struct nvc_value *x;
 	int ret;
 
-	ret = nvc_io_check(l, 1, 1);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 1, 1, known);
 	if (!ret)
 		ret = act_rank4(l, 0, &x);
 	if (ret)
@@ -626,9 +593,7 @@ int nvc_op_reduce(struct nvc_loader *l)
 	struct nvc_value *x;
 	int ret, n, i, mask = 0;
 
-	ret = nvc_io_check(l, 1, 1);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 1, 1, known);
 	if (!ret)
 		ret = nvc_attr_ints(l, "axes", NVC_MAX_RANK, axes, &n);
 	if (!ret)
@@ -651,15 +616,13 @@ int nvc_op_lrn(struct nvc_loader *l)
 {
 	static const char *const known[] = { "alpha", "beta", "bias", "size",
 		NULL };
-	struct nvc_value *x, *y;
+	struct nvc_value *x;
 	struct nvc_node *nd;
 	float alpha, beta, bias;
 	int64_t size;
 	int ret, k;
 
-	ret = nvc_io_check(l, 1, 1);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 1, 1, known);
 	if (!ret)
 		ret = nvc_attr_float(l, "alpha", 1e-4f, &alpha);
 	if (!ret)
@@ -675,10 +638,7 @@ int nvc_op_lrn(struct nvc_loader *l)
 	if (size < 1 || size > MAX_WINDOW)
 		return nvc_node_error(l, -EINVAL, "size %lld is out of range",
 				      (long long)size);
-	ret = nvc_output_act(l, 0, x->rank, x->dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_LRN, 1, &x->tensor, 1, &y->tensor);
+	k = nvc_unary_node(l, NVC_LRN, x, x->rank, x->dims);
 	if (k < 0)
 		return k;
 	nd = &l->g->nodes[k];
@@ -693,9 +653,8 @@ int nvc_op_lrn(struct nvc_loader *l)
 int nvc_affine_node(struct nvc_loader *l, struct nvc_value *x,
 		    const float *scale, const float *shift)
 {
-	struct nvc_value *y;
 	struct nvc_node *nd;
-	int ret, k, st = -1, ht = -1;
+	int k, st = -1, ht = -1;
 	int c = x->dims[1];
 
 	if (scale) {
@@ -708,10 +667,7 @@ int nvc_affine_node(struct nvc_loader *l, struct nvc_value *x,
 		if (ht < 0)
 			return ht;
 	}
-	ret = nvc_output_act(l, 0, x->rank, x->dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_AFFINE, 1, &x->tensor, 1, &y->tensor);
+	k = nvc_unary_node(l, NVC_AFFINE, x, x->rank, x->dims);
 	if (k < 0)
 		return k;
 	nd = &l->g->nodes[k];
@@ -729,9 +685,7 @@ int nvc_op_batchnorm(struct nvc_loader *l)
 	float eps, *scale = NULL, *shift = NULL;
 	int ret, i, c;
 
-	ret = nvc_io_check(l, 5, 5);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 5, 5, known);
 	if (!ret)
 		ret = nvc_attr_float(l, "epsilon", 1e-5f, &eps);
 	if (!ret)

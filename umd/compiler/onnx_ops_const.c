@@ -40,9 +40,7 @@ int nvc_op_shape(struct nvc_loader *l)
 	int64_t start, end, n;
 	int ret;
 
-	ret = nvc_io_check(l, 1, 1);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 1, 1, known);
 	if (!ret)
 		ret = nvc_attr_int(l, "start", 0, &start);
 	if (!ret)
@@ -67,9 +65,7 @@ int nvc_op_gather(struct nvc_loader *l)
 	int64_t axis, out[NVC_MAX_RANK];
 	int ret, i;
 
-	ret = nvc_io_check(l, 2, 2);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 2, 2, known);
 	if (!ret)
 		ret = nvc_attr_int(l, "axis", 0, &axis);
 	if (!ret)

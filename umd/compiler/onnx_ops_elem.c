@@ -16,13 +16,9 @@
 static int act_node(struct nvc_loader *l, struct nvc_value *x,
 		    const struct nvc_activation *act)
 {
-	struct nvc_value *y;
-	int ret, k;
+	int k;
 
-	ret = nvc_output_act(l, 0, x->rank, x->dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_ACT, 1, &x->tensor, 1, &y->tensor);
+	k = nvc_unary_node(l, NVC_ACT, x, x->rank, x->dims);
 	if (k < 0)
 		return k;
 	l->g->nodes[k].act = *act;
@@ -37,9 +33,7 @@ int nvc_op_activation(struct nvc_loader *l)
 	struct nvc_value *x;
 	int ret;
 
-	ret = nvc_io_check(l, 1, 1);
-	if (!ret)
-		ret = nvc_attr_check(l, strcmp(l->op, "LeakyRelu") ? none : leaky);
+	ret = nvc_node_check(l, 1, 1, strcmp(l->op, "LeakyRelu") ? none : leaky);
 	if (!ret)
 		ret = nvc_attr_float(l, "alpha", 0.01f, &act.alpha);
 	if (!ret)
@@ -67,9 +61,7 @@ int nvc_op_prelu(struct nvc_loader *l)
 	float *slope;
 	int ret, c;
 
-	ret = nvc_io_check(l, 2, 2);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 2, 2, known);
 	if (!ret)
 		ret = nvc_input_act(l, 0, &x);
 	if (!ret)
@@ -95,10 +87,8 @@ static int clip_bound(struct nvc_loader *l, int i, float *v)
 	struct nvc_value *b;
 	int ret;
 
-	if (!nvc_input_present(l, i))
-		return 0;
-	ret = nvc_input_float(l, i, &b);
-	if (ret)
+	ret = nvc_input_float_opt(l, i, &b);
+	if (ret || !b)
 		return ret;
 	if (b->count != 1)
 		return nvc_node_error(l, -EINVAL, "bound '%s' is not a scalar",
@@ -117,9 +107,8 @@ int nvc_op_clip(struct nvc_loader *l)
 
 	act.min = -INFINITY;
 	act.max = INFINITY;
-	ret = nvc_io_check(l, 1, l->opset < 11 ? 1 : 3);
-	if (!ret)
-		ret = nvc_attr_check(l, l->opset < 11 ? old : none);
+	ret = nvc_node_check(l, 1, l->opset < 11 ? 1 : 3,
+			     l->opset < 11 ? old : none);
 	if (!ret && l->opset < 11)
 		ret = nvc_attr_float(l, "min", -INFINITY, &act.min);
 	if (!ret && l->opset < 11)
@@ -226,9 +215,7 @@ int nvc_op_arith(struct nvc_loader *l)
 	struct nvc_value *a, *b;
 	int ret;
 
-	ret = nvc_io_check(l, 2, 2);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 2, 2, known);
 	if (ret)
 		return ret;
 	a = nvc_value_find(l, l->node->input[0]);
@@ -259,9 +246,7 @@ int nvc_op_max(struct nvc_loader *l)
 	struct nvc_value *a, *b;
 	int ret;
 
-	ret = nvc_io_check(l, 2, 2);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 2, 2, known);
 	if (!ret)
 		ret = nvc_input_act(l, 0, &a);
 	if (!ret)
@@ -274,13 +259,11 @@ int nvc_op_max(struct nvc_loader *l)
 int nvc_op_softmax(struct nvc_loader *l)
 {
 	static const char *const known[] = { "axis", NULL };
-	struct nvc_value *x, *y;
+	struct nvc_value *x;
 	int64_t axis, rest = 1;
 	int ret, k, i;
 
-	ret = nvc_io_check(l, 1, 1);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 1, 1, known);
 	if (!ret)
 		ret = nvc_attr_int(l, "axis", l->opset < 13 ? 1 : -1, &axis);
 	if (!ret)
@@ -298,9 +281,6 @@ int nvc_op_softmax(struct nvc_loader *l)
 	if (axis != 1 || rest != 1)
 		return nvc_node_error(l, -EINVAL,
 				      "only a softmax over channels is supported");
-	ret = nvc_output_act(l, 0, x->rank, x->dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_SOFTMAX, 1, &x->tensor, 1, &y->tensor);
+	k = nvc_unary_node(l, NVC_SOFTMAX, x, x->rank, x->dims);
 	return k < 0 ? k : 0;
 }

@@ -73,9 +73,7 @@ int nvc_op_reshape(struct nvc_loader *l)
 	int64_t dims[NVC_MAX_RANK], known_count = 1, zero;
 	int ret, i, infer = -1;
 
-	ret = nvc_io_check(l, 2, 2);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 2, 2, known);
 	if (!ret)
 		ret = nvc_attr_int(l, "allowzero", 0, &zero);
 	if (!ret)
@@ -118,9 +116,7 @@ int nvc_op_flatten(struct nvc_loader *l)
 	int64_t axis, dims[2] = { 1, 1 };
 	int ret, i;
 
-	ret = nvc_io_check(l, 1, 1);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 1, 1, known);
 	if (!ret)
 		ret = nvc_attr_int(l, "axis", 1, &axis);
 	if (!ret)
@@ -138,15 +134,12 @@ int nvc_op_identity(struct nvc_loader *l)
 {
 	static const char *const none[] = { NULL };
 	static const char *const dropout[] = { "ratio", "seed", NULL };
+	int drop = !strcmp(l->op, "Dropout");
 	struct nvc_value *x;
 	int ret;
 
-	if (!strcmp(l->op, "Dropout"))
-		ret = nvc_io_check(l, 1, l->opset < 12 ? 1 : 3);
-	else
-		ret = nvc_io_check(l, 1, 1);
-	if (!ret)
-		ret = nvc_attr_check(l, strcmp(l->op, "Dropout") ? none : dropout);
+	ret = nvc_node_check(l, 1, drop && l->opset >= 12 ? 3 : 1,
+			     drop ? dropout : none);
 	if (!ret && nvc_input_present(l, 2))
 		ret = nvc_node_error(l, -EINVAL, "training_mode is not supported");
 	if (!ret)
@@ -167,9 +160,8 @@ int nvc_op_squeeze(struct nvc_loader *l)
 	struct nvc_value *x;
 	int ret, n, i, j, rank;
 
-	ret = nvc_io_check(l, 1, l->opset < 13 ? 1 : 2);
-	if (!ret)
-		ret = nvc_attr_check(l, l->opset < 13 ? old : none);
+	ret = nvc_node_check(l, 1, l->opset < 13 ? 1 : 2,
+			     l->opset < 13 ? old : none);
 	if (!ret)
 		ret = axes(l, 13, a, &n);
 	if (!ret)
@@ -210,9 +202,7 @@ int nvc_op_transpose(struct nvc_loader *l)
 	struct nvc_value *x;
 	int ret, n, i, last = -1;
 
-	ret = nvc_io_check(l, 1, 1);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 1, 1, known);
 	if (!ret)
 		ret = nvc_attr_ints(l, "perm", NVC_MAX_RANK, perm, &n);
 	if (!ret)
@@ -246,9 +236,7 @@ int nvc_op_concat(struct nvc_loader *l)
 	int64_t axis, dims[NVC_MAX_RANK];
 	int in[NVC_MAX_INPUTS], ret, i, j, n = l->node->n_input, k;
 
-	ret = nvc_io_check(l, 1, NVC_MAX_INPUTS);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 1, NVC_MAX_INPUTS, known);
 	if (!ret && !nvc_attr(l, "axis"))
 		ret = nvc_node_error(l, -EINVAL, "axis is missing");
 	if (!ret)
@@ -381,9 +369,7 @@ int nvc_op_constant(struct nvc_loader *l)
 	struct nvc_value *v;
 	int ret;
 
-	ret = nvc_io_check(l, 0, 0);
-	if (!ret)
-		ret = nvc_attr_check(l, known);
+	ret = nvc_node_check(l, 0, 0, known);
 	if (ret)
 		return ret;
 	if (l->node->n_attribute != 1)
