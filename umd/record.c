@@ -63,20 +63,19 @@ const struct rec_reg *rec_reg_find(const struct nvdla_record *rec,
 		       reg_by_addr);
 }
 
-/* Files an earlier recording left: its script and data files. */
-static bool recorded_file(const char *name)
+/* Files an earlier recording left: its scripts and data files. */
+static bool recorded_file(const struct nvdla_record *rec, const char *name)
 {
 	size_t n = strlen(name);
 
-	if (!strcmp(name, "input.txn"))
-		return true;
-	if (n > 4 && !strcmp(name + n - 4, ".cfg"))
+	if (!strcmp(name, "input.txn") || !strcmp(name, rec->cfg_name))
 		return true;
 	return n > 4 && !strcmp(name + n - 4, ".dat") &&
 	       (!strncmp(name, "load_", 5) || !strncmp(name, "check_", 6));
 }
 
-static int dir_prepare(const char *dir, char *err, size_t errlen)
+static int dir_prepare(const struct nvdla_record *rec, const char *dir,
+		       char *err, size_t errlen)
 {
 	struct dirent *e;
 	DIR *d;
@@ -95,7 +94,7 @@ static int dir_prepare(const char *dir, char *err, size_t errlen)
 	while ((e = readdir(d))) {
 		char path[REC_PATH_MAX];
 
-		if (!recorded_file(e->d_name))
+		if (!recorded_file(rec, e->d_name))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
 		remove(path);
@@ -104,7 +103,10 @@ static int dir_prepare(const char *dir, char *err, size_t errlen)
 	return 0;
 }
 
-/* The script's name: input.txn, or <directory name>.cfg as in the benches. */
+/*
+ * The script's name: input.txn, or <directory name>.cfg as in the benches
+ * (trace.cfg for "." or "..").
+ */
 static void script_name(struct nvdla_record *rec)
 {
 	const char *end = rec->dir + strlen(rec->dir), *b;
@@ -113,16 +115,14 @@ static void script_name(struct nvdla_record *rec)
 		end--;
 	for (b = end; b > rec->dir && b[-1] != '/'; b--)
 		;
-	if (!rec->cfg)
-		snprintf(rec->script_name, sizeof(rec->script_name),
-			 "input.txn");
-	else if (end - b > 0 && strncmp(b, ".", end - b) &&
-		 strncmp(b, "..", end - b))
-		snprintf(rec->script_name, sizeof(rec->script_name), "%.*s.cfg",
+	if (end - b > 0 && strncmp(b, ".", end - b) &&
+	    strncmp(b, "..", end - b))
+		snprintf(rec->cfg_name, sizeof(rec->cfg_name), "%.*s.cfg",
 			 (int)(end - b), b);
 	else
-		snprintf(rec->script_name, sizeof(rec->script_name),
-			 "trace.cfg");
+		snprintf(rec->cfg_name, sizeof(rec->cfg_name), "trace.cfg");
+	snprintf(rec->script_name, sizeof(rec->script_name), "%s",
+		 rec->cfg ? rec->cfg_name : "input.txn");
 }
 
 int nvdla_record_open(const char *dir, const struct dla_hw_config *hw,
@@ -137,9 +137,6 @@ int nvdla_record_open(const char *dir, const struct dla_hw_config *hw,
 		snprintf(err, errlen, "record directory name too long");
 		return -ENAMETOOLONG;
 	}
-	ret = dir_prepare(dir, err, errlen);
-	if (ret)
-		return ret;
 	rec = calloc(1, sizeof(*rec));
 	if (rec)
 		rec->hw = hw;
@@ -153,6 +150,12 @@ int nvdla_record_open(const char *dir, const struct dla_hw_config *hw,
 		   memcmp(hw->unit_base, v1_map, sizeof(v1_map)) != 0 :
 		   format == NVDLA_RECORD_CFG;
 	script_name(rec);
+	ret = dir_prepare(rec, dir, err, errlen);
+	if (ret) {
+		free(rec->regs);
+		free(rec);
+		return ret;
+	}
 	snprintf(path, sizeof(path), "%s/%s", dir, rec->script_name);
 	rec->script = fopen(path, "w");
 	if (!rec->script) {

@@ -351,14 +351,14 @@ static int emit_checks(struct nvdla_record *rec, struct rec_page **pages,
 			break;
 		}
 		rec_region_bytes(pages, n, &w[i], false, bytes);
-		snprintf(name, sizeof(name), "check_%u_%08llx.dat", rec->task,
-			 (unsigned long long)w[i].addr);
 		if (rec->cfg) {
 			fprintf(rec->script, "check_crc(sync_id_%u_%d, pri_mem, 0x%llx, 0x%llx, 0x%08x);\n",
 				rec->task, sync, (unsigned long long)w[i].addr,
 				(unsigned long long)w[i].len,
 				nvdla_crc32(bytes, w[i].len));
 		} else {
+			snprintf(name, sizeof(name), "check_%u_%08llx.dat",
+				 rec->task, (unsigned long long)w[i].addr);
 			ret = data_file(rec, name, true, w[i].addr, bytes,
 					w[i].len, false, err, errlen);
 			if (!ret)

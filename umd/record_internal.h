@@ -71,6 +71,7 @@ struct nvdla_record {
 	const struct dla_hw_config *hw;
 	char dir[REC_PATH_MAX];
 	char script_name[256];
+	char cfg_name[256];	/* the .cfg script's name, either format */
 	FILE *script;
 	bool cfg;		/* the .cfg format, else input.txn */
 	uint32_t task;		/* tasks recorded so far */
