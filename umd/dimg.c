@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "runtime_internal.h"
+#include "le_bytes.h"
 
 #define DIMG_MAGIC "DIMG"
 
@@ -40,14 +41,6 @@ static int dimg_code(const struct nvdla_tensor_desc *d,
 		  d->data_type == NVDLA_DATA_TYPE_HALF ? DIMG_F16_CXHWX_X16_F :
 		  DIMG_F16_CXHWX_X16_I;
 	return 0;
-}
-
-static void put_le32(uint8_t *p, uint32_t v)
-{
-	p[0] = v;
-	p[1] = v >> 8;
-	p[2] = v >> 16;
-	p[3] = v >> 24;
 }
 
 /* Gather the elements into @out; -EINVAL if one lies outside @size. */
@@ -158,14 +151,14 @@ NVDLA_EXPORT int nvdla_network_write_dimg(struct nvdla_network *net,
 	}
 
 	memcpy(header, DIMG_MAGIC, 4);
-	put_le32(header + 4, 0);
-	put_le32(header + 8, format);
-	put_le32(header + 12, d.w);
-	put_le32(header + 16, d.h);
-	put_le32(header + 20, d.c);
-	put_le32(header + 24, d.stride[1]);
-	put_le32(header + 28, d.stride[2]);
-	put_le32(header + 32, (uint32_t)d.size);
+	wr32(header + 4, 0);
+	wr32(header + 8, format);
+	wr32(header + 12, d.w);
+	wr32(header + 16, d.h);
+	wr32(header + 20, d.c);
+	wr32(header + 24, d.stride[1]);
+	wr32(header + 28, d.stride[2]);
+	wr32(header + 32, (uint32_t)d.size);
 
 	f = fopen(path, "wb");
 	if (!f)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "emu.h"
+#include "le_bytes.h"
 #include "runtime_internal.h"
 
 /* Where one task address points and how many bytes follow it. */
@@ -44,16 +45,6 @@ struct emu_task {
 	const struct nvdla_lbl_task *lt;
 	bool v2;		/* layout with int8 support */
 };
-
-static uint16_t rd16(const uint8_t *p)
-{
-	return p[0] | p[1] << 8;
-}
-
-static uint32_t rd32(const uint8_t *p)
-{
-	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static float rdf32(const uint8_t *p)
 {

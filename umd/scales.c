@@ -5,13 +5,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "le_bytes.h"
 #include "runtime_internal.h"
 #include "scales.h"
-
-static uint32_t rd32(const uint8_t *p)
-{
-	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static int scales_entry(struct nvdla_network *net, const uint8_t *e,
 			uint32_t i)

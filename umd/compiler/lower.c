@@ -15,6 +15,7 @@
 
 #include <nvdla/runtime.h>
 
+#include "le_bytes.h"
 #include "lower_internal.h"
 #include "scales.h"
 
@@ -300,14 +301,6 @@ static void io_desc(const struct nvc_lower *L, int named, int tensor,
 		d->pixel_format = nvc_image_format(L);
 		d->c = NVC_IMAGE_COMPS;
 	}
-}
-
-static void wr32(uint8_t *p, uint32_t v)
-{
-	p[0] = v & 0xff;
-	p[1] = v >> 8 & 0xff;
-	p[2] = v >> 16 & 0xff;
-	p[3] = v >> 24;
 }
 
 /* int8: each input's and output's scale, for the runtime (scales.h). */

@@ -9,24 +9,8 @@
 #include <string.h>
 
 #include "emu.h"
+#include "le_bytes.h"
 #include "lower_internal.h"
-
-static void wr16(uint8_t *p, uint16_t v)
-{
-	p[0] = v & 0xff;
-	p[1] = v >> 8;
-}
-
-static void wr32(uint8_t *p, uint32_t v)
-{
-	wr16(p, v & 0xffff);
-	wr16(p + 2, v >> 16);
-}
-
-static uint32_t rd32(const uint8_t *p)
-{
-	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static void wrf32(uint8_t *p, float f)
 {
