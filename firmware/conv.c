@@ -138,6 +138,22 @@ static u32 conv_misc(const struct dla_conv_op_desc *p, u8 in)
 	       FIELD(CDMA, D_MISC_CFG, SKIP_WEIGHT_RLS, p->skip_weight_rls);
 }
 
+/*
+ * D_DAIN_MAP of a feature cube: lines packed when each follows the last
+ * (line stride of one atom a pixel), surfaces when each follows the last.
+ * NVIDIA's C model refuses a cube whose LINE_PACKED says otherwise, and
+ * fetches a packed 1x1 cube as one run of atoms.
+ */
+static u32 conv_dain_map(const struct dla_engine *engine,
+			 const struct dla_data_cube *in)
+{
+	u32 line = in->width * engine->config->atom_size;
+
+	return FIELD(CDMA, D_DAIN_MAP, LINE_PACKED, in->line_stride == line) |
+	       FIELD(CDMA, D_DAIN_MAP, SURF_PACKED,
+		     in->surf_stride == (u64)in->height * in->line_stride);
+}
+
 static void conv_program_cdma(struct dla_engine *engine,
 			      const struct dla_conv_op_desc *p,
 			      const struct dla_conv_surface_desc *s, u64 src,
@@ -170,6 +186,7 @@ static void conv_program_cdma(struct dla_engine *engine,
 	CDMA_W(D_LINE_STRIDE, in->line_stride);
 	CDMA_W(D_LINE_UV_STRIDE, s->in_line_uv_stride);
 	CDMA_W(D_SURF_STRIDE, in->surf_stride);
+	CDMA_W(D_DAIN_MAP, image ? 0 : conv_dain_map(engine, in));
 	CDMA_W(D_BATCH_NUMBER, p->batch - 1);
 	CDMA_W(D_BATCH_STRIDE, p->batch_stride);
 	CDMA_W(D_ENTRY_PER_SLICE, p->entry_per_slice - 1);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Usage: tools/cmodel-check.sh [BUILD_DIR] [CASE...]
-#        tools/cmodel-check.sh --layers FIRST COUNT [BUILD_DIR]
+#        tools/cmodel-check.sh --layers [--config CONFIG] [--kinds KINDS] \
+#            FIRST COUNT [BUILD_DIR]
 #
 # Judges the model against NVIDIA's C model (docs/recording.md): records
 # runs with nvdla_runtime --record (input.txn), checks that nvdla_trace
@@ -10,7 +11,8 @@
 # for nv_full, C/ for nv_small) and compares every region the model wrote.
 # The runs: each nv_full and nv_small case of ../shared/conformance/networks
 # (or the CASEs named), or with --layers the random layers of
-# nvdla_randlayer with seeds FIRST to FIRST + COUNT - 1 (nv_full). Prints
+# nvdla_randlayer with seeds FIRST to FIRST + COUNT - 1 for CONFIG
+# (nv_full, the default, or nv_small) of KINDS (its --kinds). Prints
 # one line per run (regions compared, regions differing, for a layer the
 # bytes that differ in real channels and in the padding lanes of the last
 # atom, the C model's time), then totals. Skips, saying why, when the C
@@ -19,10 +21,19 @@
 # for a ResNet-18) and one it stops on (its assertions refuse some
 # programs). Exits 1 if a region differs or a replay fails. Recordings and logs of
 # failing runs stay in $NVDLA_CMODEL_OUT (default BUILD_DIR/cmodel).
-layers=
+layers= lconfig=nv_full kinds=
 if [ "${1:-}" = --layers ]; then
-	layers=1 first=$2 count=$3
-	shift 3
+	shift
+	while [ $# -gt 2 ]; do
+		case $1 in
+		--config) lconfig=$2 ;;
+		--kinds) kinds=$2 ;;
+		*) break ;;
+		esac
+		shift 2
+	done
+	layers=1 first=$1 count=$2
+	shift 2
 fi
 build=${1:-build}
 [ $# -gt 0 ] && shift
@@ -56,14 +67,15 @@ out=$(realpath "$out")
 
 status=0 runs=0 regions=0 differ=0 padding=0 unjudged=0
 
-# lanes_of TRACE W H C BPE: "R real, P padding" bytes that differ between
-# the model's and the C model's dumps of an output cube in 32-byte atoms,
-# counted by whether their channel is below C (real) or a padding lane.
+# lanes_of TRACE W H C BPE ATOM: "R real, P padding" bytes that differ
+# between the model's and the C model's dumps of an output cube in atoms
+# of ATOM bytes, counted by whether their channel is below C (real) or a
+# padding lane.
 lanes_of() {
 	/usr/bin/python3 - "$@" <<'PY'
 import glob, os, sys
-trace, w, h, c, bpe = sys.argv[1], *map(int, sys.argv[2:])
-lanes, real, pad = 32 // bpe, 0, 0
+trace, w, h, c, bpe, atom = sys.argv[1], *map(int, sys.argv[2:])
+lanes, real, pad = atom // bpe, 0, 0
 def data(path):
     return [int(t, 16) for line in open(path)
             if line.strip().startswith('0x') for t in line.split()]
@@ -73,8 +85,8 @@ for ours in glob.glob(os.path.join(trace, 'check_*.dat')):
         continue
     for i, (a, b) in enumerate(zip(data(ours), data(cmod))):
         if a != b:
-            lane = i % (w * 32) % 32 // bpe
-            if i // (w * h * 32) * lanes + lane < c:
+            lane = i % (w * atom) % atom // bpe
+            if i // (w * h * atom) * lanes + lane < c:
                 real += 1
             else:
                 pad += 1
@@ -139,17 +151,19 @@ judge() {
 }
 
 if [ -n "$layers" ]; then
-	if [ ! -x "$(tp_of nv_full)" ]; then
-		echo "cmodel-check: SKIP: no nv_full C model ($(tp_of nv_full))"
+	if [ ! -x "$(tp_of "$lconfig")" ]; then
+		echo "cmodel-check: SKIP: no $lconfig C model ($(tp_of "$lconfig"))"
 		exit 0
 	fi
 	seed=$first
 	while [ "$seed" -lt $((first + count)) ]; do
-		if "$bin/nvdla_randlayer" "$seed" "$out/layer.nvdla" \
+		if "$bin/nvdla_randlayer" --config "$lconfig" \
+			${kinds:+--kinds "$kinds"} "$seed" "$out/layer.nvdla" \
 			>"$out/layer.txt"; then
 			desc=$(head -1 "$out/layer.txt")
 			geometry=$(sed -n 's/^output //p' "$out/layer.txt")
-			judge "layer_$seed" nv_full "$out" --loadable layer.nvdla
+			judge "layer_$seed" "$lconfig" "$out" --loadable layer.nvdla \
+				--device "sim:$lconfig"
 		fi
 		seed=$((seed + 1))
 	done
