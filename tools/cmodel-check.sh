@@ -8,9 +8,10 @@
 # runs with nvdla_runtime --record (input.txn), checks that nvdla_trace
 # replays each, then replays it on the C model's trace player (cmod_tp,
 # built from ../shared/oracle under $NVDLA_ORACLE, default $HOME/oracle: B/
-# for nv_full, C/ for nv_small) and compares every region the model wrote.
-# The runs: each nv_full and nv_small case of ../shared/conformance/networks
-# (or the CASEs named), or with --layers the random layers of
+# for nv_full, C/ for nv_small, L/ for nv_large: C/'s recipe with
+# PROJECTS := nv_large) and compares every region the model wrote.
+# The runs: each nv_full, nv_small and nv_large case of
+# ../shared/conformance/networks (or the CASEs named), or with --layers the random layers of
 # nvdla_randlayer with seeds FIRST to FIRST + COUNT - 1 for CONFIG
 # (nv_full, the default, or nv_small) of KINDS (its --kinds). Prints
 # one line per run (regions compared, regions differing, for a layer the
@@ -43,18 +44,24 @@ out=${NVDLA_CMODEL_OUT:-$build/cmodel}
 limit=${NVDLA_CMODEL_TIMEOUT:-3600}
 bin=$(realpath "$build/bin")
 
-# The player of each configuration and the lines it needs first: nv_small's
-# C model has GLB at word 0x400 and a 64-bit memory bus.
+# The player of each configuration and the lines it needs first: the C
+# models of branch master have GLB at word 0x400, and nv_small a 64-bit,
+# nv_large a 256-bit memory bus.
 tp_of() {
 	case $1 in
 	nv_full) echo "$oracle/B/harness/cmod_tp" ;;
 	nv_small) echo "$oracle/C/cmod_tp_nv_small" ;;
+	nv_large) echo "$oracle/L/cmod_tp_nv_large" ;;
 	esac
 }
 prologue_of() {
-	[ "$1" = nv_small ] && printf 'set_intr_status 0xffff0403\nset_lane 8\n'
+	case $1 in
+	nv_small) printf 'set_intr_status 0xffff0403\nset_lane 8\n' ;;
+	nv_large) printf 'set_intr_status 0xffff0403\nset_lane 32\n' ;;
+	esac
 }
-if [ ! -x "$(tp_of nv_full)" ] && [ ! -x "$(tp_of nv_small)" ]; then
+if [ ! -x "$(tp_of nv_full)" ] && [ ! -x "$(tp_of nv_small)" ] &&
+	[ ! -x "$(tp_of nv_large)" ]; then
 	echo "cmodel-check: SKIP: NVIDIA's C model is not built: copy ../shared/oracle to $oracle and run B/setup.sh (nv_full) or C/setup.sh (nv_small); see docs/recording.md"
 	exit 0
 fi
