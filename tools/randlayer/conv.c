@@ -132,14 +132,16 @@ bool conv_layer(struct layer *l)
  * A Winograd convolution (nv_full): a 3x3 kernel of stride 1 computed in
  * 4x4 tiles over the input the CDMA pads to whole tiles, pre-transformed
  * 4x4 weights (random), 2x2 outputs a tile, a number of output tiles that
- * is a multiple of 4 (the CSC's rule); false to draw again.
+ * is a multiple of 4 (the CSC's rule) and output rows a multiple of 4
+ * (NVIDIA's C model's SDP takes them 4 at a time, and otherwise waits for
+ * the rest forever); false to draw again.
  */
 bool winograd_layer(struct layer *l)
 {
 	struct nvdla_build_op *conv = &l->ops[0];
 	struct dla_conv_op_desc *p = &conv->op.conv_op;
 	uint32_t prec = rnd_precision(), bpe = bpe_of(prec);
-	uint32_t wo = 2 * rnd_range(1, 6), ho = 2 * rnd_range(1, 5);
+	uint32_t wo = 2 * rnd_range(1, 6), ho = 4 * rnd_range(1, 3);
 	uint32_t we = div_up(wo + 2, WINO_TILE) * WINO_TILE;
 	uint32_t he = div_up(ho + 2, WINO_TILE) * WINO_TILE;
 	uint32_t pl = rnd(3), pr = rnd(3), pt = rnd(3), pb = rnd(3);
