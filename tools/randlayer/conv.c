@@ -131,17 +131,18 @@ bool conv_layer(struct layer *l)
 /*
  * A Winograd convolution (nv_full): a 3x3 kernel of stride 1 computed in
  * 4x4 tiles over the input the CDMA pads to whole tiles, pre-transformed
- * 4x4 weights (random), 2x2 outputs a tile, a number of output tiles that
- * is a multiple of 4 (the CSC's rule) and output rows a multiple of 4
- * (NVIDIA's C model's SDP takes them 4 at a time, and otherwise waits for
- * the rest forever); false to draw again.
+ * 4x4 weights (random), 2x2 outputs a tile, an output of a multiple of 4
+ * rows and columns: NVIDIA's C model's SDP takes 4 rows at a time (and
+ * otherwise waits for the rest forever), its operand reads assert 4
+ * columns, and its fp16 path shifts the output of 2 columns more than a
+ * multiple of 4 into the next rows. False to draw again.
  */
 bool winograd_layer(struct layer *l)
 {
 	struct nvdla_build_op *conv = &l->ops[0];
 	struct dla_conv_op_desc *p = &conv->op.conv_op;
 	uint32_t prec = rnd_precision(), bpe = bpe_of(prec);
-	uint32_t wo = 2 * rnd_range(1, 6), ho = 4 * rnd_range(1, 3);
+	uint32_t wo = 4 * rnd_range(1, 3), ho = 4 * rnd_range(1, 3);
 	uint32_t we = div_up(wo + 2, WINO_TILE) * WINO_TILE;
 	uint32_t he = div_up(ho + 2, WINO_TILE) * WINO_TILE;
 	uint32_t pl = rnd(3), pr = rnd(3), pt = rnd(3), pb = rnd(3);
@@ -149,7 +150,7 @@ bool winograd_layer(struct layer *l)
 	uint32_t lanes = target->atom / bpe, ce = div_up(c, lanes) * lanes;
 	uint32_t bpk = WINO_TILE * WINO_TILE * ce * bpe, wsize = k * bpk;
 
-	if (wo / 2 * ho / 2 % 4 || pl + pr >= we || pt + pb >= he)
+	if (pl + pr >= we || pt + pb >= he)
 		return false;
 	l->in = cube_of(we - pl - pr, he - pt - pb, c, bpe);
 	l->out = cube_of(wo, ho, k, bpe);
