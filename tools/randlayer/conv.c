@@ -150,8 +150,6 @@ bool winograd_layer(struct layer *l)
 	uint32_t lanes = target->atom / bpe, ce = div_up(c, lanes) * lanes;
 	uint32_t bpk = WINO_TILE * WINO_TILE * ce * bpe, wsize = k * bpk;
 
-	if (pl + pr >= we || pt + pb >= he)
-		return false;
 	l->in = cube_of(we - pl - pr, he - pt - pb, c, bpe);
 	l->out = cube_of(wo, ho, k, bpe);
 	nvdla_build_op_init(conv, DLA_OP_CONV);
