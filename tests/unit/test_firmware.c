@@ -532,6 +532,47 @@ static const struct {
  * below 16 atoms) is accepted and its address programmed; a semi-planar
  * one programs its chroma plane; malformed ones are refused by name.
  */
+/*
+ * A feature cube's D_DAIN_MAP: LINE_PACKED when lines are one atom a pixel
+ * apart, SURF_PACKED when surfaces follow each other (NVIDIA's nv_small C
+ * model refuses a LINE_PACKED that says otherwise); 0 for image input.
+ */
+static void test_dain_map(void)
+{
+	static const struct { u16 width; u32 line, surf, map; } cases[] = {
+		{ 4, 128, 2048, 0x10001 },	/* 4 atoms a line, packed */
+		{ 2, 128, 0, 0 },		/* lines padded */
+	};
+	struct task_descs d;
+	size_t i;
+	int ret;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct dla_data_cube *in = &d.surf[0].conv_surface.src_data;
+
+		good_task(&d);
+		m_image(&d);
+		d.op[0].conv_op.data_format = 36;	/* feature */
+		in->width = cases[i].width;
+		in->line_stride = cases[i].line;
+		in->surf_stride = cases[i].surf;
+		ret = submit(&d, NUM_BUFS);
+		tap_ok(ret == 0 && fake.reg[(0x5000 + NVDLA_CDMA_D_DAIN_MAP) / 4] ==
+		       cases[i].map,
+		       "feature %u wide, lines %u apart, surfaces %u: CDMA D_DAIN_MAP 0x%x (ret %d, got 0x%x)",
+		       cases[i].width, cases[i].line, cases[i].surf,
+		       cases[i].map, ret,
+		       fake.reg[(0x5000 + NVDLA_CDMA_D_DAIN_MAP) / 4]);
+		finish();
+	}
+	good_task(&d);
+	m_image(&d);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 && fake.reg[(0x5000 + NVDLA_CDMA_D_DAIN_MAP) / 4] == 0,
+	       "image input: CDMA D_DAIN_MAP 0 (ret %d)", ret);
+	finish();
+}
+
 static void test_image_input(void)
 {
 	struct task_descs d;
@@ -912,6 +953,7 @@ int main(void)
 	test_stat_rois();
 	test_big_task();
 	test_image_input();
+	test_dain_map();
 
 	for (i = 0; i < NUM_BUFS; i++)
 		free(fake.buf[i]);
