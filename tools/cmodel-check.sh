@@ -19,8 +19,8 @@
 # atom, the C model's time), then totals. Skips, saying why, when the C
 # model is not built, a run the C model does not finish within
 # NVDLA_CMODEL_TIMEOUT seconds (default 3600: minutes for a LeNet, hours
-# for a ResNet-18) and one it stops on (its assertions refuse some
-# programs). Exits 1 if a region differs or a replay fails. Recordings and logs of
+# for a ResNet-18), one it stops on (its assertions refuse some programs)
+# and one it never finishes (an interrupt that never comes). Exits 1 if a region differs or a replay fails. Recordings and logs of
 # failing runs stay in $NVDLA_CMODEL_OUT (default BUILD_DIR/cmodel).
 layers= lconfig=nv_full kinds=
 if [ "${1:-}" = --layers ]; then
@@ -134,8 +134,14 @@ judge() {
 		unjudged=$((unjudged + 1))
 		return
 	fi
-	if [ "$n" -eq 0 ] && grep -q "^Fatal:" "$out/$name.log"; then
-		echo "REFUSED $name ($config): the C model stopped: $(grep -A1 "^Fatal:" "$out/$name.log" | tr '\n' ' ')${desc:+: $desc}"
+	if [ "$n" -eq 0 ] && [ "$rc" -ne 0 ]; then
+		why=$(grep -A1 "^Fatal:" "$out/$name.log" | tr '\n' ' ')
+		echo "REFUSED $name ($config): the C model stopped: ${why:-$(grep -v "^ *$" "$out/$name.log" | tail -1)}${desc:+: $desc}"
+		unjudged=$((unjudged + 1))
+		return
+	fi
+	if grep -q "interrupt TIMEOUT" "$out/$name.log"; then
+		echo "STALLED $name ($config): the C model never finished the run (regions as far as it got: $bad of $n differ)${desc:+: $desc}"
 		unjudged=$((unjudged + 1))
 		return
 	fi
