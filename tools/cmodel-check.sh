@@ -20,7 +20,8 @@
 # model is not built, a run the C model does not finish within
 # NVDLA_CMODEL_TIMEOUT seconds (default 3600: minutes for a LeNet, hours
 # for a ResNet-18), one it stops on (its assertions refuse some programs)
-# and one it never finishes (an interrupt that never comes). Exits 1 if a region differs or a replay fails. Recordings and logs of
+# and one it never finishes (an interrupt that never comes). Exits 1 if
+# a region differs or a replay fails. Recordings and logs of
 # failing runs stay in $NVDLA_CMODEL_OUT (default BUILD_DIR/cmodel).
 layers= lconfig=nv_full kinds=
 if [ "${1:-}" = --layers ]; then
