@@ -12,8 +12,7 @@
 
 #define WINO_TILE 4u		/* input tile; 2x2 outputs each */
 
-/* @n random weights of @prec (int8: small, to keep sums in range). */
-static uint8_t *rnd_weights(uint32_t n, uint32_t size, uint32_t prec)
+uint8_t *rnd_weights(uint32_t n, uint32_t size, uint32_t prec)
 {
 	uint8_t *wt = calloc(1, size);
 	uint32_t bpe = bpe_of(prec), i;

@@ -155,12 +155,7 @@ bool image_layer(struct layer *l)
 		return false;
 	size = im.uv_offset + im.line_uv * im.h;
 	add_data(l, rnd_pixels(&im, size), size);
-	add_data(l, calloc(1, wsize), wsize);
-	for (size = 0; l->data[1] && size + bpe <= k * bpk; size += bpe)
-		rnd_element(l->data[1] + size, im.proc);
-	if (l->data[1] && im.proc == DLA_PRECISION_INT8)
-		for (size = 0; size < k * bpk; size++)
-			l->data[1][size] = (uint8_t)rnd_range(-8, 8);
+	add_data(l, rnd_weights(k * bpk, wsize, im.proc), wsize);
 	l->in = (struct cube){ im.w, im.h, im.fmt->comps, im.fmt->bpp[0],
 			       im.line, 0, l->size[0] };
 	l->out = cube_of(wo, ho, k, bpe);

@@ -60,6 +60,11 @@ struct dla_data_cube dla_cube(const struct cube *q, int16_t address);
 uint8_t *rnd_lanes(const struct cube *q, uint32_t precision, uint32_t lanes,
 		   uint32_t per);
 uint8_t *rnd_cube(const struct cube *q, uint32_t precision);
+/*
+ * @n bytes of random weights of @prec (int8: small, to keep sums in range)
+ * in a zeroed buffer of @size.
+ */
+uint8_t *rnd_weights(uint32_t n, uint32_t size, uint32_t prec);
 
 /*
  * One layer: its operations (a convolution streams into its SDP), LUT,
