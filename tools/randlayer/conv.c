@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "randlayer.h"
 
@@ -182,5 +183,47 @@ bool winograd_layer(struct layer *l)
 		 precision_names[prec], l->in.w, l->in.h, c, we, he, ce, k,
 		 pl, pr, pt, pb, p->pra_truncate, wo, ho, p->data_bank,
 		 p->weight_bank);
+	return true;
+}
+
+/*
+ * A direct convolution over 2 to 4 batches (nv_full): the batches' input
+ * cubes one after another, sharing the weights, their outputs likewise;
+ * false to draw again.
+ */
+bool batch_layer(struct layer *l)
+{
+	struct dla_conv_op_desc *p = &l->ops[0].op.conv_op;
+	struct dla_sdp_op_desc *q = &l->ops[1].op.sdp_op;
+	uint32_t n = rnd_range(2, target->max_batch), b;
+	uint8_t *in, *cube;
+	size_t len;
+
+	if (!conv_layer(l))
+		return false;
+	p->data_bank = div_up(p->entry_per_slice * l->in.h * n,
+			      target->bank_entries);
+	in = realloc(l->data[0], n * l->in.size);
+	if (in)
+		l->data[0] = in;
+	if (!in || p->data_bank + p->weight_bank > target->cbuf_banks) {
+		free(l->data[0]);
+		free(l->data[1]);
+		return false;
+	}
+	for (b = 1; b < n; b++) {
+		cube = rnd_cube(&l->in, l->out_precision);
+		if (cube)
+			memcpy(in + b * l->in.size, cube, l->in.size);
+		free(cube);
+	}
+	l->size[0] = n * l->in.size;
+	l->batches = n;
+	p->batch = n;
+	p->batch_stride = l->in.size;
+	q->batch_num = n;
+	q->batch_stride = l->out.size;
+	len = strlen(l->desc);
+	snprintf(l->desc + len, sizeof(l->desc) - len, " batches %u", n);
 	return true;
 }

@@ -11,6 +11,7 @@
  *   pdp, cdp  pooling, LRN (pdp.c, cdp.c)
  *   conv      a direct convolution streaming into an SDP (conv.c)
  *   winograd  a Winograd convolution (conv.c; nv_full)
+ *   batch     a direct convolution over 2 to 4 batches (conv.c; nv_full)
  *   image     a convolution over image input (image.c)
  *
  * over random cube sizes and random data, for CONFIG (nv_full, default,
@@ -27,18 +28,19 @@
 
 static const struct target targets[] = {
 	{ .name = "nv_full", .atom = 32, .atomic_c = 64, .cbuf_banks = 16,
-	  .bank_entries = 256, .bank_bytes = 32768, .sdp_y = true,
-	  .winograd = true },
+	  .bank_entries = 256, .bank_bytes = 32768, .max_batch = 4,
+	  .sdp_y = true, .winograd = true },
 	{ .name = "nv_small", .atom = 8, .atomic_c = 8, .cbuf_banks = 32,
-	  .bank_entries = 512, .bank_bytes = 4096, .int8_only = true },
+	  .bank_entries = 512, .bank_bytes = 4096, .max_batch = 1,
+	  .int8_only = true },
 };
 
 const struct target *target = &targets[0];
 
-enum kind { SDP, SDP_LUT, PDP, CDP, CONV, WINOGRAD, IMAGE, KINDS };
+enum kind { SDP, SDP_LUT, PDP, CDP, CONV, WINOGRAD, BATCH, IMAGE, KINDS };
 
 static const char *const kind_names[KINDS] = {
-	"sdp", "sdp-lut", "pdp", "cdp", "conv", "winograd", "image",
+	"sdp", "sdp-lut", "pdp", "cdp", "conv", "winograd", "batch", "image",
 };
 
 /* Draw a layer of @k; false to draw again. */
@@ -61,6 +63,8 @@ static bool draw(struct layer *l, enum kind k)
 		return conv_layer(l);
 	case WINOGRAD:
 		return winograd_layer(l);
+	case BATCH:
+		return batch_layer(l);
 	default:
 		return image_layer(l);
 	}
@@ -77,7 +81,8 @@ static uint32_t parse_kinds(char *list, enum kind *kinds)
 			;
 		if (k == KINDS || n == KINDS ||
 		    ((k == SDP_LUT && !target->sdp_y) ||
-		     (k == WINOGRAD && !target->winograd))) {
+		     (k == WINOGRAD && !target->winograd) ||
+		     (k == BATCH && target->max_batch < 2))) {
 			fprintf(stderr, "nvdla_randlayer: no layer kind %s on %s\n",
 				name, target->name);
 			return 0;
@@ -91,7 +96,8 @@ static int write_layer(struct layer *l, const char *path)
 {
 	static const char *const names[] = { "input", "data1", "data2" };
 	struct nvdla_tensor_desc t = {
-		.name = "out", .size = l->out.size, .n = 1, .c = l->out.c,
+		.name = "out", .size = l->out.size * (l->batches ? l->batches : 1),
+		.n = 1, .c = l->out.c,
 		.h = l->out.h, .w = l->out.w, .data_format = 3, /* NCxHWx */
 		.data_type = l->out_precision == DLA_PRECISION_FP16 ?
 			     NVDLA_DATA_TYPE_HALF :

@@ -36,6 +36,7 @@ struct target {
 	uint32_t atom;			/* bytes */
 	uint32_t atomic_c;		/* elements the MAC takes a pass */
 	uint32_t cbuf_banks, bank_entries, bank_bytes;
+	uint32_t max_batch;		/* of a convolution */
 	bool int8_only, sdp_y, winograd;
 };
 
@@ -77,6 +78,7 @@ struct layer {
 	bool has_lut;
 	struct cube in, out;
 	uint32_t out_precision;
+	uint32_t batches;	/* of a convolution; 0 for one */
 	uint8_t *data[3];	/* input, then weights or operand buffers */
 	uint32_t size[3];
 	uint32_t num_data;
@@ -93,6 +95,7 @@ void pdp_layer(struct layer *l);
 void cdp_layer(struct layer *l);
 bool conv_layer(struct layer *l);
 bool winograd_layer(struct layer *l);
+bool batch_layer(struct layer *l);
 bool image_layer(struct layer *l);
 
 /* The SDP a convolution streams into: it converts to @precision. */
