@@ -69,8 +69,8 @@ done
 ok $bad "60 random layers recorded and replayed"
 
 # The other kinds, and nv_small's layers (8-byte atoms, int8).
-for run in "nv_full winograd" "nv_full image" "nv_full sdp-lut" "nv_full batch" \
-	   "nv_small sdp,pdp,cdp,conv,image"; do
+for run in "nv_full winograd" "nv_full image" "nv_full sdp-lut" \
+	   "nv_full batch" "nv_small sdp,pdp,cdp,conv,image"; do
 	set -- $run
 	bad=0
 	for seed in $(seq 1 10); do
