@@ -26,6 +26,27 @@ uint8_t *rnd_weights(uint32_t n, uint32_t size, uint32_t prec)
 	return wt;
 }
 
+/*
+ * Convolution buffer entries a slice of a feature cube @w wide of @c
+ * channels takes, as NVIDIA's compiler and C model count them: the atoms
+ * of a pixel fill whole entries, and a remainder of half an entry or less
+ * packs two or four pixels into one.
+ */
+static uint32_t feature_entries(uint32_t w, uint32_t c, uint32_t bpe)
+{
+	uint32_t per = target->bank_bytes / target->bank_entries / target->atom;
+	uint32_t atoms = div_up(c * bpe, target->atom), rest = atoms % per;
+	uint32_t eps = atoms / per * w;
+
+	if (rest > per / 2)
+		eps += w;
+	else if (rest && rest == per / 2)
+		eps += div_up(w, 2);
+	else if (rest)
+		eps += div_up(w, 4);
+	return eps;
+}
+
 /* Data and weight banks for @eps entries a slice over @h slices. */
 static bool cbuf_banks(struct dla_conv_op_desc *p, uint32_t eps, uint32_t h,
 		       uint32_t wsize)
@@ -98,8 +119,7 @@ bool conv_layer(struct layer *l)
 	l->in = cube_of(w, h, c, bpe);
 	l->out = cube_of(wo, ho, k, bpe);
 	nvdla_build_op_init(conv, DLA_OP_CONV);
-	if (!cbuf_banks(p, div_up(w * (l->in.size / l->in.surf) * target->atom,
-				  target->atomic_c * bpe), h, wsize))
+	if (!cbuf_banks(p, feature_entries(w, c, bpe), h, wsize))
 		return false;
 	conv_data(l, prec, k * bpk, wsize, s, r, c);
 	*p = (struct dla_conv_op_desc){

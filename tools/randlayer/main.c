@@ -14,8 +14,8 @@
  *   batch     a direct convolution over 2 to 4 batches (conv.c; nv_full)
  *   image     a convolution over image input (image.c)
  *
- * over random cube sizes and random data, for CONFIG (nv_full, default,
- * or nv_small: int8 only). Prints a line describing the layer, then
+ * over random cube sizes and random data, for CONFIG (nv_full, default;
+ * nv_small or nv_large: int8 only). Prints a line describing the layer, then
  * "output W H C BYTES_PER_ELEMENT ATOM_BYTES" of its output cube.
  *
  *     nvdla_randlayer [--config CONFIG] [--kinds KINDS] SEED OUT.nvdla
@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <nvdla/deps.h>
 
 #include "randlayer.h"
 
@@ -33,6 +35,9 @@ static const struct target targets[] = {
 	{ .name = "nv_small", .atom = 8, .atomic_c = 8, .cbuf_banks = 32,
 	  .bank_entries = 512, .bank_bytes = 4096, .max_batch = 1,
 	  .int8_only = true },
+	{ .name = "nv_large", .atom = 32, .atomic_c = 64, .cbuf_banks = 16,
+	  .bank_entries = 512, .bank_bytes = 32768, .max_batch = 1,
+	  .int8_only = true, .sdp_y = true },
 };
 
 const struct target *target = &targets[0];
@@ -142,7 +147,7 @@ static int write_layer(struct layer *l, const char *path)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: nvdla_randlayer [--config nv_full|nv_small] [--kinds KIND,...] SEED OUT.nvdla\n");
+	fprintf(stderr, "usage: nvdla_randlayer [--config nv_full|nv_small|nv_large] [--kinds KIND,...] SEED OUT.nvdla\n");
 	return 2;
 }
 
@@ -158,9 +163,10 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[1], "--kinds")) {
 			list = argv[2];
 		} else if (!strcmp(argv[1], "--config")) {
-			for (i = 0; i < 2 && strcmp(argv[2], targets[i].name); i++)
+			for (i = 0; i < ARRAY_SIZE(targets) &&
+				    strcmp(argv[2], targets[i].name); i++)
 				;
-			if (i == 2)
+			if (i == ARRAY_SIZE(targets))
 				return usage();
 			target = &targets[i];
 		} else {
