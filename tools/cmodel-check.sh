@@ -11,9 +11,10 @@
 # for nv_full, C/ for nv_small, L/ for nv_large: C/'s recipe with
 # PROJECTS := nv_large) and compares every region the model wrote.
 # The runs: each nv_full, nv_small and nv_large case of
-# ../shared/conformance/networks (or the CASEs named), or with --layers the random layers of
-# nvdla_randlayer with seeds FIRST to FIRST + COUNT - 1 for CONFIG
-# (nv_full, the default, nv_small or nv_large) of KINDS (--kinds). Prints
+# ../shared/conformance/networks (or the CASEs named), or with --layers
+# the random layers of nvdla_randlayer with seeds FIRST to FIRST + COUNT - 1
+# for CONFIG (nv_full, the default, nv_small or nv_large) of KINDS
+# (--kinds). Prints
 # one line per run (regions compared, regions differing, for a layer the
 # bytes that differ in real channels and in the padding lanes of the last
 # atom, the C model's time), then totals. Skips, saying why, when the C
