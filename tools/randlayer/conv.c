@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * nvdla_randlayer: direct and Winograd convolutions from a feature cube,
- * streaming into an SDP that converts. The convolution buffer's data and
- * weight banks are counted as NVIDIA's compiler counts them.
+ * nvdla_randlayer: direct (one or more batches) and Winograd convolutions
+ * from a feature cube, streaming into an SDP that converts. The
+ * convolution buffer's data and weight banks are counted as NVIDIA's
+ * compiler counts them.
  */
 #include <stdio.h>
 #include <stdlib.h>
