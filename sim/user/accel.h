@@ -48,6 +48,9 @@ struct sim_dense {
 	u32 block, blocks;
 	u32 ext;		/* kernel rows per CMAC pass (post-extension) */
 	u32 *wnan, *dnan;	/* [k][taps][blocks], [position][blocks] */
+	/* AVX2 groups: each block's non-zero weights, decoded; their count */
+	struct sim_fp16_wdec *wdec;	/* [k][taps][blocks][block] */
+	u8 *wcount;			/* [k][taps][blocks] */
 	bool decoded;		/* @in holds the input of batch @batch_in */
 	const u8 *batch_in;
 };
@@ -100,12 +103,28 @@ sim_fp16_block_fn sim_fp16_block_c, sim_fp16_block_avx2;
 bool sim_dense_fp16_nan(const u16 *p, u32 n);
 /* The AVX2 path's table of Booth digits; false if it could not be built. */
 bool sim_dense_fp16_group_ready(void);
+/*
+ * A non-zero weight of a block as the AVX2 groups take it, each field
+ * ready to broadcast: 16-bit values twice.
+ */
+struct sim_fp16_wdec {
+	u32 smant2;	/* CMAC mantissa with the weight's sign */
+	u32 group2;	/* group exponent */
+	u32 sign2;	/* all ones if negative */
+	u16 key;	/* its Booth digits' entry */
+	u16 ch;		/* channel in the block */
+};
+/* Room for the decoded weights of @k kernels of @dl; false if none. */
+bool sim_dense_fp16_wdec_open(struct sim_dense *dl, u32 k);
+/* Decode the weights of kernels [@k0, @k1) (after sim_dense_fp16_weights). */
+void sim_dense_fp16_wdec(struct sim_dense *dl, u32 k0, u32 k1);
 struct sim_fp_acc;
 /*
  * Accumulate the CMAC's partial sums of kernels [@k0, @k1) at outputs
- * [@x0, @x0 + @nx) of row @y (@nx <= 8) into @acc,
- * kernel by kernel eight accumulators, in the CSC's order, on AVX2.
+ * [@x0, @x0 + @nx) of row @y (@nx <= SIM_FP16_GROUP_X) into @acc, kernel
+ * by kernel SIM_FP16_GROUP_X accumulators, in the CSC's order, on AVX2.
  */
+#define SIM_FP16_GROUP_X 16
 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
 			       u32 nx, u32 k0, u32 k1, struct sim_fp_acc *acc);
 

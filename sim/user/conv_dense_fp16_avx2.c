@@ -211,17 +211,32 @@ AVX2 void sim_fp16_block_avx2(const u16 *d, const u16 *w, u32 n,
 }
 
 /*
- * Eight outputs at a time, one weight broadcast to all: what a weight's
+ * Sixteen outputs at a time, one weight broadcast to all. What a weight's
  * Booth digits need (per sign of the product: the complement constant of
- * each digit with the carry-in of the digit before), from a table by the
- * weight's mantissa (fraction, low exponent bits, denormal or not: 8192
- * entries, most of them in the core's second-level cache), built once.
+ * each digit with the carry-in of the digit before) comes from a table by
+ * the weight's mantissa (fraction, low exponent bits, denormal or not:
+ * 8192 entries, most of them in the core's second-level cache), built once.
+ *
+ * A lane's aligned product is floor(P / 2^s) less one carry: the
+ * multiplier's sum and carry vectors x and y add up to P - C, where the
+ * sign-extension constant C has 16 low zero bits, so for s <= 16 the two
+ * vectors shifted separately lose exactly the carry out of
+ * (x mod 2^s) + (y mod 2^s), which is 1 where y mod 2^s > P mod 2^s. The
+ * low five bits of y are always zero: alignments 0 and 4 are the exact
+ * floor, a signed product and a shift. Alignments 8 to 16 take y's low
+ * 16 bits from the carry-save tree on 16-bit lanes; 20 to 28 (a product
+ * 2^20 below the block's largest) the whole multiplier on 32-bit lanes.
+ * Checked against sim_cmac_product for every pair of CMAC mantissas, both
+ * signs and every alignment (outside the repository); test_sim_simd
+ * compares blocks of random and edge values.
  */
 struct booth_weight {
 	u32 shift[BOOTH_DIGITS];	/* partial product to bit 2j; 32: zero */
 	u32 k[2][BOOTH_DIGITS];		/* by sign: v_j = (md << shift) ^ k */
 	u32 v4[2], v9[2];		/* the negation bits of digits 3 and 7 */
-} __attribute__((aligned(128)));	/* two cache lines */
+	/* the same constants' low 16 bits, twice: for 16-bit lanes */
+	u32 k16[2][BOOTH_DIGITS], v4_16[2], v9_16[2];
+} __attribute__((aligned(64)));
 
 #define BOOTH_AHEAD 4	/* weights whose entries are fetched ahead */
 
@@ -243,6 +258,11 @@ static u32 mant_of(u16 h)
 	return ((h & 0x3ff) | (e ? 0x400 : 0)) << (e ? e & 3 : 1);
 }
 
+static u32 low16_twice(u32 v)
+{
+	return (v & 0xffff) * 0x10001;
+}
+
 static void booth_weight(struct booth_weight *b, u16 h)
 {
 	u32 j, f, code, inv[2][BOOTH_DIGITS], mant = mant_of(h);
@@ -255,17 +275,20 @@ static void booth_weight(struct booth_weight *b, u16 h)
 			b->k[f][j] = (inv[f][j] ? 0xffffu : 0x10000u) << 2 * j;
 			if (j && j != 4)
 				b->k[f][j] |= inv[f][j - 1] << (2 * j - 2);
+			b->k16[f][j] = low16_twice(b->k[f][j]);
 		}
 	}
 	for (f = 0; f < 2; f++) {
 		b->v4[f] = inv[f][3] << 6;
 		b->v9[f] = inv[f][7] << 14;
+		b->v4_16[f] = low16_twice(b->v4[f]);
+		b->v9_16[f] = low16_twice(b->v9[f]);
 	}
 }
 
 static void booth_table_build(void)
 {
-	struct booth_weight *t = aligned_alloc(128, BOOTH_KEYS * sizeof(*t));
+	struct booth_weight *t = aligned_alloc(64, BOOTH_KEYS * sizeof(*t));
 	u32 h;
 
 	/* every key from the exponents 0 to 4 */
@@ -274,27 +297,45 @@ static void booth_table_build(void)
 	booth_table = t;
 }
 
-/* Data of one block at eight outputs, decoded, channel by channel. */
-struct xdata {
-	__m256i mant[SIM_CMAC_FP16_LANES], group[SIM_CMAC_FP16_LANES],
-		sign[SIM_CMAC_FP16_LANES];
+#define GX SIM_FP16_GROUP_X
+
+/* One channel of a block at sixteen outputs, 16-bit lanes. */
+struct xch {
+	__m256i mant;	/* CMAC mantissa */
+	__m256i smant;	/* the same with the value's sign */
+	__m256i sign;	/* all ones where negative */
+	__m256i gtop;	/* group exponent; -64 where zero: never the top */
+	__m256i galign;	/* group exponent; 15 where zero: alignment < 0 */
 };
+
+struct xdata {
+	struct xch ch[SIM_CMAC_FP16_LANES];
+};
+
+static AVX2 __m256i load16(const u16 *p)
+{
+	return _mm256_loadu_si256((const __m256i *)p);
+}
 
 static AVX2 void xdata_fill(struct xdata *xd, const u16 *const *d, u32 n)
 {
-	u32 m[8], g[8], s[8], i, x;
+	u16 m[GX], sm[GX], s[GX], gt[GX], ga[GX], h;
+	u32 i, x;
 
 	for (i = 0; i < n; i++) {
-		for (x = 0; x < 8; x++) {
-			u16 h = d[x][i];
-
+		for (x = 0; x < GX; x++) {
+			h = d[x][i];
 			m[x] = mant_of(h);
-			g[x] = h & 0x7fff ? h >> 12 & 7 : (u32)-64;	/* zero: masked */
-			s[x] = h & 0x8000 ? ~0u : 0;
+			s[x] = h & 0x8000 ? 0xffff : 0;
+			sm[x] = s[x] ? -m[x] : m[x];
+			gt[x] = h & 0x7fff ? h >> 12 & 7 : (u16)-64;
+			ga[x] = h & 0x7fff ? h >> 12 & 7 : 15;
 		}
-		xd->mant[i] = _mm256_loadu_si256((const __m256i *)m);
-		xd->group[i] = _mm256_loadu_si256((const __m256i *)g);
-		xd->sign[i] = _mm256_loadu_si256((const __m256i *)s);
+		xd->ch[i].mant = load16(m);
+		xd->ch[i].smant = load16(sm);
+		xd->ch[i].sign = load16(s);
+		xd->ch[i].gtop = load16(gt);
+		xd->ch[i].galign = load16(ga);
 	}
 }
 
@@ -312,71 +353,261 @@ static AVX2 __m256i digit8(const struct booth_weight *b, u32 j, __m256i md,
 						   bcast(b->k[1][j]), neg));
 }
 
-/* Partial sums of weights @w[0..n) at the eight outputs of @xd. */
-static AVX2 void xblock(const struct xdata *xd, const u16 *w, u32 n,
-			s64 mant[8], u32 top[8])
+/*
+ * sim_cmac_product of weight @b and eight mantissas @md, negative where
+ * @neg is all ones, aligned down by @shift: the whole multiplier.
+ */
+static AVX2 __m256i booth_weight8(const struct booth_weight *b, __m256i md,
+				  __m256i neg, __m256i shift)
+{
+	const __m256i comp = _mm256_loadu_si256((const __m256i *)booth_comp);
+	__m256i x0, y0, x1, y1;
+
+	/* each digit's partial product goes into the tree as it comes */
+	x0 = digit8(b, 0, md, neg);
+	y0 = digit8(b, 1, md, neg);
+	csa8(&x0, &y0, digit8(b, 2, md, neg));
+	csa8(&x0, &y0, digit8(b, 3, md, neg));
+	csa8(&x0, &y0, _mm256_blendv_epi8(bcast(b->v4[0]), bcast(b->v4[1]), neg));
+	x1 = digit8(b, 4, md, neg);
+	y1 = digit8(b, 5, md, neg);
+	csa8(&x1, &y1, digit8(b, 6, md, neg));
+	csa8(&x1, &y1, digit8(b, 7, md, neg));
+	csa8(&x1, &y1, _mm256_blendv_epi8(bcast(b->v9[0]), bcast(b->v9[1]), neg));
+	csa8(&x0, &y0, x1);
+	csa8(&x0, &y0, y1);
+	return _mm256_add_epi32(_mm256_add_epi32(_mm256_srlv_epi32(x0, shift),
+						 _mm256_srlv_epi32(y0, shift)),
+				_mm256_permutevar8x32_epi32(comp,
+						_mm256_srli_epi32(shift, 2)));
+}
+
+#define INLINE AVX2 __attribute__((always_inline)) inline
+
+/* A carry-save row on sixteen 16-bit lanes. */
+static INLINE void csa16(__m256i *x, __m256i *y, __m256i z)
+{
+	__m256i t = _mm256_xor_si256(*x, *y);
+	__m256i maj = _mm256_or_si256(_mm256_and_si256(*x, *y),
+				      _mm256_and_si256(z, t));
+
+	*y = _mm256_slli_epi16(maj, 1);
+	*x = _mm256_xor_si256(t, z);
+}
+
+/* digit8's low 16 bits, on sixteen lanes. */
+static INLINE __m256i digit16(const struct booth_weight *b, u32 j, __m256i md,
+			    __m256i neg)
+{
+	return _mm256_xor_si256(_mm256_sll_epi16(md, _mm_cvtsi32_si128(b->shift[j])),
+				_mm256_blendv_epi8(bcast(b->k16[0][j]),
+						   bcast(b->k16[1][j]), neg));
+}
+
+/* The low 16 bits of the multiplier's carry vector y, on sixteen lanes. */
+static INLINE __m256i carry16(const struct booth_weight *b, __m256i md,
+			    __m256i neg)
+{
+	__m256i x0, y0, x1, y1, t;
+
+	x0 = digit16(b, 0, md, neg);
+	y0 = digit16(b, 1, md, neg);
+	csa16(&x0, &y0, digit16(b, 2, md, neg));
+	csa16(&x0, &y0, digit16(b, 3, md, neg));
+	csa16(&x0, &y0, _mm256_blendv_epi8(bcast(b->v4_16[0]), bcast(b->v4_16[1]), neg));
+	x1 = digit16(b, 4, md, neg);
+	y1 = digit16(b, 5, md, neg);
+	csa16(&x1, &y1, digit16(b, 6, md, neg));
+	csa16(&x1, &y1, digit16(b, 7, md, neg));
+	csa16(&x1, &y1, _mm256_blendv_epi8(bcast(b->v9_16[0]), bcast(b->v9_16[1]), neg));
+	csa16(&x0, &y0, x1);
+	t = _mm256_xor_si256(x0, y0);	/* the last row: its carries only */
+	return _mm256_slli_epi16(_mm256_or_si256(_mm256_and_si256(x0, y0),
+						 _mm256_and_si256(y1, t)), 1);
+}
+
+/*
+ * 2^(16 - s) by alignment a = s / 4 (2^16 wraps to 0), low bytes at
+ * a, high bytes at a + 8: the factor that leaves a lane's low s bits on top.
+ */
+static const u8 align_scale[16] = {
+	0, 0, 0, 0x10, 0x01, 0, 0, 0,
+	0, 0x10, 0x01, 0, 0, 0, 0, 0,
+};
+
+/*
+ * The carry lost by lanes aligned by 4 @a <= 16 bits (-1 where lost, else
+ * 0), of weight @b (signed mantissa @smw, sign @wsign) and channel @xc.
+ */
+static INLINE __m256i lost_carry(const struct booth_weight *b, const struct xch *xc,
+				 __m256i smw, __m256i wsign, __m256i a)
+{
+	const __m256i bias = _mm256_set1_epi16(-0x8000);
+	__m256i y = carry16(b, xc->mant, _mm256_xor_si256(xc->sign, wsign));
+	__m256i p = _mm256_mullo_epi16(xc->smant, smw);
+	__m256i idx = _mm256_add_epi16(_mm256_mullo_epi16(a, _mm256_set1_epi16(0x0101)),
+				       _mm256_set1_epi16(0x0800));
+	__m256i scale = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(
+			_mm_loadu_si128((const __m128i *)align_scale)), idx);
+	__m256i lost = _mm256_cmpgt_epi16(
+		_mm256_xor_si256(_mm256_mullo_epi16(y, scale), bias),
+		_mm256_xor_si256(_mm256_mullo_epi16(p, scale), bias));
+
+	/* zero data: alignment below 0 */
+	return _mm256_and_si256(lost, _mm256_cmpgt_epi16(a, _mm256_set1_epi16(-1)));
+}
+
+/* Eight outputs' lanes (@odd: 1, 3, ..., else 0, 2, ...) of 16-bit @v, sign-extended. */
+static INLINE __m256i half32(__m256i v, bool odd)
+{
+	return _mm256_srai_epi32(odd ? v : _mm256_slli_epi32(v, 16), 16);
+}
+
+/* Lanes of alignment 20 to 28 in the block: the whole multiplier. */
+static AVX2 __m256i far_lanes(const struct booth_weight *b, const struct xch *xc,
+			      __m256i wsign, __m256i a, bool odd)
+{
+	__m256i a32 = half32(a, odd), live;
+	__m256i md = odd ? _mm256_srli_epi32(xc->mant, 16) :
+		     _mm256_and_si256(xc->mant, _mm256_set1_epi32(0xffff));
+
+	live = _mm256_andnot_si256(_mm256_cmpgt_epi32(a32, _mm256_set1_epi32(7)),
+				   _mm256_cmpgt_epi32(a32, _mm256_set1_epi32(-1)));
+	return _mm256_and_si256(live, booth_weight8(b, md,
+			half32(_mm256_xor_si256(xc->sign, wsign), odd),
+			_mm256_and_si256(_mm256_slli_epi32(a32, 2), live)));
+}
+
+/* Sums of int32 lanes, into four int64 vectors. */
+struct xacc {
+	__m256i even, odd;		/* int32: at most eight products */
+	__m256i lost;			/* int16: carries lost, negated */
+};
+
+/* Add @ac's int32 sums to @wide: even 0-3, 4-7, odd 0-3, 4-7 (of eight). */
+static INLINE void xacc_widen(struct xacc *ac, __m256i wide[4])
+{
+	wide[0] = _mm256_add_epi64(wide[0],
+		_mm256_cvtepi32_epi64(_mm256_castsi256_si128(ac->even)));
+	wide[1] = _mm256_add_epi64(wide[1],
+		_mm256_cvtepi32_epi64(_mm256_extracti128_si256(ac->even, 1)));
+	wide[2] = _mm256_add_epi64(wide[2],
+		_mm256_cvtepi32_epi64(_mm256_castsi256_si128(ac->odd)));
+	wide[3] = _mm256_add_epi64(wide[3],
+		_mm256_cvtepi32_epi64(_mm256_extracti128_si256(ac->odd, 1)));
+	ac->even = _mm256_setzero_si256();
+	ac->odd = _mm256_setzero_si256();
+}
+
+/* One decoded weight @wd at the sixteen outputs of its channel @xc. */
+static INLINE void xweight(struct xacc *ac, const struct xch *xc,
+			   const struct sim_fp16_wdec *wd, __m256i top)
+{
+	const struct booth_weight *b = &booth_table[wd->key];
+	__m256i smw = bcast(wd->smant2), wsign = bcast(wd->sign2);
+	__m256i a = _mm256_sub_epi16(top, _mm256_add_epi16(xc->galign,
+							   bcast(wd->group2)));
+	__m256i sh, even, odd;
+
+	if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(1)))) {
+		if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(4)))) {
+			ac->even = _mm256_add_epi32(ac->even, far_lanes(b, xc, wsign, a, false));
+			ac->odd = _mm256_add_epi32(ac->odd, far_lanes(b, xc, wsign, a, true));
+			return;
+		}
+		ac->lost = _mm256_add_epi16(ac->lost, lost_carry(b, xc, smw, wsign, a));
+	}
+	/* exact floor: zero data has a zero product, any shift */
+	sh = _mm256_slli_epi16(a, 2);
+	even = _mm256_madd_epi16(xc->smant, _mm256_and_si256(smw, bcast(0xffff)));
+	odd = _mm256_madd_epi16(xc->smant, _mm256_and_si256(smw, bcast(0xffff0000)));
+	ac->even = _mm256_add_epi32(ac->even, _mm256_srav_epi32(even,
+			_mm256_and_si256(sh, bcast(0xffff))));
+	ac->odd = _mm256_add_epi32(ac->odd, _mm256_srav_epi32(odd,
+			_mm256_srli_epi32(sh, 16)));
+}
+
+/* Partial sums of the @n decoded weights @wl at the sixteen outputs of @xd. */
+static AVX2 void xblock(const struct xdata *xd, const struct sim_fp16_wdec *wl,
+			u32 n, s64 mant[GX], u32 top[GX])
 {
 	const __m256i zero = _mm256_setzero_si256();
-	const __m256i comp = _mm256_loadu_si256((const __m256i *)booth_comp);
-	__m256i topv = zero, acc64 = zero, acc_hi = zero, acc32 = zero;
-	__m256i g, live, shift, neg, md, x0, y0, x1, y1, r;
-	const struct booth_weight *b;
-	u32 i, summed = 0;
+	struct xacc ac = { zero, zero, zero };
+	__m256i topv = zero, widev[4] = { zero, zero, zero, zero };
+	s64 wide[4][4];
+	s16 lost[GX], t16[GX];
+	u32 i, x, summed = 0;
 
 	for (i = 0; i < n; i++)
-		if (w[i] & 0x7fff)
-			topv = _mm256_max_epi32(topv, _mm256_add_epi32(xd->group[i],
-						bcast(w[i] >> 12 & 7)));
-	_mm256_storeu_si256((__m256i *)top, topv);
+		topv = _mm256_max_epi16(topv, _mm256_add_epi16(xd->ch[wl[i].ch].gtop,
+							       bcast(wl[i].group2)));
 	for (i = 0; i < n; i++) {
-		if (i + BOOTH_AHEAD < n) {	/* most entries are not in L1 */
-			b = &booth_table[booth_key(w[i + BOOTH_AHEAD])];
-			__builtin_prefetch(b);
-			__builtin_prefetch((const u8 *)b + 64);
-		}
-		if (!(w[i] & 0x7fff))
-			continue;	/* a masked lane everywhere */
-		b = &booth_table[booth_key(w[i])];
-		g = _mm256_sub_epi32(topv, _mm256_add_epi32(xd->group[i],
-							    bcast(w[i] >> 12 & 7)));
-		live = _mm256_cmpgt_epi32(bcast(8), g);
-		shift = _mm256_and_si256(_mm256_slli_epi32(g, 2), live);
-		neg = _mm256_xor_si256(xd->sign[i],
-				       bcast(w[i] & 0x8000 ? ~0u : 0));
-		md = xd->mant[i];
-		/* each digit's partial product goes into the tree as it comes */
-		x0 = digit8(b, 0, md, neg);
-		y0 = digit8(b, 1, md, neg);
-		csa8(&x0, &y0, digit8(b, 2, md, neg));
-		csa8(&x0, &y0, digit8(b, 3, md, neg));
-		csa8(&x0, &y0, _mm256_blendv_epi8(bcast(b->v4[0]), bcast(b->v4[1]), neg));
-		x1 = digit8(b, 4, md, neg);
-		y1 = digit8(b, 5, md, neg);
-		csa8(&x1, &y1, digit8(b, 6, md, neg));
-		csa8(&x1, &y1, digit8(b, 7, md, neg));
-		csa8(&x1, &y1, _mm256_blendv_epi8(bcast(b->v9[0]), bcast(b->v9[1]), neg));
-		csa8(&x0, &y0, x1);
-		csa8(&x0, &y0, y1);
-		r = _mm256_add_epi32(_mm256_add_epi32(_mm256_srlv_epi32(x0, shift),
-						      _mm256_srlv_epi32(y0, shift)),
-				     _mm256_permutevar8x32_epi32(comp,
-						_mm256_srli_epi32(shift, 2)));
-		acc32 = _mm256_add_epi32(acc32, _mm256_and_si256(r, live));
-		if (++summed == 4) {	/* four products stay within int32 */
-			acc64 = _mm256_add_epi64(acc64, _mm256_cvtepi32_epi64(
-					_mm256_castsi256_si128(acc32)));
-			acc_hi = _mm256_add_epi64(acc_hi, _mm256_cvtepi32_epi64(
-					_mm256_extracti128_si256(acc32, 1)));
-			acc32 = zero;
+		if (i + BOOTH_AHEAD < n)	/* most entries are not in L1 */
+			__builtin_prefetch(&booth_table[wl[i + BOOTH_AHEAD].key]);
+		xweight(&ac, &xd->ch[wl[i].ch], &wl[i], topv);
+		if (++summed == 8) {	/* eight products stay within int32 */
+			xacc_widen(&ac, widev);
 			summed = 0;
 		}
 	}
-	acc64 = _mm256_add_epi64(acc64, _mm256_cvtepi32_epi64(
-				_mm256_castsi256_si128(acc32)));
-	acc_hi = _mm256_add_epi64(acc_hi, _mm256_cvtepi32_epi64(
-				_mm256_extracti128_si256(acc32, 1)));
-	_mm256_storeu_si256((__m256i *)mant, acc64);
-	_mm256_storeu_si256((__m256i *)(mant + 4), acc_hi);
+	xacc_widen(&ac, widev);
+	for (i = 0; i < 4; i++)
+		_mm256_storeu_si256((__m256i *)wide[i], widev[i]);
+	_mm256_storeu_si256((__m256i *)lost, ac.lost);
+	_mm256_storeu_si256((__m256i *)t16, topv);
+	/* wide[h] lane l: output 2 (4 (h & 1) + l) + (h >> 1) */
+	for (x = 0; x < GX; x++) {
+		mant[x] = wide[x % 2 * 2 + x / 8][x / 2 % 4] + lost[x];
+		top[x] = t16[x];
+	}
+}
+
+/*
+ * The non-zero weights of block @w[0..n), largest group first: a block's
+ * lanes then change path (exact, carry, whole multiplier) a few times
+ * only, and the branches stay predicted. Their count.
+ */
+static u32 wdec_block(struct sim_fp16_wdec *out, const u16 *w, u32 n)
+{
+	u32 g, i, m = 0, mant;
+
+	for (g = 8; g-- > 0;)
+		for (i = 0; i < n; i++) {
+			if (!(w[i] & 0x7fff) || (w[i] >> 12 & 7) != g)
+				continue;
+			mant = w[i] & 0x8000 ? -mant_of(w[i]) : mant_of(w[i]);
+			out[m].smant2 = low16_twice(mant);
+			out[m].group2 = g * 0x10001;
+			out[m].sign2 = w[i] & 0x8000 ? ~0u : 0;
+			out[m].key = booth_key(w[i]);
+			out[m++].ch = i;
+		}
+	return m;
+}
+
+bool sim_dense_fp16_wdec_open(struct sim_dense *dl, u32 k)
+{
+	u64 blocks = (u64)k * dl->taps * dl->blocks;
+
+	dl->wdec = malloc(blocks * dl->block * sizeof(*dl->wdec));
+	dl->wcount = malloc(blocks);
+	return dl->wdec && dl->wcount;
+}
+
+void sim_dense_fp16_wdec(struct sim_dense *dl, u32 k0, u32 k1)
+{
+	u64 kt, at;
+	u32 b, n;
+
+	for (kt = (u64)k0 * dl->taps; kt < (u64)k1 * dl->taps; kt++)
+		for (b = 0; b < dl->blocks; b++) {
+			n = dl->c - b * dl->block < dl->block ? dl->c - b * dl->block :
+			    dl->block;
+			at = kt * dl->blocks + b;
+			dl->wcount[at] = wdec_block(dl->wdec + at * dl->block,
+						    (const u16 *)dl->wt + kt * dl->cp +
+						    b * dl->block, n);
+		}
 }
 
 bool sim_dense_fp16_group_ready(void)
@@ -394,16 +625,17 @@ static AVX2 void group_passes(const struct sim_dense *dl, struct xdata *xd,
 			      u32 y, u32 x0, u32 nx, u32 k0, u32 k1,
 			      struct sim_fp_acc *acc)
 {
-	u16 d[8][SIM_CMAC_FP16_LANES + 8], w[SIM_CMAC_FP16_LANES + 8];
-	const u16 *dp[8];
+	u16 d[GX][SIM_CMAC_FP16_LANES + 8], w[SIM_CMAC_FP16_LANES + 8];
+	struct sim_fp16_wdec wl[SIM_CMAC_FP16_LANES + 8];
+	const u16 *dp[GX];
 	struct sim_fp_psum p;
-	bool dnan[8], wnan;
-	u32 r0, r, n, x, k, top[8];
-	s64 mant[8];
+	bool dnan[GX], wnan;
+	u32 r0, r, n, x, k, top[GX];
+	s64 mant[GX];
 	u64 at;
 
 	for (r0 = 0; r0 < dl->taps; r0 += dl->ext) {
-		for (x = 0; x < 8; x++) {
+		for (x = 0; x < GX; x++) {
 			for (n = 0, r = r0; r < dl->taps && r < r0 + dl->ext; r++) {
 				at = y * dl->ystep + (x0 + (x < nx ? x : nx - 1)) *
 				     dl->xstep + dl->toff[r];
@@ -421,13 +653,13 @@ static AVX2 void group_passes(const struct sim_dense *dl, struct xdata *xd,
 				n += dl->c;
 			}
 			wnan = sim_dense_fp16_nan(w, n);
-			xblock(xd, w, n, mant, top);
+			xblock(xd, wl, wdec_block(wl, w, n), mant, top);
 			for (x = 0; x < nx; x++) {
 				p.exp = 4 * top[x];
 				p.mant = mant[x];
 				if (wnan || dnan[x])
 					sim_cmac_fp16_nan(d[x], w, n, &p);
-				sim_cacc_fp16_add(&acc[(k - k0) * 8 + x], p);
+				sim_cacc_fp16_add(&acc[(k - k0) * GX + x], p);
 			}
 		}
 	}
@@ -437,11 +669,11 @@ AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
 			       u32 nx, u32 k0, u32 k1, struct sim_fp_acc *acc)
 {
 	struct xdata *xd = aligned_alloc(32, sizeof(*xd));
-	const u16 *d[8], *wp;
+	const u16 *d[GX], *wp;
 	struct sim_fp_psum p;
-	bool dnan[8], any_dnan;
-	u32 b, t, n, x, k, top[8];
-	s64 mant[8];
+	bool dnan[GX], any_dnan;
+	u32 b, t, n, x, k, top[GX];
+	s64 mant[GX];
 	u64 at, kt;
 
 	if (!xd)
@@ -456,7 +688,7 @@ AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
 		    dl->block;
 		for (t = 0; t < dl->taps; t++) {
 			any_dnan = false;
-			for (x = 0; x < 8; x++) {
+			for (x = 0; x < GX; x++) {
 				at = y * dl->ystep + (x0 + (x < nx ? x : nx - 1)) *
 				     dl->xstep + dl->toff[t];
 				d[x] = (const u16 *)dl->in + at + b * dl->block;
@@ -469,14 +701,15 @@ AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
 			for (k = k0; k < k1; k++) {
 				kt = (u64)k * dl->taps + t;
 				wp = (const u16 *)dl->wt + kt * dl->cp + b * dl->block;
-				xblock(xd, wp, n, mant, top);
+				xblock(xd, dl->wdec + (kt * dl->blocks + b) * dl->block,
+				       dl->wcount[kt * dl->blocks + b], mant, top);
 				for (x = 0; x < nx; x++) {
 					p.exp = 4 * top[x];
 					p.mant = mant[x];
 					if ((any_dnan || dl->wnan[kt * dl->blocks + b]) &&
 					    (dnan[x] || dl->wnan[kt * dl->blocks + b]))
 						sim_cmac_fp16_nan(d[x], wp, n, &p);
-					sim_cacc_fp16_add(&acc[(k - k0) * 8 + x], p);
+					sim_cacc_fp16_add(&acc[(k - k0) * GX + x], p);
 				}
 			}
 		}
