@@ -111,6 +111,7 @@ struct sim_fp16_wdec {
 	u32 smant2;	/* CMAC mantissa with the weight's sign */
 	u32 group2;	/* group exponent */
 	u32 sign2;	/* all ones if negative */
+	u32 v4kk, v9kk;	/* the negation bits of digits 3 and 7, both signs */
 	u16 key;	/* its Booth digits' entry */
 	u16 ch;		/* channel in the block */
 };
@@ -121,11 +122,12 @@ void sim_dense_fp16_wdec(struct sim_dense *dl, u32 k0, u32 k1);
 struct sim_fp_acc;
 /*
  * Accumulate the CMAC's partial sums of kernels [@k0, @k1) at outputs
- * [@x0, @x0 + @nx) of row @y (@nx <= SIM_FP16_GROUP_X) into @acc, kernel
- * by kernel SIM_FP16_GROUP_X accumulators, in the CSC's order, on AVX2.
+ * [@o0, @o0 + @no) (@no <= SIM_FP16_GROUP_X; output o at (o % @w, o / @w))
+ * into @acc, kernel by kernel SIM_FP16_GROUP_X accumulators, in the CSC's
+ * order, on AVX2.
  */
 #define SIM_FP16_GROUP_X 16
-void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
-			       u32 nx, u32 k0, u32 k1, struct sim_fp_acc *acc);
+void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 w, u64 o0,
+			       u32 no, u32 k0, u32 k1, struct sim_fp_acc *acc);
 
 #endif /* __NVDLA_SIM_ACCEL_H__ */

@@ -120,29 +120,33 @@ static void cache_fill_fp16(void *ctx, u32 i, u32 n)
 	}
 }
 
-/* Items of SIM_FP16_GROUP_X outputs by GROUP_K kernels, fp16 on AVX2. */
+/*
+ * Items of SIM_FP16_GROUP_X outputs (in row order, across rows: narrow
+ * layers fill the vectors too) by GROUP_K kernels, fp16 on AVX2.
+ */
 static void cache_fill_fp16_groups(void *ctx, u32 i, u32 n)
 {
 	const struct cache_job *job = ctx;
 	struct sim_conv_cache *cc = job->cc;
 	const struct cache_priv *pv = cc->priv;
-	u32 xg = (cc->w + SIM_FP16_GROUP_X - 1) / SIM_FP16_GROUP_X;
-	u32 kg = (cc->k + GROUP_K - 1) / GROUP_K, y, x0, nx, k0, k1, k, x;
-	u64 items = (u64)(job->y1 - job->y0) * xg * kg, it;
+	u64 outs = (u64)(job->y1 - job->y0) * cc->w, o0, at, o;
+	u32 xg = (outs + SIM_FP16_GROUP_X - 1) / SIM_FP16_GROUP_X;
+	u32 kg = (cc->k + GROUP_K - 1) / GROUP_K, no, k0, k1, k, x;
+	u64 items = (u64)xg * kg, it;
 	struct sim_fp_acc acc[GROUP_K * SIM_FP16_GROUP_X];
 
 	for (it = items * i / n; it < items * (i + 1) / n; it++) {
-		y = job->y0 + it / (xg * kg);
-		x0 = it / kg % xg * SIM_FP16_GROUP_X;
+		o0 = (u64)job->y0 * cc->w + it / kg * SIM_FP16_GROUP_X;
 		k0 = it % kg * GROUP_K;
-		nx = cc->w - x0 < SIM_FP16_GROUP_X ? cc->w - x0 : SIM_FP16_GROUP_X;
+		no = (u64)job->y1 * cc->w - o0 < SIM_FP16_GROUP_X ?
+		     (u64)job->y1 * cc->w - o0 : SIM_FP16_GROUP_X;
 		k1 = cc->k - k0 < GROUP_K ? cc->k : k0 + GROUP_K;
 		memset(acc, 0, sizeof(acc));
-		sim_dense_fp16_group_avx2(&pv->dense, y, x0, nx, k0, k1, acc);
+		sim_dense_fp16_group_avx2(&pv->dense, cc->w, o0, no, k0, k1, acc);
 		for (k = k0; k < k1; k++)
-			for (x = 0; x < nx; x++) {
-				u64 at = sim_conv_cache_at(cc, k, x0 + x, y);
-
+			for (x = 0; x < no; x++) {
+				o = o0 + x;
+				at = sim_conv_cache_at(cc, k, o % cc->w, o / cc->w);
 				cc->val[at] = sim_cacc_fp16_to_fp32(
 					&acc[(k - k0) * SIM_FP16_GROUP_X + x]);
 				cc->sat[at] = 0;
@@ -221,6 +225,9 @@ void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
 	cc->k = cv->k;
 	cc->block_rows = row_macs >= CACHE_BLOCK_MACS ? 1 :
 			 CACHE_BLOCK_MACS / (row_macs ? row_macs : 1);
+	/* the fp16 groups' vectors of outputs filled */
+	if (cv->fp16 && cc->block_rows * w < SIM_FP16_GROUP_X)
+		cc->block_rows = (SIM_FP16_GROUP_X + w - 1) / w;
 	cc->ready = calloc((h + cc->block_rows - 1) / cc->block_rows, 1);
 	cc->val = malloc(outputs * sizeof(*cc->val));
 	cc->sat = malloc(outputs);

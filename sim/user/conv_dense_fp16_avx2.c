@@ -234,13 +234,21 @@ struct booth_weight {
 	u32 shift[BOOTH_DIGITS];	/* partial product to bit 2j; 32: zero */
 	u32 k[2][BOOTH_DIGITS];		/* by sign: v_j = (md << shift) ^ k */
 	u32 v4[2], v9[2];		/* the negation bits of digits 3 and 7 */
-	/* the same constants' low 16 bits, twice: for 16-bit lanes */
-	u32 k16[2][BOOTH_DIGITS], v4_16[2], v9_16[2];
+} __attribute__((aligned(128)));	/* two cache lines */
+
+/*
+ * The same digits' low 16 bits, for the carry vector on 16-bit lanes: one
+ * cache line a mantissa, 320 KB in all (the core's second-level cache).
+ */
+struct booth16 {
+	u32 mult2[BOOTH_DIGITS];	/* 2^shift twice, 0 for a zero digit */
+	u32 kk[BOOTH_DIGITS];		/* k[0] | k[1] << 16 */
 } __attribute__((aligned(64)));
 
 #define BOOTH_AHEAD 4	/* weights whose entries are fetched ahead */
 
 #define BOOTH_KEYS 8192
+#define BOOTH16_KEYS (5 << 10)	/* the keys of CMAC mantissas */
 
 /* The table index of fp16 @h: what its CMAC mantissa depends on. */
 static u32 booth_key(u16 h)
@@ -249,6 +257,7 @@ static u32 booth_key(u16 h)
 }
 
 static struct booth_weight *booth_table;
+static struct booth16 *booth16_table;
 static pthread_once_t booth_once = PTHREAD_ONCE_INIT;
 
 static u32 mant_of(u16 h)
@@ -263,6 +272,12 @@ static u32 low16_twice(u32 v)
 	return (v & 0xffff) * 0x10001;
 }
 
+/* Both signs' constants, their low 16 bits in one word. */
+static u32 low16_pair(u32 k0, u32 k1)
+{
+	return (k0 & 0xffff) | k1 << 16;
+}
+
 static void booth_weight(struct booth_weight *b, u16 h)
 {
 	u32 j, f, code, inv[2][BOOTH_DIGITS], mant = mant_of(h);
@@ -275,26 +290,42 @@ static void booth_weight(struct booth_weight *b, u16 h)
 			b->k[f][j] = (inv[f][j] ? 0xffffu : 0x10000u) << 2 * j;
 			if (j && j != 4)
 				b->k[f][j] |= inv[f][j - 1] << (2 * j - 2);
-			b->k16[f][j] = low16_twice(b->k[f][j]);
 		}
 	}
 	for (f = 0; f < 2; f++) {
 		b->v4[f] = inv[f][3] << 6;
 		b->v9[f] = inv[f][7] << 14;
-		b->v4_16[f] = low16_twice(b->v4[f]);
-		b->v9_16[f] = low16_twice(b->v9[f]);
+	}
+}
+
+static void booth16(struct booth16 *t, const struct booth_weight *b)
+{
+	u32 j;
+
+	for (j = 0; j < BOOTH_DIGITS; j++) {
+		t->mult2[j] = b->shift[j] < 16 ? low16_twice(1u << b->shift[j]) : 0;
+		t->kk[j] = low16_pair(b->k[0][j], b->k[1][j]);
 	}
 }
 
 static void booth_table_build(void)
 {
-	struct booth_weight *t = aligned_alloc(64, BOOTH_KEYS * sizeof(*t));
+	struct booth_weight *t = aligned_alloc(128, BOOTH_KEYS * sizeof(*t));
+	struct booth16 *t16 = aligned_alloc(64, BOOTH16_KEYS * sizeof(*t16));
 	u32 h;
 
+	if (!t || !t16) {
+		free(t);
+		free(t16);
+		return;
+	}
 	/* every key from the exponents 0 to 4 */
-	for (h = 0; t && h < 5 << 10; h++)
+	for (h = 0; h < 5 << 10; h++) {
 		booth_weight(&t[booth_key(h)], h);
+		booth16(&t16[booth_key(h)], &t[booth_key(h)]);
+	}
 	booth_table = t;
+	booth16_table = t16;
 }
 
 #define GX SIM_FP16_GROUP_X
@@ -306,6 +337,8 @@ struct xch {
 	__m256i sign;	/* all ones where negative */
 	__m256i gtop;	/* group exponent; -64 where zero: never the top */
 	__m256i galign;	/* group exponent; 15 where zero: alignment < 0 */
+	/* by the weight's sign: the bytes of k[0] or k[1] (negative product) */
+	__m256i kidx[2];
 };
 
 struct xdata {
@@ -319,7 +352,7 @@ static AVX2 __m256i load16(const u16 *p)
 
 static AVX2 void xdata_fill(struct xdata *xd, const u16 *const *d, u32 n)
 {
-	u16 m[GX], sm[GX], s[GX], gt[GX], ga[GX], h;
+	u16 m[GX], sm[GX], s[GX], gt[GX], ga[GX], kp[GX], kn[GX], h;
 	u32 i, x;
 
 	for (i = 0; i < n; i++) {
@@ -330,12 +363,16 @@ static AVX2 void xdata_fill(struct xdata *xd, const u16 *const *d, u32 n)
 			sm[x] = s[x] ? -m[x] : m[x];
 			gt[x] = h & 0x7fff ? h >> 12 & 7 : (u16)-64;
 			ga[x] = h & 0x7fff ? h >> 12 & 7 : 15;
+			kp[x] = s[x] ? 0x0302 : 0x0100;
+			kn[x] = s[x] ? 0x0100 : 0x0302;
 		}
 		xd->ch[i].mant = load16(m);
 		xd->ch[i].smant = load16(sm);
 		xd->ch[i].sign = load16(s);
 		xd->ch[i].gtop = load16(gt);
 		xd->ch[i].galign = load16(ga);
+		xd->ch[i].kidx[0] = load16(kp);
+		xd->ch[i].kidx[1] = load16(kn);
 	}
 }
 
@@ -395,31 +432,37 @@ static INLINE void csa16(__m256i *x, __m256i *y, __m256i z)
 	*x = _mm256_xor_si256(t, z);
 }
 
-/* digit8's low 16 bits, on sixteen lanes. */
-static INLINE __m256i digit16(const struct booth_weight *b, u32 j, __m256i md,
-			    __m256i neg)
+/* One of both signs' 16-bit constants @kk, by the lanes' @kidx. */
+static INLINE __m256i by_sign16(u32 kk, __m256i kidx)
 {
-	return _mm256_xor_si256(_mm256_sll_epi16(md, _mm_cvtsi32_si128(b->shift[j])),
-				_mm256_blendv_epi8(bcast(b->k16[0][j]),
-						   bcast(b->k16[1][j]), neg));
+	return _mm256_shuffle_epi8(bcast(kk), kidx);
+}
+
+/* digit8's low 16 bits, on sixteen lanes. */
+static INLINE __m256i digit16(const struct booth16 *b, u32 j, __m256i md,
+			      __m256i kidx)
+{
+	return _mm256_xor_si256(_mm256_mullo_epi16(md, bcast(b->mult2[j])),
+				by_sign16(b->kk[j], kidx));
 }
 
 /* The low 16 bits of the multiplier's carry vector y, on sixteen lanes. */
-static INLINE __m256i carry16(const struct booth_weight *b, __m256i md,
-			    __m256i neg)
+static INLINE __m256i carry16(const struct booth16 *b,
+			      const struct sim_fp16_wdec *wd, __m256i md,
+			      __m256i kidx)
 {
 	__m256i x0, y0, x1, y1, t;
 
-	x0 = digit16(b, 0, md, neg);
-	y0 = digit16(b, 1, md, neg);
-	csa16(&x0, &y0, digit16(b, 2, md, neg));
-	csa16(&x0, &y0, digit16(b, 3, md, neg));
-	csa16(&x0, &y0, _mm256_blendv_epi8(bcast(b->v4_16[0]), bcast(b->v4_16[1]), neg));
-	x1 = digit16(b, 4, md, neg);
-	y1 = digit16(b, 5, md, neg);
-	csa16(&x1, &y1, digit16(b, 6, md, neg));
-	csa16(&x1, &y1, digit16(b, 7, md, neg));
-	csa16(&x1, &y1, _mm256_blendv_epi8(bcast(b->v9_16[0]), bcast(b->v9_16[1]), neg));
+	x0 = digit16(b, 0, md, kidx);
+	y0 = digit16(b, 1, md, kidx);
+	csa16(&x0, &y0, digit16(b, 2, md, kidx));
+	csa16(&x0, &y0, digit16(b, 3, md, kidx));
+	csa16(&x0, &y0, by_sign16(wd->v4kk, kidx));
+	x1 = digit16(b, 4, md, kidx);
+	y1 = digit16(b, 5, md, kidx);
+	csa16(&x1, &y1, digit16(b, 6, md, kidx));
+	csa16(&x1, &y1, digit16(b, 7, md, kidx));
+	csa16(&x1, &y1, by_sign16(wd->v9kk, kidx));
 	csa16(&x0, &y0, x1);
 	t = _mm256_xor_si256(x0, y0);	/* the last row: its carries only */
 	return _mm256_slli_epi16(_mm256_or_si256(_mm256_and_si256(x0, y0),
@@ -437,13 +480,14 @@ static const u8 align_scale[16] = {
 
 /*
  * The carry lost by lanes aligned by 4 @a <= 16 bits (-1 where lost, else
- * 0), of weight @b (signed mantissa @smw, sign @wsign) and channel @xc.
+ * 0), of weight @wd (signed mantissa @smw) and channel @xc.
  */
-static INLINE __m256i lost_carry(const struct booth_weight *b, const struct xch *xc,
-				 __m256i smw, __m256i wsign, __m256i a)
+static INLINE __m256i lost_carry(const struct sim_fp16_wdec *wd,
+				 const struct xch *xc, __m256i smw, __m256i a)
 {
 	const __m256i bias = _mm256_set1_epi16(-0x8000);
-	__m256i y = carry16(b, xc->mant, _mm256_xor_si256(xc->sign, wsign));
+	__m256i y = carry16(&booth16_table[wd->key], wd, xc->mant,
+			    xc->kidx[wd->sign2 & 1]);
 	__m256i p = _mm256_mullo_epi16(xc->smant, smw);
 	__m256i idx = _mm256_add_epi16(_mm256_mullo_epi16(a, _mm256_set1_epi16(0x0101)),
 				       _mm256_set1_epi16(0x0800));
@@ -464,9 +508,10 @@ static INLINE __m256i half32(__m256i v, bool odd)
 }
 
 /* Lanes of alignment 20 to 28 in the block: the whole multiplier. */
-static AVX2 __m256i far_lanes(const struct booth_weight *b, const struct xch *xc,
-			      __m256i wsign, __m256i a, bool odd)
+static AVX2 __m256i far_lanes(const struct sim_fp16_wdec *wd,
+			      const struct xch *xc, __m256i a, bool odd)
 {
+	const struct booth_weight *b = &booth_table[wd->key];
 	__m256i a32 = half32(a, odd), live;
 	__m256i md = odd ? _mm256_srli_epi32(xc->mant, 16) :
 		     _mm256_and_si256(xc->mant, _mm256_set1_epi32(0xffff));
@@ -474,7 +519,7 @@ static AVX2 __m256i far_lanes(const struct booth_weight *b, const struct xch *xc
 	live = _mm256_andnot_si256(_mm256_cmpgt_epi32(a32, _mm256_set1_epi32(7)),
 				   _mm256_cmpgt_epi32(a32, _mm256_set1_epi32(-1)));
 	return _mm256_and_si256(live, booth_weight8(b, md,
-			half32(_mm256_xor_si256(xc->sign, wsign), odd),
+			half32(_mm256_xor_si256(xc->sign, bcast(wd->sign2)), odd),
 			_mm256_and_si256(_mm256_slli_epi32(a32, 2), live)));
 }
 
@@ -503,19 +548,18 @@ static INLINE void xacc_widen(struct xacc *ac, __m256i wide[4])
 static INLINE void xweight(struct xacc *ac, const struct xch *xc,
 			   const struct sim_fp16_wdec *wd, __m256i top)
 {
-	const struct booth_weight *b = &booth_table[wd->key];
-	__m256i smw = bcast(wd->smant2), wsign = bcast(wd->sign2);
+	__m256i smw = bcast(wd->smant2);
 	__m256i a = _mm256_sub_epi16(top, _mm256_add_epi16(xc->galign,
 							   bcast(wd->group2)));
 	__m256i sh, even, odd;
 
 	if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(1)))) {
 		if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(4)))) {
-			ac->even = _mm256_add_epi32(ac->even, far_lanes(b, xc, wsign, a, false));
-			ac->odd = _mm256_add_epi32(ac->odd, far_lanes(b, xc, wsign, a, true));
+			ac->even = _mm256_add_epi32(ac->even, far_lanes(wd, xc, a, false));
+			ac->odd = _mm256_add_epi32(ac->odd, far_lanes(wd, xc, a, true));
 			return;
 		}
-		ac->lost = _mm256_add_epi16(ac->lost, lost_carry(b, xc, smw, wsign, a));
+		ac->lost = _mm256_add_epi16(ac->lost, lost_carry(wd, xc, smw, a));
 	}
 	/* exact floor: zero data has a zero product, any shift */
 	sh = _mm256_slli_epi16(a, 2);
@@ -543,7 +587,7 @@ static AVX2 void xblock(const struct xdata *xd, const struct sim_fp16_wdec *wl,
 							       bcast(wl[i].group2)));
 	for (i = 0; i < n; i++) {
 		if (i + BOOTH_AHEAD < n)	/* most entries are not in L1 */
-			__builtin_prefetch(&booth_table[wl[i + BOOTH_AHEAD].key]);
+			__builtin_prefetch(&booth16_table[wl[i + BOOTH_AHEAD].key]);
 		xweight(&ac, &xd->ch[wl[i].ch], &wl[i], topv);
 		if (++summed == 8) {	/* eight products stay within int32 */
 			xacc_widen(&ac, widev);
@@ -569,20 +613,30 @@ static AVX2 void xblock(const struct xdata *xd, const struct sim_fp16_wdec *wl,
  */
 static u32 wdec_block(struct sim_fp16_wdec *out, const u16 *w, u32 n)
 {
-	u32 g, i, m = 0, mant;
+	const struct booth_weight *b;
+	u32 at[9] = { 0 }, g, i, m, mant;
 
-	for (g = 8; g-- > 0;)
-		for (i = 0; i < n; i++) {
-			if (!(w[i] & 0x7fff) || (w[i] >> 12 & 7) != g)
-				continue;
-			mant = w[i] & 0x8000 ? -mant_of(w[i]) : mant_of(w[i]);
-			out[m].smant2 = low16_twice(mant);
-			out[m].group2 = g * 0x10001;
-			out[m].sign2 = w[i] & 0x8000 ? ~0u : 0;
-			out[m].key = booth_key(w[i]);
-			out[m++].ch = i;
-		}
-	return m;
+	for (i = 0; i < n; i++)	/* after the weights of larger groups */
+		if (w[i] & 0x7fff)
+			at[8 - (w[i] >> 12 & 7)]++;
+	for (g = 1; g < 9; g++)
+		at[g] += at[g - 1];
+	for (i = 0; i < n; i++) {
+		if (!(w[i] & 0x7fff))
+			continue;
+		g = w[i] >> 12 & 7;
+		m = at[7 - g]++;
+		mant = w[i] & 0x8000 ? -mant_of(w[i]) : mant_of(w[i]);
+		b = &booth_table[booth_key(w[i])];
+		out[m].smant2 = low16_twice(mant);
+		out[m].group2 = g * 0x10001;
+		out[m].sign2 = w[i] & 0x8000 ? ~0u : 0;
+		out[m].v4kk = low16_pair(b->v4[0], b->v4[1]);
+		out[m].v9kk = low16_pair(b->v9[0], b->v9[1]);
+		out[m].key = booth_key(w[i]);
+		out[m].ch = i;
+	}
+	return at[8];
 }
 
 bool sim_dense_fp16_wdec_open(struct sim_dense *dl, u32 k)
@@ -616,30 +670,37 @@ bool sim_dense_fp16_group_ready(void)
 	return booth_table;
 }
 
+/* Where output @x of the group's @no from @o0 takes tap @t's data in @dl. */
+static u64 group_at(const struct sim_dense *dl, u32 w, u64 o0, u32 no, u32 x,
+		    u32 t)
+{
+	u64 o = o0 + (x < no ? x : no - 1);	/* past the end: the last again */
+
+	return o / w * dl->ystep + o % w * dl->xstep + dl->toff[t];
+}
+
 /*
  * Post-extension: a pass's kernel rows (ext of them, each of the layer's
  * channels, one block in all) gathered into one block per output and per
  * kernel, as the CSC feeds them.
  */
 static AVX2 void group_passes(const struct sim_dense *dl, struct xdata *xd,
-			      u32 y, u32 x0, u32 nx, u32 k0, u32 k1,
+			      u32 w, u64 o0, u32 no, u32 k0, u32 k1,
 			      struct sim_fp_acc *acc)
 {
-	u16 d[GX][SIM_CMAC_FP16_LANES + 8], w[SIM_CMAC_FP16_LANES + 8];
+	u16 d[GX][SIM_CMAC_FP16_LANES + 8], wt[SIM_CMAC_FP16_LANES + 8];
 	struct sim_fp16_wdec wl[SIM_CMAC_FP16_LANES + 8];
 	const u16 *dp[GX];
 	struct sim_fp_psum p;
 	bool dnan[GX], wnan;
 	u32 r0, r, n, x, k, top[GX];
 	s64 mant[GX];
-	u64 at;
 
 	for (r0 = 0; r0 < dl->taps; r0 += dl->ext) {
 		for (x = 0; x < GX; x++) {
 			for (n = 0, r = r0; r < dl->taps && r < r0 + dl->ext; r++) {
-				at = y * dl->ystep + (x0 + (x < nx ? x : nx - 1)) *
-				     dl->xstep + dl->toff[r];
-				memcpy(d[x] + n, dl->in + at, dl->c * sizeof(u16));
+				memcpy(d[x] + n, dl->in + group_at(dl, w, o0, no, x, r),
+				       dl->c * sizeof(u16));
 				n += dl->c;
 			}
 			dnan[x] = sim_dense_fp16_nan(d[x], n);
@@ -648,25 +709,25 @@ static AVX2 void group_passes(const struct sim_dense *dl, struct xdata *xd,
 		xdata_fill(xd, dp, n);
 		for (k = k0; k < k1; k++) {
 			for (n = 0, r = r0; r < dl->taps && r < r0 + dl->ext; r++) {
-				memcpy(w + n, dl->wt + ((u64)k * dl->taps + r) * dl->cp,
+				memcpy(wt + n, dl->wt + ((u64)k * dl->taps + r) * dl->cp,
 				       dl->c * sizeof(u16));
 				n += dl->c;
 			}
-			wnan = sim_dense_fp16_nan(w, n);
-			xblock(xd, wl, wdec_block(wl, w, n), mant, top);
-			for (x = 0; x < nx; x++) {
+			wnan = sim_dense_fp16_nan(wt, n);
+			xblock(xd, wl, wdec_block(wl, wt, n), mant, top);
+			for (x = 0; x < no; x++) {
 				p.exp = 4 * top[x];
 				p.mant = mant[x];
 				if (wnan || dnan[x])
-					sim_cmac_fp16_nan(d[x], w, n, &p);
+					sim_cmac_fp16_nan(d[x], wt, n, &p);
 				sim_cacc_fp16_add(&acc[(k - k0) * GX + x], p);
 			}
 		}
 	}
 }
 
-AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
-			       u32 nx, u32 k0, u32 k1, struct sim_fp_acc *acc)
+AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 w, u64 o0,
+				    u32 no, u32 k0, u32 k1, struct sim_fp_acc *acc)
 {
 	struct xdata *xd = aligned_alloc(32, sizeof(*xd));
 	const u16 *d[GX], *wp;
@@ -679,7 +740,7 @@ AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
 	if (!xd)
 		return;
 	if (dl->ext > 1) {
-		group_passes(dl, xd, y, x0, nx, k0, k1, acc);
+		group_passes(dl, xd, w, o0, no, k0, k1, acc);
 		free(xd);
 		return;
 	}
@@ -689,8 +750,7 @@ AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
 		for (t = 0; t < dl->taps; t++) {
 			any_dnan = false;
 			for (x = 0; x < GX; x++) {
-				at = y * dl->ystep + (x0 + (x < nx ? x : nx - 1)) *
-				     dl->xstep + dl->toff[t];
+				at = group_at(dl, w, o0, no, x, t);
 				d[x] = (const u16 *)dl->in + at + b * dl->block;
 				dnan[x] = dl->dnan ?
 					  dl->dnan[at / dl->cp * dl->blocks + b] :
@@ -703,7 +763,7 @@ AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
 				wp = (const u16 *)dl->wt + kt * dl->cp + b * dl->block;
 				xblock(xd, dl->wdec + (kt * dl->blocks + b) * dl->block,
 				       dl->wcount[kt * dl->blocks + b], mant, top);
-				for (x = 0; x < nx; x++) {
+				for (x = 0; x < no; x++) {
 					p.exp = 4 * top[x];
 					p.mant = mant[x];
 					if ((any_dnan || dl->wnan[kt * dl->blocks + b]) &&
