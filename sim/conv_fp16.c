@@ -25,15 +25,21 @@ static s64 sext64(u64 v, u32 bits)
 	return (s64)(v << (64 - bits)) >> (64 - bits);
 }
 
-/* Bits below the sign bit that equal it: the left shift that normalises. */
+/*
+ * Bits below the sign bit that equal it: the left shift that normalises.
+ * The bits below the sign, flipped where it is set, by binary search.
+ */
 static u32 redundant_signs(u64 v, u32 bits)
 {
-	u32 sign = v >> (bits - 1) & 1, n = 0;
-	int i;
+	u64 x = (v >> (bits - 1) & 1 ? ~v : v) & MASK(bits - 1);
+	u32 len = 0, step;
 
-	for (i = bits - 2; i >= 0 && (v >> i & 1) == sign; i--)
-		n++;
-	return n;
+	for (step = 32; step; step /= 2)
+		if (x >> step) {
+			len += step;
+			x >>= step;
+		}
+	return bits - 1 - len - (u32)x;
 }
 
 static bool fp16_zero(u16 h)

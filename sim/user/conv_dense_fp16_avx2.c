@@ -350,29 +350,47 @@ static AVX2 __m256i load16(const u16 *p)
 	return _mm256_loadu_si256((const __m256i *)p);
 }
 
+/* 2^k for k = 0..3; the high byte of a 16-bit lane (index | 0x80) is 0 */
+static const u8 pow2_bytes[16] = { 1, 2, 4, 8 };
+
+/* mant_of on sixteen lanes. */
+static AVX2 __m256i mant16(__m256i h)
+{
+	__m256i e = _mm256_and_si256(_mm256_srli_epi16(h, 10), _mm256_set1_epi16(31));
+	__m256i hid = _mm256_cmpgt_epi16(e, _mm256_setzero_si256());
+	__m256i m = _mm256_or_si256(_mm256_and_si256(h, _mm256_set1_epi16(0x3ff)),
+				    _mm256_and_si256(hid, _mm256_set1_epi16(0x400)));
+	__m256i k = _mm256_blendv_epi8(_mm256_set1_epi16(1),
+				       _mm256_and_si256(e, _mm256_set1_epi16(3)), hid);
+
+	return _mm256_mullo_epi16(m, _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(
+			_mm_loadu_si128((const __m128i *)pow2_bytes)),
+			_mm256_or_si256(k, _mm256_set1_epi16(-0x8000))));
+}
+
 static AVX2 void xdata_fill(struct xdata *xd, const u16 *const *d, u32 n)
 {
-	u16 m[GX], sm[GX], s[GX], gt[GX], ga[GX], kp[GX], kn[GX], h;
+	const __m256i kpos = _mm256_set1_epi16(0x0100), kneg = _mm256_set1_epi16(0x0302);
+	__m256i h, m, sign, g, zero;
+	u16 hv[GX];
 	u32 i, x;
 
 	for (i = 0; i < n; i++) {
-		for (x = 0; x < GX; x++) {
-			h = d[x][i];
-			m[x] = mant_of(h);
-			s[x] = h & 0x8000 ? 0xffff : 0;
-			sm[x] = s[x] ? -m[x] : m[x];
-			gt[x] = h & 0x7fff ? h >> 12 & 7 : (u16)-64;
-			ga[x] = h & 0x7fff ? h >> 12 & 7 : 15;
-			kp[x] = s[x] ? 0x0302 : 0x0100;
-			kn[x] = s[x] ? 0x0100 : 0x0302;
-		}
-		xd->ch[i].mant = load16(m);
-		xd->ch[i].smant = load16(sm);
-		xd->ch[i].sign = load16(s);
-		xd->ch[i].gtop = load16(gt);
-		xd->ch[i].galign = load16(ga);
-		xd->ch[i].kidx[0] = load16(kp);
-		xd->ch[i].kidx[1] = load16(kn);
+		for (x = 0; x < GX; x++)
+			hv[x] = d[x][i];
+		h = load16(hv);
+		m = mant16(h);
+		sign = _mm256_srai_epi16(h, 15);
+		g = _mm256_and_si256(_mm256_srli_epi16(h, 12), _mm256_set1_epi16(7));
+		zero = _mm256_cmpeq_epi16(_mm256_and_si256(h, _mm256_set1_epi16(0x7fff)),
+					  _mm256_setzero_si256());
+		xd->ch[i].mant = m;
+		xd->ch[i].smant = _mm256_sub_epi16(_mm256_xor_si256(m, sign), sign);
+		xd->ch[i].sign = sign;
+		xd->ch[i].gtop = _mm256_blendv_epi8(g, _mm256_set1_epi16(-64), zero);
+		xd->ch[i].galign = _mm256_blendv_epi8(g, _mm256_set1_epi16(15), zero);
+		xd->ch[i].kidx[0] = _mm256_blendv_epi8(kpos, kneg, sign);
+		xd->ch[i].kidx[1] = _mm256_blendv_epi8(kneg, kpos, sign);
 	}
 }
 
