@@ -464,10 +464,14 @@ static INLINE __m256i digit16(const struct booth16 *b, u32 j, __m256i md,
 				by_sign16(b->kk[j], kidx));
 }
 
-/* The low 16 bits of the multiplier's carry vector y, on sixteen lanes. */
+/*
+ * The low 16 bits of the multiplier's carry vector y, on sixteen lanes;
+ * the low 8 only if @low8: digits 4 to 7 start at bit 8, so there the
+ * last two rows add zeros.
+ */
 static INLINE __m256i carry16(const struct booth16 *b,
 			      const struct sim_fp16_wdec *wd, __m256i md,
-			      __m256i kidx)
+			      __m256i kidx, bool low8)
 {
 	__m256i x0, y0, x1, y1, t;
 
@@ -476,6 +480,11 @@ static INLINE __m256i carry16(const struct booth16 *b,
 	csa16(&x0, &y0, digit16(b, 2, md, kidx));
 	csa16(&x0, &y0, digit16(b, 3, md, kidx));
 	csa16(&x0, &y0, by_sign16(wd->v4kk, kidx));
+	if (low8) {
+		t = _mm256_xor_si256(x0, y0);
+		return _mm256_slli_epi16(_mm256_and_si256(t,
+				_mm256_slli_epi16(_mm256_and_si256(x0, y0), 1)), 1);
+	}
 	x1 = digit16(b, 4, md, kidx);
 	y1 = digit16(b, 5, md, kidx);
 	csa16(&x1, &y1, digit16(b, 6, md, kidx));
@@ -501,11 +510,12 @@ static const u8 align_scale[16] = {
  * 0), of weight @wd (signed mantissa @smw) and channel @xc.
  */
 static INLINE __m256i lost_carry(const struct sim_fp16_wdec *wd,
-				 const struct xch *xc, __m256i smw, __m256i a)
+				 const struct xch *xc, __m256i smw, __m256i a,
+				 bool low8)
 {
 	const __m256i bias = _mm256_set1_epi16(-0x8000);
 	__m256i y = carry16(&booth16_table[wd->key], wd, xc->mant,
-			    xc->kidx[wd->sign2 & 1]);
+			    xc->kidx[wd->sign2 & 1], low8);
 	__m256i p = _mm256_mullo_epi16(xc->smant, smw);
 	__m256i idx = _mm256_add_epi16(_mm256_mullo_epi16(a, _mm256_set1_epi16(0x0101)),
 				       _mm256_set1_epi16(0x0800));
@@ -577,7 +587,13 @@ static INLINE void xweight(struct xacc *ac, const struct xch *xc,
 			ac->odd = _mm256_add_epi32(ac->odd, far_lanes(wd, xc, a, true));
 			return;
 		}
-		ac->lost = _mm256_add_epi16(ac->lost, lost_carry(wd, xc, smw, a));
+		/* alignment 8 at most: the carry vector's low 8 bits */
+		if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(2))))
+			ac->lost = _mm256_add_epi16(ac->lost,
+						    lost_carry(wd, xc, smw, a, false));
+		else
+			ac->lost = _mm256_add_epi16(ac->lost,
+						    lost_carry(wd, xc, smw, a, true));
 	}
 	/* exact floor: zero data has a zero product, any shift */
 	sh = _mm256_slli_epi16(a, 2);
