@@ -119,6 +119,13 @@ struct sim_fp16_wdec {
 bool sim_dense_fp16_wdec_open(struct sim_dense *dl, u32 k);
 /* Decode the weights of kernels [@k0, @k1) (after sim_dense_fp16_weights). */
 void sim_dense_fp16_wdec(struct sim_dense *dl, u32 k0, u32 k1);
+/*
+ * The partial sums @p[x] of one block of @n channels (no NaN) at
+ * SIM_FP16_GROUP_X outputs of data @d[x] and weights @w, as the AVX2
+ * groups compute them (for tests); false if out of memory.
+ */
+bool sim_fp16_group_block_avx2(const u16 *const *d, const u16 *w, u32 n,
+			       struct sim_fp_psum *p);
 struct sim_fp_acc;
 /*
  * Accumulate the CMAC's partial sums of kernels [@k0, @k1) at outputs

@@ -673,6 +673,28 @@ static u32 wdec_block(struct sim_fp16_wdec *out, const u16 *w, u32 n)
 	return at[8];
 }
 
+AVX2 bool sim_fp16_group_block_avx2(const u16 *const *d, const u16 *w, u32 n,
+				    struct sim_fp_psum *p)
+{
+	struct xdata *xd = aligned_alloc(32, sizeof(*xd));
+	struct sim_fp16_wdec wl[SIM_CMAC_FP16_LANES];
+	u32 top[GX], x;
+	s64 mant[GX];
+
+	if (!xd || !sim_dense_fp16_group_ready()) {
+		free(xd);
+		return false;
+	}
+	xdata_fill(xd, d, n);
+	xblock(xd, wl, wdec_block(wl, w, n), mant, top);
+	for (x = 0; x < GX; x++) {
+		p[x].exp = 4 * top[x];
+		p[x].mant = mant[x];
+	}
+	free(xd);
+	return true;
+}
+
 bool sim_dense_fp16_wdec_open(struct sim_dense *dl, u32 k)
 {
 	u64 blocks = (u64)k * dl->taps * dl->blocks;
