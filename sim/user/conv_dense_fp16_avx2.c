@@ -695,20 +695,57 @@ AVX2 bool sim_fp16_group_block_avx2(const u16 *const *d, const u16 *w, u32 n,
 	return true;
 }
 
+/*
+ * Post-extension: the weights of kernel @k's pass from kernel row @r0 into
+ * @w, as the CSC feeds them (ext rows of the layer's channels, one block
+ * in all); their count.
+ */
+static u32 pass_weights(const struct sim_dense *dl, u32 k, u32 r0, u16 *w)
+{
+	u32 n = 0, r;
+
+	for (r = r0; r < dl->taps && r < r0 + dl->ext; r++) {
+		memcpy(w + n, dl->wt + ((u64)k * dl->taps + r) * dl->cp,
+		       dl->c * sizeof(u16));
+		n += dl->c;
+	}
+	return n;
+}
+
+static u32 passes(const struct sim_dense *dl)
+{
+	return (dl->taps + dl->ext - 1) / dl->ext;
+}
+
 bool sim_dense_fp16_wdec_open(struct sim_dense *dl, u32 k)
 {
-	u64 blocks = (u64)k * dl->taps * dl->blocks;
+	/* blocks of each tap; with post-extension, one block a pass */
+	u64 blocks = dl->ext > 1 ? (u64)k * passes(dl) :
+		     (u64)k * dl->taps * dl->blocks;
+	u32 size = dl->ext > 1 ? SIM_CMAC_FP16_LANES : dl->block;
 
-	dl->wdec = malloc(blocks * dl->block * sizeof(*dl->wdec));
+	dl->wdec = malloc(blocks * size * sizeof(*dl->wdec));
 	dl->wcount = malloc(blocks);
 	return dl->wdec && dl->wcount;
 }
 
 void sim_dense_fp16_wdec(struct sim_dense *dl, u32 k0, u32 k1)
 {
+	u16 w[SIM_CMAC_FP16_LANES];
 	u64 kt, at;
-	u32 b, n;
+	u32 b, n, k, p;
 
+	if (dl->ext > 1) {
+		for (k = k0; k < k1; k++)
+			for (p = 0; p < passes(dl); p++) {
+				at = (u64)k * passes(dl) + p;
+				n = pass_weights(dl, k, p * dl->ext, w);
+				dl->wcount[at] = wdec_block(dl->wdec +
+							    at * SIM_CMAC_FP16_LANES,
+							    w, n);
+			}
+		return;
+	}
 	for (kt = (u64)k0 * dl->taps; kt < (u64)k1 * dl->taps; kt++)
 		for (b = 0; b < dl->blocks; b++) {
 			n = dl->c - b * dl->block < dl->block ? dl->c - b * dl->block :
@@ -745,12 +782,12 @@ static AVX2 void group_passes(const struct sim_dense *dl, struct xdata *xd,
 			      struct sim_fp_acc *acc)
 {
 	u16 d[GX][SIM_CMAC_FP16_LANES + 8], wt[SIM_CMAC_FP16_LANES + 8];
-	struct sim_fp16_wdec wl[SIM_CMAC_FP16_LANES + 8];
 	const u16 *dp[GX];
 	struct sim_fp_psum p;
 	bool dnan[GX], wnan;
 	u32 r0, r, n, x, k, top[GX];
 	s64 mant[GX];
+	u64 at;
 
 	for (r0 = 0; r0 < dl->taps; r0 += dl->ext) {
 		for (x = 0; x < GX; x++) {
@@ -764,13 +801,11 @@ static AVX2 void group_passes(const struct sim_dense *dl, struct xdata *xd,
 		}
 		xdata_fill(xd, dp, n);
 		for (k = k0; k < k1; k++) {
-			for (n = 0, r = r0; r < dl->taps && r < r0 + dl->ext; r++) {
-				memcpy(wt + n, dl->wt + ((u64)k * dl->taps + r) * dl->cp,
-				       dl->c * sizeof(u16));
-				n += dl->c;
-			}
+			at = (u64)k * passes(dl) + r0 / dl->ext;
+			n = pass_weights(dl, k, r0, wt);
 			wnan = sim_dense_fp16_nan(wt, n);
-			xblock(xd, wl, wdec_block(wl, wt, n), mant, top);
+			xblock(xd, dl->wdec + at * SIM_CMAC_FP16_LANES,
+			       dl->wcount[at], mant, top);
 			for (x = 0; x < no; x++) {
 				p.exp = 4 * top[x];
 				p.mant = mant[x];
