@@ -48,9 +48,14 @@ struct sim_dense {
 	u32 block, blocks;
 	u32 ext;		/* kernel rows per CMAC pass (post-extension) */
 	u32 *wnan, *dnan;	/* [k][taps][blocks], [position][blocks] */
-	/* AVX2 groups: each block's non-zero weights, decoded; their count */
-	struct sim_fp16_wdec *wdec;	/* [k][taps][blocks][block] */
-	u8 *wcount;			/* [k][taps][blocks] */
+	/*
+	 * AVX2 groups: each block's non-zero weights, decoded, and their
+	 * count, [blocks][taps][k] (post-extension: [passes][k]): the order
+	 * in which the groups read them
+	 */
+	struct sim_fp16_wdec *wdec;
+	u8 *wcount;
+	u32 wkernels;
 	bool decoded;		/* @in holds the input of batch @batch_in */
 	const u8 *batch_in;
 };

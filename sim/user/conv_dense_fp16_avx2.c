@@ -717,44 +717,54 @@ static u32 passes(const struct sim_dense *dl)
 	return (dl->taps + dl->ext - 1) / dl->ext;
 }
 
+/* The decoded block of kernel @k at tap (or pass) @t, channel block @b. */
+static u64 wdec_slot(const struct sim_dense *dl, u32 k, u32 t, u32 b)
+{
+	return ((u64)b * dl->taps + t) * dl->wkernels + k;
+}
+
+/* Room for a block: with post-extension, a pass's rows. */
+static u32 wdec_size(const struct sim_dense *dl)
+{
+	return dl->ext > 1 ? SIM_CMAC_FP16_LANES : dl->block;
+}
+
 bool sim_dense_fp16_wdec_open(struct sim_dense *dl, u32 k)
 {
-	/* blocks of each tap; with post-extension, one block a pass */
-	u64 blocks = dl->ext > 1 ? (u64)k * passes(dl) :
-		     (u64)k * dl->taps * dl->blocks;
-	u32 size = dl->ext > 1 ? SIM_CMAC_FP16_LANES : dl->block;
+	u64 slots;
 
-	dl->wdec = malloc(blocks * size * sizeof(*dl->wdec));
-	dl->wcount = malloc(blocks);
+	dl->wkernels = k;
+	slots = wdec_slot(dl, 0, 0, dl->ext > 1 ? 1 : dl->blocks);
+	dl->wdec = malloc(slots * wdec_size(dl) * sizeof(*dl->wdec));
+	dl->wcount = malloc(slots);
 	return dl->wdec && dl->wcount;
 }
 
 void sim_dense_fp16_wdec(struct sim_dense *dl, u32 k0, u32 k1)
 {
 	u16 w[SIM_CMAC_FP16_LANES];
-	u64 kt, at;
-	u32 b, n, k, p;
+	u32 b, n, k, t;
+	u64 at;
 
-	if (dl->ext > 1) {
-		for (k = k0; k < k1; k++)
-			for (p = 0; p < passes(dl); p++) {
-				at = (u64)k * passes(dl) + p;
-				n = pass_weights(dl, k, p * dl->ext, w);
-				dl->wcount[at] = wdec_block(dl->wdec +
-							    at * SIM_CMAC_FP16_LANES,
-							    w, n);
-			}
-		return;
-	}
-	for (kt = (u64)k0 * dl->taps; kt < (u64)k1 * dl->taps; kt++)
-		for (b = 0; b < dl->blocks; b++) {
-			n = dl->c - b * dl->block < dl->block ? dl->c - b * dl->block :
-			    dl->block;
-			at = kt * dl->blocks + b;
-			dl->wcount[at] = wdec_block(dl->wdec + at * dl->block,
-						    (const u16 *)dl->wt + kt * dl->cp +
-						    b * dl->block, n);
+	for (k = k0; k < k1; k++) {
+		for (t = 0; dl->ext > 1 && t < passes(dl); t++) {
+			at = wdec_slot(dl, k, t, 0);
+			n = pass_weights(dl, k, t * dl->ext, w);
+			dl->wcount[at] = wdec_block(dl->wdec + at * wdec_size(dl),
+						    w, n);
 		}
+		for (t = 0; dl->ext == 1 && t < dl->taps; t++)
+			for (b = 0; b < dl->blocks; b++) {
+				n = dl->c - b * dl->block < dl->block ?
+				    dl->c - b * dl->block : dl->block;
+				at = wdec_slot(dl, k, t, b);
+				dl->wcount[at] = wdec_block(
+					dl->wdec + at * wdec_size(dl),
+					(const u16 *)dl->wt +
+					((u64)k * dl->taps + t) * dl->cp +
+					b * dl->block, n);
+			}
+	}
 }
 
 bool sim_dense_fp16_group_ready(void)
@@ -801,11 +811,11 @@ static AVX2 void group_passes(const struct sim_dense *dl, struct xdata *xd,
 		}
 		xdata_fill(xd, dp, n);
 		for (k = k0; k < k1; k++) {
-			at = (u64)k * passes(dl) + r0 / dl->ext;
+			at = wdec_slot(dl, k, r0 / dl->ext, 0);
 			n = pass_weights(dl, k, r0, wt);
 			wnan = sim_dense_fp16_nan(wt, n);
-			xblock(xd, dl->wdec + at * SIM_CMAC_FP16_LANES,
-			       dl->wcount[at], mant, top);
+			xblock(xd, dl->wdec + at * wdec_size(dl), dl->wcount[at],
+			       mant, top);
 			for (x = 0; x < no; x++) {
 				p.exp = 4 * top[x];
 				p.mant = mant[x];
@@ -852,8 +862,9 @@ AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 w, u64 o0,
 			for (k = k0; k < k1; k++) {
 				kt = (u64)k * dl->taps + t;
 				wp = (const u16 *)dl->wt + kt * dl->cp + b * dl->block;
-				xblock(xd, dl->wdec + (kt * dl->blocks + b) * dl->block,
-				       dl->wcount[kt * dl->blocks + b], mant, top);
+				at = wdec_slot(dl, k, t, b);
+				xblock(xd, dl->wdec + at * wdec_size(dl),
+				       dl->wcount[at], mant, top);
 				for (x = 0; x < no; x++) {
 					p.exp = 4 * top[x];
 					p.mant = mant[x];
