@@ -108,17 +108,13 @@ sim_fp16_block_fn sim_fp16_block_c, sim_fp16_block_avx2;
 bool sim_dense_fp16_nan(const u16 *p, u32 n);
 /* The AVX2 path's table of Booth digits; false if it could not be built. */
 bool sim_dense_fp16_group_ready(void);
-/*
- * A non-zero weight of a block as the AVX2 groups take it, each field
- * ready to broadcast: 16-bit values twice.
- */
+/* A non-zero weight of a block as the AVX2 groups take it: 8 bytes. */
 struct sim_fp16_wdec {
-	u32 smant2;	/* CMAC mantissa with the weight's sign */
-	u32 group2;	/* group exponent */
-	u32 sign2;	/* all ones if negative */
-	u32 v4kk, v9kk;	/* the negation bits of digits 3 and 7, both signs */
+	s16 smant;	/* CMAC mantissa with the weight's sign */
+	u16 group;	/* group exponent */
 	u16 key;	/* its Booth digits' entry */
-	u16 ch;		/* channel in the block */
+	u8 ch;		/* channel in the block */
+	u8 negative;
 };
 /* Room for the decoded weights of @k kernels of @dl; false if none. */
 bool sim_dense_fp16_wdec_open(struct sim_dense *dl, u32 k);

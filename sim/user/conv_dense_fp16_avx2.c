@@ -241,8 +241,9 @@ struct booth_weight {
  * cache line a mantissa, 320 KB in all (the core's second-level cache).
  */
 struct booth16 {
-	u32 mult2[BOOTH_DIGITS];	/* 2^shift twice, 0 for a zero digit */
 	u32 kk[BOOTH_DIGITS];		/* k[0] | k[1] << 16 */
+	u16 mult[BOOTH_DIGITS];		/* 2^shift, 0 for a zero digit */
+	u32 v4kk, v9kk;			/* v4 and v9 likewise */
 } __attribute__((aligned(64)));
 
 #define BOOTH_AHEAD 4	/* weights whose entries are fetched ahead */
@@ -265,11 +266,6 @@ static u32 mant_of(u16 h)
 	u32 e = h >> 10 & 0x1f;
 
 	return ((h & 0x3ff) | (e ? 0x400 : 0)) << (e ? e & 3 : 1);
-}
-
-static u32 low16_twice(u32 v)
-{
-	return (v & 0xffff) * 0x10001;
 }
 
 /* Both signs' constants, their low 16 bits in one word. */
@@ -303,9 +299,11 @@ static void booth16(struct booth16 *t, const struct booth_weight *b)
 	u32 j;
 
 	for (j = 0; j < BOOTH_DIGITS; j++) {
-		t->mult2[j] = b->shift[j] < 16 ? low16_twice(1u << b->shift[j]) : 0;
+		t->mult[j] = b->shift[j] < 16 ? 1u << b->shift[j] : 0;
 		t->kk[j] = low16_pair(b->k[0][j], b->k[1][j]);
 	}
+	t->v4kk = low16_pair(b->v4[0], b->v4[1]);
+	t->v9kk = low16_pair(b->v9[0], b->v9[1]);
 }
 
 static void booth_table_build(void)
@@ -460,7 +458,7 @@ static INLINE __m256i by_sign16(u32 kk, __m256i kidx)
 static INLINE __m256i digit16(const struct booth16 *b, u32 j, __m256i md,
 			      __m256i kidx)
 {
-	return _mm256_xor_si256(_mm256_mullo_epi16(md, bcast(b->mult2[j])),
+	return _mm256_xor_si256(_mm256_mullo_epi16(md, _mm256_set1_epi16(b->mult[j])),
 				by_sign16(b->kk[j], kidx));
 }
 
@@ -469,8 +467,7 @@ static INLINE __m256i digit16(const struct booth16 *b, u32 j, __m256i md,
  * the low 8 only if @low8: digits 4 to 7 start at bit 8, so there the
  * last two rows add zeros.
  */
-static INLINE __m256i carry16(const struct booth16 *b,
-			      const struct sim_fp16_wdec *wd, __m256i md,
+static INLINE __m256i carry16(const struct booth16 *b, __m256i md,
 			      __m256i kidx, bool low8)
 {
 	__m256i x0, y0, x1, y1, t;
@@ -479,7 +476,7 @@ static INLINE __m256i carry16(const struct booth16 *b,
 	y0 = digit16(b, 1, md, kidx);
 	csa16(&x0, &y0, digit16(b, 2, md, kidx));
 	csa16(&x0, &y0, digit16(b, 3, md, kidx));
-	csa16(&x0, &y0, by_sign16(wd->v4kk, kidx));
+	csa16(&x0, &y0, by_sign16(b->v4kk, kidx));
 	if (low8) {
 		t = _mm256_xor_si256(x0, y0);
 		return _mm256_slli_epi16(_mm256_and_si256(t,
@@ -489,7 +486,7 @@ static INLINE __m256i carry16(const struct booth16 *b,
 	y1 = digit16(b, 5, md, kidx);
 	csa16(&x1, &y1, digit16(b, 6, md, kidx));
 	csa16(&x1, &y1, digit16(b, 7, md, kidx));
-	csa16(&x1, &y1, by_sign16(wd->v9kk, kidx));
+	csa16(&x1, &y1, by_sign16(b->v9kk, kidx));
 	csa16(&x0, &y0, x1);
 	t = _mm256_xor_si256(x0, y0);	/* the last row: its carries only */
 	return _mm256_slli_epi16(_mm256_or_si256(_mm256_and_si256(x0, y0),
@@ -514,8 +511,8 @@ static INLINE __m256i lost_carry(const struct sim_fp16_wdec *wd,
 				 bool low8)
 {
 	const __m256i bias = _mm256_set1_epi16(-0x8000);
-	__m256i y = carry16(&booth16_table[wd->key], wd, xc->mant,
-			    xc->kidx[wd->sign2 & 1], low8);
+	__m256i y = carry16(&booth16_table[wd->key], xc->mant,
+			    xc->kidx[wd->negative], low8);
 	__m256i p = _mm256_mullo_epi16(xc->smant, smw);
 	__m256i idx = _mm256_add_epi16(_mm256_mullo_epi16(a, _mm256_set1_epi16(0x0101)),
 				       _mm256_set1_epi16(0x0800));
@@ -547,7 +544,8 @@ static AVX2 __m256i far_lanes(const struct sim_fp16_wdec *wd,
 	live = _mm256_andnot_si256(_mm256_cmpgt_epi32(a32, _mm256_set1_epi32(7)),
 				   _mm256_cmpgt_epi32(a32, _mm256_set1_epi32(-1)));
 	return _mm256_and_si256(live, booth_weight8(b, md,
-			half32(_mm256_xor_si256(xc->sign, bcast(wd->sign2)), odd),
+			half32(_mm256_xor_si256(xc->sign,
+					_mm256_set1_epi16(-(s16)wd->negative)), odd),
 			_mm256_and_si256(_mm256_slli_epi32(a32, 2), live)));
 }
 
@@ -576,9 +574,9 @@ static INLINE void xacc_widen(struct xacc *ac, __m256i wide[4])
 static INLINE void xweight(struct xacc *ac, const struct xch *xc,
 			   const struct sim_fp16_wdec *wd, __m256i top)
 {
-	__m256i smw = bcast(wd->smant2);
+	__m256i smw = _mm256_set1_epi16(wd->smant);
 	__m256i a = _mm256_sub_epi16(top, _mm256_add_epi16(xc->galign,
-							   bcast(wd->group2)));
+					_mm256_set1_epi16(wd->group)));
 	__m256i sh, even, odd;
 
 	if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(1)))) {
@@ -618,7 +616,7 @@ static AVX2 void xblock(const struct xdata *xd, const struct sim_fp16_wdec *wl,
 
 	for (i = 0; i < n; i++)
 		topv = _mm256_max_epi16(topv, _mm256_add_epi16(xd->ch[wl[i].ch].gtop,
-							       bcast(wl[i].group2)));
+					_mm256_set1_epi16(wl[i].group)));
 	for (i = 0; i < n; i++) {
 		if (i + BOOTH_AHEAD < n)	/* most entries are not in L1 */
 			__builtin_prefetch(&booth16_table[wl[i + BOOTH_AHEAD].key]);
@@ -647,7 +645,6 @@ static AVX2 void xblock(const struct xdata *xd, const struct sim_fp16_wdec *wl,
  */
 static u32 wdec_block(struct sim_fp16_wdec *out, const u16 *w, u32 n)
 {
-	const struct booth_weight *b;
 	u32 at[9] = { 0 }, g, i, m, mant;
 
 	for (i = 0; i < n; i++)	/* after the weights of larger groups */
@@ -661,12 +658,9 @@ static u32 wdec_block(struct sim_fp16_wdec *out, const u16 *w, u32 n)
 		g = w[i] >> 12 & 7;
 		m = at[7 - g]++;
 		mant = w[i] & 0x8000 ? -mant_of(w[i]) : mant_of(w[i]);
-		b = &booth_table[booth_key(w[i])];
-		out[m].smant2 = low16_twice(mant);
-		out[m].group2 = g * 0x10001;
-		out[m].sign2 = w[i] & 0x8000 ? ~0u : 0;
-		out[m].v4kk = low16_pair(b->v4[0], b->v4[1]);
-		out[m].v9kk = low16_pair(b->v9[0], b->v9[1]);
+		out[m].smant = mant;
+		out[m].group = g;
+		out[m].negative = w[i] >> 15;
 		out[m].key = booth_key(w[i]);
 		out[m].ch = i;
 	}
