@@ -32,13 +32,13 @@ static s64 sext64(u64 v, u32 bits)
 static u32 redundant_signs(u64 v, u32 bits)
 {
 	u64 x = (v >> (bits - 1) & 1 ? ~v : v) & MASK(bits - 1);
-	u32 len = 0, step;
+	u32 len = 0, step, s;
 
-	for (step = 32; step; step /= 2)
-		if (x >> step) {
-			len += step;
-			x >>= step;
-		}
+	for (step = 32; step; step /= 2) {	/* no branch on the data */
+		s = step & (0u - (u32)!!(x >> step));
+		len += s;
+		x >>= s;
+	}
 	return bits - 1 - len - (u32)x;
 }
 
