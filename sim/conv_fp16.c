@@ -27,19 +27,13 @@ static s64 sext64(u64 v, u32 bits)
 
 /*
  * Bits below the sign bit that equal it: the left shift that normalises.
- * The bits below the sign, flipped where it is set, by binary search.
+ * Those below the sign, flipped where it is set: their leading zeros.
  */
 static u32 redundant_signs(u64 v, u32 bits)
 {
 	u64 x = (v >> (bits - 1) & 1 ? ~v : v) & MASK(bits - 1);
-	u32 len = 0, step, s;
 
-	for (step = 32; step; step /= 2) {	/* no branch on the data */
-		s = step & (0u - (u32)!!(x >> step));
-		len += s;
-		x >>= s;
-	}
-	return bits - 1 - len - (u32)x;
+	return bits - 1 - fls64(x);
 }
 
 static bool fp16_zero(u16 h)
