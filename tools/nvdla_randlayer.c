@@ -33,10 +33,6 @@
 #define DATA_CATEGORY_FEATURE 2
 
 /* The loadable ABI's values (firmware/sdp.c, firmware/pdp.c). */
-enum { SDP_TYPE_NONE, SDP_TYPE_MUL, SDP_TYPE_ADD, SDP_TYPE_BOTH };
-enum { SDP_MODE_PER_LAYER, SDP_MODE_PER_KERNEL, SDP_MODE_PER_POINT };
-enum { SDP_ACT_NONE, SDP_ACT_RELU, SDP_ACT_LUT, SDP_ACT_PRELU };
-enum { SDP_ALU_MAX, SDP_ALU_MIN, SDP_ALU_SUM };
 static const char *const precision_names[] = { "int8", "int16", "fp16" };
 static const char *const pool_names[] = { "avg", "max", "min" };
 

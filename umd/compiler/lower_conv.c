@@ -231,7 +231,14 @@ static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 						buf[2 * i + 1] = h >> 8;
 					}
 				}
-	*size = (uint32_t)((n * L->bpe + 127) / 128 * 128);
+	/*
+	 * The exact bytes, as NVIDIA's compiler gives them: the CDMA plans
+	 * convolution-buffer entries for this many, and the CSC releases
+	 * entries for the kernels it read; padding is never released, so the
+	 * next layer that changes the weight banks waits forever (NVIDIA's
+	 * C model, nv_small, a recorded digits network).
+	 */
+	*size = (uint32_t)(n * L->bpe);
 	*off = nvc_const_add(L, buf, n * L->bpe, 0);
 	free(buf);
 	return *off == UINT32_MAX ? -ENOMEM : 0;
