@@ -514,14 +514,22 @@ static INLINE __m256i lost_carry(const struct sim_fp16_wdec *wd,
 	__m256i y = carry16(&booth16_table[wd->key], xc->mant,
 			    xc->kidx[wd->negative], low8);
 	__m256i p = _mm256_mullo_epi16(xc->smant, smw);
-	__m256i idx = _mm256_add_epi16(_mm256_mullo_epi16(a, _mm256_set1_epi16(0x0101)),
-				       _mm256_set1_epi16(0x0800));
-	__m256i scale = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(
+	__m256i idx, scale, lost;
+
+	if (low8) {	/* only the lanes aligned by 8 can lose one */
+		const __m256i low = _mm256_set1_epi16(0xff);
+
+		return _mm256_and_si256(_mm256_cmpeq_epi16(a, _mm256_set1_epi16(2)),
+					_mm256_cmpgt_epi16(_mm256_and_si256(y, low),
+							   _mm256_and_si256(p, low)));
+	}
+	idx = _mm256_add_epi16(_mm256_mullo_epi16(a, _mm256_set1_epi16(0x0101)),
+			       _mm256_set1_epi16(0x0800));
+	scale = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(
 			_mm_loadu_si128((const __m128i *)align_scale)), idx);
-	__m256i lost = _mm256_cmpgt_epi16(
+	lost = _mm256_cmpgt_epi16(
 		_mm256_xor_si256(_mm256_mullo_epi16(y, scale), bias),
 		_mm256_xor_si256(_mm256_mullo_epi16(p, scale), bias));
-
 	/* zero data: alignment below 0 */
 	return _mm256_and_si256(lost, _mm256_cmpgt_epi16(a, _mm256_set1_epi16(-1)));
 }
@@ -612,11 +620,17 @@ static AVX2 void xblock(const struct xdata *xd, const struct sim_fp16_wdec *wl,
 	__m256i topv = zero, widev[4] = { zero, zero, zero, zero };
 	s64 wide[4][4];
 	s16 lost[GX], t16[GX];
-	u32 i, x, summed = 0;
+	u32 i, j, x, summed = 0;
+	__m256i run;
 
-	for (i = 0; i < n; i++)
-		topv = _mm256_max_epi16(topv, _mm256_add_epi16(xd->ch[wl[i].ch].gtop,
+	/* the weights come by group: one add a group, not a weight */
+	for (i = 0; i < n; i = j) {
+		run = xd->ch[wl[i].ch].gtop;
+		for (j = i + 1; j < n && wl[j].group == wl[i].group; j++)
+			run = _mm256_max_epi16(run, xd->ch[wl[j].ch].gtop);
+		topv = _mm256_max_epi16(topv, _mm256_add_epi16(run,
 					_mm256_set1_epi16(wl[i].group)));
+	}
 	for (i = 0; i < n; i++) {
 		if (i + BOOTH_AHEAD < n)	/* most entries are not in L1 */
 			__builtin_prefetch(&booth16_table[wl[i + BOOTH_AHEAD].key]);
