@@ -193,7 +193,7 @@ static s64 pdp_window(const struct pdp_params *p, u32 s, u32 lane, u32 ox,
 	return sim_rha_shift(sum * p->recip_h, PDP_RECIP_SHIFT);
 }
 
-#define PDP_LANES_MAX 32	/* the widest atom, of int8 elements */
+#define PDP_LANES_MAX SIM_ATOM_MAX	/* lanes of an atom of int8 elements */
 
 /*
  * pdp_window for every lane of an integer output element read from

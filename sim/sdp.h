@@ -7,7 +7,7 @@
 #include "lut.h"
 #include "sim_internal.h"
 
-enum { ALU_MAX, ALU_MIN, ALU_SUM, ALU_EQL };
+enum { ALU_MAX, ALU_MIN, ALU_SUM, ALU_EQL, SDP_ALU_NONE };
 #define SDP_INT16 1	/* PROC_PRECISION, IN_PRECISION, OUT_PRECISION */
 #define SDP_FP16 2
 enum { USE_MUL, USE_ALU, USE_BOTH };
@@ -50,6 +50,27 @@ struct sdp_count {
 	bool lut_on, sat_on, cacc_on;
 };
 
+/* A run of @n lanes of one atom, from channel @c at (x, y). */
+struct sdp_run {
+	u32 c, n, x, y;
+};
+
+struct sdp_params;
+/* The output elements of run @r of the layer @p into @v. */
+typedef void sdp_run_fn(const struct sdp_params *p, const struct sdp_run *r,
+			s32 *v);
+
+#ifdef __KERNEL__
+/* The kernel runs the plain C pipeline: no vector registers. */
+static inline sdp_run_fn *sim_sdp_vector(void)
+{
+	return NULL;
+}
+#else
+/* The user-space build's vector pipeline for the next layer, or NULL. */
+sdp_run_fn *sim_sdp_vector(void);
+#endif
+
 struct sdp_params {
 	struct nvdla_sim *sim;	/* for sim_slice() */
 	u64 elem_work;		/* basic steps of one output element */
@@ -62,6 +83,7 @@ struct sdp_params {
 	u32 batches, out_batch;	/* flying batches; stride of their outputs */
 	bool write;		/* false in EQL (compare) mode */
 	bool to_pdp;		/* output streams into the PDP */
+	sdp_run_fn *run;	/* the integer pipeline: plain or vector */
 	struct sdp_x x[2];
 	struct sdp_y y;
 	s32 cvt_offset;
@@ -76,9 +98,14 @@ struct sdp_params {
 	bool fp16_to_int16;	/* fp16 processing, int16 output */
 };
 
-/* The ALU and MUL parts of an operand element at channel c, (x, y). */
-void sim_sdp_operand(const struct sdp_operand *o, u32 lanes, u32 c, u32 x,
-		     u32 y, s32 *alu, s32 *mul);
+#define SDP_RUN_MAX SIM_ATOM_MAX	/* lanes of an atom of int8 elements */
+
+/*
+ * The ALU and MUL parts of the operand elements of channels [c, c + n)
+ * of one atom at (x, y); those it does not hold are left as they are.
+ */
+void sim_sdp_operands(const struct sdp_operand *o, u32 lanes, u32 c, u32 n,
+		      u32 x, u32 y, s32 *alu, s32 *mul);
 /* The fp16 pipeline models the stages @p uses (sdp_fp16.c). */
 bool sim_sdp_fp16_supported(const struct sdp_params *p);
 /* Write the NaN and infinity counters the layer has enabled. */

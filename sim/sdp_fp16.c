@@ -46,7 +46,7 @@ static u32 fp16_stage_x(const struct sdp_x *s, const struct sdp_params *p,
 	if (s->bypass)
 		return v;
 	if (s->op.enabled && (s->alu_mem || s->mul_mem))
-		sim_sdp_operand(&s->op, p->lanes, c, x, y, &mem_alu, &mem_mul);
+		sim_sdp_operands(&s->op, p->lanes, c, 1, x, y, &mem_alu, &mem_mul);
 	if (!s->alu_bypass)
 		v = fp32_alu(s->algo, v, fp16_operand(p, s->alu_mem ? mem_alu :
 						      s->alu_reg));
@@ -64,7 +64,7 @@ static u32 fp16_stage_y(const struct sdp_y *s, const struct sdp_params *p,
 	if (s->bypass)
 		return v;
 	if (s->op.enabled && (s->alu_mem || s->mul_mem))
-		sim_sdp_operand(&s->op, p->lanes, c, x, y, &mem_alu, &mem_mul);
+		sim_sdp_operands(&s->op, p->lanes, c, 1, x, y, &mem_alu, &mem_mul);
 	/* Memory operands are fp16; register operands fp32 bit patterns. */
 	if (!s->mul_bypass && !(s->prelu && !(v >> 31)))
 		v = sim_fp_mul(v, s->mul_mem ? fp16_operand(p, mem_mul) :

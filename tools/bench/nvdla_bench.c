@@ -4,7 +4,9 @@
  * nvdla_bench: throughput of the hardware model per engine, each next to a
  * plain C loop computing the same thing on the same data in the same run
  * (the ratio is what to watch; absolute figures depend on the machine).
- * Convolution in MAC/s, the other engines in elements/s.
+ * Convolution in MAC/s, the other engines in elements/s. Arguments name
+ * the benchmarks to run (the first word of their lines: conv, sdp, pdp,
+ * cdp); none runs them all.
  */
 #include <math.h>
 #include <stdio.h>
@@ -168,10 +170,12 @@ static void report(const char *what, const char *unit, double work,
 	for (i = 0; i < SETTINGS; i++)
 		printf(" %s %8.1f", settings[i].name, work / t_model[i] / 1e6);
 	printf(" | loop %7.1f", work / t_ref / 1e6);
+	printf(" M%s/s | model/loop plain %.2f vector %.2f", unit,
+	       t_ref / t_model[0], t_ref / t_model[1]);
 	if (t_limit > 0)
-		printf(" | limit %8.1f (%.1f%%)", work / t_limit / 1e6,
-		       100 * t_limit / t_model[1]);
-	printf(" M%s/s\n", unit);
+		printf(" | limit %8.1f M%s/s (%.1f%%)", work / t_limit / 1e6,
+		       unit, 100 * t_limit / t_model[1]);
+	printf("\n");
 }
 
 /* fp16 to float, for the fp16 reference loop. */
@@ -507,7 +511,18 @@ static void bench_sdp(void)
 	report("sdp bias+scale+relu int8", "elem", (double)w * h * c, tm, tr, 0);
 }
 
-int main(void)
+/* Whether the benchmark @name runs: named by an argument, or none given. */
+static bool wanted(int argc, char **argv, const char *name)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], name))
+			return true;
+	return argc < 2;
+}
+
+int main(int argc, char **argv)
 {
 	const struct nvdla_sim_host host = {
 		.bus_read = bus_read, .bus_write = bus_write,
@@ -528,11 +543,15 @@ int main(void)
 	       sysconf(_SC_NPROCESSORS_ONLN),
 	       "one core's peak for the same operation count (int: AVX2 "
 	       "vpmaddwd, 16 MACs; fp16: fp32 FMA, 8 MACs)");
-	bench_conv(0);
-	bench_conv(1);
-	bench_conv(2);
-	bench_sdp();
-	bench_pdp();
+	if (wanted(argc, argv, "conv")) {
+		bench_conv(0);
+		bench_conv(1);
+		bench_conv(2);
+	}
+	if (wanted(argc, argv, "sdp"))
+		bench_sdp();
+	if (wanted(argc, argv, "pdp"))
+		bench_pdp();
 	faults = nvdla_sim_fault_count(sim);
 	if (faults)
 		printf("model faults: %u (the figures above are void)\n", faults);
