@@ -67,6 +67,22 @@ static s32 sdp_stream_value(const void *ctx, u32 c, u32 x, u32 y)
 	return v;
 }
 
+/* Elements of @bpe bytes, little endian. */
+static void sdp_store(u8 *o, const s32 *v, u32 n, u32 bpe)
+{
+	u32 i;
+
+	if (bpe == 1) {
+		for (i = 0; i < n; i++)
+			o[i] = v[i];
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		o[2 * i] = v[i];
+		o[2 * i + 1] = v[i] >> 8;
+	}
+}
+
 /*
  * Every element once, an atom at a time, stored unless the output goes
  * elsewhere (@p->out NULL: streamed to the PDP, or compared), where this
@@ -76,8 +92,7 @@ static void sdp_compute(const struct sdp_params *p)
 {
 	s32 v[SDP_RUN_MAX];
 	struct sdp_run r;
-	u32 s, i;
-	u8 *o;
+	u32 s;
 
 	r.n = p->lanes;
 	for (s = 0; s < p->surfaces; s++) {
@@ -89,13 +104,9 @@ static void sdp_compute(const struct sdp_params *p)
 				sdp_values(p, &r, v);
 				if (!p->out)
 					continue;
-				o = p->out + s * p->out_surf +
-				    r.y * p->out_line + r.x * p->atom;
-				for (i = 0; i < r.n; i++) {
-					o[i * p->out_bpe] = v[i];
-					if (p->out_bpe == 2)
-						o[i * p->out_bpe + 1] = v[i] >> 8;
-				}
+				sdp_store(p->out + s * p->out_surf +
+					  r.y * p->out_line + r.x * p->atom,
+					  v, r.n, p->out_bpe);
 			}
 		}
 	}

@@ -4,7 +4,7 @@
  * The SDP's integer pipeline (sdp_run.h) compiled for AVX2, its loops
  * vectorised by the compiler wherever it judges the vectors pay: the same
  * source as the plain path, so the same results. Called only where the
- * CPU has AVX2 (sdp_vector.c).
+ * CPU has AVX2 (elem_vector.c).
  */
 #pragma GCC target("avx2")
 #pragma GCC optimize("vect-cost-model=dynamic")
