@@ -52,14 +52,14 @@ struct cdp_index {
 };
 
 /* The low @bits bits of d, as a 16-bit fraction (truncating). */
-static u32 cdp_frac(u64 d, u32 bits)
+static inline u32 cdp_frac(u64 d, u32 bits)
 {
 	d &= bits >= 64 ? ~0ull : ((u64)1 << bits) - 1;
 	return bits >= CDP_FRAC_BITS ? d >> (bits - CDP_FRAC_BITS) :
 				       d << (CDP_FRAC_BITS - bits);
 }
 
-static struct cdp_index cdp_linear(s64 x, s64 start, s32 sel, u32 entries)
+static inline struct cdp_index cdp_linear(s64 x, s64 start, s32 sel, u32 entries)
 {
 	struct cdp_index r = { SIM_LUT_HIT, 0, 0 };
 	s64 d = x - start;
@@ -82,7 +82,7 @@ static struct cdp_index cdp_linear(s64 x, s64 start, s32 sel, u32 entries)
 	return r;
 }
 
-static struct cdp_index cdp_exponent(s64 x, s64 start, s32 offset)
+static inline struct cdp_index cdp_exponent(s64 x, s64 start, s32 offset)
 {
 	struct cdp_index r = { SIM_LUT_HIT, 0, 0 };
 	s64 d = x - start, idx;
@@ -134,7 +134,8 @@ static s64 cdp_lut_output(const s16 *t, u32 last, const struct cdp_index *r,
 	return sim_sat(t[r->state == SIM_LUT_UFLOW ? 0 : last] + y, 16);
 }
 
-static s64 cdp_lookup(const struct cdp_params *p, s64 x)
+static s64 cdp_lookup(const struct cdp_params *p, s64 x,
+		      struct sim_lut_count *n)
 {
 	const struct cdp_lut *l = &p->lut;
 	const struct sim_lut_cfg *c = &l->cfg;
@@ -147,7 +148,7 @@ static s64 cdp_lookup(const struct cdp_params *p, s64 x)
 	     cdp_exponent(x, l->le_start, l->le_offset);
 	lo = cdp_linear(x, l->lo_start, l->lo_select, SIM_LUT_LO_ENTRIES);
 
-	sim_lut_count_cdp(p->lut_count, le.state, lo.state);
+	sim_lut_count_cdp(n, le.state, lo.state);
 	if (sim_lut_pick_lo(c, le.state, lo.state)) {
 		uf = lo.state == SIM_LUT_UFLOW;
 		return cdp_lut_output(p->table->lo, SIM_LUT_LO_ENTRIES - 1, &lo,
@@ -165,106 +166,169 @@ static s64 cdp_lookup(const struct cdp_params *p, s64 x)
 			      uf ? c->le_uflow_shift : c->le_oflow_shift);
 }
 
-/* The output converter, its clips counted. */
-static s64 cdp_ocvt(const struct cdp_params *p, s64 v)
+/* The output converter, its clips counted in @sat. */
+static s64 cdp_ocvt(const struct cdp_params *p, s64 v, u32 *sat)
 {
 	s64 r;
 
 	v = (v - p->out_offset) * p->out_scale;
 	r = sim_sat(sim_rha_shift(v, p->out_shift), p->bpe * 8);
-	if (sim_shift_saturated(v, p->out_shift, r))
-		sim_count_add(p->sat_count, 1);
+	*sat += sim_shift_saturated(v, p->out_shift, r);
 	return r;
 }
 
-static s32 cdp_load(const struct cdp_params *p, u32 c, u32 x, u32 y)
+/*
+ * Where lane @l of surface @s is at (@x, @y), for -lanes <= @l < 2 * lanes:
+ * a window's ends lie in the surfaces either side. NULL past the cube's
+ * channels, where the inputs count as 0.
+ */
+static const u8 *cdp_at(const struct cdp_params *p, u32 s, s32 l, u32 x,
+			u32 y)
 {
-	const u8 *at = p->in + (c / p->lanes) * p->in_surf + y * p->in_line +
-		       (x * p->lanes + c % p->lanes) * p->bpe;
-
-	return p->bpe == 1 ? (s8)at[0] : (s16)(at[0] | at[1] << 8);
-}
-
-/* Input channel @c converted; 0 in the padding lanes and beyond. */
-static s64 cdp_in(const struct cdp_params *p, s64 c, u32 x, u32 y)
-{
-	s64 v;
+	s64 c = (s64)s * p->lanes + l;
 
 	if (c < 0 || c >= p->c)
+		return NULL;
+	if (l < 0) {
+		s--;
+		l += p->lanes;
+	} else if (l >= (s32)p->lanes) {
+		s++;
+		l -= p->lanes;
+	}
+	return p->in + s * p->in_surf + y * p->in_line +
+	       (x * p->lanes + l) * p->bpe;
+}
+
+/* Lanes [-@half, lanes + @half) of surface @s at (@x, @y), raw; 0 past the channels. */
+static void cdp_window_raw(const struct cdp_params *p, u32 s, u32 x, u32 y,
+			   u32 half, s32 *raw)
+{
+	const u8 *at;
+	s32 l;
+
+	for (l = -(s32)half; l < (s32)(p->lanes + half); l++) {
+		at = cdp_at(p, s, l, x, y);
+		raw[l + half] = !at ? 0 : p->bpe == 1 ? (s8)at[0] :
+				(s16)(at[0] | at[1] << 8);
+	}
+}
+
+/* The input converter; 0 stays 0 past the channels (@inside false). */
+static s64 cdp_in(const struct cdp_params *p, s32 raw, bool inside)
+{
+	if (!inside)
 		return 0;
-	v = cdp_load(p, c, x, y);
-	return sim_sat(sim_rha_shift((v - p->in_offset) * p->in_scale,
+	return sim_sat(sim_rha_shift(((s64)raw - p->in_offset) * p->in_scale,
 				     p->in_shift), p->bpe * 8 + 1);
 }
 
-/* fp16 input @c at (x, y); 0 in the padding lanes and beyond; NaN_TO_ZERO. */
-static u16 cdp_load16(const struct cdp_params *p, s64 c, u32 x, u32 y)
+/* fp16 inputs of the windows of surface @s at (@x, @y); NaN_TO_ZERO. */
+static void cdp_window16(const struct cdp_params *p, u32 s, u32 x, u32 y,
+			 u16 *win)
 {
-	u16 v;
+	s32 raw[SIM_ATOM_MAX + SIM_CDP_FP16_WINDOW - 1];
+	u32 i;
 
-	if (c < 0 || c >= (s64)p->c)
-		return 0;
-	v = (u16)cdp_load(p, c, x, y);
-	return p->nan_to_zero && sim_fp_is_nan(v, &sim_fp16) ? 0 : v;
+	cdp_window_raw(p, s, x, y, SIM_CDP_FP16_WINDOW / 2, raw);
+	for (i = 0; i < p->lanes + SIM_CDP_FP16_WINDOW - 1; i++) {
+		win[i] = raw[i];
+		if (p->nan_to_zero && sim_fp_is_nan(win[i], &sim_fp16))
+			win[i] = 0;
+	}
+}
+
+/* Store the @p->lanes outputs @v of surface @s at (@x, @y). */
+static void cdp_store(const struct cdp_params *p, u32 s, u32 x, u32 y,
+		      const s32 *v)
+{
+	u8 *o = p->out + s * p->out_surf + y * p->out_line + x * p->atom;
+	u32 i;
+
+	if (p->bpe == 1) {
+		for (i = 0; i < p->lanes; i++)
+			o[i] = v[i];
+		return;
+	}
+	for (i = 0; i < p->lanes; i++) {
+		o[2 * i] = v[i];
+		o[2 * i + 1] = v[i] >> 8;
+	}
 }
 
 static void cdp_compute_fp16(struct nvdla_sim *sim,
 			     const struct cdp_params *p)
 {
-	u32 channels = p->surfaces * p->lanes, c, x, y, k;
-	u16 win[SIM_CDP_FP16_WINDOW], r;
-	u8 *o;
+	u16 win[SIM_ATOM_MAX + SIM_CDP_FP16_WINDOW - 1];
+	s32 v[SIM_ATOM_MAX];
+	u32 s, x, y, i;
 
-	for (y = 0; y < p->h; y++) {
-		for (x = 0; x < p->w; x++) {
-			if (sim_slice(sim, (u64)channels * SIM_CDP_FP16_WINDOW))
-				return;
-			for (c = 0; c < channels; c++) {
-				for (k = 0; k < SIM_CDP_FP16_WINDOW; k++)
-					win[k] = cdp_load16(p, (s64)c + k -
-							    SIM_CDP_FP16_WINDOW / 2,
-							    x, y);
-				r = sim_cdp_fp16_lrn(&p->lrn16, win);
-				o = p->out + (c / p->lanes) * p->out_surf +
-				    y * p->out_line + (x * p->lanes + c % p->lanes) * 2;
-				o[0] = r;
-				o[1] = r >> 8;
+	for (s = 0; s < p->surfaces; s++) {
+		for (y = 0; y < p->h; y++) {
+			for (x = 0; x < p->w; x++) {
+				if (sim_slice(sim, (u64)p->lanes *
+					      SIM_CDP_FP16_WINDOW))
+					return;
+				cdp_window16(p, s, x, y, win);
+				for (i = 0; i < p->lanes; i++)
+					v[i] = sim_cdp_fp16_lrn(&p->lrn16,
+								win + i);
+				cdp_store(p, s, x, y, v);
 			}
 		}
 	}
 }
 
+#define CDP_HALF_MAX 4		/* NORMALZ_LEN + 1: 9 channels at most */
+
+/*
+ * The outputs of every lane of surface @s at (@x, @y): each input
+ * converted and squared once, for all the windows it is in, the window's
+ * sum slid along the lanes; counted locally, then into the layer's
+ * counters.
+ */
+static void cdp_atom(const struct cdp_params *p, u32 s, u32 x, u32 y, s32 *out)
+{
+	s64 v[SIM_ATOM_MAX + 2 * CDP_HALF_MAX], sq[SIM_ATOM_MAX + 2 * CDP_HALF_MAX];
+	s32 raw[SIM_ATOM_MAX + 2 * CDP_HALF_MAX];
+	const u32 n = p->lanes, hw = p->half_window, span = 2 * hw + 1;
+	const s64 c0 = (s64)s * n - hw;
+	struct sim_lut_count count = { 0 };
+	s64 sum = 0, r;
+	u32 i, sat = 0;
+
+	cdp_window_raw(p, s, x, y, hw, raw);
+	for (i = 0; i < n + span - 1; i++) {
+		v[i] = cdp_in(p, raw[i], c0 + i >= 0 && c0 + i < p->c);
+		sq[i] = v[i] * v[i];
+	}
+	for (i = 0; i + 1 < span; i++)
+		sum += sq[i];
+	for (i = 0; i < n; i++) {
+		sum += sq[i + span - 1];
+		r = cdp_lookup(p, p->sqsum_bypass ? v[i + hw] : sum, &count);
+		if (!p->mul_bypass)
+			r *= v[i + hw];
+		out[i] = cdp_ocvt(p, r, &sat);
+		sum -= sq[i];
+	}
+	sim_lut_count_merge(p->lut_count, &count);
+	sim_count_add(p->sat_count, sat);
+}
+
 static void cdp_compute(struct nvdla_sim *sim, const struct cdp_params *p)
 {
-	u32 channels = p->surfaces * p->lanes, c, x, y;
-	s64 j;
+	s32 v[SIM_ATOM_MAX];
+	u32 s, x, y;
 
-	for (y = 0; y < p->h; y++) {
-		for (x = 0; x < p->w; x++) {
-			if (sim_slice(sim, (u64)channels *
-				      (2 * p->half_window + 1)))
-				return;
-			for (c = 0; c < channels; c++) {
-				s64 v = cdp_in(p, c, x, y);
-				s64 sum = 0, r;
-				u8 *o;
-
-				for (j = (s64)c - p->half_window;
-				     j <= (s64)c + p->half_window; j++) {
-					s64 n = cdp_in(p, j, x, y);
-
-					sum += n * n;
-				}
-				r = cdp_lookup(p, p->sqsum_bypass ? v : sum);
-				if (!p->mul_bypass)
-					r *= v;
-				r = cdp_ocvt(p, r);
-				o = p->out + (c / p->lanes) * p->out_surf +
-				    y * p->out_line +
-				    (x * p->lanes + c % p->lanes) * p->bpe;
-				o[0] = r;
-				if (p->bpe == 2)
-					o[1] = r >> 8;
+	for (s = 0; s < p->surfaces; s++) {
+		for (y = 0; y < p->h; y++) {
+			for (x = 0; x < p->w; x++) {
+				if (sim_slice(sim, (u64)p->lanes *
+					      (2 * p->half_window + 1)))
+					return;
+				cdp_atom(p, s, x, y, v);
+				cdp_store(p, s, x, y, v);
 			}
 		}
 	}

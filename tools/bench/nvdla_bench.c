@@ -511,6 +511,121 @@ static void bench_sdp(void)
 	report("sdp bias+scale+relu int8", "elem", (double)w * h * c, tm, tr, 0);
 }
 
+/* x / 2^s rounded half away from zero, for the reference loops. */
+static int64_t rha(int64_t x, unsigned int s)
+{
+	return (x + ((int64_t)1 << (s - 1)) - (x < 0)) >> s;
+}
+
+#define CDP_HALF 2		/* LRN over 5 channels */
+#define CDP_LE_SELECT 11	/* 5 x 128^2 >> 11 = 40 < 64 entries */
+#define CDP_OUT_SHIFT 8
+
+/* The LUT's LE table: a decreasing ramp, every lookup of the bench a hit. */
+static int16_t cdp_entry(unsigned int i)
+{
+	return 20000 - 300 * i;
+}
+
+static void cdp_program(uint32_t w, uint32_t h, uint32_t c)
+{
+	unsigned int i;
+
+	W(CDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
+	W(CDP_RDMA, D_SRC_LINE_STRIDE, w * ATOM);
+	W(CDP_RDMA, D_SRC_SURFACE_STRIDE, w * h * ATOM);
+	W(CDP_RDMA, D_DATA_CUBE_WIDTH, w - 1);
+	W(CDP_RDMA, D_DATA_CUBE_HEIGHT, h - 1);
+	W(CDP_RDMA, D_DATA_CUBE_CHANNEL, c - 1);
+	W(CDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
+	W(CDP, D_DST_LINE_STRIDE, w * ATOM);
+	W(CDP, D_DST_SURFACE_STRIDE, w * h * ATOM);
+	W(CDP, D_LRN_CFG, CDP_HALF - 1);
+	W(CDP, D_DATIN_SCALE, 1);
+	W(CDP, D_DATOUT_SCALE, 1);
+	W(CDP, D_DATOUT_SHIFTER, CDP_OUT_SHIFT);
+	/* LE linear from 0, LO unused: LE answers every hit and underflow. */
+	W(CDP, S_LUT_CFG, 1);
+	W(CDP, S_LUT_INFO, CDP_LE_SELECT << 8);
+	W(CDP, S_LUT_ACCESS_CFG, 1 << 17);
+	for (i = 0; i < 65; i++)
+		W(CDP, S_LUT_ACCESS_DATA, (uint16_t)cdp_entry(i));
+}
+
+/* The bench's LRN as a plain loop: the sum of the outputs. */
+static int64_t cdp_loop(uint32_t w, uint32_t h, uint32_t c)
+{
+	int64_t total = 0, sum, lut, out;
+	uint32_t cc, y, x, idx, frac;
+	int32_t j, v;
+
+	for (cc = 0; cc < c; cc++)
+		for (y = 0; y < h; y++)
+			for (x = 0; x < w; x++) {
+				for (sum = 0, j = -CDP_HALF; j <= CDP_HALF; j++) {
+					if ((int32_t)cc + j < 0 || cc + j >= c)
+						continue;
+					v = feat(mem + IN_OFF, 1, w, h, x, y, cc + j);
+					sum += v * v;
+				}
+				idx = sum >> CDP_LE_SELECT;
+				frac = (sum & ((1 << CDP_LE_SELECT) - 1)) <<
+				       (16 - CDP_LE_SELECT);
+				lut = cdp_entry(idx) +
+				      rha((int64_t)(cdp_entry(idx + 1) - cdp_entry(idx)) *
+					  frac, 16);
+				out = rha(lut * feat(mem + IN_OFF, 1, w, h, x, y, cc),
+					  CDP_OUT_SHIFT);
+				total += out > 127 ? 127 : out < -128 ? -128 : out;
+			}
+	return total;
+}
+
+/* The sum of the int8 outputs of a @w x @h x @c cube (c a multiple of 32). */
+static int64_t cube_total(uint32_t w, uint32_t h, uint32_t c)
+{
+	int64_t total = 0;
+	size_t i;
+
+	for (i = 0; i < (size_t)w * h * c; i++)
+		total += (int8_t)mem[OUT_OFF + i];
+	return total;
+}
+
+static void bench_cdp(void)
+{
+	const uint32_t w = 32, h = 32, c = 64;
+	static const int units[] = { NVDLA_UNIT_CDP, NVDLA_UNIT_CDP_RDMA };
+	static const uint32_t enable[] = { NVDLA_CDP_D_OP_ENABLE,
+					   NVDLA_CDP_RDMA_D_OP_ENABLE };
+	double tm[SETTINGS], tr = 1e9, t;
+	int64_t model = 0, loop = 0;
+	size_t st;
+	int rep;
+
+	fill(mem + IN_OFF, (size_t)w * h * c, 5);
+	for (st = 0; st < SETTINGS; st++)
+	for (tm[st] = 1e9, use_setting(&settings[st]), rep = 0; rep < REPEAT; rep++) {
+		select_groups(units, 2);
+		cdp_program(w, h, c);
+		t = finish(units, 2, enable);
+		tm[st] = t < tm[st] ? t : tm[st];
+		model = cube_total(w, h, c);
+	}
+	for (rep = 0; rep < REPEAT; rep++) {
+		t = now();
+		loop = cdp_loop(w, h, c);
+		t = now() - t;
+		sink = loop;
+		tr = t < tr ? t : tr;
+	}
+	if (model != loop)
+		printf("cdp: the model's outputs (sum %lld) differ from the "
+		       "loop's (%lld): the figures compare different work\n",
+		       (long long)model, (long long)loop);
+	report("cdp lrn5 int8", "elem", (double)w * h * c, tm, tr, 0);
+}
+
 /* Whether the benchmark @name runs: named by an argument, or none given. */
 static bool wanted(int argc, char **argv, const char *name)
 {
@@ -552,6 +667,8 @@ int main(int argc, char **argv)
 		bench_sdp();
 	if (wanted(argc, argv, "pdp"))
 		bench_pdp();
+	if (wanted(argc, argv, "cdp"))
+		bench_cdp();
 	faults = nvdla_sim_fault_count(sim);
 	if (faults)
 		printf("model faults: %u (the figures above are void)\n", faults);
