@@ -200,18 +200,34 @@ static const u8 *cdp_at(const struct cdp_params *p, u32 s, s32 l, u32 x,
 	       (x * p->lanes + l) * p->bpe;
 }
 
-/* Lanes [-@half, lanes + @half) of surface @s at (@x, @y), raw; 0 past the channels. */
+static s32 cdp_raw(const struct cdp_params *p, const u8 *at)
+{
+	return !at ? 0 : p->bpe == 1 ? (s8)at[0] : (s16)(at[0] | at[1] << 8);
+}
+
+/*
+ * Lanes [-@half, lanes + @half) of surface @s at (@x, @y), raw; 0 past
+ * the channels. The surface's own lanes are one atom.
+ */
 static void cdp_window_raw(const struct cdp_params *p, u32 s, u32 x, u32 y,
 			   u32 half, s32 *raw)
 {
-	const u8 *at;
-	s32 l;
+	const u8 *at = p->in + s * p->in_surf + y * p->in_line + x * p->atom;
+	const u32 n = p->lanes;
+	u32 i, inside = p->c - s * n < n ? p->c - s * n : n;
 
-	for (l = -(s32)half; l < (s32)(p->lanes + half); l++) {
-		at = cdp_at(p, s, l, x, y);
-		raw[l + half] = !at ? 0 : p->bpe == 1 ? (s8)at[0] :
-				(s16)(at[0] | at[1] << 8);
+	for (i = 0; i < half; i++) {
+		raw[i] = cdp_raw(p, cdp_at(p, s, (s32)i - (s32)half, x, y));
+		raw[half + n + i] = cdp_raw(p, cdp_at(p, s, n + i, x, y));
 	}
+	if (p->bpe == 1)
+		for (i = 0; i < n; i++)
+			raw[half + i] = (s8)at[i];
+	else
+		for (i = 0; i < n; i++)
+			raw[half + i] = (s16)(at[2 * i] | at[2 * i + 1] << 8);
+	for (i = inside; i < n; i++)
+		raw[half + i] = 0;	/* padding lanes */
 }
 
 /* The input converter; 0 stays 0 past the channels (@inside false). */

@@ -11,26 +11,43 @@
  */
 #include "sdp_run.h"
 
-void sim_sdp_operands(const struct sdp_operand *o, u32 lanes, u32 c, u32 n,
-		      u32 x, u32 y, s32 *alu, s32 *mul)
+/*
+ * Operand elements at @p, @step bytes apart, into @alu and @mul as the operand's use says.
+ */
+static void sdp_operand_load(const struct sdp_operand *o, const u8 *p,
+			     u32 step, u32 n, s32 *alu, s32 *mul)
 {
-	u32 size = o->two_byte ? 2 : 1, i;
-	u32 mul_at = o->use == USE_BOTH ? size : 0;
-	const u8 *p;
+	const u32 size = o->two_byte ? 2 : 1;
+	const u32 at_mul = o->use == USE_BOTH ? size : 0;
+	const bool has_alu = o->use == USE_BOTH || o->use == USE_ALU;
+	u32 i;
 
-	if (o->per_element) {
-		p = o->base + (c / lanes) * o->surf + y * o->line +
-		    (x * lanes + c % lanes) * o->elem;
-	} else {	/* padding lanes read 0 */
-		p = o->base + c * o->elem;
-		n = c >= o->channels ? 0 :
-		    n < o->channels - c ? n : o->channels - c;
+	for (i = 0; has_alu && i < n; i++)
+		alu[i] = sim_load(p + i * step, size);
+	for (i = 0; o->use != USE_ALU && i < n; i++)
+		mul[i] = sim_load(p + i * step + at_mul, size);
+}
+
+void sim_sdp_operands(const struct sdp_operand *o, u32 lanes,
+		      const struct sdp_run *r, s32 *alu, s32 *mul)
+{
+	u32 i, n, lane = r->c % lanes, c0 = r->c - lane;
+
+	if (o->per_element) {	/* in memory order, as the run */
+		sdp_operand_load(o, o->base + (r->c / lanes) * o->surf +
+				 r->y * o->line +
+				 (r->x * lanes + lane) * o->elem,
+				 o->elem, r->n, alu, mul);
+		return;
 	}
-	for (i = 0; i < n; i++, p += o->elem) {
-		if (o->use == USE_BOTH || o->use == USE_ALU)
-			alu[i] = sim_load(p, size);
-		if (o->use != USE_ALU)
-			mul[i] = sim_load(p + mul_at, size);
+	/* The atom's lanes, again for each further atom of the run. */
+	for (i = 0; i < r->n; i += n, lane = 0) {
+		n = r->n - i < lanes - lane ? r->n - i : lanes - lane;
+		if (c0 + lane < o->channels)	/* padding lanes read 0 */
+			sdp_operand_load(o, o->base + (c0 + lane) * o->elem,
+					 o->elem, c0 + lane + n <= o->channels ?
+					 n : o->channels - c0 - lane,
+					 alu + i, mul + i);
 	}
 }
 
@@ -44,11 +61,13 @@ static void sdp_run_plain(const struct sdp_params *p, const struct sdp_run *r,
 static void sdp_values(const struct sdp_params *p, const struct sdp_run *r,
 		       s32 *v)
 {
-	u32 i;
+	u32 i, c, x;
 
 	if (p->fp16) {
-		for (i = 0; i < r->n; i++)
-			v[i] = sim_sdp_fp16_value(p, r->c + i, r->x, r->y);
+		for (i = 0; i < r->n; i++) {
+			sdp_run_at(r, p->lanes, i, &c, &x);
+			v[i] = sim_sdp_fp16_value(p, c, x, r->y);
+		}
 		return;
 	}
 	p->run(p, r, v);
@@ -90,23 +109,25 @@ static void sdp_store(u8 *o, const s32 *v, u32 n, u32 bpe)
  */
 static void sdp_compute(const struct sdp_params *p)
 {
+	const u32 atoms = SDP_RUN_MAX / p->lanes;
 	s32 v[SDP_RUN_MAX];
 	struct sdp_run r;
 	u32 s;
 
-	r.n = p->lanes;
 	for (s = 0; s < p->surfaces; s++) {
 		r.c = s * p->lanes;
 		for (r.y = 0; r.y < p->h; r.y++) {
-			for (r.x = 0; r.x < p->w; r.x++) {
-				if (sim_slice(p->sim, p->lanes * p->elem_work))
+			for (r.x = 0; r.x < p->w; r.x += atoms) {
+				r.n = (p->w - r.x < atoms ? p->w - r.x : atoms) *
+				      p->lanes;
+				if (sim_slice(p->sim, r.n * p->elem_work))
 					return;
 				sdp_values(p, &r, v);
-				if (!p->out)
-					continue;
-				sdp_store(p->out + s * p->out_surf +
-					  r.y * p->out_line + r.x * p->atom,
-					  v, r.n, p->out_bpe);
+				if (p->out)
+					sdp_store(p->out + s * p->out_surf +
+						  r.y * p->out_line +
+						  r.x * p->atom,
+						  v, r.n, p->out_bpe);
 			}
 		}
 	}

@@ -50,10 +50,24 @@ struct sdp_count {
 	bool lut_on, sat_on, cacc_on;
 };
 
-/* A run of @n lanes of one atom, from channel @c at (x, y). */
+/*
+ * A run of @n elements in memory order from channel @c at (x, y): lanes
+ * of one atom, then on into the next atoms of the line (x + 1, ...), a
+ * run that does so starting at lane 0.
+ */
 struct sdp_run {
 	u32 c, n, x, y;
 };
+
+/* Channel and atom of element @i of run @r. */
+static inline void sdp_run_at(const struct sdp_run *r, u32 lanes, u32 i,
+			      u32 *c, u32 *x)
+{
+	u32 j = r->c % lanes + i;
+
+	*c = r->c - r->c % lanes + j % lanes;
+	*x = r->x + j / lanes;
+}
 
 struct sdp_params;
 /* The output elements of run @r of the layer @p into @v. */
@@ -98,14 +112,15 @@ struct sdp_params {
 	bool fp16_to_int16;	/* fp16 processing, int16 output */
 };
 
-#define SDP_RUN_MAX SIM_ATOM_MAX	/* lanes of an atom of int8 elements */
+/* Elements of a run: an atom of int8 elements on the widest memory. */
+#define SDP_RUN_MAX SIM_ATOM_MAX
 
 /*
- * The ALU and MUL parts of the operand elements of channels [c, c + n)
- * of one atom at (x, y); those it does not hold are left as they are.
+ * The ALU and MUL parts of the operand elements of run @r; those it does
+ * not hold (per-channel operands past the channels) are left as they are.
  */
-void sim_sdp_operands(const struct sdp_operand *o, u32 lanes, u32 c, u32 n,
-		      u32 x, u32 y, s32 *alu, s32 *mul);
+void sim_sdp_operands(const struct sdp_operand *o, u32 lanes,
+		      const struct sdp_run *r, s32 *alu, s32 *mul);
 /* The fp16 pipeline models the stages @p uses (sdp_fp16.c). */
 bool sim_sdp_fp16_supported(const struct sdp_params *p);
 /* Write the NaN and infinity counters the layer has enabled. */

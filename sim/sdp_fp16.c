@@ -41,12 +41,13 @@ static u32 fp32_alu(u32 algo, u32 a, u32 b)
 static u32 fp16_stage_x(const struct sdp_x *s, const struct sdp_params *p,
 			u32 v, u32 c, u32 x, u32 y)
 {
+	const struct sdp_run r = { c, 1, x, y };
 	s32 mem_alu = 0, mem_mul = 0;
 
 	if (s->bypass)
 		return v;
 	if (s->op.enabled && (s->alu_mem || s->mul_mem))
-		sim_sdp_operands(&s->op, p->lanes, c, 1, x, y, &mem_alu, &mem_mul);
+		sim_sdp_operands(&s->op, p->lanes, &r, &mem_alu, &mem_mul);
 	if (!s->alu_bypass)
 		v = fp32_alu(s->algo, v, fp16_operand(p, s->alu_mem ? mem_alu :
 						      s->alu_reg));
@@ -59,12 +60,13 @@ static u32 fp16_stage_x(const struct sdp_x *s, const struct sdp_params *p,
 static u32 fp16_stage_y(const struct sdp_y *s, const struct sdp_params *p,
 			u32 v, u32 c, u32 x, u32 y)
 {
+	const struct sdp_run r = { c, 1, x, y };
 	s32 mem_alu = 0, mem_mul = 0;
 
 	if (s->bypass)
 		return v;
 	if (s->op.enabled && (s->alu_mem || s->mul_mem))
-		sim_sdp_operands(&s->op, p->lanes, c, 1, x, y, &mem_alu, &mem_mul);
+		sim_sdp_operands(&s->op, p->lanes, &r, &mem_alu, &mem_mul);
 	/* Memory operands are fp16; register operands fp32 bit patterns. */
 	if (!s->mul_bypass && !(s->prelu && !(v >> 31)))
 		v = sim_fp_mul(v, s->mul_mem ? fp16_operand(p, mem_mul) :

@@ -33,7 +33,7 @@ static inline void sdp_run_operands(const struct sdp_params *p,
 
 		for (i = 0; i < n; i++)
 			a[i] = m[i] = 0;
-		sim_sdp_operands(o, p->lanes, r->c, n, r->x, r->y, a, m);
+		sim_sdp_operands(o, p->lanes, r, a, m);
 		for (i = 0; i < n; i++) {
 			alu[i] = alu_mem ? a[i] : alu[i];
 			mul[i] = mul_mem ? m[i] : mul[i];
@@ -179,8 +179,11 @@ static inline void sdp_run_input(const struct sdp_params *p,
 	const u8 *at;
 	u32 i;
 
-	if (p->conv) {
-		sim_conv_values(p->conv, r->c, n, r->x, r->y, v);
+	if (p->conv) {	/* an atom at a time: the cache keeps kernels inner */
+		for (i = 0; i < n; i += p->lanes)
+			sim_conv_values(p->conv, r->c, n - i < p->lanes ?
+					n - i : p->lanes, r->x + i / p->lanes,
+					r->y, v + i);
 		return;
 	}
 	at = p->in + (r->c / p->lanes) * p->in_surf + r->y * p->in_line +
