@@ -15,3 +15,8 @@ pdp_lanes_fn *sim_pdp_vector(void)
 {
 	return sim_simd() == SIM_SIMD_AVX2 ? sim_pdp_lanes_avx2 : NULL;
 }
+
+cdp_atom_fn *sim_cdp_vector(void)
+{
+	return sim_simd() == SIM_SIMD_AVX2 ? sim_cdp_atom_avx2 : NULL;
+}
