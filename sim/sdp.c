@@ -61,16 +61,10 @@ static void sdp_run_plain(const struct sdp_params *p, const struct sdp_run *r,
 static void sdp_values(const struct sdp_params *p, const struct sdp_run *r,
 		       s32 *v)
 {
-	u32 i, c, x;
-
-	if (p->fp16) {
-		for (i = 0; i < r->n; i++) {
-			sdp_run_at(r, p->lanes, i, &c, &x);
-			v[i] = sim_sdp_fp16_value(p, c, x, r->y);
-		}
-		return;
-	}
-	p->run(p, r, v);
+	if (p->fp16)
+		sim_sdp_fp16_run(p, r, v);
+	else
+		p->run(p, r, v);
 }
 
 /* The output streamed to the PDP. */

@@ -59,16 +59,6 @@ struct sdp_run {
 	u32 c, n, x, y;
 };
 
-/* Channel and atom of element @i of run @r. */
-static inline void sdp_run_at(const struct sdp_run *r, u32 lanes, u32 i,
-			      u32 *c, u32 *x)
-{
-	u32 j = r->c % lanes + i;
-
-	*c = r->c - r->c % lanes + j % lanes;
-	*x = r->x + j / lanes;
-}
-
 struct sdp_params;
 /* The output elements of run @r of the layer @p into @v. */
 typedef void sdp_run_fn(const struct sdp_params *p, const struct sdp_run *r,
@@ -125,7 +115,8 @@ void sim_sdp_operands(const struct sdp_operand *o, u32 lanes,
 bool sim_sdp_fp16_supported(const struct sdp_params *p);
 /* Write the NaN and infinity counters the layer has enabled. */
 void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p);
-/* The fp16 pipeline's output element (fp16 bits). */
-u16 sim_sdp_fp16_value(const struct sdp_params *p, u32 c, u32 x, u32 y);
+/* The fp16 pipeline's output elements of run @r (fp16 or int16 bits). */
+void sim_sdp_fp16_run(const struct sdp_params *p, const struct sdp_run *r,
+		      s32 *out);
 
 #endif /* __NVDLA_SIM_SDP_H__ */
