@@ -134,7 +134,7 @@ static inline s64 cdp_slope(s64 v, s32 scale, s32 shift)
 }
 
 static inline s64 cdp_lut_output(const s16 *t, u32 last, const struct cdp_index *r,
-			  s64 x, s64 origin, s32 scale, s32 shift)
+				 s64 x, s64 origin, s32 scale, s32 shift)
 {
 	s64 y;
 
@@ -147,8 +147,9 @@ static inline s64 cdp_lut_output(const s16 *t, u32 last, const struct cdp_index 
 	return sim_sat(t[r->state == SIM_LUT_UFLOW ? 0 : last] + y, 16);
 }
 
+/* The LUT's output for @x, counted in @n: an atom's, far from clipping. */
 static inline s64 cdp_lookup(const struct cdp_params *p, s64 x,
-		      struct sim_lut_count *n)
+			     struct sim_lut_count *n)
 {
 	const struct cdp_lut *l = &p->lut;
 	const struct sim_lut_cfg *c = &l->cfg;
@@ -161,7 +162,7 @@ static inline s64 cdp_lookup(const struct cdp_params *p, s64 x,
 	     cdp_exponent(x, l->le_start, l->le_offset);
 	lo = cdp_linear(x, l->lo_start, l->lo_select, SIM_LUT_LO_ENTRIES);
 
-	sim_lut_count_cdp(n, le.state, lo.state);
+	(*sim_lut_cdp_counter(n, le.state, lo.state))++;
 	if (sim_lut_pick_lo(c, le.state, lo.state)) {
 		uf = lo.state == SIM_LUT_UFLOW;
 		return cdp_lut_output(p->table->lo, SIM_LUT_LO_ENTRIES - 1, &lo,
@@ -185,7 +186,7 @@ static inline s64 cdp_lookup(const struct cdp_params *p, s64 x,
  * channels, where the inputs count as 0.
  */
 static inline const u8 *cdp_at(const struct cdp_params *p, u32 s, s32 l, u32 x,
-			u32 y)
+			       u32 y)
 {
 	s64 c = (s64)s * p->lanes + l;
 
@@ -212,7 +213,7 @@ static inline s32 cdp_raw(const struct cdp_params *p, const u8 *at)
  * the channels. The surface's own lanes are one atom.
  */
 static inline void cdp_window_raw(const struct cdp_params *p, u32 s, u32 x, u32 y,
-			   u32 half, s32 *raw)
+				  u32 half, s32 *raw)
 {
 	const u8 *at = p->in + s * p->in_surf + y * p->in_line + x * p->atom;
 	const u32 n = p->lanes;

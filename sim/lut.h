@@ -58,26 +58,31 @@ static inline bool sim_lut_pick_lo(const struct sim_lut_cfg *c,
 void sim_lut_count_sdp(struct sim_lut_count *n, enum sim_lut_state le,
 		       enum sim_lut_state lo, bool pick_lo);
 /*
- * Count one CDP lookup, one counter each: both tables under- or
- * overflowing, only LE or only LO hitting, HYBRID for the rest.
- * Nothing with @n NULL.
+ * The counter of one CDP lookup: both tables under- or overflowing, only
+ * LE or only LO hitting, HYBRID for the rest.
  */
+static inline u32 *sim_lut_cdp_counter(struct sim_lut_count *n,
+				       enum sim_lut_state le,
+				       enum sim_lut_state lo)
+{
+	if (le == SIM_LUT_UFLOW && lo == SIM_LUT_UFLOW)
+		return &n->uflow;
+	if (le == SIM_LUT_OFLOW && lo == SIM_LUT_OFLOW)
+		return &n->oflow;
+	if (le == SIM_LUT_HIT && lo != SIM_LUT_HIT)
+		return &n->le_hit;
+	if (lo == SIM_LUT_HIT && le != SIM_LUT_HIT)
+		return &n->lo_hit;
+	return &n->hybrid;
+}
+
+/* Count one CDP lookup in @n; nothing with @n NULL. */
 static inline void sim_lut_count_cdp(struct sim_lut_count *n,
 				     enum sim_lut_state le,
 				     enum sim_lut_state lo)
 {
-	if (!n)
-		return;
-	if (le == SIM_LUT_UFLOW && lo == SIM_LUT_UFLOW)
-		sim_count_add(&n->uflow, 1);
-	else if (le == SIM_LUT_OFLOW && lo == SIM_LUT_OFLOW)
-		sim_count_add(&n->oflow, 1);
-	else if (le == SIM_LUT_HIT && lo != SIM_LUT_HIT)
-		sim_count_add(&n->le_hit, 1);
-	else if (lo == SIM_LUT_HIT && le != SIM_LUT_HIT)
-		sim_count_add(&n->lo_hit, 1);
-	else
-		sim_count_add(&n->hybrid, 1);
+	if (n)
+		sim_count_add(sim_lut_cdp_counter(n, le, lo), 1);
 }
 
 /* Add the counts @n to @to. */

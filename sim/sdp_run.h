@@ -29,10 +29,8 @@ static inline void sdp_run_operands(const struct sdp_params *p,
 		mul[i] = mul_mem ? 0 : mul_reg;
 	}
 	if ((alu_mem || mul_mem) && o->enabled) {
-		s32 a[SDP_RUN_MAX], m[SDP_RUN_MAX];
+		s32 a[SDP_RUN_MAX] = { 0 }, m[SDP_RUN_MAX] = { 0 };
 
-		for (i = 0; i < n; i++)
-			a[i] = m[i] = 0;
 		sim_sdp_operands(o, p->lanes, r, a, m);
 		for (i = 0; i < n; i++) {
 			alu[i] = alu_mem ? a[i] : alu[i];
