@@ -99,14 +99,13 @@ static inline struct cdp_index cdp_exponent(s64 x, s64 start, s32 offset)
 {
 	struct cdp_index r = { SIM_LUT_HIT, 0, 0 };
 	s64 d = x - start, idx;
-	u32 e = 0;
+	u32 e;
 
 	if (d <= 0) {
 		r.state = SIM_LUT_UFLOW;
 		return r;
 	}
-	while ((u64)d >> (e + 1))
-		e++;
+	e = sim_log2(d);
 	idx = (s64)e - offset;
 	if (idx < 0)
 		r.state = SIM_LUT_UFLOW;

@@ -55,15 +55,6 @@ u32 sim_lut_read(struct sim_lut *lut)
 	return e ? (u16)*e : 0;
 }
 
-static u32 log2_floor(u64 d)
-{
-	u32 e = 0;
-
-	while (d >>= 1)
-		e++;
-	return e;
-}
-
 static struct lut_index lut_linear(s32 x, s32 start, s8 sel, u32 entries)
 {
 	struct lut_index r = { LUT_HIT, 0, 0 };
@@ -101,7 +92,7 @@ static struct lut_index lut_exponent(s32 x, s32 start, s8 offset)
 		return r;
 	}
 	d = (u64)((s64)x - start);
-	e = log2_floor(d);
+	e = sim_log2(d);
 	if ((s32)e < offset) {
 		r.state = LUT_UFLOW;
 		return r;

@@ -66,6 +66,20 @@ static inline bool sim_shift_saturated(s64 x, u32 shift, s64 out)
 	return (u64)(floor - out + 1) > 2;
 }
 
+/* floor(log2(@d)) for @d > 0: a binary search of six steps. */
+static inline u32 sim_log2(u64 d)
+{
+	u32 e = 0, s;
+
+	for (s = 32; s; s >>= 1) {
+		if (d >> s) {
+			d >>= s;
+			e += s;
+		}
+	}
+	return e;
+}
+
 /* A signed element of @bpe bytes (1 or 2, little endian) in memory. */
 static inline s32 sim_load(const u8 *p, u32 bpe)
 {
