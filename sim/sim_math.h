@@ -66,18 +66,14 @@ static inline bool sim_shift_saturated(s64 x, u32 shift, s64 out)
 	return (u64)(floor - out + 1) > 2;
 }
 
-/* floor(log2(@d)) for @d > 0: a binary search of six steps. */
+/*
+ * floor(log2(@d)) for @d > 0, by the CPU's leading-zero count (the
+ * kernel's fls64() is the same builtin; lib/clz_ctz.c backs it where the
+ * CPU has none).
+ */
 static inline u32 sim_log2(u64 d)
 {
-	u32 e = 0, s;
-
-	for (s = 32; s; s >>= 1) {
-		if (d >> s) {
-			d >>= s;
-			e += s;
-		}
-	}
-	return e;
+	return 63 - __builtin_clzll(d);
 }
 
 /* A signed element of @bpe bytes (1 or 2, little endian) in memory. */
