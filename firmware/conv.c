@@ -5,10 +5,11 @@
  * whose output streams into the SDP operation fused with it. The CDMA's
  * data and weight done interrupts are events of their own.
  */
+#include <nvdla/pixel_formats.h>
+
 #include "engine.h"
 #include "processors.h"
 
-#define FORMAT_FEATURE 36	/* dla_conv_op_desc.data_format */
 #define CONV_MAX_STRIDE 8
 
 /* The input precision of pixels of @layout: fp16, or integers of their width. */
@@ -28,11 +29,11 @@ static int conv_input_address(struct dla_engine *engine,
 	const struct nvdla_pixel_layout *layout;
 
 	*uv = 0;
-	if (p->data_format == FORMAT_FEATURE && p->in_precision != p->out_precision)
+	if (p->data_format == NVDLA_DATA_FORMAT_FEATURE && p->in_precision != p->out_precision)
 		return dla_reject(engine, "conv: %s feature input into %s: only pixels convert",
 				  dla_precision_name(p->in_precision),
 				  dla_precision_name(p->out_precision));
-	if (p->data_format == FORMAT_FEATURE)
+	if (p->data_format == NVDLA_DATA_FORMAT_FEATURE)
 		return dla_cube_address(engine, &s->src_data,
 					dla_bytes_per_element(p->in_precision),
 					src);
@@ -138,13 +139,27 @@ static u32 conv_misc(const struct dla_conv_op_desc *p, u8 in)
 	       FIELD(CDMA, D_MISC_CFG, SKIP_WEIGHT_RLS, p->skip_weight_rls);
 }
 
+/*
+ * Whether the input's lines, and its surfaces, follow each other with no
+ * gap: the CDMA fetches a packed cube in longer bursts, and the hardware
+ * expects these flags to agree with the strides.
+ */
+static u32 conv_dain_map(const struct dla_data_cube *in, u32 atom)
+{
+	u64 line = (u64)in->width * atom;
+
+	return FIELD(CDMA, D_DAIN_MAP, LINE_PACKED, in->line_stride == line) |
+	       FIELD(CDMA, D_DAIN_MAP, SURF_PACKED,
+		     in->surf_stride == line * in->height);
+}
+
 static void conv_program_cdma(struct dla_engine *engine,
 			      const struct dla_conv_op_desc *p,
 			      const struct dla_conv_surface_desc *s, u64 src,
 			      u64 uv, u64 wt)
 {
 	const struct dla_data_cube *in = &s->src_data;
-	bool image = p->data_format != FORMAT_FEATURE;
+	bool image = p->data_format != NVDLA_DATA_FORMAT_FEATURE;
 
 	CDMA_W(D_MISC_CFG, conv_misc(p, p->in_precision));
 	CDMA_W(D_DATAIN_FORMAT,
@@ -170,6 +185,7 @@ static void conv_program_cdma(struct dla_engine *engine,
 	CDMA_W(D_LINE_STRIDE, in->line_stride);
 	CDMA_W(D_LINE_UV_STRIDE, s->in_line_uv_stride);
 	CDMA_W(D_SURF_STRIDE, in->surf_stride);
+	CDMA_W(D_DAIN_MAP, conv_dain_map(in, engine->config->atom_size));
 	CDMA_W(D_BATCH_NUMBER, p->batch - 1);
 	CDMA_W(D_BATCH_STRIDE, p->batch_stride);
 	CDMA_W(D_ENTRY_PER_SLICE, p->entry_per_slice - 1);
@@ -208,7 +224,7 @@ static void conv_program_csc(struct dla_engine *engine,
 	const struct dla_data_cube *out = &s->dst_data;
 
 	CSC_W(D_MISC_CFG, conv_misc(p, p->out_precision));
-	CSC_W(D_DATAIN_FORMAT, p->data_format != FORMAT_FEATURE);
+	CSC_W(D_DATAIN_FORMAT, p->data_format != NVDLA_DATA_FORMAT_FEATURE);
 	CSC_W(D_DATAIN_SIZE_EXT_0,
 	      FIELD(CSC, D_DATAIN_SIZE_EXT_0, DATAIN_WIDTH_EXT,
 		    p->input_width_csc - 1) |
@@ -280,6 +296,10 @@ static int conv_program(struct dla_engine *engine, struct dla_group *group,
 	CACC_W(D_BATCH_NUMBER, p->batch - 1);
 	CACC_W(D_LINE_STRIDE, out->line_stride);
 	CACC_W(D_SURF_STRIDE, out->surf_stride);
+	/* a single output atom per surface is packed, as NVIDIA's firmware */
+	CACC_W(D_DATAOUT_MAP, (out->width == 1 && out->height == 1) *
+	       (NVDLA_CACC_D_DATAOUT_MAP_LINE_PACKED_MASK |
+		NVDLA_CACC_D_DATAOUT_MAP_SURF_PACKED_MASK));
 	/* The output converter is a plain truncation here. */
 	CACC_W(D_CLIP_CFG, p->out_cvt.truncate);
 	return 0;

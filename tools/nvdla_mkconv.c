@@ -16,13 +16,13 @@
 #include <string.h>
 
 #include <nvdla/dla_interface.h>
+#include <nvdla/pixel_formats.h>
 
 #include "builder.h"
 
 #define ATOM 32			/* nv_full: bytes per atom, int8 channels */
 #define R 3
 #define S 3
-#define FORMAT_FEATURE 36	/* dla_conv_op_desc.data_format */
 #define DATA_FORMAT_NCXHWX 3
 #define DATA_CATEGORY_FEATURE 2
 
@@ -67,7 +67,7 @@ static void conv_ops(struct nvdla_build_op *ops, const struct cube *in,
 	nvdla_build_op_init(conv, DLA_OP_CONV);
 	conv->op.conv_op = (struct dla_conv_op_desc){
 		.entry_per_slice = in->w * ((in->c + ATOM - 1) / ATOM),
-		.data_format = FORMAT_FEATURE, .fetch_grain = 1, .batch = 1,
+		.data_format = NVDLA_DATA_FORMAT_FEATURE, .fetch_grain = 1, .batch = 1,
 		.data_bank = 1, .weight_bank = 1, .release = in->h,
 		.input_width_csc = in->w, .input_height_csc = in->h,
 		.input_channel_csc = in->c, .kernel_width_csc = S,

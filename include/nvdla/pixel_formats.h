@@ -51,6 +51,9 @@ enum nvdla_pixel_format {
 	NVDLA_PIXEL_FORMAT_COUNT,
 };
 
+/* dla_conv_op_desc.data_format of a feature cube rather than an image */
+#define NVDLA_DATA_FORMAT_FEATURE 36
+
 /**
  * struct nvdla_pixel_layout - how pixels of one format lie in memory
  * @planes: 1, or 2: luma, then interleaved chroma (semi-planar YUV 4:4:4)

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include <nvdla/firmware.h>
+#include <nvdla/pixel_formats.h>
 #include <nvdla/runtime.h>
 #include <nvdla/sim.h>
 #include <nvdla_accel.h>
@@ -27,7 +28,6 @@
 
 #define DATA_FORMAT_NCXHWX 3
 #define DATA_CATEGORY_FEATURE 2
-#define FORMAT_FEATURE 36	/* dla_conv_op_desc.data_format */
 
 struct config {
 	const char *name;
@@ -554,7 +554,7 @@ static void conv_job(struct job *j, const struct config *cfg, uint32_t c,
 	nvdla_build_op_init(conv, DLA_OP_CONV);
 	*p = (struct dla_conv_op_desc){
 		.entry_per_slice = CONV_W * ((c + cfg->atom - 1) / cfg->atom),
-		.data_format = FORMAT_FEATURE, .fetch_grain = 1, .batch = 1,
+		.data_format = NVDLA_DATA_FORMAT_FEATURE, .fetch_grain = 1, .batch = 1,
 		.data_bank = 1, .weight_bank = 1, .release = CONV_H,
 		.input_width_csc = CONV_W, .input_height_csc = CONV_H,
 		.input_channel_csc = c, .kernel_width_csc = CONV_S,

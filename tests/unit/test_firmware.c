@@ -417,6 +417,28 @@ static void m_image(struct task_descs *d)
 		.channel = 1,
 	};
 }
+/* A 4x4 fp16 feature cube, lines and surfaces packed, into one output atom. */
+static void m_packed(struct task_descs *d)
+{
+	struct dla_conv_op_desc *p = &d->op[0].conv_op;
+	struct dla_conv_surface_desc *s = &d->surf[0].conv_surface;
+
+	m_image(d);
+	p->data_format = NVDLA_DATA_FORMAT_FEATURE;
+	p->kernel_width_csc = 4;
+	p->kernel_height_csc = 4;
+	p->kernel_channel_csc = 16;
+	p->input_width_csc = 4;
+	p->input_height_csc = 4;
+	p->input_channel_csc = 16;
+	p->release = 4;
+	s->src_data = (struct dla_data_cube){
+		.type = DLA_MEM_MC, .address = 4, .width = 4, .height = 4,
+		.channel = 16, .line_stride = 128, .surf_stride = 512,
+	};
+	s->dst_data.width = 1;
+	s->dst_data.height = 1;
+}
 static void m_image_short_line(struct task_descs *d)
 {
 	m_image(d);
@@ -557,6 +579,25 @@ static void test_image_input(void)
 	tap_ok(fake.reg[(0x6000 + NVDLA_CSC_D_RELEASE) / 4] == 15,
 	       "16 slices released: CSC D_RELEASE 15 (got %u)",
 	       fake.reg[(0x6000 + NVDLA_CSC_D_RELEASE) / 4]);
+	/* lines 128 bytes apart, 16 atoms long: not packed */
+	tap_ok(fake.reg[(0x5000 + NVDLA_CDMA_D_DAIN_MAP) / 4] == 0 &&
+	       fake.reg[(0x9000 + NVDLA_CACC_D_DATAOUT_MAP) / 4] == 0,
+	       "image lines apart, 14x14 output: CDMA D_DAIN_MAP and CACC D_DATAOUT_MAP 0");
+	finish();
+	/*
+	 * NVIDIA's C model refuses a CDMA whose packing flags disagree with
+	 * the strides (a recorded LeNet, nv_small), and the RTL stalls.
+	 */
+	good_task(&d);
+	m_packed(&d);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 &&
+	       fake.reg[(0x5000 + NVDLA_CDMA_D_DAIN_MAP) / 4] == 0x10001 &&
+	       fake.reg[(0x9000 + NVDLA_CACC_D_DATAOUT_MAP) / 4] == 0x10001,
+	       "packed 4x4 cube into one atom: D_DAIN_MAP 0x%x, D_DATAOUT_MAP 0x%x (ret %d, \"%s\")",
+	       fake.reg[(0x5000 + NVDLA_CDMA_D_DAIN_MAP) / 4],
+	       fake.reg[(0x9000 + NVDLA_CACC_D_DATAOUT_MAP) / 4], ret,
+	       fake.last_error);
 	finish();
 	good_task(&d);
 	m_image_yuv(&d);

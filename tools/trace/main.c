@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * nvdla_trace [--config NAME] [--seed DIR] TEST_DIR...
+ * nvdla_trace [--config NAME] [--seed DIR] [--verilator DIR] TEST_DIR...
  *
  * Plays public NVDLA hardware tests against the model: a directory with a
  * <name>.cfg register script, or with an input.txn trace. The configuration
@@ -10,6 +10,8 @@
  * contains (the longest), else nv_full. Prints PASS or FAIL per test,
  * then "N passed, N failed"; exits 0 only when all passed. --seed also records each test's
  * register writes as DIR/<test>, a seed of tests/fuzz/fuzz_sim.c.
+ * --verilator writes each .cfg test as DIR/<test>.bin, the command stream
+ * of nvdla/hw's RTL bench (verif/verilator; docs/recording.md).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -18,6 +20,7 @@
 #include <unistd.h>
 
 #include <nvdla/firmware.h>
+#include <nvdla/regs.h>
 #include <nvdla/sim.h>
 
 #include "record.h"
@@ -161,8 +164,34 @@ static FILE *seed_open(const char *seed_dir, const char *dir, char *err,
 	return f;
 }
 
+/* The RTL bench's stream for @dir's .cfg script, or NULL with an error. */
+static struct trace_vlt *vlt_open(const char *vlt_dir, const char *dir,
+				  bool txn, char *err, size_t errlen)
+{
+	struct trace_vlt *v;
+	char path[512];
+
+	if (txn) {
+		snprintf(err, errlen, "--verilator takes .cfg scripts only");
+		return NULL;
+	}
+	snprintf(path, sizeof(path), "%s/%s.bin", vlt_dir, base_name(dir));
+	v = trace_vlt_open(path);
+	if (!v)
+		snprintf(err, errlen, "cannot create %s", path);
+	return v;
+}
+
+static int vlt_close(struct trace *t)
+{
+	const uint32_t glb = t->unit_base[NVDLA_UNIT_GLB];
+
+	return trace_vlt_close(t->vlt, glb + NVDLA_GLB_S_INTR_STATUS,
+			       glb + NVDLA_GLB_S_INTR_MASK);
+}
+
 static int run_test(const char *dir, const char *forced, const char *seed_dir,
-		    char *err, size_t errlen)
+		    const char *vlt_dir, char *err, size_t errlen)
 {
 	struct trace t = { .dir = dir, .file = dir };
 	const struct nvdla_sim_host host = {
@@ -197,20 +226,19 @@ static int run_test(const char *dir, const char *forced, const char *seed_dir,
 			return -1;
 		}
 	}
+	if (vlt_dir) {
+		t.vlt = vlt_open(vlt_dir, dir, txn, err, errlen);
+		if (!t.vlt)
+			goto err_seed;
+	}
 	if (trace_mem_init(&t.mem)) {
 		snprintf(err, errlen, "cannot reserve the test memory");
-		if (t.seed)
-			fclose(t.seed);
-		return -1;
+		goto err_vlt;
 	}
 	t.sim = calloc(1, nvdla_sim_size());
 	if (!t.sim || nvdla_sim_init(t.sim, id, &host)) {
-		free(t.sim);
-		trace_mem_free(&t.mem);
-		if (t.seed)
-			fclose(t.seed);
 		snprintf(err, errlen, "cannot start the model");
-		return -1;
+		goto err_mem;
 	}
 	ret = txn ? trace_play_txn(&t, path) : trace_play_cfg(&t, path);
 	if (!ret && nvdla_sim_fault_count(t.sim)) {
@@ -222,15 +250,30 @@ static int run_test(const char *dir, const char *forced, const char *seed_dir,
 		snprintf(t.err, sizeof(t.err), "cannot write the seed");
 		ret = -1;
 	}
+	if (t.vlt && vlt_close(&t) && !ret) {
+		snprintf(t.err, sizeof(t.err), "cannot write the RTL bench's stream");
+		ret = -1;
+	}
 	snprintf(err, errlen, "%s", t.err);
 	trace_mem_free(&t.mem);
 	free(t.sim);
 	return ret;
+
+err_mem:
+	free(t.sim);
+	trace_mem_free(&t.mem);
+err_vlt:
+	if (t.vlt)
+		vlt_close(&t);
+err_seed:
+	if (t.seed)
+		fclose(t.seed);
+	return -1;
 }
 
 int main(int argc, char **argv)
 {
-	const char *config = NULL, *seed_dir = NULL;
+	const char *config = NULL, *seed_dir = NULL, *vlt_dir = NULL;
 	int i = 1, passed = 0, failed = 0;
 	char err[600];
 
@@ -239,16 +282,18 @@ int main(int argc, char **argv)
 			config = argv[i + 1];
 		else if (!strcmp(argv[i], "--seed"))
 			seed_dir = argv[i + 1];
+		else if (!strcmp(argv[i], "--verilator"))
+			vlt_dir = argv[i + 1];
 		else
 			break;
 	}
 	if (i >= argc || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 		fprintf(i >= argc ? stderr : stdout,
-			"usage: nvdla_trace [--config NAME] [--seed DIR] TEST_DIR...\n");
+			"usage: nvdla_trace [--config NAME] [--seed DIR] [--verilator DIR] TEST_DIR...\n");
 		return i >= argc ? 2 : 0;
 	}
 	for (; i < argc; i++) {
-		if (run_test(argv[i], config, seed_dir, err, sizeof(err))) {
+		if (run_test(argv[i], config, seed_dir, vlt_dir, err, sizeof(err))) {
 			printf("FAIL %s: %s\n", base_name(argv[i]), err);
 			failed++;
 		} else {

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 struct nvdla_sim;
+struct trace_vlt;
 
 /*
  * The test bench's memory: the whole 32-bit device address space, reserved
@@ -29,6 +30,7 @@ struct trace {
 	bool kicked;
 	const char *dir;	/* test directory, for data files */
 	FILE *seed;		/* register writes recorded for fuzz_sim, or NULL */
+	struct trace_vlt *vlt;	/* the RTL bench's commands written, or NULL */
 	const char *file;	/* script being played, for messages */
 	int line;
 	char err[512];
@@ -75,6 +77,29 @@ int64_t trace_reg_by_name(struct trace *t, const char *name);
 /* Feed each line of @path to @line until one fails; 0 or -1 with t->err. */
 int trace_play_lines(struct trace *t, const char *path,
 		     int (*line)(struct trace *t, char *text));
+
+/*
+ * The command stream of nvdla/hw's RTL bench (verif/verilator, its
+ * trace.bin), written as a .cfg script plays (trace_vlt.c). Register
+ * addresses are byte addresses; a synchronisation point goes by the name
+ * the script gives it. Calls that take a name return -1 past 64 of them.
+ */
+struct trace_vlt *trace_vlt_open(const char *path);
+/* Names the interrupt registers the bench's synchronisation points read. */
+int trace_vlt_close(struct trace_vlt *v, uint32_t status_reg,
+		    uint32_t mask_reg);
+void trace_vlt_load(struct trace_vlt *v, uint32_t addr, const uint8_t *p,
+		    uint32_t len);
+void trace_vlt_write(struct trace_vlt *v, uint32_t addr, uint32_t val);
+/* Read until (value & mask) == (val & mask). */
+void trace_vlt_read(struct trace_vlt *v, uint32_t addr, uint32_t mask,
+		    uint32_t val);
+void trace_vlt_wait_irq(struct trace_vlt *v);
+/* Point @name fires when all of @bits are set in the interrupt status. */
+int trace_vlt_syncpt(struct trace_vlt *v, const char *name, uint32_t bits);
+int trace_vlt_check_crc(struct trace_vlt *v, const char *name, uint32_t addr,
+			uint32_t len, uint32_t crc);
+int trace_vlt_check_nothing(struct trace_vlt *v, const char *name);
 
 /* Play one script; 0 when every check passed, else -1 with t->err. */
 int trace_play_cfg(struct trace *t, const char *path);

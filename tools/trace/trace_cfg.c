@@ -101,6 +101,8 @@ static int load_records(struct trace *t, uint64_t base, char *text)
 			dst[i] = byte;
 			p = end;
 		}
+		if (t->vlt)
+			trace_vlt_load(t->vlt, base + off, dst, size);
 		rec = p;
 	}
 	return 0;
@@ -138,6 +140,8 @@ static int cmd_mem_init(struct trace *t, char **a, int n)
 	if (!p)
 		return -1;
 	memset(p, 0, size);
+	if (t->vlt)
+		trace_vlt_load(t->vlt, addr, p, size);
 	return 0;
 }
 
@@ -162,7 +166,29 @@ static int cmd_reg_write(struct trace *t, char **a, int n)
 	if (reg_arg(t, a[0], &addr) || number(t, a[1], &val))
 		return -1;
 	trace_reg_write(t, addr, val);
+	if (t->vlt)
+		trace_vlt_write(t->vlt, addr, val);
 	return 0;
+}
+
+static uint32_t intr_status_reg(struct trace *t)
+{
+	return t->unit_base[NVDLA_UNIT_GLB] + NVDLA_GLB_S_INTR_STATUS;
+}
+
+/*
+ * For the RTL, a poll of the interrupt status waits for the interrupt and
+ * then for its own bits only: the RTL may raise two engines' done bits
+ * together, or in another order, where the model raised them one by one.
+ */
+static void vlt_poll(struct trace *t, uint32_t addr, uint32_t val)
+{
+	if (addr == intr_status_reg(t) && val) {
+		trace_vlt_wait_irq(t->vlt);
+		trace_vlt_read(t->vlt, addr, val, val);
+	} else {
+		trace_vlt_read(t->vlt, addr, ~0u, val);
+	}
 }
 
 static int cmd_poll_reg_equal(struct trace *t, char **a, int n)
@@ -178,6 +204,8 @@ static int cmd_poll_reg_equal(struct trace *t, char **a, int n)
 	if (got != val)
 		return trace_fail(t, "%s reads 0x%x, expected 0x%llx", a[0], got,
 				  (unsigned long long)val);
+	if (t->vlt)
+		vlt_poll(t, addr, val);
 	return 0;
 }
 
@@ -201,7 +229,7 @@ static int intr_bit(const char *src)
 
 static int cmd_intr_notify(struct trace *t, char **a, int n)
 {
-	uint32_t status = t->unit_base[NVDLA_UNIT_GLB] + NVDLA_GLB_S_INTR_STATUS;
+	uint32_t status = intr_status_reg(t);
 	int bit;
 
 	if (n != 2)
@@ -213,6 +241,8 @@ static int cmd_intr_notify(struct trace *t, char **a, int n)
 	if (!(trace_reg_read(t, status) & 1u << bit))
 		return trace_fail(t, "interrupt %s was never raised", a[0]);
 	trace_reg_write(t, status, 1u << bit);
+	if (t->vlt && trace_vlt_syncpt(t->vlt, a[1], 1u << bit))
+		return trace_fail(t, "too many synchronisation points");
 	return 0;
 }
 
@@ -237,16 +267,19 @@ static int cmd_check_crc(struct trace *t, char **a, int n)
 				  (unsigned long long)addr,
 				  (unsigned long long)size, got,
 				  (unsigned long long)crc);
+	if (t->vlt && trace_vlt_check_crc(t->vlt, a[0], addr, size, crc))
+		return trace_fail(t, "too many synchronisation points");
 	return 0;
 }
 
 /* A synchronisation point whose test checks nothing. */
 static int cmd_check_nothing(struct trace *t, char **a, int n)
 {
-	(void)a;
 	if (n != 1)
 		return trace_fail(t, "check_nothing takes 1 argument");
 	trace_sync(t);
+	if (t->vlt && trace_vlt_check_nothing(t->vlt, a[0]))
+		return trace_fail(t, "too many synchronisation points");
 	return 0;
 }
 

@@ -19,9 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <nvdla/pixel_formats.h>
+
 #include "lower_internal.h"
 
-#define FORMAT_FEATURE 36	/* dla_conv_op_desc.data_format */
 #define NVC_WEIGHT_RATIO 64	/* smallest channel scale: max / 64 */
 
 struct conv_shape {
@@ -432,7 +433,7 @@ static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 
 	*p = (struct dla_conv_op_desc){
 		.entry_per_slice = (uint16_t)conv_eps(L, n, cs),
-		.data_format = cs->image ? nvc_image_format(L) : FORMAT_FEATURE,
+		.data_format = cs->image ? nvc_image_format(L) : NVDLA_DATA_FORMAT_FEATURE,
 		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)dbank,
 		.weight_bank = (uint8_t)wbank, .release = (uint16_t)b->ih,
 		.input_width_csc = (uint16_t)ti->w,
@@ -749,7 +750,7 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 		return *sdp;
 	p = &L->ops[conv].op.conv_op;
 	*p = (struct dla_conv_op_desc){
-		.entry_per_slice = (uint16_t)eps, .data_format = FORMAT_FEATURE,
+		.entry_per_slice = (uint16_t)eps, .data_format = NVDLA_DATA_FORMAT_FEATURE,
 		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)dbank,
 		.weight_bank = (uint8_t)wbank, .release = (uint16_t)ti->w,
 		.input_width_csc = 1, .input_height_csc = (uint16_t)ti->w,
