@@ -8,6 +8,9 @@
 #ifndef __NVDLA_SIM_ACCEL_H__
 #define __NVDLA_SIM_ACCEL_H__
 
+#include "../cdp.h"
+#include "../pdp.h"
+#include "../sdp.h"
 #include "../sim_internal.h"
 
 /*
@@ -137,5 +140,10 @@ struct sim_fp_acc;
 #define SIM_FP16_GROUP_X 16
 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 w, u64 o0,
 			       u32 no, u32 k0, u32 k1, struct sim_fp_acc *acc);
+
+/* The SDP's, PDP's and CDP's integer paths on AVX2. */
+sdp_run_fn sim_sdp_run_avx2;
+pdp_lanes_fn sim_pdp_lanes_avx2;
+cdp_atom_fn sim_cdp_atom_avx2;
 
 #endif /* __NVDLA_SIM_ACCEL_H__ */

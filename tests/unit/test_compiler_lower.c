@@ -1204,8 +1204,9 @@ static bool operand_strides_ok(const struct dla_data_cube *d,
 
 /*
  * What NVIDIA's C model and RTL need of the descriptors (nv_small): a
- * convolution's weight bytes exactly its kernels' (the CSC releases no
- * padding, so the next change of weight banks would wait forever), and
+ * convolution's weight bytes its kernels' in whole 8-byte entries of the
+ * convolution buffer (the CSC releases no more, so the next change of
+ * weight banks would wait forever), and
  * per-channel SDP operands one atom of channels a surface stride apart
  * (stride 0 reads the first atom's operands for every surface).
  */
@@ -1221,7 +1222,7 @@ static void test_hw_layout(void)
 
 	reset();
 	t = input(1, 16, 16);
-	t = conv(t, 8, 3, 1, 1, 1, 1, NVC_ACT_RELU);	/* 72 bytes */
+	t = conv(t, 5, 3, 1, 1, 1, 1, NVC_ACT_RELU);	/* 45 bytes */
 	t = conv(t, 20, 3, 1, 1, 1, 1, NVC_ACT_RELU);
 	t = fc(t, 10, NVC_ACT_NONE);
 	output(t);
@@ -1237,8 +1238,8 @@ static void test_hw_layout(void)
 		case DLA_OP_CONV:
 			convs++;
 			bad += sf->conv_surface.weight_data.size !=
-			       op->conv_op.bytes_per_kernel *
-			       sf->conv_surface.dst_data.channel;
+			       (op->conv_op.bytes_per_kernel *
+				sf->conv_surface.dst_data.channel + 7) / 8 * 8;
 			break;
 		case DLA_OP_SDP:
 			sdps++;

@@ -232,13 +232,14 @@ static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 					}
 				}
 	/*
-	 * The exact bytes, as NVIDIA's compiler gives them: the CDMA plans
-	 * convolution-buffer entries for this many, and the CSC releases
-	 * entries for the kernels it read; padding is never released, so the
+	 * Whole convolution-buffer entries, as NVIDIA's compiler rounds them:
+	 * the CDMA plans entries for this many bytes and the CSC releases the
+	 * entries its kernels fill; more padding is never released, and the
 	 * next layer that changes the weight banks waits forever (NVIDIA's
 	 * C model, nv_small, a recorded digits network).
 	 */
-	*size = (uint32_t)(n * L->bpe);
+	*size = (uint32_t)((n * L->bpe + L->t.core.cbuf_width - 1) /
+			   L->t.core.cbuf_width * L->t.core.cbuf_width);
 	*off = nvc_const_add(L, buf, n * L->bpe, 0);
 	free(buf);
 	return *off == UINT32_MAX ? -ENOMEM : 0;
