@@ -33,7 +33,7 @@ static u32 redundant_signs(u64 v, u32 bits)
 {
 	u64 x = (v >> (bits - 1) & 1 ? ~v : v) & MASK(bits - 1);
 
-	return bits - 1 - fls64(x);
+	return bits - 1 - (x ? sim_log2(x) + 1 : 0);
 }
 
 static bool fp16_zero(u16 h)
