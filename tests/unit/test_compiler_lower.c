@@ -1208,7 +1208,9 @@ static bool operand_strides_ok(const struct dla_data_cube *d,
  * convolution buffer (the CSC releases no more, so the next change of
  * weight banks would wait forever), and
  * per-channel SDP operands one atom of channels a surface stride apart
- * (stride 0 reads the first atom's operands for every surface).
+ * (stride 0 reads the first atom's operands for every surface); and the
+ * RTL never given fewer weight banks than the layer before (its CDMA then
+ * stops fetching weights).
  */
 static void test_hw_layout(void)
 {
@@ -1217,13 +1219,15 @@ static void test_hw_layout(void)
 	const struct nvdla_lbl_blob *g, *ob, *sb;
 	struct nvdla_loadable *l = NULL;
 	void *buf = NULL;
-	int t, convs = 0, sdps = 0, bad = 0;
+	int t, convs = 0, sdps = 0, bad = 0, fewer = 0, wbank = 0;
 	uint32_t i, n;
 
 	reset();
 	t = input(1, 16, 16);
 	t = conv(t, 5, 3, 1, 1, 1, 1, NVC_ACT_RELU);	/* 45 bytes */
 	t = conv(t, 20, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	t = conv(t, 64, 3, 1, 1, 1, 1, NVC_ACT_RELU);	/* 3 weight banks */
+	t = conv(t, 8, 1, 1, 0, 1, 1, NVC_ACT_RELU);	/* 1 would do */
 	t = fc(t, 10, NVC_ACT_NONE);
 	output(t);
 	reference();	/* calibrated ranges */
@@ -1237,6 +1241,8 @@ static void test_hw_layout(void)
 		switch (((const struct dla_common_op_desc *)g->data)[i].op_type) {
 		case DLA_OP_CONV:
 			convs++;
+			fewer += op->conv_op.weight_bank < wbank;
+			wbank = op->conv_op.weight_bank;
 			bad += sf->conv_surface.weight_data.size !=
 			       (op->conv_op.bytes_per_kernel *
 				sf->conv_surface.dst_data.channel + 7) / 8 * 8;
@@ -1252,9 +1258,12 @@ static void test_hw_layout(void)
 			break;
 		}
 	}
-	tap_ok(convs == 3 && sdps == 3 && !bad,
+	tap_ok(convs == 5 && sdps == 5 && !bad,
 	       "nv_small int8: %d convolutions' weight bytes, %d SDPs' operand strides as the hardware reads them (%d wrong)",
 	       convs, sdps, bad);
+	tap_ok(convs == 5 && !fewer,
+	       "nv_small int8: no convolution has fewer weight banks than the one before (%d do)",
+	       fewer);
 	nvdla_loadable_free(l);
 	free(buf);
 }
