@@ -11,260 +11,84 @@
  * The LUT differs from the SDP's: 38-bit start and end, a 16-bit
  * interpolation fraction and 16-bit results. fp16 runs in cdp_fp16.c.
  */
-#include "cdp_fp16.h"
+#include "cdp.h"
 #include "fp.h"
-#include "lut.h"
-#include "sim_internal.h"
-#include "sim_math.h"
 
-#define CDP_FRAC_BITS 16
-#define CDP_START_BITS 38
-#define CDP_FP16 2
-
-struct cdp_lut {
-	struct sim_lut_cfg cfg;		/* function, priorities, slopes */
-	s64 le_start, le_end, lo_start, lo_end;
-	s32 le_select, lo_select, le_offset;
-};
-
-struct cdp_params {
-	u32 atom, lanes, surfaces, w, h, bpe, half_window, c;
-	bool sqsum_bypass, mul_bypass;
-	s32 in_offset, in_scale, in_shift;
-	s64 out_offset;
-	s32 out_scale, out_shift;
-	struct cdp_lut lut;
-	const struct sim_lut *table;
-	bool fp16, nan_to_zero;
-	struct sim_cdp_fp16 lrn16;
-	const u8 *in;
-	u32 in_line, in_surf;
-	u8 *out;
-	u32 out_line, out_surf;
-	struct sim_lut_count *lut_count;
-	u32 *sat_count;		/* output converter clips */
-};
-
-struct cdp_index {
-	enum sim_lut_state state;
-	u32 idx;
-	u32 frac;	/* 16 bits */
-};
-
-/* The low @bits bits of d, as a 16-bit fraction (truncating). */
-static u32 cdp_frac(u64 d, u32 bits)
+/* fp16 inputs of the windows of surface @s at (@x, @y); NaN_TO_ZERO. */
+static void cdp_window16(const struct cdp_params *p, u32 s, u32 x, u32 y,
+			 u16 *win)
 {
-	d &= bits >= 64 ? ~0ull : ((u64)1 << bits) - 1;
-	return bits >= CDP_FRAC_BITS ? d >> (bits - CDP_FRAC_BITS) :
-				       d << (CDP_FRAC_BITS - bits);
-}
+	s32 raw[SIM_ATOM_MAX + SIM_CDP_FP16_WINDOW - 1];
+	u32 i;
 
-static struct cdp_index cdp_linear(s64 x, s64 start, s32 sel, u32 entries)
-{
-	struct cdp_index r = { SIM_LUT_HIT, 0, 0 };
-	s64 d = x - start;
-	u64 idx;
-
-	if (d <= 0) {
-		r.state = SIM_LUT_UFLOW;
-		return r;
+	cdp_window_raw(p, s, x, y, SIM_CDP_FP16_WINDOW / 2, raw);
+	for (i = 0; i < p->lanes + SIM_CDP_FP16_WINDOW - 1; i++) {
+		win[i] = raw[i];
+		if (p->nan_to_zero && sim_fp_is_nan(win[i], &sim_fp16))
+			win[i] = 0;
 	}
-	if (sel >= 0) {
-		idx = sel >= 63 ? 0 : (u64)d >> sel;
-		r.frac = cdp_frac(d, sel);
-	} else {
-		idx = -sel >= 24 ? ~0ull : (u64)d << -sel;
+}
+
+/* Store the @p->lanes outputs @v of surface @s at (@x, @y). */
+static void cdp_store(const struct cdp_params *p, u32 s, u32 x, u32 y,
+		      const s32 *v)
+{
+	u8 *o = p->out + s * p->out_surf + y * p->out_line + x * p->atom;
+	u32 i;
+
+	if (p->bpe == 1) {
+		for (i = 0; i < p->lanes; i++)
+			o[i] = v[i];
+		return;
 	}
-	if (idx >= entries - 1)
-		r.state = SIM_LUT_OFLOW;
-	else
-		r.idx = idx;
-	return r;
-}
-
-static struct cdp_index cdp_exponent(s64 x, s64 start, s32 offset)
-{
-	struct cdp_index r = { SIM_LUT_HIT, 0, 0 };
-	s64 d = x - start, idx;
-	u32 e = 0;
-
-	if (d <= 0) {
-		r.state = SIM_LUT_UFLOW;
-		return r;
+	for (i = 0; i < p->lanes; i++) {
+		o[2 * i] = v[i];
+		o[2 * i + 1] = v[i] >> 8;
 	}
-	while ((u64)d >> (e + 1))
-		e++;
-	idx = (s64)e - offset;
-	if (idx < 0)
-		r.state = SIM_LUT_UFLOW;
-	else if (idx >= SIM_LUT_LE_ENTRIES - 1)
-		r.state = SIM_LUT_OFLOW;
-	else
-		r.idx = idx;
-	r.frac = cdp_frac((u64)d - ((u64)1 << e), e);
-	return r;
-}
-
-/* rha((v) * scale / 2^shift) with a signed 5-bit shift, saturated to 56. */
-static s64 cdp_slope(s64 v, s32 scale, s32 shift)
-{
-	s64 p;
-
-	if (v > ((s64)1 << 46) || v < -((s64)1 << 46))
-		return v * scale > 0 ? ((s64)1 << 55) - 1 : -((s64)1 << 55);
-	p = v * scale;
-	if (shift >= 0)
-		return sim_sat(sim_rha_shift(p, shift), 56);
-	if (p > ((s64)1 << (55 + shift)) || p < -((s64)1 << (55 + shift)))
-		return p > 0 ? ((s64)1 << 55) - 1 : -((s64)1 << 55);
-	return p * ((s64)1 << -shift);
-}
-
-static s64 cdp_lut_output(const s16 *t, u32 last, const struct cdp_index *r,
-			  s64 x, s64 origin, s32 scale, s32 shift)
-{
-	s64 y;
-
-	if (r->state == SIM_LUT_HIT) {
-		y = sim_rha_shift(((s64)t[r->idx + 1] - t[r->idx]) * r->frac,
-				  CDP_FRAC_BITS);
-		return sim_sat(t[r->idx] + y, 16);
-	}
-	y = cdp_slope(x - origin, scale, shift);
-	return sim_sat(t[r->state == SIM_LUT_UFLOW ? 0 : last] + y, 16);
-}
-
-static s64 cdp_lookup(const struct cdp_params *p, s64 x)
-{
-	const struct cdp_lut *l = &p->lut;
-	const struct sim_lut_cfg *c = &l->cfg;
-	struct cdp_index le, lo;
-	bool uf;
-	s64 origin;
-
-	le = c->le_linear ?
-	     cdp_linear(x, l->le_start, l->le_select, SIM_LUT_LE_ENTRIES) :
-	     cdp_exponent(x, l->le_start, l->le_offset);
-	lo = cdp_linear(x, l->lo_start, l->lo_select, SIM_LUT_LO_ENTRIES);
-
-	sim_lut_count_cdp(p->lut_count, le.state, lo.state);
-	if (sim_lut_pick_lo(c, le.state, lo.state)) {
-		uf = lo.state == SIM_LUT_UFLOW;
-		return cdp_lut_output(p->table->lo, SIM_LUT_LO_ENTRIES - 1, &lo,
-				      x, uf ? l->lo_start : l->lo_end,
-				      uf ? c->lo_uflow_scale : c->lo_oflow_scale,
-				      uf ? c->lo_uflow_shift : c->lo_oflow_shift);
-	}
-	uf = le.state == SIM_LUT_UFLOW;
-	origin = uf ? l->le_start : l->le_end;
-	if (uf && !c->le_linear && l->le_offset >= 0)
-		origin += (s64)1 << (l->le_offset < 40 ? l->le_offset : 40);
-	return cdp_lut_output(p->table->le, SIM_LUT_LE_ENTRIES - 1, &le, x,
-			      origin,
-			      uf ? c->le_uflow_scale : c->le_oflow_scale,
-			      uf ? c->le_uflow_shift : c->le_oflow_shift);
-}
-
-/* The output converter, its clips counted. */
-static s64 cdp_ocvt(const struct cdp_params *p, s64 v)
-{
-	s64 r;
-
-	v = (v - p->out_offset) * p->out_scale;
-	r = sim_sat(sim_rha_shift(v, p->out_shift), p->bpe * 8);
-	if (sim_shift_saturated(v, p->out_shift, r))
-		sim_count_add(p->sat_count, 1);
-	return r;
-}
-
-static s32 cdp_load(const struct cdp_params *p, u32 c, u32 x, u32 y)
-{
-	const u8 *at = p->in + (c / p->lanes) * p->in_surf + y * p->in_line +
-		       (x * p->lanes + c % p->lanes) * p->bpe;
-
-	return p->bpe == 1 ? (s8)at[0] : (s16)(at[0] | at[1] << 8);
-}
-
-/* Input channel @c converted; 0 in the padding lanes and beyond. */
-static s64 cdp_in(const struct cdp_params *p, s64 c, u32 x, u32 y)
-{
-	s64 v;
-
-	if (c < 0 || c >= p->c)
-		return 0;
-	v = cdp_load(p, c, x, y);
-	return sim_sat(sim_rha_shift((v - p->in_offset) * p->in_scale,
-				     p->in_shift), p->bpe * 8 + 1);
-}
-
-/* fp16 input @c at (x, y); 0 in the padding lanes and beyond; NaN_TO_ZERO. */
-static u16 cdp_load16(const struct cdp_params *p, s64 c, u32 x, u32 y)
-{
-	u16 v;
-
-	if (c < 0 || c >= (s64)p->c)
-		return 0;
-	v = (u16)cdp_load(p, c, x, y);
-	return p->nan_to_zero && sim_fp_is_nan(v, &sim_fp16) ? 0 : v;
 }
 
 static void cdp_compute_fp16(struct nvdla_sim *sim,
 			     const struct cdp_params *p)
 {
-	u32 channels = p->surfaces * p->lanes, c, x, y, k;
-	u16 win[SIM_CDP_FP16_WINDOW], r;
-	u8 *o;
+	u16 win[SIM_ATOM_MAX + SIM_CDP_FP16_WINDOW - 1];
+	s32 v[SIM_ATOM_MAX];
+	u32 s, x, y, i;
 
-	for (y = 0; y < p->h; y++) {
-		for (x = 0; x < p->w; x++) {
-			if (sim_slice(sim, (u64)channels * SIM_CDP_FP16_WINDOW))
-				return;
-			for (c = 0; c < channels; c++) {
-				for (k = 0; k < SIM_CDP_FP16_WINDOW; k++)
-					win[k] = cdp_load16(p, (s64)c + k -
-							    SIM_CDP_FP16_WINDOW / 2,
-							    x, y);
-				r = sim_cdp_fp16_lrn(&p->lrn16, win);
-				o = p->out + (c / p->lanes) * p->out_surf +
-				    y * p->out_line + (x * p->lanes + c % p->lanes) * 2;
-				o[0] = r;
-				o[1] = r >> 8;
+	for (s = 0; s < p->surfaces; s++) {
+		for (y = 0; y < p->h; y++) {
+			for (x = 0; x < p->w; x++) {
+				if (sim_slice(sim, (u64)p->lanes *
+					      SIM_CDP_FP16_WINDOW))
+					return;
+				cdp_window16(p, s, x, y, win);
+				for (i = 0; i < p->lanes; i++)
+					v[i] = sim_cdp_fp16_lrn(&p->lrn16,
+								win + i);
+				cdp_store(p, s, x, y, v);
 			}
 		}
 	}
 }
 
+static void cdp_atom_plain(const struct cdp_params *p, u32 s, u32 x, u32 y,
+			   s32 *out)
+{
+	cdp_atom(p, s, x, y, out);
+}
+
 static void cdp_compute(struct nvdla_sim *sim, const struct cdp_params *p)
 {
-	u32 channels = p->surfaces * p->lanes, c, x, y;
-	s64 j;
+	s32 v[SIM_ATOM_MAX];
+	u32 s, x, y;
 
-	for (y = 0; y < p->h; y++) {
-		for (x = 0; x < p->w; x++) {
-			if (sim_slice(sim, (u64)channels *
-				      (2 * p->half_window + 1)))
-				return;
-			for (c = 0; c < channels; c++) {
-				s64 v = cdp_in(p, c, x, y);
-				s64 sum = 0, r;
-				u8 *o;
-
-				for (j = (s64)c - p->half_window;
-				     j <= (s64)c + p->half_window; j++) {
-					s64 n = cdp_in(p, j, x, y);
-
-					sum += n * n;
-				}
-				r = cdp_lookup(p, p->sqsum_bypass ? v : sum);
-				if (!p->mul_bypass)
-					r *= v;
-				r = cdp_ocvt(p, r);
-				o = p->out + (c / p->lanes) * p->out_surf +
-				    y * p->out_line +
-				    (x * p->lanes + c % p->lanes) * p->bpe;
-				o[0] = r;
-				if (p->bpe == 2)
-					o[1] = r >> 8;
+	for (s = 0; s < p->surfaces; s++) {
+		for (y = 0; y < p->h; y++) {
+			for (x = 0; x < p->w; x++) {
+				if (sim_slice(sim, (u64)p->lanes *
+					      (2 * p->half_window + 1)))
+					return;
+				p->atom_fn(p, s, x, y, v);
+				cdp_store(p, s, x, y, v);
 			}
 		}
 	}
@@ -372,6 +196,9 @@ static bool cdp_params(struct nvdla_sim *sim, struct cdp_params *p)
 	p->out_shift = SIM_FIELD(sim, CDP, D_DATOUT_SHIFTER, DATOUT_SHIFTER);
 	cdp_lut_params(sim, p);
 	p->table = &sim->cdp_lut;
+	p->atom_fn = sim_cdp_vector();
+	if (!p->atom_fn)
+		p->atom_fn = cdp_atom_plain;
 	if (p->fp16)
 		cdp_fp16_params(sim, p);
 

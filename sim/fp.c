@@ -6,6 +6,7 @@
  * saturation rule is the hardware's, including where it differs from IEEE.
  */
 #include "fp.h"
+#include "sim_math.h"
 
 const struct sim_fp_fmt sim_fp16 = { 5, 10 };
 const struct sim_fp_fmt sim_fp17 = { 6, 10 };
@@ -75,15 +76,10 @@ static u64 fp_mant1(const struct fp_val *v, const struct sim_fp_fmt *f)
 	return fp_zero(v) ? 0 : v->m | 1ull << f->m;
 }
 
+/* Significant bits of @x: no loop over them, the adder calls it per sum. */
 static u32 fp_bitlen(u64 x)
 {
-	u32 n = 0;
-
-	while (x) {
-		n++;
-		x >>= 1;
-	}
-	return n;
+	return x ? sim_log2(x) + 1 : 0;
 }
 
 /*

@@ -55,15 +55,6 @@ u32 sim_lut_read(struct sim_lut *lut)
 	return e ? (u16)*e : 0;
 }
 
-static u32 log2_floor(u64 d)
-{
-	u32 e = 0;
-
-	while (d >>= 1)
-		e++;
-	return e;
-}
-
 static struct lut_index lut_linear(s32 x, s32 start, s8 sel, u32 entries)
 {
 	struct lut_index r = { LUT_HIT, 0, 0 };
@@ -101,7 +92,7 @@ static struct lut_index lut_exponent(s32 x, s32 start, s8 offset)
 		return r;
 	}
 	d = (u64)((s64)x - start);
-	e = log2_floor(d);
+	e = sim_log2(d);
 	if ((s32)e < offset) {
 		r.state = LUT_UFLOW;
 		return r;
@@ -153,18 +144,6 @@ static s32 lut_output(const s16 *t, u32 last, const struct lut_index *r,
 	return sim_sat(y + t[r->state == LUT_UFLOW ? 0 : last], 32);
 }
 
-bool sim_lut_pick_lo(const struct sim_lut_cfg *c, enum sim_lut_state le,
-		     enum sim_lut_state lo)
-{
-	if (le == LUT_UFLOW && lo == LUT_UFLOW)
-		return c->uflow_lo;
-	if (le == LUT_OFLOW && lo == LUT_OFLOW)
-		return c->oflow_lo;
-	if (le == lo || (le != LUT_HIT && lo != LUT_HIT))
-		return c->hybrid_lo;
-	return lo == LUT_HIT;
-}
-
 void sim_lut_count_sdp(struct sim_lut_count *n, enum sim_lut_state le,
 		       enum sim_lut_state lo, bool pick_lo)
 {
@@ -177,23 +156,6 @@ void sim_lut_count_sdp(struct sim_lut_count *n, enum sim_lut_state le,
 	sim_count_add(&n->hybrid, used == LUT_HIT);
 	sim_count_add(&n->le_hit, le == LUT_HIT);
 	sim_count_add(&n->lo_hit, lo == LUT_HIT);
-}
-
-void sim_lut_count_cdp(struct sim_lut_count *n, enum sim_lut_state le,
-		       enum sim_lut_state lo)
-{
-	if (!n)
-		return;
-	if (le == LUT_UFLOW && lo == LUT_UFLOW)
-		sim_count_add(&n->uflow, 1);
-	else if (le == LUT_OFLOW && lo == LUT_OFLOW)
-		sim_count_add(&n->oflow, 1);
-	else if (le == LUT_HIT && lo != LUT_HIT)
-		sim_count_add(&n->le_hit, 1);
-	else if (lo == LUT_HIT && le != LUT_HIT)
-		sim_count_add(&n->lo_hit, 1);
-	else
-		sim_count_add(&n->hybrid, 1);
 }
 
 s32 sim_lut_lookup(const struct sim_lut *lut, const struct sim_lut_cfg *c,

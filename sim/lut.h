@@ -8,7 +8,7 @@
 #ifndef __NVDLA_SIM_LUT_H__
 #define __NVDLA_SIM_LUT_H__
 
-#include <nvdla/deps.h>
+#include "sim_math.h"
 
 #define SIM_LUT_LE_ENTRIES 65
 #define SIM_LUT_LO_ENTRIES 257
@@ -37,8 +37,18 @@ struct sim_lut_count {
 };
 
 /* The table that answers (true: LO), from both tables' states. */
-bool sim_lut_pick_lo(const struct sim_lut_cfg *cfg, enum sim_lut_state le,
-		     enum sim_lut_state lo);
+static inline bool sim_lut_pick_lo(const struct sim_lut_cfg *c,
+				   enum sim_lut_state le,
+				   enum sim_lut_state lo)
+{
+	if (le == SIM_LUT_UFLOW && lo == SIM_LUT_UFLOW)
+		return c->uflow_lo;
+	if (le == SIM_LUT_OFLOW && lo == SIM_LUT_OFLOW)
+		return c->oflow_lo;
+	if (le == lo || (le != SIM_LUT_HIT && lo != SIM_LUT_HIT))
+		return c->hybrid_lo;
+	return lo == SIM_LUT_HIT;
+}
 
 /*
  * Count one SDP lookup: under- and overflow of the table that answers,
@@ -48,12 +58,43 @@ bool sim_lut_pick_lo(const struct sim_lut_cfg *cfg, enum sim_lut_state le,
 void sim_lut_count_sdp(struct sim_lut_count *n, enum sim_lut_state le,
 		       enum sim_lut_state lo, bool pick_lo);
 /*
- * Count one CDP lookup, one counter each: both tables under- or
- * overflowing, only LE or only LO hitting, HYBRID for the rest.
- * Nothing with @n NULL.
+ * The counter of one CDP lookup: both tables under- or overflowing, only
+ * LE or only LO hitting, HYBRID for the rest.
  */
-void sim_lut_count_cdp(struct sim_lut_count *n, enum sim_lut_state le,
-		       enum sim_lut_state lo);
+static inline u32 *sim_lut_cdp_counter(struct sim_lut_count *n,
+				       enum sim_lut_state le,
+				       enum sim_lut_state lo)
+{
+	if (le == SIM_LUT_UFLOW && lo == SIM_LUT_UFLOW)
+		return &n->uflow;
+	if (le == SIM_LUT_OFLOW && lo == SIM_LUT_OFLOW)
+		return &n->oflow;
+	if (le == SIM_LUT_HIT && lo != SIM_LUT_HIT)
+		return &n->le_hit;
+	if (lo == SIM_LUT_HIT && le != SIM_LUT_HIT)
+		return &n->lo_hit;
+	return &n->hybrid;
+}
+
+/* Count one CDP lookup in @n; nothing with @n NULL. */
+static inline void sim_lut_count_cdp(struct sim_lut_count *n,
+				     enum sim_lut_state le,
+				     enum sim_lut_state lo)
+{
+	if (n)
+		sim_count_add(sim_lut_cdp_counter(n, le, lo), 1);
+}
+
+/* Add the counts @n to @to. */
+static inline void sim_lut_count_merge(struct sim_lut_count *to,
+				       const struct sim_lut_count *n)
+{
+	sim_count_add(&to->uflow, n->uflow);
+	sim_count_add(&to->oflow, n->oflow);
+	sim_count_add(&to->hybrid, n->hybrid);
+	sim_count_add(&to->le_hit, n->le_hit);
+	sim_count_add(&to->lo_hit, n->lo_hit);
+}
 
 /* S_LUT_ACCESS_DATA: store or fetch the next entry. */
 void sim_lut_write(struct sim_lut *lut, u32 data);

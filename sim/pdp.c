@@ -11,30 +11,7 @@
  * padding lanes included.
  */
 #include "fp.h"
-#include "sim_internal.h"
-#include "sim_math.h"
-
-enum pdp_method { PDP_AVERAGE, PDP_MAX, PDP_MIN };
-
-#define PDP_PAD_VALUES 7
-#define PDP_PAD_VALUE_BITS 19
-#define PDP_FP17_BITS 17
-#define PDP_RECIP_SHIFT 16
-#define PDP_FP16 2
-
-struct pdp_params {
-	u32 method, bpe, lanes, atom;
-	bool fp16, nan_to_zero;
-	u32 w, h, ow, oh, surfaces;
-	u32 kw, kh, sw, sh, pl, pt;
-	s32 pad[PDP_PAD_VALUES + 1];	/* pad value times n, n = 1..7 */
-	u32 recip_w, recip_h;
-	const u8 *in;
-	const struct sim_stream *stream;	/* flying input, or NULL */
-	u32 in_line, in_surf;
-	u8 *out;
-	u32 out_line, out_surf;
-};
+#include "pdp.h"
 
 static s32 pdp_load(const struct pdp_params *p, const u8 *at)
 {
@@ -64,11 +41,6 @@ static void pdp_store(const struct pdp_params *p, u8 *at, s64 v)
 	at[0] = v;
 	if (p->bpe == 2)
 		at[1] = v >> 8;
-}
-
-static s32 pdp_pad(const struct pdp_params *p, u32 n)
-{
-	return n <= PDP_PAD_VALUES ? p->pad[n] : 0;
 }
 
 static s32 pdp_element(const struct pdp_params *p, u32 s, u32 lane, u32 x,
@@ -193,87 +165,46 @@ static s64 pdp_window(const struct pdp_params *p, u32 s, u32 lane, u32 ox,
 	return sim_rha_shift(sum * p->recip_h, PDP_RECIP_SHIFT);
 }
 
-#define PDP_LANES_MAX 32	/* the widest atom, of int8 elements */
-
-/*
- * pdp_window for every lane of an integer output element read from
- * memory: the lanes side by side, in loops the compiler vectorises.
- */
-static void pdp_window_lanes(const struct pdp_params *p, u32 s, u32 ox,
-			     u32 oy, s64 *out)
+static void pdp_lanes_plain(const struct pdp_params *p, u32 s, u32 ox,
+			    u32 oy, s32 *out)
 {
-	s32 x0 = (s32)(ox * p->sw) - (s32)p->pl;
-	s32 y0 = (s32)(oy * p->sh) - (s32)p->pt;
-	s64 sum[PDP_LANES_MAX] = { 0 };
-	s32 best[PDP_LANES_MAX] = { 0 }, v;
-	u32 kx, ky, lane, pad_rows = 0, pad_cols;
-	bool seen = false, max = p->method == PDP_MAX;
-	const u8 *at;
+	pdp_lanes(p, s, ox, oy, out);
+}
 
-	for (ky = 0; ky < p->kh; ky++) {
-		s32 y = y0 + (s32)ky;
+/* An output element's lanes: integers from memory a whole atom at once. */
+static void pdp_atom(const struct pdp_params *p, u32 s, u32 ox, u32 oy,
+		     s32 *v)
+{
+	u32 lane;
 
-		if (y < 0 || y >= (s32)p->h) {
-			pad_rows++;
-			continue;
-		}
-		pad_cols = 0;
-		for (kx = 0; kx < p->kw; kx++) {
-			s32 x = x0 + (s32)kx;
-
-			if (x < 0 || x >= (s32)p->w) {
-				pad_cols++;
-				continue;
-			}
-			at = p->in + s * p->in_surf + y * p->in_line + x * p->atom;
-			for (lane = 0; lane < p->lanes; lane++) {
-				v = p->bpe == 1 ? (s8)at[lane] :
-				    (s16)(at[2 * lane] | at[2 * lane + 1] << 8);
-				sum[lane] += v;
-				best[lane] = !seen ? v : max ?
-					     (v > best[lane] ? v : best[lane]) :
-					     (v < best[lane] ? v : best[lane]);
-			}
-			seen = true;
-		}
-		for (lane = 0; lane < p->lanes; lane++)
-			sum[lane] += pdp_pad(p, pad_cols);
+	if (!p->fp16 && !p->stream) {
+		p->lanes_fn(p, s, ox, oy, v);
+		return;
 	}
-	for (lane = 0; lane < p->lanes; lane++) {
-		if (p->method != PDP_AVERAGE) {
-			out[lane] = best[lane];
-			continue;
-		}
-		sum[lane] += (s64)pdp_pad(p, pad_rows) * p->kw;
-		sum[lane] = sim_rha_shift(sum[lane] * p->recip_w, PDP_RECIP_SHIFT);
-		out[lane] = sim_rha_shift(sum[lane] * p->recip_h, PDP_RECIP_SHIFT);
-	}
+	for (lane = 0; lane < p->lanes; lane++)
+		v[lane] = pdp_window(p, s, lane, ox, oy);
 }
 
 static void pdp_compute(struct nvdla_sim *sim, const struct pdp_params *p)
 {
+	s32 v[SIM_ATOM_MAX];
 	u32 s, ox, oy, lane;
-	s64 v[PDP_LANES_MAX];
+	u8 *o;
 
 	for (s = 0; s < p->surfaces; s++)
 		for (oy = 0; oy < p->oh; oy++)
 			for (ox = 0; ox < p->ow; ox++) {
 				if (sim_slice(sim, (u64)p->lanes * p->kw * p->kh))
 					return;
-				if (!p->fp16 && !p->stream) {
-					pdp_window_lanes(p, s, ox, oy, v);
+				pdp_atom(p, s, ox, oy, v);
+				o = p->out + s * p->out_surf + oy * p->out_line +
+				    ox * p->atom;
+				if (p->bpe == 1)
 					for (lane = 0; lane < p->lanes; lane++)
-						pdp_store(p, p->out + s * p->out_surf +
-							  oy * p->out_line +
-							  ox * p->atom + lane * p->bpe,
-							  v[lane]);
-					continue;
-				}
-				for (lane = 0; lane < p->lanes; lane++)
-					pdp_store(p, p->out + s * p->out_surf +
-						  oy * p->out_line + ox * p->atom +
-						  lane * p->bpe,
-						  pdp_window(p, s, lane, ox, oy));
+						o[lane] = v[lane];
+				else
+					for (lane = 0; lane < p->lanes; lane++)
+						pdp_store(p, o + 2 * lane, v[lane]);
 			}
 }
 
@@ -342,6 +273,9 @@ static bool pdp_params(struct nvdla_sim *sim, struct pdp_params *p,
 	p->out_line = SIM_STRIDE(sim, PDP, D_DST_LINE_STRIDE);
 	p->out_surf = SIM_STRIDE(sim, PDP, D_DST_SURFACE_STRIDE);
 	p->stream = stream;
+	p->lanes_fn = sim_pdp_vector();
+	if (!p->lanes_fn)
+		p->lanes_fn = pdp_lanes_plain;
 	p->in = stream ? NULL :
 		SIM_MAP(sim, PDP_RDMA, D_SRC_RAM_CFG, SRC_RAM_TYPE,
 			SIM_ADDR(sim, PDP_RDMA, D_SRC_BASE_ADDR_LOW,

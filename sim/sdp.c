@@ -9,177 +9,119 @@
  * The input is a data cube read by SDP_RDMA (offline) or the output of the
  * convolution pipeline (flying).
  */
-#include "sdp.h"
-#include "sim_math.h"
+#include "sdp_run.h"
 
-void sim_sdp_operand(const struct sdp_operand *o, u32 lanes, u32 c, u32 x,
-		     u32 y, s32 *alu, s32 *mul)
+/*
+ * Operand elements at @p, @step bytes apart, into @alu and @mul as the operand's use says.
+ */
+static void sdp_operand_load(const struct sdp_operand *o, const u8 *p,
+			     u32 step, u32 n, s32 *alu, s32 *mul)
 {
-	u32 size = o->two_byte ? 2 : 1;
-	const u8 *p;
+	const u32 size = o->two_byte ? 2 : 1;
+	const u32 at_mul = o->use == USE_BOTH ? size : 0;
+	const bool has_alu = o->use == USE_BOTH || o->use == USE_ALU;
+	u32 i;
 
-	if (!o->per_element && c >= o->channels) {	/* padding lanes */
-		*alu = 0;
-		*mul = 0;
+	for (i = 0; has_alu && i < n; i++)
+		alu[i] = sim_load(p + i * step, size);
+	for (i = 0; o->use != USE_ALU && i < n; i++)
+		mul[i] = sim_load(p + i * step + at_mul, size);
+}
+
+void sim_sdp_operands(const struct sdp_operand *o, u32 lanes,
+		      const struct sdp_run *r, s32 *alu, s32 *mul)
+{
+	u32 i, n, lane = r->c % lanes, c0 = r->c - lane;
+
+	if (o->per_element) {	/* in memory order, as the run */
+		sdp_operand_load(o, o->base + (r->c / lanes) * o->surf +
+				 r->y * o->line +
+				 (r->x * lanes + lane) * o->elem,
+				 o->elem, r->n, alu, mul);
 		return;
 	}
-	if (o->per_element)
-		p = o->base + (c / lanes) * o->surf + y * o->line +
-		    (x * lanes + c % lanes) * o->elem;
-	else
-		p = o->base + c * o->elem;
-	if (o->use == USE_BOTH) {
-		*alu = sim_load(p, size);
-		*mul = sim_load(p + size, size);
-	} else if (o->use == USE_ALU) {
-		*alu = sim_load(p, size);
-	} else {
-		*mul = sim_load(p, size);
+	/* The atom's lanes, again for each further atom of the run. */
+	for (i = 0; i < r->n; i += n, lane = 0) {
+		n = r->n - i < lanes - lane ? r->n - i : lanes - lane;
+		if (c0 + lane < o->channels)	/* padding lanes read 0 */
+			sdp_operand_load(o, o->base + (c0 + lane) * o->elem,
+					 o->elem, c0 + lane + n <= o->channels ?
+					 n : o->channels - c0 - lane,
+					 alu + i, mul + i);
 	}
 }
 
-static s64 alu(u32 algo, s64 a, s64 b)
+static void sdp_run_plain(const struct sdp_params *p, const struct sdp_run *r,
+			  s32 *v)
 {
-	switch (algo) {
-	case ALU_MAX:
-		return a > b ? a : b;
-	case ALU_MIN:
-		return a < b ? a : b;
-	default:
-		return a + b;
-	}
+	sdp_run_int(p, r, v);
 }
 
-static s64 stage_x(const struct sdp_x *s, const struct sdp_params *p, s64 v,
-		   u32 c, u32 x, u32 y)
+/* The output elements of @r: the whole pipeline. */
+static void sdp_values(const struct sdp_params *p, const struct sdp_run *r,
+		       s32 *v)
 {
-	s32 mem_alu = 0, mem_mul = 0;
-	s64 a, m, op;
-
-	if (s->bypass)
-		return v;
-	if (s->op.enabled && (s->alu_mem || s->mul_mem))
-		sim_sdp_operand(&s->op, p->lanes, c, x, y, &mem_alu, &mem_mul);
-
-	a = v;
-	if (!s->alu_bypass) {
-		op = (s64)(s->alu_mem ? mem_alu : (s16)s->alu_reg);
-		op = sim_shl_sat(op, s->alu_shift, 32);
-		/* EQL is not an X operation: X treats it as SUM. */
-		a = alu(s->algo == ALU_EQL ? ALU_SUM : s->algo, v, op);
-	}
-	if (!s->mul_bypass && s->prelu && a >= 0) {
-		m = (s32)a;	/* the low 32 bits of the 33-bit sum */
-	} else {
-		m = s->mul_bypass ? a :
-		    a * (s->mul_mem ? mem_mul : (s16)s->mul_reg);
-		m = s->mul_shift >= 49 ? 0 :
-		    sim_sat(sim_rha_shift(m, s->mul_shift), 32);
-	}
-	if (!s->relu_bypass && m < 0)
-		m = 0;
-	return m;
-}
-
-static s64 ew_cvt(s32 v, bool bypass, s32 offset, s16 scale, u32 shift)
-{
-	if (bypass)
-		return v;
-	return sim_sat(sim_rha_shift(((s64)v - offset) * scale, shift), 32);
-}
-
-static s64 stage_y(const struct sdp_y *s, const struct sdp_params *p, s64 v,
-		   u32 c, u32 x, u32 y)
-{
-	s32 mem_alu = 0, mem_mul = 0;
-	s64 op;
-
-	if (s->bypass)
-		return v;
-	if (s->op.enabled && (s->alu_mem || s->mul_mem))
-		sim_sdp_operand(&s->op, p->lanes, c, x, y, &mem_alu, &mem_mul);
-
-	if (!s->mul_bypass && !(s->prelu && v >= 0)) {
-		op = s->mul_mem ? ew_cvt(mem_mul, s->mul_cvt_bypass,
-					 s->mul_cvt_offset, s->mul_cvt_scale,
-					 s->mul_cvt_shift) : s->mul_reg;
-		v = sim_sat(sim_rha_shift(v * op, s->truncate), 32);
-	}
-	if (!s->alu_bypass) {
-		op = s->alu_mem ? ew_cvt(mem_alu, s->alu_cvt_bypass,
-					 s->alu_cvt_offset, s->alu_cvt_scale,
-					 s->alu_cvt_shift) : s->alu_reg;
-		v = s->algo == ALU_EQL ? v != op : sim_sat(alu(s->algo, v, op), 32);
-	}
-	if (!s->lut_bypass)
-		v = sim_lut_lookup(p->lut, &s->lut, (s32)v, p->lut_count);
-	return v;
-}
-
-/* The saturation counter sees the 17-bit clip, not the output's. */
-static s64 stage_c(const struct sdp_params *p, s64 v)
-{
-	s64 t;
-
-	v = ((s64)(s32)v - p->cvt_offset) * p->cvt_scale;
-	t = sim_sat(sim_rha_shift(v, p->cvt_shift), 17);
-	if (p->sat_count && sim_shift_saturated(v, p->cvt_shift, t))
-		sim_count_add(p->sat_count, 1);
-	return sim_sat(t, p->out_bpe * 8);
-}
-
-/* The output element at channel c, (x, y): the whole pipeline. */
-static s64 sdp_value(const struct sdp_params *p, u32 c, u32 x, u32 y)
-{
-	s64 v;
-
 	if (p->fp16)
-		return sim_sdp_fp16_value(p, c, x, y);
-	v = p->conv ? sim_conv_value(p->conv, c, x, y) :
-	    sim_load(p->in + (c / p->lanes) * p->in_surf + y * p->in_line +
-		 (x * p->lanes + c % p->lanes) * p->in_bpe, p->in_bpe);
-	v = stage_x(&p->x[0], p, v, c, x, y);
-	v = stage_x(&p->x[1], p, v, c, x, y);
-	return stage_c(p, stage_y(&p->y, p, v, c, x, y));
+		sim_sdp_fp16_run(p, r, v);
+	else
+		p->run(p, r, v);
 }
 
 /* The output streamed to the PDP. */
 static s32 sdp_stream_value(const void *ctx, u32 c, u32 x, u32 y)
 {
 	const struct sdp_params *p = ctx;
+	const struct sdp_run r = { c, 1, x, y };
+	s32 v;
 
 	if (sim_slice(p->sim, p->elem_work))
 		return 0;
-	return sdp_value(p, c, x, y);
+	sdp_values(p, &r, &v);
+	return v;
+}
+
+/* Elements of @bpe bytes, little endian. */
+static void sdp_store(u8 *o, const s32 *v, u32 n, u32 bpe)
+{
+	u32 i;
+
+	if (bpe == 1) {
+		for (i = 0; i < n; i++)
+			o[i] = v[i];
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		o[2 * i] = v[i];
+		o[2 * i + 1] = v[i] >> 8;
+	}
 }
 
 /*
- * Every element once, stored unless the output goes elsewhere (@p->out
- * NULL: streamed to the PDP, or compared), where this pass only counts.
+ * Every element once, an atom at a time, stored unless the output goes
+ * elsewhere (@p->out NULL: streamed to the PDP, or compared), where this
+ * pass only counts.
  */
 static void sdp_compute(const struct sdp_params *p)
 {
-	u32 s, x, y, lane;
+	const u32 atoms = SDP_RUN_MAX / p->lanes;
+	s32 v[SDP_RUN_MAX];
+	struct sdp_run r;
+	u32 s;
 
 	for (s = 0; s < p->surfaces; s++) {
-		for (y = 0; y < p->h; y++) {
-			for (x = 0; x < p->w; x++) {
-				for (lane = 0; lane < p->lanes; lane++) {
-					s64 v;
-					u8 *o;
-
-					if (sim_slice(p->sim, p->elem_work))
-						return;
-					v = sdp_value(p, s * p->lanes + lane, x, y);
-					if (!p->out)
-						continue;
-					o = p->out + s * p->out_surf +
-					    y * p->out_line +
-					    (x * p->lanes + lane) * p->out_bpe;
-					o[0] = v;
-					if (p->out_bpe == 2)
-						o[1] = v >> 8;
-				}
+		r.c = s * p->lanes;
+		for (r.y = 0; r.y < p->h; r.y++) {
+			for (r.x = 0; r.x < p->w; r.x += atoms) {
+				r.n = (p->w - r.x < atoms ? p->w - r.x : atoms) *
+				      p->lanes;
+				if (sim_slice(p->sim, r.n * p->elem_work))
+					return;
+				sdp_values(p, &r, v);
+				if (p->out)
+					sdp_store(p->out + s * p->out_surf +
+						  r.y * p->out_line +
+						  r.x * p->atom,
+						  v, r.n, p->out_bpe);
 			}
 		}
 	}
@@ -370,6 +312,9 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 					 OUTPUT_DST)))
 		return false;	/* batches come only from the convolution */
 	p->conv = conv;
+	p->run = sim_sdp_vector();
+	if (!p->run)
+		p->run = sdp_run_plain;
 	p->nan_to_zero = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, NAN_TO_ZERO);
 	p->in_bpe = p->fp16 ? 2 : in_prec + 1;
 	p->out_bpe = p->in_bpe;	/* fp16 to int16 keeps 2 bytes */

@@ -7,7 +7,7 @@
 #include "lut.h"
 #include "sim_internal.h"
 
-enum { ALU_MAX, ALU_MIN, ALU_SUM, ALU_EQL };
+enum { ALU_MAX, ALU_MIN, ALU_SUM, ALU_EQL, SDP_ALU_NONE };
 #define SDP_INT16 1	/* PROC_PRECISION, IN_PRECISION, OUT_PRECISION */
 #define SDP_FP16 2
 enum { USE_MUL, USE_ALU, USE_BOTH };
@@ -50,6 +50,31 @@ struct sdp_count {
 	bool lut_on, sat_on, cacc_on;
 };
 
+/*
+ * A run of @n elements in memory order from channel @c at (x, y): lanes
+ * of one atom, then on into the next atoms of the line (x + 1, ...), a
+ * run that does so starting at lane 0.
+ */
+struct sdp_run {
+	u32 c, n, x, y;
+};
+
+struct sdp_params;
+/* The output elements of run @r of the layer @p into @v. */
+typedef void sdp_run_fn(const struct sdp_params *p, const struct sdp_run *r,
+			s32 *v);
+
+#ifdef __KERNEL__
+/* The kernel runs the plain C pipeline: no vector registers. */
+static inline sdp_run_fn *sim_sdp_vector(void)
+{
+	return NULL;
+}
+#else
+/* The user-space build's vector pipeline for the next layer, or NULL. */
+sdp_run_fn *sim_sdp_vector(void);
+#endif
+
 struct sdp_params {
 	struct nvdla_sim *sim;	/* for sim_slice() */
 	u64 elem_work;		/* basic steps of one output element */
@@ -62,6 +87,7 @@ struct sdp_params {
 	u32 batches, out_batch;	/* flying batches; stride of their outputs */
 	bool write;		/* false in EQL (compare) mode */
 	bool to_pdp;		/* output streams into the PDP */
+	sdp_run_fn *run;	/* the integer pipeline: plain or vector */
 	struct sdp_x x[2];
 	struct sdp_y y;
 	s32 cvt_offset;
@@ -76,14 +102,21 @@ struct sdp_params {
 	bool fp16_to_int16;	/* fp16 processing, int16 output */
 };
 
-/* The ALU and MUL parts of an operand element at channel c, (x, y). */
-void sim_sdp_operand(const struct sdp_operand *o, u32 lanes, u32 c, u32 x,
-		     u32 y, s32 *alu, s32 *mul);
+/* Elements of a run: an atom of int8 elements on the widest memory. */
+#define SDP_RUN_MAX SIM_ATOM_MAX
+
+/*
+ * The ALU and MUL parts of the operand elements of run @r; those it does
+ * not hold (per-channel operands past the channels) are left as they are.
+ */
+void sim_sdp_operands(const struct sdp_operand *o, u32 lanes,
+		      const struct sdp_run *r, s32 *alu, s32 *mul);
 /* The fp16 pipeline models the stages @p uses (sdp_fp16.c). */
 bool sim_sdp_fp16_supported(const struct sdp_params *p);
 /* Write the NaN and infinity counters the layer has enabled. */
 void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p);
-/* The fp16 pipeline's output element (fp16 bits). */
-u16 sim_sdp_fp16_value(const struct sdp_params *p, u32 c, u32 x, u32 y);
+/* The fp16 pipeline's output elements of run @r (fp16 or int16 bits). */
+void sim_sdp_fp16_run(const struct sdp_params *p, const struct sdp_run *r,
+		      s32 *out);
 
 #endif /* __NVDLA_SIM_SDP_H__ */

@@ -12,8 +12,7 @@
  * memory and the SDP the NaN outputs it writes.
  */
 #include "fp.h"
-#include "sdp.h"
-#include "sim_math.h"
+#include "sdp_run.h"
 
 static u32 fp16_operand(const struct sdp_params *p, s32 v)
 {
@@ -38,43 +37,61 @@ static u32 fp32_alu(u32 algo, u32 a, u32 b)
 	}
 }
 
-static u32 fp16_stage_x(const struct sdp_x *s, const struct sdp_params *p,
-			u32 v, u32 c, u32 x, u32 y)
+/* fp16 operands (@mem) as fp32, or the register operand @reg as fp32. */
+static void fp16_operands(const struct sdp_params *p, const s32 *raw,
+			  bool mem, u32 reg, u32 n, u32 *op)
 {
-	s32 mem_alu = 0, mem_mul = 0;
+	u32 i;
 
-	if (s->bypass)
-		return v;
-	if (s->op.enabled && (s->alu_mem || s->mul_mem))
-		sim_sdp_operand(&s->op, p->lanes, c, x, y, &mem_alu, &mem_mul);
-	if (!s->alu_bypass)
-		v = fp32_alu(s->algo, v, fp16_operand(p, s->alu_mem ? mem_alu :
-						      s->alu_reg));
-	if (!s->mul_bypass && !(s->prelu && !(v >> 31)))
-		v = sim_fp_mul(v, fp16_operand(p, s->mul_mem ? mem_mul :
-					       s->mul_reg), &sim_fp32);
-	return s->relu_bypass ? v : sim_fp_relu(v, &sim_fp32);
+	for (i = 0; i < n; i++)
+		op[i] = mem ? fp16_operand(p, raw[i]) : reg;
 }
 
-static u32 fp16_stage_y(const struct sdp_y *s, const struct sdp_params *p,
-			u32 v, u32 c, u32 x, u32 y)
+static void fp16_stage_x(const struct sdp_x *s, const struct sdp_params *p,
+			 const struct sdp_run *r, u32 *v)
 {
-	s32 mem_alu = 0, mem_mul = 0;
+	s32 alu[SDP_RUN_MAX], mul[SDP_RUN_MAX];
+	u32 a[SDP_RUN_MAX], m[SDP_RUN_MAX], i;
 
 	if (s->bypass)
-		return v;
-	if (s->op.enabled && (s->alu_mem || s->mul_mem))
-		sim_sdp_operand(&s->op, p->lanes, c, x, y, &mem_alu, &mem_mul);
+		return;
+	sdp_run_operands(p, &s->op, s->alu_mem, s->alu_reg, s->mul_mem,
+			 s->mul_reg, r, alu, mul);
+	/* Register operands are fp16 too, shifts are ignored. */
+	fp16_operands(p, alu, s->alu_mem, fp16_operand(p, s->alu_reg), r->n, a);
+	fp16_operands(p, mul, s->mul_mem, fp16_operand(p, s->mul_reg), r->n, m);
+	for (i = 0; i < r->n; i++) {
+		if (!s->alu_bypass)
+			v[i] = fp32_alu(s->algo, v[i], a[i]);
+		if (!s->mul_bypass && !(s->prelu && !(v[i] >> 31)))
+			v[i] = sim_fp_mul(v[i], m[i], &sim_fp32);
+		if (!s->relu_bypass)
+			v[i] = sim_fp_relu(v[i], &sim_fp32);
+	}
+}
+
+static void fp16_stage_y(const struct sdp_y *s, const struct sdp_params *p,
+			 const struct sdp_run *r, u32 *v)
+{
+	s32 alu[SDP_RUN_MAX], mul[SDP_RUN_MAX];
+	u32 a[SDP_RUN_MAX], m[SDP_RUN_MAX], i;
+
+	if (s->bypass)
+		return;
+	sdp_run_operands(p, &s->op, s->alu_mem, s->alu_reg, s->mul_mem,
+			 s->mul_reg, r, alu, mul);
 	/* Memory operands are fp16; register operands fp32 bit patterns. */
-	if (!s->mul_bypass && !(s->prelu && !(v >> 31)))
-		v = sim_fp_mul(v, s->mul_mem ? fp16_operand(p, mem_mul) :
-			       (u32)s->mul_reg, &sim_fp32);
-	if (!s->alu_bypass)
-		v = fp32_alu(s->algo, v, s->alu_mem ? fp16_operand(p, mem_alu) :
-			     (u32)s->alu_reg);
-	if (!s->lut_bypass)
-		v = sim_lut_lookup_fp16(p->lut, &s->lut, v, p->lut_count);
-	return v;
+	fp16_operands(p, alu, s->alu_mem, s->alu_reg, r->n, a);
+	fp16_operands(p, mul, s->mul_mem, s->mul_reg, r->n, m);
+	for (i = 0; i < r->n; i++) {
+		if (!s->mul_bypass && !(s->prelu && !(v[i] >> 31)))
+			v[i] = sim_fp_mul(v[i], m[i], &sim_fp32);
+		if (!s->alu_bypass)
+			v[i] = fp32_alu(s->algo, v[i], a[i]);
+		if (!s->lut_bypass)
+			v[i] = sim_lut_lookup_fp16(p->lut, &s->lut, v[i],
+						   p->lut_count);
+	}
 }
 
 bool sim_sdp_fp16_supported(const struct sdp_params *p)
@@ -85,31 +102,53 @@ bool sim_sdp_fp16_supported(const struct sdp_params *p)
 	       (!p->y.op.enabled || p->y.op.two_byte);
 }
 
-u16 sim_sdp_fp16_value(const struct sdp_params *p, u32 c, u32 x, u32 y)
+/* The run's inputs as fp32: the CACC's, or fp16 from memory. */
+static void fp16_input(const struct sdp_params *p, const struct sdp_run *r,
+		       u32 *v)
 {
-	u32 v;
-	u16 out;
+	u32 i, lane = r->c % p->lanes, x = r->x;
+	const u8 *at;
 
-	if (p->conv) {
-		v = sim_conv_fp16_value(p->conv, c, x, y);
-	} else {
-		const u8 *at = p->in + (c / p->lanes) * p->in_surf +
-			       y * p->in_line + (x * p->lanes + c % p->lanes) * 2;
-
-		v = sim_fp16_to_fp32(at[0] | at[1] << 8);
+	if (!p->conv) {
+		at = p->in + (r->c / p->lanes) * p->in_surf + r->y * p->in_line +
+		     (x * p->lanes + lane) * 2;
+		for (i = 0; i < r->n; i++)
+			v[i] = sim_fp16_to_fp32(at[2 * i] | at[2 * i + 1] << 8);
+		return;
 	}
-	if (p->nan_to_zero && sim_fp_is_nan(v, &sim_fp32))
-		v = 0;
-	v = fp16_stage_x(&p->x[0], p, v, c, x, y);
-	v = fp16_stage_x(&p->x[1], p, v, c, x, y);
-	v = fp16_stage_y(&p->y, p, v, c, x, y);
-	if (p->fp16_to_int16)
-		return sim_fp16_to_int16(sim_fp32_to_fp16(v));
-	out = sim_fp32_to_fp16(v);
-	/* An fp16 output saturates to the largest finite magnitude. */
-	if (p->sat_count && (out & 0x7fff) == SIM_FP16_MAX)
-		sim_count_add(p->sat_count, 1);
-	return out;
+	for (i = 0; i < r->n; i++) {
+		v[i] = sim_conv_fp16_value(p->conv, r->c - r->c % p->lanes + lane,
+					   x, r->y);
+		if (++lane == p->lanes) {
+			lane = 0;
+			x++;
+		}
+	}
+}
+
+void sim_sdp_fp16_run(const struct sdp_params *p, const struct sdp_run *r,
+		      s32 *out)
+{
+	u32 v[SDP_RUN_MAX], i, sat = 0;
+
+	fp16_input(p, r, v);
+	for (i = 0; p->nan_to_zero && i < r->n; i++)
+		if (sim_fp_is_nan(v[i], &sim_fp32))
+			v[i] = 0;
+	fp16_stage_x(&p->x[0], p, r, v);
+	fp16_stage_x(&p->x[1], p, r, v);
+	fp16_stage_y(&p->y, p, r, v);
+	for (i = 0; i < r->n; i++) {
+		if (p->fp16_to_int16) {
+			out[i] = (u16)sim_fp16_to_int16(sim_fp32_to_fp16(v[i]));
+			continue;
+		}
+		out[i] = sim_fp32_to_fp16(v[i]);
+		/* An fp16 output saturates to the largest finite magnitude. */
+		sat += (out[i] & 0x7fff) == SIM_FP16_MAX;
+	}
+	if (p->sat_count)
+		sim_count_add(p->sat_count, sat);
 }
 
 void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p)

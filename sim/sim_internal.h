@@ -15,6 +15,7 @@
 #define SIM_UNIT_REGS 128	/* every unit's registers lie in 512 bytes */
 #define SIM_DONE_QUEUE 8
 #define SIM_WCOMP_RANKS 2048	/* spans of a weight mask with a known rank */
+#define SIM_ATOM_MAX 32		/* the widest configuration's memory atom */
 
 /* Precision codes of the *_PRECISION register fields. */
 enum sim_precision {
@@ -38,6 +39,7 @@ struct sim_config {
 	u32 atom;		/* memory atom in bytes */
 	u32 atomic_c, atomic_k;	/* MAC array: channels and kernels per pass */
 	u32 cbuf_banks, cbuf_bank_bytes;	/* convolution buffer */
+	u32 cbuf_width;		/* bytes of one of its entries */
 	u32 mem_width;		/* memory interface width in bits */
 	u32 addr_low_mask;	/* bits an *_ADDR_LOW / stride register keeps */
 };
@@ -321,6 +323,26 @@ static inline s64 sim_conv_value(const struct sim_conv *cv, u32 k, u32 x,
 	if (cv->cache->sat[i] && cv->sat_count)
 		sim_count_add(cv->sat_count, 1);
 	return (s32)cv->cache->val[i];
+}
+
+/* sim_conv_value of kernels [@k, @k + @n) at (@x, @y), into @out. */
+static inline void sim_conv_values(const struct sim_conv *cv, u32 k, u32 n,
+				   u32 x, u32 y, s32 *out)
+{
+	s64 at = k + n <= cv->k ? sim_conv_cache_index(cv, k, x, y) : -1;
+	u32 i, sat = 0;
+
+	if (at < 0) {
+		for (i = 0; i < n; i++)
+			out[i] = sim_conv_value(cv, k + i, x, y);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		out[i] = (s32)cv->cache->val[at + i];
+		sat += cv->cache->sat[at + i] != 0;
+	}
+	if (cv->sat_count)
+		sim_count_add(cv->sat_count, sat);
 }
 
 bool sim_conv_ready(const struct nvdla_sim *sim);

@@ -12,14 +12,15 @@
  */
 static inline s64 sim_rha_shift(s64 x, u32 shift)
 {
-	s64 half;
-
 	if (!shift)
 		return x;
 	if (shift > 62)
 		return 0;
-	half = (s64)1 << (shift - 1);
-	return x >= 0 ? (x + half) >> shift : -((-x + half) >> shift);
+	/*
+	 * -((-x + half) >> shift) for x < 0 is (x + half - 1) >> shift: no
+	 * branch on the sign, which data predicts badly.
+	 */
+	return (x + ((s64)1 << (shift - 1)) - (x < 0)) >> shift;
 }
 
 /* Clamp to the signed @bits-bit range. */
@@ -59,13 +60,20 @@ static inline s32 sim_sext(u32 v, u32 bits)
  */
 static inline bool sim_shift_saturated(s64 x, u32 shift, s64 out)
 {
-	s64 floor;
+	/* An arithmetic shift right is the floor, whatever the sign. */
+	s64 floor = x >> (shift > 63 ? 63 : shift);
 
-	if (shift > 62)
-		floor = x < 0 ? -1 : 0;
-	else
-		floor = x >= 0 ? x >> shift : ~(~x >> shift);
-	return floor - out > 1 || out - floor > 1;
+	return (u64)(floor - out + 1) > 2;
+}
+
+/*
+ * floor(log2(@d)) for @d > 0, by the CPU's leading-zero count (the
+ * kernel's fls64() is the same builtin; lib/clz_ctz.c backs it where the
+ * CPU has none).
+ */
+static inline u32 sim_log2(u64 d)
+{
+	return 63 - __builtin_clzll(d);
 }
 
 /* A signed element of @bpe bytes (1 or 2, little endian) in memory. */

@@ -19,7 +19,8 @@ static void test_rounding(void)
 		{ 3, 2, 1 }, { -3, 2, -1 }, { 2, 2, 1 }, { -2, 2, -1 },
 		{ 1, 2, 0 }, { -1, 2, 0 }, { 7, 0, 7 }, { -7, 0, -7 },
 		{ (int64_t)1 << 40, 40, 1 }, { ((int64_t)1 << 39) - 1, 40, 0 },
-		{ 12345, 63, 0 },
+		{ 12345, 63, 0 }, { -((int64_t)1 << 61) - 1, 62, -1 },
+		{ -((int64_t)1 << 60), 62, 0 }, { -((int64_t)1 << 60) - 1, 61, -1 },
 	};
 	size_t i;
 
@@ -43,6 +44,33 @@ static void test_saturation(void)
 	       sim_sext(0x1f, 5) == -1 && sim_sext(0x10, 5) == -16 &&
 	       sim_sext(0x3ffff, 19) == 262143 && sim_sext(0x40000, 19) == -262144,
 	       "sign extension of 5, 8 and 19-bit fields");
+}
+
+/* The converters' saturation flag against the floor by division. */
+static void test_shift_flags(void)
+{
+	bool same = true;
+	int64_t x, floor, out;
+	uint32_t sh;
+
+	for (sh = 0; sh < 4; sh++) {
+		for (x = -300; x <= 300; x++) {
+			floor = x >= 0 ? x / (1 << sh) :
+				-((-x + (1 << sh) - 1) / (1 << sh));
+			out = sim_sat(sim_rha_shift(x, sh), 5);
+			same &= sim_shift_saturated(x, sh, out) ==
+				(floor - out > 1 || out - floor > 1);
+		}
+	}
+	tap_ok(same, "saturation flag of x / 2^0..3 into 5 bits, x in [-300, 300]");
+	tap_ok(sim_shift_saturated(-((int64_t)1 << 61), 63, -1) == 0 &&
+	       sim_shift_saturated((int64_t)1 << 61, 63, 1) == 0 &&
+	       sim_shift_saturated((int64_t)1 << 61, 63, -2) == 1,
+	       "saturation flag of a shift past 62: the floor is 0 or -1");
+	tap_ok(sim_log2(1) == 0 && sim_log2(2) == 1 && sim_log2(3) == 1 &&
+	       sim_log2(((uint64_t)1 << 40) - 1) == 39 &&
+	       sim_log2((uint64_t)1 << 63) == 63 && sim_log2(~0ull) == 63,
+	       "floor(log2) of 1, 2, 3, 2^40 - 1, 2^63 and 2^64 - 1");
 }
 
 /* LE holds 100 * i; LO starts far above, so it underflows. */
@@ -102,6 +130,7 @@ int main(void)
 {
 	test_rounding();
 	test_saturation();
+	test_shift_flags();
 	test_lut();
 	return tap_done();
 }

@@ -6,8 +6,9 @@
 # default (all CPUs) being test_traces.sh's run; then compiled networks
 # whose layers cover int8 and fp16 convolution from images and cubes,
 # post-extension, SDP, PDP and CDP (LRN in alexnet_mini), their outputs compared byte for byte
-# across the same settings and two threads. Run from the repository root
-# with the build directory as $1.
+# across the same settings and two threads; and random layers of every
+# engine and precision with the vector path off and on. Run from the
+# repository root with the build directory as $1.
 set -u
 build=${1:-build}
 traces=../shared/conformance/traces
@@ -29,14 +30,37 @@ else
 	done
 fi
 
+runtime=$(cd "$build/bin" && pwd)/nvdla_runtime
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Random SDP, PDP, CDP and convolution layers of every precision
+# (nvdla_randlayer): the same output bytes and --stats counters with the
+# vector path off and on, one thread each.
+bad=0
+for seed in $(seq 1 150); do
+	"$build/bin/nvdla_randlayer" "$seed" "$tmp/layer.nvdla" >"$tmp/desc" || {
+		bad=$((bad + 1))
+		continue
+	}
+	for s in off auto; do
+		NVDLA_SIM_SIMD=$s NVDLA_SIM_THREADS=1 "$runtime" --stats \
+			--loadable "$tmp/layer.nvdla" -o "$tmp/$s.dimg" 2>&1 |
+			awk '$1 ~ /^[0-9]+$/ { $5 = ""; print }' >"$tmp/$s.stats"
+	done
+	cmp -s "$tmp/off.dimg" "$tmp/auto.dimg" &&
+		cmp -s "$tmp/off.stats" "$tmp/auto.stats" &&
+		[ -s "$tmp/off.stats" ] ||
+		{ bad=$((bad + 1)); echo "# seed $seed: $(cat "$tmp/desc")"; }
+	rm -f "$tmp/off.dimg" "$tmp/auto.dimg"
+done
+ok $bad "150 random layers: the same outputs and counters with the vector path off and on"
+
 if [ ! -d "$corpus" ] || ! command -v python3 >/dev/null; then
 	skip "networks with every vector path and thread count" \
 		"$corpus or python3 absent"
 	exit 0
 fi
-runtime=$(cd "$build/bin" && pwd)/nvdla_runtime
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 for c in lenet_int8_small gnet_mini_nolrn_int8_small lenet_fp16_full \
 	unet_mini_fp16_full mobilenet_mini_fp16_full_profdefault \
 	alexnet_mini_fp16_full; do

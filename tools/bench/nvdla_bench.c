@@ -4,7 +4,9 @@
  * nvdla_bench: throughput of the hardware model per engine, each next to a
  * plain C loop computing the same thing on the same data in the same run
  * (the ratio is what to watch; absolute figures depend on the machine).
- * Convolution in MAC/s, the other engines in elements/s.
+ * Convolution in MAC/s, the other engines in elements/s. Arguments name
+ * the benchmarks to run (the first word of their lines: conv, sdp, pdp,
+ * cdp); none runs them all.
  */
 #include <math.h>
 #include <stdio.h>
@@ -168,10 +170,12 @@ static void report(const char *what, const char *unit, double work,
 	for (i = 0; i < SETTINGS; i++)
 		printf(" %s %8.1f", settings[i].name, work / t_model[i] / 1e6);
 	printf(" | loop %7.1f", work / t_ref / 1e6);
+	printf(" M%s/s | model/loop plain %.2f vector %.2f", unit,
+	       t_ref / t_model[0], t_ref / t_model[1]);
 	if (t_limit > 0)
-		printf(" | limit %8.1f (%.1f%%)", work / t_limit / 1e6,
-		       100 * t_limit / t_model[1]);
-	printf(" M%s/s\n", unit);
+		printf(" | limit %8.1f M%s/s (%.1f%%)", work / t_limit / 1e6,
+		       unit, 100 * t_limit / t_model[1]);
+	printf("\n");
 }
 
 /* fp16 to float, for the fp16 reference loop. */
@@ -451,17 +455,100 @@ static void bench_pdp(void)
 	report("pdp 3x3 max int8", "elem", (double)ow * oh * c, tm, tr, 0);
 }
 
-static void bench_sdp(void)
+/*
+ * The sum of the @n outputs at OUT_OFF of a cube whose channels fill its
+ * atoms: int8 values (@bpe 1) or fp16 bit patterns (@bpe 2).
+ */
+static int64_t cube_total(size_t n, uint32_t bpe)
 {
-	const uint32_t w = 64, h = 64, c = 64;
+	int64_t total = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		total += bpe == 1 ? (int8_t)mem[OUT_OFF + i] :
+			 mem[OUT_OFF + 2 * i] | mem[OUT_OFF + 2 * i + 1] << 8;
+	return total;
+}
+
+/* A benchmark whose loop computes what the model did says if they differ. */
+static void same_result(const char *what, int64_t model, int64_t loop)
+{
+	if (model != loop)
+		printf("%s: the model's outputs (sum %lld) differ from the "
+		       "loop's (%lld): the figures compare different work\n",
+		       what, (long long)model, (long long)loop);
+}
+
+/*
+ * float to fp16, rounding to nearest even; results below fp16's normal
+ * range go to 0 (the bench's values stay far from them).
+ */
+static uint16_t to_half(float f)
+{
+	uint32_t x, m, h;
+	int e;
+
+	memcpy(&x, &f, sizeof(x));
+	e = (int)(x >> 23 & 0xff) - 127 + 15;
+	m = x & 0x7fffff;
+	if (e <= 0)
+		return x >> 16 & 0x8000;
+	if (e >= 31)
+		return (x >> 16 & 0x8000) | 0x7c00;
+	h = (x >> 16 & 0x8000) | (uint32_t)e << 10 | m >> 13;
+	if ((m & 0x1fff) > 0x1000 || ((m & 0x1fff) == 0x1000 && (h & 1)))
+		h++;
+	return h;
+}
+
+#define SDP_FP16_ADD 0x3800	/* 0.5 */
+#define SDP_FP16_MUL 0x3e00	/* 1.5 */
+
+/* The fp16 layer as a float loop: the sum of its fp16 outputs' bits. */
+static int64_t sdp_loop_fp16(uint32_t n)
+{
+	const uint8_t add[2] = { SDP_FP16_ADD & 0xff, SDP_FP16_ADD >> 8 };
+	const uint8_t mul[2] = { SDP_FP16_MUL & 0xff, SDP_FP16_MUL >> 8 };
+	float a = half(add), m = half(mul), v;
+	int64_t total = 0;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		v = (half(mem + IN_OFF + 2 * i) + a) * m;
+		total += to_half(v < 0 ? 0 : v);
+	}
+	return total;
+}
+
+/* The int8 layer as an integer loop: the sum of its outputs. */
+static int64_t sdp_loop_int8(uint32_t n)
+{
+	int64_t total = 0, v;
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		v = (((int8_t)mem[IN_OFF + i] + 3) * 5 + 2) >> 2;
+		total += v < 0 ? 0 : v > 127 ? 127 : v;
+	}
+	return total;
+}
+
+/* BS: add, multiply (int8: shift 2), ReLU; BN and EW bypassed. @fp16: 0/1. */
+static void bench_sdp(uint32_t fp16)
+{
+	const uint32_t w = 64, h = 64, c = 64, prec = fp16 ? 2 : 0;
+	const uint32_t bpe = fp16 ? 2 : 1;
 	static const int units[] = { NVDLA_UNIT_SDP, NVDLA_UNIT_SDP_RDMA };
 	static const uint32_t enable[] = { NVDLA_SDP_D_OP_ENABLE,
 					   NVDLA_SDP_RDMA_D_OP_ENABLE };
 	double tm[SETTINGS], tr = 1e9, t;
+	int64_t loop = 0;
 	size_t st;
 	int rep;
 
-	fill(mem + IN_OFF, (size_t)w * h * c, 4);
+	fill(mem + IN_OFF, (size_t)w * h * c * bpe, 4);
+	if (fp16)
+		fill_fp16(mem + IN_OFF, (size_t)w * h * c * bpe);
 	for (st = 0; st < SETTINGS; st++)
 	for (tm[st] = 1e9, use_setting(&settings[st]), rep = 0; rep < REPEAT; rep++) {
 		select_groups(units, 2);
@@ -471,6 +558,7 @@ static void bench_sdp(void)
 		W(SDP_RDMA, D_BRDMA_CFG, 1);
 		W(SDP_RDMA, D_NRDMA_CFG, 1);
 		W(SDP_RDMA, D_ERDMA_CFG, 1);
+		W(SDP_RDMA, D_FEATURE_MODE_CFG, prec << 2);
 		W(SDP, D_DATA_CUBE_WIDTH, w - 1);
 		W(SDP, D_DATA_CUBE_HEIGHT, h - 1);
 		W(SDP, D_DATA_CUBE_CHANNEL, c - 1);
@@ -478,12 +566,11 @@ static void bench_sdp(void)
 		W(SDP, D_DST_LINE_STRIDE, w * ATOM);
 		W(SDP, D_DST_SURFACE_STRIDE, w * h * ATOM);
 		W(SDP, D_FEATURE_MODE_CFG, 0);
-		W(SDP, D_DATA_FORMAT, 0);
-		/* BS: add 3, multiply by 5, shift 2, ReLU; BN and EW bypassed. */
+		W(SDP, D_DATA_FORMAT, prec | prec << 2);
 		W(SDP, D_DP_BS_CFG, 2 << 2);
-		W(SDP, D_DP_BS_ALU_SRC_VALUE, 3);
-		W(SDP, D_DP_BS_MUL_SRC_VALUE, 5);
-		W(SDP, D_DP_BS_MUL_CFG, 2 << 8);
+		W(SDP, D_DP_BS_ALU_SRC_VALUE, fp16 ? SDP_FP16_ADD : 3);
+		W(SDP, D_DP_BS_MUL_SRC_VALUE, fp16 ? SDP_FP16_MUL : 5);
+		W(SDP, D_DP_BS_MUL_CFG, fp16 ? 0 : 2 << 8);
 		W(SDP, D_DP_BN_CFG, 1);
 		W(SDP, D_DP_EW_CFG, 1);
 		W(SDP, D_CVT_SCALE, 1);
@@ -491,23 +578,130 @@ static void bench_sdp(void)
 		tm[st] = t < tm[st] ? t : tm[st];
 	}
 	for (rep = 0; rep < REPEAT; rep++) {
-		int64_t total = 0;
-		uint32_t i, n = w * h * c;
-
 		t = now();
-		for (i = 0; i < n; i++) {
-			int64_t v = (((int8_t)mem[IN_OFF + i] + 3) * 5 + 2) >> 2;
-
-			total += v < 0 ? 0 : v > 127 ? 127 : v;
-		}
+		loop = fp16 ? sdp_loop_fp16(w * h * c) : sdp_loop_int8(w * h * c);
 		t = now() - t;
-		sink = total;
+		sink = loop;
 		tr = t < tr ? t : tr;
 	}
-	report("sdp bias+scale+relu int8", "elem", (double)w * h * c, tm, tr, 0);
+	same_result("sdp", cube_total((size_t)w * h * c, bpe), loop);
+	report(fp16 ? "sdp bias+scale+relu fp16" : "sdp bias+scale+relu int8",
+	       "elem", (double)w * h * c, tm, tr, 0);
 }
 
-int main(void)
+/* x / 2^s rounded half away from zero, for the reference loops. */
+static int64_t rha(int64_t x, unsigned int s)
+{
+	return (x + ((int64_t)1 << (s - 1)) - (x < 0)) >> s;
+}
+
+#define CDP_HALF 2		/* LRN over 5 channels */
+#define CDP_LE_SELECT 11	/* 5 x 128^2 >> 11 = 40 < 64 entries */
+#define CDP_OUT_SHIFT 8
+
+/* The LUT's LE table: a decreasing ramp, every lookup of the bench a hit. */
+static int16_t cdp_entry(unsigned int i)
+{
+	return 20000 - 300 * i;
+}
+
+static void cdp_program(uint32_t w, uint32_t h, uint32_t c)
+{
+	unsigned int i;
+
+	W(CDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
+	W(CDP_RDMA, D_SRC_LINE_STRIDE, w * ATOM);
+	W(CDP_RDMA, D_SRC_SURFACE_STRIDE, w * h * ATOM);
+	W(CDP_RDMA, D_DATA_CUBE_WIDTH, w - 1);
+	W(CDP_RDMA, D_DATA_CUBE_HEIGHT, h - 1);
+	W(CDP_RDMA, D_DATA_CUBE_CHANNEL, c - 1);
+	W(CDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
+	W(CDP, D_DST_LINE_STRIDE, w * ATOM);
+	W(CDP, D_DST_SURFACE_STRIDE, w * h * ATOM);
+	W(CDP, D_LRN_CFG, CDP_HALF - 1);
+	W(CDP, D_DATIN_SCALE, 1);
+	W(CDP, D_DATOUT_SCALE, 1);
+	W(CDP, D_DATOUT_SHIFTER, CDP_OUT_SHIFT);
+	/* LE linear from 0, LO unused: LE answers every hit and underflow. */
+	W(CDP, S_LUT_CFG, 1);
+	W(CDP, S_LUT_INFO, CDP_LE_SELECT << 8);
+	W(CDP, S_LUT_ACCESS_CFG, 1 << 17);
+	for (i = 0; i < 65; i++)
+		W(CDP, S_LUT_ACCESS_DATA, (uint16_t)cdp_entry(i));
+}
+
+/* The bench's LRN as a plain loop: the sum of the outputs. */
+static int64_t cdp_loop(uint32_t w, uint32_t h, uint32_t c)
+{
+	int64_t total = 0, sum, lut, out;
+	uint32_t cc, y, x, idx, frac;
+	int32_t j, v;
+
+	for (cc = 0; cc < c; cc++)
+		for (y = 0; y < h; y++)
+			for (x = 0; x < w; x++) {
+				for (sum = 0, j = -CDP_HALF; j <= CDP_HALF; j++) {
+					if ((int32_t)cc + j < 0 || cc + j >= c)
+						continue;
+					v = feat(mem + IN_OFF, 1, w, h, x, y, cc + j);
+					sum += v * v;
+				}
+				idx = sum >> CDP_LE_SELECT;
+				frac = (sum & ((1 << CDP_LE_SELECT) - 1)) <<
+				       (16 - CDP_LE_SELECT);
+				lut = cdp_entry(idx) +
+				      rha((int64_t)(cdp_entry(idx + 1) - cdp_entry(idx)) *
+					  frac, 16);
+				out = rha(lut * feat(mem + IN_OFF, 1, w, h, x, y, cc),
+					  CDP_OUT_SHIFT);
+				total += out > 127 ? 127 : out < -128 ? -128 : out;
+			}
+	return total;
+}
+
+static void bench_cdp(void)
+{
+	const uint32_t w = 32, h = 32, c = 64;
+	static const int units[] = { NVDLA_UNIT_CDP, NVDLA_UNIT_CDP_RDMA };
+	static const uint32_t enable[] = { NVDLA_CDP_D_OP_ENABLE,
+					   NVDLA_CDP_RDMA_D_OP_ENABLE };
+	double tm[SETTINGS], tr = 1e9, t;
+	int64_t model = 0, loop = 0;
+	size_t st;
+	int rep;
+
+	fill(mem + IN_OFF, (size_t)w * h * c, 5);
+	for (st = 0; st < SETTINGS; st++)
+	for (tm[st] = 1e9, use_setting(&settings[st]), rep = 0; rep < REPEAT; rep++) {
+		select_groups(units, 2);
+		cdp_program(w, h, c);
+		t = finish(units, 2, enable);
+		tm[st] = t < tm[st] ? t : tm[st];
+		model = cube_total((size_t)w * h * c, 1);
+	}
+	for (rep = 0; rep < REPEAT; rep++) {
+		t = now();
+		loop = cdp_loop(w, h, c);
+		t = now() - t;
+		sink = loop;
+		tr = t < tr ? t : tr;
+	}
+	same_result("cdp", model, loop);
+	report("cdp lrn5 int8", "elem", (double)w * h * c, tm, tr, 0);
+}
+
+/* Whether the benchmark @name runs: named by an argument, or none given. */
+static bool wanted(int argc, char **argv, const char *name)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (!strcmp(argv[i], name))
+			return true;
+	return argc < 2;
+}
+
+int main(int argc, char **argv)
 {
 	const struct nvdla_sim_host host = {
 		.bus_read = bus_read, .bus_write = bus_write,
@@ -528,11 +722,19 @@ int main(void)
 	       sysconf(_SC_NPROCESSORS_ONLN),
 	       "one core's peak for the same operation count (int: AVX2 "
 	       "vpmaddwd, 16 MACs; fp16: fp32 FMA, 8 MACs)");
-	bench_conv(0);
-	bench_conv(1);
-	bench_conv(2);
-	bench_sdp();
-	bench_pdp();
+	if (wanted(argc, argv, "conv")) {
+		bench_conv(0);
+		bench_conv(1);
+		bench_conv(2);
+	}
+	if (wanted(argc, argv, "sdp")) {
+		bench_sdp(0);
+		bench_sdp(1);
+	}
+	if (wanted(argc, argv, "pdp"))
+		bench_pdp();
+	if (wanted(argc, argv, "cdp"))
+		bench_cdp();
 	faults = nvdla_sim_fault_count(sim);
 	if (faults)
 		printf("model faults: %u (the figures above are void)\n", faults);

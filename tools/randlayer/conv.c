@@ -125,7 +125,8 @@ bool conv_layer(struct layer *l)
 	conv_data(l, prec, k * bpk, wsize, s, r, c);
 	*p = (struct dla_conv_op_desc){
 		.entry_per_slice = p->entry_per_slice,
-		.data_format = FORMAT_FEATURE, .fetch_grain = 1, .batch = 1,
+		.data_format = NVDLA_DATA_FORMAT_FEATURE, .fetch_grain = 1,
+		.batch = 1,
 		.data_bank = p->data_bank, .weight_bank = p->weight_bank,
 		.release = h, .input_width_csc = w, .input_height_csc = h,
 		.input_channel_csc = c, .kernel_width_csc = s,
@@ -180,7 +181,8 @@ bool winograd_layer(struct layer *l)
 	conv_data(l, prec, wsize, wsize, WINO_TILE, WINO_TILE, ce);
 	*p = (struct dla_conv_op_desc){
 		.conv_mode = 1, .entry_per_slice = p->entry_per_slice,
-		.data_format = FORMAT_FEATURE, .fetch_grain = 1, .batch = 1,
+		.data_format = NVDLA_DATA_FORMAT_FEATURE, .fetch_grain = 1,
+		.batch = 1,
 		.data_bank = p->data_bank, .weight_bank = p->weight_bank,
 		.release = he, .input_width_csc = we, .input_height_csc = he,
 		.input_channel_csc = ce, .kernel_width_csc = WINO_TILE,

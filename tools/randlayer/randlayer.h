@@ -12,16 +12,9 @@
 #include <stdint.h>
 
 #include <nvdla/dla_interface.h>
+#include <nvdla/pixel_formats.h>
 
 #include "builder.h"
-
-#define FORMAT_FEATURE 36		/* tensor format of a feature cube */
-
-/* The loadable ABI's values (firmware/sdp.c, firmware/pdp.c). */
-enum { SDP_TYPE_NONE, SDP_TYPE_MUL, SDP_TYPE_ADD, SDP_TYPE_BOTH };
-enum { SDP_MODE_PER_LAYER, SDP_MODE_PER_KERNEL, SDP_MODE_PER_POINT };
-enum { SDP_ACT_NONE, SDP_ACT_RELU, SDP_ACT_LUT, SDP_ACT_PRELU };
-enum { SDP_ALU_MAX, SDP_ALU_MIN, SDP_ALU_SUM };
 
 extern const char *const precision_names[];
 

@@ -231,7 +231,15 @@ static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 						buf[2 * i + 1] = h >> 8;
 					}
 				}
-	*size = (uint32_t)((n * L->bpe + 127) / 128 * 128);
+	/*
+	 * Whole convolution-buffer entries, as NVIDIA's compiler rounds them:
+	 * the CDMA plans entries for this many bytes and the CSC releases the
+	 * entries its kernels fill; more padding is never released, and the
+	 * next layer that changes the weight banks waits forever (NVIDIA's
+	 * C model, nv_small, a recorded digits network).
+	 */
+	*size = (uint32_t)((n * L->bpe + L->t.core.cbuf_width - 1) /
+			   L->t.core.cbuf_width * L->t.core.cbuf_width);
 	*off = nvc_const_add(L, buf, n * L->bpe, 0);
 	free(buf);
 	return *off == UINT32_MAX ? -ENOMEM : 0;
@@ -350,6 +358,23 @@ struct conv_band {
 };
 
 /*
+ * Weight banks for a convolution after @dbank data banks: what its @wsize
+ * bytes need, never fewer than the last convolution's. nv_small's RTL
+ * stops fetching weights for good when a layer has fewer weight banks
+ * than the one before (nvdla/hw verif/verilator, recorded LeNets; NVIDIA's
+ * C model runs them), so the split only moves toward the data.
+ */
+static uint32_t conv_wbank(struct nvc_lower *L, uint32_t dbank,
+			   uint32_t wsize)
+{
+	uint32_t want = banks(L, wsize), room = L->t.core.cbuf_banks - dbank;
+
+	want = want > L->wbank_floor ? want : L->wbank_floor;
+	L->wbank_floor = want < room ? want : room;
+	return L->wbank_floor;
+}
+
+/*
  * The input must sit in the convolution buffer whole while every kernel
  * group streams past it: when it does not fit beside one group of
  * weights, split the layer into bands of output rows, each with the
@@ -370,6 +395,8 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
 	uint64_t fit;
 
+	wmin = wmin > L->wbank_floor ? wmin : L->wbank_floor;
+
 	if (wmin >= total)
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"one group of %u kernels (%u banks) does not fit the %u-bank convolution buffer",
@@ -385,9 +412,7 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 		*rows = (int)((fit - ekh) / sy + 1);
 		*dbank = banks(L, line * ((uint64_t)(*rows - 1) * sy + ekh));
 	}
-	*wbank = banks(L, wsize);
-	if (*dbank + *wbank > total)
-		*wbank = total - *dbank;
+	*wbank = conv_wbank(L, *dbank, wsize);
 	return 0;
 }
 
@@ -724,14 +749,12 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 	uint32_t entry = L->t.core.atomic_c * L->bpe;
 	uint32_t eps = (nvc_surfaces(L, ti->c) * L->t.atom + entry - 1) / entry;
 	uint32_t dbank = banks(L, (uint64_t)eps * entry * ti->w);
-	uint32_t wbank = banks(L, wsize);
+	uint32_t wbank = conv_wbank(L, dbank, wsize);
 	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
 	struct dla_conv_op_desc *p;
 	uint32_t at;
 	int conv;
 
-	if (dbank + wbank > L->t.core.cbuf_banks)
-		wbank = L->t.core.cbuf_banks - dbank;
 	src.offset += (uint32_t)h * src.line_stride;
 	src.size -= (uint32_t)h * src.line_stride;
 	src.width = 1;

@@ -87,6 +87,7 @@ struct nvc_lower {
 	uint8_t *cdata;
 	uint64_t clen, ccap;
 	uint64_t pool;		/* activation pool bytes */
+	uint32_t wbank_floor;	/* the last convolution's weight banks */
 	struct nvc_chunks cchunks, pchunks;	/* constants', pool's memories */
 	int *last_use;		/* per tensor owning bytes: its last reader node */
 	bool *freed;

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The per-element engines' vector paths for the next layer, chosen as
+ * the convolution's are (NVDLA_SIM_SIMD); NULL keeps the plain C.
+ */
+#include "accel.h"
+
+sdp_run_fn *sim_sdp_vector(void)
+{
+	return sim_simd() == SIM_SIMD_AVX2 ? sim_sdp_run_avx2 : NULL;
+}
+
+pdp_lanes_fn *sim_pdp_vector(void)
+{
+	return sim_simd() == SIM_SIMD_AVX2 ? sim_pdp_lanes_avx2 : NULL;
+}
+
+cdp_atom_fn *sim_cdp_vector(void)
+{
+	return sim_simd() == SIM_SIMD_AVX2 ? sim_cdp_atom_avx2 : NULL;
+}
