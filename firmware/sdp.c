@@ -9,10 +9,6 @@
 #include "engine.h"
 #include "processors.h"
 
-enum { SDP_TYPE_NONE, SDP_TYPE_MUL, SDP_TYPE_ADD, SDP_TYPE_BOTH };
-enum { SDP_MODE_PER_LAYER, SDP_MODE_PER_KERNEL, SDP_MODE_PER_POINT };
-enum { SDP_ACT_NONE, SDP_ACT_RELU, SDP_ACT_LUT, SDP_ACT_PRELU };
-enum { SDP_ALU_EQL = 3 };
 enum { RDMA_USE_MUL, RDMA_USE_ALU, RDMA_USE_BOTH };
 
 static bool sdp_uses_alu(const struct dla_sdp_op *o)

@@ -17,32 +17,32 @@
 #define SIM_ONLY_NV_FULL \
 	.cvsram = true, .winograd = true, .max_batch = 32, \
 	.atomic_c = 64, .atomic_k = 32, \
-	.cbuf_banks = 16, .cbuf_bank_bytes = 64 * 512, \
+	.cbuf_banks = 16, .cbuf_bank_bytes = 128 * 256, .cbuf_width = 128, \
 	.mem_width = 512, .addr_low_mask = 0xffffffe0u
 #define SIM_ONLY_NV_SMALL \
 	.max_batch = 1, .atomic_c = 8, .atomic_k = 8, \
-	.cbuf_banks = 32, .cbuf_bank_bytes = 8 * 512, \
+	.cbuf_banks = 32, .cbuf_bank_bytes = 8 * 512, .cbuf_width = 8, \
 	.mem_width = 64, .addr_low_mask = 0xffffffffu
 #define SIM_ONLY_NV_LARGE \
 	.cvsram = true, .max_batch = 1, .atomic_c = 64, .atomic_k = 32, \
-	.cbuf_banks = 16, .cbuf_bank_bytes = 64 * 512, \
+	.cbuf_banks = 16, .cbuf_bank_bytes = 64 * 512, .cbuf_width = 64, \
 	.mem_width = 256, .addr_low_mask = 0xffffffffu
 #define SIM_ONLY_NV_SMALL_256 \
 	.max_batch = 1, .atomic_c = 32, .atomic_k = 8, \
-	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 128, \
+	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 128, .cbuf_width = 32, \
 	.mem_width = 64, .addr_low_mask = 0xffffffffu
 /* nv_small_256 with the second memory interface (and SDP LUT, EW). */
 #define SIM_ONLY_NV_SMALL_256_FULL \
 	.cvsram = true, .max_batch = 1, .atomic_c = 32, .atomic_k = 8, \
-	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 128, \
+	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 128, .cbuf_width = 32, \
 	.mem_width = 64, .addr_low_mask = 0xffffffffu
 #define SIM_ONLY_NV_MEDIUM_512 \
 	.max_batch = 1, .atomic_c = 32, .atomic_k = 16, \
-	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 512, \
+	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 512, .cbuf_width = 32, \
 	.mem_width = 128, .addr_low_mask = 0xffffffffu
 #define SIM_ONLY_NV_MEDIUM_1024_FULL \
 	.cvsram = true, .max_batch = 1, .atomic_c = 32, .atomic_k = 32, \
-	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 512, \
+	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 512, .cbuf_width = 32, \
 	.mem_width = 256, .addr_low_mask = 0xffffffffu
 
 /* Each configuration's shared facts, then its SIM_ONLY_<id>, as an entry. */
@@ -95,6 +95,7 @@ int nvdla_sim_conv_core(const char *name, struct nvdla_sim_conv_core *core)
 	core->atomic_k = c->atomic_k;
 	core->cbuf_banks = c->cbuf_banks;
 	core->cbuf_bank_bytes = c->cbuf_bank_bytes;
+	core->cbuf_width = c->cbuf_width;
 	return 0;
 }
 

@@ -25,15 +25,15 @@ static s64 sext64(u64 v, u32 bits)
 	return (s64)(v << (64 - bits)) >> (64 - bits);
 }
 
-/* Bits below the sign bit that equal it: the left shift that normalises. */
+/*
+ * Bits below the sign bit that equal it: the left shift that normalises.
+ * Those below the sign, flipped where it is set: their leading zeros.
+ */
 static u32 redundant_signs(u64 v, u32 bits)
 {
-	u32 sign = v >> (bits - 1) & 1, n = 0;
-	int i;
+	u64 x = (v >> (bits - 1) & 1 ? ~v : v) & MASK(bits - 1);
 
-	for (i = bits - 2; i >= 0 && (v >> i & 1) == sign; i--)
-		n++;
-	return n;
+	return bits - 1 - fls64(x);
 }
 
 static bool fp16_zero(u16 h)

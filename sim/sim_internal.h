@@ -39,6 +39,7 @@ struct sim_config {
 	u32 atom;		/* memory atom in bytes */
 	u32 atomic_c, atomic_k;	/* MAC array: channels and kernels per pass */
 	u32 cbuf_banks, cbuf_bank_bytes;	/* convolution buffer */
+	u32 cbuf_width;		/* bytes of one of its entries */
 	u32 mem_width;		/* memory interface width in bits */
 	u32 addr_low_mask;	/* bits an *_ADDR_LOW / stride register keeps */
 };

@@ -1,28 +1,42 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Usage: tools/cmodel-check.sh [BUILD_DIR] [CASE...]
-#        tools/cmodel-check.sh --layers FIRST COUNT [BUILD_DIR]
+#        tools/cmodel-check.sh --layers [--config CONFIG] [--kinds KINDS] \
+#            FIRST COUNT [BUILD_DIR]
 #
 # Judges the model against NVIDIA's C model (docs/recording.md): records
 # runs with nvdla_runtime --record (input.txn), checks that nvdla_trace
 # replays each, then replays it on the C model's trace player (cmod_tp,
 # built from ../shared/oracle under $NVDLA_ORACLE, default $HOME/oracle: B/
-# for nv_full, C/ for nv_small) and compares every region the model wrote.
-# The runs: each nv_full and nv_small case of ../shared/conformance/networks
-# (or the CASEs named), or with --layers the random layers of
-# nvdla_randlayer with seeds FIRST to FIRST + COUNT - 1 (nv_full). Prints
+# for nv_full, C/ for nv_small, L/ for nv_large: C/'s recipe with
+# PROJECTS := nv_large) and compares every region the model wrote.
+# The runs: each nv_full, nv_small and nv_large case of
+# ../shared/conformance/networks (or the CASEs named), or with --layers
+# the random layers of nvdla_randlayer with seeds FIRST to FIRST + COUNT - 1
+# for CONFIG (nv_full, the default, nv_small or nv_large) of KINDS
+# (--kinds). Prints
 # one line per run (regions compared, regions differing, for a layer the
 # bytes that differ in real channels and in the padding lanes of the last
 # atom, the C model's time), then totals. Skips, saying why, when the C
 # model is not built, a run the C model does not finish within
 # NVDLA_CMODEL_TIMEOUT seconds (default 3600: minutes for a LeNet, hours
-# for a ResNet-18) and one it stops on (its assertions refuse some
-# programs). Exits 1 if a region differs or a replay fails. Recordings and logs of
+# for a ResNet-18), one it stops on (its assertions refuse some programs)
+# and one it never finishes (an interrupt that never comes). Exits 1 if
+# a region differs or a replay fails. Recordings and logs of
 # failing runs stay in $NVDLA_CMODEL_OUT (default BUILD_DIR/cmodel).
-layers=
+layers= lconfig=nv_full kinds=
 if [ "${1:-}" = --layers ]; then
-	layers=1 first=$2 count=$3
-	shift 3
+	shift
+	while [ $# -gt 2 ]; do
+		case $1 in
+		--config) lconfig=$2 ;;
+		--kinds) kinds=$2 ;;
+		*) break ;;
+		esac
+		shift 2
+	done
+	layers=1 first=$1 count=$2
+	shift 2
 fi
 build=${1:-build}
 [ $# -gt 0 ] && shift
@@ -32,18 +46,24 @@ out=${NVDLA_CMODEL_OUT:-$build/cmodel}
 limit=${NVDLA_CMODEL_TIMEOUT:-3600}
 bin=$(realpath "$build/bin")
 
-# The player of each configuration and the lines it needs first: nv_small's
-# C model has GLB at word 0x400 and a 64-bit memory bus.
+# The player of each configuration and the lines it needs first: the C
+# models of branch master have GLB at word 0x400, and nv_small a 64-bit,
+# nv_large a 256-bit memory bus.
 tp_of() {
 	case $1 in
 	nv_full) echo "$oracle/B/harness/cmod_tp" ;;
 	nv_small) echo "$oracle/C/cmod_tp_nv_small" ;;
+	nv_large) echo "$oracle/L/cmod_tp_nv_large" ;;
 	esac
 }
 prologue_of() {
-	[ "$1" = nv_small ] && printf 'set_intr_status 0xffff0403\nset_lane 8\n'
+	case $1 in
+	nv_small) printf 'set_intr_status 0xffff0403\nset_lane 8\n' ;;
+	nv_large) printf 'set_intr_status 0xffff0403\nset_lane 32\n' ;;
+	esac
 }
-if [ ! -x "$(tp_of nv_full)" ] && [ ! -x "$(tp_of nv_small)" ]; then
+if [ ! -x "$(tp_of nv_full)" ] && [ ! -x "$(tp_of nv_small)" ] &&
+	[ ! -x "$(tp_of nv_large)" ]; then
 	echo "cmodel-check: SKIP: NVIDIA's C model is not built: copy ../shared/oracle to $oracle and run B/setup.sh (nv_full) or C/setup.sh (nv_small); see docs/recording.md"
 	exit 0
 fi
@@ -56,14 +76,15 @@ out=$(realpath "$out")
 
 status=0 runs=0 regions=0 differ=0 padding=0 unjudged=0
 
-# lanes_of TRACE W H C BPE: "R real, P padding" bytes that differ between
-# the model's and the C model's dumps of an output cube in 32-byte atoms,
-# counted by whether their channel is below C (real) or a padding lane.
+# lanes_of TRACE W H C BPE ATOM: "R real, P padding" bytes that differ
+# between the model's and the C model's dumps of an output cube in atoms
+# of ATOM bytes, counted by whether their channel is below C (real) or a
+# padding lane.
 lanes_of() {
 	/usr/bin/python3 - "$@" <<'PY'
 import glob, os, sys
-trace, w, h, c, bpe = sys.argv[1], *map(int, sys.argv[2:])
-lanes, real, pad = 32 // bpe, 0, 0
+trace, w, h, c, bpe, atom = sys.argv[1], *map(int, sys.argv[2:])
+lanes, real, pad = atom // bpe, 0, 0
 def data(path):
     return [int(t, 16) for line in open(path)
             if line.strip().startswith('0x') for t in line.split()]
@@ -73,8 +94,8 @@ for ours in glob.glob(os.path.join(trace, 'check_*.dat')):
         continue
     for i, (a, b) in enumerate(zip(data(ours), data(cmod))):
         if a != b:
-            lane = i % (w * 32) % 32 // bpe
-            if i // (w * h * 32) * lanes + lane < c:
+            lane = i % (w * atom) % atom // bpe
+            if i // (w * h * atom) * lanes + lane < c:
                 real += 1
             else:
                 pad += 1
@@ -115,8 +136,14 @@ judge() {
 		unjudged=$((unjudged + 1))
 		return
 	fi
-	if [ "$n" -eq 0 ] && grep -q "^Fatal:" "$out/$name.log"; then
-		echo "REFUSED $name ($config): the C model stopped: $(grep -A1 "^Fatal:" "$out/$name.log" | tr '\n' ' ')${desc:+: $desc}"
+	if [ "$n" -eq 0 ] && [ "$rc" -ne 0 ]; then
+		why=$(grep -A1 "^Fatal:" "$out/$name.log" | tr '\n' ' ')
+		echo "REFUSED $name ($config): the C model stopped: ${why:-$(grep -v "^ *$" "$out/$name.log" | tail -1)}${desc:+: $desc}"
+		unjudged=$((unjudged + 1))
+		return
+	fi
+	if grep -q "interrupt TIMEOUT" "$out/$name.log"; then
+		echo "STALLED $name ($config): the C model never finished the run (regions as far as it got: $bad of $n differ)${desc:+: $desc}"
 		unjudged=$((unjudged + 1))
 		return
 	fi
@@ -139,17 +166,19 @@ judge() {
 }
 
 if [ -n "$layers" ]; then
-	if [ ! -x "$(tp_of nv_full)" ]; then
-		echo "cmodel-check: SKIP: no nv_full C model ($(tp_of nv_full))"
+	if [ ! -x "$(tp_of "$lconfig")" ]; then
+		echo "cmodel-check: SKIP: no $lconfig C model ($(tp_of "$lconfig"))"
 		exit 0
 	fi
 	seed=$first
 	while [ "$seed" -lt $((first + count)) ]; do
-		if "$bin/nvdla_randlayer" "$seed" "$out/layer.nvdla" \
+		if "$bin/nvdla_randlayer" --config "$lconfig" \
+			${kinds:+--kinds "$kinds"} "$seed" "$out/layer.nvdla" \
 			>"$out/layer.txt"; then
 			desc=$(head -1 "$out/layer.txt")
 			geometry=$(sed -n 's/^output //p' "$out/layer.txt")
-			judge "layer_$seed" nv_full "$out" --loadable layer.nvdla
+			judge "layer_$seed" "$lconfig" "$out" --loadable layer.nvdla \
+				--device "sim:$lconfig"
 		fi
 		seed=$((seed + 1))
 	done

@@ -52,6 +52,16 @@ enum dla_precision {
 	DLA_PRECISION_FP16 = 2,
 };
 
+/* dla_sdp_op.type: which of the ALU and the multiplier an SDP stage uses */
+enum dla_sdp_op_type { SDP_TYPE_NONE, SDP_TYPE_MUL, SDP_TYPE_ADD, SDP_TYPE_BOTH };
+
+/* dla_sdp_op.mode: one operand, one per channel, or one per element */
+enum dla_sdp_op_mode { SDP_MODE_PER_LAYER, SDP_MODE_PER_KERNEL, SDP_MODE_PER_POINT };
+
+/* dla_sdp_op.act and .alu_type */
+enum dla_sdp_act { SDP_ACT_NONE, SDP_ACT_RELU, SDP_ACT_LUT, SDP_ACT_PRELU };
+enum dla_sdp_alu { SDP_ALU_MAX, SDP_ALU_MIN, SDP_ALU_SUM, SDP_ALU_EQL };
+
 struct dla_network_desc {
 	__s16 operation_desc_index;
 	__s16 surface_desc_index;

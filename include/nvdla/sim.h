@@ -95,10 +95,12 @@ int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id);
  * @atomic_k: bytes of kernels one pass computes (kernels x bytes each)
  * @cbuf_banks: banks of the convolution buffer
  * @cbuf_bank_bytes: bytes of one bank
+ * @cbuf_width: bytes of one entry of a bank: the CDMA plans weights in
+ *	whole entries
  */
 struct nvdla_sim_conv_core {
 	u32 atomic_c, atomic_k;
-	u32 cbuf_banks, cbuf_bank_bytes;
+	u32 cbuf_banks, cbuf_bank_bytes, cbuf_width;
 };
 
 /* The convolution core of the configuration named @name. */

@@ -51,6 +51,14 @@ struct sim_dense {
 	u32 block, blocks;
 	u32 ext;		/* kernel rows per CMAC pass (post-extension) */
 	u32 *wnan, *dnan;	/* [k][taps][blocks], [position][blocks] */
+	/*
+	 * AVX2 groups: each block's non-zero weights, decoded, and their
+	 * count, [blocks][taps][k] (post-extension: [passes][k]): the order
+	 * in which the groups read them
+	 */
+	struct sim_fp16_wdec *wdec;
+	u8 *wcount;
+	u32 wkernels;
 	bool decoded;		/* @in holds the input of batch @batch_in */
 	const u8 *batch_in;
 };
@@ -103,14 +111,35 @@ sim_fp16_block_fn sim_fp16_block_c, sim_fp16_block_avx2;
 bool sim_dense_fp16_nan(const u16 *p, u32 n);
 /* The AVX2 path's table of Booth digits; false if it could not be built. */
 bool sim_dense_fp16_group_ready(void);
+/* A non-zero weight of a block as the AVX2 groups take it: 8 bytes. */
+struct sim_fp16_wdec {
+	s16 smant;	/* CMAC mantissa with the weight's sign */
+	u16 group;	/* group exponent */
+	u16 key;	/* its Booth digits' entry */
+	u8 ch;		/* channel in the block */
+	u8 negative;
+};
+/* Room for the decoded weights of @k kernels of @dl; false if none. */
+bool sim_dense_fp16_wdec_open(struct sim_dense *dl, u32 k);
+/* Decode the weights of kernels [@k0, @k1) (after sim_dense_fp16_weights). */
+void sim_dense_fp16_wdec(struct sim_dense *dl, u32 k0, u32 k1);
+/*
+ * The partial sums @p[x] of one block of @n channels (no NaN) at
+ * SIM_FP16_GROUP_X outputs of data @d[x] and weights @w, as the AVX2
+ * groups compute them (for tests); false if out of memory.
+ */
+bool sim_fp16_group_block_avx2(const u16 *const *d, const u16 *w, u32 n,
+			       struct sim_fp_psum *p);
 struct sim_fp_acc;
 /*
  * Accumulate the CMAC's partial sums of kernels [@k0, @k1) at outputs
- * [@x0, @x0 + @nx) of row @y (@nx <= 8) into @acc,
- * kernel by kernel eight accumulators, in the CSC's order, on AVX2.
+ * [@o0, @o0 + @no) (@no <= SIM_FP16_GROUP_X; output o at (o % @w, o / @w))
+ * into @acc, kernel by kernel SIM_FP16_GROUP_X accumulators, in the CSC's
+ * order, on AVX2.
  */
-void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
-			       u32 nx, u32 k0, u32 k1, struct sim_fp_acc *acc);
+#define SIM_FP16_GROUP_X 16
+void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 w, u64 o0,
+			       u32 no, u32 k0, u32 k1, struct sim_fp_acc *acc);
 
 /* The SDP's, PDP's and CDP's integer paths on AVX2. */
 sdp_run_fn sim_sdp_run_avx2;

@@ -21,10 +21,9 @@ struct cache_priv {
 	/* one of them, or neither: the reference fills */
 	sim_dense_tile_fn *tile;
 	sim_fp16_block_fn *fp16_block;
-	bool fp16_groups;	/* eight outputs at a time (AVX2) */
+	bool fp16_groups;	/* SIM_FP16_GROUP_X outputs at a time (AVX2) */
 };
 
-#define GROUP_X 8		/* outputs of one fp16 group */
 #define GROUP_K 32		/* kernels of one fp16 work item */
 
 struct cache_job {
@@ -121,31 +120,35 @@ static void cache_fill_fp16(void *ctx, u32 i, u32 n)
 	}
 }
 
-/* Items of eight outputs by GROUP_K kernels, fp16 on AVX2. */
+/*
+ * Items of SIM_FP16_GROUP_X outputs (in row order, across rows: narrow
+ * layers fill the vectors too) by GROUP_K kernels, fp16 on AVX2.
+ */
 static void cache_fill_fp16_groups(void *ctx, u32 i, u32 n)
 {
 	const struct cache_job *job = ctx;
 	struct sim_conv_cache *cc = job->cc;
 	const struct cache_priv *pv = cc->priv;
-	u32 xg = (cc->w + GROUP_X - 1) / GROUP_X;
-	u32 kg = (cc->k + GROUP_K - 1) / GROUP_K, y, x0, nx, k0, k1, k, x;
-	u64 items = (u64)(job->y1 - job->y0) * xg * kg, it;
-	struct sim_fp_acc acc[GROUP_K * GROUP_X];
+	u64 outs = (u64)(job->y1 - job->y0) * cc->w, o0, at, o;
+	u32 xg = (outs + SIM_FP16_GROUP_X - 1) / SIM_FP16_GROUP_X;
+	u32 kg = (cc->k + GROUP_K - 1) / GROUP_K, no, k0, k1, k, x;
+	u64 items = (u64)xg * kg, it;
+	struct sim_fp_acc acc[GROUP_K * SIM_FP16_GROUP_X];
 
 	for (it = items * i / n; it < items * (i + 1) / n; it++) {
-		y = job->y0 + it / (xg * kg);
-		x0 = it / kg % xg * GROUP_X;
+		o0 = (u64)job->y0 * cc->w + it / kg * SIM_FP16_GROUP_X;
 		k0 = it % kg * GROUP_K;
-		nx = cc->w - x0 < GROUP_X ? cc->w - x0 : GROUP_X;
+		no = (u64)job->y1 * cc->w - o0 < SIM_FP16_GROUP_X ?
+		     (u64)job->y1 * cc->w - o0 : SIM_FP16_GROUP_X;
 		k1 = cc->k - k0 < GROUP_K ? cc->k : k0 + GROUP_K;
 		memset(acc, 0, sizeof(acc));
-		sim_dense_fp16_group_avx2(&pv->dense, y, x0, nx, k0, k1, acc);
+		sim_dense_fp16_group_avx2(&pv->dense, cc->w, o0, no, k0, k1, acc);
 		for (k = k0; k < k1; k++)
-			for (x = 0; x < nx; x++) {
-				u64 at = sim_conv_cache_at(cc, k, x0 + x, y);
-
+			for (x = 0; x < no; x++) {
+				o = o0 + x;
+				at = sim_conv_cache_at(cc, k, o % cc->w, o / cc->w);
 				cc->val[at] = sim_cacc_fp16_to_fp32(
-					&acc[(k - k0) * GROUP_X + x]);
+					&acc[(k - k0) * SIM_FP16_GROUP_X + x]);
 				cc->sat[at] = 0;
 			}
 	}
@@ -169,10 +172,13 @@ static void cache_weights(void *ctx, u32 i, u32 n)
 	struct cache_priv *pv = job->cc->priv;
 	u32 k = job->cc->k;
 
-	if (pv->fp16_block)
+	if (pv->fp16_block) {
 		sim_dense_fp16_weights(&pv->dense, job->cv, (u64)k * i / n,
 				       (u64)k * (i + 1) / n);
-	else
+		if (pv->fp16_groups)
+			sim_dense_fp16_wdec(&pv->dense, (u64)k * i / n,
+					    (u64)k * (i + 1) / n);
+	} else
 		sim_dense_weights(&pv->dense, job->cv, (u64)k * i / n,
 				  (u64)k * (i + 1) / n);
 }
@@ -219,6 +225,9 @@ void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
 	cc->k = cv->k;
 	cc->block_rows = row_macs >= CACHE_BLOCK_MACS ? 1 :
 			 CACHE_BLOCK_MACS / (row_macs ? row_macs : 1);
+	/* the fp16 groups' vectors of outputs filled */
+	if (cv->fp16 && cc->block_rows * w < SIM_FP16_GROUP_X)
+		cc->block_rows = (SIM_FP16_GROUP_X + w - 1) / w;
 	cc->ready = calloc((h + cc->block_rows - 1) / cc->block_rows, 1);
 	cc->val = malloc(outputs * sizeof(*cc->val));
 	cc->sat = malloc(outputs);
@@ -236,7 +245,8 @@ void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
 			pv->fp16_block = simd == SIM_SIMD_AVX2 ?
 					 sim_fp16_block_avx2 : sim_fp16_block_c;
 		pv->fp16_groups = cv->fp16 && simd == SIM_SIMD_AVX2 &&
-				  sim_dense_fp16_group_ready();
+				  sim_dense_fp16_group_ready() &&
+				  sim_dense_fp16_wdec_open(&pv->dense, cv->k);
 		sim_threads_run(cache_weights, &job);
 		if (!cv->fp16)
 			pv->tile = sim_dense_tile(&pv->dense, simd);

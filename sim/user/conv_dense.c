@@ -131,6 +131,8 @@ void sim_dense_close(struct sim_dense *dl)
 	free(dl->toff);
 	free(dl->wnan);
 	free(dl->dnan);
+	free(dl->wdec);
+	free(dl->wcount);
 	memset(dl, 0, sizeof(*dl));
 }
 

@@ -211,11 +211,24 @@ AVX2 void sim_fp16_block_avx2(const u16 *d, const u16 *w, u32 n,
 }
 
 /*
- * Eight outputs at a time, one weight broadcast to all: what a weight's
+ * Sixteen outputs at a time, one weight broadcast to all. What a weight's
  * Booth digits need (per sign of the product: the complement constant of
- * each digit with the carry-in of the digit before), from a table by the
- * weight's mantissa (fraction, low exponent bits, denormal or not: 8192
- * entries, most of them in the core's second-level cache), built once.
+ * each digit with the carry-in of the digit before) comes from a table by
+ * the weight's mantissa (fraction, low exponent bits, denormal or not:
+ * 8192 entries, most of them in the core's second-level cache), built once.
+ *
+ * A lane's aligned product is floor(P / 2^s) less one carry: the
+ * multiplier's sum and carry vectors x and y add up to P - C, where the
+ * sign-extension constant C has 16 low zero bits, so for s <= 16 the two
+ * vectors shifted separately lose exactly the carry out of
+ * (x mod 2^s) + (y mod 2^s), which is 1 where y mod 2^s > P mod 2^s. The
+ * low five bits of y are always zero: alignments 0 and 4 are the exact
+ * floor, a signed product and a shift. Alignments 8 to 16 take y's low
+ * 16 bits from the carry-save tree on 16-bit lanes; 20 to 28 (a product
+ * 2^20 below the block's largest) the whole multiplier on 32-bit lanes.
+ * Checked against sim_cmac_product for every pair of CMAC mantissas, both
+ * signs and every alignment (outside the repository); test_sim_simd
+ * compares blocks of random and edge values.
  */
 struct booth_weight {
 	u32 shift[BOOTH_DIGITS];	/* partial product to bit 2j; 32: zero */
@@ -223,9 +236,20 @@ struct booth_weight {
 	u32 v4[2], v9[2];		/* the negation bits of digits 3 and 7 */
 } __attribute__((aligned(128)));	/* two cache lines */
 
+/*
+ * The same digits' low 16 bits, for the carry vector on 16-bit lanes: one
+ * cache line a mantissa, 320 KB in all (the core's second-level cache).
+ */
+struct booth16 {
+	u32 kk[BOOTH_DIGITS];		/* k[0] | k[1] << 16 */
+	u16 mult[BOOTH_DIGITS];		/* 2^shift, 0 for a zero digit */
+	u32 v4kk, v9kk;			/* v4 and v9 likewise */
+} __attribute__((aligned(64)));
+
 #define BOOTH_AHEAD 4	/* weights whose entries are fetched ahead */
 
 #define BOOTH_KEYS 8192
+#define BOOTH16_KEYS (5 << 10)	/* the keys of CMAC mantissas */
 
 /* The table index of fp16 @h: what its CMAC mantissa depends on. */
 static u32 booth_key(u16 h)
@@ -234,6 +258,7 @@ static u32 booth_key(u16 h)
 }
 
 static struct booth_weight *booth_table;
+static struct booth16 *booth16_table;
 static pthread_once_t booth_once = PTHREAD_ONCE_INIT;
 
 static u32 mant_of(u16 h)
@@ -241,6 +266,12 @@ static u32 mant_of(u16 h)
 	u32 e = h >> 10 & 0x1f;
 
 	return ((h & 0x3ff) | (e ? 0x400 : 0)) << (e ? e & 3 : 1);
+}
+
+/* Both signs' constants, their low 16 bits in one word. */
+static u32 low16_pair(u32 k0, u32 k1)
+{
+	return (k0 & 0xffff) | k1 << 16;
 }
 
 static void booth_weight(struct booth_weight *b, u16 h)
@@ -263,38 +294,101 @@ static void booth_weight(struct booth_weight *b, u16 h)
 	}
 }
 
+static void booth16(struct booth16 *t, const struct booth_weight *b)
+{
+	u32 j;
+
+	for (j = 0; j < BOOTH_DIGITS; j++) {
+		t->mult[j] = b->shift[j] < 16 ? 1u << b->shift[j] : 0;
+		t->kk[j] = low16_pair(b->k[0][j], b->k[1][j]);
+	}
+	t->v4kk = low16_pair(b->v4[0], b->v4[1]);
+	t->v9kk = low16_pair(b->v9[0], b->v9[1]);
+}
+
 static void booth_table_build(void)
 {
 	struct booth_weight *t = aligned_alloc(128, BOOTH_KEYS * sizeof(*t));
+	struct booth16 *t16 = aligned_alloc(64, BOOTH16_KEYS * sizeof(*t16));
 	u32 h;
 
+	if (!t || !t16) {
+		free(t);
+		free(t16);
+		return;
+	}
 	/* every key from the exponents 0 to 4 */
-	for (h = 0; t && h < 5 << 10; h++)
+	for (h = 0; h < 5 << 10; h++) {
 		booth_weight(&t[booth_key(h)], h);
+		booth16(&t16[booth_key(h)], &t[booth_key(h)]);
+	}
 	booth_table = t;
+	booth16_table = t16;
 }
 
-/* Data of one block at eight outputs, decoded, channel by channel. */
-struct xdata {
-	__m256i mant[SIM_CMAC_FP16_LANES], group[SIM_CMAC_FP16_LANES],
-		sign[SIM_CMAC_FP16_LANES];
+#define GX SIM_FP16_GROUP_X
+
+/* One channel of a block at sixteen outputs, 16-bit lanes. */
+struct xch {
+	__m256i mant;	/* CMAC mantissa */
+	__m256i smant;	/* the same with the value's sign */
+	__m256i sign;	/* all ones where negative */
+	__m256i gtop;	/* group exponent; -64 where zero: never the top */
+	__m256i galign;	/* group exponent; 15 where zero: alignment < 0 */
+	/* by the weight's sign: the bytes of k[0] or k[1] (negative product) */
+	__m256i kidx[2];
 };
+
+struct xdata {
+	struct xch ch[SIM_CMAC_FP16_LANES];
+};
+
+static AVX2 __m256i load16(const u16 *p)
+{
+	return _mm256_loadu_si256((const __m256i *)p);
+}
+
+/* 2^k for k = 0..3; the high byte of a 16-bit lane (index | 0x80) is 0 */
+static const u8 pow2_bytes[16] = { 1, 2, 4, 8 };
+
+/* mant_of on sixteen lanes. */
+static AVX2 __m256i mant16(__m256i h)
+{
+	__m256i e = _mm256_and_si256(_mm256_srli_epi16(h, 10), _mm256_set1_epi16(31));
+	__m256i hid = _mm256_cmpgt_epi16(e, _mm256_setzero_si256());
+	__m256i m = _mm256_or_si256(_mm256_and_si256(h, _mm256_set1_epi16(0x3ff)),
+				    _mm256_and_si256(hid, _mm256_set1_epi16(0x400)));
+	__m256i k = _mm256_blendv_epi8(_mm256_set1_epi16(1),
+				       _mm256_and_si256(e, _mm256_set1_epi16(3)), hid);
+
+	return _mm256_mullo_epi16(m, _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(
+			_mm_loadu_si128((const __m128i *)pow2_bytes)),
+			_mm256_or_si256(k, _mm256_set1_epi16(-0x8000))));
+}
 
 static AVX2 void xdata_fill(struct xdata *xd, const u16 *const *d, u32 n)
 {
-	u32 m[8], g[8], s[8], i, x;
+	const __m256i kpos = _mm256_set1_epi16(0x0100), kneg = _mm256_set1_epi16(0x0302);
+	__m256i h, m, sign, g, zero;
+	u16 hv[GX];
+	u32 i, x;
 
 	for (i = 0; i < n; i++) {
-		for (x = 0; x < 8; x++) {
-			u16 h = d[x][i];
-
-			m[x] = mant_of(h);
-			g[x] = h & 0x7fff ? h >> 12 & 7 : (u32)-64;	/* zero: masked */
-			s[x] = h & 0x8000 ? ~0u : 0;
-		}
-		xd->mant[i] = _mm256_loadu_si256((const __m256i *)m);
-		xd->group[i] = _mm256_loadu_si256((const __m256i *)g);
-		xd->sign[i] = _mm256_loadu_si256((const __m256i *)s);
+		for (x = 0; x < GX; x++)
+			hv[x] = d[x][i];
+		h = load16(hv);
+		m = mant16(h);
+		sign = _mm256_srai_epi16(h, 15);
+		g = _mm256_and_si256(_mm256_srli_epi16(h, 12), _mm256_set1_epi16(7));
+		zero = _mm256_cmpeq_epi16(_mm256_and_si256(h, _mm256_set1_epi16(0x7fff)),
+					  _mm256_setzero_si256());
+		xd->ch[i].mant = m;
+		xd->ch[i].smant = _mm256_sub_epi16(_mm256_xor_si256(m, sign), sign);
+		xd->ch[i].sign = sign;
+		xd->ch[i].gtop = _mm256_blendv_epi8(g, _mm256_set1_epi16(-64), zero);
+		xd->ch[i].galign = _mm256_blendv_epi8(g, _mm256_set1_epi16(15), zero);
+		xd->ch[i].kidx[0] = _mm256_blendv_epi8(kpos, kneg, sign);
+		xd->ch[i].kidx[1] = _mm256_blendv_epi8(kneg, kpos, sign);
 	}
 }
 
@@ -312,71 +406,359 @@ static AVX2 __m256i digit8(const struct booth_weight *b, u32 j, __m256i md,
 						   bcast(b->k[1][j]), neg));
 }
 
-/* Partial sums of weights @w[0..n) at the eight outputs of @xd. */
-static AVX2 void xblock(const struct xdata *xd, const u16 *w, u32 n,
-			s64 mant[8], u32 top[8])
+/*
+ * sim_cmac_product of weight @b and eight mantissas @md, negative where
+ * @neg is all ones, aligned down by @shift: the whole multiplier.
+ */
+static AVX2 __m256i booth_weight8(const struct booth_weight *b, __m256i md,
+				  __m256i neg, __m256i shift)
+{
+	const __m256i comp = _mm256_loadu_si256((const __m256i *)booth_comp);
+	__m256i x0, y0, x1, y1;
+
+	/* each digit's partial product goes into the tree as it comes */
+	x0 = digit8(b, 0, md, neg);
+	y0 = digit8(b, 1, md, neg);
+	csa8(&x0, &y0, digit8(b, 2, md, neg));
+	csa8(&x0, &y0, digit8(b, 3, md, neg));
+	csa8(&x0, &y0, _mm256_blendv_epi8(bcast(b->v4[0]), bcast(b->v4[1]), neg));
+	x1 = digit8(b, 4, md, neg);
+	y1 = digit8(b, 5, md, neg);
+	csa8(&x1, &y1, digit8(b, 6, md, neg));
+	csa8(&x1, &y1, digit8(b, 7, md, neg));
+	csa8(&x1, &y1, _mm256_blendv_epi8(bcast(b->v9[0]), bcast(b->v9[1]), neg));
+	csa8(&x0, &y0, x1);
+	csa8(&x0, &y0, y1);
+	return _mm256_add_epi32(_mm256_add_epi32(_mm256_srlv_epi32(x0, shift),
+						 _mm256_srlv_epi32(y0, shift)),
+				_mm256_permutevar8x32_epi32(comp,
+						_mm256_srli_epi32(shift, 2)));
+}
+
+#define INLINE AVX2 __attribute__((always_inline)) inline
+
+/* A carry-save row on sixteen 16-bit lanes. */
+static INLINE void csa16(__m256i *x, __m256i *y, __m256i z)
+{
+	__m256i t = _mm256_xor_si256(*x, *y);
+	__m256i maj = _mm256_or_si256(_mm256_and_si256(*x, *y),
+				      _mm256_and_si256(z, t));
+
+	*y = _mm256_slli_epi16(maj, 1);
+	*x = _mm256_xor_si256(t, z);
+}
+
+/* One of both signs' 16-bit constants @kk, by the lanes' @kidx. */
+static INLINE __m256i by_sign16(u32 kk, __m256i kidx)
+{
+	return _mm256_shuffle_epi8(bcast(kk), kidx);
+}
+
+/* digit8's low 16 bits, on sixteen lanes. */
+static INLINE __m256i digit16(const struct booth16 *b, u32 j, __m256i md,
+			      __m256i kidx)
+{
+	return _mm256_xor_si256(_mm256_mullo_epi16(md, _mm256_set1_epi16(b->mult[j])),
+				by_sign16(b->kk[j], kidx));
+}
+
+/*
+ * The low 16 bits of the multiplier's carry vector y, on sixteen lanes;
+ * the low 8 only if @low8: digits 4 to 7 start at bit 8, so there the
+ * last two rows add zeros.
+ */
+static INLINE __m256i carry16(const struct booth16 *b, __m256i md,
+			      __m256i kidx, bool low8)
+{
+	__m256i x0, y0, x1, y1, t;
+
+	x0 = digit16(b, 0, md, kidx);
+	y0 = digit16(b, 1, md, kidx);
+	csa16(&x0, &y0, digit16(b, 2, md, kidx));
+	csa16(&x0, &y0, digit16(b, 3, md, kidx));
+	csa16(&x0, &y0, by_sign16(b->v4kk, kidx));
+	if (low8) {
+		t = _mm256_xor_si256(x0, y0);
+		return _mm256_slli_epi16(_mm256_and_si256(t,
+				_mm256_slli_epi16(_mm256_and_si256(x0, y0), 1)), 1);
+	}
+	x1 = digit16(b, 4, md, kidx);
+	y1 = digit16(b, 5, md, kidx);
+	csa16(&x1, &y1, digit16(b, 6, md, kidx));
+	csa16(&x1, &y1, digit16(b, 7, md, kidx));
+	csa16(&x1, &y1, by_sign16(b->v9kk, kidx));
+	csa16(&x0, &y0, x1);
+	t = _mm256_xor_si256(x0, y0);	/* the last row: its carries only */
+	return _mm256_slli_epi16(_mm256_or_si256(_mm256_and_si256(x0, y0),
+						 _mm256_and_si256(y1, t)), 1);
+}
+
+/*
+ * 2^(16 - s) by alignment a = s / 4 (2^16 wraps to 0), low bytes at
+ * a, high bytes at a + 8: the factor that leaves a lane's low s bits on top.
+ */
+static const u8 align_scale[16] = {
+	0, 0, 0, 0x10, 0x01, 0, 0, 0,
+	0, 0x10, 0x01, 0, 0, 0, 0, 0,
+};
+
+/*
+ * The carry lost by lanes aligned by 4 @a <= 16 bits (-1 where lost, else
+ * 0), of weight @wd (signed mantissa @smw) and channel @xc.
+ */
+static INLINE __m256i lost_carry(const struct sim_fp16_wdec *wd,
+				 const struct xch *xc, __m256i smw, __m256i a,
+				 bool low8)
+{
+	const __m256i bias = _mm256_set1_epi16(-0x8000);
+	__m256i y = carry16(&booth16_table[wd->key], xc->mant,
+			    xc->kidx[wd->negative], low8);
+	__m256i p = _mm256_mullo_epi16(xc->smant, smw);
+	__m256i idx = _mm256_add_epi16(_mm256_mullo_epi16(a, _mm256_set1_epi16(0x0101)),
+				       _mm256_set1_epi16(0x0800));
+	__m256i scale = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(
+			_mm_loadu_si128((const __m128i *)align_scale)), idx);
+	__m256i lost = _mm256_cmpgt_epi16(
+		_mm256_xor_si256(_mm256_mullo_epi16(y, scale), bias),
+		_mm256_xor_si256(_mm256_mullo_epi16(p, scale), bias));
+
+	/* zero data: alignment below 0 */
+	return _mm256_and_si256(lost, _mm256_cmpgt_epi16(a, _mm256_set1_epi16(-1)));
+}
+
+/* Eight outputs' lanes (@odd: 1, 3, ..., else 0, 2, ...) of 16-bit @v, sign-extended. */
+static INLINE __m256i half32(__m256i v, bool odd)
+{
+	return _mm256_srai_epi32(odd ? v : _mm256_slli_epi32(v, 16), 16);
+}
+
+/* Lanes of alignment 20 to 28 in the block: the whole multiplier. */
+static AVX2 __m256i far_lanes(const struct sim_fp16_wdec *wd,
+			      const struct xch *xc, __m256i a, bool odd)
+{
+	const struct booth_weight *b = &booth_table[wd->key];
+	__m256i a32 = half32(a, odd), live;
+	__m256i md = odd ? _mm256_srli_epi32(xc->mant, 16) :
+		     _mm256_and_si256(xc->mant, _mm256_set1_epi32(0xffff));
+
+	live = _mm256_andnot_si256(_mm256_cmpgt_epi32(a32, _mm256_set1_epi32(7)),
+				   _mm256_cmpgt_epi32(a32, _mm256_set1_epi32(-1)));
+	return _mm256_and_si256(live, booth_weight8(b, md,
+			half32(_mm256_xor_si256(xc->sign,
+					_mm256_set1_epi16(-(s16)wd->negative)), odd),
+			_mm256_and_si256(_mm256_slli_epi32(a32, 2), live)));
+}
+
+/* Sums of int32 lanes, into four int64 vectors. */
+struct xacc {
+	__m256i even, odd;		/* int32: at most eight products */
+	__m256i lost;			/* int16: carries lost, negated */
+};
+
+/* Add @ac's int32 sums to @wide: even 0-3, 4-7, odd 0-3, 4-7 (of eight). */
+static INLINE void xacc_widen(struct xacc *ac, __m256i wide[4])
+{
+	wide[0] = _mm256_add_epi64(wide[0],
+		_mm256_cvtepi32_epi64(_mm256_castsi256_si128(ac->even)));
+	wide[1] = _mm256_add_epi64(wide[1],
+		_mm256_cvtepi32_epi64(_mm256_extracti128_si256(ac->even, 1)));
+	wide[2] = _mm256_add_epi64(wide[2],
+		_mm256_cvtepi32_epi64(_mm256_castsi256_si128(ac->odd)));
+	wide[3] = _mm256_add_epi64(wide[3],
+		_mm256_cvtepi32_epi64(_mm256_extracti128_si256(ac->odd, 1)));
+	ac->even = _mm256_setzero_si256();
+	ac->odd = _mm256_setzero_si256();
+}
+
+/* One decoded weight @wd at the sixteen outputs of its channel @xc. */
+static INLINE void xweight(struct xacc *ac, const struct xch *xc,
+			   const struct sim_fp16_wdec *wd, __m256i top)
+{
+	__m256i smw = _mm256_set1_epi16(wd->smant);
+	__m256i a = _mm256_sub_epi16(top, _mm256_add_epi16(xc->galign,
+					_mm256_set1_epi16(wd->group)));
+	__m256i sh, even, odd;
+
+	if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(1)))) {
+		if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(4)))) {
+			ac->even = _mm256_add_epi32(ac->even, far_lanes(wd, xc, a, false));
+			ac->odd = _mm256_add_epi32(ac->odd, far_lanes(wd, xc, a, true));
+			return;
+		}
+		/* alignment 8 at most: the carry vector's low 8 bits */
+		if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(2))))
+			ac->lost = _mm256_add_epi16(ac->lost,
+						    lost_carry(wd, xc, smw, a, false));
+		else
+			ac->lost = _mm256_add_epi16(ac->lost,
+						    lost_carry(wd, xc, smw, a, true));
+	}
+	/* exact floor: zero data has a zero product, any shift */
+	sh = _mm256_slli_epi16(a, 2);
+	even = _mm256_madd_epi16(xc->smant, _mm256_and_si256(smw, bcast(0xffff)));
+	odd = _mm256_madd_epi16(xc->smant, _mm256_and_si256(smw, bcast(0xffff0000)));
+	ac->even = _mm256_add_epi32(ac->even, _mm256_srav_epi32(even,
+			_mm256_and_si256(sh, bcast(0xffff))));
+	ac->odd = _mm256_add_epi32(ac->odd, _mm256_srav_epi32(odd,
+			_mm256_srli_epi32(sh, 16)));
+}
+
+/* Partial sums of the @n decoded weights @wl at the sixteen outputs of @xd. */
+static AVX2 void xblock(const struct xdata *xd, const struct sim_fp16_wdec *wl,
+			u32 n, s64 mant[GX], u32 top[GX])
 {
 	const __m256i zero = _mm256_setzero_si256();
-	const __m256i comp = _mm256_loadu_si256((const __m256i *)booth_comp);
-	__m256i topv = zero, acc64 = zero, acc_hi = zero, acc32 = zero;
-	__m256i g, live, shift, neg, md, x0, y0, x1, y1, r;
-	const struct booth_weight *b;
-	u32 i, summed = 0;
+	struct xacc ac = { zero, zero, zero };
+	__m256i topv = zero, widev[4] = { zero, zero, zero, zero };
+	s64 wide[4][4];
+	s16 lost[GX], t16[GX];
+	u32 i, x, summed = 0;
 
 	for (i = 0; i < n; i++)
-		if (w[i] & 0x7fff)
-			topv = _mm256_max_epi32(topv, _mm256_add_epi32(xd->group[i],
-						bcast(w[i] >> 12 & 7)));
-	_mm256_storeu_si256((__m256i *)top, topv);
+		topv = _mm256_max_epi16(topv, _mm256_add_epi16(xd->ch[wl[i].ch].gtop,
+					_mm256_set1_epi16(wl[i].group)));
 	for (i = 0; i < n; i++) {
-		if (i + BOOTH_AHEAD < n) {	/* most entries are not in L1 */
-			b = &booth_table[booth_key(w[i + BOOTH_AHEAD])];
-			__builtin_prefetch(b);
-			__builtin_prefetch((const u8 *)b + 64);
-		}
-		if (!(w[i] & 0x7fff))
-			continue;	/* a masked lane everywhere */
-		b = &booth_table[booth_key(w[i])];
-		g = _mm256_sub_epi32(topv, _mm256_add_epi32(xd->group[i],
-							    bcast(w[i] >> 12 & 7)));
-		live = _mm256_cmpgt_epi32(bcast(8), g);
-		shift = _mm256_and_si256(_mm256_slli_epi32(g, 2), live);
-		neg = _mm256_xor_si256(xd->sign[i],
-				       bcast(w[i] & 0x8000 ? ~0u : 0));
-		md = xd->mant[i];
-		/* each digit's partial product goes into the tree as it comes */
-		x0 = digit8(b, 0, md, neg);
-		y0 = digit8(b, 1, md, neg);
-		csa8(&x0, &y0, digit8(b, 2, md, neg));
-		csa8(&x0, &y0, digit8(b, 3, md, neg));
-		csa8(&x0, &y0, _mm256_blendv_epi8(bcast(b->v4[0]), bcast(b->v4[1]), neg));
-		x1 = digit8(b, 4, md, neg);
-		y1 = digit8(b, 5, md, neg);
-		csa8(&x1, &y1, digit8(b, 6, md, neg));
-		csa8(&x1, &y1, digit8(b, 7, md, neg));
-		csa8(&x1, &y1, _mm256_blendv_epi8(bcast(b->v9[0]), bcast(b->v9[1]), neg));
-		csa8(&x0, &y0, x1);
-		csa8(&x0, &y0, y1);
-		r = _mm256_add_epi32(_mm256_add_epi32(_mm256_srlv_epi32(x0, shift),
-						      _mm256_srlv_epi32(y0, shift)),
-				     _mm256_permutevar8x32_epi32(comp,
-						_mm256_srli_epi32(shift, 2)));
-		acc32 = _mm256_add_epi32(acc32, _mm256_and_si256(r, live));
-		if (++summed == 4) {	/* four products stay within int32 */
-			acc64 = _mm256_add_epi64(acc64, _mm256_cvtepi32_epi64(
-					_mm256_castsi256_si128(acc32)));
-			acc_hi = _mm256_add_epi64(acc_hi, _mm256_cvtepi32_epi64(
-					_mm256_extracti128_si256(acc32, 1)));
-			acc32 = zero;
+		if (i + BOOTH_AHEAD < n)	/* most entries are not in L1 */
+			__builtin_prefetch(&booth16_table[wl[i + BOOTH_AHEAD].key]);
+		xweight(&ac, &xd->ch[wl[i].ch], &wl[i], topv);
+		if (++summed == 8) {	/* eight products stay within int32 */
+			xacc_widen(&ac, widev);
 			summed = 0;
 		}
 	}
-	acc64 = _mm256_add_epi64(acc64, _mm256_cvtepi32_epi64(
-				_mm256_castsi256_si128(acc32)));
-	acc_hi = _mm256_add_epi64(acc_hi, _mm256_cvtepi32_epi64(
-				_mm256_extracti128_si256(acc32, 1)));
-	_mm256_storeu_si256((__m256i *)mant, acc64);
-	_mm256_storeu_si256((__m256i *)(mant + 4), acc_hi);
+	xacc_widen(&ac, widev);
+	for (i = 0; i < 4; i++)
+		_mm256_storeu_si256((__m256i *)wide[i], widev[i]);
+	_mm256_storeu_si256((__m256i *)lost, ac.lost);
+	_mm256_storeu_si256((__m256i *)t16, topv);
+	/* wide[h] lane l: output 2 (4 (h & 1) + l) + (h >> 1) */
+	for (x = 0; x < GX; x++) {
+		mant[x] = wide[x % 2 * 2 + x / 8][x / 2 % 4] + lost[x];
+		top[x] = t16[x];
+	}
+}
+
+/*
+ * The non-zero weights of block @w[0..n), largest group first: a block's
+ * lanes then change path (exact, carry, whole multiplier) a few times
+ * only, and the branches stay predicted. Their count.
+ */
+static u32 wdec_block(struct sim_fp16_wdec *out, const u16 *w, u32 n)
+{
+	u32 at[9] = { 0 }, g, i, m, mant;
+
+	for (i = 0; i < n; i++)	/* after the weights of larger groups */
+		if (w[i] & 0x7fff)
+			at[8 - (w[i] >> 12 & 7)]++;
+	for (g = 1; g < 9; g++)
+		at[g] += at[g - 1];
+	for (i = 0; i < n; i++) {
+		if (!(w[i] & 0x7fff))
+			continue;
+		g = w[i] >> 12 & 7;
+		m = at[7 - g]++;
+		mant = w[i] & 0x8000 ? -mant_of(w[i]) : mant_of(w[i]);
+		out[m].smant = mant;
+		out[m].group = g;
+		out[m].negative = w[i] >> 15;
+		out[m].key = booth_key(w[i]);
+		out[m].ch = i;
+	}
+	return at[8];
+}
+
+AVX2 bool sim_fp16_group_block_avx2(const u16 *const *d, const u16 *w, u32 n,
+				    struct sim_fp_psum *p)
+{
+	struct xdata *xd = aligned_alloc(32, sizeof(*xd));
+	struct sim_fp16_wdec wl[SIM_CMAC_FP16_LANES];
+	u32 top[GX], x;
+	s64 mant[GX];
+
+	if (!xd || !sim_dense_fp16_group_ready()) {
+		free(xd);
+		return false;
+	}
+	xdata_fill(xd, d, n);
+	xblock(xd, wl, wdec_block(wl, w, n), mant, top);
+	for (x = 0; x < GX; x++) {
+		p[x].exp = 4 * top[x];
+		p[x].mant = mant[x];
+	}
+	free(xd);
+	return true;
+}
+
+/*
+ * Post-extension: the weights of kernel @k's pass from kernel row @r0 into
+ * @w, as the CSC feeds them (ext rows of the layer's channels, one block
+ * in all); their count.
+ */
+static u32 pass_weights(const struct sim_dense *dl, u32 k, u32 r0, u16 *w)
+{
+	u32 n = 0, r;
+
+	for (r = r0; r < dl->taps && r < r0 + dl->ext; r++) {
+		memcpy(w + n, dl->wt + ((u64)k * dl->taps + r) * dl->cp,
+		       dl->c * sizeof(u16));
+		n += dl->c;
+	}
+	return n;
+}
+
+static u32 passes(const struct sim_dense *dl)
+{
+	return (dl->taps + dl->ext - 1) / dl->ext;
+}
+
+/* The decoded block of kernel @k at tap (or pass) @t, channel block @b. */
+static u64 wdec_slot(const struct sim_dense *dl, u32 k, u32 t, u32 b)
+{
+	return ((u64)b * dl->taps + t) * dl->wkernels + k;
+}
+
+/* Room for a block: with post-extension, a pass's rows. */
+static u32 wdec_size(const struct sim_dense *dl)
+{
+	return dl->ext > 1 ? SIM_CMAC_FP16_LANES : dl->block;
+}
+
+bool sim_dense_fp16_wdec_open(struct sim_dense *dl, u32 k)
+{
+	u64 slots;
+
+	dl->wkernels = k;
+	slots = wdec_slot(dl, 0, 0, dl->ext > 1 ? 1 : dl->blocks);
+	dl->wdec = malloc(slots * wdec_size(dl) * sizeof(*dl->wdec));
+	dl->wcount = malloc(slots);
+	return dl->wdec && dl->wcount;
+}
+
+void sim_dense_fp16_wdec(struct sim_dense *dl, u32 k0, u32 k1)
+{
+	u16 w[SIM_CMAC_FP16_LANES];
+	u32 b, n, k, t;
+	u64 at;
+
+	for (k = k0; k < k1; k++) {
+		for (t = 0; dl->ext > 1 && t < passes(dl); t++) {
+			at = wdec_slot(dl, k, t, 0);
+			n = pass_weights(dl, k, t * dl->ext, w);
+			dl->wcount[at] = wdec_block(dl->wdec + at * wdec_size(dl),
+						    w, n);
+		}
+		for (t = 0; dl->ext == 1 && t < dl->taps; t++)
+			for (b = 0; b < dl->blocks; b++) {
+				n = dl->c - b * dl->block < dl->block ?
+				    dl->c - b * dl->block : dl->block;
+				at = wdec_slot(dl, k, t, b);
+				dl->wcount[at] = wdec_block(
+					dl->wdec + at * wdec_size(dl),
+					(const u16 *)dl->wt +
+					((u64)k * dl->taps + t) * dl->cp +
+					b * dl->block, n);
+			}
+	}
 }
 
 bool sim_dense_fp16_group_ready(void)
@@ -385,29 +767,37 @@ bool sim_dense_fp16_group_ready(void)
 	return booth_table;
 }
 
+/* Where output @x of the group's @no from @o0 takes tap @t's data in @dl. */
+static u64 group_at(const struct sim_dense *dl, u32 w, u64 o0, u32 no, u32 x,
+		    u32 t)
+{
+	u64 o = o0 + (x < no ? x : no - 1);	/* past the end: the last again */
+
+	return o / w * dl->ystep + o % w * dl->xstep + dl->toff[t];
+}
+
 /*
  * Post-extension: a pass's kernel rows (ext of them, each of the layer's
  * channels, one block in all) gathered into one block per output and per
  * kernel, as the CSC feeds them.
  */
 static AVX2 void group_passes(const struct sim_dense *dl, struct xdata *xd,
-			      u32 y, u32 x0, u32 nx, u32 k0, u32 k1,
+			      u32 w, u64 o0, u32 no, u32 k0, u32 k1,
 			      struct sim_fp_acc *acc)
 {
-	u16 d[8][SIM_CMAC_FP16_LANES + 8], w[SIM_CMAC_FP16_LANES + 8];
-	const u16 *dp[8];
+	u16 d[GX][SIM_CMAC_FP16_LANES + 8], wt[SIM_CMAC_FP16_LANES + 8];
+	const u16 *dp[GX];
 	struct sim_fp_psum p;
-	bool dnan[8], wnan;
-	u32 r0, r, n, x, k, top[8];
-	s64 mant[8];
+	bool dnan[GX], wnan;
+	u32 r0, r, n, x, k, top[GX];
+	s64 mant[GX];
 	u64 at;
 
 	for (r0 = 0; r0 < dl->taps; r0 += dl->ext) {
-		for (x = 0; x < 8; x++) {
+		for (x = 0; x < GX; x++) {
 			for (n = 0, r = r0; r < dl->taps && r < r0 + dl->ext; r++) {
-				at = y * dl->ystep + (x0 + (x < nx ? x : nx - 1)) *
-				     dl->xstep + dl->toff[r];
-				memcpy(d[x] + n, dl->in + at, dl->c * sizeof(u16));
+				memcpy(d[x] + n, dl->in + group_at(dl, w, o0, no, x, r),
+				       dl->c * sizeof(u16));
 				n += dl->c;
 			}
 			dnan[x] = sim_dense_fp16_nan(d[x], n);
@@ -415,39 +805,37 @@ static AVX2 void group_passes(const struct sim_dense *dl, struct xdata *xd,
 		}
 		xdata_fill(xd, dp, n);
 		for (k = k0; k < k1; k++) {
-			for (n = 0, r = r0; r < dl->taps && r < r0 + dl->ext; r++) {
-				memcpy(w + n, dl->wt + ((u64)k * dl->taps + r) * dl->cp,
-				       dl->c * sizeof(u16));
-				n += dl->c;
-			}
-			wnan = sim_dense_fp16_nan(w, n);
-			xblock(xd, w, n, mant, top);
-			for (x = 0; x < nx; x++) {
+			at = wdec_slot(dl, k, r0 / dl->ext, 0);
+			n = pass_weights(dl, k, r0, wt);
+			wnan = sim_dense_fp16_nan(wt, n);
+			xblock(xd, dl->wdec + at * wdec_size(dl), dl->wcount[at],
+			       mant, top);
+			for (x = 0; x < no; x++) {
 				p.exp = 4 * top[x];
 				p.mant = mant[x];
 				if (wnan || dnan[x])
-					sim_cmac_fp16_nan(d[x], w, n, &p);
-				sim_cacc_fp16_add(&acc[(k - k0) * 8 + x], p);
+					sim_cmac_fp16_nan(d[x], wt, n, &p);
+				sim_cacc_fp16_add(&acc[(k - k0) * GX + x], p);
 			}
 		}
 	}
 }
 
-AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
-			       u32 nx, u32 k0, u32 k1, struct sim_fp_acc *acc)
+AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 w, u64 o0,
+				    u32 no, u32 k0, u32 k1, struct sim_fp_acc *acc)
 {
 	struct xdata *xd = aligned_alloc(32, sizeof(*xd));
-	const u16 *d[8], *wp;
+	const u16 *d[GX], *wp;
 	struct sim_fp_psum p;
-	bool dnan[8], any_dnan;
-	u32 b, t, n, x, k, top[8];
-	s64 mant[8];
+	bool dnan[GX], any_dnan;
+	u32 b, t, n, x, k, top[GX];
+	s64 mant[GX];
 	u64 at, kt;
 
 	if (!xd)
 		return;
 	if (dl->ext > 1) {
-		group_passes(dl, xd, y, x0, nx, k0, k1, acc);
+		group_passes(dl, xd, w, o0, no, k0, k1, acc);
 		free(xd);
 		return;
 	}
@@ -456,9 +844,8 @@ AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
 		    dl->block;
 		for (t = 0; t < dl->taps; t++) {
 			any_dnan = false;
-			for (x = 0; x < 8; x++) {
-				at = y * dl->ystep + (x0 + (x < nx ? x : nx - 1)) *
-				     dl->xstep + dl->toff[t];
+			for (x = 0; x < GX; x++) {
+				at = group_at(dl, w, o0, no, x, t);
 				d[x] = (const u16 *)dl->in + at + b * dl->block;
 				dnan[x] = dl->dnan ?
 					  dl->dnan[at / dl->cp * dl->blocks + b] :
@@ -469,14 +856,16 @@ AVX2 void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 y, u32 x0,
 			for (k = k0; k < k1; k++) {
 				kt = (u64)k * dl->taps + t;
 				wp = (const u16 *)dl->wt + kt * dl->cp + b * dl->block;
-				xblock(xd, wp, n, mant, top);
-				for (x = 0; x < nx; x++) {
+				at = wdec_slot(dl, k, t, b);
+				xblock(xd, dl->wdec + at * wdec_size(dl),
+				       dl->wcount[at], mant, top);
+				for (x = 0; x < no; x++) {
 					p.exp = 4 * top[x];
 					p.mant = mant[x];
 					if ((any_dnan || dl->wnan[kt * dl->blocks + b]) &&
 					    (dnan[x] || dl->wnan[kt * dl->blocks + b]))
 						sim_cmac_fp16_nan(d[x], wp, n, &p);
-					sim_cacc_fp16_add(&acc[(k - k0) * 8 + x], p);
+					sim_cacc_fp16_add(&acc[(k - k0) * GX + x], p);
 				}
 			}
 		}

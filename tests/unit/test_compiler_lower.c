@@ -1175,8 +1175,93 @@ static void test_conv_parts(void)
 	       n);
 }
 
+/* Blob @name of G's loadable for nv_small int8, or NULL; frees with *l. */
+static const struct nvdla_lbl_blob *small_blob(struct nvdla_loadable **l,
+					       void **buf, const char *name)
+{
+	struct nvc_options o = { .config = "nv_small", .precision = NVC_INT8 };
+	char err[256];
+	size_t len;
+
+	if (nvc_lower(&G, &o, buf, &len, err, sizeof(err)) ||
+	    nvdla_loadable_parse(*buf, len, l, err, sizeof(err))) {
+		printf("# nv_small int8: %s\n", err);
+		return NULL;
+	}
+	return nvdla_loadable_blob(*l, name);
+}
+
+/* Per-channel SDP operands of an atom of 8 channels, @elem bytes each. */
+static bool operand_strides_ok(const struct dla_data_cube *d,
+			       const struct dla_sdp_op *x)
+{
+	uint32_t elem = x->type == SDP_TYPE_BOTH ? 4 : 2;
+
+	return !x->enable || x->type == SDP_TYPE_NONE ||
+	       x->mode != SDP_MODE_PER_KERNEL ||
+	       (d->line_stride == 8 * elem && d->surf_stride == 8 * elem);
+}
+
+/*
+ * What NVIDIA's C model and RTL need of the descriptors (nv_small): a
+ * convolution's weight bytes its kernels' in whole 8-byte entries of the
+ * convolution buffer (the CSC releases no more, so the next change of
+ * weight banks would wait forever), and
+ * per-channel SDP operands one atom of channels a surface stride apart
+ * (stride 0 reads the first atom's operands for every surface).
+ */
+static void test_hw_layout(void)
+{
+	const union dla_operation_container *op;
+	const union dla_surface_container *sf;
+	const struct nvdla_lbl_blob *g, *ob, *sb;
+	struct nvdla_loadable *l = NULL;
+	void *buf = NULL;
+	int t, convs = 0, sdps = 0, bad = 0;
+	uint32_t i, n;
+
+	reset();
+	t = input(1, 16, 16);
+	t = conv(t, 5, 3, 1, 1, 1, 1, NVC_ACT_RELU);	/* 45 bytes */
+	t = conv(t, 20, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	t = fc(t, 10, NVC_ACT_NONE);
+	output(t);
+	reference();	/* calibrated ranges */
+	g = small_blob(&l, &buf, "task-0-dep_graph");
+	ob = l ? nvdla_loadable_blob(l, "task-0-op_list") : NULL;
+	sb = l ? nvdla_loadable_blob(l, "task-0-surf_list") : NULL;
+	n = g && ob && sb ? g->data_len / sizeof(struct dla_common_op_desc) : 0;
+	for (i = 0; i < n; i++) {
+		op = (const void *)(ob->data + i * sizeof(*op));
+		sf = (const void *)(sb->data + i * sizeof(*sf));
+		switch (((const struct dla_common_op_desc *)g->data)[i].op_type) {
+		case DLA_OP_CONV:
+			convs++;
+			bad += sf->conv_surface.weight_data.size !=
+			       (op->conv_op.bytes_per_kernel *
+				sf->conv_surface.dst_data.channel + 7) / 8 * 8;
+			break;
+		case DLA_OP_SDP:
+			sdps++;
+			bad += !operand_strides_ok(&sf->sdp_surface.x1_data,
+						   &op->sdp_op.x1_op) ||
+			       !operand_strides_ok(&sf->sdp_surface.x2_data,
+						   &op->sdp_op.x2_op) ||
+			       !operand_strides_ok(&sf->sdp_surface.y_data,
+						   &op->sdp_op.y_op);
+			break;
+		}
+	}
+	tap_ok(convs == 3 && sdps == 3 && !bad,
+	       "nv_small int8: %d convolutions' weight bytes, %d SDPs' operand strides as the hardware reads them (%d wrong)",
+	       convs, sdps, bad);
+	nvdla_loadable_free(l);
+	free(buf);
+}
+
 int main(void)
 {
+	test_hw_layout();
 	test_conv_parts();
 	test_dead_channel();
 	test_memories();

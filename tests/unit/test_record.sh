@@ -68,6 +68,22 @@ for seed in $(seq 1 60); do
 done
 ok $bad "60 random layers recorded and replayed"
 
+# The other kinds, and nv_small's layers (8-byte atoms, int8).
+for run in "nv_full winograd" "nv_full image" "nv_full sdp-lut" \
+	   "nv_full batch" "nv_small sdp,pdp,cdp,conv,image"; do
+	set -- $run
+	bad=0
+	for seed in $(seq 1 10); do
+		"$build/bin/nvdla_randlayer" --config "$1" --kinds "$2" "$seed" \
+			"$tmp/layer.nvdla" >"$tmp/desc" &&
+		"$rt" --loadable "$tmp/layer.nvdla" --device "sim:$1" \
+			-o "$tmp/out.dimg" --record "$tmp/layer" >/dev/null 2>&1 &&
+		"$player" "$tmp/layer" >/dev/null 2>&1 ||
+			{ bad=$((bad + 1)); echo "# seed $seed: $(cat "$tmp/desc")"; }
+	done
+	ok $bad "10 random $1 layers ($2) recorded and replayed"
+done
+
 if [ ! -d "$shared" ]; then
 	skip "official loadables and networks" "../shared absent"
 	exit 0

@@ -96,6 +96,62 @@ static void test_fp16_block(void)
 	       blocks, bad);
 }
 
+/* A random fp16 value, no NaN, of exponent @e0 + (0 .. @span - 1). */
+static uint16_t rnd_fp16_near(uint32_t e0, uint32_t span)
+{
+	uint16_t v = rnd_fp16(false);
+
+	return rnd() % 16 ? (v & 0x83ff) | (e0 + rnd() % span) << 10 : v;
+}
+
+/*
+ * The AVX2 groups' block (sixteen outputs, one weight at a time: exact
+ * products, carries lost at alignments 8 to 16, the whole multiplier
+ * beyond) against the plain C block output by output: blocks of every
+ * exponent, of exponents close together (the paths mixed in one vector),
+ * of one exponent (exact only), of extreme mantissas.
+ */
+static void test_fp16_group_block(void)
+{
+	uint16_t d[SIM_FP16_GROUP_X][SIM_CMAC_FP16_LANES], w[SIM_CMAC_FP16_LANES];
+	const u16 *dp[SIM_FP16_GROUP_X];
+	struct sim_fp_psum a, b[SIM_FP16_GROUP_X];
+	uint32_t i, j, x, n, kind, e0, span, bad = 0, blocks = 40000;
+	bool ok = true;
+
+	if (!__builtin_cpu_supports("avx2")) {
+		tap_skip("no AVX2", "fp16 AVX2 group block = plain C");
+		return;
+	}
+	for (x = 0; x < SIM_FP16_GROUP_X; x++)
+		dp[x] = d[x];
+	for (i = 0; i < blocks && ok; i++) {
+		n = rnd() % SIM_CMAC_FP16_LANES + 1;
+		kind = i % 4;
+		e0 = 1 + rnd() % 24;
+		span = kind == 0 ? 30 - e0 : kind == 1 ? 1 + rnd() % 7 : 1;
+		for (j = 0; j < n; j++) {
+			w[j] = rnd_fp16_near(e0, span);
+			for (x = 0; x < SIM_FP16_GROUP_X; x++)
+				d[x][j] = rnd_fp16_near(e0, span);
+			if (kind == 3 && rnd() % 2) {	/* largest and smallest mantissas */
+				w[j] |= 0x3ff;
+				d[rnd() % SIM_FP16_GROUP_X][j] &= 0xfc00;
+			}
+		}
+		ok = sim_fp16_group_block_avx2(dp, w, n, b);
+		for (x = 0; x < SIM_FP16_GROUP_X && ok; x++) {
+			sim_fp16_block_c(d[x], w, n, &a);
+			if ((a.exp != b[x].exp || a.mant != b[x].mant) && !bad++)
+				printf("# block %u (n %u) output %u: exp %u/%u mant %lld/%lld\n",
+				       i, n, x, a.exp, b[x].exp, (long long)a.mant,
+				       (long long)b[x].mant);
+		}
+	}
+	tap_ok(ok && !bad, "fp16 AVX2 group block = plain C on %u random and edge blocks of %u outputs (%u outputs differ)",
+	       blocks, SIM_FP16_GROUP_X, bad);
+}
+
 /* The integer tiles on random operands, extremes among them. */
 /*
  * A single lane is aligned to its own group: its product is the exact one
@@ -370,6 +426,7 @@ int main(void)
 	}
 	test_fp16_block();
 	test_fp16_exact();
+	test_fp16_group_block();
 	test_int_tile(true);
 	test_int_tile(false);
 	test_layers(0, 150);

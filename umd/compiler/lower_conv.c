@@ -231,7 +231,15 @@ static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 						buf[2 * i + 1] = h >> 8;
 					}
 				}
-	*size = (uint32_t)((n * L->bpe + 127) / 128 * 128);
+	/*
+	 * Whole convolution-buffer entries, as NVIDIA's compiler rounds them:
+	 * the CDMA plans entries for this many bytes and the CSC releases the
+	 * entries its kernels fill; more padding is never released, and the
+	 * next layer that changes the weight banks waits forever (NVIDIA's
+	 * C model, nv_small, a recorded digits network).
+	 */
+	*size = (uint32_t)((n * L->bpe + L->t.core.cbuf_width - 1) /
+			   L->t.core.cbuf_width * L->t.core.cbuf_width);
 	*off = nvc_const_add(L, buf, n * L->bpe, 0);
 	free(buf);
 	return *off == UINT32_MAX ? -ENOMEM : 0;

@@ -20,10 +20,6 @@
 
 #include "lower_internal.h"
 
-enum { SDP_TYPE_NONE, SDP_TYPE_MUL, SDP_TYPE_ADD, SDP_TYPE_BOTH };
-enum { SDP_MODE_PER_LAYER, SDP_MODE_PER_KERNEL, SDP_MODE_PER_POINT };
-enum { SDP_ACT_NONE, SDP_ACT_RELU, SDP_ACT_LUT, SDP_ACT_PRELU };
-enum { SDP_ALU_MAX, SDP_ALU_MIN, SDP_ALU_SUM };
 
 /* Intermediate scale below the output's: 8 more bits before rounding. */
 #define NVC_SC_BITS 8
@@ -323,6 +319,14 @@ static uint32_t sdp_operands(struct nvc_lower *L, const int16_t *alu,
 	off = nvc_const_add(L, v, (size_t)n * per * sizeof(*v), 0);
 	free(v);
 	*cube = nvc_const_cube(off, (uint32_t)(n * per * sizeof(*v)), 1, 1, c);
+	/*
+	 * The RDMA fetches the operands of each atom of channels a surface
+	 * stride apart: here they follow each other, as NVIDIA's compiler
+	 * lays them out (the C model and RTL read stride 0 as one atom's
+	 * operands for every surface).
+	 */
+	cube->line_stride = L->epa * per * sizeof(*v);
+	cube->surf_stride = cube->line_stride;
 	return off;
 }
 
