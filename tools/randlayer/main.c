@@ -7,7 +7,7 @@
  * among KINDS (comma-separated; default sdp,pdp,cdp,conv):
  *
  *   sdp       an SDP from memory (sdp.c)
- *   sdp-lut   an SDP whose Y stage applies a random LUT (sdp.c; nv_full)
+ *   sdp-lut   an SDP whose Y stage applies a random LUT (sdp.c; not nv_small)
  *   pdp, cdp  pooling, LRN (pdp.c, cdp.c)
  *   conv      a direct convolution streaming into an SDP (conv.c)
  *   winograd  a Winograd convolution (conv.c; nv_full)
