@@ -888,19 +888,36 @@ static void test_scales_mix(void)
 	check("concat at channel offsets 12 and 32 (identity convolutions)", 3);
 }
 
-/* The largest memory that is neither bound nor filled: the pool. */
-static uint64_t pool_size(const char *config, enum nvc_precision prec)
+/*
+ * G compiled for @config in @prec and parsed, or NULL with the reason as a
+ * TAP comment. *@buf holds the loadable's bytes: free it after the result.
+ */
+static struct nvdla_loadable *lowered(const char *config,
+				      enum nvc_precision prec, void **buf)
 {
 	struct nvc_options o = { .config = config, .precision = prec };
 	struct nvdla_loadable *l = NULL;
-	uint64_t top = 0;
 	char err[256];
-	void *buf = NULL;
 	size_t len;
+
+	*buf = NULL;
+	if (nvc_lower(&G, &o, buf, &len, err, sizeof(err)) ||
+	    nvdla_loadable_parse(*buf, len, &l, err, sizeof(err))) {
+		printf("# %s: %s\n", config, err);
+		return NULL;
+	}
+	return l;
+}
+
+/* The largest memory that is neither bound nor filled: the pool. */
+static uint64_t pool_size(const char *config, enum nvc_precision prec)
+{
+	void *buf;
+	struct nvdla_loadable *l = lowered(config, prec, &buf);
+	uint64_t top = 0;
 	uint32_t m;
 
-	if (!nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) &&
-	    !nvdla_loadable_parse(buf, len, &l, err, sizeof(err)))
+	if (l)
 		for (m = 0; m < l->num_memories; m++)
 			if (l->memories[m].flags == NVDLA_LBL_MEM_ALLOC &&
 			    l->memories[m].size > top)
@@ -932,18 +949,13 @@ static void test_reuse(void)
 /* Operations of @type in G's loadable for @config (int8). */
 static int count_ops(const char *config, uint8_t type)
 {
-	struct nvc_options o = { .config = config, .precision = NVC_INT8 };
-	struct nvdla_loadable *l = NULL;
+	void *buf;
+	struct nvdla_loadable *l = lowered(config, NVC_INT8, &buf);
 	const struct nvdla_lbl_blob *g;
-	char err[256];
-	void *buf = NULL;
-	size_t len;
 	int count = -1;
 	uint32_t i;
 
-	if (!nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) &&
-	    !nvdla_loadable_parse(buf, len, &l, err, sizeof(err)) &&
-	    (g = nvdla_loadable_blob(l, "task-0-dep_graph"))) {
+	if (l && (g = nvdla_loadable_blob(l, "task-0-dep_graph"))) {
 		count = 0;
 		for (i = 0; i + sizeof(struct dla_common_op_desc) <= g->data_len;
 		     i += sizeof(struct dla_common_op_desc))
@@ -1056,13 +1068,10 @@ static void test_dead_channel(void)
  */
 static void test_memories(void)
 {
-	struct nvc_options o = { .config = "nv_full", .precision = NVC_FP16 };
-	struct nvdla_loadable *l = NULL;
+	struct nvdla_loadable *l;
 	int t, weights = 0, pools = 0;
 	uint64_t top = 0;
-	char err[256];
-	void *buf = NULL;
-	size_t len;
+	void *buf;
 	uint32_t m;
 
 	reset();
@@ -1077,17 +1086,16 @@ static void test_memories(void)
 	t = fc(t, 10, NVC_ACT_NONE);
 	output(t);
 	check("weights and pool over 4 MiB", 7);
-	if (!nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) &&
-	    !nvdla_loadable_parse(buf, len, &l, err, sizeof(err)))
-		for (m = 0; m < l->num_memories; m++) {
-			const struct nvdla_lbl_memory *mem = &l->memories[m];
+	l = lowered("nv_full", NVC_FP16, &buf);
+	for (m = 0; l && m < l->num_memories; m++) {
+		const struct nvdla_lbl_memory *mem = &l->memories[m];
 
-			if (mem->flags & (NVDLA_LBL_MEM_INPUT | NVDLA_LBL_MEM_OUTPUT))
-				continue;
-			weights += mem->num_contents && mem->size > 4096;
-			pools += mem->flags == NVDLA_LBL_MEM_ALLOC;
-			top = mem->size > top ? mem->size : top;
-		}
+		if (mem->flags & (NVDLA_LBL_MEM_INPUT | NVDLA_LBL_MEM_OUTPUT))
+			continue;
+		weights += mem->num_contents && mem->size > 4096;
+		pools += mem->flags == NVDLA_LBL_MEM_ALLOC;
+		top = mem->size > top ? mem->size : top;
+	}
 	tap_ok(l && weights >= 3 && pools >= 2 && top <= 4u << 20,
 	       "fp16: weights in %d memories, the pool in %d, the largest %llu bytes (at most 4 MiB)",
 	       weights, pools, (unsigned long long)top);
@@ -1098,17 +1106,11 @@ static void test_memories(void)
 /* The largest memory of G's loadable that is not an input or output. */
 static uint64_t largest_memory(const char *config, enum nvc_precision prec)
 {
-	struct nvc_options o = { .config = config, .precision = prec };
-	struct nvdla_loadable *l = NULL;
-	uint64_t top = 0;
-	char err[256];
-	void *buf = NULL;
-	size_t len;
+	void *buf;
+	struct nvdla_loadable *l = lowered(config, prec, &buf);
+	uint64_t top = l ? 0 : UINT64_MAX;
 	uint32_t m;
 
-	if (nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) ||
-	    nvdla_loadable_parse(buf, len, &l, err, sizeof(err)))
-		top = UINT64_MAX;
 	for (m = 0; l && m < l->num_memories; m++)
 		if (!(l->memories[m].flags &
 		      (NVDLA_LBL_MEM_INPUT | NVDLA_LBL_MEM_OUTPUT)) &&
@@ -1175,22 +1177,6 @@ static void test_conv_parts(void)
 	       n);
 }
 
-/* Blob @name of G's loadable for nv_small int8, or NULL; frees with *l. */
-static const struct nvdla_lbl_blob *small_blob(struct nvdla_loadable **l,
-					       void **buf, const char *name)
-{
-	struct nvc_options o = { .config = "nv_small", .precision = NVC_INT8 };
-	char err[256];
-	size_t len;
-
-	if (nvc_lower(&G, &o, buf, &len, err, sizeof(err)) ||
-	    nvdla_loadable_parse(*buf, len, l, err, sizeof(err))) {
-		printf("# nv_small int8: %s\n", err);
-		return NULL;
-	}
-	return nvdla_loadable_blob(*l, name);
-}
-
 /* Per-channel SDP operands of an atom of 8 channels, @elem bytes each. */
 static bool operand_strides_ok(const struct dla_data_cube *d,
 			       const struct dla_sdp_op *x)
@@ -1217,8 +1203,8 @@ static void test_hw_layout(void)
 	const union dla_operation_container *op;
 	const union dla_surface_container *sf;
 	const struct nvdla_lbl_blob *g, *ob, *sb;
-	struct nvdla_loadable *l = NULL;
-	void *buf = NULL;
+	struct nvdla_loadable *l;
+	void *buf;
 	int t, convs = 0, sdps = 0, bad = 0, fewer = 0, wbank = 0;
 	uint32_t i, n;
 
@@ -1231,7 +1217,8 @@ static void test_hw_layout(void)
 	t = fc(t, 10, NVC_ACT_NONE);
 	output(t);
 	reference();	/* calibrated ranges */
-	g = small_blob(&l, &buf, "task-0-dep_graph");
+	l = lowered("nv_small", NVC_INT8, &buf);
+	g = l ? nvdla_loadable_blob(l, "task-0-dep_graph") : NULL;
 	ob = l ? nvdla_loadable_blob(l, "task-0-op_list") : NULL;
 	sb = l ? nvdla_loadable_blob(l, "task-0-surf_list") : NULL;
 	n = g && ob && sb ? g->data_len / sizeof(struct dla_common_op_desc) : 0;
