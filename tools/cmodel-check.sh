@@ -46,15 +46,17 @@ out=${NVDLA_CMODEL_OUT:-$build/cmodel}
 limit=${NVDLA_CMODEL_TIMEOUT:-3600}
 bin=$(realpath "$build/bin")
 
-# The player of each configuration and the lines it needs first: the C
-# models of branch master have GLB at word 0x400, and nv_small a 64-bit,
-# nv_large a 256-bit memory bus.
+# The player of each configuration, the optimised one of
+# tools/cmodel-fast.sh where it is built, and the lines it needs first:
+# the C models of branch master have GLB at word 0x400, and nv_small a
+# 64-bit, nv_large a 256-bit memory bus.
 tp_of() {
 	case $1 in
-	nv_full) echo "$oracle/B/harness/cmod_tp" ;;
-	nv_small) echo "$oracle/C/cmod_tp_nv_small" ;;
-	nv_large) echo "$oracle/L/cmod_tp_nv_large" ;;
+	nv_full) set -- "$oracle/B/harness/cmod_tp_fast" "$oracle/B/harness/cmod_tp" ;;
+	nv_small) set -- "$oracle/C/cmod_tp_fast" "$oracle/C/cmod_tp_nv_small" ;;
+	nv_large) set -- "$oracle/L/cmod_tp_fast" "$oracle/L/cmod_tp_nv_large" ;;
 	esac
+	if [ -x "$1" ]; then echo "$1"; else echo "$2"; fi
 }
 prologue_of() {
 	case $1 in
