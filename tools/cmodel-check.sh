@@ -24,6 +24,10 @@
 # and one it never finishes (an interrupt that never comes). Exits 1 if
 # a region differs or a replay fails. Recordings and logs of
 # failing runs stay in $NVDLA_CMODEL_OUT (default BUILD_DIR/cmodel).
+# NVDLA_CMODEL_FILL_BANKS=1 gives every convolution, in the C model's
+# copy of the script only, all the data banks its weight banks leave:
+# to judge the rest of a loadable whose buffer split the hardware cannot
+# run (docs/recording.md).
 layers= lconfig=nv_full kinds=
 if [ "${1:-}" = --layers ]; then
 	shift
@@ -57,6 +61,24 @@ tp_of() {
 	nv_large) set -- "$oracle/L/cmod_tp_fast" "$oracle/L/cmod_tp_nv_large" ;;
 	esac
 	if [ -x "$1" ]; then echo "$1"; else echo "$2"; fi
+}
+# fill_banks CONFIG TXN: the convolution-buffer banks of CONFIG, and every
+# convolution's data banks in TXN widened to all its weight banks leave.
+fill_banks() {
+	case $1 in
+	nv_small) set -- 32 "$2" ;;
+	*) set -- 16 "$2" ;;
+	esac
+	/usr/bin/python3 - "$@" <<'PY'
+import re, sys
+banks, path = int(sys.argv[1]), sys.argv[2]
+reg = re.compile(r'(write_reg \S+ )(0x[0-9a-f]+)( #NVDLA_(CDMA|CSC)\.D_BANK_0)')
+def widen(m):
+    wfield = int(m.group(2), 16) >> 16
+    return '%s0x%x%s' % (m.group(1), wfield << 16 | (banks - wfield - 2), m.group(3))
+text = reg.sub(widen, open(path).read())
+open(path, 'w').write(text)
+PY
 }
 prologue_of() {
 	case $1 in
@@ -125,6 +147,8 @@ judge() {
 	fi
 	{ prologue_of "$config"; cat "$trace/input.txn"; } >"$trace/cmod.txn"
 	mv "$trace/cmod.txn" "$trace/input.txn"
+	[ -n "${NVDLA_CMODEL_FILL_BANKS:-}" ] &&
+		fill_banks "$config" "$trace/input.txn"
 	start=$(date +%s)
 	(cd "$trace" && timeout "$limit" "$tp" . cmod_) >"$out/$name.log" 2>&1
 	rc=$?

@@ -233,6 +233,8 @@ static double ref_conv_fp16(uint32_t w, uint32_t h, uint32_t c, uint32_t k,
 }
 
 #define LIMIT_CHAINS 8	/* independent accumulators: throughput, not latency */
+/* unrolled, so that the accumulators live in registers, not on the stack */
+#define LIMIT_UNROLL _Pragma("GCC unroll 8")
 
 /*
  * Seconds one core takes for @macs int16 multiply-adds at its peak:
@@ -241,20 +243,23 @@ static double ref_conv_fp16(uint32_t w, uint32_t h, uint32_t c, uint32_t k,
  */
 __attribute__((target("avx2"))) static double limit_madd(double macs)
 {
-	__m256i acc[LIMIT_CHAINS], a = _mm256_set1_epi16(3), b = _mm256_set1_epi16(5);
+	__m256i acc[LIMIT_CHAINS], a[LIMIT_CHAINS], b = _mm256_set1_epi16(5);
 	uint64_t n = (uint64_t)(macs / 16 / LIMIT_CHAINS) + 1, i;
 	double t;
 	int j;
 
 	if (!__builtin_cpu_supports("avx2"))
 		return 0;
-	for (j = 0; j < LIMIT_CHAINS; j++)
+	for (j = 0; j < LIMIT_CHAINS; j++) {
 		acc[j] = _mm256_setzero_si256();
+		a[j] = _mm256_set1_epi16(j + 1);	/* no common products */
+	}
 	t = now();
 	for (i = 0; i < n; i++) {
+		LIMIT_UNROLL
 		for (j = 0; j < LIMIT_CHAINS; j++)
-			acc[j] = _mm256_add_epi32(acc[j], _mm256_madd_epi16(a, b));
-		__asm__ volatile("" : "+x"(a));	/* no hoisting */
+			acc[j] = _mm256_add_epi32(acc[j], _mm256_madd_epi16(a[j], b));
+		__asm__ volatile("" : "+x"(b));	/* no hoisting */
 	}
 	t = now() - t;
 	for (j = 1; j < LIMIT_CHAINS; j++)
@@ -277,6 +282,7 @@ __attribute__((target("avx2,fma"))) static double limit_fma(double macs)
 		acc[j] = _mm256_setzero_ps();
 	t = now();
 	for (i = 0; i < n; i++) {
+		LIMIT_UNROLL
 		for (j = 0; j < LIMIT_CHAINS; j++)
 			acc[j] = _mm256_fmadd_ps(a, b, acc[j]);
 		__asm__ volatile("" : "+x"(a));
