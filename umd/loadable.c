@@ -34,12 +34,16 @@ static int parse_vector(struct fb_reader *r, const struct fb_table *t,
 	arr = malloc((size_t)count * f->size);
 	if (!arr)
 		return -ENOMEM;
-	for (i = 0; i < count; i++) {
-		uint64_t v = fb_read_le(r->buf + data + (size_t)i * f->size,
-					f->size);
+	/* bytes, or a host of the file's order: one copy (blobs are MBs) */
+	if (f->size == 1 || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+		memcpy(arr, r->buf + data, (size_t)count * f->size);
+	else
+		for (i = 0; i < count; i++) {
+			uint64_t v = fb_read_le(r->buf + data +
+						(size_t)i * f->size, f->size);
 
-		memcpy(arr + (size_t)i * f->size, &v, f->size);
-	}
+			memcpy(arr + (size_t)i * f->size, &v, f->size);
+		}
 	*(void **)member(obj, f->off) = arr;
 	*(uint32_t *)member(obj, f->count_off) = count;
 	return 0;

@@ -77,51 +77,70 @@ bool sim_dense_open(struct sim_dense *dl, const struct sim_conv *cv, u32 w,
 	return true;
 }
 
-/*
- * Tap @t of kernel @k: in direct mode with plain weights, runs of up to
- * atomic-C channels lie contiguously in the layout.
- */
-static void dense_tap_weights(s16 *p, const struct sim_conv *cv, u32 k, u32 t)
+/* Elements @at to @at + @n of the direct weight layout, as the CMAC reads */
+static void dense_run(s16 *p, const struct sim_conv *cv, u64 at, u32 n)
 {
-	u32 c, i, n;
+	u32 i;
+
+	if (cv->compressed)
+		for (i = 0; i < n; i++)
+			p[i] = sim_conv_weight_at(cv, at + i);
+	else if (cv->bpe == 1)	/* a loop the compiler vectorises */
+		for (i = 0; i < n; i++)
+			p[i] = (s8)cv->wt[at + i];
+	else
+		for (i = 0; i < n; i++)
+			p[i] = sim_load(cv->wt + (at + i) * 2, 2);
+	for (i = 0; cv->fp16 && i < n; i++)
+		p[i] = sim_cdma_fp16(cv->flush_weights, p[i]);
+}
+
+/*
+ * Direct weights of kernels @k0..@k1, visited in the order they lie in
+ * the layout (kernel groups, atomic-C channel blocks, taps, the group's
+ * kernels, the block's channels), so that each run's offset is the last
+ * one's end rather than worked out anew.
+ */
+static void dense_direct_weights(struct sim_dense *dl,
+				 const struct sim_conv *cv, u32 k0, u32 k1)
+{
+	u32 kg = cv->kernels_per_group, taps = cv->r * cv->s;
+	u32 g, in_group, c0, n, t, k;
 	u64 at;
 
-	if (cv->is_image) {
-		for (c = 0; c < cv->c; c++)
-			p[c] = cv->fp16 ?
-			       sim_cdma_fp16(cv->flush_weights,
-					     sim_image_weight(cv, k, c, t)) :
-			       sim_image_weight(cv, k, c, t);
-		return;
-	}
-	for (c = 0; c < cv->c; c += n) {
-		n = cv->atomic_c - c % cv->atomic_c;
-		if (n > cv->c - c)
-			n = cv->c - c;
-		at = sim_conv_weight_index(cv, k, c, t / cv->s, t % cv->s);
-		if (cv->compressed)
-			for (i = 0; i < n; i++)
-				p[c + i] = sim_conv_weight_at(cv, at + i);
-		else if (cv->bpe == 1)	/* a loop the compiler vectorises */
-			for (i = 0; i < n; i++)
-				p[c + i] = (s8)cv->wt[at + i];
-		else
-			for (i = 0; i < n; i++)
-				p[c + i] = sim_load(cv->wt + (at + i) * 2, 2);
-		for (i = 0; cv->fp16 && i < n; i++)
-			p[c + i] = sim_cdma_fp16(cv->flush_weights, p[c + i]);
+	for (g = k0 / kg; g * kg < k1; g++) {
+		in_group = cv->k - g * kg < kg ? cv->k - g * kg : kg;
+		at = (u64)g * kg * taps * cv->c;
+		for (c0 = 0; c0 < cv->c; c0 += cv->atomic_c) {
+			n = cv->c - c0 < cv->atomic_c ? cv->c - c0 : cv->atomic_c;
+			for (t = 0; t < taps; t++)
+				for (k = g * kg; k < g * kg + in_group; k++, at += n)
+					if (k >= k0 && k < k1)
+						dense_run(dl->wt + ((u64)k * dl->taps + t) *
+							  dl->cp + c0, cv, at, n);
+		}
 	}
 }
 
 void sim_dense_weights(struct sim_dense *dl, const struct sim_conv *cv,
 		       u32 k0, u32 k1)
 {
-	u32 k, t;
+	u32 k, t, c;
+	s16 *p;
 
+	if (!cv->is_image) {
+		dense_direct_weights(dl, cv, k0, k1);
+		return;
+	}
 	for (k = k0; k < k1; k++)
-		for (t = 0; t < dl->taps; t++)
-			dense_tap_weights(dl->wt + ((u64)k * dl->taps + t) * dl->cp,
-					  cv, k, t);
+		for (t = 0; t < dl->taps; t++) {
+			p = dl->wt + ((u64)k * dl->taps + t) * dl->cp;
+			for (c = 0; c < cv->c; c++)
+				p[c] = cv->fp16 ?
+				       sim_cdma_fp16(cv->flush_weights,
+						     sim_image_weight(cv, k, c, t)) :
+				       sim_image_weight(cv, k, c, t);
+		}
 }
 
 void sim_dense_close(struct sim_dense *dl)
