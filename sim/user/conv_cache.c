@@ -14,7 +14,7 @@
 #include "../sim_math.h"
 
 #define CACHE_MAX_OUTPUTS (1ull << 26)	/* 320 MB; larger layers go output by output */
-#define CACHE_BLOCK_MACS (1ull << 22)	/* worth waking the pool for */
+#define CACHE_BLOCK_MACS (1ull << 25)	/* worth waking the pool for */
 
 struct cache_priv {
 	struct sim_dense dense;

@@ -14,6 +14,7 @@
 #include "accel.h"
 
 #define THREADS_MAX 64
+#define POOL_SPINS (1u << 11)	/* pauses: some 60 us */
 
 struct pool {
 	pthread_mutex_t lock;	/* one caller at a time */
@@ -22,7 +23,9 @@ struct pool {
 	void (*fn)(void *ctx, u32 i, u32 n);
 	void *ctx;
 	u64 generation;
-	u32 n, used, running;	/* threads; those a job uses; still busy */
+	u64 running;		/* threads still busy */
+	u32 n, used;		/* threads; those a job uses */
+	u32 spins;		/* pauses before a wait sleeps; 0 if CPUs are short */
 	pid_t pid;
 };
 
@@ -63,13 +66,34 @@ static u32 threads_wanted(void)
 	return n < 1 ? 1 : n > THREADS_MAX ? THREADS_MAX : n;
 }
 
+/*
+ * Each wait spins a while before it sleeps: a layer hands out its next
+ * job within microseconds, and waking a sleeping thread costs more than
+ * that (some 150 us a round trip on a virtual machine).
+ */
+static void spin_until(const u64 *v, u64 want)
+{
+	u32 i;
+
+	for (i = 0; i < pool.spins; i++) {
+		if (__atomic_load_n(v, __ATOMIC_ACQUIRE) == want)
+			return;
+#if defined(__x86_64__) || defined(__i386__)
+		__builtin_ia32_pause();
+#elif defined(__aarch64__)
+		__asm__ volatile("yield");
+#endif
+	}
+}
+
 static void *pool_worker(void *arg)
 {
 	u32 i = (u32)(uintptr_t)arg;
 	u64 seen = 0;
 
-	pthread_mutex_lock(&pool.m);
 	for (;;) {
+		spin_until(&pool.generation, seen + 1);
+		pthread_mutex_lock(&pool.m);
 		while (pool.generation == seen)
 			pthread_cond_wait(&pool.start, &pool.m);
 		seen = pool.generation;
@@ -77,8 +101,9 @@ static void *pool_worker(void *arg)
 		if (i < pool.used)	/* the others sit this one out */
 			pool.fn(pool.ctx, i, pool.used);
 		pthread_mutex_lock(&pool.m);
-		if (!--pool.running)
+		if (!__atomic_sub_fetch(&pool.running, 1, __ATOMIC_RELEASE))
 			pthread_cond_signal(&pool.done);
+		pthread_mutex_unlock(&pool.m);
 	}
 	return NULL;
 }
@@ -95,6 +120,7 @@ static void pool_start(void)
 		n = cpus < THREADS_MAX ? cpus : THREADS_MAX;
 	pool.n = 1;
 	pool.pid = getpid();
+	pool.spins = cpus >= n ? POOL_SPINS : 0;
 	if (pthread_attr_init(&attr))
 		return;
 	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
@@ -129,10 +155,12 @@ void sim_threads_run(void (*fn)(void *ctx, u32 i, u32 n), void *ctx)
 	pool.ctx = ctx;
 	pool.used = n;
 	pool.running = pool.n - 1;
-	pool.generation++;
+	__atomic_store_n(&pool.generation, pool.generation + 1,
+			 __ATOMIC_RELEASE);
 	pthread_cond_broadcast(&pool.start);
 	pthread_mutex_unlock(&pool.m);
 	fn(ctx, 0, n);
+	spin_until(&pool.running, 0);
 	pthread_mutex_lock(&pool.m);
 	while (pool.running)
 		pthread_cond_wait(&pool.done, &pool.m);
