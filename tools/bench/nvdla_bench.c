@@ -331,7 +331,10 @@ static void bench_conv(uint32_t prec)
 		fill_fp16(mem + WT_OFF, (size_t)k * c * r * s * bpe);
 	}
 	for (st = 0; st < SETTINGS; st++)
-	for (tm[st] = 1e9, use_setting(&settings[st]), rep = 0; rep < REPEAT; rep++) {
+		tm[st] = 1e9;
+	for (rep = 0; rep < REPEAT; rep++)
+	for (st = 0; st < SETTINGS; st++) {
+		use_setting(&settings[st]);
 		select_groups(units, 6);
 		W(CDMA, D_MISC_CFG, prec << 8 | prec << 12);
 		W(CDMA, D_DAIN_ADDR_LOW_0, (uint32_t)(MEM_BASE + IN_OFF));
@@ -418,7 +421,10 @@ static void bench_pdp(void)
 
 	fill(mem + IN_OFF, (size_t)w * h * c, 3);
 	for (st = 0; st < SETTINGS; st++)
-	for (tm[st] = 1e9, use_setting(&settings[st]), rep = 0; rep < REPEAT; rep++) {
+		tm[st] = 1e9;
+	for (rep = 0; rep < REPEAT; rep++)
+	for (st = 0; st < SETTINGS; st++) {
+		use_setting(&settings[st]);
 		select_groups(units, 2);
 		W(PDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
 		W(PDP_RDMA, D_SRC_LINE_STRIDE, w * ATOM);
@@ -556,7 +562,10 @@ static void bench_sdp(uint32_t fp16)
 	if (fp16)
 		fill_fp16(mem + IN_OFF, (size_t)w * h * c * bpe);
 	for (st = 0; st < SETTINGS; st++)
-	for (tm[st] = 1e9, use_setting(&settings[st]), rep = 0; rep < REPEAT; rep++) {
+		tm[st] = 1e9;
+	for (rep = 0; rep < REPEAT; rep++)
+	for (st = 0; st < SETTINGS; st++) {
+		use_setting(&settings[st]);
 		select_groups(units, 2);
 		W(SDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
 		W(SDP_RDMA, D_SRC_LINE_STRIDE, w * ATOM);
@@ -678,7 +687,10 @@ static void bench_cdp(void)
 
 	fill(mem + IN_OFF, (size_t)w * h * c, 5);
 	for (st = 0; st < SETTINGS; st++)
-	for (tm[st] = 1e9, use_setting(&settings[st]), rep = 0; rep < REPEAT; rep++) {
+		tm[st] = 1e9;
+	for (rep = 0; rep < REPEAT; rep++)
+	for (st = 0; st < SETTINGS; st++) {
+		use_setting(&settings[st]);
 		select_groups(units, 2);
 		cdp_program(w, h, c);
 		t = finish(units, 2, enable);
@@ -722,7 +734,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "nvdla_bench: cannot start the model\n");
 		return 1;
 	}
-	printf("best of %d runs; plain: the C path the kernel module runs; "
+	printf("best of %d runs, the settings in turn; "
+	       "plain: the C path the kernel module runs; "
 	       "vector: %s; all: %ld threads; limit: %s\n", REPEAT,
 	       __builtin_cpu_supports("avx2") ? "AVX2" : "none (no AVX2)",
 	       sysconf(_SC_NPROCESSORS_ONLN),
