@@ -94,6 +94,24 @@ static void pdp_program_rdma(struct dla_engine *engine,
 		     p->partial_in_width_last));
 }
 
+/*
+ * The trailing padding the last of @out windows of @kernel, @stride apart,
+ * reaches past @before (the leading padding and the input), at most the
+ * @pad asked for. Padding no window reaches changes no output, but the
+ * RTL's PDP then computes the lines after the first wrong (a surplus
+ * column of right padding on the nv_small RTL, docs/recording.md). A
+ * split pooling keeps its own: the last split's width is not the cube's.
+ */
+static u32 pdp_pad_reached(u32 pad, u32 splits, u32 out, u32 stride,
+			   u32 kernel, u32 before)
+{
+	u64 reach = (u64)(out - 1) * stride + kernel;
+
+	if (splits != 1 || reach >= before + pad)
+		return pad;
+	return reach > before ? reach - before : 0;
+}
+
 static int pdp_program(struct dla_engine *engine, struct dla_group *group,
 		       u8 gid)
 {
@@ -141,8 +159,15 @@ static int pdp_program(struct dla_engine *engine, struct dla_group *group,
 	PDP_W(D_POOLING_PADDING_CFG,
 	      FIELD(PDP, D_POOLING_PADDING_CFG, PAD_LEFT, p->pad_left) |
 	      FIELD(PDP, D_POOLING_PADDING_CFG, PAD_TOP, p->pad_top) |
-	      FIELD(PDP, D_POOLING_PADDING_CFG, PAD_RIGHT, p->pad_right) |
-	      FIELD(PDP, D_POOLING_PADDING_CFG, PAD_BOTTOM, p->pad_bottom));
+	      FIELD(PDP, D_POOLING_PADDING_CFG, PAD_RIGHT,
+		    pdp_pad_reached(p->pad_right, p->split_num,
+				    s->dst_data.width, p->stride_x,
+				    p->pool_width + 1,
+				    s->src_data.width + p->pad_left)) |
+	      FIELD(PDP, D_POOLING_PADDING_CFG, PAD_BOTTOM,
+		    pdp_pad_reached(p->pad_bottom, 1, s->dst_data.height,
+				    p->stride_y, p->pool_height + 1,
+				    s->src_data.height + p->pad_top)));
 	for (i = 0; i < DLA_PDP_PAD_VALUES; i++)
 		PDP_W(D_POOLING_PADDING_VALUE_1_CFG + 4 * i, p->padding_value[i]);
 	if (!flying) {
