@@ -77,7 +77,7 @@ bool sim_dense_open(struct sim_dense *dl, const struct sim_conv *cv, u32 w,
 	return true;
 }
 
-/* Elements @at to @at + @n of the direct weight layout, as the CMAC reads */
+/* Weights @at to @at + @n of the direct layout, decoded for the CMAC. */
 static void dense_run(s16 *p, const struct sim_conv *cv, u64 at, u32 n)
 {
 	u32 i;
