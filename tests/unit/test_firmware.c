@@ -684,12 +684,6 @@ static const struct {
 };
 
 /*
- * A BDMA task with its stat list at address 5: counting is turned on
- * when the operation is enabled, and its completion writes the stall
- * counters of launch group 0 (7 and 9 here) and the 25 us it ran into
- * container [0][0]; the rest of the buffer is untouched.
- */
-/*
  * PAD_RIGHT and PAD_BOTTOM as programmed for an int8 pooling of a 22x4
  * cube by a 3x3 kernel, stride 2, into 11x2, with @right and @bottom
  * padding asked for.
@@ -754,6 +748,12 @@ static void test_pdp_padding(void)
 	       got);
 }
 
+/*
+ * A BDMA task with its stat list at address 5: counting is turned on
+ * when the operation is enabled, and its completion writes the stall
+ * counters of launch group 0 (7 and 9 here) and the 25 us it ran into
+ * container [0][0]; the rest of the buffer is untouched.
+ */
 static void test_stat_write_back(void)
 {
 	struct dla_bdma_stat_desc want = { 7, 9, 25 }, got;
