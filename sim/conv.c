@@ -99,10 +99,8 @@ static s64 conv_tap(const struct sim_conv *cv, u32 k, u32 r, u32 s, s32 ix,
 		if (pad)
 			acc += (s64)cv->pad_value * conv_weight_sum(w, n, cv->bpe);
 		else
-			acc += conv_dot(cv->in + (c / cv->lanes) * cv->in_surf +
-					iy * cv->in_line +
-					(ix * cv->lanes + c % cv->lanes) * cv->bpe,
-					w, n, cv->bpe);
+			acc += conv_dot(sim_conv_input_at(cv, c, ix, iy), w, n,
+					cv->bpe);
 		c += n;
 	}
 	return acc;
@@ -112,9 +110,7 @@ s32 sim_conv_input(const struct sim_conv *cv, u32 c, s32 ix, s32 iy)
 {
 	if (ix < 0 || ix >= (s32)cv->w || iy < 0 || iy >= (s32)cv->h)
 		return cv->pad_value;
-	return sim_load(cv->in + (c / cv->lanes) * cv->in_surf +
-			 iy * cv->in_line +
-			 (ix * cv->lanes + c % cv->lanes) * cv->bpe, cv->bpe);
+	return sim_load(sim_conv_input_at(cv, c, ix, iy), cv->bpe);
 }
 
 s32 sim_conv_weight_at(const struct sim_conv *cv, u64 index)

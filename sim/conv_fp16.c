@@ -292,10 +292,8 @@ static u16 conv_fp16_load(const u8 *p)
 /* Channel @c of input element (@ix, @iy) as the CDMA stored it. */
 static u16 conv_fp16_data(const struct sim_conv *cv, u32 c, s32 ix, s32 iy)
 {
-	const u8 *p = cv->in + (c / cv->lanes) * cv->in_surf + iy * cv->in_line +
-		      (ix * cv->lanes + c % cv->lanes) * 2;
-
-	return sim_cdma_fp16(cv->flush_data, conv_fp16_load(p));
+	return sim_cdma_fp16(cv->flush_data,
+			     conv_fp16_load(sim_conv_input_at(cv, c, ix, iy)));
 }
 
 u32 sim_conv_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)

@@ -352,6 +352,17 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s32 sim_conv_weight(const struct sim_conv *cv, u32 k, u32 c, u32 r, u32 s);
 /* The weight at layout index @index, compressed or not. */
 s32 sim_conv_weight_at(const struct sim_conv *cv, u64 index);
+/*
+ * Where input channel @c of element (@ix, @iy) inside the cube lies: the
+ * element's channels from @c to the end of @c's atom follow it.
+ */
+static inline const u8 *sim_conv_input_at(const struct sim_conv *cv, u32 c,
+					  s32 ix, s32 iy)
+{
+	return cv->in + (c / cv->lanes) * cv->in_surf + iy * cv->in_line +
+	       (ix * cv->lanes + c % cv->lanes) * cv->bpe;
+}
+
 /* Input channel @c at (@ix, @iy); the pad value outside the cube. */
 s32 sim_conv_input(const struct sim_conv *cv, u32 c, s32 ix, s32 iy);
 /* The CACC's int32 output of @acc, its saturations counted. */

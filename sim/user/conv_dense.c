@@ -5,8 +5,9 @@
  * (or the pre-extended image lines) decoded once per layer with the
  * padding in place, the weights once in kernel, tap, channel order, so
  * that every output is a sum of contiguous dot products that vector units
- * run. The values come from conv.c's and cdma_image.c's own accessors, so
- * the sum is the reference's, exactly.
+ * run. The values come from the reference's own accessors and layout
+ * (sim_conv_input_at, sim_conv_weight_at, cdma_image.c's), so the sum is
+ * the reference's, exactly.
  */
 #include <stdlib.h>
 
@@ -167,26 +168,54 @@ static void dense_image_row(struct sim_dense *dl, const struct sim_conv *cv,
 		p[e] = e < used ? sim_image_input(cv, e, iy) : 0;
 }
 
-/* Input row @row of the padded cube, each element's channels padded. */
+/* The @n channels of one input atom at @src, as the CMAC takes them. */
+static void dense_atom(s16 *p, const u8 *src, u32 n, u32 bpe)
+{
+	u32 i;
+
+	if (bpe == 1)	/* loops the compiler vectorises */
+		for (i = 0; i < n; i++)
+			p[i] = (s8)src[i];
+	else
+		for (i = 0; i < n; i++)
+			p[i] = sim_load(src + 2 * i, 2);
+}
+
+/*
+ * Element (@ix, @iy) of the padded cube into @p, an atom at a time, its
+ * channels past the layer's zero.
+ */
+static void dense_element(s16 *p, const struct sim_dense *dl,
+			  const struct sim_conv *cv, s32 ix, s32 iy)
+{
+	u32 c, n;
+
+	if (ix < 0 || ix >= (s32)cv->w || iy < 0 || iy >= (s32)cv->h) {
+		/* the CSC's padding: the CDMA neither stores nor flushes it */
+		for (c = 0; c < dl->cp; c++)
+			p[c] = c < cv->c ? cv->pad_value : 0;
+		return;
+	}
+	for (c = 0; c < cv->c; c += n) {
+		n = cv->c - c < cv->lanes ? cv->c - c : cv->lanes;
+		dense_atom(p + c, sim_conv_input_at(cv, c, ix, iy), n, cv->bpe);
+	}
+	for (c = cv->c; c < dl->cp; c++)
+		p[c] = 0;
+	for (c = 0; cv->fp16 && c < cv->c; c++)	/* what the CDMA stores */
+		p[c] = sim_cdma_fp16(cv->flush_data, p[c]);
+}
+
+/* Input row @row of the padded cube. */
 static void dense_cube_row(struct sim_dense *dl, const struct sim_conv *cv,
 			   u32 row)
 {
 	s16 *p = dl->in + (u64)row * dl->line;
-	s32 iy = (s32)row - (s32)cv->pad_top;
-	u32 x, c, cols = dl->line / dl->cp;
+	u32 x, cols = dl->line / dl->cp;
 
-	s32 ix;
-
-	for (x = 0; x < cols; x++, p += dl->cp) {
-		ix = (s32)x - (s32)cv->pad_left;
-		for (c = 0; c < dl->cp; c++)
-			p[c] = c < cv->c ? sim_conv_input(cv, c, ix, iy) : 0;
-		/* the CDMA flushes what it stores; the CSC's padding passes */
-		if (cv->fp16 && iy >= 0 && iy < (s32)cv->h && ix >= 0 &&
-		    ix < (s32)cv->w)
-			for (c = 0; c < cv->c; c++)
-				p[c] = sim_cdma_fp16(cv->flush_data, p[c]);
-	}
+	for (x = 0; x < cols; x++, p += dl->cp)
+		dense_element(p, dl, cv, (s32)x - (s32)cv->pad_left,
+			      (s32)row - (s32)cv->pad_top);
 }
 
 void sim_dense_input(struct sim_dense *dl, const struct sim_conv *cv,
