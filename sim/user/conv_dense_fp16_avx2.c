@@ -223,9 +223,10 @@ AVX2 void sim_fp16_block_avx2(const u16 *d, const u16 *w, u32 n,
  * vectors shifted separately lose exactly the carry out of
  * (x mod 2^s) + (y mod 2^s), which is 1 where y mod 2^s > P mod 2^s. The
  * low five bits of y are always zero: alignments 0 and 4 are the exact
- * floor, a signed product and a shift. Alignments 8 to 16 take y's low
- * 16 bits from the carry-save tree on 16-bit lanes; 20 to 28 (a product
- * 2^20 below the block's largest) the whole multiplier on 32-bit lanes.
+ * floor, a signed product and a shift. Where 8 is the most, the carry is
+ * a bit of lost8_table; alignments 12 and 16 take y's low 16 bits from
+ * the carry-save tree on 16-bit lanes; 20 to 28 (a product 2^20 below the
+ * block's largest) the whole multiplier on 32-bit lanes.
  * Checked against sim_cmac_product for every pair of CMAC mantissas, both
  * signs and every alignment (outside the repository); test_sim_simd
  * compares blocks of random and edge values.
@@ -259,6 +260,17 @@ static u32 booth_key(u16 h)
 
 static struct booth_weight *booth_table;
 static struct booth16 *booth16_table;
+
+/*
+ * The carry lost by a lane aligned by 8 bits depends only on the low 8
+ * bits of both mantissas and on the product's sign, as the multiplier's
+ * carries run upwards only (checked for every pair of CMAC mantissas,
+ * outside the repository; test_sim_simd runs every data mantissa of a
+ * group): one bit per weight byte, sign and data byte, 16 KB. Row w holds
+ * sign 0's bits, then sign 1's; data byte d at bit d % 8 of byte d / 8.
+ */
+#define LOST8_ROW 64
+static u8 (*lost8_table)[LOST8_ROW];
 static pthread_once_t booth_once = PTHREAD_ONCE_INIT;
 
 static u32 mant_of(u16 h)
@@ -306,17 +318,37 @@ static void booth16(struct booth16 *t, const struct booth_weight *b)
 	t->v9kk = low16_pair(b->v9[0], b->v9[1]);
 }
 
+/* Each bit: the reference's product at alignment 8 is one below the floor. */
+static void lost8_build(u8 (*t)[LOST8_ROW])
+{
+	u32 w, d, neg;
+	s32 p;
+
+	for (w = 0; w < 256; w++)
+		for (neg = 0; neg < 2; neg++)
+			for (d = 0; d < 256; d++) {
+				p = neg ? -(s32)(w * d) : (s32)(w * d);
+				if (p >> 8 != sim_cmac_product(w, d, neg, 8))
+					t[w][neg * 32 + d / 8] |= 1 << d % 8;
+			}
+}
+
 static void booth_table_build(void)
 {
 	struct booth_weight *t = aligned_alloc(128, BOOTH_KEYS * sizeof(*t));
 	struct booth16 *t16 = aligned_alloc(64, BOOTH16_KEYS * sizeof(*t16));
+	u8 (*t8)[LOST8_ROW] = aligned_alloc(64, 256 * sizeof(*t8));
 	u32 h;
 
-	if (!t || !t16) {
+	if (!t || !t16 || !t8) {
 		free(t);
 		free(t16);
+		free(t8);
 		return;
 	}
+	memset(t8, 0, 256 * sizeof(*t8));
+	lost8_build(t8);
+	lost8_table = t8;
 	/* every key from the exponents 0 to 4 */
 	for (h = 0; h < 5 << 10; h++) {
 		booth_weight(&t[booth_key(h)], h);
@@ -337,6 +369,12 @@ struct xch {
 	__m256i galign;	/* group exponent; 15 where zero: alignment < 0 */
 	/* by the weight's sign: the bytes of k[0] or k[1] (negative product) */
 	__m256i kidx[2];
+	/*
+	 * Where the lane's bit lies in a lost8_table row (for a positive
+	 * weight): vpshufb indices into each 16-byte quarter, 0x80 in the
+	 * others and in the high byte; the bit within the byte.
+	 */
+	__m256i q8[4], bit8;
 };
 
 struct xdata {
@@ -348,8 +386,15 @@ static AVX2 __m256i load16(const u16 *p)
 	return _mm256_loadu_si256((const __m256i *)p);
 }
 
-/* 2^k for k = 0..3; the high byte of a 16-bit lane (index | 0x80) is 0 */
-static const u8 pow2_bytes[16] = { 1, 2, 4, 8 };
+/* 2^k for k = 0..7; the high byte of a 16-bit lane (index | 0x80) is 0 */
+static const u8 pow2_bytes[16] = { 1, 2, 4, 8, 16, 32, 64, 128 };
+
+static AVX2 __m256i pow2_16(__m256i k)
+{
+	return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(
+			_mm_loadu_si128((const __m128i *)pow2_bytes)),
+			_mm256_or_si256(k, _mm256_set1_epi16(-0x8000)));
+}
 
 /* mant_of on sixteen lanes. */
 static AVX2 __m256i mant16(__m256i h)
@@ -361,9 +406,25 @@ static AVX2 __m256i mant16(__m256i h)
 	__m256i k = _mm256_blendv_epi8(_mm256_set1_epi16(1),
 				       _mm256_and_si256(e, _mm256_set1_epi16(3)), hid);
 
-	return _mm256_mullo_epi16(m, _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(
-			_mm_loadu_si128((const __m128i *)pow2_bytes)),
-			_mm256_or_si256(k, _mm256_set1_epi16(-0x8000))));
+	return _mm256_mullo_epi16(m, pow2_16(k));
+}
+
+/* xch's lost8_table positions of mantissas @m, @sign all ones if negative. */
+static AVX2 void lost8_index(struct xch *xc, __m256i m, __m256i sign)
+{
+	const __m256i none = _mm256_set1_epi16(0x8080), low = _mm256_set1_epi16(0xff);
+	__m256i d8 = _mm256_and_si256(m, low);
+	__m256i byte = _mm256_or_si256(_mm256_srli_epi16(d8, 3),
+				       _mm256_and_si256(sign, _mm256_set1_epi16(32)));
+	__m256i quarter = _mm256_srli_epi16(byte, 4);
+	__m256i in16 = _mm256_or_si256(_mm256_and_si256(byte, _mm256_set1_epi16(15)),
+				       _mm256_set1_epi16(-0x8000));
+	u32 k;
+
+	for (k = 0; k < 4; k++)
+		xc->q8[k] = _mm256_blendv_epi8(none, in16,
+				_mm256_cmpeq_epi16(quarter, _mm256_set1_epi16(k)));
+	xc->bit8 = pow2_16(_mm256_and_si256(d8, _mm256_set1_epi16(7)));
 }
 
 static AVX2 void xdata_fill(struct xdata *xd, const u16 *const *d, u32 n)
@@ -389,6 +450,7 @@ static AVX2 void xdata_fill(struct xdata *xd, const u16 *const *d, u32 n)
 		xd->ch[i].galign = _mm256_blendv_epi8(g, _mm256_set1_epi16(15), zero);
 		xd->ch[i].kidx[0] = _mm256_blendv_epi8(kpos, kneg, sign);
 		xd->ch[i].kidx[1] = _mm256_blendv_epi8(kneg, kpos, sign);
+		lost8_index(&xd->ch[i], m, sign);
 	}
 }
 
@@ -462,13 +524,9 @@ static INLINE __m256i digit16(const struct booth16 *b, u32 j, __m256i md,
 				by_sign16(b->kk[j], kidx));
 }
 
-/*
- * The low 16 bits of the multiplier's carry vector y, on sixteen lanes;
- * the low 8 only if @low8: digits 4 to 7 start at bit 8, so there the
- * last two rows add zeros.
- */
+/* The low 16 bits of the multiplier's carry vector y, on sixteen lanes. */
 static INLINE __m256i carry16(const struct booth16 *b, __m256i md,
-			      __m256i kidx, bool low8)
+			      __m256i kidx)
 {
 	__m256i x0, y0, x1, y1, t;
 
@@ -477,11 +535,6 @@ static INLINE __m256i carry16(const struct booth16 *b, __m256i md,
 	csa16(&x0, &y0, digit16(b, 2, md, kidx));
 	csa16(&x0, &y0, digit16(b, 3, md, kidx));
 	csa16(&x0, &y0, by_sign16(b->v4kk, kidx));
-	if (low8) {
-		t = _mm256_xor_si256(x0, y0);
-		return _mm256_slli_epi16(_mm256_and_si256(t,
-				_mm256_slli_epi16(_mm256_and_si256(x0, y0), 1)), 1);
-	}
 	x1 = digit16(b, 4, md, kidx);
 	y1 = digit16(b, 5, md, kidx);
 	csa16(&x1, &y1, digit16(b, 6, md, kidx));
@@ -502,27 +555,47 @@ static const u8 align_scale[16] = {
 	0, 0x10, 0x01, 0, 0, 0, 0, 0,
 };
 
+/* Sixteen bytes of a lost8_table row in both halves. */
+static INLINE __m256i quarter(const u8 *p)
+{
+	return _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)p));
+}
+
+/*
+ * The carry lost by lanes aligned by 4 @a <= 8 bits (-1 where lost, else
+ * 0), of weight @wd and channel @xc: a bit of lost8_table. A negative
+ * weight reads the row's other sign, the quarters two apart.
+ */
+static INLINE __m256i lost_carry8(const struct sim_fp16_wdec *wd,
+				  const struct xch *xc, __m256i a)
+{
+	const u8 *row = lost8_table[(wd->negative ? -wd->smant : wd->smant) & 0xff];
+	const u8 *pos = row + 32 * wd->negative, *neg = row + 32 * !wd->negative;
+	__m256i r;
+
+	r = _mm256_or_si256(
+		_mm256_or_si256(_mm256_shuffle_epi8(quarter(pos), xc->q8[0]),
+				_mm256_shuffle_epi8(quarter(pos + 16), xc->q8[1])),
+		_mm256_or_si256(_mm256_shuffle_epi8(quarter(neg), xc->q8[2]),
+				_mm256_shuffle_epi8(quarter(neg + 16), xc->q8[3])));
+	return _mm256_and_si256(_mm256_cmpeq_epi16(a, _mm256_set1_epi16(2)),
+				_mm256_cmpgt_epi16(_mm256_and_si256(r, xc->bit8),
+						   _mm256_setzero_si256()));
+}
+
 /*
  * The carry lost by lanes aligned by 4 @a <= 16 bits (-1 where lost, else
  * 0), of weight @wd (signed mantissa @smw) and channel @xc.
  */
 static INLINE __m256i lost_carry(const struct sim_fp16_wdec *wd,
-				 const struct xch *xc, __m256i smw, __m256i a,
-				 bool low8)
+				 const struct xch *xc, __m256i smw, __m256i a)
 {
 	const __m256i bias = _mm256_set1_epi16(-0x8000);
 	__m256i y = carry16(&booth16_table[wd->key], xc->mant,
-			    xc->kidx[wd->negative], low8);
+			    xc->kidx[wd->negative]);
 	__m256i p = _mm256_mullo_epi16(xc->smant, smw);
 	__m256i idx, scale, lost;
 
-	if (low8) {	/* only the lanes aligned by 8 can lose one */
-		const __m256i low = _mm256_set1_epi16(0xff);
-
-		return _mm256_and_si256(_mm256_cmpeq_epi16(a, _mm256_set1_epi16(2)),
-					_mm256_cmpgt_epi16(_mm256_and_si256(y, low),
-							   _mm256_and_si256(p, low)));
-	}
 	idx = _mm256_add_epi16(_mm256_mullo_epi16(a, _mm256_set1_epi16(0x0101)),
 			       _mm256_set1_epi16(0x0800));
 	scale = _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(
@@ -593,13 +666,12 @@ static INLINE void xweight(struct xacc *ac, const struct xch *xc,
 			ac->odd = _mm256_add_epi32(ac->odd, far_lanes(wd, xc, a, true));
 			return;
 		}
-		/* alignment 8 at most: the carry vector's low 8 bits */
 		if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(2))))
 			ac->lost = _mm256_add_epi16(ac->lost,
-						    lost_carry(wd, xc, smw, a, false));
-		else
+						    lost_carry(wd, xc, smw, a));
+		else	/* alignment 8 at most: a table's bit */
 			ac->lost = _mm256_add_epi16(ac->lost,
-						    lost_carry(wd, xc, smw, a, true));
+						    lost_carry8(wd, xc, a));
 	}
 	/* exact floor: zero data has a zero product, any shift */
 	sh = _mm256_slli_epi16(a, 2);
