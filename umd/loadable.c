@@ -20,6 +20,24 @@ static void *member(void *obj, uint16_t off)
 	return (char *)obj + off;
 }
 
+/* @v into the @size-byte integer at @dst, in the host's order. */
+static void store_uint(void *dst, uint64_t v, uint32_t size)
+{
+	switch (size) {
+	case 1:
+		*(uint8_t *)dst = v;
+		break;
+	case 2:
+		*(uint16_t *)dst = v;
+		break;
+	case 4:
+		*(uint32_t *)dst = v;
+		break;
+	default:
+		*(uint64_t *)dst = v;
+	}
+}
+
 static int parse_vector(struct fb_reader *r, const struct fb_table *t,
 			const struct lbl_field *f, void *obj, const char *path)
 {
@@ -38,12 +56,10 @@ static int parse_vector(struct fb_reader *r, const struct fb_table *t,
 	if (f->size == 1 || __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
 		memcpy(arr, r->buf + data, (size_t)count * f->size);
 	else
-		for (i = 0; i < count; i++) {
-			uint64_t v = fb_read_le(r->buf + data +
-						(size_t)i * f->size, f->size);
-
-			memcpy(arr + (size_t)i * f->size, &v, f->size);
-		}
+		for (i = 0; i < count; i++)
+			store_uint(arr + (size_t)i * f->size,
+				   fb_read_le(r->buf + data + (size_t)i * f->size,
+					      f->size), f->size);
 	*(void **)member(obj, f->off) = arr;
 	*(uint32_t *)member(obj, f->count_off) = count;
 	return 0;
@@ -86,7 +102,7 @@ static int parse_field(struct fb_reader *r, const struct fb_table *t,
 	case LBL_UINT:
 		ret = fb_uint(r, t, f->slot, f->size, f->def, &v, path);
 		if (!ret)
-			memcpy(member(obj, f->off), &v, f->size);
+			store_uint(member(obj, f->off), v, f->size);
 		return ret;
 	case LBL_STRING:
 		return fb_string(r, t, f->slot, member(obj, f->off), path);
