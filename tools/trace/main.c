@@ -184,10 +184,9 @@ static struct trace_vlt *vlt_open(const char *vlt_dir, const char *dir,
 
 static int vlt_close(struct trace *t)
 {
-	const uint32_t glb = t->unit_base[NVDLA_UNIT_GLB];
-
-	return trace_vlt_close(t->vlt, glb + NVDLA_GLB_S_INTR_STATUS,
-			       glb + NVDLA_GLB_S_INTR_MASK);
+	return trace_vlt_close(t->vlt,
+			       trace_glb_reg(t, NVDLA_GLB_S_INTR_STATUS),
+			       trace_glb_reg(t, NVDLA_GLB_S_INTR_MASK));
 }
 
 static int run_test(const char *dir, const char *forced, const char *seed_dir,

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "nvdla/regs.h"
+
 struct nvdla_sim;
 struct trace_vlt;
 
@@ -35,6 +37,12 @@ struct trace {
 	int line;
 	char err[512];
 };
+
+/* The bus address of GLB register @off. */
+static inline uint32_t trace_glb_reg(const struct trace *t, uint32_t off)
+{
+	return t->unit_base[NVDLA_UNIT_GLB] + off;
+}
 
 /* Fail with "file:line: message"; returns -1. */
 int trace_fail(struct trace *t, const char *fmt, ...)

@@ -171,11 +171,6 @@ static int cmd_reg_write(struct trace *t, char **a, int n)
 	return 0;
 }
 
-static uint32_t intr_status_reg(struct trace *t)
-{
-	return t->unit_base[NVDLA_UNIT_GLB] + NVDLA_GLB_S_INTR_STATUS;
-}
-
 /*
  * For the RTL, a poll of the interrupt status waits for the interrupt and
  * then for its own bits only: the RTL may raise two engines' done bits
@@ -183,7 +178,7 @@ static uint32_t intr_status_reg(struct trace *t)
  */
 static void vlt_poll(struct trace *t, uint32_t addr, uint32_t val)
 {
-	if (addr == intr_status_reg(t) && val) {
+	if (addr == trace_glb_reg(t, NVDLA_GLB_S_INTR_STATUS) && val) {
 		trace_vlt_wait_irq(t->vlt);
 		trace_vlt_read(t->vlt, addr, val, val);
 	} else {
@@ -229,7 +224,7 @@ static int intr_bit(const char *src)
 
 static int cmd_intr_notify(struct trace *t, char **a, int n)
 {
-	uint32_t status = intr_status_reg(t);
+	uint32_t status = trace_glb_reg(t, NVDLA_GLB_S_INTR_STATUS);
 	int bit;
 
 	if (n != 2)
