@@ -6,7 +6,8 @@
 # every register write in order, every memory record, every CRC check and
 # the interrupt registers; a recorded network's interrupt-status polls wait
 # for the interrupt and read their own bits only. An input.txn test is
-# refused. Run from the repository root with the build directory as $1.
+# refused, and a stream that cannot be created or written fails its test.
+# Run from the repository root with the build directory as $1.
 set -u
 build=${1:-build}
 traces=../shared/conformance/traces/nv_small
@@ -90,3 +91,24 @@ mkdir -p "$tmp/txn"
 printf 'write_reg 0xffff1000 0x0\n' >"$tmp/txn/input.txn"
 "$build/bin/nvdla_trace" --verilator "$tmp" "$tmp/txn" 2>&1 | grep -q 'takes .cfg scripts only'
 ok $? "an input.txn test is refused with the reason"
+
+# A stream that cannot be created, or not written, fails its test with the
+# reason and a failing exit status.
+# refused DIR TEXT: nvdla_trace --verilator DIR on a public test fails saying TEXT
+refused() {
+	out=$("$build/bin/nvdla_trace" --verilator "$1" "$src" 2>&1) && return 1
+	echo "$out" | grep -q "$2"
+}
+src=$(ls -d "$traces"/*/ 2>/dev/null | head -1)
+src=${src%/}
+if [ -z "$src" ]; then
+	skip "a stream in a missing directory is refused" "$traces absent"
+	skip "a stream that cannot be written fails its test" "$traces absent"
+else
+	refused "$tmp/missing" "cannot create $tmp/missing/"
+	ok $? "a stream in a missing directory is refused with the reason"
+	mkdir -p "$tmp/full"
+	ln -s /dev/full "$tmp/full/$(basename "$src").bin"
+	refused "$tmp/full" "cannot write the RTL bench's stream"
+	ok $? "a stream that cannot be written (a full disk) fails its test with the reason"
+fi
