@@ -28,9 +28,10 @@ enum sim_simd sim_simd(void);
 u32 sim_threads(void);
 
 /*
- * Run @fn(@ctx, i, n) for every i < n = sim_threads(), each on its own
- * thread (the caller's for i = 0), and return when all have; on the
- * caller's thread alone while another caller has the pool.
+ * Run @fn(@ctx, i, n) for every i < n, each part on one of sim_threads()
+ * threads (the caller's among them; n a few times their number), and
+ * return when all have; on the caller's thread alone (n = 1) while
+ * another caller has the pool.
  */
 void sim_threads_run(void (*fn)(void *ctx, u32 i, u32 n), void *ctx);
 

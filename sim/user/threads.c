@@ -4,8 +4,11 @@
  * The pool of threads a layer is split over, and the choice of vector
  * path: one pool per process, started on first use with a thread per
  * online CPU (or more if NVDLA_SIM_THREADS asks), of which each job uses
- * as many as the setting says when it starts. A forked child has the
- * parent's pool state but none of its threads, so it runs alone.
+ * as many as the setting says when it starts. A job comes in parts,
+ * several a thread, that the threads take in turn: a thread that wakes
+ * late, or that the host holds back, leaves its parts to the others. A
+ * forked child has the parent's pool state but none of its threads, so it
+ * runs alone.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -15,6 +18,7 @@
 
 #define THREADS_MAX 64
 #define POOL_SPINS (1u << 11)	/* pauses: some 60 us */
+#define POOL_PARTS 8		/* parts of a job per thread it uses */
 
 struct pool {
 	pthread_mutex_t lock;	/* one caller at a time */
@@ -23,7 +27,10 @@ struct pool {
 	void (*fn)(void *ctx, u32 i, u32 n);
 	void *ctx;
 	u64 generation;
-	u64 running;		/* threads still busy */
+	/* the job's generation in the high half, its next part in the low */
+	u64 ticket;
+	u64 finished;		/* parts done */
+	u32 parts;
 	u32 n, used;		/* threads; those a job uses */
 	u32 spins;		/* pauses before a wait sleeps; 0 if CPUs are short */
 	pid_t pid;
@@ -86,10 +93,41 @@ static void spin_until(const u64 *v, u64 want)
 	}
 }
 
+/*
+ * Run the parts of job @gen that are left. A part is claimed together
+ * with its generation, so a thread that comes late takes none of the
+ * next job's; the job's fields stay as they are until its last part is
+ * done.
+ */
+static void pool_parts(u64 gen)
+{
+	u64 t = __atomic_load_n(&pool.ticket, __ATOMIC_ACQUIRE);
+	u32 parts;
+
+	/* parts is read before the ticket's generation is known to match */
+	while (t >> 32 == gen &&
+	       (u32)t < __atomic_load_n(&pool.parts, __ATOMIC_RELAXED)) {
+		if (!__atomic_compare_exchange_n(&pool.ticket, &t, t + 1, false,
+						 __ATOMIC_ACQUIRE,
+						 __ATOMIC_ACQUIRE))
+			continue;	/* t is the ticket now */
+		parts = pool.parts;	/* the next job may set it once ours are done */
+		pool.fn(pool.ctx, (u32)t, parts);
+		if (__atomic_add_fetch(&pool.finished, 1, __ATOMIC_ACQ_REL) ==
+		    parts) {
+			pthread_mutex_lock(&pool.m);
+			pthread_cond_signal(&pool.done);
+			pthread_mutex_unlock(&pool.m);
+		}
+		t = __atomic_load_n(&pool.ticket, __ATOMIC_ACQUIRE);
+	}
+}
+
 static void *pool_worker(void *arg)
 {
 	u32 i = (u32)(uintptr_t)arg;
 	u64 seen = 0;
+	bool used;
 
 	for (;;) {
 		spin_until(&pool.generation, seen + 1);
@@ -97,13 +135,10 @@ static void *pool_worker(void *arg)
 		while (pool.generation == seen)
 			pthread_cond_wait(&pool.start, &pool.m);
 		seen = pool.generation;
+		used = i < pool.used;	/* the others sit this one out */
 		pthread_mutex_unlock(&pool.m);
-		if (i < pool.used)	/* the others sit this one out */
-			pool.fn(pool.ctx, i, pool.used);
-		pthread_mutex_lock(&pool.m);
-		if (!__atomic_sub_fetch(&pool.running, 1, __ATOMIC_RELEASE))
-			pthread_cond_signal(&pool.done);
-		pthread_mutex_unlock(&pool.m);
+		if (used)
+			pool_parts(seen);
 	}
 	return NULL;
 }
@@ -145,24 +180,27 @@ u32 sim_threads(void)
 void sim_threads_run(void (*fn)(void *ctx, u32 i, u32 n), void *ctx)
 {
 	u32 n = sim_threads();
+	u64 gen;
 
 	if (n == 1 || pthread_mutex_trylock(&pool.lock)) {
 		fn(ctx, 0, 1);
 		return;
 	}
 	pthread_mutex_lock(&pool.m);
+	gen = pool.generation + 1;
 	pool.fn = fn;
 	pool.ctx = ctx;
 	pool.used = n;
-	pool.running = pool.n - 1;
-	__atomic_store_n(&pool.generation, pool.generation + 1,
-			 __ATOMIC_RELEASE);
+	__atomic_store_n(&pool.parts, n * POOL_PARTS, __ATOMIC_RELAXED);
+	pool.finished = 0;
+	__atomic_store_n(&pool.ticket, gen << 32, __ATOMIC_RELEASE);
+	__atomic_store_n(&pool.generation, gen, __ATOMIC_RELEASE);
 	pthread_cond_broadcast(&pool.start);
 	pthread_mutex_unlock(&pool.m);
-	fn(ctx, 0, n);
-	spin_until(&pool.running, 0);
+	pool_parts(gen);
+	spin_until(&pool.finished, pool.parts);
 	pthread_mutex_lock(&pool.m);
-	while (pool.running)
+	while (__atomic_load_n(&pool.finished, __ATOMIC_ACQUIRE) != pool.parts)
 		pthread_cond_wait(&pool.done, &pool.m);
 	pthread_mutex_unlock(&pool.m);
 	pthread_mutex_unlock(&pool.lock);
