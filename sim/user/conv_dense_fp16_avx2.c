@@ -379,6 +379,7 @@ struct xch {
 
 struct xdata {
 	struct xch ch[SIM_CMAC_FP16_LANES];
+	__m256i gmax;	/* the largest gtop of each output's channels */
 };
 
 static AVX2 __m256i load16(const u16 *p)
@@ -434,6 +435,7 @@ static AVX2 void xdata_fill(struct xdata *xd, const u16 *const *d, u32 n)
 	u16 hv[GX];
 	u32 i, x;
 
+	xd->gmax = _mm256_set1_epi16(-64);
 	for (i = 0; i < n; i++) {
 		for (x = 0; x < GX; x++)
 			hv[x] = d[x][i];
@@ -448,6 +450,7 @@ static AVX2 void xdata_fill(struct xdata *xd, const u16 *const *d, u32 n)
 		xd->ch[i].sign = sign;
 		xd->ch[i].gtop = _mm256_blendv_epi8(g, _mm256_set1_epi16(-64), zero);
 		xd->ch[i].galign = _mm256_blendv_epi8(g, _mm256_set1_epi16(15), zero);
+		xd->gmax = _mm256_max_epi16(xd->gmax, xd->ch[i].gtop);
 		xd->ch[i].kidx[0] = _mm256_blendv_epi8(kpos, kneg, sign);
 		xd->ch[i].kidx[1] = _mm256_blendv_epi8(kneg, kpos, sign);
 		lost8_index(&xd->ch[i], m, sign);
@@ -695,8 +698,14 @@ static AVX2 void xblock(const struct xdata *xd, const struct sim_fp16_wdec *wl,
 	u32 i, j, x, summed = 0;
 	__m256i run;
 
-	/* the weights come by group: one add a group, not a weight */
+	/*
+	 * The weights come by group, the largest first: one add a group, not
+	 * a weight, and none once no output's data can raise its top.
+	 */
 	for (i = 0; i < n; i = j) {
+		if (!_mm256_movemask_epi8(_mm256_cmpgt_epi16(_mm256_add_epi16(
+				xd->gmax, _mm256_set1_epi16(wl[i].group)), topv)))
+			break;
 		run = xd->ch[wl[i].ch].gtop;
 		for (j = i + 1; j < n && wl[j].group == wl[i].group; j++)
 			run = _mm256_max_epi16(run, xd->ch[wl[j].ch].gtop);
