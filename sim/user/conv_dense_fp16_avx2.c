@@ -513,6 +513,15 @@ static INLINE void csa16(__m256i *x, __m256i *y, __m256i z)
 	*x = _mm256_xor_si256(t, z);
 }
 
+/* The same with a third input of zero: a row of half adders. */
+static INLINE void half16(__m256i *x, __m256i *y)
+{
+	__m256i t = _mm256_xor_si256(*x, *y);
+
+	*y = _mm256_slli_epi16(_mm256_and_si256(*x, *y), 1);
+	*x = t;
+}
+
 /* One of both signs' 16-bit constants @kk, by the lanes' @kidx. */
 static INLINE __m256i by_sign16(u32 kk, __m256i kidx)
 {
@@ -527,9 +536,13 @@ static INLINE __m256i digit16(const struct booth16 *b, u32 j, __m256i md,
 				by_sign16(b->kk[j], kidx));
 }
 
-/* The low 16 bits of the multiplier's carry vector y, on sixteen lanes. */
+/*
+ * The low 16 bits of the multiplier's carry vector y, on sixteen lanes;
+ * the low 12 only if @low12: digits 6 and 7 start at bit 12, so below it
+ * they add only digit 5's negation bit, and the rows after add zeros.
+ */
 static INLINE __m256i carry16(const struct booth16 *b, __m256i md,
-			      __m256i kidx)
+			      __m256i kidx, bool low12)
 {
 	__m256i x0, y0, x1, y1, t;
 
@@ -540,9 +553,15 @@ static INLINE __m256i carry16(const struct booth16 *b, __m256i md,
 	csa16(&x0, &y0, by_sign16(b->v4kk, kidx));
 	x1 = digit16(b, 4, md, kidx);
 	y1 = digit16(b, 5, md, kidx);
-	csa16(&x1, &y1, digit16(b, 6, md, kidx));
-	csa16(&x1, &y1, digit16(b, 7, md, kidx));
-	csa16(&x1, &y1, by_sign16(b->v9kk, kidx));
+	if (low12) {
+		csa16(&x1, &y1, by_sign16(b->kk[6], kidx));
+		half16(&x1, &y1);
+		half16(&x1, &y1);
+	} else {
+		csa16(&x1, &y1, digit16(b, 6, md, kidx));
+		csa16(&x1, &y1, digit16(b, 7, md, kidx));
+		csa16(&x1, &y1, by_sign16(b->v9kk, kidx));
+	}
 	csa16(&x0, &y0, x1);
 	t = _mm256_xor_si256(x0, y0);	/* the last row: its carries only */
 	return _mm256_slli_epi16(_mm256_or_si256(_mm256_and_si256(x0, y0),
@@ -588,14 +607,16 @@ static INLINE __m256i lost_carry8(const struct sim_fp16_wdec *wd,
 
 /*
  * The carry lost by lanes aligned by 4 @a <= 16 bits (-1 where lost, else
- * 0), of weight @wd (signed mantissa @smw) and channel @xc.
+ * 0), of weight @wd (signed mantissa @smw) and channel @xc; 12 at most
+ * if @low12.
  */
 static INLINE __m256i lost_carry(const struct sim_fp16_wdec *wd,
-				 const struct xch *xc, __m256i smw, __m256i a)
+				 const struct xch *xc, __m256i smw, __m256i a,
+				 bool low12)
 {
 	const __m256i bias = _mm256_set1_epi16(-0x8000);
 	__m256i y = carry16(&booth16_table[wd->key], xc->mant,
-			    xc->kidx[wd->negative]);
+			    xc->kidx[wd->negative], low12);
 	__m256i p = _mm256_mullo_epi16(xc->smant, smw);
 	__m256i idx, scale, lost;
 
@@ -669,9 +690,12 @@ static INLINE void xweight(struct xacc *ac, const struct xch *xc,
 			ac->odd = _mm256_add_epi32(ac->odd, far_lanes(wd, xc, a, true));
 			return;
 		}
-		if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(2))))
+		if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(3))))
 			ac->lost = _mm256_add_epi16(ac->lost,
-						    lost_carry(wd, xc, smw, a));
+						    lost_carry(wd, xc, smw, a, false));
+		else if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(2))))
+			ac->lost = _mm256_add_epi16(ac->lost,
+						    lost_carry(wd, xc, smw, a, true));
 		else	/* alignment 8 at most: a table's bit */
 			ac->lost = _mm256_add_epi16(ac->lost,
 						    lost_carry8(wd, xc, a));
