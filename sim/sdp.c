@@ -57,16 +57,6 @@ static void sdp_run_plain(const struct sdp_params *p, const struct sdp_run *r,
 	sdp_run_int(p, r, v);
 }
 
-/* The output elements of @r: the whole pipeline. */
-static void sdp_values(const struct sdp_params *p, const struct sdp_run *r,
-		       s32 *v)
-{
-	if (p->fp16)
-		sim_sdp_fp16_run(p, r, v);
-	else
-		p->run(p, r, v);
-}
-
 /* The output streamed to the PDP. */
 static s32 sdp_stream_value(const void *ctx, u32 c, u32 x, u32 y)
 {
@@ -76,7 +66,7 @@ static s32 sdp_stream_value(const void *ctx, u32 c, u32 x, u32 y)
 
 	if (sim_slice(p->sim, p->elem_work))
 		return 0;
-	sdp_values(p, &r, &v);
+	p->run(p, &r, &v);
 	return v;
 }
 
@@ -116,7 +106,7 @@ static void sdp_compute(const struct sdp_params *p)
 				      p->lanes;
 				if (sim_slice(p->sim, r.n * p->elem_work))
 					return;
-				sdp_values(p, &r, v);
+				p->run(p, &r, v);
 				if (p->out)
 					sdp_store(p->out + s * p->out_surf +
 						  r.y * p->out_line +
@@ -312,9 +302,9 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 					 OUTPUT_DST)))
 		return false;	/* batches come only from the convolution */
 	p->conv = conv;
-	p->run = sim_sdp_vector();
+	p->run = sim_sdp_vector(p);
 	if (!p->run)
-		p->run = sdp_run_plain;
+		p->run = p->fp16 ? sim_sdp_fp16_run : sdp_run_plain;
 	p->nan_to_zero = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, NAN_TO_ZERO);
 	p->in_bpe = p->fp16 ? 2 : in_prec + 1;
 	p->out_bpe = p->in_bpe;	/* fp16 to int16 keeps 2 bytes */

@@ -65,14 +65,14 @@ typedef void sdp_run_fn(const struct sdp_params *p, const struct sdp_run *r,
 			s32 *v);
 
 #ifdef __KERNEL__
-/* The kernel runs the plain C pipeline: no vector registers. */
-static inline sdp_run_fn *sim_sdp_vector(void)
+/* The kernel runs the plain C pipelines: no vector registers. */
+static inline sdp_run_fn *sim_sdp_vector(const struct sdp_params *p)
 {
 	return NULL;
 }
 #else
-/* The user-space build's vector pipeline for the next layer, or NULL. */
-sdp_run_fn *sim_sdp_vector(void);
+/* The user-space build's vector pipeline for the layer @p, or NULL. */
+sdp_run_fn *sim_sdp_vector(const struct sdp_params *p);
 #endif
 
 struct sdp_params {
@@ -87,7 +87,7 @@ struct sdp_params {
 	u32 batches, out_batch;	/* flying batches; stride of their outputs */
 	bool write;		/* false in EQL (compare) mode */
 	bool to_pdp;		/* output streams into the PDP */
-	sdp_run_fn *run;	/* the integer pipeline: plain or vector */
+	sdp_run_fn *run;	/* the pipeline: plain or vector */
 	struct sdp_x x[2];
 	struct sdp_y y;
 	s32 cvt_offset;
@@ -115,6 +115,9 @@ void sim_sdp_operands(const struct sdp_operand *o, u32 lanes,
 bool sim_sdp_fp16_supported(const struct sdp_params *p);
 /* Write the NaN and infinity counters the layer has enabled. */
 void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p);
+/* The run's inputs as fp32: the CACC's, or fp16 from memory. */
+void sim_sdp_fp16_input(const struct sdp_params *p, const struct sdp_run *r,
+			u32 *v);
 /* The fp16 pipeline's output elements of run @r (fp16 or int16 bits). */
 void sim_sdp_fp16_run(const struct sdp_params *p, const struct sdp_run *r,
 		      s32 *out);

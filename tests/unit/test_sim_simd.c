@@ -8,7 +8,10 @@
  * fp16 with NaNs and infinities among the values; padding, stride,
  * dilation, CACC truncation) run with NVDLA_SIM_SIMD=off on one thread
  * (the kernel module's path: output by output) and with the vector path
- * on one and on two threads. Where the CPU has no AVX2, the vector checks
+ * on one and on two threads; random SDP and CDP layers (int8, int16,
+ * fp16; every stage setting, register and memory operands, the LUTs)
+ * with the vector path and the plain one, outputs and counters. Where
+ * the CPU has no AVX2, the vector checks
  * skip and the layers compare the plain path with itself on threads.
  */
 #include <stdio.h>
@@ -410,6 +413,307 @@ static void test_layers(uint32_t prec, uint32_t count)
 	       count, name[prec], bad, faults);
 }
 
+/* A random value of up to @bits bits, small ones as likely as large. */
+static uint32_t rnd_bits(uint32_t bits)
+{
+	uint32_t b = rnd() % bits + 1;
+
+	return ((uint64_t)rnd() << 8 ^ rnd()) & (((uint64_t)1 << b) - 1);
+}
+
+/* A random fp32 bit pattern: mostly moderate, now and then anything. */
+static uint32_t rnd_fp32(void)
+{
+	uint32_t r = rnd();
+
+	if (r % 16 == 0)
+		return rnd() << 8 ^ rnd();
+	return (r & 1) << 31 | (100 + r / 2 % 54) << 23 | (rnd() & 0x7fffff);
+}
+
+/* @n random bytes at @off: int values, or fp16 ones (@fp16). */
+static void fill_random(uint32_t off, uint32_t n, bool fp16)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		mem[off + i] = rnd();
+	for (i = 0; fp16 && i + 1 < n; i += 2) {
+		uint16_t v = rnd_fp16(rnd() % 50 == 0);
+
+		mem[off + i] = v;
+		mem[off + i + 1] = v >> 8;
+	}
+}
+
+/* Random LUT tables and settings of the SDP or CDP at @lut (S_LUT_*). */
+static void random_lut(int unit, uint32_t lut_cfg)
+{
+	uint32_t i;
+
+	wr(unit, lut_cfg, rnd() & 0x71);	/* LE linear or exponent */
+	wr(unit, lut_cfg - 8, 1 << 17);		/* S_LUT_ACCESS_CFG: LE */
+	for (i = 0; i < 65; i++)
+		wr(unit, lut_cfg - 4, rnd());
+	wr(unit, lut_cfg - 8, 1 << 17 | 1 << 16);	/* LO */
+	for (i = 0; i < 257; i++)
+		wr(unit, lut_cfg - 4, rnd());
+}
+
+/* One X stage (BS: @d 0, BN: @d 0x14) or the EW stage's registers. */
+static void random_sdp_stage(uint32_t d, bool fp16)
+{
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_CFG + d,
+	   (rnd() & 0x7e) | (rnd() % 3 == 0));
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_ALU_CFG + d,
+	   (rnd() & 1) | (rnd() % 2 ? 0 : rnd_bits(6)) << 8);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_ALU_SRC_VALUE + d,
+	   fp16 ? rnd_fp16(false) : rnd_bits(16));
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_MUL_CFG + d,
+	   (rnd() & 1) | (rnd() % 2 ? 8 + rnd() % 10 : rnd_bits(8)) << 8);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_MUL_SRC_VALUE + d,
+	   fp16 ? rnd_fp16(false) : rnd_bits(16));
+}
+
+static void random_sdp_ew(bool fp16)
+{
+	W(SDP, D_DP_EW_CFG, (rnd() & 0x7e) | (rnd() % 3 == 0));
+	W(SDP, D_DP_EW_ALU_CFG, rnd() & 3);
+	W(SDP, D_DP_EW_ALU_SRC_VALUE, fp16 ? rnd_fp32() : rnd_bits(32));
+	W(SDP, D_DP_EW_ALU_CVT_OFFSET_VALUE, rnd_bits(32));
+	W(SDP, D_DP_EW_ALU_CVT_SCALE_VALUE, rnd_bits(16));
+	W(SDP, D_DP_EW_ALU_CVT_TRUNCATE_VALUE, rnd_bits(6));
+	W(SDP, D_DP_EW_MUL_CFG, rnd() & 3);
+	W(SDP, D_DP_EW_MUL_SRC_VALUE, fp16 ? rnd_fp32() : rnd_bits(32));
+	W(SDP, D_DP_EW_MUL_CVT_OFFSET_VALUE, rnd_bits(32));
+	W(SDP, D_DP_EW_MUL_CVT_SCALE_VALUE, rnd_bits(16));
+	W(SDP, D_DP_EW_MUL_CVT_TRUNCATE_VALUE, rnd_bits(6));
+	W(SDP, D_DP_EW_TRUNCATE_VALUE, rnd_bits(10));
+	W(SDP, S_LUT_INFO, rnd_bits(8) | rnd_bits(8) << 8 | rnd_bits(8) << 16);
+	W(SDP, S_LUT_LE_START, fp16 ? rnd_fp32() : rnd_bits(32));
+	W(SDP, S_LUT_LE_END, fp16 ? rnd_fp32() : rnd_bits(32));
+	W(SDP, S_LUT_LO_START, fp16 ? rnd_fp32() : rnd_bits(32));
+	W(SDP, S_LUT_LO_END, fp16 ? rnd_fp32() : rnd_bits(32));
+	W(SDP, S_LUT_LE_SLOPE_SCALE, rnd() << 8 ^ rnd());
+	W(SDP, S_LUT_LE_SLOPE_SHIFT, rnd());
+	W(SDP, S_LUT_LO_SLOPE_SCALE, rnd() << 8 ^ rnd());
+	W(SDP, S_LUT_LO_SLOPE_SHIFT, rnd());
+	random_lut(NVDLA_UNIT_SDP, NVDLA_SDP_S_LUT_CFG);
+}
+
+/* The operand engines: per channel or per element, 1 or 2 bytes. */
+static void random_sdp_operands(uint32_t w, uint32_t h, uint32_t surfaces,
+				bool fp16)
+{
+	static const uint32_t regs[3][4] = {
+		{ NVDLA_SDP_RDMA_D_BRDMA_CFG, NVDLA_SDP_RDMA_D_BS_BASE_ADDR_LOW,
+		  NVDLA_SDP_RDMA_D_BS_LINE_STRIDE,
+		  NVDLA_SDP_RDMA_D_BS_SURFACE_STRIDE },
+		{ NVDLA_SDP_RDMA_D_NRDMA_CFG, NVDLA_SDP_RDMA_D_BN_BASE_ADDR_LOW,
+		  NVDLA_SDP_RDMA_D_BN_LINE_STRIDE,
+		  NVDLA_SDP_RDMA_D_BN_SURFACE_STRIDE },
+		{ NVDLA_SDP_RDMA_D_ERDMA_CFG, NVDLA_SDP_RDMA_D_EW_BASE_ADDR_LOW,
+		  NVDLA_SDP_RDMA_D_EW_LINE_STRIDE,
+		  NVDLA_SDP_RDMA_D_EW_SURFACE_STRIDE },
+	};
+	const uint32_t line = w * ATOM * 4, surf = h * line;
+	uint32_t i, off;
+
+	for (i = 0; i < 3; i++) {
+		off = WT_OFF + i * surfaces * surf;
+		fill_random(off, surfaces * surf, fp16);
+		wr(NVDLA_UNIT_SDP_RDMA, regs[i][0],
+		   (rnd() % 4 == 0) | (rnd() % 3) << 1 |
+		   (fp16 || rnd() % 2) << 3 | (rnd() % 2) << 4);
+		wr(NVDLA_UNIT_SDP_RDMA, regs[i][1], (uint32_t)(MEM_BASE + off));
+		wr(NVDLA_UNIT_SDP_RDMA, regs[i][2], line);
+		wr(NVDLA_UNIT_SDP_RDMA, regs[i][3], surf);
+	}
+}
+
+/* The SDP's and SDP_RDMA's counters and status after a layer. */
+static void sdp_counters(uint32_t *n)
+{
+	static const uint32_t sdp[] = {
+		NVDLA_SDP_D_PERF_LUT_UFLOW, NVDLA_SDP_D_PERF_LUT_OFLOW,
+		NVDLA_SDP_D_PERF_LUT_HYBRID, NVDLA_SDP_D_PERF_LUT_LE_HIT,
+		NVDLA_SDP_D_PERF_LUT_LO_HIT, NVDLA_SDP_D_PERF_OUT_SATURATION,
+		NVDLA_SDP_D_STATUS_NAN_OUTPUT_NUM, NVDLA_SDP_D_STATUS,
+	};
+	uint32_t i;
+
+	for (i = 0; i < 8; i++)
+		n[i] = nvdla_sim_reg_read(sim, base[NVDLA_UNIT_SDP] + sdp[i]);
+	n[8] = nvdla_sim_reg_read(sim, base[NVDLA_UNIT_SDP_RDMA] +
+				  NVDLA_SDP_RDMA_D_STATUS_NAN_INPUT_NUM);
+	n[9] = nvdla_sim_reg_read(sim, base[NVDLA_UNIT_SDP_RDMA] +
+				  NVDLA_SDP_RDMA_D_STATUS_INF_INPUT_NUM);
+}
+
+#define COUNTERS 10
+
+/* A random offline SDP layer in int8 (@prec 0), int16 or fp16, programmed. */
+static void random_sdp(uint32_t prec)
+{
+	const uint32_t w = rnd() % 12 + 1, h = rnd() % 6 + 1, c = rnd() % 70 + 1;
+	const uint32_t lanes = prec ? ATOM / 2 : ATOM;
+	const uint32_t surfaces = (c + lanes - 1) / lanes;
+	const uint32_t out = prec == 2 && rnd() % 4 == 0 ? 1 : prec;
+
+	fill_random(IN_OFF, surfaces * w * h * ATOM, prec == 2);
+	W(SDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
+	W(SDP_RDMA, D_SRC_LINE_STRIDE, w * ATOM);
+	W(SDP_RDMA, D_SRC_SURFACE_STRIDE, w * h * ATOM);
+	W(SDP_RDMA, D_FEATURE_MODE_CFG, prec << 2);
+	W(SDP_RDMA, D_PERF_ENABLE, 3);
+	random_sdp_operands(w, h, surfaces, prec == 2);
+	W(SDP, D_DATA_CUBE_WIDTH, w - 1);
+	W(SDP, D_DATA_CUBE_HEIGHT, h - 1);
+	W(SDP, D_DATA_CUBE_CHANNEL, c - 1);
+	W(SDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
+	W(SDP, D_DST_LINE_STRIDE, w * ATOM);
+	W(SDP, D_DST_SURFACE_STRIDE, w * h * ATOM);
+	W(SDP, D_FEATURE_MODE_CFG, (rnd() % 2) << 5);	/* NaN to zero */
+	W(SDP, D_DATA_FORMAT, prec | out << 2);
+	random_sdp_stage(0, prec == 2);
+	random_sdp_stage(NVDLA_SDP_D_DP_BN_CFG - NVDLA_SDP_D_DP_BS_CFG,
+			 prec == 2);
+	random_sdp_ew(prec == 2);
+	W(SDP, D_CVT_OFFSET, rnd() % 4 ? rnd_bits(8) : rnd_bits(32));
+	W(SDP, D_CVT_SCALE, rnd() % 4 ? 1 + rnd() % 4 : rnd_bits(16));
+	W(SDP, D_CVT_SHIFT, rnd() % 2 ? rnd() % 4 : rnd_bits(6));
+	W(SDP, D_PERF_ENABLE, 0xf);
+}
+
+/* A random integer or fp16 (@prec 2) CDP layer, programmed. */
+static void random_cdp(uint32_t prec)
+{
+	const uint32_t w = rnd() % 12 + 1, h = rnd() % 6 + 1, c = rnd() % 90 + 1;
+	const uint32_t lanes = prec ? ATOM / 2 : ATOM;
+	const uint32_t surfaces = (c + lanes - 1) / lanes;
+	/* a square sum's bits: indexes that mostly fall inside the tables */
+	const uint32_t bits = prec == 0 ? 19 : prec == 1 ? 35 : 8;
+
+	fill_random(IN_OFF, surfaces * w * h * ATOM, prec == 2);
+	W(CDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
+	W(CDP_RDMA, D_SRC_LINE_STRIDE, w * ATOM);
+	W(CDP_RDMA, D_SRC_SURFACE_STRIDE, w * h * ATOM);
+	W(CDP_RDMA, D_DATA_CUBE_WIDTH, w - 1);
+	W(CDP_RDMA, D_DATA_CUBE_HEIGHT, h - 1);
+	W(CDP_RDMA, D_DATA_CUBE_CHANNEL, c - 1);
+	W(CDP_RDMA, D_DATA_FORMAT, prec);
+	W(CDP, D_DATA_FORMAT, prec);
+	W(CDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
+	W(CDP, D_DST_LINE_STRIDE, w * ATOM);
+	W(CDP, D_DST_SURFACE_STRIDE, w * h * ATOM);
+	W(CDP, D_LRN_CFG, rnd() % 4);
+	W(CDP, D_FUNC_BYPASS, rnd() % 8 == 0 ? rnd() % 4 : 0);
+	W(CDP, D_NAN_FLUSH_TO_ZERO, rnd() % 2);
+	W(CDP, D_DATIN_OFFSET, rnd() % 4 ? rnd_bits(4) : rnd_bits(16));
+	W(CDP, D_DATIN_SCALE, rnd() % 4 ? 1 : rnd_bits(16));
+	W(CDP, D_DATIN_SHIFTER, rnd() % 4 ? 0 : rnd_bits(5));
+	W(CDP, D_DATOUT_OFFSET, rnd() % 4 ? 0 : rnd_bits(32));
+	W(CDP, D_DATOUT_SCALE, rnd() % 4 ? 1 : rnd_bits(16));
+	W(CDP, D_DATOUT_SHIFTER, rnd() % 4 ? 12 + rnd() % 10 : rnd_bits(6));
+	W(CDP, S_LUT_INFO, rnd() % 8 | (rnd() % 4 ? bits - rnd() % 8 :
+					 rnd_bits(8)) << 8 |
+			   (rnd() % 4 ? bits + 2 - rnd() % 8 : rnd_bits(8)) << 16);
+	W(CDP, S_LUT_LE_START_LOW, rnd() % 4 ? rnd_bits(8) : rnd_bits(32));
+	W(CDP, S_LUT_LE_START_HIGH, rnd() % 8 ? 0 : rnd_bits(6));
+	W(CDP, S_LUT_LE_END_LOW, rnd_bits(32));
+	W(CDP, S_LUT_LO_START_LOW, rnd() % 4 ? rnd_bits(8) : rnd_bits(32));
+	W(CDP, S_LUT_LO_START_HIGH, rnd() % 8 ? 0 : rnd_bits(6));
+	W(CDP, S_LUT_LO_END_LOW, rnd_bits(32));
+	W(CDP, S_LUT_LE_SLOPE_SCALE, rnd() << 8 ^ rnd());
+	W(CDP, S_LUT_LE_SLOPE_SHIFT, rnd());
+	W(CDP, S_LUT_LO_SLOPE_SCALE, rnd() << 8 ^ rnd());
+	W(CDP, S_LUT_LO_SLOPE_SHIFT, rnd());
+	random_lut(NVDLA_UNIT_CDP, NVDLA_CDP_S_LUT_CFG);
+	W(CDP, D_PERF_ENABLE, 3);
+}
+
+static void cdp_counters(uint32_t *n)
+{
+	static const uint32_t cdp[] = {
+		NVDLA_CDP_D_PERF_LUT_UFLOW, NVDLA_CDP_D_PERF_LUT_OFLOW,
+		NVDLA_CDP_D_PERF_LUT_HYBRID, NVDLA_CDP_D_PERF_LUT_LE_HIT,
+		NVDLA_CDP_D_PERF_LUT_LO_HIT, NVDLA_CDP_D_OUT_SATURATION,
+		NVDLA_CDP_D_NAN_INPUT_NUM, NVDLA_CDP_D_INF_INPUT_NUM,
+		NVDLA_CDP_D_NAN_OUTPUT_NUM, NVDLA_CDP_S_STATUS,
+	};
+	uint32_t i;
+
+	for (i = 0; i < COUNTERS; i++)
+		n[i] = nvdla_sim_reg_read(sim, base[NVDLA_UNIT_CDP] + cdp[i]);
+}
+
+/*
+ * Run the programmed layer of @units (the consumer group, programmed by
+ * @program with the seed @s) under @simd: its output and counters.
+ */
+static bool elem_output(const int *units, const uint32_t *enable,
+			void (*program)(uint32_t), uint32_t prec, uint32_t s,
+			void (*counters)(uint32_t *), const char *simd,
+			uint8_t *out, uint32_t *n)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim), i;
+
+	setenv("NVDLA_SIM_SIMD", simd, 1);
+	setenv("NVDLA_SIM_THREADS", "1", 1);
+	memset(mem + OUT_OFF, 0, OUT_SIZE);
+	for (i = 0; i < 2; i++)
+		wr(units[i], 4, nvdla_sim_reg_read(sim, base[units[i]] + 4) >> 16);
+	seed = s;
+	program(prec);
+	for (i = 0; i < 2; i++)
+		wr(units[i], enable[i], 1);
+	while (nvdla_sim_run(sim))
+		;
+	memcpy(out, mem + OUT_OFF, OUT_SIZE);
+	counters(n);
+	return nvdla_sim_fault_count(sim) == faults;
+}
+
+/*
+ * @count random SDP (@cdp false) or CDP layers of precision @prec, each
+ * run with the vector path and with the plain one: the same outputs
+ * and counters.
+ */
+static void test_elem_layers(bool cdp, uint32_t prec, uint32_t count)
+{
+	static const char *const name[] = { "int8", "int16", "fp16" };
+	static const int sdp_units[] = { NVDLA_UNIT_SDP, NVDLA_UNIT_SDP_RDMA };
+	static const uint32_t sdp_enable[] = { NVDLA_SDP_D_OP_ENABLE,
+					       NVDLA_SDP_RDMA_D_OP_ENABLE };
+	static const int cdp_units[] = { NVDLA_UNIT_CDP, NVDLA_UNIT_CDP_RDMA };
+	static const uint32_t cdp_enable[] = { NVDLA_CDP_D_OP_ENABLE,
+					       NVDLA_CDP_RDMA_D_OP_ENABLE };
+	static uint8_t ref[OUT_SIZE], got[OUT_SIZE];
+	uint32_t i, s, n_ref[COUNTERS], n[COUNTERS], bad = 0, faults = 0;
+
+	for (i = 0; i < count; i++) {
+		s = rnd();
+		faults += !elem_output(cdp ? cdp_units : sdp_units,
+				       cdp ? cdp_enable : sdp_enable,
+				       cdp ? random_cdp : random_sdp, prec, s,
+				       cdp ? cdp_counters : sdp_counters,
+				       "off", ref, n_ref);
+		faults += !elem_output(cdp ? cdp_units : sdp_units,
+				       cdp ? cdp_enable : sdp_enable,
+				       cdp ? random_cdp : random_sdp, prec, s,
+				       cdp ? cdp_counters : sdp_counters,
+				       "auto", got, n);
+		if ((memcmp(ref, got, OUT_SIZE) || memcmp(n, n_ref, sizeof(n))) &&
+		    !bad++)
+			printf("# %s %s layer %u (seed %u) differs\n",
+			       cdp ? "cdp" : "sdp", name[prec], i, s);
+		seed = s ^ 0x9e3779b9u;
+	}
+	tap_ok(!bad && !faults,
+	       "%u random %s %s layers: vector path = plain (%u differ, %u faults)",
+	       count, cdp ? "CDP" : "SDP", name[prec], bad, faults);
+}
+
 int main(void)
 {
 	const struct nvdla_sim_host host = {
@@ -432,6 +736,12 @@ int main(void)
 	test_layers(0, 150);
 	test_layers(1, 60);
 	test_layers(2, 60);
+	test_elem_layers(false, 0, 300);
+	test_elem_layers(false, 1, 300);
+	test_elem_layers(false, 2, 300);
+	test_elem_layers(true, 0, 300);
+	test_elem_layers(true, 1, 300);
+	test_elem_layers(true, 2, 300);
 	free(sim);
 	free(mem);
 	return tap_done();
