@@ -73,7 +73,7 @@ static void cdp_compute_fp16(struct nvdla_sim *sim,
 static void cdp_atom_plain(const struct cdp_params *p, u32 s, u32 x, u32 y,
 			   s32 *out)
 {
-	cdp_atom(p, s, x, y, out);
+	cdp_atom(p, s, x, y, out, cdp_lookups);
 }
 
 static void cdp_compute(struct nvdla_sim *sim, const struct cdp_params *p)

@@ -236,25 +236,22 @@ static inline void cdp_window_raw(const struct cdp_params *p, u32 s, u32 x, u32 
 #define CDP_SPAN_MAX (SIM_ATOM_MAX + 2 * CDP_HALF_MAX)
 
 /*
- * The outputs of every lane of surface @s at (@x, @y), a stage at a time
- * over the lanes: each input converted and squared once, for all the
- * windows it is in, the window's sum slid along the lanes; the lookups;
- * the output converter. Counted locally, then into the layer's counters.
+ * The LUT's inputs @sum of every lane of surface @s at (@x, @y) and the
+ * converted inputs @v, a stage at a time over the lanes: each input
+ * converted and squared once, for all the windows it is in, the window's
+ * sum slid along the lanes (or the input itself, with SQSUM bypassed).
  */
-static inline void cdp_atom(const struct cdp_params *p, u32 s, u32 x, u32 y,
-			    s32 *out)
+static inline void cdp_sums(const struct cdp_params *p, u32 s, u32 x, u32 y,
+			    s64 *v, s64 *sum)
 {
 	const u32 n = p->lanes, hw = p->half_window, span = 2 * hw + 1;
 	const u32 m = n + span - 1, in_bits = p->bpe * 8 + 1;
-	const u32 out_bits = p->bpe * 8, in_shift = p->in_shift;
-	const u32 out_shift = p->out_shift;
+	const u32 in_shift = p->in_shift;
 	const s64 in_offset = p->in_offset, in_scale = p->in_scale;
-	const s64 out_offset = p->out_offset, out_scale = p->out_scale;
 	const s64 c0 = (s64)s * n - hw;
-	s64 v[CDP_SPAN_MAX], sq[CDP_SPAN_MAX], r[SIM_ATOM_MAX], sum = 0, t;
-	struct sim_lut_count count = { 0 };
+	s64 sq[CDP_SPAN_MAX], t = 0;
 	s32 raw[CDP_SPAN_MAX];
-	u32 i, sat = 0;
+	u32 i;
 
 	cdp_window_raw(p, s, x, y, hw, raw);
 	for (i = 0; i < m; i++)
@@ -265,12 +262,28 @@ static inline void cdp_atom(const struct cdp_params *p, u32 s, u32 x, u32 y,
 	for (i = 0; i < m; i++)
 		sq[i] = v[i] * v[i];
 	for (i = 0; i + 1 < span; i++)
-		sum += sq[i];
+		t += sq[i];
 	for (i = 0; i < n; i++) {
-		sum += sq[i + span - 1];
-		r[i] = cdp_lookup(p, p->sqsum_bypass ? v[i + hw] : sum, &count);
-		sum -= sq[i];
+		t += sq[i + span - 1];
+		sum[i] = p->sqsum_bypass ? v[i + hw] : t;
+		t -= sq[i];
 	}
+}
+
+/*
+ * The outputs from the lookups @r and the converted inputs @v (the
+ * window's centre at @v + half_window): the multiplier, the output
+ * converter; the saturations counted into the layer's counter.
+ */
+static inline void cdp_outputs(const struct cdp_params *p, s64 *r,
+			       const s64 *v, s32 *out)
+{
+	const u32 n = p->lanes, hw = p->half_window;
+	const u32 out_bits = p->bpe * 8, out_shift = p->out_shift;
+	const s64 out_offset = p->out_offset, out_scale = p->out_scale;
+	u32 i, sat = 0;
+	s64 t;
+
 	for (i = 0; !p->mul_bypass && i < n; i++)
 		r[i] *= v[i + hw];
 	for (i = 0; i < n; i++) {
@@ -278,8 +291,37 @@ static inline void cdp_atom(const struct cdp_params *p, u32 s, u32 x, u32 y,
 		out[i] = sim_sat(sim_rha_shift(t, out_shift), out_bits);
 		sat += sim_shift_saturated(t, out_shift, out[i]);
 	}
-	sim_lut_count_merge(p->lut_count, &count);
 	sim_count_add(p->sat_count, sat);
+}
+
+/* The lookups of every lane's @sum into @r, counted in @n. */
+typedef void cdp_lookups_fn(const struct cdp_params *p, const s64 *sum,
+			    s64 *r, struct sim_lut_count *n);
+
+static inline void cdp_lookups(const struct cdp_params *p, const s64 *sum,
+			       s64 *r, struct sim_lut_count *n)
+{
+	u32 i;
+
+	for (i = 0; i < p->lanes; i++)
+		r[i] = cdp_lookup(p, sum[i], n);
+}
+
+/*
+ * The outputs of every lane of surface @s at (@x, @y): the sums, the
+ * @lookups (counted locally, then into the layer's counters), the
+ * outputs.
+ */
+static inline void cdp_atom(const struct cdp_params *p, u32 s, u32 x, u32 y,
+			    s32 *out, cdp_lookups_fn *lookups)
+{
+	s64 v[CDP_SPAN_MAX], sum[SIM_ATOM_MAX], r[SIM_ATOM_MAX];
+	struct sim_lut_count count = { 0 };
+
+	cdp_sums(p, s, x, y, v, sum);
+	lookups(p, sum, r, &count);
+	sim_lut_count_merge(p->lut_count, &count);
+	cdp_outputs(p, r, v, out);
 }
 
 #endif /* __NVDLA_SIM_CDP_H__ */

@@ -585,6 +585,21 @@ static void random_sdp(uint32_t prec)
 	W(SDP, D_PERF_ENABLE, 0xf);
 }
 
+/*
+ * A 38-bit LUT start at @low: small, negative down to -2^30 (or just
+ * above it, where differences round up to 2^30 in float), or any.
+ */
+static void cdp_start(uint32_t low)
+{
+	uint32_t kind = rnd() % 8;
+
+	wr(NVDLA_UNIT_CDP, low, kind < 4 ? rnd_bits(8) : kind == 4 ?
+	   -(1u << 30) + rnd() % 64 : kind == 5 ? -rnd_bits(30) :
+	   rnd_bits(32));
+	wr(NVDLA_UNIT_CDP, low + 4, kind == 4 || kind == 5 ? 0x3f :
+	   kind == 6 ? rnd_bits(6) : 0);
+}
+
 /* A random integer or fp16 (@prec 2) CDP layer, programmed. */
 static void random_cdp(uint32_t prec)
 {
@@ -607,7 +622,7 @@ static void random_cdp(uint32_t prec)
 	W(CDP, D_DST_LINE_STRIDE, w * ATOM);
 	W(CDP, D_DST_SURFACE_STRIDE, w * h * ATOM);
 	W(CDP, D_LRN_CFG, rnd() % 4);
-	W(CDP, D_FUNC_BYPASS, rnd() % 8 == 0 ? rnd() % 4 : 0);
+	W(CDP, D_FUNC_BYPASS, rnd() % 4 == 0 ? rnd() % 4 : 0);
 	W(CDP, D_NAN_FLUSH_TO_ZERO, rnd() % 2);
 	W(CDP, D_DATIN_OFFSET, rnd() % 4 ? rnd_bits(4) : rnd_bits(16));
 	W(CDP, D_DATIN_SCALE, rnd() % 4 ? 1 : rnd_bits(16));
@@ -618,11 +633,9 @@ static void random_cdp(uint32_t prec)
 	W(CDP, S_LUT_INFO, rnd() % 8 | (rnd() % 4 ? bits - rnd() % 8 :
 					 rnd_bits(8)) << 8 |
 			   (rnd() % 4 ? bits + 2 - rnd() % 8 : rnd_bits(8)) << 16);
-	W(CDP, S_LUT_LE_START_LOW, rnd() % 4 ? rnd_bits(8) : rnd_bits(32));
-	W(CDP, S_LUT_LE_START_HIGH, rnd() % 8 ? 0 : rnd_bits(6));
+	cdp_start(NVDLA_CDP_S_LUT_LE_START_LOW);
 	W(CDP, S_LUT_LE_END_LOW, rnd_bits(32));
-	W(CDP, S_LUT_LO_START_LOW, rnd() % 4 ? rnd_bits(8) : rnd_bits(32));
-	W(CDP, S_LUT_LO_START_HIGH, rnd() % 8 ? 0 : rnd_bits(6));
+	cdp_start(NVDLA_CDP_S_LUT_LO_START_LOW);
 	W(CDP, S_LUT_LO_END_LOW, rnd_bits(32));
 	W(CDP, S_LUT_LE_SLOPE_SCALE, rnd() << 8 ^ rnd());
 	W(CDP, S_LUT_LE_SLOPE_SHIFT, rnd());
@@ -739,7 +752,7 @@ int main(void)
 	test_elem_layers(false, 0, 300);
 	test_elem_layers(false, 1, 300);
 	test_elem_layers(false, 2, 300);
-	test_elem_layers(true, 0, 300);
+	test_elem_layers(true, 0, 3000);
 	test_elem_layers(true, 1, 300);
 	test_elem_layers(true, 2, 300);
 	free(sim);
