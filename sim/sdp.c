@@ -274,6 +274,61 @@ static bool sdp_y_reads(const struct sdp_y *y)
 	return !y->bypass && (y->alu_mem || y->mul_mem);
 }
 
+#define NARROW_MAX ((u64)1 << 31)	/* s32 holds magnitudes below */
+
+/* The largest magnitude of a stage's operand: memory's, or @reg. */
+static u64 sdp_operand_max(const struct sdp_operand *o, bool mem, s32 reg)
+{
+	if (mem)
+		return o->two_byte ? 1 << 15 : 1 << 7;
+	return reg < 0 ? -(s64)reg : reg;
+}
+
+/* Whether |@x| + the rounding of a right shift by @shift stays in s32. */
+static bool sdp_fits32(u64 x, u32 shift)
+{
+	return shift < 31 && x + (shift ? 1ull << (shift - 1) : 0) < NARROW_MAX;
+}
+
+/*
+ * Whether X's arithmetic (sdp_stage_x) is exact in 32 bits for inputs of
+ * magnitude up to *@max, and the bound of its outputs into *@max.
+ */
+static bool sdp_x_narrow(const struct sdp_x *s, u64 *max)
+{
+	u64 op = sdp_operand_max(&s->op, s->alu_mem, (s16)s->alu_reg);
+	u64 mul = s->mul_bypass ? 1 :
+		  sdp_operand_max(&s->op, s->mul_mem, (s16)s->mul_reg);
+	u64 t = *max;
+	bool ok;
+
+	if (s->bypass)
+		return true;
+	op = s->alu_shift < 32 ? op << s->alu_shift : NARROW_MAX;
+	if (!s->alu_bypass)
+		t = s->algo == ALU_MAX || s->algo == ALU_MIN ?
+		    (t > op ? t : op) : t + op;
+	ok = op < NARROW_MAX && t < NARROW_MAX &&
+	     sdp_fits32(t * mul, s->mul_shift);
+	*max = ok ? (t * mul >> s->mul_shift) + 1 : NARROW_MAX;
+	if (ok && !s->mul_bypass && s->prelu && t > *max)
+		*max = t;	/* PReLU passes non-negative sums */
+	return ok;
+}
+
+void sim_sdp_narrow(struct sdp_params *p)
+{
+	u64 max = p->conv ? NARROW_MAX : (u64)1 << (p->in_bpe * 8 - 1);
+	u64 off = p->cvt_offset < 0 ? -(s64)p->cvt_offset : p->cvt_offset;
+	u64 scale = p->cvt_scale < 0 ? -p->cvt_scale : p->cvt_scale;
+
+	p->narrow_x[0] = !p->conv && sdp_x_narrow(&p->x[0], &max);
+	p->narrow_x[1] = p->narrow_x[0] && sdp_x_narrow(&p->x[1], &max);
+	p->narrow_cvt = p->narrow_x[1] && p->y.bypass &&
+			max + off < NARROW_MAX &&
+			sdp_fits32((max + off) * scale, p->cvt_shift);
+}
+
 /*
  * Read the registers and map the memory; false for a combination the model
  * does not run (output precision other than the processing one, except
@@ -334,6 +389,7 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	if (!sdp_operand(sim, p, 2, sdp_y_reads(&p->y), &p->y.op) ||
 	    (p->fp16 && !sim_sdp_fp16_supported(p)))
 		return false;
+	sim_sdp_narrow(p);
 
 	p->in_line = SIM_STRIDE(sim, SDP_RDMA, D_SRC_LINE_STRIDE);
 	p->in_surf = SIM_STRIDE(sim, SDP_RDMA, D_SRC_SURFACE_STRIDE);

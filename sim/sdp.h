@@ -93,6 +93,8 @@ struct sdp_params {
 	s32 cvt_offset;
 	s16 cvt_scale;
 	u32 cvt_shift;
+	/* The inputs' ranges make 32-bit arithmetic exact in X1, X2, CVT. */
+	bool narrow_x[2], narrow_cvt;
 	const struct sim_lut *lut;
 	const struct sim_conv *conv;	/* flying input, or NULL */
 	/* The counters the layer has enabled, NULL where off or not counting. */
@@ -111,6 +113,12 @@ struct sdp_params {
  */
 void sim_sdp_operands(const struct sdp_operand *o, u32 lanes,
 		      const struct sdp_run *r, s32 *alu, s32 *mul);
+/*
+ * Which integer stages may compute in 32 bits (sdp_run.h), from the
+ * inputs' range: offline int8 or int16 (the CACC's int32 has no room),
+ * through X1 and X2, and on to the converter where EW is bypassed.
+ */
+void sim_sdp_narrow(struct sdp_params *p);
 /* The fp16 pipeline models the stages @p uses (sdp_fp16.c). */
 bool sim_sdp_fp16_supported(const struct sdp_params *p);
 /* Write the NaN and infinity counters the layer has enabled. */

@@ -23,6 +23,18 @@ static inline s64 sim_rha_shift(s64 x, u32 shift)
 	return (x + ((s64)1 << (shift - 1)) - (x < 0)) >> shift;
 }
 
+/*
+ * sim_rha_shift in 32 bits, for |x| + 2^(shift - 1) < 2^31 and
+ * shift < 32: where the operands' ranges allow, vector units take twice
+ * the lanes.
+ */
+static inline s32 sim_rha_shift32(s32 x, u32 shift)
+{
+	if (!shift)
+		return x;
+	return (x + (1 << (shift - 1)) - (x < 0)) >> shift;
+}
+
 /* Clamp to the signed @bits-bit range. */
 static inline s64 sim_sat(s64 x, u32 bits)
 {
@@ -41,6 +53,14 @@ static inline s64 sim_shl_sat(s64 x, u32 shift, u32 bits)
 	if (shift >= bits)
 		shift = bits;
 	return sim_sat(x * ((s64)1 << shift), bits);
+}
+
+/* sim_sat in 32 bits, for @bits <= 32. */
+static inline s32 sim_sat32(s32 x, u32 bits)
+{
+	s32 max = (s32)((1u << (bits - 1)) - 1);
+
+	return x > max ? max : x < -max - 1 ? -max - 1 : x;
 }
 
 /* Sign-extend the low @bits bits of @v. */

@@ -727,6 +727,96 @@ static void test_elem_layers(bool cdp, uint32_t prec, uint32_t count)
 	       count, cdp ? "CDP" : "SDP", name[prec], bad, faults);
 }
 
+/* A random 16-bit register value: small, or any. */
+static int32_t rnd_reg16(void)
+{
+	return (int16_t)(rnd() % 2 ? rnd_bits(8) - 128 : rnd_bits(16));
+}
+
+/* One random X stage: its settings and, for memory operands, @mem. */
+static void random_x(struct sdp_x *s, const uint8_t *mem_op, uint32_t lanes)
+{
+	uint32_t use = rnd() % 3;
+
+	memset(s, 0, sizeof(*s));
+	s->bypass = rnd() % 4 == 0;
+	s->alu_bypass = rnd() % 4 == 0;
+	s->algo = rnd() % 4;
+	s->mul_bypass = rnd() % 4 == 0;
+	s->prelu = rnd() % 3 == 0;
+	s->relu_bypass = rnd() % 2;
+	s->alu_mem = rnd() % 3 == 0;
+	s->mul_mem = rnd() % 3 == 0;
+	s->alu_shift = rnd() % 4 ? rnd() % 8 : rnd() % 64;
+	s->mul_shift = rnd() % 4 ? rnd() % 16 : rnd() % 64;
+	s->alu_reg = rnd_reg16();
+	s->mul_reg = rnd_reg16();
+	s->op.enabled = s->alu_mem || s->mul_mem;
+	s->op.two_byte = rnd() % 2;
+	s->op.use = use;
+	s->op.channels = lanes;
+	s->op.base = mem_op;
+	s->op.elem = (use == USE_BOTH ? 2 : 1) * (s->op.two_byte ? 2 : 1);
+}
+
+/*
+ * The integer SDP's 32-bit stages (sim_sdp_narrow) against its 64-bit
+ * ones on random settings and inputs: where the ranges allow the narrow
+ * arithmetic it must give the same outputs and saturation count.
+ */
+static void test_sdp_narrow(void)
+{
+	static uint8_t in[64], op[2][128];
+	struct sdp_params p;
+	struct sdp_run r = { 0, 0, 0, 0 };
+	s32 wide[SDP_RUN_MAX], narrow[SDP_RUN_MAX];
+	uint32_t i, j, sat_wide, sat_narrow, bad = 0, nx = 0, nc = 0;
+
+	if (!__builtin_cpu_supports("avx2")) {
+		tap_skip("no AVX2", "SDP 32-bit stages = 64-bit");
+		return;
+	}
+	for (i = 0; i < 200000; i++) {
+		memset(&p, 0, sizeof(p));
+		p.in_bpe = p.out_bpe = rnd() % 2 + 1;
+		p.lanes = ATOM / p.in_bpe;
+		p.atom = ATOM;
+		p.c = p.lanes;
+		p.in = in;
+		for (j = 0; j < sizeof(in); j++)
+			in[j] = rnd() % 4 ? rnd() : rnd() % 2 ? 0x7f : 0x80;
+		for (j = 0; j < sizeof(op); j++)
+			op[j / 128][j % 128] = rnd() % 4 ? rnd() : 0x80;
+		random_x(&p.x[0], op[0], p.lanes);
+		random_x(&p.x[1], op[1], p.lanes);
+		p.y.bypass = rnd() % 4 != 0;
+		p.y.alu_bypass = p.y.mul_bypass = p.y.lut_bypass = true;
+		p.cvt_offset = rnd() % 2 ? (int32_t)rnd_bits(8) - 128 :
+			       (int32_t)(rnd() << 8 ^ rnd());
+		p.cvt_scale = rnd_reg16();
+		p.cvt_shift = rnd() % 4 ? rnd() % 20 : rnd() % 64;
+		r.n = p.lanes;
+		sim_sdp_narrow(&p);
+		nx += p.narrow_x[0] + p.narrow_x[1];
+		nc += p.narrow_cvt;
+		p.sat_count = &sat_narrow;
+		sat_narrow = 0;
+		sim_sdp_run_avx2(&p, &r, narrow);
+		p.narrow_x[0] = p.narrow_x[1] = p.narrow_cvt = false;
+		p.sat_count = &sat_wide;
+		sat_wide = 0;
+		sim_sdp_run_avx2(&p, &r, wide);
+		if (memcmp(wide, narrow, r.n * sizeof(s32)) ||
+		    sat_wide != sat_narrow) {
+			if (!bad++)
+				printf("# SDP setting %u: 32-bit stages differ\n", i);
+		}
+	}
+	tap_ok(!bad && nx > 50000 && nc > 20000,
+	       "SDP 32-bit stages = 64-bit on 200000 random settings (%u differ; narrow X %u, converter %u)",
+	       bad, nx, nc);
+}
+
 int main(void)
 {
 	const struct nvdla_sim_host host = {
@@ -746,6 +836,7 @@ int main(void)
 	test_fp16_group_block();
 	test_int_tile(true);
 	test_int_tile(false);
+	test_sdp_narrow();
 	test_layers(0, 150);
 	test_layers(1, 60);
 	test_layers(2, 60);
