@@ -274,20 +274,12 @@ static bool sdp_y_reads(const struct sdp_y *y)
 	return !y->bypass && (y->alu_mem || y->mul_mem);
 }
 
-#define NARROW_MAX ((u64)1 << 31)	/* s32 holds magnitudes below */
-
 /* The largest magnitude of a stage's operand: memory's, or @reg. */
 static u64 sdp_operand_max(const struct sdp_operand *o, bool mem, s32 reg)
 {
 	if (mem)
 		return o->two_byte ? 1 << 15 : 1 << 7;
 	return reg < 0 ? -(s64)reg : reg;
-}
-
-/* Whether |@x| + the rounding of a right shift by @shift stays in s32. */
-static bool sdp_fits32(u64 x, u32 shift)
-{
-	return shift < 31 && x + (shift ? 1ull << (shift - 1) : 0) < NARROW_MAX;
 }
 
 /*
@@ -304,13 +296,13 @@ static bool sdp_x_narrow(const struct sdp_x *s, u64 *max)
 
 	if (s->bypass)
 		return true;
-	op = s->alu_shift < 32 ? op << s->alu_shift : NARROW_MAX;
+	op = s->alu_shift < 32 ? op << s->alu_shift : SIM_S32_BOUND;
 	if (!s->alu_bypass)
 		t = s->algo == ALU_MAX || s->algo == ALU_MIN ?
 		    (t > op ? t : op) : t + op;
-	ok = op < NARROW_MAX && t < NARROW_MAX &&
-	     sdp_fits32(t * mul, s->mul_shift);
-	*max = ok ? (t * mul >> s->mul_shift) + 1 : NARROW_MAX;
+	ok = op < SIM_S32_BOUND && t < SIM_S32_BOUND &&
+	     sim_fits32(t * mul, s->mul_shift);
+	*max = ok ? (t * mul >> s->mul_shift) + 1 : SIM_S32_BOUND;
 	if (ok && !s->mul_bypass && s->prelu && t > *max)
 		*max = t;	/* PReLU passes non-negative sums */
 	return ok;
@@ -318,15 +310,15 @@ static bool sdp_x_narrow(const struct sdp_x *s, u64 *max)
 
 void sim_sdp_narrow(struct sdp_params *p)
 {
-	u64 max = p->conv ? NARROW_MAX : (u64)1 << (p->in_bpe * 8 - 1);
+	u64 max = p->conv ? SIM_S32_BOUND : (u64)1 << (p->in_bpe * 8 - 1);
 	u64 off = p->cvt_offset < 0 ? -(s64)p->cvt_offset : p->cvt_offset;
 	u64 scale = p->cvt_scale < 0 ? -p->cvt_scale : p->cvt_scale;
 
 	p->narrow_x[0] = !p->conv && sdp_x_narrow(&p->x[0], &max);
 	p->narrow_x[1] = p->narrow_x[0] && sdp_x_narrow(&p->x[1], &max);
 	p->narrow_cvt = p->narrow_x[1] && p->y.bypass &&
-			max + off < NARROW_MAX &&
-			sdp_fits32((max + off) * scale, p->cvt_shift);
+			max + off < SIM_S32_BOUND &&
+			sim_fits32((max + off) * scale, p->cvt_shift);
 }
 
 /*

@@ -92,7 +92,7 @@ static inline void sdp_stage_x32(const struct sdp_x *s, const s32 *alu,
 		sdp_run_alu32(s->algo == ALU_EQL ? ALU_SUM : s->algo, v, op, n);
 	for (i = 0; i < n; i++) {
 		m = sim_rha_shift32(v[i] * mul[i], mshift);
-		m = keep && v[i] >= 0 ? v[i] : m;
+		m = (keep & (v[i] >= 0)) ? v[i] : m;	/* no branch on data */
 		v[i] = m < low ? low : m;
 	}
 }
@@ -204,7 +204,7 @@ static inline u32 sdp_stage_c32(const struct sdp_params *p, u32 n, s32 *v)
 	for (i = 0; i < n; i++) {
 		m = (v[i] - offset) * scale;
 		t = sim_sat32(sim_rha_shift32(m, shift), 17);
-		sat += (u32)((m >> shift) - t + 1) > 2;
+		sat += sim_shift_saturated32(m, shift, t);
 		v[i] = sim_sat32(t, bits);
 	}
 	return sat;

@@ -88,7 +88,7 @@ static AVX2 struct cdp_pos8 exponent8(__m256i x, s32 start, s32 offset)
  * t[idx] + rha((t[idx + 1] - t[idx]) * frac, 16), saturated to 16 bits
  * (cdp_lut_output of a hit); @idx 0 on the lanes not wanted.
  */
-static AVX2 __m256i interpolate8(const s16 *t, __m256i idx, __m256i frac)
+static inline AVX2 __m256i interpolate8(const s16 *t, __m256i idx, __m256i frac)
 {
 	__m256i pair = _mm256_i32gather_epi32((const int *)t, idx, 2);
 	__m256i t0 = _mm256_srai_epi32(_mm256_slli_epi32(pair, 16), 16);
@@ -129,6 +129,27 @@ static bool lookup8_fits(const struct cdp_params *p)
 	       l->lo_select >= 0 && (!l->cfg.le_linear || l->le_select >= 0);
 }
 
+/* The hits of table @t at @idx where @use (none: no gather), else 0. */
+static AVX2 __m256i table8(const s16 *t, const struct cdp_pos8 *pos,
+			   __m256i use)
+{
+	if (_mm256_testz_si256(use, use))
+		return _mm256_setzero_si256();
+	return interpolate8(t, _mm256_and_si256(pos->idx, use), pos->frac);
+}
+
+/* Eight 64-bit lanes @v, which fit 32 bits, as 32-bit lanes. */
+static AVX2 __m256i narrow8(const s64 *v)
+{
+	const __m256i low = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+	__m256i a = _mm256_permutevar8x32_epi32(
+		_mm256_loadu_si256((const void *)v), low);
+	__m256i b = _mm256_permutevar8x32_epi32(
+		_mm256_loadu_si256((const void *)(v + 4)), low);
+
+	return _mm256_permute2x128_si256(a, b, 0x20);
+}
+
 /*
  * The lookups of eight lanes @sum into @r, counted in @n: the hits here,
  * the rest by cdp_lookup. A hit in both tables answers from the one the
@@ -138,26 +159,22 @@ static AVX2 void lookup8(const struct cdp_params *p, const s64 *sum, s64 *r,
 			 struct sim_lut_count *n)
 {
 	const struct cdp_lut *l = &p->lut;
-	__m256i x, use_lo, use_le, y;
+	__m256i x = narrow8(sum), use_lo, use_le, y;
 	struct cdp_pos8 le, lo;
-	s32 x32[LANES], out[LANES];
 	u32 i, hits;
 
-	for (i = 0; i < LANES; i++)
-		x32[i] = sum[i];
-	x = _mm256_loadu_si256((void *)x32);
 	le = l->cfg.le_linear ?
 	     linear8(x, l->le_start, l->le_select, SIM_LUT_LE_ENTRIES) :
 	     exponent8(x, l->le_start, l->le_offset);
 	lo = linear8(x, l->lo_start, l->lo_select, SIM_LUT_LO_ENTRIES);
 	use_lo = l->cfg.hybrid_lo ? lo.hit : _mm256_andnot_si256(le.hit, lo.hit);
 	use_le = _mm256_andnot_si256(use_lo, le.hit);
-	y = _mm256_blendv_epi8(
-		interpolate8(p->table->le, _mm256_and_si256(le.idx, use_le),
-			     le.frac),
-		interpolate8(p->table->lo, _mm256_and_si256(lo.idx, use_lo),
-			     lo.frac), use_lo);
-	_mm256_storeu_si256((void *)out, y);
+	y = _mm256_blendv_epi8(table8(p->table->le, &le, use_le),
+			       table8(p->table->lo, &lo, use_lo), use_lo);
+	_mm256_storeu_si256((void *)r, _mm256_cvtepi32_epi64(
+		_mm256_castsi256_si128(y)));
+	_mm256_storeu_si256((void *)(r + 4), _mm256_cvtepi32_epi64(
+		_mm256_extracti128_si256(y, 1)));
 	n->hybrid += __builtin_popcount(lanes_of(_mm256_and_si256(le.hit,
 								   lo.hit)));
 	n->le_hit += __builtin_popcount(lanes_of(_mm256_andnot_si256(lo.hit,
@@ -165,8 +182,9 @@ static AVX2 void lookup8(const struct cdp_params *p, const s64 *sum, s64 *r,
 	n->lo_hit += __builtin_popcount(lanes_of(_mm256_andnot_si256(le.hit,
 								      lo.hit)));
 	hits = lanes_of(_mm256_or_si256(le.hit, lo.hit));
-	for (i = 0; i < LANES; i++)
-		r[i] = hits >> i & 1 ? out[i] : cdp_lookup(p, sum[i], n);
+	for (i = 0; hits != 0xff && i < LANES; i++)
+		if (!(hits >> i & 1))
+			r[i] = cdp_lookup(p, sum[i], n);
 }
 
 static AVX2 void lookups_avx2(const struct cdp_params *p, const s64 *sum,

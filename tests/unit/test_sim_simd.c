@@ -817,6 +817,101 @@ static void test_sdp_narrow(void)
 	       bad, nx, nc);
 }
 
+/* Random LUT settings of a CDP layer, its square sums under 2^20. */
+static void random_cdp_lut(struct cdp_lut *l)
+{
+	struct sim_lut_cfg *c = &l->cfg;
+
+	memset(l, 0, sizeof(*l));
+	c->le_linear = rnd() % 2;
+	c->uflow_lo = rnd() % 2;
+	c->oflow_lo = rnd() % 2;
+	c->hybrid_lo = rnd() % 2;
+	c->le_uflow_scale = rnd_reg16();
+	c->le_oflow_scale = rnd_reg16();
+	c->lo_uflow_scale = rnd_reg16();
+	c->lo_oflow_scale = rnd_reg16();
+	c->le_uflow_shift = (int32_t)(rnd() % 32) - 16;
+	c->le_oflow_shift = (int32_t)(rnd() % 32) - 16;
+	c->lo_uflow_shift = (int32_t)(rnd() % 32) - 16;
+	c->lo_oflow_shift = (int32_t)(rnd() % 32) - 16;
+	l->le_start = (int32_t)rnd_bits(10) - 512;
+	l->lo_start = (int32_t)rnd_bits(10) - 512;
+	l->le_end = rnd_bits(20);
+	l->lo_end = rnd_bits(20);
+	l->le_select = rnd() % 20;
+	l->lo_select = rnd() % 20;
+	l->le_offset = rnd() % 8;
+}
+
+/*
+ * The int8 CDP's 32-bit converters (sim_cdp_narrow) against its 64-bit
+ * ones on random settings and inputs: the same outputs and counters.
+ */
+static void test_cdp_narrow(void)
+{
+	static uint8_t in[3 * ATOM];
+	static struct sim_lut table;
+	struct sim_lut_count lut_wide, lut_narrow;
+	s32 wide[SIM_ATOM_MAX], narrow[SIM_ATOM_MAX];
+	uint32_t i, j, s, sat_wide, sat_narrow, bad = 0, nout = 0;
+	struct cdp_params p;
+
+	if (!__builtin_cpu_supports("avx2")) {
+		tap_skip("no AVX2", "CDP 32-bit converters = 64-bit");
+		return;
+	}
+	for (i = 0; i < 100000; i++) {
+		memset(&p, 0, sizeof(p));
+		p.atom = ATOM;
+		p.bpe = 1;
+		p.lanes = ATOM;
+		p.surfaces = 3;
+		p.c = rnd() % (3 * ATOM) + 1;
+		p.w = p.h = 1;
+		p.half_window = rnd() % 4 + 1;
+		p.sqsum_bypass = rnd() % 4 == 0;
+		p.mul_bypass = rnd() % 4 == 0;
+		p.in_offset = (int8_t)rnd();
+		p.in_scale = rnd() % 2 ? 1 : rnd_reg16();
+		p.in_shift = rnd() % 2 ? 0 : rnd() % 32;
+		p.out_offset = rnd() % 2 ? (int32_t)rnd_bits(8) - 128 :
+			       sim_sext(rnd() << 8 ^ rnd(), 25);
+		p.out_scale = rnd() % 2 ? 1 : rnd_reg16();
+		p.out_shift = rnd() % 4 ? 8 + rnd() % 16 : rnd() % 64;
+		random_cdp_lut(&p.lut);
+		for (j = 0; j < 65; j++)
+			table.le[j] = rnd();
+		for (j = 0; j < 257; j++)
+			table.lo[j] = rnd();
+		p.table = &table;
+		p.in = in;
+		p.in_surf = ATOM;
+		for (j = 0; j < sizeof(in); j++)
+			in[j] = rnd() % 4 ? rnd() : rnd() % 2 ? 0x7f : 0x80;
+		s = rnd() % ((p.c + ATOM - 1) / ATOM);
+		sim_cdp_narrow(&p);
+		nout += p.narrow_out;
+		memset(&lut_narrow, 0, sizeof(lut_narrow));
+		sat_narrow = 0;
+		p.lut_count = &lut_narrow;
+		p.sat_count = &sat_narrow;
+		sim_cdp_atom_avx2(&p, s, 0, 0, narrow);
+		p.narrow_in = p.narrow_out = false;
+		memset(&lut_wide, 0, sizeof(lut_wide));
+		sat_wide = 0;
+		p.lut_count = &lut_wide;
+		p.sat_count = &sat_wide;
+		sim_cdp_atom_avx2(&p, s, 0, 0, wide);
+		if ((memcmp(wide, narrow, sizeof(wide)) || sat_wide != sat_narrow ||
+		     memcmp(&lut_wide, &lut_narrow, sizeof(lut_wide))) && !bad++)
+			printf("# CDP setting %u: 32-bit converters differ\n", i);
+	}
+	tap_ok(!bad && nout > 30000,
+	       "CDP int8 32-bit converters = 64-bit on 100000 random settings (%u differ; narrow outputs %u)",
+	       bad, nout);
+}
+
 int main(void)
 {
 	const struct nvdla_sim_host host = {
@@ -837,6 +932,7 @@ int main(void)
 	test_int_tile(true);
 	test_int_tile(false);
 	test_sdp_narrow();
+	test_cdp_narrow();
 	test_layers(0, 150);
 	test_layers(1, 60);
 	test_layers(2, 60);
