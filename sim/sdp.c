@@ -52,9 +52,9 @@ void sim_sdp_operands(const struct sdp_operand *o, u32 lanes,
 }
 
 static void sdp_run_plain(const struct sdp_params *p, const struct sdp_run *r,
-			  s32 *v)
+			  s32 *v, u8 *out)
 {
-	sdp_run_int(p, r, v);
+	sdp_run_int(p, r, v, out);
 }
 
 /* The output streamed to the PDP. */
@@ -66,24 +66,8 @@ static s32 sdp_stream_value(const void *ctx, u32 c, u32 x, u32 y)
 
 	if (sim_slice(p->sim, p->elem_work))
 		return 0;
-	p->run(p, &r, &v);
+	p->run(p, &r, &v, NULL);
 	return v;
-}
-
-/* Elements of @bpe bytes, little endian. */
-static void sdp_store(u8 *o, const s32 *v, u32 n, u32 bpe)
-{
-	u32 i;
-
-	if (bpe == 1) {
-		for (i = 0; i < n; i++)
-			o[i] = v[i];
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		o[2 * i] = v[i];
-		o[2 * i + 1] = v[i] >> 8;
-	}
 }
 
 /*
@@ -106,12 +90,9 @@ static void sdp_compute(const struct sdp_params *p)
 				      p->lanes;
 				if (sim_slice(p->sim, r.n * p->elem_work))
 					return;
-				p->run(p, &r, v);
-				if (p->out)
-					sdp_store(p->out + s * p->out_surf +
-						  r.y * p->out_line +
-						  r.x * p->atom,
-						  v, r.n, p->out_bpe);
+				p->run(p, &r, v, !p->out ? NULL :
+				       p->out + s * p->out_surf +
+				       r.y * p->out_line + r.x * p->atom);
 			}
 		}
 	}

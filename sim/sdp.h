@@ -60,9 +60,12 @@ struct sdp_run {
 };
 
 struct sdp_params;
-/* The output elements of run @r of the layer @p into @v. */
+/*
+ * The output elements of run @r of the layer @p into @v, and stored at
+ * @out unless NULL (streamed to the PDP, or only counted).
+ */
 typedef void sdp_run_fn(const struct sdp_params *p, const struct sdp_run *r,
-			s32 *v);
+			s32 *v, u8 *out);
 
 #ifdef __KERNEL__
 /* The kernel runs the plain C pipelines: no vector registers. */
@@ -126,8 +129,8 @@ void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p);
 /* The run's inputs as fp32: the CACC's, or fp16 from memory. */
 void sim_sdp_fp16_input(const struct sdp_params *p, const struct sdp_run *r,
 			u32 *v);
-/* The fp16 pipeline's output elements of run @r (fp16 or int16 bits). */
+/* The fp16 pipeline (fp16 or int16 bits), an sdp_run_fn. */
 void sim_sdp_fp16_run(const struct sdp_params *p, const struct sdp_run *r,
-		      s32 *out);
+		      s32 *v, u8 *out);
 
 #endif /* __NVDLA_SIM_SDP_H__ */

@@ -126,7 +126,7 @@ void sim_sdp_fp16_input(const struct sdp_params *p, const struct sdp_run *r,
 }
 
 void sim_sdp_fp16_run(const struct sdp_params *p, const struct sdp_run *r,
-		      s32 *out)
+		      s32 *out, u8 *dst)
 {
 	u32 v[SDP_RUN_MAX], i, sat = 0;
 
@@ -148,6 +148,7 @@ void sim_sdp_fp16_run(const struct sdp_params *p, const struct sdp_run *r,
 	}
 	if (p->sat_count)
 		sim_count_add(p->sat_count, sat);
+	sdp_run_store(dst, out, r->n, p->out_bpe);
 }
 
 void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p)

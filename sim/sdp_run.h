@@ -264,15 +264,35 @@ static inline void sdp_run_input(const struct sdp_params *p,
 			v[i] = (s16)(at[2 * i] | at[2 * i + 1] << 8);
 }
 
-/* The output elements of @r through the integer pipeline. */
+/* The @n elements @v, of @bpe bytes, little endian, at @o unless NULL. */
+static inline void sdp_run_store(u8 *restrict o, const s32 *restrict v, u32 n,
+				 u32 bpe)
+{
+	u32 i;
+
+	if (!o)
+		return;
+	if (bpe == 1) {
+		for (i = 0; i < n; i++)
+			o[i] = v[i];
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		o[2 * i] = v[i];
+		o[2 * i + 1] = v[i] >> 8;
+	}
+}
+
+/* The output elements of @r through the integer pipeline (sdp_run_fn). */
 static inline void sdp_run_int(const struct sdp_params *p,
-			       const struct sdp_run *r, s32 *v)
+			       const struct sdp_run *r, s32 *v, u8 *out)
 {
 	sdp_run_input(p, r, v);
 	sdp_stage_x(&p->x[0], p->narrow_x[0], p, r, v);
 	sdp_stage_x(&p->x[1], p->narrow_x[1], p, r, v);
 	sdp_stage_y(&p->y, p, r, v);
 	sdp_stage_c(p, r->n, v);
+	sdp_run_store(out, v, r->n, p->out_bpe);
 }
 
 #endif /* __NVDLA_SIM_SDP_RUN_H__ */

@@ -23,9 +23,9 @@
 #define AVX2 __attribute__((target("avx2")))
 
 AVX2 void sim_sdp_run_avx2(const struct sdp_params *p,
-			   const struct sdp_run *r, s32 *v)
+			   const struct sdp_run *r, s32 *v, u8 *out)
 {
-	sdp_run_int(p, r, v);
+	sdp_run_int(p, r, v, out);
 }
 
 AVX2 void sim_pdp_lanes_avx2(const struct pdp_params *p, u32 s, u32 ox,

@@ -27,7 +27,7 @@
 				     _mm256_set1_epi32(0xff))
 
 /* Lanes of @x neither denormal, infinite nor NaN: zeros and normals. */
-static AVX2 __m256i fp32_plain(__m256i x)
+static inline AVX2 __m256i fp32_plain(__m256i x)
 {
 	__m256i e = FP32_EXP(x), zero = _mm256_setzero_si256();
 	__m256i mag = _mm256_and_si256(x, _mm256_set1_epi32(0x7fffffff));
@@ -41,7 +41,7 @@ static AVX2 __m256i fp32_plain(__m256i x)
 }
 
 /* Lanes of the result @x with an exponent 2 to 253: clear of both ends. */
-static AVX2 __m256i fp32_inner(__m256i x)
+static inline AVX2 __m256i fp32_inner(__m256i x)
 {
 	__m256i e = FP32_EXP(x);
 
@@ -49,7 +49,7 @@ static AVX2 __m256i fp32_inner(__m256i x)
 				_mm256_cmpgt_epi32(_mm256_set1_epi32(254), e));
 }
 
-static AVX2 __m256i fp32_is_zero(__m256i x)
+static inline AVX2 __m256i fp32_is_zero(__m256i x)
 {
 	return _mm256_cmpeq_epi32(
 		_mm256_and_si256(x, _mm256_set1_epi32(0x7fffffff)),
@@ -61,7 +61,7 @@ static AVX2 __m256i fp32_is_zero(__m256i x)
  * normals; *@ok loses the rest (denormals, infinities, NaNs). In
  * integers: a host that sets DAZ would flush denormals in float.
  */
-static AVX2 __m256i fp16_widen(__m256i h, __m256i *ok)
+static inline AVX2 __m256i fp16_widen(__m256i h, __m256i *ok)
 {
 	__m256i mag = _mm256_and_si256(h, _mm256_set1_epi32(0x7fff));
 	__m256i zero = _mm256_cmpeq_epi32(mag, _mm256_setzero_si256());
@@ -82,7 +82,7 @@ static AVX2 __m256i fp16_widen(__m256i h, __m256i *ok)
  * the input a zero; *@ok loses the other lanes (denormal or overflowing
  * results, which the plain C converts).
  */
-static AVX2 __m256i fp16_narrow(__m256i x, __m256i *ok)
+static inline AVX2 __m256i fp16_narrow(__m256i x, __m256i *ok)
 {
 	__m256i mag = _mm256_and_si256(x, _mm256_set1_epi32(0x7fffffff));
 	__m256i e = FP32_EXP(x), odd, h, normal;
@@ -103,7 +103,7 @@ static AVX2 __m256i fp16_narrow(__m256i x, __m256i *ok)
 }
 
 /* v + a where exact (see above); *@ok loses the other lanes. */
-static AVX2 __m256i fp32_sum(__m256i v, __m256i a, __m256i *ok)
+static inline AVX2 __m256i fp32_sum(__m256i v, __m256i a, __m256i *ok)
 {
 	__m256i r = _mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(v),
 						      _mm256_castsi256_ps(a)));
@@ -117,7 +117,7 @@ static AVX2 __m256i fp32_sum(__m256i v, __m256i a, __m256i *ok)
  * v * m where exact, a zero operand giving a signed zero as NVDLA's
  * multiplier does; applied where @use; *@ok loses the other lanes.
  */
-static AVX2 __m256i fp32_product(__m256i v, __m256i m, __m256i use,
+static inline AVX2 __m256i fp32_product(__m256i v, __m256i m, __m256i use,
 				 __m256i *ok)
 {
 	__m256i r = _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(v),
@@ -133,7 +133,7 @@ static AVX2 __m256i fp32_product(__m256i v, __m256i m, __m256i use,
 }
 
 /* The lanes PReLU leaves to the multiplier: all, or the negative ones. */
-static AVX2 __m256i fp32_mul_lanes(__m256i v, bool prelu)
+static inline AVX2 __m256i fp32_mul_lanes(__m256i v, bool prelu)
 {
 	return prelu ? _mm256_srai_epi32(v, 31) : _mm256_set1_epi32(-1);
 }
@@ -157,21 +157,18 @@ static AVX2 void fp16_stage_ops(const struct sdp_params *p,
 	s32 raw[2][SDP_RUN_MAX];
 	const bool mem[2] = { alu_mem, mul_mem };
 	const u32 reg[2] = { alu_reg, mul_reg };
-	__m256i ok, v;
+	__m256i ok, v, regv;
 	u32 k, i;
 
 	sdp_run_operands(p, o, alu_mem, alu_reg, mul_mem, mul_reg, r, raw[0],
 			 raw[1]);
 	for (k = 0; k < 2; k++) {
+		regv = _mm256_set1_epi32(mem[k] ? 0 : reg16 ?
+					 sim_fp16_to_fp32(reg[k]) : reg[k]);
 		for (i = 0; i < r->n; i += LANES) {
 			ok = _mm256_set1_epi32(-1);
-			if (mem[k]) {
-				v = fp16_widen(_mm256_loadu_si256((void *)&raw[k][i]),
-					       &ok);
-			} else {
-				v = _mm256_set1_epi32(reg16 ?
-					sim_fp16_to_fp32(reg[k]) : reg[k]);
-			}
+			v = mem[k] ? fp16_widen(_mm256_loadu_si256((void *)&raw[k][i]),
+						&ok) : regv;
 			_mm256_storeu_si256((void *)&f->op[k][i], v);
 			_mm256_storeu_si256((void *)&f->bad[k][i],
 					    _mm256_xor_si256(ok, _mm256_set1_epi32(-1)));
@@ -179,7 +176,7 @@ static AVX2 void fp16_stage_ops(const struct sdp_params *p,
 	}
 }
 
-static AVX2 __m256i ops_at(const struct fp16_ops *f, u32 k, u32 i,
+static inline AVX2 __m256i ops_at(const struct fp16_ops *f, u32 k, u32 i,
 			   __m256i *ok)
 {
 	*ok = _mm256_andnot_si256(_mm256_loadu_si256((void *)&f->bad[k][i]),
@@ -187,7 +184,7 @@ static AVX2 __m256i ops_at(const struct fp16_ops *f, u32 k, u32 i,
 	return _mm256_loadu_si256((void *)&f->op[k][i]);
 }
 
-static AVX2 __m256i fp16_x(const struct sdp_x *s, const struct fp16_ops *f,
+static inline AVX2 __m256i fp16_x(const struct sdp_x *s, const struct fp16_ops *f,
 			   u32 i, __m256i v, __m256i *ok)
 {
 	__m256i a, m;
@@ -203,7 +200,7 @@ static AVX2 __m256i fp16_x(const struct sdp_x *s, const struct fp16_ops *f,
 	return v;
 }
 
-static AVX2 __m256i fp16_y(const struct sdp_y *s, const struct fp16_ops *f,
+static inline AVX2 __m256i fp16_y(const struct sdp_y *s, const struct fp16_ops *f,
 			   u32 i, __m256i v, __m256i *ok)
 {
 	__m256i a, m;
@@ -218,7 +215,7 @@ static AVX2 __m256i fp16_y(const struct sdp_y *s, const struct fp16_ops *f,
 }
 
 /* The run's inputs as fp32; *@ok: which are exact. */
-static AVX2 __m256i fp16_in(const u8 *at,
+static inline AVX2 __m256i fp16_in(const u8 *at,
 			    const u32 *conv, u32 i, __m256i *ok)
 {
 	if (!at)
@@ -235,11 +232,11 @@ static void fp16_plain_elem(const struct sdp_params *p,
 	struct sdp_run one = { r->c - r->c % p->lanes + lane % p->lanes, 1,
 			       r->x + lane / p->lanes, r->y };
 
-	sim_sdp_fp16_run(p, &one, out);
+	sim_sdp_fp16_run(p, &one, out, NULL);
 }
 
 AVX2 void sim_sdp_fp16_run_avx2(const struct sdp_params *p,
-				const struct sdp_run *r, s32 *out)
+				const struct sdp_run *r, s32 *out, u8 *dst)
 {
 	struct fp16_ops ops[3];
 	const struct sdp_x *x = p->x;
@@ -248,7 +245,7 @@ AVX2 void sim_sdp_fp16_run_avx2(const struct sdp_params *p,
 	__m256i ok, v;
 
 	if (r->n % LANES) {	/* single elements streamed to the PDP */
-		sim_sdp_fp16_run(p, r, out);
+		sim_sdp_fp16_run(p, r, out, dst);
 		return;
 	}
 	if (p->conv)
@@ -291,6 +288,7 @@ AVX2 void sim_sdp_fp16_run_avx2(const struct sdp_params *p,
 	}
 	if (p->sat_count)
 		sim_count_add(p->sat_count, sat);
+	sdp_run_store(dst, out, r->n, p->out_bpe);
 }
 
 /* Whether the layer's stages are all the ones above. */

@@ -801,11 +801,11 @@ static void test_sdp_narrow(void)
 		nc += p.narrow_cvt;
 		p.sat_count = &sat_narrow;
 		sat_narrow = 0;
-		sim_sdp_run_avx2(&p, &r, narrow);
+		sim_sdp_run_avx2(&p, &r, narrow, NULL);
 		p.narrow_x[0] = p.narrow_x[1] = p.narrow_cvt = false;
 		p.sat_count = &sat_wide;
 		sat_wide = 0;
-		sim_sdp_run_avx2(&p, &r, wide);
+		sim_sdp_run_avx2(&p, &r, wide, NULL);
 		if (memcmp(wide, narrow, r.n * sizeof(s32)) ||
 		    sat_wide != sat_narrow) {
 			if (!bad++)
