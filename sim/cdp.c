@@ -73,7 +73,7 @@ static void cdp_compute_fp16(struct nvdla_sim *sim,
 static void cdp_atom_plain(const struct cdp_params *p, u32 s, u32 x, u32 y,
 			   s32 *out)
 {
-	cdp_atom(p, s, x, y, out);
+	cdp_atom(p, s, x, y, out, NULL);
 }
 
 static void cdp_compute(struct nvdla_sim *sim, const struct cdp_params *p)
@@ -164,6 +164,23 @@ static u64 cdp_extent(const struct cdp_params *p, u32 line, u32 surf)
 	       (u64)p->w * p->atom;
 }
 
+/*
+ * Which stages of an integer layer may compute in 32 bits (cdp.h): int8's
+ * converter and sums always; its multiplier and output converter where
+ * the LUT's 16-bit result times the 9-bit input, less the offset, times
+ * the scale, and the rounding stay in s32.
+ */
+void sim_cdp_narrow(struct cdp_params *p)
+{
+	u64 rv = (u64)1 << (p->mul_bypass ? 15 : 15 + 8);
+	u64 off = p->out_offset < 0 ? -p->out_offset : p->out_offset;
+	u64 scale = p->out_scale < 0 ? -(s64)p->out_scale : p->out_scale;
+
+	p->narrow_in = p->bpe == 1;
+	p->narrow_out = p->narrow_in && rv + off < SIM_S32_BOUND &&
+			sim_fits32((rv + off) * scale, p->out_shift);
+}
+
 static bool cdp_params(struct nvdla_sim *sim, struct cdp_params *p)
 {
 	u32 prec = SIM_FIELD(sim, CDP, D_DATA_FORMAT, INPUT_DATA_TYPE);
@@ -194,6 +211,7 @@ static bool cdp_params(struct nvdla_sim *sim, struct cdp_params *p)
 	p->out_offset = p->bpe == 1 ? sim_sext(out_offset, 25) : (s32)out_offset;
 	p->out_scale = (s16)SIM_FIELD(sim, CDP, D_DATOUT_SCALE, DATOUT_SCALE);
 	p->out_shift = SIM_FIELD(sim, CDP, D_DATOUT_SHIFTER, DATOUT_SHIFTER);
+	sim_cdp_narrow(p);
 	cdp_lut_params(sim, p);
 	p->table = &sim->cdp_lut;
 	p->atom_fn = sim_cdp_vector();

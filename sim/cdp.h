@@ -55,8 +55,13 @@ struct cdp_params {
 	u32 out_line, out_surf;
 	struct sim_lut_count *lut_count;
 	u32 *sat_count;		/* output converter clips */
+	/* 32-bit arithmetic is exact (sim_cdp_narrow): sums, outputs */
+	bool narrow_in, narrow_out;
 	cdp_atom_fn *atom_fn;	/* the integer LRN: plain or vector */
 };
+
+/* Set the layer's narrow_in and narrow_out (cdp.c). */
+void sim_cdp_narrow(struct cdp_params *p);
 
 struct cdp_index {
 	enum sim_lut_state state;
@@ -236,27 +241,16 @@ static inline void cdp_window_raw(const struct cdp_params *p, u32 s, u32 x, u32 
 #define CDP_SPAN_MAX (SIM_ATOM_MAX + 2 * CDP_HALF_MAX)
 
 /*
- * The outputs of every lane of surface @s at (@x, @y), a stage at a time
- * over the lanes: each input converted and squared once, for all the
- * windows it is in, the window's sum slid along the lanes; the lookups;
- * the output converter. Counted locally, then into the layer's counters.
+ * The converted inputs @v of the lanes of @raw, 0 past the channels
+ * (from channel @c0 on), and their squares.
  */
-static inline void cdp_atom(const struct cdp_params *p, u32 s, u32 x, u32 y,
-			    s32 *out)
+static inline void cdp_convert(const struct cdp_params *p, const s32 *raw,
+			       s64 c0, u32 m, s64 *v, s64 *sq)
 {
-	const u32 n = p->lanes, hw = p->half_window, span = 2 * hw + 1;
-	const u32 m = n + span - 1, in_bits = p->bpe * 8 + 1;
-	const u32 out_bits = p->bpe * 8, in_shift = p->in_shift;
-	const u32 out_shift = p->out_shift;
+	const u32 in_bits = p->bpe * 8 + 1, in_shift = p->in_shift;
 	const s64 in_offset = p->in_offset, in_scale = p->in_scale;
-	const s64 out_offset = p->out_offset, out_scale = p->out_scale;
-	const s64 c0 = (s64)s * n - hw;
-	s64 v[CDP_SPAN_MAX], sq[CDP_SPAN_MAX], r[SIM_ATOM_MAX], sum = 0, t;
-	struct sim_lut_count count = { 0 };
-	s32 raw[CDP_SPAN_MAX];
-	u32 i, sat = 0;
+	u32 i;
 
-	cdp_window_raw(p, s, x, y, hw, raw);
 	for (i = 0; i < m; i++)
 		v[i] = sim_sat(sim_rha_shift((raw[i] - in_offset) * in_scale,
 					     in_shift), in_bits);
@@ -264,22 +258,153 @@ static inline void cdp_atom(const struct cdp_params *p, u32 s, u32 x, u32 y,
 		v[i] = c0 + i >= 0 && c0 + i < p->c ? v[i] : 0;
 	for (i = 0; i < m; i++)
 		sq[i] = v[i] * v[i];
-	for (i = 0; i + 1 < span; i++)
-		sum += sq[i];
-	for (i = 0; i < n; i++) {
-		sum += sq[i + span - 1];
-		r[i] = cdp_lookup(p, p->sqsum_bypass ? v[i + hw] : sum, &count);
-		sum -= sq[i];
+}
+
+/*
+ * cdp_convert in 32 bits, for int8 (sim_cdp_narrow): an input less its
+ * offset has 9 bits, times the scale 24, and the rounding at most 2^30;
+ * the converted input has 9 bits, its square 17.
+ */
+static inline void cdp_convert32(const struct cdp_params *p, const s32 *raw,
+				 s64 c0, u32 m, s64 *v, s64 *sq)
+{
+	const u32 in_bits = p->bpe * 8 + 1, in_shift = p->in_shift;
+	const s32 in_offset = p->in_offset, in_scale = p->in_scale;
+	const s32 first = c0 < 0 ? -c0 : 0, end = p->c - c0;
+	s32 t;
+	u32 i;
+
+	for (i = 0; i < m; i++) {
+		t = sim_sat32(sim_rha_shift32((raw[i] - in_offset) * in_scale,
+					      in_shift), in_bits);
+		t = (s32)i >= first && (s32)i < end ? t : 0;
+		v[i] = t;
+		sq[i] = t * t;
 	}
-	for (i = 0; !p->mul_bypass && i < n; i++)
-		r[i] *= v[i + hw];
+}
+
+/*
+ * The LUT's inputs @sum of every lane of surface @s at (@x, @y) and the
+ * converted inputs @v, a stage at a time over the lanes: each input
+ * converted and squared once, for all the windows it is in, the window's
+ * sum slid along the lanes (or the input itself, with SQSUM bypassed).
+ */
+static inline void cdp_sums(const struct cdp_params *p, u32 s, u32 x, u32 y,
+			    s64 *v, s64 *sum)
+{
+	const u32 n = p->lanes, hw = p->half_window, span = 2 * hw + 1;
+	const u32 m = n + span - 1;
+	const s64 c0 = (s64)s * n - hw;
+	s64 sq[CDP_SPAN_MAX], t = 0;
+	s32 raw[CDP_SPAN_MAX];
+	u32 i;
+
+	cdp_window_raw(p, s, x, y, hw, raw);
+	if (p->narrow_in)
+		cdp_convert32(p, raw, c0, m, v, sq);
+	else
+		cdp_convert(p, raw, c0, m, v, sq);
+	for (i = 0; i + 1 < span; i++)
+		t += sq[i];
+	for (i = 0; i < n; i++) {
+		t += sq[i + span - 1];
+		sum[i] = p->sqsum_bypass ? v[i + hw] : t;
+		t -= sq[i];
+	}
+}
+
+/*
+ * The multiplier and the output converter on the lookups @r, the
+ * converted inputs at @v (the centres); the clips counted.
+ */
+static inline u32 cdp_outputs64(const struct cdp_params *p, s64 *r,
+				const s64 *v, s32 *out)
+{
+	const u32 n = p->lanes, out_bits = p->bpe * 8, out_shift = p->out_shift;
+	const s64 out_offset = p->out_offset, out_scale = p->out_scale;
+	u32 i, sat = 0;
+	s64 t;
+
+	if (!p->mul_bypass)
+		for (i = 0; i < n; i++)
+			r[i] *= v[i];
 	for (i = 0; i < n; i++) {
 		t = (r[i] - out_offset) * out_scale;
 		out[i] = sim_sat(sim_rha_shift(t, out_shift), out_bits);
 		sat += sim_shift_saturated(t, out_shift, out[i]);
 	}
+	return sat;
+}
+
+/* cdp_outputs64 in 32 bits, where sim_cdp_narrow allows it. */
+static inline u32 cdp_outputs32(const struct cdp_params *p, const s64 *r,
+				const s64 *v, s32 *out)
+{
+	const u32 n = p->lanes, out_bits = p->bpe * 8, out_shift = p->out_shift;
+	const s32 out_offset = p->out_offset, out_scale = p->out_scale;
+	s32 rv[SIM_ATOM_MAX], t;
+	u32 i, sat = 0;
+
+	for (i = 0; i < n; i++)
+		rv[i] = r[i];
+	if (!p->mul_bypass)
+		for (i = 0; i < n; i++)
+			rv[i] *= (s32)v[i];
+	for (i = 0; i < n; i++) {
+		t = (rv[i] - out_offset) * out_scale;
+		out[i] = sim_sat32(sim_rha_shift32(t, out_shift), out_bits);
+		sat += sim_shift_saturated32(t, out_shift, out[i]);
+	}
+	return sat;
+}
+
+/*
+ * The outputs from the lookups @r and the converted inputs @v (the
+ * window's centre at @v + half_window); the saturations counted into the
+ * layer's counter.
+ */
+static inline void cdp_outputs(const struct cdp_params *p, s64 *r,
+			       const s64 *v, s32 *out)
+{
+	const s64 *centre = v + p->half_window;
+
+	sim_count_add(p->sat_count, p->narrow_out ?
+		      cdp_outputs32(p, r, centre, out) :
+		      cdp_outputs64(p, r, centre, out));
+}
+
+/* The lookups of every lane's @sum into @r, counted in @n. */
+typedef void cdp_lookups_fn(const struct cdp_params *p, const s64 *sum,
+			    s64 *r, struct sim_lut_count *n);
+
+static inline void cdp_lookups(const struct cdp_params *p, const s64 *sum,
+			       s64 *r, struct sim_lut_count *n)
+{
+	u32 i;
+
+	for (i = 0; i < p->lanes; i++)
+		r[i] = cdp_lookup(p, sum[i], n);
+}
+
+/*
+ * The outputs of every lane of surface @s at (@x, @y): the sums, the
+ * @lookups (NULL: cdp_lookups, called directly, so that its lookup
+ * inlines; counted locally, then into the layer's counters), the
+ * outputs.
+ */
+static inline void cdp_atom(const struct cdp_params *p, u32 s, u32 x, u32 y,
+			    s32 *out, cdp_lookups_fn *lookups)
+{
+	s64 v[CDP_SPAN_MAX], sum[SIM_ATOM_MAX], r[SIM_ATOM_MAX];
+	struct sim_lut_count count = { 0 };
+
+	cdp_sums(p, s, x, y, v, sum);
+	if (lookups)
+		lookups(p, sum, r, &count);
+	else
+		cdp_lookups(p, sum, r, &count);
 	sim_lut_count_merge(p->lut_count, &count);
-	sim_count_add(p->sat_count, sat);
+	cdp_outputs(p, r, v, out);
 }
 
 #endif /* __NVDLA_SIM_CDP_H__ */

@@ -52,19 +52,9 @@ void sim_sdp_operands(const struct sdp_operand *o, u32 lanes,
 }
 
 static void sdp_run_plain(const struct sdp_params *p, const struct sdp_run *r,
-			  s32 *v)
+			  s32 *v, u8 *out)
 {
-	sdp_run_int(p, r, v);
-}
-
-/* The output elements of @r: the whole pipeline. */
-static void sdp_values(const struct sdp_params *p, const struct sdp_run *r,
-		       s32 *v)
-{
-	if (p->fp16)
-		sim_sdp_fp16_run(p, r, v);
-	else
-		p->run(p, r, v);
+	sdp_run_int(p, r, v, out);
 }
 
 /* The output streamed to the PDP. */
@@ -76,24 +66,8 @@ static s32 sdp_stream_value(const void *ctx, u32 c, u32 x, u32 y)
 
 	if (sim_slice(p->sim, p->elem_work))
 		return 0;
-	sdp_values(p, &r, &v);
+	p->run(p, &r, &v, NULL);
 	return v;
-}
-
-/* Elements of @bpe bytes, little endian. */
-static void sdp_store(u8 *o, const s32 *v, u32 n, u32 bpe)
-{
-	u32 i;
-
-	if (bpe == 1) {
-		for (i = 0; i < n; i++)
-			o[i] = v[i];
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		o[2 * i] = v[i];
-		o[2 * i + 1] = v[i] >> 8;
-	}
 }
 
 /*
@@ -116,12 +90,9 @@ static void sdp_compute(const struct sdp_params *p)
 				      p->lanes;
 				if (sim_slice(p->sim, r.n * p->elem_work))
 					return;
-				sdp_values(p, &r, v);
-				if (p->out)
-					sdp_store(p->out + s * p->out_surf +
-						  r.y * p->out_line +
-						  r.x * p->atom,
-						  v, r.n, p->out_bpe);
+				p->run(p, &r, v, !p->out ? NULL :
+				       p->out + s * p->out_surf +
+				       r.y * p->out_line + r.x * p->atom);
 			}
 		}
 	}
@@ -284,6 +255,53 @@ static bool sdp_y_reads(const struct sdp_y *y)
 	return !y->bypass && (y->alu_mem || y->mul_mem);
 }
 
+/* The largest magnitude of a stage's operand: memory's, or @reg. */
+static u64 sdp_operand_max(const struct sdp_operand *o, bool mem, s32 reg)
+{
+	if (mem)
+		return o->two_byte ? 1 << 15 : 1 << 7;
+	return reg < 0 ? -(s64)reg : reg;
+}
+
+/*
+ * Whether X's arithmetic (sdp_stage_x) is exact in 32 bits for inputs of
+ * magnitude up to *@max, and the bound of its outputs into *@max.
+ */
+static bool sdp_x_narrow(const struct sdp_x *s, u64 *max)
+{
+	u64 op = sdp_operand_max(&s->op, s->alu_mem, (s16)s->alu_reg);
+	u64 mul = s->mul_bypass ? 1 :
+		  sdp_operand_max(&s->op, s->mul_mem, (s16)s->mul_reg);
+	u64 t = *max;
+	bool ok;
+
+	if (s->bypass)
+		return true;
+	op = s->alu_shift < 32 ? op << s->alu_shift : SIM_S32_BOUND;
+	if (!s->alu_bypass)
+		t = s->algo == ALU_MAX || s->algo == ALU_MIN ?
+		    (t > op ? t : op) : t + op;
+	ok = op < SIM_S32_BOUND && t < SIM_S32_BOUND &&
+	     sim_fits32(t * mul, s->mul_shift);
+	*max = ok ? (t * mul >> s->mul_shift) + 1 : SIM_S32_BOUND;
+	if (ok && !s->mul_bypass && s->prelu && t > *max)
+		*max = t;	/* PReLU passes non-negative sums */
+	return ok;
+}
+
+void sim_sdp_narrow(struct sdp_params *p)
+{
+	u64 max = p->conv ? SIM_S32_BOUND : (u64)1 << (p->in_bpe * 8 - 1);
+	u64 off = p->cvt_offset < 0 ? -(s64)p->cvt_offset : p->cvt_offset;
+	u64 scale = p->cvt_scale < 0 ? -p->cvt_scale : p->cvt_scale;
+
+	p->narrow_x[0] = !p->conv && sdp_x_narrow(&p->x[0], &max);
+	p->narrow_x[1] = p->narrow_x[0] && sdp_x_narrow(&p->x[1], &max);
+	p->narrow_cvt = p->narrow_x[1] && p->y.bypass &&
+			max + off < SIM_S32_BOUND &&
+			sim_fits32((max + off) * scale, p->cvt_shift);
+}
+
 /*
  * Read the registers and map the memory; false for a combination the model
  * does not run (output precision other than the processing one, except
@@ -312,9 +330,9 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 					 OUTPUT_DST)))
 		return false;	/* batches come only from the convolution */
 	p->conv = conv;
-	p->run = sim_sdp_vector();
+	p->run = sim_sdp_vector(p);
 	if (!p->run)
-		p->run = sdp_run_plain;
+		p->run = p->fp16 ? sim_sdp_fp16_run : sdp_run_plain;
 	p->nan_to_zero = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, NAN_TO_ZERO);
 	p->in_bpe = p->fp16 ? 2 : in_prec + 1;
 	p->out_bpe = p->in_bpe;	/* fp16 to int16 keeps 2 bytes */
@@ -344,6 +362,7 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	if (!sdp_operand(sim, p, 2, sdp_y_reads(&p->y), &p->y.op) ||
 	    (p->fp16 && !sim_sdp_fp16_supported(p)))
 		return false;
+	sim_sdp_narrow(p);
 
 	p->in_line = SIM_STRIDE(sim, SDP_RDMA, D_SRC_LINE_STRIDE);
 	p->in_surf = SIM_STRIDE(sim, SDP_RDMA, D_SRC_SURFACE_STRIDE);

@@ -60,19 +60,22 @@ struct sdp_run {
 };
 
 struct sdp_params;
-/* The output elements of run @r of the layer @p into @v. */
+/*
+ * The output elements of run @r of the layer @p into @v, and stored at
+ * @out unless NULL (streamed to the PDP, or only counted).
+ */
 typedef void sdp_run_fn(const struct sdp_params *p, const struct sdp_run *r,
-			s32 *v);
+			s32 *v, u8 *out);
 
 #ifdef __KERNEL__
-/* The kernel runs the plain C pipeline: no vector registers. */
-static inline sdp_run_fn *sim_sdp_vector(void)
+/* The kernel runs the plain C pipelines: no vector registers. */
+static inline sdp_run_fn *sim_sdp_vector(const struct sdp_params *p)
 {
 	return NULL;
 }
 #else
-/* The user-space build's vector pipeline for the next layer, or NULL. */
-sdp_run_fn *sim_sdp_vector(void);
+/* The user-space build's vector pipeline for the layer @p, or NULL. */
+sdp_run_fn *sim_sdp_vector(const struct sdp_params *p);
 #endif
 
 struct sdp_params {
@@ -87,12 +90,14 @@ struct sdp_params {
 	u32 batches, out_batch;	/* flying batches; stride of their outputs */
 	bool write;		/* false in EQL (compare) mode */
 	bool to_pdp;		/* output streams into the PDP */
-	sdp_run_fn *run;	/* the integer pipeline: plain or vector */
+	sdp_run_fn *run;	/* the pipeline: plain or vector */
 	struct sdp_x x[2];
 	struct sdp_y y;
 	s32 cvt_offset;
 	s16 cvt_scale;
 	u32 cvt_shift;
+	/* The inputs' ranges make 32-bit arithmetic exact in X1, X2, CVT. */
+	bool narrow_x[2], narrow_cvt;
 	const struct sim_lut *lut;
 	const struct sim_conv *conv;	/* flying input, or NULL */
 	/* The counters the layer has enabled, NULL where off or not counting. */
@@ -111,12 +116,21 @@ struct sdp_params {
  */
 void sim_sdp_operands(const struct sdp_operand *o, u32 lanes,
 		      const struct sdp_run *r, s32 *alu, s32 *mul);
+/*
+ * Which integer stages may compute in 32 bits (sdp_run.h), from the
+ * inputs' range: offline int8 or int16 (the CACC's int32 has no room),
+ * through X1 and X2, and on to the converter where EW is bypassed.
+ */
+void sim_sdp_narrow(struct sdp_params *p);
 /* The fp16 pipeline models the stages @p uses (sdp_fp16.c). */
 bool sim_sdp_fp16_supported(const struct sdp_params *p);
 /* Write the NaN and infinity counters the layer has enabled. */
 void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p);
-/* The fp16 pipeline's output elements of run @r (fp16 or int16 bits). */
+/* The run's inputs as fp32: the CACC's, or fp16 from memory. */
+void sim_sdp_fp16_input(const struct sdp_params *p, const struct sdp_run *r,
+			u32 *v);
+/* The fp16 pipeline (fp16 or int16 bits), an sdp_run_fn. */
 void sim_sdp_fp16_run(const struct sdp_params *p, const struct sdp_run *r,
-		      s32 *out);
+		      s32 *v, u8 *out);
 
 #endif /* __NVDLA_SIM_SDP_H__ */

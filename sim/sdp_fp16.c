@@ -102,9 +102,8 @@ bool sim_sdp_fp16_supported(const struct sdp_params *p)
 	       (!p->y.op.enabled || p->y.op.two_byte);
 }
 
-/* The run's inputs as fp32: the CACC's, or fp16 from memory. */
-static void fp16_input(const struct sdp_params *p, const struct sdp_run *r,
-		       u32 *v)
+void sim_sdp_fp16_input(const struct sdp_params *p, const struct sdp_run *r,
+			u32 *v)
 {
 	u32 i, lane = r->c % p->lanes, x = r->x;
 	const u8 *at;
@@ -127,11 +126,11 @@ static void fp16_input(const struct sdp_params *p, const struct sdp_run *r,
 }
 
 void sim_sdp_fp16_run(const struct sdp_params *p, const struct sdp_run *r,
-		      s32 *out)
+		      s32 *out, u8 *dst)
 {
 	u32 v[SDP_RUN_MAX], i, sat = 0;
 
-	fp16_input(p, r, v);
+	sim_sdp_fp16_input(p, r, v);
 	for (i = 0; p->nan_to_zero && i < r->n; i++)
 		if (sim_fp_is_nan(v[i], &sim_fp32))
 			v[i] = 0;
@@ -149,6 +148,7 @@ void sim_sdp_fp16_run(const struct sdp_params *p, const struct sdp_run *r,
 	}
 	if (p->sat_count)
 		sim_count_add(p->sat_count, sat);
+	sdp_run_store(dst, out, r->n, p->out_bpe);
 }
 
 void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p)

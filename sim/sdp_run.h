@@ -56,6 +56,47 @@ static inline void sdp_run_alu(u32 algo, const s32 *v, const s64 *op, u32 n,
 			t[i] = (s64)v[i] + op[i];
 }
 
+/* sdp_run_alu in 32 bits (no sum overflows), in place on @v. */
+static inline void sdp_run_alu32(u32 algo, s32 *v, const s32 *op, u32 n)
+{
+	u32 i;
+
+	if (algo == ALU_MAX)
+		for (i = 0; i < n; i++)
+			v[i] = v[i] > op[i] ? v[i] : op[i];
+	else if (algo == ALU_MIN)
+		for (i = 0; i < n; i++)
+			v[i] = v[i] < op[i] ? v[i] : op[i];
+	else
+		for (i = 0; i < n; i++)
+			v[i] += op[i];
+}
+
+/*
+ * sdp_stage_x's arithmetic in 32 bits, where the inputs' and operands'
+ * ranges (sdp_narrow) leave no sum, product or rounding beyond them: the
+ * operand's shift saturates nothing, the product needs no clip.
+ */
+static inline void sdp_stage_x32(const struct sdp_x *s, const s32 *alu,
+				 const s32 *mul, u32 n, s32 *v)
+{
+	const u32 mshift = s->mul_shift, ashift = s->alu_shift;
+	const bool keep = !s->mul_bypass && s->prelu;
+	const s32 low = s->relu_bypass ? S32_MIN : 0;
+	s32 op[SDP_RUN_MAX], m;
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		op[i] = (s32)((u32)alu[i] << ashift);
+	if (!s->alu_bypass)
+		sdp_run_alu32(s->algo == ALU_EQL ? ALU_SUM : s->algo, v, op, n);
+	for (i = 0; i < n; i++) {
+		m = sim_rha_shift32(v[i] * mul[i], mshift);
+		m = (keep & (v[i] >= 0)) ? v[i] : m;	/* no branch on data */
+		v[i] = m < low ? low : m;
+	}
+}
+
 /*
  * X: the ALU (EQL is not an X operation: SUM) on a 33-bit sum, its
  * operand shifted left with saturation; the MUL, where PReLU passes a
@@ -63,7 +104,7 @@ static inline void sdp_run_alu(u32 algo, const s32 *v, const s64 *op, u32 n,
  * clipped to 32 bits, the shift applying also with the multiplier
  * bypassed (a shift of 49 or more leaves 0); then ReLU.
  */
-static inline void sdp_stage_x(const struct sdp_x *s,
+static inline void sdp_stage_x(const struct sdp_x *s, bool narrow,
 			       const struct sdp_params *p,
 			       const struct sdp_run *r, s32 *v)
 {
@@ -79,6 +120,10 @@ static inline void sdp_stage_x(const struct sdp_x *s,
 	sdp_run_operands(p, &s->op, s->alu_mem, (s16)s->alu_reg,
 			 s->mul_mem && !s->mul_bypass,
 			 s->mul_bypass ? 1 : (s16)s->mul_reg, r, alu, mul);
+	if (narrow) {
+		sdp_stage_x32(s, alu, mul, n, v);
+		return;
+	}
 	for (i = 0; i < n; i++)
 		op[i] = sim_shl_sat(alu[i], ashift, 32);
 	if (s->alu_bypass)
@@ -148,11 +193,28 @@ static inline void sdp_stage_y(const struct sdp_y *s,
 		v[i] = sim_lut_lookup(p->lut, &s->lut, v[i], p->lut_count);
 }
 
+/* sdp_stage_c64's arithmetic in 32 bits, where sdp_narrow allows it. */
+static inline u32 sdp_stage_c32(const struct sdp_params *p, u32 n, s32 *v)
+{
+	const s32 offset = p->cvt_offset, scale = p->cvt_scale;
+	const u32 shift = p->cvt_shift, bits = p->out_bpe * 8;
+	u32 i, sat = 0;
+	s32 m, t;
+
+	for (i = 0; i < n; i++) {
+		m = (v[i] - offset) * scale;
+		t = sim_sat32(sim_rha_shift32(m, shift), 17);
+		sat += sim_shift_saturated32(m, shift, t);
+		v[i] = sim_sat32(t, bits);
+	}
+	return sat;
+}
+
 /*
- * The output converter; the saturation counter sees the 17-bit clip, not
- * the output's.
+ * The output converter, its clips counted: the saturation counter sees
+ * the 17-bit clip, not the output's (sim_shift_saturated).
  */
-static inline void sdp_stage_c(const struct sdp_params *p, u32 n, s32 *v)
+static inline u32 sdp_stage_c64(const struct sdp_params *p, u32 n, s32 *v)
 {
 	const s64 offset = p->cvt_offset, scale = p->cvt_scale;
 	const u32 shift = p->cvt_shift, bits = p->out_bpe * 8;
@@ -165,6 +227,14 @@ static inline void sdp_stage_c(const struct sdp_params *p, u32 n, s32 *v)
 		sat += sim_shift_saturated(m, shift, t);
 		v[i] = sim_sat(t, bits);
 	}
+	return sat;
+}
+
+static inline void sdp_stage_c(const struct sdp_params *p, u32 n, s32 *v)
+{
+	u32 sat = p->narrow_cvt ? sdp_stage_c32(p, n, v) :
+				  sdp_stage_c64(p, n, v);
+
 	if (p->sat_count)
 		sim_count_add(p->sat_count, sat);
 }
@@ -194,15 +264,35 @@ static inline void sdp_run_input(const struct sdp_params *p,
 			v[i] = (s16)(at[2 * i] | at[2 * i + 1] << 8);
 }
 
-/* The output elements of @r through the integer pipeline. */
+/* The @n elements @v, of @bpe bytes, little endian, at @o unless NULL. */
+static inline void sdp_run_store(u8 *restrict o, const s32 *restrict v, u32 n,
+				 u32 bpe)
+{
+	u32 i;
+
+	if (!o)
+		return;
+	if (bpe == 1) {
+		for (i = 0; i < n; i++)
+			o[i] = v[i];
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		o[2 * i] = v[i];
+		o[2 * i + 1] = v[i] >> 8;
+	}
+}
+
+/* The output elements of @r through the integer pipeline (sdp_run_fn). */
 static inline void sdp_run_int(const struct sdp_params *p,
-			       const struct sdp_run *r, s32 *v)
+			       const struct sdp_run *r, s32 *v, u8 *out)
 {
 	sdp_run_input(p, r, v);
-	sdp_stage_x(&p->x[0], p, r, v);
-	sdp_stage_x(&p->x[1], p, r, v);
+	sdp_stage_x(&p->x[0], p->narrow_x[0], p, r, v);
+	sdp_stage_x(&p->x[1], p->narrow_x[1], p, r, v);
 	sdp_stage_y(&p->y, p, r, v);
 	sdp_stage_c(p, r->n, v);
+	sdp_run_store(out, v, r->n, p->out_bpe);
 }
 
 #endif /* __NVDLA_SIM_SDP_RUN_H__ */

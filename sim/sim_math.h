@@ -23,6 +23,20 @@ static inline s64 sim_rha_shift(s64 x, u32 shift)
 	return (x + ((s64)1 << (shift - 1)) - (x < 0)) >> shift;
 }
 
+#define SIM_S32_BOUND ((u64)1 << 31)	/* s32 holds magnitudes below */
+
+/*
+ * sim_rha_shift in 32 bits, for |x| + 2^(shift - 1) < 2^31 and
+ * shift < 32: where the operands' ranges allow, vector units take twice
+ * the lanes.
+ */
+static inline s32 sim_rha_shift32(s32 x, u32 shift)
+{
+	if (!shift)
+		return x;
+	return (x + (1 << (shift - 1)) - (x < 0)) >> shift;
+}
+
 /* Clamp to the signed @bits-bit range. */
 static inline s64 sim_sat(s64 x, u32 bits)
 {
@@ -41,6 +55,14 @@ static inline s64 sim_shl_sat(s64 x, u32 shift, u32 bits)
 	if (shift >= bits)
 		shift = bits;
 	return sim_sat(x * ((s64)1 << shift), bits);
+}
+
+/* sim_sat in 32 bits, for @bits <= 32. */
+static inline s32 sim_sat32(s32 x, u32 bits)
+{
+	s32 max = (s32)((1u << (bits - 1)) - 1);
+
+	return x > max ? max : x < -max - 1 ? -max - 1 : x;
 }
 
 /* Sign-extend the low @bits bits of @v. */
@@ -64,6 +86,21 @@ static inline bool sim_shift_saturated(s64 x, u32 shift, s64 out)
 	s64 floor = x >> (shift > 63 ? 63 : shift);
 
 	return (u64)(floor - out + 1) > 2;
+}
+
+/* sim_shift_saturated in 32 bits, for @shift < 32. */
+static inline bool sim_shift_saturated32(s32 x, u32 shift, s32 out)
+{
+	return (u32)((x >> shift) - out + 1) > 2;
+}
+
+/*
+ * Whether magnitudes up to @max, with the rounding of a right shift by
+ * @shift added, stay within s32: where 32-bit arithmetic is exact.
+ */
+static inline bool sim_fits32(u64 max, u32 shift)
+{
+	return shift < 31 && max + (shift ? 1ull << (shift - 1) : 0) < SIM_S32_BOUND;
 }
 
 /*

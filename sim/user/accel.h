@@ -143,7 +143,9 @@ void sim_dense_fp16_group_avx2(const struct sim_dense *dl, u32 w, u64 o0,
 			       u32 no, u32 k0, u32 k1, struct sim_fp_acc *acc);
 
 /* The SDP's, PDP's and CDP's integer paths on AVX2. */
-sdp_run_fn sim_sdp_run_avx2;
+sdp_run_fn sim_sdp_run_avx2, sim_sdp_fp16_run_avx2;
+/* Whether sim_sdp_fp16_run_avx2 runs the layer @p's stages. */
+bool sim_sdp_fp16_avx2_fits(const struct sdp_params *p);
 pdp_lanes_fn sim_pdp_lanes_avx2;
 cdp_atom_fn sim_cdp_atom_avx2;
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The per-element engines' integer paths (sdp_run.h, pdp.h, cdp.h)
- * compiled for AVX2, their loops vectorised by the compiler: the same
- * source as the plain paths, so the same results. Called only where the
- * CPU has AVX2 (elem_vector.c).
+ * The SDP's and PDP's integer paths (sdp_run.h, pdp.h; the CDP's is in
+ * cdp_avx2.c) compiled for AVX2, their loops vectorised by the compiler:
+ * the same source as the plain paths, so the same results. Called only
+ * where the CPU has AVX2 (elem_vector.c).
  */
 #ifndef __clang__
 /*
@@ -16,7 +16,6 @@
 #endif
 
 #include "accel.h"
-#include "../cdp.h"
 #include "../pdp.h"
 #include "../sdp_run.h"
 
@@ -24,19 +23,13 @@
 #define AVX2 __attribute__((target("avx2")))
 
 AVX2 void sim_sdp_run_avx2(const struct sdp_params *p,
-			   const struct sdp_run *r, s32 *v)
+			   const struct sdp_run *r, s32 *v, u8 *out)
 {
-	sdp_run_int(p, r, v);
+	sdp_run_int(p, r, v, out);
 }
 
 AVX2 void sim_pdp_lanes_avx2(const struct pdp_params *p, u32 s, u32 ox,
 			     u32 oy, s32 *out)
 {
 	pdp_lanes(p, s, ox, oy, out);
-}
-
-AVX2 void sim_cdp_atom_avx2(const struct cdp_params *p, u32 s, u32 x, u32 y,
-			    s32 *out)
-{
-	cdp_atom(p, s, x, y, out);
 }

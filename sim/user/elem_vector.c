@@ -6,9 +6,13 @@
  */
 #include "accel.h"
 
-sdp_run_fn *sim_sdp_vector(void)
+sdp_run_fn *sim_sdp_vector(const struct sdp_params *p)
 {
-	return sim_simd() == SIM_SIMD_AVX2 ? sim_sdp_run_avx2 : NULL;
+	if (sim_simd() != SIM_SIMD_AVX2)
+		return NULL;
+	if (!p->fp16)
+		return sim_sdp_run_avx2;
+	return sim_sdp_fp16_avx2_fits(p) ? sim_sdp_fp16_run_avx2 : NULL;
 }
 
 pdp_lanes_fn *sim_pdp_vector(void)

@@ -8,7 +8,10 @@
  * fp16 with NaNs and infinities among the values; padding, stride,
  * dilation, CACC truncation) run with NVDLA_SIM_SIMD=off on one thread
  * (the kernel module's path: output by output) and with the vector path
- * on one and on two threads. Where the CPU has no AVX2, the vector checks
+ * on one and on two threads; random SDP and CDP layers (int8, int16,
+ * fp16; every stage setting, register and memory operands, the LUTs)
+ * with the vector path and the plain one, outputs and counters. Where
+ * the CPU has no AVX2, the vector checks
  * skip and the layers compare the plain path with itself on threads.
  */
 #include <stdio.h>
@@ -449,6 +452,505 @@ static void test_layers(uint32_t prec, uint32_t count)
 	       count, name[prec], bad, faults);
 }
 
+/* A random value of up to @bits bits, small ones as likely as large. */
+static uint32_t rnd_bits(uint32_t bits)
+{
+	uint32_t b = rnd() % bits + 1;
+
+	return ((uint64_t)rnd() << 8 ^ rnd()) & (((uint64_t)1 << b) - 1);
+}
+
+/* A random fp32 bit pattern: mostly moderate, now and then anything. */
+static uint32_t rnd_fp32(void)
+{
+	uint32_t r = rnd();
+
+	if (r % 16 == 0)
+		return rnd() << 8 ^ rnd();
+	return (r & 1) << 31 | (100 + r / 2 % 54) << 23 | (rnd() & 0x7fffff);
+}
+
+/* @n random bytes at @off: int values, or fp16 ones (@fp16). */
+static void fill_random(uint32_t off, uint32_t n, bool fp16)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		mem[off + i] = rnd();
+	for (i = 0; fp16 && i + 1 < n; i += 2) {
+		uint16_t v = rnd_fp16(rnd() % 50 == 0);
+
+		mem[off + i] = v;
+		mem[off + i + 1] = v >> 8;
+	}
+}
+
+/* Random LUT tables and settings of the SDP or CDP at @lut (S_LUT_*). */
+static void random_lut(int unit, uint32_t lut_cfg)
+{
+	uint32_t i;
+
+	wr(unit, lut_cfg, rnd() & 0x71);	/* LE linear or exponent */
+	wr(unit, lut_cfg - 8, 1 << 17);		/* S_LUT_ACCESS_CFG: LE */
+	for (i = 0; i < 65; i++)
+		wr(unit, lut_cfg - 4, rnd());
+	wr(unit, lut_cfg - 8, 1 << 17 | 1 << 16);	/* LO */
+	for (i = 0; i < 257; i++)
+		wr(unit, lut_cfg - 4, rnd());
+}
+
+/* One X stage (BS: @d 0, BN: @d 0x14) or the EW stage's registers. */
+static void random_sdp_stage(uint32_t d, bool fp16)
+{
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_CFG + d,
+	   (rnd() & 0x7e) | (rnd() % 3 == 0));
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_ALU_CFG + d,
+	   (rnd() & 1) | (rnd() % 2 ? 0 : rnd_bits(6)) << 8);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_ALU_SRC_VALUE + d,
+	   fp16 ? rnd_fp16(false) : rnd_bits(16));
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_MUL_CFG + d,
+	   (rnd() & 1) | (rnd() % 2 ? 8 + rnd() % 10 : rnd_bits(8)) << 8);
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_MUL_SRC_VALUE + d,
+	   fp16 ? rnd_fp16(false) : rnd_bits(16));
+}
+
+static void random_sdp_ew(bool fp16)
+{
+	W(SDP, D_DP_EW_CFG, (rnd() & 0x7e) | (rnd() % 3 == 0));
+	W(SDP, D_DP_EW_ALU_CFG, rnd() & 3);
+	W(SDP, D_DP_EW_ALU_SRC_VALUE, fp16 ? rnd_fp32() : rnd_bits(32));
+	W(SDP, D_DP_EW_ALU_CVT_OFFSET_VALUE, rnd_bits(32));
+	W(SDP, D_DP_EW_ALU_CVT_SCALE_VALUE, rnd_bits(16));
+	W(SDP, D_DP_EW_ALU_CVT_TRUNCATE_VALUE, rnd_bits(6));
+	W(SDP, D_DP_EW_MUL_CFG, rnd() & 3);
+	W(SDP, D_DP_EW_MUL_SRC_VALUE, fp16 ? rnd_fp32() : rnd_bits(32));
+	W(SDP, D_DP_EW_MUL_CVT_OFFSET_VALUE, rnd_bits(32));
+	W(SDP, D_DP_EW_MUL_CVT_SCALE_VALUE, rnd_bits(16));
+	W(SDP, D_DP_EW_MUL_CVT_TRUNCATE_VALUE, rnd_bits(6));
+	W(SDP, D_DP_EW_TRUNCATE_VALUE, rnd_bits(10));
+	W(SDP, S_LUT_INFO, rnd_bits(8) | rnd_bits(8) << 8 | rnd_bits(8) << 16);
+	W(SDP, S_LUT_LE_START, fp16 ? rnd_fp32() : rnd_bits(32));
+	W(SDP, S_LUT_LE_END, fp16 ? rnd_fp32() : rnd_bits(32));
+	W(SDP, S_LUT_LO_START, fp16 ? rnd_fp32() : rnd_bits(32));
+	W(SDP, S_LUT_LO_END, fp16 ? rnd_fp32() : rnd_bits(32));
+	W(SDP, S_LUT_LE_SLOPE_SCALE, rnd() << 8 ^ rnd());
+	W(SDP, S_LUT_LE_SLOPE_SHIFT, rnd());
+	W(SDP, S_LUT_LO_SLOPE_SCALE, rnd() << 8 ^ rnd());
+	W(SDP, S_LUT_LO_SLOPE_SHIFT, rnd());
+	random_lut(NVDLA_UNIT_SDP, NVDLA_SDP_S_LUT_CFG);
+}
+
+/* The operand engines: per channel or per element, 1 or 2 bytes. */
+static void random_sdp_operands(uint32_t w, uint32_t h, uint32_t surfaces,
+				bool fp16)
+{
+	static const uint32_t regs[3][4] = {
+		{ NVDLA_SDP_RDMA_D_BRDMA_CFG, NVDLA_SDP_RDMA_D_BS_BASE_ADDR_LOW,
+		  NVDLA_SDP_RDMA_D_BS_LINE_STRIDE,
+		  NVDLA_SDP_RDMA_D_BS_SURFACE_STRIDE },
+		{ NVDLA_SDP_RDMA_D_NRDMA_CFG, NVDLA_SDP_RDMA_D_BN_BASE_ADDR_LOW,
+		  NVDLA_SDP_RDMA_D_BN_LINE_STRIDE,
+		  NVDLA_SDP_RDMA_D_BN_SURFACE_STRIDE },
+		{ NVDLA_SDP_RDMA_D_ERDMA_CFG, NVDLA_SDP_RDMA_D_EW_BASE_ADDR_LOW,
+		  NVDLA_SDP_RDMA_D_EW_LINE_STRIDE,
+		  NVDLA_SDP_RDMA_D_EW_SURFACE_STRIDE },
+	};
+	const uint32_t line = w * ATOM * 4, surf = h * line;
+	uint32_t i, off;
+
+	for (i = 0; i < 3; i++) {
+		off = WT_OFF + i * surfaces * surf;
+		fill_random(off, surfaces * surf, fp16);
+		wr(NVDLA_UNIT_SDP_RDMA, regs[i][0],
+		   (rnd() % 4 == 0) | (rnd() % 3) << 1 |
+		   (fp16 || rnd() % 2) << 3 | (rnd() % 2) << 4);
+		wr(NVDLA_UNIT_SDP_RDMA, regs[i][1], (uint32_t)(MEM_BASE + off));
+		wr(NVDLA_UNIT_SDP_RDMA, regs[i][2], line);
+		wr(NVDLA_UNIT_SDP_RDMA, regs[i][3], surf);
+	}
+}
+
+/* The SDP's and SDP_RDMA's counters and status after a layer. */
+static void sdp_counters(uint32_t *n)
+{
+	static const uint32_t sdp[] = {
+		NVDLA_SDP_D_PERF_LUT_UFLOW, NVDLA_SDP_D_PERF_LUT_OFLOW,
+		NVDLA_SDP_D_PERF_LUT_HYBRID, NVDLA_SDP_D_PERF_LUT_LE_HIT,
+		NVDLA_SDP_D_PERF_LUT_LO_HIT, NVDLA_SDP_D_PERF_OUT_SATURATION,
+		NVDLA_SDP_D_STATUS_NAN_OUTPUT_NUM, NVDLA_SDP_D_STATUS,
+	};
+	uint32_t i;
+
+	for (i = 0; i < 8; i++)
+		n[i] = nvdla_sim_reg_read(sim, base[NVDLA_UNIT_SDP] + sdp[i]);
+	n[8] = nvdla_sim_reg_read(sim, base[NVDLA_UNIT_SDP_RDMA] +
+				  NVDLA_SDP_RDMA_D_STATUS_NAN_INPUT_NUM);
+	n[9] = nvdla_sim_reg_read(sim, base[NVDLA_UNIT_SDP_RDMA] +
+				  NVDLA_SDP_RDMA_D_STATUS_INF_INPUT_NUM);
+}
+
+#define COUNTERS 10
+
+/* A random offline SDP layer in int8 (@prec 0), int16 or fp16, programmed. */
+static void random_sdp(uint32_t prec)
+{
+	const uint32_t w = rnd() % 12 + 1, h = rnd() % 6 + 1, c = rnd() % 70 + 1;
+	const uint32_t lanes = prec ? ATOM / 2 : ATOM;
+	const uint32_t surfaces = (c + lanes - 1) / lanes;
+	const uint32_t out = prec == 2 && rnd() % 4 == 0 ? 1 : prec;
+
+	fill_random(IN_OFF, surfaces * w * h * ATOM, prec == 2);
+	W(SDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
+	W(SDP_RDMA, D_SRC_LINE_STRIDE, w * ATOM);
+	W(SDP_RDMA, D_SRC_SURFACE_STRIDE, w * h * ATOM);
+	W(SDP_RDMA, D_FEATURE_MODE_CFG, prec << 2);
+	W(SDP_RDMA, D_PERF_ENABLE, 3);
+	random_sdp_operands(w, h, surfaces, prec == 2);
+	W(SDP, D_DATA_CUBE_WIDTH, w - 1);
+	W(SDP, D_DATA_CUBE_HEIGHT, h - 1);
+	W(SDP, D_DATA_CUBE_CHANNEL, c - 1);
+	W(SDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
+	W(SDP, D_DST_LINE_STRIDE, w * ATOM);
+	W(SDP, D_DST_SURFACE_STRIDE, w * h * ATOM);
+	W(SDP, D_FEATURE_MODE_CFG, (rnd() % 2) << 5);	/* NaN to zero */
+	W(SDP, D_DATA_FORMAT, prec | out << 2);
+	random_sdp_stage(0, prec == 2);
+	random_sdp_stage(NVDLA_SDP_D_DP_BN_CFG - NVDLA_SDP_D_DP_BS_CFG,
+			 prec == 2);
+	random_sdp_ew(prec == 2);
+	W(SDP, D_CVT_OFFSET, rnd() % 4 ? rnd_bits(8) : rnd_bits(32));
+	W(SDP, D_CVT_SCALE, rnd() % 4 ? 1 + rnd() % 4 : rnd_bits(16));
+	W(SDP, D_CVT_SHIFT, rnd() % 2 ? rnd() % 4 : rnd_bits(6));
+	W(SDP, D_PERF_ENABLE, 0xf);
+}
+
+/*
+ * A 38-bit LUT start at @low: small, negative down to -2^30 (or just
+ * above it, where differences round up to 2^30 in float), or any.
+ */
+static void cdp_start(uint32_t low)
+{
+	uint32_t kind = rnd() % 8;
+
+	wr(NVDLA_UNIT_CDP, low, kind < 4 ? rnd_bits(8) : kind == 4 ?
+	   -(1u << 30) + rnd() % 64 : kind == 5 ? -rnd_bits(30) :
+	   rnd_bits(32));
+	wr(NVDLA_UNIT_CDP, low + 4, kind == 4 || kind == 5 ? 0x3f :
+	   kind == 6 ? rnd_bits(6) : 0);
+}
+
+/* A random integer or fp16 (@prec 2) CDP layer, programmed. */
+static void random_cdp(uint32_t prec)
+{
+	const uint32_t w = rnd() % 12 + 1, h = rnd() % 6 + 1, c = rnd() % 90 + 1;
+	const uint32_t lanes = prec ? ATOM / 2 : ATOM;
+	const uint32_t surfaces = (c + lanes - 1) / lanes;
+	/* a square sum's bits: indexes that mostly fall inside the tables */
+	const uint32_t bits = prec == 0 ? 19 : prec == 1 ? 35 : 8;
+
+	fill_random(IN_OFF, surfaces * w * h * ATOM, prec == 2);
+	W(CDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
+	W(CDP_RDMA, D_SRC_LINE_STRIDE, w * ATOM);
+	W(CDP_RDMA, D_SRC_SURFACE_STRIDE, w * h * ATOM);
+	W(CDP_RDMA, D_DATA_CUBE_WIDTH, w - 1);
+	W(CDP_RDMA, D_DATA_CUBE_HEIGHT, h - 1);
+	W(CDP_RDMA, D_DATA_CUBE_CHANNEL, c - 1);
+	W(CDP_RDMA, D_DATA_FORMAT, prec);
+	W(CDP, D_DATA_FORMAT, prec);
+	W(CDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
+	W(CDP, D_DST_LINE_STRIDE, w * ATOM);
+	W(CDP, D_DST_SURFACE_STRIDE, w * h * ATOM);
+	W(CDP, D_LRN_CFG, rnd() % 4);
+	W(CDP, D_FUNC_BYPASS, rnd() % 4 == 0 ? rnd() % 4 : 0);
+	W(CDP, D_NAN_FLUSH_TO_ZERO, rnd() % 2);
+	W(CDP, D_DATIN_OFFSET, rnd() % 4 ? rnd_bits(4) : rnd_bits(16));
+	W(CDP, D_DATIN_SCALE, rnd() % 4 ? 1 : rnd_bits(16));
+	W(CDP, D_DATIN_SHIFTER, rnd() % 4 ? 0 : rnd_bits(5));
+	W(CDP, D_DATOUT_OFFSET, rnd() % 4 ? 0 : rnd_bits(32));
+	W(CDP, D_DATOUT_SCALE, rnd() % 4 ? 1 : rnd_bits(16));
+	W(CDP, D_DATOUT_SHIFTER, rnd() % 4 ? 12 + rnd() % 10 : rnd_bits(6));
+	W(CDP, S_LUT_INFO, rnd() % 8 | (rnd() % 4 ? bits - rnd() % 8 :
+					 rnd_bits(8)) << 8 |
+			   (rnd() % 4 ? bits + 2 - rnd() % 8 : rnd_bits(8)) << 16);
+	cdp_start(NVDLA_CDP_S_LUT_LE_START_LOW);
+	W(CDP, S_LUT_LE_END_LOW, rnd_bits(32));
+	cdp_start(NVDLA_CDP_S_LUT_LO_START_LOW);
+	W(CDP, S_LUT_LO_END_LOW, rnd_bits(32));
+	W(CDP, S_LUT_LE_SLOPE_SCALE, rnd() << 8 ^ rnd());
+	W(CDP, S_LUT_LE_SLOPE_SHIFT, rnd());
+	W(CDP, S_LUT_LO_SLOPE_SCALE, rnd() << 8 ^ rnd());
+	W(CDP, S_LUT_LO_SLOPE_SHIFT, rnd());
+	random_lut(NVDLA_UNIT_CDP, NVDLA_CDP_S_LUT_CFG);
+	W(CDP, D_PERF_ENABLE, 3);
+}
+
+static void cdp_counters(uint32_t *n)
+{
+	static const uint32_t cdp[] = {
+		NVDLA_CDP_D_PERF_LUT_UFLOW, NVDLA_CDP_D_PERF_LUT_OFLOW,
+		NVDLA_CDP_D_PERF_LUT_HYBRID, NVDLA_CDP_D_PERF_LUT_LE_HIT,
+		NVDLA_CDP_D_PERF_LUT_LO_HIT, NVDLA_CDP_D_OUT_SATURATION,
+		NVDLA_CDP_D_NAN_INPUT_NUM, NVDLA_CDP_D_INF_INPUT_NUM,
+		NVDLA_CDP_D_NAN_OUTPUT_NUM, NVDLA_CDP_S_STATUS,
+	};
+	uint32_t i;
+
+	for (i = 0; i < COUNTERS; i++)
+		n[i] = nvdla_sim_reg_read(sim, base[NVDLA_UNIT_CDP] + cdp[i]);
+}
+
+/*
+ * Run the programmed layer of @units (the consumer group, programmed by
+ * @program with the seed @s) under @simd: its output and counters.
+ */
+static bool elem_output(const int *units, const uint32_t *enable,
+			void (*program)(uint32_t), uint32_t prec, uint32_t s,
+			void (*counters)(uint32_t *), const char *simd,
+			uint8_t *out, uint32_t *n)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim), i;
+
+	setenv("NVDLA_SIM_SIMD", simd, 1);
+	setenv("NVDLA_SIM_THREADS", "1", 1);
+	memset(mem + OUT_OFF, 0, OUT_SIZE);
+	for (i = 0; i < 2; i++)
+		wr(units[i], 4, nvdla_sim_reg_read(sim, base[units[i]] + 4) >> 16);
+	seed = s;
+	program(prec);
+	for (i = 0; i < 2; i++)
+		wr(units[i], enable[i], 1);
+	while (nvdla_sim_run(sim))
+		;
+	memcpy(out, mem + OUT_OFF, OUT_SIZE);
+	counters(n);
+	return nvdla_sim_fault_count(sim) == faults;
+}
+
+/*
+ * @count random SDP (@cdp false) or CDP layers of precision @prec, each
+ * run with the vector path and with the plain one: the same outputs
+ * and counters.
+ */
+static void test_elem_layers(bool cdp, uint32_t prec, uint32_t count)
+{
+	static const char *const name[] = { "int8", "int16", "fp16" };
+	static const int sdp_units[] = { NVDLA_UNIT_SDP, NVDLA_UNIT_SDP_RDMA };
+	static const uint32_t sdp_enable[] = { NVDLA_SDP_D_OP_ENABLE,
+					       NVDLA_SDP_RDMA_D_OP_ENABLE };
+	static const int cdp_units[] = { NVDLA_UNIT_CDP, NVDLA_UNIT_CDP_RDMA };
+	static const uint32_t cdp_enable[] = { NVDLA_CDP_D_OP_ENABLE,
+					       NVDLA_CDP_RDMA_D_OP_ENABLE };
+	static uint8_t ref[OUT_SIZE], got[OUT_SIZE];
+	uint32_t i, s, n_ref[COUNTERS], n[COUNTERS], bad = 0, faults = 0;
+
+	for (i = 0; i < count; i++) {
+		s = rnd();
+		faults += !elem_output(cdp ? cdp_units : sdp_units,
+				       cdp ? cdp_enable : sdp_enable,
+				       cdp ? random_cdp : random_sdp, prec, s,
+				       cdp ? cdp_counters : sdp_counters,
+				       "off", ref, n_ref);
+		faults += !elem_output(cdp ? cdp_units : sdp_units,
+				       cdp ? cdp_enable : sdp_enable,
+				       cdp ? random_cdp : random_sdp, prec, s,
+				       cdp ? cdp_counters : sdp_counters,
+				       "auto", got, n);
+		if ((memcmp(ref, got, OUT_SIZE) || memcmp(n, n_ref, sizeof(n))) &&
+		    !bad++)
+			printf("# %s %s layer %u (seed %u) differs\n",
+			       cdp ? "cdp" : "sdp", name[prec], i, s);
+		seed = s ^ 0x9e3779b9u;
+	}
+	tap_ok(!bad && !faults,
+	       "%u random %s %s layers: vector path = plain (%u differ, %u faults)",
+	       count, cdp ? "CDP" : "SDP", name[prec], bad, faults);
+}
+
+/* A random 16-bit register value: small, or any. */
+static int32_t rnd_reg16(void)
+{
+	return (int16_t)(rnd() % 2 ? rnd_bits(8) - 128 : rnd_bits(16));
+}
+
+/* One random X stage: its settings and, for memory operands, @mem. */
+static void random_x(struct sdp_x *s, const uint8_t *mem_op, uint32_t lanes)
+{
+	uint32_t use = rnd() % 3;
+
+	memset(s, 0, sizeof(*s));
+	s->bypass = rnd() % 4 == 0;
+	s->alu_bypass = rnd() % 4 == 0;
+	s->algo = rnd() % 4;
+	s->mul_bypass = rnd() % 4 == 0;
+	s->prelu = rnd() % 3 == 0;
+	s->relu_bypass = rnd() % 2;
+	s->alu_mem = rnd() % 3 == 0;
+	s->mul_mem = rnd() % 3 == 0;
+	s->alu_shift = rnd() % 4 ? rnd() % 8 : rnd() % 64;
+	s->mul_shift = rnd() % 4 ? rnd() % 16 : rnd() % 64;
+	s->alu_reg = rnd_reg16();
+	s->mul_reg = rnd_reg16();
+	s->op.enabled = s->alu_mem || s->mul_mem;
+	s->op.two_byte = rnd() % 2;
+	s->op.use = use;
+	s->op.channels = lanes;
+	s->op.base = mem_op;
+	s->op.elem = (use == USE_BOTH ? 2 : 1) * (s->op.two_byte ? 2 : 1);
+}
+
+/*
+ * The integer SDP's 32-bit stages (sim_sdp_narrow) against its 64-bit
+ * ones on random settings and inputs: where the ranges allow the narrow
+ * arithmetic it must give the same outputs and saturation count.
+ */
+static void test_sdp_narrow(void)
+{
+	static uint8_t in[64], op[2][128];
+	struct sdp_params p;
+	struct sdp_run r = { 0, 0, 0, 0 };
+	s32 wide[SDP_RUN_MAX], narrow[SDP_RUN_MAX];
+	uint32_t i, j, sat_wide, sat_narrow, bad = 0, nx = 0, nc = 0;
+
+	if (!__builtin_cpu_supports("avx2")) {
+		tap_skip("no AVX2", "SDP 32-bit stages = 64-bit");
+		return;
+	}
+	for (i = 0; i < 200000; i++) {
+		memset(&p, 0, sizeof(p));
+		p.in_bpe = p.out_bpe = rnd() % 2 + 1;
+		p.lanes = ATOM / p.in_bpe;
+		p.atom = ATOM;
+		p.c = p.lanes;
+		p.in = in;
+		for (j = 0; j < sizeof(in); j++)
+			in[j] = rnd() % 4 ? rnd() : rnd() % 2 ? 0x7f : 0x80;
+		for (j = 0; j < sizeof(op); j++)
+			op[j / 128][j % 128] = rnd() % 4 ? rnd() : 0x80;
+		random_x(&p.x[0], op[0], p.lanes);
+		random_x(&p.x[1], op[1], p.lanes);
+		p.y.bypass = rnd() % 4 != 0;
+		p.y.alu_bypass = p.y.mul_bypass = p.y.lut_bypass = true;
+		p.cvt_offset = rnd() % 2 ? (int32_t)rnd_bits(8) - 128 :
+			       (int32_t)(rnd() << 8 ^ rnd());
+		p.cvt_scale = rnd_reg16();
+		p.cvt_shift = rnd() % 4 ? rnd() % 20 : rnd() % 64;
+		r.n = p.lanes;
+		sim_sdp_narrow(&p);
+		nx += p.narrow_x[0] + p.narrow_x[1];
+		nc += p.narrow_cvt;
+		p.sat_count = &sat_narrow;
+		sat_narrow = 0;
+		sim_sdp_run_avx2(&p, &r, narrow, NULL);
+		p.narrow_x[0] = p.narrow_x[1] = p.narrow_cvt = false;
+		p.sat_count = &sat_wide;
+		sat_wide = 0;
+		sim_sdp_run_avx2(&p, &r, wide, NULL);
+		if (memcmp(wide, narrow, r.n * sizeof(s32)) ||
+		    sat_wide != sat_narrow) {
+			if (!bad++)
+				printf("# SDP setting %u: 32-bit stages differ\n", i);
+		}
+	}
+	tap_ok(!bad && nx > 50000 && nc > 20000,
+	       "SDP 32-bit stages = 64-bit on 200000 random settings (%u differ; narrow X %u, converter %u)",
+	       bad, nx, nc);
+}
+
+/* Random LUT settings of a CDP layer, its square sums under 2^20. */
+static void random_cdp_lut(struct cdp_lut *l)
+{
+	struct sim_lut_cfg *c = &l->cfg;
+
+	memset(l, 0, sizeof(*l));
+	c->le_linear = rnd() % 2;
+	c->uflow_lo = rnd() % 2;
+	c->oflow_lo = rnd() % 2;
+	c->hybrid_lo = rnd() % 2;
+	c->le_uflow_scale = rnd_reg16();
+	c->le_oflow_scale = rnd_reg16();
+	c->lo_uflow_scale = rnd_reg16();
+	c->lo_oflow_scale = rnd_reg16();
+	c->le_uflow_shift = (int32_t)(rnd() % 32) - 16;
+	c->le_oflow_shift = (int32_t)(rnd() % 32) - 16;
+	c->lo_uflow_shift = (int32_t)(rnd() % 32) - 16;
+	c->lo_oflow_shift = (int32_t)(rnd() % 32) - 16;
+	l->le_start = (int32_t)rnd_bits(10) - 512;
+	l->lo_start = (int32_t)rnd_bits(10) - 512;
+	l->le_end = rnd_bits(20);
+	l->lo_end = rnd_bits(20);
+	l->le_select = rnd() % 20;
+	l->lo_select = rnd() % 20;
+	l->le_offset = rnd() % 8;
+}
+
+/*
+ * The int8 CDP's 32-bit converters (sim_cdp_narrow) against its 64-bit
+ * ones on random settings and inputs: the same outputs and counters.
+ */
+static void test_cdp_narrow(void)
+{
+	static uint8_t in[3 * ATOM];
+	static struct sim_lut table;
+	struct sim_lut_count lut_wide, lut_narrow;
+	s32 wide[SIM_ATOM_MAX], narrow[SIM_ATOM_MAX];
+	uint32_t i, j, s, sat_wide, sat_narrow, bad = 0, nout = 0;
+	struct cdp_params p;
+
+	if (!__builtin_cpu_supports("avx2")) {
+		tap_skip("no AVX2", "CDP 32-bit converters = 64-bit");
+		return;
+	}
+	for (i = 0; i < 100000; i++) {
+		memset(&p, 0, sizeof(p));
+		p.atom = ATOM;
+		p.bpe = 1;
+		p.lanes = ATOM;
+		p.surfaces = 3;
+		p.c = rnd() % (3 * ATOM) + 1;
+		p.w = p.h = 1;
+		p.half_window = rnd() % 4 + 1;
+		p.sqsum_bypass = rnd() % 4 == 0;
+		p.mul_bypass = rnd() % 4 == 0;
+		p.in_offset = (int8_t)rnd();
+		p.in_scale = rnd() % 2 ? 1 : rnd_reg16();
+		p.in_shift = rnd() % 2 ? 0 : rnd() % 32;
+		p.out_offset = rnd() % 2 ? (int32_t)rnd_bits(8) - 128 :
+			       sim_sext(rnd() << 8 ^ rnd(), 25);
+		p.out_scale = rnd() % 2 ? 1 : rnd_reg16();
+		p.out_shift = rnd() % 4 ? 8 + rnd() % 16 : rnd() % 64;
+		random_cdp_lut(&p.lut);
+		for (j = 0; j < 65; j++)
+			table.le[j] = rnd();
+		for (j = 0; j < 257; j++)
+			table.lo[j] = rnd();
+		p.table = &table;
+		p.in = in;
+		p.in_surf = ATOM;
+		for (j = 0; j < sizeof(in); j++)
+			in[j] = rnd() % 4 ? rnd() : rnd() % 2 ? 0x7f : 0x80;
+		s = rnd() % ((p.c + ATOM - 1) / ATOM);
+		sim_cdp_narrow(&p);
+		nout += p.narrow_out;
+		memset(&lut_narrow, 0, sizeof(lut_narrow));
+		sat_narrow = 0;
+		p.lut_count = &lut_narrow;
+		p.sat_count = &sat_narrow;
+		sim_cdp_atom_avx2(&p, s, 0, 0, narrow);
+		p.narrow_in = p.narrow_out = false;
+		memset(&lut_wide, 0, sizeof(lut_wide));
+		sat_wide = 0;
+		p.lut_count = &lut_wide;
+		p.sat_count = &sat_wide;
+		sim_cdp_atom_avx2(&p, s, 0, 0, wide);
+		if ((memcmp(wide, narrow, sizeof(wide)) || sat_wide != sat_narrow ||
+		     memcmp(&lut_wide, &lut_narrow, sizeof(lut_wide))) && !bad++)
+			printf("# CDP setting %u: 32-bit converters differ\n", i);
+	}
+	tap_ok(!bad && nout > 30000,
+	       "CDP int8 32-bit converters = 64-bit on 100000 random settings (%u differ; narrow outputs %u)",
+	       bad, nout);
+}
+
 int main(void)
 {
 	const struct nvdla_sim_host host = {
@@ -469,9 +971,17 @@ int main(void)
 	test_fp16_align8();
 	test_int_tile(true);
 	test_int_tile(false);
+	test_sdp_narrow();
+	test_cdp_narrow();
 	test_layers(0, 150);
 	test_layers(1, 60);
 	test_layers(2, 60);
+	test_elem_layers(false, 0, 300);
+	test_elem_layers(false, 1, 300);
+	test_elem_layers(false, 2, 300);
+	test_elem_layers(true, 0, 3000);
+	test_elem_layers(true, 1, 300);
+	test_elem_layers(true, 2, 300);
 	free(sim);
 	free(mem);
 	return tap_done();
