@@ -23,6 +23,7 @@
 #define AVX2 __attribute__((target("avx2")))
 
 #define LANES 8
+#define MXCSR_ROUNDING 0x6000	/* 0: round to nearest even */
 #define FP32_EXP(x) _mm256_and_si256(_mm256_srli_epi32(x, 23), \
 				     _mm256_set1_epi32(0xff))
 
@@ -291,11 +292,17 @@ AVX2 void sim_sdp_fp16_run_avx2(const struct sdp_params *p,
 	sdp_run_store(dst, out, r->n, p->out_bpe);
 }
 
-/* Whether the layer's stages are all the ones above. */
+/*
+ * Whether the layer's stages are all the ones above, and the host rounds
+ * to nearest: an application may have set another rounding mode.
+ */
 bool sim_sdp_fp16_avx2_fits(const struct sdp_params *p)
 {
 	const struct sdp_y *y = &p->y;
 	u32 j;
+
+	if (_mm_getcsr() & MXCSR_ROUNDING)
+		return false;
 
 	for (j = 0; j < 2; j++)
 		if (!p->x[j].bypass && !p->x[j].alu_bypass &&

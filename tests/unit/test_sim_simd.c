@@ -14,6 +14,7 @@
  * the CPU has no AVX2, the vector checks
  * skip and the layers compare the plain path with itself on threads.
  */
+#include <fenv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -731,6 +732,26 @@ static bool elem_output(const int *units, const uint32_t *enable,
  * run with the vector path and with the plain one: the same outputs
  * and counters.
  */
+/*
+ * The fp16 SDP's vector path computes on the host's fp32 units, which an
+ * application may have set to another rounding mode: then it stands
+ * aside (a layer's outputs seldom show it, being narrowed to fp16).
+ */
+static void test_sdp_fp16_rounding(void)
+{
+	struct sdp_params p;
+	bool nearest, toward_zero;
+
+	memset(&p, 0, sizeof(p));
+	p.x[0].bypass = p.x[1].bypass = p.y.bypass = true;
+	nearest = sim_sdp_fp16_avx2_fits(&p);
+	fesetround(FE_TOWARDZERO);
+	toward_zero = sim_sdp_fp16_avx2_fits(&p);
+	fesetround(FE_TONEAREST);
+	tap_ok(nearest && !toward_zero,
+	       "fp16 SDP: the host's fp32 units only while they round to nearest");
+}
+
 static void test_elem_layers(bool cdp, uint32_t prec, uint32_t count)
 {
 	static const char *const name[] = { "int8", "int16", "fp16" };
@@ -982,6 +1003,7 @@ int main(void)
 	test_elem_layers(true, 0, 3000);
 	test_elem_layers(true, 1, 300);
 	test_elem_layers(true, 2, 300);
+	test_sdp_fp16_rounding();
 	free(sim);
 	free(mem);
 	return tap_done();
