@@ -255,11 +255,14 @@ static bool sdp_y_reads(const struct sdp_y *y)
 	return !y->bypass && (y->alu_mem || y->mul_mem);
 }
 
-/* The largest magnitude of a stage's operand: memory's, or @reg. */
+/*
+ * The largest magnitude of a stage's operand: memory's (0 with its read
+ * engine off), or @reg.
+ */
 static u64 sdp_operand_max(const struct sdp_operand *o, bool mem, s32 reg)
 {
 	if (mem)
-		return o->two_byte ? 1 << 15 : 1 << 7;
+		return !o->enabled ? 0 : o->two_byte ? 1 << 15 : 1 << 7;
 	return reg < 0 ? -(s64)reg : reg;
 }
 
