@@ -178,6 +178,46 @@ static void report(const char *what, const char *unit, double work,
 	printf("\n");
 }
 
+/* A layer's shape, for the functions that program it. */
+struct shape {
+	uint32_t w, h, c;	/* input cube */
+	uint32_t k, r, s;	/* kernels (convolution) */
+	uint32_t ow, oh;	/* output (pooling) */
+	uint32_t prec;		/* 0 int8, 1 int16, 2 fp16 */
+};
+
+/* The units a layer runs on, consumers first, and their enable registers. */
+struct engine {
+	const int *units;
+	const uint32_t *enable;
+	int n;
+};
+
+/*
+ * The best wall time under each setting in @tm of the layer @program
+ * writes to @e's registers: REPEAT runs of each, the settings in turn,
+ * so that a slow spell of the host touches them all.
+ */
+static void time_layer(const struct engine *e,
+		       void (*program)(const struct shape *sh),
+		       const struct shape *sh, double tm[SETTINGS])
+{
+	double t;
+	size_t st;
+	int rep;
+
+	for (st = 0; st < SETTINGS; st++)
+		tm[st] = 1e9;
+	for (rep = 0; rep < REPEAT; rep++)
+		for (st = 0; st < SETTINGS; st++) {
+			use_setting(&settings[st]);
+			select_groups(e->units, e->n);
+			program(sh);
+			t = finish(e->units, e->n, e->enable);
+			tm[st] = t < tm[st] ? t : tm[st];
+		}
+}
+
 /* fp16 to float, for the fp16 reference loop. */
 static float half(const uint8_t *p)
 {
@@ -294,6 +334,35 @@ __attribute__((target("avx2,fma"))) static double limit_fma(double macs)
 	return t;
 }
 
+static void conv_program(const struct shape *sh)
+{
+	const uint32_t w = sh->w, h = sh->h, surf = w * h * ATOM;
+
+	W(CDMA, D_MISC_CFG, sh->prec << 8 | sh->prec << 12);
+	W(CDMA, D_DAIN_ADDR_LOW_0, (uint32_t)(MEM_BASE + IN_OFF));
+	W(CDMA, D_LINE_STRIDE, w * ATOM);
+	W(CDMA, D_SURF_STRIDE, surf);
+	W(CDMA, D_WEIGHT_ADDR_LOW, (uint32_t)(MEM_BASE + WT_OFF));
+	W(CSC, D_DATAIN_SIZE_EXT_0, (h - 1) << 16 | (w - 1));
+	W(CSC, D_DATAIN_SIZE_EXT_1, sh->c - 1);
+	W(CSC, D_WEIGHT_SIZE_EXT_0, (sh->r - 1) << 16 | (sh->s - 1));
+	W(CSC, D_WEIGHT_SIZE_EXT_1, (sh->k - 1) << 16 | (sh->c - 1));
+	W(CSC, D_ZERO_PADDING, 1 << 16 | 1);
+	W(SDP, D_DATA_CUBE_WIDTH, w - 1);
+	W(SDP, D_DATA_CUBE_HEIGHT, h - 1);
+	W(SDP, D_DATA_CUBE_CHANNEL, sh->k - 1);
+	W(SDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
+	W(SDP, D_DST_LINE_STRIDE, w * ATOM);
+	W(SDP, D_DST_SURFACE_STRIDE, surf);
+	W(SDP, D_FEATURE_MODE_CFG, 1);
+	W(SDP, D_DATA_FORMAT, sh->prec | sh->prec << 2);
+	W(SDP, D_DP_BS_CFG, 1);
+	W(SDP, D_DP_BN_CFG, 1);
+	W(SDP, D_DP_EW_CFG, 1);
+	W(SDP, D_CVT_SCALE, 1);
+	W(CACC, D_CLIP_CFG, 8);
+}
+
 /* @prec: 0 int8, 1 int16, 2 fp16. */
 static void bench_conv(uint32_t prec)
 {
@@ -301,14 +370,6 @@ static void bench_conv(uint32_t prec)
 		"conv 3x3 int8 (nv_full)", "conv 3x3 int16 (nv_full)",
 		"conv 3x3 fp16 (nv_full)",
 	};
-	uint32_t bpe = prec ? 2 : 1;
-	/*
-	 * Integer layers deep enough that the SDP's per-element work (the
-	 * same for every setting) does not hide the convolution's rate;
-	 * fp16 smaller, for the plain path's sake.
-	 */
-	const uint32_t w = prec == 2 ? 28 : 14, h = w, c = prec == 2 ? 64 : 512;
-	const uint32_t k = 64, r = 3, s = 3;
 	static const int units[] = {
 		NVDLA_UNIT_SDP, NVDLA_UNIT_CACC, NVDLA_UNIT_CMAC_A,
 		NVDLA_UNIT_CMAC_B, NVDLA_UNIT_CSC, NVDLA_UNIT_CDMA,
@@ -318,10 +379,19 @@ static void bench_conv(uint32_t prec)
 		NVDLA_CMAC_A_D_OP_ENABLE, NVDLA_CMAC_B_D_OP_ENABLE,
 		NVDLA_CSC_D_OP_ENABLE, NVDLA_CDMA_D_OP_ENABLE,
 	};
+	static const struct engine conv = { units, enable, 6 };
+	uint32_t bpe = prec ? 2 : 1;
+	/*
+	 * Integer layers deep enough that the SDP's per-element work (the
+	 * same for every setting) does not hide the convolution's rate;
+	 * fp16 smaller, for the plain path's sake.
+	 */
+	const uint32_t w = prec == 2 ? 28 : 14, h = w, c = prec == 2 ? 64 : 512;
+	const uint32_t k = 64, r = 3, s = 3;
+	const struct shape sh = { w, h, c, k, r, s, w, h, prec };
 	uint32_t surf = w * h * ATOM, kg = 32 / bpe;
 	const uint8_t *wt = mem + WT_OFF;
 	double tm[SETTINGS], tr = 1e9, t, macs = (double)w * h * c * k * r * s;
-	size_t st;
 	int rep;
 
 	fill(mem + IN_OFF, (size_t)surf * c * bpe / ATOM, 1);
@@ -330,38 +400,7 @@ static void bench_conv(uint32_t prec)
 		fill_fp16(mem + IN_OFF, (size_t)surf * c * bpe / ATOM);
 		fill_fp16(mem + WT_OFF, (size_t)k * c * r * s * bpe);
 	}
-	for (st = 0; st < SETTINGS; st++)
-		tm[st] = 1e9;
-	for (rep = 0; rep < REPEAT; rep++)
-	for (st = 0; st < SETTINGS; st++) {
-		use_setting(&settings[st]);
-		select_groups(units, 6);
-		W(CDMA, D_MISC_CFG, prec << 8 | prec << 12);
-		W(CDMA, D_DAIN_ADDR_LOW_0, (uint32_t)(MEM_BASE + IN_OFF));
-		W(CDMA, D_LINE_STRIDE, w * ATOM);
-		W(CDMA, D_SURF_STRIDE, surf);
-		W(CDMA, D_WEIGHT_ADDR_LOW, (uint32_t)(MEM_BASE + WT_OFF));
-		W(CSC, D_DATAIN_SIZE_EXT_0, (h - 1) << 16 | (w - 1));
-		W(CSC, D_DATAIN_SIZE_EXT_1, c - 1);
-		W(CSC, D_WEIGHT_SIZE_EXT_0, (r - 1) << 16 | (s - 1));
-		W(CSC, D_WEIGHT_SIZE_EXT_1, (k - 1) << 16 | (c - 1));
-		W(CSC, D_ZERO_PADDING, 1 << 16 | 1);
-		W(SDP, D_DATA_CUBE_WIDTH, w - 1);
-		W(SDP, D_DATA_CUBE_HEIGHT, h - 1);
-		W(SDP, D_DATA_CUBE_CHANNEL, k - 1);
-		W(SDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
-		W(SDP, D_DST_LINE_STRIDE, w * ATOM);
-		W(SDP, D_DST_SURFACE_STRIDE, surf);
-		W(SDP, D_FEATURE_MODE_CFG, 1);
-		W(SDP, D_DATA_FORMAT, prec | prec << 2);
-		W(SDP, D_DP_BS_CFG, 1);
-		W(SDP, D_DP_BN_CFG, 1);
-		W(SDP, D_DP_EW_CFG, 1);
-		W(SDP, D_CVT_SCALE, 1);
-		W(CACC, D_CLIP_CFG, 8);
-		t = finish(units, 6, enable);
-		tm[st] = t < tm[st] ? t : tm[st];
-	}
+	time_layer(&conv, conv_program, &sh, tm);
 	for (rep = 0; rep < REPEAT && prec == 2; rep++) {
 		t = ref_conv_fp16(w, h, c, k, r, s);
 		tr = t < tr ? t : tr;
@@ -409,39 +448,36 @@ static void bench_conv(uint32_t prec)
 	report(name[prec], "MAC", macs, tm, tr, t);
 }
 
+static void pdp_program(const struct shape *sh)
+{
+	W(PDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
+	W(PDP_RDMA, D_SRC_LINE_STRIDE, sh->w * ATOM);
+	W(PDP_RDMA, D_SRC_SURFACE_STRIDE, sh->w * sh->h * ATOM);
+	W(PDP, D_DATA_CUBE_IN_WIDTH, sh->w - 1);
+	W(PDP, D_DATA_CUBE_IN_HEIGHT, sh->h - 1);
+	W(PDP, D_DATA_CUBE_IN_CHANNEL, sh->c - 1);
+	W(PDP, D_DATA_CUBE_OUT_WIDTH, sh->ow - 1);
+	W(PDP, D_DATA_CUBE_OUT_HEIGHT, sh->oh - 1);
+	W(PDP, D_OPERATION_MODE_CFG, 0x11);	/* max, offline */
+	W(PDP, D_POOLING_KERNEL_CFG, 2 << 8 | 2);
+	W(PDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
+	W(PDP, D_DST_LINE_STRIDE, sh->ow * ATOM);
+	W(PDP, D_DST_SURFACE_STRIDE, sh->ow * sh->oh * ATOM);
+}
+
 static void bench_pdp(void)
 {
 	const uint32_t w = 64, h = 64, c = 64, ow = 62, oh = 62;
 	static const int units[] = { NVDLA_UNIT_PDP, NVDLA_UNIT_PDP_RDMA };
 	static const uint32_t enable[] = { NVDLA_PDP_D_OP_ENABLE,
 					   NVDLA_PDP_RDMA_D_OP_ENABLE };
+	static const struct engine pdp = { units, enable, 2 };
+	const struct shape sh = { w, h, c, 0, 0, 0, ow, oh, 0 };
 	double tm[SETTINGS], tr = 1e9, t;
-	size_t st;
 	int rep;
 
 	fill(mem + IN_OFF, (size_t)w * h * c, 3);
-	for (st = 0; st < SETTINGS; st++)
-		tm[st] = 1e9;
-	for (rep = 0; rep < REPEAT; rep++)
-	for (st = 0; st < SETTINGS; st++) {
-		use_setting(&settings[st]);
-		select_groups(units, 2);
-		W(PDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
-		W(PDP_RDMA, D_SRC_LINE_STRIDE, w * ATOM);
-		W(PDP_RDMA, D_SRC_SURFACE_STRIDE, w * h * ATOM);
-		W(PDP, D_DATA_CUBE_IN_WIDTH, w - 1);
-		W(PDP, D_DATA_CUBE_IN_HEIGHT, h - 1);
-		W(PDP, D_DATA_CUBE_IN_CHANNEL, c - 1);
-		W(PDP, D_DATA_CUBE_OUT_WIDTH, ow - 1);
-		W(PDP, D_DATA_CUBE_OUT_HEIGHT, oh - 1);
-		W(PDP, D_OPERATION_MODE_CFG, 0x11);	/* max, offline */
-		W(PDP, D_POOLING_KERNEL_CFG, 2 << 8 | 2);
-		W(PDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
-		W(PDP, D_DST_LINE_STRIDE, ow * ATOM);
-		W(PDP, D_DST_SURFACE_STRIDE, ow * oh * ATOM);
-		t = finish(units, 2, enable);
-		tm[st] = t < tm[st] ? t : tm[st];
-	}
+	time_layer(&pdp, pdp_program, &sh, tm);
 	for (rep = 0; rep < REPEAT; rep++) {
 		int64_t total = 0;
 		uint32_t cc, y, x, i, j;
@@ -545,7 +581,36 @@ static int64_t sdp_loop_int8(uint32_t n)
 	return total;
 }
 
-/* BS: add, multiply (int8: shift 2), ReLU; BN and EW bypassed. @fp16: 0/1. */
+/* BS: add, multiply (int8: shift 2), ReLU; BN and EW bypassed. */
+static void sdp_program(const struct shape *sh)
+{
+	const bool fp16 = sh->prec == 2;
+
+	W(SDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
+	W(SDP_RDMA, D_SRC_LINE_STRIDE, sh->w * ATOM);
+	W(SDP_RDMA, D_SRC_SURFACE_STRIDE, sh->w * sh->h * ATOM);
+	W(SDP_RDMA, D_BRDMA_CFG, 1);
+	W(SDP_RDMA, D_NRDMA_CFG, 1);
+	W(SDP_RDMA, D_ERDMA_CFG, 1);
+	W(SDP_RDMA, D_FEATURE_MODE_CFG, sh->prec << 2);
+	W(SDP, D_DATA_CUBE_WIDTH, sh->w - 1);
+	W(SDP, D_DATA_CUBE_HEIGHT, sh->h - 1);
+	W(SDP, D_DATA_CUBE_CHANNEL, sh->c - 1);
+	W(SDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
+	W(SDP, D_DST_LINE_STRIDE, sh->w * ATOM);
+	W(SDP, D_DST_SURFACE_STRIDE, sh->w * sh->h * ATOM);
+	W(SDP, D_FEATURE_MODE_CFG, 0);
+	W(SDP, D_DATA_FORMAT, sh->prec | sh->prec << 2);
+	W(SDP, D_DP_BS_CFG, 2 << 2);
+	W(SDP, D_DP_BS_ALU_SRC_VALUE, fp16 ? SDP_FP16_ADD : 3);
+	W(SDP, D_DP_BS_MUL_SRC_VALUE, fp16 ? SDP_FP16_MUL : 5);
+	W(SDP, D_DP_BS_MUL_CFG, fp16 ? 0 : 2 << 8);
+	W(SDP, D_DP_BN_CFG, 1);
+	W(SDP, D_DP_EW_CFG, 1);
+	W(SDP, D_CVT_SCALE, 1);
+}
+
+/* @fp16: 0/1. */
 static void bench_sdp(uint32_t fp16)
 {
 	const uint32_t w = 64, h = 64, c = 64, prec = fp16 ? 2 : 0;
@@ -553,45 +618,16 @@ static void bench_sdp(uint32_t fp16)
 	static const int units[] = { NVDLA_UNIT_SDP, NVDLA_UNIT_SDP_RDMA };
 	static const uint32_t enable[] = { NVDLA_SDP_D_OP_ENABLE,
 					   NVDLA_SDP_RDMA_D_OP_ENABLE };
+	static const struct engine sdp = { units, enable, 2 };
+	const struct shape sh = { w, h, c, 0, 0, 0, w, h, prec };
 	double tm[SETTINGS], tr = 1e9, t;
 	int64_t loop = 0;
-	size_t st;
 	int rep;
 
 	fill(mem + IN_OFF, (size_t)w * h * c * bpe, 4);
 	if (fp16)
 		fill_fp16(mem + IN_OFF, (size_t)w * h * c * bpe);
-	for (st = 0; st < SETTINGS; st++)
-		tm[st] = 1e9;
-	for (rep = 0; rep < REPEAT; rep++)
-	for (st = 0; st < SETTINGS; st++) {
-		use_setting(&settings[st]);
-		select_groups(units, 2);
-		W(SDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
-		W(SDP_RDMA, D_SRC_LINE_STRIDE, w * ATOM);
-		W(SDP_RDMA, D_SRC_SURFACE_STRIDE, w * h * ATOM);
-		W(SDP_RDMA, D_BRDMA_CFG, 1);
-		W(SDP_RDMA, D_NRDMA_CFG, 1);
-		W(SDP_RDMA, D_ERDMA_CFG, 1);
-		W(SDP_RDMA, D_FEATURE_MODE_CFG, prec << 2);
-		W(SDP, D_DATA_CUBE_WIDTH, w - 1);
-		W(SDP, D_DATA_CUBE_HEIGHT, h - 1);
-		W(SDP, D_DATA_CUBE_CHANNEL, c - 1);
-		W(SDP, D_DST_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + OUT_OFF));
-		W(SDP, D_DST_LINE_STRIDE, w * ATOM);
-		W(SDP, D_DST_SURFACE_STRIDE, w * h * ATOM);
-		W(SDP, D_FEATURE_MODE_CFG, 0);
-		W(SDP, D_DATA_FORMAT, prec | prec << 2);
-		W(SDP, D_DP_BS_CFG, 2 << 2);
-		W(SDP, D_DP_BS_ALU_SRC_VALUE, fp16 ? SDP_FP16_ADD : 3);
-		W(SDP, D_DP_BS_MUL_SRC_VALUE, fp16 ? SDP_FP16_MUL : 5);
-		W(SDP, D_DP_BS_MUL_CFG, fp16 ? 0 : 2 << 8);
-		W(SDP, D_DP_BN_CFG, 1);
-		W(SDP, D_DP_EW_CFG, 1);
-		W(SDP, D_CVT_SCALE, 1);
-		t = finish(units, 2, enable);
-		tm[st] = t < tm[st] ? t : tm[st];
-	}
+	time_layer(&sdp, sdp_program, &sh, tm);
 	for (rep = 0; rep < REPEAT; rep++) {
 		t = now();
 		loop = fp16 ? sdp_loop_fp16(w * h * c) : sdp_loop_int8(w * h * c);
@@ -620,8 +656,9 @@ static int16_t cdp_entry(unsigned int i)
 	return 20000 - 300 * i;
 }
 
-static void cdp_program(uint32_t w, uint32_t h, uint32_t c)
+static void cdp_program(const struct shape *sh)
 {
+	const uint32_t w = sh->w, h = sh->h, c = sh->c;
 	unsigned int i;
 
 	W(CDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
@@ -680,23 +717,15 @@ static void bench_cdp(void)
 	static const int units[] = { NVDLA_UNIT_CDP, NVDLA_UNIT_CDP_RDMA };
 	static const uint32_t enable[] = { NVDLA_CDP_D_OP_ENABLE,
 					   NVDLA_CDP_RDMA_D_OP_ENABLE };
+	static const struct engine cdp = { units, enable, 2 };
+	const struct shape sh = { w, h, c, 0, 0, 0, w, h, 0 };
 	double tm[SETTINGS], tr = 1e9, t;
-	int64_t model = 0, loop = 0;
-	size_t st;
+	int64_t model, loop = 0;
 	int rep;
 
 	fill(mem + IN_OFF, (size_t)w * h * c, 5);
-	for (st = 0; st < SETTINGS; st++)
-		tm[st] = 1e9;
-	for (rep = 0; rep < REPEAT; rep++)
-	for (st = 0; st < SETTINGS; st++) {
-		use_setting(&settings[st]);
-		select_groups(units, 2);
-		cdp_program(w, h, c);
-		t = finish(units, 2, enable);
-		tm[st] = t < tm[st] ? t : tm[st];
-		model = cube_total((size_t)w * h * c, 1);
-	}
+	time_layer(&cdp, cdp_program, &sh, tm);
+	model = cube_total((size_t)w * h * c, 1);	/* every run's output */
 	for (rep = 0; rep < REPEAT; rep++) {
 		t = now();
 		loop = cdp_loop(w, h, c);
