@@ -107,6 +107,14 @@ struct sdp_params {
 	bool fp16_to_int16;	/* fp16 processing, int16 output */
 };
 
+/* Where run @r's first input element lies in an offline layer's cube. */
+static inline const u8 *sdp_run_in(const struct sdp_params *p,
+				   const struct sdp_run *r)
+{
+	return p->in + (r->c / p->lanes) * p->in_surf + r->y * p->in_line +
+	       (r->x * p->lanes + r->c % p->lanes) * p->in_bpe;
+}
+
 /* Elements of a run: an atom of int8 elements on the widest memory. */
 #define SDP_RUN_MAX SIM_ATOM_MAX
 

@@ -109,8 +109,7 @@ void sim_sdp_fp16_input(const struct sdp_params *p, const struct sdp_run *r,
 	const u8 *at;
 
 	if (!p->conv) {
-		at = p->in + (r->c / p->lanes) * p->in_surf + r->y * p->in_line +
-		     (x * p->lanes + lane) * 2;
+		at = sdp_run_in(p, r);
 		for (i = 0; i < r->n; i++)
 			v[i] = sim_fp16_to_fp32(at[2 * i] | at[2 * i + 1] << 8);
 		return;

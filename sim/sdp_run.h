@@ -254,8 +254,7 @@ static inline void sdp_run_input(const struct sdp_params *p,
 					r->y, v + i);
 		return;
 	}
-	at = p->in + (r->c / p->lanes) * p->in_surf + r->y * p->in_line +
-	     (r->x * p->lanes + r->c % p->lanes) * p->in_bpe;
+	at = sdp_run_in(p, r);
 	if (p->in_bpe == 1)
 		for (i = 0; i < n; i++)
 			v[i] = (s8)at[i];

@@ -98,6 +98,18 @@ static void dense_s8(s16 *p, const u8 *src, u32 n)
 		p[i] = (s8)src[i];
 }
 
+/* @n elements of @bpe bytes at @src, as the CMAC takes them. */
+static void dense_elems(s16 *p, const u8 *src, u32 n, u32 bpe)
+{
+	u32 i;
+
+	if (bpe == 1)
+		dense_s8(p, src, n);
+	else
+		for (i = 0; i < n; i++)
+			p[i] = sim_load(src + 2 * i, 2);
+}
+
 /* Weights @at to @at + @n of the direct layout, decoded for the CMAC. */
 static void dense_run(s16 *p, const struct sim_conv *cv, u64 at, u32 n)
 {
@@ -106,11 +118,8 @@ static void dense_run(s16 *p, const struct sim_conv *cv, u64 at, u32 n)
 	if (cv->compressed)
 		for (i = 0; i < n; i++)
 			p[i] = sim_conv_weight_at(cv, at + i);
-	else if (cv->bpe == 1)
-		dense_s8(p, cv->wt + at, n);
 	else
-		for (i = 0; i < n; i++)
-			p[i] = sim_load(cv->wt + (at + i) * 2, 2);
+		dense_elems(p, cv->wt + at * cv->bpe, n, cv->bpe);
 	for (i = 0; cv->fp16 && i < n; i++)
 		p[i] = sim_cdma_fp16(cv->flush_weights, p[i]);
 }
@@ -187,18 +196,6 @@ static void dense_image_row(struct sim_dense *dl, const struct sim_conv *cv,
 		p[e] = e < used ? sim_image_input(cv, e, iy) : 0;
 }
 
-/* The @n channels of one input atom at @src, as the CMAC takes them. */
-static void dense_atom(s16 *p, const u8 *src, u32 n, u32 bpe)
-{
-	u32 i;
-
-	if (bpe == 1)
-		dense_s8(p, src, n);
-	else
-		for (i = 0; i < n; i++)
-			p[i] = sim_load(src + 2 * i, 2);
-}
-
 /*
  * Element (@ix, @iy) of the padded cube into @p, an atom at a time, its
  * channels past the layer's zero.
@@ -216,7 +213,7 @@ static void dense_element(s16 *p, const struct sim_dense *dl,
 	}
 	for (c = 0; c < cv->c; c += n) {
 		n = cv->c - c < cv->lanes ? cv->c - c : cv->lanes;
-		dense_atom(p + c, sim_conv_input_at(cv, c, ix, iy), n, cv->bpe);
+		dense_elems(p + c, sim_conv_input_at(cv, c, ix, iy), n, cv->bpe);
 	}
 	for (c = cv->c; c < dl->cp; c++)
 		p[c] = 0;

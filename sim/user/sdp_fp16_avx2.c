@@ -252,8 +252,7 @@ AVX2 void sim_sdp_fp16_run_avx2(const struct sdp_params *p,
 	if (p->conv)
 		sim_sdp_fp16_input(p, r, conv);
 	else
-		at = p->in + (r->c / p->lanes) * p->in_surf +
-		     r->y * p->in_line + (r->x * p->lanes + r->c % p->lanes) * 2;
+		at = sdp_run_in(p, r);
 	for (j = 0; j < 2; j++)
 		if (!x[j].bypass)
 			fp16_stage_ops(p, &x[j].op, x[j].alu_mem, x[j].alu_reg,
