@@ -396,6 +396,12 @@ bool sim_wino_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_wino_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 /* Element (X, Y) of extended channel @ce, padding included. */
 s64 sim_wino_input(const struct sim_conv *cv, u32 ce, u32 x, u32 y);
+/*
+ * The CSC's transformed tile (B^T d B, truncated, saturated) of extended
+ * channel @c whose first output is (@x0, @y0), position (y * 4 + x).
+ */
+void sim_wino_tile(const struct sim_conv *cv, u32 c, u32 x0, u32 y0,
+		   s32 out[SIM_WINO_TILE * SIM_WINO_TILE]);
 /* Layout index of transformed weight @pos of kernel @k, channel @c. */
 u64 sim_wino_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 pos);
 /* Output transform A^T: weight of tile row @r for output row @i. */

@@ -91,18 +91,27 @@ u64 sim_wino_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 pos)
 	       (u64)(k % kg) * cube + pos * SIM_WINO_BLOCK + c % SIM_WINO_BLOCK;
 }
 
+void sim_wino_tile(const struct sim_conv *cv, u32 c, u32 x0, u32 y0,
+		   s32 out[SIM_WINO_TILE * SIM_WINO_TILE])
+{
+	s64 d[SIM_WINO_TILE * SIM_WINO_TILE];
+	u32 pos;
+
+	for (pos = 0; pos < SIM_WINO_TILE * SIM_WINO_TILE; pos++)
+		d[pos] = sim_wino_input(cv, c, x0 + pos % SIM_WINO_TILE,
+					y0 + pos / SIM_WINO_TILE);
+	wino_pra(cv, d, out);
+}
+
 s64 sim_wino_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
 	u32 tx = x - x % SIM_WINO_OUT, ty = y - y % SIM_WINO_OUT;
 	u32 i = y % SIM_WINO_OUT, j = x % SIM_WINO_OUT, c, r, s, pos;
-	s64 d[SIM_WINO_TILE * SIM_WINO_TILE], acc = 0;
 	s32 t[SIM_WINO_TILE * SIM_WINO_TILE];
+	s64 acc = 0;
 
 	for (c = 0; c < cv->c; c++) {
-		for (pos = 0; pos < SIM_WINO_TILE * SIM_WINO_TILE; pos++)
-			d[pos] = sim_wino_input(cv, c, tx + pos % SIM_WINO_TILE,
-						ty + pos / SIM_WINO_TILE);
-		wino_pra(cv, d, t);
+		sim_wino_tile(cv, c, tx, ty, t);
 		for (r = 0; r < SIM_WINO_TILE; r++)
 			for (s = 0; s < SIM_WINO_TILE; s++) {
 				pos = r * SIM_WINO_TILE + s;

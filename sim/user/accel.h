@@ -39,7 +39,8 @@ void sim_threads_run(void (*fn)(void *ctx, u32 i, u32 n), void *ctx);
  * A direct or image integer layer decoded into dense int16 arrays: output
  * (k, x, y) is the sum over taps t of the @cp-element dot product of
  * in + y * ystep + x * xstep + toff[t] with wt + (k * taps + t) * cp.
- * Channels past the layer's are 0 in the weights.
+ * Channels past the layer's are 0 in the weights. A Winograd layer's
+ * arrays are of tiles (sim_dense_wino_tiles).
  */
 struct sim_dense {
 	s16 *in, *wt;
@@ -81,6 +82,22 @@ bool sim_dense_open(struct sim_dense *dl, const struct sim_conv *cv, u32 w,
 void sim_dense_weights(struct sim_dense *dl, const struct sim_conv *cv,
 		       u32 k0, u32 k1);
 void sim_dense_close(struct sim_dense *dl);
+/*
+ * Winograd (integer): the transformed weights of kernels [@k0, @k1), a
+ * tap per tile position; row @row of transformed input tiles, each tile's
+ * positions one after another (@xstep a tile).
+ */
+void sim_dense_wino_weights(struct sim_dense *dl, const struct sim_conv *cv,
+			    u32 k0, u32 k1);
+void sim_dense_wino_row(struct sim_dense *dl, const struct sim_conv *cv,
+			u32 row);
+/*
+ * The 2x2 outputs @out[i][j] of kernels @w[i] at input tiles @d[j]
+ * (their CACC sums) through @tile, position by position.
+ */
+void sim_dense_wino_tiles(const struct sim_dense *dl, sim_dense_tile_fn *tile,
+			  const s16 *const *w, const s16 *const *d,
+			  s64 out[SIM_DENSE_KT][SIM_DENSE_XT][SIM_WINO_OUT][SIM_WINO_OUT]);
 /* Decode rows [@row0, @row1) of @cv's current input (batch), padded. */
 void sim_dense_input(struct sim_dense *dl, const struct sim_conv *cv,
 		     u32 row0, u32 row1);

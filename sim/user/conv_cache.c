@@ -100,6 +100,48 @@ static void cache_fill_dense(void *ctx, u32 i, u32 n)
 	}
 }
 
+/*
+ * Winograd: items of SIM_DENSE_KT kernels of one row of tiles (two rows of
+ * outputs), through the dense tile.
+ */
+static void cache_fill_wino(void *ctx, u32 i, u32 n)
+{
+	const struct cache_job *job = ctx;
+	struct sim_conv_cache *cc = job->cc;
+	const struct cache_priv *pv = cc->priv;
+	const struct sim_dense *dl = &pv->dense;
+	u32 ktiles = (cc->k + SIM_DENSE_KT - 1) / SIM_DENSE_KT;
+	u32 tiles = cc->w / SIM_WINO_OUT, a, b, r, s, tx, ty, k0;
+	u64 items = (u64)(job->y1 - job->y0) / SIM_WINO_OUT * ktiles, it;
+	s64 out[SIM_DENSE_KT][SIM_DENSE_XT][SIM_WINO_OUT][SIM_WINO_OUT];
+	const s16 *w[SIM_DENSE_KT], *d[SIM_DENSE_XT];
+
+	for (it = items * i / n; it < items * (i + 1) / n; it++) {
+		ty = job->y0 / SIM_WINO_OUT + it / ktiles;
+		k0 = it % ktiles * SIM_DENSE_KT;
+		/* a partial tile repeats its last kernel or input tile */
+		for (a = 0; a < SIM_DENSE_KT; a++)
+			w[a] = dl->wt + (u64)(k0 + a < cc->k ? k0 + a : cc->k - 1) *
+					dl->taps * dl->cp;
+		for (tx = 0; tx < tiles; tx += SIM_DENSE_XT) {
+			for (b = 0; b < SIM_DENSE_XT; b++)
+				d[b] = dl->in + ty * dl->ystep +
+				       (tx + b < tiles ? tx + b : tiles - 1) * dl->xstep;
+			sim_dense_wino_tiles(dl, pv->tile, w, d, out);
+			for (a = 0; a < SIM_DENSE_KT && k0 + a < cc->k; a++)
+				for (b = 0; b < SIM_DENSE_XT && tx + b < tiles; b++)
+					for (r = 0; r < SIM_WINO_OUT; r++)
+						for (s = 0; s < SIM_WINO_OUT; s++)
+							cache_store(cc, sim_conv_cache_at(cc, k0 + a,
+								(tx + b) * SIM_WINO_OUT + s,
+								ty * SIM_WINO_OUT + r),
+								sim_cacc_round(job->cv,
+									       out[a][b][r][s]),
+								false);
+		}
+	}
+}
+
 /* Rows @y0..@y1 of every kernel, fp16, through the block function. */
 static void cache_fill_fp16(void *ctx, u32 i, u32 n)
 {
@@ -198,7 +240,8 @@ static void cache_fill(struct sim_conv_cache *cc, const struct sim_conv *cv,
 		pv->dense.decoded = true;
 		pv->dense.batch_in = cv->in;
 	}
-	sim_threads_run(pv->tile ? cache_fill_dense :
+	sim_threads_run(cv->winograd && pv->tile ? cache_fill_wino :
+			pv->tile ? cache_fill_dense :
 			pv->fp16_groups ? cache_fill_fp16_groups : cache_fill_fp16,
 			&job);
 }
@@ -225,6 +268,9 @@ void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
 	cc->k = cv->k;
 	cc->block_rows = row_macs >= CACHE_BLOCK_MACS ? 1 :
 			 CACHE_BLOCK_MACS / (row_macs ? row_macs : 1);
+	/* whole tiles of Winograd outputs */
+	if (cv->winograd && cc->block_rows % SIM_WINO_OUT)
+		cc->block_rows++;
 	/* the fp16 groups' vectors of outputs filled */
 	if (cv->fp16 && cc->block_rows * w < SIM_FP16_GROUP_X)
 		cc->block_rows = (SIM_FP16_GROUP_X + w - 1) / w;

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Integer direct and image layers as dense int16 arrays: the input cube
- * (or the pre-extended image lines) decoded once per layer with the
- * padding in place, the weights once in kernel, tap, channel order, so
- * that every output is a sum of contiguous dot products that vector units
- * run. The values come from the reference's own accessors and layout
+ * Integer direct and image layers as dense int16 arrays (Winograd ones:
+ * conv_dense_wino.c): the input cube (or the pre-extended image lines)
+ * decoded once per layer with the padding in place, the weights once in
+ * kernel, tap, channel order, so that every output is a sum of contiguous
+ * dot products that vector units run. The values come from the reference's own accessors and layout
  * (sim_conv_input_at, sim_conv_weight_at, cdma_image.c's), so the sum is
  * the reference's, exactly.
  */
@@ -33,7 +33,12 @@ static bool dense_geometry(struct sim_dense *dl, const struct sim_conv *cv,
 
 	dl->c = cv->c;
 	dl->cp = round_up(cv->c, DENSE_LANES);
-	if (cv->is_image) {	/* one tap per kernel row of pre-extended lines */
+	if (cv->winograd) {	/* a tap per tile position; a line per tile row */
+		dl->taps = SIM_WINO_TILE * SIM_WINO_TILE;
+		dl->rows = h / SIM_WINO_OUT;
+		dl->xstep = (u64)dl->taps * dl->cp;
+		dl->line = w / SIM_WINO_OUT * dl->xstep;
+	} else if (cv->is_image) {	/* one tap per kernel row of pre-extended lines */
 		dl->taps = cv->r;
 		dl->rows = (h - 1) * cv->stride_y + cv->r;
 		dl->xstep = (u64)cv->stride_x * cv->image.channels;
@@ -54,7 +59,9 @@ static bool dense_geometry(struct sim_dense *dl, const struct sim_conv *cv,
 	dl->toff = malloc(dl->taps * sizeof(*dl->toff));
 	if (!dl->toff)
 		return false;
-	for (r = 0; r < cv->r; r++)
+	for (r = 0; cv->winograd && r < dl->taps; r++)
+		dl->toff[r] = (u64)r * dl->cp;
+	for (r = 0; !cv->winograd && r < cv->r; r++)
 		for (s = 0; s < dl->taps / cv->r; s++)
 			dl->toff[r * (dl->taps / cv->r) + s] =
 				(u64)r * cv->dilation_y * dl->line +
@@ -66,7 +73,7 @@ bool sim_dense_open(struct sim_dense *dl, const struct sim_conv *cv, u32 w,
 		    u32 h)
 {
 	memset(dl, 0, sizeof(*dl));
-	if (cv->winograd || !dense_geometry(dl, cv, w, h))
+	if ((cv->winograd && cv->fp16) || !dense_geometry(dl, cv, w, h))
 		return false;
 	dl->narrow = cv->bpe == 1 && (u64)dl->taps * dl->cp < DENSE_NARROW_MAX;
 	dl->in = malloc(dl->in_len * sizeof(*dl->in));
@@ -157,6 +164,10 @@ void sim_dense_weights(struct sim_dense *dl, const struct sim_conv *cv,
 	u32 k, t, c;
 	s16 *p;
 
+	if (cv->winograd) {
+		sim_dense_wino_weights(dl, cv, k0, k1);
+		return;
+	}
 	if (!cv->is_image) {
 		dense_direct_weights(dl, cv, k0, k1);
 		return;
@@ -239,7 +250,9 @@ void sim_dense_input(struct sim_dense *dl, const struct sim_conv *cv,
 	u32 row;
 
 	for (row = row0; row < row1; row++) {
-		if (cv->is_image)
+		if (cv->winograd)
+			sim_dense_wino_row(dl, cv, row);
+		else if (cv->is_image)
 			dense_image_row(dl, cv, row);
 		else
 			dense_cube_row(dl, cv, row);

@@ -34,27 +34,43 @@ runtime=$(cd "$build/bin" && pwd)/nvdla_runtime
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Random SDP, PDP, CDP and convolution layers of every precision
-# (nvdla_randlayer): the same output bytes and --stats counters with the
-# vector path off and on, one thread each.
-bad=0
-for seed in $(seq 1 150); do
-	"$build/bin/nvdla_randlayer" "$seed" "$tmp/layer.nvdla" >"$tmp/desc" || {
-		bad=$((bad + 1))
-		continue
-	}
-	for s in off auto; do
-		NVDLA_SIM_SIMD=$s NVDLA_SIM_THREADS=1 "$runtime" --stats \
-			--loadable "$tmp/layer.nvdla" -o "$tmp/$s.dimg" 2>&1 |
-			awk '$1 ~ /^[0-9]+$/ { $5 = ""; print }' >"$tmp/$s.stats"
+# random_layers COUNT "SETTINGS" RANDLAYER-OPTION...: nvdla_randlayer's
+# layers of seeds 1 to COUNT give the same output bytes and --stats
+# counters under each of SETTINGS (SIMD:THREADS) as under the first; the
+# count of those that do not.
+random_layers() {
+	count=$1 modes=$2
+	shift 2
+	bad=0
+	for seed in $(seq 1 "$count"); do
+		"$build/bin/nvdla_randlayer" "$@" "$seed" "$tmp/layer.nvdla" >"$tmp/desc" || {
+			bad=$((bad + 1))
+			continue
+		}
+		differ=0
+		for s in $modes; do
+			NVDLA_SIM_SIMD=${s%:*} NVDLA_SIM_THREADS=${s#*:} "$runtime" --stats \
+				--loadable "$tmp/layer.nvdla" -o "$tmp/$s.dimg" 2>&1 |
+				awk '$1 ~ /^[0-9]+$/ { $5 = ""; print }' >"$tmp/$s.stats"
+			[ -s "$tmp/$s.stats" ] || differ=1
+			cmp -s "$tmp/${modes%% *}.dimg" "$tmp/$s.dimg" &&
+				cmp -s "$tmp/${modes%% *}.stats" "$tmp/$s.stats" || differ=1
+		done
+		[ "$differ" -eq 0 ] ||
+			{ bad=$((bad + 1)); echo "# seed $seed: $(cat "$tmp/desc")" >&2; }
+		rm -f "$tmp"/*.dimg
 	done
-	cmp -s "$tmp/off.dimg" "$tmp/auto.dimg" &&
-		cmp -s "$tmp/off.stats" "$tmp/auto.stats" &&
-		[ -s "$tmp/off.stats" ] ||
-		{ bad=$((bad + 1)); echo "# seed $seed: $(cat "$tmp/desc")"; }
-	rm -f "$tmp/off.dimg" "$tmp/auto.dimg"
-done
-ok $bad "150 random layers: the same outputs and counters with the vector path off and on"
+	echo "$bad"
+}
+
+# Random SDP, PDP, CDP and convolution layers of every precision: the
+# vector path off and on, one thread each.
+ok "$(random_layers 150 "off:1 auto:1")" "150 random layers: the same outputs and counters with the vector path off and on"
+# Random Winograd layers (nv_full; integer ones on the dense tiles, unless
+# a weight times the output transform leaves int16): off and alone (the
+# kernel module's path), on with one and two threads, off with two.
+ok "$(random_layers 60 "off:1 auto:1 auto:2 off:2" --config nv_full --kinds winograd)" \
+	"60 random Winograd layers: the same outputs and counters with the vector path off and on, 1 and 2 threads"
 
 if [ ! -d "$corpus" ] || ! command -v python3 >/dev/null; then
 	skip "networks with every vector path and thread count" \
