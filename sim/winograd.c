@@ -30,7 +30,7 @@ const struct sim_wino_bt sim_wino_bt[SIM_WINO_TILE] = {
 };
 
 /* Input transform rows: B^T[i] . v (B^T has entries 0, 1, -1). */
-static s64 wino_bt(const s64 *v, u32 i, u32 step)
+static inline s64 wino_bt(const s64 *v, u32 i, u32 step)
 {
 	const struct sim_wino_bt *t = &sim_wino_bt[i];
 
@@ -63,20 +63,44 @@ s32 sim_wino_at(u32 i, u32 r)
 	return r == 0 ? 0 : r == 1 ? 1 : -1;
 }
 
-s64 sim_wino_input(const struct sim_conv *cv, u32 ce, u32 x, u32 y)
+/* Where extended channel @ce's elements are: surface and lane, phase. */
+struct wino_chan {
+	const u8 *p;
+	s32 dx, dy;	/* element (X, Y) is (X * sx + dx, Y * sy + dy) */
+};
+
+static struct wino_chan wino_chan(const struct sim_conv *cv, u32 ce)
 {
 	const struct sim_wino *wn = &cv->wino;
 	u32 e = ce % cv->lanes, rest = ce / cv->lanes;
 	u32 surface = rest % wn->surfaces, phase = rest / wn->surfaces;
-	s32 px = (s32)(x * wn->sx + phase % wn->sx) - (s32)wn->pad_left;
-	s32 py = (s32)(y * wn->sy + phase / wn->sx) - (s32)wn->pad_top;
+	struct wino_chan ch = {
+		.p = cv->in + surface * cv->in_surf + e * cv->bpe,
+		.dx = (s32)(phase % wn->sx) - (s32)wn->pad_left,
+		.dy = (s32)(phase / wn->sx) - (s32)wn->pad_top,
+	};
+
+	return ch;
+}
+
+static s64 wino_element(const struct sim_conv *cv, const struct wino_chan *ch,
+			u32 x, u32 y)
+{
+	const struct sim_wino *wn = &cv->wino;
+	s32 px = (s32)(x * wn->sx) + ch->dx, py = (s32)(y * wn->sy) + ch->dy;
 	const u8 *p;
 
 	if (px < 0 || px >= (s32)wn->w || py < 0 || py >= (s32)wn->h)
 		return wn->cdma_pad;
-	p = cv->in + surface * cv->in_surf + py * cv->in_line +
-	    (px * cv->lanes + e) * cv->bpe;
+	p = ch->p + py * cv->in_line + px * cv->lanes * cv->bpe;
 	return cv->bpe == 1 ? (s8)p[0] : (s16)(p[0] | p[1] << 8);
+}
+
+s64 sim_wino_input(const struct sim_conv *cv, u32 ce, u32 x, u32 y)
+{
+	struct wino_chan ch = wino_chan(cv, ce);
+
+	return wino_element(cv, &ch, x, y);
 }
 
 u64 sim_wino_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 pos)
@@ -94,12 +118,13 @@ u64 sim_wino_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 pos)
 void sim_wino_tile(const struct sim_conv *cv, u32 c, u32 x0, u32 y0,
 		   s32 out[SIM_WINO_TILE * SIM_WINO_TILE])
 {
+	struct wino_chan ch = wino_chan(cv, c);
 	s64 d[SIM_WINO_TILE * SIM_WINO_TILE];
 	u32 pos;
 
 	for (pos = 0; pos < SIM_WINO_TILE * SIM_WINO_TILE; pos++)
-		d[pos] = sim_wino_input(cv, c, x0 + pos % SIM_WINO_TILE,
-					y0 + pos / SIM_WINO_TILE);
+		d[pos] = wino_element(cv, &ch, x0 + pos % SIM_WINO_TILE,
+				      y0 + pos / SIM_WINO_TILE);
 	wino_pra(cv, d, out);
 }
 

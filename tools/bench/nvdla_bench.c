@@ -448,6 +448,147 @@ static void bench_conv(uint32_t prec)
 	report(name[prec], "MAC", macs, tm, tr, t);
 }
 
+/*
+ * Winograd, int8: the input padded by 1 above and left, 3 below and right
+ * (whole 4x4 tiles, as the CDMA requires), 2x2 outputs a tile.
+ */
+#define WINO_PAD_END 3
+#define WINO_POS 16
+
+static void wino_program(const struct shape *sh)
+{
+	const uint32_t ext = sh->w + 1 + WINO_PAD_END, cube = WINO_POS * sh->c;
+
+	conv_program(sh);
+	W(CDMA, D_MISC_CFG, 1);
+	W(CDMA, D_DATAIN_SIZE_0, (sh->h - 1) << 16 | (sh->w - 1));
+	W(CDMA, D_DATAIN_SIZE_1, sh->c - 1);
+	W(CDMA, D_ZERO_PADDING, 1 | WINO_PAD_END << 8 | 1 << 16 | WINO_PAD_END << 24);
+	W(CSC, D_MISC_CFG, 1);
+	W(CSC, D_DATAIN_SIZE_EXT_0, (ext - 1) << 16 | (ext - 1));
+	W(CSC, D_WEIGHT_SIZE_EXT_0, 3 << 16 | 3);
+	W(CSC, D_DATAOUT_SIZE_0, (sh->h - 1) << 16 | (sh->w - 1));
+	W(CSC, D_ZERO_PADDING, 0);
+	W(CMAC_A, D_MISC_CFG, 1);
+	W(CMAC_B, D_MISC_CFG, 1);
+	W(CACC, D_MISC_CFG, 1);
+	W(CDMA, D_WEIGHT_BYTES, sh->k * cube);
+	W(SDP, D_FEATURE_MODE_CFG, 1 | 1 << 2);
+}
+
+/* B^T row @i of a 4-element column or row @v (stride @st). */
+static int32_t wino_bt(const int32_t *v, uint32_t i, uint32_t st)
+{
+	switch (i) {
+	case 0:
+		return v[0] - v[2 * st];
+	case 1:
+		return v[st] + v[2 * st];
+	case 2:
+		return v[2 * st] - v[st];
+	default:
+		return v[st] - v[3 * st];
+	}
+}
+
+/* A^T: weight of tile row @r in output row @i. */
+static int32_t wino_at(uint32_t i, uint32_t r)
+{
+	return i ? (r == 0 ? 0 : r == 1 ? 1 : -1) : r == 3 ? 0 : 1;
+}
+
+/* The layer as a plain loop: each tile's transform once, 16 MACs a channel. */
+static double wino_loop(const struct shape *sh, int32_t *v)
+{
+	const uint32_t kg = 32, c = sh->c, k = sh->k, tiles = sh->w / 2;
+	const int8_t *wt = (const int8_t *)(mem + WT_OFF);
+	double t = now();
+	int64_t total = 0;
+	int32_t d[WINO_POS], m[WINO_POS];
+	uint32_t tx, ty, cc, p, ko, i, j;
+
+	for (ty = 0; ty < tiles; ty++)
+		for (tx = 0; tx < tiles; tx++) {
+			for (cc = 0; cc < c; cc++) {
+				int32_t *tv = v + cc * WINO_POS;
+
+				for (p = 0; p < WINO_POS; p++) {
+					int32_t x = 2 * tx + p % 4 - 1, y = 2 * ty + p / 4 - 1;
+
+					d[p] = x < 0 || y < 0 || x >= (int32_t)sh->w ||
+					       y >= (int32_t)sh->h ? 0 :
+					       feat(mem + IN_OFF, 1, sh->w, sh->h, x, y, cc);
+				}
+				for (p = 0; p < WINO_POS; p++)	/* B^T d, then (.) B */
+					m[p] = wino_bt(d + p % 4, p / 4, 4);
+				for (p = 0; p < WINO_POS; p++) {
+					int32_t e = wino_bt(m + p / 4 * 4, p % 4, 1);
+
+					tv[p] = e > 127 ? 127 : e < -128 ? -128 : e;
+				}
+			}
+			for (ko = 0; ko < k; ko++) {
+				const int8_t *wk = wt + ko / kg * kg * WINO_POS * c +
+						   ko % kg * WINO_POS * 4;
+
+				for (p = 0; p < WINO_POS; p++)
+					m[p] = 0;
+				for (cc = 0; cc < c; cc++)
+					for (p = 0; p < WINO_POS; p++)
+						m[p] += v[cc * WINO_POS + p] *
+							wk[cc / 4 * kg * WINO_POS * 4 +
+							   p * 4 + cc % 4];
+				for (i = 0; i < 2; i++)
+					for (j = 0; j < 2; j++) {
+						int64_t o = 0;
+
+						for (p = 0; p < WINO_POS; p++)
+							o += wino_at(i, p / 4) *
+							     wino_at(j, p % 4) * m[p];
+						total += o >> 8;
+					}
+			}
+		}
+	sink = total;
+	return now() - t;
+}
+
+/* MACs in units of the direct convolution's (9 an output and channel). */
+static void bench_wino(void)
+{
+	static const int units[] = {
+		NVDLA_UNIT_SDP, NVDLA_UNIT_CACC, NVDLA_UNIT_CMAC_A,
+		NVDLA_UNIT_CMAC_B, NVDLA_UNIT_CSC, NVDLA_UNIT_CDMA,
+	};
+	static const uint32_t enable[] = {
+		NVDLA_SDP_D_OP_ENABLE, NVDLA_CACC_D_OP_ENABLE,
+		NVDLA_CMAC_A_D_OP_ENABLE, NVDLA_CMAC_B_D_OP_ENABLE,
+		NVDLA_CSC_D_OP_ENABLE, NVDLA_CDMA_D_OP_ENABLE,
+	};
+	static const struct engine conv = { units, enable, 6 };
+	const uint32_t w = 28, h = 28, c = 64, k = 64;
+	const struct shape sh = { w, h, c, k, 3, 3, w, h, 0 };
+	double tm[SETTINGS], tr = 1e9, tl = 1e9, t;
+	double macs = (double)w * h * c * k * 9;
+	int32_t *v = malloc(sizeof(*v) * WINO_POS * c);
+	int rep;
+
+	if (!v)
+		return;
+	fill(mem + IN_OFF, (size_t)w * h * c, 4);
+	fill(mem + WT_OFF, (size_t)k * c * WINO_POS, 5);
+	time_layer(&conv, wino_program, &sh, tm);
+	for (rep = 0; rep < REPEAT; rep++) {
+		t = wino_loop(&sh, v);
+		tr = t < tr ? t : tr;
+		/* the limit: the multiplies Winograd itself does, 16 a tile */
+		t = limit_madd(macs * WINO_POS / (4 * 9));
+		tl = t < tl ? t : tl;
+	}
+	free(v);
+	report("conv 3x3 winograd int8", "MAC", macs, tm, tr, tl);
+}
+
 static void pdp_program(const struct shape *sh)
 {
 	W(PDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
@@ -774,6 +915,7 @@ int main(int argc, char **argv)
 		bench_conv(0);
 		bench_conv(1);
 		bench_conv(2);
+		bench_wino();
 	}
 	if (wanted(argc, argv, "sdp")) {
 		bench_sdp(0);
