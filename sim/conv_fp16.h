@@ -44,4 +44,22 @@ void sim_cacc_fp16_add(struct sim_fp_acc *acc, struct sim_fp_psum p);
 /* The fp32 bit pattern the CACC hands the SDP. */
 u32 sim_cacc_fp16_to_fp32(const struct sim_fp_acc *acc);
 
+/*
+ * Winograd (winograd_fp16.c): the CSC's transform of extended channel
+ * @c's tile whose first output is (@x0, @y0), as the CDMA stored it; the
+ * transformed weight @pos of kernel @k, channel @c, as the CDMA stored it;
+ * the CMAC's partial sums @p[i][j] of a tile's four outputs from one
+ * block, lane pos * 4 + channel holding transformed data @d and weight @w.
+ */
+#define SIM_WINO_POS (SIM_WINO_TILE * SIM_WINO_TILE)
+#define SIM_WINO_LANES (SIM_WINO_POS * SIM_WINO_BLOCK)
+void sim_wino_fp16_tile(const struct sim_conv *cv, u32 c, u32 x0, u32 y0,
+			u16 out[SIM_WINO_POS]);
+u16 sim_wino_fp16_weight(const struct sim_conv *cv, u32 k, u32 c, u32 pos);
+void sim_wino_fp16_block(const u16 *d, const u16 *w,
+			 struct sim_fp_psum p[SIM_WINO_OUT][SIM_WINO_OUT]);
+/* The same from the lanes' sums by position @sum at group exponent @top. */
+void sim_wino_fp16_psums(const s64 sum[SIM_WINO_POS], u32 top,
+			 struct sim_fp_psum p[SIM_WINO_OUT][SIM_WINO_OUT]);
+
 #endif /* __NVDLA_SIM_CONV_FP16_H__ */

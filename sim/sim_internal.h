@@ -394,8 +394,12 @@ extern const struct sim_wino_bt sim_wino_bt[SIM_WINO_TILE];
 
 bool sim_wino_params(struct nvdla_sim *sim, struct sim_conv *cv);
 s64 sim_wino_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
-/* Element (X, Y) of extended channel @ce, padding included. */
-s64 sim_wino_input(const struct sim_conv *cv, u32 ce, u32 x, u32 y);
+/*
+ * The elements of extended channel @c's 4x4 tile whose first output is
+ * (@x0, @y0), padding included, position (y * 4 + x).
+ */
+void sim_wino_inputs(const struct sim_conv *cv, u32 c, u32 x0, u32 y0,
+		     s64 d[SIM_WINO_TILE * SIM_WINO_TILE]);
 /*
  * The CSC's transformed tile (B^T d B, truncated, saturated) of extended
  * channel @c whose first output is (@x0, @y0), position (y * 4 + x).
@@ -405,7 +409,16 @@ void sim_wino_tile(const struct sim_conv *cv, u32 c, u32 x0, u32 y0,
 /* Layout index of transformed weight @pos of kernel @k, channel @c. */
 u64 sim_wino_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 pos);
 /* Output transform A^T: weight of tile row @r for output row @i. */
-s32 sim_wino_at(u32 i, u32 r);
+static inline s32 sim_wino_at(u32 i, u32 r)
+{
+	if (i == 0)
+		return r == 3 ? 0 : 1;
+	return r == 0 ? 0 : r == 1 ? 1 : -1;
+}
+
+/* A^T M A of the sixteen sums @m (position y * 4 + x), exact. */
+void sim_wino_output(const s64 m[SIM_WINO_TILE * SIM_WINO_TILE],
+		     s64 out[SIM_WINO_OUT][SIM_WINO_OUT]);
 /* The fp16 CACC output (fp32 bits) in Winograd mode (winograd_fp16.c). */
 u32 sim_wino_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y);
 

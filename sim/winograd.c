@@ -56,11 +56,24 @@ static void wino_pra(const struct sim_conv *cv, const s64 *d, s32 *out)
 					cv->bpe * 8);
 }
 
-s32 sim_wino_at(u32 i, u32 r)
+void sim_wino_output(const s64 m[SIM_WINO_TILE * SIM_WINO_TILE],
+		     s64 out[SIM_WINO_OUT][SIM_WINO_OUT])
 {
-	if (i == 0)
-		return r == 3 ? 0 : 1;
-	return r == 0 ? 0 : r == 1 ? 1 : -1;
+	s64 ma[SIM_WINO_TILE][SIM_WINO_OUT];
+	u32 r, s, i, j;
+
+	for (r = 0; r < SIM_WINO_TILE; r++)
+		for (j = 0; j < SIM_WINO_OUT; j++) {
+			ma[r][j] = 0;
+			for (s = 0; s < SIM_WINO_TILE; s++)
+				ma[r][j] += sim_wino_at(j, s) * m[r * SIM_WINO_TILE + s];
+		}
+	for (i = 0; i < SIM_WINO_OUT; i++)
+		for (j = 0; j < SIM_WINO_OUT; j++) {
+			out[i][j] = 0;
+			for (r = 0; r < SIM_WINO_TILE; r++)
+				out[i][j] += sim_wino_at(i, r) * ma[r][j];
+		}
 }
 
 /* Where extended channel @ce's elements are: surface and lane, phase. */
@@ -96,11 +109,15 @@ static s64 wino_element(const struct sim_conv *cv, const struct wino_chan *ch,
 	return cv->bpe == 1 ? (s8)p[0] : (s16)(p[0] | p[1] << 8);
 }
 
-s64 sim_wino_input(const struct sim_conv *cv, u32 ce, u32 x, u32 y)
+void sim_wino_inputs(const struct sim_conv *cv, u32 c, u32 x0, u32 y0,
+		     s64 d[SIM_WINO_TILE * SIM_WINO_TILE])
 {
-	struct wino_chan ch = wino_chan(cv, ce);
+	struct wino_chan ch = wino_chan(cv, c);
+	u32 pos;
 
-	return wino_element(cv, &ch, x, y);
+	for (pos = 0; pos < SIM_WINO_TILE * SIM_WINO_TILE; pos++)
+		d[pos] = wino_element(cv, &ch, x0 + pos % SIM_WINO_TILE,
+				      y0 + pos / SIM_WINO_TILE);
 }
 
 u64 sim_wino_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 pos)
@@ -118,13 +135,9 @@ u64 sim_wino_weight_index(const struct sim_conv *cv, u32 k, u32 c, u32 pos)
 void sim_wino_tile(const struct sim_conv *cv, u32 c, u32 x0, u32 y0,
 		   s32 out[SIM_WINO_TILE * SIM_WINO_TILE])
 {
-	struct wino_chan ch = wino_chan(cv, c);
 	s64 d[SIM_WINO_TILE * SIM_WINO_TILE];
-	u32 pos;
 
-	for (pos = 0; pos < SIM_WINO_TILE * SIM_WINO_TILE; pos++)
-		d[pos] = wino_element(cv, &ch, x0 + pos % SIM_WINO_TILE,
-				      y0 + pos / SIM_WINO_TILE);
+	sim_wino_inputs(cv, c, x0, y0, d);
 	wino_pra(cv, d, out);
 }
 

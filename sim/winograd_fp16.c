@@ -18,8 +18,6 @@
 #include "conv_fp16.h"
 #include "fp.h"
 
-#define WINO_POS (SIM_WINO_TILE * SIM_WINO_TILE)
-#define WINO_LANES (WINO_POS * SIM_WINO_BLOCK)
 
 /* Element @i of B^T v in fp17, v's elements @step apart. */
 static u32 wino_bt_fp17(const u32 *v, u32 i, u32 step)
@@ -34,10 +32,10 @@ static u32 wino_bt_fp17(const u32 *v, u32 i, u32 step)
 /* The CSC's transform of one channel's 4x4 tile @d (row major). */
 static void wino_pra_fp16(const u16 *d, u16 *out)
 {
-	u32 in[WINO_POS], m[WINO_POS];
+	u32 in[SIM_WINO_POS], m[SIM_WINO_POS];
 	u32 r, c;
 
-	for (r = 0; r < WINO_POS; r++)
+	for (r = 0; r < SIM_WINO_POS; r++)
 		in[r] = sim_fp16_to_fp17(d[r]);
 	for (r = 0; r < SIM_WINO_TILE; r++)
 		for (c = 0; c < SIM_WINO_TILE; c++)
@@ -50,70 +48,80 @@ static void wino_pra_fp16(const u16 *d, u16 *out)
 							      c, 1));
 }
 
-/*
- * The CMAC's partial sum for output (@i, @j) of the tile from one block:
- * lane pos * 4 + channel holds data @d and weight @w.
- */
-static struct sim_fp_psum wino_cmac(const u16 *d, const u16 *w, u32 i, u32 j)
+void sim_wino_fp16_psums(const s64 sum[SIM_WINO_POS], u32 top,
+			 struct sim_fp_psum p[SIM_WINO_OUT][SIM_WINO_OUT])
 {
-	struct sim_fp_psum p = { 0, 0 };
-	u32 top, pos, ch, lane;
-	s64 sum;
+	s64 out[SIM_WINO_OUT][SIM_WINO_OUT];
+	u32 i, j;
 
-	if (sim_cmac_fp16_nan(d, w, WINO_LANES, &p))
-		return p;
-	top = sim_cmac_fp16_top(d, w, WINO_LANES);
-	for (pos = 0; pos < WINO_POS; pos++) {
-		sum = 0;
-		for (ch = 0; ch < SIM_WINO_BLOCK; ch++) {
-			lane = pos * SIM_WINO_BLOCK + ch;
-			sum += sim_cmac_fp16_lane(d[lane], w[lane], top);
+	sim_wino_output(sum, out);
+	for (i = 0; i < SIM_WINO_OUT; i++)
+		for (j = 0; j < SIM_WINO_OUT; j++) {
+			p[i][j].exp = 4 * top;
+			p[i][j].mant = out[i][j];
 		}
-		p.mant += sum * sim_wino_at(i, pos / SIM_WINO_TILE) *
-			  sim_wino_at(j, pos % SIM_WINO_TILE);
-	}
-	p.exp = 4 * top;
-	return p;
 }
 
-/* Channel @c's 4x4 input tile at (@tx, @ty) as the CDMA stored it. */
-static void wino_tile_fp16(const struct sim_conv *cv, u32 c, u32 tx, u32 ty,
-			   u16 *tile)
+void sim_wino_fp16_block(const u16 *d, const u16 *w,
+			 struct sim_fp_psum p[SIM_WINO_OUT][SIM_WINO_OUT])
 {
-	u32 pos;
-	u16 v;
+	s64 sum[SIM_WINO_POS] = { 0 };
+	u32 top, pos, ch;
 
-	for (pos = 0; pos < WINO_POS; pos++) {
-		v = (u16)sim_wino_input(cv, c, tx + pos % SIM_WINO_TILE,
-					ty + pos / SIM_WINO_TILE);
-		tile[pos] = sim_cdma_fp16(cv->flush_data, v);
+	if (sim_cmac_fp16_nan(d, w, SIM_WINO_LANES, &p[0][0])) {
+		p[0][1] = p[0][0];
+		p[1][0] = p[0][0];
+		p[1][1] = p[0][0];
+		return;
 	}
+	top = sim_cmac_fp16_top(d, w, SIM_WINO_LANES);
+	for (pos = 0; pos < SIM_WINO_POS; pos++)
+		for (ch = 0; ch < SIM_WINO_BLOCK; ch++)
+			sum[pos] += sim_cmac_fp16_lane(d[pos * SIM_WINO_BLOCK + ch],
+						       w[pos * SIM_WINO_BLOCK + ch],
+						       top);
+	sim_wino_fp16_psums(sum, top, p);
+}
+
+void sim_wino_fp16_tile(const struct sim_conv *cv, u32 c, u32 x0, u32 y0,
+			u16 out[SIM_WINO_POS])
+{
+	s64 d[SIM_WINO_POS];
+	u16 tile[SIM_WINO_POS];
+	u32 pos;
+
+	sim_wino_inputs(cv, c, x0, y0, d);
+	for (pos = 0; pos < SIM_WINO_POS; pos++)
+		tile[pos] = sim_cdma_fp16(cv->flush_data, (u16)d[pos]);
+	wino_pra_fp16(tile, out);
+}
+
+u16 sim_wino_fp16_weight(const struct sim_conv *cv, u32 k, u32 c, u32 pos)
+{
+	const u8 *wt = cv->wt + 2 * sim_wino_weight_index(cv, k, c, pos);
+
+	return sim_cdma_fp16(cv->flush_weights, wt[0] | wt[1] << 8);
 }
 
 u32 sim_wino_fp16_value(const struct sim_conv *cv, u32 k, u32 x, u32 y)
 {
 	u32 tx = x - x % SIM_WINO_OUT, ty = y - y % SIM_WINO_OUT;
-	u16 tile[WINO_POS], t[WINO_POS], d[WINO_LANES], w[WINO_LANES];
+	u16 t[SIM_WINO_POS], d[SIM_WINO_LANES], w[SIM_WINO_LANES];
+	struct sim_fp_psum p[SIM_WINO_OUT][SIM_WINO_OUT];
 	struct sim_fp_acc acc = { 0, 0 };
 	u32 c0, ch, pos;
-	const u8 *wt;
 
 	for (c0 = 0; c0 < cv->c; c0 += SIM_WINO_BLOCK) {
 		for (ch = 0; ch < SIM_WINO_BLOCK; ch++) {
-			wino_tile_fp16(cv, c0 + ch, tx, ty, tile);
-			wino_pra_fp16(tile, t);
-			for (pos = 0; pos < WINO_POS; pos++) {
-				wt = cv->wt + 2 * sim_wino_weight_index(cv, k,
-									c0 + ch,
-									pos);
+			sim_wino_fp16_tile(cv, c0 + ch, tx, ty, t);
+			for (pos = 0; pos < SIM_WINO_POS; pos++) {
 				d[pos * SIM_WINO_BLOCK + ch] = t[pos];
 				w[pos * SIM_WINO_BLOCK + ch] =
-					sim_cdma_fp16(cv->flush_weights,
-						      wt[0] | wt[1] << 8);
+					sim_wino_fp16_weight(cv, k, c0 + ch, pos);
 			}
 		}
-		sim_cacc_fp16_add(&acc, wino_cmac(d, w, y % SIM_WINO_OUT,
-						  x % SIM_WINO_OUT));
+		sim_wino_fp16_block(d, w, p);
+		sim_cacc_fp16_add(&acc, p[y % SIM_WINO_OUT][x % SIM_WINO_OUT]);
 	}
 	return sim_cacc_fp16_to_fp32(&acc);
 }

@@ -9,6 +9,7 @@
 #define __NVDLA_SIM_ACCEL_H__
 
 #include "../cdp.h"
+#include "../conv_fp16.h"
 #include "../pdp.h"
 #include "../sdp.h"
 #include "../sim_internal.h"
@@ -34,6 +35,8 @@ u32 sim_threads(void);
  * another caller has the pool.
  */
 void sim_threads_run(void (*fn)(void *ctx, u32 i, u32 n), void *ctx);
+
+#define SIM_DENSE_MAX_ELEMS (1ull << 26)	/* 128 MB an array */
 
 /*
  * A direct or image integer layer decoded into dense int16 arrays: output
@@ -98,6 +101,26 @@ void sim_dense_wino_row(struct sim_dense *dl, const struct sim_conv *cv,
 void sim_dense_wino_tiles(const struct sim_dense *dl, sim_dense_tile_fn *tile,
 			  const s16 *const *w, const s16 *const *d,
 			  s64 out[SIM_DENSE_KT][SIM_DENSE_XT][SIM_WINO_OUT][SIM_WINO_OUT]);
+/*
+ * Winograd, fp16: room for @cv's arrays (false if it is not such a layer
+ * or too large), the weights of kernels [@k0, @k1) and row @row of
+ * transformed input tiles, both in blocks of the CMAC's lanes (position
+ * major, 4 channels minor), @xstep a tile or a kernel; the fp32 CACC
+ * outputs @out[i][j] of kernel @k at tile (@tx, @ty).
+ */
+bool sim_dense_wino_fp16_open(struct sim_dense *dl, const struct sim_conv *cv,
+			      u32 w, u32 h);
+void sim_dense_wino_fp16_weights(struct sim_dense *dl,
+				 const struct sim_conv *cv, u32 k0, u32 k1);
+void sim_dense_wino_fp16_row(struct sim_dense *dl, const struct sim_conv *cv,
+			     u32 row);
+typedef void sim_wino_fp16_block_fn(const u16 *d, const u16 *w,
+				    struct sim_fp_psum p[SIM_WINO_OUT][SIM_WINO_OUT]);
+void sim_dense_wino_fp16_outputs(const struct sim_dense *dl,
+				 sim_wino_fp16_block_fn *block, u32 k, u32 tx,
+				 u32 ty, u32 out[SIM_WINO_OUT][SIM_WINO_OUT]);
+/* sim_wino_fp16_block on AVX2, for blocks without a NaN. */
+sim_wino_fp16_block_fn sim_wino_fp16_block_avx2;
 /* Decode rows [@row0, @row1) of @cv's current input (batch), padded. */
 void sim_dense_input(struct sim_dense *dl, const struct sim_conv *cv,
 		     u32 row0, u32 row1);
@@ -106,7 +129,6 @@ sim_dense_tile_fn *sim_dense_tile(const struct sim_dense *dl,
 				  enum sim_simd simd);
 sim_dense_tile_fn sim_dense_tile_avx2, sim_dense_tile16_avx2;
 
-struct sim_fp_psum;
 /* The CMAC partial sum of @n channels of data @d and weights @w, no NaN. */
 typedef void sim_fp16_block_fn(const u16 *d, const u16 *w, u32 n,
 			       struct sim_fp_psum *p);
@@ -148,7 +170,6 @@ void sim_dense_fp16_wdec(struct sim_dense *dl, u32 k0, u32 k1);
  */
 bool sim_fp16_group_block_avx2(const u16 *const *d, const u16 *w, u32 n,
 			       struct sim_fp_psum *p);
-struct sim_fp_acc;
 /*
  * Accumulate the CMAC's partial sums of kernels [@k0, @k1) at outputs
  * [@o0, @o0 + @no) (@no <= SIM_FP16_GROUP_X; output o at (o % @w, o / @w))

@@ -22,6 +22,7 @@ struct cache_priv {
 	sim_dense_tile_fn *tile;
 	sim_fp16_block_fn *fp16_block;
 	bool fp16_groups;	/* SIM_FP16_GROUP_X outputs at a time (AVX2) */
+	sim_wino_fp16_block_fn *wino_block;	/* fp16 Winograd */
 };
 
 #define GROUP_K 32		/* kernels of one fp16 work item */
@@ -142,6 +143,34 @@ static void cache_fill_wino(void *ctx, u32 i, u32 n)
 	}
 }
 
+/* fp16 Winograd: items of one kernel at one row of tiles. */
+static void cache_fill_wino_fp16(void *ctx, u32 i, u32 n)
+{
+	const struct cache_job *job = ctx;
+	struct sim_conv_cache *cc = job->cc;
+	const struct cache_priv *pv = cc->priv;
+	u32 tiles = cc->w / SIM_WINO_OUT, r, s, tx, ty, k;
+	u64 items = (u64)(job->y1 - job->y0) / SIM_WINO_OUT * cc->k, it, at;
+	u32 out[SIM_WINO_OUT][SIM_WINO_OUT];
+
+	for (it = items * i / n; it < items * (i + 1) / n; it++) {
+		ty = job->y0 / SIM_WINO_OUT + it / cc->k;
+		k = it % cc->k;
+		for (tx = 0; tx < tiles; tx++) {
+			sim_dense_wino_fp16_outputs(&pv->dense, pv->wino_block, k,
+						    tx, ty, out);
+			for (r = 0; r < SIM_WINO_OUT; r++)
+				for (s = 0; s < SIM_WINO_OUT; s++) {
+					at = sim_conv_cache_at(cc, k,
+							       tx * SIM_WINO_OUT + s,
+							       ty * SIM_WINO_OUT + r);
+					cc->val[at] = out[r][s];
+					cc->sat[at] = 0;
+				}
+		}
+	}
+}
+
 /* Rows @y0..@y1 of every kernel, fp16, through the block function. */
 static void cache_fill_fp16(void *ctx, u32 i, u32 n)
 {
@@ -231,7 +260,7 @@ static void cache_fill(struct sim_conv_cache *cc, const struct sim_conv *cv,
 	struct cache_priv *pv = cc->priv;
 	struct cache_job job = { cc, cv, y0, y1 };
 
-	if (!pv->tile && !pv->fp16_block) {
+	if (!pv->tile && !pv->fp16_block && !pv->wino_block) {
 		sim_threads_run(cache_fill_ref, &job);
 		return;
 	}
@@ -240,10 +269,38 @@ static void cache_fill(struct sim_conv_cache *cc, const struct sim_conv *cv,
 		pv->dense.decoded = true;
 		pv->dense.batch_in = cv->in;
 	}
-	sim_threads_run(cv->winograd && pv->tile ? cache_fill_wino :
+	sim_threads_run(pv->wino_block ? cache_fill_wino_fp16 :
+			cv->winograd && pv->tile ? cache_fill_wino :
 			pv->tile ? cache_fill_dense :
 			pv->fp16_groups ? cache_fill_fp16_groups : cache_fill_fp16,
 			&job);
+}
+
+/*
+ * Decode @cv's weights into dense arrays for a @w x @h output and choose
+ * the filler, where one fits; else the reference fills.
+ */
+static void cache_dense(struct sim_conv_cache *cc, const struct sim_conv *cv,
+			u32 w, u32 h, enum sim_simd simd)
+{
+	struct cache_priv *pv = cc->priv;
+	struct cache_job job = { cc, cv, 0, 0 };
+
+	if (sim_dense_wino_fp16_open(&pv->dense, cv, w, h)) {
+		pv->wino_block = simd == SIM_SIMD_AVX2 ? sim_wino_fp16_block_avx2 :
+				 sim_wino_fp16_block;
+	} else if (cv->fp16 && sim_dense_fp16_open(&pv->dense, cv, w, h)) {
+		pv->fp16_block = simd == SIM_SIMD_AVX2 ? sim_fp16_block_avx2 :
+			       sim_fp16_block_c;
+		pv->fp16_groups = simd == SIM_SIMD_AVX2 &&
+				  sim_dense_fp16_group_ready() &&
+				  sim_dense_fp16_wdec_open(&pv->dense, cv->k);
+	} else if (cv->fp16 || !sim_dense_open(&pv->dense, cv, w, h)) {
+		return;
+	}
+	sim_threads_run(cache_weights, &job);
+	if (!cv->fp16)
+		pv->tile = sim_dense_tile(&pv->dense, simd);
 }
 
 void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
@@ -283,20 +340,7 @@ void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
 	cc->priv = pv;
 	cc->in = cv->in;
 	cv->cache = cc;
-	if (cv->fp16 ? sim_dense_fp16_open(&pv->dense, cv, w, h) :
-	    sim_dense_open(&pv->dense, cv, w, h)) {
-		struct cache_job job = { cc, cv, 0, 0 };
-
-		if (cv->fp16)
-			pv->fp16_block = simd == SIM_SIMD_AVX2 ?
-					 sim_fp16_block_avx2 : sim_fp16_block_c;
-		pv->fp16_groups = cv->fp16 && simd == SIM_SIMD_AVX2 &&
-				  sim_dense_fp16_group_ready() &&
-				  sim_dense_fp16_wdec_open(&pv->dense, cv->k);
-		sim_threads_run(cache_weights, &job);
-		if (!cv->fp16)
-			pv->tile = sim_dense_tile(&pv->dense, simd);
-	}
+	cache_dense(cc, cv, w, h, simd);
 	return;
 fail:
 	if (cc) {

@@ -16,7 +16,6 @@
 #include "../sim_math.h"
 
 #define DENSE_LANES 16		/* int16 elements of one 256-bit vector */
-#define DENSE_MAX_ELEMS (1ull << 26)	/* 128 MB an array */
 /* int8 products are at most 2^14 in magnitude: a sum of fewer fits int32 */
 #define DENSE_NARROW_MAX ((1u << 31) / (128 * 128))
 
@@ -53,8 +52,8 @@ static bool dense_geometry(struct sim_dense *dl, const struct sim_conv *cv,
 	}
 	dl->ystep = dl->line * cv->stride_y;
 	dl->in_len = dl->line * dl->rows;
-	if (dl->in_len > DENSE_MAX_ELEMS ||
-	    (u64)cv->k * dl->taps * dl->cp > DENSE_MAX_ELEMS)
+	if (dl->in_len > SIM_DENSE_MAX_ELEMS ||
+	    (u64)cv->k * dl->taps * dl->cp > SIM_DENSE_MAX_ELEMS)
 		return false;
 	dl->toff = malloc(dl->taps * sizeof(*dl->toff));
 	if (!dl->toff)
@@ -165,7 +164,10 @@ void sim_dense_weights(struct sim_dense *dl, const struct sim_conv *cv,
 	s16 *p;
 
 	if (cv->winograd) {
-		sim_dense_wino_weights(dl, cv, k0, k1);
+		if (cv->fp16)
+			sim_dense_wino_fp16_weights(dl, cv, k0, k1);
+		else
+			sim_dense_wino_weights(dl, cv, k0, k1);
 		return;
 	}
 	if (!cv->is_image) {
@@ -250,7 +252,9 @@ void sim_dense_input(struct sim_dense *dl, const struct sim_conv *cv,
 	u32 row;
 
 	for (row = row0; row < row1; row++) {
-		if (cv->winograd)
+		if (cv->winograd && cv->fp16)
+			sim_dense_wino_fp16_row(dl, cv, row);
+		else if (cv->winograd)
 			sim_dense_wino_row(dl, cv, row);
 		else if (cv->is_image)
 			dense_image_row(dl, cv, row);

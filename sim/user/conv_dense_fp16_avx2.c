@@ -167,16 +167,13 @@ static void tables_build(void)
 	booth_tables(&tables);
 }
 
-/* Lanes past @n (to the next multiple of 8) are zero in both arrays. */
-AVX2 void sim_fp16_block_avx2(const u16 *d, const u16 *w, u32 n,
-			      struct sim_fp_psum *p)
+/* The group exponent of @n lanes (past @n, to a multiple of 8: zero). */
+static AVX2 u32 block_top(const u16 *d, const u16 *w, u32 n)
 {
-	__m256i dv, wv, live, g, topv = _mm256_setzero_si256(), shift, neg, r;
-	__m256i acc = _mm256_setzero_si256();
+	__m256i dv, wv, g, topv = _mm256_setzero_si256();
 	__m128i t4;
-	u32 c, top;
+	u32 c;
 
-	pthread_once(&tables_once, tables_build);
 	for (c = 0; c < n; c += 8) {
 		dv = load8(d + c);
 		wv = load8(w + c);
@@ -187,19 +184,36 @@ AVX2 void sim_fp16_block_avx2(const u16 *d, const u16 *w, u32 n,
 			   _mm256_extracti128_si256(topv, 1));
 	t4 = _mm_max_epi32(t4, _mm_shuffle_epi32(t4, 0x4e));
 	t4 = _mm_max_epi32(t4, _mm_shuffle_epi32(t4, 0xb1));
-	top = _mm_cvtsi128_si32(t4);
+	return _mm_cvtsi128_si32(t4);
+}
+
+/* sim_cmac_fp16_lane of the eight lanes @d, @w at group exponent @top. */
+static AVX2 __m256i block_lanes(const u16 *d, const u16 *w, u32 top)
+{
+	__m256i dv = load8(d), wv = load8(w), live = live8(dv, wv), g, shift, neg;
+
+	/* 4 (top - g): lanes 8 groups below the top align to 0 */
+	g = _mm256_sub_epi32(_mm256_set1_epi32(top), group8(dv, wv));
+	live = _mm256_and_si256(live, _mm256_cmpgt_epi32(_mm256_set1_epi32(8), g));
+	shift = _mm256_slli_epi32(g, 2);
+	neg = _mm256_srai_epi32(_mm256_slli_epi32(_mm256_xor_si256(dv, wv), 16), 31);
+	return _mm256_and_si256(live, booth8(&tables, mant8(wv, exp8(wv)),
+					     mant8(dv, exp8(dv)), neg,
+					     _mm256_and_si256(shift, live)));
+}
+
+/* Lanes past @n (to the next multiple of 8) are zero in both arrays. */
+AVX2 void sim_fp16_block_avx2(const u16 *d, const u16 *w, u32 n,
+			      struct sim_fp_psum *p)
+{
+	__m256i r, acc = _mm256_setzero_si256();
+	__m128i t4;
+	u32 c, top;
+
+	pthread_once(&tables_once, tables_build);
+	top = block_top(d, w, n);
 	for (c = 0; c < n; c += 8) {
-		dv = load8(d + c);
-		wv = load8(w + c);
-		live = live8(dv, wv);
-		/* 4 (top - g): lanes 8 groups below the top align to 0 */
-		g = _mm256_sub_epi32(_mm256_set1_epi32(top), group8(dv, wv));
-		live = _mm256_and_si256(live, _mm256_cmpgt_epi32(_mm256_set1_epi32(8), g));
-		shift = _mm256_slli_epi32(g, 2);
-		neg = _mm256_srai_epi32(_mm256_slli_epi32(_mm256_xor_si256(dv, wv), 16), 31);
-		r = booth8(&tables, mant8(wv, exp8(wv)), mant8(dv, exp8(dv)), neg,
-			   _mm256_and_si256(shift, live));
-		r = _mm256_and_si256(r, live);
+		r = block_lanes(d + c, w + c, top);
 		acc = _mm256_add_epi64(acc, _mm256_add_epi64(
 			_mm256_cvtepi32_epi64(_mm256_castsi256_si128(r)),
 			_mm256_cvtepi32_epi64(_mm256_extracti128_si256(r, 1))));
@@ -208,6 +222,29 @@ AVX2 void sim_fp16_block_avx2(const u16 *d, const u16 *w, u32 n,
 			   _mm256_extracti128_si256(acc, 1));
 	p->mant = _mm_cvtsi128_si64(t4) + _mm_extract_epi64(t4, 1);
 	p->exp = 4 * top;
+}
+
+/* Each position's four lanes sum within int32: products are below 2^28. */
+AVX2 void sim_wino_fp16_block_avx2(const u16 *d, const u16 *w,
+				   struct sim_fp_psum p[SIM_WINO_OUT][SIM_WINO_OUT])
+{
+	s32 half[SIM_WINO_POS / 2][8];
+	s64 sum[SIM_WINO_POS];
+	__m256i r;
+	u32 c, top, pos;
+
+	pthread_once(&tables_once, tables_build);
+	top = block_top(d, w, SIM_WINO_LANES);
+	for (c = 0; c < SIM_WINO_LANES; c += 8) {
+		r = block_lanes(d + c, w + c, top);
+		/* lanes 0+1 and 2+3 of each position, then the two halves */
+		r = _mm256_hadd_epi32(r, r);
+		r = _mm256_hadd_epi32(r, r);
+		_mm256_storeu_si256((__m256i *)half[c / 8], r);
+	}
+	for (pos = 0; pos < SIM_WINO_POS; pos++)
+		sum[pos] = half[pos / 2][pos % 2 * 4];
+	sim_wino_fp16_psums(sum, top, p);
 }
 
 /*

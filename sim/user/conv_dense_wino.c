@@ -45,37 +45,12 @@ void sim_dense_wino_row(struct sim_dense *dl, const struct sim_conv *cv,
 	}
 }
 
-/* A^T M A of the sums @m[pos][a][b] of kernel @a at tile @b into @out. */
-static void wino_output(const s64 m[POSITIONS][SIM_DENSE_KT][SIM_DENSE_XT],
-			u32 a, u32 b, s64 out[SIM_WINO_OUT][SIM_WINO_OUT])
-{
-	s32 at[SIM_WINO_OUT][SIM_WINO_TILE];
-	s64 ma[SIM_WINO_TILE][SIM_WINO_OUT];
-	u32 r, s, i, j;
-
-	for (i = 0; i < SIM_WINO_OUT; i++)
-		for (r = 0; r < SIM_WINO_TILE; r++)
-			at[i][r] = sim_wino_at(i, r);
-	for (r = 0; r < SIM_WINO_TILE; r++)
-		for (j = 0; j < SIM_WINO_OUT; j++) {
-			ma[r][j] = 0;
-			for (s = 0; s < SIM_WINO_TILE; s++)
-				ma[r][j] += at[j][s] * m[r * SIM_WINO_TILE + s][a][b];
-		}
-	for (i = 0; i < SIM_WINO_OUT; i++)
-		for (j = 0; j < SIM_WINO_OUT; j++) {
-			out[i][j] = 0;
-			for (r = 0; r < SIM_WINO_TILE; r++)
-				out[i][j] += at[i][r] * ma[r][j];
-		}
-}
-
 void sim_dense_wino_tiles(const struct sim_dense *dl, sim_dense_tile_fn *tile,
 			  const s16 *const *w, const s16 *const *d,
 			  s64 out[SIM_DENSE_KT][SIM_DENSE_XT][SIM_WINO_OUT][SIM_WINO_OUT])
 {
 	struct sim_dense one = *dl;	/* one position: one tap */
-	s64 m[POSITIONS][SIM_DENSE_KT][SIM_DENSE_XT];
+	s64 m[POSITIONS][SIM_DENSE_KT][SIM_DENSE_XT], mab[POSITIONS];
 	const s16 *wp[SIM_DENSE_KT], *dp[SIM_DENSE_XT];
 	u32 pos, a, b;
 
@@ -88,6 +63,9 @@ void sim_dense_wino_tiles(const struct sim_dense *dl, sim_dense_tile_fn *tile,
 		tile(wp, dp, &one, m[pos]);
 	}
 	for (a = 0; a < SIM_DENSE_KT; a++)
-		for (b = 0; b < SIM_DENSE_XT; b++)
-			wino_output(m, a, b, out[a][b]);
+		for (b = 0; b < SIM_DENSE_XT; b++) {
+			for (pos = 0; pos < POSITIONS; pos++)
+				mab[pos] = m[pos][a][b];
+			sim_wino_output(mab, out[a][b]);
+		}
 }

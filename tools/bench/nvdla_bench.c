@@ -460,24 +460,24 @@ static void wino_program(const struct shape *sh)
 	const uint32_t ext = sh->w + 1 + WINO_PAD_END, cube = WINO_POS * sh->c;
 
 	conv_program(sh);
-	W(CDMA, D_MISC_CFG, 1);
+	W(CDMA, D_MISC_CFG, 1 | sh->prec << 8 | sh->prec << 12);
 	W(CDMA, D_DATAIN_SIZE_0, (sh->h - 1) << 16 | (sh->w - 1));
 	W(CDMA, D_DATAIN_SIZE_1, sh->c - 1);
 	W(CDMA, D_ZERO_PADDING, 1 | WINO_PAD_END << 8 | 1 << 16 | WINO_PAD_END << 24);
-	W(CSC, D_MISC_CFG, 1);
 	W(CSC, D_DATAIN_SIZE_EXT_0, (ext - 1) << 16 | (ext - 1));
 	W(CSC, D_WEIGHT_SIZE_EXT_0, 3 << 16 | 3);
 	W(CSC, D_DATAOUT_SIZE_0, (sh->h - 1) << 16 | (sh->w - 1));
 	W(CSC, D_ZERO_PADDING, 0);
-	W(CMAC_A, D_MISC_CFG, 1);
-	W(CMAC_B, D_MISC_CFG, 1);
-	W(CACC, D_MISC_CFG, 1);
-	W(CDMA, D_WEIGHT_BYTES, sh->k * cube);
+	W(CSC, D_MISC_CFG, 1 | sh->prec << 8 | sh->prec << 12);
+	W(CMAC_A, D_MISC_CFG, 1 | sh->prec << 12);
+	W(CMAC_B, D_MISC_CFG, 1 | sh->prec << 12);
+	W(CACC, D_MISC_CFG, 1 | sh->prec << 12);
+	W(CDMA, D_WEIGHT_BYTES, sh->k * cube * (sh->prec ? 2 : 1));
 	W(SDP, D_FEATURE_MODE_CFG, 1 | 1 << 2);
 }
 
 /* B^T row @i of a 4-element column or row @v (stride @st). */
-static int32_t wino_bt(const int32_t *v, uint32_t i, uint32_t st)
+static float wino_bt(const float *v, uint32_t i, uint32_t st)
 {
 	switch (i) {
 	case 0:
@@ -492,69 +492,86 @@ static int32_t wino_bt(const int32_t *v, uint32_t i, uint32_t st)
 }
 
 /* A^T: weight of tile row @r in output row @i. */
-static int32_t wino_at(uint32_t i, uint32_t r)
+static float wino_at(uint32_t i, uint32_t r)
 {
 	return i ? (r == 0 ? 0 : r == 1 ? 1 : -1) : r == 3 ? 0 : 1;
 }
 
-/* The layer as a plain loop: each tile's transform once, 16 MACs a channel. */
-static double wino_loop(const struct shape *sh, int32_t *v)
+/* Input element (@x, @y, @c) of the Winograd layer @sh: 0 in the padding. */
+static float wino_in(const struct shape *sh, uint32_t bpe, int32_t x, int32_t y,
+		     uint32_t c)
 {
-	const uint32_t kg = 32, c = sh->c, k = sh->k, tiles = sh->w / 2;
-	const int8_t *wt = (const int8_t *)(mem + WT_OFF);
-	double t = now();
-	int64_t total = 0;
-	int32_t d[WINO_POS], m[WINO_POS];
+	uint32_t lanes = ATOM / bpe;
+
+	if (x < 0 || y < 0 || x >= (int32_t)sh->w || y >= (int32_t)sh->h)
+		return 0;
+	if (bpe == 1)
+		return feat(mem + IN_OFF, 1, sh->w, sh->h, x, y, c);
+	return half(mem + IN_OFF + (uint64_t)(c / lanes) * sh->w * sh->h * ATOM +
+		    (y * sh->w + x) * ATOM + c % lanes * 2);
+}
+
+/*
+ * The layer as a plain float loop: each tile's transform once, 16 MACs a
+ * channel (in int8 every value and sum here is exact in float).
+ */
+static double wino_loop(const struct shape *sh, float *v)
+{
+	const uint32_t bpe = sh->prec ? 2 : 1, kg = ATOM / bpe, c = sh->c;
+	const uint32_t tiles = sh->w / 2, cube = WINO_POS * 4;
+	const uint8_t *wt = mem + WT_OFF;
+	double t = now(), total = 0;
+	float d[WINO_POS], m[WINO_POS], o;
 	uint32_t tx, ty, cc, p, ko, i, j;
+	uint64_t at;
 
 	for (ty = 0; ty < tiles; ty++)
 		for (tx = 0; tx < tiles; tx++) {
 			for (cc = 0; cc < c; cc++) {
-				int32_t *tv = v + cc * WINO_POS;
+				float *tv = v + cc * WINO_POS;
 
-				for (p = 0; p < WINO_POS; p++) {
-					int32_t x = 2 * tx + p % 4 - 1, y = 2 * ty + p / 4 - 1;
-
-					d[p] = x < 0 || y < 0 || x >= (int32_t)sh->w ||
-					       y >= (int32_t)sh->h ? 0 :
-					       feat(mem + IN_OFF, 1, sh->w, sh->h, x, y, cc);
-				}
+				for (p = 0; p < WINO_POS; p++)
+					d[p] = wino_in(sh, bpe, 2 * tx + p % 4 - 1,
+						       2 * ty + p / 4 - 1, cc);
 				for (p = 0; p < WINO_POS; p++)	/* B^T d, then (.) B */
 					m[p] = wino_bt(d + p % 4, p / 4, 4);
 				for (p = 0; p < WINO_POS; p++) {
-					int32_t e = wino_bt(m + p / 4 * 4, p % 4, 1);
-
-					tv[p] = e > 127 ? 127 : e < -128 ? -128 : e;
+					tv[p] = wino_bt(m + p / 4 * 4, p % 4, 1);
+					if (bpe == 1)
+						tv[p] = fminf(fmaxf(tv[p], -128), 127);
 				}
 			}
-			for (ko = 0; ko < k; ko++) {
-				const int8_t *wk = wt + ko / kg * kg * WINO_POS * c +
-						   ko % kg * WINO_POS * 4;
-
+			for (ko = 0; ko < sh->k; ko++) {
 				for (p = 0; p < WINO_POS; p++)
 					m[p] = 0;
 				for (cc = 0; cc < c; cc++)
-					for (p = 0; p < WINO_POS; p++)
+					for (p = 0; p < WINO_POS; p++) {
+						at = (uint64_t)ko / kg * kg * WINO_POS * c +
+						     cc / 4 * kg * cube + ko % kg * cube +
+						     p * 4 + cc % 4;
 						m[p] += v[cc * WINO_POS + p] *
-							wk[cc / 4 * kg * WINO_POS * 4 +
-							   p * 4 + cc % 4];
+							(bpe == 1 ? (int8_t)wt[at] :
+							 half(wt + 2 * at));
+					}
 				for (i = 0; i < 2; i++)
 					for (j = 0; j < 2; j++) {
-						int64_t o = 0;
-
-						for (p = 0; p < WINO_POS; p++)
+						for (o = 0, p = 0; p < WINO_POS; p++)
 							o += wino_at(i, p / 4) *
 							     wino_at(j, p % 4) * m[p];
-						total += o >> 8;
+						total += o;
 					}
 			}
 		}
-	sink = total;
+	sink = (int64_t)total;
 	return now() - t;
 }
 
-/* MACs in units of the direct convolution's (9 an output and channel). */
-static void bench_wino(void)
+/*
+ * @prec: 0 int8, 2 fp16. MACs in units of the direct convolution's (9 an
+ * output and channel); the limit for the multiplies Winograd itself does
+ * (16 a tile of 4 outputs).
+ */
+static void bench_wino(uint32_t prec)
 {
 	static const int units[] = {
 		NVDLA_UNIT_SDP, NVDLA_UNIT_CACC, NVDLA_UNIT_CMAC_A,
@@ -566,27 +583,34 @@ static void bench_wino(void)
 		NVDLA_CSC_D_OP_ENABLE, NVDLA_CDMA_D_OP_ENABLE,
 	};
 	static const struct engine conv = { units, enable, 6 };
-	const uint32_t w = 28, h = 28, c = 64, k = 64;
-	const struct shape sh = { w, h, c, k, 3, 3, w, h, 0 };
+	/* fp16 smaller, for the plain path's sake */
+	const uint32_t w = prec ? 12 : 28, h = w, c = 64, k = 64, bpe = prec ? 2 : 1;
+	const struct shape sh = { w, h, c, k, 3, 3, w, h, prec };
 	double tm[SETTINGS], tr = 1e9, tl = 1e9, t;
 	double macs = (double)w * h * c * k * 9;
-	int32_t *v = malloc(sizeof(*v) * WINO_POS * c);
+	float *v = malloc(sizeof(*v) * WINO_POS * c);
+	size_t in = (size_t)w * h * c * bpe, wts = (size_t)k * c * WINO_POS * bpe;
 	int rep;
 
 	if (!v)
 		return;
-	fill(mem + IN_OFF, (size_t)w * h * c, 4);
-	fill(mem + WT_OFF, (size_t)k * c * WINO_POS, 5);
+	fill(mem + IN_OFF, in, 4);
+	fill(mem + WT_OFF, wts, 5);
+	if (prec) {
+		fill_fp16(mem + IN_OFF, in);
+		fill_fp16(mem + WT_OFF, wts);
+	}
 	time_layer(&conv, wino_program, &sh, tm);
 	for (rep = 0; rep < REPEAT; rep++) {
 		t = wino_loop(&sh, v);
 		tr = t < tr ? t : tr;
-		/* the limit: the multiplies Winograd itself does, 16 a tile */
-		t = limit_madd(macs * WINO_POS / (4 * 9));
+		t = prec ? limit_fma(macs * WINO_POS / (4 * 9)) :
+		    limit_madd(macs * WINO_POS / (4 * 9));
 		tl = t < tl ? t : tl;
 	}
 	free(v);
-	report("conv 3x3 winograd int8", "MAC", macs, tm, tr, tl);
+	report(prec ? "conv 3x3 winograd fp16" : "conv 3x3 winograd int8",
+	       "MAC", macs, tm, tr, tl);
 }
 
 static void pdp_program(const struct shape *sh)
@@ -915,7 +939,8 @@ int main(int argc, char **argv)
 		bench_conv(0);
 		bench_conv(1);
 		bench_conv(2);
-		bench_wino();
+		bench_wino(0);
+		bench_wino(2);
 	}
 	if (wanted(argc, argv, "sdp")) {
 		bench_sdp(0);
