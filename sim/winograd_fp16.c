@@ -18,7 +18,6 @@
 #include "conv_fp16.h"
 #include "fp.h"
 
-
 /* Element @i of B^T v in fp17, v's elements @step apart. */
 static u32 wino_bt_fp17(const u32 *v, u32 i, u32 step)
 {
