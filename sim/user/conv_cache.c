@@ -325,12 +325,12 @@ void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
 	cc->k = cv->k;
 	cc->block_rows = row_macs >= CACHE_BLOCK_MACS ? 1 :
 			 CACHE_BLOCK_MACS / (row_macs ? row_macs : 1);
-	/* whole tiles of Winograd outputs */
-	if (cv->winograd && cc->block_rows % SIM_WINO_OUT)
-		cc->block_rows++;
 	/* the fp16 groups' vectors of outputs filled */
 	if (cv->fp16 && cc->block_rows * w < SIM_FP16_GROUP_X)
 		cc->block_rows = (SIM_FP16_GROUP_X + w - 1) / w;
+	/* whole tiles of Winograd outputs */
+	if (cv->winograd && cc->block_rows % SIM_WINO_OUT)
+		cc->block_rows++;
 	cc->ready = calloc((h + cc->block_rows - 1) / cc->block_rows, 1);
 	cc->val = malloc(outputs * sizeof(*cc->val));
 	cc->sat = malloc(outputs);

@@ -8,7 +8,9 @@
  * fp16 with NaNs and infinities among the values; padding, stride,
  * dilation, CACC truncation) run with NVDLA_SIM_SIMD=off on one thread
  * (the kernel module's path: output by output) and with the vector path
- * on one and on two threads; random SDP and CDP layers (int8, int16,
+ * on one and on two threads, and random Winograd layers likewise (int8,
+ * int16, fp16; padding, PRA truncation, odd numbers of tiles a row);
+ * random SDP and CDP layers (int8, int16,
  * fp16; every stage setting, register and memory operands, the LUTs)
  * with the vector path and the plain one, outputs and counters. Where
  * the CPU has no AVX2, the vector checks
@@ -303,6 +305,12 @@ struct layer {
 	uint32_t prec;		/* 0 int8, 1 int16, 2 fp16 */
 	uint32_t w, h, c, k, r, s, stride, dil, pad, pad_value, clip;
 	uint32_t ow, oh;
+	/*
+	 * Winograd: the CDMA pads @w x @h to @ew x @eh (left @pad, top
+	 * @pad_top), @c channels extended to @ec; @pra the CSC's truncation
+	 */
+	bool wino;
+	uint32_t ew, eh, ec, pad_top, pra;
 };
 
 static const int conv_units[] = {
@@ -315,6 +323,33 @@ static const uint32_t conv_enable[] = {
 	NVDLA_CMAC_A_D_OP_ENABLE, NVDLA_CMAC_B_D_OP_ENABLE,
 	NVDLA_CSC_D_OP_ENABLE, NVDLA_CDMA_D_OP_ENABLE,
 };
+
+/* What Winograd mode changes in run_layer's direct program of @l. */
+static void wino_registers(const struct layer *l)
+{
+	uint32_t bpe = l->prec ? 2 : 1, mode = 1;
+
+	W(CDMA, D_MISC_CFG, mode | l->prec << 8 | l->prec << 12);
+	W(CDMA, D_DATAIN_SIZE_0, (l->h - 1) << 16 | (l->w - 1));
+	W(CDMA, D_DATAIN_SIZE_1, l->c - 1);
+	W(CDMA, D_ZERO_PADDING, l->pad | (l->ew - l->w - l->pad) << 8 |
+	  l->pad_top << 16 | (l->eh - l->h - l->pad_top) << 24);
+	W(CDMA, D_ZERO_PADDING_VALUE, l->pad_value);
+	W(CDMA, D_CONV_STRIDE, 0);
+	W(CDMA, D_WEIGHT_BYTES, l->k * 16 * l->ec * bpe);
+	W(CSC, D_MISC_CFG, mode | l->prec << 8 | l->prec << 12);
+	W(CSC, D_DATAIN_SIZE_EXT_0, (l->eh - 1) << 16 | (l->ew - 1));
+	W(CSC, D_DATAIN_SIZE_EXT_1, l->ec - 1);
+	W(CSC, D_WEIGHT_SIZE_EXT_0, 3 << 16 | 3);
+	W(CSC, D_WEIGHT_SIZE_EXT_1, (l->k - 1) << 16 | (l->ec - 1));
+	W(CSC, D_DATAOUT_SIZE_0, (l->oh - 1) << 16 | (l->ow - 1));
+	W(CSC, D_ZERO_PADDING, 0);
+	W(CSC, D_PRA_CFG, l->pra);
+	W(CMAC_A, D_MISC_CFG, mode | l->prec << 12);
+	W(CMAC_B, D_MISC_CFG, mode | l->prec << 12);
+	W(CACC, D_MISC_CFG, mode | l->prec << 12);
+	W(SDP, D_FEATURE_MODE_CFG, 1 | 1 << 2);
+}
 
 /* Program @l, run it; false if the model faulted. */
 static bool run_layer(const struct layer *l)
@@ -353,6 +388,12 @@ static bool run_layer(const struct layer *l)
 	W(SDP, D_CVT_SCALE, 1);
 	W(SDP, D_PERF_ENABLE, 0xf);
 	W(CACC, D_CLIP_CFG, l->clip);
+	W(CSC, D_MISC_CFG, l->prec << 8 | l->prec << 12);
+	W(CMAC_A, D_MISC_CFG, l->prec << 12);
+	W(CMAC_B, D_MISC_CFG, l->prec << 12);
+	W(CACC, D_MISC_CFG, l->prec << 12);
+	if (l->wino)
+		wino_registers(l);
 	for (i = 0; i < 6; i++)
 		wr(conv_units[i], conv_enable[i], 1);
 	while (nvdla_sim_run(sim))
@@ -360,10 +401,26 @@ static bool run_layer(const struct layer *l)
 	return nvdla_sim_fault_count(sim) == faults;
 }
 
+/* Random bytes, or random fp16 values (@prec 2), at @p. */
+static void rnd_fill(uint8_t *p, uint32_t n, uint32_t prec)
+{
+	uint32_t i;
+	uint16_t v;
+
+	for (i = 0; i < n; i++)
+		p[i] = rnd();
+	for (i = 0; prec == 2 && i + 1 < n; i += 2) {
+		v = rnd_fp16(rnd() % 50 == 0);
+		p[i] = v;
+		p[i + 1] = v >> 8;
+	}
+}
+
 static void random_layer(struct layer *l, uint32_t prec)
 {
-	uint32_t bpe = prec ? 2 : 1, lanes = ATOM / bpe, i, n;
+	uint32_t bpe = prec ? 2 : 1, lanes = ATOM / bpe;
 
+	memset(l, 0, sizeof(*l));
 	l->prec = prec;
 	l->w = rnd() % 12 + 1;
 	l->h = rnd() % 10 + 1;
@@ -385,27 +442,47 @@ static void random_layer(struct layer *l, uint32_t prec)
 		l->r--;
 	l->ow = (l->w + 2 * l->pad - (l->s - 1) * l->dil - 1) / l->stride + 1;
 	l->oh = (l->h + 2 * l->pad - (l->r - 1) * l->dil - 1) / l->stride + 1;
-	n = (l->c + lanes - 1) / lanes * l->w * l->h * ATOM;
-	for (i = 0; i < n; i++)
-		mem[IN_OFF + i] = rnd();
-	n = l->k * l->r * l->s * l->c * bpe;
-	for (i = 0; i < n; i++)
-		mem[WT_OFF + i] = rnd();
-	if (prec == 2) {
-		for (i = 0; i < n; i += 2) {
-			uint16_t v = rnd_fp16(rnd() % 50 == 0);
+	rnd_fill(mem + IN_OFF, (l->c + lanes - 1) / lanes * l->w * l->h * ATOM,
+		 prec);
+	rnd_fill(mem + WT_OFF, l->k * l->r * l->s * l->c * bpe, prec);
+}
 
-			mem[WT_OFF + i] = v;
-			mem[WT_OFF + i + 1] = v >> 8;
-		}
-		n = (l->c + lanes - 1) / lanes * l->w * l->h * ATOM;
-		for (i = 0; i < n; i += 2) {
-			uint16_t v = rnd_fp16(rnd() % 50 == 0);
+/*
+ * A random Winograd layer: 2x2 output tiles, a multiple of 4 of them (the
+ * CDMA's rule), over an input the CDMA pads to whole 4x4 tiles; widths
+ * of 2 more than a multiple of 4 among them, which split the model's
+ * blocks of rows unevenly if it does not keep tiles whole.
+ */
+static void random_wino(struct layer *l, uint32_t prec)
+{
+	uint32_t bpe = prec ? 2 : 1, lanes = ATOM / bpe;
 
-			mem[IN_OFF + i] = v;
-			mem[IN_OFF + i + 1] = v >> 8;
-		}
-	}
+	memset(l, 0, sizeof(*l));
+	l->wino = true;
+	l->prec = prec;
+	do {
+		l->ow = 2 * (rnd() % 8 + 1);
+		l->oh = 2 * (rnd() % 8 + 1);
+	} while (l->ow / 2 * (l->oh / 2) % 4);
+	l->ew = (l->ow + 2 + 3) / 4 * 4;
+	l->eh = (l->oh + 2 + 3) / 4 * 4;
+	/* up to 2 pad elements a side, and at least one input element */
+	l->pad = rnd() % 3;
+	l->pad_top = rnd() % 3;
+	l->w = l->ew - l->pad - rnd() % (l->ew - l->pad < 3 ? l->ew - l->pad : 3);
+	l->h = l->eh - l->pad_top - rnd() % (l->eh - l->pad_top < 3 ? l->eh - l->pad_top : 3);
+	l->c = rnd() % 70 + 1;
+	l->ec = (l->c + lanes - 1) / lanes * lanes;
+	l->k = rnd() % 40 + 1;
+	l->r = 4;
+	l->s = 4;
+	l->stride = 1;
+	l->dil = 1;
+	l->pra = prec == 2 ? 0 : rnd() % 4;
+	l->clip = prec == 2 ? 0 : rnd() % 12;
+	l->pad_value = prec == 2 ? rnd_fp16(true) : rnd() & (bpe == 1 ? 0xff : 0xffff);
+	rnd_fill(mem + IN_OFF, l->ec / lanes * l->w * l->h * ATOM, prec);
+	rnd_fill(mem + WT_OFF, l->k * 16 * l->ec * bpe, prec);
 }
 
 /* The layer's output and CACC saturation count under one setting. */
@@ -423,7 +500,7 @@ static bool layer_output(const struct layer *l, const char *simd,
 	return ok;
 }
 
-static void test_layers(uint32_t prec, uint32_t count)
+static void test_layers(uint32_t prec, uint32_t count, bool wino)
 {
 	static const char *const name[] = { "int8", "int16", "fp16" };
 	static const char *const settings[][2] = {
@@ -434,7 +511,10 @@ static void test_layers(uint32_t prec, uint32_t count)
 	struct layer l;
 
 	for (i = 0; i < count; i++) {
-		random_layer(&l, prec);
+		if (wino)
+			random_wino(&l, prec);
+		else
+			random_layer(&l, prec);
 		faults += !layer_output(&l, "off", "1", ref, &sat_ref);
 		for (v = 0; v < 3; v++) {
 			faults += !layer_output(&l, settings[v][0], settings[v][1],
@@ -449,8 +529,8 @@ static void test_layers(uint32_t prec, uint32_t count)
 		}
 	}
 	tap_ok(!bad && !faults,
-	       "%u random %s layers: vector path and 2 threads = plain, 1 thread (%u differ, %u faults)",
-	       count, name[prec], bad, faults);
+	       "%u random %s%s layers: vector path and 2 threads = plain, 1 thread (%u differ, %u faults)",
+	       count, wino ? "Winograd " : "", name[prec], bad, faults);
 }
 
 /* A random value of up to @bits bits, small ones as likely as large. */
@@ -994,9 +1074,12 @@ int main(void)
 	test_int_tile(false);
 	test_sdp_narrow();
 	test_cdp_narrow();
-	test_layers(0, 150);
-	test_layers(1, 60);
-	test_layers(2, 60);
+	test_layers(0, 150, false);
+	test_layers(1, 60, false);
+	test_layers(2, 60, false);
+	test_layers(0, 60, true);
+	test_layers(1, 60, true);
+	test_layers(2, 40, true);
 	test_elem_layers(false, 0, 300);
 	test_elem_layers(false, 1, 300);
 	test_elem_layers(false, 2, 300);
