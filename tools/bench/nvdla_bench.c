@@ -334,6 +334,18 @@ __attribute__((target("avx2,fma"))) static double limit_fma(double macs)
 	return t;
 }
 
+/* The convolution pipeline's units, consumers first. */
+static const int conv_units[] = {
+	NVDLA_UNIT_SDP, NVDLA_UNIT_CACC, NVDLA_UNIT_CMAC_A,
+	NVDLA_UNIT_CMAC_B, NVDLA_UNIT_CSC, NVDLA_UNIT_CDMA,
+};
+static const uint32_t conv_enable[] = {
+	NVDLA_SDP_D_OP_ENABLE, NVDLA_CACC_D_OP_ENABLE,
+	NVDLA_CMAC_A_D_OP_ENABLE, NVDLA_CMAC_B_D_OP_ENABLE,
+	NVDLA_CSC_D_OP_ENABLE, NVDLA_CDMA_D_OP_ENABLE,
+};
+static const struct engine conv_engine = { conv_units, conv_enable, 6 };
+
 static void conv_program(const struct shape *sh)
 {
 	const uint32_t w = sh->w, h = sh->h, surf = w * h * ATOM;
@@ -370,16 +382,6 @@ static void bench_conv(uint32_t prec)
 		"conv 3x3 int8 (nv_full)", "conv 3x3 int16 (nv_full)",
 		"conv 3x3 fp16 (nv_full)",
 	};
-	static const int units[] = {
-		NVDLA_UNIT_SDP, NVDLA_UNIT_CACC, NVDLA_UNIT_CMAC_A,
-		NVDLA_UNIT_CMAC_B, NVDLA_UNIT_CSC, NVDLA_UNIT_CDMA,
-	};
-	static const uint32_t enable[] = {
-		NVDLA_SDP_D_OP_ENABLE, NVDLA_CACC_D_OP_ENABLE,
-		NVDLA_CMAC_A_D_OP_ENABLE, NVDLA_CMAC_B_D_OP_ENABLE,
-		NVDLA_CSC_D_OP_ENABLE, NVDLA_CDMA_D_OP_ENABLE,
-	};
-	static const struct engine conv = { units, enable, 6 };
 	uint32_t bpe = prec ? 2 : 1;
 	/*
 	 * Integer layers deep enough that the SDP's per-element work (the
@@ -400,7 +402,7 @@ static void bench_conv(uint32_t prec)
 		fill_fp16(mem + IN_OFF, (size_t)surf * c * bpe / ATOM);
 		fill_fp16(mem + WT_OFF, (size_t)k * c * r * s * bpe);
 	}
-	time_layer(&conv, conv_program, &sh, tm);
+	time_layer(&conv_engine, conv_program, &sh, tm);
 	for (rep = 0; rep < REPEAT && prec == 2; rep++) {
 		t = ref_conv_fp16(w, h, c, k, r, s);
 		tr = t < tr ? t : tr;
@@ -573,16 +575,6 @@ static double wino_loop(const struct shape *sh, float *v)
  */
 static void bench_wino(uint32_t prec)
 {
-	static const int units[] = {
-		NVDLA_UNIT_SDP, NVDLA_UNIT_CACC, NVDLA_UNIT_CMAC_A,
-		NVDLA_UNIT_CMAC_B, NVDLA_UNIT_CSC, NVDLA_UNIT_CDMA,
-	};
-	static const uint32_t enable[] = {
-		NVDLA_SDP_D_OP_ENABLE, NVDLA_CACC_D_OP_ENABLE,
-		NVDLA_CMAC_A_D_OP_ENABLE, NVDLA_CMAC_B_D_OP_ENABLE,
-		NVDLA_CSC_D_OP_ENABLE, NVDLA_CDMA_D_OP_ENABLE,
-	};
-	static const struct engine conv = { units, enable, 6 };
 	/* fp16 smaller, for the plain path's sake */
 	const uint32_t w = prec ? 12 : 28, h = w, c = 64, k = 64, bpe = prec ? 2 : 1;
 	const struct shape sh = { w, h, c, k, 3, 3, w, h, prec };
@@ -600,7 +592,7 @@ static void bench_wino(uint32_t prec)
 		fill_fp16(mem + IN_OFF, in);
 		fill_fp16(mem + WT_OFF, wts);
 	}
-	time_layer(&conv, wino_program, &sh, tm);
+	time_layer(&conv_engine, wino_program, &sh, tm);
 	for (rep = 0; rep < REPEAT; rep++) {
 		t = wino_loop(&sh, v);
 		tr = t < tr ? t : tr;
