@@ -191,15 +191,22 @@ static AVX2 u32 block_top(const u16 *d, const u16 *w, u32 n)
 static AVX2 __m256i block_lanes(const u16 *d, const u16 *w, u32 top)
 {
 	__m256i dv = load8(d), wv = load8(w), live = live8(dv, wv), g, shift, neg;
+	__m256i mw, md, p;
 
 	/* 4 (top - g): lanes 8 groups below the top align to 0 */
 	g = _mm256_sub_epi32(_mm256_set1_epi32(top), group8(dv, wv));
 	live = _mm256_and_si256(live, _mm256_cmpgt_epi32(_mm256_set1_epi32(8), g));
-	shift = _mm256_slli_epi32(g, 2);
+	shift = _mm256_and_si256(_mm256_slli_epi32(g, 2), live);
 	neg = _mm256_srai_epi32(_mm256_slli_epi32(_mm256_xor_si256(dv, wv), 16), 31);
-	return _mm256_and_si256(live, booth8(&tables, mant8(wv, exp8(wv)),
-					     mant8(dv, exp8(dv)), neg,
-					     _mm256_and_si256(shift, live)));
+	mw = mant8(wv, exp8(wv));
+	md = mant8(dv, exp8(dv));
+	/* aligned by 4 bits at most: the exact product's floor (see below) */
+	if (!_mm256_movemask_epi8(_mm256_cmpgt_epi32(shift, _mm256_set1_epi32(4)))) {
+		p = _mm256_mullo_epi32(mw, md);
+		p = _mm256_sub_epi32(_mm256_xor_si256(p, neg), neg);
+		return _mm256_and_si256(live, _mm256_srav_epi32(p, shift));
+	}
+	return _mm256_and_si256(live, booth8(&tables, mw, md, neg, shift));
 }
 
 /* Lanes past @n (to the next multiple of 8) are zero in both arrays. */
