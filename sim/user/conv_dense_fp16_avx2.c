@@ -635,7 +635,8 @@ static INLINE __m256i quarter(const u8 *p)
 static INLINE __m256i lost_carry8(const struct sim_fp16_wdec *wd,
 				  const struct xch *xc, __m256i a)
 {
-	const u8 *row = lost8_table[(wd->negative ? -wd->smant : wd->smant) & 0xff];
+	s16 sign = wd->smant >> 15;	/* |smant| without a branch */
+	const u8 *row = lost8_table[(u16)((wd->smant ^ sign) - sign) & 0xff];
 	const u8 *pos = row + 32 * wd->negative, *neg = row + 32 * !wd->negative;
 	__m256i r;
 
@@ -728,21 +729,21 @@ static INLINE void xweight(struct xacc *ac, const struct xch *xc,
 					_mm256_set1_epi16(wd->group)));
 	__m256i sh, even, odd;
 
-	if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(1)))) {
+	/*
+	 * Alignment 8 at most: a table's bit, looked up whatever the lanes'
+	 * alignments (0 where none is 8), as whether one is depends on the
+	 * data and mispredicts a branch more often than not.
+	 */
+	if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(2)))) {
 		if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(4)))) {
 			ac->even = _mm256_add_epi32(ac->even, far_lanes(wd, xc, a, false));
 			ac->odd = _mm256_add_epi32(ac->odd, far_lanes(wd, xc, a, true));
 			return;
 		}
-		if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(3))))
-			ac->lost = _mm256_add_epi16(ac->lost,
-						    lost_carry(wd, xc, smw, a, false));
-		else if (_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(2))))
-			ac->lost = _mm256_add_epi16(ac->lost,
-						    lost_carry(wd, xc, smw, a, true));
-		else	/* alignment 8 at most: a table's bit */
-			ac->lost = _mm256_add_epi16(ac->lost,
-						    lost_carry8(wd, xc, a));
+		ac->lost = _mm256_add_epi16(ac->lost, lost_carry(wd, xc, smw, a,
+			!_mm256_movemask_epi8(_mm256_cmpgt_epi16(a, _mm256_set1_epi16(3)))));
+	} else {
+		ac->lost = _mm256_add_epi16(ac->lost, lost_carry8(wd, xc, a));
 	}
 	/* exact floor: zero data has a zero product, any shift */
 	sh = _mm256_slli_epi16(a, 2);
