@@ -11,7 +11,6 @@
 #include <stdlib.h>
 
 #include "accel.h"
-#include "../conv_fp16.h"
 
 /* Where channel @c's position @pos lies in a tile's or kernel's blocks. */
 static u32 lane_of(u32 c, u32 pos)
