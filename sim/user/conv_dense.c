@@ -37,6 +37,7 @@ static bool dense_geometry(struct sim_dense *dl, const struct sim_conv *cv,
 		dl->rows = h / SIM_WINO_OUT;
 		dl->xstep = (u64)dl->taps * dl->cp;
 		dl->line = w / SIM_WINO_OUT * dl->xstep;
+		dl->ystep = dl->line;	/* the CSC's stride: not Winograd's */
 	} else if (cv->is_image) {	/* one tap per kernel row of pre-extended lines */
 		dl->taps = cv->r;
 		dl->rows = (h - 1) * cv->stride_y + cv->r;
@@ -50,7 +51,8 @@ static bool dense_geometry(struct sim_dense *dl, const struct sim_conv *cv,
 		dl->line = ((u64)(w - 1) * cv->stride_x +
 			    (u64)(cv->s - 1) * cv->dilation_x + 1) * dl->cp;
 	}
-	dl->ystep = dl->line * cv->stride_y;
+	if (!cv->winograd)
+		dl->ystep = dl->line * cv->stride_y;
 	dl->in_len = dl->line * dl->rows;
 	if (dl->in_len > SIM_DENSE_MAX_ELEMS ||
 	    (u64)cv->k * dl->taps * dl->cp > SIM_DENSE_MAX_ELEMS)

@@ -476,8 +476,9 @@ static void random_wino(struct layer *l, uint32_t prec)
 	l->k = rnd() % 40 + 1;
 	l->r = 4;
 	l->s = 4;
-	l->stride = 1;
-	l->dil = 1;
+	/* the CSC's stride and dilation, which Winograd ignores */
+	l->stride = rnd() % 3 + 1;
+	l->dil = rnd() % 2 + 1;
 	l->pra = prec == 2 ? 0 : rnd() % 4;
 	l->clip = prec == 2 ? 0 : rnd() % 12;
 	l->pad_value = prec == 2 ? rnd_fp16(true) : rnd() & (bpe == 1 ? 0xff : 0xffff);
