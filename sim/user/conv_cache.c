@@ -18,10 +18,11 @@
 
 struct cache_priv {
 	struct sim_dense dense;
-	/* one of them, or neither: the reference fills */
+	/* the job that fills rows from @dense; NULL: the reference fills */
+	void (*fill)(void *ctx, u32 i, u32 n);
+	/* what it computes with: one of them */
 	sim_dense_tile_fn *tile;
 	sim_fp16_block_fn *fp16_block;
-	bool fp16_groups;	/* SIM_FP16_GROUP_X outputs at a time (AVX2) */
 	sim_wino_fp16_block_fn *wino_block;	/* fp16 Winograd */
 };
 
@@ -246,7 +247,7 @@ static void cache_weights(void *ctx, u32 i, u32 n)
 	if (pv->fp16_block) {
 		sim_dense_fp16_weights(&pv->dense, job->cv, (u64)k * i / n,
 				       (u64)k * (i + 1) / n);
-		if (pv->fp16_groups)
+		if (pv->fill == cache_fill_fp16_groups)
 			sim_dense_fp16_wdec(&pv->dense, (u64)k * i / n,
 					    (u64)k * (i + 1) / n);
 	} else
@@ -260,7 +261,7 @@ static void cache_fill(struct sim_conv_cache *cc, const struct sim_conv *cv,
 	struct cache_priv *pv = cc->priv;
 	struct cache_job job = { cc, cv, y0, y1 };
 
-	if (!pv->tile && !pv->fp16_block && !pv->wino_block) {
+	if (!pv->fill) {
 		sim_threads_run(cache_fill_ref, &job);
 		return;
 	}
@@ -269,11 +270,7 @@ static void cache_fill(struct sim_conv_cache *cc, const struct sim_conv *cv,
 		pv->dense.decoded = true;
 		pv->dense.batch_in = cv->in;
 	}
-	sim_threads_run(pv->wino_block ? cache_fill_wino_fp16 :
-			cv->winograd && pv->tile ? cache_fill_wino :
-			pv->tile ? cache_fill_dense :
-			pv->fp16_groups ? cache_fill_fp16_groups : cache_fill_fp16,
-			&job);
+	sim_threads_run(pv->fill, &job);
 }
 
 /*
@@ -289,18 +286,22 @@ static void cache_dense(struct sim_conv_cache *cc, const struct sim_conv *cv,
 	if (sim_dense_wino_fp16_open(&pv->dense, cv, w, h)) {
 		pv->wino_block = simd == SIM_SIMD_AVX2 ? sim_wino_fp16_block_avx2 :
 				 sim_wino_fp16_block;
+		pv->fill = cache_fill_wino_fp16;
 	} else if (cv->fp16 && sim_dense_fp16_open(&pv->dense, cv, w, h)) {
 		pv->fp16_block = simd == SIM_SIMD_AVX2 ? sim_fp16_block_avx2 :
 			       sim_fp16_block_c;
-		pv->fp16_groups = simd == SIM_SIMD_AVX2 &&
-				  sim_dense_fp16_group_ready() &&
-				  sim_dense_fp16_wdec_open(&pv->dense, cv->k);
-	} else if (cv->fp16 || !sim_dense_open(&pv->dense, cv, w, h)) {
+		/* SIM_FP16_GROUP_X outputs at a time (AVX2) */
+		pv->fill = simd == SIM_SIMD_AVX2 &&
+			   sim_dense_fp16_group_ready() &&
+			   sim_dense_fp16_wdec_open(&pv->dense, cv->k) ?
+			   cache_fill_fp16_groups : cache_fill_fp16;
+	} else if (!cv->fp16 && sim_dense_open(&pv->dense, cv, w, h)) {
+		pv->tile = sim_dense_tile(&pv->dense, simd);
+		pv->fill = cv->winograd ? cache_fill_wino : cache_fill_dense;
+	} else {
 		return;
 	}
 	sim_threads_run(cache_weights, &job);
-	if (!cv->fp16)
-		pv->tile = sim_dense_tile(&pv->dense, simd);
 }
 
 void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
