@@ -67,6 +67,20 @@ static void cache_fill_ref(void *ctx, u32 i, u32 n)
 	}
 }
 
+/*
+ * The weights of kernels @k0 on (SIM_DENSE_KT of them, of @k) for the
+ * dense tile into @w: a partial tile repeats its last kernel.
+ */
+static void dense_kernels(const struct sim_dense *dl, u32 k0, u32 k,
+			  const s16 **w)
+{
+	u32 a;
+
+	for (a = 0; a < SIM_DENSE_KT; a++)
+		w[a] = dl->wt + (u64)(k0 + a < k ? k0 + a : k - 1) * dl->taps *
+				dl->cp;
+}
+
 /* Items of SIM_DENSE_KT kernels of one row, through the dense tile. */
 static void cache_fill_dense(void *ctx, u32 i, u32 n)
 {
@@ -82,10 +96,8 @@ static void cache_fill_dense(void *ctx, u32 i, u32 n)
 	for (it = items * i / n; it < items * (i + 1) / n; it++) {
 		y = job->y0 + it / tiles;
 		k0 = it % tiles * SIM_DENSE_KT;
-		/* a partial tile repeats its last kernel or output */
-		for (a = 0; a < SIM_DENSE_KT; a++)
-			w[a] = dl->wt + (u64)(k0 + a < cc->k ? k0 + a : cc->k - 1) *
-					dl->taps * dl->cp;
+		/* a partial tile repeats its last output */
+		dense_kernels(dl, k0, cc->k, w);
 		for (x = 0; x < cc->w; x += SIM_DENSE_XT) {
 			for (b = 0; b < SIM_DENSE_XT; b++)
 				d[b] = dl->in + y * dl->ystep +
@@ -121,10 +133,8 @@ static void cache_fill_wino(void *ctx, u32 i, u32 n)
 	for (it = items * i / n; it < items * (i + 1) / n; it++) {
 		ty = job->y0 / SIM_WINO_OUT + it / ktiles;
 		k0 = it % ktiles * SIM_DENSE_KT;
-		/* a partial tile repeats its last kernel or input tile */
-		for (a = 0; a < SIM_DENSE_KT; a++)
-			w[a] = dl->wt + (u64)(k0 + a < cc->k ? k0 + a : cc->k - 1) *
-					dl->taps * dl->cp;
+		/* a partial tile repeats its last input tile */
+		dense_kernels(dl, k0, cc->k, w);
 		for (tx = 0; tx < tiles; tx += SIM_DENSE_XT) {
 			for (b = 0; b < SIM_DENSE_XT; b++)
 				d[b] = dl->in + ty * dl->ystep +
