@@ -139,6 +139,13 @@ void dla_reg_write(struct dla_engine *engine, enum nvdla_unit unit, u32 reg,
 int dla_log(struct dla_engine *engine, enum dla_log_level level, int err,
 	    const char *fmt, ...) __printf(4, 5);
 
+/*
+ * Memory for the task @engine prepares, from the port, and back; the
+ * allocation's error, logged, is the preparation's.
+ */
+int dla_task_alloc(struct dla_engine *engine, size_t size, void **ptr);
+void dla_task_free(struct dla_engine *engine, void *ptr, size_t size);
+
 #define dla_reject(engine, fmt, ...) \
 	dla_log(engine, DLA_LOG_ERROR, -EINVAL, fmt, ##__VA_ARGS__)
 

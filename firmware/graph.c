@@ -189,21 +189,18 @@ int dla_validate_graph(struct dla_engine *engine)
 	u32 elem;
 	int ret;
 
-	g.waits = engine->ops->alloc(engine->drv, size);
-	g.queue = engine->ops->alloc(engine->drv, size);
-	if (!g.waits || !g.queue) {
-		ret = dla_log(engine, DLA_LOG_ERROR, -ENOMEM,
-			      "no memory to check a graph of %u operations",
-			      g.elems);
+	ret = dla_task_alloc(engine, size, (void **)&g.waits);
+	if (!ret)
+		ret = dla_task_alloc(engine, size, (void **)&g.queue);
+	if (ret)
 		goto out;
-	}
 	for (elem = 0; elem < g.elems; elem++)
 		dla_graph_edges(&g, elem, dla_graph_count);
 	ret = dla_graph_check_counts(&g);
 	if (!ret)
 		ret = dla_graph_sort(&g);
 out:
-	engine->ops->free(engine->drv, g.queue);
-	engine->ops->free(engine->drv, g.waits);
+	dla_task_free(engine, g.queue, size);
+	dla_task_free(engine, g.waits, size);
 	return ret;
 }

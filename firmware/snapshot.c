@@ -13,6 +13,24 @@
 #include "engine.h"
 #include "processors.h"
 
+int dla_task_alloc(struct dla_engine *engine, size_t size, void **ptr)
+{
+	int ret;
+
+	ret = engine->ops->alloc(engine->drv, engine->task->host_task, size,
+				 ptr);
+	if (ret)
+		return dla_log(engine, DLA_LOG_ERROR, ret,
+			       "cannot allocate %zu bytes for the task: %d",
+			       size, ret);
+	return 0;
+}
+
+void dla_task_free(struct dla_engine *engine, void *ptr, size_t size)
+{
+	engine->ops->free(engine->drv, engine->task->host_task, ptr, size);
+}
+
 /*
  * Copy @count elements of @size bytes at address-list entry @index into
  * *@dst, allocated here; the buffer's extent is checked before anything is
@@ -29,11 +47,9 @@ static int dla_snapshot_array(struct dla_engine *engine, s16 index,
 	ret = dla_dma_range(engine, index, 0, (u64)count * size, &addr);
 	if (ret)
 		return ret;
-	*dst = engine->ops->alloc(engine->drv, (size_t)count * size);
-	if (!*dst)
-		return dla_log(engine, DLA_LOG_ERROR, -ENOMEM,
-			       "no memory for %u descriptors of %u bytes",
-			       count, size);
+	ret = dla_task_alloc(engine, (size_t)count * size, dst);
+	if (ret)
+		return ret;
 	return dla_copy_in(engine, index, count, size, *dst);
 }
 
@@ -79,17 +95,20 @@ int dla_task_prepare(struct dla_engine *engine, const struct dla_task *task,
 		     struct dla_checked_task **checked)
 {
 	const struct dla_port_ops *ops = engine->ops;
-	struct dla_engine *scratch;
-	struct dla_checked_task *copy;
+	struct dla_engine *scratch = NULL;
+	struct dla_checked_task *copy = NULL;
 	int ret;
 
 	*checked = NULL;
-	scratch = ops->alloc(engine->drv, sizeof(*scratch));
-	copy = ops->alloc(engine->drv, sizeof(*copy));
-	if (!scratch || !copy) {
-		ops->free(engine->drv, copy);
-		ops->free(engine->drv, scratch);
-		return -ENOMEM;
+	ret = ops->alloc(engine->drv, task->host_task, sizeof(*scratch),
+			 (void **)&scratch);
+	if (!ret)
+		ret = ops->alloc(engine->drv, task->host_task, sizeof(*copy),
+				 (void **)&copy);
+	if (ret) {
+		ops->free(engine->drv, task->host_task, scratch,
+			  sizeof(*scratch));
+		return ret;
 	}
 	scratch->drv = engine->drv;
 	scratch->ops = ops;
@@ -100,7 +119,7 @@ int dla_task_prepare(struct dla_engine *engine, const struct dla_task *task,
 	copy->num_addresses = task->num_addresses;
 
 	ret = dla_snapshot(scratch);
-	ops->free(engine->drv, scratch);
+	ops->free(engine->drv, task->host_task, scratch, sizeof(*scratch));
 	if (ret)
 		dla_task_release(engine, copy);
 	else
@@ -108,16 +127,30 @@ int dla_task_prepare(struct dla_engine *engine, const struct dla_task *task,
 	return ret;
 }
 
+/*
+ * The arrays' sizes follow from the network descriptor, which is copied
+ * first: an array is allocated only once the ones before it are.
+ */
 void dla_task_release(struct dla_engine *engine,
 		      struct dla_checked_task *checked)
 {
 	const struct dla_port_ops *ops = engine->ops;
+	const struct dla_network_desc *net;
+	void *host;
+	u32 elems;
 
 	if (!checked)
 		return;
-	ops->free(engine->drv, checked->luts);
-	ops->free(engine->drv, checked->surfs);
-	ops->free(engine->drv, checked->ops);
-	ops->free(engine->drv, checked->graph);
-	ops->free(engine->drv, checked);
+	net = &checked->network;
+	host = checked->host_task;
+	elems = (u32)net->num_rois * net->num_operations;
+	ops->free(engine->drv, host, checked->luts,
+		  (size_t)net->num_luts * sizeof(*checked->luts));
+	ops->free(engine->drv, host, checked->surfs,
+		  (size_t)elems * sizeof(*checked->surfs));
+	ops->free(engine->drv, host, checked->ops,
+		  (size_t)elems * sizeof(*checked->ops));
+	ops->free(engine->drv, host, checked->graph,
+		  (size_t)elems * sizeof(*checked->graph));
+	ops->free(engine->drv, host, checked, sizeof(*checked));
 }

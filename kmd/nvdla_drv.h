@@ -38,19 +38,22 @@ struct nvdla_job;
  * @engine_lock: protects @engine, @job_done, @job_status and @irq_ns, and
  *	@job against the interrupt handler; taken with interrupts off, since
  *	the interrupt handler needs it
- * @wq: ordered queue running @run_work, @done_work, @timeout_work and
- *	@cancel_work one at a time: they alone start and end jobs, set
+ * @wq: ordered queue running @run_work, @done_work, @timeout_work,
+ *	@cancel_work and @reap_work one at a time: they alone start and end jobs, set
  *	@job and @wedged and touch @pinned
  * @run_work: starts the next ready job when the engine is free
  * @done_work: ends @job once the firmware says it is done
  * @timeout_work: ends @job when it overran the job timeout
  * @cancel_work: ends every job when the device goes away
+ * @reap_work: ends the queued jobs of closed files at once
  * @submit_lock: serialises publishing jobs (their fences' sequence numbers,
  *	their entries in the file's job table, the queue); protects
  *	@unplugged; taken before @queue_lock
  * @queue_lock: protects @files, the queue of every file on it, every
  *	file's count of queued jobs, @paused, @wedged's readers and @stats
- * @files: files with jobs waiting for the engine, in round-robin order
+ * @files: files with jobs waiting for the engine, in round-robin order:
+ *	the one whose job started longest ago first
+ * @served_seq: jobs started so far, under @queue_lock; stamps the files
  * @unplugged: the device is going away; no job is queued any more
  * @paused: no job starts (system sleep)
  * @wedged: a failed job could not be stopped: no job starts, new ones are
@@ -65,6 +68,7 @@ struct nvdla_job;
  * @irq_ns: when the interrupt being handled for @job came, or 0
  * @fence_lock: the lock of every job fence
  * @bo_bytes: bytes of buffer objects the device holds (nvdla_gem.c)
+ * @job_bytes: kernel memory all jobs hold for their tasks (nvdla_job.c)
  * @max_bo_size: the largest buffer the device can get in one piece
  * @stats: job counters for debugfs, under @queue_lock
  */
@@ -84,9 +88,11 @@ struct nvdla_device {
 	struct work_struct done_work;
 	struct delayed_work timeout_work;
 	struct work_struct cancel_work;
+	struct work_struct reap_work;
 	struct mutex submit_lock;	/* see @submit_lock above */
 	spinlock_t queue_lock;		/* see @queue_lock above */
 	struct list_head files;
+	u64 served_seq;
 	bool unplugged;
 	bool paused;
 	bool wedged;
@@ -98,6 +104,7 @@ struct nvdla_device {
 	u64 irq_ns;
 	spinlock_t fence_lock;		/* see @fence_lock above */
 	atomic64_t bo_bytes;
+	atomic64_t job_bytes;
 	u64 max_bo_size;
 	struct {
 		u64 submitted, completed, failed, timed_out;

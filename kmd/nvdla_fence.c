@@ -30,7 +30,7 @@ static const struct dma_fence_ops nvdla_fence_ops = {
 
 struct dma_fence *nvdla_fence_alloc(void)
 {
-	return kzalloc(sizeof(struct dma_fence), GFP_KERNEL);
+	return kzalloc(sizeof(struct dma_fence), GFP_KERNEL_ACCOUNT);
 }
 
 void nvdla_fence_init(struct nvdla_device *ndev, struct nvdla_file *nfile,

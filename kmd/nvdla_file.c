@@ -14,7 +14,9 @@
 #include <drm/drm_print.h>
 #include <drm/drm_utils.h>
 
+#include "nvdla_drv.h"
 #include "nvdla_file.h"
+#include "nvdla_queue.h"
 
 static void nvdla_file_release(struct kref *ref)
 {
@@ -52,12 +54,12 @@ int nvdla_file_open(struct drm_device *drm, struct drm_file *file)
 	return 0;
 }
 
-/* Jobs still queued see @closed and end unrun; running ones finish. */
+/* Jobs still queued end unrun at once; a running one finishes. */
 void nvdla_file_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct nvdla_file *nfile = file->driver_priv;
 
-	WRITE_ONCE(nfile->closed, true);
+	nvdla_queue_close(to_nvdla_device(drm), nfile);
 	nvdla_file_put(nfile);
 }
 

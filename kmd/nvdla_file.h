@@ -33,7 +33,11 @@ struct seq_file;
  * @node: its place in the device's round robin while @queue is not empty,
  *	under the device's queue_lock
  * @queued: its jobs queued or on the engine, under the device's queue_lock
- * @closed: the DRM file is closed: its queued jobs need not run
+ * @closed: the DRM file is closed: its queued jobs end unrun, under the
+ *	device's queue_lock
+ * @served: when a job of the file last started, in the device's
+ *	@served_seq; the round robin is in this order, under queue_lock
+ * @job_bytes: kernel memory its jobs hold for their tasks (nvdla_job.c)
  * @busy_ns: time the engine spent on the file's jobs
  * @first_write_ns: summed over its jobs that started, submission to the
  *	first register write
@@ -54,6 +58,8 @@ struct nvdla_file {
 	struct list_head node;
 	u32 queued;
 	bool closed;
+	u64 served;
+	atomic64_t job_bytes;
 	atomic64_t busy_ns;
 	atomic64_t first_write_ns;
 	atomic64_t jobs_started;

@@ -128,7 +128,7 @@ static struct sg_table *nvdla_gem_get_sg_table(struct drm_gem_object *obj)
 	struct sg_table *sgt;
 	int ret;
 
-	sgt = kzalloc(sizeof(*sgt), GFP_KERNEL);
+	sgt = kzalloc(sizeof(*sgt), GFP_KERNEL_ACCOUNT);
 	if (!sgt)
 		return ERR_PTR(-ENOMEM);
 	ret = dma_get_sgtable(obj->dev->dev, sgt, bo->vaddr, bo->dma_addr,

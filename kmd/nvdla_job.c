@@ -5,6 +5,7 @@
  * its in-fences and out-fence; the submit and wait ioctls.
  */
 #include <linux/dma-resv.h>
+#include <linux/moduleparam.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -28,26 +29,163 @@
 #include "nvdla_job.h"
 #include "nvdla_queue.h"
 
-void nvdla_job_free(struct nvdla_job *job)
+/*
+ * Kernel memory a job holds for its task (the descriptors' copy, the
+ * validation's scratch memory while it runs, the address list and
+ * in-fences resolved) is charged to the submitting process's memory
+ * cgroup and bounded three ways: per job, per file over its jobs queued
+ * or running, and per device over every file's.
+ */
+static unsigned int max_job_kb = 16384;
+module_param(max_job_kb, uint, 0644);
+MODULE_PARM_DESC(max_job_kb,
+		 "Kernel memory one job may hold for its task: its descriptors, copied, and its address list (KiB, default 16384); a larger task is refused with E2BIG");
+
+static unsigned int max_file_jobs_mb = 64;
+module_param(max_file_jobs_mb, uint, 0644);
+MODULE_PARM_DESC(max_file_jobs_mb,
+		 "Kernel memory the queued and running jobs of one file may hold together (MiB, default 64); more are refused with EBUSY until some end");
+
+static unsigned int max_device_jobs_mb = 256;
+module_param(max_device_jobs_mb, uint, 0644);
+MODULE_PARM_DESC(max_device_jobs_mb,
+		 "Kernel memory the jobs of all files on a device may hold together (MiB, default 256); more are refused with ENOSPC until some end");
+
+/* Add @size to @used unless that passes @max; whether it did. */
+static bool nvdla_job_budget_take(atomic64_t *used, u64 size, u64 max)
+{
+	s64 old = atomic64_read(used);
+
+	do {
+		if (size > max || old > max - size)
+			return false;
+	} while (!atomic64_try_cmpxchg(used, &old, old + size));
+	return true;
+}
+
+/**
+ * nvdla_job_charge() - count @size more bytes of kernel memory for @job
+ * @job: the job being made
+ * @size: what it is about to allocate
+ *
+ * Return: 0; -E2BIG past max_job_kb for the job, -EBUSY past
+ * max_file_jobs_mb for its file, -ENOSPC past max_device_jobs_mb for the
+ * device: nothing is then counted.
+ */
+static int nvdla_job_charge(struct nvdla_job *job, size_t size)
+{
+	u64 max_job = (u64)READ_ONCE(max_job_kb) << 10;
+	u64 max_file = (u64)READ_ONCE(max_file_jobs_mb) << 20;
+	u64 max_device = (u64)READ_ONCE(max_device_jobs_mb) << 20;
+	int ret;
+
+	if (size > max_job || job->charged > max_job - size)
+		ret = -E2BIG;
+	else if (!nvdla_job_budget_take(&job->file->job_bytes, size, max_file))
+		ret = -EBUSY;
+	else if (!nvdla_job_budget_take(&job->ndev->job_bytes, size,
+					max_device))
+		ret = -ENOSPC;
+	else
+		ret = 0;
+	if (ret == -ENOSPC)
+		atomic64_sub(size, &job->file->job_bytes);
+	if (ret) {
+		drm_dbg_driver(&job->ndev->drm,
+			       "job refused: %zu more bytes of kernel memory (%llu held): %d\n",
+			       size, (u64)job->charged, ret);
+		return ret;
+	}
+	job->charged += size;
+	return 0;
+}
+
+static void nvdla_job_uncharge(struct nvdla_job *job, size_t size)
+{
+	job->charged -= size;
+	atomic64_sub(size, &job->file->job_bytes);
+	atomic64_sub(size, &job->ndev->job_bytes);
+}
+
+/**
+ * nvdla_job_alloc() - zeroed kernel memory for @job's task, charged
+ * @job: the job being made
+ * @size: bytes
+ * @ptr: gets the memory
+ *
+ * A full memory cgroup or a system short of memory refuses it rather
+ * than calling the OOM killer: the submission fails, its caller lives.
+ *
+ * Return: 0; nvdla_job_charge()'s errors; -ENOMEM.
+ */
+int nvdla_job_alloc(struct nvdla_job *job, size_t size, void *ptr)
+{
+	void **p = ptr;
+	int ret;
+
+	ret = nvdla_job_charge(job, size);
+	if (ret)
+		return ret;
+	*p = kvzalloc(size, GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL |
+		      __GFP_NOWARN);
+	if (!*p) {
+		nvdla_job_uncharge(job, size);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Give back @size bytes at @ptr (NULL for none) from nvdla_job_alloc(). */
+void nvdla_job_free_mem(struct nvdla_job *job, void *ptr, size_t size)
+{
+	if (!ptr)
+		return;
+	kvfree(ptr);
+	nvdla_job_uncharge(job, size);
+}
+
+/**
+ * nvdla_job_strip() - let go of all a job holds but its fence
+ * @job: a job that will not run (or no longer runs)
+ *
+ * Its task copy, buffer references, address list and in-fences go; the
+ * job itself stays until its fence has signalled in order.
+ */
+void nvdla_job_strip(struct nvdla_job *job)
 {
 	u32 i;
 
 	dla_task_release(job->ndev->engine, job->checked);
-	for (i = 0; i < job->num; i++)
+	job->checked = NULL;
+	for (i = 0; job->bos && i < job->num; i++)
 		if (job->bos[i])
 			drm_gem_object_put(&job->bos[i]->base);
 	for (i = 0; i < job->num_deps; i++)
 		dma_fence_put(job->deps[i]);
+	nvdla_job_free_mem(job, job->bos, job->num_alloc * sizeof(*job->bos));
+	nvdla_job_free_mem(job, job->objs,
+			   job->num_alloc * sizeof(*job->objs));
+	nvdla_job_free_mem(job, job->offsets,
+			   job->num_alloc * sizeof(*job->offsets));
+	nvdla_job_free_mem(job, job->deps,
+			   job->num_deps_alloc * sizeof(*job->deps));
+	job->bos = NULL;
+	job->objs = NULL;
+	job->offsets = NULL;
+	job->deps = NULL;
+	job->num = 0;
+	job->num_objs = 0;
+	job->num_deps = 0;
+}
+
+void nvdla_job_free(struct nvdla_job *job)
+{
+	nvdla_job_strip(job);
 	if (job->done && job->done->ops)
 		dma_fence_put(job->done);
 	else
 		kfree(job->done);
-	if (job->file)
-		nvdla_file_put(job->file);
-	kvfree(job->bos);
-	kvfree(job->objs);
-	kvfree(job->offsets);
-	kfree(job->deps);
+	nvdla_file_put(job->file);
 	kfree(job);
 }
 
@@ -112,18 +250,26 @@ struct nvdla_job *nvdla_job_create(struct drm_file *file,
 	struct nvdla_job *job;
 	int ret;
 
-	job = kzalloc(sizeof(*job), GFP_KERNEL);
+	job = kzalloc(sizeof(*job), GFP_KERNEL_ACCOUNT);
 	if (!job)
 		return ERR_PTR(-ENOMEM);
 	job->ndev = ndev;
 	job->submit_ns = ktime_get_ns();
 	job->file = nvdla_file_get(file->driver_priv);
-	job->bos = kvcalloc(num, sizeof(*job->bos), GFP_KERNEL);
-	job->objs = kvcalloc(num, sizeof(*job->objs), GFP_KERNEL);
-	job->offsets = kvcalloc(num, sizeof(*job->offsets), GFP_KERNEL);
 	job->done = nvdla_fence_alloc();
-	ret = -ENOMEM;
-	if (!job->bos || !job->objs || !job->offsets || !job->done)
+	if (!job->done) {
+		ret = -ENOMEM;
+		goto err;
+	}
+	/* At most DRM_NVDLA_MAX_ADDRESSES entries: no product overflows. */
+	job->num_alloc = num;
+	ret = nvdla_job_alloc(job, num * sizeof(*job->bos), &job->bos);
+	if (!ret)
+		ret = nvdla_job_alloc(job, num * sizeof(*job->objs), &job->objs);
+	if (!ret)
+		ret = nvdla_job_alloc(job, num * sizeof(*job->offsets),
+				      &job->offsets);
+	if (ret)
 		goto err;
 	job->num = num;
 	ret = nvdla_job_resolve(job, file, addrs);
@@ -154,9 +300,9 @@ static int nvdla_job_add_deps(struct nvdla_job *job, struct drm_file *file,
 			      array_size(args->num_in_syncs, sizeof(u32)));
 	if (IS_ERR(handles))
 		return PTR_ERR(handles);
-	job->deps = kcalloc(args->num_in_syncs, sizeof(*job->deps), GFP_KERNEL);
-	if (!job->deps)
-		ret = -ENOMEM;
+	job->num_deps_alloc = args->num_in_syncs;
+	ret = nvdla_job_alloc(job, args->num_in_syncs * sizeof(*job->deps),
+			      &job->deps);
 	for (i = 0; !ret && i < args->num_in_syncs; i++) {
 		ret = drm_syncobj_find_fence(file, handles[i], 0, 0,
 					     &job->deps[i]);
@@ -251,7 +397,8 @@ static struct nvdla_job *nvdla_submit_job(struct drm_file *file,
 	struct nvdla_job *job;
 	int ret;
 
-	addrs = kvmalloc_array(args->num_addresses, sizeof(*addrs), GFP_KERNEL);
+	addrs = kvmalloc_array(args->num_addresses, sizeof(*addrs),
+			       GFP_KERNEL_ACCOUNT);
 	if (!addrs)
 		return ERR_PTR(-ENOMEM);
 	if (copy_from_user(addrs, u64_to_user_ptr(args->addresses),
@@ -286,10 +433,14 @@ static struct nvdla_job *nvdla_submit_job(struct drm_file *file,
  * DRM_NVDLA_MAX_IN_SYNCS in-fences, a time limit above the module parameter
  * max_job_timeout_ms, an offset outside its object, or a task
  * the firmware rejects; -ENOENT for an unknown buffer or sync object;
- * -EFAULT for an unreadable array; -EBUSY when the file has the most jobs
- * queued it may (module parameter max_queued_jobs); -EIO while the device
- * is wedged; -ERESTARTSYS on a signal while locking the buffers; -ENOMEM;
- * -ENODEV once the device is gone.
+ * -EFAULT for an unreadable array; -E2BIG for a task that needs more
+ * kernel memory than one job may hold (module parameter max_job_kb);
+ * -EBUSY when the file has the most jobs queued it may (module parameter
+ * max_queued_jobs) or its jobs hold the most kernel memory they may
+ * (max_file_jobs_mb); -ENOSPC when all files' jobs on the device do
+ * (max_device_jobs_mb); -EIO while the device is wedged; -ERESTARTSYS
+ * on a signal while locking the buffers; -ENOMEM, also when the caller's
+ * memory cgroup is full; -ENODEV once the device is gone.
  */
 int nvdla_ioctl_submit(struct drm_device *drm, void *data,
 		       struct drm_file *file)

@@ -23,7 +23,8 @@ struct nvdla_gem_object;
  * @file: the submitting file's state, referenced until the job ends
  * @node: its place in its file's queue, or in the device's pinned list
  * @id: its number in @file
- * @num: entries in the address list
+ * @num: entries in the address list whose objects are resolved
+ * @num_alloc: entries @bos, @objs and @offsets have room for
  * @bos: the object of each entry, referenced until the job is freed
  * @objs: the distinct objects of @bos, each once
  * @num_objs: entries in @objs
@@ -31,7 +32,8 @@ struct nvdla_gem_object;
  * @checked: the task's descriptors, copied and validated at creation; the
  *	engine runs the job from this alone
  * @deps: the in-fences, referenced until the job ends
- * @num_deps: entries in @deps
+ * @num_deps: entries in @deps holding a reference
+ * @num_deps_alloc: entries @deps has room for
  * @next_dep: the first of @deps not known to have signalled
  * @dep_cb: callback on @deps[@next_dep] while @dep_armed
  * @dep_armed: @dep_cb is installed
@@ -42,6 +44,8 @@ struct nvdla_gem_object;
  * @start_ns: when it started on the engine
  * @submit_ns: when it was submitted
  * @wrote: its first register write has been timed
+ * @charged: bytes of kernel memory it holds for its task, counted in its
+ *	file's and its device's job_bytes (nvdla_job_alloc())
  */
 struct nvdla_job {
 	struct nvdla_device *ndev;
@@ -49,6 +53,7 @@ struct nvdla_job {
 	struct list_head node;
 	u64 id;
 	u32 num;
+	u32 num_alloc;
 	struct nvdla_gem_object **bos;
 	struct drm_gem_object **objs;
 	u32 num_objs;
@@ -56,6 +61,7 @@ struct nvdla_job {
 	struct dla_checked_task *checked;
 	struct dma_fence **deps;
 	u32 num_deps;
+	u32 num_deps_alloc;
 	u32 next_dep;
 	struct dma_fence_cb dep_cb;
 	bool dep_armed;
@@ -66,6 +72,7 @@ struct nvdla_job {
 	u64 start_ns;
 	u64 submit_ns;
 	bool wrote;
+	size_t charged;
 };
 
 extern const struct dla_port_ops nvdla_port_ops;
@@ -75,7 +82,11 @@ struct nvdla_job *nvdla_job_create(struct drm_file *file,
 				   u32 num);
 int nvdla_job_queue(struct nvdla_job *job, struct dma_fence **done, u64 *id);
 void nvdla_job_signal(struct nvdla_job *job, int status);
+void nvdla_job_strip(struct nvdla_job *job);
 void nvdla_job_free(struct nvdla_job *job);
+/* Kernel memory a job's task holds: counted and bounded, and given back. */
+int nvdla_job_alloc(struct nvdla_job *job, size_t size, void *ptr);
+void nvdla_job_free_mem(struct nvdla_job *job, void *ptr, size_t size);
 
 int nvdla_ioctl_submit(struct drm_device *drm, void *data,
 		       struct drm_file *file);

@@ -65,7 +65,7 @@ static int nvdla_legacy_run(struct drm_file *file,
 
 	if (!task->num_addresses || task->num_addresses > DRM_NVDLA_MAX_ADDRESSES)
 		return -EINVAL;
-	addrs = kvcalloc(task->num_addresses, sizeof(*addrs), GFP_KERNEL);
+	addrs = kvcalloc(task->num_addresses, sizeof(*addrs), GFP_KERNEL_ACCOUNT);
 	if (!addrs)
 		return -ENOMEM;
 	ret = nvdla_legacy_addresses(file, task, addrs);

@@ -85,15 +85,18 @@ static void nvdla_port_log(void *drv, enum dla_log_level level,
 		       level == DLA_LOG_ERROR ? "task refused: " : "", msg);
 }
 
-/* Task checks run at submission, in process context. */
-static void *nvdla_port_alloc(void *drv, size_t size)
+/*
+ * Task checks run at submission, in process context: the memory is the
+ * submitting process's, charged to its job and memory cgroup.
+ */
+static int nvdla_port_alloc(void *drv, void *task, size_t size, void **ptr)
 {
-	return kvzalloc(size, GFP_KERNEL);
+	return nvdla_job_alloc(task, size, ptr);
 }
 
-static void nvdla_port_free(void *drv, void *ptr)
+static void nvdla_port_free(void *drv, void *task, void *ptr, size_t size)
 {
-	kvfree(ptr);
+	nvdla_job_free_mem(task, ptr, size);
 }
 
 const struct dla_port_ops nvdla_port_ops = {

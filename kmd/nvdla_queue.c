@@ -8,8 +8,9 @@
  * ordered workqueue start and end jobs, so that they never race each
  * other: "run" starts the next job whose in-fences have signalled, "done"
  * ends it when the firmware reports the task complete or failed,
- * "timeout" ends it when it overran the job timeout, and "cancel" ends
- * every job when the device goes away. After a job that did not complete
+ * "timeout" ends it when it overran the job timeout, "reap" ends the
+ * queued jobs of a closed file at once, and "cancel" ends every job when
+ * the device goes away. After a job that did not complete
  * the engine is reset and found idle before the job's buffers are let go;
  * if that cannot be done the device is wedged.
  */
@@ -101,7 +102,7 @@ static bool nvdla_queue_deps_ready(struct nvdla_job *job)
 static int nvdla_queue_refusal(struct nvdla_device *ndev,
 			       struct nvdla_file *nfile)
 {
-	if (READ_ONCE(ndev->unplugged) || READ_ONCE(nfile->closed))
+	if (READ_ONCE(ndev->unplugged) || nfile->closed)
 		return -ECANCELED;
 	return ndev->wedged ? -EIO : 0;
 }
@@ -111,7 +112,8 @@ static int nvdla_queue_refusal(struct nvdla_device *ndev,
  * robin order, that must end unrun (its file closed, an in-fence failed,
  * the device wedged or going away) or whose in-fences have all signalled.
  * It leaves its file's queue, and the file goes to the back of the round
- * robin. NULL if there is none, or while paused for system sleep.
+ * robin, stamped as served last. NULL if there is none, or while paused
+ * for system sleep.
  */
 static struct nvdla_job *nvdla_queue_next(struct nvdla_device *ndev)
 {
@@ -136,6 +138,7 @@ found:
 	nvdla_queue_disarm(job);
 	list_del(&job->node);
 	list_del_init(&nfile->node);
+	nfile->served = ++ndev->served_seq;
 	if (!list_empty(&nfile->queue))
 		list_add_tail(&nfile->node, &ndev->files);
 	spin_unlock(&ndev->queue_lock);
@@ -346,6 +349,96 @@ static void nvdla_queue_cancel(struct work_struct *work)
 	dma_fence_end_signalling(cookie);
 }
 
+/*
+ * A file whose queue was empty joins the round robin before every file
+ * served after it: one that has waited never goes behind one that just
+ * ran, so however many files flood the device, a job of a file that has
+ * not run since waits for the job on the engine and for files that have
+ * waited longer, not for a turn of each flooding file.
+ */
+static void nvdla_queue_enter(struct nvdla_device *ndev,
+			      struct nvdla_file *nfile)
+{
+	struct nvdla_file *pos;
+
+	lockdep_assert_held(&ndev->queue_lock);
+	list_for_each_entry(pos, &ndev->files, node)
+		if (pos->served > nfile->served)
+			break;
+	list_add_tail(&nfile->node, &pos->node);
+}
+
+/* Put a job back at the end of its file's queue. */
+static void nvdla_queue_requeue(struct nvdla_device *ndev,
+				struct nvdla_job *job)
+{
+	struct nvdla_file *nfile = job->file;
+
+	spin_lock(&ndev->queue_lock);
+	if (list_empty(&nfile->queue))
+		nvdla_queue_enter(ndev, nfile);
+	list_add_tail(&job->node, &nfile->queue);
+	spin_unlock(&ndev->queue_lock);
+}
+
+/*
+ * The queued jobs of closed files end unrun at once, without waiting for
+ * the engine, and let go of their task copies, buffers and in-fences.
+ * Their fences signal in the file's order: if the file has the job on the
+ * engine, which keeps its own buffers until it ends, they signal after
+ * it, waiting stripped in their queue until the queue reaches them.
+ */
+static void nvdla_queue_reap(struct work_struct *work)
+{
+	struct nvdla_device *ndev = container_of(work, struct nvdla_device,
+						 reap_work);
+	struct nvdla_file *nfile, *next_file;
+	struct nvdla_job *job, *next;
+	LIST_HEAD(reaped);
+	bool cookie;
+
+	spin_lock(&ndev->queue_lock);
+	list_for_each_entry_safe(nfile, next_file, &ndev->files, node) {
+		if (!nfile->closed)
+			continue;
+		list_for_each_entry(job, &nfile->queue, node) {
+			nvdla_queue_disarm(job);
+			job->error = -ECANCELED;
+		}
+		list_splice_tail_init(&nfile->queue, &reaped);
+		list_del_init(&nfile->node);
+	}
+	spin_unlock(&ndev->queue_lock);
+
+	list_for_each_entry(job, &reaped, node)
+		nvdla_job_strip(job);
+	cookie = dma_fence_begin_signalling();
+	list_for_each_entry_safe(job, next, &reaped, node) {
+		list_del(&job->node);
+		if (ndev->job && ndev->job->file == job->file)
+			nvdla_queue_requeue(ndev, job);
+		else
+			nvdla_queue_drop(ndev, job, job->error);
+	}
+	dma_fence_end_signalling(cookie);
+}
+
+/**
+ * nvdla_queue_close() - a file of the device was closed
+ * @ndev: the device
+ * @nfile: the file
+ *
+ * Its queued jobs end unrun (-ECANCELED) and let go of what they hold at
+ * once, from the queue's workqueue; a job of it on the engine runs on.
+ */
+void nvdla_queue_close(struct nvdla_device *ndev, struct nvdla_file *nfile)
+{
+	spin_lock(&ndev->queue_lock);
+	nfile->closed = true;
+	spin_unlock(&ndev->queue_lock);
+	queue_work(ndev->wq, &ndev->reap_work);
+}
+
 /**
  * nvdla_queue_admit() - whether @nfile may queue one more job
  * @ndev: the device
@@ -383,7 +476,7 @@ void nvdla_queue_push(struct nvdla_device *ndev, struct nvdla_job *job)
 	drm_dbg_driver(&ndev->drm, "job %llu queued\n", job->done->seqno);
 	spin_lock(&ndev->queue_lock);
 	if (list_empty(&nfile->queue))
-		list_add_tail(&nfile->node, &ndev->files);
+		nvdla_queue_enter(ndev, nfile);
 	list_add_tail(&job->node, &nfile->queue);
 	nfile->queued++;
 	ndev->stats.submitted++;
@@ -449,6 +542,7 @@ int nvdla_queue_init(struct nvdla_device *ndev)
 	INIT_WORK(&ndev->done_work, nvdla_queue_done);
 	INIT_DELAYED_WORK(&ndev->timeout_work, nvdla_queue_timeout);
 	INIT_WORK(&ndev->cancel_work, nvdla_queue_cancel);
+	INIT_WORK(&ndev->reap_work, nvdla_queue_reap);
 	return drmm_mutex_init(&ndev->drm, &ndev->submit_lock);
 }
 

@@ -13,6 +13,8 @@ int nvdla_queue_init(struct nvdla_device *ndev);
 int nvdla_queue_admit(struct nvdla_device *ndev, struct nvdla_file *nfile);
 /* Queue @job behind its file's jobs; under the submit lock, once admitted. */
 void nvdla_queue_push(struct nvdla_device *ndev, struct nvdla_job *job);
+/* A file was closed: its queued jobs end now, unrun. */
+void nvdla_queue_close(struct nvdla_device *ndev, struct nvdla_file *nfile);
 /* Interrupt bottom half: advance the task, end the job when it is done. */
 void nvdla_queue_irq(struct nvdla_device *ndev);
 /* System sleep: hold the queue once the engine is idle, and let it go. */

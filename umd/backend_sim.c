@@ -18,6 +18,7 @@
 #include <nvdla/sim.h>
 
 #include "backend.h"
+#include "port_heap.h"
 #include "record.h"
 
 #define SIM_PAGE 4096u
@@ -202,27 +203,14 @@ static void port_log(void *drv, enum dla_log_level level, const char *msg)
 		fprintf(stderr, "nvdla firmware: %s\n", msg);
 }
 
-/* Checked tasks and the validation's scratch memory. */
-static void *port_alloc(void *drv, size_t size)
-{
-	(void)drv;
-	return calloc(1, size);
-}
-
-static void port_free(void *drv, void *ptr)
-{
-	(void)drv;
-	free(ptr);
-}
-
 static const struct dla_port_ops sim_port_ops = {
 	.reg_read = port_reg_read,
 	.reg_write = port_reg_write,
 	.entry = port_entry,
 	.time_us = port_time_us,
 	.log = port_log,
-	.alloc = port_alloc,
-	.free = port_free,
+	.alloc = nvdla_port_heap_alloc,
+	.free = nvdla_port_heap_free,
 };
 
 /*

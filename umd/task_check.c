@@ -14,6 +14,7 @@
 
 #include <nvdla/firmware.h>
 
+#include "port_heap.h"
 #include "runtime_internal.h"
 
 struct check {
@@ -71,26 +72,14 @@ static void check_log(void *drv, enum dla_log_level level, const char *msg)
 		snprintf(c->error, sizeof(c->error), "%s", msg);
 }
 
-static void *check_alloc(void *drv, size_t size)
-{
-	(void)drv;
-	return calloc(1, size);
-}
-
-static void check_free(void *drv, void *ptr)
-{
-	(void)drv;
-	free(ptr);
-}
-
 static const struct dla_port_ops check_ops = {
 	.reg_read = check_reg_read,
 	.reg_write = check_reg_write,
 	.entry = check_entry,
 	.time_us = check_time_us,
 	.log = check_log,
-	.alloc = check_alloc,
-	.free = check_free,
+	.alloc = nvdla_port_heap_alloc,
+	.free = nvdla_port_heap_free,
 };
 
 int nvdla_net_check_tasks(struct nvdla_network *net)

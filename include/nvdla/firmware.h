@@ -85,12 +85,15 @@ enum dla_log_level {
  *	statistics: it must not sleep.
  * @time_us: a monotonic time in microseconds
  * @log: report a message; @msg is complete, without a newline
- * @alloc: @size bytes of zeroed memory, or NULL; called from
+ * @alloc: @size bytes of zeroed memory for the task @task (its
+ *	dla_task.host_task) in *@ptr; returns 0, or the negative errno the
+ *	preparation fails with (-ENOMEM, or a limit of the host's: the
+ *	host may account and bound what each task holds). Called from
  *	dla_task_prepare() only, where the host may sleep: checked tasks
  *	(as large as the descriptors in the task's buffers) and scratch
  *	memory of the validation
- * @free: give back what @alloc returned (or NULL); called from
- *	dla_task_prepare() and dla_task_release()
+ * @free: give back @size bytes at @ptr (NULL for nothing) that @alloc
+ *	gave @task; called from dla_task_prepare() and dla_task_release()
  *
  * @index is always inside the task's address list: the firmware checks it
  * against dla_task.num_addresses first.
@@ -102,8 +105,8 @@ struct dla_port_ops {
 		     u64 *size);
 	u64 (*time_us)(void *drv);
 	void (*log)(void *drv, enum dla_log_level level, const char *msg);
-	void *(*alloc)(void *drv, size_t size);
-	void (*free)(void *drv, void *ptr);
+	int (*alloc)(void *drv, void *task, size_t size, void **ptr);
+	void (*free)(void *drv, void *task, void *ptr, size_t size);
 };
 
 /**
@@ -143,8 +146,8 @@ int dla_register_driver(struct dla_engine *engine, void *drv,
  * or written and @engine is not modified, so this may run concurrently
  * with a task on @engine, outside its lock. On success *@checked is the
  * host's until dla_task_release(). Returns -EINVAL (with a message through
- * the port's log) for a task the device cannot run, -ENOMEM if @alloc
- * fails; *@checked is then NULL.
+ * the port's log) for a task the device cannot run, or the error of a
+ * failed @alloc; *@checked is then NULL.
  */
 int dla_task_prepare(struct dla_engine *engine, const struct dla_task *task,
 		     struct dla_checked_task **checked);

@@ -128,22 +128,6 @@ TEST_F(fault, wait_deadlines)
 	EXPECT_EQ(0, works_again(&self->t));
 }
 
-/* Submit @t's job with the time limit @timeout_ms; its id in *@id. */
-static int submit_limited(struct bdma_task *t, uint32_t timeout_ms,
-			  __u64 *id)
-{
-	struct drm_nvdla_submit s = {
-		.addresses = (uintptr_t)t->addr,
-		.num_addresses = NUM_ENTRIES,
-		.address_size = sizeof(struct drm_nvdla_address),
-		.timeout_ms = timeout_ms,
-	};
-	int ret = xioctl(t->fd, DRM_IOCTL_NVDLA_SUBMIT, &s);
-
-	*id = s.job_id;
-	return ret;
-}
-
 /* A submission's time limit replaces the job timeout, shorter or longer. */
 TEST_F(fault, submission_time_limit)
 {

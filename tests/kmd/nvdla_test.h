@@ -361,6 +361,29 @@ static inline int job_submit(struct bdma_task *t, const uint32_t *in_syncs,
 	return ret;
 }
 
+/* Submit the list @addr[@num] with the time limit @timeout_ms. */
+static inline int submit_list(int fd, const struct drm_nvdla_address *addr,
+			      uint32_t num, uint32_t timeout_ms, __u64 *id)
+{
+	struct drm_nvdla_submit s = {
+		.addresses = (uintptr_t)addr,
+		.num_addresses = num,
+		.address_size = sizeof(struct drm_nvdla_address),
+		.timeout_ms = timeout_ms,
+	};
+	int ret = xioctl(fd, DRM_IOCTL_NVDLA_SUBMIT, &s);
+
+	*id = s.job_id;
+	return ret;
+}
+
+/* Submit @t's job with the time limit @timeout_ms; its id in *@id. */
+static inline int submit_limited(struct bdma_task *t, uint32_t timeout_ms,
+				 __u64 *id)
+{
+	return submit_list(t->fd, t->addr, NUM_ENTRIES, timeout_ms, id);
+}
+
 /* Wait for job @id until @timeout_ns; the ioctl's error, else the job's. */
 static inline int job_wait(int fd, uint64_t id, int64_t timeout_ns)
 {

@@ -17,6 +17,7 @@
 #include <nvdla/pixel_formats.h>
 #include <nvdla/regs.h>
 
+#include "port_heap.h"
 #include "tap.h"
 
 #define NUM_BUFS 6
@@ -90,26 +91,14 @@ static void fake_log(void *drv, enum dla_log_level level, const char *msg)
 			 sizeof(((struct fake *)drv)->last_error), "%s", msg);
 }
 
-static void *fake_alloc(void *drv, size_t size)
-{
-	(void)drv;
-	return calloc(1, size);
-}
-
-static void fake_free(void *drv, void *ptr)
-{
-	(void)drv;
-	free(ptr);
-}
-
 static const struct dla_port_ops fake_ops = {
 	.reg_read = fake_reg_read,
 	.reg_write = fake_reg_write,
 	.entry = fake_entry,
 	.time_us = fake_time_us,
 	.log = fake_log,
-	.alloc = fake_alloc,
-	.free = fake_free,
+	.alloc = nvdla_port_heap_alloc,
+	.free = nvdla_port_heap_free,
 };
 
 #define MAX_ELEMS 2	/* operations x regions of interest */

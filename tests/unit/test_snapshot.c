@@ -41,6 +41,10 @@ struct host {
 	uint64_t size[NUM_BUFS];
 	bool kicked;
 	char error[160];
+	/* What the port's alloc gave out and not yet got back. */
+	struct { void *ptr; size_t size; } live[16];
+	size_t held, peak, limit;	/* bytes; a limit of 0 is none */
+	int bad_frees;	/* frees of unknown pointers or wrong sizes */
 };
 
 static struct host h;
@@ -140,16 +144,54 @@ static void port_log(void *drv, enum dla_log_level level, const char *msg)
 		snprintf(h.error, sizeof(h.error), "%s", msg);
 }
 
-static void *port_alloc(void *drv, size_t size)
+/*
+ * The heap, tracking every block: the firmware must give each back with
+ * the size it asked for, as a host that accounts its memory needs. Above
+ * h.limit bytes held, it refuses with -E2BIG.
+ */
+static int port_alloc(void *drv, void *task, size_t size, void **ptr)
 {
+	size_t i;
+
 	(void)drv;
-	return calloc(1, size);
+	(void)task;
+	*ptr = NULL;
+	if (h.limit && h.held + size > h.limit)
+		return -E2BIG;
+	for (i = 0; i < sizeof(h.live) / sizeof(h.live[0]); i++) {
+		if (h.live[i].ptr)
+			continue;
+		*ptr = calloc(1, size);
+		if (!*ptr)
+			return -ENOMEM;
+		h.live[i].ptr = *ptr;
+		h.live[i].size = size;
+		h.held += size;
+		if (h.held > h.peak)
+			h.peak = h.held;
+		return 0;
+	}
+	return -ENOMEM;
 }
 
-static void port_free(void *drv, void *ptr)
+static void port_free(void *drv, void *task, void *ptr, size_t size)
 {
+	size_t i;
+
 	(void)drv;
-	free(ptr);
+	(void)task;
+	if (!ptr)
+		return;
+	for (i = 0; i < sizeof(h.live) / sizeof(h.live[0]); i++) {
+		if (h.live[i].ptr != ptr)
+			continue;
+		h.bad_frees += h.live[i].size != size;
+		h.held -= h.live[i].size;
+		h.live[i].ptr = NULL;
+		free(ptr);
+		return;
+	}
+	h.bad_frees++;
 }
 
 static const struct dla_port_ops port_ops = {
@@ -458,6 +500,40 @@ static void refused(int n)
 }
 
 /*
+ * The port's memory: every block of a prepared task comes back, with its
+ * size, when it is released; and a port that refuses any of the blocks
+ * fails the preparation with its own error, holding nothing.
+ */
+static void test_port_memory(void)
+{
+	struct dla_task task = { .host_task = &h, .num_addresses = NUM_BUFS };
+	struct dla_checked_task *checked = NULL;
+	size_t peak, limit;
+	int ret, wrong = 0, prep;
+
+	build_task();
+	h.peak = 0;
+	h.bad_frees = 0;
+	ret = dla_task_prepare(h.engine, &task, &checked);
+	dla_task_release(h.engine, checked);
+	peak = h.peak;
+	tap_ok(!ret && peak && !h.held && !h.bad_frees,
+	       "a prepared task's memory all comes back on release (%d, peak %zu bytes, %zu held, %d bad frees)",
+	       ret, peak, h.held, h.bad_frees);
+
+	/* Every limit below the peak fails one allocation or another. */
+	for (limit = 1; limit < peak; limit += 97) {
+		h.limit = limit;
+		prep = dla_task_prepare(h.engine, &task, &checked);
+		wrong += prep != -E2BIG || checked || h.held || h.bad_frees;
+	}
+	h.limit = 0;
+	tap_ok(!wrong,
+	       "a port refusing memory fails preparation with its error, leaving nothing held (%d wrong of %zu limits)",
+	       wrong, (peak + 95) / 97);
+}
+
+/*
  * A loadable whose first BDMA operation copies 64 bytes over the start
  * of its own dependency graph, turning operation 1 (a BDMA copying the
  * input to the output once operation 0 completed) into type 6, one past
@@ -539,6 +615,7 @@ int main(void)
 		tap_ok(0, "model and engine on nv_full");
 		return tap_done();
 	}
+	test_port_memory();
 	for (i = 0; i < sizeof(rewrites) / sizeof(rewrites[0]); i++) {
 		if (rewrites[i].refused)
 			refused(i);
