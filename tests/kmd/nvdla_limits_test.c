@@ -122,16 +122,6 @@ static long long jobs_started(int fd)
 	return fdinfo_value(fd, "nvdla-jobs-started");
 }
 
-static int write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f)
-		return -errno;
-	fputs(text, f);
-	return fclose(f) ? -errno : 0;
-}
-
 static long long read_number(const char *path)
 {
 	long long v = -1;

@@ -98,6 +98,17 @@ static inline int64_t deadline_ms(int64_t ms)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec + ms * 1000000;
 }
 
+/* Write @text into the file @path. */
+static inline int write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -errno;
+	fputs(text, f);
+	return fclose(f) ? -errno : 0;
+}
+
 /* Write parameter @name of module @module. */
 static inline int set_module_param(const char *module, const char *name,
 				   int value)

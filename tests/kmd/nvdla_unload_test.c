@@ -29,16 +29,6 @@ static int unload(void)
 	return syscall(__NR_delete_module, "nvdla", O_NONBLOCK) ? -errno : 0;
 }
 
-static int write_file(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f)
-		return -errno;
-	fputs(text, f);
-	return fclose(f) ? -errno : 0;
-}
-
 /* The platform device name behind the open nvdla file @fd. */
 static int device_of(int fd, char *name, size_t len)
 {
