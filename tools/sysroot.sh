@@ -31,8 +31,9 @@ esac
 root=$cache/sysroot/$arch
 [ -f "$root/packages" ] && exit 0
 
-# The private apt state: Debian 12's archive for arm64 binaries and for
-# sources, read with the host's keyring.
+# The private apt state: Debian 12's archive for arm64 binaries, and for
+# sources (those of the security suite are not served from its mirror
+# here), read with the host's keyring.
 apt_dir=$cache/sysroot/apt
 mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" \
 	"$apt_dir/sources.list.d"
@@ -44,7 +45,6 @@ deb [arch=arm64 signed-by=$keyring] $archive bookworm-updates main
 deb [arch=arm64 signed-by=$keyring] http://deb.debian.org/debian-security bookworm-security main
 deb-src [signed-by=$keyring] $archive bookworm main
 deb-src [signed-by=$keyring] $archive bookworm-updates main
-deb-src [signed-by=$keyring] http://deb.debian.org/debian-security bookworm-security main
 EOF
 set -- -q -o "Dir::Etc::SourceList=$apt_dir/sources.list" \
 	-o "Dir::Etc::SourceParts=$apt_dir/sources.list.d" \
