@@ -30,6 +30,18 @@ if ! command -v "$emulator" >/dev/null; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# absolute: the networks run in their own directories
+native=$(cd "$native" && pwd)
+cross=$(cd "$cross" && pwd)
+run=$cross/run
+start=$(date +%s)
+
+# lap WHAT: the seconds since the last lap, as a TAP comment.
+lap() {
+	now=$(date +%s)
+	echo "# $arch: $1 in $((now - start)) s"
+	start=$now
+}
 
 # The unit test programs, their lines renumbered and named by the
 # architecture. Left out (their time under TCG, minutes each, against
@@ -57,6 +69,7 @@ for t in "$cross"/tests/test_*; do
 	fi
 done
 
+lap "unit tests"
 if [ ! -d "$shared" ]; then
 	skip "$arch: traces, loadables and networks" "../shared absent"
 	exit 0
@@ -69,6 +82,7 @@ for dir in "$shared"/traces/*/*/; do
 	"$run" "$cross/bin/nvdla_trace" "$dir" >"$tmp/out" 2>&1
 	ok $? "$arch: trace ${dir#"$shared"/traces/}"
 done
+lap traces
 
 # same NAME PROGRAM ARGS...: PROGRAM of both builds with ARGS, where the
 # word OUT stands for the output file; true if both ran and wrote the same
@@ -120,3 +134,26 @@ ok $? "$arch: digit model compiled for nv_small int8 = the native build's loadab
 same digits8.txt nvdla_runtime --loadable "$tmp/digits8.nvdla" \
 	--device sim:nv_small $image -o OUT
 ok $? "$arch: digit model int8 output = the native build's"
+lap "loadables and the digit model"
+
+# The corpus networks TCG runs in a few seconds each (of ResNet-18 the
+# int8 build for nv_small; the others take 15 s to 5 min), with their
+# case.json arguments, in their directories.
+if ! command -v python3 >/dev/null; then
+	skip "$arch: corpus networks" "python3 missing (tools/setup.sh)"
+	exit 0
+fi
+for dir in "$shared"/networks/*/; do
+	dir=${dir%/}
+	case=${dir##*/}
+	case $case in
+	lenet_*|gnet_mini_nolrn_int8_*|alexnet_mini_*|mobilenet_mini_*|unet_mini_*|resnet18_int8_small) ;;
+	*) continue ;;
+	esac
+	args=$(python3 -c 'import json, sys
+print(" ".join(json.load(open(sys.argv[1]))["run"]["args"]))' "$dir/case.json")
+	# shellcheck disable=SC2086 # the arguments hold no blanks
+	(cd "$dir" && same "$case.txt" nvdla_runtime $args --rawdump -o OUT)
+	ok $? "$arch: network $case output = the native build's"
+done
+lap "networks"
