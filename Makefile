@@ -17,10 +17,14 @@ ifeq ($(TRIPLET),)
 $(error ARCH_TARGET=$(ARCH_TARGET) is not one of: $(CROSS_ARCHES))
 endif
 SYSROOT := $(or $(NVDLA_CACHE),$(HOME)/.cache/nvdla)/sysroot/$(ARCH_TARGET)
+ifeq ($(wildcard $(SYSROOT)/packages),)
+$(error no $(ARCH_TARGET) sysroot in $(SYSROOT): run tools/setup.sh)
+endif
 SYSROOT_LIBS := $(SYSROOT)/usr/lib/$(TRIPLET):$(SYSROOT)/lib/$(TRIPLET)
 BUILD ?= build/$(ARCH_TARGET)
-CC := $(TRIPLET)-gcc
-AR := $(TRIPLET)-ar
+# whatever CC the command line gave the make that started this one
+override CC := $(TRIPLET)-gcc
+override AR := $(TRIPLET)-ar
 PKG_CONFIG := PKG_CONFIG_SYSROOT_DIR=$(SYSROOT) \
 	PKG_CONFIG_LIBDIR=$(SYSROOT)/usr/lib/$(TRIPLET)/pkgconfig:$(SYSROOT)/usr/share/pkgconfig \
 	pkg-config
