@@ -76,6 +76,7 @@ fi
 # libraries only, their tests and programs left out.
 jobs=${NVDLA_JOBS:-2}
 cc=$triplet-gcc
+cpu=${triplet%%-*}
 libdir=/usr/lib/$triplet
 (cd "$tmp" && apt-get "$@" source zlib libpng1.6 libjpeg-turbo libdrm \
 	protobuf-c >/dev/null)
@@ -95,7 +96,7 @@ autotools() {
 autotools "$(src libpng1.6)"
 autotools "$(src protobuf-c)" --disable-protoc
 (cd "$(src libjpeg-turbo)" && cmake -S . -B build -DCMAKE_SYSTEM_NAME=Linux \
-	-DCMAKE_SYSTEM_PROCESSOR=riscv64 -DCMAKE_C_COMPILER="$cc" \
+	-DCMAKE_SYSTEM_PROCESSOR="$cpu" -DCMAKE_C_COMPILER="$cc" \
 	-DCMAKE_INSTALL_PREFIX=/usr -DCMAKE_INSTALL_LIBDIR="$libdir" \
 	-DENABLE_STATIC=0 -DWITH_TURBOJPEG=0 >/dev/null &&
 	cmake --build build -j "$jobs" >/dev/null &&
@@ -107,8 +108,8 @@ ar = '$triplet-ar'
 strip = '$triplet-strip'
 [host_machine]
 system = 'linux'
-cpu_family = 'riscv64'
-cpu = 'riscv64'
+cpu_family = '$cpu'
+cpu = '$cpu'
 endian = 'little'
 EOF
 # libdrm: the core library alone (no vendor drivers, tests or man pages).
