@@ -303,7 +303,9 @@ ifdef ARCH_TARGET
 # with the C library of the cross compiler and the sysroot's libraries.
 cross: all $(UNIT_BINS) $(BUILD)/run
 
-$(BUILD)/run: Makefile tools/cross-targets
+# written every time: it names the sysroot of this make's NVDLA_CACHE
+.PHONY: $(BUILD)/run
+$(BUILD)/run:
 	@mkdir -p $(dir $@)
 	printf '#!/bin/sh\n# Run a program of %s under qemu-user.\nexec %s -L %s -E LD_LIBRARY_PATH=%s "$$@"\n' \
 		'$(BUILD)' 'qemu-$(firstword $(subst -, ,$(TRIPLET)))-static' \
