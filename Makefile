@@ -2,11 +2,38 @@
 # User-space build (runtime, CLI, tools, tests) and the entry points for the
 # kernel module and the test suite. See README.md.
 
-BUILD ?= build
-CC ?= cc
 CFLAGS ?= -O2 -g
 WARNFLAGS := -Wall -Wextra -Werror
 PKG_CONFIG ?= pkg-config
+
+# Cross builds (make cross, docs/testing.md): ARCH_TARGET, one of
+# tools/cross-targets, builds with Debian's cross compiler into
+# build/ARCH_TARGET against the target's libraries in the sysroot that
+# tools/sysroot.sh makes; the C library is the cross compiler's.
+CROSS_ARCHES := $(shell sed -n 's/^\([a-z0-9]*\) .*/\1/p' tools/cross-targets)
+ifdef ARCH_TARGET
+TRIPLET := $(word 2,$(shell grep '^$(ARCH_TARGET) ' tools/cross-targets))
+ifeq ($(TRIPLET),)
+$(error ARCH_TARGET=$(ARCH_TARGET) is not one of: $(CROSS_ARCHES))
+endif
+SYSROOT := $(or $(NVDLA_CACHE),$(HOME)/.cache/nvdla)/sysroot/$(ARCH_TARGET)
+ifeq ($(wildcard $(SYSROOT)/packages),)
+$(error no $(ARCH_TARGET) sysroot in $(SYSROOT): run tools/setup.sh)
+endif
+SYSROOT_LIBS := $(SYSROOT)/usr/lib/$(TRIPLET):$(SYSROOT)/lib/$(TRIPLET)
+BUILD ?= build/$(ARCH_TARGET)
+# whatever CC the command line gave the make that started this one
+override CC := $(TRIPLET)-gcc
+override AR := $(TRIPLET)-ar
+PKG_CONFIG := PKG_CONFIG_SYSROOT_DIR=$(SYSROOT) \
+	PKG_CONFIG_LIBDIR=$(SYSROOT)/usr/lib/$(TRIPLET)/pkgconfig:$(SYSROOT)/usr/share/pkgconfig \
+	pkg-config
+# the multiarch headers (libjpeg's jconfig.h); the libraries' own needs
+override CPPFLAGS += -isystem $(SYSROOT)/usr/include/$(TRIPLET)
+override LDFLAGS += -Wl,-rpath-link,$(SYSROOT_LIBS)
+endif
+BUILD ?= build
+CC ?= cc
 
 # libdrm: the DRM backend, and drm.h under the UAPI header; libjpeg and
 # libpng: image input. Setup installs them.
@@ -18,8 +45,14 @@ override CFLAGS += -std=gnu11 -fPIC -fvisibility=hidden $(WARNFLAGS)
 override CPPFLAGS += -Iinclude -Iinclude/uapi/drm -Iumd $(DRM_CFLAGS) -MMD -MP
 
 FW_SRCS := $(wildcard firmware/*.c)
-# sim/user/: vector units and threads, user space only (Kbuild takes sim/*.c)
-SIM_SRCS := $(wildcard sim/*.c sim/user/*.c)
+# sim/user/: vector units and threads, user space only (Kbuild takes sim/*.c).
+# The AVX2 paths (*_avx2.c) are built for x86-64 targets only, where the
+# CPU still chooses at run time; SIM_AVX2 tells the C code they are there.
+SIM_AVX2 := $(filter x86_64-%,$(shell $(CC) -dumpmachine))
+AVX2_SRCS := $(wildcard sim/user/*_avx2.c)
+SIM_SRCS := $(filter-out $(AVX2_SRCS),$(wildcard sim/*.c sim/user/*.c)) \
+	$(if $(SIM_AVX2),$(AVX2_SRCS))
+override CPPFLAGS += $(if $(SIM_AVX2),-DSIM_AVX2)
 UMD_SRCS := $(filter-out umd/cli/%,$(wildcard umd/*.c))
 CLI_SRCS := $(wildcard umd/cli/*.c)
 LIB_SRCS := $(UMD_SRCS) $(FW_SRCS) $(SIM_SRCS)
@@ -257,10 +290,38 @@ run: setup-build all $(DEMO)
 	$(RUNTIME) --loadable $(DEMO) --image models/digits/input.pgm \
 		--normalize 255 --top 1 -o $(BUILD)/output.dimg
 
-# The whole suite: unit and conformance tests here, driver tests in QEMU.
-check: setup all tests module-all guest-tests
+# The whole suite: unit and conformance tests here, the cross builds'
+# tests under qemu-user, driver tests in QEMU.
+check: setup all tests cross module-all guest-tests
 	$(MAKE) module-board board-tests
 	tools/run-tests.sh $(BUILD)
+
+ifdef ARCH_TARGET
+# One cross build: the library, the programs and the unit test programs
+# (not their sanitizer or fuzzer builds), and $(BUILD)/run, which runs
+# one of them under Debian's qemu-user (no binfmt registration needed)
+# with the C library of the cross compiler and the sysroot's libraries.
+cross: all $(UNIT_BINS) $(BUILD)/run
+
+# written every time: it names the sysroot of this make's NVDLA_CACHE
+.PHONY: $(BUILD)/run
+$(BUILD)/run:
+	@mkdir -p $(dir $@)
+	printf '#!/bin/sh\n# Run a program of %s under qemu-user.\nexec %s -L %s -E LD_LIBRARY_PATH=%s "$$@"\n' \
+		'$(BUILD)' 'qemu-$(firstword $(subst -, ,$(TRIPLET)))-static' \
+		'/usr/$(TRIPLET)' '$(SYSROOT_LIBS)' >$@
+	chmod 755 $@
+else
+# Every cross build, each into $(BUILD)/ARCH.
+cross:
+	for arch in $(CROSS_ARCHES); do \
+		$(MAKE) ARCH_TARGET=$$arch BUILD=$(BUILD)/$$arch cross || exit 1; \
+	done
+endif
+
+# The cross builds' tests under qemu-user against this build's outputs.
+check-cross: all cross
+	tools/run-tests.sh --cross-only $(BUILD)
 
 # Throughput of the hardware model next to plain loops, the wall time of
 # the largest public traces, and the runtime's overheads in process and,
@@ -285,7 +346,7 @@ clean:
 	rm -rf $(BUILD)
 
 .PHONY: all tests setup setup-build run bench check check-unit check-cmodel \
-	check-debug clean loadables models
+	check-debug clean loadables models cross check-cross
 -include $(shell find $(BUILD)/obj $(BUILD)/obj-asan $(BUILD)/obj-fuzz \
 	-name '*.d' 2>/dev/null)
 .SECONDARY:

@@ -28,8 +28,11 @@ struct cdp_params;
 typedef void cdp_atom_fn(const struct cdp_params *p, u32 s, u32 x, u32 y,
 			 s32 *out);
 
-#ifdef __KERNEL__
-/* The kernel runs the plain C LRN: no vector registers. */
+#if defined(__KERNEL__) || !defined(SIM_AVX2)
+/*
+ * The kernel runs the plain C LRN (no vector registers), and so do
+ * user-space builds for targets without a vector path.
+ */
 static inline cdp_atom_fn *sim_cdp_vector(void)
 {
 	return NULL;

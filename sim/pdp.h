@@ -27,8 +27,11 @@ struct pdp_params;
 typedef void pdp_lanes_fn(const struct pdp_params *p, u32 s, u32 ox, u32 oy,
 			  s32 *out);
 
-#ifdef __KERNEL__
-/* The kernel runs the plain C pooling: no vector registers. */
+#if defined(__KERNEL__) || !defined(SIM_AVX2)
+/*
+ * The kernel runs the plain C pooling (no vector registers), and so do
+ * user-space builds for targets without a vector path.
+ */
 static inline pdp_lanes_fn *sim_pdp_vector(void)
 {
 	return NULL;

@@ -67,10 +67,14 @@ struct sdp_params;
 typedef void sdp_run_fn(const struct sdp_params *p, const struct sdp_run *r,
 			s32 *v, u8 *out);
 
-#ifdef __KERNEL__
-/* The kernel runs the plain C pipelines: no vector registers. */
+#if defined(__KERNEL__) || !defined(SIM_AVX2)
+/*
+ * The kernel runs the plain C pipelines (no vector registers), and so do
+ * user-space builds for targets without a vector path.
+ */
 static inline sdp_run_fn *sim_sdp_vector(const struct sdp_params *p)
 {
+	(void)p;
 	return NULL;
 }
 #else

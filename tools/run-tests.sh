@@ -2,19 +2,23 @@
 # SPDX-License-Identifier: MIT
 # Run the test suite and summarise it: every unit test in BUILD/tests (TAP
 # programs, run from the repository root with BUILD as argument), then the
-# driver tests in a QEMU guest per kernel in KVERS (from make, else the
-# Debian kernels tools/setup.sh unpacked), then the emulated arm64 board per
-# arm64 kernel it unpacked. Ends with the line "N passed, N failed, N skipped"
-# (also left in BUILD/summary); exits non-zero if anything failed.
+# cross builds' tests under qemu-user (BUILD/ARCH for each architecture of
+# tools/cross-targets, tools/cross-check.sh), then the driver tests in a
+# QEMU guest per kernel in KVERS (from make, else the Debian kernels
+# tools/setup.sh unpacked), then the emulated arm64 board per arm64 kernel
+# it unpacked. Ends with the line "N passed, N failed, N skipped" (also
+# left in BUILD/summary); exits non-zero if anything failed.
 #
-# Usage: tools/run-tests.sh [--no-qemu|--qemu-only] BUILD_DIR
+# Usage: tools/run-tests.sh [--no-qemu|--qemu-only|--cross-only] BUILD_DIR
 set -eu
 
 unit=1
+cross=1
 qemu=1
 case ${1:-} in
---no-qemu) qemu=0; shift ;;
---qemu-only) unit=0; shift ;;
+--no-qemu) cross=0; qemu=0; shift ;;
+--qemu-only) unit=0; cross=0; shift ;;
+--cross-only) unit=0; qemu=0; shift ;;
 esac
 build=${1:-build}
 results=$(mktemp)
@@ -41,6 +45,11 @@ if [ "$unit" -eq 1 ]; then
 		if [ -f "$t" ] && [ -x "$t" ]; then
 			run "${t##*/}" "$t" "$build"
 		fi
+	done
+fi
+if [ "$cross" -eq 1 ]; then
+	for arch in $(sed -n 's/^\([a-z0-9]*\) .*/\1/p' tools/cross-targets); do
+		run "cross-check.sh $arch" tools/cross-check.sh "$build" "$build/$arch"
 	done
 fi
 if [ "$qemu" -eq 1 ]; then

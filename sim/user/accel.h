@@ -16,9 +16,15 @@
 
 /*
  * Vector path for the next layer: NVDLA_SIM_SIMD=off forces plain C,
- * anything else the best the CPU has.
+ * anything else the best the CPU has among those built for the target
+ * (SIM_AVX2: the Makefile builds the *_avx2.c files, x86-64 only).
  */
-enum sim_simd { SIM_SIMD_OFF, SIM_SIMD_AVX2 };
+enum sim_simd {
+	SIM_SIMD_OFF,
+#ifdef SIM_AVX2
+	SIM_SIMD_AVX2,
+#endif
+};
 
 enum sim_simd sim_simd(void);
 
@@ -56,6 +62,7 @@ struct sim_dense {
 	u32 block, blocks;
 	u32 ext;		/* kernel rows per CMAC pass (post-extension) */
 	u32 *wnan, *dnan;	/* [k][taps][blocks], [position][blocks] */
+#ifdef SIM_AVX2
 	/*
 	 * AVX2 groups: each block's non-zero weights, decoded, and their
 	 * count, [blocks][taps][k] (post-extension: [passes][k]): the order
@@ -64,6 +71,7 @@ struct sim_dense {
 	struct sim_fp16_wdec *wdec;
 	u8 *wcount;
 	u32 wkernels;
+#endif
 	bool decoded;		/* @in holds the input of batch @batch_in */
 	const u8 *batch_in;
 };
@@ -119,15 +127,12 @@ typedef void sim_wino_fp16_block_fn(const u16 *d, const u16 *w,
 void sim_dense_wino_fp16_outputs(const struct sim_dense *dl,
 				 sim_wino_fp16_block_fn *block, u32 k, u32 tx,
 				 u32 ty, u32 out[SIM_WINO_OUT][SIM_WINO_OUT]);
-/* sim_wino_fp16_block on AVX2, for blocks without a NaN. */
-sim_wino_fp16_block_fn sim_wino_fp16_block_avx2;
 /* Decode rows [@row0, @row1) of @cv's current input (batch), padded. */
 void sim_dense_input(struct sim_dense *dl, const struct sim_conv *cv,
 		     u32 row0, u32 row1);
 /* The tile function of the vector path @simd for @dl. */
 sim_dense_tile_fn *sim_dense_tile(const struct sim_dense *dl,
 				  enum sim_simd simd);
-sim_dense_tile_fn sim_dense_tile_avx2, sim_dense_tile16_avx2;
 
 /* The CMAC partial sum of @n channels of data @d and weights @w, no NaN. */
 typedef void sim_fp16_block_fn(const u16 *d, const u16 *w, u32 n,
@@ -146,9 +151,15 @@ void sim_dense_fp16_input(struct sim_dense *dl, u32 row0, u32 row1);
  */
 void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
 			u32 k, u32 y, u32 w, u32 *out, u32 stride);
-sim_fp16_block_fn sim_fp16_block_c, sim_fp16_block_avx2;
+sim_fp16_block_fn sim_fp16_block_c;
 /* Whether @n fp16 values hold a NaN. */
 bool sim_dense_fp16_nan(const u16 *p, u32 n);
+
+#ifdef SIM_AVX2
+/* sim_wino_fp16_block on AVX2, for blocks without a NaN. */
+sim_wino_fp16_block_fn sim_wino_fp16_block_avx2;
+sim_dense_tile_fn sim_dense_tile_avx2, sim_dense_tile16_avx2;
+sim_fp16_block_fn sim_fp16_block_avx2;
 /* The AVX2 path's table of Booth digits; false if it could not be built. */
 bool sim_dense_fp16_group_ready(void);
 /* A non-zero weight of a block as the AVX2 groups take it: 8 bytes. */
@@ -186,5 +197,6 @@ sdp_run_fn sim_sdp_run_avx2, sim_sdp_fp16_run_avx2;
 bool sim_sdp_fp16_avx2_fits(const struct sdp_params *p);
 pdp_lanes_fn sim_pdp_lanes_avx2;
 cdp_atom_fn sim_cdp_atom_avx2;
+#endif /* SIM_AVX2 */
 
 #endif /* __NVDLA_SIM_ACCEL_H__ */

@@ -202,6 +202,7 @@ static void cache_fill_fp16(void *ctx, u32 i, u32 n)
 	}
 }
 
+#ifdef SIM_AVX2
 /*
  * Items of SIM_FP16_GROUP_X outputs (in row order, across rows: narrow
  * layers fill the vectors too) by GROUP_K kernels, fp16 on AVX2.
@@ -235,6 +236,7 @@ static void cache_fill_fp16_groups(void *ctx, u32 i, u32 n)
 			}
 	}
 }
+#endif /* SIM_AVX2 */
 
 static void cache_decode(void *ctx, u32 i, u32 n)
 {
@@ -257,9 +259,11 @@ static void cache_weights(void *ctx, u32 i, u32 n)
 	if (pv->fp16_block) {
 		sim_dense_fp16_weights(&pv->dense, job->cv, (u64)k * i / n,
 				       (u64)k * (i + 1) / n);
+#ifdef SIM_AVX2
 		if (pv->fill == cache_fill_fp16_groups)
 			sim_dense_fp16_wdec(&pv->dense, (u64)k * i / n,
 					    (u64)k * (i + 1) / n);
+#endif
 	} else
 		sim_dense_weights(&pv->dense, job->cv, (u64)k * i / n,
 				  (u64)k * (i + 1) / n);
@@ -294,17 +298,24 @@ static void cache_dense(struct sim_conv_cache *cc, const struct sim_conv *cv,
 	struct cache_job job = { cc, cv, 0, 0 };
 
 	if (sim_dense_wino_fp16_open(&pv->dense, cv, w, h)) {
-		pv->wino_block = simd == SIM_SIMD_AVX2 ? sim_wino_fp16_block_avx2 :
-				 sim_wino_fp16_block;
+		pv->wino_block = sim_wino_fp16_block;
+#ifdef SIM_AVX2
+		if (simd == SIM_SIMD_AVX2)
+			pv->wino_block = sim_wino_fp16_block_avx2;
+#endif
 		pv->fill = cache_fill_wino_fp16;
 	} else if (cv->fp16 && sim_dense_fp16_open(&pv->dense, cv, w, h)) {
-		pv->fp16_block = simd == SIM_SIMD_AVX2 ? sim_fp16_block_avx2 :
-			       sim_fp16_block_c;
-		/* SIM_FP16_GROUP_X outputs at a time (AVX2) */
-		pv->fill = simd == SIM_SIMD_AVX2 &&
-			   sim_dense_fp16_group_ready() &&
-			   sim_dense_fp16_wdec_open(&pv->dense, cv->k) ?
-			   cache_fill_fp16_groups : cache_fill_fp16;
+		pv->fp16_block = sim_fp16_block_c;
+		pv->fill = cache_fill_fp16;
+#ifdef SIM_AVX2
+		if (simd == SIM_SIMD_AVX2) {
+			pv->fp16_block = sim_fp16_block_avx2;
+			/* SIM_FP16_GROUP_X outputs at a time */
+			if (sim_dense_fp16_group_ready() &&
+			    sim_dense_fp16_wdec_open(&pv->dense, cv->k))
+				pv->fill = cache_fill_fp16_groups;
+		}
+#endif
 	} else if (!cv->fp16 && sim_dense_open(&pv->dense, cv, w, h)) {
 		pv->tile = sim_dense_tile(&pv->dense, simd);
 		pv->fill = cv->winograd ? cache_fill_wino : cache_fill_dense;
@@ -336,9 +347,11 @@ void sim_conv_cache_open(struct sim_conv *cv, u32 w, u32 h)
 	cc->k = cv->k;
 	cc->block_rows = row_macs >= CACHE_BLOCK_MACS ? 1 :
 			 CACHE_BLOCK_MACS / (row_macs ? row_macs : 1);
+#ifdef SIM_AVX2
 	/* the fp16 groups' vectors of outputs filled */
 	if (cv->fp16 && cc->block_rows * w < SIM_FP16_GROUP_X)
 		cc->block_rows = (SIM_FP16_GROUP_X + w - 1) / w;
+#endif
 	/* whole tiles of Winograd outputs */
 	if (cv->winograd && cc->block_rows % SIM_WINO_OUT)
 		cc->block_rows++;

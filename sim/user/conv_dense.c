@@ -194,8 +194,10 @@ void sim_dense_close(struct sim_dense *dl)
 	free(dl->toff);
 	free(dl->wnan);
 	free(dl->dnan);
+#ifdef SIM_AVX2
 	free(dl->wdec);
 	free(dl->wcount);
+#endif
 	memset(dl, 0, sizeof(*dl));
 }
 
@@ -298,7 +300,12 @@ static void dense_tile_c(const s16 *const *w, const s16 *const *d,
 sim_dense_tile_fn *sim_dense_tile(const struct sim_dense *dl,
 				  enum sim_simd simd)
 {
+#ifdef SIM_AVX2
 	if (simd == SIM_SIMD_AVX2)
 		return dl->narrow ? sim_dense_tile_avx2 : sim_dense_tile16_avx2;
+#else
+	(void)dl;	/* plain C is the only path */
+	(void)simd;
+#endif
 	return dense_tile_c;
 }

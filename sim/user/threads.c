@@ -43,6 +43,8 @@ static struct pool pool = {
 	.done = PTHREAD_COND_INITIALIZER,
 };
 static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
+
+#ifdef SIM_AVX2
 static pthread_once_t cpu_once = PTHREAD_ONCE_INIT;
 static bool cpu_avx2;
 
@@ -51,16 +53,22 @@ static void cpu_probe(void)
 	__builtin_cpu_init();
 	cpu_avx2 = __builtin_cpu_supports("avx2");
 }
+#endif
 
-/* Read at every layer, so that a test may switch paths between layers. */
+/*
+ * Read at every layer, so that a test may switch paths between layers;
+ * plain C on targets built without a vector path.
+ */
 enum sim_simd sim_simd(void)
 {
+#ifdef SIM_AVX2
 	const char *env = getenv("NVDLA_SIM_SIMD");
 
 	pthread_once(&cpu_once, cpu_probe);
-	if (env && !strcmp(env, "off"))
-		return SIM_SIMD_OFF;
-	return cpu_avx2 ? SIM_SIMD_AVX2 : SIM_SIMD_OFF;
+	if (cpu_avx2 && !(env && !strcmp(env, "off")))
+		return SIM_SIMD_AVX2;
+#endif
+	return SIM_SIMD_OFF;
 }
 
 /* NVDLA_SIM_THREADS if set and valid, else the online CPUs; at least 1. */

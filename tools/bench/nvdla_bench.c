@@ -15,7 +15,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifdef SIM_AVX2
 #include <immintrin.h>
+#endif
 
 #include <nvdla/firmware.h>
 #include <nvdla/regs.h>
@@ -272,6 +274,7 @@ static double ref_conv_fp16(uint32_t w, uint32_t h, uint32_t c, uint32_t k,
 	return now() - t;
 }
 
+#ifdef SIM_AVX2
 #define LIMIT_CHAINS 8	/* independent accumulators: throughput, not latency */
 /* unrolled, so that the accumulators live in registers, not on the stack */
 #define LIMIT_UNROLL _Pragma("GCC unroll 8")
@@ -333,6 +336,30 @@ __attribute__((target("avx2,fma"))) static double limit_fma(double macs)
 	sink = (int64_t)_mm256_cvtss_f32(acc[0]);
 	return t;
 }
+
+static const char *vector_name(void)
+{
+	return __builtin_cpu_supports("avx2") ? "AVX2" : "none (no AVX2)";
+}
+#else
+/* Targets without the model's AVX2 paths: no peak measured (0 is not shown). */
+static double limit_madd(double macs)
+{
+	(void)macs;
+	return 0;
+}
+
+static double limit_fma(double macs)
+{
+	(void)macs;
+	return 0;
+}
+
+static const char *vector_name(void)
+{
+	return "none (plain C on this architecture)";
+}
+#endif
 
 /* The convolution pipeline's units, consumers first. */
 static const int conv_units[] = {
@@ -923,7 +950,7 @@ int main(int argc, char **argv)
 	printf("best of %d runs, the settings in turn; "
 	       "plain: the C path the kernel module runs; "
 	       "vector: %s; all: %ld threads; limit: %s\n", REPEAT,
-	       __builtin_cpu_supports("avx2") ? "AVX2" : "none (no AVX2)",
+	       vector_name(),
 	       sysconf(_SC_NPROCESSORS_ONLN),
 	       "one core's peak for the same operation count (int: AVX2 "
 	       "vpmaddwd, 16 MACs; fp16: fp32 FMA, 8 MACs)");

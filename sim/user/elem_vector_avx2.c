@@ -2,7 +2,8 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * The per-element engines' vector paths for the next layer, chosen as
- * the convolution's are (NVDLA_SIM_SIMD); NULL keeps the plain C.
+ * the convolution's are (NVDLA_SIM_SIMD); NULL keeps the plain C. Built
+ * for x86-64 targets, for any of their CPUs: it only chooses.
  */
 #include "accel.h"
 
