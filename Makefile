@@ -259,7 +259,7 @@ run: setup-build all $(DEMO)
 
 # The whole suite: unit and conformance tests here, driver tests in QEMU.
 check: setup all tests module-all guest-tests
-	$(MAKE) module-board board-tests
+	$(MAKE) module-board board-tests vp-tests
 	tools/run-tests.sh $(BUILD)
 
 # Throughput of the hardware model next to plain loops, the wall time of

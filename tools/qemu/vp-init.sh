@@ -1,0 +1,96 @@
+#!/bin/busybox sh
+# shellcheck shell=dash
+# SPDX-License-Identifier: MIT
+# /init of the virtual platform (built by run-vp.sh): QEMU's virt board
+# with the NVDLA device (tools/qemu/device/; "-M virt,nvdla=nv_full+
+# nv_full+nv_small"), whose registers, interrupt and DMA run the hardware
+# model. The unmodified nvdla.ko binds from the board's device tree alone
+# (no nvdla_sim.ko); the driver's guest tests run their jobs on the
+# device; interrupts are counted; the reset line is checked; random
+# register programs with addresses outside RAM go into every device with
+# no driver bound, and the driver then binds again and computes. With
+# "nvdla_vp=shell" on the kernel command line: the driver loaded, a shell.
+# shellcheck source=tools/qemu/guest-lib.sh
+. /guest-lib.sh
+guest_start
+
+full=/sys/bus/platform/devices/b000000.npu
+full2=/sys/bus/platform/devices/b100000.npu
+small=/sys/bus/platform/devices/b200000.npu
+rstc=0x0b800000
+
+# irq_count NAME: the interrupts counted on every CPU for device NAME.
+irq_count() {
+	awk -v n="$1" '$NF == n { s = 0
+		for (i = 2; $i ~ /^[0-9]+$/; i++) s += $i
+		print s }' /proc/interrupts
+}
+# resets: the reset controller's lines of the three devices (1: released).
+resets() {
+	echo $(($(devmem $rstc 32) & 7))
+}
+
+guest_load_deps
+insmod /nvdla.ko
+ok $? "insmod nvdla.ko alone, without parameters"
+
+if grep -q 'nvdla_vp=shell' /proc/cmdline; then
+	insmod /modules/vgem.ko
+	echo "NVDLA board: $(nvdla_classes | wc -l) devices; dmesg | grep npu"
+	echo "tests in /tests; poweroff -f to leave"
+	setsid cttyhack sh
+	poweroff -f
+fi
+
+[ "$(basename "$(readlink "$full/driver")")" = nvdla ] &&
+	[ "$(basename "$(readlink "$full2/driver")")" = nvdla ] &&
+	[ "$(basename "$(readlink "$small/driver")")" = nvdla ]
+ok $? "the three device-tree nodes bound to nvdla"
+dmesg | grep -q 'b000000.npu: .*NVDLA nv_full$' &&
+	dmesg | grep -q 'b200000.npu: .*NVDLA nv_small$'
+ok $? "configurations from the compatible strings"
+[ -n "$(irq_count b000000.npu)" ] && [ -n "$(irq_count b200000.npu)" ]
+ok $? "interrupts requested under the devices' names"
+idle
+state=$(resets)
+[ "$state" = 0 ]
+ok $? "idle: suspended, the three reset lines asserted ($state)"
+insmod /modules/vgem.ko || echo "not ok - insmod vgem.ko"
+
+before=$(irq_count b000000.npu)
+for t in /tests/nvdla_*_test; do
+	[ -x "$t" ] || continue
+	echo "# guest test ${t##*/}"
+	{ timeout "${nvdla_test_timeout:-300}" "$t" 2>&1; echo $? >/tmp/status; } |
+		tee /tmp/out
+	status=$(cat /tmp/status)
+	if [ "$status" -ne 0 ] && ! grep -q '^not ok ' /tmp/out; then
+		echo "not ok - ${t##*/} exited with status $status"
+	fi
+done
+after=$(irq_count b000000.npu)
+[ "$after" -gt "$before" ]
+ok $? "the jobs completed by interrupt ($before -> $after on b000000.npu)"
+grep npu /proc/interrupts | sed 's/^/#   /'
+idle
+state=$(resets)
+[ "$state" = 0 ]
+ok $? "idle again: reset lines asserted ($state)"
+
+# No driver: every line released, then random programs into all three.
+rmmod vgem
+rmmod nvdla
+ok $? "rmmod nvdla"
+devmem $rstc 32 0xffffffff
+/tests/nvdla_regfuzz "${nvdla_fuzz_seconds:-20}" "${nvdla_fuzz_seed:-1}" \
+	0b000000,0b100000,0b200000
+ok $? "random register programs and DMA addresses outside RAM: the emulator survives"
+insmod /nvdla.ko && insmod /modules/vgem.ko
+ok $? "the driver binds again"
+echo "# guest test nvdla_legacy_test, after the random programs"
+/tests/nvdla_legacy_test >/tmp/out 2>&1
+status=$?
+sed 's/^/#   /' /tmp/out
+ok $status "jobs compute after the random programs (reset by the driver)"
+
+guest_end
