@@ -6,7 +6,9 @@
 #   tools/setup.sh           everything the test suite needs as well: QEMU,
 #                            busybox, the kselftest harness and checkpatch.pl
 #                            from the kernel source package, dt-schema, dtc,
-#                            dkms, and the arm64 kernels for the emulated board
+#                            dkms, the arm64 kernels for the emulated board,
+#                            and QEMU with the NVDLA device, built from
+#                            Debian's source package into the cache
 #   tools/setup.sh packages  print the packages it installs, one a line
 #
 # Debian's kernels (the 6.1 and 6.12 that linux-headers-amd64 and
@@ -39,7 +41,9 @@ build_pkgs="$build_pkgs protobuf-c-compiler libprotobuf-c-dev libonnx-dev"
 # (the digit demo's training, LeNet and ResNet-18, their float references).
 # libsystemc-dev and g++: NVIDIA's C model for make check-cmodel; the Perl
 # modules: nvdla/hw's generators for its nv_small C model and RTL;
-# verilator: that RTL (docs/recording.md).
+# verilator: that RTL (docs/recording.md). dpkg-dev, meson, ninja-build,
+# libglib2.0-dev, libpixman-1-dev and libfdt-dev: QEMU with the NVDLA
+# device, built from Debian's source package (tools/qemu/build-qemu.sh).
 test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
 	perl linux-source-6.1 sparse clang libclang-rt-14-dev dt-schema
 	device-tree-compiler python3 python3-yaml dkms
@@ -47,7 +51,8 @@ test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
 	gcc-12 libelf1 libssl3 pahole flex bison bc libelf-dev
 	python3-torch python3-numpy python3-sklearn python3-onnx
 	libsystemc-dev g++ libyaml-perl libcapture-tiny-perl libxml-simple-perl
-	verilator"
+	verilator dpkg-dev meson ninja-build libglib2.0-dev libpixman-1-dev
+	libfdt-dev"
 # The meta packages that name Debian's kernels the driver is tested on
 # (6.1 and 6.12): read from the package lists, never installed.
 kernel_metas="linux-headers-amd64 linux-headers-6.12-amd64"
@@ -236,3 +241,5 @@ rm -rf "$cache/board/root"	# the single board of earlier versions
 for kver in $kvers; do
 	unpack_board "${kver%-amd64}"
 done
+# QEMU with the NVDLA device, built once (again when the device changes).
+"$(dirname "$0")/qemu/build-qemu.sh"

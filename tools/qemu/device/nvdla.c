@@ -86,9 +86,8 @@ static uint64_t nvdla_read(void *opaque, hwaddr addr, unsigned int size)
 
 	if (s->in_reset) {
 		qemu_log_mask(LOG_GUEST_ERROR,
-			      "%s: read of 0x%" HWADDR_PRIx " in reset\n",
-			      object_get_canonical_path_component(OBJECT(s)),
-			      addr);
+			      "nvdla@0x%" HWADDR_PRIx ": read of 0x%" HWADDR_PRIx
+			      " in reset\n", s->iomem.addr, addr);
 		return 0;
 	}
 	nvdla_lock(s);
@@ -109,9 +108,8 @@ static void nvdla_write(void *opaque, hwaddr addr, uint64_t val,
 
 	if (s->in_reset) {
 		qemu_log_mask(LOG_GUEST_ERROR,
-			      "%s: write of 0x%" HWADDR_PRIx " in reset\n",
-			      object_get_canonical_path_component(OBJECT(s)),
-			      addr);
+			      "nvdla@0x%" HWADDR_PRIx ": write of 0x%" HWADDR_PRIx
+			      " in reset\n", s->iomem.addr, addr);
 		return;
 	}
 	nvdla_lock(s);

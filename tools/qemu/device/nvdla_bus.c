@@ -74,10 +74,9 @@ static int nvdla_bus_error(NVDLAState *s, const char *what, uint64_t addr,
 {
 	s->bus_errors++;
 	qemu_log_mask(LOG_GUEST_ERROR,
-		      "%s: %s of %" PRIu64 " bytes at 0x%" PRIx64
-		      " outside RAM: bus error\n",
-		      object_get_canonical_path_component(OBJECT(s)), what, len,
-		      addr);
+		      "nvdla@0x%" HWADDR_PRIx ": %s of %" PRIu64 " bytes at 0x%"
+		      PRIx64 " outside RAM: bus error\n", s->iomem.addr, what,
+		      len, addr);
 	return -EFAULT;
 }
 

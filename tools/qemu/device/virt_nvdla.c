@@ -55,16 +55,17 @@ static uint32_t virt_nvdla_rstc(VirtMachineState *vms, DeviceState **rstc)
 {
 	g_autofree char *node = g_strdup_printf("/reset-controller@%x",
 						VIRT_NVDLA_RSTC);
-	uint32_t phandle = qemu_fdt_alloc_phandle(vms->fdt);
+	void *fdt = MACHINE(vms)->fdt;
+	uint32_t phandle = qemu_fdt_alloc_phandle(fdt);
 
 	*rstc = sysbus_create_simple(TYPE_NVDLA_RSTC, VIRT_NVDLA_RSTC, NULL);
-	qemu_fdt_add_subnode(vms->fdt, node);
-	qemu_fdt_setprop_string(vms->fdt, node, "compatible",
+	qemu_fdt_add_subnode(fdt, node);
+	qemu_fdt_setprop_string(fdt, node, "compatible",
 				"snps,dw-low-reset");
-	qemu_fdt_setprop_sized_cells(vms->fdt, node, "reg", 2,
+	qemu_fdt_setprop_sized_cells(fdt, node, "reg", 2,
 				     VIRT_NVDLA_RSTC, 2, NVDLA_RSTC_SIZE);
-	qemu_fdt_setprop_cell(vms->fdt, node, "#reset-cells", 1);
-	qemu_fdt_setprop_cell(vms->fdt, node, "phandle", phandle);
+	qemu_fdt_setprop_cell(fdt, node, "#reset-cells", 1);
+	qemu_fdt_setprop_cell(fdt, node, "phandle", phandle);
 	return phandle;
 }
 
@@ -76,6 +77,7 @@ static void virt_nvdla_one(VirtMachineState *vms, int n, const char *config,
 	g_autofree char *node = g_strdup_printf("/npu@%" HWADDR_PRIx, base);
 	g_autofree char *compat = g_strdup_printf("nvidia,nvdla-%s", config);
 	DeviceState *dev = qdev_new(TYPE_NVDLA);
+	void *fdt = MACHINE(vms)->fdt;
 	char *c;
 
 	qdev_prop_set_string(dev, "config", config);
@@ -90,14 +92,14 @@ static void virt_nvdla_one(VirtMachineState *vms, int n, const char *config,
 		if (*c == '_')
 			*c = '-';
 	}
-	qemu_fdt_add_subnode(vms->fdt, node);
-	qemu_fdt_setprop_string(vms->fdt, node, "compatible", compat);
-	qemu_fdt_setprop_sized_cells(vms->fdt, node, "reg", 2, base, 2,
+	qemu_fdt_add_subnode(fdt, node);
+	qemu_fdt_setprop_string(fdt, node, "compatible", compat);
+	qemu_fdt_setprop_sized_cells(fdt, node, "reg", 2, base, 2,
 				     NVDLA_WINDOW_SIZE);
-	qemu_fdt_setprop_cells(vms->fdt, node, "interrupts",
+	qemu_fdt_setprop_cells(fdt, node, "interrupts",
 			       GIC_FDT_IRQ_TYPE_SPI, spi,
 			       GIC_FDT_IRQ_FLAGS_LEVEL_HI);
-	qemu_fdt_setprop_cells(vms->fdt, node, "resets", rstc_phandle, n);
+	qemu_fdt_setprop_cells(fdt, node, "resets", rstc_phandle, n);
 }
 
 void virt_nvdla_create(VirtMachineState *vms)
