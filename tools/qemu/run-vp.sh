@@ -12,7 +12,10 @@
 #   --shell DEVICES  boot the board with DEVICES (nv_small, nv_full+nv_small,
 #                    ...) to a shell on the console, the driver loaded
 # NVDLA_QEMU (default NVDLA_CACHE/qemu/build/qemu-system-aarch64) is the
-# emulator; NVDLA_QEMU_TIMEOUT (default 600 s) bounds the guest;
+# emulator; NVDLA_VP_RUNTIME (default BUILD_DIR/arm64/bin/nvdla_runtime, the
+# arm64 cross build) the nvdla_runtime that runs the regression loadables
+# in the guest, with its libraries from the cross toolchain and the arm64
+# sysroot (skipped without it); NVDLA_QEMU_TIMEOUT (default 600 s) bounds the guest;
 # NVDLA_QEMU_APPEND adds kernel parameters (nvdla_fuzz_seconds=N,
 # nvdla_fuzz_seed=N, nvdla_test_timeout=N).
 set -eu
@@ -50,6 +53,45 @@ ko=$build/kmod/$kver_real/nvdla.ko
 kver=$kver_real
 root_start "$kroot/bin/busybox" tools/qemu/vp-init.sh
 cp "$build"/vp-tests/* "$root/tests/"
+
+# copy_arm64 FILE DIR: an arm64 program into DIR of the guest, with the
+# libraries it needs (its NEEDED entries, recursively) and the loader.
+sysroot=$cache/sysroot/arm64
+libdirs="$sysroot/usr/lib/aarch64-linux-gnu $sysroot/lib/aarch64-linux-gnu
+	/usr/aarch64-linux-gnu/lib"
+copy_arm64() {
+	cp "$1" "$root/$2/"
+	mkdir -p "$root/lib/aarch64-linux-gnu"
+	cp /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 "$root/lib/"
+	todo=$1
+	while [ -n "$todo" ]; do
+		set -- $todo
+		todo=
+		for f in "$@"; do
+			for lib in $(aarch64-linux-gnu-readelf -d "$f" |
+				sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+				[ -f "$root/lib/aarch64-linux-gnu/$lib" ] && continue
+				for d in $libdirs; do
+					if [ -f "$d/$lib" ]; then
+						cp -L "$d/$lib" "$root/lib/aarch64-linux-gnu/"
+						todo="$todo $d/$lib"
+						break
+					fi
+				done
+			done
+		done
+	done
+}
+runtime=${NVDLA_VP_RUNTIME:-$build/arm64/bin/nvdla_runtime}
+if [ -f "$runtime" ]; then
+	copy_arm64 "$runtime" bin
+	cp -r loadables "$root/loadables"
+	cp tests/golden-loadables "$root/tests/"
+	if [ -d ../shared/conformance/loadables ]; then
+		mkdir -p "$root/shared"
+		cp -r ../shared/conformance/loadables "$root/shared/loadables"
+	fi
+fi
 root_modules vgem
 root_pack
 kver=$kver_tag

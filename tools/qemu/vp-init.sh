@@ -25,6 +25,17 @@ irq_count() {
 		for (i = 2; $i ~ /^[0-9]+$/; i++) s += $i
 		print s }' /proc/interrupts
 }
+# run_golden NAME LOADABLE MD5FILE: run it on the first device, compare
+# the output's md5.
+run_golden() {
+	nvdla_runtime --loadable "$2" --device /dev/dri/renderD128 \
+		-o "/tmp/$1.dimg" >/tmp/run.log 2>&1
+	status=$?
+	sed 's/^/# /' /tmp/run.log
+	[ $status -eq 0 ] &&
+		[ "$(md5sum <"/tmp/$1.dimg" | cut -d' ' -f1)" = "$(cut -d' ' -f1 "$3")" ]
+	ok $? "$1 through the driver on the board equals its golden md5"
+}
 # resets: the reset controller's lines of the three devices (1: released).
 resets() {
 	echo $(($(devmem $rstc 32) & 7))
@@ -70,6 +81,21 @@ for t in /tests/nvdla_*_test; do
 		echo "not ok - ${t##*/} exited with status $status"
 	fi
 done
+# The regression loadables through the arm64 nvdla_runtime, on the first
+# nv_full device: their golden bytes.
+if [ -x /bin/nvdla_runtime ]; then
+	run_golden bdma_copy /loadables/bdma_copy.nvdla /loadables/bdma_copy.md5
+	for t in $(cat /tests/golden-loadables); do
+		dir=/shared/loadables/$t
+		if [ -d "$dir" ]; then
+			run_golden "$t" "$dir/$t.nvdla" "$dir/golden/lead.md5"
+		else
+			ok 0 "$t through the driver # SKIP ../shared absent"
+		fi
+	done
+else
+	ok 0 "regression loadables # SKIP no arm64 nvdla_runtime (make cross)"
+fi
 after=$(irq_count b000000.npu)
 [ "$after" -gt "$before" ]
 ok $? "the jobs completed by interrupt ($before -> $after on b000000.npu)"
