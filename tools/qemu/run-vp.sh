@@ -15,7 +15,10 @@
 # emulator; NVDLA_VP_RUNTIME (default BUILD_DIR/arm64/bin/nvdla_runtime, the
 # arm64 cross build) the nvdla_runtime that runs the regression loadables
 # in the guest, with its libraries from the cross toolchain and the arm64
-# sysroot (skipped without it); NVDLA_QEMU_TIMEOUT (default 600 s) bounds the guest;
+# sysroot (skipped without it); NVDLA_VP_FILES a directory copied into the
+# guest as /files (a network and its input, say); NVDLA_VP_NETWORKS the
+# corpus networks run there (names; default all, every one is of a
+# configuration the board has); NVDLA_QEMU_TIMEOUT (default 600 s) bounds the guest;
 # NVDLA_QEMU_APPEND adds kernel parameters (nvdla_fuzz_seconds=N,
 # nvdla_fuzz_seed=N, nvdla_test_timeout=N).
 set -eu
@@ -92,6 +95,64 @@ if [ -f "$runtime" ]; then
 		cp -r ../shared/conformance/loadables "$root/shared/loadables"
 	fi
 fi
+
+# Networks of the corpus (from NVIDIA's compiler) and the digit demo
+# (compiled here), each with its arguments one a line, its configuration
+# and the output values the in-process model gives (tools/qemu/vp-init.sh
+# runs them on the board's device of that configuration).
+networks=../shared/conformance/networks
+stage_network() {
+	d=$root/networks/$1
+	mkdir -p "$d"
+	printf '%s\n' "$@" | tail -n +2 >"$d/args"
+	sed -n '/^--device$/{n;s/^sim://p;}' "$d/args" >"$d/config"
+}
+expect_network() {
+	# shellcheck disable=SC2046 # one argument a line
+	(IFS='
+'; cd "$1" && "$build/bin/nvdla_runtime" $(cat args) --rawdump \
+		-o expected.txt >/dev/null) ||
+		echo "not ok - [$kver] $(basename "$1") in process, for the guest"
+}
+if [ -f "$runtime" ] && [ -x "$build/bin/nvdla_runtime" ]; then
+	if [ -d "$networks" ] && command -v python3 >/dev/null; then
+		list=${NVDLA_VP_NETWORKS:-all}
+		[ "$list" = all ] && list=$(ls "$networks")
+		for c in $list; do
+			[ -f "$networks/$c/case.json" ] || continue
+			# shellcheck disable=SC2046 # one argument a line
+			(IFS='
+'; stage_network "$c" $(python3 -c 'import json, sys
+print("\n".join(json.load(open(sys.argv[1]))["run"]["args"]))' \
+				"$networks/$c/case.json"))
+			case $(cat "$root/networks/$c/config") in
+			nv_full|nv_small|nv_large) ;;
+			*) rm -r "$root/networks/$c"; continue ;;
+			esac
+			cp "$networks/$c/$c.nvdla" "$networks/$c"/input.* \
+				"$root/networks/$c/"
+			expect_network "$root/networks/$c"
+		done
+	fi
+	if [ -x "$build/bin/nvdla_compile" ]; then
+		for c in nv_full:fp16 nv_small:int8; do
+			cfg=${c%:*}
+			prec=${c#*:}
+			calib=
+			[ "$prec" = int8 ] && calib="--calibrate models/digits/calib"
+			stage_network "digits-$prec-$cfg" --loadable net.nvdla \
+				--device "sim:$cfg" --image input.pgm --normalize 255
+			cp models/digits/input.pgm "$root/networks/digits-$prec-$cfg/"
+			# shellcheck disable=SC2086 # no --calibrate in fp16
+			"$build/bin/nvdla_compile" models/digits/digits.onnx \
+				--config "$cfg" --precision "$prec" $calib \
+				-o "$root/networks/digits-$prec-$cfg/net.nvdla" >/dev/null &&
+				expect_network "$root/networks/digits-$prec-$cfg" ||
+				echo "not ok - [$kver] digits $prec $cfg compiled here"
+		done
+	fi
+fi
+[ -n "${NVDLA_VP_FILES:-}" ] && cp -r "$NVDLA_VP_FILES" "$root/files"
 root_modules vgem
 root_pack
 kver=$kver_tag
@@ -107,7 +168,8 @@ fi
 start=$(date +%s)
 status=0
 # shellcheck disable=SC2086 # one word per option
-timeout "$timeout_s" "$qemu" -accel tcg -M virt,nvdla=nv_full+nv_full+nv_small \
+timeout "$timeout_s" "$qemu" -accel tcg \
+	-M virt,nvdla=nv_full+nv_full+nv_small+nv_large \
 	$hw -nographic -nic none -no-reboot -kernel "$kernel" \
 	-initrd "$out/initrd.gz" -d guest_errors -D "$out/guest_errors.log" \
 	-append "console=ttyAMA0 panic=-1 panic_on_warn=1 iomem=relaxed quiet ${NVDLA_QEMU_APPEND:-}" \

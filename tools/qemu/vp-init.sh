@@ -2,11 +2,12 @@
 # shellcheck shell=dash
 # SPDX-License-Identifier: MIT
 # /init of the virtual platform (built by run-vp.sh): QEMU's virt board
-# with the NVDLA device (tools/qemu/device/; "-M virt,nvdla=nv_full+
-# nv_full+nv_small"), whose registers, interrupt and DMA run the hardware
-# model. The unmodified nvdla.ko binds from the board's device tree alone
-# (no nvdla_sim.ko); the driver's guest tests run their jobs on the
-# device; interrupts are counted; the reset line is checked; random
+# with NVDLA devices (tools/qemu/device/; "-M virt,nvdla=nv_full+
+# nv_full+nv_small+nv_large"), whose registers, interrupt and DMA run the
+# hardware model. The unmodified nvdla.ko binds from the board's device
+# tree alone (no nvdla_sim.ko); the driver's guest tests run their jobs on
+# the device, the arm64 nvdla_runtime the regression loadables and the
+# networks staged by run-vp.sh; interrupts are counted; the reset line is checked; random
 # register programs with addresses outside RAM go into every device with
 # no driver bound, and the driver then binds again and computes. With
 # "nvdla_vp=shell" on the kernel command line: the driver loaded, a shell.
@@ -17,6 +18,7 @@ guest_start
 full=/sys/bus/platform/devices/b000000.npu
 full2=/sys/bus/platform/devices/b100000.npu
 small=/sys/bus/platform/devices/b200000.npu
+large=/sys/bus/platform/devices/b300000.npu
 rstc=0x0b800000
 
 # irq_count NAME: the interrupts counted on every CPU for device NAME.
@@ -36,9 +38,21 @@ run_golden() {
 		[ "$(md5sum <"/tmp/$1.dimg" | cut -d' ' -f1)" = "$(cut -d' ' -f1 "$3")" ]
 	ok $? "$1 through the driver on the board equals its golden md5"
 }
-# resets: the reset controller's lines of the three devices (1: released).
+# resets: the reset controller's lines of the four devices (1: released).
 resets() {
-	echo $(($(devmem $rstc 32) & 7))
+	echo $(($(devmem $rstc 32) & 15))
+}
+# node_of_config CONFIG: the render node of the board's device of CONFIG.
+node_of_config() {
+	case $1 in
+	nv_full) dev=b000000.npu ;;
+	nv_small) dev=b200000.npu ;;
+	nv_large) dev=b300000.npu ;;
+	esac
+	for d in /sys/class/drm/renderD*; do
+		[ "$(basename "$(readlink "$d/device")")" = "$dev" ] &&
+			echo "/dev/dri/${d##*/}"
+	done
 }
 
 guest_load_deps
@@ -47,7 +61,7 @@ ok $? "insmod nvdla.ko alone, without parameters"
 
 if grep -q 'nvdla_vp=shell' /proc/cmdline; then
 	insmod /modules/vgem.ko
-	echo "NVDLA board: $(nvdla_classes | wc -l) devices; dmesg | grep npu"
+	echo "NVDLA board: $(nvdla_classes | wc -l) device(s) bound (dmesg | grep npu)"
 	echo "tests in /tests; poweroff -f to leave"
 	setsid cttyhack sh
 	poweroff -f
@@ -55,17 +69,19 @@ fi
 
 [ "$(basename "$(readlink "$full/driver")")" = nvdla ] &&
 	[ "$(basename "$(readlink "$full2/driver")")" = nvdla ] &&
-	[ "$(basename "$(readlink "$small/driver")")" = nvdla ]
-ok $? "the three device-tree nodes bound to nvdla"
+	[ "$(basename "$(readlink "$small/driver")")" = nvdla ] &&
+	[ "$(basename "$(readlink "$large/driver")")" = nvdla ]
+ok $? "the four device-tree nodes bound to nvdla"
 dmesg | grep -q 'b000000.npu: .*NVDLA nv_full$' &&
-	dmesg | grep -q 'b200000.npu: .*NVDLA nv_small$'
+	dmesg | grep -q 'b200000.npu: .*NVDLA nv_small$' &&
+	dmesg | grep -q 'b300000.npu: .*NVDLA nv_large$'
 ok $? "configurations from the compatible strings"
-[ -n "$(irq_count b000000.npu)" ] && [ -n "$(irq_count b200000.npu)" ]
+[ -n "$(irq_count b000000.npu)" ] && [ -n "$(irq_count b300000.npu)" ]
 ok $? "interrupts requested under the devices' names"
 idle
 state=$(resets)
 [ "$state" = 0 ]
-ok $? "idle: suspended, the three reset lines asserted ($state)"
+ok $? "idle: suspended, the four reset lines asserted ($state)"
 insmod /modules/vgem.ko || echo "not ok - insmod vgem.ko"
 
 # The ioctl fuzzer's 20000 calls outlast its time limit on this board.
@@ -96,6 +112,28 @@ if [ -x /bin/nvdla_runtime ]; then
 else
 	ok 0 "regression loadables # SKIP no arm64 nvdla_runtime (make cross)"
 fi
+# Networks on the device of their configuration: the in-process model's
+# output values. Under TCG a network outlasts the driver's 5 s job
+# timeout: --timeout gives each job more, max_job_timeout_ms lets it.
+echo 100000 >/sys/module/nvdla/parameters/max_job_timeout_ms
+for d in /networks/*/; do
+	[ -f "$d/config" ] || continue
+	name=$(basename "$d")
+	node=$(node_of_config "$(cat "$d/config")")
+	args=$(awk 'skip { skip = 0; next } $0 == "--device" { skip = 1; next } { print }' \
+		"$d/args")
+	start=$(date +%s)
+	# shellcheck disable=SC2086 # one argument a line
+	(IFS='
+'; cd "$d" && nvdla_runtime $args --device "$node" --timeout 100 \
+		--rawdump -o /tmp/net.txt) >/tmp/run.log 2>&1
+	status=$?
+	sed 's/^/# /' /tmp/run.log
+	[ $status -eq 0 ] && grep -q "^$node:" /tmp/run.log &&
+		cmp -s /tmp/net.txt "$d/expected.txt"
+	ok $? "$name on $(cat "$d/config") ($node, $(($(date +%s) - start)) s): the in-process model's output values"
+done
+echo 60000 >/sys/module/nvdla/parameters/max_job_timeout_ms
 after=$(irq_count b000000.npu)
 [ "$after" -gt "$before" ]
 ok $? "the jobs completed by interrupt ($before -> $after on b000000.npu)"
@@ -105,13 +143,13 @@ state=$(resets)
 [ "$state" = 0 ]
 ok $? "idle again: reset lines asserted ($state)"
 
-# No driver: every line released, then random programs into all three.
+# No driver: every line released, then random programs into all four.
 rmmod vgem
 rmmod nvdla
 ok $? "rmmod nvdla"
 devmem $rstc 32 0xffffffff
 /tests/nvdla_regfuzz "${nvdla_fuzz_seconds:-20}" "${nvdla_fuzz_seed:-1}" \
-	0b000000,0b100000,0b200000
+	0b000000,0b100000,0b200000,0b300000
 ok $? "random register programs and DMA addresses outside RAM: the emulator survives"
 insmod /nvdla.ko && insmod /modules/vgem.ko
 ok $? "the driver binds again"
