@@ -68,6 +68,7 @@ copy_arm64() {
 	cp /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 "$root/lib/"
 	todo=$1
 	while [ -n "$todo" ]; do
+		# shellcheck disable=SC2086 # one word per file
 		set -- $todo
 		todo=
 		for f in "$@"; do
