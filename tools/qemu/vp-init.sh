@@ -10,7 +10,8 @@
 # networks staged by run-vp.sh; interrupts are counted; the reset line is checked; random
 # register programs with addresses outside RAM go into every device with
 # no driver bound, and the driver then binds again and computes. With
-# "nvdla_vp=shell" on the kernel command line: the driver loaded, a shell.
+# "nvdla_vp=shell" on the kernel command line: the driver loaded, a shell;
+# with "nvdla_vp=run": /files/run.sh.
 # shellcheck source=tools/qemu/guest-lib.sh
 . /guest-lib.sh
 guest_start
@@ -59,6 +60,12 @@ guest_load_deps
 insmod /nvdla.ko
 ok $? "insmod nvdla.ko alone, without parameters"
 
+# "nvdla_vp=run": /files/run.sh (run-vp.sh's NVDLA_VP_FILES), then off.
+if grep -q 'nvdla_vp=run' /proc/cmdline; then
+	insmod /modules/vgem.ko
+	sh /files/run.sh
+	poweroff -f
+fi
 if grep -q 'nvdla_vp=shell' /proc/cmdline; then
 	insmod /modules/vgem.ko
 	echo "NVDLA board: $(nvdla_classes | wc -l) device(s) bound (dmesg | grep npu)"
@@ -111,6 +118,21 @@ if [ -x /bin/nvdla_runtime ]; then
 	done
 else
 	ok 0 "regression loadables # SKIP no arm64 nvdla_runtime (make cross)"
+fi
+# The timeout path: a layer longer than a 50 ms job timeout times out, the
+# driver pulses the device's reset line (the device stops the model and
+# restarts it), and the device computes again.
+if [ -x /bin/nvdla_runtime ] && [ -f /loadables/conv_long.nvdla ]; then
+	echo 50 >/sys/module/nvdla/parameters/job_timeout_ms
+	nvdla_runtime --loadable /loadables/conv_long.nvdla \
+		--device /dev/dri/renderD128 -o /tmp/long.dimg >/tmp/run.log 2>&1
+	status=$?
+	echo 5000 >/sys/module/nvdla/parameters/job_timeout_ms
+	sed 's/^/# /' /tmp/run.log
+	[ $status -ne 0 ] && grep -q 'timed out' /tmp/run.log
+	ok $? "a layer longer than a 50 ms job timeout fails with -ETIMEDOUT"
+	run_golden bdma_copy-after-timeout /loadables/bdma_copy.nvdla \
+		/loadables/bdma_copy.md5
 fi
 # Networks on the device of their configuration: the in-process model's
 # output values. Under TCG a network outlasts the driver's 5 s job
