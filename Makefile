@@ -291,9 +291,10 @@ run: setup-build all $(DEMO)
 		--normalize 255 --top 1 -o $(BUILD)/output.dimg
 
 # The whole suite: unit and conformance tests here, the cross builds'
-# tests under qemu-user, driver tests in QEMU.
+# tests under qemu-user, driver tests in QEMU and on the QEMU board with
+# its NVDLA device.
 check: setup all tests cross module-all guest-tests
-	$(MAKE) module-board board-tests
+	$(MAKE) module-board board-tests vp-tests
 	tools/run-tests.sh $(BUILD)
 
 ifdef ARCH_TARGET

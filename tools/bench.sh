@@ -4,7 +4,8 @@
 # loops (nvdla_bench), the wall time of the largest public traces and of
 # ResNet-18 from the official compiler, the digit demo's accuracy on its
 # test split, then the runtime's own costs (nvdla_runtime_bench) in process
-# and through the kernel driver in a QEMU guest per installed kernel.
+# and through the kernel driver in a QEMU guest per installed kernel, and
+# ResNet-18 int8 through the driver on the arm64 board with the NVDLA device.
 set -eu
 build=${1:-build}
 "$build/bin/nvdla_bench"
@@ -105,3 +106,34 @@ for kver in ${KVERS:-}; do
 		grep '^not ok' || true
 	sed -n 's/^# runtime-bench: //p' "$build/qemu/$kver/console"
 done
+
+# ResNet-18 int8 on the arm64 board with the NVDLA device of QEMU
+# (docs/qemu-device.md): the arm64 nvdla_runtime through nvdla.ko on an
+# nv_large device, on the newest arm64 kernel, wall time in the guest.
+echo
+vp_kver=$(find "${NVDLA_CACHE:-$HOME/.cache/nvdla}/board" -mindepth 1 \
+	-maxdepth 1 -name '*-arm64' 2>/dev/null | sed 's|.*/||' | sort | tail -1)
+vp_case=resnet18_int8_large_ncxhwx
+vp_runtime=${NVDLA_VP_RUNTIME:-$build/arm64/bin/nvdla_runtime}
+if [ -z "$vp_kver" ] || [ ! -f "$build/kmod/$vp_kver/nvdla.ko" ] ||
+	[ ! -f "$vp_runtime" ] || [ ! -d "$networks/$vp_case" ] ||
+	[ ! -x "${NVDLA_CACHE:-$HOME/.cache/nvdla}/qemu/build/qemu-system-aarch64" ]; then
+	echo "$vp_case on the QEMU board: skipped (needs tools/setup.sh, make module-board, the arm64 cross build and $networks)"
+else
+	files=$(mktemp -d)
+	cp "$networks/$vp_case/$vp_case.nvdla" "$networks/$vp_case/input.ppm" "$files/"
+	cat >"$files/run.sh" <<-RUN
+	ms() { awk '{ printf "%d\n", \$1 * 1000 }' /proc/uptime; }
+	echo 100000 >/sys/module/nvdla/parameters/max_job_timeout_ms
+	cd /files
+	start=\$(ms)
+	nvdla_runtime --loadable $vp_case.nvdla --device /dev/dri/renderD128 \
+		--image input.ppm --timeout 100 -o /tmp/out.dimg >/tmp/run.log 2>&1 &&
+		echo "vp-bench: $vp_case on the arm64 board (QEMU TCG, nv_large device, nvdla.ko): \$((\$(ms) - start)) ms" ||
+		echo "vp-bench: $vp_case failed: \$(tail -1 /tmp/run.log)"
+	RUN
+	NVDLA_VP_FILES=$files NVDLA_VP_RUNTIME=$vp_runtime NVDLA_VP_NETWORKS=none \
+		NVDLA_QEMU_APPEND=nvdla_vp=run tools/qemu/run-vp.sh --shell nv_large \
+		"$vp_kver" "$build" </dev/null 2>&1 | tr -d '\r' | sed -n 's/^vp-bench: //p'
+	rm -rf "$files"
+fi

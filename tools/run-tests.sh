@@ -6,10 +6,12 @@
 # tools/cross-targets, tools/cross-check.sh), then the driver tests in a
 # QEMU guest per kernel in KVERS (from make, else the Debian kernels
 # tools/setup.sh unpacked), then the emulated arm64 board per arm64 kernel
-# it unpacked. Ends with the line "N passed, N failed, N skipped" (also
-# left in BUILD/summary); exits non-zero if anything failed.
+# it unpacked, then the virtual platform (QEMU with the NVDLA device,
+# tools/qemu/run-vp.sh) per arm64 kernel. Ends with the line "N passed,
+# N failed, N skipped" (also left in BUILD/summary); exits non-zero if
+# anything failed.
 #
-# Usage: tools/run-tests.sh [--no-qemu|--qemu-only|--cross-only] BUILD_DIR
+# Usage: tools/run-tests.sh [--no-qemu|--qemu-only|--cross-only|--vp-only] BUILD_DIR
 set -eu
 
 unit=1
@@ -19,7 +21,9 @@ case ${1:-} in
 --no-qemu) cross=0; qemu=0; shift ;;
 --qemu-only) unit=0; cross=0; shift ;;
 --cross-only) unit=0; qemu=0; shift ;;
+--vp-only) unit=0; cross=0; qemu=0; vp=1; shift ;;
 esac
+vp=${vp:-$qemu}
 build=${1:-build}
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
@@ -67,6 +71,19 @@ if [ "$qemu" -eq 1 ]; then
 		"kernel (run tools/setup.sh)" | tee -a "$results"
 	for kver in $boards; do
 		run "run-board.sh $kver" tools/qemu/run-board.sh "$kver" "$build"
+	done
+fi
+if [ "$vp" -eq 1 ]; then
+	cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
+	boards=$(find "$cache/board" -mindepth 1 -maxdepth 1 -name '*-arm64' \
+		2>/dev/null | sed 's|.*/||' | sort)
+	if [ -z "$boards" ] || [ ! -x "$cache/qemu/build/qemu-system-aarch64" ]; then
+		echo "ok - virtual platform # SKIP no arm64 kernel or QEMU with" \
+			"the NVDLA device (run tools/setup.sh)" | tee -a "$results"
+	fi
+	for kver in $boards; do
+		[ -x "$cache/qemu/build/qemu-system-aarch64" ] || break
+		run "run-vp.sh $kver" tools/qemu/run-vp.sh "$kver" "$build"
 	done
 fi
 

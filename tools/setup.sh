@@ -8,7 +8,9 @@
 #                            from the kernel source package, dt-schema, dtc,
 #                            dkms, the arm64 kernels for the emulated board,
 #                            the cross compilers, qemu-user and the arm64 and
-#                            riscv64 sysroots of make cross (tools/sysroot.sh)
+#                            riscv64 sysroots of make cross (tools/sysroot.sh),
+#                            and QEMU with the NVDLA device, built from
+#                            Debian's source package into the cache
 #   tools/setup.sh packages  print the packages it installs, one a line
 #
 # Debian's kernels (the 6.1 and 6.12 that linux-headers-amd64 and
@@ -44,7 +46,9 @@ build_pkgs="$build_pkgs protobuf-c-compiler libprotobuf-c-dev libonnx-dev"
 # verilator: that RTL (docs/recording.md). The cross builds (make cross):
 # the riscv64 cross compiler beside the arm64 one, qemu-user-static to run
 # both, and what tools/sysroot.sh builds riscv64's libraries with (dpkg-dev
-# for apt-get source, cmake, meson and ninja-build).
+# for apt-get source, cmake, meson and ninja-build). dpkg-dev, meson,
+# ninja-build, libglib2.0-dev, libpixman-1-dev and libfdt-dev: QEMU with the
+# NVDLA device, built from Debian's source package (tools/qemu/build-qemu.sh).
 test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
 	perl linux-source-6.1 sparse clang libclang-rt-14-dev dt-schema
 	device-tree-compiler python3 python3-yaml dkms
@@ -53,7 +57,8 @@ test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
 	python3-torch python3-numpy python3-sklearn python3-onnx
 	libsystemc-dev g++ libyaml-perl libcapture-tiny-perl libxml-simple-perl
 	verilator gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-user-static
-	dpkg-dev cmake meson ninja-build"
+	dpkg-dev cmake meson ninja-build libglib2.0-dev libpixman-1-dev
+	libfdt-dev"
 # The meta packages that name Debian's kernels the driver is tested on
 # (6.1 and 6.12): read from the package lists, never installed.
 kernel_metas="linux-headers-amd64 linux-headers-6.12-amd64"
@@ -245,3 +250,5 @@ done
 for arch in $(sed -n 's/^\([a-z0-9]*\) .*/\1/p' "$(dirname "$0")/cross-targets"); do
 	"$(dirname "$0")/sysroot.sh" "$arch"
 done
+# QEMU with the NVDLA device, built once (again when the device changes).
+"$(dirname "$0")/qemu/build-qemu.sh"

@@ -17,7 +17,7 @@
 #undef TEST_TIMEOUT_DEFAULT
 #define TEST_TIMEOUT_DEFAULT 90
 
-#define ITERATIONS 20000
+#define ITERATIONS 20000	/* NVDLA_FUZZ_ITERATIONS: another count */
 #define SCRATCH_SIZE 4096
 
 static uint8_t scratch[SCRATCH_SIZE];
@@ -171,6 +171,8 @@ TEST(random_ioctls)
 {
 	void (*const ops[])(int) = { fuzz_submit, fuzz_legacy_submit, fuzz_wait,
 				     fuzz_gem, fuzz_raw, fuzz_syncobj };
+	const char *env = getenv("NVDLA_FUZZ_ITERATIONS");
+	int iterations = env ? atoi(env) : ITERATIONS;
 	struct bdma_task t;
 	int fds[2], i;
 
@@ -181,7 +183,7 @@ TEST(random_ioctls)
 	ASSERT_GE(fds[1], 0);
 	/* Some real buffers and a real task for the random ones to hit. */
 	ASSERT_EQ(0, bdma_task_init(&t, fds[0]));
-	for (i = 0; i < ITERATIONS; i++) {
+	for (i = 0; i < iterations; i++) {
 		fill(scratch, sizeof(scratch));
 		if (i % 97 == 0)
 			memcpy(scratch, t.addr, sizeof(t.addr));

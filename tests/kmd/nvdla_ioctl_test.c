@@ -82,6 +82,9 @@ TEST_F(nvdla, gem_create_largest_contiguous)
 	uint64_t max;
 
 	ASSERT_EQ(0, get_param(self->t.fd, DRM_NVDLA_PARAM_MAX_BO_SIZE, &max));
+	if (max > 4 << 20)
+		SKIP(return, "a CMA area (arm64 board): the largest buffer is %llu bytes",
+		     (unsigned long long)max);
 	EXPECT_EQ(4 << 20, max);
 	EXPECT_EQ(0, xioctl(self->t.fd, DRM_IOCTL_NVDLA_GEM_CREATE, &c));
 	EXPECT_EQ(0, gem_close(self->t.fd, c.handle));
@@ -446,7 +449,8 @@ TEST_F(nvdla, get_param)
 	EXPECT_EQ(32, v);
 	ASSERT_EQ(0, get_param(fd, DRM_NVDLA_PARAM_CAPS, &v));
 	EXPECT_EQ(DRM_NVDLA_CAP_BDMA | DRM_NVDLA_CAP_RUBIK |
-		  DRM_NVDLA_CAP_WEIGHT_COMPRESS | DRM_NVDLA_CAP_MODEL, v);
+		  DRM_NVDLA_CAP_WEIGHT_COMPRESS |
+		  (on_vdev() ? DRM_NVDLA_CAP_MODEL : 0), v);
 	ASSERT_EQ(0, get_param(fd, DRM_NVDLA_PARAM_HW_VERSION, &v));
 	EXPECT_EQ(0x00303031, v);
 	ASSERT_EQ(0, get_param(fd, DRM_NVDLA_PARAM_DRIVER_VERSION, &v));

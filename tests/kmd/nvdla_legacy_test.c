@@ -133,6 +133,8 @@ TEST_F(legacy, wait_interrupted_by_signal)
 	struct timespec t0, t1;
 	int ret;
 
+	if (!on_vdev())
+		SKIP(return, "no fault injection on a board's device");
 	ASSERT_EQ(0, sigaction(SIGALRM, &sa, NULL));
 	ASSERT_EQ(0, set_param("job_timeout_ms", 3000));
 	ASSERT_EQ(0, set_fault(1));

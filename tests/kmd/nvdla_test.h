@@ -229,6 +229,16 @@ static inline int set_param(const char *name, int value)
 }
 
 /*
+ * The devices are nvdla_sim.ko's virtual ones, not a board's (the NVDLA
+ * device of QEMU's virt board, tools/qemu/run-vp.sh): they report
+ * DRM_NVDLA_CAP_MODEL and inject faults.
+ */
+static inline int on_vdev(void)
+{
+	return !access("/sys/module/nvdla_sim", F_OK);
+}
+
+/*
  * The virtual devices' fault injection, a sum of: 1 drop IRQs, 2 bus
  * errors, 4 no engine reset; 0 none.
  */

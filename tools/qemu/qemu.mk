@@ -44,8 +44,47 @@ $(BUILD)/board-tests/%: tests/board/%.c tests/kmd/nvdla_test.h \
 
 board-tests: $(BOARD_TESTS)
 
+# The virtual platform (tools/qemu/run-vp.sh): QEMU with the NVDLA device,
+# built by tools/setup.sh (tools/qemu/build-qemu.sh) into the cache; the
+# driver's guest tests that need no virtual device (not nvdla_fault_test,
+# nvdla_unload_test) and the random register programs, static for arm64.
+VP_QEMU := $(NVDLA_CACHE)/qemu/build/qemu-system-aarch64
+VP_KMD_TESTS := ioctl legacy fence race fuzz
+VP_TESTS := $(if $(BOARD_KVERS),$(BUILD)/vp-tests/nvdla_regfuzz \
+	$(patsubst %,$(BUILD)/vp-tests/nvdla_%_test,$(VP_KMD_TESTS)))
+
+$(BUILD)/vp-tests/nvdla_%_test: tests/kmd/nvdla_%_test.c tests/kmd/nvdla_test.h \
+		$(KSELFTEST_INC)/kselftest_harness.h
+	@mkdir -p $(dir $@)
+	$(BOARD_CROSS)gcc -std=gnu11 -O2 -static $(WARNFLAGS) -Iinclude \
+		-Iinclude/uapi/drm $(DRM_CFLAGS) -isystem $(KSELFTEST_INC) \
+		-idirafter $(KERNEL_UAPI_DRM) -o $@ $<
+
+$(BUILD)/vp-tests/nvdla_regfuzz: tests/vp/nvdla_regfuzz.c include/nvdla/regs.h
+	@mkdir -p $(dir $@)
+	$(BOARD_CROSS)gcc -std=gnu11 -O2 -static $(WARNFLAGS) -Iinclude -o $@ $<
+
+vp-tests: $(VP_TESTS)
+
+qemu-vp:
+	tools/qemu/build-qemu.sh
+
+# Boot the board on every arm64 kernel and run the tests there.
+check-vp: qemu-vp
+	$(MAKE) module-board vp-tests
+	tools/run-tests.sh --vp-only $(BUILD)
+
+# The board with NVDLA devices of CONFIG (nv_small, nv_full+nv_small, ...)
+# on the newest arm64 kernel, to a shell with the driver loaded.
+CONFIG ?= nv_small
+VP_KVER ?= $(lastword $(sort $(BOARD_KVERS)))
+vp: qemu-vp
+	$(MAKE) module-board vp-tests
+	tools/qemu/run-vp.sh --shell $(CONFIG) $(VP_KVER) $(BUILD)
+
 check-qemu: all module-all guest-tests qemu-images
-	$(MAKE) module-board board-tests
+	$(MAKE) module-board board-tests vp-tests
 	tools/run-tests.sh --qemu-only $(BUILD)
 
-.PHONY: qemu-images check-qemu module-board board-tests
+.PHONY: qemu-images check-qemu module-board board-tests vp-tests qemu-vp \
+	check-vp vp

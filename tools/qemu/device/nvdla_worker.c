@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The thread an NVDLA computes on, so that a layer's work never runs on a
+ * vCPU thread or in the main loop, and the lock that serialises the model
+ * (which is not thread safe) between that thread and register accesses.
+ *
+ * The worker holds the lock while it runs the model, for one slice of a
+ * layer's work at a time (the model calls nvdla_worker_yield() between
+ * slices); a register access therefore waits at most one slice, as on the
+ * kernel's virtual device. Mutexes are not fair, so the worker counts who
+ * waits and lets them in before it takes the next slice.
+ */
+#include "qemu/osdep.h"
+#include "qemu/atomic.h"
+#include "qemu/main-loop.h"
+
+#include "nvdla.h"
+#undef BIT
+#undef ARRAY_SIZE
+#include <nvdla/sim.h>
+
+void nvdla_lock(NVDLAState *s)
+{
+	qatomic_inc(&s->waiters);
+	qemu_mutex_lock(&s->lock);
+	qatomic_dec(&s->waiters);
+}
+
+void nvdla_unlock(NVDLAState *s)
+{
+	qemu_cond_broadcast(&s->turn);
+	qemu_mutex_unlock(&s->lock);
+}
+
+/* The model's kick (lock held): it has work. */
+void nvdla_worker_kick(void *opaque)
+{
+	NVDLAState *s = opaque;
+
+	s->pending = true;
+	qemu_cond_signal(&s->work);
+}
+
+/* Between slices (lock held): let waiters in; true stops the model. */
+bool nvdla_worker_yield(void *opaque)
+{
+	NVDLAState *s = opaque;
+
+	qemu_mutex_unlock(&s->lock);
+	qemu_mutex_lock(&s->lock);
+	while (qatomic_read(&s->waiters) && !qatomic_read(&s->stop))
+		qemu_cond_wait(&s->turn, &s->lock);
+	return qatomic_read(&s->stop);
+}
+
+/* Lock held: wait until the worker is out of the model. */
+void nvdla_worker_wait_idle(NVDLAState *s)
+{
+	while (s->running)
+		qemu_cond_wait(&s->idle, &s->lock);
+}
+
+static void *nvdla_worker(void *opaque)
+{
+	NVDLAState *s = opaque;
+
+	qemu_mutex_lock(&s->lock);
+	while (!s->quit) {
+		if (!s->pending || qatomic_read(&s->stop)) {
+			qemu_cond_wait(&s->work, &s->lock);
+			continue;
+		}
+		s->pending = false;
+		s->running = true;
+		/* The model kicks again when work remains. */
+		nvdla_sim_run(s->sim);
+		s->running = false;
+		qemu_cond_broadcast(&s->idle);
+		/* The line as the run left it, raised from the main loop. */
+		qatomic_set(&s->level, nvdla_sim_irq_level(s->sim));
+		qemu_bh_schedule(s->irq_bh);
+	}
+	qemu_mutex_unlock(&s->lock);
+	return NULL;
+}
+
+void nvdla_worker_start(NVDLAState *s)
+{
+	qemu_thread_create(&s->thread, "nvdla", nvdla_worker, s,
+			   QEMU_THREAD_JOINABLE);
+}
+
+void nvdla_worker_stop(NVDLAState *s)
+{
+	qatomic_set(&s->stop, true);
+	qemu_mutex_lock(&s->lock);
+	s->quit = true;
+	qemu_cond_signal(&s->work);
+	qemu_mutex_unlock(&s->lock);
+	qemu_thread_join(&s->thread);
+}

@@ -1,0 +1,184 @@
+#!/bin/busybox sh
+# shellcheck shell=dash
+# SPDX-License-Identifier: MIT
+# /init of the virtual platform (built by run-vp.sh): QEMU's virt board
+# with NVDLA devices (tools/qemu/device/; "-M virt,nvdla=nv_full+
+# nv_full+nv_small+nv_large"), whose registers, interrupt and DMA run the
+# hardware model. The unmodified nvdla.ko binds from the board's device
+# tree alone (no nvdla_sim.ko); the driver's guest tests run their jobs on
+# the device, the arm64 nvdla_runtime the regression loadables and the
+# networks staged by run-vp.sh; interrupts are counted; the reset line is checked; random
+# register programs with addresses outside RAM go into every device with
+# no driver bound, and the driver then binds again and computes. With
+# "nvdla_vp=shell" on the kernel command line: the driver loaded, a shell;
+# with "nvdla_vp=run": /files/run.sh.
+# shellcheck source=tools/qemu/guest-lib.sh
+. /guest-lib.sh
+guest_start
+
+full=/sys/bus/platform/devices/b000000.npu
+full2=/sys/bus/platform/devices/b100000.npu
+small=/sys/bus/platform/devices/b200000.npu
+large=/sys/bus/platform/devices/b300000.npu
+rstc=0x0b800000
+
+# irq_count NAME: the interrupts counted on every CPU for device NAME.
+irq_count() {
+	awk -v n="$1" '$NF == n { s = 0
+		for (i = 2; $i ~ /^[0-9]+$/; i++) s += $i
+		print s }' /proc/interrupts
+}
+# run_golden NAME LOADABLE MD5FILE: run it on the first device, compare
+# the output's md5.
+run_golden() {
+	nvdla_runtime --loadable "$2" --device /dev/dri/renderD128 \
+		-o "/tmp/$1.dimg" >/tmp/run.log 2>&1
+	status=$?
+	sed 's/^/# /' /tmp/run.log
+	[ $status -eq 0 ] &&
+		[ "$(md5sum <"/tmp/$1.dimg" | cut -d' ' -f1)" = "$(cut -d' ' -f1 "$3")" ]
+	ok $? "$1 through the driver on the board equals its golden md5"
+}
+# resets: the reset controller's lines of the four devices (1: released).
+resets() {
+	echo $(($(devmem $rstc 32) & 15))
+}
+# node_of_config CONFIG: the render node of the board's device of CONFIG.
+node_of_config() {
+	case $1 in
+	nv_full) dev=b000000.npu ;;
+	nv_small) dev=b200000.npu ;;
+	nv_large) dev=b300000.npu ;;
+	esac
+	for d in /sys/class/drm/renderD*; do
+		[ "$(basename "$(readlink "$d/device")")" = "$dev" ] &&
+			echo "/dev/dri/${d##*/}"
+	done
+}
+
+guest_load_deps
+insmod /nvdla.ko
+ok $? "insmod nvdla.ko alone, without parameters"
+
+# "nvdla_vp=run": /files/run.sh (run-vp.sh's NVDLA_VP_FILES), then off.
+if grep -q 'nvdla_vp=run' /proc/cmdline; then
+	insmod /modules/vgem.ko
+	sh /files/run.sh
+	poweroff -f
+fi
+if grep -q 'nvdla_vp=shell' /proc/cmdline; then
+	insmod /modules/vgem.ko
+	echo "NVDLA board: $(nvdla_classes | wc -l) device(s) bound (dmesg | grep npu)"
+	echo "tests in /tests; poweroff -f to leave"
+	setsid cttyhack sh
+	poweroff -f
+fi
+
+[ "$(basename "$(readlink "$full/driver")")" = nvdla ] &&
+	[ "$(basename "$(readlink "$full2/driver")")" = nvdla ] &&
+	[ "$(basename "$(readlink "$small/driver")")" = nvdla ] &&
+	[ "$(basename "$(readlink "$large/driver")")" = nvdla ]
+ok $? "the four device-tree nodes bound to nvdla"
+dmesg | grep -q 'b000000.npu: .*NVDLA nv_full$' &&
+	dmesg | grep -q 'b200000.npu: .*NVDLA nv_small$' &&
+	dmesg | grep -q 'b300000.npu: .*NVDLA nv_large$'
+ok $? "configurations from the compatible strings"
+[ -n "$(irq_count b000000.npu)" ] && [ -n "$(irq_count b300000.npu)" ]
+ok $? "interrupts requested under the devices' names"
+idle
+state=$(resets)
+[ "$state" = 0 ]
+ok $? "idle: suspended, the four reset lines asserted ($state)"
+insmod /modules/vgem.ko || echo "not ok - insmod vgem.ko"
+
+# The ioctl fuzzer's 20000 calls outlast its time limit on this board.
+export NVDLA_FUZZ_ITERATIONS="${nvdla_fuzz_iterations:-5000}"
+before=$(irq_count b000000.npu)
+for t in /tests/nvdla_*_test; do
+	[ -x "$t" ] || continue
+	echo "# guest test ${t##*/}"
+	{ timeout "${nvdla_test_timeout:-300}" "$t" 2>&1; echo $? >/tmp/status; } |
+		tee /tmp/out
+	status=$(cat /tmp/status)
+	if [ "$status" -ne 0 ] && ! grep -q '^not ok ' /tmp/out; then
+		echo "not ok - ${t##*/} exited with status $status"
+	fi
+done
+# The regression loadables through the arm64 nvdla_runtime, on the first
+# nv_full device: their golden bytes.
+if [ -x /bin/nvdla_runtime ]; then
+	run_golden bdma_copy /loadables/bdma_copy.nvdla /loadables/bdma_copy.md5
+	for t in $(cat /tests/golden-loadables); do
+		dir=/shared/loadables/$t
+		if [ -d "$dir" ]; then
+			run_golden "$t" "$dir/$t.nvdla" "$dir/golden/lead.md5"
+		else
+			ok 0 "$t through the driver # SKIP ../shared absent"
+		fi
+	done
+else
+	ok 0 "regression loadables # SKIP no arm64 nvdla_runtime (make cross)"
+fi
+# The timeout path: a layer longer than a 50 ms job timeout times out, the
+# driver pulses the device's reset line (the device stops the model and
+# restarts it), and the device computes again.
+if [ -x /bin/nvdla_runtime ] && [ -f /loadables/conv_long.nvdla ]; then
+	echo 50 >/sys/module/nvdla/parameters/job_timeout_ms
+	nvdla_runtime --loadable /loadables/conv_long.nvdla \
+		--device /dev/dri/renderD128 -o /tmp/long.dimg >/tmp/run.log 2>&1
+	status=$?
+	echo 5000 >/sys/module/nvdla/parameters/job_timeout_ms
+	sed 's/^/# /' /tmp/run.log
+	[ $status -ne 0 ] && grep -q 'timed out' /tmp/run.log
+	ok $? "a layer longer than a 50 ms job timeout fails with -ETIMEDOUT"
+	run_golden bdma_copy-after-timeout /loadables/bdma_copy.nvdla \
+		/loadables/bdma_copy.md5
+fi
+# Networks on the device of their configuration: the in-process model's
+# output values. Under TCG a network outlasts the driver's 5 s job
+# timeout: --timeout gives each job more, max_job_timeout_ms lets it.
+echo 100000 >/sys/module/nvdla/parameters/max_job_timeout_ms
+for d in /networks/*/; do
+	[ -f "$d/config" ] || continue
+	name=$(basename "$d")
+	node=$(node_of_config "$(cat "$d/config")")
+	args=$(awk 'skip { skip = 0; next } $0 == "--device" { skip = 1; next } { print }' \
+		"$d/args")
+	start=$(date +%s)
+	# shellcheck disable=SC2086 # one argument a line
+	(IFS='
+'; cd "$d" && nvdla_runtime $args --device "$node" --timeout 100 \
+		--rawdump -o /tmp/net.txt) >/tmp/run.log 2>&1
+	status=$?
+	sed 's/^/# /' /tmp/run.log
+	[ $status -eq 0 ] && grep -q "^$node:" /tmp/run.log &&
+		cmp -s /tmp/net.txt "$d/expected.txt"
+	ok $? "$name on $(cat "$d/config") ($node, $(($(date +%s) - start)) s): the in-process model's output values"
+done
+echo 60000 >/sys/module/nvdla/parameters/max_job_timeout_ms
+after=$(irq_count b000000.npu)
+[ "$after" -gt "$before" ]
+ok $? "the jobs completed by interrupt ($before -> $after on b000000.npu)"
+grep npu /proc/interrupts | sed 's/^/#   /'
+idle
+state=$(resets)
+[ "$state" = 0 ]
+ok $? "idle again: reset lines asserted ($state)"
+
+# No driver: every line released, then random programs into all four.
+rmmod vgem
+rmmod nvdla
+ok $? "rmmod nvdla"
+devmem $rstc 32 0xffffffff
+/tests/nvdla_regfuzz "${nvdla_fuzz_seconds:-20}" "${nvdla_fuzz_seed:-1}" \
+	0b000000,0b100000,0b200000,0b300000
+ok $? "random register programs and DMA addresses outside RAM: the emulator survives"
+insmod /nvdla.ko && insmod /modules/vgem.ko
+ok $? "the driver binds again"
+echo "# guest test nvdla_legacy_test, after the random programs"
+/tests/nvdla_legacy_test >/tmp/out 2>&1
+status=$?
+sed 's/^/#   /' /tmp/out
+ok $status "jobs compute after the random programs (reset by the driver)"
+
+guest_end
