@@ -14,7 +14,7 @@ CROSS_ARCHES := $(shell sed -n 's/^\([a-z0-9]*\) .*/\1/p' tools/cross-targets)
 ifdef ARCH_TARGET
 CROSS_TARGET := $(shell grep '^$(ARCH_TARGET) ' tools/cross-targets)
 TRIPLET := $(word 2,$(CROSS_TARGET))
-QEMU_CPU := $(word 3,$(CROSS_TARGET))
+CROSS_CPU := $(word 3,$(CROSS_TARGET))
 ifeq ($(TRIPLET),)
 $(error ARCH_TARGET=$(ARCH_TARGET) is not one of: $(CROSS_ARCHES))
 endif
@@ -311,7 +311,7 @@ $(BUILD)/run:
 	@mkdir -p $(dir $@)
 	printf '#!/bin/sh\n# Run a program of %s under qemu-user.\nexec %s -cpu %s -L %s -E LD_LIBRARY_PATH=%s "$$@"\n' \
 		'$(BUILD)' 'qemu-$(firstword $(subst -, ,$(TRIPLET)))-static' \
-		'$(QEMU_CPU)' '/usr/$(TRIPLET)' '$(SYSROOT_LIBS)' >$@
+		'$(CROSS_CPU)' '/usr/$(TRIPLET)' '$(SYSROOT_LIBS)' >$@
 	chmod 755 $@
 else
 # Every cross build, each into $(BUILD)/ARCH.
