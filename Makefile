@@ -12,7 +12,9 @@ PKG_CONFIG ?= pkg-config
 # tools/sysroot.sh makes; the C library is the cross compiler's.
 CROSS_ARCHES := $(shell sed -n 's/^\([a-z0-9]*\) .*/\1/p' tools/cross-targets)
 ifdef ARCH_TARGET
-TRIPLET := $(word 2,$(shell grep '^$(ARCH_TARGET) ' tools/cross-targets))
+CROSS_TARGET := $(shell grep '^$(ARCH_TARGET) ' tools/cross-targets)
+TRIPLET := $(word 2,$(CROSS_TARGET))
+CROSS_CPU := $(word 3,$(CROSS_TARGET))
 ifeq ($(TRIPLET),)
 $(error ARCH_TARGET=$(ARCH_TARGET) is not one of: $(CROSS_ARCHES))
 endif
@@ -308,9 +310,9 @@ cross: all $(UNIT_BINS) $(BUILD)/run
 .PHONY: $(BUILD)/run
 $(BUILD)/run:
 	@mkdir -p $(dir $@)
-	printf '#!/bin/sh\n# Run a program of %s under qemu-user.\nexec %s -L %s -E LD_LIBRARY_PATH=%s "$$@"\n' \
+	printf '#!/bin/sh\n# Run a program of %s under qemu-user.\nexec %s -cpu %s -L %s -E LD_LIBRARY_PATH=%s "$$@"\n' \
 		'$(BUILD)' 'qemu-$(firstword $(subst -, ,$(TRIPLET)))-static' \
-		'/usr/$(TRIPLET)' '$(SYSROOT_LIBS)' >$@
+		'$(CROSS_CPU)' '/usr/$(TRIPLET)' '$(SYSROOT_LIBS)' >$@
 	chmod 755 $@
 else
 # Every cross build, each into $(BUILD)/ARCH.
