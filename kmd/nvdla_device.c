@@ -105,10 +105,6 @@ static int nvdla_probe(struct platform_device *pdev)
 	ndev->config = match_string(nvdla_config_names,
 				    ARRAY_SIZE(nvdla_config_names), config);
 	spin_lock_init(&ndev->engine_lock);
-	ret = nvdla_queue_init(ndev);
-	if (ret)
-		return ret;
-
 	ret = nvdla_gem_init(ndev);
 	if (ret)
 		return ret;
@@ -116,6 +112,10 @@ static int nvdla_probe(struct platform_device *pdev)
 	if (!ndev->engine)
 		return -ENOMEM;
 	ret = dla_register_driver(ndev->engine, ndev, &nvdla_port_ops, ndev->hw);
+	if (ret)
+		return ret;
+	/* After the engine: the scheduler's last jobs are freed before it. */
+	ret = nvdla_queue_init(ndev);
 	if (ret)
 		return ret;
 	/* Before the power actions: runs after unbind switched the device off. */

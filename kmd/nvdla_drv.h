@@ -12,6 +12,7 @@
 #include <linux/workqueue.h>
 
 #include <drm/drm_device.h>
+#include <drm/gpu_scheduler.h>
 
 #include <nvdla/vdev.h>
 
@@ -38,31 +39,36 @@ struct nvdla_job;
  * @engine_lock: protects @engine, @job_done, @job_status and @irq_ns, and
  *	@job against the interrupt handler; taken with interrupts off, since
  *	the interrupt handler needs it
- * @wq: ordered queue running @run_work, @done_work, @timeout_work,
- *	@cancel_work and @reap_work one at a time: they alone start and end jobs, set
- *	@job and @wedged and touch @pinned
- * @run_work: starts the next ready job when the engine is free
+ * @sched: the GPU scheduler: one job on the engine at a time, taken from
+ *	the files' entities
+ * @scheds: @sched, as the list the files' entities are on
+ * @wq: ordered queue running @done_work, @cancel_work and @sched's
+ *	timeout handler (and, on kernels whose scheduler runs on a
+ *	workqueue, its run_job and free_job) one at a time: they alone end
+ *	the job on the engine, wedge the device and touch @pinned
  * @done_work: ends @job once the firmware says it is done
- * @timeout_work: ends @job when it overran the job timeout
- * @cancel_work: ends every job when the device goes away
- * @reap_work: ends the queued jobs of closed files at once
+ * @cancel_work: ends the job on the engine when the device goes away
+ * @hw_context: the dma_fence context of the jobs' hardware fences
+ * @hw_seqno: the last sequence number on it, set by run_job
  * @submit_lock: serialises publishing jobs (their fences' sequence numbers,
  *	their entries in the file's job table, the queue); protects
  *	@unplugged; taken before @queue_lock
- * @queue_lock: protects @files, the queue of every file on it, every
- *	file's count of queued jobs, @paused, @wedged's readers and @stats
- * @files: files with jobs waiting for the engine, in round-robin order:
- *	the one whose job started longest ago first
+ * @queue_lock: protects @waiting, every file's held jobs, released job,
+ *	count of queued jobs and priority, @served_seq, @wedged's readers and
+ *	@stats
+ * @waiting: files whose released job waits on the scheduler for the
+ *	engine
  * @served_seq: jobs started so far, under @queue_lock; stamps the files
+ * @files_lock: protects @open_files
+ * @open_files: the device's open files, whose entities unplugging kills
  * @unplugged: the device is going away; no job is queued any more
- * @paused: no job starts (system sleep)
  * @wedged: a failed job could not be stopped: no job starts, new ones are
  *	refused with -EIO; set by @wq under @queue_lock, cleared by
  *	nvdla_queue_unwedge() or unbind
  * @pinned: jobs ended while the engine could not be stopped, holding
  *	their buffers until the engine is reset; touched by @wq only
  * @idle_wq: woken when the job on the engine ends
- * @job: the job on the engine, or NULL; set and cleared only by @wq
+ * @job: the job on the engine, or NULL; set by run_job, cleared by @wq
  * @job_done: @job completed or failed
  * @job_status: 0 or the negative errno @job ended with
  * @irq_ns: when the interrupt being handled for @job came, or 0
@@ -83,18 +89,20 @@ struct nvdla_device {
 	u32 sim_faults;
 	struct dla_engine *engine;
 	spinlock_t engine_lock;		/* see @engine_lock above */
+	struct drm_gpu_scheduler sched;
+	struct drm_gpu_scheduler *scheds[1];
 	struct workqueue_struct *wq;
-	struct work_struct run_work;
 	struct work_struct done_work;
-	struct delayed_work timeout_work;
 	struct work_struct cancel_work;
-	struct work_struct reap_work;
+	u64 hw_context;
+	u64 hw_seqno;
 	struct mutex submit_lock;	/* see @submit_lock above */
 	spinlock_t queue_lock;		/* see @queue_lock above */
-	struct list_head files;
+	struct list_head waiting;
 	u64 served_seq;
+	struct mutex files_lock;	/* see @files_lock above */
+	struct list_head open_files;
 	bool unplugged;
-	bool paused;
 	bool wedged;
 	struct list_head pinned;
 	wait_queue_head_t idle_wq;

@@ -12,5 +12,7 @@ struct dma_fence *nvdla_fence_alloc(void);
 /* Put @fence on @nfile's timeline; under the submit lock, in queue order. */
 void nvdla_fence_init(struct nvdla_device *ndev, struct nvdla_file *nfile,
 		      struct dma_fence *fence);
+/* Put @fence on the engine's timeline, as the job starts (run_job). */
+void nvdla_fence_init_hw(struct nvdla_device *ndev, struct dma_fence *fence);
 
 #endif /* __NVDLA_FENCE_H__ */

@@ -28,6 +28,7 @@ static void nvdla_file_release(struct kref *ref)
 		if (!xa_is_value(entry))
 			dma_fence_put(entry);
 	xa_destroy(&nfile->jobs);
+	mutex_destroy(&nfile->sched_lock);
 	mutex_destroy(&nfile->lock);
 	kfree(nfile);
 }
@@ -40,6 +41,7 @@ void nvdla_file_put(struct nvdla_file *nfile)
 int nvdla_file_open(struct drm_device *drm, struct drm_file *file)
 {
 	struct nvdla_file *nfile;
+	int ret;
 
 	nfile = kzalloc(sizeof(*nfile), GFP_KERNEL_ACCOUNT);
 	if (!nfile)
@@ -48,8 +50,11 @@ int nvdla_file_open(struct drm_device *drm, struct drm_file *file)
 	mutex_init(&nfile->lock);
 	xa_init_flags(&nfile->jobs, XA_FLAGS_ACCOUNT);
 	nfile->fence_context = dma_fence_context_alloc(1);
-	INIT_LIST_HEAD(&nfile->queue);
-	INIT_LIST_HEAD(&nfile->node);
+	ret = nvdla_queue_open(to_nvdla_device(drm), nfile);
+	if (ret) {
+		nvdla_file_put(nfile);
+		return ret;
+	}
 	file->driver_priv = nfile;
 	return 0;
 }

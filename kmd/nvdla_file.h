@@ -9,6 +9,8 @@
 #include <linux/mutex.h>
 #include <linux/xarray.h>
 
+#include <drm/gpu_scheduler.h>
+
 struct dma_fence;
 struct drm_device;
 struct drm_file;
@@ -28,15 +30,24 @@ struct seq_file;
  *	fences signal, in submission order
  * @fence_seqno: the last sequence number on it, under the device's
  *	submit_lock
- * @queue: its jobs waiting for the engine, in submission order, under the
+ * @entity: its GPU scheduler entity, which holds @released until it runs
+ * @sched_lock: serialises releasing jobs to @entity (its priority, arming
+ *	and pushing the job) with tearing @entity down
+ * @killed: @entity is torn down, under @sched_lock
+ * @released: its job on @entity or on the engine, or NULL; under the
  *	device's queue_lock
- * @node: its place in the device's round robin while @queue is not empty,
- *	under the device's queue_lock
+ * @queue: its jobs held back behind @released, in submission order, under
+ *	the device's queue_lock
+ * @node: its place in the device's list of files whose released job waits
+ *	for the engine, under the device's queue_lock
+ * @high: @released waits at high priority (the file waited), under the
+ *	device's queue_lock
+ * @open_node: its place in the device's list of open files
  * @queued: its jobs queued or on the engine, under the device's queue_lock
  * @closed: the DRM file is closed: its queued jobs end unrun, under the
  *	device's queue_lock
  * @served: when a job of the file last started, in the device's
- *	@served_seq; the round robin is in this order, under queue_lock
+ *	@served_seq, under the device's queue_lock
  * @job_bytes: kernel memory its jobs hold for their tasks (nvdla_job.c)
  * @busy_ns: time the engine spent on the file's jobs
  * @first_write_ns: summed over its jobs that started, submission to the
@@ -54,8 +65,14 @@ struct nvdla_file {
 	struct xarray jobs;
 	u64 fence_context;
 	u64 fence_seqno;
+	struct drm_sched_entity entity;
+	struct mutex sched_lock;	/* see @sched_lock above */
+	bool killed;
+	struct nvdla_job *released;
 	struct list_head queue;
 	struct list_head node;
+	bool high;
+	struct list_head open_node;
 	u32 queued;
 	bool closed;
 	u64 served;

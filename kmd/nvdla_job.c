@@ -145,11 +145,12 @@ void nvdla_job_free_mem(struct nvdla_job *job, void *ptr, size_t size)
 }
 
 /**
- * nvdla_job_strip() - let go of all a job holds but its fence
+ * nvdla_job_strip() - let go of all a job holds but its fences
  * @job: a job that will not run (or no longer runs)
  *
  * Its task copy, buffer references, address list and in-fences go; the
- * job itself stays until its fence has signalled in order.
+ * job itself stays until its fence has signalled in order and the
+ * scheduler is done with it.
  */
 void nvdla_job_strip(struct nvdla_job *job)
 {
@@ -178,15 +179,31 @@ void nvdla_job_strip(struct nvdla_job *job)
 	job->num_deps = 0;
 }
 
-void nvdla_job_free(struct nvdla_job *job)
+/* A fence that may never have been initialised. */
+static void nvdla_job_fence_put(struct dma_fence *fence)
 {
-	nvdla_job_strip(job);
-	if (job->done && job->done->ops)
-		dma_fence_put(job->done);
+	if (fence && fence->ops)
+		dma_fence_put(fence);
 	else
-		kfree(job->done);
+		kfree(fence);
+}
+
+static void nvdla_job_release(struct kref *ref)
+{
+	struct nvdla_job *job = container_of(ref, struct nvdla_job, ref);
+
+	nvdla_job_strip(job);
+	if (job->base.s_fence)
+		drm_sched_job_cleanup(&job->base);
+	nvdla_job_fence_put(job->done);
+	nvdla_job_fence_put(job->hw);
 	nvdla_file_put(job->file);
 	kfree(job);
+}
+
+void nvdla_job_put(struct nvdla_job *job)
+{
+	kref_put(&job->ref, nvdla_job_release);
 }
 
 static int nvdla_job_cmp_objs(const void *a, const void *b)
@@ -253,14 +270,19 @@ struct nvdla_job *nvdla_job_create(struct drm_file *file,
 	job = kzalloc(sizeof(*job), GFP_KERNEL_ACCOUNT);
 	if (!job)
 		return ERR_PTR(-ENOMEM);
+	kref_init(&job->ref);
 	job->ndev = ndev;
 	job->submit_ns = ktime_get_ns();
 	job->file = nvdla_file_get(file->driver_priv);
 	job->done = nvdla_fence_alloc();
-	if (!job->done) {
+	job->hw = nvdla_fence_alloc();
+	if (!job->done || !job->hw) {
 		ret = -ENOMEM;
 		goto err;
 	}
+	ret = nvdla_queue_job_init(job, file);
+	if (ret)
+		goto err;
 	/* At most DRM_NVDLA_MAX_ADDRESSES entries: no product overflows. */
 	job->num_alloc = num;
 	ret = nvdla_job_alloc(job, num * sizeof(*job->bos), &job->bos);
@@ -283,7 +305,7 @@ struct nvdla_job *nvdla_job_create(struct drm_file *file,
 	return job;
 
 err:
-	nvdla_job_free(job);
+	nvdla_job_put(job);
 	return ERR_PTR(ret);
 }
 
@@ -306,8 +328,12 @@ static int nvdla_job_add_deps(struct nvdla_job *job, struct drm_file *file,
 	for (i = 0; !ret && i < args->num_in_syncs; i++) {
 		ret = drm_syncobj_find_fence(file, handles[i], 0, 0,
 					     &job->deps[i]);
-		if (!ret)
-			job->num_deps++;
+		if (ret)
+			break;
+		job->num_deps++;
+		/* The scheduler's reference: it runs the job once they signal. */
+		ret = drm_sched_job_add_dependency(&job->base,
+						   dma_fence_get(job->deps[i]));
 	}
 	kfree(handles);
 	return ret;
@@ -358,17 +384,18 @@ err_unlock:
 	mutex_unlock(&ndev->submit_lock);
 	nvdla_objs_unlock(&lock);
 err_free:
-	nvdla_job_free(job);
+	nvdla_job_put(job);
 	return ret;
 }
 
 /*
  * Called by the queue, in the file's order: the job ran, failed or was
  * cancelled. Its fence signals; the buffers stay referenced until
- * nvdla_job_free().
+ * nvdla_job_strip().
  */
 void nvdla_job_signal(struct nvdla_job *job, int status)
 {
+	job->ended = true;
 	if (job->start_ns)
 		atomic64_add(ktime_get_ns() - job->start_ns,
 			     &job->file->busy_ns);
@@ -413,7 +440,7 @@ static struct nvdla_job *nvdla_submit_job(struct drm_file *file,
 	job->timeout_ms = args->timeout_ms;
 	ret = nvdla_job_add_deps(job, file, args);
 	if (ret) {
-		nvdla_job_free(job);
+		nvdla_job_put(job);
 		return ERR_PTR(ret);
 	}
 	return job;
@@ -465,7 +492,7 @@ int nvdla_ioctl_submit(struct drm_device *drm, void *data,
 		goto out_put;
 	}
 	if (!drm_dev_enter(drm, &idx)) {
-		nvdla_job_free(job);
+		nvdla_job_put(job);
 		ret = -ENODEV;
 		goto out_put;
 	}

@@ -4,8 +4,11 @@
 #define __NVDLA_JOB_H__
 
 #include <linux/dma-fence.h>
+#include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/types.h>
+
+#include <drm/gpu_scheduler.h>
 
 struct drm_device;
 struct drm_file;
@@ -19,9 +22,13 @@ struct nvdla_gem_object;
 /**
  * struct nvdla_job - one firmware task, the buffers it may reach and what
  *	it waits for
+ * @base: the GPU scheduler's job, on the file's entity once released to it
+ * @ref: one for the scheduler (or the queue, before the job reaches the
+ *	scheduler), one while pinned
  * @ndev: the device it runs on
- * @file: the submitting file's state, referenced until the job ends
- * @node: its place in its file's queue, or in the device's pinned list
+ * @file: the submitting file's state, referenced until the job is freed
+ * @node: its place in its file's queue of held jobs, or in the device's
+ *	pinned list
  * @id: its number in @file
  * @num: entries in the address list whose objects are resolved
  * @num_alloc: entries @bos, @objs and @offsets have room for
@@ -31,13 +38,14 @@ struct nvdla_gem_object;
  * @offsets: byte offset of each entry into its object
  * @checked: the task's descriptors, copied and validated at creation; the
  *	engine runs the job from this alone
- * @deps: the in-fences, referenced until the job ends
+ * @deps: the in-fences, referenced until the job ends; the scheduler holds
+ *	them too, as the job's dependencies
  * @num_deps: entries in @deps holding a reference
  * @num_deps_alloc: entries @deps has room for
- * @next_dep: the first of @deps not known to have signalled
- * @dep_cb: callback on @deps[@next_dep] while @dep_armed
- * @dep_armed: @dep_cb is installed
  * @done: the out-fence, signalled when the job ends
+ * @hw: the hardware fence, signalled when the job leaves the engine (or
+ *	ends without reaching it); initialised when it starts
+ * @ended: @done has signalled
  * @error: why it must end without running, or 0
  * @timeout_ms: how long it may run, 0 for the job timeout
  * @deadline: jiffies when it overruns, once started
@@ -48,6 +56,8 @@ struct nvdla_gem_object;
  *	file's and its device's job_bytes (nvdla_job_alloc())
  */
 struct nvdla_job {
+	struct drm_sched_job base;
+	struct kref ref;
 	struct nvdla_device *ndev;
 	struct nvdla_file *file;
 	struct list_head node;
@@ -62,10 +72,9 @@ struct nvdla_job {
 	struct dma_fence **deps;
 	u32 num_deps;
 	u32 num_deps_alloc;
-	u32 next_dep;
-	struct dma_fence_cb dep_cb;
-	bool dep_armed;
 	struct dma_fence *done;
+	struct dma_fence *hw;
+	bool ended;
 	int error;
 	u32 timeout_ms;
 	unsigned long deadline;
@@ -83,7 +92,13 @@ struct nvdla_job *nvdla_job_create(struct drm_file *file,
 int nvdla_job_queue(struct nvdla_job *job, struct dma_fence **done, u64 *id);
 void nvdla_job_signal(struct nvdla_job *job, int status);
 void nvdla_job_strip(struct nvdla_job *job);
-void nvdla_job_free(struct nvdla_job *job);
+void nvdla_job_put(struct nvdla_job *job);
+
+static inline struct nvdla_job *to_nvdla_job(struct drm_sched_job *base)
+{
+	return container_of(base, struct nvdla_job, base);
+}
+
 /* Kernel memory a job's task holds: counted and bounded, and given back. */
 int nvdla_job_alloc(struct nvdla_job *job, size_t size, void *ptr);
 void nvdla_job_free_mem(struct nvdla_job *job, void *ptr, size_t size);

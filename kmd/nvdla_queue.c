@@ -1,35 +1,56 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The device's job queues. Each file's jobs wait in a queue of its own, in
- * submission order; the engine runs one job at a time, taking the files in
- * turn (round robin), so that a file whose next job waits for an in-fence,
- * or that queued many jobs, holds back only itself. Work items on one
- * ordered workqueue start and end jobs, so that they never race each
- * other: "run" starts the next job whose in-fences have signalled, "done"
- * ends it when the firmware reports the task complete or failed,
- * "timeout" ends it when it overran the job timeout, "reap" ends the
- * queued jobs of a closed file at once, and "cancel" ends every job when
- * the device goes away. After a job that did not complete
- * the engine is reset and found idle before the job's buffers are let go;
- * if that cannot be done the device is wedged.
+ * The device's job queues, on the kernel's GPU scheduler (drm_sched): one
+ * scheduler per device with one credit, as the engine runs one job at a
+ * time, and one entity per open file. A job's in-fences are its
+ * scheduler dependencies; run_job starts it on the engine and returns its
+ * hardware fence, which the completion interrupt's bottom half (or the
+ * timeout handler, or unplugging) signals once the job is off the engine.
+ *
+ * Each file gives its entity one job at a time (its "released" job): the
+ * next is held here until that one ended. So the scheduler chooses among
+ * files, not among a flood of one file's jobs, and the priority of each
+ * released job says whether its file has waited: a file whose previous
+ * job just ended releases the next at normal priority; a file that had
+ * nothing queued releases its job at high priority when it started no job
+ * since any file waiting at normal priority last did. A file that waited
+ * thus goes before files that just ran, however many flood the device,
+ * and no file is overtaken for ever: once it waits, each other file gets
+ * at most one job in before it.
+ *
+ * drm_sched has one timeout per scheduler; each job has a time limit of
+ * its own. The scheduler's timeout is a short tick, and the timeout
+ * handler puts back a job whose own deadline has not passed. After a job
+ * that did not complete the engine is reset and found idle before the
+ * job's buffers are let go; if that cannot be done the device is wedged.
  */
 #include <linux/dma-fence.h>
 #include <linux/jiffies.h>
 #include <linux/moduleparam.h>
 #include <linux/workqueue.h>
 
+#include <drm/drm_file.h>
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
+#include <drm/gpu_scheduler.h>
 
 #include <nvdla/firmware.h>
 
+#include "nvdla_compat.h"
 #include "nvdla_drv.h"
+#include "nvdla_fence.h"
 #include "nvdla_file.h"
 #include "nvdla_job.h"
 #include "nvdla_power.h"
 #include "nvdla_queue.h"
 #include "nvdla_sim_dev.h"
+
+/*
+ * How often the scheduler's timeout handler looks at the job on the
+ * engine: the most a job overruns its own time limit by.
+ */
+#define NVDLA_QUEUE_TICK_MS 20
 
 static unsigned int job_timeout_ms = 5000;
 module_param(job_timeout_ms, uint, 0644);
@@ -55,50 +76,20 @@ module_param(max_queued_jobs, uint, 0644);
 MODULE_PARM_DESC(max_queued_jobs,
 		 "Jobs a file may have queued or running; more are refused with EBUSY (default 128)");
 
-static void nvdla_queue_kick(struct nvdla_device *ndev)
-{
-	queue_work(ndev->wq, &ndev->run_work);
-}
-
-static void nvdla_queue_dep_signalled(struct dma_fence *fence,
-				      struct dma_fence_cb *cb)
-{
-	struct nvdla_job *job = container_of(cb, struct nvdla_job, dep_cb);
-
-	nvdla_queue_kick(job->ndev);
-}
-
-static void nvdla_queue_disarm(struct nvdla_job *job)
-{
-	if (job->dep_armed)
-		dma_fence_remove_callback(job->deps[job->next_dep], &job->dep_cb);
-	job->dep_armed = false;
-}
-
-/*
- * Whether every in-fence of @job has signalled; if not, a callback on the
- * first one that has not runs the queue again. Sets @job->error to the
- * first in-fence error.
+/**
+ * nvdla_queue_job_init() - make @job a scheduler job of its file's entity
+ * @job: a job being made
+ * @file: the submitting DRM file
+ *
+ * Return: 0; -ENOMEM; -ENOENT if the entity has no scheduler.
  */
-static bool nvdla_queue_deps_ready(struct nvdla_job *job)
+int nvdla_queue_job_init(struct nvdla_job *job, struct drm_file *file)
 {
-	struct dma_fence *dep;
-
-	nvdla_queue_disarm(job);
-	for (; job->next_dep < job->num_deps; job->next_dep++) {
-		dep = job->deps[job->next_dep];
-		if (!dma_fence_add_callback(dep, &job->dep_cb,
-					    nvdla_queue_dep_signalled)) {
-			job->dep_armed = true;
-			return false;
-		}
-		if (dep->error && !job->error)
-			job->error = dep->error;
-	}
-	return true;
+	return nvdla_sched_job_init(&job->base, &job->file->entity, job->file,
+				    file);
 }
 
-/* Why a queued job of @nfile must end unrun, or 0; under queue_lock. */
+/* Why a job of @nfile must end unrun, or 0; under queue_lock. */
 static int nvdla_queue_refusal(struct nvdla_device *ndev,
 			       struct nvdla_file *nfile)
 {
@@ -107,54 +98,65 @@ static int nvdla_queue_refusal(struct nvdla_device *ndev,
 	return ndev->wedged ? -EIO : 0;
 }
 
-/*
- * The next job to end or start: the first job of the first file, in round
- * robin order, that must end unrun (its file closed, an in-fence failed,
- * the device wedged or going away) or whose in-fences have all signalled.
- * It leaves its file's queue, and the file goes to the back of the round
- * robin, stamped as served last. NULL if there is none, or while paused
- * for system sleep.
- */
-static struct nvdla_job *nvdla_queue_next(struct nvdla_device *ndev)
+/* The first error of @job's in-fences, all signalled, or 0. */
+static int nvdla_queue_dep_error(struct nvdla_job *job)
 {
-	struct nvdla_file *nfile;
-	struct nvdla_job *job;
+	int ret;
+	u32 i;
 
-	spin_lock(&ndev->queue_lock);
-	if (ndev->paused)
-		goto none;
-	list_for_each_entry(nfile, &ndev->files, node) {
-		job = list_first_entry(&nfile->queue, struct nvdla_job, node);
-		if (!job->error)
-			job->error = nvdla_queue_refusal(ndev, nfile);
-		if (job->error || nvdla_queue_deps_ready(job))
-			goto found;
+	for (i = 0; i < job->num_deps; i++) {
+		ret = dma_fence_get_status(job->deps[i]);
+		if (ret < 0)
+			return ret;
 	}
-none:
-	spin_unlock(&ndev->queue_lock);
-	return NULL;
+	return 0;
+}
 
-found:
-	nvdla_queue_disarm(job);
-	list_del(&job->node);
-	list_del_init(&nfile->node);
-	nfile->served = ++ndev->served_seq;
-	if (!list_empty(&nfile->queue))
-		list_add_tail(&nfile->node, &ndev->files);
-	spin_unlock(&ndev->queue_lock);
-	return job;
+/*
+ * Whether @nfile, which had nothing queued, started no job since any file
+ * whose released job waits at normal priority last did; under queue_lock.
+ */
+static bool nvdla_queue_waited(struct nvdla_device *ndev,
+			       struct nvdla_file *nfile)
+{
+	struct nvdla_file *pos;
+
+	lockdep_assert_held(&ndev->queue_lock);
+	list_for_each_entry(pos, &ndev->waiting, node)
+		if (!pos->high && pos->served <= nfile->served)
+			return false;
+	return true;
+}
+
+/* @job becomes the job @nfile has on the scheduler; under queue_lock. */
+static void nvdla_queue_set_released(struct nvdla_device *ndev,
+				     struct nvdla_file *nfile,
+				     struct nvdla_job *job, bool high)
+{
+	lockdep_assert_held(&ndev->queue_lock);
+	nfile->released = job;
+	nfile->high = high;
+	list_add_tail(&nfile->node, &ndev->waiting);
 }
 
 /*
  * A job ended with @status after @busy_ns on the engine: count it, signal
- * its fence, and free it; unless @pin, when the engine could not be
- * stopped after it: it then keeps its buffers until the engine is reset.
+ * its fence, and let go of what it holds; unless @pin, when the engine
+ * could not be stopped after it: it then keeps its buffers until the
+ * engine is reset. Its hardware fence signals last: the scheduler may
+ * free the job from then on.
  */
 static void nvdla_queue_end(struct nvdla_device *ndev, struct nvdla_job *job,
 			    int status, u64 busy_ns, bool pin)
 {
+	struct nvdla_file *nfile = job->file;
+
 	spin_lock(&ndev->queue_lock);
-	job->file->queued--;
+	nfile->queued--;
+	if (nfile->released == job) {
+		nfile->released = NULL;
+		list_del_init(&nfile->node);
+	}
 	ndev->stats.busy_ns += busy_ns;
 	if (!status)
 		ndev->stats.completed++;
@@ -164,13 +166,117 @@ static void nvdla_queue_end(struct nvdla_device *ndev, struct nvdla_job *job,
 		ndev->stats.failed++;
 	spin_unlock(&ndev->queue_lock);
 	nvdla_job_signal(job, status);
-	if (pin)
+	if (pin) {
+		kref_get(&job->ref);
 		list_add_tail(&job->node, &ndev->pinned);
-	else
-		nvdla_job_free(job);
+	} else {
+		nvdla_job_strip(job);
+	}
+	if (job->hw->ops) {
+		if (status)
+			dma_fence_set_error(job->hw, status);
+		dma_fence_signal(job->hw);
+	}
 }
 
-/* End a job that never reached the engine. */
+/* End held jobs (never released to the scheduler) unrun, in order. */
+static void nvdla_queue_cancel_held(struct nvdla_device *ndev,
+				    struct list_head *held)
+{
+	struct nvdla_job *job, *next;
+
+	list_for_each_entry_safe(job, next, held, node) {
+		list_del(&job->node);
+		drm_dbg_driver(&ndev->drm, "job %llu ends unrun: %d\n",
+			       job->done->seqno, -ECANCELED);
+		nvdla_queue_end(ndev, job, -ECANCELED, 0, false);
+		nvdla_job_put(job);
+	}
+}
+
+static void nvdla_queue_next(struct nvdla_device *ndev,
+			     struct nvdla_file *nfile);
+
+/*
+ * Give @job, which its file has just made its released job, to the
+ * file's entity, at the priority chosen for it; the entity takes the run
+ * queue of that priority when the job is armed. Once the entity is torn
+ * down, the job ends unrun instead.
+ */
+static void nvdla_queue_release(struct nvdla_device *ndev,
+				struct nvdla_job *job)
+{
+	struct nvdla_file *nfile = job->file;
+	bool pushed = false;
+
+	mutex_lock(&nfile->sched_lock);
+	if (!nfile->killed) {
+		drm_sched_entity_set_priority(&nfile->entity,
+					      READ_ONCE(nfile->high) ?
+					      DRM_SCHED_PRIORITY_HIGH :
+					      DRM_SCHED_PRIORITY_NORMAL);
+		drm_sched_entity_modify_sched(&nfile->entity, ndev->scheds, 1);
+		drm_sched_job_arm(&job->base);
+		drm_sched_entity_push_job(&job->base);
+		pushed = true;
+	}
+	mutex_unlock(&nfile->sched_lock);
+	if (pushed)
+		return;
+	/* The job's reference to its file may be the last. */
+	nvdla_file_get(nfile);
+	nvdla_queue_end(ndev, job, -ECANCELED, 0, false);
+	nvdla_job_put(job);
+	nvdla_queue_next(ndev, nfile);
+	nvdla_file_put(nfile);
+}
+
+/*
+ * The job @nfile had on the scheduler ended: release its next held job,
+ * at normal priority since the file just ran; or, once the file is closed
+ * or the device is going away, end every held job unrun, in order.
+ */
+static void nvdla_queue_next(struct nvdla_device *ndev,
+			     struct nvdla_file *nfile)
+{
+	struct nvdla_job *job = NULL;
+	LIST_HEAD(held);
+
+	spin_lock(&ndev->queue_lock);
+	if (nfile->released) {
+		spin_unlock(&ndev->queue_lock);
+		return;
+	}
+	if (nfile->closed || READ_ONCE(ndev->unplugged)) {
+		list_splice_init(&nfile->queue, &held);
+	} else if (!list_empty(&nfile->queue)) {
+		job = list_first_entry(&nfile->queue, struct nvdla_job, node);
+		list_del(&job->node);
+		nvdla_queue_set_released(ndev, nfile, job, false);
+	}
+	spin_unlock(&ndev->queue_lock);
+	nvdla_queue_cancel_held(ndev, &held);
+	if (job)
+		nvdla_queue_release(ndev, job);
+}
+
+/*
+ * A released job ended: with @status, after @busy_ns on the engine; then
+ * its file's next job goes to the scheduler.
+ */
+static void nvdla_queue_ended(struct nvdla_device *ndev,
+			      struct nvdla_job *job, int status, u64 busy_ns,
+			      bool pin)
+{
+	/* The job may be freed once ended: its file stays for the next. */
+	struct nvdla_file *nfile = nvdla_file_get(job->file);
+
+	nvdla_queue_end(ndev, job, status, busy_ns, pin);
+	nvdla_queue_next(ndev, nfile);
+	nvdla_file_put(nfile);
+}
+
+/* End a released job that never reached the engine. */
 static void nvdla_queue_drop(struct nvdla_device *ndev, struct nvdla_job *job,
 			     int status)
 {
@@ -178,11 +284,14 @@ static void nvdla_queue_drop(struct nvdla_device *ndev, struct nvdla_job *job,
 
 	drm_dbg_driver(&ndev->drm, "job %llu ends unrun: %d\n",
 		       job->done->seqno, status);
-	nvdla_queue_end(ndev, job, status, 0, false);
+	nvdla_queue_ended(ndev, job, status, 0, false);
 	dma_fence_end_signalling(cookie);
 }
 
-/* Power the engine and start the job on it; it stays powered until retired. */
+/*
+ * Power the engine and start the job on it, its hardware fence on the
+ * engine's timeline; it stays powered until retired.
+ */
 static int nvdla_queue_start(struct nvdla_device *ndev, struct nvdla_job *job)
 {
 	unsigned long flags;
@@ -191,6 +300,10 @@ static int nvdla_queue_start(struct nvdla_device *ndev, struct nvdla_job *job)
 	ret = nvdla_power_get(ndev);
 	if (ret)
 		return ret;
+	job->start_ns = ktime_get_ns();
+	job->deadline = jiffies + msecs_to_jiffies(job->timeout_ms ?:
+						   READ_ONCE(job_timeout_ms));
+	nvdla_fence_init_hw(ndev, job->hw);
 	spin_lock_irqsave(&ndev->engine_lock, flags);
 	ndev->job = job;
 	ndev->job_done = false;
@@ -207,32 +320,35 @@ static int nvdla_queue_start(struct nvdla_device *ndev, struct nvdla_job *job)
 	return ret;
 }
 
-static void nvdla_queue_run(struct work_struct *work)
+/*
+ * drm_sched's run_job: the job's in-fences have signalled and the engine
+ * is free. A job that must not run (its file closed, the device wedged or
+ * going away, an in-fence failed) or that cannot start ends here, and
+ * the scheduler gets no fence for it.
+ */
+static struct dma_fence *nvdla_queue_run_job(struct drm_sched_job *sched_job)
 {
-	struct nvdla_device *ndev = container_of(work, struct nvdla_device,
-						 run_work);
-	unsigned long timeout;
-	struct nvdla_job *job;
+	struct nvdla_job *job = to_nvdla_job(sched_job);
+	struct nvdla_device *ndev = job->ndev;
+	struct nvdla_file *nfile = job->file;
 	int ret;
 
-	while (!ndev->job && (job = nvdla_queue_next(ndev))) {
-		if (job->error) {
-			nvdla_queue_drop(ndev, job, job->error);
-			continue;
-		}
-		job->start_ns = ktime_get_ns();
-		timeout = msecs_to_jiffies(job->timeout_ms ?:
-					   READ_ONCE(job_timeout_ms));
-		job->deadline = jiffies + timeout;
+	spin_lock(&ndev->queue_lock);
+	list_del_init(&nfile->node);
+	nfile->served = ++ndev->served_seq;
+	ret = nvdla_queue_refusal(ndev, nfile);
+	spin_unlock(&ndev->queue_lock);
+	if (!ret)
+		ret = nvdla_queue_dep_error(job);
+	if (!ret)
 		ret = nvdla_queue_start(ndev, job);
-		if (ret) {
-			nvdla_queue_drop(ndev, job, ret);
-			continue;
-		}
-		drm_dbg_driver(&ndev->drm, "job %llu started\n",
-			       job->done->seqno);
-		mod_delayed_work(ndev->wq, &ndev->timeout_work, timeout);
+	if (ret) {
+		nvdla_queue_drop(ndev, job, ret);
+		return NULL;
 	}
+	drm_dbg_driver(&ndev->drm, "job %llu started\n", job->done->seqno);
+	/* The scheduler's reference; the job keeps its own. */
+	return dma_fence_get(job->hw);
 }
 
 static void nvdla_queue_wedge(struct nvdla_device *ndev, int err)
@@ -251,7 +367,7 @@ static void nvdla_queue_wedge(struct nvdla_device *ndev, int err)
  * failure the engine is reset and found idle, since its operations may
  * still be running; if that fails the device is wedged and the job's
  * buffers stay pinned. Firmware codes are errnos already; any other is an
- * I/O error.
+ * I/O error. Runs on the device's ordered workqueue.
  */
 static void nvdla_queue_retire(struct nvdla_device *ndev, int reason)
 {
@@ -265,7 +381,7 @@ static void nvdla_queue_retire(struct nvdla_device *ndev, int reason)
 	dla_clear_task(ndev->engine);
 	ndev->job = NULL;
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
-	/* Done, but only once the timeout work could not run in time. */
+	/* Done, but only once the timeout handler could not run in time. */
 	if (!status && time_after_eq(jiffies, job->deadline))
 		status = -ETIMEDOUT;
 	if (status) {
@@ -281,9 +397,8 @@ static void nvdla_queue_retire(struct nvdla_device *ndev, int reason)
 		status = -EIO;
 	drm_dbg_driver(&ndev->drm, "job %llu done: %d\n", job->done->seqno,
 		       status);
-	nvdla_queue_end(ndev, job, status, ktime_get_ns() - job->start_ns,
-			ret);
-	nvdla_queue_kick(ndev);
+	nvdla_queue_ended(ndev, job, status, ktime_get_ns() - job->start_ns,
+			  ret);
 }
 
 static void nvdla_queue_done(struct work_struct *work)
@@ -291,136 +406,121 @@ static void nvdla_queue_done(struct work_struct *work)
 	struct nvdla_device *ndev = container_of(work, struct nvdla_device,
 						 done_work);
 	unsigned long flags;
-	bool done;
-
-	bool cookie;
+	bool done, cookie;
 
 	spin_lock_irqsave(&ndev->engine_lock, flags);
 	done = ndev->job && ndev->job_done;
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
 	if (done) {
 		cookie = dma_fence_begin_signalling();
-		cancel_delayed_work(&ndev->timeout_work);
 		nvdla_queue_retire(ndev, 0);
 		dma_fence_end_signalling(cookie);
 	}
 }
 
-static void nvdla_queue_timeout(struct work_struct *work)
+/*
+ * drm_sched's timedout_job, every tick while a job is on the engine: a job
+ * that has ended (its fence signalled, not yet freed) or whose own
+ * deadline has not passed goes back to the scheduler's pending list; one
+ * past its deadline is stopped, the engine reset. Runs on the device's
+ * ordered workqueue, so the job cannot be retired meanwhile.
+ */
+static enum drm_gpu_sched_stat
+nvdla_queue_timedout_job(struct drm_sched_job *sched_job)
 {
-	struct nvdla_device *ndev = container_of(to_delayed_work(work),
-						 struct nvdla_device,
-						 timeout_work);
-	struct nvdla_job *job = ndev->job;
+	struct nvdla_job *job = to_nvdla_job(sched_job);
+	struct nvdla_device *ndev = job->ndev;
+	enum drm_gpu_sched_stat stat;
 	bool cookie;
 
-	if (!job)
-		return;
-	if (time_before(jiffies, job->deadline)) {
-		mod_delayed_work(ndev->wq, &ndev->timeout_work,
-				 job->deadline - jiffies);
-		return;
-	}
+	if (READ_ONCE(ndev->job) != job || time_before(jiffies, job->deadline))
+		return nvdla_sched_job_not_hung(sched_job);
 	drm_err_ratelimited(&ndev->drm,
 			    "job %llu ran past the job timeout, resetting the engine\n",
 			    job->done->seqno);
+	/* Back on the list before its fence signals, for free_job. */
+	stat = nvdla_sched_job_not_hung(sched_job);
 	cookie = dma_fence_begin_signalling();
 	nvdla_queue_retire(ndev, -ETIMEDOUT);
 	dma_fence_end_signalling(cookie);
+	return stat;
 }
+
+/*
+ * drm_sched's free_job. A job the scheduler dropped unrun, its entity
+ * torn down before it ran (its file closed, the device unplugged), has
+ * not ended yet: it ends here, with its in-fence's error if one failed.
+ */
+static void nvdla_queue_free_job(struct drm_sched_job *sched_job)
+{
+	struct nvdla_job *job = to_nvdla_job(sched_job);
+	int status;
+
+	if (!job->ended) {
+		status = nvdla_queue_dep_error(job) ?: -ECANCELED;
+		nvdla_queue_drop(job->ndev, job, status);
+	}
+	drm_sched_job_cleanup(sched_job);
+	nvdla_job_put(job);
+}
+
+static const struct drm_sched_backend_ops nvdla_queue_sched_ops = {
+	.run_job = nvdla_queue_run_job,
+	.timedout_job = nvdla_queue_timedout_job,
+	.free_job = nvdla_queue_free_job,
+};
 
 static void nvdla_queue_cancel(struct work_struct *work)
 {
 	struct nvdla_device *ndev = container_of(work, struct nvdla_device,
 						 cancel_work);
-	struct nvdla_job *job;
 	bool cookie;
 
 	cookie = dma_fence_begin_signalling();
-	cancel_delayed_work(&ndev->timeout_work);
 	if (ndev->job)
 		nvdla_queue_retire(ndev, -ECANCELED);
-	spin_lock(&ndev->queue_lock);
-	ndev->paused = false;
-	spin_unlock(&ndev->queue_lock);
-	/* Unplugged: every job left ends unrun. */
-	while ((job = nvdla_queue_next(ndev)))
-		nvdla_queue_drop(ndev, job, job->error);
 	dma_fence_end_signalling(cookie);
 }
 
 /*
- * A file whose queue was empty joins the round robin before every file
- * served after it: one that has waited never goes behind one that just
- * ran, so however many files flood the device, a job of a file that has
- * not run since waits for the job on the engine and for files that have
- * waited longer, not for a turn of each flooding file.
+ * Tear @nfile's entity down, once: the job it holds, if it has not
+ * started, ends unrun (free_job), without waiting for the engine; a job
+ * of the file on the engine runs on. No job is released to it after.
  */
-static void nvdla_queue_enter(struct nvdla_device *ndev,
-			      struct nvdla_file *nfile)
+static void nvdla_queue_kill(struct nvdla_file *nfile)
 {
-	struct nvdla_file *pos;
+	bool kill;
 
-	lockdep_assert_held(&ndev->queue_lock);
-	list_for_each_entry(pos, &ndev->files, node)
-		if (pos->served > nfile->served)
-			break;
-	list_add_tail(&nfile->node, &pos->node);
+	mutex_lock(&nfile->sched_lock);
+	kill = !nfile->killed;
+	nfile->killed = true;
+	mutex_unlock(&nfile->sched_lock);
+	if (kill)
+		drm_sched_entity_fini(&nfile->entity);
 }
 
-/* Put a job back at the end of its file's queue. */
-static void nvdla_queue_requeue(struct nvdla_device *ndev,
-				struct nvdla_job *job)
-{
-	struct nvdla_file *nfile = job->file;
-
-	spin_lock(&ndev->queue_lock);
-	if (list_empty(&nfile->queue))
-		nvdla_queue_enter(ndev, nfile);
-	list_add_tail(&job->node, &nfile->queue);
-	spin_unlock(&ndev->queue_lock);
-}
-
-/*
- * The queued jobs of closed files end unrun at once, without waiting for
- * the engine, and let go of their task copies, buffers and in-fences.
- * Their fences signal in the file's order: if the file has the job on the
- * engine, which keeps its own buffers until it ends, they signal after
- * it, waiting stripped in their queue until the queue reaches them.
+/**
+ * nvdla_queue_open() - a file of the device was opened
+ * @ndev: the device
+ * @nfile: the file
+ *
+ * Return: 0; -ENOMEM.
  */
-static void nvdla_queue_reap(struct work_struct *work)
+int nvdla_queue_open(struct nvdla_device *ndev, struct nvdla_file *nfile)
 {
-	struct nvdla_device *ndev = container_of(work, struct nvdla_device,
-						 reap_work);
-	struct nvdla_file *nfile, *next_file;
-	struct nvdla_job *job, *next;
-	LIST_HEAD(reaped);
-	bool cookie;
+	int ret;
 
-	spin_lock(&ndev->queue_lock);
-	list_for_each_entry_safe(nfile, next_file, &ndev->files, node) {
-		if (!nfile->closed)
-			continue;
-		list_for_each_entry(job, &nfile->queue, node) {
-			nvdla_queue_disarm(job);
-			job->error = -ECANCELED;
-		}
-		list_splice_tail_init(&nfile->queue, &reaped);
-		list_del_init(&nfile->node);
-	}
-	spin_unlock(&ndev->queue_lock);
-
-	list_for_each_entry(job, &reaped, node)
-		nvdla_job_strip(job);
-	cookie = dma_fence_begin_signalling();
-	list_for_each_entry_safe(job, next, &reaped, node) {
-		list_del(&job->node);
-		if (ndev->job && ndev->job->file == job->file)
-			nvdla_queue_requeue(ndev, job);
-		else
-			nvdla_queue_drop(ndev, job, job->error);
-	}
-	dma_fence_end_signalling(cookie);
+	mutex_init(&nfile->sched_lock);
+	INIT_LIST_HEAD(&nfile->queue);
+	INIT_LIST_HEAD(&nfile->node);
+	ret = drm_sched_entity_init(&nfile->entity, DRM_SCHED_PRIORITY_NORMAL,
+				    ndev->scheds, 1, NULL);
+	if (ret)
+		return ret;
+	mutex_lock(&ndev->files_lock);
+	list_add_tail(&nfile->open_node, &ndev->open_files);
+	mutex_unlock(&ndev->files_lock);
+	return 0;
 }
 
 /**
@@ -428,15 +528,38 @@ static void nvdla_queue_reap(struct work_struct *work)
  * @ndev: the device
  * @nfile: the file
  *
- * Its queued jobs end unrun (-ECANCELED) and let go of what they hold at
- * once, from the queue's workqueue; a job of it on the engine runs on.
+ * Its jobs held back behind its released job let go of their task
+ * copies, buffers and in-fences at once, and its entity is torn down, so
+ * that a released job that has not started ends unrun; a job of it on
+ * the engine runs on. All end with -ECANCELED, in order: the held ones
+ * after the released one.
  */
 void nvdla_queue_close(struct nvdla_device *ndev, struct nvdla_file *nfile)
 {
+	struct nvdla_job *job;
+	LIST_HEAD(held);
+
+	mutex_lock(&ndev->files_lock);
+	list_del(&nfile->open_node);
+	mutex_unlock(&ndev->files_lock);
+
 	spin_lock(&ndev->queue_lock);
 	nfile->closed = true;
+	list_splice_init(&nfile->queue, &held);
 	spin_unlock(&ndev->queue_lock);
-	queue_work(ndev->wq, &ndev->reap_work);
+	list_for_each_entry(job, &held, node) {
+		nvdla_job_strip(job);
+		drm_sched_job_cleanup(&job->base);
+	}
+
+	nvdla_queue_kill(nfile);
+
+	/* Behind the released job if it has not ended, else at once. */
+	spin_lock(&ndev->queue_lock);
+	if (nfile->released)
+		list_splice_init(&held, &nfile->queue);
+	spin_unlock(&ndev->queue_lock);
+	nvdla_queue_cancel_held(ndev, &held);
 }
 
 /**
@@ -467,21 +590,30 @@ int nvdla_queue_admit(struct nvdla_device *ndev, struct nvdla_file *nfile)
 	return ret;
 }
 
+/*
+ * Queue @job behind its file's jobs: to the scheduler at once when the
+ * file has none there, at high priority if it waited; else held here.
+ */
 void nvdla_queue_push(struct nvdla_device *ndev, struct nvdla_job *job)
 {
 	struct nvdla_file *nfile = job->file;
+	bool now;
 
 	lockdep_assert_held(&ndev->submit_lock);
-	/* Once on the queue, the job may end at any time. */
+	/* Once queued, the job may end at any time. */
 	drm_dbg_driver(&ndev->drm, "job %llu queued\n", job->done->seqno);
 	spin_lock(&ndev->queue_lock);
-	if (list_empty(&nfile->queue))
-		nvdla_queue_enter(ndev, nfile);
-	list_add_tail(&job->node, &nfile->queue);
 	nfile->queued++;
 	ndev->stats.submitted++;
+	now = !nfile->released;
+	if (now)
+		nvdla_queue_set_released(ndev, nfile, job,
+					 nvdla_queue_waited(ndev, nfile));
+	else
+		list_add_tail(&job->node, &nfile->queue);
 	spin_unlock(&ndev->queue_lock);
-	nvdla_queue_kick(ndev);
+	if (now)
+		nvdla_queue_release(ndev, job);
 }
 
 /* The interrupt that let the job on: its latency to the next layer. */
@@ -516,34 +648,58 @@ void nvdla_queue_irq(struct nvdla_device *ndev)
 		queue_work(ndev->wq, &ndev->done_work);
 }
 
-static void nvdla_queue_release(struct drm_device *drm, void *arg)
+static void nvdla_queue_release_wq(struct drm_device *drm, void *arg)
 {
 	destroy_workqueue(arg);
 }
 
+/*
+ * When the DRM device goes, after its last file: every entity is torn
+ * down and every job ended; let the scheduler free the last ones first.
+ */
+static void nvdla_queue_release_sched(struct drm_device *drm, void *arg)
+{
+	struct nvdla_device *ndev = arg;
+
+	flush_workqueue(ndev->wq);
+	drm_sched_fini(&ndev->sched);
+}
+
 int nvdla_queue_init(struct nvdla_device *ndev)
 {
+	struct device *dev = ndev->drm.dev;
 	int ret;
 
-	ndev->wq = alloc_ordered_workqueue("nvdla-%s", 0,
-					   dev_name(ndev->drm.dev));
+	ndev->wq = alloc_ordered_workqueue("nvdla-%s", 0, dev_name(dev));
 	if (!ndev->wq)
 		return -ENOMEM;
-	ret = drmm_add_action_or_reset(&ndev->drm, nvdla_queue_release,
+	ret = drmm_add_action_or_reset(&ndev->drm, nvdla_queue_release_wq,
 				       ndev->wq);
 	if (ret)
 		return ret;
 	spin_lock_init(&ndev->queue_lock);
 	spin_lock_init(&ndev->fence_lock);
-	INIT_LIST_HEAD(&ndev->files);
+	INIT_LIST_HEAD(&ndev->waiting);
+	INIT_LIST_HEAD(&ndev->open_files);
 	INIT_LIST_HEAD(&ndev->pinned);
 	init_waitqueue_head(&ndev->idle_wq);
-	INIT_WORK(&ndev->run_work, nvdla_queue_run);
 	INIT_WORK(&ndev->done_work, nvdla_queue_done);
-	INIT_DELAYED_WORK(&ndev->timeout_work, nvdla_queue_timeout);
 	INIT_WORK(&ndev->cancel_work, nvdla_queue_cancel);
-	INIT_WORK(&ndev->reap_work, nvdla_queue_reap);
-	return drmm_mutex_init(&ndev->drm, &ndev->submit_lock);
+	ndev->hw_context = dma_fence_context_alloc(1);
+	ret = drmm_mutex_init(&ndev->drm, &ndev->submit_lock);
+	if (!ret)
+		ret = drmm_mutex_init(&ndev->drm, &ndev->files_lock);
+	if (ret)
+		return ret;
+
+	ndev->scheds[0] = &ndev->sched;
+	ret = nvdla_sched_init(&ndev->sched, &nvdla_queue_sched_ops, ndev->wq,
+			       1, msecs_to_jiffies(NVDLA_QUEUE_TICK_MS),
+			       dev_name(dev), dev);
+	if (ret)
+		return ret;
+	return drmm_add_action_or_reset(&ndev->drm, nvdla_queue_release_sched,
+					ndev);
 }
 
 /*
@@ -552,19 +708,13 @@ int nvdla_queue_init(struct nvdla_device *ndev)
  */
 void nvdla_queue_pause(struct nvdla_device *ndev)
 {
-	spin_lock(&ndev->queue_lock);
-	ndev->paused = true;
-	spin_unlock(&ndev->queue_lock);
-	flush_work(&ndev->run_work);
+	nvdla_sched_pause(&ndev->sched);
 	wait_event(ndev->idle_wq, !READ_ONCE(ndev->job));
 }
 
 void nvdla_queue_unpause(struct nvdla_device *ndev)
 {
-	spin_lock(&ndev->queue_lock);
-	ndev->paused = false;
-	spin_unlock(&ndev->queue_lock);
-	nvdla_queue_kick(ndev);
+	nvdla_sched_unpause(&ndev->sched);
 }
 
 /* Let go of the buffers of jobs pinned while the engine could not be reset. */
@@ -574,7 +724,7 @@ static void nvdla_queue_free_pinned(struct nvdla_device *ndev)
 
 	list_for_each_entry_safe(job, next, &ndev->pinned, node) {
 		list_del(&job->node);
-		nvdla_job_free(job);
+		nvdla_job_put(job);
 	}
 }
 
@@ -610,7 +760,6 @@ int nvdla_queue_unwedge(struct nvdla_device *ndev)
 	ndev->wedged = false;
 	spin_unlock(&ndev->queue_lock);
 	drm_info(&ndev->drm, "engine reset, device no longer wedged\n");
-	nvdla_queue_kick(ndev);
 out:
 	mutex_unlock(&ndev->submit_lock);
 	return ret;
@@ -623,15 +772,22 @@ void nvdla_queue_release_pinned(void *data)
 }
 
 /*
- * After drm_dev_unplug(): no ioctl queues jobs any more. End the ones
- * left, in order, from the queue's own workqueue.
+ * After drm_dev_unplug(): no ioctl queues jobs any more. Every open
+ * file's entity is torn down, which ends the jobs that have not started,
+ * and the job on the engine is stopped; each file's held jobs end after
+ * its released one, in order.
  */
 void nvdla_queue_fini(struct nvdla_device *ndev)
 {
+	struct nvdla_file *nfile;
+
 	mutex_lock(&ndev->submit_lock);
 	WRITE_ONCE(ndev->unplugged, true);
 	mutex_unlock(&ndev->submit_lock);
+	mutex_lock(&ndev->files_lock);
+	list_for_each_entry(nfile, &ndev->open_files, open_node)
+		nvdla_queue_kill(nfile);
+	mutex_unlock(&ndev->files_lock);
 	queue_work(ndev->wq, &ndev->cancel_work);
 	flush_workqueue(ndev->wq);
-	cancel_delayed_work_sync(&ndev->timeout_work);
 }

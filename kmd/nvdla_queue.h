@@ -5,16 +5,20 @@
 
 #include <linux/types.h>
 
+struct drm_file;
 struct nvdla_device;
 struct nvdla_file;
 struct nvdla_job;
 
 int nvdla_queue_init(struct nvdla_device *ndev);
+/* A file's entity, and its end: its queued jobs end now, unrun. */
+int nvdla_queue_open(struct nvdla_device *ndev, struct nvdla_file *nfile);
+void nvdla_queue_close(struct nvdla_device *ndev, struct nvdla_file *nfile);
+/* Make a job being created one of its file's entity. */
+int nvdla_queue_job_init(struct nvdla_job *job, struct drm_file *file);
 int nvdla_queue_admit(struct nvdla_device *ndev, struct nvdla_file *nfile);
 /* Queue @job behind its file's jobs; under the submit lock, once admitted. */
 void nvdla_queue_push(struct nvdla_device *ndev, struct nvdla_job *job);
-/* A file was closed: its queued jobs end now, unrun. */
-void nvdla_queue_close(struct nvdla_device *ndev, struct nvdla_file *nfile);
 /* Interrupt bottom half: advance the task, end the job when it is done. */
 void nvdla_queue_irq(struct nvdla_device *ndev);
 /* System sleep: hold the queue once the engine is idle, and let it go. */
