@@ -100,6 +100,12 @@ for d in hw/nvdla include/hw/nvdla; do
 	done
 done
 rm -rf "$stage"
+# meson.build finds the model's files when it is configured: when they are
+# not those of the last build, touching it makes ninja configure again.
+files=$(cd "$src" && find hw/nvdla -type f | LC_ALL=C sort)
+if [ "$files" != "$(cat "$qdir/build/files" 2>/dev/null)" ]; then
+	touch "$src/hw/nvdla/meson.build"
+fi
 
 mkdir -p "$qdir/build"
 if [ ! -f "$qdir/build/build.ninja" ]; then
@@ -112,5 +118,6 @@ fi
 echo "build-qemu: building qemu-system-aarch64 (-j$jobs)"
 ninja -C "$qdir/build" -j "$jobs" qemu-system-aarch64 >"$qdir/build.log" 2>&1 ||
 	{ grep -B5 -A10 -m3 'error' "$qdir/build.log" >&2 || tail -30 "$qdir/build.log" >&2; exit 1; }
+echo "$files" >"$qdir/build/files"
 echo "$key" >"$qdir/build/stamp"
 echo "build-qemu: $qdir/build/qemu-system-aarch64 built in $(($(date +%s) - start)) s"
