@@ -31,6 +31,10 @@ inputs() {
 	find "$dev" sim include/nvdla tools/qemu/build-qemu.sh -type f | LC_ALL=C sort
 }
 key=$( (inputs | xargs cat; echo "$configure_args") | sha256sum | cut -c1-16)
+# One build at a time in the cache (worktrees share it).
+mkdir -p "$qdir"
+exec 9>"$qdir/lock"
+flock 9
 if [ -x "$qdir/build/qemu-system-aarch64" ] &&
 	[ "$(cat "$qdir/build/stamp" 2>/dev/null)" = "$key" ]; then
 	exit 0
@@ -99,6 +103,10 @@ for d in hw/nvdla include/hw/nvdla; do
 		[ -f "$stage/$f" ] || rm "$src/$f"
 	done
 done
+# meson lists the model's sources when it configures: a file added or
+# removed since the last build makes it configure again.
+(cd "$stage" && find hw/nvdla -type f | LC_ALL=C sort) >"$qdir/files.new"
+cmp -s "$qdir/files.new" "$qdir/files" || touch "$src/hw/nvdla/meson.build"
 rm -rf "$stage"
 # meson.build finds the model's files when it is configured: when they are
 # not those of the last build, touching it makes ninja configure again.
@@ -120,4 +128,5 @@ ninja -C "$qdir/build" -j "$jobs" qemu-system-aarch64 >"$qdir/build.log" 2>&1 ||
 	{ grep -B5 -A10 -m3 'error' "$qdir/build.log" >&2 || tail -30 "$qdir/build.log" >&2; exit 1; }
 echo "$files" >"$qdir/build/files"
 echo "$key" >"$qdir/build/stamp"
+mv "$qdir/files.new" "$qdir/files"
 echo "build-qemu: $qdir/build/qemu-system-aarch64 built in $(($(date +%s) - start)) s"

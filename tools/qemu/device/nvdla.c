@@ -79,15 +79,25 @@ static void nvdla_restart(NVDLAState *s)
 	qemu_set_irq(s->irq, 0);
 }
 
+/* An access while in reset: logged once each time the line is asserted. */
+static void nvdla_in_reset(NVDLAState *s, const char *what, hwaddr addr)
+{
+	if (s->reset_logged)
+		return;
+	s->reset_logged = true;
+	qemu_log_mask(LOG_GUEST_ERROR,
+		      "nvdla@0x%" HWADDR_PRIx ": %s of 0x%" HWADDR_PRIx
+		      " in reset (ignored, as are the next ones until the line is released)\n",
+		      s->iomem.addr, what, addr);
+}
+
 static uint64_t nvdla_read(void *opaque, hwaddr addr, unsigned int size)
 {
 	NVDLAState *s = opaque;
 	uint32_t val;
 
 	if (s->in_reset) {
-		qemu_log_mask(LOG_GUEST_ERROR,
-			      "nvdla@0x%" HWADDR_PRIx ": read of 0x%" HWADDR_PRIx
-			      " in reset\n", s->iomem.addr, addr);
+		nvdla_in_reset(s, "read", addr);
 		return 0;
 	}
 	nvdla_lock(s);
@@ -107,9 +117,7 @@ static void nvdla_write(void *opaque, hwaddr addr, uint64_t val,
 	bool level;
 
 	if (s->in_reset) {
-		qemu_log_mask(LOG_GUEST_ERROR,
-			      "nvdla@0x%" HWADDR_PRIx ": write of 0x%" HWADDR_PRIx
-			      " in reset\n", s->iomem.addr, addr);
+		nvdla_in_reset(s, "write", addr);
 		return;
 	}
 	nvdla_lock(s);
@@ -137,8 +145,10 @@ static void nvdla_reset_line(void *opaque, int n, int level)
 {
 	NVDLAState *s = opaque;
 
-	if (level && !s->in_reset)
+	if (level && !s->in_reset) {
 		nvdla_restart(s);
+		s->reset_logged = false;
+	}
 	s->in_reset = level;
 }
 

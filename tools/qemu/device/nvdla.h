@@ -55,6 +55,7 @@ struct nvdla_sim;
  * @level: the model's interrupt output, as the model last reported it
  * @irq_bh: raises or lowers @irq to @level in the main loop (BQL held)
  * @in_reset: the reset line is asserted: registers read 0, writes ignored
+ * @reset_logged: an access in this reset was logged
  * @bus_errors: DMA accesses refused (outside RAM, or failed); under @lock
  */
 struct NVDLAState {
@@ -80,6 +81,7 @@ struct NVDLAState {
 	bool level;
 	QEMUBH *irq_bh;
 	bool in_reset;
+	bool reset_logged;
 	uint64_t bus_errors;
 };
 
