@@ -108,13 +108,6 @@ done
 (cd "$stage" && find hw/nvdla -type f | LC_ALL=C sort) >"$qdir/files.new"
 cmp -s "$qdir/files.new" "$qdir/files" || touch "$src/hw/nvdla/meson.build"
 rm -rf "$stage"
-# meson.build finds the model's files when it is configured: when they are
-# not those of the last build, touching it makes ninja configure again.
-files=$(cd "$src" && find hw/nvdla -type f | LC_ALL=C sort)
-if [ "$files" != "$(cat "$qdir/build/files" 2>/dev/null)" ]; then
-	touch "$src/hw/nvdla/meson.build"
-fi
-
 mkdir -p "$qdir/build"
 if [ ! -f "$qdir/build/build.ninja" ]; then
 	echo "build-qemu: configuring"
@@ -126,7 +119,6 @@ fi
 echo "build-qemu: building qemu-system-aarch64 (-j$jobs)"
 ninja -C "$qdir/build" -j "$jobs" qemu-system-aarch64 >"$qdir/build.log" 2>&1 ||
 	{ grep -B5 -A10 -m3 'error' "$qdir/build.log" >&2 || tail -30 "$qdir/build.log" >&2; exit 1; }
-echo "$files" >"$qdir/build/files"
 echo "$key" >"$qdir/build/stamp"
 mv "$qdir/files.new" "$qdir/files"
 echo "build-qemu: $qdir/build/qemu-system-aarch64 built in $(($(date +%s) - start)) s"
