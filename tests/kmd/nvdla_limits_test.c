@@ -289,7 +289,7 @@ TEST_F_TIMEOUT(limits, memory_cgroup_attack, 60)
 				  sizeof(struct dla_lut_param);
 	long before, during, after = 0;
 	long long peak;
-	int pipefd[2], status, jobs = 0, i;
+	int pipefd[2], status, jobs = 0;
 	int64_t end, killed;
 	uint8_t c = 0;
 	pid_t pid;
@@ -323,7 +323,7 @@ TEST_F_TIMEOUT(limits, memory_cgroup_attack, 60)
 	close(pipefd[0]);
 
 	end = deadline_ms(1000);
-	for (i = 0; deadline_ms(0) < end; i++) {
+	while (deadline_ms(0) < end) {
 		after = kernel_kb();
 		if (after <= before + 256)
 			break;
