@@ -111,6 +111,25 @@ idle() {
 	sleep 1
 }
 
+# network_check DIR NODE: run the corpus network of DIR (its arguments
+# without their --device) on NODE, its log as comments; true when its
+# output is DIR/expected.txt, the in-process model's output values.
+network_check() {
+	local dir=$1 node=$2 args status
+
+	# The arguments without their --device, one a line.
+	args=$(awk 'skip { skip = 0; next } $0 == "--device" { skip = 1; next } { print }' \
+		"$dir/args")
+	# shellcheck disable=SC2086 # one argument a line
+	(IFS='
+'; cd "$dir" && nvdla_runtime $args --device "$node" --timeout 100 \
+		--rawdump -o /tmp/net.txt) >/tmp/run.log 2>&1
+	status=$?
+	sed 's/^/# /' /tmp/run.log
+	[ $status -eq 0 ] && grep -q "^$node:" /tmp/run.log &&
+		cmp -s /tmp/net.txt "$dir/expected.txt"
+}
+
 # run_networks DIR: every network DIR/NAME/ (loadable, input, its
 # nvdla_runtime arguments one a line, its configuration in "config", and
 # the output values the in-process model gives, "expected.txt") through
@@ -120,7 +139,7 @@ idle() {
 # driver's job timeout of 5 s: --timeout gives each job more, and
 # max_job_timeout_ms lets it.
 run_networks() {
-	local dir=$1 configs i d name cfg node args status
+	local dir=$1 configs i d name cfg node
 
 	configs=$(cat "$dir"/*/config | sort -u | tr '\n' ',' | sed 's/,$//')
 	rmmod nvdla_sim && insmod /nvdla_sim.ko devices="$configs"
@@ -137,17 +156,7 @@ run_networks() {
 		name=$(basename "$d")
 		cfg=$(cat "$d/config")
 		eval "node=\${node_$cfg:-}"
-		# The arguments without their --device, one a line.
-		args=$(awk 'skip { skip = 0; next } $0 == "--device" { skip = 1; next } { print }' \
-			"$d/args")
-		# shellcheck disable=SC2086 # one argument a line
-		(IFS='
-'; cd "$d" && nvdla_runtime $args --device "$node" --timeout 100 \
-			--rawdump -o /tmp/net.txt) >/tmp/run.log 2>&1
-		status=$?
-		sed 's/^/# /' /tmp/run.log
-		[ $status -eq 0 ] && grep -q "^$node:" /tmp/run.log &&
-			cmp -s /tmp/net.txt "$d/expected.txt"
+		network_check "$d" "$node"
 		ok $? "$name through the driver on $cfg ($node): the model's output values"
 	done
 	echo 60000 >/sys/module/nvdla/parameters/max_job_timeout_ms

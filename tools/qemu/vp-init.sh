@@ -142,17 +142,8 @@ for d in /networks/*/; do
 	[ -f "$d/config" ] || continue
 	name=$(basename "$d")
 	node=$(node_of_config "$(cat "$d/config")")
-	args=$(awk 'skip { skip = 0; next } $0 == "--device" { skip = 1; next } { print }' \
-		"$d/args")
 	start=$(date +%s)
-	# shellcheck disable=SC2086 # one argument a line
-	(IFS='
-'; cd "$d" && nvdla_runtime $args --device "$node" --timeout 100 \
-		--rawdump -o /tmp/net.txt) >/tmp/run.log 2>&1
-	status=$?
-	sed 's/^/# /' /tmp/run.log
-	[ $status -eq 0 ] && grep -q "^$node:" /tmp/run.log &&
-		cmp -s /tmp/net.txt "$d/expected.txt"
+	network_check "$d" "$node"
 	ok $? "$name on $(cat "$d/config") ($node, $(($(date +%s) - start)) s): the in-process model's output values"
 done
 echo 60000 >/sys/module/nvdla/parameters/max_job_timeout_ms
