@@ -274,6 +274,7 @@ models: $(BUILD)/models/stamp
 
 include tools/qemu/qemu.mk
 include kmd/kmd.mk
+include tools/upstream/upstream.mk
 
 setup:
 	tools/setup.sh

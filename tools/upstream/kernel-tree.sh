@@ -12,6 +12,8 @@
 #       config of the same kernel, olddefconfig, modules_prepare, and
 #       Debian's Module.symvers, so that an in-tree module built there
 #       carries the CRCs of Debian's kernel
+#   tools/upstream/kernel-tree.sh make ARCH ARGS...   make ARGS in that
+#       build directory, with its compiler and Debian's release string
 #
 # Prints the directory it made (or found). Every step is skipped when its
 # mark is there, so a second run costs nothing. Heavy steps run niced.
@@ -22,6 +24,9 @@ up=$cache/upstream
 src=$up/linux-6.12
 tarball=/usr/src/linux-source-6.12.tar.xz
 jobs=${JOBS:-2}
+# Raised when make_build changes what it prepares, so that the build
+# directories are made again.
+prep_version=2
 
 die() {
 	echo "kernel-tree: $*" >&2
@@ -99,7 +104,7 @@ make_build() {
 	config=$deb/boot/config-$kver
 	symvers=$deb/usr/src/linux-headers-$kver/Module.symvers
 	[ -f "$config" ] && [ -f "$symvers" ] || die "no config or Module.symvers in $deb"
-	mark="$(source_version) $kver $(cksum <"$config") $(cksum <"$0")"
+	mark="$(source_version) $kver $(cksum <"$config") prep-$prep_version"
 	if [ -f "$out/.nvdla-prepared" ] && [ "$(cat "$out/.nvdla-prepared")" = "$mark" ]; then
 		echo "$out"
 		return 0
@@ -122,6 +127,15 @@ make_build() {
 		-d DEBUG_INFO_DWARF5 -d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT \
 		-d DEBUG_INFO_DWARF4 -e DEBUG_INFO_NONE -d DEBUG_INFO_BTF \
 		-d DEBUG_INFO_BTF_MODULES
+	# What the driver depends on and Debian's config of this
+	# architecture lacks: the device tree on amd64 (set manually, for
+	# compile coverage, as drivers/of/Kconfig allows), the accel
+	# subsystem on arm64. Both change the kernel itself: a module built
+	# here loads into Debian's kernel only where neither was needed.
+	case $a in
+	amd64) "$src/scripts/config" --file "$out/.config" -e OF ;;
+	arm64) "$src/scripts/config" --file "$out/.config" -e DRM_ACCEL ;;
+	esac
 	kmake "$a" olddefconfig
 	kmake "$a" modules_prepare
 	cp "$symvers" "$out/Module.symvers"
@@ -134,5 +148,12 @@ make_build() {
 case ${1:-} in
 src) make_src ;;
 build) make_build "${2:?ARCH}" ;;
-*) echo "usage: $0 src | build amd64|arm64" >&2; exit 2 ;;
+make)
+	# make ARCH ARGS...: make in the prepared build directory of ARCH.
+	shift
+	a=${1:?ARCH}
+	make_build "$a" >/dev/null
+	shift
+	kmake "$a" "$@" ;;
+*) echo "usage: $0 src | build amd64|arm64 | make amd64|arm64 ARGS..." >&2; exit 2 ;;
 esac

@@ -85,7 +85,7 @@ engine_makefile() {
 					sub(/[ \t]*\\[ \t]*$/, "", s)
 				print s
 			}
-		}'
+		}' | cat -s
 }
 
 # commit MESSAGE F-PATH...: add the MAINTAINERS entry with these F: paths
@@ -94,7 +94,8 @@ commit() {
 	msg=$1
 	shift
 	"$here/maintainers.py" MAINTAINERS "$here/MAINTAINERS.fragment" "$@"
-	git add -A
+	# -f: Debian's .gitignore ignores everything at the top level.
+	git add -f -A
 	{
 		cat "$here/messages/$msg"
 		printf '\nSigned-off-by: %s <%s>\n' "$name" "$email"
