@@ -3,7 +3,7 @@
 /*
  * NVDLAs on the virt board: "-M virt,nvdla=nv_small" creates one,
  * "nvdla=nv_full+nv_small" two (as on Xavier), with a reset controller,
- * and writes their device-tree nodes (docs/bindings/nvidia,nvdla.yaml), so
+ * and writes their device-tree nodes (Documentation/devicetree/bindings/npu/nvidia,nvdla.yaml), so
  * that the board's own device tree describes them and an unmodified
  * kernel binds its driver. Device N has its register window at
  * VIRT_NVDLA_BASE + N * VIRT_NVDLA_STRIDE, in the hole of virt's memory
