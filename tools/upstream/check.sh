@@ -185,7 +185,7 @@ if command -v sphinx-build >/dev/null; then
 	cat >"$doc/src/conf.py" <<EOF
 import sys
 sys.path.insert(0, '$src/Documentation/sphinx')
-extensions = ['kerneldoc', 'rstFlatTable', 'kernel_include', 'cdomain']
+extensions = ['kerneldoc', 'rstFlatTable', 'kernel_include']
 kerneldoc_bin = '$src/scripts/kernel-doc'
 kerneldoc_srctree = '$src'
 master_doc = 'index'
