@@ -44,9 +44,14 @@ DRM_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS))
 DRM_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS))
 
 override CFLAGS += -std=gnu11 -fPIC -fvisibility=hidden $(WARNFLAGS)
-override CPPFLAGS += -Iinclude -Iinclude/uapi/drm -Iumd $(DRM_CFLAGS) -MMD -MP
+# The project's headers for user space: include/user/ first (the kernel
+# headers the portable cores include), the engine scheduler's shared
+# headers, the UAPI and the out-of-tree driver's legacy UAPI.
+NVDLA_INCLUDES := -Iinclude/user -Iinclude -Idrivers/accel/nvdla/engine/include \
+	-Iinclude/uapi/drm -Ikmd/compat
+override CPPFLAGS += $(NVDLA_INCLUDES) -Iumd $(DRM_CFLAGS) -MMD -MP
 
-FW_SRCS := $(wildcard firmware/*.c)
+FW_SRCS := $(wildcard drivers/accel/nvdla/engine/*.c)
 # sim/user/: vector units and threads, user space only (Kbuild takes sim/*.c).
 # The AVX2 paths (*_avx2.c) are built for x86-64 targets only, where the
 # CPU still chooses at run time; SIM_AVX2 tells the C code they are there.

@@ -15,14 +15,18 @@ kdir = $(or $(KDIR),$(patsubst %/Makefile,%,$(firstword $(wildcard \
 	$(NVDLA_CACHE)/kernels/$(1)/lib/modules/$(1)/build/Makefile \
 	/lib/modules/$(1)/build/Makefile))),/lib/modules/$(1)/build)
 
-KMOD_SRCS := Kbuild $(wildcard kmd/*.[ch] kmd/vdev/*.[ch] firmware/*.[ch] \
-	sim/*.[ch]) \
-	$(wildcard include/nvdla/*.h include/uapi/drm/*.h)
+# The out-of-tree tree's files; kmd/oot-tree.sh assembles them.
+KMOD_SRCS := drivers/accel/nvdla/Makefile $(wildcard drivers/accel/nvdla/*.[ch] \
+	drivers/accel/nvdla/engine/*.[ch] \
+	drivers/accel/nvdla/engine/include/nvdla/*.h \
+	include/uapi/drm/nvdla_accel.h include/nvdla/deps.h \
+	include/nvdla/sim.h include/nvdla/vdev.h \
+	kmd/compat/*.[ch] kmd/vdev/*.[ch] sim/*.[ch])
+KMOD_DEPS := $(KMOD_SRCS) kmd/Kbuild kmd/oot-tree.sh \
+	$(wildcard kmd/compat/patches/*.patch)
 
-$(BUILD)/kmod/%/nvdla.ko: $(KMOD_SRCS)
-	rm -rf $(BUILD)/kmod/$*/src
-	mkdir -p $(BUILD)/kmod/$*/src
-	cp --parents $(KMOD_SRCS) $(BUILD)/kmod/$*/src/
+$(BUILD)/kmod/%/nvdla.ko: $(KMOD_DEPS)
+	kmd/oot-tree.sh $(BUILD)/kmod/$*/src $(KMOD_SRCS)
 	$(MAKE) -C $(call kdir,$*) M=$(abspath $(BUILD)/kmod/$*/src) modules
 	cp $(BUILD)/kmod/$*/src/nvdla.ko $(BUILD)/kmod/$*/src/nvdla_sim.ko \
 		$(dir $@)
@@ -41,10 +45,8 @@ DKMS_VERSION ?= $(or $(shell git log -1 --date=format:%Y%m%d \
 	--format=%cd.%h 2>/dev/null),0)
 DKMS_SRC := $(BUILD)/dkms/nvdla-$(DKMS_VERSION)
 
-dkms-src: $(KMOD_SRCS) kmd/dkms.conf
-	rm -rf $(DKMS_SRC)
-	mkdir -p $(DKMS_SRC)
-	cp --parents $(KMOD_SRCS) $(DKMS_SRC)/
+dkms-src: $(KMOD_DEPS) kmd/dkms.conf
+	kmd/oot-tree.sh $(DKMS_SRC) $(KMOD_SRCS)
 	sed 's/@VERSION@/$(DKMS_VERSION)/' kmd/dkms.conf >$(DKMS_SRC)/dkms.conf
 	@echo "DKMS source tree: $(DKMS_SRC)"
 
@@ -67,7 +69,7 @@ KERNEL_UAPI_DRM = $(firstword $(wildcard \
 $(BUILD)/guest-tests/%: tests/kmd/%.c tests/kmd/nvdla_test.h \
 		$(KSELFTEST_INC)/kselftest_harness.h
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 -O2 $(WARNFLAGS) -Iinclude -Iinclude/uapi/drm \
+	$(CC) -std=gnu11 -O2 $(WARNFLAGS) $(NVDLA_INCLUDES) \
 		$(DRM_CFLAGS) -isystem $(KSELFTEST_INC) \
 		-idirafter $(KERNEL_UAPI_DRM) -o $@ $<
 

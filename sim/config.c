@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The hardware configurations the model can be: the facts the firmware
- * shares (include/nvdla/hw_configs.h), and here those only the model needs,
- * from the projects' hardware specifications (spec/defs/<name>.spec of
- * nvdla/hw). Everything that differs between builds of the NVDLA lives in
- * the two; the engines read it from the instance, never from the build.
+ * The hardware configurations the model can be: the facts the engine
+ * scheduler shares (nvdla/hw_configs.h of drivers/accel/nvdla/engine), and
+ * here those only the model needs, from the projects' hardware
+ * specifications (spec/defs/<name>.spec of nvdla/hw). Everything that
+ * differs between builds of the NVDLA lives in the two; the engines read
+ * it from the instance, never from the build.
  */
 #include "sim_internal.h"
 

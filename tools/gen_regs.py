@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Generate include/nvdla/regs.h from the register CSVs.
+"""Generate drivers/accel/nvdla/engine/include/nvdla/regs.h from the register CSVs.
 
-Usage: tools/gen_regs.py DIR > include/nvdla/regs.h
+Usage: tools/gen_regs.py DIR > drivers/accel/nvdla/engine/include/nvdla/regs.h
 DIR holds nv_full.csv and nv_small.csv (unit,register,offset,field,lsb,msb).
 Register offsets are emitted relative to their unit, because they are the
 same in every address map; the unit bases of each map become a table.

@@ -7,6 +7,7 @@
  * (R8 and A8B8G8R8 in int8, A16B16G16R16_F in fp16), with the strides of
  * its description.
  */
+#include <assert.h>
 #include <errno.h>
 
 #include <nvdla/pixel_formats.h>

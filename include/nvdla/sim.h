@@ -16,14 +16,14 @@
 #ifndef __NVDLA_SIM_H__
 #define __NVDLA_SIM_H__
 
-#include "deps.h"
+#include <nvdla/deps.h>
 
 struct nvdla_sim;
 
 /* NVDLA_SIM_NV_FULL, NVDLA_SIM_NV_SMALL, ...: one a configuration. */
 #define NVDLA_HW_CONFIG(id, ...) NVDLA_SIM_##id,
 enum nvdla_sim_config_id {
-#include "hw_configs.h"
+#include <nvdla/hw_configs.h>
 	NVDLA_SIM_CONFIG_COUNT,
 };
 

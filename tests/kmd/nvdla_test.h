@@ -21,6 +21,7 @@
 #include <drm.h>
 #include <nvdla/dla_interface.h>
 #include <nvdla_accel.h>
+#include <nvdla_legacy_uapi.h>
 
 #define COPY_SIZE 4096
 #define NUM_ENTRIES 6	/* net, graph, ops, surfaces, source, destination */

@@ -9,11 +9,14 @@ if [ ! -f "$cp" ]; then
 	exit 0
 fi
 out=$(perl "$cp" --strict --no-tree --terse --show-types -f \
-	kmd/*.[ch] kmd/vdev/*.[ch] firmware/*.[ch] sim/*.[ch] Kbuild \
-	include/nvdla/firmware.h include/nvdla/sim.h include/nvdla/deps.h \
-	include/nvdla/vdev.h \
-	include/nvdla/dla_interface.h include/nvdla/hw_configs.h \
-	include/uapi/drm/nvdla_accel.h 2>&1)
+	drivers/accel/nvdla/*.[ch] drivers/accel/nvdla/engine/*.[ch] \
+	drivers/accel/nvdla/engine/include/nvdla/firmware.h \
+	drivers/accel/nvdla/engine/include/nvdla/dla_interface.h \
+	drivers/accel/nvdla/engine/include/nvdla/hw_configs.h \
+	drivers/accel/nvdla/engine/include/nvdla/pixel_formats.h \
+	include/uapi/drm/nvdla_accel.h \
+	kmd/compat/*.[ch] kmd/vdev/*.[ch] kmd/Kbuild sim/*.[ch] \
+	include/nvdla/sim.h include/nvdla/deps.h include/nvdla/vdev.h 2>&1)
 echo "$out" | grep -v '^total' | sed 's/^/# /'
 if echo "$out" | grep -q ': ERROR:'; then
 	echo "not ok 1 - checkpatch --strict: no errors"

@@ -4,17 +4,12 @@
 # (Documentation/devicetree/bindings/npu/nvidia,nvdla.yaml): it passes the
 # dt-schema meta-schema, its examples validate against it, a wrong node is
 # caught, and its compatible strings are exactly those of the driver's
-# match table, less the strings of NVIDIA's original driver that only the
-# out-of-tree layer keeps. dt-schema and dtc come from tools/setup.sh. Run
-# from the repository root. (make upstream-series runs the kernel's own
+# match table. dt-schema and dtc come from tools/setup.sh. Run from the
+# repository root. (make upstream-series runs the kernel's own
 # dt_binding_check on it too.)
 set -u
 bindings=Documentation/devicetree/bindings
 binding=$bindings/npu/nvidia,nvdla.yaml
-driver=drivers/accel/nvdla/nvdla_device.c
-[ -f "$driver" ] || driver=kmd/nvdla_device.c
-# The old strings, deprecated, never in the upstream binding.
-old='nvidia,nvdla_os_initial nvidia,nvdla-1 nvidia,nv_large nvidia,nv_small nvidia,nvdla_2'
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=tests/unit/tap.sh
@@ -30,8 +25,8 @@ if ! command -v python3 >/dev/null || ! python3 -c 'import yaml' 2>/dev/null; th
 fi
 
 # The driver's strings, from the of_device_id table, against the binding's.
-sed -n 's/.*\.compatible = "\([^"]*\)".*/\1/p' "$driver" |
-	grep -v -x -F "$(printf '%s\n' $old)" | sort >"$tmp/driver"
+sed -n 's/.*\.compatible = "\([^"]*\)".*/\1/p' drivers/accel/nvdla/nvdla_device.c |
+	sort >"$tmp/driver"
 python3 -c '
 import sys, yaml
 doc = yaml.safe_load(open(sys.argv[1]))

@@ -26,9 +26,14 @@ dev=tools/qemu/device
 configure_args="--target-list=aarch64-softmmu --without-default-features
 	--enable-fdt=system --disable-install-blobs --with-git-submodules=ignore"
 
+# The model's headers: its own, those it shares with the engine scheduler,
+# and the kernel headers it includes, for user space.
+model_headers="include/nvdla drivers/accel/nvdla/engine/include/nvdla
+	include/user/linux"
 # The inputs of the build, in a fixed order; their hash is the cache key.
 inputs() {
-	find "$dev" sim include/nvdla tools/qemu/build-qemu.sh -type f | LC_ALL=C sort
+	find "$dev" sim $model_headers tools/qemu/build-qemu.sh -type f |
+		LC_ALL=C sort
 }
 key=$( (inputs | xargs cat; echo "$configure_args") | sha256sum | cut -c1-16)
 # One build at a time in the cache (worktrees share it).
@@ -91,7 +96,10 @@ mkdir -p "$stage/hw/nvdla/include" "$stage/include/hw/nvdla"
 cp "$dev"/*.c "$dev"/nvdla.h "$dev"/meson.build "$dev"/Kconfig "$stage/hw/nvdla/"
 cp "$dev"/virt_nvdla.h "$stage/include/hw/nvdla/"
 cp -r sim "$stage/hw/nvdla/sim"
-cp -r include/nvdla "$stage/hw/nvdla/include/nvdla"
+for d in $model_headers; do
+	mkdir -p "$stage/hw/nvdla/include/$(basename "$d")"
+	cp "$d"/*.h "$stage/hw/nvdla/include/$(basename "$d")/"
+done
 (cd "$stage" && find . -type f) | while read -r f; do
 	if ! cmp -s "$stage/$f" "$src/$f"; then
 		mkdir -p "$(dirname "$src/$f")"

@@ -38,8 +38,8 @@ module-board:
 $(BUILD)/board-tests/%: tests/board/%.c tests/kmd/nvdla_test.h \
 		$(KSELFTEST_INC)/kselftest_harness.h
 	@mkdir -p $(dir $@)
-	$(BOARD_CROSS)gcc -std=gnu11 -O2 -static $(WARNFLAGS) -Iinclude \
-		-Iinclude/uapi/drm -Itests/kmd $(DRM_CFLAGS) \
+	$(BOARD_CROSS)gcc -std=gnu11 -O2 -static $(WARNFLAGS) $(NVDLA_INCLUDES) \
+		-Itests/kmd $(DRM_CFLAGS) \
 		-isystem $(KSELFTEST_INC) -o $@ $<
 
 board-tests: $(BOARD_TESTS)
@@ -56,13 +56,14 @@ VP_TESTS := $(if $(BOARD_KVERS),$(BUILD)/vp-tests/nvdla_regfuzz \
 $(BUILD)/vp-tests/nvdla_%_test: tests/kmd/nvdla_%_test.c tests/kmd/nvdla_test.h \
 		$(KSELFTEST_INC)/kselftest_harness.h
 	@mkdir -p $(dir $@)
-	$(BOARD_CROSS)gcc -std=gnu11 -O2 -static $(WARNFLAGS) -Iinclude \
-		-Iinclude/uapi/drm $(DRM_CFLAGS) -isystem $(KSELFTEST_INC) \
+	$(BOARD_CROSS)gcc -std=gnu11 -O2 -static $(WARNFLAGS) $(NVDLA_INCLUDES) \
+		$(DRM_CFLAGS) -isystem $(KSELFTEST_INC) \
 		-idirafter $(KERNEL_UAPI_DRM) -o $@ $<
 
-$(BUILD)/vp-tests/nvdla_regfuzz: tests/vp/nvdla_regfuzz.c include/nvdla/regs.h
+$(BUILD)/vp-tests/nvdla_regfuzz: tests/vp/nvdla_regfuzz.c \
+		drivers/accel/nvdla/engine/include/nvdla/regs.h
 	@mkdir -p $(dir $@)
-	$(BOARD_CROSS)gcc -std=gnu11 -O2 -static $(WARNFLAGS) -Iinclude -o $@ $<
+	$(BOARD_CROSS)gcc -std=gnu11 -O2 -static $(WARNFLAGS) $(NVDLA_INCLUDES) -o $@ $<
 
 vp-tests: $(VP_TESTS)
 

@@ -31,14 +31,12 @@ extern "C" {
  * job_timeout_ms) is stopped, the engine reset, and the job ends with
  * -ETIMEDOUT.
  *
- * The official NVDLA driver's four ioctls keep their numbers and layouts
- * (DRM_IOCTL_NVDLA_LEGACY_*, GEM_CREATE and GEM_MMAP), so its user space
- * runs unchanged; new code uses the interface above.
+ * GEM_CREATE and GEM_MMAP have the numbers and layouts of the ioctls of
+ * NVIDIA's original NVDLA driver; 0x00 and 0x03, its other two, are not
+ * used.
  */
-#define DRM_NVDLA_LEGACY_SUBMIT		0x00
 #define DRM_NVDLA_GEM_CREATE		0x01
 #define DRM_NVDLA_GEM_MMAP		0x02
-#define DRM_NVDLA_LEGACY_GEM_DESTROY	0x03
 #define DRM_NVDLA_SUBMIT		0x04
 #define DRM_NVDLA_GET_PARAM		0x05
 #define DRM_NVDLA_WAIT			0x06
@@ -235,52 +233,10 @@ struct drm_nvdla_get_param {
 	__u64 value;
 };
 
-/*
- * The official driver's interface, kept for its user space.
- * struct drm_nvdla_legacy_address: one address-list entry; @handle is a
- * dma-buf file descriptor of a buffer this device exported (PRIME).
- */
-struct drm_nvdla_legacy_address {
-	__u32 handle;
-	__u32 reserved;
-	__u64 offset;
-};
-
-/* struct drm_nvdla_legacy_task: @timeout is ignored (the job timeout applies). */
-struct drm_nvdla_legacy_task {
-	__u32 num_addresses;
-	__u32 timeout;
-	__u64 address_list;
-};
-
-/*
- * struct drm_nvdla_legacy_submit: runs @num_tasks tasks one after the other
- * and returns when the last has ended or one failed; @flags and @version
- * are ignored, as by the official driver.
- */
-struct drm_nvdla_legacy_submit {
-	__u64 tasks;
-	__u16 num_tasks;
-	__u16 flags;
-	__u32 version;
-};
-
-#define DRM_NVDLA_LEGACY_MAX_TASKS 24
-
-/* struct drm_nvdla_legacy_gem_destroy: the same as DRM_IOCTL_GEM_CLOSE. */
-struct drm_nvdla_legacy_gem_destroy {
-	__u32 handle;
-};
-
-#define DRM_IOCTL_NVDLA_LEGACY_SUBMIT \
-	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_LEGACY_SUBMIT, struct drm_nvdla_legacy_submit)
 #define DRM_IOCTL_NVDLA_GEM_CREATE \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_GEM_CREATE, struct drm_nvdla_gem_create)
 #define DRM_IOCTL_NVDLA_GEM_MMAP \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_GEM_MMAP, struct drm_nvdla_gem_mmap)
-#define DRM_IOCTL_NVDLA_LEGACY_GEM_DESTROY \
-	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_LEGACY_GEM_DESTROY, \
-		 struct drm_nvdla_legacy_gem_destroy)
 #define DRM_IOCTL_NVDLA_SUBMIT \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_NVDLA_SUBMIT, struct drm_nvdla_submit)
 #define DRM_IOCTL_NVDLA_GET_PARAM \

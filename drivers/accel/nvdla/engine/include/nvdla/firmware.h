@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The contract between the portable engine scheduler (firmware/) and the
+ * The contract between the portable engine scheduler (drivers/accel/nvdla/engine/) and the
  * host that embeds it: the kernel driver, or the runtime's in-process
  * backend.
  *
@@ -35,7 +35,13 @@
 #ifndef __NVDLA_FIRMWARE_H__
 #define __NVDLA_FIRMWARE_H__
 
-#include "deps.h"
+#include <linux/bits.h>
+#include <linux/build_bug.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/stddef.h>
+#include <linux/string.h>
+#include <linux/types.h>
 
 struct dla_engine;
 struct dla_checked_task;

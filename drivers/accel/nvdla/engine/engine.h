@@ -84,7 +84,7 @@ struct dla_processor_ops {
 
 /**
  * struct dla_checked_task - a task's descriptors, copied out of its buffers
- *	and validated once (firmware/snapshot.c)
+ *	and validated once (snapshot.c)
  * @host_task: the host's task object, passed back to the port's entry hook
  * @num_addresses: length of the task's address list
  * @started: it was given to dla_execute_task(), which consumes @graph's

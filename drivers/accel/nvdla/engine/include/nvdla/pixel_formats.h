@@ -9,7 +9,7 @@
 #ifndef __NVDLA_PIXEL_FORMATS_H__
 #define __NVDLA_PIXEL_FORMATS_H__
 
-#include <nvdla/deps.h>
+#include <linux/types.h>
 
 enum nvdla_pixel_format {
 	NVDLA_PIXEL_R8,

@@ -14,8 +14,7 @@ struct reset_control;
  * @clks: the clocks the device-tree node lists, all enabled while powered
  * @num_clks: how many; 0 without a clocks property
  * @rst: its reset lines as one array, or NULL without a resets property
- * @irq: the interrupt, off while the device is powered down or reset; 0
- *	on the virtual device
+ * @irq: the interrupt, off while the device is powered down or reset
  */
 struct nvdla_power {
 	struct clk_bulk_data *clks;

@@ -37,14 +37,12 @@
 
 #include <nvdla/firmware.h>
 
-#include "nvdla_compat.h"
 #include "nvdla_drv.h"
 #include "nvdla_fence.h"
 #include "nvdla_file.h"
 #include "nvdla_job.h"
 #include "nvdla_power.h"
 #include "nvdla_queue.h"
-#include "nvdla_sim_dev.h"
 
 /*
  * How often the scheduler's timeout handler looks at the job on the
@@ -85,8 +83,8 @@ MODULE_PARM_DESC(max_queued_jobs,
  */
 int nvdla_queue_job_init(struct nvdla_job *job, struct drm_file *file)
 {
-	return nvdla_sched_job_init(&job->base, &job->file->entity, job->file,
-				    file);
+	return drm_sched_job_init(&job->base, &job->file->entity, 1, job->file,
+				  file->client_id);
 }
 
 /* Why a job of @nfile must end unrun, or 0; under queue_lock. */
@@ -308,7 +306,6 @@ static int nvdla_queue_start(struct nvdla_device *ndev, struct nvdla_job *job)
 	ndev->job = job;
 	ndev->job_done = false;
 	ndev->job_status = 0;
-	nvdla_sim_dev_job_start(ndev);
 	ret = dla_execute_task(ndev->engine, job->checked);
 	if (ret) {
 		dla_clear_task(ndev->engine);
@@ -377,7 +374,6 @@ static void nvdla_queue_retire(struct nvdla_device *ndev, int reason)
 
 	spin_lock_irqsave(&ndev->engine_lock, flags);
 	status = ndev->job_done ? ndev->job_status : reason;
-	status = nvdla_sim_dev_job_stop(ndev, status);
 	dla_clear_task(ndev->engine);
 	ndev->job = NULL;
 	spin_unlock_irqrestore(&ndev->engine_lock, flags);
@@ -419,6 +415,23 @@ static void nvdla_queue_done(struct work_struct *work)
 }
 
 /*
+ * The job the scheduler timed out is not hung (it still has time, or it
+ * has ended): it goes back on the scheduler's pending list, before its
+ * hardware fence may signal, so that free_job still gets it (the
+ * scheduler took it off). Return what timedout_job returns then.
+ */
+static enum drm_gpu_sched_stat
+nvdla_queue_job_not_hung(struct drm_sched_job *sched_job)
+{
+	struct drm_gpu_scheduler *sched = sched_job->sched;
+
+	spin_lock(&sched->job_list_lock);
+	list_add(&sched_job->list, &sched->pending_list);
+	spin_unlock(&sched->job_list_lock);
+	return DRM_GPU_SCHED_STAT_NOMINAL;
+}
+
+/*
  * drm_sched's timedout_job, every tick while a job is on the engine: a job
  * that has ended (its fence signalled, not yet freed) or whose own
  * deadline has not passed goes back to the scheduler's pending list; one
@@ -434,12 +447,12 @@ nvdla_queue_timedout_job(struct drm_sched_job *sched_job)
 	bool cookie;
 
 	if (READ_ONCE(ndev->job) != job || time_before(jiffies, job->deadline))
-		return nvdla_sched_job_not_hung(sched_job);
+		return nvdla_queue_job_not_hung(sched_job);
 	drm_err_ratelimited(&ndev->drm,
 			    "job %llu ran past the job timeout, resetting the engine\n",
 			    job->done->seqno);
 	/* Back on the list before its fence signals, for free_job. */
-	stat = nvdla_sched_job_not_hung(sched_job);
+	stat = nvdla_queue_job_not_hung(sched_job);
 	cookie = dma_fence_begin_signalling();
 	nvdla_queue_retire(ndev, -ETIMEDOUT);
 	dma_fence_end_signalling(cookie);
@@ -668,6 +681,15 @@ static void nvdla_queue_release_sched(struct drm_device *drm, void *arg)
 int nvdla_queue_init(struct nvdla_device *ndev)
 {
 	struct device *dev = ndev->drm.dev;
+	/* Run queues for every priority: a file that waited is raised. */
+	struct drm_sched_init_args args = {
+		.ops = &nvdla_queue_sched_ops,
+		.num_rqs = DRM_SCHED_PRIORITY_COUNT,
+		.credit_limit = 1,
+		.timeout = msecs_to_jiffies(NVDLA_QUEUE_TICK_MS),
+		.name = dev_name(dev),
+		.dev = dev,
+	};
 	int ret;
 
 	ndev->wq = alloc_ordered_workqueue("nvdla-%s", 0, dev_name(dev));
@@ -693,9 +715,9 @@ int nvdla_queue_init(struct nvdla_device *ndev)
 		return ret;
 
 	ndev->scheds[0] = &ndev->sched;
-	ret = nvdla_sched_init(&ndev->sched, &nvdla_queue_sched_ops, ndev->wq,
-			       1, msecs_to_jiffies(NVDLA_QUEUE_TICK_MS),
-			       dev_name(dev), dev);
+	args.submit_wq = ndev->wq;
+	args.timeout_wq = ndev->wq;
+	ret = drm_sched_init(&ndev->sched, &args);
 	if (ret)
 		return ret;
 	return drmm_add_action_or_reset(&ndev->drm, nvdla_queue_release_sched,
@@ -708,13 +730,13 @@ int nvdla_queue_init(struct nvdla_device *ndev)
  */
 void nvdla_queue_pause(struct nvdla_device *ndev)
 {
-	nvdla_sched_pause(&ndev->sched);
+	drm_sched_wqueue_stop(&ndev->sched);
 	wait_event(ndev->idle_wq, !READ_ONCE(ndev->job));
 }
 
 void nvdla_queue_unpause(struct nvdla_device *ndev)
 {
-	nvdla_sched_unpause(&ndev->sched);
+	drm_sched_wqueue_start(&ndev->sched);
 }
 
 /* Let go of the buffers of jobs pinned while the engine could not be reset. */

@@ -18,11 +18,10 @@
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 #include <drm/drm_vma_manager.h>
+#include <drm/nvdla_accel.h>
 
 #include <nvdla/firmware.h>
 
-#include "nvdla_accel.h"
-#include "nvdla_compat.h"
 #include "nvdla_drv.h"
 #include "nvdla_gem.h"
 
@@ -45,7 +44,7 @@ static u64 nvdla_gem_max_size(struct device *dev)
 	if (dev->dma_mem)
 		return DRM_NVDLA_MAX_BO_SIZE;
 #endif
-	return PAGE_SIZE << NVDLA_MAX_PAGE_ORDER;
+	return PAGE_SIZE << MAX_PAGE_ORDER;
 }
 
 /* With the DRM device, so after the last object is freed. */
@@ -116,7 +115,7 @@ static int nvdla_gem_mmap_obj(struct drm_gem_object *obj,
 
 	/* The fake offset selected the object; map it from its start. */
 	vma->vm_pgoff -= drm_vma_node_start(&obj->vma_node);
-	nvdla_vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
+	vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
 	return dma_mmap_coherent(obj->dev->dev, vma, bo->vaddr, bo->dma_addr,
 				 obj->size);
 }

@@ -4,11 +4,7 @@
  * Engine context: binding to a host and device, register access, logging
  * and descriptor access through the host's port.
  */
-#ifdef __KERNEL__
 #include <linux/stdarg.h>
-#else
-#include <stdarg.h>
-#endif
 
 #include "engine.h"
 

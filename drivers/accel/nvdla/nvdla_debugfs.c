@@ -139,16 +139,12 @@ static const struct drm_info_list nvdla_debugfs_list[] = {
 
 /*
  * Called once the device is registered, when the node's minor has its
- * debugfs directory: the core calls a driver's debugfs_init hook for render
- * minors but, since 6.9, not for accel ones.
+ * debugfs directory: the core does not call a driver's debugfs_init hook
+ * for accel minors.
  */
 void nvdla_debugfs_init(struct nvdla_device *ndev)
 {
-#if IS_ENABLED(CONFIG_DRM_ACCEL)
-	struct drm_minor *minor = ndev->drm.accel ?: ndev->drm.render;
-#else
-	struct drm_minor *minor = ndev->drm.render;
-#endif
+	struct drm_minor *minor = ndev->drm.accel;
 
 	drm_debugfs_create_files(nvdla_debugfs_list,
 				 ARRAY_SIZE(nvdla_debugfs_list),

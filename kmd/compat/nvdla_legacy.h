@@ -3,6 +3,8 @@
 #ifndef __NVDLA_LEGACY_H__
 #define __NVDLA_LEGACY_H__
 
+#include "nvdla_legacy_uapi.h"
+
 struct drm_device;
 struct drm_file;
 

@@ -14,8 +14,6 @@
 #include <drm/drm_device.h>
 #include <drm/gpu_scheduler.h>
 
-#include <nvdla/vdev.h>
-
 #include "nvdla_power.h"
 
 struct dla_engine;
@@ -27,13 +25,8 @@ struct nvdla_job;
  * @drm: the DRM device
  * @hw: what the firmware may drive on it
  * @config: its configuration, enum drm_nvdla_config
- * @regs: register window of real hardware, NULL for the virtual device
+ * @regs: the register window
  * @power: its clocks, resets and interrupt (nvdla_power.c)
- * @sim: a virtual device's registers, bus and reset (nvdla_sim.ko,
- *	include/nvdla/vdev.h), NULL on real hardware
- * @sim_bus: the memory the virtual device reaches: the running job's
- * @sim_faults: the virtual device's fault count when the current job
- *	started
  * @engine: the firmware's engine context; jobs are checked on it at
  *	submission without @engine_lock (dla_task_prepare() only reads it)
  * @engine_lock: protects @engine, @job_done, @job_status and @irq_ns, and
@@ -84,9 +77,6 @@ struct nvdla_device {
 	u32 config;
 	void __iomem *regs;
 	struct nvdla_power power;
-	const struct nvdla_vdev *sim;
-	struct nvdla_vdev_bus sim_bus;
-	u32 sim_faults;
 	struct dla_engine *engine;
 	spinlock_t engine_lock;		/* see @engine_lock above */
 	struct drm_gpu_scheduler sched;
@@ -125,14 +115,14 @@ static inline struct nvdla_device *to_nvdla_device(struct drm_device *drm)
 	return container_of(drm, struct nvdla_device, drm);
 }
 
-/* The DRM driver: accel or render nodes (module parameter "accel"). */
+/* The DRM driver. */
 const struct drm_driver *nvdla_drm_driver(void);
 extern struct platform_driver nvdla_platform_driver;
 
 int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
 			  struct drm_file *file);
 
-/* Register access through MMIO or the virtual device; @engine_lock held. */
+/* Register access; @engine_lock held. */
 u32 nvdla_reg_read(struct nvdla_device *ndev, u32 addr);
 void nvdla_reg_write(struct nvdla_device *ndev, u32 addr, u32 val);
 

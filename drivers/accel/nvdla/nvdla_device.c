@@ -3,9 +3,7 @@
 /*
  * Platform driver: an NVDLA described in the device tree (register window,
  * interrupt, and optionally clocks, resets, a power domain and a memory
- * region; docs/bindings/nvidia,nvdla.yaml), or a virtual one of
- * nvdla_sim.ko, whose interrupt is its resource too and whose platform
- * data gives its configuration, registers and bus (include/nvdla/vdev.h).
+ * region; Documentation/devicetree/bindings/npu/nvidia,nvdla.yaml).
  */
 #include <linux/interrupt.h>
 #include <linux/mod_devicetable.h>
@@ -17,19 +15,17 @@
 #include <drm/drm_drv.h>
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
+#include <drm/nvdla_accel.h>
 
 #include <nvdla/firmware.h>
 #include <nvdla/regs.h>
 
-#include "nvdla_accel.h"
-#include "nvdla_compat.h"
 #include "nvdla_debugfs.h"
 #include "nvdla_drv.h"
 #include "nvdla_gem.h"
 #include "nvdla_job.h"
 #include "nvdla_power.h"
 #include "nvdla_queue.h"
-#include "nvdla_sim_dev.h"
 
 static const char *const nvdla_config_names[] = DRM_NVDLA_CONFIG_NAMES;
 
@@ -65,11 +61,9 @@ static int nvdla_hw_init(struct nvdla_device *ndev,
 {
 	int irq, ret;
 
-	if (!ndev->sim) {
-		ndev->regs = devm_platform_ioremap_resource(pdev, 0);
-		if (IS_ERR(ndev->regs))
-			return PTR_ERR(ndev->regs);
-	}
+	ndev->regs = devm_platform_ioremap_resource(pdev, 0);
+	if (IS_ERR(ndev->regs))
+		return PTR_ERR(ndev->regs);
 	irq = platform_get_irq(pdev, 0);
 	if (irq < 0)
 		return irq;
@@ -86,9 +80,7 @@ static int nvdla_hw_init(struct nvdla_device *ndev,
 static int nvdla_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	const struct nvdla_vdev *vdev = dev_get_platdata(dev);
-	const char *config = vdev ? vdev->config :
-			     of_device_get_match_data(dev);
+	const char *config = of_device_get_match_data(dev);
 	struct nvdla_device *ndev;
 	int ret;
 
@@ -97,8 +89,7 @@ static int nvdla_probe(struct platform_device *pdev)
 	if (IS_ERR(ndev))
 		return PTR_ERR(ndev);
 	platform_set_drvdata(pdev, ndev);
-	ndev->sim = vdev;
-	/* No configuration: a device bound by name without platform data. */
+	/* No configuration: a device bound by name, not from the device tree. */
 	ndev->hw = config ? dla_hw_config_get(config) : NULL;
 	if (!ndev->hw)
 		return dev_err_probe(dev, -EINVAL, "unknown configuration\n");
@@ -127,18 +118,14 @@ static int nvdla_probe(struct platform_device *pdev)
 	ret = nvdla_hw_init(ndev, pdev);
 	if (ret)
 		return ret;
-	nvdla_sim_dev_init(ndev);
 	/* Nothing runs yet: make sure no stale interrupt is pending. */
 	dla_clear_task(ndev->engine);
 
 	ret = drm_dev_register(&ndev->drm, 0);
-	if (ret) {
-		nvdla_sim_dev_fini(ndev);
+	if (ret)
 		return ret;
-	}
 	nvdla_debugfs_init(ndev);
-	drm_info(&ndev->drm, "NVDLA %s%s\n", config,
-		 vdev ? " (hardware model)" : "");
+	drm_info(&ndev->drm, "NVDLA %s\n", config);
 	return 0;
 }
 
@@ -149,32 +136,20 @@ static void nvdla_remove(struct platform_device *pdev)
 	/* Waits for every ioctl: no job is queued after this. */
 	drm_dev_unplug(&ndev->drm);
 	nvdla_queue_fini(ndev);
-	nvdla_sim_dev_fini(ndev);
 }
 
-NVDLA_DEFINE_PLATFORM_REMOVE(nvdla_platform_remove, nvdla_remove);
-
-/*
- * One string per hardware configuration, then the official driver's
- * strings (and the one its binding document gave), so that existing
- * device trees keep working.
- */
+/* One string per hardware configuration. */
 static const struct of_device_id nvdla_of_match[] = {
 	{ .compatible = "nvidia,nvdla-nv-full", .data = "nv_full" },
 	{ .compatible = "nvidia,nvdla-nv-large", .data = "nv_large" },
 	{ .compatible = "nvidia,nvdla-nv-small", .data = "nv_small" },
-	{ .compatible = "nvidia,nvdla_os_initial", .data = "nv_full" },
-	{ .compatible = "nvidia,nvdla-1", .data = "nv_full" },
-	{ .compatible = "nvidia,nv_small", .data = "nv_small" },
-	{ .compatible = "nvidia,nv_large", .data = "nv_large" },
-	{ .compatible = "nvidia,nvdla_2", .data = "nv_small" },
 	{ /* sentinel */ }
 };
 MODULE_DEVICE_TABLE(of, nvdla_of_match);
 
 struct platform_driver nvdla_platform_driver = {
 	.probe = nvdla_probe,
-	.remove = nvdla_platform_remove,
+	.remove = nvdla_remove,
 	.driver = {
 		.name = "nvdla",
 		.of_match_table = nvdla_of_match,

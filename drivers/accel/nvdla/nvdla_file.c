@@ -7,7 +7,6 @@
 #include <linux/dma-fence.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include <linux/version.h>
 
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
@@ -180,14 +179,10 @@ void nvdla_file_show_fdinfo(struct seq_file *m, struct file *f)
 	struct drm_file *file = f->private_data;
 	struct nvdla_file *nfile = file->driver_priv;
 
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
 	struct drm_printer p = drm_seq_file_printer(m);
 
 	drm_show_fdinfo(m, f);
 	drm_show_memory_stats(&p, file);
-#else
-	seq_printf(m, "drm-driver:\t%s\n", file->minor->dev->driver->name);
-#endif
 	seq_printf(m, "drm-engine-nvdla:\t%llu ns\n",
 		   (u64)atomic64_read(&nfile->busy_ns));
 	seq_printf(m, "nvdla-submit-to-first-write:\t%llu ns\n",

@@ -17,11 +17,10 @@
 #include <drm/drm_print.h>
 #include <drm/drm_syncobj.h>
 #include <drm/drm_utils.h>
+#include <drm/nvdla_accel.h>
 
 #include <nvdla/firmware.h>
 
-#include "nvdla_accel.h"
-#include "nvdla_compat.h"
 #include "nvdla_drv.h"
 #include "nvdla_fence.h"
 #include "nvdla_file.h"
@@ -340,6 +339,30 @@ static int nvdla_job_add_deps(struct nvdla_job *job, struct drm_file *file,
 }
 
 /*
+ * Lock the reservation objects of the job's buffers (distinct objects) and
+ * reserve a fence slot on each, before the job's fence becomes visible.
+ */
+static int nvdla_job_lock_objs(struct nvdla_job *job,
+			       struct ww_acquire_ctx *ctx)
+{
+	int ret;
+	u32 i;
+
+	ret = drm_gem_lock_reservations(job->objs, job->num_objs, ctx);
+	if (ret)
+		return ret;
+	for (i = 0; i < job->num_objs; i++) {
+		ret = dma_resv_reserve_fences(job->objs[i]->resv, 1);
+		if (ret) {
+			drm_gem_unlock_reservations(job->objs, job->num_objs,
+						    ctx);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/*
  * Queue @job behind the jobs of its file queued before; the queue owns it
  * from here. Everything that can fail comes first (the buffers'
  * reservations locked and a fence slot reserved on each, the job's entry
@@ -352,11 +375,11 @@ static int nvdla_job_add_deps(struct nvdla_job *job, struct drm_file *file,
 int nvdla_job_queue(struct nvdla_job *job, struct dma_fence **done, u64 *id)
 {
 	struct nvdla_device *ndev = job->ndev;
-	struct nvdla_objs_lock lock;
+	struct ww_acquire_ctx ctx;
 	int ret;
 	u32 i;
 
-	ret = nvdla_objs_lock(&lock, job->objs, job->num_objs);
+	ret = nvdla_job_lock_objs(job, &ctx);
 	if (ret)
 		goto err_free;
 	mutex_lock(&ndev->submit_lock);
@@ -373,8 +396,8 @@ int nvdla_job_queue(struct nvdla_job *job, struct dma_fence **done, u64 *id)
 	nvdla_file_publish_job(job->file, job->id, job->done);
 	*done = dma_fence_get(job->done);
 	*id = job->id;
-	/* Before the push: the lock may use the job's array of objects. */
-	nvdla_objs_unlock(&lock);
+	/* Before the push: unlocking reads the job's array of objects. */
+	drm_gem_unlock_reservations(job->objs, job->num_objs, &ctx);
 	/* The job may end as soon as it is queued: read it no more. */
 	nvdla_queue_push(ndev, job);
 	mutex_unlock(&ndev->submit_lock);
@@ -382,7 +405,7 @@ int nvdla_job_queue(struct nvdla_job *job, struct dma_fence **done, u64 *id)
 
 err_unlock:
 	mutex_unlock(&ndev->submit_lock);
-	nvdla_objs_unlock(&lock);
+	drm_gem_unlock_reservations(job->objs, job->num_objs, &ctx);
 err_free:
 	nvdla_job_put(job);
 	return ret;

@@ -14,8 +14,8 @@
 #include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_prime.h>
+#include <drm/nvdla_accel.h>
 
-#include "nvdla_accel.h"
 #include "nvdla_drv.h"
 #include "nvdla_job.h"
 #include "nvdla_legacy.h"

@@ -21,17 +21,12 @@
 
 u32 nvdla_reg_read(struct nvdla_device *ndev, u32 addr)
 {
-	if (ndev->sim)
-		return ndev->sim->reg_read(ndev->sim->ctx, addr);
 	return readl(ndev->regs + addr);
 }
 
 void nvdla_reg_write(struct nvdla_device *ndev, u32 addr, u32 val)
 {
-	if (ndev->sim)
-		ndev->sim->reg_write(ndev->sim->ctx, addr, val);
-	else
-		writel(val, ndev->regs + addr);
+	writel(val, ndev->regs + addr);
 }
 
 static u32 nvdla_port_reg_read(void *drv, u32 addr)

@@ -2,7 +2,7 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * Power: the clocks and reset lines a device-tree node gives the device
- * (both optional, so bare nodes and the virtual device work without them),
+ * (both optional, so nodes without them work),
  * runtime PM with autosuspend between jobs, and the engine reset. A power
  * domain in the node is attached by the platform core and follows runtime
  * PM by itself.
@@ -20,7 +20,6 @@
 #include "nvdla_drv.h"
 #include "nvdla_power.h"
 #include "nvdla_queue.h"
-#include "nvdla_sim_dev.h"
 
 /* Idle time before the device powers down: a few frames of a video feed. */
 #define NVDLA_AUTOSUSPEND_MS 50
@@ -40,8 +39,6 @@ static int nvdla_power_on(struct nvdla_device *ndev)
 		clk_bulk_disable_unprepare(pwr->num_clks, pwr->clks);
 		return ret;
 	}
-	/* The virtual device loses its registers like a power-gated block. */
-	nvdla_sim_dev_reset(ndev);
 	if (pwr->irq)
 		enable_irq(pwr->irq);
 	return 0;
@@ -278,8 +275,6 @@ static bool nvdla_power_idle(struct nvdla_device *ndev)
 /* The engine's reset: its reset lines, else a power cycle of its domain. */
 static int nvdla_power_reset_engine(struct nvdla_device *ndev)
 {
-	if (ndev->sim)
-		return nvdla_sim_dev_reset_line(ndev);
 	if (ndev->power.rst)
 		return nvdla_power_pulse(&ndev->power);
 	return nvdla_power_cycle(ndev);
@@ -290,7 +285,7 @@ static int nvdla_power_reset_engine(struct nvdla_device *ndev)
  * @ndev: the device, powered (nvdla_power_get()), with no job on the engine
  *
  * For after a job that failed or was stopped: its operations may still be
- * running. Pulses the reset lines (the virtual device restarts its model),
+ * running. Pulses the reset lines,
  * or without them power-cycles the device's power domain, with the
  * interrupt off; then clears the firmware's task state again, since an
  * interrupt may have recorded events after the job was taken off, and
