@@ -112,7 +112,7 @@ dma_helper() {
 }
 
 cd "$src" || exit 1
-git checkout -q --detach base && git reset -q --hard base &&
+git checkout -q -f --detach base && git reset -q --hard base &&
 	git clean -fdxq -e .nvdla-base || exit 1
 
 n=0

@@ -110,7 +110,7 @@ if [ ! -d "$gen/.git" ] && [ ! -f "$gen/.git" ]; then
 	git -C "$src" worktree add -q --detach "$gen" base
 fi
 cd "$gen"
-git checkout -q --detach base
+git checkout -q -f --detach base
 git reset -q --hard base
 git clean -fdxq
 

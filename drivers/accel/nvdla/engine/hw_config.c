@@ -7,10 +7,17 @@
 	(BIT(DLA_PRECISION_INT8) | ((int16) ? BIT(DLA_PRECISION_INT16) : 0) | \
 	 ((fp16) ? BIT(DLA_PRECISION_FP16) : 0))
 
+/* The configurations' indices, in the order of nvdla/hw_configs.h. */
+enum dla_hw_config_id {
+#define NVDLA_HW_CONFIG(id, ...) DLA_HW_CONFIG_##id,
+#include <nvdla/hw_configs.h>
+#undef NVDLA_HW_CONFIG
+};
+
 /* Each configuration's shared facts (nvdla/hw_configs.h) as an entry. */
 #define NVDLA_HW_CONFIG(id, cfg_name, map, atom, has_bdma, has_rubik, wcomp, \
 			int16, fp16, bits) \
-	{ \
+	[DLA_HW_CONFIG_##id] = { \
 		.name = cfg_name, \
 		.unit_base = (const u32[NVDLA_UNIT_COUNT])NVDLA_UNIT_BASES_##map, \
 		.atom_size = atom, \

@@ -18,15 +18,18 @@
 #define LUT_CFG NVDLA_CDP_S_LUT_CFG
 #define LUT_INFO NVDLA_CDP_S_LUT_INFO
 
-static_assert(NVDLA_SDP_S_LUT_INFO == NVDLA_CDP_S_LUT_INFO &&
-	       NVDLA_SDP_S_LUT_CFG == NVDLA_CDP_S_LUT_CFG &&
-	       NVDLA_SDP_S_LUT_ACCESS_DATA == NVDLA_CDP_S_LUT_ACCESS_DATA,
-	       "SDP and CDP LUT registers differ");
+/* Two register offsets that must be equal. */
+#define LUT_SAME(a, b) ((a) - (b) == 0)
+
+static_assert(LUT_SAME(NVDLA_SDP_S_LUT_INFO, NVDLA_CDP_S_LUT_INFO) &&
+	      LUT_SAME(NVDLA_SDP_S_LUT_CFG, NVDLA_CDP_S_LUT_CFG) &&
+	      LUT_SAME(NVDLA_SDP_S_LUT_ACCESS_DATA, NVDLA_CDP_S_LUT_ACCESS_DATA),
+	      "SDP and CDP LUT registers differ");
 /* After INFO: four start/end points (CDP: LOW and HIGH), then slopes. */
-static_assert(NVDLA_SDP_S_LUT_LE_SLOPE_SCALE == NVDLA_SDP_S_LUT_INFO + 4 + 4 * 4 &&
-	       NVDLA_CDP_S_LUT_LE_SLOPE_SCALE == NVDLA_CDP_S_LUT_INFO + 4 + 8 * 4 &&
-	       NVDLA_CDP_S_LUT_LO_SLOPE_SHIFT == NVDLA_CDP_S_LUT_LE_SLOPE_SCALE + 12,
-	       "LUT point and slope registers moved");
+static_assert(LUT_SAME(NVDLA_SDP_S_LUT_LE_SLOPE_SCALE, NVDLA_SDP_S_LUT_INFO + 4 + 4 * 4) &&
+	      LUT_SAME(NVDLA_CDP_S_LUT_LE_SLOPE_SCALE, NVDLA_CDP_S_LUT_INFO + 4 + 8 * 4) &&
+	      LUT_SAME(NVDLA_CDP_S_LUT_LO_SLOPE_SHIFT, NVDLA_CDP_S_LUT_LE_SLOPE_SCALE + 12),
+	      "LUT point and slope registers moved");
 
 int dla_lut_check(struct dla_engine *engine, s16 index)
 {

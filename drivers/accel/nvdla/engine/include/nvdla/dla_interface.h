@@ -12,9 +12,9 @@
 #ifndef __NVDLA_DLA_INTERFACE_H__
 #define __NVDLA_DLA_INTERFACE_H__
 
+#include <linux/build_bug.h>
+#include <linux/compiler_attributes.h>
 #include <linux/types.h>
-
-#define DLA_PACKED __attribute__((packed, aligned(4)))
 
 /* Operation (processor) types, also the index of op_head[] and consumers[]. */
 enum dla_op_type {
@@ -79,13 +79,13 @@ struct dla_network_desc {
 	__s16 input_layer;
 	__u8 dynamic_roi;
 	__u8 reserved0;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_consumer {
 	__s16 index;		/* -1: none */
 	__u8 event;
 	__u8 res;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 /* One node of the dependency graph; the firmware writes it back. */
 struct dla_common_op_desc {
@@ -96,19 +96,19 @@ struct dla_common_op_desc {
 	__u8 reserved0[3];
 	struct dla_consumer consumers[DLA_OP_NUM];
 	struct dla_consumer fused_parent;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_roi_array_desc {
 	__u32 array_length;
 	__u32 array_reserved;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_roi_desc {
 	__u32 left;
 	__u32 top;
 	__u32 right;
 	__u32 bottom;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 #define DLA_BDMA_MAX_TRANSFERS 20
 
@@ -122,26 +122,26 @@ struct dla_bdma_transfer_desc {
 	__u32 surface_repeat;
 	__u32 source_surface;
 	__u32 destination_surface;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_bdma_surface_desc {
 	__u8 source_type;
 	__u8 destination_type;
 	__u16 num_transfers;
 	struct dla_bdma_transfer_desc transfers[DLA_BDMA_MAX_TRANSFERS];
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_bdma_op_desc {
 	__u16 num_transfers;
 	__u16 reserved0;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_cvt_param {
 	__s16 scale;
 	__u8 truncate;
 	__u8 enable;
 	__s32 offset;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_data_cube {
 	__u16 type;		/* enum dla_mem_type */
@@ -155,7 +155,7 @@ struct dla_data_cube {
 	__u32 line_stride;
 	__u32 surf_stride;
 	__u32 plane_stride;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_conv_surface_desc {
 	struct dla_data_cube weight_data;
@@ -165,7 +165,7 @@ struct dla_conv_surface_desc {
 	struct dla_data_cube dst_data;
 	__s64 offset_u;
 	__u32 in_line_uv_stride;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_conv_op_desc {
 	__u8 conv_mode;
@@ -216,7 +216,7 @@ struct dla_conv_op_desc {
 	__s16 pad_val;
 	struct dla_cvt_param in_cvt;
 	struct dla_cvt_param out_cvt;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 #define DLA_LUT_LE_TABLE_ENTRIES 65
 #define DLA_LUT_LO_TABLE_ENTRIES 257
@@ -225,19 +225,19 @@ union dla_lut_offset {
 	__s8 exp_offset;
 	__s8 frac_bits;
 	__u16 reserved0;
-} __attribute__((packed));	/* 2 bytes: not padded to 4 */
+} __packed;	/* 2 bytes: not padded to 4 */
 
 union dla_slope {
 	struct {
 		__s16 scale;
 		__s8 shifter;
 		__u8 reserved0;
-	} DLA_PACKED data_i;
+	} __packed __aligned(4) data_i;
 	struct {
 		__u16 scale;
 		__u16 reserved0;
-	} DLA_PACKED data_f;
-} DLA_PACKED;
+	} __packed __aligned(4) data_f;
+} __packed __aligned(4);
 
 struct dla_lut_param {
 	__s16 linear_exp_table[DLA_LUT_LE_TABLE_ENTRIES];
@@ -256,7 +256,7 @@ struct dla_lut_param {
 	__u8 underflow_priority;
 	__u8 overflow_priority;
 	__u8 method;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_sdp_surface_desc {
 	struct dla_data_cube src_data;
@@ -264,12 +264,12 @@ struct dla_sdp_surface_desc {
 	struct dla_data_cube x2_data;
 	struct dla_data_cube y_data;
 	struct dla_data_cube dst_data;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_sdp_cvt {
 	struct dla_cvt_param alu_cvt;
 	struct dla_cvt_param mul_cvt;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_sdp_op {
 	__u8 enable;
@@ -283,7 +283,7 @@ struct dla_sdp_op {
 	__s32 alu_operand;
 	__s32 mul_operand;
 	struct dla_sdp_cvt cvt;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_sdp_op_desc {
 	__u8 src_precision;
@@ -297,12 +297,12 @@ struct dla_sdp_op_desc {
 	struct dla_sdp_op x1_op;
 	struct dla_sdp_op x2_op;
 	struct dla_sdp_op y_op;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_pdp_surface_desc {
 	struct dla_data_cube src_data;
 	struct dla_data_cube dst_data;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 #define DLA_PDP_PAD_VALUES 7
 
@@ -326,12 +326,12 @@ struct dla_pdp_op_desc {
 	__u8 precision;
 	__u8 reserved0;
 	__s32 padding_value[DLA_PDP_PAD_VALUES];
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_cdp_surface_desc {
 	struct dla_data_cube src_data;
 	struct dla_data_cube dst_data;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_cdp_op_desc {
 	__u8 in_precision;
@@ -343,19 +343,19 @@ struct dla_cdp_op_desc {
 	__u8 bypass_sqsum;
 	__u8 bypass_out_mul;
 	__u8 reserved0;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_rubik_surface_desc {
 	struct dla_data_cube src_data;
 	struct dla_data_cube dst_data;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_rubik_op_desc {
 	__u8 mode;
 	__u8 precision;
 	__u8 stride_x;
 	__u8 stride_y;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 /*
  * Statistics of one operation, written back by the firmware when it
@@ -366,7 +366,7 @@ struct dla_bdma_stat_desc {
 	__u32 read_stall;
 	__u32 write_stall;
 	__u32 runtime;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_conv_stat_desc {
 	__u32 data_read_stall;
@@ -379,7 +379,7 @@ struct dla_conv_stat_desc {
 	__u32 inf_data_num;
 	__u32 inf_weight_num;
 	__u32 runtime;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_sdp_stat_desc {
 	__u32 nan_input_num;
@@ -393,7 +393,7 @@ struct dla_sdp_stat_desc {
 	__u32 lut_lo_hit;
 	__u32 saturation_count;
 	__u32 runtime;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_pdp_stat_desc {
 	__u32 inf_input_num;
@@ -401,7 +401,7 @@ struct dla_pdp_stat_desc {
 	__u32 nan_output_num;
 	__u32 write_stall;
 	__u32 runtime;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_cdp_stat_desc {
 	__u32 nan_input_num;
@@ -415,13 +415,13 @@ struct dla_cdp_stat_desc {
 	__u32 lut_lo_hit;
 	__u32 saturation_count;
 	__u32 runtime;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 struct dla_rubik_stat_desc {
 	__u32 read_stall;
 	__u32 write_stall;
 	__u32 runtime;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 union dla_stat_container {
 	struct dla_bdma_stat_desc bdma_stat;
@@ -430,7 +430,7 @@ union dla_stat_container {
 	struct dla_pdp_stat_desc pdp_stat;
 	struct dla_cdp_stat_desc cdp_stat;
 	struct dla_rubik_stat_desc rubik_stat;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 union dla_surface_container {
 	struct dla_bdma_surface_desc bdma_surface;
@@ -439,7 +439,7 @@ union dla_surface_container {
 	struct dla_pdp_surface_desc pdp_surface;
 	struct dla_cdp_surface_desc cdp_surface;
 	struct dla_rubik_surface_desc rubik_surface;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 union dla_operation_container {
 	struct dla_bdma_op_desc bdma_op;
@@ -448,10 +448,10 @@ union dla_operation_container {
 	struct dla_pdp_op_desc pdp_op;
 	struct dla_cdp_op_desc cdp_op;
 	struct dla_rubik_op_desc rubik_op;
-} DLA_PACKED;
+} __packed __aligned(4);
 
 #define DLA_ABI_ASSERT_SIZE(type, size) \
-	_Static_assert(sizeof(type) == (size), #type " breaks the NVDLA ABI")
+	static_assert(sizeof(type) == (size), #type " breaks the NVDLA ABI")
 
 DLA_ABI_ASSERT_SIZE(struct dla_network_desc, 40);
 DLA_ABI_ASSERT_SIZE(struct dla_consumer, 4);
