@@ -36,6 +36,10 @@ here=$root/tools/upstream
 series=$(cd "${1:-$root/build/upstream-series}" && pwd) || exit 1
 logs=${LOGDIR:-$root/build/upstream-check}
 tree=$here/kernel-tree.sh
+# One check at a time: they share the tree and its build directories.
+mkdir -p "${NVDLA_CACHE:-$HOME/.cache/nvdla}/upstream"
+exec 9>"${NVDLA_CACHE:-$HOME/.cache/nvdla}/upstream/check.lock"
+flock 9
 src=$("$tree" src) || exit 1
 out=$("$tree" build amd64) || exit 1
 drv=drivers/accel/nvdla

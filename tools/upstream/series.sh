@@ -29,6 +29,10 @@ out=${1:-$root/build/upstream-series}
 cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 src=$("$here/kernel-tree.sh" src)
 gen=$cache/upstream/gen
+# One writer at a time: the series is made in one worktree.
+mkdir -p "$cache/upstream"
+exec 9>"$cache/upstream/series.lock"
+flock 9
 
 die() {
 	echo "series: $*" >&2
