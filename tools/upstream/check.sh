@@ -116,6 +116,8 @@ dma_helper() {
 }
 
 cd "$src" || exit 1
+# an am that an earlier run left stopped
+git am --abort >/dev/null 2>&1
 git checkout -q -f --detach base && git reset -q --hard base &&
 	git clean -fdxq -e .nvdla-base || exit 1
 
@@ -127,7 +129,7 @@ for p in "$series"/*.patch; do
 	git am -q "$p" >"$logs/$n-am.log" 2>&1
 	st=$?
 	result "$tag: applies" "$logs/$n-am.log" $st
-	[ $st -eq 0 ] || break
+	[ $st -eq 0 ] || { git am --abort >/dev/null 2>&1; break; }
 
 	perl scripts/checkpatch.pl --strict --show-types "$p" >"$logs/$n-checkpatch.log" 2>&1
 	grep -q '^total: 0 errors, 0 warnings, 0 checks' "$logs/$n-checkpatch.log"
