@@ -25,7 +25,10 @@ st=$?
 ok $st "series written ($(find "$series" -name '*.patch' 2>/dev/null | wc -l) patches)"
 [ $st -eq 0 ] || { sed 's/^/# /' "$log"; exit 0; }
 
-key=$(cat "$series"/*.patch tools/upstream/check.sh tools/upstream/kernel-tree.sh |
+# The patches less what changes with every commit of this repository
+# (their commit hashes and dates), and the tools that check them.
+key=$( (sed '/^From [0-9a-f]\{40\} /d; /^Date: /d' "$series"/*.patch
+	cat tools/upstream/check.sh tools/upstream/kernel-tree.sh) |
 	sha256sum | cut -c1-16)
 kept=$cache/upstream/check-$key.log
 if [ -f "$kept" ]; then

@@ -46,33 +46,11 @@ date=$(git -C "$root" log -1 --format=%cI)
 # The files of the series, in the kernel's layout, into $stage.
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-if [ -d "$root/drivers/accel/nvdla" ]; then
-	(cd "$root" && cp --parents -r drivers/accel/nvdla \
-		include/uapi/drm/nvdla_accel.h \
-		Documentation/devicetree/bindings/npu/nvidia,nvdla.yaml \
-		Documentation/accel/nvdla "$stage/")
-else
-	# Before the upstream layout: today's files mapped onto it, to
-	# exercise this tooling (tools/upstream/staging/README).
-	echo "series: no drivers/accel/nvdla: staging today's kmd/ and firmware/" >&2
-	d=$stage/drivers/accel/nvdla
-	mkdir -p "$d/engine/include/nvdla" "$stage/include/uapi/drm"
-	(cd "$root" && cp --parents \
-		Documentation/devicetree/bindings/npu/nvidia,nvdla.yaml \
-		Documentation/accel/nvdla/*.rst "$stage/")
-	cp "$root"/include/uapi/drm/nvdla_accel.h "$stage/include/uapi/drm/"
-	cp "$root"/firmware/*.[ch] "$d/engine/"
-	for h in firmware dla_interface hw_configs regs pixel_formats deps vdev; do
-		cp "$root/include/nvdla/$h.h" "$d/engine/include/nvdla/"
-	done
-	for f in "$root"/kmd/*.[ch]; do
-		case ${f##*/} in
-		nvdla_sim_dev.*) ;;
-		*) cp "$f" "$d/" ;;
-		esac
-	done
-	cp "$here/staging/Kconfig" "$here/staging/Makefile" "$d/"
-fi
+[ -d "$root/drivers/accel/nvdla" ] || die "no drivers/accel/nvdla"
+(cd "$root" && cp --parents -r drivers/accel/nvdla \
+	include/uapi/drm/nvdla_accel.h \
+	Documentation/devicetree/bindings/npu/nvidia,nvdla.yaml \
+	Documentation/accel/nvdla "$stage/")
 for f in drivers/accel/nvdla/Kconfig drivers/accel/nvdla/Makefile; do
 	[ -f "$stage/$f" ] || die "no $f"
 done
