@@ -16,8 +16,8 @@
 # then, on the whole series: make dt_binding_check of the binding,
 # scripts/kernel-doc -none -Wall on the UAPI header and the driver, and
 # Documentation/accel/nvdla built by Sphinx with the kernel's kernel-doc
-# extension, warnings as errors. With ARCH64=1 (or --arm64) the module is
-# also built for arm64 against Debian's arm64 kernel.
+# extension, warnings as errors. With ARM64=1 (or --arm64) the driver's
+# objects are also built for arm64 with Debian's arm64 6.12 config.
 #
 # Prints one "PASS: ..." or "FAIL: ..." line per check (the offending
 # output under a failure), then a summary; exits non-zero if any failed.
@@ -156,9 +156,11 @@ for p in "$series"/*.patch; do
 	fi
 done
 
-# arm64: the module in the same tree (its amd64 objects cleaned first), in
-# a build directory configured from Debian's arm64 6.12 kernel; nvdla.ko
-# is kept in LOGDIR/arm64.
+# arm64: the driver's objects in the same tree (its amd64 objects cleaned
+# first), in a build directory configured from Debian's arm64 6.12 kernel.
+# Not the module: Debian's arm64 kernel is built without CONFIG_DRM_ACCEL,
+# so its drm.ko exports no accel_open() and friends, and modpost against
+# its Module.symvers cannot resolve them (nor could the module load).
 if [ "$arm64" -eq 1 ] && [ -f "$drv/Makefile" ]; then
 	l=$logs/arm64-build.log
 	git clean -fdxq "$drv"
@@ -166,9 +168,9 @@ if [ "$arm64" -eq 1 ] && [ -f "$drv/Makefile" ]; then
 		"$src/scripts/config" --file "$arm64_out/.config" -m DRM_ACCEL_NVDLA &&
 		"$tree" make arm64 olddefconfig >/dev/null 2>>"$l" &&
 		"$tree" make arm64 modules_prepare >>"$l" 2>&1 &&
-		quiet "$l" "$tree" make arm64 W=1 C=1 M="$src/$drv" modules &&
-		mkdir -p "$logs/arm64" && cp "$drv/nvdla.ko" "$logs/arm64/"
-	result "module builds for arm64 (Debian's arm64 6.12 config), W=1 C=1 warning-free" "$l" $?
+		quiet "$l" "$tree" make arm64 W=1 C=1 M="$src/$drv" nvdla.o
+	result "arm64 (Debian's arm64 6.12 config with DRM_ACCEL): objects build, W=1 C=1 warning-free" "$l" $?
+	echo "SKIP: arm64 module link: Debian's arm64 6.12 kernel has no CONFIG_DRM_ACCEL (no accel_open in its drm.ko)"
 	git clean -fdxq "$drv"
 fi
 
