@@ -49,6 +49,7 @@ passed=0
 failed=0
 rm -rf "$logs"
 mkdir -p "$logs"
+logs=$(cd "$logs" && pwd)
 
 # result NAME LOG STATUS: a PASS or FAIL line; a failure shows LOG.
 result() {
