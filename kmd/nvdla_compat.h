@@ -204,6 +204,13 @@ static inline void nvdla_sched_unpause(struct drm_gpu_scheduler *sched)
 #endif
 }
 
+/*
+ * The GEM DMA helper is the same on 6.1 and 6.12 for what the driver uses
+ * (only its DRM_GEM_DMA_DRIVER_OPS macros differ, which it does not use).
+ * Kernels built without it (CONFIG_DRM_GEM_DMA_HELPER unset: Debian's
+ * amd64 ones) get its functions from nvdla_compat_gem_dma.c.
+ */
+
 /* The largest order the page allocator gives (inclusive since 6.4). */
 #if defined(MAX_PAGE_ORDER)
 #define NVDLA_MAX_PAGE_ORDER MAX_PAGE_ORDER
