@@ -76,9 +76,12 @@ int drm_gem_dma_mmap(struct drm_gem_dma_object *dma_obj,
 {
 	struct drm_gem_object *obj = &dma_obj->base;
 
-	/* The fake offset selected the object; map it from its start. */
+	/*
+	 * The fake offset selected the object; map it from its start. The
+	 * DMA API's remap adds VM_IO, VM_PFNMAP and VM_DONTDUMP.
+	 */
 	vma->vm_pgoff -= drm_vma_node_start(&obj->vma_node);
-	nvdla_vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
+	nvdla_vm_flags_set(vma, VM_DONTEXPAND);
 	return dma_mmap_wc(obj->dev->dev, vma, dma_obj->vaddr,
 			   dma_obj->dma_addr, vma->vm_end - vma->vm_start);
 }
