@@ -211,6 +211,17 @@ static inline void nvdla_sched_unpause(struct drm_gpu_scheduler *sched)
  * amd64 ones) get its functions from nvdla_compat_gem_dma.c.
  */
 
+/*
+ * Until 6.6 the core maps an exported buffer's dma-buf only through the
+ * driver's gem_prime_mmap (-ENOSYS without it); since then it uses the
+ * object's mmap itself.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 6, 0)
+#define NVDLA_COMPAT_GEM_PRIME_MMAP .gem_prime_mmap = drm_gem_prime_mmap,
+#else
+#define NVDLA_COMPAT_GEM_PRIME_MMAP
+#endif
+
 /* The largest order the page allocator gives (inclusive since 6.4). */
 #if defined(MAX_PAGE_ORDER)
 #define NVDLA_MAX_PAGE_ORDER MAX_PAGE_ORDER

@@ -17,6 +17,7 @@
 #include <nvdla/regs.h>
 
 #include "nvdla_accel.h"
+#include "nvdla_compat.h"
 #include "nvdla_drv.h"
 #include "nvdla_file.h"
 #include "nvdla_gem.h"
@@ -51,6 +52,7 @@ static const struct drm_ioctl_desc nvdla_ioctls[] = {
 	/* Needed on 6.1 to export buffers (official user space does). */ \
 	.prime_handle_to_fd = drm_gem_prime_handle_to_fd,	\
 	.prime_fd_to_handle = drm_gem_prime_fd_to_handle,	\
+	NVDLA_COMPAT_GEM_PRIME_MMAP				\
 	.ioctls = nvdla_ioctls,					\
 	.num_ioctls = ARRAY_SIZE(nvdla_ioctls),			\
 	.fops = (driver_fops),					\
