@@ -53,13 +53,17 @@ override CPPFLAGS += $(NVDLA_INCLUDES) -Iumd $(DRM_CFLAGS) -MMD -MP
 
 FW_SRCS := $(wildcard drivers/accel/nvdla/engine/*.c)
 # sim/user/: vector units and threads, user space only (Kbuild takes sim/*.c).
-# The AVX2 paths (*_avx2.c) are built for x86-64 targets only, where the
-# CPU still chooses at run time; SIM_AVX2 tells the C code they are there.
+# The AVX2 paths (*_avx2.c) are built for x86-64 targets only and the
+# Advanced SIMD ones (*_neon.c) for AArch64 only, where the CPU still
+# chooses at run time; SIM_AVX2 and SIM_NEON tell the C code they are there.
 SIM_AVX2 := $(filter x86_64-%,$(shell $(CC) -dumpmachine))
+SIM_NEON := $(filter aarch64-%,$(shell $(CC) -dumpmachine))
 AVX2_SRCS := $(wildcard sim/user/*_avx2.c)
-SIM_SRCS := $(filter-out $(AVX2_SRCS),$(wildcard sim/*.c sim/user/*.c)) \
-	$(if $(SIM_AVX2),$(AVX2_SRCS))
-override CPPFLAGS += $(if $(SIM_AVX2),-DSIM_AVX2)
+NEON_SRCS := $(wildcard sim/user/*_neon.c)
+SIM_SRCS := $(filter-out $(AVX2_SRCS) $(NEON_SRCS),\
+	$(wildcard sim/*.c sim/user/*.c)) \
+	$(if $(SIM_AVX2),$(AVX2_SRCS)) $(if $(SIM_NEON),$(NEON_SRCS))
+override CPPFLAGS += $(if $(SIM_AVX2),-DSIM_AVX2) $(if $(SIM_NEON),-DSIM_NEON)
 UMD_SRCS := $(filter-out umd/cli/%,$(wildcard umd/*.c))
 CLI_SRCS := $(wildcard umd/cli/*.c)
 LIB_SRCS := $(UMD_SRCS) $(FW_SRCS) $(SIM_SRCS)

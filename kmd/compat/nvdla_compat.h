@@ -18,6 +18,7 @@
 #include <drm/drm_device.h>
 #include <drm/drm_drv.h>
 #include <drm/drm_file.h>
+#include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 #include <drm/gpu_scheduler.h>
 
@@ -36,6 +37,17 @@ static inline void vm_flags_set(struct vm_area_struct *vma, vm_flags_t flags)
 #else
 #define MAX_PAGE_ORDER MAX_ORDER
 #endif
+#endif
+
+/*
+ * Until 6.6 the core maps an exported buffer's dma-buf only through the
+ * driver's gem_prime_mmap (-ENOSYS without it); since then it uses the
+ * object's mmap itself. The render node's driver (patch 0002) lists it.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 6, 0)
+#define NVDLA_COMPAT_GEM_PRIME_MMAP .gem_prime_mmap = drm_gem_prime_mmap,
+#else
+#define NVDLA_COMPAT_GEM_PRIME_MMAP
 #endif
 
 /* The DRM core prints a file's common fdinfo keys since 6.5. */

@@ -27,7 +27,7 @@ static void *nvdla_sim_bus_map(void *ctx, u64 addr, u64 len)
 	u32 i;
 
 	for (i = 0; job && i < job->num; i++) {
-		const struct nvdla_gem_object *bo = job->bos[i];
+		const struct drm_gem_dma_object *bo = job->bos[i];
 		u64 size = bo->base.size;
 
 		if (addr >= bo->dma_addr && addr - bo->dma_addr <= size &&

@@ -17,12 +17,16 @@
 /*
  * Vector path for the next layer: NVDLA_SIM_SIMD=off forces plain C,
  * anything else the best the CPU has among those built for the target
- * (SIM_AVX2: the Makefile builds the *_avx2.c files, x86-64 only).
+ * (SIM_AVX2: the Makefile builds the *_avx2.c files, x86-64 only;
+ * SIM_NEON: the *_neon.c files, AArch64 only).
  */
 enum sim_simd {
 	SIM_SIMD_OFF,
 #ifdef SIM_AVX2
 	SIM_SIMD_AVX2,
+#endif
+#ifdef SIM_NEON
+	SIM_SIMD_NEON,
 #endif
 };
 
@@ -154,6 +158,11 @@ void sim_dense_fp16_row(const struct sim_dense *dl, sim_fp16_block_fn *block,
 sim_fp16_block_fn sim_fp16_block_c;
 /* Whether @n fp16 values hold a NaN. */
 bool sim_dense_fp16_nan(const u16 *p, u32 n);
+
+#ifdef SIM_NEON
+/* The integer dense tiles on Advanced SIMD. */
+sim_dense_tile_fn sim_dense_tile_neon, sim_dense_tile16_neon;
+#endif
 
 #ifdef SIM_AVX2
 /* sim_wino_fp16_block on AVX2, for blocks without a NaN. */

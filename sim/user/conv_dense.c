@@ -300,9 +300,12 @@ static void dense_tile_c(const s16 *const *w, const s16 *const *d,
 sim_dense_tile_fn *sim_dense_tile(const struct sim_dense *dl,
 				  enum sim_simd simd)
 {
-#ifdef SIM_AVX2
+#if defined(SIM_AVX2)
 	if (simd == SIM_SIMD_AVX2)
 		return dl->narrow ? sim_dense_tile_avx2 : sim_dense_tile16_avx2;
+#elif defined(SIM_NEON)
+	if (simd == SIM_SIMD_NEON)
+		return dl->narrow ? sim_dense_tile_neon : sim_dense_tile16_neon;
 #else
 	(void)dl;	/* plain C is the only path */
 	(void)simd;

@@ -13,6 +13,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <unistd.h>
+#ifdef SIM_NEON
+#include <sys/auxv.h>
+#endif
 
 #include "accel.h"
 
@@ -67,6 +70,11 @@ enum sim_simd sim_simd(void)
 	pthread_once(&cpu_once, cpu_probe);
 	if (cpu_avx2 && !(env && !strcmp(env, "off")))
 		return SIM_SIMD_AVX2;
+#elif defined(SIM_NEON)
+	const char *env = getenv("NVDLA_SIM_SIMD");
+
+	if ((getauxval(AT_HWCAP) & HWCAP_ASIMD) && !(env && !strcmp(env, "off")))
+		return SIM_SIMD_NEON;
 #endif
 	return SIM_SIMD_OFF;
 }

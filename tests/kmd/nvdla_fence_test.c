@@ -47,29 +47,6 @@ static uint32_t syncobj_move(int from, uint32_t handle, int to)
 	return ret ? 0 : h.handle;
 }
 
-/* The vgem device's node, opened; -1 if vgem is not loaded. */
-static int open_vgem(void)
-{
-	char path[64], name[16];
-	struct drm_version v;
-	int i, fd;
-
-	for (i = 0; i < 8; i++) {
-		snprintf(path, sizeof(path), "/dev/dri/card%d", i);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		memset(name, 0, sizeof(name));
-		memset(&v, 0, sizeof(v));
-		v.name = name;
-		v.name_len = sizeof(name) - 1;
-		if (!ioctl(fd, DRM_IOCTL_VERSION, &v) && !strcmp(name, "vgem"))
-			return fd;
-		close(fd);
-	}
-	return -1;
-}
-
 /*
  * An unsignalled vgem fence, as a sync object of @fd: *@fence is the id to
  * signal it with on @vgem.

@@ -251,6 +251,22 @@ TEST_F_TIMEOUT(limits, device_budget, 60)
 }
 
 /*
+ * CGROUP, a memory cgroup that may hold @max: 0; -1 (errno set) without a
+ * cgroup2 file system; 1 if it cannot be made.
+ */
+static int memory_cgroup(const char *max)
+{
+	mkdir("/sys/fs/cgroup", 0755);
+	if (mount("none", "/sys/fs/cgroup", "cgroup2", 0, NULL) && errno != EBUSY)
+		return -1;
+	if (write_file("/sys/fs/cgroup/cgroup.subtree_control", "+memory") ||
+	    (mkdir(CGROUP, 0755) && errno != EEXIST) ||
+	    write_file(CGROUP "/memory.max", max))
+		return 1;
+	return 0;
+}
+
+/*
  * In a child whose memory cgroup may hold 64 MiB: queue LUT jobs behind a
  * long job until refused; report how many went in (one byte each) and
  * the last error (a second byte, -errno).
@@ -289,17 +305,15 @@ TEST_F_TIMEOUT(limits, memory_cgroup_attack, 60)
 				  sizeof(struct dla_lut_param);
 	long before, during, after = 0;
 	long long peak;
-	int pipefd[2], status, jobs = 0;
+	int pipefd[2], status, ret, jobs = 0;
 	int64_t end, killed;
 	uint8_t c = 0;
 	pid_t pid;
 
-	mkdir("/sys/fs/cgroup", 0755);
-	if (mount("none", "/sys/fs/cgroup", "cgroup2", 0, NULL) && errno != EBUSY)
+	ret = memory_cgroup("64M");
+	if (ret < 0)
 		SKIP(return, "no cgroup2 file system: %s", strerror(errno));
-	ASSERT_EQ(0, write_file("/sys/fs/cgroup/cgroup.subtree_control", "+memory"));
-	ASSERT_TRUE(!mkdir(CGROUP, 0755) || errno == EEXIST);
-	ASSERT_EQ(0, write_file(CGROUP "/memory.max", "64M"));
+	ASSERT_EQ(0, ret);
 	ASSERT_EQ(0, set_param("max_file_jobs_mb", 1024));
 	ASSERT_EQ(0, set_param("max_device_jobs_mb", 1024));
 	ASSERT_EQ(0, set_fault(1));
@@ -341,6 +355,77 @@ TEST_F_TIMEOUT(limits, memory_cgroup_attack, 60)
 	EXPECT_LE(peak, 64ll << 20);
 	EXPECT_GE(during - before, jobs * per_job / 1024);
 	EXPECT_LE(after, before + 256);
+	EXPECT_EQ(0, rmdir(CGROUP)) TH_LOG("rmdir: %s", strerror(errno));
+}
+
+/*
+ * In a child whose memory cgroup may hold 16 MiB: create 1 MiB buffers
+ * until refused; report how many went in (one byte each) and the last
+ * error (a second byte, -errno).
+ */
+static void buffer_hoarder(int out)
+{
+	struct drm_nvdla_gem_create c = { .size = 1 << 20 };
+	uint8_t err;
+	int fd, ret;
+
+	if (write_file(CGROUP "/cgroup.procs", "0"))
+		_exit(2);
+	fd = open_nvdla();
+	if (fd < 0)
+		_exit(3);
+	while (!(ret = xioctl(fd, DRM_IOCTL_NVDLA_GEM_CREATE, &c)))
+		if (write(out, "+", 1) != 1)
+			_exit(4);
+	err = -ret;
+	if (write(out, &err, 1) != 1)
+		_exit(4);
+	pause();	/* the parent reads the cgroup, then kills */
+}
+
+/*
+ * Buffer memory is charged to the memory cgroup of the process that
+ * creates it: in a 16 MiB cgroup, 1 MiB buffers are refused with -ENOMEM
+ * before the 16th, far below max_buffer_mb. Skipped where buffers come
+ * from a CMA area or a memory region, which no cgroup is charged for.
+ */
+TEST_F_TIMEOUT(limits, buffer_memory_cgroup, 60)
+{
+	struct drm_nvdla_get_param p = { .param = DRM_NVDLA_PARAM_MAX_BO_SIZE };
+	int pipefd[2], status, ret, bufs = 0;
+	long long peak;
+	uint8_t c = 0;
+	pid_t pid;
+
+	ASSERT_EQ(0, xioctl(self->l.t.fd, DRM_IOCTL_NVDLA_GET_PARAM, &p));
+	if (p.value > 4 << 20)
+		SKIP(return, "buffers from a CMA area or memory region");
+	ret = memory_cgroup("16M");
+	if (ret < 0)
+		SKIP(return, "no cgroup2 file system: %s", strerror(errno));
+	ASSERT_EQ(0, ret);
+	ASSERT_EQ(0, pipe(pipefd));
+
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (!pid) {
+		close(pipefd[0]);
+		buffer_hoarder(pipefd[1]);
+	}
+	close(pipefd[1]);
+	while (read(pipefd[0], &c, 1) == 1 && c == '+')
+		bufs++;
+	peak = read_number(CGROUP "/memory.peak");
+	kill(pid, SIGKILL);
+	ASSERT_EQ(pid, waitpid(pid, &status, 0));
+	close(pipefd[0]);
+
+	TH_LOG("%d buffers of 1 MiB went in, refused with %d; cgroup peak %lld bytes",
+	       bufs, -c, peak);
+	EXPECT_EQ(ENOMEM, c);
+	EXPECT_GE(bufs, 4);
+	EXPECT_LT(bufs, 16);
+	EXPECT_GE(peak, (long long)bufs << 20);
 	EXPECT_EQ(0, rmdir(CGROUP)) TH_LOG("rmdir: %s", strerror(errno));
 }
 

@@ -66,6 +66,29 @@ static inline int open_nvdla(void)
 	return open_nvdla_nth(0);
 }
 
+/* The vgem device's node, opened; -1 if vgem is not loaded. */
+static inline int open_vgem(void)
+{
+	char path[64], name[16];
+	struct drm_version v;
+	int i, fd;
+
+	for (i = 0; i < 8; i++) {
+		snprintf(path, sizeof(path), "/dev/dri/card%d", i);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		memset(name, 0, sizeof(name));
+		memset(&v, 0, sizeof(v));
+		v.name = name;
+		v.name_len = sizeof(name) - 1;
+		if (!ioctl(fd, DRM_IOCTL_VERSION, &v) && !strcmp(name, "vgem"))
+			return fd;
+		close(fd);
+	}
+	return -1;
+}
+
 static inline int bo_new(int fd, uint64_t size, uint32_t *handle, void **map)
 {
 	struct drm_nvdla_gem_create c = { .size = size };

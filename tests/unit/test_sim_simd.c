@@ -13,8 +13,8 @@
  * random SDP and CDP layers (int8, int16,
  * fp16; every stage setting, register and memory operands, the LUTs)
  * with the vector path and the plain one, outputs and counters. Where
- * the CPU has no AVX2, or the target no vector path (SIM_AVX2: x86-64
- * only), the vector checks skip and the layers compare the plain path
+ * the CPU has no AVX2, or the target no vector path (SIM_AVX2: x86-64;
+ * SIM_NEON, the integer dense tiles only: AArch64), the vector checks skip and the layers compare the plain path
  * with itself on threads.
  */
 #include <fenv.h>
@@ -228,6 +228,18 @@ static void test_fp16_exact(void)
 	       bad, n);
 }
 
+#endif /* SIM_AVX2 */
+
+#if defined(SIM_AVX2) || defined(SIM_NEON)
+/* The integer dense tiles of the target's vector path. */
+#ifdef SIM_AVX2
+#define VECTOR_PATH SIM_SIMD_AVX2
+#define VECTOR_NAME "AVX2"
+#else
+#define VECTOR_PATH SIM_SIMD_NEON
+#define VECTOR_NAME "NEON"
+#endif
+
 static void test_int_tile(bool narrow)
 {
 	static s16 in[4096], wt[4096];
@@ -241,8 +253,8 @@ static void test_int_tile(bool narrow)
 	s16 least = narrow ? -128 : -32768;
 	uint32_t i, j, t, bad = 0;
 
-	if (!__builtin_cpu_supports("avx2")) {
-		tap_skip("no AVX2", "%s dense tile: AVX2 = plain C",
+	if (sim_simd() == SIM_SIMD_OFF) {
+		tap_skip("no " VECTOR_NAME, "%s dense tile: " VECTOR_NAME " = plain C",
 			 narrow ? "int8" : "int16");
 		return;
 	}
@@ -256,13 +268,13 @@ static void test_int_tile(bool narrow)
 		for (j = 0; j < SIM_DENSE_XT; j++)
 			dp[j] = in + rnd() % 2000;
 		sim_dense_tile(&dl, SIM_SIMD_OFF)(wp, dp, &dl, a);
-		sim_dense_tile(&dl, SIM_SIMD_AVX2)(wp, dp, &dl, b);
+		sim_dense_tile(&dl, VECTOR_PATH)(wp, dp, &dl, b);
 		bad += memcmp(a, b, sizeof(a)) != 0;
 	}
-	tap_ok(!bad, "%s dense tile: AVX2 = plain C on 2000 random tiles (%u differ)",
+	tap_ok(!bad, "%s dense tile: " VECTOR_NAME " = plain C on 2000 random tiles (%u differ)",
 	       narrow ? "int8" : "int16", bad);
 }
-#endif /* SIM_AVX2 */
+#endif
 
 static int bus_read(void *ctx, uint64_t a, void *d, uint32_t n)
 {
@@ -1077,11 +1089,13 @@ int main(void)
 	test_fp16_exact();
 	test_fp16_group_block();
 	test_fp16_align8();
-	test_int_tile(true);
-	test_int_tile(false);
 	test_sdp_narrow();
 	test_cdp_narrow();
 	test_sdp_fp16_rounding();
+#endif
+#if defined(SIM_AVX2) || defined(SIM_NEON)
+	test_int_tile(true);
+	test_int_tile(false);
 #else
 	tap_skip("built without a vector path for this architecture",
 		 "vector kernels against plain C");

@@ -10,7 +10,8 @@
 # Usage: tools/qemu/run-guest.sh KVER BUILD_DIR
 # Needs tools/setup.sh (kernel images in NVDLA_CACHE) and make module-all.
 # NVDLA_GUEST_TESTS (a pattern, default all) picks the tests/guest scripts
-# to run; with it set, the kselftest programs are left out.
+# to run; with it set, the kselftest programs are left out unless
+# NVDLA_GUEST_PROGRAMS (a pattern) picks some.
 # NVDLA_QEMU_TIMEOUT (default 300 s) bounds the guest; NVDLA_QEMU_APPEND
 # adds kernel parameters after the harness's own, which it overrides:
 # nvdla_test_timeout=N (seconds, default 120) bounds each test in the guest,
@@ -53,8 +54,9 @@ copy_program() {
 }
 copy_program "$build/bin/nvdla_runtime" bin
 copy_program "$build/bin/nvdla_runtime_bench" bin
-if [ -z "${NVDLA_GUEST_TESTS:-}" ]; then
-	for t in "$build"/guest-tests/*; do
+if [ -z "${NVDLA_GUEST_TESTS:-}" ] || [ -n "${NVDLA_GUEST_PROGRAMS:-}" ]; then
+	# shellcheck disable=SC2086 # the pattern is meant to expand
+	for t in "$build"/guest-tests/${NVDLA_GUEST_PROGRAMS:-*}; do
 		[ -f "$t" ] && [ -x "$t" ] && copy_program "$t" tests
 	done
 fi

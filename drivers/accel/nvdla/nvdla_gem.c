@@ -1,20 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Buffer objects: physically contiguous DMA memory of the device (the
- * accelerator has no MMU), mapped to user space through the DRM file. The
- * memory comes from the DMA API: the reserved-memory region the
- * device-tree node names in memory-region (a no-map pool or a CMA area of
- * its own), else the system's CMA area or page allocator.
+ * Buffer objects: objects of the GEM DMA helper, one piece of memory
+ * contiguous for the device (the accelerator has no MMU), mapped to user
+ * space through the DRM file by the helper. The memory comes from the DMA
+ * API: the reserved-memory region the device-tree node names in
+ * memory-region (a no-map pool or a CMA area of its own), else the
+ * system's CMA area or page allocator. Exported buffers are the helper's
+ * too; only the device's own buffers are imported (the core's PRIME
+ * import: another device's dma-buf is refused with -EINVAL).
  */
 #include <linux/dma-mapping.h>
-#include <linux/iosys-map.h>
 #include <linux/mm.h>
 #include <linux/of.h>
 #include <linux/of_reserved_mem.h>
 #include <linux/slab.h>
 
 #include <drm/drm_file.h>
+#include <drm/drm_gem_dma_helper.h>
 #include <drm/drm_managed.h>
 #include <drm/drm_print.h>
 #include <drm/drm_vma_manager.h>
@@ -97,77 +100,38 @@ static int nvdla_gem_charge(struct nvdla_device *ndev, size_t size)
 	return 0;
 }
 
+/* The helper frees the object; its bytes leave the device's count. */
 static void nvdla_gem_free(struct drm_gem_object *obj)
 {
-	struct nvdla_gem_object *bo = to_nvdla_bo(obj);
+	struct nvdla_device *ndev = to_nvdla_device(obj->dev);
+	size_t size = obj->size;
 
-	drm_gem_free_mmap_offset(obj);
-	drm_gem_object_release(obj);
-	dma_free_coherent(obj->dev->dev, obj->size, bo->vaddr, bo->dma_addr);
-	atomic64_sub(obj->size, &to_nvdla_device(obj->dev)->bo_bytes);
-	kfree(bo);
+	drm_gem_dma_object_free(obj);
+	atomic64_sub(size, &ndev->bo_bytes);
 }
 
-static int nvdla_gem_mmap_obj(struct drm_gem_object *obj,
-			      struct vm_area_struct *vma)
-{
-	struct nvdla_gem_object *bo = to_nvdla_bo(obj);
-
-	/* The fake offset selected the object; map it from its start. */
-	vma->vm_pgoff -= drm_vma_node_start(&obj->vma_node);
-	vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP);
-	return dma_mmap_coherent(obj->dev->dev, vma, bo->vaddr, bo->dma_addr,
-				 obj->size);
-}
-
-/* For importers of an exported buffer: it is one contiguous range. */
-static struct sg_table *nvdla_gem_get_sg_table(struct drm_gem_object *obj)
-{
-	struct nvdla_gem_object *bo = to_nvdla_bo(obj);
-	struct sg_table *sgt;
-	int ret;
-
-	sgt = kzalloc(sizeof(*sgt), GFP_KERNEL_ACCOUNT);
-	if (!sgt)
-		return ERR_PTR(-ENOMEM);
-	ret = dma_get_sgtable(obj->dev->dev, sgt, bo->vaddr, bo->dma_addr,
-			      obj->size);
-	if (ret) {
-		kfree(sgt);
-		return ERR_PTR(ret);
-	}
-	return sgt;
-}
-
-static int nvdla_gem_vmap(struct drm_gem_object *obj, struct iosys_map *map)
-{
-	iosys_map_set_vaddr(map, to_nvdla_bo(obj)->vaddr);
-	return 0;
-}
-
-static const struct vm_operations_struct nvdla_gem_vm_ops = {
-	.open = drm_gem_vm_open,
-	.close = drm_gem_vm_close,
-};
-
+/* The GEM DMA helper's object functions, but for the count in free. */
 static const struct drm_gem_object_funcs nvdla_gem_funcs = {
 	.free = nvdla_gem_free,
-	.mmap = nvdla_gem_mmap_obj,
-	.get_sg_table = nvdla_gem_get_sg_table,
-	.vmap = nvdla_gem_vmap,
-	.vm_ops = &nvdla_gem_vm_ops,
+	.get_sg_table = drm_gem_dma_object_get_sg_table,
+	.vmap = drm_gem_dma_object_vmap,
+	.mmap = drm_gem_dma_object_mmap,
+	.vm_ops = &drm_gem_dma_vm_ops,
 };
 
 /*
- * The memory is charged to the caller's memory cgroup (__GFP_ACCOUNT; a
- * reserved-memory pool or CMA area is not) and counted against the
- * device's limit.
+ * A GEM DMA helper object, made as drm_gem_dma_create() makes one (with
+ * a write-combined DMA allocation, which the helper's mmap and free
+ * expect), except that the object and its memory are charged to the
+ * caller's memory cgroup (__GFP_ACCOUNT; a reserved-memory pool or CMA
+ * area is not), which the helper does not do, and that the object needs
+ * no shmem file. Its size is counted against the device's limit first.
  */
-static struct nvdla_gem_object *nvdla_gem_new(struct drm_device *drm,
-					      size_t size)
+static struct drm_gem_dma_object *nvdla_gem_new(struct drm_device *drm,
+						size_t size)
 {
 	struct nvdla_device *ndev = to_nvdla_device(drm);
-	struct nvdla_gem_object *bo;
+	struct drm_gem_dma_object *bo;
 	int ret;
 
 	ret = nvdla_gem_charge(ndev, size);
@@ -181,24 +145,15 @@ static struct nvdla_gem_object *nvdla_gem_new(struct drm_device *drm,
 	bo->base.funcs = &nvdla_gem_funcs;
 	drm_gem_private_object_init(drm, &bo->base, size);
 
-	bo->vaddr = dma_alloc_coherent(drm->dev, size, &bo->dma_addr,
-				       GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
-	if (!bo->vaddr) {
-		ret = -ENOMEM;
-		goto err_release;
+	bo->vaddr = dma_alloc_wc(drm->dev, size, &bo->dma_addr,
+				 GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+	ret = bo->vaddr ? drm_gem_create_mmap_offset(&bo->base) : -ENOMEM;
+	if (ret) {
+		/* nvdla_gem_free() gives back what the object has. */
+		drm_gem_object_put(&bo->base);
+		return ERR_PTR(ret);
 	}
-	ret = drm_gem_create_mmap_offset(&bo->base);
-	if (ret)
-		goto err_free_dma;
 	return bo;
-
-err_free_dma:
-	dma_free_coherent(drm->dev, size, bo->vaddr, bo->dma_addr);
-err_release:
-	drm_gem_object_release(&bo->base);
-	kfree(bo);
-	atomic64_sub(size, &ndev->bo_bytes);
-	return ERR_PTR(ret);
 }
 
 /**
@@ -217,7 +172,7 @@ int nvdla_ioctl_gem_create(struct drm_device *drm, void *data,
 			   struct drm_file *file)
 {
 	struct drm_nvdla_gem_create *args = data;
-	struct nvdla_gem_object *bo;
+	struct drm_gem_dma_object *bo;
 	int ret;
 
 	if (args->flags || !args->size || args->size > DRM_NVDLA_MAX_BO_SIZE)

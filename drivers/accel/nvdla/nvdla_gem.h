@@ -4,22 +4,17 @@
 #define __NVDLA_GEM_H__
 
 #include <drm/drm_gem.h>
+#include <drm/drm_gem_dma_helper.h>
 
-/**
- * struct nvdla_gem_object - a buffer the accelerator can reach
- * @base: the GEM object
- * @vaddr: kernel mapping of the whole buffer
- * @dma_addr: its device address (contiguous)
+/*
+ * A buffer the accelerator can reach: an object of the GEM DMA helper,
+ * contiguous for the device (@dma_addr), mapped in the kernel (@vaddr).
+ * The device imports no other driver's buffers, so every object of its
+ * files is one of these.
  */
-struct nvdla_gem_object {
-	struct drm_gem_object base;
-	void *vaddr;
-	dma_addr_t dma_addr;
-};
-
-static inline struct nvdla_gem_object *to_nvdla_bo(struct drm_gem_object *obj)
+static inline struct drm_gem_dma_object *to_nvdla_bo(struct drm_gem_object *obj)
 {
-	return container_of(obj, struct nvdla_gem_object, base);
+	return to_drm_gem_dma_obj(obj);
 }
 
 struct nvdla_device;

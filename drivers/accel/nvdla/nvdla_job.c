@@ -317,10 +317,15 @@ static int nvdla_job_add_deps(struct nvdla_job *job, struct drm_file *file,
 
 	if (!args->num_in_syncs)
 		return 0;
-	handles = memdup_user(u64_to_user_ptr(args->in_syncs),
-			      array_size(args->num_in_syncs, sizeof(u32)));
-	if (IS_ERR(handles))
-		return PTR_ERR(handles);
+	handles = kmalloc_array(args->num_in_syncs, sizeof(u32),
+				GFP_KERNEL_ACCOUNT);
+	if (!handles)
+		return -ENOMEM;
+	if (copy_from_user(handles, u64_to_user_ptr(args->in_syncs),
+			   array_size(args->num_in_syncs, sizeof(u32)))) {
+		kfree(handles);
+		return -EFAULT;
+	}
 	job->num_deps_alloc = args->num_in_syncs;
 	ret = nvdla_job_alloc(job, args->num_in_syncs * sizeof(*job->deps),
 			      &job->deps);

@@ -54,7 +54,7 @@ static int nvdla_port_entry(void *drv, void *task, u16 index, u64 *dma,
 			    void **cpu, u64 *size)
 {
 	const struct nvdla_job *job = task;
-	const struct nvdla_gem_object *bo = job->bos[index];
+	const struct drm_gem_dma_object *bo = job->bos[index];
 
 	*dma = bo->dma_addr + job->offsets[index];
 	*cpu = bo->vaddr + job->offsets[index];
