@@ -26,6 +26,8 @@ set -eu
 root=$(git rev-parse --show-toplevel)
 here=$root/tools/upstream
 out=${1:-$root/build/upstream-series}
+# absolute: the commits are made in the kernel tree
+case $out in /*) ;; *) out=$PWD/$out ;; esac
 cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 src=$("$here/kernel-tree.sh" src)
 gen=$cache/upstream/gen
