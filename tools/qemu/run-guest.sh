@@ -12,7 +12,7 @@
 # NVDLA_GUEST_TESTS (a pattern, default all) picks the tests/guest scripts
 # to run; with it set, the kselftest programs are left out unless
 # NVDLA_GUEST_PROGRAMS (a pattern) picks some.
-# NVDLA_QEMU_TIMEOUT (default 300 s) bounds the guest; NVDLA_QEMU_APPEND
+# NVDLA_QEMU_TIMEOUT (default 900 s) bounds the guest; NVDLA_QEMU_APPEND
 # adds kernel parameters after the harness's own, which it overrides:
 # nvdla_test_timeout=N (seconds, default 120) bounds each test in the guest,
 # panic_on_warn=0 lets the guest go on after a warning to show every report
@@ -28,7 +28,7 @@ ko=$build/kmod/$kver/nvdla.ko
 out=$build/qemu/$kver
 root=$out/root
 log=$build/qemu/$kver.log
-timeout_s=${NVDLA_QEMU_TIMEOUT:-300}
+timeout_s=${NVDLA_QEMU_TIMEOUT:-900}
 
 . tools/qemu/guest-host.sh
 
