@@ -308,6 +308,23 @@ err:
 	return ERR_PTR(ret);
 }
 
+/*
+ * A copy of @n elements of @size at user address @uptr, in memory charged
+ * to the caller (kvfree() it); ERR_PTR(-ENOMEM) or ERR_PTR(-EFAULT).
+ */
+static void *nvdla_job_copy_array(u64 uptr, u32 n, size_t size)
+{
+	void *p = kvmalloc_array(n, size, GFP_KERNEL_ACCOUNT);
+
+	if (!p)
+		return ERR_PTR(-ENOMEM);
+	if (copy_from_user(p, u64_to_user_ptr(uptr), array_size(n, size))) {
+		kvfree(p);
+		return ERR_PTR(-EFAULT);
+	}
+	return p;
+}
+
 static int nvdla_job_add_deps(struct nvdla_job *job, struct drm_file *file,
 			      const struct drm_nvdla_submit *args)
 {
@@ -317,15 +334,10 @@ static int nvdla_job_add_deps(struct nvdla_job *job, struct drm_file *file,
 
 	if (!args->num_in_syncs)
 		return 0;
-	handles = kmalloc_array(args->num_in_syncs, sizeof(u32),
-				GFP_KERNEL_ACCOUNT);
-	if (!handles)
-		return -ENOMEM;
-	if (copy_from_user(handles, u64_to_user_ptr(args->in_syncs),
-			   array_size(args->num_in_syncs, sizeof(u32)))) {
-		kfree(handles);
-		return -EFAULT;
-	}
+	handles = nvdla_job_copy_array(args->in_syncs, args->num_in_syncs,
+				       sizeof(*handles));
+	if (IS_ERR(handles))
+		return PTR_ERR(handles);
 	job->num_deps_alloc = args->num_in_syncs;
 	ret = nvdla_job_alloc(job, args->num_in_syncs * sizeof(*job->deps),
 			      &job->deps);
@@ -339,7 +351,7 @@ static int nvdla_job_add_deps(struct nvdla_job *job, struct drm_file *file,
 		ret = drm_sched_job_add_dependency(&job->base,
 						   dma_fence_get(job->deps[i]));
 	}
-	kfree(handles);
+	kvfree(handles);
 	return ret;
 }
 
@@ -452,15 +464,10 @@ static struct nvdla_job *nvdla_submit_job(struct drm_file *file,
 	struct nvdla_job *job;
 	int ret;
 
-	addrs = kvmalloc_array(args->num_addresses, sizeof(*addrs),
-			       GFP_KERNEL_ACCOUNT);
-	if (!addrs)
-		return ERR_PTR(-ENOMEM);
-	if (copy_from_user(addrs, u64_to_user_ptr(args->addresses),
-			   array_size(args->num_addresses, sizeof(*addrs)))) {
-		kvfree(addrs);
-		return ERR_PTR(-EFAULT);
-	}
+	addrs = nvdla_job_copy_array(args->addresses, args->num_addresses,
+				     sizeof(*addrs));
+	if (IS_ERR(addrs))
+		return ERR_CAST(addrs);
 	job = nvdla_job_create(file, addrs, args->num_addresses);
 	kvfree(addrs);
 	if (IS_ERR(job))
