@@ -267,28 +267,61 @@ static int memory_cgroup(const char *max)
 }
 
 /*
- * In a child whose memory cgroup may hold 64 MiB: queue LUT jobs behind a
- * long job until refused; report how many went in (one byte each) and
- * the last error (a second byte, -errno).
+ * In a child: @step(@ctx) until it fails, a byte '+' to @out for each
+ * time it did not, then the error (a byte, -errno); then wait for the
+ * parent to read the cgroup and kill.
  */
-static void attacker(int out)
+static void __attribute__((noreturn))
+report_until_refused(int out, int (*step)(void *ctx), void *ctx)
 {
-	struct lut_task l;
-	__u64 id;
 	uint8_t err;
 	int ret;
 
-	if (write_file(CGROUP "/cgroup.procs", "0") || lut_task_open(&l))
-		_exit(2);
-	if (lut_submit(&l, 0, HOLD_MS, &id))
-		_exit(3);
-	while (!(ret = lut_submit(&l, NUM_LUTS, 100, &id)))
+	while (!(ret = step(ctx)))
 		if (write(out, "+", 1) != 1)
 			_exit(4);
 	err = -ret;
 	if (write(out, &err, 1) != 1)
 		_exit(4);
-	pause();	/* the parent reads the cgroup, then kills */
+	for (;;)
+		pause();
+}
+
+/*
+ * In the parent: the child's count of '+' bytes from @in, and its error
+ * in *@err.
+ */
+static int count_until_refused(int in, uint8_t *err)
+{
+	int n = 0;
+
+	*err = 0;
+	while (read(in, err, 1) == 1 && *err == '+')
+		n++;
+	return n;
+}
+
+static int submit_lut_job(void *l)
+{
+	__u64 id;
+
+	return lut_submit(l, NUM_LUTS, 100, &id);
+}
+
+/*
+ * In a child whose memory cgroup may hold 64 MiB: queue LUT jobs behind a
+ * long job until refused, reporting them.
+ */
+static void attacker(int out)
+{
+	struct lut_task l;
+	__u64 id;
+
+	if (write_file(CGROUP "/cgroup.procs", "0") || lut_task_open(&l))
+		_exit(2);
+	if (lut_submit(&l, 0, HOLD_MS, &id))
+		_exit(3);
+	report_until_refused(out, submit_lut_job, &l);
 }
 
 /*
@@ -305,9 +338,9 @@ TEST_F_TIMEOUT(limits, memory_cgroup_attack, 60)
 				  sizeof(struct dla_lut_param);
 	long before, during, after = 0;
 	long long peak;
-	int pipefd[2], status, ret, jobs = 0;
+	int pipefd[2], status, ret, jobs;
 	int64_t end, killed;
-	uint8_t c = 0;
+	uint8_t c;
 	pid_t pid;
 
 	ret = memory_cgroup("64M");
@@ -327,8 +360,7 @@ TEST_F_TIMEOUT(limits, memory_cgroup_attack, 60)
 		attacker(pipefd[1]);
 	}
 	close(pipefd[1]);
-	while (read(pipefd[0], &c, 1) == 1 && c == '+')
-		jobs++;
+	jobs = count_until_refused(pipefd[0], &c);
 	during = kernel_kb();
 	peak = read_number(CGROUP "/memory.peak");
 	killed = deadline_ms(0);
@@ -358,29 +390,27 @@ TEST_F_TIMEOUT(limits, memory_cgroup_attack, 60)
 	EXPECT_EQ(0, rmdir(CGROUP)) TH_LOG("rmdir: %s", strerror(errno));
 }
 
+static int create_buffer(void *fd)
+{
+	struct drm_nvdla_gem_create c = { .size = 1 << 20 };
+
+	return xioctl(*(int *)fd, DRM_IOCTL_NVDLA_GEM_CREATE, &c);
+}
+
 /*
  * In a child whose memory cgroup may hold 16 MiB: create 1 MiB buffers
- * until refused; report how many went in (one byte each) and the last
- * error (a second byte, -errno).
+ * until refused, reporting them.
  */
 static void buffer_hoarder(int out)
 {
-	struct drm_nvdla_gem_create c = { .size = 1 << 20 };
-	uint8_t err;
-	int fd, ret;
+	int fd;
 
 	if (write_file(CGROUP "/cgroup.procs", "0"))
 		_exit(2);
 	fd = open_nvdla();
 	if (fd < 0)
 		_exit(3);
-	while (!(ret = xioctl(fd, DRM_IOCTL_NVDLA_GEM_CREATE, &c)))
-		if (write(out, "+", 1) != 1)
-			_exit(4);
-	err = -ret;
-	if (write(out, &err, 1) != 1)
-		_exit(4);
-	pause();	/* the parent reads the cgroup, then kills */
+	report_until_refused(out, create_buffer, &fd);
 }
 
 /*
@@ -392,9 +422,9 @@ static void buffer_hoarder(int out)
 TEST_F_TIMEOUT(limits, buffer_memory_cgroup, 60)
 {
 	struct drm_nvdla_get_param p = { .param = DRM_NVDLA_PARAM_MAX_BO_SIZE };
-	int pipefd[2], status, ret, bufs = 0;
+	int pipefd[2], status, ret, bufs;
 	long long peak;
-	uint8_t c = 0;
+	uint8_t c;
 	pid_t pid;
 
 	ASSERT_EQ(0, xioctl(self->l.t.fd, DRM_IOCTL_NVDLA_GET_PARAM, &p));
@@ -413,8 +443,7 @@ TEST_F_TIMEOUT(limits, buffer_memory_cgroup, 60)
 		buffer_hoarder(pipefd[1]);
 	}
 	close(pipefd[1]);
-	while (read(pipefd[0], &c, 1) == 1 && c == '+')
-		bufs++;
+	bufs = count_until_refused(pipefd[0], &c);
 	peak = read_number(CGROUP "/memory.peak");
 	kill(pid, SIGKILL);
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
