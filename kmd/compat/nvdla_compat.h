@@ -9,7 +9,6 @@
 #ifndef __NVDLA_COMPAT_H__
 #define __NVDLA_COMPAT_H__
 
-#include <linux/kthread.h>
 #include <linux/mm.h>
 #include <linux/mmzone.h>
 #include <linux/seq_file.h>
@@ -69,7 +68,7 @@ static inline void drm_show_memory_stats(struct drm_printer *p,
  * 6.8 gave the GPU scheduler job credits, a run queue count, a submission
  * workqueue and drm_sched_wqueue_stop(); the DRM client's id came later.
  * Debian's 6.1 runs jobs from a thread of its own, with one run queue per
- * priority.
+ * priority, and its entity teardown needs a fix-up (nvdla_compat_sched.c).
  */
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 8, 0)
 struct nvdla_compat_sched_init_args {
@@ -104,15 +103,14 @@ nvdla_compat_sched_init(struct drm_gpu_scheduler *sched,
 #define drm_sched_job_init(job, entity, credits, owner, client_id) \
 	drm_sched_job_init(job, entity, owner)
 
-static inline void drm_sched_wqueue_stop(struct drm_gpu_scheduler *sched)
-{
-	kthread_park(sched->thread);
-}
+/* kmd/compat/nvdla_compat_sched.c */
+void nvdla_compat_sched_stop(struct drm_gpu_scheduler *sched);
+void nvdla_compat_sched_start(struct drm_gpu_scheduler *sched);
+void nvdla_compat_sched_entity_fini(struct drm_sched_entity *entity);
 
-static inline void drm_sched_wqueue_start(struct drm_gpu_scheduler *sched)
-{
-	kthread_unpark(sched->thread);
-}
+#define drm_sched_wqueue_stop(sched) nvdla_compat_sched_stop(sched)
+#define drm_sched_wqueue_start(sched) nvdla_compat_sched_start(sched)
+#define drm_sched_entity_fini(entity) nvdla_compat_sched_entity_fini(entity)
 #endif
 
 #endif /* __NVDLA_COMPAT_H__ */

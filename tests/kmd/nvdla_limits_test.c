@@ -385,7 +385,12 @@ TEST_F_TIMEOUT(limits, memory_cgroup_attack, 60)
 	EXPECT_LT(jobs, 16);
 	EXPECT_GE(peak, jobs * per_job);
 	EXPECT_LE(peak, 64ll << 20);
-	EXPECT_GE(during - before, jobs * per_job / 1024);
+	/*
+	 * Kernel memory held them: all but one copy's worth at least, as the
+	 * rest of the kernel may free memory of its own meanwhile (once 58 kB
+	 * more than it took, on the debug kernel).
+	 */
+	EXPECT_GE(during - before, (jobs - 1) * per_job / 1024);
 	EXPECT_LE(after, before + 256);
 	EXPECT_EQ(0, rmdir(CGROUP)) TH_LOG("rmdir: %s", strerror(errno));
 }
