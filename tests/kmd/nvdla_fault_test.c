@@ -17,10 +17,13 @@
 
 FIXTURE(fault) {
 	struct bdma_task t;
+	int job_timeout_ms;	/* the module's, put back after each test */
 };
 
 FIXTURE_SETUP(fault)
 {
+	self->job_timeout_ms = param_value("job_timeout_ms");
+	ASSERT_LE(0, self->job_timeout_ms);
 	ASSERT_EQ(0, bdma_task_open(&self->t))
 		TH_LOG("no nvdla device node, or no buffers on it");
 }
@@ -28,7 +31,7 @@ FIXTURE_SETUP(fault)
 FIXTURE_TEARDOWN(fault)
 {
 	set_fault(0);
-	set_param("job_timeout_ms", 5000);
+	set_param("job_timeout_ms", self->job_timeout_ms);
 	bdma_task_close(&self->t);
 }
 
@@ -89,7 +92,7 @@ TEST_F(fault, late_completion_is_a_timeout)
 	ASSERT_EQ(0, set_param("job_timeout_ms", 0));
 	for (i = 0; i < 20; i++)
 		EXPECT_EQ(-ETIMEDOUT, job_run(&self->t));
-	ASSERT_EQ(0, set_param("job_timeout_ms", 5000));
+	ASSERT_EQ(0, set_param("job_timeout_ms", self->job_timeout_ms));
 	EXPECT_EQ(0, works_again(&self->t));
 }
 

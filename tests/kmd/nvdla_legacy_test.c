@@ -130,11 +130,12 @@ static void on_alarm(int sig)
 TEST_F(legacy, wait_interrupted_by_signal)
 {
 	struct sigaction sa = { .sa_handler = on_alarm };
+	int ret, job_timeout_ms = param_value("job_timeout_ms");
 	struct timespec t0, t1;
-	int ret;
 
 	if (!on_vdev())
 		SKIP(return, "no fault injection on a board's device");
+	ASSERT_LE(0, job_timeout_ms);
 	ASSERT_EQ(0, sigaction(SIGALRM, &sa, NULL));
 	ASSERT_EQ(0, set_param("job_timeout_ms", 3000));
 	ASSERT_EQ(0, set_fault(1));
@@ -147,7 +148,7 @@ TEST_F(legacy, wait_interrupted_by_signal)
 	EXPECT_LT(t1.tv_sec - t0.tv_sec, 3) TH_LOG("the wait outlasted the signal");
 	/* The interrupted task still ends (timeout), then the device works. */
 	usleep(3500 * 1000);
-	set_param("job_timeout_ms", 5000);
+	set_param("job_timeout_ms", job_timeout_ms);
 	EXPECT_EQ(0, submit(self));
 	EXPECT_TRUE(bdma_task_copied(&self->t));
 }

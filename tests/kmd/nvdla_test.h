@@ -252,6 +252,23 @@ static inline int set_param(const char *name, int value)
 	return set_module_param("nvdla", name, value);
 }
 
+/* A module parameter of nvdla.ko; -1 if it cannot be read. */
+static inline int param_value(const char *name)
+{
+	char path[128];
+	int v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/module/nvdla/parameters/%s", name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%d", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
 /*
  * The devices are nvdla_sim.ko's virtual ones, not a board's (the NVDLA
  * device of QEMU's virt board, tools/qemu/run-vp.sh): they report

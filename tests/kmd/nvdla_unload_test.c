@@ -21,12 +21,27 @@
 #include "kselftest_harness.h"
 
 #define DRIVER_DIR "/sys/bus/platform/drivers/nvdla"
-/* The virtual devices of nvdla_sim.ko stay: the driver binds them again. */
-#define INSMOD "insmod /nvdla.ko"
+/* The module's job time limit, kept across the reloads. */
+static int job_timeout_ms = -1;
 
 static int unload(void)
 {
+	if (job_timeout_ms < 0)
+		job_timeout_ms = param_value("job_timeout_ms");
 	return syscall(__NR_delete_module, "nvdla", O_NONBLOCK) ? -errno : 0;
+}
+
+/*
+ * Load the driver again with @args: the virtual devices of nvdla_sim.ko
+ * stay, and it binds them again.
+ */
+static int reload(const char *args)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "insmod /nvdla.ko job_timeout_ms=%d %s",
+		 job_timeout_ms, args);
+	return system(cmd);
 }
 
 /* The platform device name behind the open nvdla file @fd. */
@@ -139,7 +154,7 @@ TEST(unload_blocked_while_in_use)
 	close(prime.fd);
 	ASSERT_EQ(0, unload());
 
-	ASSERT_EQ(0, system(INSMOD));
+	ASSERT_EQ(0, reload(""));
 	EXPECT_EQ(0, computes(open_nvdla()));
 }
 
@@ -166,11 +181,11 @@ TEST(render_nodes_on_request)
 	if (access("/sys/class/accel", F_OK))
 		SKIP(return, "this kernel has no accel nodes");
 	ASSERT_EQ(0, unload());
-	ASSERT_EQ(0, system(INSMOD " accel=0"));
+	ASSERT_EQ(0, reload("accel=0"));
 	EXPECT_NE(0, access("/dev/accel/accel0", F_OK));
 	EXPECT_EQ(0, computes(open_nvdla_render()));
 	ASSERT_EQ(0, unload());
-	ASSERT_EQ(0, system(INSMOD));
+	ASSERT_EQ(0, reload(""));
 }
 
 TEST_HARNESS_MAIN

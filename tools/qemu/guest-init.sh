@@ -9,7 +9,10 @@
 guest_start
 
 guest_load_deps
-if insmod /nvdla.ko && insmod /nvdla_sim.ko devices=nv_full,nv_full; then
+# nvdla_job_timeout_ms=N on the kernel command line: the driver's default
+# job time limit (make check-debug: its checkers slow the model down).
+if insmod /nvdla.ko ${nvdla_job_timeout_ms:+job_timeout_ms=$nvdla_job_timeout_ms} &&
+	insmod /nvdla_sim.ko devices=nv_full,nv_full; then
 	echo "ok - insmod nvdla.ko, nvdla_sim.ko devices=nv_full,nv_full (two virtual devices)"
 else
 	echo "not ok - insmod nvdla.ko, nvdla_sim.ko devices=nv_full,nv_full"
