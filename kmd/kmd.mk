@@ -73,6 +73,7 @@ $(BUILD)/guest-tests/%: tests/kmd/%.c tests/kmd/nvdla_test.h \
 		$(DRM_CFLAGS) -isystem $(KSELFTEST_INC) \
 		-idirafter $(KERNEL_UAPI_DRM) -o $@ $<
 
-guest-tests: $(GUEST_TESTS)
+# test_async runs in the guest too (tests/guest/35-async.sh).
+guest-tests: $(GUEST_TESTS) $(BUILD)/tests/test_async
 
 .PHONY: guest-tests

@@ -54,6 +54,8 @@ copy_program() {
 }
 copy_program "$build/bin/nvdla_runtime" bin
 copy_program "$build/bin/nvdla_runtime_bench" bin
+# The runtime's asynchronous-run test, on the driver (35-async.sh).
+[ -x "$build/tests/test_async" ] && copy_program "$build/tests/test_async" bin
 if [ -z "${NVDLA_GUEST_TESTS:-}" ] || [ -n "${NVDLA_GUEST_PROGRAMS:-}" ]; then
 	# shellcheck disable=SC2086 # the pattern is meant to expand
 	for t in "$build"/guest-tests/${NVDLA_GUEST_PROGRAMS:-*}; do
