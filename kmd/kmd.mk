@@ -73,7 +73,8 @@ $(BUILD)/guest-tests/%: tests/kmd/%.c tests/kmd/nvdla_test.h \
 		$(DRM_CFLAGS) -isystem $(KSELFTEST_INC) \
 		-idirafter $(KERNEL_UAPI_DRM) -o $@ $<
 
-# test_async runs in the guest too (tests/guest/35-async.sh).
-guest-tests: $(GUEST_TESTS) $(BUILD)/tests/test_async
+# The runtime's API tests run in the guest too (tests/guest/35-runtime-api.sh).
+guest-tests: $(GUEST_TESTS) $(BUILD)/tests/test_async \
+	$(BUILD)/tests/test_buffer_share
 
 .PHONY: guest-tests

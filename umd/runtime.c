@@ -154,6 +154,45 @@ NVDLA_EXPORT int nvdla_buffer_new(struct nvdla_runtime *rt, uint64_t size,
 	return 0;
 }
 
+NVDLA_EXPORT int nvdla_buffer_import(struct nvdla_runtime *rt, int fd,
+				     struct nvdla_buffer **out)
+{
+	struct nvdla_buffer *buf;
+	int ret;
+
+	*out = NULL;
+	buf = calloc(1, sizeof(*buf));
+	if (!buf)
+		return nvdla_rt_error(rt, -ENOMEM, "out of memory");
+	pthread_mutex_lock(&rt->be_lock);
+	ret = rt->be->ops->bo_import(rt->be, fd, &buf->bo);
+	if (ret)
+		nvdla_rt_error(rt, ret, "%s", rt->be->error);
+	pthread_mutex_unlock(&rt->be_lock);
+	if (ret) {
+		free(buf);
+		return ret;
+	}
+	buf->rt = rt;
+	*out = buf;
+	return 0;
+}
+
+NVDLA_EXPORT int nvdla_buffer_export(struct nvdla_buffer *buf, int *fd)
+{
+	struct nvdla_runtime *rt = buf->rt;
+	int ret;
+
+	*fd = -1;
+	/* In process, the memory may move into a memfd under a running task. */
+	pthread_mutex_lock(&rt->be_lock);
+	ret = rt->be->ops->bo_export(buf->bo, fd);
+	if (ret)
+		nvdla_rt_error(rt, ret, "%s", rt->be->error);
+	pthread_mutex_unlock(&rt->be_lock);
+	return ret;
+}
+
 NVDLA_EXPORT void *nvdla_buffer_map(const struct nvdla_buffer *buf)
 {
 	return buf->bo->map;

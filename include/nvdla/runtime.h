@@ -123,6 +123,28 @@ uint64_t nvdla_buffer_size(const struct nvdla_buffer *buf);
 void nvdla_buffer_del(struct nvdla_buffer *buf);
 
 /*
+ * Zero-copy sharing. nvdla_buffer_export() gives in *@fd a new file
+ * descriptor for @buf's memory, which the caller owns and closes; the
+ * buffer lives on until nvdla_buffer_del(). Through the driver it is a
+ * dma-buf (PRIME) that other processes and devices import; in process a
+ * memfd (the buffer's memory moves into it, in place, at the first
+ * export), which another process maps with mmap().
+ *
+ * nvdla_buffer_import() makes a buffer of the memory behind @fd, of the
+ * size the fd reports, without a copy; the caller keeps @fd (the buffer
+ * holds its own reference). Through the driver @fd must be a dma-buf of
+ * an nvdla device's buffer (the device has no MMU: the driver refuses
+ * other dma-bufs with -EINVAL); in process any file that maps shared
+ * (a memfd, a dma-buf that supports mmap, a regular file opened for
+ * reading and writing). -EINVAL for an fd without a size (a pipe, a
+ * socket) or an empty one, -EBADF for no open fd, and the mapping's
+ * errno (-EACCES for one opened read-only); nothing is created then.
+ */
+int nvdla_buffer_export(struct nvdla_buffer *buf, int *fd);
+int nvdla_buffer_import(struct nvdla_runtime *rt, int fd,
+			struct nvdla_buffer **buf);
+
+/*
  * Use @buf for input/output @index (at least the tensor's size). Until a
  * buffer is bound the network uses one of its own, zero-filled.
  */

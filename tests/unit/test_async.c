@@ -22,7 +22,8 @@
 
 /*
  * An echo (a BDMA copy of input 0 to output 0) of @lines lines of 32 KiB:
- * 16 MiB with 512, long enough to find the second and third runs queued.
+ * 4 MiB with 128 (the guests' largest buffer), long enough to find the
+ * second and third runs queued.
  */
 static struct nvdla_network *echo(struct nvdla_runtime *rt, int32_t lines)
 {
@@ -107,7 +108,7 @@ static bool readable(struct nvdla_run *run, int timeout_ms)
 
 static void test_in_flight(struct nvdla_runtime *rt)
 {
-	struct nvdla_network *net = echo(rt, 512);
+	struct nvdla_network *net = echo(rt, 128);
 	struct frame f[RUNS] = { 0 };
 	bool ended_before = true, outputs = true;
 	int i, ret, queued;
@@ -174,7 +175,7 @@ static void test_failure_among_others(struct nvdla_runtime *rt)
 
 static void test_cancel(struct nvdla_runtime *rt)
 {
-	struct nvdla_network *net = echo(rt, 512);
+	struct nvdla_network *net = echo(rt, 128);
 	struct frame f[RUNS] = { 0 };
 	struct nvdla_run *dropped = NULL;
 	bool in_order = true, cancelled = false;
