@@ -19,8 +19,8 @@ kdir = $(or $(KDIR),$(patsubst %/Makefile,%,$(firstword $(wildcard \
 KMOD_SRCS := drivers/accel/nvdla/Makefile $(wildcard drivers/accel/nvdla/*.[ch] \
 	drivers/accel/nvdla/engine/*.[ch] \
 	drivers/accel/nvdla/engine/include/nvdla/*.h \
-	include/uapi/drm/nvdla_accel.h include/nvdla/deps.h \
-	include/nvdla/sim.h include/nvdla/vdev.h \
+	include/uapi/drm/nvdla_accel.h sim/include/nvdla/deps.h \
+	sim/include/nvdla/sim.h kmd/vdev/include/nvdla/vdev.h \
 	kmd/compat/*.[ch] kmd/vdev/*.[ch] sim/*.[ch])
 KMOD_DEPS := $(KMOD_SRCS) kmd/Kbuild kmd/oot-tree.sh \
 	$(wildcard kmd/compat/patches/*.patch)

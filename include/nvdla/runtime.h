@@ -14,8 +14,9 @@
  * run not yet freed, alongside calls on its network. Each network runs its
  * submitted runs on a worker thread of the library, one at a time, in
  * submission order; the runs of all networks of a runtime share its
- * device one run at a time, and nvdla_buffer_new() and nvdla_buffer_del()
- * wait for the run that holds it.
+ * device one run at a time, and nvdla_buffer_new(), nvdla_buffer_del(),
+ * nvdla_buffer_import() and nvdla_buffer_export() wait for the run that
+ * holds it.
  */
 #ifndef __NVDLA_RUNTIME_H__
 #define __NVDLA_RUNTIME_H__
