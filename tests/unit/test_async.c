@@ -3,12 +3,14 @@
 /*
  * Asynchronous runs: three in flight on their own buffers end in order
  * with their own results; wait with a time limit, poll and the run's fd;
- * a run that fails among others; cancellation by unloading; refused
- * requests. On the in-process model, or on the device named by the first
+ * a run that fails among others; cancellation by unloading; two networks
+ * of one runtime in flight at once, waited for from other threads;
+ * refused requests. On the in-process model, or on the device named by the first
  * argument (a driver's node, in the QEMU guests).
  */
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,8 +146,8 @@ static void test_in_flight(struct nvdla_runtime *rt)
 	tap_ok(nvdla_run_wait(f[0].run, 0) == 0 && nvdla_network_wait(net) == 0,
 	       "an ended run's result stays; the network reports the last");
 out:
-	frames_del(f);
 	nvdla_network_unload(net);
+	frames_del(f);
 }
 
 static void test_failure_among_others(struct nvdla_runtime *rt)
@@ -169,8 +171,8 @@ static void test_failure_among_others(struct nvdla_runtime *rt)
 	       ret ? nvdla_runtime_error(rt) : nvdla_run_error(f[1].run));
 	tap_ok(!ret && filled(f[0].out, 0x10) && filled(f[2].out, 0x12),
 	       "the others copied their own inputs to their own outputs");
-	frames_del(f);
 	nvdla_network_unload(net);
+	frames_del(f);
 }
 
 static void test_cancel(struct nvdla_runtime *rt)
@@ -200,6 +202,53 @@ static void test_cancel(struct nvdla_runtime *rt)
 	       readable(f[RUNS - 1].run, 0),
 	       "unloading with runs queued: they end with -ECANCELED, readable, after the ones that completed");
 	frames_del(f);
+}
+
+/* Wait for a run from another thread: its result and message. */
+static void *waiter(void *arg)
+{
+	struct nvdla_run *run = arg;
+
+	return nvdla_run_wait(run, -1) == 0 && !*nvdla_run_error(run) ?
+	       run : NULL;
+}
+
+/*
+ * Two networks of one runtime with runs in flight at once, each run
+ * waited for by a thread of its own: they take the device in turn.
+ */
+static void test_two_networks(struct nvdla_runtime *rt)
+{
+	struct nvdla_network *net[2] = { echo(rt, 32), echo(rt, 32) };
+	struct frame f[2][RUNS] = { 0 };
+	pthread_t thread[2][RUNS];
+	bool right = true;
+	int i, k, ret = 0;
+	void *res;
+
+	for (k = 0; k < 2 && !ret; k++)
+		ret = !net[k] || frames_new(rt, net[k], f[k]);
+	for (i = 0; i < RUNS && !ret; i++)
+		for (k = 0; k < 2 && !ret; k++) {
+			memset(nvdla_buffer_map(f[k][i].in), 0x40 + 4 * k + i,
+			       nvdla_buffer_size(f[k][i].in));
+			ret = submit(net[k], f[k], i, 0) ||
+			      pthread_create(&thread[k][i], NULL, waiter,
+					     f[k][i].run);
+		}
+	for (i = 0; i < RUNS && !ret; i++)
+		for (k = 0; k < 2; k++) {
+			right &= !pthread_join(thread[k][i], &res) &&
+				 res == f[k][i].run;
+			right &= filled(f[k][i].out, 0x40 + 4 * k + i);
+		}
+	tap_ok(!ret && right,
+	       "two networks of one runtime, three runs each in flight, each waited for by another thread: every output right (%s)",
+	       ret ? nvdla_runtime_error(rt) : "checked");
+	for (k = 0; k < 2; k++) {
+		nvdla_network_unload(net[k]);
+		frames_del(f[k]);
+	}
 }
 
 static void test_refused(struct nvdla_runtime *rt)
@@ -233,6 +282,7 @@ int main(int argc, char **argv)
 	test_in_flight(rt);
 	test_failure_among_others(rt);
 	test_cancel(rt);
+	test_two_networks(rt);
 	test_refused(rt);
 	nvdla_runtime_del(rt);
 	return tap_done();
