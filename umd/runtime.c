@@ -28,9 +28,9 @@ void nvdla_rt_error_to(char *buf)
 	thread_error = buf;
 }
 
-const char *nvdla_rt_message(const struct nvdla_runtime *rt)
+const char *nvdla_rt_message(struct nvdla_runtime *rt)
 {
-	return thread_error ? thread_error : rt->error;
+	return rt_error_buf(rt);
 }
 
 int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)

@@ -206,7 +206,7 @@ int nvdla_rt_open_file(struct nvdla_runtime *rt, const char *path, FILE **f,
 int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* The last message nvdla_rt_error() recorded for the calling thread. */
-const char *nvdla_rt_message(const struct nvdla_runtime *rt);
+const char *nvdla_rt_message(struct nvdla_runtime *rt);
 /*
  * From now on, send the calling thread's messages to @buf
  * (NVDLA_RT_ERROR_MAX bytes), or to the runtime again (NULL).
