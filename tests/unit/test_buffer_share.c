@@ -136,6 +136,40 @@ static void test_round_trip(struct nvdla_runtime *rt)
 }
 
 /*
+ * Another runtime imports a buffer's fd: on the same device (another DRM
+ * file, or another model in process), and, for a device's dma-buf, on the
+ * in-process model, which maps it.
+ */
+static void test_other_runtime(struct nvdla_runtime *rt, const char *device,
+			       const char *other)
+{
+	struct nvdla_runtime *rt2 = NULL;
+	struct nvdla_buffer *a = NULL, *b = NULL;
+	char err[256] = "";
+	int fd = -1, ret;
+
+	ret = nvdla_buffer_new(rt, SIZE, &a) || nvdla_buffer_export(a, &fd) ||
+	      nvdla_runtime_new(other, &rt2, err, sizeof(err));
+	if (!ret) {
+		memset(nvdla_buffer_map(a), 0x6b, SIZE);
+		ret = nvdla_buffer_import(rt2, fd, &b);
+	}
+	/* Written through each, read through the other. */
+	if (!ret)
+		memset(nvdla_buffer_map(b), 0x6c, 16);
+	tap_ok(!ret && ((uint8_t *)nvdla_buffer_map(a))[15] == 0x6c &&
+	       ((uint8_t *)nvdla_buffer_map(b))[16] == 0x6b,
+	       "a buffer of %s imported by a runtime on %s: the same memory both ways (%s)",
+	       device, other,
+	       ret ? (*err ? err : nvdla_runtime_error(rt2 ? rt2 : rt)) : "shared");
+	nvdla_buffer_del(b);
+	nvdla_runtime_del(rt2);
+	nvdla_buffer_del(a);
+	if (fd >= 0)
+		close(fd);
+}
+
+/*
  * A memfd as the input and the output: in process without a copy; the
  * driver refuses memory that is not an nvdla device's dma-buf.
  */
@@ -255,6 +289,11 @@ int main(int argc, char **argv)
 	nvdla_network_unload(net);
 	test_export(rt);
 	test_round_trip(rt);
+	test_other_runtime(rt, device, device);
+	if (!model)
+		test_other_runtime(rt, device, "sim:nv_full");
+	else
+		tap_skip("no device", "a device's dma-buf imported on the in-process model");
 	test_import_memfd(rt, model);
 	test_refused(rt);
 	test_read_only(rt, model);
