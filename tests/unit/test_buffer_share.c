@@ -248,21 +248,33 @@ static void test_refused(struct nvdla_runtime *rt)
 	close(half);
 }
 
-/* A file opened read-only cannot be mapped for the device to write. */
+/*
+ * A regular file opened for reading and writing imports; opened read-only
+ * it cannot be mapped for the device to write.
+ */
 static void test_read_only(struct nvdla_runtime *rt, bool model)
 {
 	char path[] = "/tmp/nvdla-share-XXXXXX";
 	struct nvdla_buffer *buf = NULL;
 	int fd = mkstemp(path), ro, ret;
+	uint8_t byte = 0;
 
 	if (!model || fd < 0 || ftruncate(fd, SIZE)) {
 		tap_skip(model ? "no temporary file" : "a device imports dma-bufs only",
-			 "a read-only file is refused");
+			 "a regular file imports, read-only refused");
 		if (fd >= 0)
 			close(fd);
 		unlink(path);
 		return;
 	}
+	ret = nvdla_buffer_import(rt, fd, &buf);
+	if (!ret)
+		memset(nvdla_buffer_map(buf), 0x19, SIZE);
+	nvdla_buffer_del(buf);
+	tap_ok(!ret && pread(fd, &byte, 1, SIZE - 1) == 1 && byte == 0x19,
+	       "a regular file opened for reading and writing imports: its bytes written through the buffer (%s)",
+	       ret ? nvdla_runtime_error(rt) : "written");
+	buf = NULL;
 	ro = open(path, O_RDONLY | O_CLOEXEC);
 	ret = nvdla_buffer_import(rt, ro, &buf);
 	tap_ok(ret == -EACCES && !buf, "a file opened read-only: -EACCES: %s",
