@@ -127,9 +127,10 @@ void nvdla_buffer_del(struct nvdla_buffer *buf);
  * Zero-copy sharing. nvdla_buffer_export() gives in *@fd a new file
  * descriptor for @buf's memory, which the caller owns and closes; the
  * buffer lives on until nvdla_buffer_del(). Through the driver it is a
- * dma-buf (PRIME) that other processes and devices import; in process a
- * memfd (the buffer's memory moves into it, in place, at the first
- * export), which another process maps with mmap().
+ * dma-buf (PRIME), which mmap() maps and nvdla_buffer_import() takes, in
+ * this runtime or another one (another DRM file); in process a memfd (the
+ * buffer's memory moves into it, in place, at the first export), which
+ * mmap() maps and another in-process runtime imports.
  *
  * nvdla_buffer_import() makes a buffer of the memory behind @fd, of the
  * size the fd reports, without a copy; the caller keeps @fd (the buffer
