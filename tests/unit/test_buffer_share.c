@@ -3,9 +3,11 @@
 /*
  * Zero-copy buffers: a runtime buffer exported as an fd and an fd imported
  * as a network's input and output share their memory both ways, before
- * and after runs; bad fds are refused and create nothing. On the
- * in-process model (memfds), or on the device named by the first argument
- * (dma-bufs through the driver, in the QEMU guests).
+ * and after runs; bad fds are refused and create nothing; a dma-buf of
+ * vgem (another DRM driver's, where it is loaded: the QEMU guests) is an
+ * input of the in-process model without a copy, and refused by the
+ * device. On the in-process model (memfds), or on the device named by the
+ * first argument (dma-bufs through the driver, in the QEMU guests).
  */
 #define _GNU_SOURCE	/* memfd_create */
 #include <errno.h>
@@ -15,6 +17,8 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include <xf86drm.h>
 
 #include <nvdla/runtime.h>
 
@@ -217,6 +221,100 @@ out:
 	close(out_fd);
 }
 
+/* vgem's node, or -1 where it is not loaded. */
+static int open_vgem(void)
+{
+	drmVersionPtr v;
+	char path[32];
+	int i, fd;
+
+	for (i = 0; i < 8; i++) {
+		snprintf(path, sizeof(path), "/dev/dri/card%d", i);
+		fd = open(path, O_RDWR | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		v = drmGetVersion(fd);
+		if (v && !strcmp(v->name, "vgem")) {
+			drmFreeVersion(v);
+			return fd;
+		}
+		drmFreeVersion(v);
+		close(fd);
+	}
+	return -1;
+}
+
+/* A dma-buf of a SIZE-byte vgem buffer, writable through mmap, or -1. */
+static int vgem_dmabuf(int vgem)
+{
+	struct drm_mode_create_dumb dumb = {
+		.width = SIZE / 4, .height = 1, .bpp = 32,
+	};
+	struct drm_gem_close gem = { 0 };
+	int fd = -1;
+
+	if (drmIoctl(vgem, DRM_IOCTL_MODE_CREATE_DUMB, &dumb))
+		return -1;
+	if (drmPrimeHandleToFD(vgem, dumb.handle, DRM_CLOEXEC | DRM_RDWR, &fd))
+		fd = -1;
+	/* The dma-buf holds the object. */
+	gem.handle = dumb.handle;
+	drmIoctl(vgem, DRM_IOCTL_GEM_CLOSE, &gem);
+	return fd;
+}
+
+/*
+ * A vgem dma-buf as the input of the in-process model: what vgem's
+ * mapping holds is copied by the network; through the driver, refused.
+ */
+static void test_vgem(struct nvdla_runtime *rt, bool model)
+{
+	struct nvdla_runtime *sim = model ? rt : NULL;
+	struct nvdla_network *net = NULL;
+	struct nvdla_buffer *in = NULL;
+	int vgem = open_vgem(), fd = -1, ret;
+	uint8_t *map = NULL;
+	char err[256] = "";
+
+	if (vgem < 0) {
+		tap_skip("no vgem device", "a vgem dma-buf as an input");
+		return;
+	}
+	fd = vgem_dmabuf(vgem);
+	map = fd < 0 ? NULL : map_fd(fd);
+	if (map)
+		memset(map, 0x2d, SIZE);
+	if (!model) {
+		ret = map ? nvdla_buffer_import(rt, fd, &in) : -ENODEV;
+		tap_ok(ret == -EINVAL && !in &&
+		       strstr(nvdla_runtime_error(rt), "nvdla devices only"),
+		       "through the driver a vgem dma-buf is refused: %s",
+		       nvdla_runtime_error(rt));
+		nvdla_buffer_del(in);
+		in = NULL;
+		ret = nvdla_runtime_new("sim:nv_full", &sim, err, sizeof(err));
+	} else {
+		ret = 0;
+	}
+	net = ret ? NULL : echo(sim);
+	ret = !map || !net || nvdla_buffer_import(sim, fd, &in) ||
+	      nvdla_network_bind_input(net, 0, in) ||
+	      nvdla_network_submit(net, 0);
+	tap_ok(!ret && filled(nvdla_buffer_map(nvdla_network_output(net, 0)), 0x2d),
+	       "a vgem dma-buf as the in-process model's input, without a copy (%s)",
+	       ret ? (*err ? err : sim ? nvdla_runtime_error(sim) : "no vgem buffer") :
+	       "copied by the network");
+	nvdla_network_unload(net);
+	nvdla_buffer_del(in);
+	if (sim != rt)
+		nvdla_runtime_del(sim);
+	if (map)
+		munmap(map, SIZE);
+	if (fd >= 0)
+		close(fd);
+	close(vgem);
+}
+
 static void test_refused(struct nvdla_runtime *rt)
 {
 	struct nvdla_network *net = echo(rt);
@@ -307,6 +405,7 @@ int main(int argc, char **argv)
 	else
 		tap_skip("no device", "a device's dma-buf imported on the in-process model");
 	test_import_memfd(rt, model);
+	test_vgem(rt, model);
 	test_refused(rt);
 	test_read_only(rt, model);
 	nvdla_runtime_del(rt);
