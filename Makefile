@@ -45,9 +45,11 @@ DRM_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS))
 
 override CFLAGS += -std=gnu11 -fPIC -fvisibility=hidden $(WARNFLAGS)
 # The project's headers for user space: include/user/ first (the kernel
-# headers the portable cores include), the engine scheduler's shared
-# headers, the UAPI and the out-of-tree driver's legacy UAPI.
-NVDLA_INCLUDES := -Iinclude/user -Iinclude -Idrivers/accel/nvdla/engine/include \
+# headers the portable cores include), the public API (include/), the
+# model's (sim/include/), the engine scheduler's shared headers, the UAPI
+# and the out-of-tree driver's legacy UAPI.
+NVDLA_INCLUDES := -Iinclude/user -Iinclude -Isim/include \
+	-Idrivers/accel/nvdla/engine/include \
 	-Iinclude/uapi/drm -Ikmd/compat
 override CPPFLAGS += $(NVDLA_INCLUDES) -Iumd $(DRM_CFLAGS) -MMD -MP
 
@@ -71,8 +73,13 @@ LIB_SRCS := $(UMD_SRCS) $(FW_SRCS) $(SIM_SRCS)
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 LIB_OBJS := $(call obj,$(LIB_SRCS))
 
+# The shared library's ABI version: MAJOR changes when a change breaks
+# programs linked against it (its soname is libnvdla_runtime.so.MAJOR).
+LIB_MAJOR := 1
+LIB_VERSION := $(LIB_MAJOR).0.0
 LIB_A := $(BUILD)/lib/libnvdla_runtime.a
 LIB_SO := $(BUILD)/lib/libnvdla_runtime.so
+LIB_SO_REAL := $(LIB_SO).$(LIB_VERSION)
 RUNTIME := $(BUILD)/bin/nvdla_runtime
 LIBS = $(DRM_LIBS) -lm
 
@@ -83,7 +90,8 @@ TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_mkconv \
 TRACE_SRCS := $(wildcard tools/trace/*.c)
 RANDLAYER_SRCS := $(wildcard tools/randlayer/*.c)
 
-all: $(LIB_A) $(LIB_SO) $(RUNTIME) $(TOOLS)
+# The real file first: .SECONDARY would let a stale link stand for it.
+all: $(LIB_A) $(LIB_SO_REAL) $(LIB_SO) $(RUNTIME) $(TOOLS)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -94,9 +102,16 @@ $(LIB_A): $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(LIB_SO): $(LIB_OBJS)
+$(LIB_SO_REAL): $(LIB_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) -shared -Wl,-soname,libnvdla_runtime.so -o $@ $^ $(LIBS)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,libnvdla_runtime.so.$(LIB_MAJOR) \
+		-o $@ $^ $(LIBS)
+
+# The links an installed library has: the soname's, and the one the
+# linker takes for -lnvdla_runtime.
+$(LIB_SO): $(LIB_SO_REAL)
+	ln -sf $(notdir $<) $@.$(LIB_MAJOR)
+	ln -sf $(notdir $<) $@
 
 # The CLI links the static library so that it runs from anywhere, the QEMU
 # guest included, without an installed libnvdla_runtime.so.
@@ -355,11 +370,43 @@ check-cmodel: all
 check-debug: setup all guest-tests
 	tools/qemu/check-debug.sh $(BUILD)
 
+# Installation (README.md): the public header, the libraries, the
+# pkg-config file, the programs and the man pages, under DESTDIR/PREFIX.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+PC := $(BUILD)/nvdla-runtime.pc
+MAN_PAGES := $(wildcard docs/man/*.[13])
+
+# Paths as pkg-config sees them: PREFIX-relative ones through ${prefix}.
+$(PC): umd/nvdla-runtime.pc.in Makefile
+	sed -e 's|@PREFIX@|$(PREFIX)|' \
+		-e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|' \
+		-e 's|@INCLUDEDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))|' \
+		-e 's|@VERSION@|$(LIB_VERSION)|' \
+		-e 's|@PRIVATE_LIBS@|$(LIBS)|' $< >$@
+
+install: $(LIB_A) $(LIB_SO_REAL) $(LIB_SO) $(RUNTIME) $(BUILD)/bin/nvdla_compile $(PC)
+	install -d $(DESTDIR)$(INCLUDEDIR)/nvdla $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
+	install -m 644 include/nvdla/runtime.h $(DESTDIR)$(INCLUDEDIR)/nvdla/
+	install -m 755 $(LIB_SO_REAL) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(notdir $(LIB_SO_REAL)) \
+		$(DESTDIR)$(LIBDIR)/libnvdla_runtime.so.$(LIB_MAJOR)
+	ln -sf $(notdir $(LIB_SO_REAL)) $(DESTDIR)$(LIBDIR)/libnvdla_runtime.so
+	install -m 644 $(LIB_A) $(DESTDIR)$(LIBDIR)/
+	install -m 644 $(PC) $(DESTDIR)$(LIBDIR)/pkgconfig/
+	install -m 755 $(RUNTIME) $(BUILD)/bin/nvdla_compile $(DESTDIR)$(BINDIR)/
+	install -m 644 $(filter %.1,$(MAN_PAGES)) $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(filter %.3,$(MAN_PAGES)) $(DESTDIR)$(MANDIR)/man3/
+
 clean:
 	rm -rf $(BUILD)
 
 .PHONY: all tests setup setup-build run bench check check-unit check-cmodel \
-	check-debug clean loadables models cross check-cross
+	check-debug clean install loadables models cross check-cross
 -include $(shell find $(BUILD)/obj $(BUILD)/obj-asan $(BUILD)/obj-fuzz \
 	-name '*.d' 2>/dev/null)
 .SECONDARY:

@@ -19,8 +19,8 @@ kdir = $(or $(KDIR),$(patsubst %/Makefile,%,$(firstword $(wildcard \
 KMOD_SRCS := drivers/accel/nvdla/Makefile $(wildcard drivers/accel/nvdla/*.[ch] \
 	drivers/accel/nvdla/engine/*.[ch] \
 	drivers/accel/nvdla/engine/include/nvdla/*.h \
-	include/uapi/drm/nvdla_accel.h include/nvdla/deps.h \
-	include/nvdla/sim.h include/nvdla/vdev.h \
+	include/uapi/drm/nvdla_accel.h sim/include/nvdla/deps.h \
+	sim/include/nvdla/sim.h kmd/vdev/include/nvdla/vdev.h \
 	kmd/compat/*.[ch] kmd/vdev/*.[ch] sim/*.[ch])
 KMOD_DEPS := $(KMOD_SRCS) kmd/Kbuild kmd/oot-tree.sh \
 	$(wildcard kmd/compat/patches/*.patch)
@@ -73,6 +73,8 @@ $(BUILD)/guest-tests/%: tests/kmd/%.c tests/kmd/nvdla_test.h \
 		$(DRM_CFLAGS) -isystem $(KSELFTEST_INC) \
 		-idirafter $(KERNEL_UAPI_DRM) -o $@ $<
 
-guest-tests: $(GUEST_TESTS)
+# The runtime's API tests run in the guest too (tests/guest/35-runtime-api.sh).
+guest-tests: $(GUEST_TESTS) $(BUILD)/tests/test_async \
+	$(BUILD)/tests/test_buffer_share
 
 .PHONY: guest-tests

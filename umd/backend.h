@@ -36,6 +36,16 @@ struct nvdla_backend_ops {
 		      struct nvdla_bo **bo);
 	void (*bo_del)(struct nvdla_bo *bo);
 	/*
+	 * A new file descriptor, owned by the caller, for @bo's memory
+	 * without a copy: a dma-buf (DRM) or a memfd (in process).
+	 */
+	int (*bo_export)(struct nvdla_bo *bo, int *fd);
+	/*
+	 * A mapped buffer on the memory of @fd, of the size the fd reports
+	 * (lseek to its end), without a copy. The caller keeps @fd.
+	 */
+	int (*bo_import)(struct nvdla_backend *be, int fd, struct nvdla_bo **bo);
+	/*
 	 * Run one firmware task whose address list is @list[@num] and wait
 	 * until it ends: completed, failed, or stopped at the absolute
 	 * CLOCK_MONOTONIC @deadline_ns (0: the backend's own bound, see
@@ -83,6 +93,12 @@ struct nvdla_backend {
 	bool want_timing;
 	struct nvdla_backend_timing timing;
 };
+
+/*
+ * The bytes behind @fd, from its end's offset (fd_size.c): -EINVAL for an
+ * empty one or one without an end (a pipe, a socket), -EBADF for no fd.
+ */
+int nvdla_fd_size(int fd, uint64_t *size);
 
 /* Open the NVDLA DRM device node @path. */
 int nvdla_backend_drm_open(const char *path, struct nvdla_backend **be,

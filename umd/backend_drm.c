@@ -2,8 +2,9 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * DRM backend: buffers are GEM objects of the nvdla driver, mapped through
- * the DRM file; a task is one DRM_IOCTL_NVDLA_SUBMIT naming them by handle,
- * followed by DRM_IOCTL_NVDLA_WAIT for it.
+ * the DRM file, shared as dma-bufs (PRIME); a task is one
+ * DRM_IOCTL_NVDLA_SUBMIT naming them by handle, followed by
+ * DRM_IOCTL_NVDLA_WAIT for it.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -30,11 +31,17 @@ struct drm_bo {
 	struct nvdla_bo base;
 	uint32_t handle;
 	uint64_t map_size;
+	struct drm_bo *next;
 };
 
 struct drm_backend {
 	struct nvdla_backend base;
 	int fd;
+	/*
+	 * The buffers: importing a dma-buf of this file's own gives the
+	 * handle it already has, which only the last of them closes.
+	 */
+	struct drm_bo *bos;
 	int minor;	/* the driver's minor version */
 	char path[64];
 };
@@ -66,53 +73,121 @@ static void gem_close(int fd, uint32_t handle)
 	drm_ioctl(fd, DRM_IOCTL_GEM_CLOSE, &args);
 }
 
-static int drm_bo_new(struct nvdla_backend *be, uint64_t size,
+/* Another buffer of @db has @handle. */
+static bool drm_handle_shared(struct drm_backend *db, uint32_t handle)
+{
+	struct drm_bo *bo;
+
+	for (bo = db->bos; bo; bo = bo->next)
+		if (bo->handle == handle)
+			return true;
+	return false;
+}
+
+static void drm_handle_put(struct drm_backend *db, uint32_t handle)
+{
+	if (!drm_handle_shared(db, handle))
+		gem_close(db->fd, handle);
+}
+
+/* A buffer on GEM object @handle of @size bytes, mapped and listed. */
+static int drm_bo_map(struct drm_backend *db, uint32_t handle, uint64_t size,
 		      struct nvdla_bo **out)
 {
-	struct drm_backend *db = to_drm(be);
-	struct drm_nvdla_gem_create create = { .size = size };
-	struct drm_nvdla_gem_mmap map = { 0 };
+	struct drm_nvdla_gem_mmap map = { .handle = handle };
 	long page = sysconf(_SC_PAGESIZE);
 	struct drm_bo *bo;
 	void *ptr;
 	int ret;
 
 	bo = calloc(1, sizeof(*bo));
-	if (!bo)
+	if (!bo) {
+		drm_handle_put(db, handle);
 		return drm_error(db, -ENOMEM, "out of memory");
-	ret = drm_ioctl(db->fd, DRM_IOCTL_NVDLA_GEM_CREATE, &create);
-	if (ret) {
-		free(bo);
-		return drm_error(db, ret, "%s: cannot create a %llu-byte buffer: %s",
-				 db->path, (unsigned long long)size,
-				 strerror(-ret));
 	}
-	map.handle = create.handle;
 	ret = drm_ioctl(db->fd, DRM_IOCTL_NVDLA_GEM_MMAP, &map);
 	bo->map_size = (size + page - 1) / page * page;
 	ptr = ret ? MAP_FAILED : mmap(NULL, bo->map_size, PROT_READ | PROT_WRITE,
 				      MAP_SHARED, db->fd, map.offset);
 	if (ptr == MAP_FAILED) {
 		ret = ret ? ret : -errno;
-		gem_close(db->fd, create.handle);
+		drm_handle_put(db, handle);
 		free(bo);
 		return drm_error(db, ret, "%s: cannot map a buffer: %s",
 				 db->path, strerror(-ret));
 	}
-	bo->base.be = be;
+	bo->base.be = &db->base;
 	bo->base.size = size;
 	bo->base.map = ptr;
-	bo->handle = create.handle;
+	bo->handle = handle;
+	bo->next = db->bos;
+	db->bos = bo;
 	*out = &bo->base;
+	return 0;
+}
+
+static int drm_bo_new(struct nvdla_backend *be, uint64_t size,
+		      struct nvdla_bo **out)
+{
+	struct drm_backend *db = to_drm(be);
+	struct drm_nvdla_gem_create create = { .size = size };
+	int ret;
+
+	ret = drm_ioctl(db->fd, DRM_IOCTL_NVDLA_GEM_CREATE, &create);
+	if (ret)
+		return drm_error(db, ret, "%s: cannot create a %llu-byte buffer: %s",
+				 db->path, (unsigned long long)size,
+				 strerror(-ret));
+	return drm_bo_map(db, create.handle, size, out);
+}
+
+static int drm_bo_import(struct nvdla_backend *be, int fd,
+			 struct nvdla_bo **out)
+{
+	struct drm_backend *db = to_drm(be);
+	struct drm_prime_handle prime = { .fd = fd };
+	uint64_t size;
+	int ret;
+
+	ret = nvdla_fd_size(fd, &size);
+	if (ret)
+		return drm_error(db, ret, "fd %d: no memory of a known size to import: %s",
+				 fd, strerror(-ret));
+	ret = drm_ioctl(db->fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &prime);
+	if (ret)
+		return drm_error(db, ret,
+				 "%s: cannot import fd %d: %s (the device takes the dma-bufs of nvdla devices only: it has no MMU)",
+				 db->path, fd, strerror(-ret));
+	return drm_bo_map(db, prime.handle, size, out);
+}
+
+static int drm_bo_export(struct nvdla_bo *nbo, int *fd)
+{
+	struct drm_backend *db = to_drm(nbo->be);
+	struct drm_prime_handle prime = {
+		.handle = ((struct drm_bo *)nbo)->handle,
+		.flags = DRM_CLOEXEC | DRM_RDWR,
+	};
+	int ret;
+
+	ret = drm_ioctl(db->fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &prime);
+	if (ret)
+		return drm_error(db, ret, "%s: cannot export a buffer: %s",
+				 db->path, strerror(-ret));
+	*fd = prime.fd;
 	return 0;
 }
 
 static void drm_bo_del(struct nvdla_bo *nbo)
 {
-	struct drm_bo *bo = (struct drm_bo *)nbo;
+	struct drm_backend *db = to_drm(nbo->be);
+	struct drm_bo *bo = (struct drm_bo *)nbo, **p;
 
+	for (p = &db->bos; *p != bo; p = &(*p)->next)
+		;
+	*p = bo->next;
 	munmap(bo->base.map, bo->map_size);
-	gem_close(to_drm(nbo->be)->fd, bo->handle);
+	drm_handle_put(db, bo->handle);
 	free(bo);
 }
 
@@ -271,6 +346,8 @@ static void drm_del(struct nvdla_backend *be)
 static const struct nvdla_backend_ops drm_backend_ops = {
 	.bo_new = drm_bo_new,
 	.bo_del = drm_bo_del,
+	.bo_export = drm_bo_export,
+	.bo_import = drm_bo_import,
 	.submit = drm_submit,
 	.del = drm_del,
 };

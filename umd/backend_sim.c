@@ -6,13 +6,16 @@
  * address space; the model reaches them only through sim_bus_*(), which
  * refuses any access outside a buffer.
  */
+#define _GNU_SOURCE	/* memfd_create */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <nvdla/firmware.h>
 #include <nvdla/sim.h>
@@ -33,6 +36,7 @@ struct sim_bo {
 	struct nvdla_bo base;
 	uint64_t dev_addr;
 	uint64_t span;
+	int fd;		/* the memfd or imported file it maps, or -1 */
 	struct sim_bo *next;
 };
 
@@ -232,18 +236,41 @@ static void *sim_pages_map(uint64_t span)
 	return p;
 }
 
-static int sim_bo_new(struct nvdla_backend *be, uint64_t size,
-		      struct nvdla_bo **out)
+/* @size rounded up to pages, or -EINVAL with a message. */
+static int sim_bo_span(struct sim_backend *sb, uint64_t size, uint64_t *span)
 {
-	struct sim_backend *sb = to_sim(be);
-	uint64_t span = (size + SIM_PAGE - 1) / SIM_PAGE * SIM_PAGE;
-	struct sim_bo *bo;
-
-	if (!size || span < size || span > SIZE_MAX) {
+	*span = (size + SIM_PAGE - 1) / SIM_PAGE * SIM_PAGE;
+	if (!size || *span < size || *span > SIZE_MAX) {
 		sim_error(sb, "buffer size %llu invalid",
 			  (unsigned long long)size);
 		return -EINVAL;
 	}
+	return 0;
+}
+
+/* Give @bo, mapped, its device address and list it. */
+static void sim_bo_add(struct sim_backend *sb, struct sim_bo *bo,
+		       uint64_t size, uint64_t span)
+{
+	bo->base.be = &sb->base;
+	bo->base.size = size;
+	bo->span = span;
+	/* A page of unmapped space between buffers catches overruns. */
+	bo->dev_addr = sb->next_addr;
+	sb->next_addr += span + SIM_PAGE;
+	bo->next = sb->bos;
+	sb->bos = bo;
+}
+
+static int sim_bo_new(struct nvdla_backend *be, uint64_t size,
+		      struct nvdla_bo **out)
+{
+	struct sim_backend *sb = to_sim(be);
+	struct sim_bo *bo;
+	uint64_t span;
+
+	if (sim_bo_span(sb, size, &span))
+		return -EINVAL;
 	bo = calloc(1, sizeof(*bo));
 	if (bo)
 		bo->base.map = sim_pages_map(span);
@@ -253,15 +280,105 @@ static int sim_bo_new(struct nvdla_backend *be, uint64_t size,
 			  (unsigned long long)size);
 		return -ENOMEM;
 	}
-	bo->base.be = be;
-	bo->base.size = size;
-	bo->span = span;
-	/* A page of unmapped space between buffers catches overruns. */
-	bo->dev_addr = sb->next_addr;
-	sb->next_addr += span + SIM_PAGE;
-	bo->next = sb->bos;
-	sb->bos = bo;
+	bo->fd = -1;
+	sim_bo_add(sb, bo, size, span);
 	*out = &bo->base;
+	return 0;
+}
+
+/* Map @fd shared over the first @span bytes of @map, in place. */
+static int sim_map_fd(void *map, uint64_t span, int fd)
+{
+	if (mmap(map, span, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+		 fd, 0) == MAP_FAILED)
+		return -errno;
+	return 0;
+}
+
+static int sim_bo_import(struct nvdla_backend *be, int fd,
+			 struct nvdla_bo **out)
+{
+	struct sim_backend *sb = to_sim(be);
+	struct sim_bo *bo;
+	uint64_t size, span;
+	int ret;
+
+	ret = nvdla_fd_size(fd, &size);
+	if (ret) {
+		sim_error(sb, "fd %d: no memory of a known size to import: %s",
+			  fd, strerror(-ret));
+		return ret;
+	}
+	if (sim_bo_span(sb, size, &span))
+		return -EINVAL;
+	bo = calloc(1, sizeof(*bo));
+	if (!bo) {
+		sim_error(sb, "out of memory");
+		return -ENOMEM;
+	}
+	/* Our own reference, for exports of it; the caller keeps @fd. */
+	bo->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	bo->base.map = bo->fd < 0 ? NULL : sim_pages_map(span);
+	ret = bo->fd < 0 ? -errno : !bo->base.map ? -ENOMEM :
+	      sim_map_fd(bo->base.map, span, bo->fd);
+	if (ret) {
+		if (bo->base.map)
+			munmap(bo->base.map, span + SIM_PAGE);
+		if (bo->fd >= 0)
+			close(bo->fd);
+		free(bo);
+		sim_error(sb, "fd %d: cannot map %llu bytes shared: %s", fd,
+			  (unsigned long long)size, strerror(-ret));
+		return ret;
+	}
+	sim_bo_add(sb, bo, size, span);
+	*out = &bo->base;
+	return 0;
+}
+
+/*
+ * Move @bo's memory into a memfd at the same address, its contents
+ * copied once, so that it can be shared from then on.
+ */
+static int sim_bo_to_memfd(struct sim_backend *sb, struct sim_bo *bo)
+{
+	int fd = memfd_create("nvdla-buffer", MFD_CLOEXEC);
+	int ret = fd < 0 ? -errno : 0;
+
+	if (!ret && ftruncate(fd, bo->span))
+		ret = -errno;
+	if (!ret && pwrite(fd, bo->base.map, bo->span, 0) != (ssize_t)bo->span)
+		ret = errno ? -errno : -EIO;
+	if (!ret)
+		ret = sim_map_fd(bo->base.map, bo->span, fd);
+	if (ret) {
+		if (fd >= 0)
+			close(fd);
+		sim_error(sb, "cannot put a %llu-byte buffer into a memfd: %s",
+			  (unsigned long long)bo->base.size, strerror(-ret));
+		return ret;
+	}
+	bo->fd = fd;
+	return 0;
+}
+
+static int sim_bo_export(struct nvdla_bo *nbo, int *fd)
+{
+	struct sim_backend *sb = to_sim(nbo->be);
+	struct sim_bo *bo = (struct sim_bo *)nbo;
+	int ret;
+
+	if (bo->fd < 0) {
+		ret = sim_bo_to_memfd(sb, bo);
+		if (ret)
+			return ret;
+	}
+	*fd = fcntl(bo->fd, F_DUPFD_CLOEXEC, 0);
+	if (*fd < 0) {
+		ret = -errno;
+		sim_error(sb, "cannot export a buffer: %s", strerror(-ret));
+		return ret;
+	}
 	return 0;
 }
 
@@ -276,6 +393,8 @@ static void sim_bo_del(struct nvdla_bo *nbo)
 
 			*p = bo->next;
 			munmap(bo->base.map, bo->span + SIM_PAGE);
+			if (bo->fd >= 0)
+				close(bo->fd);
 			free(bo);
 			return;
 		}
@@ -418,6 +537,8 @@ static int sim_record(struct nvdla_backend *be, struct nvdla_record *rec)
 static const struct nvdla_backend_ops sim_backend_ops = {
 	.bo_new = sim_bo_new,
 	.bo_del = sim_bo_del,
+	.bo_export = sim_bo_export,
+	.bo_import = sim_bo_import,
 	.submit = sim_submit,
 	.del = sim_del,
 	.record = sim_record,

@@ -56,7 +56,7 @@ static int net_alloc_memories(struct nvdla_network *net)
 		ret = nvdla_buffer_new(net->rt, mem->size, &net->mem[m]);
 		if (ret)
 			return nvdla_rt_error(net->rt, ret, "memory %u: %s",
-					      mem->id, net->rt->error);
+					      mem->id, nvdla_rt_message(net->rt));
 		if (mem->flags & NVDLA_LBL_MEM_SET)
 			net_fill(net, m);
 	}
@@ -309,6 +309,7 @@ NVDLA_EXPORT int nvdla_network_load(struct nvdla_runtime *rt, const void *data,
 	if (!net)
 		return nvdla_rt_error(rt, -ENOMEM, "out of memory");
 	net->rt = rt;
+	nvdla_net_worker_init(&net->worker);
 
 	ret = nvdla_loadable_parse(data, size, &net->l, err, sizeof(err));
 	if (!ret)
@@ -362,7 +363,7 @@ NVDLA_EXPORT int nvdla_network_load_file(struct nvdla_runtime *rt,
 	}
 	ret = nvdla_network_load(rt, data, size, out);
 	if (ret) {
-		char msg[sizeof(rt->error)];
+		char msg[NVDLA_RT_ERROR_MAX];
 
 		snprintf(msg, sizeof(msg), "%s", rt->error);
 		nvdla_rt_error(rt, ret, "%s: %s", path, msg);
@@ -379,6 +380,7 @@ NVDLA_EXPORT void nvdla_network_unload(struct nvdla_network *net)
 
 	if (!net)
 		return;
+	nvdla_net_worker_close(net);
 	for (i = 0; i < net->num_tasks; i++) {
 		free(net->tasks[i].list);
 		nvdla_buffer_del(net->tasks[i].stats);
@@ -484,6 +486,20 @@ nvdla_network_output(const struct nvdla_network *net, unsigned int index)
 	       net_binding_buffer(net, &net->outputs[index]) : NULL;
 }
 
+/*
+ * The buffer of input (@out false) or output @i: while the worker executes
+ * a run, the one bound at its submission.
+ */
+static struct nvdla_buffer *net_io(const struct nvdla_network *net, bool out,
+				   unsigned int i)
+{
+	const struct nvdla_binding *b = out ? &net->outputs[i] : &net->inputs[i];
+
+	if (net->active)
+		return net->active->io[(out ? net->num_inputs : 0) + i];
+	return net_binding_buffer(net, b);
+}
+
 struct nvdla_buffer *nvdla_net_memory(const struct nvdla_network *net,
 				      uint16_t mem)
 {
@@ -491,10 +507,10 @@ struct nvdla_buffer *nvdla_net_memory(const struct nvdla_network *net,
 
 	for (i = 0; i < net->num_inputs; i++)
 		if (net->inputs[i].mem == mem)
-			return net_binding_buffer(net, &net->inputs[i]);
+			return net_io(net, false, i);
 	for (i = 0; i < net->num_outputs; i++)
 		if (net->outputs[i].mem == mem)
-			return net_binding_buffer(net, &net->outputs[i]);
+			return net_io(net, true, i);
 	return net->mem[mem];
 }
 
@@ -544,27 +560,46 @@ static int net_run_tasks(struct nvdla_network *net, int64_t deadline)
 	return ret;
 }
 
-NVDLA_EXPORT int nvdla_network_submit(struct nvdla_network *net,
-				      int64_t timeout_ns)
+int nvdla_net_execute(struct nvdla_network *net, struct nvdla_run *run)
 {
-	int64_t deadline = 0;
+	int64_t now = net_now_ns(), deadline = 0;
 	int ret;
 
-	if (timeout_ns < 0 || timeout_ns > INT64_MAX - net_now_ns())
-		return nvdla_rt_error(net->rt, -EINVAL,
-				      "time limit of %lld ns", (long long)timeout_ns);
-	if (timeout_ns)
-		deadline = net_now_ns() + timeout_ns;
-	net->stats_valid = false;
+	if (run->timeout_ns)
+		deadline = run->timeout_ns > INT64_MAX - now ? INT64_MAX :
+			   now + run->timeout_ns;
+	pthread_mutex_lock(&net->rt->be_lock);
+	net->active = run;
 	ret = net->record_dir ?
 	      nvdla_net_submit_recorded(net, deadline, net_run_tasks) :
 	      net_run_tasks(net, deadline);
-	net->status = ret;
-	net->stats_valid = !ret;
+	net->active = NULL;
+	pthread_mutex_unlock(&net->rt->be_lock);
+	return ret;
+}
+
+NVDLA_EXPORT int nvdla_network_submit(struct nvdla_network *net,
+				      int64_t timeout_ns)
+{
+	struct nvdla_run *run;
+	int ret;
+
+	ret = nvdla_run_submit(net, timeout_ns, &run);
+	if (ret)
+		return ret;
+	ret = nvdla_run_wait(run, -1);
+	if (ret)
+		nvdla_rt_error(net->rt, ret, "%s", nvdla_run_error(run));
+	nvdla_run_free(run);
 	return ret;
 }
 
 NVDLA_EXPORT int nvdla_network_wait(struct nvdla_network *net)
 {
-	return net->status;
+	int ret;
+
+	pthread_mutex_lock(&net->worker.lock);
+	ret = net->status;
+	pthread_mutex_unlock(&net->worker.lock);
+	return ret;
 }

@@ -13,7 +13,11 @@ NVDLA_EXPORT int nvdla_network_set_record_dir(struct nvdla_network *net,
 					      enum nvdla_record_format format)
 {
 	char *copy = NULL;
+	int ret;
 
+	ret = nvdla_net_idle(net, "recording");
+	if (ret)
+		return ret;
 	if (format > NVDLA_RECORD_CFG)
 		return nvdla_rt_error(net->rt, -EINVAL,
 				      "unknown record format %d", format);

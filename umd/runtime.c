@@ -15,16 +15,34 @@
 #define SIM_PREFIX "sim:"
 #define DEFAULT_DEVICE "sim:nv_full"
 
+/* Where a worker executing a run sends its messages (the run's). */
+static __thread char *thread_error;
+
+static char *rt_error_buf(struct nvdla_runtime *rt)
+{
+	return thread_error ? thread_error : rt->error;
+}
+
+void nvdla_rt_error_to(char *buf)
+{
+	thread_error = buf;
+}
+
+const char *nvdla_rt_message(struct nvdla_runtime *rt)
+{
+	return rt_error_buf(rt);
+}
+
 int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)
 {
-	char msg[sizeof(rt->error)];
+	char msg[NVDLA_RT_ERROR_MAX];
 	va_list ap;
 
-	/* Through a copy: callers prefix the message already in rt->error. */
+	/* Through a copy: callers prefix the message already recorded. */
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	memcpy(rt->error, msg, sizeof(msg));
+	memcpy(rt_error_buf(rt), msg, sizeof(msg));
 	return err;
 }
 
@@ -90,6 +108,7 @@ NVDLA_EXPORT int nvdla_runtime_new(const char *device,
 		free(rt);
 		return ret;
 	}
+	pthread_mutex_init(&rt->be_lock, NULL);
 	*out = rt;
 	return 0;
 }
@@ -99,6 +118,7 @@ NVDLA_EXPORT void nvdla_runtime_del(struct nvdla_runtime *rt)
 	if (!rt)
 		return;
 	rt->be->ops->del(rt->be);
+	pthread_mutex_destroy(&rt->be_lock);
 	free(rt);
 }
 
@@ -120,14 +140,57 @@ NVDLA_EXPORT int nvdla_buffer_new(struct nvdla_runtime *rt, uint64_t size,
 
 	if (!buf)
 		return nvdla_rt_error(rt, -ENOMEM, "out of memory");
+	pthread_mutex_lock(&rt->be_lock);
 	ret = rt->be->ops->bo_new(rt->be, size, &buf->bo);
+	if (ret)
+		nvdla_rt_error(rt, ret, "%s", rt->be->error);
+	pthread_mutex_unlock(&rt->be_lock);
 	if (ret) {
 		free(buf);
-		return nvdla_rt_error(rt, ret, "%s", rt->be->error);
+		return ret;
 	}
 	buf->rt = rt;
 	*out = buf;
 	return 0;
+}
+
+NVDLA_EXPORT int nvdla_buffer_import(struct nvdla_runtime *rt, int fd,
+				     struct nvdla_buffer **out)
+{
+	struct nvdla_buffer *buf;
+	int ret;
+
+	*out = NULL;
+	buf = calloc(1, sizeof(*buf));
+	if (!buf)
+		return nvdla_rt_error(rt, -ENOMEM, "out of memory");
+	pthread_mutex_lock(&rt->be_lock);
+	ret = rt->be->ops->bo_import(rt->be, fd, &buf->bo);
+	if (ret)
+		nvdla_rt_error(rt, ret, "%s", rt->be->error);
+	pthread_mutex_unlock(&rt->be_lock);
+	if (ret) {
+		free(buf);
+		return ret;
+	}
+	buf->rt = rt;
+	*out = buf;
+	return 0;
+}
+
+NVDLA_EXPORT int nvdla_buffer_export(struct nvdla_buffer *buf, int *fd)
+{
+	struct nvdla_runtime *rt = buf->rt;
+	int ret;
+
+	*fd = -1;
+	/* In process, the memory may move into a memfd under a running task. */
+	pthread_mutex_lock(&rt->be_lock);
+	ret = rt->be->ops->bo_export(buf->bo, fd);
+	if (ret)
+		nvdla_rt_error(rt, ret, "%s", rt->be->error);
+	pthread_mutex_unlock(&rt->be_lock);
+	return ret;
 }
 
 NVDLA_EXPORT void *nvdla_buffer_map(const struct nvdla_buffer *buf)
@@ -144,6 +207,8 @@ NVDLA_EXPORT void nvdla_buffer_del(struct nvdla_buffer *buf)
 {
 	if (!buf)
 		return;
+	pthread_mutex_lock(&buf->rt->be_lock);
 	buf->rt->be->ops->bo_del(buf->bo);
+	pthread_mutex_unlock(&buf->rt->be_lock);
 	free(buf);
 }

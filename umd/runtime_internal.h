@@ -4,6 +4,7 @@
 #ifndef __NVDLA_UMD_RUNTIME_INTERNAL_H__
 #define __NVDLA_UMD_RUNTIME_INTERNAL_H__
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -14,9 +15,13 @@
 
 #define NVDLA_EXPORT __attribute__((visibility("default")))
 
+#define NVDLA_RT_ERROR_MAX 512
+
 struct nvdla_runtime {
 	struct nvdla_backend *be;
-	char error[512];
+	/* Held by a network's worker for a whole run, and around bo_new/del. */
+	pthread_mutex_t be_lock;
+	char error[NVDLA_RT_ERROR_MAX];
 };
 
 struct nvdla_buffer {
@@ -42,6 +47,71 @@ struct nvdla_binding {
 	int32_t zero;
 };
 
+/**
+ * struct nvdla_run - a submitted run (run.c)
+ * @io: the buffers of its inputs, then of its outputs, at submission
+ * @timeout_ns: its time limit from its start, or 0
+ * @lock, @cond: guard @ended, @status and @error after submission
+ * @efd: eventfd, readable once it has ended
+ * @refs: the application's handle and the network's queue
+ * @next: the next run in the queue
+ */
+struct nvdla_run {
+	struct nvdla_buffer **io;
+	int64_t timeout_ns;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	bool ended;
+	int status;
+	char error[NVDLA_RT_ERROR_MAX];
+	int efd;
+	unsigned int refs;
+	struct nvdla_run *next;
+};
+
+/* A run of @net on its current bindings, with two references (run.c). */
+int nvdla_run_new(struct nvdla_network *net, int64_t timeout_ns,
+		  struct nvdla_run **run);
+/* End @run with @status (its message already in run->error). */
+void nvdla_run_end(struct nvdla_run *run, int status);
+/* Drop a reference; the last frees it. */
+void nvdla_run_put(struct nvdla_run *run);
+
+/**
+ * struct nvdla_net_worker - the thread that runs a network's runs in order
+ *	(run_worker.c)
+ * @lock: guards everything here, and the network's @status and
+ *	@stats_valid
+ * @cond: a run was queued, or the network is closing
+ * @head, @tail: runs queued, not started
+ * @in_flight: runs submitted that have not ended
+ * @started: @thread exists
+ * @closing: the network is being unloaded
+ */
+struct nvdla_net_worker {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct nvdla_run *head, *tail;
+	unsigned int in_flight;
+	bool started;
+	bool closing;
+	pthread_t thread;
+};
+
+void nvdla_net_worker_init(struct nvdla_net_worker *w);
+/* Queue @run, taking its second reference; start the thread if needed. */
+int nvdla_net_worker_queue(struct nvdla_network *net, struct nvdla_run *run);
+/* Cancel the queued runs, let the started one end, join the thread. */
+void nvdla_net_worker_close(struct nvdla_network *net);
+/* -EBUSY with a message while runs of @net are in flight, else 0. */
+int nvdla_net_idle(struct nvdla_network *net, const char *what);
+
+/*
+ * Run @run's tasks on its buffers, holding the device (the worker);
+ * failure messages go to run->error.
+ */
+int nvdla_net_execute(struct nvdla_network *net, struct nvdla_run *run);
+
 /* Bindings' scales from the loadable's "tensor-scales" blob (scales.c). */
 int nvdla_net_scales(struct nvdla_network *net);
 
@@ -53,8 +123,10 @@ struct nvdla_network {
 	struct nvdla_net_task *tasks;	/* in submission order */
 	unsigned int num_inputs, num_outputs;
 	struct nvdla_binding *inputs, *outputs;
-	int status;
-	bool stats_valid;	/* the last submission filled the stat lists */
+	int status;		/* of the last run that ended */
+	bool stats_valid;	/* the last run that ended filled the stat lists */
+	struct nvdla_net_worker worker;
+	struct nvdla_run *active;	/* the run the worker executes */
 	char *record_dir;	/* recording each submission there, or NULL */
 	enum nvdla_record_format record_format;
 };
@@ -127,9 +199,19 @@ float nvdla_half_to_float(uint16_t h);
 int nvdla_rt_open_file(struct nvdla_runtime *rt, const char *path, FILE **f,
 		       uint64_t *size);
 
-/* Record a failure message on @rt; returns @err. */
+/*
+ * Record a failure message on @rt (in a worker executing a run: on the
+ * run); returns @err.
+ */
 int nvdla_rt_error(struct nvdla_runtime *rt, int err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* The last message nvdla_rt_error() recorded for the calling thread. */
+const char *nvdla_rt_message(struct nvdla_runtime *rt);
+/*
+ * From now on, send the calling thread's messages to @buf
+ * (NVDLA_RT_ERROR_MAX bytes), or to the runtime again (NULL).
+ */
+void nvdla_rt_error_to(char *buf);
 
 /*
  * Host mapping of address @index of task @lt, and in *@size the bytes from

@@ -90,7 +90,7 @@ static int stat_add(struct nvdla_network *net, struct nvdla_net_task *t,
 	ret = nvdla_buffer_new(net->rt, size ? size : 1, &t->stats);
 	if (ret)
 		return nvdla_rt_error(net->rt, ret, "task %u: stat list: %s", n,
-				      net->rt->error);
+				      nvdla_rt_message(net->rt));
 	return 0;
 }
 
@@ -99,6 +99,9 @@ NVDLA_EXPORT int nvdla_network_enable_stats(struct nvdla_network *net)
 	uint32_t n;
 	int ret;
 
+	ret = nvdla_net_idle(net, "statistics");
+	if (ret)
+		return ret;
 	for (n = 0; n < net->num_tasks; n++) {
 		struct nvdla_net_task *t = &net->tasks[n];
 

@@ -5,8 +5,18 @@
  * hardware model.
  *
  * Every int function returns 0 or a negative errno; on failure
- * nvdla_runtime_error() says what went wrong and where. Objects are not
- * thread safe: use one runtime per thread, or lock around it.
+ * nvdla_runtime_error() says what went wrong and where.
+ *
+ * Threads: a runtime, its networks and its buffers belong to one thread
+ * at a time (use one runtime per thread, or lock around it). Runs (struct
+ * nvdla_run) are the exception: nvdla_run_wait(), nvdla_run_poll(),
+ * nvdla_run_fd() and nvdla_run_error() may be called from any thread on a
+ * run not yet freed, alongside calls on its network. Each network runs its
+ * submitted runs on a worker thread of the library, one at a time, in
+ * submission order; the runs of all networks of a runtime share its
+ * device one run at a time, and nvdla_buffer_new(), nvdla_buffer_del(),
+ * nvdla_buffer_import() and nvdla_buffer_export() wait for the run that
+ * holds it.
  */
 #ifndef __NVDLA_RUNTIME_H__
 #define __NVDLA_RUNTIME_H__
@@ -114,6 +124,29 @@ uint64_t nvdla_buffer_size(const struct nvdla_buffer *buf);
 void nvdla_buffer_del(struct nvdla_buffer *buf);
 
 /*
+ * Zero-copy sharing. nvdla_buffer_export() gives in *@fd a new file
+ * descriptor for @buf's memory, which the caller owns and closes; the
+ * buffer lives on until nvdla_buffer_del(). Through the driver it is a
+ * dma-buf (PRIME), which mmap() maps and nvdla_buffer_import() takes, in
+ * this runtime or another one (another DRM file); in process a memfd (the
+ * buffer's memory moves into it, in place, at the first export), which
+ * mmap() maps and another in-process runtime imports.
+ *
+ * nvdla_buffer_import() makes a buffer of the memory behind @fd, of the
+ * size the fd reports, without a copy; the caller keeps @fd (the buffer
+ * holds its own reference). Through the driver @fd must be a dma-buf of
+ * an nvdla device's buffer (the device has no MMU: the driver refuses
+ * other dma-bufs with -EINVAL); in process any file that maps shared
+ * (a memfd, a dma-buf that supports mmap, a regular file opened for
+ * reading and writing). -EINVAL for an fd without a size (a pipe, a
+ * socket) or an empty one, -EBADF for no open fd, and the mapping's
+ * errno (-EACCES for one opened read-only); nothing is created then.
+ */
+int nvdla_buffer_export(struct nvdla_buffer *buf, int *fd);
+int nvdla_buffer_import(struct nvdla_runtime *rt, int fd,
+			struct nvdla_buffer **buf);
+
+/*
  * Use @buf for input/output @index (at least the tensor's size). Until a
  * buffer is bound the network uses one of its own, zero-filled.
  */
@@ -129,18 +162,72 @@ struct nvdla_buffer *nvdla_network_output(const struct nvdla_network *net,
 					  unsigned int index);
 
 /*
- * Run the network once on the current inputs. The current backends run
- * the tasks synchronously: nvdla_network_submit() returns when all of them
- * completed or one failed. @timeout_ns (relative, for the whole network)
- * stops a task still running when it has passed, with -ETIMEDOUT. With 0,
- * no wall-clock limit applies in process (the model ends a task that can
- * never complete as soon as it goes idle: -EIO), and through the driver
- * each task has the driver's job timeout (module parameter
- * job_timeout_ms). -EINVAL for a negative @timeout_ns.
+ * Asynchronous runs. nvdla_run_submit() queues one run of @net on the
+ * buffers bound to its inputs and outputs at that moment (the network's
+ * own where none is bound) and returns at once with its handle in *@run.
+ * Rebinding afterwards changes only later runs, so several runs can be in
+ * flight, each on its own set of buffers (double or triple buffering);
+ * they run one after another and end in submission order. A run that
+ * fails ends with its own error; the runs after it still run. The
+ * buffers of a run in flight must not be written, read for results, or
+ * deleted until it has ended.
+ *
+ * @timeout_ns bounds the run from when it starts (after the runs queued
+ * before it), as for nvdla_network_submit(); 0 for no wall-clock limit.
+ * -EINVAL for a negative @timeout_ns, nothing queued.
+ *
+ * Unloading a network cancels its runs still queued: they end with
+ * -ECANCELED. The run it has started completes first.
+ */
+struct nvdla_run;
+
+int nvdla_run_submit(struct nvdla_network *net, int64_t timeout_ns,
+		     struct nvdla_run **run);
+
+/*
+ * Wait up to @timeout_ns (relative; negative: until it ends) for @run to
+ * end. Returns its result, 0 or the negative errno it failed with, once it
+ * has ended; -EINPROGRESS while it is still queued or running.
+ */
+int nvdla_run_wait(struct nvdla_run *run, int64_t timeout_ns);
+
+/* nvdla_run_wait(@run, 0): its result, or -EINPROGRESS without waiting. */
+int nvdla_run_poll(struct nvdla_run *run);
+
+/*
+ * A file descriptor for an event loop (poll, epoll, select) that becomes
+ * readable (POLLIN) when @run ends and stays readable. It is an eventfd
+ * of the library, on the in-process model and through the driver alike
+ * (the library's worker sequences each run's tasks: a network's CPU tasks
+ * and its time limit run between the device's jobs, so the kernel holds
+ * no single fence for a run when it is submitted). It belongs to @run:
+ * do not read, write or close it; nvdla_run_free() closes it.
+ */
+int nvdla_run_fd(const struct nvdla_run *run);
+
+/* Why @run failed, once it has ended with an error; "" otherwise. */
+const char *nvdla_run_error(const struct nvdla_run *run);
+
+/*
+ * Release the handle. A run still in flight goes on (its outputs are
+ * written) and frees itself when it ends.
+ */
+void nvdla_run_free(struct nvdla_run *run);
+
+/*
+ * Run the network once on the current inputs and wait for it:
+ * nvdla_run_submit(), nvdla_run_wait() until it ends, nvdla_run_free(),
+ * with the run's error message on the runtime. @timeout_ns (relative, for
+ * the whole network, from its start) stops a task still running when it
+ * has passed, with -ETIMEDOUT. With 0, no wall-clock limit applies in
+ * process (the model ends a task that can never complete as soon as it
+ * goes idle: -EIO), and through the driver each task has the driver's job
+ * timeout (module parameter job_timeout_ms). -EINVAL for a negative
+ * @timeout_ns.
  */
 int nvdla_network_submit(struct nvdla_network *net, int64_t timeout_ns);
 
-/* Result of the last submission: 0 or its negative errno. */
+/* Result of the last run of @net that ended: 0 or its negative errno. */
 int nvdla_network_wait(struct nvdla_network *net);
 
 /**
@@ -197,7 +284,8 @@ int nvdla_network_write_dimg(struct nvdla_network *net, unsigned int index,
  * which the runtime's copy of the task's network descriptor names as its
  * stat list (the loadable is not changed). The firmware turns the engines'
  * performance counters on and, as each operation completes, writes them
- * and the operation's run time there.
+ * and the operation's run time there. -EBUSY while runs of @net are in
+ * flight.
  */
 int nvdla_network_enable_stats(struct nvdla_network *net);
 
@@ -220,6 +308,7 @@ enum nvdla_record_format {
  * starts, so the trace replays from the hardware's reset state. A NULL
  * @dir stops recording. Only the in-process model can record (-EOPNOTSUPP
  * through the kernel driver, which owns the registers and the interrupt).
+ * -EBUSY while runs of @net are in flight.
  */
 int nvdla_network_set_record_dir(struct nvdla_network *net, const char *dir,
 				 enum nvdla_record_format format);
@@ -250,8 +339,9 @@ struct nvdla_op_stat {
 };
 
 /*
- * Runs of operations with statistics from the last submission (0 if none):
- * each operation once per region of interest.
+ * Runs of operations with statistics from the last run that ended (0 if
+ * none, or if it failed): each operation once per region of interest.
+ * Read them while no run of the network is in flight.
  */
 unsigned int nvdla_network_num_op_stats(const struct nvdla_network *net);
 /* Statistics of operation @index (0 .. nvdla_network_num_op_stats() - 1). */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The driver's side of a virtual NVDLA (nvdla_sim.ko, include/nvdla/vdev.h):
+ * The driver's side of a virtual NVDLA (nvdla_sim.ko, kmd/vdev/include/nvdla/vdev.h):
  * the bus it reaches memory through, which confines it to the objects of
  * the running job, as an IOMMU would; its fault count around each job;
  * its reset. Its registers are reached in nvdla_port.c, its interrupt is

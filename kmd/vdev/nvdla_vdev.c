@@ -4,7 +4,7 @@
  * nvdla_sim.ko: virtual NVDLA devices backed by the hardware model, for
  * machines without the accelerator. "insmod nvdla_sim.ko devices=nv_full"
  * registers one platform device per configuration listed, which nvdla.ko
- * binds like a board's (include/nvdla/vdev.h): its interrupt is a Linux
+ * binds like a board's (kmd/vdev/include/nvdla/vdev.h): its interrupt is a Linux
  * interrupt of its own, its registers and bus come through the platform
  * data. The model computes in a work item, preemptibly: it yields between
  * slices of a layer's work, where the item reschedules, and stops there

@@ -16,7 +16,7 @@ out=$(perl "$cp" --strict --no-tree --terse --show-types -f \
 	drivers/accel/nvdla/engine/include/nvdla/pixel_formats.h \
 	include/uapi/drm/nvdla_accel.h \
 	kmd/compat/*.[ch] kmd/vdev/*.[ch] kmd/Kbuild sim/*.[ch] \
-	include/nvdla/sim.h include/nvdla/deps.h include/nvdla/vdev.h 2>&1)
+	sim/include/nvdla/sim.h sim/include/nvdla/deps.h kmd/vdev/include/nvdla/vdev.h 2>&1)
 echo "$out" | grep -v '^total' | sed 's/^/# /'
 if echo "$out" | grep -q ': ERROR:'; then
 	echo "not ok 1 - checkpatch --strict: no errors"

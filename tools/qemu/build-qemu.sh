@@ -8,7 +8,7 @@
 #            system's apt configuration is never changed), unpacked with
 #            Debian's patches applied by dpkg-source
 #   src/     that tree with the device copied into hw/nvdla/ (with the
-#            project's sim/ and include/nvdla/) and device.patch applied
+#            project's sim/ and sim/include/nvdla/) and device.patch applied
 #   build/   configured for aarch64-softmmu only; build/qemu-system-aarch64
 #
 # build/stamp holds a hash of everything copied or applied: when it matches,
@@ -28,7 +28,7 @@ configure_args="--target-list=aarch64-softmmu --without-default-features
 
 # The model's headers: its own, those it shares with the engine scheduler,
 # and the kernel headers it includes, for user space.
-model_headers="include/nvdla drivers/accel/nvdla/engine/include/nvdla
+model_headers="sim/include/nvdla drivers/accel/nvdla/engine/include/nvdla
 	include/user/linux"
 # The inputs of the build, in a fixed order; their hash is the cache key.
 inputs() {

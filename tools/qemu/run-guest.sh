@@ -54,6 +54,10 @@ copy_program() {
 }
 copy_program "$build/bin/nvdla_runtime" bin
 copy_program "$build/bin/nvdla_runtime_bench" bin
+# The runtime's API tests, on the driver (35-runtime-api.sh).
+for t in test_async test_buffer_share; do
+	if [ -x "$build/tests/$t" ]; then copy_program "$build/tests/$t" bin; fi
+done
 if [ -z "${NVDLA_GUEST_TESTS:-}" ] || [ -n "${NVDLA_GUEST_PROGRAMS:-}" ]; then
 	# shellcheck disable=SC2086 # the pattern is meant to expand
 	for t in "$build"/guest-tests/${NVDLA_GUEST_PROGRAMS:-*}; do

@@ -4,7 +4,7 @@
  * The standard NVDLA hardware configurations, as the hardware project
  * names them (spec/defs/<name>.spec of nvdla/hw): what both the firmware
  * and the hardware model know of each, one entry a configuration. The
- * engine scheduler (engine/hw_config.c) and the model (include/nvdla/sim.h,
+ * engine scheduler (engine/hw_config.c) and the model (sim/include/nvdla/sim.h,
  * sim/config.c, which adds the facts only the model needs) each define
  * NVDLA_HW_CONFIG() and include this file where they want the list, so
  * neither depends on the other (no include guard, on purpose).

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Asynchronous runs: three in flight on their own buffers end in order
+ * with their own results; wait with a time limit, poll and the run's fd;
+ * a run that fails among others; cancellation by unloading; two networks
+ * of one runtime in flight at once, waited for from other threads;
+ * refused requests. On the in-process model, or on the device named by the first
+ * argument (a driver's node, in the QEMU guests).
+ */
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvdla/runtime.h>
+
+#include "builder.h"
+#include "tap.h"
+
+#define RUNS 3
+
+/*
+ * An echo (a BDMA copy of input 0 to output 0) of @lines lines of 32 KiB:
+ * 4 MiB with 128 (the guests' largest buffer), long enough to find the
+ * second and third runs queued.
+ */
+static struct nvdla_network *echo(struct nvdla_runtime *rt, int32_t lines)
+{
+	struct nvdla_tensor_desc t = {
+		.name = "data", .n = 1, .c = 32, .h = lines, .w = 1024,
+		.data_type = NVDLA_DATA_TYPE_INT8,
+		.pixel_format = NVDLA_TENSOR_FEATURE,
+		.stride = { 1, 1024 * 32, 1024 * 32 * (uint32_t)lines },
+	};
+	struct nvdla_network *net = NULL;
+	void *buf;
+	size_t len;
+
+	t.size = t.stride[2];
+	if (!nvdla_build_echo(&t, &buf, &len)) {
+		nvdla_network_load(rt, buf, len, &net);
+		free(buf);
+	}
+	return net;
+}
+
+/* Per run: an input filled with its own byte, an output, the handle. */
+struct frame {
+	struct nvdla_buffer *in, *out;
+	struct nvdla_run *run;
+};
+
+static int frames_new(struct nvdla_runtime *rt, struct nvdla_network *net,
+		      struct frame *f)
+{
+	struct nvdla_tensor_desc d;
+	int i, ret = nvdla_network_input_desc(net, 0, &d);
+
+	for (i = 0; i < RUNS && !ret; i++) {
+		ret = nvdla_buffer_new(rt, d.size, &f[i].in) ||
+		      nvdla_buffer_new(rt, d.size, &f[i].out);
+		if (!ret)
+			memset(nvdla_buffer_map(f[i].in), 0x10 + i, d.size);
+	}
+	return ret;
+}
+
+static void frames_del(struct frame *f)
+{
+	int i;
+
+	for (i = 0; i < RUNS; i++) {
+		nvdla_run_free(f[i].run);
+		nvdla_buffer_del(f[i].in);
+		nvdla_buffer_del(f[i].out);
+		f[i].run = NULL;
+	}
+}
+
+/* Bind frame @i's buffers and submit it with @timeout_ns. */
+static int submit(struct nvdla_network *net, struct frame *f, int i,
+		  int64_t timeout_ns)
+{
+	return nvdla_network_bind_input(net, 0, f[i].in) ||
+	       nvdla_network_bind_output(net, 0, f[i].out) ||
+	       nvdla_run_submit(net, timeout_ns, &f[i].run);
+}
+
+/* Every byte of @buf is @v. */
+static bool filled(struct nvdla_buffer *buf, uint8_t v)
+{
+	const uint8_t *p = nvdla_buffer_map(buf);
+	uint64_t i;
+
+	for (i = 0; i < nvdla_buffer_size(buf); i++)
+		if (p[i] != v)
+			return false;
+	return true;
+}
+
+static bool readable(struct nvdla_run *run, int timeout_ms)
+{
+	struct pollfd p = { .fd = nvdla_run_fd(run), .events = POLLIN };
+
+	return poll(&p, 1, timeout_ms) == 1 && (p.revents & POLLIN);
+}
+
+static void test_in_flight(struct nvdla_runtime *rt)
+{
+	struct nvdla_network *net = echo(rt, 128);
+	struct frame f[RUNS] = { 0 };
+	bool ended_before = true, outputs = true;
+	int i, ret, queued;
+
+	ret = !net || frames_new(rt, net, f);
+	for (i = 0; i < RUNS && !ret; i++)
+		ret = submit(net, f, i, 0);
+	if (!tap_ok(!ret, "three runs submitted, each on its own buffers (%s)",
+		    ret ? nvdla_runtime_error(rt) : "queued"))
+		goto out;
+	queued = nvdla_run_poll(f[RUNS - 1].run);
+	tap_ok(queued == -EINPROGRESS && !readable(f[RUNS - 1].run, 0),
+	       "the last is in flight at once: poll gives -EINPROGRESS, its fd is not readable");
+	tap_ok(nvdla_run_wait(f[RUNS - 1].run, 1000) == -EINPROGRESS,
+	       "a wait of 1 us for it returns -EINPROGRESS");
+	tap_ok(nvdla_network_enable_stats(net) == -EBUSY &&
+	       strstr(nvdla_runtime_error(rt), "in flight") &&
+	       nvdla_network_set_record_dir(net, NULL, NVDLA_RECORD_AUTO) == -EBUSY,
+	       "statistics and recording are refused while runs are in flight: %s",
+	       nvdla_runtime_error(rt));
+	tap_ok(readable(f[RUNS - 1].run, 60000) &&
+	       nvdla_run_poll(f[RUNS - 1].run) == 0,
+	       "its fd becomes readable when it ends, and poll then gives 0");
+	for (i = 0; i < RUNS - 1; i++)
+		ended_before &= nvdla_run_poll(f[i].run) == 0 &&
+				readable(f[i].run, 0);
+	tap_ok(ended_before, "the runs before it had ended: they end in order");
+	for (i = 0; i < RUNS; i++)
+		outputs &= nvdla_run_wait(f[i].run, -1) == 0 &&
+			   filled(f[i].out, 0x10 + i) &&
+			   !*nvdla_run_error(f[i].run);
+	tap_ok(outputs, "each run copied its own input to its own output");
+	tap_ok(nvdla_run_wait(f[0].run, 0) == 0 && nvdla_network_wait(net) == 0,
+	       "an ended run's result stays; the network reports the last");
+out:
+	nvdla_network_unload(net);
+	frames_del(f);
+}
+
+static void test_failure_among_others(struct nvdla_runtime *rt)
+{
+	struct nvdla_network *net = echo(rt, 64);
+	struct frame f[RUNS] = { 0 };
+	int i, ret, r[RUNS];
+
+	ret = !net || frames_new(rt, net, f);
+	/* The middle run's 1 ns has passed when it starts. */
+	for (i = 0; i < RUNS && !ret; i++)
+		ret = submit(net, f, i, i == 1 ? 1 : 0);
+	for (i = 0; i < RUNS && !ret; i++)
+		r[i] = nvdla_run_wait(f[i].run, -1);
+	tap_ok(!ret && r[0] == 0 && r[1] == -ETIMEDOUT && r[2] == 0,
+	       "a run with a 1 ns time limit between two others fails alone (%d %d %d)",
+	       ret ? 1 : r[0], ret ? 1 : r[1], ret ? 1 : r[2]);
+	tap_ok(!ret && strstr(nvdla_run_error(f[1].run), "time") &&
+	       !*nvdla_run_error(f[0].run) && !*nvdla_run_error(f[2].run),
+	       "the failure is reported on its own handle: %s",
+	       ret ? nvdla_runtime_error(rt) : nvdla_run_error(f[1].run));
+	tap_ok(!ret && filled(f[0].out, 0x10) && filled(f[2].out, 0x12),
+	       "the others copied their own inputs to their own outputs");
+	nvdla_network_unload(net);
+	frames_del(f);
+}
+
+static void test_cancel(struct nvdla_runtime *rt)
+{
+	struct nvdla_network *net = echo(rt, 128);
+	struct frame f[RUNS] = { 0 };
+	struct nvdla_run *dropped = NULL;
+	bool in_order = true, cancelled = false;
+	int i, ret, r;
+
+	ret = !net || frames_new(rt, net, f);
+	for (i = 0; i < RUNS && !ret; i++)
+		ret = submit(net, f, i, 0);
+	/* A handle released while queued: the run frees itself. */
+	if (!ret)
+		ret = nvdla_run_submit(net, 0, &dropped);
+	nvdla_run_free(dropped);
+	nvdla_network_unload(net);
+	for (i = 0; i < RUNS && !ret; i++) {
+		r = nvdla_run_poll(f[i].run);
+		in_order &= r == 0 ? !cancelled : r == -ECANCELED;
+		cancelled |= r == -ECANCELED;
+		in_order &= r == 0 || strstr(nvdla_run_error(f[i].run),
+					     "unloaded");
+	}
+	tap_ok(!ret && in_order && cancelled &&
+	       readable(f[RUNS - 1].run, 0),
+	       "unloading with runs queued: they end with -ECANCELED, readable, after the ones that completed");
+	frames_del(f);
+}
+
+/* Wait for a run from another thread: its result and message. */
+static void *waiter(void *arg)
+{
+	struct nvdla_run *run = arg;
+
+	return nvdla_run_wait(run, -1) == 0 && !*nvdla_run_error(run) ?
+	       run : NULL;
+}
+
+/*
+ * Two networks of one runtime with runs in flight at once, each run
+ * waited for by a thread of its own: they take the device in turn.
+ */
+static void test_two_networks(struct nvdla_runtime *rt)
+{
+	struct nvdla_network *net[2] = { echo(rt, 32), echo(rt, 32) };
+	struct frame f[2][RUNS] = { 0 };
+	pthread_t thread[2][RUNS];
+	bool right = true;
+	int i, k, ret = 0;
+	void *res;
+
+	for (k = 0; k < 2 && !ret; k++)
+		ret = !net[k] || frames_new(rt, net[k], f[k]);
+	for (i = 0; i < RUNS && !ret; i++)
+		for (k = 0; k < 2 && !ret; k++) {
+			memset(nvdla_buffer_map(f[k][i].in), 0x40 + 4 * k + i,
+			       nvdla_buffer_size(f[k][i].in));
+			ret = submit(net[k], f[k], i, 0) ||
+			      pthread_create(&thread[k][i], NULL, waiter,
+					     f[k][i].run);
+		}
+	for (i = 0; i < RUNS && !ret; i++)
+		for (k = 0; k < 2; k++) {
+			right &= !pthread_join(thread[k][i], &res) &&
+				 res == f[k][i].run;
+			right &= filled(f[k][i].out, 0x40 + 4 * k + i);
+		}
+	tap_ok(!ret && right,
+	       "two networks of one runtime, three runs each in flight, each waited for by another thread: every output right (%s)",
+	       ret ? nvdla_runtime_error(rt) : "checked");
+	for (k = 0; k < 2; k++) {
+		nvdla_network_unload(net[k]);
+		frames_del(f[k]);
+	}
+}
+
+static void test_refused(struct nvdla_runtime *rt)
+{
+	struct nvdla_network *net = echo(rt, 8);
+	struct nvdla_run *run = (struct nvdla_run *)&run;
+	int ret;
+
+	ret = net ? nvdla_run_submit(net, -1, &run) : -ENOMEM;
+	tap_ok(ret == -EINVAL && !run &&
+	       strstr(nvdla_runtime_error(rt), "time limit") &&
+	       !nvdla_network_enable_stats(net),
+	       "a negative time limit is refused, nothing queued: %s",
+	       nvdla_runtime_error(rt));
+	ret = net ? nvdla_network_submit(net, 0) : -ENOMEM;
+	tap_ok(!ret && nvdla_network_num_op_stats(net) == 1,
+	       "the synchronous submission runs on top of a run: statistics of its BDMA operation");
+	nvdla_network_unload(net);
+}
+
+int main(int argc, char **argv)
+{
+	const char *device = argc > 1 ? argv[1] : "sim:nv_full";
+	struct nvdla_runtime *rt;
+	char err[256];
+
+	if (nvdla_runtime_new(device, &rt, err, sizeof(err))) {
+		tap_ok(0, "runtime on %s: %s", device, err);
+		return tap_done();
+	}
+	test_in_flight(rt);
+	test_failure_among_others(rt);
+	test_cancel(rt);
+	test_two_networks(rt);
+	test_refused(rt);
+	nvdla_runtime_del(rt);
+	return tap_done();
+}
