@@ -167,7 +167,22 @@ static void fuzz_syncobj(int fd)
 		ioctl(fd, DRM_IOCTL_SYNCOBJ_DESTROY, &d);
 }
 
-TEST(random_ioctls)
+/*
+ * A fixture only for a time limit of its own: the harness's 30 s is not
+ * enough for the debug kernel's checkers (make check-debug).
+ */
+FIXTURE(fuzz) {
+};
+
+FIXTURE_SETUP(fuzz)
+{
+}
+
+FIXTURE_TEARDOWN(fuzz)
+{
+}
+
+TEST_F_TIMEOUT(fuzz, random_ioctls, 600)
 {
 	void (*const ops[])(int) = { fuzz_submit, fuzz_legacy_submit, fuzz_wait,
 				     fuzz_gem, fuzz_raw, fuzz_syncobj };

@@ -10,8 +10,10 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -250,6 +252,56 @@ static inline int debugfs_zero(const char *name)
 static inline int set_param(const char *name, int value)
 {
 	return set_module_param("nvdla", name, value);
+}
+
+/*
+ * Whether freed slab objects wait in a quarantine before the allocator
+ * takes them back, as under KASAN: its red zones widen kmalloc-8's
+ * objects. There the kernel's slab level drops only once the caches are
+ * shrunk, which takes seconds.
+ */
+static inline bool slab_quarantined(void)
+{
+	FILE *f = fopen("/sys/kernel/slab/kmalloc-8/slab_size", "r");
+	int size = 0;
+
+	if (f && fscanf(f, "%d", &size) != 1)
+		size = 0;
+	if (f)
+		fclose(f);
+	return size > 8;
+}
+
+/* Shrink every slab cache: their empty slabs and quarantined objects go. */
+static inline void shrink_slabs(void)
+{
+	char path[300];
+	struct dirent *e;
+	DIR *d = opendir("/sys/kernel/slab");
+
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/sys/kernel/slab/%s/shrink",
+			 e->d_name);
+		write_file(path, "1");
+	}
+	if (d)
+		closedir(d);
+}
+
+/*
+ * How many times longer a test's set-up may take than on Debian's kernels:
+ * nvdla_time_scale=N on the guest's kernel command line (make check-debug,
+ * whose checkers slow the kernel down), else 1. Only times that a test
+ * needs to outlast its own set-up are scaled, never a bound it checks.
+ */
+static inline int time_scale(void)
+{
+	const char *env = getenv("nvdla_time_scale");
+	int scale = env ? atoi(env) : 1;
+
+	return scale > 0 ? scale : 1;
 }
 
 /* A module parameter of nvdla.ko; -1 if it cannot be read. */
