@@ -107,5 +107,16 @@ net = nvdla.Device().load(nvdla.compile("'"$here"'/models/digits/digits.onnx"))
 print(net.run(nvdla.Image("input.pgm", normalize=255))[0].argmax())' 2>&1)
 	[ "$out" = 5 ]
 	ok $? "nvdla.compile() with the installed nvdla_compile, then run: class $out"
+	# Under /usr/local: the versioned dist-packages python3 searches there.
+	make -s -C "$here" install BUILD="$build" DESTDIR="$tmp/local" PREFIX=/usr/local \
+		>/dev/null 2>&1
+	found=
+	for d in $(/usr/bin/python3 -c 'import sys; print(" ".join(sys.path))'); do
+		case $d in /usr/local/*) [ -f "$tmp/local$d/nvdla/runtime.py" ] &&
+			found=$d ;;
+		esac
+	done
+	[ -n "$found" ]
+	ok $? "PREFIX=/usr/local: the module in python3's search path there, ${found:-none}"
 fi
 cd "$here" || exit 1

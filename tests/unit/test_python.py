@@ -5,6 +5,7 @@ test_python.sh with the build's library, programs and module."""
 import errno
 import select
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -106,6 +107,9 @@ def test_array_input_as_image(net):
     assert np.array_equal(net.run(x)[0], from_image)
     assert np.array_equal(net.run(x[np.newaxis])[0], from_image)
     assert np.array_equal(net.run(x.astype(np.float64))[0], from_image)
+    from_image = net.run(nvdla.Image(IMAGE, mean=(10,), normalize=255))[0]
+    x = (pgm(IMAGE) - 10) / np.float32(255)
+    assert np.array_equal(net.run(x)[0], from_image)
 
 
 def test_bad_inputs(net):
@@ -164,6 +168,18 @@ def test_close_with_runs_queued(loadable):
         runs[-1].wait()
     with pytest.raises(ValueError, match="network is closed"):
         net.submit(nvdla.Image(IMAGE))
+
+
+def test_readme_three_lines(loadable, tmp_path):
+    """The quick start's Python, with the loadable the fixture made."""
+    readme = (DIGITS.parents[1] / "README.md").read_text()
+    lines = readme.split("    import nvdla\n", 1)[1].split("\n")[:2]
+    code = "import nvdla\n" + "\n".join(l.strip() for l in lines)
+    code = code.replace("build/digits.nvdla", str(loadable))
+    code = code.replace("models/digits/input.pgm", str(IMAGE))
+    out = subprocess.run([sys.executable, "-c", code], check=True,
+                         capture_output=True, text=True).stdout
+    assert out == "5\n"
 
 
 def test_compile_errors(tmp_path, monkeypatch):
