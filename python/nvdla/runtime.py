@@ -109,7 +109,8 @@ class _Buffers:
 
 class Network:
     """A loaded network. Each submitted run gets its own input and output
-    buffers (reused once it has ended), so several can be in flight."""
+    buffers (reused by later runs once its wait() has returned or raised),
+    so several can be in flight."""
 
     def __init__(self, device, handle):
         self.device = device
@@ -204,7 +205,7 @@ class Network:
             run._release()
         for buf in self._buffers:
             lib.nvdla_buffer_del(buf)
-        self._buffers = self._free = self._runs = []
+        self._buffers, self._free, self._runs = [], [], []
         self.device._networks.remove(self)
 
 
@@ -217,6 +218,7 @@ class Run:
         self._run = handle
         self._bufs = bufs
         self._outputs = None
+        self._error = None
 
     def fileno(self):
         """An fd of the run (do not read or close it)."""
@@ -224,14 +226,17 @@ class Run:
 
     def poll(self):
         """Whether the run has ended (wait() then does not block)."""
-        if self._outputs is not None:
+        if self._outputs is not None or self._error is not None:
             return True
         return lib.nvdla_run_wait(self._handle(), 0) != -errno.EINPROGRESS
 
     def wait(self, timeout=None):
         """The outputs' values (float32 arrays of shape C, H, W; integer
         outputs scaled to real numbers), once the run has ended; waits at
-        most @timeout seconds (TimeoutError). Error if the run failed."""
+        most @timeout seconds (TimeoutError). Error if the run failed, at
+        this call and every later one."""
+        if self._error is not None:
+            raise self._error
         if self._outputs is not None:
             return self._outputs
         ns = -1 if timeout is None else int(timeout * 1e9)
@@ -241,8 +246,9 @@ class Run:
         net = self.network
         try:
             if ret < 0:
-                raise Error(-ret, text(lib.nvdla_run_error(self._run)) or
-                            os.strerror(-ret))
+                self._error = Error(-ret, text(lib.nvdla_run_error(self._run))
+                                    or os.strerror(-ret))
+                raise self._error
             self._outputs = net._outputs(self._bufs)
         finally:
             self._release()
