@@ -194,3 +194,22 @@ def test_compile_errors(tmp_path, monkeypatch):
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(nvdla.CompileError, match="not on PATH"):
         nvdla.compile(DIGITS / "digits.onnx")
+
+
+def test_compile_options_reach_the_compiler():
+    image = nvdla.compile(DIGITS / "digits.onnx", input_format="image",
+                          mean=(1, 2, 3), normalize=128)
+    with nvdla.Device("sim:nv_full") as dev:
+        net = dev.load(image)
+        assert net.inputs[0].pixel_format == 8      # A16B16G16R16_F
+        assert net.run(nvdla.Image(IMAGE, normalize=255))[0].argmax() == 5
+    small = nvdla.compile(DIGITS / "digits.onnx", config="nv_small",
+                          precision="int8", calibrate=DIGITS / "calib")
+    with nvdla.Device("sim:nv_small") as dev:
+        net = dev.load(small)
+        assert net.run(nvdla.Image(IMAGE, normalize=255))[0].argmax() == 5
+    for kw, message in [({"normalize": 0}, "--normalize 0"),
+                        ({"precision": "int4"}, "--precision int4"),
+                        ({"config": "nv_tiny"}, "--config nv_tiny")]:
+        with pytest.raises(nvdla.CompileError, match=message):
+            nvdla.compile(DIGITS / "digits.onnx", **kw)
