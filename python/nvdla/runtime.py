@@ -6,6 +6,7 @@ A Device, its networks and their runs belong to one thread at a time, as
 in the C API (include/nvdla/runtime.h).
 """
 import errno
+import math
 import os
 from ctypes import byref, c_void_p, create_string_buffer
 
@@ -136,7 +137,8 @@ class Network:
     def submit(self, *inputs, timeout=None):
         """Queue a run on @inputs (numpy arrays of an input's shape, C, H,
         W or 1, C, H, W, or Images), one per input, and return its Run at
-        once. @timeout (seconds) bounds it from its start."""
+        once. @timeout (seconds; None or 0 for none) bounds it from its
+        start, rounded up to whole nanoseconds."""
         if not self._net:
             raise ValueError("the network is closed")
         if len(inputs) != len(self.inputs):
@@ -151,7 +153,7 @@ class Network:
             for i, buf in enumerate(bufs.outputs):
                 self._check(lib.nvdla_network_bind_output(self._net, i, buf))
             handle = c_void_p()
-            ns = 0 if timeout is None else int(timeout * 1e9)
+            ns = 0 if timeout is None else math.ceil(timeout * 1e9)
             self._check(lib.nvdla_run_submit(self._net, ns, byref(handle)))
         except BaseException:
             self._free.append(bufs)

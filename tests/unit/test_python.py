@@ -151,7 +151,7 @@ def test_poll_fileno_timeout(net):
 
 def test_failed_run_on_its_own_handle(net):
     img = nvdla.Image(IMAGE, normalize=255)
-    runs = [net.submit(img), net.submit(img, timeout=1e-9), net.submit(img)]
+    runs = [net.submit(img), net.submit(img, timeout=1e-12), net.submit(img)]
     with pytest.raises(nvdla.Error) as e:
         runs[1].wait()
     assert e.value.errno == errno.ETIMEDOUT
@@ -160,6 +160,9 @@ def test_failed_run_on_its_own_handle(net):
     with pytest.raises(nvdla.Error, match="timed out"):
         runs[1].wait()
     assert runs[0].wait()[0].argmax() == 5 and runs[2].wait()[0].argmax() == 5
+    with pytest.raises(nvdla.Error) as e:
+        net.submit(img, timeout=-1)
+    assert e.value.errno == errno.EINVAL
 
 
 def test_close_with_runs_queued(loadable):
