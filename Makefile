@@ -371,7 +371,8 @@ check-debug: setup all guest-tests
 	tools/qemu/check-debug.sh $(BUILD)
 
 # Installation (README.md): the public header, the libraries, the
-# pkg-config file, the programs and the man pages, under DESTDIR/PREFIX.
+# pkg-config file, the programs, the man pages and the Python module,
+# under DESTDIR/PREFIX.
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
@@ -379,6 +380,13 @@ INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 PC := $(BUILD)/nvdla-runtime.pc
 MAN_PAGES := $(wildcard docs/man/*.[13])
+# The Python module goes where Debian's python3 looks: PREFIX /usr, the
+# dist-packages its packages use; any other (/usr/local), the versioned
+# dist-packages it searches there.
+PYTHON ?= /usr/bin/python3
+PYTHONDIR ?= $(PREFIX)/lib/$(if $(filter /usr,$(PREFIX)),python3,$(shell \
+	$(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])'))/dist-packages
+PY_MODULE := $(wildcard python/nvdla/*.py)
 
 # Paths as pkg-config sees them: PREFIX-relative ones through ${prefix}.
 $(PC): umd/nvdla-runtime.pc.in Makefile
@@ -401,6 +409,8 @@ install: $(LIB_A) $(LIB_SO_REAL) $(LIB_SO) $(RUNTIME) $(BUILD)/bin/nvdla_compile
 	install -m 755 $(RUNTIME) $(BUILD)/bin/nvdla_compile $(DESTDIR)$(BINDIR)/
 	install -m 644 $(filter %.1,$(MAN_PAGES)) $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(filter %.3,$(MAN_PAGES)) $(DESTDIR)$(MANDIR)/man3/
+	install -d $(DESTDIR)$(PYTHONDIR)/nvdla
+	install -m 644 $(PY_MODULE) $(DESTDIR)$(PYTHONDIR)/nvdla/
 
 clean:
 	rm -rf $(BUILD)

@@ -8,7 +8,8 @@
  * int8 round(pixel * 127 / 255), in feature (CxHWx) layout or as pixels
  * (R8, A8B8G8R8, A16B16G16R16_F: image channel c, gray or B, G, R, in
  * component c of its pixel, the others 0). Raw input data is copied as it
- * is, after a size check.
+ * is, after a size check. Real values (nvdla_network_set_input_values())
+ * take the same layouts, the inverse of nvdla_network_output_values().
  */
 #include <errno.h>
 #include <math.h>
@@ -175,4 +176,56 @@ NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 out:
 	free(img.pix);
 	return ret;
+}
+
+/* Fill the whole buffer of input @index, element by element. */
+NVDLA_EXPORT int nvdla_network_set_input_values(struct nvdla_network *net,
+						unsigned int index,
+						const float *values, size_t n)
+{
+	struct nvdla_runtime *rt = net->rt;
+	const struct nvdla_binding *b;
+	struct nvdla_tensor_desc d;
+	struct nvdla_layout l;
+	struct nvdla_buffer *buf;
+	uint64_t size, at, elems;
+	int32_t c, y, x;
+	uint8_t *map;
+	float v;
+	int ret;
+
+	ret = nvdla_network_input_desc(net, index, &d);
+	if (ret)
+		return ret;
+	if (nvdla_tensor_layout(&d, &l))
+		return nvdla_rt_error(rt, -EOPNOTSUPP,
+				      "input %u: pixel format %u, data type %u cannot take values",
+				      index, d.pixel_format, d.data_type);
+	if (nvdla_tensor_elements(&d, &elems) || n != elems ||
+	    (!l.lanes && (uint32_t)d.c > l.pixel))
+		return nvdla_rt_error(rt, -EINVAL,
+				      "input %u: %zu values for %d x %d x %d elements",
+				      index, n, d.c, d.h, d.w);
+	buf = nvdla_network_input(net, index);
+	map = nvdla_buffer_map(buf);
+	size = nvdla_buffer_size(buf);
+	b = &net->inputs[index];
+	memset(map, 0, size);
+	for (c = 0; c < d.c; c++) {
+		for (y = 0; y < d.h; y++) {
+			for (x = 0; x < d.w; x++) {
+				at = nvdla_tensor_at(&d, &l, c, y, x);
+				if (at + l.bpe > size)
+					return nvdla_rt_error(rt, -EINVAL,
+							      "input %u: strides reach beyond its buffer",
+							      index);
+				v = *values++;
+				/* Real numbers as integer codes (the loadable's scale). */
+				if (b->scaled && d.data_type != NVDLA_DATA_TYPE_HALF)
+					v = v / b->scale + (float)b->zero;
+				put_element(map + at, &d, &l, v);
+			}
+		}
+	}
+	return 0;
 }

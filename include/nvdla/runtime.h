@@ -263,6 +263,17 @@ int nvdla_network_set_input_file(struct nvdla_network *net, unsigned int index,
 				 const char *path);
 
 /*
+ * Fill input @index with @n real numbers in C, H, W order (@n must be
+ * c * h * w of its description), converted to its layout and precision:
+ * integer inputs whose loadable records their scale take round(value /
+ * scale) + zero point, others round(value), saturated; fp16 inputs the
+ * value. The inverse of nvdla_network_output_values().
+ */
+int nvdla_network_set_input_values(struct nvdla_network *net,
+				   unsigned int index, const float *values,
+				   size_t n);
+
+/*
  * The elements of output @index as numbers, in C, H, W order (the order of
  * a DIMG file's payload): @n must be c * h * w of its description. Integer
  * outputs whose loadable records their scale are real numbers,

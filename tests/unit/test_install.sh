@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: MIT
 # make install into a temporary DESTDIR as a Debian library is laid out:
 # only the public header, the soname and its links, the static library,
-# the pkg-config file, the programs and the man pages; then the digit
-# demo compiled by the installed nvdla_compile and classified by
-# examples/classify.c built outside the tree with pkg-config alone,
-# against the shared and the static library: class 5. Run from the
+# the pkg-config file, the programs, the man pages and the Python module;
+# then the digit demo compiled by the installed nvdla_compile and
+# classified by examples/classify.c built outside the tree with pkg-config
+# alone, against the shared and the static library, and by
+# examples/classify.py with the installed module: class 5. Run from the
 # repository root with the build directory as $1.
 set -u
 build=${1:-build}
@@ -56,7 +57,7 @@ ok $? "pkg-config nvdla-runtime: version $(pc --modversion 2>&1)"
 
 # Outside the tree: a copy of the example, the flags pkg-config gives.
 mkdir "$tmp/app"
-cp examples/classify.c models/digits/input.pgm "$tmp/app/"
+cp examples/classify.c examples/classify.py models/digits/input.pgm "$tmp/app/"
 here=$(pwd)
 cd "$tmp/app" || exit 1
 # shellcheck disable=SC2046 # the flags are meant to split
@@ -82,4 +83,40 @@ for prog in classify classify-static; do
 	ok $? "$prog classifies the demo's image: ${out%%
 *}"
 done
+
+# Debian's python3 with the module where a python3-nvdla package puts it,
+# the library where the loader finds it.
+pydir=$root/usr/lib/python3/dist-packages
+if ! /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
+	skip "python3 examples/classify.py" "python3-numpy missing (run tools/setup.sh)"
+else
+	[ "$(cd "$pydir" && find nvdla -type f | sort | tr '\n' ' ')" = \
+		"nvdla/__init__.py nvdla/_lib.py nvdla/compiler.py nvdla/runtime.py " ]
+	ok $? "the Python module nvdla in lib/python3/dist-packages"
+	out=$(NVDLA_SIM_THREADS=2 PYTHONPATH="$pydir" LD_LIBRARY_PATH="$lib" \
+		/usr/bin/python3 classify.py digits.nvdla input.pgm 255 2>&1)
+	echo "$out" | sed 's/^/# /'
+	echo "$out" | grep -q '^class 5, 0\.9'
+	ok $? "python3 examples/classify.py with the installed module: ${out%%
+*}"
+	# nvdla.compile() runs the installed nvdla_compile, found on PATH.
+	out=$(NVDLA_SIM_THREADS=2 PYTHONPATH="$pydir" LD_LIBRARY_PATH="$lib" \
+		PATH="$root/usr/bin:/usr/bin:/bin" /usr/bin/python3 -c '
+import nvdla
+net = nvdla.Device().load(nvdla.compile("'"$here"'/models/digits/digits.onnx"))
+print(net.run(nvdla.Image("input.pgm", normalize=255))[0].argmax())' 2>&1)
+	[ "$out" = 5 ]
+	ok $? "nvdla.compile() with the installed nvdla_compile, then run: class $out"
+	# Under /usr/local: the versioned dist-packages python3 searches there.
+	make -s -C "$here" install BUILD="$build" DESTDIR="$tmp/local" PREFIX=/usr/local \
+		>/dev/null 2>&1
+	found=
+	for d in $(/usr/bin/python3 -c 'import sys; print(" ".join(sys.path))'); do
+		case $d in /usr/local/*) [ -f "$tmp/local$d/nvdla/runtime.py" ] &&
+			found=$d ;;
+		esac
+	done
+	[ -n "$found" ]
+	ok $? "PREFIX=/usr/local: the module in python3's search path there, ${found:-none}"
+fi
 cd "$here" || exit 1

@@ -443,6 +443,49 @@ static void test_image(struct nvdla_runtime *rt)
 	remove("/tmp/nvdla-test.pgm");
 }
 
+/*
+ * Real values into an echo network's input and back: int8 without scales
+ * takes the values rounded and saturated, fp16 these exactly; a count
+ * that is not C x H x W is refused.
+ */
+static void test_input_values(struct nvdla_runtime *rt)
+{
+	static const float in[4] = { 1.4f, -2.5f, 300, -1000 };
+	static const float i8[4] = { 1, -3, 127, -128 };
+	static const float f16[4] = { 1.375f, -2.5f, 300, -1000 };
+	struct nvdla_network *net = image_network(rt, NVDLA_DATA_TYPE_INT8);
+	float v[3 * 4 * 8] = { 0 }, out[3 * 4 * 8];
+	int ret;
+
+	memcpy(v + 40, in, sizeof(in));
+	ret = nvdla_network_set_input_values(net, 0, v, 3 * 4 * 8);
+	if (!ret)
+		ret = nvdla_network_submit(net, 0);
+	if (!ret)
+		ret = nvdla_network_output_values(net, 0, out, 3 * 4 * 8);
+	tap_ok(!ret && !memcmp(out + 40, i8, sizeof(i8)) && out[39] == 0 &&
+	       out[44] == 0,
+	       "int8 input values rounded and saturated (%g %g %g %g)",
+	       out[40], out[41], out[42], out[43]);
+	ret = nvdla_network_set_input_values(net, 0, v, 3 * 4 * 8 - 1);
+	tap_ok(ret == -EINVAL && strstr(nvdla_runtime_error(rt),
+					"95 values for 3 x 4 x 8 elements"),
+	       "a wrong count of values: %s", nvdla_runtime_error(rt));
+	nvdla_network_unload(net);
+
+	net = image_network(rt, NVDLA_DATA_TYPE_HALF);
+	v[40] = 1.375f;
+	ret = nvdla_network_set_input_values(net, 0, v, 3 * 4 * 8);
+	if (!ret)
+		ret = nvdla_network_submit(net, 0);
+	if (!ret)
+		ret = nvdla_network_output_values(net, 0, out, 3 * 4 * 8);
+	tap_ok(!ret && !memcmp(out + 40, f16, sizeof(f16)),
+	       "fp16 input values exact (%g %g %g %g)", out[40], out[41],
+	       out[42], out[43]);
+	nvdla_network_unload(net);
+}
+
 /* An echo of input 0, 8x4 pixels of 4 components in @pixel_format. */
 static struct nvdla_network *pixel_network(struct nvdla_runtime *rt,
 					   uint8_t pixel_format,
@@ -593,6 +636,7 @@ int main(void)
 	test_stats(rt);
 	test_errors(rt);
 	test_image(rt);
+	test_input_values(rt);
 	test_image_pixels(rt);
 	nvdla_runtime_del(rt);
 	return tap_done();
