@@ -7,11 +7,14 @@
 # QEMU guest per kernel in KVERS (from make, else the Debian kernels
 # tools/setup.sh unpacked), then the emulated arm64 board per arm64 kernel
 # it unpacked, then the virtual platform (QEMU with the NVDLA device,
-# tools/qemu/run-vp.sh) per arm64 kernel. Ends with the line "N passed,
+# tools/qemu/run-vp.sh) per arm64 kernel, and once more on Debian's arm64
+# 6.12 with the in-tree driver built from the upstream series
+# (tools/upstream/arm64-modules.sh). Ends with the line "N passed,
 # N failed, N skipped" (also left in BUILD/summary); exits non-zero if
 # anything failed.
 #
-# Usage: tools/run-tests.sh [--no-qemu|--qemu-only|--cross-only|--vp-only] BUILD_DIR
+# Usage: tools/run-tests.sh [--no-qemu|--qemu-only|--cross-only|--vp-only|
+#                            --vp-intree-only] BUILD_DIR
 set -eu
 
 unit=1
@@ -22,8 +25,10 @@ case ${1:-} in
 --qemu-only) unit=0; cross=0; shift ;;
 --cross-only) unit=0; qemu=0; shift ;;
 --vp-only) unit=0; cross=0; qemu=0; vp=1; shift ;;
+--vp-intree-only) unit=0; cross=0; qemu=0; vp=0; intree=1; shift ;;
 esac
 vp=${vp:-$qemu}
+intree=${intree:-$vp}
 build=${1:-build}
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
@@ -85,6 +90,27 @@ if [ "$vp" -eq 1 ]; then
 		[ -x "$cache/qemu/build/qemu-system-aarch64" ] || break
 		run "run-vp.sh $kver" tools/qemu/run-vp.sh "$kver" "$build"
 	done
+fi
+
+# The in-tree driver: the upstream series applied to Debian's
+# linux-source-6.12 and built for its arm64 kernel, which the board boots.
+if [ "$intree" -eq 1 ]; then
+	cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
+	if ! dpkg-query -W linux-source-6.12 >/dev/null 2>&1 ||
+		[ -z "$(find "$cache/board" -mindepth 1 -maxdepth 1 -name '6.12.*-arm64' 2>/dev/null)" ] ||
+		[ ! -x "$cache/qemu/build/qemu-system-aarch64" ]; then
+		echo "ok - in-tree driver on the virtual platform # SKIP no" \
+			"linux-source-6.12, arm64 6.12 kernel or QEMU with the NVDLA" \
+			"device (run tools/setup.sh)" | tee -a "$results"
+	elif mods=$(tools/upstream/series.sh "$build/upstream-series" >/dev/null &&
+		tools/upstream/arm64-modules.sh "$build/upstream-series"); then
+		kver=$(/sbin/modinfo -F vermagic "$mods/nvdla.ko" | cut -d' ' -f1)
+		run "run-vp.sh --intree $kver" tools/qemu/run-vp.sh --intree "$mods" \
+			"$kver" "$build"
+	else
+		echo "not ok - in-tree driver for Debian's arm64 6.12" \
+			"(tools/upstream/arm64-modules.sh)" | tee -a "$results"
+	fi
 fi
 
 # A "# SKIP" directive counts as skipped whether the line says ok or not.

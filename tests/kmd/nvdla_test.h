@@ -35,6 +35,19 @@ static inline int xioctl(int fd, unsigned long req, void *arg)
 	return ioctl(fd, req, arg) ? -errno : 0;
 }
 
+/*
+ * Whether the driver has the official driver's ioctls, which only the
+ * out-of-tree build's compatibility layer adds: there one task from an
+ * unreadable array fails with -EFAULT; the in-tree driver has no function
+ * for the number, and DRM answers -EINVAL.
+ */
+static inline int has_legacy_ioctls(int fd)
+{
+	struct drm_nvdla_legacy_submit s = { .num_tasks = 1 };
+
+	return xioctl(fd, DRM_IOCTL_NVDLA_LEGACY_SUBMIT, &s) == -EFAULT;
+}
+
 static inline int is_nvdla(int fd)
 {
 	char name[16] = "";

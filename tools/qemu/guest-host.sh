@@ -13,7 +13,8 @@ fail() {
 }
 
 # root_start BUSYBOX INIT: a new root with BUSYBOX, INIT as /init next to
-# the helpers it sources (guest-lib.sh), nvdla.ko and nvdla_sim.ko.
+# the helpers it sources (guest-lib.sh), nvdla.ko and nvdla_sim.ko (not
+# for the in-tree driver, $intree, which has no virtual device).
 root_start() {
 	rm -rf "$out"
 	mkdir -p "$root/bin" "$root/modules" "$root/tests" "$root/proc" \
@@ -22,6 +23,8 @@ root_start() {
 	cp "$2" "$root/init"
 	cp tools/qemu/guest-lib.sh "$root/guest-lib.sh"
 	cp "$ko" "$root/nvdla.ko"
+	# the virtual device, built beside the out-of-tree driver only
+	[ -z "${intree:-}" ] || return 0
 	cp "$(dirname "$ko")/nvdla_sim.ko" "$root/nvdla_sim.ko"
 }
 

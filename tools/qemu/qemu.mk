@@ -75,6 +75,14 @@ check-vp: qemu-vp
 	$(MAKE) module-board vp-tests
 	tools/run-tests.sh --vp-only $(BUILD)
 
+# The in-tree driver alone on the board: the upstream series built for
+# Debian's arm64 6.12 with a drm.ko that has the accel core
+# (tools/upstream/arm64-modules.sh, cached by the series' content), the
+# same guest suite on Debian's arm64 6.12. check-vp and check run it too.
+check-vp-intree: qemu-vp
+	$(MAKE) vp-tests
+	tools/run-tests.sh --vp-intree-only $(BUILD)
+
 # The board with NVDLA devices of CONFIG (nv_small, nv_full+nv_small, ...)
 # on the newest arm64 kernel, to a shell with the driver loaded.
 CONFIG ?= nv_small
@@ -88,4 +96,4 @@ check-qemu: all module-all guest-tests qemu-images
 	tools/run-tests.sh --qemu-only $(BUILD)
 
 .PHONY: qemu-images check-qemu module-board board-tests vp-tests qemu-vp \
-	check-vp vp
+	check-vp check-vp-intree vp

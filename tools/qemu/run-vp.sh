@@ -8,9 +8,16 @@
 # with [vp KVER]; a guest that panics or hangs yields a "not ok" line; the
 # console log is kept in BUILD_DIR/qemu/vp-KVER.log.
 #
-# Usage: tools/qemu/run-vp.sh [--shell DEVICES] KVER BUILD_DIR
+# Usage: tools/qemu/run-vp.sh [--shell DEVICES] [--intree DIR] KVER BUILD_DIR
 #   --shell DEVICES  boot the board with DEVICES (nv_small, nv_full+nv_small,
 #                    ...) to a shell on the console, the driver loaded
+#   --intree DIR     the in-tree driver instead of the out-of-tree one:
+#                    DIR's nvdla.ko and drm.ko, built from the upstream
+#                    series for KVER by tools/upstream/arm64-modules.sh
+#                    (drm.ko with the accel core replaces Debian's); no
+#                    legacy test, the series has no legacy ioctls. Its
+#                    lines say [vp-intree KVER], its logs go to
+#                    BUILD_DIR/qemu/vp-intree-KVER*.
 # NVDLA_QEMU (default NVDLA_CACHE/qemu/build/qemu-system-aarch64) is the
 # emulator; NVDLA_VP_RUNTIME (default BUILD_DIR/arm64/bin/nvdla_runtime, the
 # arm64 cross build) the nvdla_runtime that runs the regression loadables
@@ -24,22 +31,28 @@
 set -eu
 
 shell=
-if [ "${1:-}" = --shell ]; then
-	shell=$2
+intree=
+while [ $# -gt 2 ]; do
+	case $1 in
+	--shell) shell=$2 ;;
+	--intree) intree=$(realpath "$2") ;;
+	*) echo "run-vp.sh: unknown option $1" >&2; exit 2 ;;
+	esac
 	shift 2
-fi
+done
 kver=$1
 build=$(realpath -m "$2")
 cd "$(dirname "$0")/../.."
 cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 qemu=${NVDLA_QEMU:-$cache/qemu/build/qemu-system-aarch64}
 kroot=$cache/board/$kver
-out=$build/qemu/vp-$kver
+vp=vp${intree:+-intree}
+out=$build/qemu/$vp-$kver
 root=$out/root
-log=$build/qemu/vp-$kver.log
+log=$build/qemu/$vp-$kver.log
 timeout_s=${NVDLA_QEMU_TIMEOUT:-600}
 hw="-cpu cortex-a57 -m 1024 -smp 2"
-kver_tag="vp $kver"
+kver_tag="$vp $kver"
 
 . tools/qemu/guest-host.sh
 kver_real=$kver
@@ -48,7 +61,7 @@ kver=$kver_tag
 kernel=$kroot/boot/vmlinuz-$kver_real
 [ -f "$kernel" ] || fail "no arm64 kernel in $kroot (run tools/setup.sh)"
 [ -x "$qemu" ] || fail "no $qemu (run tools/setup.sh)"
-ko=$build/kmod/$kver_real/nvdla.ko
+ko=${intree:-$build/kmod/$kver_real}/nvdla.ko
 [ -f "$ko" ] || fail "no $ko (run make module-board)"
 [ -x "$build/vp-tests/nvdla_regfuzz" ] || fail "no guest tests (run make vp-tests)"
 
@@ -56,6 +69,7 @@ ko=$build/kmod/$kver_real/nvdla.ko
 kver=$kver_real
 root_start "$kroot/bin/busybox" tools/qemu/vp-init.sh
 cp "$build"/vp-tests/* "$root/tests/"
+[ -z "$intree" ] || rm "$root/tests/nvdla_legacy_test"
 
 # copy_arm64 FILE DIR: an arm64 program into DIR of the guest, with the
 # libraries it needs (its NEEDED entries, recursively) and the loader.
@@ -158,6 +172,7 @@ print("\n".join(json.load(open(sys.argv[1]))["run"]["args"]))' \
 fi
 [ -n "${NVDLA_VP_FILES:-}" ] && cp -r "$NVDLA_VP_FILES" "$root/files"
 root_modules vgem
+[ -z "$intree" ] || cp "$intree/drm.ko" "$root/modules/drm.ko"
 root_pack
 kver=$kver_tag
 

@@ -26,7 +26,7 @@ tarball=/usr/src/linux-source-6.12.tar.xz
 jobs=${JOBS:-2}
 # Raised when make_build changes what it prepares, so that the build
 # directories are made again.
-prep_version=3
+prep_version=4
 
 die() {
 	echo "kernel-tree: $*" >&2
@@ -117,13 +117,17 @@ make_build() {
 		"$src/Makefile" | tr -d '\n')
 	echo "${kver#"$ver"}" >"$out/.nvdla-localversion"
 	cp "$config" "$out/.config"
-	# Debian's signing keys are not in the source; a module needs no
-	# debug information or BTF to be checked or loaded, and both slow the
-	# build down.
+	# Debian's signing keys are not in the source.
 	"$src/scripts/config" --file "$out/.config" \
 		--set-str SYSTEM_TRUSTED_KEYS "" --set-str SYSTEM_REVOCATION_KEYS "" \
 		--set-str MODULE_SIG_KEY "certs/signing_key.pem" \
-		-d MODULE_SIG_ALL \
+		-d MODULE_SIG_ALL
+	# Debug information and BTF slow the build down, and a module needs
+	# neither to be checked. But DEBUG_INFO_BTF_MODULES adds fields to
+	# struct module, which Debian's kernel loads only at its own size:
+	# arm64's modules run on the virtual platform
+	# (tools/upstream/arm64-modules.sh), so arm64 keeps Debian's choice.
+	[ "$a" = arm64 ] || "$src/scripts/config" --file "$out/.config" \
 		-d DEBUG_INFO_DWARF5 -d DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT \
 		-d DEBUG_INFO_DWARF4 -e DEBUG_INFO_NONE -d DEBUG_INFO_BTF \
 		-d DEBUG_INFO_BTF_MODULES
