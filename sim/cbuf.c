@@ -7,13 +7,30 @@
  */
 #include "sim_internal.h"
 
+/* A D_BANK field: as wide as the bank count needs, 5 bits on nv_small. */
 static u32 cbuf_field(u32 reg, u32 shift, u32 banks)
 {
 	return (reg >> shift & (banks - 1)) + 1;
 }
 
+/* Entries a line of the layer's feature cube takes; 0 for pixels. */
+static u32 cbuf_line_entries(const struct nvdla_sim *sim,
+			     const struct nvdla_cbuf *cb)
+{
+	u32 in = SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION);
+
+	if (SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) !=
+	    DATAIN_FEATURE)
+		return 0;
+	return nvdla_cbuf_feature_entries(cb, sim->config->atom,
+		SIM_FIELD(sim, CDMA, D_DATAIN_SIZE_0, DATAIN_WIDTH) + 1,
+		(SIM_FIELD(sim, CDMA, D_DATAIN_SIZE_1, DATAIN_CHANNEL) + 1) *
+		(in == SIM_PREC_INT8 ? 1 : 2));
+}
+
 /* What the layer in the CDMA's consumer group asks of the buffer. */
-static void cbuf_layer(const struct nvdla_sim *sim, struct nvdla_cbuf_layer *l)
+static void cbuf_layer(const struct nvdla_sim *sim, const struct nvdla_cbuf *cb,
+		       struct nvdla_cbuf_layer *l)
 {
 	u32 banks = sim->config->cbuf_banks, bank = SIM_REG(sim, CDMA, D_BANK);
 	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION);
@@ -27,7 +44,10 @@ static void cbuf_layer(const struct nvdla_sim *sim, struct nvdla_cbuf_layer *l)
 	l->last_weight_banks = last->engine ?
 		cbuf_field(last->banks, NVDLA_CDMA_D_BANK_WEIGHT_BANK_SHIFT,
 			   banks) : 0;
-	l->entries = SIM_FIELD(sim, CDMA, D_ENTRY_PER_SLICE, ENTRIES) + 1;
+	/* As wide as the buffer's entries need: 14 bits on nv_small. */
+	l->entries = (SIM_REG(sim, CDMA, D_ENTRY_PER_SLICE) &
+		      (cb->banks * cb->depth - 1)) + 1;
+	l->line_entries = winograd ? 0 : cbuf_line_entries(sim, cb);
 	l->lines = winograd ? 0 :
 		(SIM_FIELD(sim, CDMA, D_DATAIN_SIZE_0, DATAIN_HEIGHT) + 1) *
 		(SIM_FIELD(sim, CDMA, D_BATCH_NUMBER, BATCHES) + 1);
@@ -49,7 +69,7 @@ bool sim_cbuf_ok(struct nvdla_sim *sim)
 	struct nvdla_cbuf_layer l;
 	struct nvdla_cbuf_verdict v;
 
-	cbuf_layer(sim, &l);
+	cbuf_layer(sim, &cb, &l);
 	if (nvdla_cbuf_check(&cb, &l, &v))
 		return true;
 	sim->hazards++;

@@ -16,7 +16,6 @@
 #include "sim_math.h"
 
 #define CONV_ACC_BITS 48
-#define DATAIN_FEATURE 0
 
 /* Units the layer runs on, in the order their done bits are raised. */
 static const int conv_units[] = {

@@ -19,6 +19,8 @@
 
 /* CONV_MODE of the CDMA's and the CSC's D_MISC_CFG; Winograd is 1. */
 #define CONV_MODE_DIRECT 0
+/* DATAIN_FORMAT of their D_DATAIN_FORMAT: a feature cube; 1 is pixels. */
+#define DATAIN_FEATURE 0
 
 /* Precision codes of the *_PRECISION register fields. */
 enum sim_precision {

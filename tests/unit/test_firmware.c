@@ -561,6 +561,18 @@ static void m_int8_banks(struct task_descs *d, u8 dbank, u8 wbank)
 	p->weight_bank = wbank;
 }
 
+/* Its input 65 lines tall, in a buffer of TALL_SIZE at entry 4. */
+#define TALL_SIZE 32768
+static void m_int8_tall(struct task_descs *d)
+{
+	struct dla_conv_surface_desc *s = &d->surf[0].conv_surface;
+
+	m_int8_banks(d, 1, 1);
+	d->op[0].conv_op.input_height_csc = 65;
+	s->src_data.height = 65;
+	s->src_data.surf_stride = 65 * 128;
+}
+
 /*
  * The convolution buffer's limits (nvdla/cbuf_limits.h) on nv_small:
  * 32 banks of 512 entries of 8 bytes. D_BANK holds 5-bit fields there.
@@ -571,6 +583,7 @@ static void test_cbuf_limits(void)
 	u32 cdma = (base[NVDLA_UNIT_CDMA] + NVDLA_CDMA_D_BANK) / 4;
 	u32 csc = (base[NVDLA_UNIT_CSC] + NVDLA_CSC_D_BANK) / 4;
 	struct task_descs d;
+	uint8_t *saved, *tall;
 	int ret;
 
 	dla_register_driver(engine, &fake, &fake_ops,
@@ -589,17 +602,24 @@ static void test_cbuf_limits(void)
 		      "33 banks of nv_small's 32");
 	good_task(&d);
 	m_int8_banks(&d, 1, 1);
-	d.op[0].conv_op.entry_per_slice = 129;
-	expect_reject(&d, "CDMA insufficient cbuf space: the input does not fit its data banks: 512 entries, needs 516",
-		      "4 lines of 129 entries in one data bank");
+	d.op[0].conv_op.entry_per_slice = 16;
+	expect_reject(&d, "CDMA D_ENTRY_PER_SLICE is not what a line of the input takes: 16 entries, needs 8",
+		      "16 entries for 4 pixels of 2 atoms");
+	tall = calloc(1, TALL_SIZE);
+	saved = fake.buf[4];
+	fake.buf[4] = tall;
+	fake.size[4] = TALL_SIZE;
+	good_task(&d);
+	m_int8_tall(&d);
+	expect_reject(&d, "CDMA insufficient cbuf space: the input does not fit its data banks: 512 entries, needs 520",
+		      "65 lines of 8 entries in one data bank");
 	good_task(&d);
 	m_int8_banks(&d, 1, 1);
 	d.op[0].conv_op.bytes_per_kernel = 4100;
 	expect_reject(&d, "one kernel group does not fit the weight banks (the CDMA waits forever): 512 entries, needs 513",
 		      "a kernel of 4100 bytes in one weight bank");
 	good_task(&d);
-	m_int8_banks(&d, 1, 1);
-	d.op[0].conv_op.entry_per_slice = 129;
+	m_int8_tall(&d);
 	dla_allow_hw_hazards(engine, true);
 	ret = submit(&d, NUM_BUFS);
 	tap_ok(ret == 0 &&
@@ -608,6 +628,9 @@ static void test_cbuf_limits(void)
 	       ret, fake.last_warning);
 	finish();
 	dla_allow_hw_hazards(engine, false);
+	fake.buf[4] = saved;
+	fake.size[4] = DATA_SIZE;
+	free(tall);
 	dla_register_driver(engine, &fake, &fake_ops,
 			    dla_hw_config_get("nv_full"));
 }

@@ -440,14 +440,15 @@ static void test_batches(void)
 
 /*
  * The convolution buffer's limits (nvdla/cbuf_limits.h) on nv_full, 2 data
- * and 2 weight banks of 256 entries: one line of 513 entries, or a kernel
- * of 513 entries, is refused with its numbers; allowed, it runs.
+ * and 2 weight banks of 256 entries: a 1x1 int8 input of 2 channels takes
+ * 1 entry (a quarter of one: four pixels share it), and D_ENTRY_PER_SLICE
+ * must say so; a kernel of 513 entries is refused; allowed, they run.
  */
 static void test_cbuf_limits(void)
 {
 	struct dc_case dc = {
 		.batches = 1, .csc_batches = 1, .channels = 2, .kernels = 1,
-		.in_ram = MCIF, .out_ram = MCIF, .entries = 511,
+		.in_ram = MCIF, .out_ram = MCIF,
 	};
 	uint32_t faults = nvdla_sim_fault_count(sim);
 	uint32_t hazards = nvdla_sim_hazards(sim, NULL), n;
@@ -459,16 +460,15 @@ static void test_cbuf_limits(void)
 	dc_layer(&dc);
 	tap_ok(nvdla_sim_fault_count(sim) == faults &&
 	       nvdla_sim_hazards(sim, NULL) == hazards && mem[OUT] == 6,
-	       "a line of 512 entries in 2 data banks of 256 runs (got %d)",
-	       mem[OUT]);
+	       "a line of 1 entry runs (got %d)", mem[OUT]);
 	memset(mem + OUT, 0x55, 32);
-	dc.entries = 512;
+	dc.entries = 2;
 	dc_layer(&dc);
 	n = nvdla_sim_hazards(sim, &v);
 	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && n == hazards + 1 &&
-	       v.rule == NVDLA_CBUF_DATA && v.have == 512 && v.need == 513 &&
+	       v.rule == NVDLA_CBUF_ENTRIES && v.have == 3 && v.need == 1 &&
 	       mem[OUT] == 0x55,
-	       "a line of 513 entries: a fault, nothing written, the rule and 512/513 counted (rule %d, %llu/%llu)",
+	       "D_ENTRY_PER_SLICE 2 (3 entries) for 1: a fault, nothing written, the rule and 3/1 counted (rule %d, %llu/%llu)",
 	       v.rule, (unsigned long long)v.have,
 	       (unsigned long long)v.need);
 	dc.entries = 0;
@@ -480,12 +480,12 @@ static void test_cbuf_limits(void)
 	       "a kernel of 513 entries in 2 weight banks of 256: refused (rule %d, needs %llu)",
 	       v.rule, (unsigned long long)v.need);
 	nvdla_sim_allow_hazards(sim, true);
-	dc.entries = 512;
+	dc.entries = 2;
 	dc.kernel_bytes = 0;
 	dc_layer(&dc);
 	tap_ok(nvdla_sim_fault_count(sim) == faults + 2 &&
 	       nvdla_sim_hazards(sim, NULL) == hazards + 3 && mem[OUT] == 6,
-	       "allowed, the line of 513 entries runs and is counted (got %d)",
+	       "allowed, the layer with 3 entries a line runs and is counted (got %d)",
 	       mem[OUT]);
 	nvdla_sim_allow_hazards(sim, false);
 }

@@ -6,7 +6,23 @@
  * limit, so the task is refused, unless the host runs a model that was
  * told to run such layers anyway.
  */
+#include <nvdla/pixel_formats.h>
+
 #include "engine.h"
+
+/* Entries a line of the input takes, in direct mode from a feature cube. */
+static u32 dla_cbuf_line_entries(const struct dla_engine *engine,
+				 const struct dla_conv_op_desc *p,
+				 const struct dla_data_cube *in)
+{
+	u32 bpe = p->in_precision == DLA_PRECISION_INT8 ? 1 : 2;
+
+	if (p->conv_mode || p->data_format != NVDLA_DATA_FORMAT_FEATURE)
+		return 0;
+	return nvdla_cbuf_feature_entries(&engine->config->cbuf,
+					  engine->config->atom_size, in->width,
+					  in->channel * bpe);
+}
 
 static void dla_cbuf_layer(const struct dla_engine *engine,
 			   const struct dla_conv_op_desc *p,
@@ -18,6 +34,7 @@ static void dla_cbuf_layer(const struct dla_engine *engine,
 		.weight_banks = p->weight_bank,
 		.last_weight_banks = engine->cbuf_weight_banks,
 		.entries = p->entry_per_slice,
+		.line_entries = dla_cbuf_line_entries(engine, p, &s->src_data),
 		/* Direct mode only (0): Winograd tiles are not checked. */
 		.lines = !p->conv_mode ?
 			 (u32)s->src_data.height * p->batch : 0,

@@ -31,6 +31,7 @@ struct nvdla_cbuf {
 enum nvdla_cbuf_rule {
 	NVDLA_CBUF_OK,
 	NVDLA_CBUF_BANKS,
+	NVDLA_CBUF_ENTRIES,
 	NVDLA_CBUF_DATA,
 	NVDLA_CBUF_KEPT_WEIGHTS,
 	NVDLA_CBUF_KERNEL_GROUP,
@@ -44,6 +45,8 @@ enum nvdla_cbuf_rule {
  * @weight_banks: weight banks (D_BANK WEIGHT_BANK + 1)
  * @last_weight_banks: the previous convolution's since reset, 0 for none
  * @entries: entries one input line takes (D_ENTRY_PER_SLICE + 1)
+ * @line_entries: what a line of the feature cube takes
+ *	(nvdla_cbuf_feature_entries()), 0 where not checked (images, Winograd)
  * @lines: input lines the CDMA keeps for the whole layer: height times
  *	batches for a feature cube or an image, 0 where not checked (Winograd)
  * @kernels: kernels of the layer (D_WEIGHT_KERNEL + 1)
@@ -55,7 +58,7 @@ enum nvdla_cbuf_rule {
  */
 struct nvdla_cbuf_layer {
 	u32 data_banks, weight_banks, last_weight_banks;
-	u32 entries, lines;
+	u32 entries, line_entries, lines;
 	u32 kernels, kernel_bytes, bpe;
 	u64 weight_bytes;
 	bool keep_weights, compressed;
@@ -79,6 +82,8 @@ static inline const char *nvdla_cbuf_rule_name(enum nvdla_cbuf_rule rule)
 		[NVDLA_CBUF_OK] = "fits",
 		[NVDLA_CBUF_BANKS] =
 			"data and weight banks beyond the convolution buffer",
+		[NVDLA_CBUF_ENTRIES] =
+			"CDMA D_ENTRY_PER_SLICE is not what a line of the input takes",
 		[NVDLA_CBUF_DATA] =
 			"CDMA insufficient cbuf space: the input does not fit its data banks",
 		[NVDLA_CBUF_KEPT_WEIGHTS] =
@@ -103,6 +108,28 @@ static inline u64 nvdla_cbuf_div_up(u64 n, u64 d)
 	return (n + d - 1) / d;
 }
 
+/*
+ * Entries one line @width pixels wide of a feature cube takes, whose
+ * pixels are @bytes of channels in atoms of @atom bytes: whole entries of
+ * atoms, then the rest of the pixel's atoms, which share an entry by two
+ * when they fill half of one and by four when a quarter (NVIDIA's C model
+ * requires exactly this in D_ENTRY_PER_SLICE).
+ */
+static inline u32 nvdla_cbuf_feature_entries(const struct nvdla_cbuf *cb,
+					     u32 atom, u32 width, u32 bytes)
+{
+	u32 per = cb->width / atom, atoms = nvdla_cbuf_div_up(bytes, atom);
+	u32 rest = atoms % per, entries = atoms / per * width;
+
+	if (rest > per / 2)
+		entries += width;
+	else if (rest && rest == per / 2)
+		entries += nvdla_cbuf_div_up(width, 2);
+	else if (rest && rest == per / 4)
+		entries += nvdla_cbuf_div_up(width, 4);
+	return entries;
+}
+
 /* Entries of one kernel group: the unit the CSC uses and then releases. */
 static inline u64 nvdla_cbuf_group_entries(const struct nvdla_cbuf *cb,
 					   const struct nvdla_cbuf_layer *l)
@@ -121,12 +148,21 @@ static inline bool nvdla_cbuf_broken(struct nvdla_cbuf_verdict *v,
 	return need > have;
 }
 
+static inline bool nvdla_cbuf_differs(struct nvdla_cbuf_verdict *v,
+				      enum nvdla_cbuf_rule rule, u64 have,
+				      u64 need)
+{
+	*v = (struct nvdla_cbuf_verdict){ rule, have, need };
+	return have != need;
+}
+
 /*
  * Check @l against @cb; the first rule it breaks is in *@v (rule
  * NVDLA_CBUF_OK if none). Returns whether the hardware can run it.
  *
  * The CDMA keeps the whole input for the layer and plans it line by
- * line; with too few data entries the C model refuses ("insufficient cbuf
+ * line, each in the entries the C model computes from the input's shape;
+ * with too few data entries the C model refuses ("insufficient cbuf
  * space") or waits. Weights stream through their banks a kernel group at
  * a time, so one group must fit, and all of them when they stay for the
  * next layer. The nv_small RTL stops fetching weights for good when a
@@ -143,6 +179,9 @@ static inline bool nvdla_cbuf_check(const struct nvdla_cbuf *cb,
 
 	if (nvdla_cbuf_broken(v, NVDLA_CBUF_BANKS, cb->banks,
 			      (u64)l->data_banks + l->weight_banks) ||
+	    (l->line_entries &&
+	     nvdla_cbuf_differs(v, NVDLA_CBUF_ENTRIES, l->entries,
+				l->line_entries)) ||
 	    nvdla_cbuf_broken(v, NVDLA_CBUF_DATA,
 			      (u64)l->data_banks * cb->depth,
 			      (u64)l->lines * l->entries) ||
