@@ -24,6 +24,14 @@ static u32 dla_cbuf_line_entries(const struct dla_engine *engine,
 					  in->channel * bpe);
 }
 
+/* What D_WEIGHT_SIZE_0 holds (18 bits): no product past 32 bits. */
+static u32 dla_cbuf_kernel_bytes(const struct dla_conv_op_desc *p)
+{
+	u32 max = NVDLA_CDMA_D_WEIGHT_SIZE_0_BYTE_PER_KERNEL_MASK + 1;
+
+	return p->bytes_per_kernel < max ? p->bytes_per_kernel : max;
+}
+
 static void dla_cbuf_layer(const struct dla_engine *engine,
 			   const struct dla_conv_op_desc *p,
 			   const struct dla_conv_surface_desc *s,
@@ -39,7 +47,7 @@ static void dla_cbuf_layer(const struct dla_engine *engine,
 		.lines = !p->conv_mode ?
 			 (u32)s->src_data.height * p->batch : 0,
 		.kernels = s->dst_data.channel,
-		.kernel_bytes = p->bytes_per_kernel,
+		.kernel_bytes = dla_cbuf_kernel_bytes(p),
 		.bpe = p->out_precision == DLA_PRECISION_INT8 ? 1 : 2,
 		.weight_bytes = s->weight_data.size,
 		.keep_weights = p->skip_weight_rls,

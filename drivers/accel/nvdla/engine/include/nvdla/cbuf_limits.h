@@ -60,7 +60,7 @@ struct nvdla_cbuf_layer {
 	u32 data_banks, weight_banks, last_weight_banks;
 	u32 entries, line_entries, lines;
 	u32 kernels, kernel_bytes, bpe;
-	u64 weight_bytes;
+	u32 weight_bytes;
 	bool keep_weights, compressed;
 };
 
@@ -103,7 +103,8 @@ static inline const char *nvdla_cbuf_rule_unit(enum nvdla_cbuf_rule rule)
 	       "banks" : "entries";
 }
 
-static inline u64 nvdla_cbuf_div_up(u64 n, u64 d)
+/* In 32 bits: no 64-bit division in 32-bit kernels. */
+static inline u32 nvdla_cbuf_div_up(u32 n, u32 d)
 {
 	return (n + d - 1) / d;
 }
@@ -131,13 +132,13 @@ static inline u32 nvdla_cbuf_feature_entries(const struct nvdla_cbuf *cb,
 }
 
 /* Entries of one kernel group: the unit the CSC uses and then releases. */
-static inline u64 nvdla_cbuf_group_entries(const struct nvdla_cbuf *cb,
+static inline u32 nvdla_cbuf_group_entries(const struct nvdla_cbuf *cb,
 					   const struct nvdla_cbuf_layer *l)
 {
 	u32 per_group = cb->atomic_k / l->bpe;
 	u32 kernels = l->kernels < per_group ? l->kernels : per_group;
 
-	return nvdla_cbuf_div_up((u64)kernels * l->kernel_bytes, cb->width);
+	return nvdla_cbuf_div_up(kernels * l->kernel_bytes, cb->width);
 }
 
 static inline bool nvdla_cbuf_broken(struct nvdla_cbuf_verdict *v,
