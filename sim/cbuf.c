@@ -32,7 +32,7 @@ static u32 cbuf_line_entries(const struct nvdla_sim *sim,
 static void cbuf_layer(const struct nvdla_sim *sim, const struct nvdla_cbuf *cb,
 		       struct nvdla_cbuf_layer *l)
 {
-	u32 banks = sim->config->cbuf_banks, bank = SIM_REG(sim, CDMA, D_BANK);
+	u32 banks = cb->banks, bank = SIM_REG(sim, CDMA, D_BANK);
 	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION);
 	const struct sim_cdma_last *last = &sim->cdma_last;
 	bool winograd = SIM_FIELD(sim, CDMA, D_MISC_CFG, CONV_MODE) !=
@@ -62,15 +62,12 @@ static void cbuf_layer(const struct nvdla_sim *sim, const struct nvdla_cbuf *cb,
 
 bool sim_cbuf_ok(struct nvdla_sim *sim)
 {
-	const struct sim_config *c = sim->config;
-	const struct nvdla_cbuf cb = { .atomic_k = c->atomic_k,
-		.banks = c->cbuf_banks, .depth = c->cbuf_depth,
-		.width = c->cbuf_width, .wt_shrink_hangs = c->wt_shrink_hangs };
+	const struct nvdla_cbuf *cb = &sim->config->cbuf;
 	struct nvdla_cbuf_layer l;
 	struct nvdla_cbuf_verdict v;
 
-	cbuf_layer(sim, &cb, &l);
-	if (nvdla_cbuf_check(&cb, &l, &v))
+	cbuf_layer(sim, cb, &l);
+	if (nvdla_cbuf_check(cb, &l, &v))
 		return true;
 	sim->hazards++;
 	sim->last_hazard = v;

@@ -41,8 +41,8 @@
 
 /* Each configuration's shared facts, then its SIM_ONLY_<id>, as an entry. */
 #define NVDLA_HW_CONFIG(id, cfg_name, map, atom_bytes, has_bdma, has_rubik, \
-			wcomp, int16, fp16, addr_bits, mac_k, banks, depth, \
-			width, shrink) \
+			wcomp, int16, fp16, addr_bits, mac_k, n_banks, \
+			n_entries, entry_bytes, shrink) \
 	[NVDLA_SIM_##id] = { \
 		.name = cfg_name, \
 		.unit_base = (const u32[NVDLA_UNIT_COUNT])NVDLA_UNIT_BASES_##map, \
@@ -51,11 +51,9 @@
 		.rubik = has_rubik, \
 		.weight_compress = wcomp, \
 		.precisions = SIM_PRECISIONS(int16, fp16), \
-		.atomic_k = mac_k, \
-		.cbuf_banks = banks, \
-		.cbuf_depth = depth, \
-		.cbuf_width = width, \
-		.wt_shrink_hangs = shrink, \
+		.cbuf = { .atomic_k = mac_k, .banks = n_banks, \
+			  .depth = n_entries, .width = entry_bytes, \
+			  .wt_shrink_hangs = shrink }, \
 		SIM_ONLY_##id \
 	},
 
@@ -92,10 +90,10 @@ int nvdla_sim_conv_core(const char *name, struct nvdla_sim_conv_core *core)
 		return -EINVAL;
 	c = &sim_configs[id];
 	core->atomic_c = c->atomic_c;
-	core->atomic_k = c->atomic_k;
-	core->cbuf_banks = c->cbuf_banks;
-	core->cbuf_bank_bytes = c->cbuf_depth * c->cbuf_width;
-	core->cbuf_width = c->cbuf_width;
+	core->atomic_k = c->cbuf.atomic_k;
+	core->cbuf_banks = c->cbuf.banks;
+	core->cbuf_bank_bytes = c->cbuf.depth * c->cbuf.width;
+	core->cbuf_width = c->cbuf.width;
 	return 0;
 }
 

@@ -42,10 +42,8 @@ struct sim_config {
 	u32 max_batch;		/* most D_BATCH_NUMBER + 1 */
 	u32 precisions;		/* BIT(enum sim_precision) it computes in */
 	u32 atom;		/* memory atom in bytes */
-	u32 atomic_c, atomic_k;	/* MAC array: channels and kernels per pass */
-	u32 cbuf_banks, cbuf_depth;	/* convolution buffer: banks, entries */
-	u32 cbuf_width;		/* bytes of one of its entries */
-	bool wt_shrink_hangs;	/* hw_configs.h wt_shrink */
+	u32 atomic_c;		/* MAC array: channels per pass */
+	struct nvdla_cbuf cbuf;	/* convolution buffer, atomic-K (hw_configs.h) */
 	u32 mem_width;		/* memory interface width in bits */
 	u32 addr_low_mask;	/* bits an *_ADDR_LOW / stride register keeps */
 };
