@@ -17,38 +17,32 @@
 /* The model-only facts of each configuration, SIM_ONLY_<id>. */
 #define SIM_ONLY_NV_FULL \
 	.cvsram = true, .winograd = true, .max_batch = 32, \
-	.atomic_c = 64, .atomic_k = 32, \
-	.cbuf_banks = 16, .cbuf_bank_bytes = 128 * 256, .cbuf_width = 128, \
+	.atomic_c = 64, \
 	.mem_width = 512, .addr_low_mask = 0xffffffe0u
 #define SIM_ONLY_NV_SMALL \
-	.max_batch = 1, .atomic_c = 8, .atomic_k = 8, \
-	.cbuf_banks = 32, .cbuf_bank_bytes = 8 * 512, .cbuf_width = 8, \
+	.max_batch = 1, .atomic_c = 8, \
 	.mem_width = 64, .addr_low_mask = 0xffffffffu
 #define SIM_ONLY_NV_LARGE \
-	.cvsram = true, .max_batch = 1, .atomic_c = 64, .atomic_k = 32, \
-	.cbuf_banks = 16, .cbuf_bank_bytes = 64 * 512, .cbuf_width = 64, \
+	.cvsram = true, .max_batch = 1, .atomic_c = 64, \
 	.mem_width = 256, .addr_low_mask = 0xffffffffu
 #define SIM_ONLY_NV_SMALL_256 \
-	.max_batch = 1, .atomic_c = 32, .atomic_k = 8, \
-	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 128, .cbuf_width = 32, \
+	.max_batch = 1, .atomic_c = 32, \
 	.mem_width = 64, .addr_low_mask = 0xffffffffu
 /* nv_small_256 with the second memory interface (and SDP LUT, EW). */
 #define SIM_ONLY_NV_SMALL_256_FULL \
-	.cvsram = true, .max_batch = 1, .atomic_c = 32, .atomic_k = 8, \
-	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 128, .cbuf_width = 32, \
+	.cvsram = true, .max_batch = 1, .atomic_c = 32, \
 	.mem_width = 64, .addr_low_mask = 0xffffffffu
 #define SIM_ONLY_NV_MEDIUM_512 \
-	.max_batch = 1, .atomic_c = 32, .atomic_k = 16, \
-	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 512, .cbuf_width = 32, \
+	.max_batch = 1, .atomic_c = 32, \
 	.mem_width = 128, .addr_low_mask = 0xffffffffu
 #define SIM_ONLY_NV_MEDIUM_1024_FULL \
-	.cvsram = true, .max_batch = 1, .atomic_c = 32, .atomic_k = 32, \
-	.cbuf_banks = 32, .cbuf_bank_bytes = 32 * 512, .cbuf_width = 32, \
+	.cvsram = true, .max_batch = 1, .atomic_c = 32, \
 	.mem_width = 256, .addr_low_mask = 0xffffffffu
 
 /* Each configuration's shared facts, then its SIM_ONLY_<id>, as an entry. */
 #define NVDLA_HW_CONFIG(id, cfg_name, map, atom_bytes, has_bdma, has_rubik, \
-			wcomp, int16, fp16, addr_bits) \
+			wcomp, int16, fp16, addr_bits, mac_k, n_banks, \
+			n_entries, entry_bytes, shrink) \
 	[NVDLA_SIM_##id] = { \
 		.name = cfg_name, \
 		.unit_base = (const u32[NVDLA_UNIT_COUNT])NVDLA_UNIT_BASES_##map, \
@@ -57,6 +51,9 @@
 		.rubik = has_rubik, \
 		.weight_compress = wcomp, \
 		.precisions = SIM_PRECISIONS(int16, fp16), \
+		.cbuf = { .atomic_k = mac_k, .banks = n_banks, \
+			  .depth = n_entries, .width = entry_bytes, \
+			  .wt_shrink_hangs = shrink }, \
 		SIM_ONLY_##id \
 	},
 
@@ -93,10 +90,10 @@ int nvdla_sim_conv_core(const char *name, struct nvdla_sim_conv_core *core)
 		return -EINVAL;
 	c = &sim_configs[id];
 	core->atomic_c = c->atomic_c;
-	core->atomic_k = c->atomic_k;
-	core->cbuf_banks = c->cbuf_banks;
-	core->cbuf_bank_bytes = c->cbuf_bank_bytes;
-	core->cbuf_width = c->cbuf_width;
+	core->atomic_k = c->cbuf.atomic_k;
+	core->cbuf_banks = c->cbuf.banks;
+	core->cbuf_bank_bytes = c->cbuf.depth * c->cbuf.width;
+	core->cbuf_width = c->cbuf.width;
 	return 0;
 }
 

@@ -16,8 +16,6 @@
 #include "sim_math.h"
 
 #define CONV_ACC_BITS 48
-#define CONV_MODE_DIRECT 0
-#define DATAIN_FEATURE 0
 
 /* Units the layer runs on, in the order their done bits are raised. */
 static const int conv_units[] = {
@@ -186,16 +184,6 @@ static u64 conv_in_extent(const struct sim_conv *cv)
 	       (u64)cv->w * cv->lanes * cv->bpe;
 }
 
-/* The data and weight banks fit the configuration's convolution buffer. */
-static bool conv_banks_ok(const struct nvdla_sim *sim)
-{
-	u32 bank = SIM_REG(sim, CDMA, D_BANK), mask = sim->config->cbuf_banks - 1;
-	u32 data = (bank >> NVDLA_CDMA_D_BANK_DATA_BANK_SHIFT & mask) + 1;
-	u32 weight = (bank >> NVDLA_CDMA_D_BANK_WEIGHT_BANK_SHIFT & mask) + 1;
-
-	return data + weight <= sim->config->cbuf_banks;
-}
-
 bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 {
 	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION);
@@ -209,7 +197,7 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	if (prec > SIM_PREC_FP16 || !sim_precision_ok(sim, prec) ||
 	    (!cv->is_image &&
 	     prec != SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION)) ||
-	    !conv_banks_ok(sim))
+	    !sim_cbuf_ok(sim))
 		return false;
 	cv->winograd = SIM_FIELD(sim, CSC, D_MISC_CFG, CONV_MODE) !=
 		       CONV_MODE_DIRECT;
@@ -231,7 +219,7 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	cv->bpe = cv->fp16 ? 2 : prec + 1;
 	cv->lanes = sim->config->atom / cv->bpe;
 	cv->atomic_c = sim->config->atomic_c;
-	cv->kernels_per_group = sim->config->atomic_k / cv->bpe;
+	cv->kernels_per_group = sim->config->cbuf.atomic_k / cv->bpe;
 	cv->w = SIM_FIELD(sim, CSC, D_DATAIN_SIZE_EXT_0, DATAIN_WIDTH_EXT) + 1;
 	cv->h = SIM_FIELD(sim, CSC, D_DATAIN_SIZE_EXT_0, DATAIN_HEIGHT_EXT) + 1;
 	cv->c = SIM_FIELD(sim, CSC, D_DATAIN_SIZE_EXT_1, DATAIN_CHANNEL_EXT) + 1;

@@ -17,6 +17,11 @@
 #define SIM_WCOMP_RANKS 2048	/* spans of a weight mask with a known rank */
 #define SIM_ATOM_MAX 32		/* the widest configuration's memory atom */
 
+/* CONV_MODE of the CDMA's and the CSC's D_MISC_CFG; Winograd is 1. */
+#define CONV_MODE_DIRECT 0
+/* DATAIN_FORMAT of their D_DATAIN_FORMAT: a feature cube; 1 is pixels. */
+#define DATAIN_FEATURE 0
+
 /* Precision codes of the *_PRECISION register fields. */
 enum sim_precision {
 	SIM_PREC_INT8,
@@ -37,9 +42,8 @@ struct sim_config {
 	u32 max_batch;		/* most D_BATCH_NUMBER + 1 */
 	u32 precisions;		/* BIT(enum sim_precision) it computes in */
 	u32 atom;		/* memory atom in bytes */
-	u32 atomic_c, atomic_k;	/* MAC array: channels and kernels per pass */
-	u32 cbuf_banks, cbuf_bank_bytes;	/* convolution buffer */
-	u32 cbuf_width;		/* bytes of one of its entries */
+	u32 atomic_c;		/* MAC array: channels per pass */
+	struct nvdla_cbuf cbuf;	/* convolution buffer, atomic-K (hw_configs.h) */
 	u32 mem_width;		/* memory interface width in bits */
 	u32 addr_low_mask;	/* bits an *_ADDR_LOW / stride register keeps */
 };
@@ -98,6 +102,9 @@ struct nvdla_sim {
 	u32 done_queue[SIM_DONE_QUEUE];
 	u8 done_head, done_count;
 	u32 faults;
+	u32 hazards;		/* layers the hardware could not run (cbuf.c) */
+	struct nvdla_cbuf_verdict last_hazard;
+	bool allow_hazards;	/* run them anyway */
 	struct sim_bdma bdma;
 	struct sim_unit units[NVDLA_UNIT_COUNT];
 	struct sim_cdma_last cdma_last;
@@ -118,6 +125,12 @@ struct nvdla_sim {
  * engine then ends its operation at once, touching memory no more.
  */
 bool sim_slice(struct nvdla_sim *sim, u64 work);
+
+/*
+ * The layer in the convolution units fits the convolution buffer (cbuf.c);
+ * if not, it is counted, and runs only where the host allows it.
+ */
+bool sim_cbuf_ok(struct nvdla_sim *sim);
 
 /* Register groups (regfile.c). */
 bool sim_unit_grouped(int unit);

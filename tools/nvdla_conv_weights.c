@@ -162,7 +162,7 @@ int main(int argc, char **argv)
 	}
 	free(buf);
 	buf = NULL;
-	w = conv_weights(l, sim_config_get(cfg)->atomic_k, &size);
+	w = conv_weights(l, sim_config_get(cfg)->cbuf.atomic_k, &size);
 	if (!w) {
 		ret = fail("no convolution weights found", in);
 	} else if (repl) {

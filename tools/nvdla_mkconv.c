@@ -8,7 +8,14 @@
  * tests run one too long for a job timeout on the virtual device, whose
  * layers must then stay preemptible and stop when the job is given up.
  *
- * Usage: nvdla_mkconv W H C K OUT.nvdla
+ * The convolution buffer is split as the hardware can run it
+ * (nvdla/cbuf_limits.h): the input whole in the data banks, all weights in
+ * the rest where they fit, else at least one group of kernels; a layer
+ * that does not fit so is refused. --banks D,W takes that split instead,
+ * and --allow-hw-hazards writes it even where the hardware cannot run it
+ * (to test that it is refused).
+ *
+ * Usage: nvdla_mkconv [--banks D,W [--allow-hw-hazards]] W H C K OUT.nvdla
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -16,6 +23,7 @@
 #include <string.h>
 
 #include <nvdla/dla_interface.h>
+#include <nvdla/firmware.h>
 #include <nvdla/pixel_formats.h>
 
 #include "builder.h"
@@ -28,6 +36,11 @@
 
 struct cube {
 	uint32_t w, h, c, line, surf, size;
+};
+
+/* The buffer's split and what a line of the input takes in it. */
+struct split {
+	uint32_t eps, data_banks, weight_banks;
 };
 
 static struct cube cube_of(uint32_t w, uint32_t h, uint32_t c)
@@ -59,16 +72,18 @@ static uint8_t *pattern(uint32_t size, uint32_t mul)
 
 /* The convolution (address entries 4, 5: input, weights) and its SDP (6). */
 static void conv_ops(struct nvdla_build_op *ops, const struct cube *in,
-		     const struct cube *out, uint32_t wt_size)
+		     const struct cube *out, uint32_t wt_size,
+		     const struct split *sp)
 {
 	struct nvdla_build_op *conv = &ops[0], *sdp = &ops[1];
 	struct dla_conv_surface_desc *cs = &conv->surf.conv_surface;
 
 	nvdla_build_op_init(conv, DLA_OP_CONV);
 	conv->op.conv_op = (struct dla_conv_op_desc){
-		.entry_per_slice = in->w * ((in->c + ATOM - 1) / ATOM),
+		.entry_per_slice = sp->eps,
 		.data_format = NVDLA_DATA_FORMAT_FEATURE, .fetch_grain = 1, .batch = 1,
-		.data_bank = 1, .weight_bank = 1, .release = in->h,
+		.data_bank = sp->data_banks, .weight_bank = sp->weight_banks,
+		.release = in->h,
 		.input_width_csc = in->w, .input_height_csc = in->h,
 		.input_channel_csc = in->c, .kernel_width_csc = S,
 		.kernel_height_csc = R, .kernel_channel_csc = in->c,
@@ -94,7 +109,47 @@ static void conv_ops(struct nvdla_build_op *ops, const struct cube *in,
 	sdp->surf.sdp_surface.dst_data = dla_cube(out, 6);
 }
 
-static int build(const struct cube *in, uint32_t k, void **buf, size_t *len)
+static uint32_t div_up(uint64_t n, uint64_t d)
+{
+	return (uint32_t)((n + d - 1) / d);
+}
+
+/*
+ * The hardware's split of @cb for the input @in and @k kernels of
+ * @wt_size bytes: the input whole, then all weights if they fit beside
+ * it, else the rest of the buffer for them (at least one kernel group,
+ * which nvdla_cbuf_check() then requires). Keeps *@sp's banks if set.
+ */
+static void plan(const struct nvdla_cbuf *cb, const struct cube *in,
+		 uint32_t wt_size, struct split *sp)
+{
+	uint32_t bank_bytes = cb->depth * cb->width, wbanks;
+
+	sp->eps = nvdla_cbuf_feature_entries(cb, ATOM, in->w, in->c);
+	if (sp->data_banks)
+		return;
+	sp->data_banks = div_up((uint64_t)sp->eps * in->h, cb->depth);
+	wbanks = div_up(wt_size, bank_bytes);
+	sp->weight_banks = sp->data_banks < cb->banks &&
+			   wbanks > cb->banks - sp->data_banks ?
+			   cb->banks - sp->data_banks : wbanks;
+}
+
+/* The layer's demands, as the CDMA's registers will state them. */
+static struct nvdla_cbuf_layer layer_of(const struct cube *in, uint32_t k,
+					uint32_t wt_size,
+					const struct split *sp)
+{
+	return (struct nvdla_cbuf_layer){
+		.data_banks = sp->data_banks, .weight_banks = sp->weight_banks,
+		.entries = sp->eps, .line_entries = sp->eps, .lines = in->h,
+		.kernels = k, .kernel_bytes = R * S * in->c, .bpe = 1,
+		.weight_bytes = wt_size,
+	};
+}
+
+static int build(const struct cube *in, uint32_t k, const struct split *sp,
+		 void **buf, size_t *len)
 {
 	struct cube out = cube_of(in->w, in->h, k);
 	uint32_t wt_size = (k * R * S * in->c + 127) / 128 * 128;
@@ -112,7 +167,7 @@ static int build(const struct cube *in, uint32_t k, void **buf, size_t *len)
 	int ret = -1;
 
 	if (data && wt) {
-		conv_ops(ops, in, &out, wt_size);
+		conv_ops(ops, in, &out, wt_size, sp);
 		nvdla_builder_init(&b);
 		nvdla_builder_task(&b, ops, 2, NULL, false, 3);
 		nvdla_builder_memory(&b, "input", data, in->size);
@@ -128,38 +183,94 @@ static int build(const struct cube *in, uint32_t k, void **buf, size_t *len)
 	return ret;
 }
 
+/* "D,W" banks into @sp; -1 if not two counts from 1 to 255. */
+static int parse_banks(const char *arg, struct split *sp)
+{
+	unsigned int d, w;
+	char end;
+
+	if (sscanf(arg, "%u,%u%c", &d, &w, &end) != 2 || !d || !w ||
+	    d > 255 || w > 255)
+		return -1;
+	sp->data_banks = d;
+	sp->weight_banks = w;
+	return 0;
+}
+
+/* The split runs on the hardware, or is written anyway when @allow. */
+static int check_split(const struct nvdla_cbuf *cb,
+		       const struct nvdla_cbuf_layer *l, bool allow,
+		       const char *prog)
+{
+	struct nvdla_cbuf_verdict v;
+
+	if (nvdla_cbuf_check(cb, l, &v))
+		return 0;
+	fprintf(stderr, "%s: %s: %s: %llu %s, needs %llu\n", prog,
+		allow ? "warning: the hardware cannot run this layer" :
+			"the hardware cannot run this layer",
+		nvdla_cbuf_rule_name(v.rule), (unsigned long long)v.have,
+		nvdla_cbuf_rule_unit(v.rule), (unsigned long long)v.need);
+	return allow ? 0 : -1;
+}
+
+static void usage(const char *prog)
+{
+	fprintf(stderr, "usage: %s [--banks D,W [--allow-hw-hazards]] W H C K OUT.nvdla\n",
+		prog);
+}
+
 int main(int argc, char **argv)
 {
+	const struct dla_hw_config *hw = dla_hw_config_get("nv_full");
+	struct split sp = { 0 };
+	struct nvdla_cbuf_layer l;
+	bool allow = false;
 	uint32_t v[4];
 	struct cube in;
 	void *buf = NULL;
 	size_t len = 0;
+	int i, a = 1, ok;
 	FILE *f;
-	int i, ok;
 
-	if (argc != 6) {
-		fprintf(stderr, "usage: %s W H C K OUT.nvdla\n", argv[0]);
+	for (; a < argc && !strncmp(argv[a], "--", 2); a++) {
+		if (!strcmp(argv[a], "--allow-hw-hazards")) {
+			allow = true;
+		} else if (!strcmp(argv[a], "--banks") && a + 1 < argc &&
+			   !parse_banks(argv[a + 1], &sp)) {
+			a++;
+		} else {
+			usage(argv[0]);
+			return 2;
+		}
+	}
+	if (argc - a != 5 || (allow && !sp.data_banks)) {
+		usage(argv[0]);
 		return 2;
 	}
 	for (i = 0; i < 4; i++) {
 		char *end;
 
-		v[i] = strtoul(argv[i + 1], &end, 0);
+		v[i] = strtoul(argv[a + i], &end, 0);
 		if (*end || !v[i] || v[i] > 8192) {
-			fprintf(stderr, "%s: bad size %s\n", argv[0], argv[i + 1]);
+			fprintf(stderr, "%s: bad size %s\n", argv[0], argv[a + i]);
 			return 2;
 		}
 	}
 	in = cube_of(v[0], v[1], v[2]);
-	if (build(&in, v[3], &buf, &len)) {
+	plan(&hw->cbuf, &in, (v[3] * R * S * v[2] + 127) / 128 * 128, &sp);
+	l = layer_of(&in, v[3], (v[3] * R * S * v[2] + 127) / 128 * 128, &sp);
+	if (check_split(&hw->cbuf, &l, allow, argv[0]))
+		return 1;
+	if (build(&in, v[3], &sp, &buf, &len)) {
 		fprintf(stderr, "%s: cannot build the loadable\n", argv[0]);
 		return 1;
 	}
-	f = fopen(argv[5], "wb");
+	f = fopen(argv[a + 4], "wb");
 	ok = f && fwrite(buf, 1, len, f) == len;
 	ok = f && !fclose(f) && ok;
 	free(buf);
 	if (!ok)
-		perror(argv[5]);
+		perror(argv[a + 4]);
 	return ok ? 0 : 1;
 }

@@ -92,6 +92,14 @@ struct nvdla_backend {
 	/* Measure @timing where it costs something (a benchmark asks). */
 	bool want_timing;
 	struct nvdla_backend_timing timing;
+	/*
+	 * Run layers the hardware cannot (a convolution-buffer limit) rather
+	 * than refuse them: only a model can (@can_allow_hazards). @hazards
+	 * counts those run, @hazard names the last one's rule and numbers.
+	 */
+	bool can_allow_hazards, allow_hazards;
+	unsigned int hazards;
+	char hazard[256];
 };
 
 /*

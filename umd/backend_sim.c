@@ -441,6 +441,31 @@ static int sim_run_task(struct sim_backend *sb, int64_t deadline_ns)
 	return 0;
 }
 
+/*
+ * Layers of the task the hardware could not run, beyond the @before the
+ * model counted already: the task's error, or where they are allowed,
+ * counted with the last one's rule and numbers.
+ */
+static int sim_hazards(struct sim_backend *sb, uint32_t before)
+{
+	struct nvdla_cbuf_verdict v;
+	uint32_t n = nvdla_sim_hazards(sb->sim, &v);
+	char msg[sizeof(sb->base.hazard)];
+
+	if (n == before)
+		return 0;
+	snprintf(msg, sizeof(msg), "%s: %llu %s, needs %llu",
+		 nvdla_cbuf_rule_name(v.rule), (unsigned long long)v.have,
+		 nvdla_cbuf_rule_unit(v.rule), (unsigned long long)v.need);
+	if (!sb->base.allow_hazards) {
+		sim_error(sb, "the hardware cannot run a layer: %s", msg);
+		return -EIO;
+	}
+	sb->base.hazards += n - before;
+	memcpy(sb->base.hazard, msg, sizeof(msg));
+	return 0;
+}
+
 static int sim_submit(struct nvdla_backend *be,
 		      const struct nvdla_backend_address *list, uint32_t num,
 		      int64_t deadline_ns)
@@ -450,6 +475,7 @@ static int sim_submit(struct nvdla_backend *be,
 	struct dla_checked_task *checked;
 	int64_t submit_ns = sim_now_ns();
 	uint32_t faults = nvdla_sim_fault_count(sb->sim);
+	uint32_t hazards = nvdla_sim_hazards(sb->sim, NULL);
 	uint32_t i;
 	int ret;
 
@@ -471,6 +497,8 @@ static int sim_submit(struct nvdla_backend *be,
 	sb->base.timing = (struct nvdla_backend_timing){ .measured = true };
 	sb->submit_ns = submit_ns;
 	sb->written = false;
+	nvdla_sim_allow_hazards(sb->sim, be->allow_hazards);
+	dla_allow_hw_hazards(sb->engine, be->allow_hazards);
 	/* The same two steps as the kernel driver's: check a copy, run it. */
 	ret = dla_task_prepare(sb->engine, &task, &checked);
 	if (ret) {
@@ -482,6 +510,8 @@ static int sim_submit(struct nvdla_backend *be,
 	ret = dla_execute_task(sb->engine, checked);
 	if (!ret)
 		ret = sim_run_task(sb, deadline_ns);
+	if (!ret)
+		ret = sim_hazards(sb, hazards);
 	if (!ret && nvdla_sim_fault_count(sb->sim) != faults) {
 		sim_error(sb, "hardware model reported a bus fault");
 		ret = -EIO;
@@ -582,6 +612,7 @@ int nvdla_backend_sim_open(const char *config, struct nvdla_backend **be,
 	snprintf(sb->name, sizeof(sb->name), "sim:%s", config);
 	sb->base.ops = &sim_backend_ops;
 	sb->base.name = sb->name;
+	sb->base.can_allow_hazards = true;
 
 	sb->base.hw = dla_hw_config_get(config);
 	ret = sim_reset(sb);

@@ -132,6 +132,25 @@ NVDLA_EXPORT const char *nvdla_runtime_error(const struct nvdla_runtime *rt)
 	return rt->error;
 }
 
+NVDLA_EXPORT int nvdla_runtime_allow_hw_hazards(struct nvdla_runtime *rt,
+						int allow)
+{
+	if (!rt->be->can_allow_hazards)
+		return nvdla_rt_error(rt, -EOPNOTSUPP,
+				      "%s runs only what the hardware can: only the model runs the rest",
+				      rt->be->name);
+	rt->be->allow_hazards = allow;
+	return 0;
+}
+
+NVDLA_EXPORT unsigned int nvdla_runtime_hw_hazards(const struct nvdla_runtime *rt,
+						   const char **last)
+{
+	if (last)
+		*last = rt->be->hazard;
+	return rt->be->hazards;
+}
+
 NVDLA_EXPORT int nvdla_buffer_new(struct nvdla_runtime *rt, uint64_t size,
 				  struct nvdla_buffer **out)
 {

@@ -96,6 +96,7 @@ int nvdla_net_check_tasks(struct nvdla_network *net)
 	if (!engine)
 		return nvdla_rt_error(net->rt, -ENOMEM, "out of memory");
 	ret = dla_register_driver(engine, &c, &check_ops, hw);
+	dla_allow_hw_hazards(engine, net->rt->be->allow_hazards);
 	for (n = 0; n < net->num_tasks && !ret; n++) {
 		struct dla_task task = {
 			.host_task = &c, .num_addresses = net->tasks[n].num,

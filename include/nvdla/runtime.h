@@ -98,6 +98,21 @@ const char *nvdla_runtime_device(const struct nvdla_runtime *rt);
 const char *nvdla_runtime_error(const struct nvdla_runtime *rt);
 
 /*
+ * With @allow non-zero, run networks with layers the hardware cannot run
+ * (a limit of the convolution buffer that makes the chip hang, as NVIDIA's
+ * C model and RTL show: docs/model.md) on the in-process model instead of
+ * refusing them at load and at submission. -EOPNOTSUPP on a device.
+ */
+int nvdla_runtime_allow_hw_hazards(struct nvdla_runtime *rt, int allow);
+
+/*
+ * Layers run so far that the hardware could not run (allowed above);
+ * *@last, if not NULL, names the last one's rule and numbers.
+ */
+unsigned int nvdla_runtime_hw_hazards(const struct nvdla_runtime *rt,
+				      const char **last);
+
+/*
  * Load a loadable: check it completely, allocate and fill its memory. The
  * data at @data may be freed afterwards.
  */

@@ -59,6 +59,8 @@ static bool nvdla_vdev_faulty(enum nvdla_vdev_fault f)
  * @bus: the driver's view of the memory the device reaches, or NULL
  * @stop: set while the device is being reset: the model stops at its
  *	next slice
+ * @hazards: layers the model refused so far (nvdla_sim_hazards()),
+ *	each reported once in the kernel log
  * @work: runs the model when it has work, then raises @irq
  * @irq: the device's interrupt
  * @pdev: its platform device
@@ -70,6 +72,7 @@ struct nvdla_vsim {
 	spinlock_t lock;		/* see @lock above */
 	const struct nvdla_vdev_bus *bus;
 	bool stop;
+	u32 hazards;
 	struct work_struct work;
 	int irq;
 	struct platform_device *pdev;
@@ -143,18 +146,31 @@ static void nvdla_vsim_init(struct nvdla_vsim *v)
 	};
 
 	nvdla_sim_init(v->sim, v->config, &host);
+	v->hazards = 0;
 }
 
 static void nvdla_vsim_work(struct work_struct *work)
 {
 	struct nvdla_vsim *v = container_of(work, struct nvdla_vsim, work);
-	bool level;
+	struct nvdla_cbuf_verdict last;
+	bool level, refused;
+	u32 hazards;
 
 	/* The model kicks this item again when work remains. */
 	spin_lock_irq(&v->lock);
 	nvdla_sim_run(v->sim);
 	level = nvdla_sim_irq_level(v->sim);
+	hazards = nvdla_sim_hazards(v->sim, &last);
+	refused = hazards != v->hazards;
+	v->hazards = hazards;
 	spin_unlock_irq(&v->lock);
+	/* The layer faulted, so the job fails: say why, as the chip cannot. */
+	if (refused)
+		pr_warn_ratelimited("%s: a layer the hardware cannot run: %s: %llu %s, needs %llu\n",
+				    v->name, nvdla_cbuf_rule_name(last.rule),
+				    (unsigned long long)last.have,
+				    nvdla_cbuf_rule_unit(last.rule),
+				    (unsigned long long)last.need);
 	if (level && !nvdla_vdev_faulty(NVDLA_VDEV_FAULT_DROP_IRQ))
 		generic_handle_irq_safe(v->irq);
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Guest: a convolution far longer than the job timeout on the virtual
-# device (64x64x256 in, 256 3x3 kernels: 2.4e9 multiply-adds). The model
+# device (40x40x256 in, 640 3x3 kernels: 2.4e9 multiply-adds). The model
 # runs it preemptibly in its work item: the job times out after the
 # timeout with -ETIMEDOUT, the model stops at its next slice, the device
 # works again, and the soft-lockup and RCU-stall detectors, which panic

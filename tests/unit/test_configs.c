@@ -553,7 +553,8 @@ static void conv_job(struct job *j, const struct config *cfg, uint32_t c,
 
 	nvdla_build_op_init(conv, DLA_OP_CONV);
 	*p = (struct dla_conv_op_desc){
-		.entry_per_slice = CONV_W * ((c + cfg->atom - 1) / cfg->atom),
+		.entry_per_slice = nvdla_cbuf_feature_entries(
+			&dla_hw_config_get(cfg->name)->cbuf, cfg->atom, CONV_W, c),
 		.data_format = NVDLA_DATA_FORMAT_FEATURE, .fetch_grain = 1, .batch = 1,
 		.data_bank = 1, .weight_bank = 1, .release = CONV_H,
 		.input_width_csc = CONV_W, .input_height_csc = CONV_H,

@@ -29,6 +29,7 @@ struct fake {
 	unsigned int writes;
 	unsigned int entries;	/* calls of the entry hook */
 	char last_error[160];
+	char last_warning[160];
 	uint32_t intr_status;	/* GLB S_INTR_STATUS as the fake reads it */
 	uint32_t bdma_cfg_status;	/* last BDMA CFG_STATUS written */
 	uint64_t now;		/* time_us */
@@ -86,9 +87,12 @@ static uint64_t fake_time_us(void *drv)
 
 static void fake_log(void *drv, enum dla_log_level level, const char *msg)
 {
+	struct fake *f = drv;
+
 	if (level == DLA_LOG_ERROR)
-		snprintf(((struct fake *)drv)->last_error,
-			 sizeof(((struct fake *)drv)->last_error), "%s", msg);
+		snprintf(f->last_error, sizeof(f->last_error), "%s", msg);
+	if (level == DLA_LOG_WARN)
+		snprintf(f->last_warning, sizeof(f->last_warning), "%s", msg);
 }
 
 static const struct dla_port_ops fake_ops = {
@@ -543,6 +547,94 @@ static const struct {
  * below 16 atoms) is accepted and its address programmed; a semi-planar
  * one programs its chroma plane; malformed ones are refused by name.
  */
+/* m_packed in int8, for nv_small: @dbank data banks, @wbank weight banks. */
+static void m_int8_banks(struct task_descs *d, u8 dbank, u8 wbank)
+{
+	struct dla_conv_op_desc *p = &d->op[0].conv_op;
+
+	m_packed(d);
+	p->in_precision = DLA_PRECISION_INT8;
+	p->out_precision = DLA_PRECISION_INT8;
+	p->bytes_per_kernel = 256;
+	p->entry_per_slice = 8;
+	p->data_bank = dbank;
+	p->weight_bank = wbank;
+}
+
+/* Its input 65 lines tall, in a buffer of TALL_SIZE at entry 4. */
+#define TALL_SIZE 32768
+static void m_int8_tall(struct task_descs *d)
+{
+	struct dla_conv_surface_desc *s = &d->surf[0].conv_surface;
+
+	m_int8_banks(d, 1, 1);
+	d->op[0].conv_op.input_height_csc = 65;
+	s->src_data.height = 65;
+	s->src_data.surf_stride = 65 * 128;
+}
+
+/*
+ * The convolution buffer's limits (nvdla/cbuf_limits.h) on nv_small:
+ * 32 banks of 512 entries of 8 bytes. D_BANK holds 5-bit fields there.
+ */
+static void test_cbuf_limits(void)
+{
+	const u32 *base = dla_hw_config_get("nv_small")->unit_base;
+	u32 cdma = (base[NVDLA_UNIT_CDMA] + NVDLA_CDMA_D_BANK) / 4;
+	u32 csc = (base[NVDLA_UNIT_CSC] + NVDLA_CSC_D_BANK) / 4;
+	struct task_descs d;
+	uint8_t *saved, *tall;
+	int ret;
+
+	dla_register_driver(engine, &fake, &fake_ops,
+			    dla_hw_config_get("nv_small"));
+	good_task(&d);
+	m_int8_banks(&d, 25, 7);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 && fake.reg[cdma] == 0x60018 &&
+	       fake.reg[csc] == 0x60018,
+	       "25 data and 7 weight banks on nv_small: CDMA and CSC D_BANK 0x60018, 5-bit fields (0x%x, 0x%x, ret %d, \"%s\")",
+	       fake.reg[cdma], fake.reg[csc], ret, fake.last_error);
+	finish();
+	good_task(&d);
+	m_int8_banks(&d, 25, 8);
+	expect_reject(&d, "data and weight banks beyond the convolution buffer: 32 banks, needs 33",
+		      "33 banks of nv_small's 32");
+	good_task(&d);
+	m_int8_banks(&d, 1, 1);
+	d.op[0].conv_op.entry_per_slice = 16;
+	expect_reject(&d, "CDMA D_ENTRY_PER_SLICE is not what a line of the input takes: 16 entries, needs 8",
+		      "16 entries for 4 pixels of 2 atoms");
+	tall = calloc(1, TALL_SIZE);
+	saved = fake.buf[4];
+	fake.buf[4] = tall;
+	fake.size[4] = TALL_SIZE;
+	good_task(&d);
+	m_int8_tall(&d);
+	expect_reject(&d, "CDMA insufficient cbuf space: the input does not fit its data banks: 512 entries, needs 520",
+		      "65 lines of 8 entries in one data bank");
+	good_task(&d);
+	m_int8_banks(&d, 1, 1);
+	d.op[0].conv_op.bytes_per_kernel = 4100;
+	expect_reject(&d, "one kernel group does not fit the weight banks (the CDMA waits forever): 512 entries, needs 513",
+		      "a kernel of 4100 bytes in one weight bank");
+	good_task(&d);
+	m_int8_tall(&d);
+	dla_allow_hw_hazards(engine, true);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 &&
+	       strstr(fake.last_warning, "the hardware would not run this: CDMA insufficient cbuf space"),
+	       "allowed, the same input runs with a warning (ret %d, \"%s\")",
+	       ret, fake.last_warning);
+	finish();
+	dla_allow_hw_hazards(engine, false);
+	fake.buf[4] = saved;
+	fake.size[4] = DATA_SIZE;
+	free(tall);
+	dla_register_driver(engine, &fake, &fake_ops,
+			    dla_hw_config_get("nv_full"));
+}
+
 static void test_image_input(void)
 {
 	struct task_descs d;
@@ -1008,6 +1100,7 @@ int main(void)
 	test_stat_rois();
 	test_big_task();
 	test_image_input();
+	test_cbuf_limits();
 
 	for (i = 0; i < NUM_BUFS; i++)
 		free(fake.buf[i]);

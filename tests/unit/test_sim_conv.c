@@ -339,6 +339,7 @@ struct dc_case {
 	uint32_t in_ram, out_ram;	/* RAM_TYPE of the input and output */
 	uint32_t y_extension;		/* CSC D_POST_Y_EXTENSION */
 	uint32_t prec;			/* 0 int8, 1 int16 */
+	uint32_t entries, kernel_bytes;	/* D_ENTRY_PER_SLICE, _WEIGHT_SIZE_0 */
 };
 
 /* Inputs and outputs 64 bytes apart per batch; the mask at WMB. */
@@ -371,6 +372,8 @@ static void dc_layer(const struct dc_case *dc)
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WMB_ADDR_LOW, (uint32_t)MEM_BASE + WMB);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WMB_BYTES, dc->wmb_bytes);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ENTRY_PER_SLICE, dc->entries);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_SIZE_0, dc->kernel_bytes);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_WEIGHT_FORMAT, dc->compressed);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_POST_Y_EXTENSION, dc->y_extension);
@@ -433,6 +436,58 @@ static void test_batches(void)
 	batch_layer(2, 1);
 	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && mem[OUT] == 0x55,
 	       "CDMA and CSC batch counts differ: a fault, nothing written");
+}
+
+/*
+ * The convolution buffer's limits (nvdla/cbuf_limits.h) on nv_full, 2 data
+ * and 2 weight banks of 256 entries: a 1x1 int8 input of 2 channels takes
+ * 1 entry (a quarter of one: four pixels share it), and D_ENTRY_PER_SLICE
+ * must say so; a kernel of 513 entries is refused; allowed, they run.
+ */
+static void test_cbuf_limits(void)
+{
+	struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 2, .kernels = 1,
+		.in_ram = MCIF, .out_ram = MCIF,
+	};
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	uint32_t hazards = nvdla_sim_hazards(sim, NULL), n;
+	struct nvdla_cbuf_verdict v;
+
+	memset(mem, 0, sizeof(mem));
+	mem[IMG] = 3;
+	mem[WT] = 2;
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults &&
+	       nvdla_sim_hazards(sim, NULL) == hazards && mem[OUT] == 6,
+	       "a line of 1 entry runs (got %d)", mem[OUT]);
+	memset(mem + OUT, 0x55, 32);
+	dc.entries = 2;
+	dc_layer(&dc);
+	n = nvdla_sim_hazards(sim, &v);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 1 && n == hazards + 1 &&
+	       v.rule == NVDLA_CBUF_ENTRIES && v.have == 3 && v.need == 1 &&
+	       mem[OUT] == 0x55,
+	       "D_ENTRY_PER_SLICE 2 (3 entries) for 1: a fault, nothing written, the rule and 3/1 counted (rule %d, %llu/%llu)",
+	       v.rule, (unsigned long long)v.have,
+	       (unsigned long long)v.need);
+	dc.entries = 0;
+	dc.kernel_bytes = 2 * 256 * 128;
+	dc_layer(&dc);
+	n = nvdla_sim_hazards(sim, &v);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 2 && n == hazards + 2 &&
+	       v.rule == NVDLA_CBUF_KERNEL_GROUP && v.need == 513,
+	       "a kernel of 513 entries in 2 weight banks of 256: refused (rule %d, needs %llu)",
+	       v.rule, (unsigned long long)v.need);
+	nvdla_sim_allow_hazards(sim, true);
+	dc.entries = 2;
+	dc.kernel_bytes = 0;
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_fault_count(sim) == faults + 2 &&
+	       nvdla_sim_hazards(sim, NULL) == hazards + 3 && mem[OUT] == 6,
+	       "allowed, the layer with 3 entries a line runs and is counted (got %d)",
+	       mem[OUT]);
+	nvdla_sim_allow_hazards(sim, false);
 }
 
 /*
@@ -1743,6 +1798,7 @@ int main(void)
 	test_post_faults();
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_batches();
+	test_cbuf_limits();
 	test_cacc_saturation();
 	test_compressed();
 	test_cvsram();

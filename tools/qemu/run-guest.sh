@@ -70,7 +70,7 @@ cp tests/golden-loadables "$root/tests/"
 [ -d loadables ] && cp -r loadables "$root/loadables"
 # Convolutions for 60-long-layer.sh: one far beyond the job timeout.
 mkdir -p "$root/loadables"
-"$build/bin/nvdla_mkconv" 64 64 256 256 "$root/loadables/conv_long.nvdla"
+"$build/bin/nvdla_mkconv" 40 40 256 640 "$root/loadables/conv_long.nvdla"
 "$build/bin/nvdla_mkconv" 32 32 64 64 "$root/loadables/conv_mid.nvdla"
 if [ -d ../shared/conformance/loadables ]; then
 	mkdir -p "$root/shared"

@@ -105,7 +105,7 @@ if [ -f "$runtime" ]; then
 	copy_arm64 "$runtime" bin
 	cp -r loadables "$root/loadables"
 	# A convolution of 2.4e9 multiply-adds: longer than a short job timeout.
-	[ -x "$build/bin/nvdla_mkconv" ] && "$build/bin/nvdla_mkconv" 64 64 256 256 \
+	[ -x "$build/bin/nvdla_mkconv" ] && "$build/bin/nvdla_mkconv" 40 40 256 640 \
 		"$root/loadables/conv_long.nvdla" >/dev/null
 	cp tests/golden-loadables "$root/tests/"
 	if [ -d ../shared/conformance/loadables ]; then

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * nvdla_trace [--config NAME] [--seed DIR] [--verilator DIR] TEST_DIR...
+ * nvdla_trace [--config NAME] [--seed DIR] [--verilator DIR]
+ *             [--allow-hw-hazards] TEST_DIR...
  *
  * Plays public NVDLA hardware tests against the model: a directory with a
  * <name>.cfg register script, or with an input.txn trace. The configuration
@@ -12,6 +13,9 @@
  * register writes as DIR/<test>, a seed of tests/fuzz/fuzz_sim.c.
  * --verilator writes each .cfg test as DIR/<test>.bin, the command stream
  * of nvdla/hw's RTL bench (verif/verilator; docs/recording.md).
+ * A test with a layer the hardware cannot run (a convolution-buffer
+ * limit, nvdla/cbuf_limits.h) fails with the rule and its numbers; with
+ * --allow-hw-hazards the model runs it and the test says so.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -189,8 +193,34 @@ static int vlt_close(struct trace *t)
 			       trace_glb_reg(t, NVDLA_GLB_S_INTR_MASK));
 }
 
-static int run_test(const char *dir, const char *forced, const char *seed_dir,
-		    const char *vlt_dir, char *err, size_t errlen)
+struct options {
+	const char *config, *seed_dir, *vlt_dir;
+	bool allow_hazards;
+};
+
+/*
+ * Layers the hardware could not run: the test's error, or where they
+ * are allowed, a note in @note. Returns whether the test fails.
+ */
+static bool hazards(struct trace *t, const struct options *o, char *note,
+		    size_t len)
+{
+	struct nvdla_cbuf_verdict v;
+	u32 n = nvdla_sim_hazards(t->sim, &v);
+
+	if (!n)
+		return false;
+	snprintf(o->allow_hazards ? note : t->err,
+		 o->allow_hazards ? len : sizeof(t->err),
+		 "%s%u layers the hardware cannot run, the last: %s: %llu %s, needs %llu",
+		 o->allow_hazards ? "ran " : "", n,
+		 nvdla_cbuf_rule_name(v.rule), (unsigned long long)v.have,
+		 nvdla_cbuf_rule_unit(v.rule), (unsigned long long)v.need);
+	return !o->allow_hazards;
+}
+
+static int run_test(const char *dir, const struct options *o, char *err,
+		    size_t errlen, char *note, size_t notelen)
 {
 	struct trace t = { .dir = dir, .file = dir };
 	const struct nvdla_sim_host host = {
@@ -208,15 +238,15 @@ static int run_test(const char *dir, const char *forced, const char *seed_dir,
 		snprintf(err, errlen, "no input.txn or .cfg script");
 		return -1;
 	}
-	config = config_of(dir, path, forced);
+	config = config_of(dir, path, o->config);
 	hw = dla_hw_config_get(config);
 	if (!hw || nvdla_sim_config_by_name(config, &id)) {
 		snprintf(err, errlen, "unknown configuration %s", config);
 		return -1;
 	}
 	t.unit_base = hw->unit_base;
-	if (seed_dir) {
-		t.seed = seed_open(seed_dir, dir, err, errlen);
+	if (o->seed_dir) {
+		t.seed = seed_open(o->seed_dir, dir, err, errlen);
 		if (!t.seed)
 			return -1;
 		if (trace_seed_start(&t, config)) {
@@ -225,8 +255,8 @@ static int run_test(const char *dir, const char *forced, const char *seed_dir,
 			return -1;
 		}
 	}
-	if (vlt_dir) {
-		t.vlt = vlt_open(vlt_dir, dir, txn, err, errlen);
+	if (o->vlt_dir) {
+		t.vlt = vlt_open(o->vlt_dir, dir, txn, err, errlen);
 		if (!t.vlt)
 			goto err_seed;
 	}
@@ -239,7 +269,11 @@ static int run_test(const char *dir, const char *forced, const char *seed_dir,
 		snprintf(err, errlen, "cannot start the model");
 		goto err_mem;
 	}
+	nvdla_sim_allow_hazards(t.sim, o->allow_hazards);
 	ret = txn ? trace_play_txn(&t, path) : trace_play_cfg(&t, path);
+	/* The reason the output is missing, rather than its absence. */
+	if (hazards(&t, o, note, notelen))
+		ret = -1;
 	if (!ret && nvdla_sim_fault_count(t.sim)) {
 		snprintf(t.err, sizeof(t.err), "%u model faults",
 			 nvdla_sim_fault_count(t.sim));
@@ -272,31 +306,35 @@ err_seed:
 
 int main(int argc, char **argv)
 {
-	const char *config = NULL, *seed_dir = NULL, *vlt_dir = NULL;
+	struct options o = { 0 };
 	int i = 1, passed = 0, failed = 0;
-	char err[600];
+	char err[600], note[300];
 
-	for (; i + 1 < argc; i += 2) {
-		if (!strcmp(argv[i], "--config"))
-			config = argv[i + 1];
-		else if (!strcmp(argv[i], "--seed"))
-			seed_dir = argv[i + 1];
-		else if (!strcmp(argv[i], "--verilator"))
-			vlt_dir = argv[i + 1];
+	for (; i < argc; i++) {
+		if (!strcmp(argv[i], "--allow-hw-hazards"))
+			o.allow_hazards = true;
+		else if (i + 1 < argc && !strcmp(argv[i], "--config"))
+			o.config = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--seed"))
+			o.seed_dir = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--verilator"))
+			o.vlt_dir = argv[++i];
 		else
 			break;
 	}
 	if (i >= argc || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 		fprintf(i >= argc ? stderr : stdout,
-			"usage: nvdla_trace [--config NAME] [--seed DIR] [--verilator DIR] TEST_DIR...\n");
+			"usage: nvdla_trace [--config NAME] [--seed DIR] [--verilator DIR] [--allow-hw-hazards] TEST_DIR...\n");
 		return i >= argc ? 2 : 0;
 	}
 	for (; i < argc; i++) {
-		if (run_test(argv[i], config, seed_dir, vlt_dir, err, sizeof(err))) {
+		note[0] = '\0';
+		if (run_test(argv[i], &o, err, sizeof(err), note, sizeof(note))) {
 			printf("FAIL %s: %s\n", base_name(argv[i]), err);
 			failed++;
 		} else {
-			printf("PASS %s\n", base_name(argv[i]));
+			printf("PASS %s%s%s\n", base_name(argv[i]),
+			       *note ? ": " : "", note);
 			passed++;
 		}
 		fflush(stdout);

@@ -29,6 +29,7 @@ struct options {
 	bool stats;
 	unsigned int top;
 	int64_t timeout_ns;
+	bool allow_hw_hazards;
 	struct nvdla_image_options image_opt;
 };
 
@@ -65,6 +66,10 @@ static void usage(FILE *f)
 		"                   nv_large), which nvdla_trace and NVIDIA's test\n"
 		"                   benches replay; the built-in model only\n"
 		"  --record-format F  txn or cfg instead of the configuration's\n"
+		"  --allow-hw-hazards  run layers the hardware cannot run (a\n"
+		"                   convolution-buffer limit that hangs the chip)\n"
+		"                   on the model anyway, with a warning, instead\n"
+		"                   of refusing the network\n"
 		"  -h, --help       this text\n");
 }
 
@@ -151,6 +156,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "top", required_argument, NULL, 'k' },
 		{ "record", required_argument, NULL, 'R' },
 		{ "record-format", required_argument, NULL, 'F' },
+		{ "allow-hw-hazards", no_argument, NULL, 'H' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -199,6 +205,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			if (parse_record_format(optarg, &o->record_format))
 				return -1;
 			break;
+		case 'H':
+			o->allow_hw_hazards = true;
+			break;
 		case 'l':
 			o->loadable = optarg;
 			break;
@@ -241,9 +250,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 static int run(struct nvdla_runtime *rt, const struct options *o)
 {
 	struct nvdla_network *net;
+	const char *hazard;
+	unsigned int hazards;
 	int ret;
 
-	ret = nvdla_network_load_file(rt, o->loadable, &net);
+	ret = o->allow_hw_hazards ? nvdla_runtime_allow_hw_hazards(rt, 1) : 0;
+	if (!ret)
+		ret = nvdla_network_load_file(rt, o->loadable, &net);
 	if (ret)
 		return ret;
 	if ((o->image || o->input) && !nvdla_network_num_inputs(net)) {
@@ -263,6 +276,10 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 						   o->record_format);
 	if (!ret)
 		ret = nvdla_network_submit(net, o->timeout_ns);
+	hazards = nvdla_runtime_hw_hazards(rt, &hazard);
+	if (hazards)
+		fprintf(stderr, "nvdla_runtime: warning: the hardware would not run %u of these layers (last: %s)\n",
+			hazards, hazard);
 	if (!ret && o->stats)
 		ret = cli_print_stats(net);
 	if (!ret && nvdla_network_num_outputs(net))

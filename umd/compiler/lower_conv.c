@@ -324,6 +324,17 @@ static uint32_t banks(const struct nvc_lower *L, uint64_t bytes)
 }
 
 /*
+ * Entries of the convolution buffer a line @w pixels wide of the feature
+ * cube @ti takes, as the CDMA requires them (nvdla/cbuf_limits.h).
+ */
+static uint32_t feature_eps(const struct nvc_lower *L,
+			    const struct nvc_tensor *ti, uint32_t w)
+{
+	return nvdla_cbuf_feature_entries(&L->t.hw->cbuf, L->t.atom, w,
+					  nvc_surfaces(L, ti->c) * L->t.atom);
+}
+
+/*
  * Entries of the convolution buffer one input line takes: atoms of
  * channels, or pixels with the left and right padding.
  */
@@ -336,7 +347,7 @@ static uint32_t conv_eps(const struct nvc_lower *L, const struct nvc_node *n,
 	if (cs->image)
 		return ((ti->w + n->conv.pad[1] + n->conv.pad[3]) *
 			NVC_IMAGE_COMPS * L->bpe + entry - 1) / entry;
-	return (ti->w * nvc_surfaces(L, ti->c) * L->t.atom + entry - 1) / entry;
+	return feature_eps(L, ti, ti->w);
 }
 
 /*
@@ -385,9 +396,10 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 		     uint32_t *dbank, uint32_t *wbank)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	uint32_t entry = L->t.core.atomic_c * L->bpe, total = L->t.core.cbuf_banks;
+	uint32_t total = L->t.core.cbuf_banks;
 	uint32_t kpg = L->t.core.atomic_k / L->bpe;
-	uint64_t line = (uint64_t)conv_eps(L, n, cs) * entry;
+	/* The line's share of the buffer, in bytes of whole entries. */
+	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.core.cbuf_width;
 	uint32_t wmin = banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
 				 cs->r * cs->s * cs->c * L->bpe);
 	bool one = conv_plain(L, n, cs);
@@ -746,9 +758,8 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 		      uint32_t wsize, int out, int j, int i, int h, int *sdp)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	uint32_t entry = L->t.core.atomic_c * L->bpe;
-	uint32_t eps = (nvc_surfaces(L, ti->c) * L->t.atom + entry - 1) / entry;
-	uint32_t dbank = banks(L, (uint64_t)eps * entry * ti->w);
+	uint32_t eps = feature_eps(L, ti, 1);
+	uint32_t dbank = banks(L, (uint64_t)eps * L->t.core.cbuf_width * ti->w);
 	uint32_t wbank = conv_wbank(L, dbank, wsize);
 	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
 	struct dla_conv_op_desc *p;

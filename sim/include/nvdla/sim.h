@@ -17,6 +17,7 @@
 #define __NVDLA_SIM_H__
 
 #include <nvdla/deps.h>
+#include <nvdla/cbuf_limits.h>
 
 struct nvdla_sim;
 
@@ -105,6 +106,17 @@ struct nvdla_sim_conv_core {
 
 /* The convolution core of the configuration named @name. */
 int nvdla_sim_conv_core(const char *name, struct nvdla_sim_conv_core *core);
+
+/*
+ * The hardware's limits (nvdla/cbuf_limits.h): a layer that breaks one
+ * ends as a fault, as on the chip it would never end; with @allow set, it
+ * runs and is only counted. nvdla_sim_init() clears it.
+ */
+void nvdla_sim_allow_hazards(struct nvdla_sim *sim, bool allow);
+
+/* Layers so far that broke a limit; the latest's rule and numbers in *@last. */
+u32 nvdla_sim_hazards(const struct nvdla_sim *sim,
+		      struct nvdla_cbuf_verdict *last);
 
 u32 nvdla_sim_reg_read(struct nvdla_sim *sim, u32 addr);
 void nvdla_sim_reg_write(struct nvdla_sim *sim, u32 addr, u32 val);

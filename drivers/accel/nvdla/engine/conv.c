@@ -97,9 +97,12 @@ static int conv_validate(struct dla_engine *engine,
 			 const union dla_surface_container *surf)
 {
 	u64 src, uv, wt;
+	int ret;
 
-	return conv_addresses(engine, &op->conv_op, &surf->conv_surface, &src,
-			      &uv, &wt);
+	ret = conv_addresses(engine, &op->conv_op, &surf->conv_surface, &src,
+			     &uv, &wt);
+	return ret ? ret : dla_cbuf_validate(engine, &op->conv_op,
+					     &surf->conv_surface);
 }
 
 #define CDMA_W(reg, val) dla_reg_write(engine, NVDLA_UNIT_CDMA, NVDLA_CDMA_##reg, val)
@@ -151,6 +154,23 @@ static u32 conv_dain_map(const struct dla_data_cube *in, u32 atom)
 	return FIELD(CDMA, D_DAIN_MAP, LINE_PACKED, in->line_stride == line) |
 	       FIELD(CDMA, D_DAIN_MAP, SURF_PACKED,
 		     in->surf_stride == line * in->height);
+}
+
+/*
+ * D_BANK of the CDMA and the CSC (the same layout): the fields are as wide
+ * as the configuration's bank count needs, 5 bits on the 32-bank ones
+ * where nv_full's register description has 4; validation keeps the
+ * counts within the buffer.
+ */
+static u32 conv_bank(const struct dla_engine *engine,
+		     const struct dla_conv_op_desc *p)
+{
+	u32 mask = engine->config->cbuf.banks - 1;
+
+	return ((p->data_bank - 1u) & mask) <<
+	       NVDLA_CDMA_D_BANK_DATA_BANK_SHIFT |
+	       ((p->weight_bank - 1u) & mask) <<
+	       NVDLA_CDMA_D_BANK_WEIGHT_BANK_SHIFT;
 }
 
 static void conv_program_cdma(struct dla_engine *engine,
@@ -213,8 +233,7 @@ static void conv_program_cdma(struct dla_engine *engine,
 	       FIELD(CDMA, D_ZERO_PADDING, PAD_TOP, p->pad_y_top) |
 	       FIELD(CDMA, D_ZERO_PADDING, PAD_BOTTOM, p->pad_y_bottom));
 	CDMA_W(D_ZERO_PADDING_VALUE, (u16)p->pad_val);
-	CDMA_W(D_BANK, FIELD(CDMA, D_BANK, DATA_BANK, p->data_bank - 1) |
-		       FIELD(CDMA, D_BANK, WEIGHT_BANK, p->weight_bank - 1));
+	CDMA_W(D_BANK, conv_bank(engine, p));
 }
 
 static void conv_program_csc(struct dla_engine *engine,
@@ -264,8 +283,7 @@ static void conv_program_csc(struct dla_engine *engine,
 	      FIELD(CSC, D_ZERO_PADDING, PAD_LEFT, p->pad_x_left) |
 	      FIELD(CSC, D_ZERO_PADDING, PAD_TOP, p->pad_y_top));
 	CSC_W(D_ZERO_PADDING_VALUE, (u16)p->pad_val);
-	CSC_W(D_BANK, FIELD(CSC, D_BANK, DATA_BANK, p->data_bank - 1) |
-		      FIELD(CSC, D_BANK, WEIGHT_BANK, p->weight_bank - 1));
+	CSC_W(D_BANK, conv_bank(engine, p));
 	CSC_W(D_PRA_CFG, p->pra_truncate);
 }
 

@@ -121,8 +121,16 @@ struct dla_engine {
 	s32 log_op;		/* operation being validated, named in messages; -1 none */
 
 	u32 irq_status;		/* done bits latched by dla_isr_handler */
+	/* Weight banks of the convolution validated last in the task (cbuf.c). */
+	u8 cbuf_weight_banks;
+	bool allow_hw_hazards;	/* dla_allow_hw_hazards() */
 	struct dla_processor processors[DLA_OP_NUM];
 };
+
+/* The convolution fits the convolution buffer (nvdla/cbuf_limits.h). */
+int dla_cbuf_validate(struct dla_engine *engine,
+		      const struct dla_conv_op_desc *p,
+		      const struct dla_conv_surface_desc *s);
 
 extern const struct dla_processor_ops dla_bdma_ops;
 extern const struct dla_processor_ops dla_pdp_ops;

@@ -16,7 +16,8 @@ enum dla_hw_config_id {
 
 /* Each configuration's shared facts (nvdla/hw_configs.h) as an entry. */
 #define NVDLA_HW_CONFIG(id, cfg_name, map, atom, has_bdma, has_rubik, wcomp, \
-			int16, fp16, bits) \
+			int16, fp16, bits, mac_k, n_banks, n_entries, entry_bytes, \
+			shrink) \
 	[DLA_HW_CONFIG_##id] = { \
 		.name = cfg_name, \
 		.unit_base = (const u32[NVDLA_UNIT_COUNT])NVDLA_UNIT_BASES_##map, \
@@ -26,6 +27,9 @@ enum dla_hw_config_id {
 		.weight_compress = wcomp, \
 		.precisions = DLA_PRECISIONS(int16, fp16), \
 		.addr_bits = bits, \
+		.cbuf = { .atomic_k = mac_k, .banks = n_banks, \
+			  .depth = n_entries, .width = entry_bytes, \
+			  .wt_shrink_hangs = shrink }, \
 	},
 
 static const struct dla_hw_config dla_hw_configs[] = {

@@ -113,6 +113,7 @@ int dla_task_prepare(struct dla_engine *engine, const struct dla_task *task,
 	scratch->drv = engine->drv;
 	scratch->ops = ops;
 	scratch->config = engine->config;
+	scratch->allow_hw_hazards = engine->allow_hw_hazards;
 	scratch->log_op = -1;
 	scratch->task = copy;
 	copy->host_task = task->host_task;

@@ -6,7 +6,8 @@
  * backend.
  *
  * Implemented by the firmware, called by the host:
- *   dla_engine_size, dla_register_driver, dla_task_prepare,
+ *   dla_engine_size, dla_register_driver, dla_allow_hw_hazards,
+ *   dla_task_prepare,
  *   dla_task_release, dla_execute_task, dla_isr_handler,
  *   dla_process_events, dla_clear_task.
  *
@@ -43,6 +44,8 @@
 #include <linux/string.h>
 #include <linux/types.h>
 
+#include <nvdla/cbuf_limits.h>
+
 struct dla_engine;
 struct dla_checked_task;
 
@@ -57,6 +60,8 @@ struct dla_checked_task;
  * @weight_compress: the convolution pipeline accepts compressed weights
  * @precisions: BIT(DLA_PRECISION_*) of every precision the engines compute
  * @addr_bits: width of the memory addresses its DMA engines drive
+ * @cbuf: its convolution buffer and MAC array, as the buffer's limits
+ *	(nvdla/cbuf_limits.h) need them
  *
  * The values of each standard configuration: nvdla/hw_configs.h.
  */
@@ -69,6 +74,7 @@ struct dla_hw_config {
 	bool weight_compress;
 	u32 precisions;
 	u32 addr_bits;
+	struct nvdla_cbuf cbuf;
 };
 
 enum dla_log_level {
@@ -141,6 +147,15 @@ size_t dla_engine_size(void);
 int dla_register_driver(struct dla_engine *engine, void *drv,
 			const struct dla_port_ops *ops,
 			const struct dla_hw_config *config);
+
+/*
+ * Accept tasks with convolutions the hardware cannot run (a limit of the
+ * convolution buffer, nvdla/cbuf_limits.h), logging a warning for each,
+ * instead of refusing them: for hosts that run them on the model, which
+ * must be told the same (nvdla_sim_allow_hazards()). Off after
+ * dla_register_driver().
+ */
+void dla_allow_hw_hazards(struct dla_engine *engine, bool allow);
 
 /*
  * Copy @task's descriptors (network, dependency graph, operation and

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * What a convolution asks of the convolution buffer, and the conditions
+ * under which the hardware cannot run it: NVIDIA's C model refuses the
+ * layer or waits forever for buffer space, or its RTL stops fetching
+ * (nvdla/hw cmod/cdma, vmod/nvdla/cdma; docs/model.md). The firmware
+ * checks them when a task is submitted, the hardware model when a layer
+ * starts, compilers before they write a layer; all from this one header.
+ */
+#ifndef __NVDLA_CBUF_LIMITS_H__
+#define __NVDLA_CBUF_LIMITS_H__
+
+#include <linux/types.h>
+
+/**
+ * struct nvdla_cbuf - a configuration's convolution buffer (hw_configs.h)
+ * @atomic_k: bytes of kernels one MAC pass computes (kernels x bytes each)
+ * @banks: banks of the buffer
+ * @depth: entries of one bank
+ * @width: bytes of one entry
+ * @wt_shrink_hangs: its CDMA stops fetching weights for good when a
+ *	convolution has fewer weight banks than the one before
+ */
+struct nvdla_cbuf {
+	u32 atomic_k, banks, depth, width;
+	bool wt_shrink_hangs;
+};
+
+/* The rules, in the order they are checked. */
+enum nvdla_cbuf_rule {
+	NVDLA_CBUF_OK,
+	NVDLA_CBUF_BANKS,
+	NVDLA_CBUF_ENTRIES,
+	NVDLA_CBUF_DATA,
+	NVDLA_CBUF_KEPT_WEIGHTS,
+	NVDLA_CBUF_KERNEL_GROUP,
+	NVDLA_CBUF_WEIGHT_SHRINK,
+	NVDLA_CBUF_RULES,
+};
+
+/**
+ * struct nvdla_cbuf_layer - what one convolution asks of the buffer
+ * @data_banks: data banks (D_BANK DATA_BANK + 1)
+ * @weight_banks: weight banks (D_BANK WEIGHT_BANK + 1)
+ * @last_weight_banks: the previous convolution's since reset, 0 for none
+ * @entries: entries one input line takes (D_ENTRY_PER_SLICE + 1)
+ * @line_entries: what a line of the feature cube takes
+ *	(nvdla_cbuf_feature_entries()), 0 where not checked (images, Winograd)
+ * @lines: input lines the CDMA keeps for the whole layer: height times
+ *	batches for a feature cube or an image, 0 where not checked (Winograd)
+ * @kernels: kernels of the layer (D_WEIGHT_KERNEL + 1)
+ * @kernel_bytes: bytes of one kernel (D_BYTE_PER_KERNEL + 1)
+ * @bpe: bytes of one element in the processing precision
+ * @weight_bytes: bytes of all weights (D_WEIGHT_BYTES)
+ * @keep_weights: the weights stay for the next layer (SKIP_WEIGHT_RLS)
+ * @compressed: compressed weights, whose groups have no fixed size
+ */
+struct nvdla_cbuf_layer {
+	u32 data_banks, weight_banks, last_weight_banks;
+	u32 entries, line_entries, lines;
+	u32 kernels, kernel_bytes, bpe;
+	u32 weight_bytes;
+	bool keep_weights, compressed;
+};
+
+/**
+ * struct nvdla_cbuf_verdict - a broken rule and its numbers
+ * @rule: the rule, NVDLA_CBUF_OK when the layer fits
+ * @have: what the layer has (entries or banks: nvdla_cbuf_rule_unit())
+ * @need: what it needs
+ */
+struct nvdla_cbuf_verdict {
+	enum nvdla_cbuf_rule rule;
+	u64 have, need;
+};
+
+/* A rule as messages name it, and the unit of its numbers. */
+static inline const char *nvdla_cbuf_rule_name(enum nvdla_cbuf_rule rule)
+{
+	static const char *const names[NVDLA_CBUF_RULES] = {
+		[NVDLA_CBUF_OK] = "fits",
+		[NVDLA_CBUF_BANKS] =
+			"data and weight banks beyond the convolution buffer",
+		[NVDLA_CBUF_ENTRIES] =
+			"CDMA D_ENTRY_PER_SLICE is not what a line of the input takes",
+		[NVDLA_CBUF_DATA] =
+			"CDMA insufficient cbuf space: the input does not fit its data banks",
+		[NVDLA_CBUF_KEPT_WEIGHTS] =
+			"weights kept for the next layer (SKIP_WEIGHT_RLS) do not fit the weight banks",
+		[NVDLA_CBUF_KERNEL_GROUP] =
+			"one kernel group does not fit the weight banks (the CDMA waits forever)",
+		[NVDLA_CBUF_WEIGHT_SHRINK] =
+			"fewer weight banks than the convolution before (the RTL stops fetching weights)",
+	};
+
+	return rule < NVDLA_CBUF_RULES ? names[rule] : "unknown rule";
+}
+
+static inline const char *nvdla_cbuf_rule_unit(enum nvdla_cbuf_rule rule)
+{
+	return rule == NVDLA_CBUF_BANKS || rule == NVDLA_CBUF_WEIGHT_SHRINK ?
+	       "banks" : "entries";
+}
+
+/* In 32 bits: no 64-bit division in 32-bit kernels. */
+static inline u32 nvdla_cbuf_div_up(u32 n, u32 d)
+{
+	return (n + d - 1) / d;
+}
+
+/*
+ * Entries one line @width pixels wide of a feature cube takes, whose
+ * pixels are @bytes of channels in atoms of @atom bytes: whole entries of
+ * atoms, then the rest of the pixel's atoms, which share an entry by two
+ * when they fill half of one and by four when a quarter (NVIDIA's C model
+ * requires exactly this in D_ENTRY_PER_SLICE).
+ */
+static inline u32 nvdla_cbuf_feature_entries(const struct nvdla_cbuf *cb,
+					     u32 atom, u32 width, u32 bytes)
+{
+	u32 per = cb->width / atom, atoms = nvdla_cbuf_div_up(bytes, atom);
+	u32 rest = atoms % per, entries = atoms / per * width;
+
+	if (rest > per / 2)
+		entries += width;
+	else if (rest && rest == per / 2)
+		entries += nvdla_cbuf_div_up(width, 2);
+	else if (rest && rest == per / 4)
+		entries += nvdla_cbuf_div_up(width, 4);
+	return entries;
+}
+
+/* Entries of one kernel group: the unit the CSC uses and then releases. */
+static inline u32 nvdla_cbuf_group_entries(const struct nvdla_cbuf *cb,
+					   const struct nvdla_cbuf_layer *l)
+{
+	u32 per_group = cb->atomic_k / l->bpe;
+	u32 kernels = l->kernels < per_group ? l->kernels : per_group;
+
+	return nvdla_cbuf_div_up(kernels * l->kernel_bytes, cb->width);
+}
+
+static inline bool nvdla_cbuf_broken(struct nvdla_cbuf_verdict *v,
+				     enum nvdla_cbuf_rule rule, u64 have,
+				     u64 need)
+{
+	*v = (struct nvdla_cbuf_verdict){ rule, have, need };
+	return need > have;
+}
+
+static inline bool nvdla_cbuf_differs(struct nvdla_cbuf_verdict *v,
+				      enum nvdla_cbuf_rule rule, u64 have,
+				      u64 need)
+{
+	*v = (struct nvdla_cbuf_verdict){ rule, have, need };
+	return have != need;
+}
+
+/*
+ * Check @l against @cb; the first rule it breaks is in *@v (rule
+ * NVDLA_CBUF_OK if none). Returns whether the hardware can run it.
+ *
+ * The CDMA keeps the whole input for the layer and plans it line by
+ * line, each in the entries the C model computes from the input's shape;
+ * with too few data entries the C model refuses ("insufficient cbuf
+ * space") or waits. Weights stream through their banks a kernel group at
+ * a time, so one group must fit, and all of them when they stay for the
+ * next layer. The nv_small RTL stops fetching weights for good when a
+ * convolution has fewer weight banks than the one before (recorded
+ * LeNets and ResNet-18 on nvdla/hw verif/verilator: docs/recording.md);
+ * NVIDIA's C models do not, and are the only judges of the other
+ * configurations.
+ */
+static inline bool nvdla_cbuf_check(const struct nvdla_cbuf *cb,
+				    const struct nvdla_cbuf_layer *l,
+				    struct nvdla_cbuf_verdict *v)
+{
+	u64 weight_entries = (u64)l->weight_banks * cb->depth;
+
+	if (nvdla_cbuf_broken(v, NVDLA_CBUF_BANKS, cb->banks,
+			      (u64)l->data_banks + l->weight_banks) ||
+	    (l->line_entries &&
+	     nvdla_cbuf_differs(v, NVDLA_CBUF_ENTRIES, l->entries,
+				l->line_entries)) ||
+	    nvdla_cbuf_broken(v, NVDLA_CBUF_DATA,
+			      (u64)l->data_banks * cb->depth,
+			      (u64)l->lines * l->entries) ||
+	    (l->keep_weights &&
+	     nvdla_cbuf_broken(v, NVDLA_CBUF_KEPT_WEIGHTS, weight_entries,
+			       nvdla_cbuf_div_up(l->weight_bytes, cb->width))) ||
+	    (!l->compressed &&
+	     nvdla_cbuf_broken(v, NVDLA_CBUF_KERNEL_GROUP, weight_entries,
+			       nvdla_cbuf_group_entries(cb, l))) ||
+	    (cb->wt_shrink_hangs &&
+	     nvdla_cbuf_broken(v, NVDLA_CBUF_WEIGHT_SHRINK, l->weight_banks,
+			       l->last_weight_banks)))
+		return false;
+	*v = (struct nvdla_cbuf_verdict){ NVDLA_CBUF_OK, 0, 0 };
+	return true;
+}
+
+#endif

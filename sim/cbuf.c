@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The convolution buffer's limits when a layer starts (nvdla/cbuf_limits.h):
+ * a layer the hardware cannot run faults, or, where the host allows it,
+ * runs and is counted, so that nothing passes here that would hang a chip.
+ */
+#include "sim_internal.h"
+
+/* A D_BANK field: as wide as the bank count needs, 5 bits on nv_small. */
+static u32 cbuf_field(u32 reg, u32 shift, u32 banks)
+{
+	return (reg >> shift & (banks - 1)) + 1;
+}
+
+/* Entries a line of the layer's feature cube takes; 0 for pixels. */
+static u32 cbuf_line_entries(const struct nvdla_sim *sim,
+			     const struct nvdla_cbuf *cb)
+{
+	u32 in = SIM_FIELD(sim, CDMA, D_MISC_CFG, IN_PRECISION);
+
+	if (SIM_FIELD(sim, CDMA, D_DATAIN_FORMAT, DATAIN_FORMAT) !=
+	    DATAIN_FEATURE)
+		return 0;
+	return nvdla_cbuf_feature_entries(cb, sim->config->atom,
+		SIM_FIELD(sim, CDMA, D_DATAIN_SIZE_0, DATAIN_WIDTH) + 1,
+		(SIM_FIELD(sim, CDMA, D_DATAIN_SIZE_1, DATAIN_CHANNEL) + 1) *
+		(in == SIM_PREC_INT8 ? 1 : 2));
+}
+
+/* What the layer in the CDMA's consumer group asks of the buffer. */
+static void cbuf_layer(const struct nvdla_sim *sim, const struct nvdla_cbuf *cb,
+		       struct nvdla_cbuf_layer *l)
+{
+	u32 banks = cb->banks, bank = SIM_REG(sim, CDMA, D_BANK);
+	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION);
+	const struct sim_cdma_last *last = &sim->cdma_last;
+	bool winograd = SIM_FIELD(sim, CDMA, D_MISC_CFG, CONV_MODE) !=
+			CONV_MODE_DIRECT;
+
+	l->data_banks = cbuf_field(bank, NVDLA_CDMA_D_BANK_DATA_BANK_SHIFT, banks);
+	l->weight_banks = cbuf_field(bank, NVDLA_CDMA_D_BANK_WEIGHT_BANK_SHIFT,
+				     banks);
+	l->last_weight_banks = last->engine ?
+		cbuf_field(last->banks, NVDLA_CDMA_D_BANK_WEIGHT_BANK_SHIFT,
+			   banks) : 0;
+	/* As wide as the buffer's entries need: 14 bits on nv_small. */
+	l->entries = (SIM_REG(sim, CDMA, D_ENTRY_PER_SLICE) &
+		      (cb->banks * cb->depth - 1)) + 1;
+	l->line_entries = winograd ? 0 : cbuf_line_entries(sim, cb);
+	l->lines = winograd ? 0 :
+		(SIM_FIELD(sim, CDMA, D_DATAIN_SIZE_0, DATAIN_HEIGHT) + 1) *
+		(SIM_FIELD(sim, CDMA, D_BATCH_NUMBER, BATCHES) + 1);
+	l->kernels = SIM_FIELD(sim, CDMA, D_WEIGHT_SIZE_1, WEIGHT_KERNEL) + 1;
+	l->kernel_bytes = SIM_FIELD(sim, CDMA, D_WEIGHT_SIZE_0,
+				    BYTE_PER_KERNEL) + 1;
+	l->bpe = prec == SIM_PREC_INT8 ? 1 : 2;
+	l->weight_bytes = SIM_REG(sim, CDMA, D_WEIGHT_BYTES);
+	l->keep_weights = SIM_FIELD(sim, CDMA, D_MISC_CFG, SKIP_WEIGHT_RLS);
+	l->compressed = SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT);
+}
+
+bool sim_cbuf_ok(struct nvdla_sim *sim)
+{
+	const struct nvdla_cbuf *cb = &sim->config->cbuf;
+	struct nvdla_cbuf_layer l;
+	struct nvdla_cbuf_verdict v;
+
+	cbuf_layer(sim, cb, &l);
+	if (nvdla_cbuf_check(cb, &l, &v))
+		return true;
+	sim->hazards++;
+	sim->last_hazard = v;
+	/* Data and weight banks beyond the buffer leave nothing to model. */
+	return sim->allow_hazards && v.rule != NVDLA_CBUF_BANKS;
+}
+
+void nvdla_sim_allow_hazards(struct nvdla_sim *sim, bool allow)
+{
+	sim->allow_hazards = allow;
+}
+
+u32 nvdla_sim_hazards(const struct nvdla_sim *sim,
+		      struct nvdla_cbuf_verdict *last)
+{
+	if (last)
+		*last = sim->last_hazard;
+	return sim->hazards;
+}
