@@ -151,16 +151,24 @@ NVDLA_EXPORT unsigned int nvdla_runtime_hw_hazards(const struct nvdla_runtime *r
 	return rt->be->hazards;
 }
 
-NVDLA_EXPORT int nvdla_buffer_new(struct nvdla_runtime *rt, uint64_t size,
-				  struct nvdla_buffer **out)
+/*
+ * A buffer around a backend object: a new one of @size bytes, or the
+ * dma-buf (memfd in process) @fd imported.
+ */
+static int buffer_open(struct nvdla_runtime *rt, bool import, uint64_t size,
+		       int fd, struct nvdla_buffer **out)
 {
-	struct nvdla_buffer *buf = calloc(1, sizeof(*buf));
+	const struct nvdla_backend_ops *ops = rt->be->ops;
+	struct nvdla_buffer *buf;
 	int ret;
 
+	*out = NULL;
+	buf = calloc(1, sizeof(*buf));
 	if (!buf)
 		return nvdla_rt_error(rt, -ENOMEM, "out of memory");
 	pthread_mutex_lock(&rt->be_lock);
-	ret = rt->be->ops->bo_new(rt->be, size, &buf->bo);
+	ret = import ? ops->bo_import(rt->be, fd, &buf->bo) :
+		       ops->bo_new(rt->be, size, &buf->bo);
 	if (ret)
 		nvdla_rt_error(rt, ret, "%s", rt->be->error);
 	pthread_mutex_unlock(&rt->be_lock);
@@ -173,28 +181,16 @@ NVDLA_EXPORT int nvdla_buffer_new(struct nvdla_runtime *rt, uint64_t size,
 	return 0;
 }
 
+NVDLA_EXPORT int nvdla_buffer_new(struct nvdla_runtime *rt, uint64_t size,
+				  struct nvdla_buffer **out)
+{
+	return buffer_open(rt, false, size, -1, out);
+}
+
 NVDLA_EXPORT int nvdla_buffer_import(struct nvdla_runtime *rt, int fd,
 				     struct nvdla_buffer **out)
 {
-	struct nvdla_buffer *buf;
-	int ret;
-
-	*out = NULL;
-	buf = calloc(1, sizeof(*buf));
-	if (!buf)
-		return nvdla_rt_error(rt, -ENOMEM, "out of memory");
-	pthread_mutex_lock(&rt->be_lock);
-	ret = rt->be->ops->bo_import(rt->be, fd, &buf->bo);
-	if (ret)
-		nvdla_rt_error(rt, ret, "%s", rt->be->error);
-	pthread_mutex_unlock(&rt->be_lock);
-	if (ret) {
-		free(buf);
-		return ret;
-	}
-	buf->rt = rt;
-	*out = buf;
-	return 0;
+	return buffer_open(rt, true, 0, fd, out);
 }
 
 NVDLA_EXPORT int nvdla_buffer_export(struct nvdla_buffer *buf, int *fd)
