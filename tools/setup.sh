@@ -50,8 +50,9 @@ build_pkgs="$build_pkgs protobuf-c-compiler libprotobuf-c-dev libonnx-dev"
 # for apt-get source, cmake, meson and ninja-build). dpkg-dev, meson,
 # ninja-build, libglib2.0-dev, libpixman-1-dev and libfdt-dev: QEMU with the
 # NVDLA device, built from Debian's source package (tools/qemu/build-qemu.sh).
-# linux-source-6.12, yamllint and python3-sphinx: make upstream-series
-# (tools/upstream/), the series checked in Debian's 6.12 source, whose
+# git, linux-source-6.12, yamllint and python3-sphinx: make upstream-series
+# (tools/upstream/), the series written with git format-patch and checked
+# in Debian's 6.12 source, whose
 # dt_binding_check lints with yamllint and whose documentation Sphinx
 # builds. debhelper, dh-python, dh-dkms and lintian: the Debian packages
 # (debian/, tests/unit/test_debian.sh).
@@ -64,7 +65,7 @@ test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
 	libsystemc-dev g++ libyaml-perl libcapture-tiny-perl libxml-simple-perl
 	verilator gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-user-static
 	dpkg-dev cmake meson ninja-build libglib2.0-dev libpixman-1-dev
-	libfdt-dev linux-source-6.12 yamllint python3-sphinx
+	libfdt-dev git linux-source-6.12 yamllint python3-sphinx
 	debhelper dh-python dh-dkms lintian"
 # The meta packages that name Debian's kernels the driver is tested on
 # (6.1 and 6.12): read from the package lists, never installed.
