@@ -13,7 +13,7 @@ for t in test_async test_buffer_share; do
 		echo "ok - $t through the driver # SKIP not in the guest"
 		continue
 	fi
-	"/bin/$t" "$node" >/tmp/$t.tap 2>&1
+	NVDLA_TEST_DEVICE=$node "/bin/$t" >/tmp/$t.tap 2>&1
 	status=$?
 	sed -n -e "s/^\(\(not \)\{0,1\}ok [0-9]* - \)/\1$t through the driver: /p" \
 		-e '/^#/p' /tmp/$t.tap

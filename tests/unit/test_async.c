@@ -269,9 +269,14 @@ static void test_refused(struct nvdla_runtime *rt)
 	nvdla_network_unload(net);
 }
 
-int main(int argc, char **argv)
+/*
+ * On the in-process model, or on the device NVDLA_TEST_DEVICE names (the
+ * guests' 35-runtime-api.sh). The first argument is run-tests.sh's build
+ * directory.
+ */
+int main(void)
 {
-	const char *device = argc > 1 ? argv[1] : "sim:nv_full";
+	const char *device = getenv("NVDLA_TEST_DEVICE") ?: "sim:nv_full";
 	struct nvdla_runtime *rt;
 	char err[256];
 
