@@ -119,6 +119,25 @@ static float image_value(const struct nvdla_binding *b,
 	       real;
 }
 
+/*
+ * The descriptor and element layout of input @index, which takes @what
+ * ("an image", "values"): -EOPNOTSUPP, said, for a format without one.
+ */
+static int input_layout(struct nvdla_network *net, unsigned int index,
+			const char *what, struct nvdla_tensor_desc *d,
+			struct nvdla_layout *l)
+{
+	int ret = nvdla_network_input_desc(net, index, d);
+
+	if (ret)
+		return ret;
+	if (nvdla_tensor_layout(d, l))
+		return nvdla_rt_error(net->rt, -EOPNOTSUPP,
+				      "input %u: pixel format %u, data type %u cannot take %s",
+				      index, d->pixel_format, d->data_type, what);
+	return 0;
+}
+
 NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 					 unsigned int index, const char *path,
 					 const struct nvdla_image_options *opt)
@@ -133,13 +152,9 @@ NVDLA_EXPORT int nvdla_network_set_image(struct nvdla_network *net,
 	uint64_t size;
 	int ret;
 
-	ret = nvdla_network_input_desc(net, index, &d);
+	ret = input_layout(net, index, "an image", &d, &l);
 	if (ret)
 		return ret;
-	if (nvdla_tensor_layout(&d, &l))
-		return nvdla_rt_error(rt, -EOPNOTSUPP,
-				      "input %u: pixel format %u, data type %u cannot take an image",
-				      index, d.pixel_format, d.data_type);
 	ret = nvdla_image_read(rt, path, &img);
 	if (ret)
 		return ret;
@@ -194,13 +209,9 @@ NVDLA_EXPORT int nvdla_network_set_input_values(struct nvdla_network *net,
 	float v;
 	int ret;
 
-	ret = nvdla_network_input_desc(net, index, &d);
+	ret = input_layout(net, index, "values", &d, &l);
 	if (ret)
 		return ret;
-	if (nvdla_tensor_layout(&d, &l))
-		return nvdla_rt_error(rt, -EOPNOTSUPP,
-				      "input %u: pixel format %u, data type %u cannot take values",
-				      index, d.pixel_format, d.data_type);
 	if (nvdla_tensor_elements(&d, &elems) || n != elems ||
 	    (!l.lanes && (uint32_t)d.c > l.pixel))
 		return nvdla_rt_error(rt, -EINVAL,
