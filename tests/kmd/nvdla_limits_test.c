@@ -123,18 +123,6 @@ static long long jobs_started(int fd)
 	return fdinfo_value(fd, "nvdla-jobs-started");
 }
 
-static long long read_number(const char *path)
-{
-	long long v = -1;
-	FILE *f = fopen(path, "r");
-
-	if (f && fscanf(f, "%lld", &v) != 1)
-		v = -1;
-	if (f)
-		fclose(f);
-	return v;
-}
-
 /* Wait until no job of any file holds kernel memory or the engine. */
 static int wait_idle(int64_t timeout_ms)
 {

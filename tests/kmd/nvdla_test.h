@@ -267,6 +267,19 @@ static inline int set_param(const char *name, int value)
 	return set_module_param("nvdla", name, value);
 }
 
+/* The number a file holds; -1 if it cannot be read. */
+static inline long long read_number(const char *path)
+{
+	long long v = -1;
+	FILE *f = fopen(path, "r");
+
+	if (f && fscanf(f, "%lld", &v) != 1)
+		v = -1;
+	if (f)
+		fclose(f);
+	return v;
+}
+
 /*
  * Whether freed slab objects wait in a quarantine before the allocator
  * takes them back, as under KASAN: its red zones widen kmalloc-8's
@@ -275,14 +288,7 @@ static inline int set_param(const char *name, int value)
  */
 static inline bool slab_quarantined(void)
 {
-	FILE *f = fopen("/sys/kernel/slab/kmalloc-8/slab_size", "r");
-	int size = 0;
-
-	if (f && fscanf(f, "%d", &size) != 1)
-		size = 0;
-	if (f)
-		fclose(f);
-	return size > 8;
+	return read_number("/sys/kernel/slab/kmalloc-8/slab_size") > 8;
 }
 
 /* Shrink every slab cache: their empty slabs and quarantined objects go. */
@@ -321,17 +327,9 @@ static inline int time_scale(void)
 static inline int param_value(const char *name)
 {
 	char path[128];
-	int v = -1;
-	FILE *f;
 
 	snprintf(path, sizeof(path), "/sys/module/nvdla/parameters/%s", name);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	if (fscanf(f, "%d", &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
+	return read_number(path);
 }
 
 /*
