@@ -32,6 +32,16 @@ static int minimal_task(struct bdma_task *t)
 	return 0;
 }
 
+/* Report the first failure of this process: what, and its error. */
+static int failed_at(const char *what, int ret)
+{
+	static int reported;
+
+	if (ret && !reported++)
+		printf("# bench: %s failed: %d\n", what, ret);
+	return ret != 0;
+}
+
 /* Submit @n jobs keeping WINDOW in flight; -1 if any failed. */
 static int pipelined(struct bdma_task *t, int n)
 {
@@ -39,16 +49,21 @@ static int pipelined(struct bdma_task *t, int n)
 	int i, bad = 0;
 
 	for (i = 0; i < n; i++) {
-		if (i >= WINDOW && job_wait(t->fd, ids[i % WINDOW],
-					    deadline_ms(10000)))
-			bad = 1;
-		if (job_submit(t, NULL, 0, 0, &ids[i % WINDOW]))
+		if (i >= WINDOW)
+			bad |= failed_at("pipelined wait",
+					 job_wait(t->fd, ids[i % WINDOW],
+						  deadline_ms(10000)));
+		if (failed_at("pipelined submit",
+			      job_submit(t, NULL, 0, 0, &ids[i % WINDOW])))
 			return -1;
 	}
 	for (i = n > WINDOW ? n - WINDOW : 0; i < n; i++)
-		if (job_wait(t->fd, ids[i % WINDOW], deadline_ms(10000)))
-			bad = 1;
-	return bad || memcmp(t->map[SRC], t->map[DST], MINIMAL) ? -1 : 0;
+		bad |= failed_at("pipelined wait",
+				 job_wait(t->fd, ids[i % WINDOW],
+					  deadline_ms(10000)));
+	bad |= failed_at("pipelined copy",
+			 memcmp(t->map[SRC], t->map[DST], MINIMAL));
+	return bad ? -1 : 0;
 }
 
 /* Submit and wait, one job at a time; the mean latency in *@us. */
@@ -58,10 +73,11 @@ static int serial(struct bdma_task *t, int n, double *us)
 	int i;
 
 	for (i = 0; i < n; i++)
-		if (job_run(t))
+		if (failed_at("serial job", job_run(t)))
 			return -1;
 	*us = (now_us() - start) / n;
-	return memcmp(t->map[SRC], t->map[DST], MINIMAL) ? -1 : 0;
+	return failed_at("serial copy",
+			 memcmp(t->map[SRC], t->map[DST], MINIMAL)) ? -1 : 0;
 }
 
 struct result {
@@ -120,17 +136,21 @@ int main(void)
 	}
 	start = now_us();
 	for (i = 0; i < n; i++)
-		failed |= ioctl(t.fd, DRM_IOCTL_VERSION, &v) != 0;
+		failed |= failed_at("DRM_IOCTL_VERSION",
+				    ioctl(t.fd, DRM_IOCTL_VERSION, &v));
 	version_us = (now_us() - start) / n;
 
 	/* In bursts the driver's cap on queued jobs admits, waits untimed. */
 	submit_us = 0;
 	for (i = 0; i < n / 4; i++) {
 		start = now_us();
-		failed |= job_submit(&t, NULL, 0, 0, &id) != 0;
+		failed |= failed_at("burst submit",
+				    job_submit(&t, NULL, 0, 0, &id));
 		submit_us += now_us() - start;
 		if (i % BURST == BURST - 1 || i == n / 4 - 1)
-			failed |= job_wait(t.fd, id, deadline_ms(30000)) != 0;
+			failed |= failed_at("burst wait",
+					    job_wait(t.fd, id,
+						     deadline_ms(30000)));
 	}
 	submit_us /= n / 4;
 	failed |= serial(&t, n / 8, &latency_us) != 0;
