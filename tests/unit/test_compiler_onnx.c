@@ -349,6 +349,77 @@ static void test_shape_arith(void)
 		"Gather on a computed tensor");
 }
 
+/*
+ * @a and @b loaded: output 0 the same on one random input, and @a with
+ * @nodes nodes. Frees both models.
+ */
+static void same_values(Onnx__ModelProto *a, Onnx__ModelProto *b, int nodes,
+			const char *what)
+{
+	struct nvc_graph ga = { 0 }, gb = { 0 };
+	float *in = NULL, *ya = NULL, *yb = NULL;
+	int ok = 0;
+	long n;
+
+	if (load(a, &ga) || load(b, &gb))
+		goto out;
+	n = nvc_tensor_size(&ga.tensors[ga.inputs[0]]);
+	in = malloc(n * sizeof(*in));
+	fill(in, n, 11);
+	ya = run(&ga, in);
+	yb = run(&gb, in);
+	n = nvc_tensor_size(&ga.tensors[ga.outputs[0]]);
+	ok = ya && yb && ga.num_nodes == nodes &&
+	     n == nvc_tensor_size(&gb.tensors[gb.outputs[0]]) &&
+	     max_diff(ya, yb, n) < 1e-6;
+out:
+	if (!tap_ok(ok, "%s: %d nodes, the values of the graph without them",
+		    what, nodes))
+		printf("# %d nodes, %s\n", ga.num_nodes, err);
+	if (ga.num_tensors)
+		nvc_graph_free(&ga);
+	if (gb.num_tensors)
+		nvc_graph_free(&gb);
+	free(in);
+	free(ya);
+	free(yb);
+}
+
+/* Conv, Relu, Conv; with @ident, Identity on the weights and tensors. */
+static Onnx__ModelProto *identity_model(int ident)
+{
+	int64_t wd[4] = { 3, 2, 3, 3 }, bd[1] = { 3 }, w2d[4] = { 2, 3, 1, 1 };
+	Onnx__ModelProto *m = ob_model(13);
+
+	ob_input(m, "x", 2, 5, 5);
+	init_random(m, "w", 4, wd, 1);
+	init_random(m, "b", 1, bd, 2);
+	init_random(m, "w2", 4, w2d, 3);
+	if (ident) {
+		ob_node(m, "Identity", "iw", "w", "wi");
+		ob_node(m, "Identity", "ib", "b", "bi");
+		ob_node(m, "Identity", "iw2", "w2", "w2i");
+		ob_node(m, "Conv", "conv", "x,wi,bi", "c");
+		ob_node(m, "Identity", "ic", "c", "ci");
+		ob_node(m, "Relu", "relu", "ci", "r");
+		ob_node(m, "Conv", "conv2", "r,w2i", "c2");
+		ob_node(m, "Identity", "out", "c2", "y");
+	} else {
+		ob_node(m, "Conv", "conv", "x,w,b", "c");
+		ob_node(m, "Relu", "relu", "c", "r");
+		ob_node(m, "Conv", "conv2", "r,w2", "y");
+	}
+	ob_output(m, "y");
+	return m;
+}
+
+/* torch writes Identity on an initializer equal to another one. */
+static void test_identity(void)
+{
+	same_values(identity_model(1), identity_model(0), 4,
+		    "Identity on initializers and a tensor removed, a graph output's kept");
+}
+
 static void test_order(void)
 {
 	Onnx__ModelProto *m = ob_model(13);
@@ -1193,6 +1264,7 @@ int main(int argc, char **argv)
 	test_window_shapes();
 	test_shape_ops();
 	test_shape_arith();
+	test_identity();
 	test_order();
 	test_refusals_ops();
 	test_refusals_model();

@@ -37,6 +37,7 @@ struct nvc_loader {
 	int num_values, cap_values;
 	int *hash;			/* open addressing: value index + 1 */
 	unsigned int hash_mask;
+	const Onnx__GraphProto *gp;	/* the model's graph */
 	const Onnx__NodeProto *node;	/* being mapped, for messages */
 	const char *node_name;
 	const char *op;			/* its op_type, a static string */
@@ -126,6 +127,9 @@ int nvc_channel_vector(struct nvc_loader *l, const char *what,
 int nvc_affine_node(struct nvc_loader *l, struct nvc_value *x,
 		    const float *scale, const float *shift);
 
+/* Whether the value named @name is an output of the graph. */
+int nvc_is_graph_output(const struct nvc_loader *l, const char *name);
+
 /* Map the node being mapped (onnx_ops*.c); -ENOENT for an unknown op. */
 int nvc_map_node(struct nvc_loader *l, const char *op);
 
@@ -156,9 +160,12 @@ int nvc_op_split(struct nvc_loader *l);
 int nvc_op_constant(struct nvc_loader *l);
 int nvc_op_shape(struct nvc_loader *l);
 int nvc_op_gather(struct nvc_loader *l);
-/* Constant forms (onnx_ops_const.c): @x with new dims; Concat of lists. */
-int nvc_const_unsqueeze(struct nvc_loader *l, struct nvc_value *x, int rank,
-			const int64_t *dims);
+/*
+ * Constant forms (onnx_ops_const.c): constant @x (float or integer) with
+ * new dims as output 0; Concat of lists.
+ */
+int nvc_const_reshape(struct nvc_loader *l, struct nvc_value *x, int rank,
+		      const int64_t *dims);
 int nvc_const_concat(struct nvc_loader *l);
 
 #endif /* __NVDLA_COMPILER_ONNX_H__ */

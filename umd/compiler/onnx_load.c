@@ -280,6 +280,16 @@ static int load_outputs(struct nvc_loader *l, const Onnx__GraphProto *gp)
 	return 0;
 }
 
+int nvc_is_graph_output(const struct nvc_loader *l, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < l->gp->n_output; i++)
+		if (!strcmp(str(l->gp->output[i]->name), name))
+			return 1;
+	return 0;
+}
+
 static const struct {
 	const char *name;
 	int (*map)(struct nvc_loader *l);
@@ -498,6 +508,7 @@ static int load_graph(struct nvc_loader *l, const Onnx__ModelProto *m)
 
 	if (!gp)
 		return nvc_error(l->err, l->errlen, -EINVAL, "the model has no graph");
+	l->gp = gp;
 	ret = model_opset(l, m);
 	if (ret)
 		return ret;

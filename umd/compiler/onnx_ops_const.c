@@ -89,13 +89,27 @@ int nvc_op_gather(struct nvc_loader *l)
 	return const_int64(l, ix->rank, ix->dims, out, ix->count);
 }
 
-int nvc_const_unsqueeze(struct nvc_loader *l, struct nvc_value *x, int rank,
-			const int64_t *dims)
+int nvc_const_reshape(struct nvc_loader *l, struct nvc_value *x, int rank,
+		      const int64_t *dims)
 {
-	if (x->kind != VAL_INT64)
-		return nvc_node_error(l, -EINVAL,
-				      "only integer constants are reshaped while loading");
-	return const_int64(l, rank, dims, x->i, x->count);
+	struct nvc_value *v;
+
+	if (x->kind == VAL_INT64)
+		return const_int64(l, rank, dims, x->i, x->count);
+	v = nvc_value_new(l, l->node->output[0]);
+	if (!v)
+		return -EINVAL;
+	v->kind = VAL_FLOAT;
+	v->rank = rank;
+	if (rank)
+		memcpy(v->dims, dims, rank * sizeof(*dims));
+	v->count = x->count;
+	v->f = malloc((x->count + 1) * sizeof(*v->f));
+	if (!v->f)
+		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
+	if (x->count)
+		memcpy(v->f, x->f, x->count * sizeof(*v->f));
+	return 0;
 }
 
 int nvc_const_concat(struct nvc_loader *l)

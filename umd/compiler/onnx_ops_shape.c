@@ -130,12 +130,17 @@ int nvc_op_flatten(struct nvc_loader *l)
 	return alias(l, x, 2, dims);
 }
 
+/*
+ * Identity and Dropout: the output names the input's value, a constant's
+ * data or a computed tensor, with no node; a graph output keeps a reshape
+ * node so that it has its own tensor and name.
+ */
 int nvc_op_identity(struct nvc_loader *l)
 {
 	static const char *const none[] = { NULL };
 	static const char *const dropout[] = { "ratio", "seed", NULL };
 	int drop = !strcmp(l->op, "Dropout");
-	struct nvc_value *x;
+	struct nvc_value *x, *y;
 	int ret;
 
 	ret = nvc_node_check(l, 1, drop && l->opset >= 12 ? 3 : 1,
@@ -143,10 +148,21 @@ int nvc_op_identity(struct nvc_loader *l)
 	if (!ret && nvc_input_present(l, 2))
 		ret = nvc_node_error(l, -EINVAL, "training_mode is not supported");
 	if (!ret)
-		ret = nvc_input_act(l, 0, &x);
+		ret = nvc_input_any(l, 0, &x);
 	if (ret)
 		return ret;
-	return alias(l, x, x->rank, x->dims);
+	if (x->kind != VAL_ACT)
+		return nvc_const_reshape(l, x, x->rank, x->dims);
+	if (nvc_is_graph_output(l, l->node->output[0]))
+		return alias(l, x, x->rank, x->dims);
+	y = nvc_value_new(l, l->node->output[0]);
+	if (!y)
+		return -EINVAL;
+	y->kind = VAL_ACT;
+	y->rank = x->rank;
+	memcpy(y->dims, x->dims, sizeof(y->dims));
+	y->tensor = x->tensor;
+	return 0;
 }
 
 /* Squeeze and Unsqueeze: axes from the attribute, or input 1 from opset 13. */
@@ -190,7 +206,7 @@ int nvc_op_squeeze(struct nvc_loader *l)
 			dims[j++] = x->dims[i];
 	}
 	if (x->kind != VAL_ACT)
-		return nvc_const_unsqueeze(l, x, unsqueeze ? rank : j, dims);
+		return nvc_const_reshape(l, x, unsqueeze ? rank : j, dims);
 	return alias(l, x, unsqueeze ? rank : j, dims);
 }
 
