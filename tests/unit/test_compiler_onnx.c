@@ -420,6 +420,57 @@ static void test_identity(void)
 		    "Identity on initializers and a tensor removed, a graph output's kept");
 }
 
+/*
+ * A shape computed from constants as torch writes nn.ZeroPad2d's pads:
+ * ConstantOfShape, Concat, Reshape, Transpose, a reversing Slice,
+ * Reshape and Cast; here [1, -1] for a Reshape of x.
+ */
+static void test_const_fold(void)
+{
+	int64_t one[1] = { 1 }, row[2] = { 1, 2 }, flat[1] = { -1 };
+	int64_t start[1] = { -1 }, end[1] = { INT64_MIN }, ax[1] = { 0 };
+	int64_t step[1] = { -1 }, minus1 = -1, d1 = 1;
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__AttributeProto *a;
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+	int ok;
+
+	ob_input(m, "x", 2, 3, 4);
+	ob_init_i64(m, "one", 1, one);
+	ob_init_i64(m, "row", 2, row);
+	ob_init_i64(m, "flat", 1, flat);
+	ob_init_i64(m, "start", 1, start);
+	ob_init_i64(m, "end", 1, end);
+	ob_init_i64(m, "ax", 1, ax);
+	ob_init_i64(m, "step", 1, step);
+	n = ob_node(m, "ConstantOfShape", "cos", "one", "m1");
+	a = ob_attr(n, "value", ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TENSOR);
+	a->t = ob_tensor("v", ONNX__TENSOR_PROTO__DATA_TYPE__INT64, 1, &d1);
+	a->t->n_int64_data = 1;
+	a->t->int64_data = malloc(sizeof(int64_t));
+	a->t->int64_data[0] = minus1;
+	n = ob_node(m, "Concat", "cat", "m1,one", "pair");
+	ob_int(n, "axis", 0);
+	ob_node(m, "Reshape", "r1", "pair,row", "mat");
+	n = ob_node(m, "Transpose", "t", "mat", "col");
+	ob_ints(n, "perm", 2, 1, 0);
+	ob_node(m, "Slice", "rev", "col,start,end,ax,step", "rcol");
+	ob_node(m, "Reshape", "r2", "rcol,flat", "list");
+	n = ob_node(m, "Cast", "tof", "list", "listf");
+	ob_int(n, "to", ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT);
+	n = ob_node(m, "Cast", "toi", "listf", "shape");
+	ob_int(n, "to", ONNX__TENSOR_PROTO__DATA_TYPE__INT64);
+	ob_node(m, "Reshape", "view", "x,shape", "y");
+	ob_output(m, "y");
+	ok = load(m, &g) == 0;
+	tap_ok(ok && g.num_nodes == 1 && shape_is(&g, "y", 24, 1, 1),
+	       "ConstantOfShape, Concat, Reshape, Transpose, Slice, Cast computed while loading: [1, -1] %s",
+	       err);
+	if (ok)
+		nvc_graph_free(&g);
+}
+
 static void test_order(void)
 {
 	Onnx__ModelProto *m = ob_model(13);
@@ -635,9 +686,22 @@ static const struct onnx_case refusals[] = {
 	{ 13, "Concat", "x,x", 0, 2, 4, 4, NULL, NULL, "axis is missing" },
 	{ 13, "Concat", "x,z", 0, 2, 4, 4, NULL, "axis=i:1",
 	  "'x' and 'z' differ beyond the channels" },
-	{ 13, "Concat", "a,b", 0, 2, 4, 4, "a:i:1;b:i:1", "axis=i:1", "axis 1 of a list" },
-	{ 13, "Concat", "a,b", 0, 2, 4, 4, "a:i:1,1,1;b:i:1,1", "axis=i:0",
-	  "only lists of up to 4 integers are concatenated while loading" },
+	{ 13, "Concat", "a,b", 0, 2, 4, 4, "a:i:1;b:i:1", "axis=i:1",
+	  "axis 1 is out of range" },
+	{ 13, "Concat", "a,b", 0, 2, 4, 4, "a:i:1;b:f:1", "axis=i:0",
+	  "'a' and 'b' differ in type or rank" },
+	{ 13, "Slice", "x,s,e", 0, 2, 4, 4, "s:i:0;e:i:1", NULL,
+	  "node 'n1' (Slice): only a slice of a constant is supported" },
+	{ 9, "Slice", "x", 0, 2, 4, 4, NULL, NULL,
+	  "Slice before opset 10 is not supported" },
+	{ 13, "Slice", "a,s,e", 0, 2, 4, 4, "a:i:1,2;s:i:0,0;e:i:1", NULL,
+	  "starts, ends, axes and steps differ in length" },
+	{ 13, "Cast", "x", 0, 2, 4, 4, NULL, "to=i:1",
+	  "node 'n1' (Cast): only a cast of a constant is supported" },
+	{ 13, "Cast", "a", 0, 2, 4, 4, "a:i:1", "to=i:6",
+	  "a cast to type 6 is not supported (FLOAT or INT64)" },
+	{ 13, "ConstantOfShape", "a", 0, 2, 4, 4, "a:i:1,1,1,1,1", NULL,
+	  "the shape is not a list of up to 4 sizes" },
 	{ 11, "Split", "x", "y,y2", 2, 4, 4, NULL, "axis=i:1;split=is:1,2",
 	  "the parts do not add up to 2 channels in 2 outputs" },
 	{ 13, "Split", "x", "y,y2,y3", 2, 4, 4, NULL, "axis=i:1",
@@ -1265,6 +1329,7 @@ int main(int argc, char **argv)
 	test_shape_ops();
 	test_shape_arith();
 	test_identity();
+	test_const_fold();
 	test_order();
 	test_refusals_ops();
 	test_refusals_model();

@@ -161,11 +161,18 @@ int nvc_op_constant(struct nvc_loader *l);
 int nvc_op_shape(struct nvc_loader *l);
 int nvc_op_gather(struct nvc_loader *l);
 /*
- * Constant forms (onnx_ops_const.c): constant @x (float or integer) with
- * new dims as output 0; Concat of lists.
+ * Constant forms, computed while loading (onnx_ops_const.c, onnx_fold.c):
+ * constant @x (FLOAT or INT64) with new dims, or transposed by @perm, as
+ * output 0; Concat of constants along @axis; Slice, Cast and
+ * ConstantOfShape of constants.
  */
 int nvc_const_reshape(struct nvc_loader *l, struct nvc_value *x, int rank,
 		      const int64_t *dims);
-int nvc_const_concat(struct nvc_loader *l);
+int nvc_const_transpose(struct nvc_loader *l, struct nvc_value *x,
+			const int64_t *perm);
+int nvc_const_concat(struct nvc_loader *l, int64_t axis);
+int nvc_op_slice(struct nvc_loader *l);
+int nvc_op_cast(struct nvc_loader *l);
+int nvc_op_constant_of_shape(struct nvc_loader *l);
 
 #endif /* __NVDLA_COMPILER_ONNX_H__ */

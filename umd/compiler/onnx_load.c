@@ -330,6 +330,9 @@ static const struct {
 	{ "Constant", nvc_op_constant },
 	{ "Shape", nvc_op_shape },
 	{ "Gather", nvc_op_gather },
+	{ "Slice", nvc_op_slice },
+	{ "Cast", nvc_op_cast },
+	{ "ConstantOfShape", nvc_op_constant_of_shape },
 };
 
 int nvc_map_node(struct nvc_loader *l, const char *op)

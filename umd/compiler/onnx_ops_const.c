@@ -111,24 +111,3 @@ int nvc_const_reshape(struct nvc_loader *l, struct nvc_value *x, int rank,
 		memcpy(v->f, x->f, x->count * sizeof(*v->f));
 	return 0;
 }
-
-int nvc_const_concat(struct nvc_loader *l)
-{
-	int64_t out[NVC_MAX_RANK], n = 0;
-	struct nvc_value *v;
-	size_t i;
-	int ret;
-
-	for (i = 0; i < l->node->n_input; i++) {
-		ret = nvc_input_int64(l, i, &v);
-		if (ret)
-			return ret;
-		if (v->rank != 1 || n + v->count > NVC_MAX_RANK)
-			return nvc_node_error(l, -EINVAL,
-					      "only lists of up to %d integers are concatenated while loading",
-					      NVC_MAX_RANK);
-		memcpy(out + n, v->i, v->count * sizeof(*out));
-		n += v->count;
-	}
-	return const_int64(l, 1, &n, out, n);
-}

@@ -77,7 +77,7 @@ int nvc_op_reshape(struct nvc_loader *l)
 	if (!ret)
 		ret = nvc_attr_int(l, "allowzero", 0, &zero);
 	if (!ret)
-		ret = nvc_input_act(l, 0, &x);
+		ret = nvc_input_any(l, 0, &x);
 	if (!ret)
 		ret = nvc_input_int64(l, 1, &s);
 	if (ret)
@@ -106,6 +106,13 @@ int nvc_op_reshape(struct nvc_loader *l)
 	}
 	if (infer >= 0)
 		dims[infer] = nvc_dims_count(x->rank, x->dims) / known_count;
+	if (x->kind != VAL_ACT) {
+		if (nvc_dims_count(s->count, dims) != x->count)
+			return nvc_node_error(l, -EINVAL,
+					      "the new shape does not hold the %ld elements of '%s'",
+					      x->count, x->name);
+		return nvc_const_reshape(l, x, s->count, dims);
+	}
 	return alias(l, x, s->count, dims);
 }
 
@@ -222,7 +229,7 @@ int nvc_op_transpose(struct nvc_loader *l)
 	if (!ret)
 		ret = nvc_attr_ints(l, "perm", NVC_MAX_RANK, perm, &n);
 	if (!ret)
-		ret = nvc_input_act(l, 0, &x);
+		ret = nvc_input_any(l, 0, &x);
 	if (ret)
 		return ret;
 	if (n && n != x->rank)
@@ -234,6 +241,9 @@ int nvc_op_transpose(struct nvc_loader *l)
 		if (p < 0 || p >= x->rank || seen[p]++)
 			return nvc_node_error(l, -EINVAL, "perm is not a permutation");
 		dims[i] = x->dims[p];
+		perm[i] = p;
+		if (x->kind != VAL_ACT)
+			continue;
 		/* The data stays put if axes longer than 1 keep their order. */
 		if (x->dims[p] == 1)
 			continue;
@@ -242,6 +252,8 @@ int nvc_op_transpose(struct nvc_loader *l)
 					      "the permutation moves data; only transposes that keep the bytes are supported");
 		last = p;
 	}
+	if (x->kind != VAL_ACT)
+		return nvc_const_transpose(l, x, perm);
 	return alias(l, x, x->rank, dims);
 }
 
@@ -259,10 +271,8 @@ int nvc_op_concat(struct nvc_loader *l)
 		ret = nvc_attr_int(l, "axis", 1, &axis);
 	if (!ret)
 		ret = nvc_input_any(l, 0, &x[0]);
-	if (!ret && x[0]->kind == VAL_INT64)
-		return axis ? nvc_node_error(l, -EINVAL, "axis %lld of a list",
-					     (long long)axis) :
-			      nvc_const_concat(l);
+	if (!ret && x[0]->kind != VAL_ACT)
+		return nvc_const_concat(l, axis);
 	for (i = 0; !ret && i < n; i++)
 		ret = nvc_input_act(l, i, &x[i]);
 	if (!ret)
