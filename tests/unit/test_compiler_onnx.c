@@ -696,6 +696,16 @@ static const struct onnx_case refusals[] = {
 	  "Slice before opset 10 is not supported" },
 	{ 13, "Slice", "a,s,e", 0, 2, 4, 4, "a:i:1,2;s:i:0,0;e:i:1", NULL,
 	  "starts, ends, axes and steps differ in length" },
+	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,0,1,1,0,0,1,1", "mode=s:reflect",
+	  "node 'n1' (Pad): only a padding with the constant 0 is supported (mode 'reflect', value 0)" },
+	{ 13, "Pad", "x,p,v", 0, 2, 4, 4, "p:i:0,0,1,1,0,0,1,1;v:c:1", NULL,
+	  "only a padding with the constant 0 is supported (mode 'constant', value 1)" },
+	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,1,0,0,0,0,0,0", NULL,
+	  "only a padding of height and width is supported" },
+	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,0,-1,0,0,0,0,0", NULL,
+	  "pad -1 is negative or too large" },
+	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,0,1,1", NULL,
+	  "pads has 4 values (8 for rank 4)" },
 	{ 13, "Cast", "x", 0, 2, 4, 4, NULL, "to=i:1",
 	  "node 'n1' (Cast): only a cast of a constant is supported" },
 	{ 13, "Cast", "a", 0, 2, 4, 4, "a:i:1", "to=i:6",
@@ -1098,6 +1108,63 @@ static void test_exec_values(void)
 	expect(m, (float[]){ -4, 4 }, (float[]){ -4, 4 }, 2, "Max of a tensor and itself");
 }
 
+/* x, Pad by @pads (ONNX order, 8 values), then @op reading @in ("xp"...). */
+static Onnx__ModelProto *pad_model(const int64_t *pads, const char *op,
+				   const char *in, Onnx__NodeProto **n)
+{
+	Onnx__ModelProto *m = ob_model(13);
+
+	ob_input(m, "x", 1, 2, 2);
+	ob_init_i64(m, "p", 8, pads);
+	ob_node(m, "Pad", "pad", "x,p", "xp");
+	*n = ob_node(m, op, "n", in, "y");
+	ob_output(m, "y");
+	return m;
+}
+
+/*
+ * A zero Pad folded into the convolution or average pooling after it
+ * (torch writes one before every AvgPool2d, counted as its padding), and
+ * refused before anything else.
+ */
+static void test_pad(void)
+{
+	static const float x4[4] = { 1, 2, 3, 4 }, ones[4] = { 1, 1, 1, 1 };
+	int64_t tl[8] = { 0, 0, 1, 1, 0, 0, 0, 0 };
+	int64_t br[8] = { 0, 0, 0, 0, 0, 0, 1, 1 };
+	int64_t k22[4] = { 1, 1, 2, 2 };
+	Onnx__ModelProto *m;
+	Onnx__NodeProto *n;
+
+	m = pad_model(tl, "Conv", "xp,w", &n);
+	ob_init(m, "w", 4, k22, ones);
+	expect(m, x4, (float[]){ 1, 3, 4, 10 }, 4,
+	       "Pad (top, left) folded into a 2x2 conv of ones");
+	m = pad_model(br, "AveragePool", "xp", &n);
+	ob_ints(n, "kernel_shape", 2, 2, 2);
+	expect(m, x4, (float[]){ 2.5f, 1.5f, 1.75f, 1 }, 4,
+	       "Pad (bottom, right) folded into an average pool that counts it");
+	m = pad_model(br, "MaxPool", "xp", &n);
+	ob_ints(n, "kernel_shape", 2, 2, 2);
+	refused(m, "node 'n' (MaxPool): a zero Pad before MaxPool is not folded (its zeros can be the maximum)",
+		"Pad before MaxPool");
+	m = pad_model(br, "AveragePool", "xp", &n);
+	ob_ints(n, "kernel_shape", 2, 2, 2);
+	ob_ints(n, "pads", 4, 1, 1, 0, 0);
+	refused(m, "node 'n' (AveragePool): the padding of a Pad before it is counted, its own (count_include_pad 0) is not",
+		"Pad before an average pool that does not count its own padding");
+	m = pad_model(br, "Relu", "xp", &n);
+	refused(m, "node 'n' (Relu): input 'xp' is the zero padding of Pad node 'pad', which is folded only into a convolution or an average pooling",
+		"Pad read by a Relu");
+	m = ob_model(13);
+	ob_input(m, "x", 1, 2, 2);
+	ob_init_i64(m, "p", 8, br);
+	ob_node(m, "Pad", "pad", "x,p", "y");
+	ob_output(m, "y");
+	refused(m, "output 'y' is the zero padding of Pad node 'pad'",
+		"Pad as a graph output");
+}
+
 static void test_stats(void)
 {
 	uint64_t hist[NVC_CALIB_BINS] = { 0 };
@@ -1330,6 +1397,7 @@ int main(int argc, char **argv)
 	test_shape_arith();
 	test_identity();
 	test_const_fold();
+	test_pad();
 	test_order();
 	test_refusals_ops();
 	test_refusals_model();

@@ -28,6 +28,14 @@ struct nvc_value {
 	long count;			/* constants: elements */
 	float *f;			/* VAL_FLOAT data */
 	int64_t *i;			/* VAL_INT64 data */
+	/*
+	 * A zero Pad's output, waiting to be folded into the convolution or
+	 * average pooling that reads it: the node, and the rows and columns
+	 * (top, left, bottom, right) it adds around tensor's plane (dims
+	 * are the padded ones).
+	 */
+	const char *pad_node;
+	int64_t pad[4];
 };
 
 struct nvc_loader {
@@ -41,6 +49,7 @@ struct nvc_loader {
 	const Onnx__NodeProto *node;	/* being mapped, for messages */
 	const char *node_name;
 	const char *op;			/* its op_type, a static string */
+	int take_pad;			/* it folds a Pad of its input 0 */
 	char *err;
 	size_t errlen;
 };
@@ -174,5 +183,13 @@ int nvc_const_concat(struct nvc_loader *l, int64_t axis);
 int nvc_op_slice(struct nvc_loader *l);
 int nvc_op_cast(struct nvc_loader *l);
 int nvc_op_constant_of_shape(struct nvc_loader *l);
+/* Pad (onnx_ops_pad.c): a zero padding left for its reader to fold. */
+int nvc_op_pad(struct nvc_loader *l);
+/*
+ * Input 0 of the node being mapped, of rank 4, with the rows and columns
+ * a Pad adds around it into @pad (zeros when none).
+ */
+int nvc_input_padded(struct nvc_loader *l, struct nvc_value **x,
+		     int64_t *pad);
 
 #endif /* __NVDLA_COMPILER_ONNX_H__ */

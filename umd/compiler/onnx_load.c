@@ -275,6 +275,10 @@ static int load_outputs(struct nvc_loader *l, const Onnx__GraphProto *gp)
 			return nvc_error(l->err, l->errlen, -EINVAL,
 					 "output '%s' is %s", name,
 					 v ? "a constant" : "not computed by any node");
+		if (v->pad_node)
+			return nvc_error(l->err, l->errlen, -EINVAL,
+					 "output '%s' is the zero padding of Pad node '%s', which is folded only into a convolution or an average pooling",
+					 name, v->pad_node);
 		g->outputs[g->num_outputs++] = v->tensor;
 	}
 	return 0;
@@ -333,6 +337,7 @@ static const struct {
 	{ "Slice", nvc_op_slice },
 	{ "Cast", nvc_op_cast },
 	{ "ConstantOfShape", nvc_op_constant_of_shape },
+	{ "Pad", nvc_op_pad },
 };
 
 int nvc_map_node(struct nvc_loader *l, const char *op)
