@@ -1165,6 +1165,25 @@ static void test_pad(void)
 		"Pad as a graph output");
 }
 
+/* Concat of 20 inputs: parts of up to NVC_MAX_INPUTS first. */
+static void test_concat_many(void)
+{
+	char in[128] = "";
+	float want[40];
+	Onnx__ModelProto *m;
+	Onnx__NodeProto *n;
+	int i;
+
+	for (i = 0; i < 20; i++) {
+		strcat(in, i ? ",x" : "x");
+		want[2 * i] = 1;
+		want[2 * i + 1] = 2;
+	}
+	m = model_x(1, 1, 2, "Concat", in, &n);
+	ob_int(n, "axis", 1);
+	expect(m, (float[]){ 1, 2 }, want, 40, "Concat of 20 inputs");
+}
+
 static void test_stats(void)
 {
 	uint64_t hist[NVC_CALIB_BINS] = { 0 };
@@ -1408,6 +1427,7 @@ int main(int argc, char **argv)
 	test_pass_no_fold();
 	test_pass_flatten_dead();
 	test_exec_values();
+	test_concat_many();
 	test_stats();
 	test_calibrate();
 	test_inputs();

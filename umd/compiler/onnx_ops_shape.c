@@ -6,6 +6,7 @@
  * aliasing its input), Concat and Split along channels, and Constant.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -257,48 +258,100 @@ int nvc_op_transpose(struct nvc_loader *l)
 	return alias(l, x, x->rank, dims);
 }
 
+/*
+ * Tensors @in[0..n) concatenated along channels into a new tensor of
+ * their plane (a part of a concatenation of more than NVC_MAX_INPUTS):
+ * its index, or an error.
+ */
+static int concat_part(struct nvc_loader *l, const int *in, int n)
+{
+	const struct nvc_tensor *t0 = &l->g->tensors[in[0]];
+	char name[NVC_ERR_LEN];
+	int t, i, c = 0, k;
+
+	for (i = 0; i < n; i++)
+		c += l->g->tensors[in[i]].c;
+	snprintf(name, sizeof(name), "%s/part%d", l->node_name,
+		 l->g->num_tensors);
+	t = nvc_tensor_add(l->g, name, 1, c, t0->h, t0->w, NULL);
+	if (t < 0)
+		return nvc_error(l->err, l->errlen, t, "out of memory");
+	k = nvc_node_new(l, NVC_CONCAT, n, in, 1, &t);
+	return k < 0 ? k : t;
+}
+
+/*
+ * The node of a concatenation of @n tensors into @out: more than
+ * NVC_MAX_INPUTS are concatenated by parts of up to that many first.
+ */
+static int concat_nodes(struct nvc_loader *l, int *in, int n, int out)
+{
+	int i, m, t, k;
+
+	while (n > NVC_MAX_INPUTS) {
+		for (i = m = 0; i < n; i += NVC_MAX_INPUTS) {
+			int len = n - i < NVC_MAX_INPUTS ? n - i : NVC_MAX_INPUTS;
+
+			t = len > 1 ? concat_part(l, in + i, len) : in[i];
+			if (t < 0)
+				return t;
+			in[m++] = t;
+		}
+		n = m;
+	}
+	k = nvc_node_new(l, NVC_CONCAT, n, in, 1, &out);
+	return k < 0 ? k : 0;
+}
+
 int nvc_op_concat(struct nvc_loader *l)
 {
 	static const char *const known[] = { "axis", NULL };
-	struct nvc_value *x[NVC_MAX_INPUTS], *y;
+	struct nvc_value *x, *y;
 	int64_t axis, dims[NVC_MAX_RANK];
-	int in[NVC_MAX_INPUTS], ret, i, j, n = l->node->n_input, k;
+	int *in, ret, i, j, n = l->node->n_input;
 
-	ret = nvc_node_check(l, 1, NVC_MAX_INPUTS, known);
+	ret = nvc_node_check(l, 1, NVC_MAX_NODES, known);
 	if (!ret && !nvc_attr(l, "axis"))
 		ret = nvc_node_error(l, -EINVAL, "axis is missing");
 	if (!ret)
 		ret = nvc_attr_int(l, "axis", 1, &axis);
 	if (!ret)
-		ret = nvc_input_any(l, 0, &x[0]);
-	if (!ret && x[0]->kind != VAL_ACT)
+		ret = nvc_input_any(l, 0, &x);
+	if (!ret && x->kind != VAL_ACT)
 		return nvc_const_concat(l, axis);
-	for (i = 0; !ret && i < n; i++)
-		ret = nvc_input_act(l, i, &x[i]);
 	if (!ret)
-		ret = axis_norm(l, &axis, x[0]->rank);
+		ret = axis_norm(l, &axis, x->rank);
 	if (ret)
 		return ret;
 	if (axis != 1)
 		return nvc_node_error(l, -EINVAL,
 				      "only a concatenation along channels is supported");
-	memcpy(dims, x[0]->dims, sizeof(dims));
+	in = malloc(n * sizeof(*in));
+	if (!in)
+		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
+	memcpy(dims, x->dims, sizeof(dims));
 	dims[1] = 0;
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < x[0]->rank; j++)
-			if (x[i]->rank != x[0]->rank ||
-			    (j != 1 && x[i]->dims[j] != x[0]->dims[j]))
-				return nvc_node_error(l, -EINVAL,
-						      "'%s' and '%s' differ beyond the channels",
-						      x[0]->name, x[i]->name);
-		dims[1] += x[i]->dims[1];
-		in[i] = x[i]->tensor;
+	for (i = 0; !ret && i < n; i++) {
+		struct nvc_value *xi;
+
+		ret = nvc_input_act(l, i, &xi);
+		for (j = 0; !ret && j < x->rank; j++)
+			if (xi->rank != x->rank ||
+			    (j != 1 && xi->dims[j] != x->dims[j]))
+				ret = nvc_node_error(l, -EINVAL,
+						     "'%s' and '%s' differ beyond the channels",
+						     x->name, xi->name);
+		if (!ret) {
+			dims[1] += xi->dims[1];
+			in[i] = xi->tensor;
+		}
 	}
-	ret = nvc_output_act(l, 0, x[0]->rank, dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_CONCAT, n, in, 1, &y->tensor);
-	return k < 0 ? k : 0;
+	if (!ret)
+		ret = nvc_output_act(l, 0, x->rank, dims, &y);
+	if (!ret)
+		ret = concat_nodes(l, in, n, y->tensor);
+	free(in);
+	return ret;
 }
 
 /* Split sizes: the attribute (before opset 13), input 1, or equal parts. */
