@@ -683,6 +683,44 @@ static void test_acts(void)
 	}
 }
 
+/*
+ * HardSigmoid, HardSwish and SiLU as the front end writes them: an
+ * affine clipped to [0, 1], or a Sigmoid, times the tensor it reads.
+ * The slope is 1 (not ONNX's 1/6) so that the convolution's range of
+ * about +-1 reaches both bounds of the clip.
+ */
+static void test_hard_acts(void)
+{
+	static const char *const names[] = { "HardSigmoid", "HardSwish",
+		"SiLU" };
+	struct nvc_node *n;
+	char what[80];
+	int i, x, a, s;
+
+	for (i = 0; i < 3; i++) {
+		reset();
+		x = input(8, 6, 6);
+		a = conv(x, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+		s = unary(i < 2 ? NVC_AFFINE : NVC_ACT, a, names[i]);
+		n = &nodes[G.num_nodes - 1];
+		if (i < 2) {
+			n->affine.scale = constant(1, 16, 1, 1, 0, 1);
+			n->affine.shift = constant(1, 16, 1, 1, 0, 0.5f);
+			n->act = (struct nvc_activation){ .type = NVC_ACT_CLIP,
+				.min = 0, .max = 1, .slope = -1 };
+		} else {
+			n->act.type = NVC_ACT_SIGMOID;
+		}
+		if (i > 0) {
+			s = binary(NVC_ELTWISE, a, s, "Mul");
+			nodes[G.num_nodes - 1].eltwise = NVC_ELT_MUL;
+		}
+		output(s);
+		snprintf(what, sizeof(what), "%s after a convolution", names[i]);
+		check(what, 2 + (i > 0));
+	}
+}
+
 /* LRN on the CDP, after a convolution as in AlexNet. */
 static void test_lrn(void)
 {
@@ -1269,6 +1307,7 @@ int main(void)
 	test_deconv();
 	test_refusals();
 	test_scales();
+	test_hard_acts();
 	test_lrn();
 	test_acts();
 	test_lenet();

@@ -706,6 +706,8 @@ static const struct onnx_case refusals[] = {
 	  "pad -1 is negative or too large" },
 	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,0,1,1", NULL,
 	  "pads has 4 values (8 for rank 4)" },
+	{ 14, "HardSwish", "x", 0, 2, 4, 4, NULL, "alpha=f:0.5",
+	  "node 'n1' (HardSwish): attribute 'alpha' is not supported" },
 	{ 13, "Cast", "x", 0, 2, 4, 4, NULL, "to=i:1",
 	  "node 'n1' (Cast): only a cast of a constant is supported" },
 	{ 13, "Cast", "a", 0, 2, 4, 4, "a:i:1", "to=i:6",
@@ -1104,6 +1106,12 @@ static void test_exec_values(void)
 	ob_ints(n, "axes", 2, 3, 2);
 	expect(m, (float[]){ 1, 3, 5, 7 }, (float[]){ 3, 7 }, 2,
 	       "ReduceMax over height and width");
+	m = model_x(1, 1, 4, "HardSigmoid", "x", &n);
+	expect(m, (float[]){ -4, -1, 1, 4 }, (float[]){ 0, 0.3f, 0.7f, 1 }, 4,
+	       "HardSigmoid (alpha 0.2, beta 0.5)");
+	m = model_x(1, 1, 4, "HardSwish", "x", &n);
+	expect(m, (float[]){ -4, -1.5f, 1.5f, 4 },
+	       (float[]){ 0, -0.375f, 1.125f, 4 }, 4, "HardSwish");
 	m = model_x(1, 1, 2, "Max", "x,x", &n);
 	expect(m, (float[]){ -4, 4 }, (float[]){ -4, 4 }, 2, "Max of a tensor and itself");
 }

@@ -17,8 +17,22 @@ import torchvision
 
 SEED = 2026
 
+
+def hard_acts(weights=None):
+    """Not torchvision's: the activations mobilenet_v3 and efficientnet
+    use, each after a convolution (HardSwish, HardSigmoid, SiLU)."""
+    assert weights is None
+    nn = torch.nn
+    return nn.Sequential(
+        nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16), nn.Hardswish(),
+        nn.Conv2d(16, 16, 3, padding=1), nn.Hardsigmoid(),
+        nn.Conv2d(16, 32, 3, stride=2), nn.SiLU(),
+        nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(32, 10))
+
+
 # name: (constructor, input side), sides small to keep the test fast.
 MODELS = {
+    "hard_acts": (hard_acts, 32),
     "squeezenet1_1": (torchvision.models.squeezenet1_1, 96),
     "densenet121": (torchvision.models.densenet121, 64),
     "mobilenet_v3_small": (torchvision.models.mobilenet_v3_small, 64),

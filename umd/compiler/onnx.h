@@ -155,6 +155,7 @@ int nvc_op_lrn(struct nvc_loader *l);
 int nvc_op_batchnorm(struct nvc_loader *l);
 int nvc_op_activation(struct nvc_loader *l);
 int nvc_op_prelu(struct nvc_loader *l);
+int nvc_op_hard(struct nvc_loader *l);
 int nvc_op_clip(struct nvc_loader *l);
 int nvc_op_arith(struct nvc_loader *l);
 int nvc_op_max(struct nvc_loader *l);

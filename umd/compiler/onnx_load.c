@@ -315,6 +315,8 @@ static const struct {
 	{ "Sigmoid", nvc_op_activation },
 	{ "Tanh", nvc_op_activation },
 	{ "PRelu", nvc_op_prelu },
+	{ "HardSigmoid", nvc_op_hard },
+	{ "HardSwish", nvc_op_hard },
 	{ "Clip", nvc_op_clip },
 	{ "Add", nvc_op_arith },
 	{ "Sub", nvc_op_arith },
