@@ -721,6 +721,39 @@ static void test_hard_acts(void)
 	}
 }
 
+/*
+ * Global pooling over planes no single PDP window covers: 13x13 (prime:
+ * windows padded, the average corrected by an SDP scale), 112x112 in
+ * passes dividing it, 17x11; and a pooling whose kernel is the plane.
+ * After a ReLU, as in networks (the average of values of both signs is
+ * near 0, below the input's int8 steps that every pass rounds to).
+ */
+static void test_global_pool(void)
+{
+	static const int sizes[][2] = { { 13, 13 }, { 112, 112 }, { 17, 11 } };
+	char what[80];
+	size_t i;
+	int p, t;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (p = 0; p < 2; p++) {
+			reset();
+			t = input(16, sizes[i][0], sizes[i][1]);
+			t = conv(t, 16, 1, 1, 0, 1, 1, NVC_ACT_RELU);
+			t = pool(t, p ? NVC_POOL_MAX : NVC_POOL_AVG, 0, 1, 1);
+			output(t);
+			snprintf(what, sizeof(what), "global %s pooling over %dx%d",
+				 p ? "max" : "average", sizes[i][1], sizes[i][0]);
+			check(what, 2);
+		}
+	reset();
+	t = input(16, 13, 13);
+	t = conv(t, 16, 1, 1, 0, 1, 1, NVC_ACT_RELU);
+	t = pool(t, NVC_POOL_AVG, 13, 13, 0);
+	output(t);
+	check("AveragePool with a 13x13 kernel over 13x13", 2);
+}
+
 /* LRN on the CDP, after a convolution as in AlexNet. */
 static void test_lrn(void)
 {
@@ -1308,6 +1341,7 @@ int main(void)
 	test_refusals();
 	test_scales();
 	test_hard_acts();
+	test_global_pool();
 	test_lrn();
 	test_acts();
 	test_lenet();
