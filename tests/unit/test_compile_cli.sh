@@ -89,6 +89,24 @@ e=$(max_error "$tmp/run1.txt" models/digits/reference.txt)
 [ "$status" -eq 0 ] && below "$e" 0.01
 ok $? "the digit model compiled for nv_full (fp16) runs in process (max error $e)"
 
+# The loadable records the mapping it was compiled for (pixel / 255):
+# the runtime applies it without --normalize, says so, and warns when the
+# command line disagrees.
+"$rt" --loadable "$tmp/digits.nvdla" --device sim:nv_full \
+	--image models/digits/input.pgm --rawdump -o "$tmp/run.txt" \
+	>/dev/null 2>"$tmp/err.txt"
+status=$?
+tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/run1.txt"
+e=$(max_error "$tmp/run1.txt" models/digits/reference.txt)
+[ "$status" -eq 0 ] && below "$e" 0.01 &&
+	grep -q "was compiled for pixels p as (p - 0,0,0) / 255 (B, G, R); applied" "$tmp/err.txt"
+ok $? "--image without --normalize: the loadable's mapping, said on stderr (max error $e)"
+"$rt" --loadable "$tmp/digits.nvdla" --device sim:nv_full \
+	--image models/digits/input.pgm --normalize 1 --rawdump \
+	-o "$tmp/run.txt" >/dev/null 2>"$tmp/err.txt"
+grep -q "^nvdla_runtime: warning: .* / 255 (B, G, R); the command line's --mean or --normalize differ, and are used" "$tmp/err.txt"
+ok $? "--normalize 1 against a loadable compiled for / 255: a warning"
+
 for method in minmax percentile entropy; do
 	"$nc" "$model" --config nv_small --calibrate models/digits/calib \
 		--calib-method "$method" -o "$tmp/digits8.nvdla" &&

@@ -19,6 +19,7 @@
 #include <nvdla/runtime.h>
 
 #include "compiler/lower.h"
+#include "input_map.h"
 #include "loadable.h"
 #include "tap.h"
 
@@ -906,6 +907,64 @@ out:
 }
 
 /*
+ * The input-mapping blob: the pixel mapping given to the compiler read
+ * back by the runtime, none when the compiler is given none, and a
+ * malformed blob refused.
+ */
+static void test_input_map(void)
+{
+	struct nvc_options o = { .config = "nv_full", .precision = NVC_FP16,
+				 .mean = { 104, 117, 123 }, .normalize = 58 };
+	struct nvdla_image_options got = { .normalize = 0 };
+	struct nvdla_runtime *rt = NULL;
+	struct nvdla_network *net = NULL;
+	void *buf = NULL;
+	char err[256];
+	uint8_t *p;
+	size_t len;
+	int ret, t;
+
+	reset();
+	t = input(3, 4, 4);
+	t = conv(t, 8, 1, 1, 0, 1, 1, NVC_ACT_NONE);
+	output(t);
+	if (nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) ||
+	    nvdla_runtime_new("sim:nv_full", &rt, err, sizeof(err)) ||
+	    nvdla_network_load(rt, buf, len, &net)) {
+		tap_ok(false, "input mapping: %s", rt ? nvdla_runtime_error(rt) : err);
+		goto out;
+	}
+	ret = nvdla_network_input_mapping(net, 0, &got);
+	tap_ok(ret == 1 && got.mean[0] == 104 && got.mean[1] == 117 &&
+	       got.mean[2] == 123 && got.normalize == 58,
+	       "the loadable records the input mapping: (p - %g,%g,%g) / %g",
+	       got.mean[0], got.mean[1], got.mean[2], got.normalize);
+	nvdla_network_unload(net);
+	net = NULL;
+	p = memmem(buf, len, "NVIM", 4);
+	if (p)
+		memset(p + NVDLA_INPUT_MAP_HEADER + NVDLA_INPUT_MAP_NORM, 0, 4);
+	tap_ok(p && nvdla_network_load(rt, buf, len, &net) &&
+	       strstr(nvdla_runtime_error(rt),
+		      "input-mapping entry 0: bind id 0, order 0, normalize 0"),
+	       "an input mapping dividing by 0 refused: %s",
+	       nvdla_runtime_error(rt));
+	free(buf);
+	buf = NULL;
+	o.normalize = 0;
+	ret = nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) ||
+	      nvdla_network_load(rt, buf, len, &net);
+	tap_ok(!ret && nvdla_network_input_mapping(net, 0, &got) == 0,
+	       "no mapping given to the compiler, none recorded");
+out:
+	if (net)
+		nvdla_network_unload(net);
+	if (rt)
+		nvdla_runtime_del(rt);
+	free(buf);
+}
+
+/*
  * ConvTranspose (kernel = stride): a 1x1 convolution and the RUBIK on
  * nv_full, per-row convolutions written in place elsewhere.
  */
@@ -1340,6 +1399,7 @@ int main(void)
 	test_deconv();
 	test_refusals();
 	test_scales();
+	test_input_map();
 	test_hard_acts();
 	test_global_pool();
 	test_lrn();
