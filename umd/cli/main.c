@@ -47,7 +47,9 @@ static void usage(FILE *f)
 		"                   sim:nv_small, sim:nv_large for the built-in\n"
 		"                   hardware model; default: the first NVDLA\n"
 		"                   device, else sim:nv_full\n"
-		"  -o, --output FILE  where to write output 0 (default output.dimg)\n"
+		"  -o, --output FILE  where to write output 0 (default output.dimg);\n"
+		"                   output N > 0 goes to FILE with .N before its\n"
+		"                   extension (output.1.dimg)\n"
 		"  --image FILE     input 0 from a PGM, PPM, JPEG or PNG image of\n"
 		"                   its width and height\n"
 		"  --input FILE     input 0 from raw bytes in its layout and\n"
@@ -56,7 +58,7 @@ static void usage(FILE *f)
 		"  --normalize V    divisor after the mean (default 1)\n"
 		"                   (both default to the mapping the loadable\n"
 		"                   records, nvdla_compile's, said on stderr)\n"
-		"  --rawdump        write output 0 as text values instead of DIMG\n"
+		"  --rawdump        write the outputs as text values instead of DIMG\n"
 		"  --stats          profile each operation: print its run time and\n"
 		"                   the engine counters that are not zero\n"
 		"  --timeout S      stop the network after S seconds (default: no\n"
@@ -289,6 +291,7 @@ static int image_options(struct nvdla_network *net, const struct options *o,
 static int run(struct nvdla_runtime *rt, const struct options *o)
 {
 	struct nvdla_image_options opt;
+	char what[4200];
 	struct nvdla_network *net;
 	const char *hazard;
 	unsigned int hazards;
@@ -325,10 +328,14 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 	if (!ret && o->stats)
 		ret = cli_print_stats(net);
 	if (!ret && nvdla_network_num_outputs(net))
-		ret = o->rawdump ? cli_write_rawdump(net, 0, o->output) :
-				   nvdla_network_write_dimg(net, 0, o->output);
-	if (!ret && nvdla_network_num_outputs(net))
 		cli_print_top(net, 0, o->top);
+	if (!ret) {
+		snprintf(what, sizeof(what), "%s: ran %s, wrote ",
+			 nvdla_runtime_device(rt), o->loadable);
+		ret = cli_write_outputs(net, o->output, o->rawdump, what);
+	}
+	if (!ret && !nvdla_network_num_outputs(net))
+		printf("%s: ran %s\n", nvdla_runtime_device(rt), o->loadable);
 	nvdla_network_unload(net);
 	return ret;
 }
@@ -352,8 +359,6 @@ int main(int argc, char **argv)
 		nvdla_runtime_del(rt);
 		return 1;
 	}
-	printf("%s: ran %s, wrote %s\n", nvdla_runtime_device(rt), o.loadable,
-	       o.output);
 	nvdla_runtime_del(rt);
 	return 0;
 }
