@@ -290,7 +290,9 @@ static void ref_node(const struct nvc_node *n)
 		return;
 	case NVC_ELTWISE:
 		for (i = 0; i < size; i++) {
-			float a = vals[in][i], b = vals[n->inputs[1]][i];
+			bool chan = tensors[n->inputs[1]].h * tensors[n->inputs[1]].w == 1;
+			float a = vals[in][i], b = vals[n->inputs[1]][chan ?
+				i / ((size_t)to->h * to->w) : i];
 
 			o[i] = act_f(&n->act, n->eltwise == NVC_ELT_ADD ? a + b :
 				     n->eltwise == NVC_ELT_MUL ? a * b : fmaxf(a, b),
@@ -753,6 +755,30 @@ static void test_global_pool(void)
 	t = pool(t, NVC_POOL_AVG, 13, 13, 0);
 	output(t);
 	check("AveragePool with a 13x13 kernel over 13x13", 2);
+}
+
+/*
+ * Squeeze and excitation: a convolution's output times (or plus) a
+ * computed C x 1 x 1 tensor, its global average through a fully
+ * connected layer and a Sigmoid, read per channel by the SDP.
+ */
+static void test_per_channel(void)
+{
+	int i, x, a, s;
+
+	for (i = 0; i < 2; i++) {
+		reset();
+		x = input(8, 6, 6);
+		a = conv(x, 24, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+		s = pool(a, NVC_POOL_AVG, 0, 1, 1);
+		s = fc(s, 24, NVC_ACT_SIGMOID);
+		s = binary(NVC_ELTWISE, a, s, i ? "Add" : "Mul");
+		nodes[G.num_nodes - 1].eltwise = i ? NVC_ELT_ADD : NVC_ELT_MUL;
+		output(s);
+		check(i ? "a tensor plus a computed per-channel one" :
+		      "squeeze and excitation: a tensor times a computed per-channel one",
+		      4);
+	}
 }
 
 /* LRN on the CDP, after a convolution as in AlexNet. */
@@ -1402,6 +1428,7 @@ int main(void)
 	test_input_map();
 	test_hard_acts();
 	test_global_pool();
+	test_per_channel();
 	test_lrn();
 	test_acts();
 	test_lenet();

@@ -706,6 +706,10 @@ static const struct onnx_case refusals[] = {
 	  "pad -1 is negative or too large" },
 	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,0,1,1", NULL,
 	  "pads has 4 values (8 for rank 4)" },
+	{ 13, "Sub", "x,z", 0, 2, 1, 1, NULL, NULL,
+	  "between two computed tensors only Add, Mul and Max are supported" },
+	{ 13, "Max", "z,x", 0, 2, 1, 1, NULL, NULL,
+	  "broadcasting between tensors is not supported" },
 	{ 14, "HardSwish", "x", 0, 2, 4, 4, NULL, "alpha=f:0.5",
 	  "node 'n1' (HardSwish): attribute 'alpha' is not supported" },
 	{ 13, "Cast", "x", 0, 2, 4, 4, NULL, "to=i:1",
@@ -1112,6 +1116,10 @@ static void test_exec_values(void)
 	m = model_x(1, 1, 4, "HardSwish", "x", &n);
 	expect(m, (float[]){ -4, -1.5f, 1.5f, 4 },
 	       (float[]){ 0, -0.375f, 1.125f, 4 }, 4, "HardSwish");
+	m = model_x(2, 1, 2, "Mul", "x,s", &n);
+	ob_node(m, "GlobalMaxPool", "gmax", "x", "s");
+	expect(m, (float[]){ 1, 2, -3, 4 }, (float[]){ 2, 4, -12, 16 }, 4,
+	       "Mul of a tensor by its per-channel maximum (computed, C x 1 x 1)");
 	m = model_x(1, 1, 2, "Max", "x,x", &n);
 	expect(m, (float[]){ -4, 4 }, (float[]){ -4, 4 }, 2, "Max of a tensor and itself");
 }

@@ -93,8 +93,12 @@ static int lower_conv(struct nvc_lower *L, int node, bool *done)
 		int other = a == g->nodes[last].outputs[0] ? b : a;
 		int p = g->tensors[other].producer;
 
-		/* The other operand must exist before the convolution runs. */
+		/*
+		 * The other operand must exist before the convolution runs,
+		 * which computes the whole output (not a per-channel operand).
+		 */
 		if (a == b || p >= node || g->nodes[elt].eltwise == NVC_ELT_MAX ||
+		    (nvc_per_channel(g, &g->nodes[elt]) && other == a) ||
 		    g->nodes[node].op == NVC_CONV_TRANSPOSE)
 			elt = -1;
 	}

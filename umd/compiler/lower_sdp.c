@@ -240,6 +240,14 @@ static int sdp_elt_x2(struct nvc_lower *L, const struct nvc_node *n,
 	*x2 = (struct dla_sdp_op){ .enable = 1, .mode = SDP_MODE_PER_POINT,
 				   .precision = L->prec };
 	op->surf.sdp_surface.x2_data = other->cube;
+	if (nvc_per_channel(L->g, n)) {
+		/* A C x 1 x 1 cube is its channels' values one after another. */
+		if (other->cube.surf_stride != L->t.atom)
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"the per-channel operand is not packed (surface stride %u)",
+					other->cube.surf_stride);
+		x2->mode = SDP_MODE_PER_KERNEL;
+	}
 	if (elt == NVC_ELT_MUL) {
 		/* Codes times codes: the product's scale is s_x1 * s_b. */
 		x2->type = SDP_TYPE_MUL;

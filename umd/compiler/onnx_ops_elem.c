@@ -210,6 +210,13 @@ int nvc_op_clip(struct nvc_loader *l)
 	return act_node(l, x, &act);
 }
 
+/* @b holds one value per channel of @a: [1, C, 1, 1] against [1, C, H, W]. */
+static bool per_channel(const struct nvc_value *a, const struct nvc_value *b)
+{
+	return a->rank == 4 && b->rank == 4 && b->dims[1] == a->dims[1] &&
+	       b->dims[2] == 1 && b->dims[3] == 1;
+}
+
 static int same_shape(struct nvc_loader *l, const struct nvc_value *a,
 		      const struct nvc_value *b)
 {
@@ -228,7 +235,7 @@ static int eltwise(struct nvc_loader *l, struct nvc_value *a,
 	int in[2] = { a->tensor, b->tensor };
 	int ret, k;
 
-	ret = same_shape(l, a, b);
+	ret = per_channel(a, b) && op != NVC_ELT_MAX ? 0 : same_shape(l, a, b);
 	if (!ret)
 		ret = nvc_output_act(l, 0, a->rank, a->dims, &y);
 	if (ret)
@@ -302,6 +309,16 @@ int nvc_op_arith(struct nvc_loader *l)
 	if (a->kind == VAL_INT64 || b->kind == VAL_INT64)
 		return nvc_node_error(l, -EINVAL, "INT64 operands are not supported");
 	if (a->kind == VAL_ACT && b->kind == VAL_ACT) {
+		/* Per channel: the C x 1 x 1 operand second (Add, Mul commute). */
+		if (per_channel(b, a) && !per_channel(a, b)) {
+			struct nvc_value *t = a;
+
+			a = b;
+			b = t;
+		}
+		if (per_channel(a, b) && strcmp(l->op, "Add") && strcmp(l->op, "Mul"))
+			return nvc_node_error(l, -EINVAL,
+					      "between two computed tensors only Add, Mul and Max are supported");
 		if (!strcmp(l->op, "Add"))
 			return eltwise(l, a, b, NVC_ELT_ADD);
 		if (!strcmp(l->op, "Mul"))
