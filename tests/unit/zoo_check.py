@@ -21,6 +21,9 @@ import nvdla  # noqa: E402
 
 # The compiler's refusal, for the models it does not take yet.
 REFUSED = {
+    "efficientnet_b0": "node '/features/features.5/features.5.1/block/block.1/"
+                       "block.1.0/Conv' (Conv): one group of 16 kernels (17 "
+                       "banks) does not fit the 16-bank convolution buffer",
     "vgg11": "node '/classifier/classifier.0/Gemm' (Gemm): one group of 16 "
              "kernels (25 banks) does not fit the 16-bank convolution buffer",
 }
