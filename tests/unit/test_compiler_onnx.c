@@ -469,6 +469,19 @@ static void test_const_fold(void)
 	       err);
 	if (ok)
 		nvc_graph_free(&g);
+	m = ob_model(13);
+	ob_input(m, "x", 2, 3, 4);
+	ob_init_i64(m, "s", 2, (int64_t[]){ 2, -2 });
+	ob_init_i64(m, "two", 1, (int64_t[]){ 2 });
+	ob_node(m, "Div", "half", "s,two", "shape");
+	ob_node(m, "Reshape", "view", "x,shape", "y");
+	ob_output(m, "y");
+	ok = load(m, &g) == 0;
+	tap_ok(ok && g.num_nodes == 1 && shape_is(&g, "y", 24, 1, 1),
+	       "Div of integer constants, broadcast, while loading: [2, -2] / [2] is [1, -1] %s",
+	       err);
+	if (ok)
+		nvc_graph_free(&g);
 }
 
 static void test_order(void)
@@ -643,8 +656,12 @@ static const struct onnx_case refusals[] = {
 	{ 13, "Relu", "x,x", 0, 2, 4, 4, NULL, NULL, "has 2 inputs (1 to 1)" },
 	{ 13, "Relu", "x", "", 2, 4, 4, NULL, NULL, "has no output" },
 	{ 13, "Add", "x,k", 0, 2, 4, 4, "k:i:1", NULL, "INT64 operands are not supported" },
-	{ 13, "Add", "a,b", 0, 2, 4, 4, "a:c:1;b:c:2", NULL,
-	  "both inputs are constants (constant folding is not supported)" },
+	{ 13, "Div", "a,b", 0, 2, 4, 4, "a:c:1;b:c:0", NULL,
+	  "node 'n1' (Div): divides by zero (element 0 of 'b')" },
+	{ 13, "Add", "a,b", 0, 2, 4, 4, "a:c:1;b:i:1", NULL,
+	  "'a' and 'b' differ in type" },
+	{ 13, "Mul", "a,b", 0, 2, 4, 4, "a:f:2;b:f:3", NULL,
+	  "'a' and 'b' do not broadcast" },
 	{ 13, "Add", "x,z", 0, 2, 4, 4, NULL, NULL,
 	  "'x' and 'z' differ in shape; broadcasting between tensors is not supported" },
 	{ 13, "Mul", "x,c", 0, 2, 4, 4, "c:f:0", NULL, "constant 'c' is empty" },
@@ -1041,6 +1058,12 @@ static void test_exec_values(void)
 	m = model_x(1, 3, 3, "Conv", "x,w", &n);
 	ob_init(m, "w", 4, k22, ones);
 	expect(m, x9, (float[]){ 12, 16, 24, 28 }, 4, "2x2 conv of ones");
+	m = model_x(1, 3, 3, "Conv", "x,w2", &n);
+	ob_init(m, "w", 4, k22, ones);
+	ob_init(m, "two", 1, n1, (float[]){ 2 });
+	ob_node(m, "Mul", "wmul", "w,two", "w2");
+	expect(m, x9, (float[]){ 24, 32, 48, 56 }, 4,
+	       "conv whose weights are computed from constants while loading (Mul)");
 	m = model_x(1, 3, 3, "Conv", "x,w", &n);
 	ob_init(m, "w", 4, k22, ones);
 	ob_ints(n, "dilations", 2, 2, 2);

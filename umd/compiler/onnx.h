@@ -184,6 +184,9 @@ int nvc_const_concat(struct nvc_loader *l, int64_t axis);
 int nvc_op_slice(struct nvc_loader *l);
 int nvc_op_cast(struct nvc_loader *l);
 int nvc_op_constant_of_shape(struct nvc_loader *l);
+/* Add, Sub, Mul or Div (the node's operator) of constants, broadcast. */
+int nvc_const_arith(struct nvc_loader *l, struct nvc_value *a,
+		    struct nvc_value *b);
 /* Pad (onnx_ops_pad.c): a zero padding left for its reader to fold. */
 int nvc_op_pad(struct nvc_loader *l);
 /*

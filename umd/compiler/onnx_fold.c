@@ -304,3 +304,82 @@ int nvc_op_constant_of_shape(struct nvc_loader *l)
 	free(fill.i);
 	return ret;
 }
+
+/*
+ * Strides of @v's elements for an index of @rank dims, @v aligned to the
+ * right and broadcast (stride 0) along its dims of 1 and those it lacks.
+ */
+static void broadcast_strides(const struct nvc_value *v, int rank,
+			     int64_t *st)
+{
+	int64_t own[NVC_MAX_RANK];
+	int d, k;
+
+	strides(v->rank, v->dims, own);
+	for (d = 0; d < rank; d++) {
+		k = d - (rank - v->rank);
+		st[d] = k < 0 || v->dims[k] == 1 ? 0 : own[k];
+	}
+}
+
+/* One element of Add, Sub, Mul or Div (@op), in float and in integers. */
+static float arith_f(const char *op, float a, float b)
+{
+	return op[0] == 'A' ? a + b : op[0] == 'S' ? a - b :
+	       op[0] == 'M' ? a * b : a / b;
+}
+
+static int64_t arith_i(const char *op, int64_t a, int64_t b)
+{
+	return op[0] == 'A' ? a + b : op[0] == 'S' ? a - b :
+	       op[0] == 'M' ? a * b : a / b;
+}
+
+int nvc_const_arith(struct nvc_loader *l, struct nvc_value *a,
+		    struct nvc_value *b)
+{
+	int64_t dims[NVC_MAX_RANK], sa[NVC_MAX_RANK], sb[NVC_MAX_RANK];
+	int64_t idx[NVC_MAX_RANK] = { 0 };
+	int rank = a->rank > b->rank ? a->rank : b->rank, d, ret;
+	struct nvc_value *y;
+	long k;
+
+	if (a->kind != b->kind)
+		return nvc_node_error(l, -EINVAL,
+				      "'%s' and '%s' differ in type", a->name,
+				      b->name);
+	for (d = 0; d < rank; d++) {
+		int ka = d - (rank - a->rank), kb = d - (rank - b->rank);
+		int64_t da = ka < 0 ? 1 : a->dims[ka], db = kb < 0 ? 1 : b->dims[kb];
+
+		if (da != db && da != 1 && db != 1)
+			return nvc_node_error(l, -EINVAL,
+					      "'%s' and '%s' do not broadcast",
+					      a->name, b->name);
+		dims[d] = da == 1 ? db : da;
+	}
+	broadcast_strides(a, rank, sa);
+	broadcast_strides(b, rank, sb);
+	ret = const_new(l, a->kind, rank, dims, &y);
+	for (k = 0; !ret && k < y->count; k++) {
+		int64_t ia = 0, ib = 0;
+
+		for (d = 0; d < rank; d++) {
+			ia += idx[d] * sa[d];
+			ib += idx[d] * sb[d];
+		}
+		if (l->op[0] == 'D' &&
+		    (y->kind == VAL_INT64 ? b->i[ib] == 0 : b->f[ib] == 0))
+			return nvc_node_error(l, -EINVAL,
+					      "divides by zero (element %lld of '%s')",
+					      (long long)ib, b->name);
+		if (y->kind == VAL_INT64)
+			y->i[k] = arith_i(l->op, a->i[ia], b->i[ib]);
+		else
+			y->f[k] = arith_f(l->op, a->f[ia], b->f[ib]);
+		for (d = rank - 1; d >= 0 && ++idx[d] == dims[d]; d--)
+			idx[d] = 0;
+	}
+	return ret;
+}
+

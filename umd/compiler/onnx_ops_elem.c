@@ -306,6 +306,8 @@ int nvc_op_arith(struct nvc_loader *l)
 	b = nvc_input_present(l, 1) ? nvc_value_find(l, l->node->input[1]) : NULL;
 	if (!a || !b)
 		return nvc_node_error(l, -EINVAL, "an input is missing");
+	if (a->kind != VAL_ACT && b->kind != VAL_ACT)
+		return nvc_const_arith(l, a, b);
 	if (a->kind == VAL_INT64 || b->kind == VAL_INT64)
 		return nvc_node_error(l, -EINVAL, "INT64 operands are not supported");
 	if (a->kind == VAL_ACT && b->kind == VAL_ACT) {
@@ -328,10 +330,7 @@ int nvc_op_arith(struct nvc_loader *l)
 	}
 	if (a->kind == VAL_ACT)
 		return arith_const(l, a, b, 0);
-	if (b->kind == VAL_ACT)
-		return arith_const(l, b, a, 1);
-	return nvc_node_error(l, -EINVAL,
-			      "both inputs are constants (constant folding is not supported)");
+	return arith_const(l, b, a, 1);
 }
 
 int nvc_op_max(struct nvc_loader *l)
