@@ -90,8 +90,12 @@ TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_mkconv \
 TRACE_SRCS := $(wildcard tools/trace/*.c)
 RANDLAYER_SRCS := $(wildcard tools/randlayer/*.c)
 
+# examples/stream.c, built as an application is: the public header alone,
+# no internal flags; linked statically so that it runs in the QEMU guest.
+STREAM := $(BUILD)/bin/nvdla_stream
+
 # The real file first: .SECONDARY would let a stale link stand for it.
-all: $(LIB_A) $(LIB_SO_REAL) $(LIB_SO) $(RUNTIME) $(TOOLS)
+all: $(LIB_A) $(LIB_SO_REAL) $(LIB_SO) $(RUNTIME) $(TOOLS) $(STREAM)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -135,6 +139,10 @@ $(BUILD)/bin/nvdla_runtime_bench: $(BUILD)/obj/tools/bench/nvdla_runtime_bench.o
 		$(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(STREAM): examples/stream.c include/nvdla/runtime.h $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) -Iinclude $(CFLAGS) -o $@ $< $(LIB_A) $(LDFLAGS) $(LIBS)
 
 $(BUILD)/bin/%: $(BUILD)/obj/tools/%.o $(LIB_A)
 	@mkdir -p $(dir $@)
