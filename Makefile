@@ -362,7 +362,7 @@ check-cross: all cross
 # Throughput of the hardware model next to plain loops, the wall time of
 # the largest public traces, and the runtime's overheads in process and,
 # where the kernels are installed, through the driver in QEMU.
-bench: all $(if $(KVERS),module-all)
+bench: all $(DEMO) $(if $(KVERS),module-all)
 	tools/bench.sh $(BUILD)
 
 check-unit: all tests

@@ -25,11 +25,14 @@
  *               frame besides decoding and the top classes (a busy loop
  *               standing for heavier pre- or post-processing: resizing,
  *               colour conversion, drawing); default 0
- *   -q          print only the frames/s line of each mode
+ *   -i US       time, in microseconds, the application waits for each
+ *               frame's input before decoding it, asleep (a camera's next
+ *               frame, a read from the network); default 0
+ *   -q          print only the modes' frames/s, on one line
  *
  * Each frame prints "frame F IMAGE: CLASS VALUE ...", each mode a line
- * "K in flight: N frames in S s, X frames/s" ("synchronous: ..." for 0),
- * followed, after a synchronous mode, by the ratio to its frames/s.
+ * "N frames in S s: K in flight X frames/s" ("synchronous" for 0), with,
+ * after a synchronous mode, the ratio to its frames/s.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -49,7 +52,7 @@ struct options {
 	unsigned int modes[8];
 	unsigned int num_modes;
 	unsigned int top;
-	long work_us;
+	long work_us, wait_us;
 	int quiet;
 	struct nvdla_image_options image;
 	const char *loadable;
@@ -111,12 +114,22 @@ static int bind(struct stream *s, struct slot *slot)
 	return 0;
 }
 
-/* Decode frame @f's image into @slot's input 0. */
+/* Sleep @us microseconds. */
+static void wait_input(long us)
+{
+	struct timespec t = { us / 1000000, us % 1000000 * 1000 };
+
+	while (us > 0 && nanosleep(&t, &t) && errno == EINTR)
+		;
+}
+
+/* Wait for frame @f's input, then decode its image into @slot's input 0. */
 static int decode(struct stream *s, struct slot *slot, unsigned int f)
 {
 	const char *path = s->o->images[f % s->o->num_images];
 
 	slot->frame = f;
+	wait_input(s->o->wait_us);
 	if (bind(s, slot))
 		return -1;
 	if (nvdla_network_set_image(s->net, 0, path, &s->o->image)) {
@@ -211,26 +224,35 @@ static int run_pipelined(struct stream *s, unsigned int k)
 	return ret;
 }
 
-/* One mode's pass over the frames, and its frames/s line. */
-static int run_mode(struct stream *s, unsigned int k, double *sync_fps)
+/* "synchronous" or "K in flight", its frames/s, its ratio to the first's. */
+static void print_mode(unsigned int k, double fps, double sync_fps)
 {
-	double start = now_s(CLOCK_MONOTONIC), t, fps;
+	if (k)
+		printf("%u in flight %.2f frames/s", k, fps);
+	else
+		printf("synchronous %.2f frames/s", fps);
+	if (k && sync_fps > 0)
+		printf(" (%.2f x the synchronous loop)", fps / sync_fps);
+}
+
+/*
+ * One mode's pass over the frames, its frames/s in *@fps and on a line
+ * of its own (-q: on one line with the other modes).
+ */
+static int run_mode(struct stream *s, unsigned int k, double sync_fps,
+		    double *fps)
+{
+	double start = now_s(CLOCK_MONOTONIC), t;
 	int ret = k ? run_pipelined(s, k) : run_sync(s);
 
 	if (ret)
 		return ret;
 	t = now_s(CLOCK_MONOTONIC) - start;
-	fps = s->o->frames / t;
-	if (k)
-		printf("%u in flight: ", k);
-	else
-		printf("synchronous: ");
-	printf("%u frames in %.3f s, %.2f frames/s", s->o->frames, t, fps);
-	if (!k)
-		*sync_fps = fps;
-	else if (*sync_fps > 0)
-		printf(", %.2f x the synchronous loop", fps / *sync_fps);
-	printf("\n");
+	*fps = s->o->frames / t;
+	if (!s->o->quiet)
+		printf("%u frames in %.3f s: ", s->o->frames, t);
+	print_mode(k, *fps, sync_fps);
+	printf(s->o->quiet ? "" : "\n");
 	fflush(stdout);
 	return 0;
 }
@@ -319,7 +341,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 
 	*o = (struct options){ .num_modes = 1, .modes = { 2 }, .top = 1,
 			       .image = { .normalize = 1 } };
-	while ((c = getopt(argc, argv, "d:n:k:t:s:w:q")) != -1) {
+	while ((c = getopt(argc, argv, "d:n:k:t:s:w:i:q")) != -1) {
 		end = NULL;
 		switch (c) {
 		case 'd': o->device = optarg; break;
@@ -328,13 +350,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 't': o->top = strtoul(optarg, &end, 10); break;
 		case 's': o->image.normalize = strtof(optarg, &end); break;
 		case 'w': o->work_us = strtol(optarg, &end, 10); break;
+		case 'i': o->wait_us = strtol(optarg, &end, 10); break;
 		case 'q': o->quiet = 1; break;
 		default: return -1;
 		}
 		if (end && (*end || end == optarg))
 			return -1;
 	}
-	if (argc - optind < 2 || o->work_us < 0 || !(o->image.normalize > 0))
+	if (argc - optind < 2 || o->work_us < 0 || o->wait_us < 0 || !(o->image.normalize > 0))
 		return -1;
 	o->loadable = argv[optind];
 	o->images = argv + optind + 1;
@@ -348,13 +371,13 @@ int main(int argc, char **argv)
 {
 	struct stream s = { 0 };
 	struct options o;
-	double sync_fps = 0;
+	double sync_fps = 0, fps;
 	char err[256];
 	unsigned int m;
 	int ret;
 
 	if (parse_options(argc, argv, &o)) {
-		fprintf(stderr, "usage: %s [-d DEVICE] [-n FRAMES] [-k MODES] [-t TOP] [-s SCALE] [-w US] [-q] LOADABLE IMAGE...\n"
+		fprintf(stderr, "usage: %s [-d DEVICE] [-n FRAMES] [-k MODES] [-t TOP] [-s SCALE] [-w US] [-i US] [-q] LOADABLE IMAGE...\n"
 			"MODES: runs in flight, 0 to %d, comma-separated (0: the synchronous loop)\n",
 			argv[0], MAX_IN_FLIGHT);
 		return 2;
@@ -370,8 +393,17 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	ret = setup(&s);
-	for (m = 0; m < o.num_modes && !ret; m++)
-		ret = run_mode(&s, o.modes[m], &sync_fps);
+	if (!ret && o.quiet)
+		printf("%u frames: ", o.frames);
+	for (m = 0; m < o.num_modes && !ret; m++) {
+		if (m && o.quiet)
+			printf(", ");
+		ret = run_mode(&s, o.modes[m], sync_fps, &fps);
+		if (!o.modes[m])
+			sync_fps = fps;
+	}
+	if (o.quiet)
+		printf("\n");
 	teardown(&s);
 	nvdla_runtime_del(s.rt);
 	return ret ? 1 : 0;

@@ -85,6 +85,40 @@ else
 	echo "digits: skipped (needs nvdla_compile, python3-torch and python3-onnx)"
 fi
 
+# The pipelined example (examples/stream.c): frames/s of the synchronous
+# loop next to 1, 2 and 3 runs in flight, in the same run, on the digit
+# demo (its 100 calibration images, each decoded per frame) and on
+# ResNet-18 int8 from the official compiler (its image): with the
+# decoding and the top classes alone, then with about a frame's run time
+# more per frame, of CPU work (-w: heavier pre- and post-processing, which
+# overlaps the run only on an otherwise idle CPU) or of waiting for the
+# input (-i: a camera, a network read). The model gets one thread.
+echo
+resnet=$networks/resnet18_int8_small
+# stream_bench LABEL OPTION ARGUMENT...: one line, every mode
+stream_bench() {
+	printf '%s, %s: ' "$1" "$2"
+	o=$2
+	shift 2
+	# shellcheck disable=SC2086 # the option and its value
+	NVDLA_SIM_THREADS=1 "$build/bin/nvdla_stream" -q -k 0,1,2,3 $o "$@" \
+		2>&1 | tail -1
+}
+for o in "-w 0" "-w 2000" "-i 2000"; do
+	stream_bench "stream: digits (fp16) on sim:nv_full" "$o" \
+		-d sim:nv_full -n 300 -s 255 "$build/digits.nvdla" \
+		models/digits/calib/*.pgm
+done
+if [ -d "$resnet" ]; then
+	for o in "-w 0" "-w 150000" "-i 150000"; do
+		stream_bench "stream: ResNet-18 int8 on sim:nv_small" "$o" \
+			-d sim:nv_small -n 8 "$resnet/resnet18_int8_small.nvdla" \
+			"$resnet/input.ppm"
+	done
+else
+	echo "stream: ResNet-18 int8 skipped (needs $networks)"
+fi
+
 # The runtime: load time, run time of small tasks, submit to first register
 # write and interrupt to next layer, in process on every configuration (the
 # official loadables on nv_full, where they belong), then through the driver.

@@ -65,7 +65,7 @@ status=$?
 [ $status -eq 1 ] && [ "$out" = "frame 0: $tmp/none.pgm: No such file or directory" ]
 ok $? "a missing image: $out"
 
-for args in "-k 4" "-k 1,x" "-n 3x" "-s 0" "-w -1"; do
+for args in "-k 4" "-k 1,x" "-n 3x" "-s 0" "-w -1" "-i 1s"; do
 	# shellcheck disable=SC2086
 	out=$("$stream" $args "$tmp/digits_fp16.nvdla" models/digits/input.pgm 2>&1)
 	status=$?
