@@ -5,15 +5,21 @@
  * with their own results; wait with a time limit, poll and the run's fd;
  * a run that fails among others; cancellation by unloading; two networks
  * of one runtime in flight at once, waited for from other threads;
- * refused requests. On the in-process model, or on the device named by the first
+ * refused requests; through the driver, the sync_file of a run's end,
+ * polled, after success and after a job the driver stopped. On the in-process model, or on the device named by the first
  * argument (a driver's node, in the QEMU guests).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <linux/sync_file.h>
 
 #include <nvdla/runtime.h>
 
@@ -251,6 +257,107 @@ static void test_two_networks(struct nvdla_runtime *rt)
 	}
 }
 
+/* SYNC_IOC_FILE_INFO's status of sync_file @fd: 1 signalled, 0 not, or its error. */
+static int sync_status(int fd)
+{
+	struct sync_file_info info = { 0 };
+
+	return ioctl(fd, SYNC_IOC_FILE_INFO, &info) ? -errno : info.status;
+}
+
+static bool fd_readable(int fd, int timeout_ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	return poll(&p, 1, timeout_ms) == 1 && (p.revents & POLLIN);
+}
+
+/* In process: no fence, -EOPNOTSUPP; the run goes on. */
+static void test_sync_file_in_process(struct nvdla_runtime *rt)
+{
+	struct nvdla_network *net = echo(rt, 8);
+	struct nvdla_run *run = NULL;
+	int fd = -ENOMEM;
+
+	if (net && !nvdla_run_submit(net, 0, &run))
+		fd = nvdla_run_sync_file(run);
+	tap_ok(fd == -EOPNOTSUPP && nvdla_run_wait(run, -1) == 0,
+	       "in process a run has no sync_file: %d (%s)", fd,
+	       fd < 0 ? strerror(-fd) : "an fd");
+	nvdla_run_free(run);
+	nvdla_network_unload(net);
+}
+
+/* Through the driver: three runs in flight, the last one's sync_file. */
+static void test_sync_file(struct nvdla_runtime *rt)
+{
+	struct nvdla_network *net = echo(rt, 128);
+	struct frame f[RUNS] = { 0 };
+	int i, ret, fd = -1, fd2 = -1;
+
+	ret = !net || frames_new(rt, net, f);
+	for (i = 0; i < RUNS && !ret; i++)
+		ret = submit(net, f, i, 0);
+	if (!ret) {
+		fd = nvdla_run_sync_file(f[RUNS - 1].run);
+		fd2 = nvdla_run_sync_file(f[RUNS - 1].run);
+	}
+	tap_ok(fd >= 0 && fd2 >= 0 && fd != fd2 &&
+	       (fcntl(fd, F_GETFD) & FD_CLOEXEC),
+	       "the last of three runs in flight gives a sync_file, a new close-on-exec fd per call (%d, %d)",
+	       fd, fd2);
+	tap_ok(fd >= 0 && fd_readable(fd, 60000) && sync_status(fd) == 1 &&
+	       nvdla_run_wait(f[RUNS - 1].run, -1) == 0 &&
+	       filled(f[RUNS - 1].out, 0x10 + RUNS - 1),
+	       "poll() finds it readable when the run's job ends, signalled without error (status %d); the run's output is there",
+	       fd >= 0 ? sync_status(fd) : fd);
+	if (fd >= 0)
+		close(fd);
+	if (fd2 >= 0)
+		close(fd2);
+	nvdla_network_unload(net);
+	frames_del(f);
+}
+
+/*
+ * Through a virtual device, whose interrupts can be dropped (nvdla_sim's
+ * fault parameter): the driver stops the job at the run's time limit, and
+ * the sync_file signals with -ETIMEDOUT.
+ */
+static void test_sync_file_failed(struct nvdla_runtime *rt)
+{
+	static const char fault[] = "/sys/module/nvdla_sim/parameters/fault";
+	struct nvdla_network *net = echo(rt, 8);
+	struct nvdla_run *run = NULL;
+	int fd = -1, ffd, ret, status = 0;
+
+	ffd = open(fault, O_WRONLY | O_CLOEXEC);
+	if (ffd < 0) {
+		tap_skip("no nvdla_sim fault parameter", "the sync_file of a job the driver stops");
+		nvdla_network_unload(net);
+		return;
+	}
+	ret = !net || write(ffd, "1", 1) != 1;
+	/* 300 ms: the driver ends the job, whose completion never comes. */
+	if (!ret)
+		ret = nvdla_run_submit(net, 300000000, &run);
+	if (!ret)
+		fd = nvdla_run_sync_file(run);
+	if (fd >= 0 && fd_readable(fd, 60000))
+		status = sync_status(fd);
+	if (write(ffd, "0", 1) != 1)
+		ret = -EIO;
+	close(ffd);
+	tap_ok(!ret && status == -ETIMEDOUT && nvdla_run_wait(run, -1) == -ETIMEDOUT &&
+	       strstr(nvdla_run_error(run), "job"),
+	       "a job the driver stops at its time limit: the sync_file signals with %d (%s), the run fails: %s",
+	       status, strerror(-status), run ? nvdla_run_error(run) : "not submitted");
+	if (fd >= 0)
+		close(fd);
+	nvdla_run_free(run);
+	nvdla_network_unload(net);
+}
+
 static void test_refused(struct nvdla_runtime *rt)
 {
 	struct nvdla_network *net = echo(rt, 8);
@@ -289,6 +396,12 @@ int main(void)
 	test_cancel(rt);
 	test_two_networks(rt);
 	test_refused(rt);
+	if (strncmp(device, "sim:", 4)) {
+		test_sync_file(rt);
+		test_sync_file_failed(rt);
+	} else {
+		test_sync_file_in_process(rt);
+	}
 	nvdla_runtime_del(rt);
 	return tap_done();
 }
