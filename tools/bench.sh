@@ -136,7 +136,8 @@ for kver in ${KVERS:-}; do
 		continue
 	fi
 	echo "Linux $kver in a QEMU (TCG) guest, in process then through the driver:"
-	NVDLA_GUEST_TESTS=90-bench.sh tools/qemu/run-guest.sh "$kver" "$build" |
+	NVDLA_GUEST_TESTS=90-bench.sh NVDLA_QEMU_APPEND="nvdla_bench_stream=1 nvdla_test_timeout=1800" \
+		tools/qemu/run-guest.sh "$kver" "$build" |
 		grep '^not ok' || true
 	sed -n 's/^# runtime-bench: //p' "$build/qemu/$kver/console"
 done
