@@ -49,7 +49,8 @@ struct nvdla_backend_ops {
 	 * Run one firmware task whose address list is @list[@num] and wait
 	 * until it ends: completed, failed, or stopped at the absolute
 	 * CLOCK_MONOTONIC @deadline_ns (0: the backend's own bound, see
-	 * nvdla_network_submit()).
+	 * nvdla_network_submit()). The in-process backend's way; the DRM
+	 * one queues instead (below).
 	 */
 	int (*submit)(struct nvdla_backend *be,
 		      const struct nvdla_backend_address *list, uint32_t num,
@@ -62,7 +63,8 @@ struct nvdla_backend_ops {
 	 * its task's @tag in *@tag. sync_file() gives a new sync_file fd,
 	 * owned by the caller, that signals when the last task queued ends.
 	 * Only the DRM backend has them (the kernel orders its jobs by
-	 * fences); the in-process one runs a task at a time.
+	 * fences), and it measures @timing for a queue() then finish() of
+	 * one task; the in-process one runs a task at a time.
 	 */
 	int (*queue)(struct nvdla_backend *be,
 		     const struct nvdla_backend_address *list, uint32_t num,

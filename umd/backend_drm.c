@@ -38,6 +38,11 @@ struct drm_bo {
 	struct drm_bo *next;
 };
 
+/* The latency counters the driver keeps for this file (fdinfo). */
+struct drm_counters {
+	unsigned long long first_write_ns, started, irq_ns, irqs;
+};
+
 struct drm_backend {
 	struct nvdla_backend base;
 	int fd;
@@ -61,6 +66,9 @@ struct drm_backend {
 	bool chained;
 	int status;
 	uint32_t failed;
+	/* The driver's counters when the chain began (base.want_timing). */
+	struct drm_counters before;
+	bool timed;
 };
 
 static struct drm_backend *to_drm(struct nvdla_backend *be)
@@ -207,11 +215,6 @@ static void drm_bo_del(struct nvdla_bo *nbo)
 	drm_handle_put(db, bo->handle);
 	free(bo);
 }
-
-/* The latency counters the driver keeps for this file (fdinfo). */
-struct drm_counters {
-	unsigned long long first_write_ns, started, irq_ns, irqs;
-};
 
 static int drm_read_counters(struct drm_backend *db, struct drm_counters *c)
 {
@@ -361,6 +364,10 @@ static int drm_queue(struct nvdla_backend *be,
 
 	if (db->num_jobs == DRM_CHAIN_MAX)
 		drm_drain(db);
+	if (!db->chained) {
+		be->timing = (struct nvdla_backend_timing){ 0 };
+		db->timed = be->want_timing && !drm_read_counters(db, &db->before);
+	}
 	ret = drm_time_limit(db, deadline_ns, &args.timeout_ms);
 	if (!ret)
 		ret = drm_chain_fence(db);
@@ -394,8 +401,12 @@ static int drm_finish(struct nvdla_backend *be, uint32_t *tag)
 	drm_drain(db);
 	ret = db->status;
 	*tag = db->failed;
+	/* Latencies of a chain of one job: the counters grew by it alone. */
+	if (!ret && db->timed)
+		drm_timing(db, &db->before);
 	db->status = 0;
 	db->chained = false;
+	db->timed = false;
 	return ret;
 }
 
@@ -411,26 +422,6 @@ static int drm_sync_file(struct nvdla_backend *be, int *fd)
 	return 0;
 }
 
-static int drm_submit(struct nvdla_backend *be,
-		      const struct nvdla_backend_address *list, uint32_t num,
-		      int64_t deadline_ns)
-{
-	struct drm_backend *db = to_drm(be);
-	struct drm_counters before;
-	uint32_t tag;
-	bool timed;
-	int ret;
-
-	be->timing = (struct nvdla_backend_timing){ 0 };
-	timed = be->want_timing && !drm_read_counters(db, &before);
-	ret = drm_queue(be, list, num, deadline_ns, 0);
-	if (!ret)
-		ret = drm_finish(be, &tag);
-	if (!ret && timed)
-		drm_timing(db, &before);
-	return ret;
-}
-
 static void drm_del(struct nvdla_backend *be)
 {
 	struct drm_backend *db = to_drm(be);
@@ -444,7 +435,6 @@ static const struct nvdla_backend_ops drm_backend_ops = {
 	.bo_del = drm_bo_del,
 	.bo_export = drm_bo_export,
 	.bo_import = drm_bo_import,
-	.submit = drm_submit,
 	.queue = drm_queue,
 	.finish = drm_finish,
 	.sync_file = drm_sync_file,

@@ -539,11 +539,11 @@ static int net_finish(struct nvdla_network *net)
 }
 
 /*
- * Queue DLA task @n behind the ones before it, where the backend can (the
+ * Queue DLA task @n behind the ones before it where the backend can (the
  * driver: the kernel chains them by fences), else run it. With a time
- * limit (each task's starts when it is queued) or timing asked for, it
- * ends before the next. After the network's last task, the run gets a
- * sync_file of its end.
+ * limit (each task's starts when it is queued) or latencies asked for
+ * (measured per task), it ends before the next is queued. After the
+ * network's last task, the run gets a sync_file of its end.
  */
 static int net_queue_task(struct nvdla_network *net, uint32_t n,
 			  int64_t deadline)
@@ -553,7 +553,7 @@ static int net_queue_task(struct nvdla_network *net, uint32_t n,
 	uint32_t num = t->num + !!t->stats, failed;
 	int ret;
 
-	if (!be->ops->queue || be->want_timing) {
+	if (!be->ops->queue) {
 		ret = be->ops->submit(be, t->list, num, deadline);
 		if (ret)
 			return nvdla_rt_error(net->rt, ret, "task %u failed: %s",
@@ -568,7 +568,7 @@ static int net_queue_task(struct nvdla_network *net, uint32_t n,
 	}
 	if (n == net->num_tasks - 1)
 		nvdla_run_sync_file_set(net->active, be);
-	return deadline ? net_finish(net) : 0;
+	return deadline || be->want_timing ? net_finish(net) : 0;
 }
 
 static int net_run_task(struct nvdla_network *net, uint32_t n,
