@@ -29,11 +29,11 @@
 #define RUNS 3
 
 /*
- * An echo (a BDMA copy of input 0 to output 0) of @lines lines of 32 KiB:
- * 4 MiB with 128 (the guests' largest buffer), long enough to find the
- * second and third runs queued.
+ * The tensor of an echo (a BDMA copy of input 0 to output 0) of @lines
+ * lines of 32 KiB: 4 MiB with 128 (the guests' largest buffer), long
+ * enough to find the second and third runs queued.
  */
-static struct nvdla_network *echo(struct nvdla_runtime *rt, int32_t lines)
+static struct nvdla_tensor_desc echo_desc(int32_t lines)
 {
 	struct nvdla_tensor_desc t = {
 		.name = "data", .n = 1, .c = 32, .h = lines, .w = 1024,
@@ -41,16 +41,44 @@ static struct nvdla_network *echo(struct nvdla_runtime *rt, int32_t lines)
 		.pixel_format = NVDLA_TENSOR_FEATURE,
 		.stride = { 1, 1024 * 32, 1024 * 32 * (uint32_t)lines },
 	};
-	struct nvdla_network *net = NULL;
-	void *buf;
-	size_t len;
 
 	t.size = t.stride[2];
-	if (!nvdla_build_echo(&t, &buf, &len)) {
+	return t;
+}
+
+/* Load the loadable in @buf unless building it failed (@built non-zero). */
+static struct nvdla_network *load(struct nvdla_runtime *rt, int built,
+				  void *buf, size_t len)
+{
+	struct nvdla_network *net = NULL;
+
+	if (!built) {
 		nvdla_network_load(rt, buf, len, &net);
 		free(buf);
 	}
 	return net;
+}
+
+static struct nvdla_network *echo(struct nvdla_runtime *rt, int32_t lines)
+{
+	struct nvdla_tensor_desc t = echo_desc(lines);
+	void *buf = NULL;
+	size_t len = 0;
+	int ret = nvdla_build_echo(&t, &buf, &len);
+
+	return load(rt, ret, buf, len);
+}
+
+/* The echo in @num_tasks DLA tasks, one after the other. */
+static struct nvdla_network *echo_tasks(struct nvdla_runtime *rt,
+					int32_t lines, unsigned int num_tasks)
+{
+	struct nvdla_tensor_desc t = echo_desc(lines);
+	void *buf = NULL;
+	size_t len = 0;
+	int ret = nvdla_build_echo_tasks(&t, num_tasks, &buf, &len);
+
+	return load(rt, ret, buf, len);
 }
 
 /* Per run: an input filled with its own byte, an output, the handle. */
@@ -319,44 +347,105 @@ static void test_sync_file(struct nvdla_runtime *rt)
 	frames_del(f);
 }
 
+/* Write @value into the module parameter @path; its old value into @old. */
+static int set_param(const char *path, const char *value, char *old,
+		     size_t len)
+{
+	FILE *f = fopen(path, "r+");
+	int ret;
+
+	if (!f)
+		return -errno;
+	ret = old && !fgets(old, len, f) ? -EIO : 0;
+	if (!ret && (fseek(f, 0, SEEK_SET) || fputs(value, f) < 0))
+		ret = -EIO;
+	if (fclose(f))
+		ret = -EIO;
+	return ret;
+}
+
 /*
- * Through a virtual device, whose interrupts can be dropped (nvdla_sim's
- * fault parameter): the driver stops the job at the run's time limit, and
- * the sync_file signals with -ETIMEDOUT.
+ * Through a virtual device whose interrupts are dropped (nvdla_sim's
+ * fault parameter), one run of @net with @timeout_ns: its first job never
+ * completes and the driver stops it, at the run's limit or else at the
+ * job timeout (300 ms here). The run's sync_file is an fd even so: its
+ * last job was queued while the first was still on the engine, and it
+ * signals with the first one's -ETIMEDOUT.
  */
-static void test_sync_file_failed(struct nvdla_runtime *rt)
+static void test_faulty_run(struct nvdla_network *net, int64_t timeout_ns,
+			    const char *what)
 {
 	static const char fault[] = "/sys/module/nvdla_sim/parameters/fault";
-	struct nvdla_network *net = echo(rt, 8);
+	static const char job_timeout[] = "/sys/module/nvdla/parameters/job_timeout_ms";
 	struct nvdla_run *run = NULL;
-	int fd = -1, ffd, ret, status = 0;
+	int fd = -1, ret, status = 0;
+	char old[32];
 
-	ffd = open(fault, O_WRONLY | O_CLOEXEC);
-	if (ffd < 0) {
-		tap_skip("no nvdla_sim fault parameter", "the sync_file of a job the driver stops");
-		nvdla_network_unload(net);
+	if (access(fault, W_OK)) {
+		tap_skip("no nvdla_sim fault parameter", "%s", what);
 		return;
 	}
-	ret = !net || write(ffd, "1", 1) != 1;
-	/* 300 ms: the driver ends the job, whose completion never comes. */
+	ret = !net || set_param(job_timeout, "300", old, sizeof(old)) ||
+	      set_param(fault, "1", NULL, 0);
 	if (!ret)
-		ret = nvdla_run_submit(net, 300000000, &run);
+		ret = nvdla_run_submit(net, timeout_ns, &run);
 	if (!ret)
 		fd = nvdla_run_sync_file(run);
 	if (fd >= 0 && fd_readable(fd, 60000))
 		status = sync_status(fd);
-	if (write(ffd, "0", 1) != 1)
+	if (set_param(fault, "0", NULL, 0) ||
+	    set_param(job_timeout, old, NULL, 0))
 		ret = -EIO;
-	close(ffd);
 	if (!ret)
 		ret = nvdla_run_wait(run, -1) == -ETIMEDOUT ? 0 : -EINVAL;
-	tap_ok(!ret && status == -ETIMEDOUT && strstr(nvdla_run_error(run), "job"),
-	       "a job the driver stops at its time limit: the sync_file signals with %d (%s), the run fails: %s",
-	       status, strerror(-status), run ? nvdla_run_error(run) : "not submitted");
+	tap_ok(!ret && fd >= 0 && status == -ETIMEDOUT &&
+	       strstr(nvdla_run_error(run), "task 0 failed") &&
+	       strstr(nvdla_run_error(run), "job"),
+	       "%s: the sync_file (%d) signals with %d (%s), the run fails: %s",
+	       what, fd, status, strerror(-status),
+	       run ? nvdla_run_error(run) : "not submitted");
 	if (fd >= 0)
 		close(fd);
 	nvdla_run_free(run);
+}
+
+/*
+ * A network of three DLA tasks, each copying what the one before wrote:
+ * three runs in flight give their own inputs back; through the driver the
+ * last run's sync_file signals without error.
+ */
+static void test_tasks(struct nvdla_runtime *rt, bool device)
+{
+	struct nvdla_network *net = echo_tasks(rt, 16, 3);
+	struct frame f[RUNS] = { 0 };
+	int i, ret, fd = -1, status = 0;
+	bool outputs = true;
+
+	ret = !net || frames_new(rt, net, f);
+	for (i = 0; i < RUNS && !ret; i++)
+		ret = submit(net, f, i, 0);
+	if (!ret && device)
+		fd = nvdla_run_sync_file(f[RUNS - 1].run);
+	if (fd >= 0 && fd_readable(fd, 60000))
+		status = sync_status(fd);
+	for (i = 0; i < RUNS && !ret; i++)
+		outputs &= nvdla_run_wait(f[i].run, -1) == 0 &&
+			   filled(f[i].out, 0x10 + i);
+	tap_ok(!ret && outputs && (!device || status == 1),
+	       "three runs of a network of three DLA tasks in flight: each output its own input%s (sync_file status %d)",
+	       device ? ", the last run's sync_file signalled" : "", status);
+	if (fd >= 0)
+		close(fd);
+	if (device) {
+		test_faulty_run(net, 0,
+				"three tasks chained in the kernel, the first stopped at the job timeout");
+		nvdla_network_unload(net);
+		net = echo(rt, 8);
+		test_faulty_run(net, 300000000,
+				"one task stopped at the run's time limit of 300 ms");
+	}
 	nvdla_network_unload(net);
+	frames_del(f);
 }
 
 static void test_refused(struct nvdla_runtime *rt)
@@ -397,12 +486,11 @@ int main(void)
 	test_cancel(rt);
 	test_two_networks(rt);
 	test_refused(rt);
-	if (strncmp(device, "sim:", 4)) {
+	if (strncmp(device, "sim:", 4))
 		test_sync_file(rt);
-		test_sync_file_failed(rt);
-	} else {
+	else
 		test_sync_file_in_process(rt);
-	}
+	test_tasks(rt, strncmp(device, "sim:", 4));
 	nvdla_runtime_del(rt);
 	return tap_done();
 }
