@@ -3,9 +3,12 @@
 # make bench: per-engine throughput of the hardware model next to plain C
 # loops (nvdla_bench), the wall time of the largest public traces and of
 # ResNet-18 from the official compiler, the digit demo's accuracy on its
-# test split, then the runtime's own costs (nvdla_runtime_bench) in process
-# and through the kernel driver in a QEMU guest per installed kernel, and
-# ResNet-18 int8 through the driver on the arm64 board with the NVDLA device.
+# test split, the pipelined example's frames/s (nvdla_stream) with 1, 2 and 3
+# runs in flight next to the synchronous loop's, then the runtime's own
+# costs (nvdla_runtime_bench) in process and through the kernel driver in a
+# QEMU guest per installed kernel (with nvdla_stream's figures there too),
+# and ResNet-18 int8 through the driver on the arm64 board with the NVDLA
+# device.
 set -eu
 build=${1:-build}
 "$build/bin/nvdla_bench"
