@@ -15,7 +15,8 @@ for t in test_async test_buffer_share; do
 		echo "ok - $t through the driver # SKIP not in the guest"
 		continue
 	fi
-	NVDLA_TEST_DEVICE=$node "/bin/$t" >/tmp/$t.tap 2>&1
+	NVDLA_TEST_DEVICE=$node NVDLA_TEST_CPU_NETWORK=/models/digits-fp16-nv_full/net.nvdla \
+		"/bin/$t" >/tmp/$t.tap 2>&1
 	status=$?
 	sed -n -e "s/^\(\(not \)\{0,1\}ok [0-9]* - \)/\1$t through the driver: /p" \
 		-e '/^#/p' /tmp/$t.tap

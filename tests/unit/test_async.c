@@ -347,6 +347,33 @@ static void test_sync_file(struct nvdla_runtime *rt)
 	frames_del(f);
 }
 
+/*
+ * Through the driver, a network that ends with a CPU task (the loadable
+ * NVDLA_TEST_CPU_NETWORK names: the digit demo in the guests) has no
+ * fence of its end: -EOPNOTSUPP, and the run completes.
+ */
+static void test_sync_file_cpu_task(struct nvdla_runtime *rt)
+{
+	const char *path = getenv("NVDLA_TEST_CPU_NETWORK");
+	struct nvdla_network *net = NULL;
+	struct nvdla_run *run = NULL;
+	int fd = -ENOENT;
+
+	if (!path || access(path, R_OK)) {
+		tap_skip("no loadable in NVDLA_TEST_CPU_NETWORK",
+			 "no sync_file for a network that ends with a CPU task");
+		return;
+	}
+	if (!nvdla_network_load_file(rt, path, &net) &&
+	    !nvdla_run_submit(net, 0, &run))
+		fd = nvdla_run_sync_file(run);
+	tap_ok(fd == -EOPNOTSUPP && nvdla_run_wait(run, -1) == 0,
+	       "%s, which ends with a CPU task, has no sync_file: %d (%s); the run completes",
+	       path, fd, strerror(-fd));
+	nvdla_run_free(run);
+	nvdla_network_unload(net);
+}
+
 /* Write @value into the module parameter @path; its old value into @old. */
 static int set_param(const char *path, const char *value, char *old,
 		     size_t len)
@@ -486,9 +513,10 @@ int main(void)
 	test_cancel(rt);
 	test_two_networks(rt);
 	test_refused(rt);
-	if (strncmp(device, "sim:", 4))
+	if (strncmp(device, "sim:", 4)) {
 		test_sync_file(rt);
-	else
+		test_sync_file_cpu_task(rt);
+	} else
 		test_sync_file_in_process(rt);
 	test_tasks(rt, strncmp(device, "sim:", 4));
 	nvdla_runtime_del(rt);
