@@ -31,6 +31,7 @@ done
 # command line. The virtual device computes on the guest's CPU under TCG:
 # a job may run past the driver's default job timeout.
 [ -n "${nvdla_bench_stream:-}" ] || exit 0
+job_timeout=$(cat /sys/module/nvdla/parameters/job_timeout_ms)
 echo 60000 >/sys/module/nvdla/parameters/job_timeout_ms
 for m in "digits-fp16-nv_full input.pgm 255 20" \
 	"resnet18_64-int8-nv_full input.ppm 255 4"; do
@@ -57,4 +58,4 @@ for m in "digits-fp16-nv_full input.pgm 255 20" \
 		fi
 	done
 done
-echo 5000 >/sys/module/nvdla/parameters/job_timeout_ms
+echo "$job_timeout" >/sys/module/nvdla/parameters/job_timeout_ms
