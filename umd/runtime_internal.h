@@ -67,6 +67,16 @@ struct nvdla_run {
 	int status;
 	char error[NVDLA_RT_ERROR_MAX];
 	int efd;
+	/*
+	 * The sync_file of the run's end: @sync_fd once its last task is
+	 * queued in the kernel, or @sync_err why it could not be exported;
+	 * @sync_known when either is set; @sync_none when no sync_file can
+	 * be had (in process, or the network ends with a CPU task).
+	 */
+	int sync_fd;
+	int sync_err;
+	bool sync_known;
+	bool sync_none;
 	unsigned int refs;
 	struct nvdla_run *next;
 };
@@ -76,6 +86,8 @@ int nvdla_run_new(struct nvdla_network *net, int64_t timeout_ns,
 		  struct nvdla_run **run);
 /* End @run with @status (its message already in run->error). */
 void nvdla_run_end(struct nvdla_run *run, int status);
+/* Export the fence of @be's last task queued as @run's sync_file. */
+void nvdla_run_sync_file_set(struct nvdla_run *run, struct nvdla_backend *be);
 /* Drop a reference; the last frees it. */
 void nvdla_run_put(struct nvdla_run *run);
 

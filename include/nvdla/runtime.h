@@ -10,10 +10,10 @@
  * Threads: a runtime, its networks and its buffers belong to one thread
  * at a time (use one runtime per thread, or lock around it). Runs (struct
  * nvdla_run) are the exception: nvdla_run_wait(), nvdla_run_poll(),
- * nvdla_run_fd() and nvdla_run_error() may be called from any thread on a
- * run not yet freed, alongside calls on its network. Each network runs its
- * submitted runs on a worker thread of the library, one at a time, in
- * submission order; the runs of all networks of a runtime share its
+ * nvdla_run_fd(), nvdla_run_sync_file() and nvdla_run_error() may be
+ * called from any thread on a run not yet freed, alongside calls on its
+ * network. Each network runs its submitted runs on a worker thread of the
+ * library, one at a time, in submission order; the runs of all networks of a runtime share its
  * device one run at a time, and nvdla_buffer_new(), nvdla_buffer_del(),
  * nvdla_buffer_import() and nvdla_buffer_export() wait for the run that
  * holds it.
@@ -212,13 +212,31 @@ int nvdla_run_poll(struct nvdla_run *run);
 /*
  * A file descriptor for an event loop (poll, epoll, select) that becomes
  * readable (POLLIN) when @run ends and stays readable. It is an eventfd
- * of the library, on the in-process model and through the driver alike
- * (the library's worker sequences each run's tasks: a network's CPU tasks
- * and its time limit run between the device's jobs, so the kernel holds
- * no single fence for a run when it is submitted). It belongs to @run:
- * do not read, write or close it; nvdla_run_free() closes it.
+ * of the library, on the in-process model and through the driver alike.
+ * It belongs to @run: do not read, write or close it; nvdla_run_free()
+ * closes it.
  */
 int nvdla_run_fd(const struct nvdla_run *run);
+
+/*
+ * Through the driver, a sync_file of @run's end: a new file descriptor,
+ * which the caller owns and closes, for the kernel's fence of the run's
+ * last job. Through the driver the jobs of a run wait for one another in
+ * the kernel (a job ends unrun with the error of a failed one before it),
+ * so that the fence signals when the run's device work has ended, with
+ * the error of the first job that failed (SYNC_IOC_FILE_INFO's status);
+ * poll() gives POLLIN then, and the fd can wait in another driver's
+ * job or in an event loop. It may signal a little before
+ * nvdla_run_wait() returns, which also collects the run's result.
+ *
+ * The call waits until the run's last job is queued in the kernel, that
+ * is until the runs submitted before it have ended. -EOPNOTSUPP on the
+ * in-process model and for a network that ends with a CPU task (the
+ * kernel holds no fence of its end); the run's error if it ended before
+ * its last job was queued (failed, or cancelled: -ECANCELED); the
+ * driver's error if the fence could not be exported.
+ */
+int nvdla_run_sync_file(struct nvdla_run *run);
 
 /* Why @run failed, once it has ended with an error; "" otherwise. */
 const char *nvdla_run_error(const struct nvdla_run *run);
