@@ -62,9 +62,8 @@ void sim_perf_conv(struct nvdla_sim *sim, const struct sim_conv *cv)
 	if (!SIM_FIELD(sim, CDMA, D_MISC_CFG, DATA_REUSE))
 		data = conv_input_bytes(sim, cv) * cv->batches;
 	if (!SIM_FIELD(sim, CDMA, D_MISC_CFG, WEIGHT_REUSE))
-		weights = SIM_FIELD(sim, CDMA, D_WEIGHT_BYTES, WEIGHT_BYTES) +
-			  (cv->compressed ?
-			   SIM_FIELD(sim, CDMA, D_WMB_BYTES, WMB_BYTES) : 0);
+		weights = SIM_REG(sim, CDMA, D_WEIGHT_BYTES) +
+			  (cv->compressed ? SIM_REG(sim, CDMA, D_WMB_BYTES) : 0);
 	rows = cv->r < cv->h ? cv->r : cv->h;
 	op->mac_cycles += conv_atomics(cv, ow, oh);
 	op->macs += (u64)cv->batches * ow * oh * cv->k * cv->c * cv->r *

@@ -117,15 +117,18 @@ int cli_print_estimate(struct nvdla_network *net)
 	printf("estimate: %g MHz, %g GB/s, %g ns memory latency\n",
 	       est.params.clock_mhz, est.params.dram_gbps,
 	       est.params.latency_ns);
-	printf("  op engines       grp      start     cycles     time_us bound          MACs     read_B    write_B\n");
+	printf("  op engines       grp      start     cycles     time_us bound    mac_cyc   post_cyc    mem_cyc         MACs     read_B    write_B\n");
 	for (i = 0; i < est.num_ops; i++) {
 		ret = nvdla_network_op_estimate(net, i, &op);
 		if (ret)
 			return ret;
-		printf("%4u %-13s %3u %10llu %10llu %11.3f %-6s %12llu %10llu %10llu\n",
+		printf("%4u %-13s %3u %10llu %10llu %11.3f %-6s %10llu %10llu %10llu %12llu %10llu %10llu\n",
 		       i, op.engines, op.group,
 		       (unsigned long long)op.start_cycle,
 		       (unsigned long long)op.cycles, op.time_us, op.bound,
+		       (unsigned long long)op.mac_cycles,
+		       (unsigned long long)op.post_cycles,
+		       (unsigned long long)op.mem_cycles,
 		       (unsigned long long)op.macs,
 		       (unsigned long long)op.read_bytes,
 		       (unsigned long long)op.write_bytes);
