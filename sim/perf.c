@@ -26,6 +26,31 @@ int nvdla_sim_set_perf(struct nvdla_sim *sim,
 	return 0;
 }
 
+const char *nvdla_sim_engine_name(enum nvdla_sim_engine e)
+{
+	static const char *const names[NVDLA_SIM_ENGINES] = {
+		[NVDLA_SIM_ENGINE_CONV] = "conv",
+		[NVDLA_SIM_ENGINE_SDP] = "sdp",
+		[NVDLA_SIM_ENGINE_PDP] = "pdp",
+		[NVDLA_SIM_ENGINE_CDP] = "cdp",
+		[NVDLA_SIM_ENGINE_BDMA] = "bdma",
+		[NVDLA_SIM_ENGINE_RUBIK] = "rubik",
+	};
+
+	return e < NVDLA_SIM_ENGINES ? names[e] : "unknown";
+}
+
+const char *nvdla_sim_bound_name(enum nvdla_sim_bound b)
+{
+	static const char *const names[] = {
+		[NVDLA_SIM_BOUND_MAC] = "mac",
+		[NVDLA_SIM_BOUND_MEMORY] = "memory",
+		[NVDLA_SIM_BOUND_POST] = "post",
+	};
+
+	return b < ARRAY_SIZE(names) ? names[b] : "unknown";
+}
+
 u64 nvdla_sim_perf_now(const struct nvdla_sim *sim)
 {
 	return sim->perf.now;
@@ -39,27 +64,29 @@ u64 sim_perf_latency(const struct nvdla_sim *sim)
 }
 
 /*
- * The slowest of: the memory's bandwidth, the interface's width (one
- * word a cycle), and that width scaled down where the latency exceeds
- * what the interface's read path covers (its requests in flight).
+ * The slowest of: the memory's bandwidth, which reads and writes share;
+ * the interface's width, one word a cycle on its read channel and one on
+ * its write channel; and the read channel's width scaled down where the
+ * latency exceeds what its read path covers (its requests in flight).
  */
-u64 sim_perf_mem(const struct nvdla_sim *sim, u64 bytes)
+u64 sim_perf_mem(const struct nvdla_sim *sim, u64 read, u64 write)
 {
 	const struct nvdla_sim_perf_params *pp = &sim->perf.params;
 	u64 width = sim->config->mem_width / 8;
 	u64 latency = sim_perf_latency(sim), cover = sim->config->perf.memif_latency;
-	u64 dram = sim_perf_div_up(bytes * pp->clock_khz,
+	u64 dram = sim_perf_div_up((read + write) * pp->clock_khz,
 				   (u64)pp->dram_mbps * 1000);
-	u64 bus = sim_perf_div_up(bytes, width);
+	u64 rd = sim_perf_div_up(read, width), wr = sim_perf_div_up(write, width);
 
 	if (latency > cover)
-		bus = sim_perf_div_up(bytes * latency, width * cover);
-	return dram > bus ? dram : bus;
+		rd = sim_perf_div_up(read * latency, width * cover);
+	rd = rd > wr ? rd : wr;
+	return dram > rd ? dram : rd;
 }
 
 u32 sim_perf_stall(const struct nvdla_sim *sim, u64 bytes, u64 busy)
 {
-	u64 mem = sim_perf_mem(sim, bytes);
+	u64 mem = sim_perf_mem(sim, bytes, 0);
 
 	if (mem <= busy)
 		return 0;
@@ -96,7 +123,7 @@ void sim_perf_end(struct nvdla_sim *sim)
 	if (!pf->open)
 		return;
 	pf->open = false;
-	op->mem_cycles = sim_perf_mem(sim, op->read_bytes + op->write_bytes);
+	op->mem_cycles = sim_perf_mem(sim, op->read_bytes, op->write_bytes);
 	op->latency_cycles = sim_perf_latency(sim);
 	compute = perf_max(op->mac_cycles, op->post_cycles);
 	fetch = perf_max(op->mem_cycles, pf->startup);

@@ -22,8 +22,8 @@ static inline u64 sim_perf_div_up(u64 n, u64 d)
 /* Reset the time line, with the configuration's default parameters. */
 void sim_perf_init(struct nvdla_sim *sim);
 
-/* Cycles @bytes of memory traffic take at the estimate's bandwidth. */
-u64 sim_perf_mem(const struct nvdla_sim *sim, u64 bytes);
+/* Cycles @read and @write bytes of memory traffic take. */
+u64 sim_perf_mem(const struct nvdla_sim *sim, u64 read, u64 write);
 /* Cycles of the memory's read latency. */
 u64 sim_perf_latency(const struct nvdla_sim *sim);
 /*

@@ -71,7 +71,7 @@ void sim_perf_conv(struct nvdla_sim *sim, const struct sim_conv *cv)
 	op->peak_macs = cv->atomic_c * cv->kernels_per_group;
 	op->read_bytes += data + weights;
 	sim->perf.startup += sim_perf_mem(sim, weights / groups +
-					  data / cv->batches / cv->h * rows);
+					  data / cv->batches / cv->h * rows, 0);
 	if (!SIM_FIELD(sim, CDMA, D_PERF_ENABLE, DMA_EN))
 		return;
 	sim_set_status(sim, NVDLA_UNIT_CDMA, NVDLA_CDMA_D_PERF_DAT_READ_STALL,

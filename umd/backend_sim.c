@@ -608,32 +608,19 @@ static int sim_estimate(struct nvdla_backend *be,
 /* The names of @engines (BIT(enum nvdla_sim_engine)), joined by '+'. */
 static void sim_engine_names(uint32_t engines, char *buf, size_t len)
 {
-	static const char *const names[NVDLA_SIM_ENGINES] = {
-		[NVDLA_SIM_ENGINE_CONV] = "conv",
-		[NVDLA_SIM_ENGINE_SDP] = "sdp",
-		[NVDLA_SIM_ENGINE_PDP] = "pdp",
-		[NVDLA_SIM_ENGINE_CDP] = "cdp",
-		[NVDLA_SIM_ENGINE_BDMA] = "bdma",
-		[NVDLA_SIM_ENGINE_RUBIK] = "rubik",
-	};
 	size_t at = 0;
 	int e;
 
 	buf[0] = '\0';
 	for (e = 0; e < NVDLA_SIM_ENGINES; e++)
 		if (engines & (1u << e))
-			at += snprintf(buf + at, len - at, "%s%s",
-				       at ? "+" : "", names[e]);
+			at += snprintf(buf + at, len - at, "%s%s", at ? "+" : "",
+				       nvdla_sim_engine_name(e));
 }
 
 /* The model estimated @op: keep it while estimating. */
 static void sim_perf_op(void *ctx, const struct nvdla_sim_perf_op *op)
 {
-	static const char *const bounds[] = {
-		[NVDLA_SIM_BOUND_MAC] = "mac",
-		[NVDLA_SIM_BOUND_MEMORY] = "memory",
-		[NVDLA_SIM_BOUND_POST] = "post",
-	};
 	struct nvdla_backend *be = &((struct sim_backend *)ctx)->base;
 	struct nvdla_op_estimate *e;
 
@@ -654,7 +641,7 @@ static void sim_perf_op(void *ctx, const struct nvdla_sim_perf_op *op)
 	memset(e, 0, sizeof(*e));
 	sim_engine_names(op->engines, e->engines, sizeof(e->engines));
 	e->group = op->group;
-	e->bound = bounds[op->bound];
+	e->bound = nvdla_sim_bound_name(op->bound);
 	e->start_cycle = op->start;
 	e->cycles = op->cycles;
 	e->time_us = op->cycles / be->est_params.clock_mhz;

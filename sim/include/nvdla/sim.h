@@ -154,6 +154,10 @@ int nvdla_sim_perf_defaults(enum nvdla_sim_config_id id,
 int nvdla_sim_set_perf(struct nvdla_sim *sim,
 		       const struct nvdla_sim_perf_params *params);
 
+/* "conv", "sdp", "pdp", "cdp", "bdma", "rubik"; "mac", "memory", "post". */
+const char *nvdla_sim_engine_name(enum nvdla_sim_engine e);
+const char *nvdla_sim_bound_name(enum nvdla_sim_bound b);
+
 /* The cycle up to which the host has handled the model's interrupts. */
 u64 nvdla_sim_perf_now(const struct nvdla_sim *sim);
 
