@@ -98,6 +98,21 @@ else
 	skip "NN_L0_0: operations in order" "../shared absent"
 fi
 
+# nvdla_trace estimates a public trace's operations: pdp_28x28x8's 6272
+# int8 elements at one a cycle on nv_small, + 32 cycles of latency.
+trace=../shared/conformance/traces/nv_small/pdp_28x28x8_2x2_max_int8_0
+if [ -d "$trace" ]; then
+	"$build/bin/nvdla_trace" --estimate 1000,4,32 "$trace" >"$tmp/trace.txt"
+	grep -q "^  estimate pdp: 6304 cycles (mac 0, post 6272, memory 1696), post-bound, 6272 bytes read, 512 written$" "$tmp/trace.txt" &&
+		grep -q "^PASS pdp_28x28x8_2x2_max_int8_0$" "$tmp/trace.txt"
+	ok $? "nvdla_trace --estimate: pdp_28x28x8 6304 cycles, post-bound, PASS"
+else
+	skip "nvdla_trace --estimate on pdp_28x28x8" "../shared absent"
+fi
+"$build/bin/nvdla_trace" --estimate 1000,4 loadables >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "nvdla_trace: --estimate takes MHZ,GBPS,NS" "$tmp/err"
+ok $? "nvdla_trace --estimate 1000,4: refused, status 2"
+
 "$rt" --loadable loadables/bdma_copy.nvdla --estimate --clock 0.5 \
 	-o "$tmp/b.dimg" >/dev/null 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "estimate: the clock must be 1 to 100000 MHz" "$tmp/err"

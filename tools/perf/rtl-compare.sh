@@ -5,9 +5,11 @@
 # public nv_small trace test named, its RTL cycles, from the first memory
 # read the RTL requests to the last data it writes (the bench logs every
 # AXI beat with its half-cycle tick), next to the estimate of the same
-# script by nvdla_trace at the bench's memory: one 8-byte beat a cycle
-# each way (16 GB/s at 1 GHz) after 32 cycles of latency. Prints one
-# line per test: name, RTL cycles, estimated cycles, estimate / RTL.
+# script by nvdla_trace at the bench's memory: 32 cycles of latency, and
+# an address accepted every other cycle on each channel, one 8-byte beat
+# (nv_small's bursts are one beat long), so 4 bytes a cycle: 4 GB/s at
+# 1 GHz (EST overrides "MHZ,GBPS,NS"). Prints one line per test: name,
+# RTL cycles, estimated cycles, estimate / RTL.
 # Usage: tools/perf/rtl-compare.sh BUILD TEST...   (docs/performance.md)
 set -u
 build=$1
@@ -24,7 +26,7 @@ for t in "$@"; do
 			if (!first) first = $1
 			last = $1
 		} END { print int((last - first) / 2) }' "$runs/$t/run.log")
-	est=$("$build/bin/nvdla_trace" --estimate 1000,16,32 "$traces/$t" |
+	est=$("$build/bin/nvdla_trace" --estimate "${EST:-1000,4,32}" "$traces/$t" |
 		awk '/^  estimate/ { for (i = 1; i <= NF; i++)
 			if ($(i + 1) == "cycles") { s += $i; break } }
 			END { print s + 0 }')
