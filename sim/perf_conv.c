@@ -10,9 +10,11 @@
  * for one output element. Winograd takes a 4x4 input tile of atomic-C/16
  * channels for a 2x2 output tile, all nine taps at once. The CDMA reads
  * the input once (the convolution buffer holds it whole for the layer)
- * and each weight once; the first kernel group and the input rows of the
- * first output row must arrive before the first atomic operation, the
- * rest streams while the array computes.
+ * and each weight once. The MAC array starts once the CDMA has filled
+ * the buffer: the whole input, and the weights as far as the weight banks
+ * hold them; only weights beyond that stream while the array computes
+ * (NVIDIA's nv_small RTL does not overlap the fetch it needs first with
+ * the compute: docs/performance.md).
  */
 #include "perf.h"
 
@@ -56,22 +58,22 @@ void sim_perf_conv(struct nvdla_sim *sim, const struct sim_conv *cv)
 			     sim->units[NVDLA_UNIT_CDMA].consumer);
 	u32 ow = SIM_FIELD(sim, CSC, D_DATAOUT_SIZE_0, DATAOUT_WIDTH) + 1;
 	u32 oh = SIM_FIELD(sim, CSC, D_DATAOUT_SIZE_0, DATAOUT_HEIGHT) + 1;
-	u64 groups = sim_perf_div_up(cv->k, cv->kernels_per_group);
-	u64 data = 0, weights = 0, rows;
+	const struct nvdla_cbuf *cb = &sim->config->cbuf;
+	u64 held = (u64)sim_cbuf_weight_banks(sim) * cb->depth * cb->width;
+	u64 data = 0, weights = 0;
 
 	if (!SIM_FIELD(sim, CDMA, D_MISC_CFG, DATA_REUSE))
 		data = conv_input_bytes(sim, cv) * cv->batches;
 	if (!SIM_FIELD(sim, CDMA, D_MISC_CFG, WEIGHT_REUSE))
 		weights = SIM_REG(sim, CDMA, D_WEIGHT_BYTES) +
 			  (cv->compressed ? SIM_REG(sim, CDMA, D_WMB_BYTES) : 0);
-	rows = cv->r < cv->h ? cv->r : cv->h;
 	op->mac_cycles += conv_atomics(cv, ow, oh);
 	op->macs += (u64)cv->batches * ow * oh * cv->k * cv->c * cv->r *
 		    (cv->is_image ? 1 : cv->s);
 	op->peak_macs = cv->atomic_c * cv->kernels_per_group;
 	op->read_bytes += data + weights;
-	sim->perf.startup += sim_perf_mem(sim, weights / groups +
-					  data / cv->batches / cv->h * rows, 0);
+	sim->perf.startup += sim_perf_mem(sim, data +
+					  (weights < held ? weights : held), 0);
 	if (!SIM_FIELD(sim, CDMA, D_PERF_ENABLE, DMA_EN))
 		return;
 	sim_set_status(sim, NVDLA_UNIT_CDMA, NVDLA_CDMA_D_PERF_DAT_READ_STALL,

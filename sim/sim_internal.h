@@ -161,6 +161,8 @@ bool sim_slice(struct nvdla_sim *sim, u64 work);
  * if not, it is counted, and runs only where the host allows it.
  */
 bool sim_cbuf_ok(struct nvdla_sim *sim);
+/* Weight banks of the layer in the convolution units (D_BANK). */
+u32 sim_cbuf_weight_banks(const struct nvdla_sim *sim);
 
 /* Register groups (regfile.c). */
 bool sim_unit_grouped(int unit);
