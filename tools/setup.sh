@@ -40,7 +40,8 @@ build_pkgs="$build_pkgs protobuf-c-compiler libprotobuf-c-dev libonnx-dev"
 # kernels were built with, the libraries of the kbuild programs); flex,
 # bison, bc and libelf-dev: the debug kernel of make check-debug;
 # python3-torch, -numpy, -sklearn and -onnx: the models of tools/models
-# (the digit demo's training, LeNet and ResNet-18, their float references).
+# (the digit demo's training, LeNet and ResNet-18, their float references);
+# python3-torchvision: the torchvision models of the compiler's zoo test.
 # python3-numpy and python3-pytest: the Python module's tests.
 # libsystemc-dev and g++: NVIDIA's C model for make check-cmodel; the Perl
 # modules: nvdla/hw's generators for its nv_small C model and RTL;
@@ -61,7 +62,8 @@ test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
 	device-tree-compiler python3 python3-yaml dkms
 	qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	gcc-12 libelf1 libssl3 pahole flex bison bc libelf-dev
-	python3-torch python3-numpy python3-sklearn python3-onnx python3-pytest
+	python3-torch python3-torchvision python3-numpy python3-sklearn python3-onnx
+	python3-pytest
 	libsystemc-dev g++ libyaml-perl libcapture-tiny-perl libxml-simple-perl
 	verilator gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-user-static
 	dpkg-dev cmake meson ninja-build libglib2.0-dev libpixman-1-dev

@@ -327,6 +327,8 @@ NVDLA_EXPORT int nvdla_network_load(struct nvdla_runtime *rt, const void *data,
 	if (!ret)
 		ret = nvdla_net_scales(net);
 	if (!ret)
+		ret = nvdla_net_input_map(net);
+	if (!ret)
 		ret = net_build_tasks(net);
 	if (!ret)
 		ret = nvdla_net_check_tasks(net);

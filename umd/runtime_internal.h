@@ -45,6 +45,8 @@ struct nvdla_binding {
 	bool scaled;			/* real value = (code - zero) * scale */
 	float scale;
 	int32_t zero;
+	bool mapped;			/* the loadable records @map (inputs) */
+	struct nvdla_image_options map;
 };
 
 /**
@@ -114,6 +116,8 @@ int nvdla_net_execute(struct nvdla_network *net, struct nvdla_run *run);
 
 /* Bindings' scales from the loadable's "tensor-scales" blob (scales.c). */
 int nvdla_net_scales(struct nvdla_network *net);
+/* The "input-mapping" blob (input_map.h) into the input bindings. */
+int nvdla_net_input_map(struct nvdla_network *net);
 
 struct nvdla_network {
 	struct nvdla_runtime *rt;

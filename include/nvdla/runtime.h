@@ -270,6 +270,15 @@ int nvdla_network_set_image(struct nvdla_network *net, unsigned int index,
 			    const struct nvdla_image_options *opt);
 
 /*
+ * The mapping of pixels to values input @index was compiled for, as its
+ * loadable records it (nvdla_compile's "input-mapping"): 1 with *@opt
+ * filled, 0 when the loadable records none (the official compiler's),
+ * or a negative errno.
+ */
+int nvdla_network_input_mapping(struct nvdla_network *net, unsigned int index,
+				struct nvdla_image_options *opt);
+
+/*
  * Fill input @index with the raw bytes of file @path, already in the
  * tensor's layout and precision: the file must hold exactly the tensor's
  * size (nvdla_tensor_desc.size) in bytes.

@@ -63,6 +63,8 @@ _PROTOTYPES = {
     "nvdla_run_free": (None, [_RUN]),
     "nvdla_network_set_image": (c_int, [_NET, c_uint, c_char_p,
                                         POINTER(ImageOptions)]),
+    "nvdla_network_input_mapping": (c_int, [_NET, c_uint,
+                                            POINTER(ImageOptions)]),
     "nvdla_network_set_input_values": (c_int, [_NET, c_uint, c_void_p,
                                                c_size_t]),
     "nvdla_network_output_values": (c_int, [_NET, c_uint, c_void_p,

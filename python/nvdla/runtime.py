@@ -8,7 +8,7 @@ in the C API (include/nvdla/runtime.h).
 import errno
 import math
 import os
-from ctypes import byref, c_void_p, create_string_buffer
+from ctypes import byref, c_float, c_void_p, create_string_buffer
 
 import numpy as np
 
@@ -31,14 +31,27 @@ class Tensor:
 
 class Image:
     """An image file as an input: pixels p become (p - mean) / normalize
-    (nvdla_network_set_image(); mean per channel B, G, R, A or gray)."""
+    (nvdla_network_set_image(); mean per channel B, G, R, A or gray).
+    Either left out (None) is the one the loadable records
+    (nvdla_compile's), else mean 0 and normalize 1."""
 
-    def __init__(self, path, mean=(), normalize=1.0):
-        if len(mean) > 4:
+    def __init__(self, path, mean=None, normalize=None):
+        if mean is not None and len(mean) > 4:
             raise ValueError("mean: at most 4 channels, not %d" % len(mean))
         self.path = os.fspath(path)
-        self.options = ImageOptions((tuple(mean) + (0.0,) * 4)[:4],
-                                    normalize)
+        self.mean = None if mean is None else (tuple(mean) + (0.0,) * 4)[:4]
+        self.normalize = normalize
+
+    def options(self, net, index):
+        """The ImageOptions for input @index of @net (a C handle)."""
+        opt = ImageOptions((0.0,) * 4, 1.0)
+        if lib.nvdla_network_input_mapping(net, index, byref(opt)) < 0:
+            raise ValueError("input %d: no such input" % index)
+        if self.mean is not None:
+            opt.mean = (c_float * 4)(*self.mean)
+        if self.normalize is not None:
+            opt.normalize = self.normalize
+        return opt
 
 
 class Device:
@@ -164,9 +177,10 @@ class Network:
 
     def _set_input(self, i, x):
         if isinstance(x, Image):
+            opt = x.options(self._net, i)
             self._check(lib.nvdla_network_set_image(self._net, i,
                                                     os.fsencode(x.path),
-                                                    byref(x.options)))
+                                                    byref(opt)))
             return
         shape = self.inputs[i].shape
         a = np.ascontiguousarray(x, dtype=np.float32)

@@ -44,6 +44,7 @@ ok $? "suspended again after the job ($(status))"
 # A job whose interrupt never comes stays on the engine until the job
 # timeout (3 s here): the device stays powered all that time, then the
 # engine is reset and the next job runs.
+job_timeout=$(cat /sys/module/nvdla/parameters/job_timeout_ms)
 echo 3000 >/sys/module/nvdla/parameters/job_timeout_ms
 echo 1 >/sys/module/nvdla_sim/parameters/fault
 job &
@@ -54,7 +55,7 @@ ok $? "powered while a job is on the engine ($(status))"
 wait $pid
 ok $((!$?)) "the job without interrupt failed"
 echo 0 >/sys/module/nvdla_sim/parameters/fault
-echo 5000 >/sys/module/nvdla/parameters/job_timeout_ms
+echo "$job_timeout" >/sys/module/nvdla/parameters/job_timeout_ms
 job
 ok $? "next job after the reset: right output"
 

@@ -16,6 +16,7 @@ now_ms() {
 	awk '{ printf "%d\n", $1 * 1000 }' /proc/uptime
 }
 
+job_timeout=$(cat $timeout_param)
 echo 1000 >$timeout_param
 start=$(now_ms)
 nvdla_runtime --loadable /loadables/conv_long.nvdla -o /tmp/long.dimg \
@@ -25,11 +26,12 @@ took=$(($(now_ms) - start))
 sed 's/^/# /' /tmp/run.log
 [ $status -ne 0 ] && grep -q 'timed out' /tmp/run.log && [ $took -lt 10000 ]
 ok $? "a layer longer than the job timeout (1 s) fails with -ETIMEDOUT after $took ms"
-echo 5000 >$timeout_param
+echo "$job_timeout" >$timeout_param
 
 # A time limit above the driver's most is refused before anything runs,
 # with the limit named.
 max_param=/sys/module/nvdla/parameters/max_job_timeout_ms
+max_timeout=$(cat $max_param)
 echo 2000 >$max_param
 nvdla_runtime --loadable /loadables/conv_long.nvdla --timeout 5 \
 	-o /tmp/long.dimg >/tmp/run.log 2>&1
@@ -37,7 +39,7 @@ status=$?
 sed 's/^/# /' /tmp/run.log
 [ $status -ne 0 ] && grep -q "above the driver's max_job_timeout_ms (2000 ms)" /tmp/run.log
 ok $? "--timeout 5 above max_job_timeout_ms 2000 refused with the limit named"
-echo 60000 >$max_param
+echo "$max_timeout" >$max_param
 
 start=$(now_ms)
 nvdla_runtime --loadable /loadables/bdma_copy.nvdla -o /tmp/copy.dimg \

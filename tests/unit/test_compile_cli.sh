@@ -89,6 +89,24 @@ e=$(max_error "$tmp/run1.txt" models/digits/reference.txt)
 [ "$status" -eq 0 ] && below "$e" 0.01
 ok $? "the digit model compiled for nv_full (fp16) runs in process (max error $e)"
 
+# The loadable records the mapping it was compiled for (pixel / 255):
+# the runtime applies it without --normalize, says so, and warns when the
+# command line disagrees.
+"$rt" --loadable "$tmp/digits.nvdla" --device sim:nv_full \
+	--image models/digits/input.pgm --rawdump -o "$tmp/run.txt" \
+	>/dev/null 2>"$tmp/err.txt"
+status=$?
+tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/run1.txt"
+e=$(max_error "$tmp/run1.txt" models/digits/reference.txt)
+[ "$status" -eq 0 ] && below "$e" 0.01 &&
+	grep -q "was compiled for pixels p as (p - 0,0,0) / 255 (B, G, R); applied" "$tmp/err.txt"
+ok $? "--image without --normalize: the loadable's mapping, said on stderr (max error $e)"
+"$rt" --loadable "$tmp/digits.nvdla" --device sim:nv_full \
+	--image models/digits/input.pgm --normalize 1 --rawdump \
+	-o "$tmp/run.txt" >/dev/null 2>"$tmp/err.txt"
+grep -q "^nvdla_runtime: warning: .* / 255 (B, G, R); the command line's --mean or --normalize differ, and are used" "$tmp/err.txt"
+ok $? "--normalize 1 against a loadable compiled for / 255: a warning"
+
 for method in minmax percentile entropy; do
 	"$nc" "$model" --config nv_small --calibrate models/digits/calib \
 		--calib-method "$method" -o "$tmp/digits8.nvdla" &&
@@ -101,6 +119,47 @@ for method in minmax percentile entropy; do
 	[ "$status" -eq 0 ] && below "$e" 0.05
 	ok $? "the digit model in int8 for nv_small, $method calibration, runs in process (max error $e)"
 done
+
+# A network of two outputs: --rawdump writes both (out.txt, out.1.txt),
+# the values --exec prints for each in turn.
+if ! /usr/bin/python3 -c 'import onnx, numpy' 2>/dev/null; then
+	skip "every output written" "python3-onnx missing (tools/setup.sh)"
+else
+	/usr/bin/python3 - "$tmp/two.onnx" <<'EOF'
+import sys
+import numpy as np
+import onnx
+from onnx import helper as oh, numpy_helper as nh, TensorProto as T
+rng = np.random.default_rng(5)
+w = [nh.from_array(rng.uniform(-1, 1, (n, 1, 3, 3)).astype(np.float32), f"w{n}")
+     for n in (4, 8)]
+g = oh.make_graph(
+    [oh.make_node("Conv", ["data", "w4"], ["first"], pads=[1, 1, 1, 1]),
+     oh.make_node("Conv", ["data", "w8"], ["c8"], strides=[2, 2]),
+     oh.make_node("Relu", ["c8"], ["second"])],
+    "two", [oh.make_tensor_value_info("data", T.FLOAT, [1, 1, 16, 16])],
+    [oh.make_tensor_value_info("first", T.FLOAT, None),
+     oh.make_tensor_value_info("second", T.FLOAT, None)], w)
+onnx.save(oh.make_model(g, opset_imports=[oh.make_opsetid("", 13)]), sys.argv[1])
+EOF
+	"$nc" "$tmp/two.onnx" --exec models/digits/input.pgm >"$tmp/ref.txt" &&
+		"$nc" "$tmp/two.onnx" --config nv_full -o "$tmp/two.nvdla" &&
+		"$rt" --loadable "$tmp/two.nvdla" --device sim:nv_full \
+			--image models/digits/input.pgm --rawdump \
+			-o "$tmp/two.txt" >"$tmp/out" 2>/dev/null
+	status=$?
+	cat "$tmp/two.txt" "$tmp/two.1.txt" 2>/dev/null | tr ' ' '\n' |
+		grep . >"$tmp/run1.txt"
+	e=$(max_error "$tmp/run1.txt" "$tmp/ref.txt")
+	[ "$status" -eq 0 ] && below "$e" 0.01 &&
+		[ "$(wc -l <"$tmp/run1.txt")" -eq $((4 * 256 + 8 * 49)) ] &&
+		grep -q "wrote $tmp/two.txt, $tmp/two.1.txt$" "$tmp/out"
+	ok $? "--rawdump writes both outputs of a network (two.txt, two.1.txt; max error $e)"
+	"$rt" --loadable "$tmp/two.nvdla" --device sim:nv_full \
+		--image models/digits/input.pgm -o "$tmp/two" >/dev/null 2>&1 &&
+		[ -s "$tmp/two" ] && [ -s "$tmp/two.1" ]
+	ok $? "-o without an extension: two and two.1"
+fi
 
 if [ ! -d "$corpus" ]; then
 	skip "--exec on the ONNX corpus" "../shared absent"

@@ -19,6 +19,7 @@
 #include <nvdla/runtime.h>
 
 #include "compiler/lower.h"
+#include "input_map.h"
 #include "loadable.h"
 #include "tap.h"
 
@@ -289,7 +290,9 @@ static void ref_node(const struct nvc_node *n)
 		return;
 	case NVC_ELTWISE:
 		for (i = 0; i < size; i++) {
-			float a = vals[in][i], b = vals[n->inputs[1]][i];
+			bool chan = tensors[n->inputs[1]].h * tensors[n->inputs[1]].w == 1;
+			float a = vals[in][i], b = vals[n->inputs[1]][chan ?
+				i / ((size_t)to->h * to->w) : i];
 
 			o[i] = act_f(&n->act, n->eltwise == NVC_ELT_ADD ? a + b :
 				     n->eltwise == NVC_ELT_MUL ? a * b : fmaxf(a, b),
@@ -683,6 +686,101 @@ static void test_acts(void)
 	}
 }
 
+/*
+ * HardSigmoid, HardSwish and SiLU as the front end writes them: an
+ * affine clipped to [0, 1], or a Sigmoid, times the tensor it reads.
+ * The slope is 1 (not ONNX's 1/6) so that the convolution's range of
+ * about +-1 reaches both bounds of the clip.
+ */
+static void test_hard_acts(void)
+{
+	static const char *const names[] = { "HardSigmoid", "HardSwish",
+		"SiLU" };
+	struct nvc_node *n;
+	char what[80];
+	int i, x, a, s;
+
+	for (i = 0; i < 3; i++) {
+		reset();
+		x = input(8, 6, 6);
+		a = conv(x, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+		s = unary(i < 2 ? NVC_AFFINE : NVC_ACT, a, names[i]);
+		n = &nodes[G.num_nodes - 1];
+		if (i < 2) {
+			n->affine.scale = constant(1, 16, 1, 1, 0, 1);
+			n->affine.shift = constant(1, 16, 1, 1, 0, 0.5f);
+			n->act = (struct nvc_activation){ .type = NVC_ACT_CLIP,
+				.min = 0, .max = 1, .slope = -1 };
+		} else {
+			n->act.type = NVC_ACT_SIGMOID;
+		}
+		if (i > 0) {
+			s = binary(NVC_ELTWISE, a, s, "Mul");
+			nodes[G.num_nodes - 1].eltwise = NVC_ELT_MUL;
+		}
+		output(s);
+		snprintf(what, sizeof(what), "%s after a convolution", names[i]);
+		check(what, 2 + (i > 0));
+	}
+}
+
+/*
+ * Global pooling over planes no single PDP window covers: 13x13 (prime:
+ * windows padded, the average corrected by an SDP scale), 112x112 in
+ * passes dividing it, 17x11; and a pooling whose kernel is the plane.
+ * After a ReLU, as in networks (the average of values of both signs is
+ * near 0, below the input's int8 steps that every pass rounds to).
+ */
+static void test_global_pool(void)
+{
+	static const int sizes[][2] = { { 13, 13 }, { 112, 112 }, { 17, 11 } };
+	char what[80];
+	size_t i;
+	int p, t;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (p = 0; p < 2; p++) {
+			reset();
+			t = input(16, sizes[i][0], sizes[i][1]);
+			t = conv(t, 16, 1, 1, 0, 1, 1, NVC_ACT_RELU);
+			t = pool(t, p ? NVC_POOL_MAX : NVC_POOL_AVG, 0, 1, 1);
+			output(t);
+			snprintf(what, sizeof(what), "global %s pooling over %dx%d",
+				 p ? "max" : "average", sizes[i][1], sizes[i][0]);
+			check(what, 2);
+		}
+	reset();
+	t = input(16, 13, 13);
+	t = conv(t, 16, 1, 1, 0, 1, 1, NVC_ACT_RELU);
+	t = pool(t, NVC_POOL_AVG, 13, 13, 0);
+	output(t);
+	check("AveragePool with a 13x13 kernel over 13x13", 2);
+}
+
+/*
+ * Squeeze and excitation: a convolution's output times (or plus) a
+ * computed C x 1 x 1 tensor, its global average through a fully
+ * connected layer and a Sigmoid, read per channel by the SDP.
+ */
+static void test_per_channel(void)
+{
+	int i, x, a, s;
+
+	for (i = 0; i < 2; i++) {
+		reset();
+		x = input(8, 6, 6);
+		a = conv(x, 24, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+		s = pool(a, NVC_POOL_AVG, 0, 1, 1);
+		s = fc(s, 24, NVC_ACT_SIGMOID);
+		s = binary(NVC_ELTWISE, a, s, i ? "Add" : "Mul");
+		nodes[G.num_nodes - 1].eltwise = i ? NVC_ELT_ADD : NVC_ELT_MUL;
+		output(s);
+		check(i ? "a tensor plus a computed per-channel one" :
+		      "squeeze and excitation: a tensor times a computed per-channel one",
+		      4);
+	}
+}
+
 /* LRN on the CDP, after a convolution as in AlexNet. */
 static void test_lrn(void)
 {
@@ -852,6 +950,64 @@ out:
 	}
 	nvdla_network_unload(net);
 	nvdla_runtime_del(rt);
+	free(buf);
+}
+
+/*
+ * The input-mapping blob: the pixel mapping given to the compiler read
+ * back by the runtime, none when the compiler is given none, and a
+ * malformed blob refused.
+ */
+static void test_input_map(void)
+{
+	struct nvc_options o = { .config = "nv_full", .precision = NVC_FP16,
+				 .mean = { 104, 117, 123 }, .normalize = 58 };
+	struct nvdla_image_options got = { .normalize = 0 };
+	struct nvdla_runtime *rt = NULL;
+	struct nvdla_network *net = NULL;
+	void *buf = NULL;
+	char err[256];
+	uint8_t *p;
+	size_t len;
+	int ret, t;
+
+	reset();
+	t = input(3, 4, 4);
+	t = conv(t, 8, 1, 1, 0, 1, 1, NVC_ACT_NONE);
+	output(t);
+	if (nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) ||
+	    nvdla_runtime_new("sim:nv_full", &rt, err, sizeof(err)) ||
+	    nvdla_network_load(rt, buf, len, &net)) {
+		tap_ok(false, "input mapping: %s", rt ? nvdla_runtime_error(rt) : err);
+		goto out;
+	}
+	ret = nvdla_network_input_mapping(net, 0, &got);
+	tap_ok(ret == 1 && got.mean[0] == 104 && got.mean[1] == 117 &&
+	       got.mean[2] == 123 && got.normalize == 58,
+	       "the loadable records the input mapping: (p - %g,%g,%g) / %g",
+	       got.mean[0], got.mean[1], got.mean[2], got.normalize);
+	nvdla_network_unload(net);
+	net = NULL;
+	p = memmem(buf, len, "NVIM", 4);
+	if (p)
+		memset(p + NVDLA_INPUT_MAP_HEADER + NVDLA_INPUT_MAP_NORM, 0, 4);
+	tap_ok(p && nvdla_network_load(rt, buf, len, &net) &&
+	       strstr(nvdla_runtime_error(rt),
+		      "input-mapping entry 0: bind id 0, order 0, normalize 0"),
+	       "an input mapping dividing by 0 refused: %s",
+	       nvdla_runtime_error(rt));
+	free(buf);
+	buf = NULL;
+	o.normalize = 0;
+	ret = nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) ||
+	      nvdla_network_load(rt, buf, len, &net);
+	tap_ok(!ret && nvdla_network_input_mapping(net, 0, &got) == 0,
+	       "no mapping given to the compiler, none recorded");
+out:
+	if (net)
+		nvdla_network_unload(net);
+	if (rt)
+		nvdla_runtime_del(rt);
 	free(buf);
 }
 
@@ -1290,6 +1446,10 @@ int main(void)
 	test_deconv();
 	test_refusals();
 	test_scales();
+	test_input_map();
+	test_hard_acts();
+	test_global_pool();
+	test_per_channel();
 	test_lrn();
 	test_acts();
 	test_lenet();

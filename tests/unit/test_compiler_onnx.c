@@ -349,6 +349,141 @@ static void test_shape_arith(void)
 		"Gather on a computed tensor");
 }
 
+/*
+ * @a and @b loaded: output 0 the same on one random input, and @a with
+ * @nodes nodes. Frees both models.
+ */
+static void same_values(Onnx__ModelProto *a, Onnx__ModelProto *b, int nodes,
+			const char *what)
+{
+	struct nvc_graph ga = { 0 }, gb = { 0 };
+	float *in = NULL, *ya = NULL, *yb = NULL;
+	int ok = 0;
+	long n;
+
+	if (load(a, &ga) || load(b, &gb))
+		goto out;
+	n = nvc_tensor_size(&ga.tensors[ga.inputs[0]]);
+	in = malloc(n * sizeof(*in));
+	fill(in, n, 11);
+	ya = run(&ga, in);
+	yb = run(&gb, in);
+	n = nvc_tensor_size(&ga.tensors[ga.outputs[0]]);
+	ok = ya && yb && ga.num_nodes == nodes &&
+	     n == nvc_tensor_size(&gb.tensors[gb.outputs[0]]) &&
+	     max_diff(ya, yb, n) < 1e-6;
+out:
+	if (!tap_ok(ok, "%s: %d nodes, the values of the graph without them",
+		    what, nodes))
+		printf("# %d nodes, %s\n", ga.num_nodes, err);
+	if (ga.num_tensors)
+		nvc_graph_free(&ga);
+	if (gb.num_tensors)
+		nvc_graph_free(&gb);
+	free(in);
+	free(ya);
+	free(yb);
+}
+
+/* Conv, Relu, Conv; with @ident, Identity on the weights and tensors. */
+static Onnx__ModelProto *identity_model(int ident)
+{
+	int64_t wd[4] = { 3, 2, 3, 3 }, bd[1] = { 3 }, w2d[4] = { 2, 3, 1, 1 };
+	Onnx__ModelProto *m = ob_model(13);
+
+	ob_input(m, "x", 2, 5, 5);
+	init_random(m, "w", 4, wd, 1);
+	init_random(m, "b", 1, bd, 2);
+	init_random(m, "w2", 4, w2d, 3);
+	if (ident) {
+		ob_node(m, "Identity", "iw", "w", "wi");
+		ob_node(m, "Identity", "ib", "b", "bi");
+		ob_node(m, "Identity", "iw2", "w2", "w2i");
+		ob_node(m, "Conv", "conv", "x,wi,bi", "c");
+		ob_node(m, "Identity", "ic", "c", "ci");
+		ob_node(m, "Relu", "relu", "ci", "r");
+		ob_node(m, "Conv", "conv2", "r,w2i", "c2");
+		ob_node(m, "Identity", "out", "c2", "y");
+	} else {
+		ob_node(m, "Conv", "conv", "x,w,b", "c");
+		ob_node(m, "Relu", "relu", "c", "r");
+		ob_node(m, "Conv", "conv2", "r,w2", "y");
+	}
+	ob_output(m, "y");
+	return m;
+}
+
+/* torch writes Identity on an initializer equal to another one. */
+static void test_identity(void)
+{
+	same_values(identity_model(1), identity_model(0), 4,
+		    "Identity on initializers and a tensor removed, a graph output's kept");
+}
+
+/*
+ * A shape computed from constants as torch writes nn.ZeroPad2d's pads:
+ * ConstantOfShape, Concat, Reshape, Transpose, a reversing Slice,
+ * Reshape and Cast; here [1, -1] for a Reshape of x.
+ */
+static void test_const_fold(void)
+{
+	int64_t one[1] = { 1 }, row[2] = { 1, 2 }, flat[1] = { -1 };
+	int64_t start[1] = { -1 }, end[1] = { INT64_MIN }, ax[1] = { 0 };
+	int64_t step[1] = { -1 }, minus1 = -1, d1 = 1;
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__AttributeProto *a;
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+	int ok;
+
+	ob_input(m, "x", 2, 3, 4);
+	ob_init_i64(m, "one", 1, one);
+	ob_init_i64(m, "row", 2, row);
+	ob_init_i64(m, "flat", 1, flat);
+	ob_init_i64(m, "start", 1, start);
+	ob_init_i64(m, "end", 1, end);
+	ob_init_i64(m, "ax", 1, ax);
+	ob_init_i64(m, "step", 1, step);
+	n = ob_node(m, "ConstantOfShape", "cos", "one", "m1");
+	a = ob_attr(n, "value", ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TENSOR);
+	a->t = ob_tensor("v", ONNX__TENSOR_PROTO__DATA_TYPE__INT64, 1, &d1);
+	a->t->n_int64_data = 1;
+	a->t->int64_data = malloc(sizeof(int64_t));
+	a->t->int64_data[0] = minus1;
+	n = ob_node(m, "Concat", "cat", "m1,one", "pair");
+	ob_int(n, "axis", 0);
+	ob_node(m, "Reshape", "r1", "pair,row", "mat");
+	n = ob_node(m, "Transpose", "t", "mat", "col");
+	ob_ints(n, "perm", 2, 1, 0);
+	ob_node(m, "Slice", "rev", "col,start,end,ax,step", "rcol");
+	ob_node(m, "Reshape", "r2", "rcol,flat", "list");
+	n = ob_node(m, "Cast", "tof", "list", "listf");
+	ob_int(n, "to", ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT);
+	n = ob_node(m, "Cast", "toi", "listf", "shape");
+	ob_int(n, "to", ONNX__TENSOR_PROTO__DATA_TYPE__INT64);
+	ob_node(m, "Reshape", "view", "x,shape", "y");
+	ob_output(m, "y");
+	ok = load(m, &g) == 0;
+	tap_ok(ok && g.num_nodes == 1 && shape_is(&g, "y", 24, 1, 1),
+	       "ConstantOfShape, Concat, Reshape, Transpose, Slice, Cast computed while loading: [1, -1] %s",
+	       err);
+	if (ok)
+		nvc_graph_free(&g);
+	m = ob_model(13);
+	ob_input(m, "x", 2, 3, 4);
+	ob_init_i64(m, "s", 2, (int64_t[]){ 2, -2 });
+	ob_init_i64(m, "two", 1, (int64_t[]){ 2 });
+	ob_node(m, "Div", "half", "s,two", "shape");
+	ob_node(m, "Reshape", "view", "x,shape", "y");
+	ob_output(m, "y");
+	ok = load(m, &g) == 0;
+	tap_ok(ok && g.num_nodes == 1 && shape_is(&g, "y", 24, 1, 1),
+	       "Div of integer constants, broadcast, while loading: [2, -2] / [2] is [1, -1] %s",
+	       err);
+	if (ok)
+		nvc_graph_free(&g);
+}
+
 static void test_order(void)
 {
 	Onnx__ModelProto *m = ob_model(13);
@@ -521,8 +656,12 @@ static const struct onnx_case refusals[] = {
 	{ 13, "Relu", "x,x", 0, 2, 4, 4, NULL, NULL, "has 2 inputs (1 to 1)" },
 	{ 13, "Relu", "x", "", 2, 4, 4, NULL, NULL, "has no output" },
 	{ 13, "Add", "x,k", 0, 2, 4, 4, "k:i:1", NULL, "INT64 operands are not supported" },
-	{ 13, "Add", "a,b", 0, 2, 4, 4, "a:c:1;b:c:2", NULL,
-	  "both inputs are constants (constant folding is not supported)" },
+	{ 13, "Div", "a,b", 0, 2, 4, 4, "a:c:1;b:c:0", NULL,
+	  "node 'n1' (Div): divides by zero (element 0 of 'b')" },
+	{ 13, "Add", "a,b", 0, 2, 4, 4, "a:c:1;b:i:1", NULL,
+	  "'a' and 'b' differ in type" },
+	{ 13, "Mul", "a,b", 0, 2, 4, 4, "a:f:2;b:f:3", NULL,
+	  "'a' and 'b' do not broadcast" },
 	{ 13, "Add", "x,z", 0, 2, 4, 4, NULL, NULL,
 	  "'x' and 'z' differ in shape; broadcasting between tensors is not supported" },
 	{ 13, "Mul", "x,c", 0, 2, 4, 4, "c:f:0", NULL, "constant 'c' is empty" },
@@ -564,9 +703,38 @@ static const struct onnx_case refusals[] = {
 	{ 13, "Concat", "x,x", 0, 2, 4, 4, NULL, NULL, "axis is missing" },
 	{ 13, "Concat", "x,z", 0, 2, 4, 4, NULL, "axis=i:1",
 	  "'x' and 'z' differ beyond the channels" },
-	{ 13, "Concat", "a,b", 0, 2, 4, 4, "a:i:1;b:i:1", "axis=i:1", "axis 1 of a list" },
-	{ 13, "Concat", "a,b", 0, 2, 4, 4, "a:i:1,1,1;b:i:1,1", "axis=i:0",
-	  "only lists of up to 4 integers are concatenated while loading" },
+	{ 13, "Concat", "a,b", 0, 2, 4, 4, "a:i:1;b:i:1", "axis=i:1",
+	  "axis 1 is out of range" },
+	{ 13, "Concat", "a,b", 0, 2, 4, 4, "a:i:1;b:f:1", "axis=i:0",
+	  "'a' and 'b' differ in type or rank" },
+	{ 13, "Slice", "x,s,e", 0, 2, 4, 4, "s:i:0;e:i:1", NULL,
+	  "node 'n1' (Slice): only a slice of a constant is supported" },
+	{ 9, "Slice", "x", 0, 2, 4, 4, NULL, NULL,
+	  "Slice before opset 10 is not supported" },
+	{ 13, "Slice", "a,s,e", 0, 2, 4, 4, "a:i:1,2;s:i:0,0;e:i:1", NULL,
+	  "starts, ends, axes and steps differ in length" },
+	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,0,1,1,0,0,1,1", "mode=s:reflect",
+	  "node 'n1' (Pad): only a padding with the constant 0 is supported (mode 'reflect', value 0)" },
+	{ 13, "Pad", "x,p,v", 0, 2, 4, 4, "p:i:0,0,1,1,0,0,1,1;v:c:1", NULL,
+	  "only a padding with the constant 0 is supported (mode 'constant', value 1)" },
+	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,1,0,0,0,0,0,0", NULL,
+	  "only a padding of height and width is supported" },
+	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,0,-1,0,0,0,0,0", NULL,
+	  "pad -1 is negative or too large" },
+	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,0,1,1", NULL,
+	  "pads has 4 values (8 for rank 4)" },
+	{ 13, "Sub", "x,z", 0, 2, 1, 1, NULL, NULL,
+	  "between two computed tensors only Add, Mul and Max are supported" },
+	{ 13, "Max", "z,x", 0, 2, 1, 1, NULL, NULL,
+	  "broadcasting between tensors is not supported" },
+	{ 14, "HardSwish", "x", 0, 2, 4, 4, NULL, "alpha=f:0.5",
+	  "node 'n1' (HardSwish): attribute 'alpha' is not supported" },
+	{ 13, "Cast", "x", 0, 2, 4, 4, NULL, "to=i:1",
+	  "node 'n1' (Cast): only a cast of a constant is supported" },
+	{ 13, "Cast", "a", 0, 2, 4, 4, "a:i:1", "to=i:6",
+	  "a cast to type 6 is not supported (FLOAT or INT64)" },
+	{ 13, "ConstantOfShape", "a", 0, 2, 4, 4, "a:i:1,1,1,1,1", NULL,
+	  "the shape is not a list of up to 4 sizes" },
 	{ 11, "Split", "x", "y,y2", 2, 4, 4, NULL, "axis=i:1;split=is:1,2",
 	  "the parts do not add up to 2 channels in 2 outputs" },
 	{ 13, "Split", "x", "y,y2,y3", 2, 4, 4, NULL, "axis=i:1",
@@ -890,6 +1058,12 @@ static void test_exec_values(void)
 	m = model_x(1, 3, 3, "Conv", "x,w", &n);
 	ob_init(m, "w", 4, k22, ones);
 	expect(m, x9, (float[]){ 12, 16, 24, 28 }, 4, "2x2 conv of ones");
+	m = model_x(1, 3, 3, "Conv", "x,w2", &n);
+	ob_init(m, "w", 4, k22, ones);
+	ob_init(m, "two", 1, n1, (float[]){ 2 });
+	ob_node(m, "Mul", "wmul", "w,two", "w2");
+	expect(m, x9, (float[]){ 24, 32, 48, 56 }, 4,
+	       "conv whose weights are computed from constants while loading (Mul)");
 	m = model_x(1, 3, 3, "Conv", "x,w", &n);
 	ob_init(m, "w", 4, k22, ones);
 	ob_ints(n, "dilations", 2, 2, 2);
@@ -959,8 +1133,94 @@ static void test_exec_values(void)
 	ob_ints(n, "axes", 2, 3, 2);
 	expect(m, (float[]){ 1, 3, 5, 7 }, (float[]){ 3, 7 }, 2,
 	       "ReduceMax over height and width");
+	m = model_x(1, 1, 4, "HardSigmoid", "x", &n);
+	expect(m, (float[]){ -4, -1, 1, 4 }, (float[]){ 0, 0.3f, 0.7f, 1 }, 4,
+	       "HardSigmoid (alpha 0.2, beta 0.5)");
+	m = model_x(1, 1, 4, "HardSwish", "x", &n);
+	expect(m, (float[]){ -4, -1.5f, 1.5f, 4 },
+	       (float[]){ 0, -0.375f, 1.125f, 4 }, 4, "HardSwish");
+	m = model_x(2, 1, 2, "Mul", "x,s", &n);
+	ob_node(m, "GlobalMaxPool", "gmax", "x", "s");
+	expect(m, (float[]){ 1, 2, -3, 4 }, (float[]){ 2, 4, -12, 16 }, 4,
+	       "Mul of a tensor by its per-channel maximum (computed, C x 1 x 1)");
 	m = model_x(1, 1, 2, "Max", "x,x", &n);
 	expect(m, (float[]){ -4, 4 }, (float[]){ -4, 4 }, 2, "Max of a tensor and itself");
+}
+
+/* x, Pad by @pads (ONNX order, 8 values), then @op reading @in ("xp"...). */
+static Onnx__ModelProto *pad_model(const int64_t *pads, const char *op,
+				   const char *in, Onnx__NodeProto **n)
+{
+	Onnx__ModelProto *m = ob_model(13);
+
+	ob_input(m, "x", 1, 2, 2);
+	ob_init_i64(m, "p", 8, pads);
+	ob_node(m, "Pad", "pad", "x,p", "xp");
+	*n = ob_node(m, op, "n", in, "y");
+	ob_output(m, "y");
+	return m;
+}
+
+/*
+ * A zero Pad folded into the convolution or average pooling after it
+ * (torch writes one before every AvgPool2d, counted as its padding), and
+ * refused before anything else.
+ */
+static void test_pad(void)
+{
+	static const float x4[4] = { 1, 2, 3, 4 }, ones[4] = { 1, 1, 1, 1 };
+	int64_t tl[8] = { 0, 0, 1, 1, 0, 0, 0, 0 };
+	int64_t br[8] = { 0, 0, 0, 0, 0, 0, 1, 1 };
+	int64_t k22[4] = { 1, 1, 2, 2 };
+	Onnx__ModelProto *m;
+	Onnx__NodeProto *n;
+
+	m = pad_model(tl, "Conv", "xp,w", &n);
+	ob_init(m, "w", 4, k22, ones);
+	expect(m, x4, (float[]){ 1, 3, 4, 10 }, 4,
+	       "Pad (top, left) folded into a 2x2 conv of ones");
+	m = pad_model(br, "AveragePool", "xp", &n);
+	ob_ints(n, "kernel_shape", 2, 2, 2);
+	expect(m, x4, (float[]){ 2.5f, 1.5f, 1.75f, 1 }, 4,
+	       "Pad (bottom, right) folded into an average pool that counts it");
+	m = pad_model(br, "MaxPool", "xp", &n);
+	ob_ints(n, "kernel_shape", 2, 2, 2);
+	refused(m, "node 'n' (MaxPool): a zero Pad before MaxPool is not folded (its zeros can be the maximum)",
+		"Pad before MaxPool");
+	m = pad_model(br, "AveragePool", "xp", &n);
+	ob_ints(n, "kernel_shape", 2, 2, 2);
+	ob_ints(n, "pads", 4, 1, 1, 0, 0);
+	refused(m, "node 'n' (AveragePool): the padding of a Pad before it is counted, its own (count_include_pad 0) is not",
+		"Pad before an average pool that does not count its own padding");
+	m = pad_model(br, "Relu", "xp", &n);
+	refused(m, "node 'n' (Relu): input 'xp' is the zero padding of Pad node 'pad', which is folded only into a convolution or an average pooling",
+		"Pad read by a Relu");
+	m = ob_model(13);
+	ob_input(m, "x", 1, 2, 2);
+	ob_init_i64(m, "p", 8, br);
+	ob_node(m, "Pad", "pad", "x,p", "y");
+	ob_output(m, "y");
+	refused(m, "output 'y' is the zero padding of Pad node 'pad'",
+		"Pad as a graph output");
+}
+
+/* Concat of 20 inputs: parts of up to NVC_MAX_INPUTS first. */
+static void test_concat_many(void)
+{
+	char in[128] = "";
+	float want[40];
+	Onnx__ModelProto *m;
+	Onnx__NodeProto *n;
+	int i;
+
+	for (i = 0; i < 20; i++) {
+		strcat(in, i ? ",x" : "x");
+		want[2 * i] = 1;
+		want[2 * i + 1] = 2;
+	}
+	m = model_x(1, 1, 2, "Concat", in, &n);
+	ob_int(n, "axis", 1);
+	expect(m, (float[]){ 1, 2 }, want, 40, "Concat of 20 inputs");
 }
 
 static void test_stats(void)
@@ -1193,6 +1453,9 @@ int main(int argc, char **argv)
 	test_window_shapes();
 	test_shape_ops();
 	test_shape_arith();
+	test_identity();
+	test_const_fold();
+	test_pad();
 	test_order();
 	test_refusals_ops();
 	test_refusals_model();
@@ -1203,6 +1466,7 @@ int main(int argc, char **argv)
 	test_pass_no_fold();
 	test_pass_flatten_dead();
 	test_exec_values();
+	test_concat_many();
 	test_stats();
 	test_calibrate();
 	test_inputs();

@@ -88,6 +88,14 @@ def test_image_classified(net):
     assert abs(probs.sum() - 1) < 0.02
 
 
+def test_image_mapping_from_the_loadable(net):
+    """Without normalize, the mapping the loadable was compiled for."""
+    assert np.array_equal(net.run(nvdla.Image(IMAGE))[0],
+                          net.run(nvdla.Image(IMAGE, normalize=255))[0])
+    assert not np.array_equal(net.run(nvdla.Image(IMAGE, normalize=1))[0],
+                              net.run(nvdla.Image(IMAGE))[0])
+
+
 def test_values_those_of_the_cli(net, loadable, tmp_path):
     """The same conversion as nvdla_runtime --rawdump, scales applied."""
     raw = tmp_path / "raw.txt"

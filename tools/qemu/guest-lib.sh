@@ -139,7 +139,7 @@ network_check() {
 # driver's job timeout of 5 s: --timeout gives each job more, and
 # max_job_timeout_ms lets it.
 run_networks() {
-	local dir=$1 configs i d name cfg node
+	local dir=$1 configs i d name cfg node max
 
 	configs=$(cat "$dir"/*/config | sort -u | tr '\n' ',' | sed 's/,$//')
 	rmmod nvdla_sim && insmod /nvdla_sim.ko devices="$configs"
@@ -151,6 +151,7 @@ run_networks() {
 		eval "node_$(echo "$configs" | cut -d, -f$i)=$(node_of "$d")"
 	done
 
+	max=$(cat /sys/module/nvdla/parameters/max_job_timeout_ms)
 	echo 100000 >/sys/module/nvdla/parameters/max_job_timeout_ms
 	for d in "$dir"/*/; do
 		name=$(basename "$d")
@@ -159,7 +160,7 @@ run_networks() {
 		network_check "$d" "$node"
 		ok $? "$name through the driver on $cfg ($node): the model's output values"
 	done
-	echo 60000 >/sys/module/nvdla/parameters/max_job_timeout_ms
+	echo "$max" >/sys/module/nvdla/parameters/max_job_timeout_ms
 
 	rmmod nvdla_sim && insmod /nvdla_sim.ko devices=nv_full,nv_full
 	ok $? "virtual devices as before (nv_full, nv_full)"

@@ -34,6 +34,7 @@ struct options {
 	bool estimate_set;	/* --clock, --dram-gbps or --dram-latency */
 	struct nvdla_estimate_params est;
 	struct nvdla_image_options image_opt;
+	bool mean_set, normalize_set;	/* given on the command line */
 };
 
 static void usage(FILE *f)
@@ -51,14 +52,18 @@ static void usage(FILE *f)
 		"                   sim:nv_small, sim:nv_large for the built-in\n"
 		"                   hardware model; default: the first NVDLA\n"
 		"                   device, else sim:nv_full\n"
-		"  -o, --output FILE  where to write output 0 (default output.dimg)\n"
+		"  -o, --output FILE  where to write output 0 (default output.dimg);\n"
+		"                   output N > 0 goes to FILE with .N before its\n"
+		"                   extension (output.1.dimg)\n"
 		"  --image FILE     input 0 from a PGM, PPM, JPEG or PNG image of\n"
 		"                   its width and height\n"
 		"  --input FILE     input 0 from raw bytes in its layout and\n"
 		"                   precision (exactly the tensor's size)\n"
 		"  --mean A[,B,C,D] per-channel mean subtracted (fp16/int16 inputs)\n"
 		"  --normalize V    divisor after the mean (default 1)\n"
-		"  --rawdump        write output 0 as text values instead of DIMG\n"
+		"                   (both default to the mapping the loadable\n"
+		"                   records, nvdla_compile's, said on stderr)\n"
+		"  --rawdump        write the outputs as text values instead of DIMG\n"
 		"  --stats          profile each operation: print its run time and\n"
 		"                   the engine counters that are not zero\n"
 		"  --timeout S      stop the network after S seconds (default: no\n"
@@ -207,6 +212,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'm':
 			if (parse_mean(optarg, o->image_opt.mean))
 				return -1;
+			o->mean_set = true;
 			break;
 		case 'n':
 			o->image_opt.normalize = strtof(optarg, NULL);
@@ -214,6 +220,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 				fprintf(stderr, "nvdla_runtime: --normalize needs a positive number\n");
 				return -1;
 			}
+			o->normalize_set = true;
 			break;
 		case 'r':
 			o->rawdump = true;
@@ -296,8 +303,44 @@ static int parse_options(int argc, char **argv, struct options *o)
 	return 0;
 }
 
+/*
+ * The pixel mapping for --image: the one the loadable records (said on
+ * stderr) with what the command line gives instead (warned about where it
+ * differs), else the command line's.
+ */
+static int image_options(struct nvdla_network *net, const struct options *o,
+			 struct nvdla_image_options *opt)
+{
+	struct nvdla_image_options map;
+	bool differs;
+	int ret;
+
+	*opt = o->image_opt;
+	ret = nvdla_network_input_mapping(net, 0, &map);
+	if (ret <= 0)
+		return ret;
+	differs = (o->normalize_set && o->image_opt.normalize != map.normalize) ||
+		  (o->mean_set && (o->image_opt.mean[0] != map.mean[0] ||
+				   o->image_opt.mean[1] != map.mean[1] ||
+				   o->image_opt.mean[2] != map.mean[2]));
+	if (!o->mean_set)
+		memcpy(opt->mean, map.mean, sizeof(opt->mean));
+	if (!o->normalize_set)
+		opt->normalize = map.normalize;
+	fprintf(stderr,
+		"nvdla_runtime: %s%s was compiled for pixels p as (p - %g,%g,%g) / %g (B, G, R)%s\n",
+		differs ? "warning: " : "", o->loadable, map.mean[0],
+		map.mean[1], map.mean[2], map.normalize,
+		differs ? "; the command line's --mean or --normalize differ, and are used" :
+		o->mean_set || o->normalize_set ? "; the command line agrees" :
+		"; applied");
+	return 0;
+}
+
 static int run(struct nvdla_runtime *rt, const struct options *o)
 {
+	struct nvdla_image_options opt;
+	char what[4200];
 	struct nvdla_network *net;
 	const char *hazard;
 	unsigned int hazards;
@@ -317,7 +360,9 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 		return -EINVAL;
 	}
 	if (o->image)
-		ret = nvdla_network_set_image(net, 0, o->image, &o->image_opt);
+		ret = image_options(net, o, &opt);
+	if (!ret && o->image)
+		ret = nvdla_network_set_image(net, 0, o->image, &opt);
 	if (o->input)
 		ret = nvdla_network_set_input_file(net, 0, o->input);
 	if (!ret && o->stats)
@@ -336,10 +381,14 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 	if (!ret && o->estimate)
 		ret = cli_print_estimate(net);
 	if (!ret && nvdla_network_num_outputs(net))
-		ret = o->rawdump ? cli_write_rawdump(net, 0, o->output) :
-				   nvdla_network_write_dimg(net, 0, o->output);
-	if (!ret && nvdla_network_num_outputs(net))
 		cli_print_top(net, 0, o->top);
+	if (!ret) {
+		snprintf(what, sizeof(what), "%s: ran %s, wrote ",
+			 nvdla_runtime_device(rt), o->loadable);
+		ret = cli_write_outputs(net, o->output, o->rawdump, what);
+	}
+	if (!ret && !nvdla_network_num_outputs(net))
+		printf("%s: ran %s\n", nvdla_runtime_device(rt), o->loadable);
 	nvdla_network_unload(net);
 	return ret;
 }
@@ -363,8 +412,6 @@ int main(int argc, char **argv)
 		nvdla_runtime_del(rt);
 		return 1;
 	}
-	printf("%s: ran %s, wrote %s\n", nvdla_runtime_device(rt), o.loadable,
-	       o.output);
 	nvdla_runtime_del(rt);
 	return 0;
 }

@@ -57,6 +57,40 @@ int cli_write_rawdump(struct nvdla_network *net, unsigned int index,
 	return ret;
 }
 
+void cli_output_path(const char *path, unsigned int index, char *buf,
+		     size_t size)
+{
+	const char *base = strrchr(path, '/'), *dot;
+
+	dot = strrchr(base ? base + 1 : path, '.');
+	if (!index)
+		snprintf(buf, size, "%s", path);
+	else if (!dot || dot == (base ? base + 1 : path))
+		snprintf(buf, size, "%s.%u", path, index);
+	else
+		snprintf(buf, size, "%.*s.%u%s", (int)(dot - path), path, index,
+			 dot);
+}
+
+int cli_write_outputs(struct nvdla_network *net, const char *path,
+		      bool rawdump, const char *what)
+{
+	unsigned int n = nvdla_network_num_outputs(net), i;
+	char name[4096];
+	int ret = 0;
+
+	for (i = 0; i < n && !ret; i++) {
+		cli_output_path(path, i, name, sizeof(name));
+		ret = rawdump ? cli_write_rawdump(net, i, name) :
+				nvdla_network_write_dimg(net, i, name);
+		if (!ret)
+			printf("%s%s", i ? ", " : what, name);
+	}
+	if (n && !ret)
+		printf("\n");
+	return ret;
+}
+
 void cli_print_top(struct nvdla_network *net, unsigned int index,
 		   unsigned int top)
 {

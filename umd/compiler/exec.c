@@ -69,12 +69,17 @@ static void exec_affine(const struct nvc_graph *g, const struct nvc_node *nd,
 static void exec_eltwise(const struct nvc_graph *g, const struct nvc_node *nd,
 			 const float *a, const float *b, float *y)
 {
-	long n = nvc_tensor_size(&g->tensors[nd->outputs[0]]), i;
+	const struct nvc_tensor *t = &g->tensors[nd->outputs[0]];
+	long n = nvc_tensor_size(t), plane = (long)t->h * t->w, i;
+	bool chan = nvc_per_channel(g, nd);
 
-	for (i = 0; i < n; i++)
-		y[i] = nd->eltwise == NVC_ELT_ADD ? a[i] + b[i] :
-		       nd->eltwise == NVC_ELT_MUL ? a[i] * b[i] :
-		       a[i] > b[i] ? a[i] : b[i];
+	for (i = 0; i < n; i++) {
+		float v = b[chan ? i / plane : i];
+
+		y[i] = nd->eltwise == NVC_ELT_ADD ? a[i] + v :
+		       nd->eltwise == NVC_ELT_MUL ? a[i] * v :
+		       a[i] > v ? a[i] : v;
+	}
 }
 
 static void exec_concat(const struct nvc_graph *g, const struct nvc_node *nd,

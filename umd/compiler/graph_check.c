@@ -194,7 +194,8 @@ static int check_op(struct check *k)
 		break;
 	case NVC_ELTWISE:
 		if ((unsigned int)nd->eltwise > NVC_ELT_MAX ||
-		    !same_shape(in, &k->g->tensors[nd->inputs[1]]))
+		    !(same_shape(in, &k->g->tensors[nd->inputs[1]]) ||
+		      (nvc_per_channel(k->g, nd) && nd->eltwise != NVC_ELT_MAX)))
 			return fail(k, "bad element-wise operation");
 		break;
 	case NVC_LRN:

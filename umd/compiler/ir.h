@@ -14,6 +14,7 @@
 #ifndef __NVDLA_COMPILER_IR_H__
 #define __NVDLA_COMPILER_IR_H__
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,7 +27,9 @@ enum nvc_op {
 	NVC_CONV_TRANSPOSE,
 	NVC_AFFINE,		/* y = x * scale[c] + shift[c] (BN, Mul/Add by const) */
 	NVC_ACT,		/* activation alone (see enum nvc_act) */
-	NVC_ELTWISE,		/* two tensors of one shape: add, mul, max */
+	NVC_ELTWISE,		/* two tensors of one shape: add, mul, max; or
+				 * add, mul of C x H x W and C x 1 x 1 (input 1)
+				 */
 	NVC_POOL,		/* max / average, incl. global average */
 	NVC_LRN,
 	NVC_CONCAT,		/* along channels */
@@ -124,5 +127,22 @@ struct nvc_graph {
 };
 
 void nvc_graph_free(struct nvc_graph *g);
+
+/*
+ * Whether element-wise node @n takes input 1 per channel: C x 1 x 1
+ * against input 0 of C x H x W with a plane larger than 1x1 (the
+ * squeeze-and-excitation product).
+ */
+static inline bool nvc_per_channel(const struct nvc_graph *g,
+				   const struct nvc_node *n)
+{
+	const struct nvc_tensor *a, *b;
+
+	if (n->op != NVC_ELTWISE || n->num_inputs != 2)
+		return false;
+	a = &g->tensors[n->inputs[0]];
+	b = &g->tensors[n->inputs[1]];
+	return b->c == a->c && b->h == 1 && b->w == 1 && (a->h > 1 || a->w > 1);
+}
 
 #endif /* __NVDLA_COMPILER_IR_H__ */

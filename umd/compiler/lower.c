@@ -17,6 +17,7 @@
 
 #include "le_bytes.h"
 #include "lower_internal.h"
+#include "input_map.h"
 #include "scales.h"
 
 #define DATA_FORMAT_NHWC 2	/* TensorDescListEntry.data_format */
@@ -92,8 +93,12 @@ static int lower_conv(struct nvc_lower *L, int node, bool *done)
 		int other = a == g->nodes[last].outputs[0] ? b : a;
 		int p = g->tensors[other].producer;
 
-		/* The other operand must exist before the convolution runs. */
+		/*
+		 * The other operand must exist before the convolution runs,
+		 * which computes the whole output (not a per-channel operand).
+		 */
 		if (a == b || p >= node || g->nodes[elt].eltwise == NVC_ELT_MAX ||
+		    (nvc_per_channel(g, &g->nodes[elt]) && other == a) ||
 		    g->nodes[node].op == NVC_CONV_TRANSPOSE)
 			elt = -1;
 	}
@@ -332,6 +337,37 @@ static int emit_scales(struct nvc_lower *L)
 				  NVDLA_SCALES_HEADER + n * NVDLA_SCALES_ENTRY);
 }
 
+/* The pixel mapping of every input, for the runtime (input_map.h). */
+static int emit_input_map(struct nvc_lower *L)
+{
+	uint8_t blob[NVDLA_INPUT_MAP_HEADER +
+		     NVC_MAX_INPUTS * NVDLA_INPUT_MAP_ENTRY];
+	int n = L->g->num_inputs, i, c;
+	uint32_t u;
+
+	if (L->o->normalize == 0)
+		return 0;
+	memset(blob, 0, sizeof(blob));
+	wr32(blob, NVDLA_INPUT_MAP_MAGIC);
+	wr32(blob + 4, (uint32_t)n);
+	for (i = 0; i < n; i++) {
+		uint8_t *e = blob + NVDLA_INPUT_MAP_HEADER +
+			     i * NVDLA_INPUT_MAP_ENTRY;
+
+		e[NVDLA_INPUT_MAP_BIND] = (uint8_t)i;
+		e[NVDLA_INPUT_MAP_ORDER] = NVDLA_INPUT_MAP_BGR;
+		for (c = 0; c < 4; c++) {
+			memcpy(&u, &L->o->mean[c < 3 ? c : 2], sizeof(u));
+			wr32(e + NVDLA_INPUT_MAP_MEAN + 4 * c, u);
+		}
+		memcpy(&u, &L->o->normalize, sizeof(u));
+		wr32(e + NVDLA_INPUT_MAP_NORM, u);
+	}
+	return nvdla_builder_blob(&L->b, NVDLA_INPUT_MAP_BLOB, blob,
+				  NVDLA_INPUT_MAP_HEADER +
+				  n * NVDLA_INPUT_MAP_ENTRY);
+}
+
 /*
  * The memories of the constants ("weights", "weights1", ...) and of the
  * pool, in the slots nvc_chunk_slot() gives.
@@ -425,6 +461,8 @@ static int emit(struct nvc_lower *L, void **buf, size_t *len)
 	free(data);
 	if (!ret)
 		ret = emit_scales(L);
+	if (!ret)
+		ret = emit_input_map(L);
 	if (!ret)
 		ret = nvdla_builder_write(b, buf, len);
 	return ret;

@@ -19,6 +19,12 @@ struct nvc_options {
 	const char *config;		/* "nv_full", "nv_large", "nv_small" */
 	enum nvc_precision precision;
 	enum nvc_input_format input_format;
+	/*
+	 * The pixel mapping the inputs were compiled for, (p - mean[c]) /
+	 * normalize (B, G, R), recorded for the runtime; normalize 0: none.
+	 */
+	float mean[3];
+	float normalize;
 };
 
 /*

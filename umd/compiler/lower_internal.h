@@ -186,6 +186,14 @@ int nvc_shift_for(double maxabs, int bits);
 int nvc_lower_sdp_node(struct nvc_lower *L, int node);
 int nvc_sdp_copy(struct nvc_lower *L, const struct nvc_node *n, int from,
 		 const struct nvc_place *dst, float s_dst);
+/*
+ * Cube @src (int8 at scale @s_src) times @v into tensor @out: the SDP
+ * operation's index, or a negative errno (its dependencies are the
+ * caller's).
+ */
+int nvc_sdp_scale(struct nvc_lower *L, const struct nvc_node *n,
+		  const struct dla_data_cube *src, float s_src, int out,
+		  double v);
 void nvc_sdp_init(struct nvc_lower *L, struct nvdla_build_op *op);
 int nvc_sdp_x1(struct nvc_lower *L, struct nvdla_build_op *op,
 	       const int16_t *alu, const int16_t *mul, int c, uint8_t ashift,

@@ -26,52 +26,110 @@ static int stage_kernel(int n)
 }
 
 /*
- * Global pooling over more than 8x8: a first pass with a kernel (and
- * stride) dividing the cube into a temporary cube of at most 8x8, then
- * the global pass over that; averages of equal windows average exactly.
+ * The window of one axis of size @n in a pass of a global pooling: the
+ * whole axis up to 8, else the largest divisor up to 8, else the window
+ * up to 8 that needs the fewest *@pad zeros after (a maximum ignores
+ * them; an average counts them, corrected at the end by a factor that
+ * amplifies the passes' rounding: the smaller the better).
  */
-static int pool_global_staged(struct nvc_lower *L, const struct nvc_node *n,
-			      int in, int out)
+static int chain_axis(int n, int *pad)
+{
+	int k = n <= PDP_MAX_KERNEL ? n : stage_kernel(n), best = 0, j;
+
+	*pad = 0;
+	if (k > 1 || n == 1)
+		return k;
+	for (j = PDP_MAX_KERNEL; j > 1; j--) {
+		int p = (j - n % j) % j;
+
+		if (!best || p < *pad) {
+			best = j;
+			*pad = p;
+		}
+	}
+	return best;
+}
+
+/* A temporary cube of @w x @h x @c in the pool. */
+static struct dla_data_cube chain_cube(struct nvc_lower *L, int w, int h,
+				       int c, struct nvc_place *tmp)
+{
+	*tmp = (struct nvc_place){ .slot = NVC_SLOT_POOL };
+	tmp->line = (uint32_t)w * L->t.atom;
+	tmp->surf = tmp->line * (uint32_t)h;
+	tmp->size = tmp->surf * nvc_surfaces(L, c);
+	tmp->offset = nvc_pool_alloc(L, tmp->size);
+	return nvc_cube_at(L, tmp, w, h, c);
+}
+
+/*
+ * Global pooling over more than 8x8: PDP passes of windows of at most
+ * 8x8 tiling the plane (padded at the end where no divisor does), each
+ * into a temporary cube, until one value a channel is left. An average
+ * over padding divided by the windows' sizes is then brought to the
+ * plane's by an SDP scale (the padding counts zeros).
+ */
+static int pool_global_chain(struct nvc_lower *L, const struct nvc_node *n,
+			     int in, int out)
 {
 	const struct nvc_tensor *ti = nvc_t(L, in);
-	int ky = stage_kernel(ti->h), kx = stage_kernel(ti->w), op1, op2;
-	int ho = ti->h / ky, wo = ti->w / kx;
-	struct nvc_place tmp = { .slot = NVC_SLOT_POOL };
-	struct dla_data_cube mid;
+	int h = ti->h, w = ti->w, prev = -1, op = -1, ky, kx, py, px;
+	double div = 1, plane = (double)ti->h * ti->w;
+	bool avg = n->pool.type == NVC_POOL_AVG, last = false, to_out = false;
+	struct dla_data_cube src = nvc_cube(L, in), dst;
+	struct nvc_place tmp;
 
-	if (ho > PDP_MAX_KERNEL || wo > PDP_MAX_KERNEL)
-		return nvc_fail(L, n, -EOPNOTSUPP,
-				"global pooling over %dx%d: no two PDP passes of at most 8x8 cover it",
-				ti->w, ti->h);
-	tmp.line = (uint32_t)wo * L->t.atom;
-	tmp.surf = tmp.line * (uint32_t)ho;
-	tmp.size = tmp.surf * nvc_surfaces(L, ti->c);
-	tmp.offset = nvc_pool_alloc(L, tmp.size);
-	mid = nvc_cube_at(L, &tmp, wo, ho, ti->c);
-	op1 = nvc_op_new(L, DLA_OP_PDP);
-	op2 = op1 < 0 ? op1 : nvc_op_new(L, DLA_OP_PDP);
-	if (op2 < 0)
-		return op2;
-	L->ops[op1].op.pdp_op = (struct dla_pdp_op_desc){
-		.split_num = 1, .pool_mode = n->pool.type == NVC_POOL_MAX ? PDP_POOL_MAX :
-			     PDP_POOL_AVG,
-		.pool_width = (uint8_t)(kx - 1), .pool_height = (uint8_t)(ky - 1),
-		.stride_x = (uint8_t)kx, .stride_y = (uint8_t)ky,
-		.precision = L->prec };
-	L->ops[op1].surf.pdp_surface.src_data = nvc_cube(L, in);
-	L->ops[op1].surf.pdp_surface.dst_data = mid;
-	nvc_depend_tensor(L, in, op1);
-	nvc_written_place(L, &tmp, op1);
-	L->ops[op2].op.pdp_op = L->ops[op1].op.pdp_op;
-	L->ops[op2].op.pdp_op.pool_width = (uint8_t)(wo - 1);
-	L->ops[op2].op.pdp_op.pool_height = (uint8_t)(ho - 1);
-	L->ops[op2].op.pdp_op.stride_x = 1;
-	L->ops[op2].op.pdp_op.stride_y = 1;
-	L->ops[op2].surf.pdp_surface.src_data = mid;
-	L->ops[op2].surf.pdp_surface.dst_data = nvc_cube(L, out);
-	nvc_depend(L, op1, op2);
-	nvc_written(L, out, op2);
+	while (!last) {
+		ky = chain_axis(h, &py);
+		kx = chain_axis(w, &px);
+		div *= (double)ky * kx;
+		h = (h + py) / ky;
+		w = (w + px) / kx;
+		last = h == 1 && w == 1;
+		to_out = last && !(avg && div != plane);
+		dst = to_out ? nvc_cube(L, out) :
+			       chain_cube(L, w, h, ti->c, &tmp);
+		op = nvc_op_new(L, DLA_OP_PDP);
+		if (op < 0)
+			return op;
+		L->ops[op].op.pdp_op = (struct dla_pdp_op_desc){
+			.split_num = 1,
+			.pool_mode = avg ? PDP_POOL_AVG : PDP_POOL_MAX,
+			.pool_width = (uint8_t)(kx - 1),
+			.pool_height = (uint8_t)(ky - 1),
+			.stride_x = (uint8_t)kx, .stride_y = (uint8_t)ky,
+			.pad_right = (uint8_t)px, .pad_bottom = (uint8_t)py,
+			.precision = L->prec };
+		L->ops[op].surf.pdp_surface.src_data = src;
+		L->ops[op].surf.pdp_surface.dst_data = dst;
+		if (prev < 0)
+			nvc_depend_tensor(L, in, op);
+		else
+			nvc_depend(L, prev, op);
+		if (!to_out)
+			nvc_written_place(L, &tmp, op);
+		src = dst;
+		prev = op;
+	}
+	if (!to_out) {
+		op = nvc_sdp_scale(L, n, &src, L->ts[in].scale, out,
+				   div / plane);
+		if (op < 0)
+			return op;
+		nvc_depend(L, prev, op);
+	}
+	nvc_written(L, out, op);
 	return 0;
+}
+
+/* A window over the whole plane of @ti and nothing else: a global pooling. */
+static bool whole_plane(const struct nvc_pool_attr *a,
+			const struct nvc_tensor *ti, const struct nvc_tensor *to)
+{
+	if (a->global)
+		return true;
+	return a->kh == ti->h && a->kw == ti->w && to->h == 1 && to->w == 1 &&
+	       !a->pad[0] && !a->pad[1] && !a->pad[2] && !a->pad[3];
 }
 
 int nvc_lower_pool(struct nvc_lower *L, int node)
@@ -87,9 +145,10 @@ int nvc_lower_pool(struct nvc_lower *L, int node)
 	int pr = (to->w - 1) * sx + kw - ti->w - pl;
 	struct dla_pdp_op_desc *p;
 
-	if (a->global && (kh > PDP_MAX_KERNEL || kw > PDP_MAX_KERNEL)) {
+	if (whole_plane(a, ti, to) &&
+	    (kh > PDP_MAX_KERNEL || kw > PDP_MAX_KERNEL)) {
 		ret = nvc_place_tensor(L, out);
-		return ret ? ret : pool_global_staged(L, n, in, out);
+		return ret ? ret : pool_global_chain(L, n, in, out);
 	}
 	if (kh < 1 || kw < 1 || kh > PDP_MAX_KERNEL || kw > PDP_MAX_KERNEL)
 		return nvc_fail(L, n, -EOPNOTSUPP,

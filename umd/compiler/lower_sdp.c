@@ -240,6 +240,14 @@ static int sdp_elt_x2(struct nvc_lower *L, const struct nvc_node *n,
 	*x2 = (struct dla_sdp_op){ .enable = 1, .mode = SDP_MODE_PER_POINT,
 				   .precision = L->prec };
 	op->surf.sdp_surface.x2_data = other->cube;
+	if (nvc_per_channel(L->g, n)) {
+		/* A C x 1 x 1 cube is its channels' values one after another. */
+		if (other->cube.surf_stride != L->t.atom)
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"the per-channel operand is not packed (surface stride %u)",
+					other->cube.surf_stride);
+		x2->mode = SDP_MODE_PER_KERNEL;
+	}
 	if (elt == NVC_ELT_MUL) {
 		/* Codes times codes: the product's scale is s_x1 * s_b. */
 		x2->type = SDP_TYPE_MUL;
@@ -369,6 +377,19 @@ static void sdp_x1_scale(struct dla_sdp_op *x1, double v)
 				   .mul_operand = m, .truncate = sh };
 }
 
+/* X1 multiplying every value by @v: fp16 as a register operand. */
+static void sdp_x1_mul(struct nvc_lower *L, struct dla_sdp_op *x1, double v)
+{
+	if (L->prec == DLA_PRECISION_INT8) {
+		sdp_x1_scale(x1, v);
+		return;
+	}
+	*x1 = (struct dla_sdp_op){ .enable = 1, .type = SDP_TYPE_MUL,
+				   .mode = SDP_MODE_PER_LAYER,
+				   .precision = DLA_PRECISION_FP16,
+				   .mul_operand = (int16_t)nvc_half((float)v) };
+}
+
 /* A new SDP operation reading @in from memory into @dst. */
 static int sdp_offline(struct nvc_lower *L, int in,
 		       const struct dla_data_cube *dst)
@@ -480,6 +501,28 @@ int nvc_lower_sdp_node(struct nvc_lower *L, int node)
 	}
 	nvc_written(L, out, op);
 	return ret;
+}
+
+int nvc_sdp_scale(struct nvc_lower *L, const struct nvc_node *n,
+		  const struct dla_data_cube *src, float s_src, int out,
+		  double v)
+{
+	struct nvc_activation none = { .type = NVC_ACT_NONE };
+	int op = nvc_op_new(L, DLA_OP_SDP), ret;
+	float s_c;
+
+	if (op < 0)
+		return op;
+	nvc_sdp_init(L, &L->ops[op]);
+	L->ops[op].surf.sdp_surface.src_data = *src;
+	L->ops[op].surf.sdp_surface.dst_data = nvc_cube(L, out);
+	ret = nvc_sdp_tail(L, n, &L->ops[op], NULL, NVC_ELT_ADD, &none,
+			   L->ts[out].scale, &s_c);
+	if (ret)
+		return ret;
+	sdp_x1_mul(L, &L->ops[op].op.sdp_op.x1_op,
+		   L->prec == DLA_PRECISION_INT8 ? v * s_src / s_c : v);
+	return op;
 }
 
 /*

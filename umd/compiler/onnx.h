@@ -28,6 +28,14 @@ struct nvc_value {
 	long count;			/* constants: elements */
 	float *f;			/* VAL_FLOAT data */
 	int64_t *i;			/* VAL_INT64 data */
+	/*
+	 * A zero Pad's output, waiting to be folded into the convolution or
+	 * average pooling that reads it: the node, and the rows and columns
+	 * (top, left, bottom, right) it adds around tensor's plane (dims
+	 * are the padded ones).
+	 */
+	const char *pad_node;
+	int64_t pad[4];
 };
 
 struct nvc_loader {
@@ -37,9 +45,11 @@ struct nvc_loader {
 	int num_values, cap_values;
 	int *hash;			/* open addressing: value index + 1 */
 	unsigned int hash_mask;
+	const Onnx__GraphProto *gp;	/* the model's graph */
 	const Onnx__NodeProto *node;	/* being mapped, for messages */
 	const char *node_name;
 	const char *op;			/* its op_type, a static string */
+	int take_pad;			/* it folds a Pad of its input 0 */
 	char *err;
 	size_t errlen;
 };
@@ -126,6 +136,9 @@ int nvc_channel_vector(struct nvc_loader *l, const char *what,
 int nvc_affine_node(struct nvc_loader *l, struct nvc_value *x,
 		    const float *scale, const float *shift);
 
+/* Whether the value named @name is an output of the graph. */
+int nvc_is_graph_output(const struct nvc_loader *l, const char *name);
+
 /* Map the node being mapped (onnx_ops*.c); -ENOENT for an unknown op. */
 int nvc_map_node(struct nvc_loader *l, const char *op);
 
@@ -142,6 +155,7 @@ int nvc_op_lrn(struct nvc_loader *l);
 int nvc_op_batchnorm(struct nvc_loader *l);
 int nvc_op_activation(struct nvc_loader *l);
 int nvc_op_prelu(struct nvc_loader *l);
+int nvc_op_hard(struct nvc_loader *l);
 int nvc_op_clip(struct nvc_loader *l);
 int nvc_op_arith(struct nvc_loader *l);
 int nvc_op_max(struct nvc_loader *l);
@@ -156,9 +170,30 @@ int nvc_op_split(struct nvc_loader *l);
 int nvc_op_constant(struct nvc_loader *l);
 int nvc_op_shape(struct nvc_loader *l);
 int nvc_op_gather(struct nvc_loader *l);
-/* Constant forms (onnx_ops_const.c): @x with new dims; Concat of lists. */
-int nvc_const_unsqueeze(struct nvc_loader *l, struct nvc_value *x, int rank,
-			const int64_t *dims);
-int nvc_const_concat(struct nvc_loader *l);
+/*
+ * Constant forms, computed while loading (onnx_ops_const.c, onnx_fold.c):
+ * constant @x (FLOAT or INT64) with new dims, or transposed by @perm, as
+ * output 0; Concat of constants along @axis; Slice, Cast and
+ * ConstantOfShape of constants.
+ */
+int nvc_const_reshape(struct nvc_loader *l, struct nvc_value *x, int rank,
+		      const int64_t *dims);
+int nvc_const_transpose(struct nvc_loader *l, struct nvc_value *x,
+			const int64_t *perm);
+int nvc_const_concat(struct nvc_loader *l, int64_t axis);
+int nvc_op_slice(struct nvc_loader *l);
+int nvc_op_cast(struct nvc_loader *l);
+int nvc_op_constant_of_shape(struct nvc_loader *l);
+/* Add, Sub, Mul or Div (the node's operator) of constants, broadcast. */
+int nvc_const_arith(struct nvc_loader *l, struct nvc_value *a,
+		    struct nvc_value *b);
+/* Pad (onnx_ops_pad.c): a zero padding left for its reader to fold. */
+int nvc_op_pad(struct nvc_loader *l);
+/*
+ * Input 0 of the node being mapped, of rank 4, with the rows and columns
+ * a Pad adds around it into @pad (zeros when none).
+ */
+int nvc_input_padded(struct nvc_loader *l, struct nvc_value **x,
+		     int64_t *pad);
 
 #endif /* __NVDLA_COMPILER_ONNX_H__ */

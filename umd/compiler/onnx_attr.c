@@ -168,6 +168,16 @@ int nvc_input_present(struct nvc_loader *l, int i)
 	       *l->node->input[i];
 }
 
+/* A Pad's output is read only by what folds it. */
+static int pad_check(struct nvc_loader *l, const struct nvc_value *v)
+{
+	if (!v->pad_node || l->take_pad)
+		return 0;
+	return nvc_node_error(l, -EINVAL,
+			      "input '%s' is the zero padding of Pad node '%s', which is folded only into a convolution or an average pooling",
+			      v->name, v->pad_node);
+}
+
 static int input_kind(struct nvc_loader *l, int i, enum nvc_value_kind kind,
 		      struct nvc_value **v)
 {
@@ -183,7 +193,7 @@ static int input_kind(struct nvc_loader *l, int i, enum nvc_value_kind kind,
 	if ((*v)->kind != kind)
 		return nvc_node_error(l, -EINVAL, "input '%s' is not %s",
 				      (*v)->name, what[kind]);
-	return 0;
+	return pad_check(l, *v);
 }
 
 int nvc_input_any(struct nvc_loader *l, int i, struct nvc_value **v)
@@ -191,7 +201,7 @@ int nvc_input_any(struct nvc_loader *l, int i, struct nvc_value **v)
 	if (!nvc_input_present(l, i))
 		return nvc_node_error(l, -EINVAL, "input %d is missing", i);
 	*v = nvc_value_find(l, l->node->input[i]);
-	return 0;
+	return pad_check(l, *v);
 }
 
 int nvc_input_act(struct nvc_loader *l, int i, struct nvc_value **v)

@@ -275,8 +275,22 @@ static int load_outputs(struct nvc_loader *l, const Onnx__GraphProto *gp)
 			return nvc_error(l->err, l->errlen, -EINVAL,
 					 "output '%s' is %s", name,
 					 v ? "a constant" : "not computed by any node");
+		if (v->pad_node)
+			return nvc_error(l->err, l->errlen, -EINVAL,
+					 "output '%s' is the zero padding of Pad node '%s', which is folded only into a convolution or an average pooling",
+					 name, v->pad_node);
 		g->outputs[g->num_outputs++] = v->tensor;
 	}
+	return 0;
+}
+
+int nvc_is_graph_output(const struct nvc_loader *l, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < l->gp->n_output; i++)
+		if (!strcmp(str(l->gp->output[i]->name), name))
+			return 1;
 	return 0;
 }
 
@@ -301,6 +315,8 @@ static const struct {
 	{ "Sigmoid", nvc_op_activation },
 	{ "Tanh", nvc_op_activation },
 	{ "PRelu", nvc_op_prelu },
+	{ "HardSigmoid", nvc_op_hard },
+	{ "HardSwish", nvc_op_hard },
 	{ "Clip", nvc_op_clip },
 	{ "Add", nvc_op_arith },
 	{ "Sub", nvc_op_arith },
@@ -320,6 +336,10 @@ static const struct {
 	{ "Constant", nvc_op_constant },
 	{ "Shape", nvc_op_shape },
 	{ "Gather", nvc_op_gather },
+	{ "Slice", nvc_op_slice },
+	{ "Cast", nvc_op_cast },
+	{ "ConstantOfShape", nvc_op_constant_of_shape },
+	{ "Pad", nvc_op_pad },
 };
 
 int nvc_map_node(struct nvc_loader *l, const char *op)
@@ -498,6 +518,7 @@ static int load_graph(struct nvc_loader *l, const Onnx__ModelProto *m)
 
 	if (!gp)
 		return nvc_error(l->err, l->errlen, -EINVAL, "the model has no graph");
+	l->gp = gp;
 	ret = model_opset(l, m);
 	if (ret)
 		return ret;

@@ -156,16 +156,19 @@ static int kernel(struct nvc_loader *l, const struct nvc_value *wv,
 	return 0;
 }
 
-/* The inputs and attributes Conv and ConvTranspose share (@known: the op's). */
+/*
+ * The inputs and attributes Conv and ConvTranspose share (@known: the
+ * op's); with @pad, the padding of a Pad before it (Conv folds it).
+ */
 static int conv_inputs(struct nvc_loader *l, const char *const *known,
 		       struct nvc_value **x, struct nvc_value **wv,
-		       struct window *w, int64_t *group)
+		       struct window *w, int64_t *group, int64_t *pad)
 {
 	int ret;
 
 	ret = nvc_node_check(l, 2, 3, known);
 	if (!ret)
-		ret = act_rank4(l, 0, x);
+		ret = pad ? nvc_input_padded(l, x, pad) : act_rank4(l, 0, x);
 	if (!ret)
 		ret = nvc_input_float(l, 1, wv);
 	if (!ret)
@@ -219,10 +222,10 @@ int nvc_op_conv(struct nvc_loader *l)
 		"kernel_shape", "pads", "strides", NULL };
 	struct window w = { 0 };
 	struct nvc_value *x, *wv;
-	int64_t group, dims[4];
-	int ret, k;
+	int64_t group, dims[4], pad[4];
+	int ret, k, i;
 
-	ret = conv_inputs(l, known, &x, &wv, &w, &group);
+	ret = conv_inputs(l, known, &x, &wv, &w, &group, pad);
 	if (ret)
 		return ret;
 	if (group < 1 || x->dims[1] % group || wv->dims[1] * group != x->dims[1] ||
@@ -238,6 +241,8 @@ int nvc_op_conv(struct nvc_loader *l)
 	dims[1] = wv->dims[0];
 	dims[2] = w.out[0];
 	dims[3] = w.out[1];
+	for (i = 0; i < 4; i++)
+		w.pad[i] += pad[i];
 	k = conv_node(l, NVC_CONV, x, wv, &w, group, dims);
 	return k < 0 ? k : 0;
 }
@@ -278,7 +283,7 @@ int nvc_op_conv_transpose(struct nvc_loader *l)
 	int64_t group, dims[4], out_pad[2];
 	int ret, k, i;
 
-	ret = conv_inputs(l, known, &x, &wv, &w, &group);
+	ret = conv_inputs(l, known, &x, &wv, &w, &group, NULL);
 	if (!ret)
 		ret = ints2(l, "output_padding", 0, 0, out_pad, 2);
 	if (ret)
@@ -453,17 +458,45 @@ int nvc_op_matmul(struct nvc_loader *l)
 	return ret;
 }
 
+/*
+ * A Pad's zeros before an average pooling are values it counts: its
+ * padding, counted. A maximum would take them, unlike its own padding.
+ */
+static int pool_fold_pad(struct nvc_loader *l, enum nvc_pool type,
+			 struct window *w, const int64_t *pad,
+			 int *count_include_pad)
+{
+	int i, own = 0;
+
+	if (!pad[0] && !pad[1] && !pad[2] && !pad[3])
+		return 0;
+	if (type == NVC_POOL_MAX)
+		return nvc_node_error(l, -EINVAL,
+				      "a zero Pad before MaxPool is not folded (its zeros can be the maximum)");
+	for (i = 0; i < 4; i++)
+		own |= w->pad[i] != 0;
+	if (own && !*count_include_pad)
+		return nvc_node_error(l, -EINVAL,
+				      "the padding of a Pad before it is counted, its own (count_include_pad 0) is not");
+	for (i = 0; i < 4; i++)
+		w->pad[i] += pad[i];
+	*count_include_pad = 1;
+	return 0;
+}
+
 static int pool(struct nvc_loader *l, enum nvc_pool type, struct window *w,
 		int count_include_pad)
 {
 	struct nvc_value *x;
 	struct nvc_node *nd;
-	int64_t dims[4];
+	int64_t dims[4], pad[4];
 	int ret, k, i;
 
-	ret = act_rank4(l, 0, &x);
+	ret = nvc_input_padded(l, &x, pad);
 	if (!ret)
 		ret = window_out(l, w, x->dims + 2);
+	if (!ret)
+		ret = pool_fold_pad(l, type, w, pad, &count_include_pad);
 	if (ret)
 		return ret;
 	if (w->dil[0] != 1 || w->dil[1] != 1)

@@ -89,32 +89,25 @@ int nvc_op_gather(struct nvc_loader *l)
 	return const_int64(l, ix->rank, ix->dims, out, ix->count);
 }
 
-int nvc_const_unsqueeze(struct nvc_loader *l, struct nvc_value *x, int rank,
-			const int64_t *dims)
+int nvc_const_reshape(struct nvc_loader *l, struct nvc_value *x, int rank,
+		      const int64_t *dims)
 {
-	if (x->kind != VAL_INT64)
-		return nvc_node_error(l, -EINVAL,
-				      "only integer constants are reshaped while loading");
-	return const_int64(l, rank, dims, x->i, x->count);
-}
-
-int nvc_const_concat(struct nvc_loader *l)
-{
-	int64_t out[NVC_MAX_RANK], n = 0;
 	struct nvc_value *v;
-	size_t i;
-	int ret;
 
-	for (i = 0; i < l->node->n_input; i++) {
-		ret = nvc_input_int64(l, i, &v);
-		if (ret)
-			return ret;
-		if (v->rank != 1 || n + v->count > NVC_MAX_RANK)
-			return nvc_node_error(l, -EINVAL,
-					      "only lists of up to %d integers are concatenated while loading",
-					      NVC_MAX_RANK);
-		memcpy(out + n, v->i, v->count * sizeof(*out));
-		n += v->count;
-	}
-	return const_int64(l, 1, &n, out, n);
+	if (x->kind == VAL_INT64)
+		return const_int64(l, rank, dims, x->i, x->count);
+	v = nvc_value_new(l, l->node->output[0]);
+	if (!v)
+		return -EINVAL;
+	v->kind = VAL_FLOAT;
+	v->rank = rank;
+	if (rank)
+		memcpy(v->dims, dims, rank * sizeof(*dims));
+	v->count = x->count;
+	v->f = malloc((x->count + 1) * sizeof(*v->f));
+	if (!v->f)
+		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
+	if (x->count)
+		memcpy(v->f, x->f, x->count * sizeof(*v->f));
+	return 0;
 }

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <float.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +52,82 @@ int nvc_op_activation(struct nvc_loader *l)
 		act.type = NVC_ACT_TANH;
 	}
 	return act_node(l, x, &act);
+}
+
+/*
+ * clip(alpha x + beta, 0, 1) of @x into tensor @out: an affine with a
+ * clip, which the SDP computes (and a convolution before it takes in).
+ */
+static int hard_sigmoid_node(struct nvc_loader *l, struct nvc_value *x,
+			     float alpha, float beta, int out)
+{
+	struct nvc_node *nd;
+	int c = x->dims[1], i, st, ht, k;
+	float *v = malloc(2 * c * sizeof(*v));
+
+	if (!v)
+		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
+	for (i = 0; i < c; i++) {
+		v[i] = alpha;
+		v[c + i] = beta;
+	}
+	st = nvc_const_tensor(l, "scale", 1, c, 1, 1, v);
+	ht = st < 0 ? st : nvc_const_tensor(l, "shift", 1, c, 1, 1, v + c);
+	free(v);
+	if (ht < 0)
+		return ht;
+	k = nvc_node_new(l, NVC_AFFINE, 1, &x->tensor, 1, &out);
+	if (k < 0)
+		return k;
+	nd = &l->g->nodes[k];
+	nd->affine.scale = st;
+	nd->affine.shift = ht;
+	nd->act = (struct nvc_activation){ .type = NVC_ACT_CLIP, .min = 0,
+					   .max = 1, .slope = -1 };
+	return 0;
+}
+
+/*
+ * HardSigmoid, and HardSwish: x times its hard sigmoid (alpha 1/6,
+ * beta 1/2), an element-wise product.
+ */
+int nvc_op_hard(struct nvc_loader *l)
+{
+	static const char *const none[] = { NULL };
+	static const char *const hsig[] = { "alpha", "beta", NULL };
+	int swish = !strcmp(l->op, "HardSwish"), in[2], k, ret;
+	struct nvc_value *x, *y;
+	float alpha, beta;
+	char name[NVC_ERR_LEN];
+
+	ret = nvc_node_check(l, 1, 1, swish ? none : hsig);
+	if (!ret)
+		ret = nvc_attr_float(l, "alpha", swish ? 1 / 6.0f : 0.2f, &alpha);
+	if (!ret)
+		ret = nvc_attr_float(l, "beta", 0.5f, &beta);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (!ret)
+		ret = nvc_output_act(l, 0, x->rank, x->dims, &y);
+	if (ret)
+		return ret;
+	if (!swish)
+		return hard_sigmoid_node(l, x, alpha, beta, y->tensor);
+	snprintf(name, sizeof(name), "%s/hard_sigmoid", l->node_name);
+	in[0] = x->tensor;
+	in[1] = nvc_tensor_add(l->g, name, 1, l->g->tensors[x->tensor].c,
+			       l->g->tensors[x->tensor].h,
+			       l->g->tensors[x->tensor].w, NULL);
+	if (in[1] < 0)
+		return nvc_error(l->err, l->errlen, in[1], "out of memory");
+	ret = hard_sigmoid_node(l, x, alpha, beta, in[1]);
+	if (ret)
+		return ret;
+	k = nvc_node_new(l, NVC_ELTWISE, 2, in, 1, &y->tensor);
+	if (k < 0)
+		return k;
+	l->g->nodes[k].eltwise = NVC_ELT_MUL;
+	return 0;
 }
 
 int nvc_op_prelu(struct nvc_loader *l)
@@ -133,6 +210,13 @@ int nvc_op_clip(struct nvc_loader *l)
 	return act_node(l, x, &act);
 }
 
+/* @b holds one value per channel of @a: [1, C, 1, 1] against [1, C, H, W]. */
+static bool per_channel(const struct nvc_value *a, const struct nvc_value *b)
+{
+	return a->rank == 4 && b->rank == 4 && b->dims[1] == a->dims[1] &&
+	       b->dims[2] == 1 && b->dims[3] == 1;
+}
+
 static int same_shape(struct nvc_loader *l, const struct nvc_value *a,
 		      const struct nvc_value *b)
 {
@@ -151,7 +235,7 @@ static int eltwise(struct nvc_loader *l, struct nvc_value *a,
 	int in[2] = { a->tensor, b->tensor };
 	int ret, k;
 
-	ret = same_shape(l, a, b);
+	ret = per_channel(a, b) && op != NVC_ELT_MAX ? 0 : same_shape(l, a, b);
 	if (!ret)
 		ret = nvc_output_act(l, 0, a->rank, a->dims, &y);
 	if (ret)
@@ -222,9 +306,21 @@ int nvc_op_arith(struct nvc_loader *l)
 	b = nvc_input_present(l, 1) ? nvc_value_find(l, l->node->input[1]) : NULL;
 	if (!a || !b)
 		return nvc_node_error(l, -EINVAL, "an input is missing");
+	if (a->kind != VAL_ACT && b->kind != VAL_ACT)
+		return nvc_const_arith(l, a, b);
 	if (a->kind == VAL_INT64 || b->kind == VAL_INT64)
 		return nvc_node_error(l, -EINVAL, "INT64 operands are not supported");
 	if (a->kind == VAL_ACT && b->kind == VAL_ACT) {
+		/* Per channel: the C x 1 x 1 operand second (Add, Mul commute). */
+		if (per_channel(b, a) && !per_channel(a, b)) {
+			struct nvc_value *t = a;
+
+			a = b;
+			b = t;
+		}
+		if (per_channel(a, b) && strcmp(l->op, "Add") && strcmp(l->op, "Mul"))
+			return nvc_node_error(l, -EINVAL,
+					      "between two computed tensors only Add, Mul and Max are supported");
 		if (!strcmp(l->op, "Add"))
 			return eltwise(l, a, b, NVC_ELT_ADD);
 		if (!strcmp(l->op, "Mul"))
@@ -234,10 +330,7 @@ int nvc_op_arith(struct nvc_loader *l)
 	}
 	if (a->kind == VAL_ACT)
 		return arith_const(l, a, b, 0);
-	if (b->kind == VAL_ACT)
-		return arith_const(l, b, a, 1);
-	return nvc_node_error(l, -EINVAL,
-			      "both inputs are constants (constant folding is not supported)");
+	return arith_const(l, b, a, 1);
 }
 
 int nvc_op_max(struct nvc_loader *l)

@@ -6,6 +6,7 @@
  * aliasing its input), Concat and Split along channels, and Constant.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,7 +78,7 @@ int nvc_op_reshape(struct nvc_loader *l)
 	if (!ret)
 		ret = nvc_attr_int(l, "allowzero", 0, &zero);
 	if (!ret)
-		ret = nvc_input_act(l, 0, &x);
+		ret = nvc_input_any(l, 0, &x);
 	if (!ret)
 		ret = nvc_input_int64(l, 1, &s);
 	if (ret)
@@ -106,6 +107,13 @@ int nvc_op_reshape(struct nvc_loader *l)
 	}
 	if (infer >= 0)
 		dims[infer] = nvc_dims_count(x->rank, x->dims) / known_count;
+	if (x->kind != VAL_ACT) {
+		if (nvc_dims_count(s->count, dims) != x->count)
+			return nvc_node_error(l, -EINVAL,
+					      "the new shape does not hold the %ld elements of '%s'",
+					      x->count, x->name);
+		return nvc_const_reshape(l, x, s->count, dims);
+	}
 	return alias(l, x, s->count, dims);
 }
 
@@ -130,12 +138,17 @@ int nvc_op_flatten(struct nvc_loader *l)
 	return alias(l, x, 2, dims);
 }
 
+/*
+ * Identity and Dropout: the output names the input's value, a constant's
+ * data or a computed tensor, with no node; a graph output keeps a reshape
+ * node so that it has its own tensor and name.
+ */
 int nvc_op_identity(struct nvc_loader *l)
 {
 	static const char *const none[] = { NULL };
 	static const char *const dropout[] = { "ratio", "seed", NULL };
 	int drop = !strcmp(l->op, "Dropout");
-	struct nvc_value *x;
+	struct nvc_value *x, *y;
 	int ret;
 
 	ret = nvc_node_check(l, 1, drop && l->opset >= 12 ? 3 : 1,
@@ -143,10 +156,21 @@ int nvc_op_identity(struct nvc_loader *l)
 	if (!ret && nvc_input_present(l, 2))
 		ret = nvc_node_error(l, -EINVAL, "training_mode is not supported");
 	if (!ret)
-		ret = nvc_input_act(l, 0, &x);
+		ret = nvc_input_any(l, 0, &x);
 	if (ret)
 		return ret;
-	return alias(l, x, x->rank, x->dims);
+	if (x->kind != VAL_ACT)
+		return nvc_const_reshape(l, x, x->rank, x->dims);
+	if (nvc_is_graph_output(l, l->node->output[0]))
+		return alias(l, x, x->rank, x->dims);
+	y = nvc_value_new(l, l->node->output[0]);
+	if (!y)
+		return -EINVAL;
+	y->kind = VAL_ACT;
+	y->rank = x->rank;
+	memcpy(y->dims, x->dims, sizeof(y->dims));
+	y->tensor = x->tensor;
+	return 0;
 }
 
 /* Squeeze and Unsqueeze: axes from the attribute, or input 1 from opset 13. */
@@ -190,7 +214,7 @@ int nvc_op_squeeze(struct nvc_loader *l)
 			dims[j++] = x->dims[i];
 	}
 	if (x->kind != VAL_ACT)
-		return nvc_const_unsqueeze(l, x, unsqueeze ? rank : j, dims);
+		return nvc_const_reshape(l, x, unsqueeze ? rank : j, dims);
 	return alias(l, x, unsqueeze ? rank : j, dims);
 }
 
@@ -206,7 +230,7 @@ int nvc_op_transpose(struct nvc_loader *l)
 	if (!ret)
 		ret = nvc_attr_ints(l, "perm", NVC_MAX_RANK, perm, &n);
 	if (!ret)
-		ret = nvc_input_act(l, 0, &x);
+		ret = nvc_input_any(l, 0, &x);
 	if (ret)
 		return ret;
 	if (n && n != x->rank)
@@ -218,6 +242,9 @@ int nvc_op_transpose(struct nvc_loader *l)
 		if (p < 0 || p >= x->rank || seen[p]++)
 			return nvc_node_error(l, -EINVAL, "perm is not a permutation");
 		dims[i] = x->dims[p];
+		perm[i] = p;
+		if (x->kind != VAL_ACT)
+			continue;
 		/* The data stays put if axes longer than 1 keep their order. */
 		if (x->dims[p] == 1)
 			continue;
@@ -226,53 +253,105 @@ int nvc_op_transpose(struct nvc_loader *l)
 					      "the permutation moves data; only transposes that keep the bytes are supported");
 		last = p;
 	}
+	if (x->kind != VAL_ACT)
+		return nvc_const_transpose(l, x, perm);
 	return alias(l, x, x->rank, dims);
+}
+
+/*
+ * Tensors @in[0..n) concatenated along channels into a new tensor of
+ * their plane (a part of a concatenation of more than NVC_MAX_INPUTS):
+ * its index, or an error.
+ */
+static int concat_part(struct nvc_loader *l, const int *in, int n)
+{
+	const struct nvc_tensor *t0 = &l->g->tensors[in[0]];
+	char name[NVC_ERR_LEN];
+	int t, i, c = 0, k;
+
+	for (i = 0; i < n; i++)
+		c += l->g->tensors[in[i]].c;
+	snprintf(name, sizeof(name), "%s/part%d", l->node_name,
+		 l->g->num_tensors);
+	t = nvc_tensor_add(l->g, name, 1, c, t0->h, t0->w, NULL);
+	if (t < 0)
+		return nvc_error(l->err, l->errlen, t, "out of memory");
+	k = nvc_node_new(l, NVC_CONCAT, n, in, 1, &t);
+	return k < 0 ? k : t;
+}
+
+/*
+ * The node of a concatenation of @n tensors into @out: more than
+ * NVC_MAX_INPUTS are concatenated by parts of up to that many first.
+ */
+static int concat_nodes(struct nvc_loader *l, int *in, int n, int out)
+{
+	int i, m, t, k;
+
+	while (n > NVC_MAX_INPUTS) {
+		for (i = m = 0; i < n; i += NVC_MAX_INPUTS) {
+			int len = n - i < NVC_MAX_INPUTS ? n - i : NVC_MAX_INPUTS;
+
+			t = len > 1 ? concat_part(l, in + i, len) : in[i];
+			if (t < 0)
+				return t;
+			in[m++] = t;
+		}
+		n = m;
+	}
+	k = nvc_node_new(l, NVC_CONCAT, n, in, 1, &out);
+	return k < 0 ? k : 0;
 }
 
 int nvc_op_concat(struct nvc_loader *l)
 {
 	static const char *const known[] = { "axis", NULL };
-	struct nvc_value *x[NVC_MAX_INPUTS], *y;
+	struct nvc_value *x, *y;
 	int64_t axis, dims[NVC_MAX_RANK];
-	int in[NVC_MAX_INPUTS], ret, i, j, n = l->node->n_input, k;
+	int *in, ret, i, j, n = l->node->n_input;
 
-	ret = nvc_node_check(l, 1, NVC_MAX_INPUTS, known);
+	ret = nvc_node_check(l, 1, NVC_MAX_NODES, known);
 	if (!ret && !nvc_attr(l, "axis"))
 		ret = nvc_node_error(l, -EINVAL, "axis is missing");
 	if (!ret)
 		ret = nvc_attr_int(l, "axis", 1, &axis);
 	if (!ret)
-		ret = nvc_input_any(l, 0, &x[0]);
-	if (!ret && x[0]->kind == VAL_INT64)
-		return axis ? nvc_node_error(l, -EINVAL, "axis %lld of a list",
-					     (long long)axis) :
-			      nvc_const_concat(l);
-	for (i = 0; !ret && i < n; i++)
-		ret = nvc_input_act(l, i, &x[i]);
+		ret = nvc_input_any(l, 0, &x);
+	if (!ret && x->kind != VAL_ACT)
+		return nvc_const_concat(l, axis);
 	if (!ret)
-		ret = axis_norm(l, &axis, x[0]->rank);
+		ret = axis_norm(l, &axis, x->rank);
 	if (ret)
 		return ret;
 	if (axis != 1)
 		return nvc_node_error(l, -EINVAL,
 				      "only a concatenation along channels is supported");
-	memcpy(dims, x[0]->dims, sizeof(dims));
+	in = malloc(n * sizeof(*in));
+	if (!in)
+		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
+	memcpy(dims, x->dims, sizeof(dims));
 	dims[1] = 0;
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < x[0]->rank; j++)
-			if (x[i]->rank != x[0]->rank ||
-			    (j != 1 && x[i]->dims[j] != x[0]->dims[j]))
-				return nvc_node_error(l, -EINVAL,
-						      "'%s' and '%s' differ beyond the channels",
-						      x[0]->name, x[i]->name);
-		dims[1] += x[i]->dims[1];
-		in[i] = x[i]->tensor;
+	for (i = 0; !ret && i < n; i++) {
+		struct nvc_value *xi;
+
+		ret = nvc_input_act(l, i, &xi);
+		for (j = 0; !ret && j < x->rank; j++)
+			if (xi->rank != x->rank ||
+			    (j != 1 && xi->dims[j] != x->dims[j]))
+				ret = nvc_node_error(l, -EINVAL,
+						     "'%s' and '%s' differ beyond the channels",
+						     x->name, xi->name);
+		if (!ret) {
+			dims[1] += xi->dims[1];
+			in[i] = xi->tensor;
+		}
 	}
-	ret = nvc_output_act(l, 0, x[0]->rank, dims, &y);
-	if (ret)
-		return ret;
-	k = nvc_node_new(l, NVC_CONCAT, n, in, 1, &y->tensor);
-	return k < 0 ? k : 0;
+	if (!ret)
+		ret = nvc_output_act(l, 0, x->rank, dims, &y);
+	if (!ret)
+		ret = concat_nodes(l, in, n, y->tensor);
+	free(in);
+	return ret;
 }
 
 /* Split sizes: the attribute (before opset 13), input 1, or equal parts. */

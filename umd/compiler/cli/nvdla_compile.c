@@ -244,6 +244,8 @@ static int compile(const struct nvc_graph *g, struct args *a, char *err,
 				 "int8 needs --calibrate DIR: a directory of images that sets each tensor's range%s",
 				 strcmp(a->config, "nv_full") ? "" :
 				 " (or --precision fp16)");
+	memcpy(a->lower.mean, a->calib.pixels.mean, sizeof(a->lower.mean));
+	a->lower.normalize = a->calib.pixels.normalize;
 	ret = nvc_lower(g, &a->lower, &buf, &len, err, errlen);
 	if (!ret)
 		ret = write_file(a->out, buf, len, err, errlen);

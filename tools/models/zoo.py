@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Export torchvision classifiers as torch writes them (opset 13, no
+editing), with fixed-seed random weights and batch-norm statistics from a
+few random batches, into OUT_DIR/NAME/: NAME.onnx, input.npy (float32,
+C order, the input's elements) and reference.txt (torch float32 logits,
+one a line). A model already exported is kept (the directory is a cache).
+
+Usage: tools/models/python.sh tools/models/zoo.py OUT_DIR [NAME...]"""
+
+import os
+import sys
+
+import numpy as np
+import torch
+import torchvision
+
+SEED = 2026
+
+
+def hard_acts(weights=None):
+    """Not torchvision's: the activations mobilenet_v3 and efficientnet
+    use, each after a convolution (HardSwish, HardSigmoid, SiLU)."""
+    assert weights is None
+    nn = torch.nn
+    return nn.Sequential(
+        nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16), nn.Hardswish(),
+        nn.Conv2d(16, 16, 3, padding=1), nn.Hardsigmoid(),
+        nn.Conv2d(16, 32, 3, stride=2), nn.SiLU(),
+        nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(32, 10))
+
+
+# name: (constructor, input side), sides small to keep the test fast.
+MODELS = {
+    "hard_acts": (hard_acts, 32),
+    "squeezenet1_1": (torchvision.models.squeezenet1_1, 96),
+    "densenet121": (torchvision.models.densenet121, 64),
+    "mobilenet_v3_small": (torchvision.models.mobilenet_v3_small, 64),
+    "regnet_y_400mf": (torchvision.models.regnet_y_400mf, 64),
+    "efficientnet_b0": (torchvision.models.efficientnet_b0, 64),
+    # The classifier's adaptive pooling needs the 7x7 features of 224.
+    "vgg11": (torchvision.models.vgg11, 224),
+}
+
+
+def export(name, out):
+    make, side = MODELS[name]
+    d = os.path.join(out, name)
+    path = os.path.join(d, name + ".onnx")
+    if os.path.exists(os.path.join(d, "reference.txt")):
+        return
+    os.makedirs(d, exist_ok=True)
+    torch.manual_seed(SEED)
+    m = make(weights=None)
+    m.train()
+    with torch.no_grad():
+        for _ in range(3):
+            m(torch.randn(2, 3, side, side))
+    m.eval()
+    x = torch.rand(1, 3, side, side)
+    with torch.no_grad():
+        y = m(x)
+    torch.onnx.export(m, x, path + ".tmp", opset_version=13,
+                      input_names=["data"], output_names=["logits"])
+    np.save(os.path.join(d, "input.npy"), x.numpy())
+    np.savetxt(os.path.join(d, "reference.txt.tmp"), y.numpy().ravel(),
+               fmt="%.9g")
+    os.replace(path + ".tmp", path)
+    os.replace(os.path.join(d, "reference.txt.tmp"),
+               os.path.join(d, "reference.txt"))
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    torch.set_num_threads(1)
+    for name in sys.argv[2:] or MODELS:
+        export(name, sys.argv[1])
+
+
+if __name__ == "__main__":
+    main()
