@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <nvdla/runtime.h>
+
 struct nvdla_backend;
 struct nvdla_record;
 struct dla_hw_config;
@@ -80,6 +82,13 @@ struct nvdla_backend_ops {
 	 * so that the trace replays from the hardware's reset state.
 	 */
 	int (*record)(struct nvdla_backend *be, struct nvdla_record *rec);
+	/*
+	 * Estimate every operation's duration at @params (defaults filled
+	 * in there) into @est_ops from now on: only the in-process model
+	 * has it.
+	 */
+	int (*estimate)(struct nvdla_backend *be,
+			struct nvdla_estimate_params *params);
 };
 
 /**
@@ -117,6 +126,14 @@ struct nvdla_backend {
 	bool can_allow_hazards, allow_hazards;
 	unsigned int hazards;
 	char hazard[256];
+	/*
+	 * The operations estimated since @est_num was last zeroed (ops->
+	 * estimate), at @est_params; @est_failed: one did not fit in memory.
+	 */
+	bool estimating, est_failed;
+	struct nvdla_estimate_params est_params;
+	struct nvdla_op_estimate *est_ops;
+	unsigned int est_num, est_cap;
 };
 
 /*

@@ -388,6 +388,7 @@ NVDLA_EXPORT void nvdla_network_unload(struct nvdla_network *net)
 		nvdla_buffer_del(net->tasks[i].stats);
 	}
 	free(net->tasks);
+	free(net->est_ops);
 	free(net->record_dir);
 	free(net->inputs);
 	free(net->outputs);
@@ -619,9 +620,11 @@ int nvdla_net_execute(struct nvdla_network *net, struct nvdla_run *run)
 			   now + run->timeout_ns;
 	pthread_mutex_lock(&net->rt->be_lock);
 	net->active = run;
+	nvdla_net_estimate_begin(net);
 	ret = net->record_dir ?
 	      nvdla_net_submit_recorded(net, deadline, net_run_tasks) :
 	      net_run_tasks(net, deadline);
+	nvdla_net_estimate_end(net, ret);
 	net->active = NULL;
 	pthread_mutex_unlock(&net->rt->be_lock);
 	return ret;

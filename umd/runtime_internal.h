@@ -145,7 +145,16 @@ struct nvdla_network {
 	struct nvdla_run *active;	/* the run the worker executes */
 	char *record_dir;	/* recording each submission there, or NULL */
 	enum nvdla_record_format record_format;
+	/* The performance estimate of the last run that ended (estimate.c). */
+	bool est_valid;
+	struct nvdla_estimate_params est_params;
+	struct nvdla_op_estimate *est_ops;
+	unsigned int est_num;
 };
+
+/* Around a run, on the device's lock: collect its estimate, keep it. */
+void nvdla_net_estimate_begin(struct nvdla_network *net);
+void nvdla_net_estimate_end(struct nvdla_network *net, int status);
 
 /*
  * How a tensor's elements lie in its buffer: bytes per element and
