@@ -6,7 +6,8 @@
  * (MSI if it has it, else INTx) the engine's interrupt, and the engine's
  * DMA goes through the function, so through the IOMMU in front of the
  * bus if there is one (nvdla_gem.c then gives it shmem buffers). The
- * function stays powered while bound.
+ * function stays powered while bound; a function-level reset, with its
+ * configuration saved and restored around it, resets the engine.
  *
  * The IDs are those of QEMU's NVDLA test device (tools/qemu/device of the
  * open NVDLA stack): vendor 1af4, device 10f0 plus the configuration's
@@ -33,6 +34,18 @@ static void nvdla_pci_free_irq_vectors(void *pdev)
 	pci_free_irq_vectors(pdev);
 }
 
+/* The engine's reset (nvdla_power_reset()): the function's, if it has one. */
+static int nvdla_pci_reset(struct nvdla_device *ndev)
+{
+	struct pci_dev *pdev = to_pci_dev(ndev->drm.dev);
+	int ret;
+
+	pci_save_state(pdev);
+	ret = pcie_reset_flr(pdev, PCI_RESET_DO_RESET);
+	pci_restore_state(pdev);
+	return ret == -ENOTTY ? -EOPNOTSUPP : ret;
+}
+
 /* The register window and the interrupt, enabled from the start. */
 static int nvdla_pci_hw_init(struct nvdla_device *ndev, struct pci_dev *pdev)
 {
@@ -53,7 +66,12 @@ static int nvdla_pci_hw_init(struct nvdla_device *ndev, struct pci_dev *pdev)
 				       pdev);
 	if (ret)
 		return ret;
-	return nvdla_core_request_irq(ndev, pci_irq_vector(pdev, 0), 0);
+	ret = nvdla_core_request_irq(ndev, pci_irq_vector(pdev, 0), 0);
+	if (ret)
+		return ret;
+	ndev->power.irq = pci_irq_vector(pdev, 0);
+	ndev->power.reset = nvdla_pci_reset;
+	return 0;
 }
 
 static int nvdla_pci_probe(struct pci_dev *pdev,
