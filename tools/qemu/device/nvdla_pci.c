@@ -6,9 +6,9 @@
  * interrupt, and the engines' DMA goes through the function's bus-master
  * address space, so through the IOMMU when the machine has one in front
  * of the PCI bus ("-M virt,iommu=smmuv3"): the guest maps every buffer.
- * On a PCI Express bus (virt's) it is an endpoint whose function-level
- * reset restarts the model, as device reset does; on a conventional bus
- * a plain PCI device. The core is nvdla.c's.
+ * It is a PCI Express endpoint (virt's bus is PCI Express) whose
+ * function-level reset restarts the model, as device reset does. The
+ * core is nvdla.c's.
  *
  * IDs: vendor 1af4, device 10f0 plus the configuration's index (nv_full
  * 10f0, nv_small 10f1, nv_large 10f2, ...: the order of hw_configs.h and
@@ -50,15 +50,12 @@ static void nvdla_pci_realize(PCIDevice *pdev, Error **errp)
 			   s->core.config);
 		goto fail_core;
 	}
-	/* On a PCI Express bus: an endpoint that can be reset alone (FLR). */
-	if (pci_is_express(pdev)) {
-		if (pcie_endpoint_cap_init(pdev, NVDLA_PCI_EXP_OFFSET) < 0) {
-			error_setg(&err,
-				   "nvdla-pci: no room for the PCIe capability");
-			goto fail_core;
-		}
-		pcie_cap_flr_init(pdev);
+	/* An endpoint that can be reset alone (FLR). */
+	if (pcie_endpoint_cap_init(pdev, NVDLA_PCI_EXP_OFFSET) < 0) {
+		error_setg(&err, "nvdla-pci: no room for the PCIe capability");
+		goto fail_core;
 	}
+	pcie_cap_flr_init(pdev);
 	pci_config_set_device_id(pdev->config,
 				 NVDLA_PCI_DEVICE_ID + s->core.config_id);
 	pci_register_bar(pdev, 0, PCI_BASE_ADDRESS_SPACE_MEMORY,
@@ -85,8 +82,7 @@ static void nvdla_pci_write_config(PCIDevice *pdev, uint32_t addr,
 				   uint32_t val, int len)
 {
 	pci_default_write_config(pdev, addr, val, len);
-	if (pci_is_express(pdev))
-		pcie_cap_flr_write_config(pdev, addr, val, len);
+	pcie_cap_flr_write_config(pdev, addr, val, len);
 }
 
 static void nvdla_pci_reset(DeviceState *dev)
@@ -123,7 +119,6 @@ static const TypeInfo nvdla_pci_info = {
 	.class_init = nvdla_pci_class_init,
 	.interfaces = (InterfaceInfo[]) {
 		{ INTERFACE_PCIE_DEVICE },
-		{ INTERFACE_CONVENTIONAL_PCI_DEVICE },
 		{ },
 	},
 };
