@@ -26,6 +26,9 @@
 #include "hw/qdev-properties.h"
 
 #include "nvdla.h"
+#undef BIT
+#undef ARRAY_SIZE
+#include <nvdla/sim.h>
 
 #define NVDLA_PCI_VENDOR_ID 0x1af4
 #define NVDLA_PCI_DEVICE_ID 0x10f0
@@ -33,6 +36,10 @@
 #define NVDLA_PCI_CLASS_ACCEL 0x1200
 /* The PCI Express capability, after the standard header. */
 #define NVDLA_PCI_EXP_OFFSET 0x80
+
+/* Every configuration has its device ID in the experimental range. */
+QEMU_BUILD_BUG_ON(NVDLA_PCI_DEVICE_ID + NVDLA_SIM_CONFIG_COUNT - 1 >
+		  NVDLA_PCI_DEVICE_LAST);
 
 static void nvdla_pci_realize(PCIDevice *pdev, Error **errp)
 {
@@ -45,11 +52,6 @@ static void nvdla_pci_realize(PCIDevice *pdev, Error **errp)
 			   &err);
 	if (err)
 		goto fail_irq;
-	if (NVDLA_PCI_DEVICE_ID + s->core.config_id > NVDLA_PCI_DEVICE_LAST) {
-		error_setg(&err, "nvdla-pci: no device ID for '%s'",
-			   s->core.config);
-		goto fail_core;
-	}
 	/* An endpoint that can be reset alone (FLR). */
 	if (pcie_endpoint_cap_init(pdev, NVDLA_PCI_EXP_OFFSET) < 0) {
 		error_setg(&err, "nvdla-pci: no room for the PCIe capability");
