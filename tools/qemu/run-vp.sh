@@ -192,6 +192,15 @@ if [ -n "$shell" ]; then
 		-append "console=ttyAMA0 panic=-1 iomem=relaxed quiet nvdla_vp=shell ${NVDLA_QEMU_APPEND:-}"
 fi
 
+# nvdla-pci refuses a configuration the model does not know.
+if [ -n "$iommu" ]; then
+	msg=$(timeout 60 "$qemu" -M virt -nic none -display none \
+		-device nvdla-pci,config=nv_none 2>&1) || true
+	case $msg in
+	*"nvdla: unknown configuration 'nv_none'"*) echo "ok - [$kver] nvdla-pci refuses an unknown configuration" ;;
+	*) echo "not ok - [$kver] nvdla-pci refuses an unknown configuration: $msg" ;;
+	esac
+fi
 # The board: four device-tree NVDLAs, or DEVICES of --iommu on PCI behind
 # the SMMU, RAM a shared memfd of -m's size.
 board="-M virt,nvdla=nv_full+nv_full+nv_small+nv_large"
