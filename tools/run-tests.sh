@@ -9,12 +9,14 @@
 # it unpacked, then the virtual platform (QEMU with the NVDLA device,
 # tools/qemu/run-vp.sh) per arm64 kernel, and once more on Debian's arm64
 # 6.12 with the in-tree driver built from the upstream series
-# (tools/upstream/arm64-modules.sh). Ends with the line "N passed,
+# (tools/upstream/arm64-modules.sh), and on the newest arm64 kernel with
+# the devices on PCI behind an SMMUv3 (run-vp.sh --iommu). Ends with the
+# line "N passed,
 # N failed, N skipped" (also left in BUILD/summary); exits non-zero if
 # anything failed.
 #
 # Usage: tools/run-tests.sh [--no-qemu|--qemu-only|--cross-only|--vp-only|
-#                            --vp-intree-only] BUILD_DIR
+#                            --vp-intree-only|--vp-iommu-only] BUILD_DIR
 set -eu
 
 unit=1
@@ -25,10 +27,12 @@ case ${1:-} in
 --qemu-only) unit=0; cross=0; shift ;;
 --cross-only) unit=0; qemu=0; shift ;;
 --vp-only) unit=0; cross=0; qemu=0; vp=1; shift ;;
---vp-intree-only) unit=0; cross=0; qemu=0; vp=0; intree=1; shift ;;
+--vp-intree-only) unit=0; cross=0; qemu=0; vp=0; intree=1; iommu=0; shift ;;
+--vp-iommu-only) unit=0; cross=0; qemu=0; vp=0; intree=0; iommu=1; shift ;;
 esac
 vp=${vp:-$qemu}
 intree=${intree:-$vp}
+iommu=${iommu:-$vp}
 build=${1:-build}
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
@@ -110,6 +114,21 @@ if [ "$intree" -eq 1 ]; then
 	else
 		echo "not ok - in-tree driver for Debian's arm64 6.12" \
 			"(tools/upstream/arm64-modules.sh)" | tee -a "$results"
+	fi
+fi
+
+# The devices on PCI behind the SMMU, on the newest arm64 kernel.
+if [ "$iommu" -eq 1 ]; then
+	cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
+	kver=$(find "$cache/board" -mindepth 1 -maxdepth 1 -name '*-arm64' \
+		2>/dev/null | sed 's|.*/||' | sort | tail -1)
+	if [ -z "$kver" ] || [ ! -x "$cache/qemu/build/qemu-system-aarch64" ]; then
+		echo "ok - virtual platform behind an IOMMU # SKIP no arm64" \
+			"kernel or QEMU with the NVDLA device (run tools/setup.sh)" |
+			tee -a "$results"
+	else
+		run "run-vp.sh --iommu $kver" tools/qemu/run-vp.sh \
+			--iommu nv_full+nv_full+nv_small+nv_large "$kver" "$build"
 	fi
 fi
 

@@ -11,6 +11,7 @@
 
 #include <linux/mm.h>
 #include <linux/mmzone.h>
+#include <linux/pci.h>
 #include <linux/seq_file.h>
 #include <linux/version.h>
 
@@ -36,6 +37,19 @@ static inline void vm_flags_set(struct vm_area_struct *vma, vm_flags_t flags)
 #else
 #define MAX_PAGE_ORDER MAX_ORDER
 #endif
+#endif
+
+/* pcim_iomap_region() came in 6.12; before, the table of mapped BARs. */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
+static inline void __iomem *
+nvdla_compat_pcim_iomap_region(struct pci_dev *pdev, int bar, const char *name)
+{
+	int ret = pcim_iomap_regions(pdev, BIT(bar), name);
+
+	return ret ? IOMEM_ERR_PTR(ret) : pcim_iomap_table(pdev)[bar];
+}
+
+#define pcim_iomap_region nvdla_compat_pcim_iomap_region
 #endif
 
 /*

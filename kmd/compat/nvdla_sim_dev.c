@@ -27,12 +27,14 @@ static void *nvdla_sim_bus_map(void *ctx, u64 addr, u64 len)
 	u32 i;
 
 	for (i = 0; job && i < job->num; i++) {
-		const struct drm_gem_dma_object *bo = job->bos[i];
-		u64 size = bo->base.size;
+		u64 size = job->bos[i]->size;
+		dma_addr_t dma;
+		void *vaddr;
 
-		if (addr >= bo->dma_addr && addr - bo->dma_addr <= size &&
-		    len <= size - (addr - bo->dma_addr))
-			return bo->vaddr + (addr - bo->dma_addr);
+		nvdla_gem_addrs(job->bos[i], &dma, &vaddr);
+		if (addr >= dma && addr - dma <= size &&
+		    len <= size - (addr - dma))
+			return vaddr + (addr - dma);
 	}
 	return NULL;
 }

@@ -106,6 +106,18 @@ shipped_ok() {
 		  "$(cut -d' ' -f1 /loadables/bdma_copy.md5)" ]
 }
 
+# run_golden NAME LOADABLE MD5FILE NODE: run it on the device of NODE,
+# compare the output's md5 with MD5FILE's.
+run_golden() {
+	nvdla_runtime --loadable "$2" --device "$4" -o "/tmp/$1.dimg" \
+		>/tmp/run.log 2>&1
+	status=$?
+	sed 's/^/# /' /tmp/run.log
+	[ $status -eq 0 ] &&
+		[ "$(md5sum <"/tmp/$1.dimg" | cut -d' ' -f1)" = "$(cut -d' ' -f1 "$3")" ]
+	ok $? "$1 through the driver on the board equals its golden md5"
+}
+
 # idle: longer than the 50 ms autosuspend delay, with room for a slow guest.
 idle() {
 	sleep 1

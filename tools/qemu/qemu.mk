@@ -83,6 +83,13 @@ check-vp-intree: qemu-vp
 	$(MAKE) vp-tests
 	tools/run-tests.sh --vp-intree-only $(BUILD)
 
+# The board with the devices on PCI behind an SMMUv3 (run-vp.sh --iommu):
+# the driver's shmem buffers through the IOMMU, the same guest suite, on
+# the newest arm64 kernel. check-vp and check run it too.
+check-vp-iommu: qemu-vp
+	$(MAKE) module-board vp-tests
+	tools/run-tests.sh --vp-iommu-only $(BUILD)
+
 # The board with NVDLA devices of CONFIG (nv_small, nv_full+nv_small, ...)
 # on the newest arm64 kernel, to a shell with the driver loaded.
 CONFIG ?= nv_small
@@ -96,4 +103,4 @@ check-qemu: all module-all guest-tests qemu-images
 	tools/run-tests.sh --qemu-only $(BUILD)
 
 .PHONY: qemu-images check-qemu module-board board-tests vp-tests qemu-vp \
-	check-vp check-vp-intree vp
+	check-vp check-vp-intree check-vp-iommu vp

@@ -8,9 +8,16 @@
 # with [vp KVER]; a guest that panics or hangs yields a "not ok" line; the
 # console log is kept in BUILD_DIR/qemu/vp-KVER.log.
 #
-# Usage: tools/qemu/run-vp.sh [--shell DEVICES] [--intree DIR] KVER BUILD_DIR
+# Usage: tools/qemu/run-vp.sh [--shell DEVICES] [--intree DIR]
+#                            [--iommu DEVICES] KVER BUILD_DIR
 #   --shell DEVICES  boot the board with DEVICES (nv_small, nv_full+nv_small,
 #                    ...) to a shell on the console, the driver loaded
+#   --iommu DEVICES  the board with an SMMUv3 in front of its PCI bus and
+#                    DEVICES as nvdla-pci functions instead of device-tree
+#                    nodes, guest RAM shared through a memfd (the device
+#                    sees scattered pages through it, nvdla_mirror.c);
+#                    /init is tools/qemu/vp-iommu-init.sh. Its lines say
+#                    [vp-iommu KVER], its logs go to BUILD_DIR/qemu/vp-iommu-KVER*.
 #   --intree DIR     the in-tree driver instead of the out-of-tree one:
 #                    DIR's nvdla.ko and drm.ko, built from the upstream
 #                    series for KVER by tools/upstream/arm64-modules.sh
@@ -32,10 +39,12 @@ set -eu
 
 shell=
 intree=
+iommu=
 while [ $# -gt 2 ]; do
 	case $1 in
 	--shell) shell=$2 ;;
 	--intree) intree=$(realpath "$2") ;;
+	--iommu) iommu=$2 ;;
 	*) echo "run-vp.sh: unknown option $1" >&2; exit 2 ;;
 	esac
 	shift 2
@@ -46,7 +55,7 @@ cd "$(dirname "$0")/../.."
 cache=${NVDLA_CACHE:-$HOME/.cache/nvdla}
 qemu=${NVDLA_QEMU:-$cache/qemu/build/qemu-system-aarch64}
 kroot=$cache/board/$kver
-vp=vp${intree:+-intree}
+vp=vp${intree:+-intree}${iommu:+-iommu}
 out=$build/qemu/$vp-$kver
 root=$out/root
 log=$build/qemu/$vp-$kver.log
@@ -67,7 +76,7 @@ ko=${intree:-$build/kmod/$kver_real}/nvdla.ko
 
 # guest-host.sh's helpers name the kernel by $kver: the real one for them.
 kver=$kver_real
-root_start "$kroot/bin/busybox" tools/qemu/vp-init.sh
+root_start "$kroot/bin/busybox" tools/qemu/vp${iommu:+-iommu}-init.sh
 cp "$build"/vp-tests/* "$root/tests/"
 [ -z "$intree" ] || rm "$root/tests/nvdla_legacy_test"
 
@@ -183,12 +192,30 @@ if [ -n "$shell" ]; then
 		-append "console=ttyAMA0 panic=-1 iomem=relaxed quiet nvdla_vp=shell ${NVDLA_QEMU_APPEND:-}"
 fi
 
+# nvdla-pci refuses a configuration the model does not know.
+if [ -n "$iommu" ]; then
+	msg=$(timeout 60 "$qemu" -M virt -nic none -display none \
+		-device nvdla-pci,config=nv_none 2>&1) || true
+	case $msg in
+	*"nvdla: unknown configuration 'nv_none'"*) echo "ok - [$kver] nvdla-pci refuses an unknown configuration" ;;
+	*) echo "not ok - [$kver] nvdla-pci refuses an unknown configuration: $msg" ;;
+	esac
+fi
+# The board: four device-tree NVDLAs, or DEVICES of --iommu on PCI behind
+# the SMMU, RAM a shared memfd of -m's size.
+board="-M virt,nvdla=nv_full+nv_full+nv_small+nv_large"
+if [ -n "$iommu" ]; then
+	board="-M virt,iommu=smmuv3,memory-backend=ram
+		-object memory-backend-memfd,id=ram,size=1024M,share=on"
+	for c in $(echo "$iommu" | tr '+' ' '); do
+		board="$board -device nvdla-pci,config=$c"
+	done
+fi
 # -d guest_errors: the device's reports of bad programs, in the log.
 start=$(date +%s)
 status=0
 # shellcheck disable=SC2086 # one word per option
-timeout "$timeout_s" "$qemu" -accel tcg \
-	-M virt,nvdla=nv_full+nv_full+nv_small+nv_large \
+timeout "$timeout_s" "$qemu" -accel tcg $board \
 	$hw -nographic -nic none -no-reboot -kernel "$kernel" \
 	-initrd "$out/initrd.gz" -d guest_errors -D "$out/guest_errors.log" \
 	-append "console=ttyAMA0 panic=-1 panic_on_warn=1 iomem=relaxed quiet ${NVDLA_QEMU_APPEND:-}" \

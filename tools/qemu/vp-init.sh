@@ -28,16 +28,9 @@ irq_count() {
 		for (i = 2; $i ~ /^[0-9]+$/; i++) s += $i
 		print s }' /proc/interrupts
 }
-# run_golden NAME LOADABLE MD5FILE: run it on the first device, compare
-# the output's md5.
-run_golden() {
-	nvdla_runtime --loadable "$2" --device "$(node_of_npu b000000.npu)" \
-		-o "/tmp/$1.dimg" >/tmp/run.log 2>&1
-	status=$?
-	sed 's/^/# /' /tmp/run.log
-	[ $status -eq 0 ] &&
-		[ "$(md5sum <"/tmp/$1.dimg" | cut -d' ' -f1)" = "$(cut -d' ' -f1 "$3")" ]
-	ok $? "$1 through the driver on the board equals its golden md5"
+# first: the device node of the first device, which runs the loadables.
+first() {
+	node_of_npu b000000.npu
 }
 # resets: the reset controller's lines of the four devices (1: released).
 resets() {
@@ -111,11 +104,12 @@ done
 # The regression loadables through the arm64 nvdla_runtime, on the first
 # nv_full device: their golden bytes.
 if [ -x /bin/nvdla_runtime ]; then
-	run_golden bdma_copy /loadables/bdma_copy.nvdla /loadables/bdma_copy.md5
+	run_golden bdma_copy /loadables/bdma_copy.nvdla /loadables/bdma_copy.md5 \
+		"$(first)"
 	for t in $(cat /tests/golden-loadables); do
 		dir=/shared/loadables/$t
 		if [ -d "$dir" ]; then
-			run_golden "$t" "$dir/$t.nvdla" "$dir/golden/lead.md5"
+			run_golden "$t" "$dir/$t.nvdla" "$dir/golden/lead.md5" "$(first)"
 		else
 			ok 0 "$t through the driver # SKIP ../shared absent"
 		fi
@@ -136,7 +130,7 @@ if [ -x /bin/nvdla_runtime ] && [ -f /loadables/conv_long.nvdla ]; then
 	[ $status -ne 0 ] && grep -q 'timed out' /tmp/run.log
 	ok $? "a layer longer than a 50 ms job timeout fails with -ETIMEDOUT"
 	run_golden bdma_copy-after-timeout /loadables/bdma_copy.nvdla \
-		/loadables/bdma_copy.md5
+		/loadables/bdma_copy.md5 "$(first)"
 fi
 # Networks on the device of their configuration: the in-process model's
 # output values. Under TCG a network outlasts the driver's 5 s job
@@ -180,7 +174,7 @@ if [ -x /tests/nvdla_legacy_test ]; then
 	ok $status "jobs compute after the random programs (reset by the driver)"
 elif [ -x /bin/nvdla_runtime ]; then
 	run_golden bdma_copy-after-random-programs /loadables/bdma_copy.nvdla \
-		/loadables/bdma_copy.md5
+		/loadables/bdma_copy.md5 "$(first)"
 else
 	ok 0 "jobs compute after the random programs # SKIP no legacy test or arm64 nvdla_runtime"
 fi

@@ -45,6 +45,7 @@ static const struct drm_driver nvdla_accel_driver = {
 	.driver_features = DRIVER_GEM | DRIVER_SYNCOBJ | DRIVER_COMPUTE_ACCEL,
 	.open = nvdla_file_open,
 	.postclose = nvdla_file_postclose,
+	.gem_create_object = nvdla_gem_shmem_create_object,
 	.ioctls = nvdla_ioctls,
 	.num_ioctls = ARRAY_SIZE(nvdla_ioctls),
 	.fops = &nvdla_accel_fops,
@@ -122,11 +123,20 @@ int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
 
 static int __init nvdla_init(void)
 {
-	return platform_driver_register(&nvdla_platform_driver);
+	int ret;
+
+	ret = platform_driver_register(&nvdla_platform_driver);
+	if (ret)
+		return ret;
+	ret = nvdla_pci_register();
+	if (ret)
+		platform_driver_unregister(&nvdla_platform_driver);
+	return ret;
 }
 
 static void __exit nvdla_exit(void)
 {
+	nvdla_pci_unregister();
 	platform_driver_unregister(&nvdla_platform_driver);
 }
 

@@ -69,6 +69,8 @@ struct nvdla_job;
  * @bo_bytes: bytes of buffer objects the device holds (nvdla_gem.c)
  * @job_bytes: kernel memory all jobs hold for their tasks (nvdla_job.c)
  * @max_bo_size: the largest buffer the device can get in one piece
+ * @shmem: its buffers are shmem objects it reaches through its IOMMU
+ *	(nvdla_gem_shmem.c), else objects of the GEM DMA helper
  * @stats: job counters for debugfs, under @queue_lock
  */
 struct nvdla_device {
@@ -104,6 +106,7 @@ struct nvdla_device {
 	atomic64_t bo_bytes;
 	atomic64_t job_bytes;
 	u64 max_bo_size;
+	bool shmem;
 	struct {
 		u64 submitted, completed, failed, timed_out;
 		u64 busy_ns;
@@ -125,5 +128,20 @@ int nvdla_ioctl_get_param(struct drm_device *drm, void *data,
 /* Register access; @engine_lock held. */
 u32 nvdla_reg_read(struct nvdla_device *ndev, u32 addr);
 void nvdla_reg_write(struct nvdla_device *ndev, u32 addr, u32 val);
+
+/* The PCI driver (nvdla_pci.c), where the kernel has PCI. */
+#if IS_ENABLED(CONFIG_PCI)
+int nvdla_pci_register(void);
+void nvdla_pci_unregister(void);
+#else
+static inline int nvdla_pci_register(void)
+{
+	return 0;
+}
+
+static inline void nvdla_pci_unregister(void)
+{
+}
+#endif
 
 #endif /* __NVDLA_DRV_H__ */

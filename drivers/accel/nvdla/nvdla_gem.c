@@ -1,16 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Buffer objects: objects of the GEM DMA helper, one piece of memory
- * contiguous for the device (the accelerator has no MMU), mapped to user
- * space through the DRM file by the helper. The memory comes from the DMA
- * API: the reserved-memory region the device-tree node names in
+ * Buffer objects. The accelerator has no MMU: it addresses each buffer by
+ * one base address, so each must be one range of device addresses.
+ *
+ * Without an IOMMU translating for the device, they are objects of the
+ * GEM DMA helper, one piece of physically contiguous memory, mapped to
+ * user space through the DRM file by the helper. The memory comes from
+ * the DMA API: the reserved-memory region the device-tree node names in
  * memory-region (a no-map pool or a CMA area of its own), else the
- * system's CMA area or page allocator. Exported buffers are the helper's
- * too; only the device's own buffers are imported (the core's PRIME
- * import: another device's dma-buf is refused with -EINVAL).
+ * system's CMA area or page allocator. A node's memory-region is kept
+ * even behind an IOMMU: the board asked for that pool.
+ *
+ * Behind an IOMMU that translates, without a memory-region, they are
+ * objects of the GEM shmem helper (nvdla_gem_shmem.c): pages from
+ * anywhere, which the IOMMU maps to one device range.
+ *
+ * Exported buffers are the helpers' too; only the device's own buffers
+ * are imported (the core's PRIME import: another device's dma-buf is
+ * refused with -EINVAL).
  */
 #include <linux/dma-mapping.h>
+#include <linux/iommu.h>
 #include <linux/mm.h>
 #include <linux/of.h>
 #include <linux/of_reserved_mem.h>
@@ -33,6 +44,17 @@ module_param(max_buffer_mb, uint, 0644);
 MODULE_PARM_DESC(max_buffer_mb,
 		 "Buffer memory one device may hold, all files together; more is refused with ENOSPC (MiB, default 1024, 0: no limit)");
 
+/* An IOMMU translates the device's addresses (not a pass-through domain). */
+static bool nvdla_gem_translated(struct device *dev)
+{
+	struct iommu_domain *domain;
+
+	if (!device_iommu_mapped(dev))
+		return false;
+	domain = iommu_get_domain_for_dev(dev);
+	return domain && (domain->type & __IOMMU_DOMAIN_PAGING);
+}
+
 /*
  * The largest buffer the DMA API can give the device in one piece: any
  * size behind an IOMMU, from a reserved-memory pool or on a kernel with CMA
@@ -41,7 +63,7 @@ MODULE_PARM_DESC(max_buffer_mb,
  */
 static u64 nvdla_gem_max_size(struct device *dev)
 {
-	if (device_iommu_mapped(dev) || IS_ENABLED(CONFIG_DMA_CMA))
+	if (nvdla_gem_translated(dev) || IS_ENABLED(CONFIG_DMA_CMA))
 		return DRM_NVDLA_MAX_BO_SIZE;
 #ifdef CONFIG_DMA_DECLARE_COHERENT
 	if (dev->dma_mem)
@@ -56,13 +78,28 @@ static void nvdla_gem_release_region(struct drm_device *drm, void *dev)
 	of_reserved_mem_device_release(dev);
 }
 
+/*
+ * Shmem buffers: the IOMMU maps each buffer's pages to one range when the
+ * device takes segments of any size, anywhere.
+ */
+static void nvdla_gem_init_shmem(struct nvdla_device *ndev)
+{
+	struct device *dev = ndev->drm.dev;
+
+	ndev->shmem = true;
+	dma_set_max_seg_size(dev, UINT_MAX);
+	dma_set_seg_boundary(dev, ULONG_MAX);
+	drm_info(&ndev->drm, "shmem buffers, mapped by the IOMMU\n");
+}
+
 /**
  * nvdla_gem_init() - where the device's buffers come from
  * @ndev: the device being probed
  *
  * The DMA mask is the configuration's address width, which the kernel
  * narrows further to the node's dma-ranges. The node's memory-region, if
- * any, becomes the device's pool until the DRM device is released.
+ * any, becomes the device's pool until the DRM device is released;
+ * without one, a device behind a translating IOMMU gets shmem buffers.
  *
  * Return: 0 or a negative errno.
  */
@@ -76,11 +113,12 @@ int nvdla_gem_init(struct nvdla_device *ndev)
 		return dev_err_probe(dev, ret, "no usable %u-bit DMA mask\n",
 				     ndev->hw->addr_bits);
 	ndev->max_bo_size = nvdla_gem_max_size(dev);
-	if (!dev->of_node)
+	ret = dev->of_node ? of_reserved_mem_device_init(dev) : -ENODEV;
+	if (ret == -ENODEV) {
+		if (nvdla_gem_translated(dev))
+			nvdla_gem_init_shmem(ndev);
 		return 0;
-	ret = of_reserved_mem_device_init(dev);
-	if (ret == -ENODEV)
-		return 0;
+	}
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot use the memory-region\n");
 	ndev->max_bo_size = nvdla_gem_max_size(dev);
@@ -88,8 +126,14 @@ int nvdla_gem_init(struct nvdla_device *ndev)
 					dev);
 }
 
-/* Count @size against the device's limit; -ENOSPC beyond it. */
-static int nvdla_gem_charge(struct nvdla_device *ndev, size_t size)
+/**
+ * nvdla_gem_charge() - count a new buffer against the device's limit
+ * @ndev: the device
+ * @size: the buffer's size
+ *
+ * Return: 0, or -ENOSPC beyond max_buffer_mb (nothing counted).
+ */
+int nvdla_gem_charge(struct nvdla_device *ndev, size_t size)
 {
 	u64 limit = (u64)READ_ONCE(max_buffer_mb) << 20;
 
@@ -100,6 +144,16 @@ static int nvdla_gem_charge(struct nvdla_device *ndev, size_t size)
 	return 0;
 }
 
+/**
+ * nvdla_gem_uncharge() - a buffer nvdla_gem_charge() counted is gone
+ * @ndev: the device
+ * @size: the buffer's size
+ */
+void nvdla_gem_uncharge(struct nvdla_device *ndev, size_t size)
+{
+	atomic64_sub(size, &ndev->bo_bytes);
+}
+
 /* The helper frees the object; its bytes leave the device's count. */
 static void nvdla_gem_free(struct drm_gem_object *obj)
 {
@@ -107,7 +161,7 @@ static void nvdla_gem_free(struct drm_gem_object *obj)
 	size_t size = obj->size;
 
 	drm_gem_dma_object_free(obj);
-	atomic64_sub(size, &ndev->bo_bytes);
+	nvdla_gem_uncharge(ndev, size);
 }
 
 /* The GEM DMA helper's object functions, but for the count in free. */
@@ -127,7 +181,7 @@ static const struct drm_gem_object_funcs nvdla_gem_funcs = {
  * area is not), which the helper does not do, and that the object needs
  * no shmem file. Its size is counted against the device's limit first.
  */
-static struct drm_gem_dma_object *nvdla_gem_new(struct drm_device *drm,
+static struct drm_gem_object *nvdla_gem_dma_new(struct drm_device *drm,
 						size_t size)
 {
 	struct nvdla_device *ndev = to_nvdla_device(drm);
@@ -139,7 +193,7 @@ static struct drm_gem_dma_object *nvdla_gem_new(struct drm_device *drm,
 		return ERR_PTR(ret);
 	bo = kzalloc(sizeof(*bo), GFP_KERNEL_ACCOUNT);
 	if (!bo) {
-		atomic64_sub(size, &ndev->bo_bytes);
+		nvdla_gem_uncharge(ndev, size);
 		return ERR_PTR(-ENOMEM);
 	}
 	bo->base.funcs = &nvdla_gem_funcs;
@@ -153,7 +207,25 @@ static struct drm_gem_dma_object *nvdla_gem_new(struct drm_device *drm,
 		drm_gem_object_put(&bo->base);
 		return ERR_PTR(ret);
 	}
-	return bo;
+	return &bo->base;
+}
+
+/**
+ * nvdla_gem_addrs() - where the device and the kernel see a buffer
+ * @obj: one of the device's objects
+ * @dma: its device address (its first byte; the rest follows)
+ * @vaddr: its kernel address
+ */
+void nvdla_gem_addrs(struct drm_gem_object *obj, dma_addr_t *dma,
+		     void **vaddr)
+{
+	struct drm_gem_dma_object *bo;
+
+	if (nvdla_gem_shmem_addrs(obj, dma, vaddr))
+		return;
+	bo = to_drm_gem_dma_obj(obj);
+	*dma = bo->dma_addr;
+	*vaddr = bo->vaddr;
 }
 
 /**
@@ -165,27 +237,30 @@ static struct drm_gem_dma_object *nvdla_gem_new(struct drm_device *drm,
  * Return: 0; -EINVAL for non-zero flags, a size of 0 or above
  * DRM_NVDLA_MAX_BO_SIZE; -E2BIG above the largest contiguous buffer the
  * device can get (DRM_NVDLA_PARAM_MAX_BO_SIZE); -ENOSPC when the device's
- * buffers would exceed max_buffer_mb; -ENOMEM when no contiguous memory is
- * left, or the caller's memory cgroup is at its limit.
+ * buffers would exceed max_buffer_mb; -ENOMEM when no contiguous memory
+ * (or, behind the IOMMU, no memory or range of device addresses) is left,
+ * or the caller's memory cgroup is at its limit.
  */
 int nvdla_ioctl_gem_create(struct drm_device *drm, void *data,
 			   struct drm_file *file)
 {
+	struct nvdla_device *ndev = to_nvdla_device(drm);
 	struct drm_nvdla_gem_create *args = data;
-	struct drm_gem_dma_object *bo;
+	struct drm_gem_object *obj;
 	int ret;
 
 	if (args->flags || !args->size || args->size > DRM_NVDLA_MAX_BO_SIZE)
 		return -EINVAL;
-	if (PAGE_ALIGN(args->size) > to_nvdla_device(drm)->max_bo_size)
+	if (PAGE_ALIGN(args->size) > ndev->max_bo_size)
 		return -E2BIG;
 
-	bo = nvdla_gem_new(drm, PAGE_ALIGN(args->size));
-	if (IS_ERR(bo))
-		return PTR_ERR(bo);
-	ret = drm_gem_handle_create(file, &bo->base, &args->handle);
+	obj = ndev->shmem ? nvdla_gem_shmem_new(drm, PAGE_ALIGN(args->size)) :
+			    nvdla_gem_dma_new(drm, PAGE_ALIGN(args->size));
+	if (IS_ERR(obj))
+		return PTR_ERR(obj);
+	ret = drm_gem_handle_create(file, obj, &args->handle);
 	/* The handle holds the object now, or nothing does. */
-	drm_gem_object_put(&bo->base);
+	drm_gem_object_put(obj);
 	return ret;
 }
 

@@ -3,23 +3,32 @@
 #ifndef __NVDLA_GEM_H__
 #define __NVDLA_GEM_H__
 
+#include <linux/types.h>
+
 #include <drm/drm_gem.h>
-#include <drm/drm_gem_dma_helper.h>
 
 /*
- * A buffer the accelerator can reach: an object of the GEM DMA helper,
- * contiguous for the device (@dma_addr), mapped in the kernel (@vaddr).
+ * A buffer the accelerator can reach: an object of the GEM DMA helper, or
+ * behind an IOMMU of the shmem helper (nvdla_gem_shmem.c), one range for
+ * the device in either case, mapped in the kernel (nvdla_gem_addrs()).
  * The device imports no other driver's buffers, so every object of its
  * files is one of these.
  */
-static inline struct drm_gem_dma_object *to_nvdla_bo(struct drm_gem_object *obj)
-{
-	return to_drm_gem_dma_obj(obj);
-}
-
 struct nvdla_device;
 
 int nvdla_gem_init(struct nvdla_device *ndev);
+int nvdla_gem_charge(struct nvdla_device *ndev, size_t size);
+void nvdla_gem_uncharge(struct nvdla_device *ndev, size_t size);
+void nvdla_gem_addrs(struct drm_gem_object *obj, dma_addr_t *dma,
+		     void **vaddr);
+
+/* nvdla_gem_shmem.c */
+struct drm_gem_object *nvdla_gem_shmem_create_object(struct drm_device *drm,
+						     size_t size);
+struct drm_gem_object *nvdla_gem_shmem_new(struct drm_device *drm, size_t size);
+bool nvdla_gem_shmem_addrs(struct drm_gem_object *obj, dma_addr_t *dma,
+			   void **vaddr);
+
 int nvdla_ioctl_gem_create(struct drm_device *drm, void *data,
 			   struct drm_file *file);
 int nvdla_ioctl_gem_mmap(struct drm_device *drm, void *data,

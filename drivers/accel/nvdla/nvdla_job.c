@@ -159,7 +159,7 @@ void nvdla_job_strip(struct nvdla_job *job)
 	job->checked = NULL;
 	for (i = 0; job->bos && i < job->num; i++)
 		if (job->bos[i])
-			drm_gem_object_put(&job->bos[i]->base);
+			drm_gem_object_put(job->bos[i]);
 	for (i = 0; i < job->num_deps; i++)
 		dma_fence_put(job->deps[i]);
 	nvdla_job_free_mem(job, job->bos, job->num_alloc * sizeof(*job->bos));
@@ -219,7 +219,7 @@ static void nvdla_job_collect_objs(struct nvdla_job *job)
 	u32 i, n = 0;
 
 	for (i = 0; i < job->num; i++)
-		job->objs[i] = &job->bos[i]->base;
+		job->objs[i] = job->bos[i];
 	sort(job->objs, job->num, sizeof(*job->objs), nvdla_job_cmp_objs,
 	     NULL);
 	for (i = 0; i < job->num; i++)
@@ -241,7 +241,7 @@ static int nvdla_job_resolve(struct nvdla_job *job, struct drm_file *file,
 		obj = drm_gem_object_lookup(file, addrs[i].handle);
 		if (!obj)
 			return -ENOENT;
-		job->bos[i] = to_nvdla_bo(obj);
+		job->bos[i] = obj;
 		if (addrs[i].offset >= obj->size)
 			return -EINVAL;
 		job->offsets[i] = addrs[i].offset;

@@ -13,7 +13,6 @@
 struct drm_device;
 struct drm_file;
 struct dla_checked_task;
-struct drm_gem_dma_object;
 struct drm_gem_object;
 struct drm_nvdla_address;
 struct nvdla_device;
@@ -64,7 +63,7 @@ struct nvdla_job {
 	u64 id;
 	u32 num;
 	u32 num_alloc;
-	struct drm_gem_dma_object **bos;
+	struct drm_gem_object **bos;
 	struct drm_gem_object **objs;
 	u32 num_objs;
 	u64 *offsets;

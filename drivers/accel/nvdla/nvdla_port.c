@@ -54,11 +54,14 @@ static int nvdla_port_entry(void *drv, void *task, u16 index, u64 *dma,
 			    void **cpu, u64 *size)
 {
 	const struct nvdla_job *job = task;
-	const struct drm_gem_dma_object *bo = job->bos[index];
+	struct drm_gem_object *obj = job->bos[index];
+	dma_addr_t addr;
+	void *vaddr;
 
-	*dma = bo->dma_addr + job->offsets[index];
-	*cpu = bo->vaddr + job->offsets[index];
-	*size = bo->base.size - job->offsets[index];
+	nvdla_gem_addrs(obj, &addr, &vaddr);
+	*dma = addr + job->offsets[index];
+	*cpu = vaddr + job->offsets[index];
+	*size = obj->size - job->offsets[index];
 	return 0;
 }
 

@@ -272,11 +272,16 @@ static bool nvdla_power_idle(struct nvdla_device *ndev)
 	return !busy;
 }
 
-/* The engine's reset: its reset lines, else a power cycle of its domain. */
+/*
+ * The engine's reset: its reset lines, else its binding's own, else a
+ * power cycle of its domain.
+ */
 static int nvdla_power_reset_engine(struct nvdla_device *ndev)
 {
 	if (ndev->power.rst)
 		return nvdla_power_pulse(&ndev->power);
+	if (ndev->power.reset)
+		return ndev->power.reset(ndev);
 	return nvdla_power_cycle(ndev);
 }
 
@@ -285,9 +290,9 @@ static int nvdla_power_reset_engine(struct nvdla_device *ndev)
  * @ndev: the device, powered (nvdla_power_get()), with no job on the engine
  *
  * For after a job that failed or was stopped: its operations may still be
- * running. Pulses the reset lines,
- * or without them power-cycles the device's power domain, with the
- * interrupt off; then clears the firmware's task state again, since an
+ * running. Pulses the reset lines, or without them resets the way the
+ * binding gives (a PCI function reset) or power-cycles the device's power
+ * domain, with the interrupt off; then clears the firmware's task state again, since an
  * interrupt may have recorded events after the job was taken off, and
  * checks that every unit is idle. Sleeps.
  *

@@ -15,12 +15,15 @@ struct reset_control;
  * @num_clks: how many; 0 without a clocks property
  * @rst: its reset lines as one array, or NULL without a resets property
  * @irq: the interrupt, off while the device is powered down or reset
+ * @reset: without reset lines, the binding's own reset of the engine (a
+ *	PCI function reset), or NULL
  */
 struct nvdla_power {
 	struct clk_bulk_data *clks;
 	int num_clks;
 	struct reset_control *rst;
 	int irq;
+	int (*reset)(struct nvdla_device *ndev);
 };
 
 extern const struct dev_pm_ops nvdla_pm_ops;

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * An NVDLA on QEMU's system bus, computing with the project's hardware
+ * An NVDLA, computing with the project's hardware
  * model (sim/, the code the kernel's virtual device and the user-space
  * runtime run, bit for bit): its register window (32-bit accesses), its
  * interrupt (level high: any unmasked GLB status bit), its DMA into the
- * SoC's RAM (nvdla_bus.c), a reset line ("reset", high holds the device
- * in reset) and device reset, both of which restart the model. The model
- * computes on a thread of its own (nvdla_worker.c). docs/qemu-device.md
- * describes it from the guest's side.
+ * SoC's RAM (nvdla_bus.c), and device reset, which restarts the model.
+ * The model computes on a thread of its own (nvdla_worker.c). That core is
+ * the same on either bus; here it is also the device on QEMU's system bus,
+ * with a reset line ("reset", high holds the device in reset), and in
+ * nvdla_pci.c a PCI device. docs/qemu-device.md describes both from the
+ * guest's side.
  */
 #include "qemu/osdep.h"
 #include "qapi/error.h"
@@ -31,7 +33,7 @@ static Error *nvdla_migration_blocker;
 /* The model's interrupt output changed (lock held, any thread). */
 static void nvdla_line(void *opaque, bool level)
 {
-	NVDLAState *s = opaque;
+	NVDLACore *s = opaque;
 
 	qatomic_set(&s->level, level);
 	qemu_bh_schedule(s->irq_bh);
@@ -40,13 +42,13 @@ static void nvdla_line(void *opaque, bool level)
 /* Main loop, BQL held: the line follows the model. */
 static void nvdla_irq_bh(void *opaque)
 {
-	NVDLAState *s = opaque;
+	NVDLACore *s = opaque;
 
 	qemu_set_irq(s->irq, qatomic_read(&s->level));
 }
 
 /* The model at power-on; lock held, the worker out of the model. */
-static void nvdla_model_init(NVDLAState *s)
+static void nvdla_model_init(NVDLACore *s)
 {
 	const struct nvdla_sim_host host = {
 		.ctx = s,
@@ -68,7 +70,7 @@ static void nvdla_model_init(NVDLAState *s)
  * Stop the model at its next slice (it touches memory no more), wait for
  * the worker to leave it, and start it again at power-on. BQL held.
  */
-static void nvdla_restart(NVDLAState *s)
+void nvdla_core_restart(NVDLACore *s)
 {
 	qatomic_set(&s->stop, true);
 	nvdla_lock(s);
@@ -80,7 +82,7 @@ static void nvdla_restart(NVDLAState *s)
 }
 
 /* An access while in reset: logged once each time the line is asserted. */
-static void nvdla_in_reset(NVDLAState *s, const char *what, hwaddr addr)
+static void nvdla_in_reset(NVDLACore *s, const char *what, hwaddr addr)
 {
 	if (s->reset_logged)
 		return;
@@ -93,7 +95,7 @@ static void nvdla_in_reset(NVDLAState *s, const char *what, hwaddr addr)
 
 static uint64_t nvdla_read(void *opaque, hwaddr addr, unsigned int size)
 {
-	NVDLAState *s = opaque;
+	NVDLACore *s = opaque;
 	uint32_t val;
 
 	if (s->in_reset) {
@@ -113,7 +115,7 @@ static uint64_t nvdla_read(void *opaque, hwaddr addr, unsigned int size)
 static void nvdla_write(void *opaque, hwaddr addr, uint64_t val,
 			unsigned int size)
 {
-	NVDLAState *s = opaque;
+	NVDLACore *s = opaque;
 	bool level;
 
 	if (s->in_reset) {
@@ -143,10 +145,10 @@ static const MemoryRegionOps nvdla_ops = {
 /* The reset line: asserted, the model restarts and stays at power-on. */
 static void nvdla_reset_line(void *opaque, int n, int level)
 {
-	NVDLAState *s = opaque;
+	NVDLACore *s = &NVDLA(opaque)->core;
 
 	if (level && !s->in_reset) {
-		nvdla_restart(s);
+		nvdla_core_restart(s);
 		s->reset_logged = false;
 	}
 	s->in_reset = level;
@@ -154,12 +156,16 @@ static void nvdla_reset_line(void *opaque, int n, int level)
 
 static void nvdla_reset(DeviceState *dev)
 {
-	nvdla_restart(NVDLA(dev));
+	nvdla_core_restart(&NVDLA(dev)->core);
 }
 
-static void nvdla_realize(DeviceState *dev, Error **errp)
+/*
+ * The core of a device that @owner is, its engines' DMA reaching @as;
+ * the caller exposes s->iomem and s->irq on its bus.
+ */
+void nvdla_core_realize(NVDLACore *s, Object *owner, AddressSpace *as,
+			Error **errp)
 {
-	NVDLAState *s = NVDLA(dev);
 	enum nvdla_sim_config_id id;
 
 	if (!s->config || nvdla_sim_config_by_name(s->config, &id)) {
@@ -174,7 +180,9 @@ static void nvdla_realize(DeviceState *dev, Error **errp)
 		if (migrate_add_blocker(nvdla_migration_blocker, errp) < 0)
 			return;
 	}
-	s->as = &address_space_memory;
+	s->as = as;
+	if (!nvdla_mirror_init(s, errp))
+		return;
 	s->sim = g_malloc0(nvdla_sim_size());
 	qemu_mutex_init(&s->lock);
 	qemu_cond_init(&s->turn);
@@ -184,18 +192,13 @@ static void nvdla_realize(DeviceState *dev, Error **errp)
 	qemu_mutex_lock(&s->lock);
 	nvdla_model_init(s);
 	qemu_mutex_unlock(&s->lock);
-	memory_region_init_io(&s->iomem, OBJECT(s), &nvdla_ops, s, TYPE_NVDLA,
+	memory_region_init_io(&s->iomem, owner, &nvdla_ops, s, TYPE_NVDLA,
 			      NVDLA_WINDOW_SIZE);
-	sysbus_init_mmio(SYS_BUS_DEVICE(s), &s->iomem);
-	sysbus_init_irq(SYS_BUS_DEVICE(s), &s->irq);
-	qdev_init_gpio_in_named(dev, nvdla_reset_line, "reset", 1);
 	nvdla_worker_start(s);
 }
 
-static void nvdla_unrealize(DeviceState *dev)
+void nvdla_core_unrealize(NVDLACore *s)
 {
-	NVDLAState *s = NVDLA(dev);
-
 	nvdla_worker_stop(s);
 	qemu_bh_delete(s->irq_bh);
 	qemu_cond_destroy(&s->idle);
@@ -203,10 +206,31 @@ static void nvdla_unrealize(DeviceState *dev)
 	qemu_cond_destroy(&s->turn);
 	qemu_mutex_destroy(&s->lock);
 	g_free(s->sim);
+	nvdla_mirror_fini(s);
+}
+
+static void nvdla_realize(DeviceState *dev, Error **errp)
+{
+	NVDLAState *s = NVDLA(dev);
+	Error *err = NULL;
+
+	nvdla_core_realize(&s->core, OBJECT(s), &address_space_memory, &err);
+	if (err) {
+		error_propagate(errp, err);
+		return;
+	}
+	sysbus_init_mmio(SYS_BUS_DEVICE(s), &s->core.iomem);
+	sysbus_init_irq(SYS_BUS_DEVICE(s), &s->core.irq);
+	qdev_init_gpio_in_named(dev, nvdla_reset_line, "reset", 1);
+}
+
+static void nvdla_unrealize(DeviceState *dev)
+{
+	nvdla_core_unrealize(&NVDLA(dev)->core);
 }
 
 static Property nvdla_properties[] = {
-	DEFINE_PROP_STRING("config", NVDLAState, config),
+	DEFINE_PROP_STRING("config", NVDLAState, core.config),
 	DEFINE_PROP_END_OF_LIST(),
 };
 

@@ -4,8 +4,11 @@
  * An NVDLA for QEMU, computing with the project's hardware model (sim/):
  * the device's state and the interfaces between its files.
  *
- *   nvdla.c         the sysbus device: register window, interrupt, resets
+ *   nvdla.c         the core (register window, interrupt, resets) and the
+ *                   sysbus device around it
+ *   nvdla_pci.c     the PCI device around the same core
  *   nvdla_bus.c     the model's memory bus: DMA into the SoC's RAM
+ *   nvdla_mirror.c  device addresses behind an IOMMU seen as one host range
  *   nvdla_worker.c  the thread the model computes on, and its lock
  *   nvdla_rstc.c    a reset controller driving the devices' reset lines
  *   virt_nvdla.c    the "nvdla" property of the virt board
@@ -13,12 +16,16 @@
 #ifndef HW_NVDLA_NVDLA_H
 #define HW_NVDLA_NVDLA_H
 
+#include "hw/pci/pci.h"
 #include "hw/sysbus.h"
 #include "qemu/thread.h"
 #include "qom/object.h"
 
 #define TYPE_NVDLA "nvdla"
 OBJECT_DECLARE_SIMPLE_TYPE(NVDLAState, NVDLA)
+
+#define TYPE_NVDLA_PCI "nvdla-pci"
+OBJECT_DECLARE_SIMPLE_TYPE(NVDLAPCIState, NVDLA_PCI)
 
 #define TYPE_NVDLA_RSTC "nvdla-rstc"
 OBJECT_DECLARE_SIMPLE_TYPE(NVDLARstcState, NVDLA_RSTC)
@@ -32,12 +39,17 @@ OBJECT_DECLARE_SIMPLE_TYPE(NVDLARstcState, NVDLA_RSTC)
 struct nvdla_sim;
 
 /**
- * struct NVDLAState - one NVDLA
+ * struct NVDLACore - one NVDLA, whichever bus carries it
  * @config: the configuration's name (property "config": nv_full, ...)
  * @config_id: its model configuration (enum nvdla_sim_config_id)
  * @iomem: the register window
  * @irq: the interrupt output, level high
- * @as: the address space the engines' DMA reaches (the system's)
+ * @as: the address space the engines' DMA reaches: the system's on the
+ *	system bus, the device's bus-master space (through any IOMMU) on PCI
+ * @mirror: with an IOMMU in @as, a host range as large as the device's
+ *	address space where nvdla_mirror_map() places the RAM pages a device
+ *	range translates to, so that an engine sees it in one piece; NULL
+ *	where @as has no IOMMU
  * @sim: the hardware model; only with @lock held
  * @lock: serialises every call into @sim: register accesses from the vCPU
  *	threads (with the BQL held) and the worker's runs, which drop it
@@ -58,14 +70,13 @@ struct nvdla_sim;
  * @reset_logged: an access in this reset was logged
  * @bus_errors: DMA accesses refused (outside RAM, or failed); under @lock
  */
-struct NVDLAState {
-	SysBusDevice parent_obj;
-
+typedef struct NVDLACore {
 	char *config;
 	int config_id;
 	MemoryRegion iomem;
 	qemu_irq irq;
 	AddressSpace *as;
+	uint8_t *mirror;
 
 	struct nvdla_sim *sim;
 	QemuMutex lock;
@@ -83,6 +94,20 @@ struct NVDLAState {
 	bool in_reset;
 	bool reset_logged;
 	uint64_t bus_errors;
+} NVDLACore;
+
+/* The NVDLA on the system bus: a device-tree node describes it. */
+struct NVDLAState {
+	SysBusDevice parent_obj;
+
+	NVDLACore core;
+};
+
+/* The NVDLA on PCI: BAR 0 the register window, INTA its interrupt. */
+struct NVDLAPCIState {
+	PCIDevice parent_obj;
+
+	NVDLACore core;
 };
 
 /**
@@ -100,14 +125,20 @@ struct NVDLARstcState {
 	qemu_irq lines[NVDLA_RSTC_LINES];
 };
 
+/* nvdla.c */
+void nvdla_core_realize(NVDLACore *s, Object *owner, AddressSpace *as,
+			Error **errp);
+void nvdla_core_unrealize(NVDLACore *s);
+void nvdla_core_restart(NVDLACore *s);
+
 /* nvdla_worker.c */
-void nvdla_lock(NVDLAState *s);
-void nvdla_unlock(NVDLAState *s);
-void nvdla_worker_start(NVDLAState *s);
-void nvdla_worker_stop(NVDLAState *s);
+void nvdla_lock(NVDLACore *s);
+void nvdla_unlock(NVDLACore *s);
+void nvdla_worker_start(NVDLACore *s);
+void nvdla_worker_stop(NVDLACore *s);
 void nvdla_worker_kick(void *opaque);
 bool nvdla_worker_yield(void *opaque);
-void nvdla_worker_wait_idle(NVDLAState *s);
+void nvdla_worker_wait_idle(NVDLACore *s);
 
 /* nvdla_bus.c */
 int nvdla_bus_read(void *opaque, uint64_t addr, void *dst, uint32_t len);
@@ -115,5 +146,10 @@ int nvdla_bus_write(void *opaque, uint64_t addr, const void *src,
 		    uint32_t len);
 void *nvdla_bus_map(void *opaque, uint64_t addr, uint64_t len);
 void nvdla_bus_map_write(void *opaque, uint64_t addr, uint64_t len);
+
+/* nvdla_mirror.c */
+bool nvdla_mirror_init(NVDLACore *s, Error **errp);
+void nvdla_mirror_fini(NVDLACore *s);
+void *nvdla_mirror_map(NVDLACore *s, uint64_t addr, uint64_t len);
 
 #endif /* HW_NVDLA_NVDLA_H */

@@ -3,6 +3,10 @@
 /*
  * The model's memory bus: the NVDLA's DMA into the SoC's address space.
  *
+ * Behind an IOMMU (the PCI device's bus-master space), each access is
+ * translated page by page: a page the guest did not map is a bus error
+ * too, and the IOMMU records the fault as the guest programmed it.
+ *
  * The engines reach RAM only. An access that is not wholly in RAM (no
  * memory there, a device's registers, ROM for a write, the end of the
  * address space) is a bus error: the callback fails, the model reports it
@@ -24,11 +28,10 @@
 
 /*
  * The host address of [@addr, @addr + @len) when it is one piece of RAM
- * (writable if @is_write), else NULL; the region in @mrp, the offset in
- * it in @xlatp.
+ * (writable if @is_write), else NULL.
  */
-static void *nvdla_ram(NVDLAState *s, uint64_t addr, uint64_t len,
-		       bool is_write, MemoryRegion **mrp, hwaddr *xlatp)
+static void *nvdla_ram(NVDLACore *s, uint64_t addr, uint64_t len,
+		       bool is_write)
 {
 	MemoryRegion *mr;
 	hwaddr xlat, plen = len;
@@ -40,15 +43,11 @@ static void *nvdla_ram(NVDLAState *s, uint64_t addr, uint64_t len,
 				     MEMTXATTRS_UNSPECIFIED);
 	if (plen < len || !memory_access_is_direct(mr, is_write))
 		return NULL;
-	if (mrp)
-		*mrp = mr;
-	if (xlatp)
-		*xlatp = xlat;
 	return (uint8_t *)memory_region_get_ram_ptr(mr) + xlat;
 }
 
 /* Every piece of [@addr, @addr + @len) is RAM (several regions may hold it). */
-static bool nvdla_in_ram(NVDLAState *s, uint64_t addr, uint64_t len,
+static bool nvdla_in_ram(NVDLACore *s, uint64_t addr, uint64_t len,
 			 bool is_write)
 {
 	MemoryRegion *mr;
@@ -69,7 +68,7 @@ static bool nvdla_in_ram(NVDLAState *s, uint64_t addr, uint64_t len,
 	return true;
 }
 
-static int nvdla_bus_error(NVDLAState *s, const char *what, uint64_t addr,
+static int nvdla_bus_error(NVDLACore *s, const char *what, uint64_t addr,
 			   uint64_t len)
 {
 	s->bus_errors++;
@@ -82,7 +81,7 @@ static int nvdla_bus_error(NVDLAState *s, const char *what, uint64_t addr,
 
 int nvdla_bus_read(void *opaque, uint64_t addr, void *dst, uint32_t len)
 {
-	NVDLAState *s = opaque;
+	NVDLACore *s = opaque;
 
 	if (!nvdla_in_ram(s, addr, len, false) ||
 	    address_space_read(s->as, addr, MEMTXATTRS_UNSPECIFIED, dst,
@@ -94,7 +93,7 @@ int nvdla_bus_read(void *opaque, uint64_t addr, void *dst, uint32_t len)
 int nvdla_bus_write(void *opaque, uint64_t addr, const void *src,
 		    uint32_t len)
 {
-	NVDLAState *s = opaque;
+	NVDLACore *s = opaque;
 
 	if (!nvdla_in_ram(s, addr, len, true) ||
 	    address_space_write(s->as, addr, MEMTXATTRS_UNSPECIFIED, src,
@@ -106,24 +105,43 @@ int nvdla_bus_write(void *opaque, uint64_t addr, const void *src,
 /*
  * The engines compute on whole cubes in place: the host mapping of RAM.
  * Board RAM is never unplugged, so the pointer outlives the RCU section.
+ * A range that is not one piece of RAM behind the IOMMU (pages scattered
+ * in guest memory) is seen through the mirror.
  */
 void *nvdla_bus_map(void *opaque, uint64_t addr, uint64_t len)
 {
-	NVDLAState *s = opaque;
-	void *p = nvdla_ram(s, addr, len, true, NULL, NULL);
+	NVDLACore *s = opaque;
+	void *p = nvdla_ram(s, addr, len, true);
+
+	if (!p && s->mirror)
+		p = nvdla_mirror_map(s, addr, len);
 
 	if (!p)
 		nvdla_bus_error(s, "mapping", addr, len);
 	return p;
 }
 
-/* An engine writes through a mapping: the pages are dirty (migration, VGA). */
+/*
+ * An engine writes through a mapping: the pages are dirty (migration,
+ * VGA), piece by piece where the range is several.
+ */
 void nvdla_bus_map_write(void *opaque, uint64_t addr, uint64_t len)
 {
-	NVDLAState *s = opaque;
+	NVDLACore *s = opaque;
 	MemoryRegion *mr;
-	hwaddr xlat;
+	hwaddr xlat, plen;
 
-	if (nvdla_ram(s, addr, len, true, &mr, &xlat))
-		memory_region_set_dirty(mr, xlat, len);
+	if (addr + len < addr)
+		return;
+	RCU_READ_LOCK_GUARD();
+	while (len) {
+		plen = len;
+		mr = address_space_translate(s->as, addr, &xlat, &plen, true,
+					     MEMTXATTRS_UNSPECIFIED);
+		if (!plen || !memory_access_is_direct(mr, true))
+			return;
+		memory_region_set_dirty(mr, xlat, plen);
+		addr += plen;
+		len -= plen;
+	}
 }

@@ -20,14 +20,14 @@
 #undef ARRAY_SIZE
 #include <nvdla/sim.h>
 
-void nvdla_lock(NVDLAState *s)
+void nvdla_lock(NVDLACore *s)
 {
 	qatomic_inc(&s->waiters);
 	qemu_mutex_lock(&s->lock);
 	qatomic_dec(&s->waiters);
 }
 
-void nvdla_unlock(NVDLAState *s)
+void nvdla_unlock(NVDLACore *s)
 {
 	qemu_cond_broadcast(&s->turn);
 	qemu_mutex_unlock(&s->lock);
@@ -36,7 +36,7 @@ void nvdla_unlock(NVDLAState *s)
 /* The model's kick (lock held): it has work. */
 void nvdla_worker_kick(void *opaque)
 {
-	NVDLAState *s = opaque;
+	NVDLACore *s = opaque;
 
 	s->pending = true;
 	qemu_cond_signal(&s->work);
@@ -45,7 +45,7 @@ void nvdla_worker_kick(void *opaque)
 /* Between slices (lock held): let waiters in; true stops the model. */
 bool nvdla_worker_yield(void *opaque)
 {
-	NVDLAState *s = opaque;
+	NVDLACore *s = opaque;
 
 	qemu_mutex_unlock(&s->lock);
 	qemu_mutex_lock(&s->lock);
@@ -55,7 +55,7 @@ bool nvdla_worker_yield(void *opaque)
 }
 
 /* Lock held: wait until the worker is out of the model. */
-void nvdla_worker_wait_idle(NVDLAState *s)
+void nvdla_worker_wait_idle(NVDLACore *s)
 {
 	while (s->running)
 		qemu_cond_wait(&s->idle, &s->lock);
@@ -63,7 +63,7 @@ void nvdla_worker_wait_idle(NVDLAState *s)
 
 static void *nvdla_worker(void *opaque)
 {
-	NVDLAState *s = opaque;
+	NVDLACore *s = opaque;
 
 	qemu_mutex_lock(&s->lock);
 	while (!s->quit) {
@@ -85,13 +85,13 @@ static void *nvdla_worker(void *opaque)
 	return NULL;
 }
 
-void nvdla_worker_start(NVDLAState *s)
+void nvdla_worker_start(NVDLACore *s)
 {
 	qemu_thread_create(&s->thread, "nvdla", nvdla_worker, s,
 			   QEMU_THREAD_JOINABLE);
 }
 
-void nvdla_worker_stop(NVDLAState *s)
+void nvdla_worker_stop(NVDLACore *s)
 {
 	qatomic_set(&s->stop, true);
 	qemu_mutex_lock(&s->lock);

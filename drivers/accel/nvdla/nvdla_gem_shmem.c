@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Buffer objects of a device behind an IOMMU: objects of the GEM shmem
+ * helper, whose pages the IOMMU maps to one range of device addresses,
+ * since the engines address each buffer by one base address. The pages
+ * come from shmem, charged to the memory cgroup of the caller that
+ * creates the object; they are taken, mapped for the device and mapped
+ * write-combined into the kernel (the firmware reads its descriptors
+ * there) when the object is made, and given back when it is freed. User
+ * space maps them write-combined too, as the DMA helper's buffers.
+ */
+#include <linux/dma-mapping.h>
+#include <linux/scatterlist.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+
+#include <drm/drm_gem_shmem_helper.h>
+#include <drm/drm_print.h>
+
+#include "nvdla_drv.h"
+#include "nvdla_gem.h"
+
+/**
+ * struct nvdla_shmem_bo - a buffer behind the IOMMU
+ * @base: the shmem helper's object
+ * @dma_addr: the device's address of its first byte; the rest follows
+ * @vaddr: its kernel mapping
+ */
+struct nvdla_shmem_bo {
+	struct drm_gem_shmem_object base;
+	dma_addr_t dma_addr;
+	void *vaddr;
+};
+
+static struct nvdla_shmem_bo *to_nvdla_shmem_bo(struct drm_gem_object *obj)
+{
+	return container_of(to_drm_gem_shmem_obj(obj), struct nvdla_shmem_bo,
+			    base);
+}
+
+/* The helper unmaps and frees; the bytes leave the device's count. */
+static void nvdla_gem_shmem_free(struct drm_gem_object *obj)
+{
+	struct nvdla_device *ndev = to_nvdla_device(obj->dev);
+	struct nvdla_shmem_bo *bo = to_nvdla_shmem_bo(obj);
+	size_t size = obj->size;
+
+	if (bo->vaddr)
+		vunmap(bo->vaddr);
+	drm_gem_shmem_free(&bo->base);
+	nvdla_gem_uncharge(ndev, size);
+}
+
+/* The shmem helper's object functions, but for the count in free. */
+static const struct drm_gem_object_funcs nvdla_gem_shmem_funcs = {
+	.free = nvdla_gem_shmem_free,
+	.print_info = drm_gem_shmem_object_print_info,
+	.pin = drm_gem_shmem_object_pin,
+	.unpin = drm_gem_shmem_object_unpin,
+	.get_sg_table = drm_gem_shmem_object_get_sg_table,
+	.vmap = drm_gem_shmem_object_vmap,
+	.vunmap = drm_gem_shmem_object_vunmap,
+	.mmap = drm_gem_shmem_object_mmap,
+	.vm_ops = &drm_gem_shmem_vm_ops,
+};
+
+/**
+ * nvdla_gem_shmem_create_object() - the driver's gem_create_object
+ * @drm: the device
+ * @size: the object's size
+ *
+ * The shmem helper allocates its objects here: ours are larger, charged
+ * to the caller's memory cgroup, and write-combined.
+ *
+ * Return: the object, or ERR_PTR(-ENOMEM).
+ */
+struct drm_gem_object *nvdla_gem_shmem_create_object(struct drm_device *drm,
+						     size_t size)
+{
+	struct nvdla_shmem_bo *bo;
+
+	bo = kzalloc(sizeof(*bo), GFP_KERNEL_ACCOUNT);
+	if (!bo)
+		return ERR_PTR(-ENOMEM);
+	bo->base.base.funcs = &nvdla_gem_shmem_funcs;
+	bo->base.map_wc = true;
+	return &bo->base.base;
+}
+
+/* The pages mapped for the device, which must see them in one range. */
+static int nvdla_gem_shmem_map(struct nvdla_shmem_bo *bo)
+{
+	struct drm_gem_object *obj = &bo->base.base;
+	struct sg_table *sgt;
+
+	sgt = drm_gem_shmem_get_pages_sgt(&bo->base);
+	if (IS_ERR(sgt))
+		return PTR_ERR(sgt);
+	if (sgt->nents != 1) {
+		drm_dbg_driver(obj->dev,
+			       "buffer of %zu bytes maps to %u device ranges, not one\n",
+			       obj->size, sgt->nents);
+		return -ENOMEM;
+	}
+	bo->dma_addr = sg_dma_address(sgt->sgl);
+	bo->vaddr = vmap(bo->base.pages, obj->size >> PAGE_SHIFT, VM_MAP,
+			 pgprot_writecombine(PAGE_KERNEL));
+	return bo->vaddr ? 0 : -ENOMEM;
+}
+
+/**
+ * nvdla_gem_shmem_new() - a buffer behind the device's IOMMU
+ * @drm: the device
+ * @size: its size, page aligned
+ *
+ * Return: the object, with one reference; ERR_PTR(-ENOSPC) beyond the
+ * device's limit, ERR_PTR(-ENOMEM) when memory, the memory cgroup or
+ * device addresses in one range run out.
+ */
+struct drm_gem_object *nvdla_gem_shmem_new(struct drm_device *drm, size_t size)
+{
+	struct nvdla_device *ndev = to_nvdla_device(drm);
+	struct drm_gem_shmem_object *shmem;
+	int ret;
+
+	ret = nvdla_gem_charge(ndev, size);
+	if (ret)
+		return ERR_PTR(ret);
+	shmem = drm_gem_shmem_create(drm, size);
+	if (IS_ERR(shmem)) {
+		nvdla_gem_uncharge(ndev, size);
+		return ERR_CAST(shmem);
+	}
+	ret = nvdla_gem_shmem_map(container_of(shmem, struct nvdla_shmem_bo,
+					       base));
+	if (ret) {
+		/* nvdla_gem_shmem_free() gives back what the object has. */
+		drm_gem_object_put(&shmem->base);
+		return ERR_PTR(ret);
+	}
+	return &shmem->base;
+}
+
+/**
+ * nvdla_gem_shmem_addrs() - where the device and the kernel see a buffer
+ * @obj: an object of nvdla_gem_shmem_new(), or another kind
+ * @dma: its device address, if @obj is one of nvdla_gem_shmem_new()
+ * @vaddr: its kernel address, likewise
+ *
+ * Return: whether @obj is one of nvdla_gem_shmem_new()'s.
+ */
+bool nvdla_gem_shmem_addrs(struct drm_gem_object *obj, dma_addr_t *dma,
+			   void **vaddr)
+{
+	struct nvdla_shmem_bo *bo;
+
+	if (obj->funcs != &nvdla_gem_shmem_funcs)
+		return false;
+	bo = to_nvdla_shmem_bo(obj);
+	*dma = bo->dma_addr;
+	*vaddr = bo->vaddr;
+	return true;
+}
