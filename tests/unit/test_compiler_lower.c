@@ -1277,6 +1277,65 @@ static uint64_t largest_memory(const char *config, enum nvc_precision prec)
 	return top;
 }
 
+/* Bytes of G's loadable's memories filled from it (weights, tables). */
+static uint64_t filled_bytes(const char *config, enum nvc_precision prec)
+{
+	void *buf;
+	struct nvdla_loadable *l = lowered(config, prec, &buf);
+	uint64_t sum = l ? 0 : UINT64_MAX;
+	uint32_t m;
+
+	for (m = 0; l && m < l->num_memories; m++)
+		if (l->memories[m].num_contents)
+			sum += l->memories[m].size;
+	nvdla_loadable_free(l);
+	free(buf);
+	return sum;
+}
+
+/*
+ * Grouped convolutions in blocks of whole groups on atoms of channels:
+ * depthwise (72 channels: a last block short of an atom) with PReLU,
+ * depthwise times 2 with stride, groups 8 channels wide with an
+ * element-wise add; and a 3x3 depthwise layer of 512 channels whose
+ * weights stay within an atom's channels per kernel (dense: 4.7 MB).
+ */
+static void test_group_blocks(void)
+{
+	int x, t, d, i, p;
+
+	reset();
+	x = input(72, 9, 9);
+	t = conv(x, 72, 3, 1, 1, 1, 72, NVC_ACT_PRELU);
+	nodes[G.num_nodes - 1].act.slope = constant(1, 72, 1, 1, 0.2f, 0.1f);
+	t = conv(t, 144, 3, 2, 1, 1, 72, NVC_ACT_RELU);
+	d = conv(t, 144, 3, 1, 1, 1, 18, NVC_ACT_NONE);
+	t = binary(NVC_ELTWISE, d, t, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	output(t);
+	check("depthwise 72, depthwise x2 stride 2, groups of 8 + add", 3);
+
+	reset();
+	x = input(512, 6, 6);
+	t = conv(x, 512, 3, 1, 1, 1, 512, NVC_ACT_RELU);
+	output(t);
+	check("depthwise 3x3 over 512 channels", 1);
+	for (i = 0; i < 3; i++)
+		for (p = 0; p < 2; p++) {
+			enum nvc_precision prec = p ? NVC_INT8 : NVC_FP16;
+			uint64_t bytes, most = 512ull * 9 * 64;	/* 64 bytes a channel */
+
+			if (prec == NVC_FP16 && strcmp(configs[i], "nv_full"))
+				continue;
+			bytes = filled_bytes(configs[i], prec);
+			tap_ok(bytes <= most,
+			       "depthwise 512 on %s %s: %llu bytes filled (at most %llu)",
+			       configs[i], p ? "int8" : "fp16",
+			       (unsigned long long)bytes,
+			       (unsigned long long)most);
+		}
+}
+
 /* Every memory of G's loadable within 4 MiB, on every target. */
 static void check_memories(const char *what)
 {
@@ -1415,6 +1474,7 @@ int main(void)
 {
 	test_hw_layout();
 	test_conv_parts();
+	test_group_blocks();
 	test_dead_channel();
 	test_memories();
 	test_split();

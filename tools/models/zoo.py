@@ -35,6 +35,7 @@ MODELS = {
     "hard_acts": (hard_acts, 32),
     "squeezenet1_1": (torchvision.models.squeezenet1_1, 96),
     "densenet121": (torchvision.models.densenet121, 64),
+    "mobilenet_v2": (torchvision.models.mobilenet_v2, 64),
     "mobilenet_v3_small": (torchvision.models.mobilenet_v3_small, 64),
     "regnet_y_400mf": (torchvision.models.regnet_y_400mf, 64),
     "efficientnet_b0": (torchvision.models.efficientnet_b0, 64),
