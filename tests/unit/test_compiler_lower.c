@@ -1336,6 +1336,57 @@ static void test_group_blocks(void)
 		}
 }
 
+/* G on nv_full in fp16 against the float computation (0.5 % of the range). */
+static void check_fp16(const char *what)
+{
+	double range = 0, err;
+	char why[300] = "";
+
+	reference();
+	err = run("nv_full", NVC_FP16, &range, why, sizeof(why));
+	if (!tap_ok(err >= 0 && err <= 5e-3 * range,
+		    "%s on nv_full fp16: max error %.4g (range %.3g, tolerance %.3g)",
+		    what, err, range, 5e-3 * range))
+		printf("# %s\n", why);
+}
+
+/*
+ * Convolutions whose 16 kernels do not fit the buffer over all their
+ * input channels (fp16, 512 KB): a fully connected layer over a 512x7x7
+ * cube (vgg's first, 784 KB) and a padded 3x3 one over 2048 channels
+ * (576 KB), in chunks of the channels adding the partial sums, with
+ * ReLU and with a fused Add; int8 and a fused Mul refused.
+ */
+static void test_fc_chunks(void)
+{
+	int x, a, b, t;
+
+	reset();
+	x = input(512, 7, 7);
+	t = conv(x, 40, 7, 1, 0, 1, 1, NVC_ACT_RELU);
+	output(t);
+	check_fp16("7x7 over 512x7x7 -> 40 in chunks of input channels + relu");
+	tap_ok(refused("nv_full", NVC_INT8,
+		       "node 'Conv' (Conv): one group of 32 kernels over 512 input channels does not fit the 16-bank convolution buffer, and partial sums over chunks of the channels are added in fp16 only"),
+	       "7x7 over 512x7x7 in int8 refused");
+
+	reset();
+	x = input(2048, 5, 5);
+	b = conv(x, 24, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	a = conv(x, 24, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	t = binary(NVC_ELTWISE, a, b, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	nodes[G.num_nodes - 1].act.type = NVC_ACT_RELU;
+	output(t);
+	check_fp16("two 3x3 over 2048 channels in chunks, the second + add + relu");
+	nodes[G.num_nodes - 1].name = "Mul";
+	nodes[G.num_nodes - 1].onnx_op = "Mul";
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_MUL;
+	tap_ok(refused("nv_full", NVC_FP16,
+		       "node 'Conv' (Conv): its kernels over 2048 input channels do not fit the convolution buffer, and split into chunks of the channels it cannot multiply by 'Mul'"),
+	       "3x3 over 2048 channels in chunks with a fused Mul refused");
+}
+
 /* Every memory of G's loadable within 4 MiB, on every target. */
 static void check_memories(const char *what)
 {
@@ -1475,6 +1526,7 @@ int main(void)
 	test_hw_layout();
 	test_conv_parts();
 	test_group_blocks();
+	test_fc_chunks();
 	test_dead_channel();
 	test_memories();
 	test_split();

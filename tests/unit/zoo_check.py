@@ -22,8 +22,6 @@ import nvdla  # noqa: E402
 
 # The compiler's refusal, for the models it does not take yet.
 REFUSED = {
-    "vgg11": "node '/classifier/classifier.0/Gemm' (Gemm): one group of 16 "
-             "kernels (25 banks) does not fit the 16-bank convolution buffer",
 }
 
 # Largest loadable, in bytes (the weights do not depend on the input size).

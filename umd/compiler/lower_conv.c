@@ -82,12 +82,12 @@ static int conv_dense(struct nvc_lower *L, const struct nvc_node *n,
 		return nvc_fail(L, n, -EINVAL, "weights hold %d x %d x %d x %d values, not %d x %d x %d x %d",
 				wt->n, wt->c, wt->h, wt->w, kall, cg, cs->r,
 				cs->s);
-	/* Kernels k0 on, over input channels c0 on (both 0 but in blocks). */
+	/* Kernels k0 on, over input channels c0 to c0 + c. */
 	for (k = 0; k < cs->k; k++) {
 		int gk = cs->k0 + k, lc = (gk / kg) * cg - cs->c0;
 		float f = sc ? sc[gk] : 1.0f;
 
-		for (c = 0; c < cg; c++)
+		for (c = lc < 0 ? -lc : 0; c < cg && lc + c < cs->c; c++)
 			for (i = 0; i < (int)per; i++)
 				cs->w[((size_t)k * cs->c + lc + c) * per + i] =
 					wt->data[((size_t)gk * cg + c) * per + i] * f;
@@ -410,6 +410,48 @@ static uint32_t conv_wbank(struct nvc_lower *L, uint32_t dbank,
 	want = want > L->wbank_floor ? want : L->wbank_floor;
 	L->wbank_floor = want < room ? want : room;
 	return L->wbank_floor;
+}
+
+/*
+ * One group of kernels and the input rows of one band fit the buffer
+ * beside each other (the weight banks no fewer than the last layer's).
+ */
+static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
+		      const struct conv_shape *cs)
+{
+	uint32_t kpg = L->t.core.atomic_k / L->bpe;
+	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.core.cbuf_width;
+	uint32_t wmin = banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
+				 cs->r * cs->s * cs->c * L->bpe);
+	bool one = conv_plain(L, n, cs);
+	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
+	uint32_t dmin = banks(L, line * (one ? nvc_t(L, cs->in)->h : ekh));
+
+	wmin = wmin > L->wbank_floor ? wmin : L->wbank_floor;
+	return wmin + dmin <= L->t.core.cbuf_banks;
+}
+
+/*
+ * Input channels per chunk of a convolution that does not fit the buffer
+ * over all of them: as few equal chunks, in whole atoms, as fit; all the
+ * channels when they fit or chunks cannot help.
+ */
+static int conv_chunk_channels(const struct nvc_lower *L,
+			       const struct nvc_node *n,
+			       const struct conv_shape *cs)
+{
+	struct conv_shape t = *cs;
+	int epa = (int)L->epa, parts;
+
+	if (cs->image || n->op != NVC_CONV || conv_fits(L, n, cs))
+		return cs->c;
+	t.slice = true;
+	for (parts = 2; t.c > epa; parts++) {
+		t.c = ((cs->c + parts - 1) / parts + epa - 1) / epa * epa;
+		if (conv_fits(L, n, &t))
+			return t.c;
+	}
+	return cs->c;
 }
 
 /*
@@ -864,6 +906,62 @@ static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
 }
 
 /*
+ * A convolution in chunks of @cn input channels, each a convolution over
+ * its own surfaces of the input whose SDP adds the partial sums of the
+ * chunks before (two cubes of the pool taking turns; fp16 only): the
+ * first chunk adds the bias and the element-wise @operand (an Add), the
+ * last applies the activation and writes @dst.
+ */
+static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
+			    const struct nvc_node *aff,
+			    const struct nvc_node *last,
+			    const struct conv_shape *cs, int cn,
+			    const struct dla_data_cube *dst,
+			    const struct nvc_operand *operand, float s_out,
+			    int *sdp)
+{
+	struct nvc_node mid = *last;
+	struct conv_shape part = *cs;
+	struct dla_data_cube sum[2];
+	struct nvc_operand prev;
+	int i, j, from, prev_sdp = -1, ret = 0;
+
+	mid.act.type = NVC_ACT_NONE;
+	for (i = 0; i < 2; i++) {
+		struct nvc_place p = L->ts[cs->out].place;
+
+		p.slot = NVC_SLOT_POOL;
+		p.offset = nvc_pool_alloc(L, p.size);
+		sum[i] = nvc_cube_at(L, &p, cs->wo, cs->ho, cs->k);
+	}
+	part.slice = true;
+	for (part.c0 = 0, i = 0; !ret && part.c0 < cs->c; part.c0 += cn, i++) {
+		bool end = part.c0 + cn >= cs->c;
+
+		part.c = end ? cs->c - part.c0 : cn;
+		ret = conv_dense(L, n, aff, &part);
+		if (!ret && i)
+			memset(part.bias, 0, (size_t)part.k * sizeof(*part.bias));
+		from = L->nops;
+		if (!ret)
+			ret = conv_emit(L, n, end ? last : &mid, &part,
+					end ? dst : &sum[i % 2],
+					i ? &prev : operand, NVC_ELT_ADD, s_out,
+					sdp);
+		/* The partial sums are no tensor: their reader waits here. */
+		for (j = from; !ret && prev_sdp >= 0 && j < L->nops; j++)
+			nvc_depend(L, prev_sdp, j);
+		prev = (struct nvc_operand){ .cube = sum[i % 2], .scale = s_out };
+		prev_sdp = *sdp;
+		free(part.w);
+		free(part.bias);
+		part.w = NULL;
+		part.bias = NULL;
+	}
+	return ret;
+}
+
+/*
  * Phase (j, i) of a transposed convolution without a RUBIK, for input row
  * @h: a 1x1 convolution over the row seen as a cube 1 wide and W tall
  * (pixels an atom apart), its SDP writing each result sx atoms apart in
@@ -997,6 +1095,24 @@ static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 	return ret;
 }
 
+/* Partial sums over chunks of input channels: in fp16, after an Add. */
+static int conv_chunk_check(struct nvc_lower *L, const struct nvc_node *n,
+			    const struct nvc_node *elt,
+			    const struct conv_shape *cs)
+{
+	uint32_t kpg = L->t.core.atomic_k / L->bpe;
+
+	if (L->prec != DLA_PRECISION_FP16)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"one group of %u kernels over %d input channels does not fit the %u-bank convolution buffer, and partial sums over chunks of the channels are added in fp16 only",
+				kpg, cs->c, L->t.core.cbuf_banks);
+	if (elt && elt->eltwise != NVC_ELT_ADD)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"its kernels over %d input channels do not fit the convolution buffer, and split into chunks of the channels it cannot multiply by '%s'",
+				cs->c, elt->name);
+	return 0;
+}
+
 int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 		   int fused_elt)
 {
@@ -1010,7 +1126,8 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	struct conv_shape cs = { 0 };
 	struct dla_data_cube dst;
 	struct nvc_operand operand;
-	int sdp, other = -1, blk, ret;
+	int sdp, other = -1, blk, cn, ret;
+	bool chunked;
 
 	ret = conv_check(L, n);
 	if (!ret)
@@ -1021,9 +1138,13 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	cs.wo = nvc_t(L, cs.out)->w;
 	cs.ho = nvc_t(L, cs.out)->h;
 	blk = group_block(L, n, &cs);
-	if (blk < n->conv.group) {	/* weights made block by block */
+	cn = blk < n->conv.group ? cs.c : conv_chunk_channels(L, n, &cs);
+	chunked = cn < cs.c;
+	if (chunked)
+		ret = conv_chunk_check(L, n, elt, &cs);
+	else if (blk < n->conv.group)	/* weights made block by block */
 		ret = 0;
-	} else if (n->op == NVC_CONV_TRANSPOSE) {	/* the 1x1 half */
+	else if (n->op == NVC_CONV_TRANSPOSE) {	/* the 1x1 half */
 		cs.wo = nvc_t(L, cs.in)->w;
 		cs.ho = nvc_t(L, cs.in)->h;
 		ret = conv_dense_transposed(L, n, aff, &cs);
@@ -1047,7 +1168,11 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 			elt->inputs[1] : elt->inputs[0];
 		operand = nvc_operand(L, other);
 	}
-	if (blk < n->conv.group)
+	if (chunked)
+		ret = conv_emit_chunks(L, n, aff, last, &cs, cn, &dst,
+				       elt ? &operand : NULL,
+				       L->ts[cs.out].scale, &sdp);
+	else if (blk < n->conv.group)
 		ret = conv_emit_groups(L, n, aff, last, &cs, blk, &dst,
 				       elt ? &operand : NULL,
 				       elt ? elt->eltwise : NVC_ELT_ADD,
