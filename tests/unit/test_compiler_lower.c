@@ -1297,8 +1297,12 @@ static uint64_t filled_bytes(const char *config, enum nvc_precision prec)
  * Grouped convolutions in blocks of whole groups on atoms of channels:
  * depthwise (72 channels: a last block short of an atom) with PReLU,
  * depthwise times 2 with stride, groups 8 channels wide with an
- * element-wise add; and a 3x3 depthwise layer of 512 channels whose
- * weights stay within an atom's channels per kernel (dense: 4.7 MB).
+ * element-wise add; four depthwise layers of 512 channels and a global
+ * pool (on nv_small over 255 operations read the place the pool writes:
+ * it waits for the last of each engine, within an operation's 8-bit
+ * count of events); and a 3x3 depthwise layer
+ * of 512 channels whose weights stay within an atom's channels per
+ * kernel (dense: 4.7 MB).
  */
 static void test_group_blocks(void)
 {
@@ -1314,6 +1318,19 @@ static void test_group_blocks(void)
 	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
 	output(t);
 	check("depthwise 72, depthwise x2 stride 2, groups of 8 + add", 3);
+
+	/* On nv_small 64 blocks a layer read cubes a global pool overwrites. */
+	reset();
+	x = input(16, 16, 16);
+	t = x;
+	for (i = 0; i < 4; i++) {
+		t = conv(t, 512, 1, 1, 0, 1, 1, NVC_ACT_RELU);
+		t = conv(t, 512, 3, 1, 1, 1, 512, NVC_ACT_RELU);
+	}
+	t = pool(t, NVC_POOL_AVG, 16, 1, 1);
+	t = fc(t, 16, NVC_ACT_NONE);
+	output(t);
+	check("4 x (1x1, 3x3 depthwise) over 512 channels, global pool, fc", 10);
 
 	reset();
 	x = input(512, 6, 6);
