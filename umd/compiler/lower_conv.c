@@ -9,8 +9,10 @@
  * that start on an atom of input and of output channels: each block a
  * convolution over its own surfaces of the input, its weights dense
  * within the block (zero across its groups), so that a depthwise layer's
- * weights grow by the atom's channels, not by its own. A layer whose
- * groups are finer than no such block runs as one dense convolution.
+ * weights grow by the atom's channels, not by its own. A layer with no
+ * block smaller than itself runs as one dense convolution. A layer whose
+ * kernels do not fit the convolution buffer over all its input channels
+ * runs in chunks of them, each adding the partial sums before (fp16).
  *
  * int8: weights get one scale per output channel (max |w| / 127), no
  * smaller than 1/64 of the largest, so that dead channels (|w| near 0)
@@ -344,8 +346,9 @@ static uint32_t banks(const struct nvc_lower *L, uint64_t bytes)
 }
 
 /*
- * Entries of the convolution buffer a line @w pixels wide of the feature
- * cube @ti takes, as the CDMA requires them (nvdla/cbuf_limits.h).
+ * Entries of the convolution buffer a line @w pixels wide of @channels
+ * channels of a feature cube takes, as the CDMA requires them
+ * (nvdla/cbuf_limits.h).
  */
 static uint32_t feature_eps(const struct nvc_lower *L, int channels,
 			    uint32_t w)
