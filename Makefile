@@ -80,6 +80,7 @@ LIB_VERSION := $(LIB_MAJOR).0.0
 LIB_A := $(BUILD)/lib/libnvdla_runtime.a
 LIB_SO := $(BUILD)/lib/libnvdla_runtime.so
 LIB_SO_REAL := $(LIB_SO).$(LIB_VERSION)
+LIB_LINKS := $(LIB_SO) $(LIB_SO).$(LIB_MAJOR)
 RUNTIME := $(BUILD)/bin/nvdla_runtime
 LIBS = $(DRM_LIBS) -lm
 
@@ -90,8 +91,12 @@ TOOLS := $(BUILD)/bin/nvdla_mkloadable $(BUILD)/bin/nvdla_mkconv \
 TRACE_SRCS := $(wildcard tools/trace/*.c)
 RANDLAYER_SRCS := $(wildcard tools/randlayer/*.c)
 
+# examples/stream.c, built as an application is: the public header alone,
+# no internal flags; linked statically so that it runs in the QEMU guest.
+STREAM := $(BUILD)/bin/nvdla_stream
+
 # The real file first: .SECONDARY would let a stale link stand for it.
-all: $(LIB_A) $(LIB_SO_REAL) $(LIB_SO) $(RUNTIME) $(TOOLS)
+all: $(LIB_A) $(LIB_SO_REAL) $(LIB_LINKS) $(RUNTIME) $(TOOLS) $(STREAM)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -108,10 +113,15 @@ $(LIB_SO_REAL): $(LIB_OBJS)
 		-o $@ $^ $(LIBS)
 
 # The links an installed library has: the soname's, and the one the
-# linker takes for -lnvdla_runtime.
-$(LIB_SO): $(LIB_SO_REAL)
-	ln -sf $(notdir $<) $@.$(LIB_MAJOR)
-	ln -sf $(notdir $<) $@
+# linker takes for -lnvdla_runtime. Checked at every make, as their dates
+# are those of the files they point to: a regular file an older build
+# left there, however new, or a link to another file is replaced, and
+# programs and Python load the library just built.
+$(LIB_LINKS): $(LIB_SO_REAL) FORCE
+	@[ -L $@ ] && [ "$$(readlink $@)" = $(notdir $<) ] || \
+		{ echo "ln -sfn $(notdir $<) $@"; ln -sfn $(notdir $<) $@; }
+
+FORCE:
 
 # The CLI links the static library so that it runs from anywhere, the QEMU
 # guest included, without an installed libnvdla_runtime.so.
@@ -135,6 +145,10 @@ $(BUILD)/bin/nvdla_runtime_bench: $(BUILD)/obj/tools/bench/nvdla_runtime_bench.o
 		$(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(STREAM): examples/stream.c include/nvdla/runtime.h $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) -Iinclude $(CFLAGS) -o $@ $< $(LIB_A) $(LDFLAGS) $(LIBS)
 
 $(BUILD)/bin/%: $(BUILD)/obj/tools/%.o $(LIB_A)
 	@mkdir -p $(dir $@)
@@ -354,7 +368,7 @@ check-cross: all cross
 # Throughput of the hardware model next to plain loops, the wall time of
 # the largest public traces, and the runtime's overheads in process and,
 # where the kernels are installed, through the driver in QEMU.
-bench: all $(if $(KVERS),module-all)
+bench: all $(DEMO) $(if $(KVERS),module-all)
 	tools/bench.sh $(BUILD)
 
 check-unit: all tests
@@ -396,7 +410,7 @@ $(PC): umd/nvdla-runtime.pc.in Makefile
 		-e 's|@VERSION@|$(LIB_VERSION)|' \
 		-e 's|@PRIVATE_LIBS@|$(LIBS)|' $< >$@
 
-install: $(LIB_A) $(LIB_SO_REAL) $(LIB_SO) $(RUNTIME) $(BUILD)/bin/nvdla_compile $(PC)
+install: $(LIB_A) $(LIB_SO_REAL) $(LIB_LINKS) $(RUNTIME) $(BUILD)/bin/nvdla_compile $(PC)
 	install -d $(DESTDIR)$(INCLUDEDIR)/nvdla $(DESTDIR)$(LIBDIR)/pkgconfig \
 		$(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
 	install -m 644 include/nvdla/runtime.h $(DESTDIR)$(INCLUDEDIR)/nvdla/
@@ -415,7 +429,7 @@ install: $(LIB_A) $(LIB_SO_REAL) $(LIB_SO) $(RUNTIME) $(BUILD)/bin/nvdla_compile
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: all tests setup setup-build run bench check check-unit check-cmodel \
+.PHONY: FORCE all tests setup setup-build run bench check check-unit check-cmodel \
 	check-debug clean install loadables models cross check-cross
 -include $(shell find $(BUILD)/obj $(BUILD)/obj-asan $(BUILD)/obj-fuzz \
 	-name '*.d' 2>/dev/null)

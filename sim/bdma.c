@@ -8,7 +8,7 @@
  * and still completes its group, so that the host sees an error rather
  * than a hang.
  */
-#include "sim_internal.h"
+#include "perf.h"
 
 #define BDMA_ATOM 32u
 
@@ -79,6 +79,8 @@ static void bdma_launch(struct nvdla_sim *sim, u8 group)
 	}
 	if (any) {
 		b->busy[group] = true;
+		b->stall[group][0] = 0;
+		b->stall[group][1] = 0;
 		sim->host.kick(sim->host.ctx);
 	}
 }
@@ -95,6 +97,10 @@ u32 sim_bdma_read(struct nvdla_sim *sim, u32 reg)
 		       (u32)b->busy[1] << NVDLA_BDMA_STATUS_GRP1_BUSY_SHIFT;
 	if (reg <= NVDLA_BDMA_CFG_STATUS)
 		return b->cfg[reg / 4];
+	if (reg >= NVDLA_BDMA_STATUS_GRP0_READ_STALL &&
+	    reg <= NVDLA_BDMA_STATUS_GRP1_WRITE_STALL)
+		return b->stall[(reg - NVDLA_BDMA_STATUS_GRP0_READ_STALL) / 8]
+			       [(reg - NVDLA_BDMA_STATUS_GRP0_READ_STALL) / 4 % 2];
 	return 0;
 }
 
@@ -165,12 +171,17 @@ bool sim_bdma_run(struct nvdla_sim *sim)
 		struct sim_bdma_transfer *x = &b->fifo[b->head];
 		u8 group = x->group;
 
+		/* Transfers of the other group end this one's estimate. */
+		if (sim->perf.open && sim->perf.cur.group != group)
+			sim_perf_end(sim);
+		sim_perf_bdma(sim, x);
 		if (!sim_work_ok(sim, (u64)x->lines * x->surfaces *
 				 (x->line_bytes / BDMA_ATOM)) || bdma_copy(sim, x))
 			sim->faults++;
 		b->head = (b->head + 1) % SIM_BDMA_FIFO_DEPTH;
 		b->count--;
 		if (!bdma_group_queued(b, group)) {
+			sim_perf_end(sim);
 			b->busy[group] = false;
 			b->cfg[(group ? NVDLA_BDMA_CFG_LAUNCH1 :
 				NVDLA_BDMA_CFG_LAUNCH0) / 4] = 0;

@@ -13,6 +13,13 @@ static u32 cbuf_field(u32 reg, u32 shift, u32 banks)
 	return (reg >> shift & (banks - 1)) + 1;
 }
 
+u32 sim_cbuf_weight_banks(const struct nvdla_sim *sim)
+{
+	return cbuf_field(SIM_REG(sim, CDMA, D_BANK),
+			  NVDLA_CDMA_D_BANK_WEIGHT_BANK_SHIFT,
+			  sim->config->cbuf.banks);
+}
+
 /* Entries a line of the layer's feature cube takes; 0 for pixels. */
 static u32 cbuf_line_entries(const struct nvdla_sim *sim,
 			     const struct nvdla_cbuf *cb)

@@ -13,6 +13,7 @@
  */
 #include "cdp.h"
 #include "fp.h"
+#include "perf.h"
 
 /* fp16 inputs of the windows of surface @s at (@x, @y); NaN_TO_ZERO. */
 static void cdp_window16(const struct cdp_params *p, u32 s, u32 x, u32 y,
@@ -238,7 +239,7 @@ static bool cdp_params(struct nvdla_sim *sim, struct cdp_params *p)
 /*
  * The finished group's counters, which count whatever D_PERF_ENABLE says
  * (the RTL and the C model ignore its LUT_EN); fp16 outputs never count
- * as saturated, and the WDMA has no bus timing here to stall on.
+ * as saturated; the WDMA's stall is the estimate's (perf_cdp.c).
  */
 static void cdp_count_finish(struct nvdla_sim *sim,
 			     const struct sim_lut_count *n, u32 sat)
@@ -249,7 +250,6 @@ static void cdp_count_finish(struct nvdla_sim *sim,
 	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_PERF_LUT_LE_HIT, n->le_hit);
 	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_PERF_LUT_LO_HIT, n->lo_hit);
 	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_OUT_SATURATION, sat);
-	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_PERF_WRITE_STALL, 0);
 }
 
 bool sim_cdp_run(struct nvdla_sim *sim)
@@ -269,12 +269,15 @@ bool sim_cdp_run(struct nvdla_sim *sim)
 	if (!cdp_params(sim, &p)) {
 		sim->faults++;
 	} else if (p.fp16) {
+		sim_perf_cdp(sim, &p);
 		cdp_compute_fp16(sim, &p);
 		cdp_fp16_status(sim, &p);
 	} else {
+		sim_perf_cdp(sim, &p);
 		cdp_compute(sim, &p);
 	}
 	cdp_count_finish(sim, &count, sat);
+	sim_perf_end(sim);
 	sim_unit_finish(sim, NVDLA_UNIT_CDP);
 	sim_unit_finish(sim, NVDLA_UNIT_CDP_RDMA);
 	sim_glb_done(sim, group ? NVDLA_GLB_S_INTR_STATUS_CDP_DONE_STATUS1_MASK :

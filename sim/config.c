@@ -14,30 +14,53 @@
 	(BIT(SIM_PREC_INT8) | ((int16) ? BIT(SIM_PREC_INT16) : 0) | \
 	 ((fp16) ? BIT(SIM_PREC_FP16) : 0))
 
+/*
+ * What the performance estimate knows of a configuration: elements per
+ * cycle of the SDP (bias/batch-norm stages, element-wise stage), PDP and
+ * CDP, the memory latency in cycles its read path covers (the specs'
+ * SDP_BS_THROUGHPUT, SDP_EW_THROUGHPUT, PDP_THROUGHPUT, CDP_THROUGHPUT,
+ * PRIMARY_MEMIF_LATENCY; nv_full's as nv_large's), and the estimate's
+ * default clock (MHz) and memory bandwidth (MB/s): NVIDIA's performance
+ * spreadsheet's 1 GHz and 10 GB/s for the 2048-MAC configurations, our
+ * choices for the others (docs/performance.md).
+ */
+#define SIM_PERF(sdp, sdp_ew, pdp, cdp, latency, mhz, mbps) \
+	.perf = { .sdp_tput = sdp, .sdp_ew_tput = sdp_ew, .pdp_tput = pdp, \
+		  .cdp_tput = cdp, .memif_latency = latency, \
+		  .defaults = { .clock_khz = (mhz) * 1000, .dram_mbps = mbps, \
+				.latency_ns = SIM_PERF_LATENCY_NS } }
+
 /* The model-only facts of each configuration, SIM_ONLY_<id>. */
 #define SIM_ONLY_NV_FULL \
 	.cvsram = true, .winograd = true, .max_batch = 32, \
 	.atomic_c = 64, \
-	.mem_width = 512, .addr_low_mask = 0xffffffe0u
+	.mem_width = 512, .addr_low_mask = 0xffffffe0u, \
+	SIM_PERF(16, 4, 8, 8, 1024, 1000, 10000)
 #define SIM_ONLY_NV_SMALL \
 	.max_batch = 1, .atomic_c = 8, \
-	.mem_width = 64, .addr_low_mask = 0xffffffffu
+	.mem_width = 64, .addr_low_mask = 0xffffffffu, \
+	SIM_PERF(1, 1, 1, 1, 64, 400, 2000)
 #define SIM_ONLY_NV_LARGE \
 	.cvsram = true, .max_batch = 1, .atomic_c = 64, \
-	.mem_width = 256, .addr_low_mask = 0xffffffffu
+	.mem_width = 256, .addr_low_mask = 0xffffffffu, \
+	SIM_PERF(16, 4, 8, 8, 1024, 1000, 10000)
 #define SIM_ONLY_NV_SMALL_256 \
 	.max_batch = 1, .atomic_c = 32, \
-	.mem_width = 64, .addr_low_mask = 0xffffffffu
+	.mem_width = 64, .addr_low_mask = 0xffffffffu, \
+	SIM_PERF(1, 1, 1, 1, 64, 400, 2000)
 /* nv_small_256 with the second memory interface (and SDP LUT, EW). */
 #define SIM_ONLY_NV_SMALL_256_FULL \
 	.cvsram = true, .max_batch = 1, .atomic_c = 32, \
-	.mem_width = 64, .addr_low_mask = 0xffffffffu
+	.mem_width = 64, .addr_low_mask = 0xffffffffu, \
+	SIM_PERF(2, 1, 1, 1, 64, 400, 2000)
 #define SIM_ONLY_NV_MEDIUM_512 \
 	.max_batch = 1, .atomic_c = 32, \
-	.mem_width = 128, .addr_low_mask = 0xffffffffu
+	.mem_width = 128, .addr_low_mask = 0xffffffffu, \
+	SIM_PERF(4, 1, 2, 2, 256, 800, 5000)
 #define SIM_ONLY_NV_MEDIUM_1024_FULL \
 	.cvsram = true, .max_batch = 1, .atomic_c = 32, \
-	.mem_width = 256, .addr_low_mask = 0xffffffffu
+	.mem_width = 256, .addr_low_mask = 0xffffffffu, \
+	SIM_PERF(8, 2, 4, 4, 1024, 1000, 10000)
 
 /* Each configuration's shared facts, then its SIM_ONLY_<id>, as an entry. */
 #define NVDLA_HW_CONFIG(id, cfg_name, map, atom_bytes, has_bdma, has_rubik, \
@@ -110,4 +133,15 @@ bool sim_precision_ok(const struct nvdla_sim *sim, u32 precision)
 {
 	return precision < SIM_PREC_COUNT &&
 	       (sim->config->precisions & BIT(precision));
+}
+
+int nvdla_sim_perf_defaults(enum nvdla_sim_config_id id,
+			    struct nvdla_sim_perf_params *params)
+{
+	const struct sim_config *c = sim_config_get(id);
+
+	if (!c)
+		return -EINVAL;
+	*params = c->perf.defaults;
+	return 0;
 }

@@ -6,7 +6,7 @@
  * to S_INTR_STATUS clears them. The line is level: any status bit whose
  * mask bit is 0.
  */
-#include "sim_internal.h"
+#include "perf.h"
 
 #define GLB_HW_VERSION 0x00303031u
 #define GLB_INTR_BITS 0x003f03ffu	/* bits 0-9 and 16-21 exist */
@@ -29,6 +29,7 @@ static void sim_glb_raise(struct nvdla_sim *sim, u32 bits)
 
 void sim_glb_done(struct nvdla_sim *sim, u32 bits)
 {
+	sim_perf_done(sim, bits);
 	if (sim->done_count == SIM_DONE_QUEUE) {
 		sim_glb_raise(sim, bits);
 		return;
@@ -72,6 +73,7 @@ void sim_glb_write(struct nvdla_sim *sim, u32 reg, u32 val)
 		sim->intr_status |= val & GLB_INTR_BITS;
 		break;
 	case NVDLA_GLB_S_INTR_STATUS:
+		sim_perf_handled(sim, val & sim->intr_status);
 		sim->intr_status &= ~val;
 		break;
 	default:

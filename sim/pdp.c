@@ -12,6 +12,7 @@
  */
 #include "fp.h"
 #include "pdp.h"
+#include "perf.h"
 
 static s32 pdp_load(const struct pdp_params *p, const u8 *at)
 {
@@ -310,6 +311,7 @@ static bool pdp_run(struct nvdla_sim *sim, const struct sim_stream *in)
 
 	if (!pdp_params(sim, &p, in))
 		return false;
+	sim_perf_pdp(sim, &p);
 	pdp_compute(sim, &p);
 	if (p.fp16)
 		pdp_fp16_status(sim, &p);
@@ -356,6 +358,7 @@ bool sim_pdp_run(struct nvdla_sim *sim)
 	group = sim->units[NVDLA_UNIT_PDP].consumer;
 	if (!pdp_run(sim, NULL))
 		sim->faults++;
+	sim_perf_end(sim);
 	sim_unit_finish(sim, NVDLA_UNIT_PDP_RDMA);
 	sim_glb_done(sim, pdp_finish(sim, group));
 	return true;

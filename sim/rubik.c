@@ -6,7 +6,7 @@
  * surfaces become an sx-by-sy interleave of output pixels), split (feature
  * cube to one plane per channel) and merge (planes to a feature cube).
  */
-#include "sim_internal.h"
+#include "perf.h"
 
 enum { RUBIK_CONTRACT, RUBIK_SPLIT, RUBIK_MERGE, RUBIK_MODE_COUNT };
 
@@ -194,8 +194,12 @@ bool sim_rubik_run(struct nvdla_sim *sim)
 		ok = false;
 		break;
 	}
-	if (!ok)
+	if (ok)
+		sim_perf_rubik(sim, (u64)p.w * p.h * p.atom *
+				    div_up(p.c * p.bpe, p.atom));
+	else
 		sim->faults++;
+	sim_perf_end(sim);
 	sim_unit_finish(sim, NVDLA_UNIT_RBK);
 	sim_glb_done(sim, group ? NVDLA_GLB_S_INTR_STATUS_RUBIK_DONE_STATUS1_MASK :
 			   NVDLA_GLB_S_INTR_STATUS_RUBIK_DONE_STATUS0_MASK);

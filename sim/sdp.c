@@ -9,6 +9,7 @@
  * The input is a data cube read by SDP_RDMA (offline) or the output of the
  * convolution pipeline (flying).
  */
+#include "perf.h"
 #include "sdp_run.h"
 
 /*
@@ -411,8 +412,8 @@ static void sdp_count_start(struct nvdla_sim *sim, struct sdp_params *p,
 
 /*
  * Status registers of the finished group: what was counted, 0 where the
- * counter is off (cleared when the operation was enabled); the WDMA has
- * no bus timing here, so it never stalls.
+ * counter is off (cleared when the operation was enabled); the WDMA's
+ * stall is the estimate's (perf_sdp.c).
  */
 static void sdp_count_finish(struct nvdla_sim *sim, const struct sdp_count *n,
 			     bool flying)
@@ -423,7 +424,6 @@ static void sdp_count_finish(struct nvdla_sim *sim, const struct sdp_count *n,
 	sim_set_status(sim, NVDLA_UNIT_SDP, NVDLA_SDP_D_PERF_LUT_LE_HIT, n->lut.le_hit);
 	sim_set_status(sim, NVDLA_UNIT_SDP, NVDLA_SDP_D_PERF_LUT_LO_HIT, n->lut.lo_hit);
 	sim_set_status(sim, NVDLA_UNIT_SDP, NVDLA_SDP_D_PERF_OUT_SATURATION, n->sat);
-	sim_set_status(sim, NVDLA_UNIT_SDP, NVDLA_SDP_D_PERF_WDMA_WRITE_STALL, 0);
 	if (flying)	/* fp16 layers count no CACC saturation */
 		sim_set_status(sim, NVDLA_UNIT_CACC, NVDLA_CACC_D_OUT_SATURATION,
 			       n->cacc_sat);
@@ -465,6 +465,10 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 		sim_conv_cache_open(&cv, p.w, p.h);
 	if (ok)
 		sdp_count_start(sim, &p, flying ? &cv : NULL, &count);
+	if (ok && flying)
+		sim_perf_conv(sim, &cv);
+	if (ok)
+		sim_perf_sdp(sim, &p);
 	if (to_pdp) {
 		/* The PDP reads elements as often as its windows cover them. */
 		sdp_count_attach(&p, flying ? &cv : NULL, NULL);
@@ -485,6 +489,7 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 		sim->faults++;
 	if (ok && flying)
 		sim_conv_cache_close(&cv);
+	sim_perf_end(sim);
 	if (flying)
 		sim_conv_finish(sim);
 	sim_unit_finish(sim, NVDLA_UNIT_SDP);

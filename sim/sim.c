@@ -5,7 +5,7 @@
  * model does not implement, or the configuration lacks, read as zero and
  * ignore writes.
  */
-#include "sim_internal.h"
+#include "perf.h"
 
 size_t nvdla_sim_size(void)
 {
@@ -25,6 +25,7 @@ int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 	sim->config = config;
 	sim->host = *host;
 	sim_cdma_flush(sim);
+	sim_perf_init(sim);
 	return 0;
 }
 

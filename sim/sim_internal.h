@@ -30,6 +30,16 @@ enum sim_precision {
 	SIM_PREC_COUNT,
 };
 
+/* The default memory latency of the estimate, every configuration. */
+#define SIM_PERF_LATENCY_NS 100
+
+/* What the performance estimate knows of a configuration (config.c). */
+struct sim_perf_config {
+	u32 sdp_tput, sdp_ew_tput, pdp_tput, cdp_tput;	/* elements a cycle */
+	u32 memif_latency;	/* cycles of latency its read path covers */
+	struct nvdla_sim_perf_params defaults;
+};
+
 /* What differs between hardware configurations (config.c). */
 struct sim_config {
 	const char *name;
@@ -46,6 +56,7 @@ struct sim_config {
 	struct nvdla_cbuf cbuf;	/* convolution buffer, atomic-K (hw_configs.h) */
 	u32 mem_width;		/* memory interface width in bits */
 	u32 addr_low_mask;	/* bits an *_ADDR_LOW / stride register keeps */
+	struct sim_perf_config perf;
 };
 
 const struct sim_config *sim_config_get(enum nvdla_sim_config_id id);
@@ -77,6 +88,7 @@ struct sim_bdma {
 	struct sim_bdma_transfer fifo[SIM_BDMA_FIFO_DEPTH];
 	u8 head, count;		/* ring of queued transfers */
 	bool busy[2];		/* launch group has transfers in flight */
+	u32 stall[2][2];	/* estimated read, write stalls of each group */
 };
 
 /*
@@ -88,6 +100,23 @@ struct sim_cdma_last {
 	u32 engine;
 	bool keep_data, keep_weights;
 	u32 banks;
+};
+
+/*
+ * The performance estimate's time line (perf.c): cycles on the estimated
+ * clock, moved on by the host handling done interrupts; the operation
+ * being estimated (@cur, while @open) and the cycles before its first
+ * result (@startup: its first fetches).
+ */
+struct sim_perf {
+	struct nvdla_sim_perf_params params;
+	u64 now;
+	u64 free[NVDLA_SIM_ENGINES];	/* each engine is busy until */
+	u64 done_at[32];		/* each GLB status bit was raised */
+	u64 last_end;
+	u64 startup;
+	struct nvdla_sim_perf_op cur;
+	bool open;
 };
 
 struct nvdla_sim {
@@ -108,6 +137,7 @@ struct nvdla_sim {
 	struct sim_bdma bdma;
 	struct sim_unit units[NVDLA_UNIT_COUNT];
 	struct sim_cdma_last cdma_last;
+	struct sim_perf perf;
 	struct sim_lut sdp_lut;
 	struct sim_lut cdp_lut;
 	u64 wcomp_rank[SIM_WCOMP_RANKS];
@@ -131,6 +161,8 @@ bool sim_slice(struct nvdla_sim *sim, u64 work);
  * if not, it is counted, and runs only where the host allows it.
  */
 bool sim_cbuf_ok(struct nvdla_sim *sim);
+/* Weight banks of the layer in the convolution units (D_BANK). */
+u32 sim_cbuf_weight_banks(const struct nvdla_sim *sim);
 
 /* Register groups (regfile.c). */
 bool sim_unit_grouped(int unit);

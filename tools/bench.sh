@@ -3,9 +3,12 @@
 # make bench: per-engine throughput of the hardware model next to plain C
 # loops (nvdla_bench), the wall time of the largest public traces and of
 # ResNet-18 from the official compiler, the digit demo's accuracy on its
-# test split, then the runtime's own costs (nvdla_runtime_bench) in process
-# and through the kernel driver in a QEMU guest per installed kernel, and
-# ResNet-18 int8 through the driver on the arm64 board with the NVDLA device.
+# test split, the pipelined example's frames/s (nvdla_stream) with 1, 2 and 3
+# runs in flight next to the synchronous loop's, then the runtime's own
+# costs (nvdla_runtime_bench) in process and through the kernel driver in a
+# QEMU guest per installed kernel (with nvdla_stream's figures there too),
+# and ResNet-18 int8 through the driver on the arm64 board with the NVDLA
+# device.
 set -eu
 build=${1:-build}
 "$build/bin/nvdla_bench"
@@ -85,6 +88,40 @@ else
 	echo "digits: skipped (needs nvdla_compile, python3-torch and python3-onnx)"
 fi
 
+# The pipelined example (examples/stream.c): frames/s of the synchronous
+# loop next to 1, 2 and 3 runs in flight, in the same run, on the digit
+# demo (its 100 calibration images, each decoded per frame) and on
+# ResNet-18 int8 from the official compiler (its image): with the
+# decoding and the top classes alone, then with about a frame's run time
+# more per frame, of CPU work (-w: heavier pre- and post-processing, which
+# overlaps the run only on an otherwise idle CPU) or of waiting for the
+# input (-i: a camera, a network read). The model gets one thread.
+echo
+resnet=$networks/resnet18_int8_small
+# stream_bench LABEL OPTION ARGUMENT...: one line, every mode
+stream_bench() {
+	printf '%s, %s: ' "$1" "$2"
+	o=$2
+	shift 2
+	# shellcheck disable=SC2086 # the option and its value
+	NVDLA_SIM_THREADS=1 "$build/bin/nvdla_stream" -q -k 0,1,2,3 $o "$@" \
+		2>&1 | tail -1
+}
+for o in "-w 0" "-w 2000" "-i 2000"; do
+	stream_bench "stream: digits (fp16) on sim:nv_full" "$o" \
+		-d sim:nv_full -n 300 -s 255 "$build/digits.nvdla" \
+		models/digits/calib/*.pgm
+done
+if [ -d "$resnet" ]; then
+	for o in "-w 0" "-w 150000" "-i 150000"; do
+		stream_bench "stream: ResNet-18 int8 on sim:nv_small" "$o" \
+			-d sim:nv_small -n 8 "$resnet/resnet18_int8_small.nvdla" \
+			"$resnet/input.ppm"
+	done
+else
+	echo "stream: ResNet-18 int8 skipped (needs $networks)"
+fi
+
 # The runtime: load time, run time of small tasks, submit to first register
 # write and interrupt to next layer, in process on every configuration (the
 # official loadables on nv_full, where they belong), then through the driver.
@@ -102,7 +139,8 @@ for kver in ${KVERS:-}; do
 		continue
 	fi
 	echo "Linux $kver in a QEMU (TCG) guest, in process then through the driver:"
-	NVDLA_GUEST_TESTS=90-bench.sh tools/qemu/run-guest.sh "$kver" "$build" |
+	NVDLA_GUEST_TESTS=90-bench.sh NVDLA_QEMU_APPEND="nvdla_bench_stream=1 nvdla_test_timeout=1800" \
+		tools/qemu/run-guest.sh "$kver" "$build" |
 		grep '^not ok' || true
 	sed -n 's/^# runtime-bench: //p' "$build/qemu/$kver/console"
 done

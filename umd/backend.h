@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <nvdla/runtime.h>
+
 struct nvdla_backend;
 struct nvdla_record;
 struct dla_hw_config;
@@ -49,11 +51,28 @@ struct nvdla_backend_ops {
 	 * Run one firmware task whose address list is @list[@num] and wait
 	 * until it ends: completed, failed, or stopped at the absolute
 	 * CLOCK_MONOTONIC @deadline_ns (0: the backend's own bound, see
-	 * nvdla_network_submit()).
+	 * nvdla_network_submit()). The in-process backend's way; the DRM
+	 * one queues instead (below).
 	 */
 	int (*submit)(struct nvdla_backend *be,
 		      const struct nvdla_backend_address *list, uint32_t num,
 		      int64_t deadline_ns);
+	/*
+	 * Queue a task as submit() runs it, after the tasks queued since the
+	 * last finish(), and return at once: the device starts it when they
+	 * have ended, and ends it unrun with their error if one failed.
+	 * finish() waits for them all and returns the first failure, with
+	 * its task's @tag in *@tag. sync_file() gives a new sync_file fd,
+	 * owned by the caller, that signals when the last task queued ends.
+	 * Only the DRM backend has them (the kernel orders its jobs by
+	 * fences), and it measures @timing for a queue() then finish() of
+	 * one task; the in-process one runs a task at a time.
+	 */
+	int (*queue)(struct nvdla_backend *be,
+		     const struct nvdla_backend_address *list, uint32_t num,
+		     int64_t deadline_ns, uint32_t tag);
+	int (*finish)(struct nvdla_backend *be, uint32_t *tag);
+	int (*sync_file)(struct nvdla_backend *be, int *fd);
 	void (*del)(struct nvdla_backend *be);
 	/*
 	 * Record the tasks submitted from now on into @rec (record.h), or
@@ -63,6 +82,13 @@ struct nvdla_backend_ops {
 	 * so that the trace replays from the hardware's reset state.
 	 */
 	int (*record)(struct nvdla_backend *be, struct nvdla_record *rec);
+	/*
+	 * Estimate every operation's duration at @params (defaults filled
+	 * in there) into @est_ops from now on: only the in-process model
+	 * has it.
+	 */
+	int (*estimate)(struct nvdla_backend *be,
+			struct nvdla_estimate_params *params);
 };
 
 /**
@@ -100,6 +126,14 @@ struct nvdla_backend {
 	bool can_allow_hazards, allow_hazards;
 	unsigned int hazards;
 	char hazard[256];
+	/*
+	 * The operations estimated since @est_num was last zeroed (ops->
+	 * estimate), at @est_params; @est_failed: one did not fit in memory.
+	 */
+	bool estimating, est_failed;
+	struct nvdla_estimate_params est_params;
+	struct nvdla_op_estimate *est_ops;
+	unsigned int est_num, est_cap;
 };
 
 /*

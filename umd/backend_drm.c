@@ -3,8 +3,10 @@
 /*
  * DRM backend: buffers are GEM objects of the nvdla driver, mapped through
  * the DRM file, shared as dma-bufs (PRIME); a task is one
- * DRM_IOCTL_NVDLA_SUBMIT naming them by handle, followed by
- * DRM_IOCTL_NVDLA_WAIT for it.
+ * DRM_IOCTL_NVDLA_SUBMIT naming them by handle. Tasks queued one after
+ * another form a chain: each waits in the kernel for the fence of the one
+ * before (a sync object), so that a failure ends the rest unrun, and the
+ * runtime waits (DRM_IOCTL_NVDLA_WAIT) only when the chain finishes.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -26,12 +28,19 @@
 #include "backend.h"
 
 #define DRIVER_NAME "nvdla"
+/* Jobs a chain holds before queueing one more waits for them. */
+#define DRM_CHAIN_MAX 16
 
 struct drm_bo {
 	struct nvdla_bo base;
 	uint32_t handle;
 	uint64_t map_size;
 	struct drm_bo *next;
+};
+
+/* The latency counters the driver keeps for this file (fdinfo). */
+struct drm_counters {
+	unsigned long long first_write_ns, started, irq_ns, irqs;
 };
 
 struct drm_backend {
@@ -44,6 +53,22 @@ struct drm_backend {
 	struct drm_bo *bos;
 	int minor;	/* the driver's minor version */
 	char path[64];
+	/*
+	 * The chain: @fence, a sync object with the fence of its last job;
+	 * @jobs and @tags, its jobs not waited for yet and their callers'
+	 * tags; @status and @failed, its first failure and that job's tag,
+	 * with the message in base.error.
+	 */
+	uint32_t fence;
+	uint64_t jobs[DRM_CHAIN_MAX];
+	uint32_t tags[DRM_CHAIN_MAX];
+	unsigned int num_jobs;
+	bool chained;
+	int status;
+	uint32_t failed;
+	/* The driver's counters when the chain began (base.want_timing). */
+	struct drm_counters before;
+	bool timed;
 };
 
 static struct drm_backend *to_drm(struct nvdla_backend *be)
@@ -191,11 +216,6 @@ static void drm_bo_del(struct nvdla_bo *nbo)
 	free(bo);
 }
 
-/* The latency counters the driver keeps for this file (fdinfo). */
-struct drm_counters {
-	unsigned long long first_write_ns, started, irq_ns, irqs;
-};
-
 static int drm_read_counters(struct drm_backend *db, struct drm_counters *c)
 {
 	static const struct {
@@ -284,29 +304,76 @@ static int drm_time_limit(struct drm_backend *db, int64_t deadline_ns,
 	return drm_limit_supported(db, *timeout_ms);
 }
 
-static int drm_submit(struct nvdla_backend *be,
-		      const struct nvdla_backend_address *list, uint32_t num,
-		      int64_t deadline_ns)
+/* Wait for the chain's jobs queued so far; the first failure stays. */
+static void drm_drain(struct drm_backend *db)
+{
+	struct drm_nvdla_wait wait = { .timeout_ns = INT64_MAX };
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < db->num_jobs; i++) {
+		/* The job's time limit bounds the wait: the driver ends it. */
+		wait.job_id = db->jobs[i];
+		ret = drm_ioctl(db->fd, DRM_IOCTL_NVDLA_WAIT, &wait);
+		if (db->status)
+			continue;
+		if (ret)
+			db->status = drm_error(db, ret, "%s: waiting for job %llu: %s",
+					       db->path, (unsigned long long)wait.job_id,
+					       strerror(-ret));
+		else if (wait.status)
+			db->status = drm_error(db, wait.status, "%s: job %llu failed: %s",
+					       db->path, (unsigned long long)wait.job_id,
+					       strerror(-wait.status));
+		if (db->status)
+			db->failed = db->tags[i];
+	}
+	db->num_jobs = 0;
+}
+
+/* The chain's sync object, created at the first job. */
+static int drm_chain_fence(struct drm_backend *db)
+{
+	struct drm_syncobj_create create = { 0 };
+	int ret;
+
+	if (db->fence)
+		return 0;
+	ret = drm_ioctl(db->fd, DRM_IOCTL_SYNCOBJ_CREATE, &create);
+	if (ret)
+		return drm_error(db, ret, "%s: cannot create a sync object: %s",
+				 db->path, strerror(-ret));
+	db->fence = create.handle;
+	return 0;
+}
+
+static int drm_queue(struct nvdla_backend *be,
+		     const struct nvdla_backend_address *list, uint32_t num,
+		     int64_t deadline_ns, uint32_t tag)
 {
 	struct drm_backend *db = to_drm(be);
 	struct drm_nvdla_submit args = {
 		.num_addresses = num,
 		.address_size = sizeof(struct drm_nvdla_address),
+		.in_syncs = (uintptr_t)&db->fence,
+		.num_in_syncs = db->chained,
 	};
-	/* The job's time limit bounds the wait: the driver ends it. */
-	struct drm_nvdla_wait wait = { .timeout_ns = INT64_MAX };
-	struct drm_counters before;
 	struct drm_nvdla_address *addrs;
-	bool timed;
 	uint32_t i;
 	int ret;
 
-	be->timing = (struct nvdla_backend_timing){ 0 };
+	if (db->num_jobs == DRM_CHAIN_MAX)
+		drm_drain(db);
+	if (!db->chained) {
+		be->timing = (struct nvdla_backend_timing){ 0 };
+		db->timed = be->want_timing && !drm_read_counters(db, &db->before);
+	}
 	ret = drm_time_limit(db, deadline_ns, &args.timeout_ms);
+	if (!ret)
+		ret = drm_chain_fence(db);
 	if (ret)
 		return ret;
-	timed = be->want_timing && !drm_read_counters(db, &before);
-
+	args.out_sync = db->fence;
 	addrs = calloc(num ? num : 1, sizeof(*addrs));
 	if (!addrs)
 		return drm_error(db, -ENOMEM, "out of memory");
@@ -320,18 +387,38 @@ static int drm_submit(struct nvdla_backend *be,
 	if (ret)
 		return drm_error(db, ret, "%s: submit failed: %s (see dmesg)",
 				 db->path, strerror(-ret));
-	wait.job_id = args.job_id;
-	ret = drm_ioctl(db->fd, DRM_IOCTL_NVDLA_WAIT, &wait);
+	db->tags[db->num_jobs] = tag;
+	db->jobs[db->num_jobs++] = args.job_id;
+	db->chained = true;
+	return 0;
+}
+
+static int drm_finish(struct nvdla_backend *be, uint32_t *tag)
+{
+	struct drm_backend *db = to_drm(be);
+	int ret;
+
+	drm_drain(db);
+	ret = db->status;
+	*tag = db->failed;
+	/* Latencies of a chain of one job: the counters grew by it alone. */
+	if (!ret && db->timed)
+		drm_timing(db, &db->before);
+	db->status = 0;
+	db->chained = false;
+	db->timed = false;
+	return ret;
+}
+
+static int drm_sync_file(struct nvdla_backend *be, int *fd)
+{
+	struct drm_backend *db = to_drm(be);
+	int ret;
+
+	ret = drmSyncobjExportSyncFile(db->fd, db->fence, fd) ? -errno : 0;
 	if (ret)
-		return drm_error(db, ret, "%s: waiting for job %llu: %s",
-				 db->path, (unsigned long long)wait.job_id,
-				 strerror(-ret));
-	if (wait.status)
-		return drm_error(db, wait.status, "%s: job %llu failed: %s",
-				 db->path, (unsigned long long)wait.job_id,
-				 strerror(-wait.status));
-	if (timed)
-		drm_timing(db, &before);
+		return drm_error(db, ret, "%s: cannot export the last job's fence as a sync_file: %s",
+				 db->path, strerror(-ret));
 	return 0;
 }
 
@@ -348,7 +435,9 @@ static const struct nvdla_backend_ops drm_backend_ops = {
 	.bo_del = drm_bo_del,
 	.bo_export = drm_bo_export,
 	.bo_import = drm_bo_import,
-	.submit = drm_submit,
+	.queue = drm_queue,
+	.finish = drm_finish,
+	.sync_file = drm_sync_file,
 	.del = drm_del,
 };
 

@@ -531,15 +531,31 @@ static void sim_del(struct nvdla_backend *be)
 
 	while (sb->bos)
 		sim_bo_del(&sb->bos->base);
+	free(be->est_ops);
 	free(sb->engine);
 	free(sb->sim);
 	free(sb);
 }
 
+/* The estimate's parameters in the model's units. */
+static struct nvdla_sim_perf_params
+sim_perf_params(const struct nvdla_estimate_params *p)
+{
+	return (struct nvdla_sim_perf_params){
+		.clock_khz = (uint32_t)(p->clock_mhz * 1000 + 0.5),
+		.dram_mbps = (uint32_t)(p->dram_gbps * 1000 + 0.5),
+		.latency_ns = (uint32_t)(p->latency_ns + 0.5),
+	};
+}
+
 /* A fresh model and firmware, as after power-on, for a new recording. */
 static int sim_reset(struct sim_backend *sb)
 {
+	struct nvdla_sim_perf_params pp = sim_perf_params(&sb->base.est_params);
 	int ret = nvdla_sim_init(sb->sim, sb->id, &sb->host);
+
+	if (!ret && sb->base.estimating)
+		ret = nvdla_sim_set_perf(sb->sim, &pp);
 
 	if (!ret)
 		ret = dla_register_driver(sb->engine, sb, &sim_port_ops,
@@ -564,6 +580,80 @@ static int sim_record(struct nvdla_backend *be, struct nvdla_record *rec)
 	return 0;
 }
 
+static int sim_estimate(struct nvdla_backend *be,
+			struct nvdla_estimate_params *p)
+{
+	struct sim_backend *sb = to_sim(be);
+	struct nvdla_sim_perf_params d, pp;
+	int ret;
+
+	nvdla_sim_perf_defaults(sb->id, &d);
+	if (!p->clock_mhz)
+		p->clock_mhz = d.clock_khz / 1000.0;
+	if (!p->dram_gbps)
+		p->dram_gbps = d.dram_mbps / 1000.0;
+	if (p->latency_ns < 0)
+		p->latency_ns = d.latency_ns;
+	pp = sim_perf_params(p);
+	ret = nvdla_sim_set_perf(sb->sim, &pp);
+	if (ret) {
+		sim_error(sb, "estimate: clock and bandwidth must be at least 1 kHz and 1 MB/s");
+		return ret;
+	}
+	be->est_params = *p;
+	be->estimating = true;
+	return 0;
+}
+
+/* The names of @engines (BIT(enum nvdla_sim_engine)), joined by '+'. */
+static void sim_engine_names(uint32_t engines, char *buf, size_t len)
+{
+	size_t at = 0;
+	int e;
+
+	buf[0] = '\0';
+	for (e = 0; e < NVDLA_SIM_ENGINES; e++)
+		if (engines & (1u << e))
+			at += snprintf(buf + at, len - at, "%s%s", at ? "+" : "",
+				       nvdla_sim_engine_name(e));
+}
+
+/* The model estimated @op: keep it while estimating. */
+static void sim_perf_op(void *ctx, const struct nvdla_sim_perf_op *op)
+{
+	struct nvdla_backend *be = &((struct sim_backend *)ctx)->base;
+	struct nvdla_op_estimate *e;
+
+	if (!be->estimating || be->est_failed)
+		return;
+	if (be->est_num == be->est_cap) {
+		unsigned int cap = be->est_cap ? 2 * be->est_cap : 64;
+
+		e = realloc(be->est_ops, cap * sizeof(*e));
+		if (!e) {
+			be->est_failed = true;
+			return;
+		}
+		be->est_ops = e;
+		be->est_cap = cap;
+	}
+	e = &be->est_ops[be->est_num++];
+	memset(e, 0, sizeof(*e));
+	sim_engine_names(op->engines, e->engines, sizeof(e->engines));
+	e->group = op->group;
+	e->bound = nvdla_sim_bound_name(op->bound);
+	e->start_cycle = op->start;
+	e->cycles = op->cycles;
+	e->time_us = op->cycles / be->est_params.clock_mhz;
+	e->mac_cycles = op->mac_cycles;
+	e->post_cycles = op->post_cycles;
+	e->mem_cycles = op->mem_cycles;
+	e->macs = op->macs;
+	e->peak_macs = op->peak_macs;
+	e->read_bytes = op->read_bytes;
+	e->write_bytes = op->write_bytes;
+}
+
 static const struct nvdla_backend_ops sim_backend_ops = {
 	.bo_new = sim_bo_new,
 	.bo_del = sim_bo_del,
@@ -572,6 +662,7 @@ static const struct nvdla_backend_ops sim_backend_ops = {
 	.submit = sim_submit,
 	.del = sim_del,
 	.record = sim_record,
+	.estimate = sim_estimate,
 };
 
 int nvdla_backend_sim_open(const char *config, struct nvdla_backend **be,
@@ -584,6 +675,7 @@ int nvdla_backend_sim_open(const char *config, struct nvdla_backend **be,
 		.kick = sim_kick,
 		.irq = sim_irq,
 		.map_write = sim_map_write,
+		.perf_op = sim_perf_op,
 	};
 	enum nvdla_sim_config_id id;
 	struct sim_backend *sb;

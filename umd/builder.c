@@ -439,19 +439,52 @@ int nvdla_build_bdma_copy(const struct nvdla_bdma_copy *copy, void **buf,
 	return ret;
 }
 
+/* The BDMA transfer of an echo of @t. */
+static struct dla_bdma_transfer_desc echo_transfer(const struct nvdla_tensor_desc *t)
+{
+	return (struct dla_bdma_transfer_desc){
+		.line_size = t->stride[1], .line_repeat = t->h,
+		.source_line = t->stride[1],
+		.destination_line = t->stride[1], .surface_repeat = 1,
+		.source_surface = t->size,
+		.destination_surface = t->size,
+	};
+}
+
 int nvdla_build_echo(const struct nvdla_tensor_desc *t, void **buf,
 		     size_t *len)
 {
 	struct nvdla_bdma_copy copy = {
-		.transfer = {
-			.line_size = t->stride[1], .line_repeat = t->h,
-			.source_line = t->stride[1],
-			.destination_line = t->stride[1], .surface_repeat = 1,
-			.source_surface = t->size,
-			.destination_surface = t->size,
-		},
+		.transfer = echo_transfer(t),
 		.src_size = t->size, .dst_size = t->size, .in = *t, .out = *t,
 	};
 
 	return nvdla_build_bdma_copy(&copy, buf, len);
+}
+
+int nvdla_build_echo_tasks(const struct nvdla_tensor_desc *t,
+			   unsigned int num_tasks, void **buf, size_t *len)
+{
+	struct dla_bdma_transfer_desc x = echo_transfer(t);
+	struct nvdla_build_op op;
+	struct nvdla_builder b;
+	uint16_t data[2];
+	unsigned int i;
+	int ret;
+
+	x.source_address = NVDLA_BUILD_DLA_DATA(0);
+	x.destination_address = NVDLA_BUILD_DLA_DATA(0) + 1;
+	nvdla_build_bdma_op(&op, &x);
+	nvdla_builder_init(&b);
+	data[1] = nvdla_builder_memory(&b, NULL, NULL, t->size);
+	nvdla_builder_bind(&b, data[1], t, NVDLA_LBL_MEM_INPUT);
+	for (i = 0; i < num_tasks; i++) {
+		data[0] = data[1];
+		data[1] = nvdla_builder_memory(&b, NULL, NULL, t->size);
+		nvdla_builder_dla_task(&b, &op, 1, NULL, 0, data, 2);
+	}
+	nvdla_builder_bind(&b, data[1], t, NVDLA_LBL_MEM_OUTPUT);
+	ret = nvdla_builder_write(&b, buf, len);
+	nvdla_builder_fini(&b);
+	return ret;
 }

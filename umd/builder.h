@@ -153,4 +153,12 @@ int nvdla_build_bdma_copy(const struct nvdla_bdma_copy *copy, void **buf,
  */
 int nvdla_build_echo(const struct nvdla_tensor_desc *t, void **buf,
 		     size_t *len);
+
+/*
+ * The same echo in @num_tasks DLA tasks, one after the other: each copies
+ * the memory the one before wrote into the next (input 0, intermediate
+ * memories, output 0).
+ */
+int nvdla_build_echo_tasks(const struct nvdla_tensor_desc *t,
+			   unsigned int num_tasks, void **buf, size_t *len);
 #endif /* __NVDLA_UMD_BUILDER_H__ */

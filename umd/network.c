@@ -388,6 +388,7 @@ NVDLA_EXPORT void nvdla_network_unload(struct nvdla_network *net)
 		nvdla_buffer_del(net->tasks[i].stats);
 	}
 	free(net->tasks);
+	free(net->est_ops);
 	free(net->record_dir);
 	free(net->inputs);
 	free(net->outputs);
@@ -524,16 +525,67 @@ static int64_t net_now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+/* Wait for the tasks the backend has queued; the first failure's message. */
+static int net_finish(struct nvdla_network *net)
+{
+	struct nvdla_backend *be = net->rt->be;
+	uint32_t n;
+	int ret;
+
+	if (!be->ops->finish)
+		return 0;
+	ret = be->ops->finish(be, &n);
+	if (ret)
+		return nvdla_rt_error(net->rt, ret, "task %u failed: %s", n,
+				      be->error);
+	return 0;
+}
+
+/*
+ * Queue DLA task @n behind the ones before it where the backend can (the
+ * driver: the kernel chains them by fences), else run it. With a time
+ * limit (each task's starts when it is queued) or latencies asked for
+ * (measured per task), it ends before the next is queued. After the
+ * network's last task, the run gets a sync_file of its end.
+ */
+static int net_queue_task(struct nvdla_network *net, uint32_t n,
+			  int64_t deadline)
+{
+	struct nvdla_net_task *t = &net->tasks[n];
+	struct nvdla_backend *be = net->rt->be;
+	uint32_t num = t->num + !!t->stats, failed;
+	int ret;
+
+	if (!be->ops->queue) {
+		ret = be->ops->submit(be, t->list, num, deadline);
+		if (ret)
+			return nvdla_rt_error(net->rt, ret, "task %u failed: %s",
+					      n, be->error);
+		return 0;
+	}
+	ret = be->ops->queue(be, t->list, num, deadline, n);
+	if (ret) {
+		nvdla_rt_error(net->rt, ret, "task %u failed: %s", n, be->error);
+		be->ops->finish(be, &failed);
+		return ret;
+	}
+	if (n == net->num_tasks - 1)
+		nvdla_run_sync_file_set(net->active, be);
+	return deadline || be->want_timing ? net_finish(net) : 0;
+}
+
 static int net_run_task(struct nvdla_network *net, uint32_t n,
 			int64_t deadline)
 {
 	struct nvdla_net_task *t = &net->tasks[n];
-	struct nvdla_backend *be = net->rt->be;
 	uint32_t i;
 	int ret;
 
-	if (t->src->interface == NVDLA_LBL_IF_EMU1)
-		return nvdla_emu_run(net, t->src);
+	/* A CPU task reads what the tasks before it wrote. */
+	if (t->src->interface == NVDLA_LBL_IF_EMU1) {
+		ret = net_finish(net);
+		return ret ? ret : nvdla_emu_run(net, t->src);
+	}
 
 	for (i = 0; i < t->num; i++) {
 		const struct nvdla_lbl_address *a =
@@ -545,11 +597,7 @@ static int net_run_task(struct nvdla_network *net, uint32_t n,
 	}
 	if (t->stats)
 		nvdla_net_stats_prepare(net, t);
-	ret = be->ops->submit(be, t->list, t->num + !!t->stats, deadline);
-	if (ret)
-		return nvdla_rt_error(net->rt, ret, "task %u failed: %s", n,
-				      be->error);
-	return 0;
+	return net_queue_task(net, n, deadline);
 }
 
 static int net_run_tasks(struct nvdla_network *net, int64_t deadline)
@@ -559,7 +607,7 @@ static int net_run_tasks(struct nvdla_network *net, int64_t deadline)
 
 	for (n = 0; n < net->num_tasks && !ret; n++)
 		ret = net_run_task(net, n, deadline);
-	return ret;
+	return ret ? ret : net_finish(net);
 }
 
 int nvdla_net_execute(struct nvdla_network *net, struct nvdla_run *run)
@@ -572,9 +620,11 @@ int nvdla_net_execute(struct nvdla_network *net, struct nvdla_run *run)
 			   now + run->timeout_ns;
 	pthread_mutex_lock(&net->rt->be_lock);
 	net->active = run;
+	nvdla_net_estimate_begin(net);
 	ret = net->record_dir ?
 	      nvdla_net_submit_recorded(net, deadline, net_run_tasks) :
 	      net_run_tasks(net, deadline);
+	nvdla_net_estimate_end(net, ret);
 	net->active = NULL;
 	pthread_mutex_unlock(&net->rt->be_lock);
 	return ret;

@@ -2,9 +2,11 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * Run handles: a submitted run's buffers, its result, and the ways to
- * learn it (wait, poll, an eventfd for event loops).
+ * learn it (wait, poll, an eventfd for event loops, and through the driver
+ * a sync_file of its last job).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -73,6 +75,10 @@ int nvdla_run_new(struct nvdla_network *net, int64_t timeout_ns,
 		return nvdla_rt_error(net->rt, ret, "run: %s", strerror(-ret));
 	}
 	run->timeout_ns = timeout_ns;
+	run->sync_fd = -1;
+	run->sync_none = !net->rt->be->ops->sync_file || !net->num_tasks ||
+			 net->tasks[net->num_tasks - 1].src->interface ==
+			 NVDLA_LBL_IF_EMU1;
 	run->refs = 2;
 	*out = run;
 	return 0;
@@ -92,10 +98,24 @@ void nvdla_run_end(struct nvdla_run *run, int status)
 		abort();
 }
 
+void nvdla_run_sync_file_set(struct nvdla_run *run, struct nvdla_backend *be)
+{
+	int fd, ret = be->ops->sync_file(be, &fd);
+
+	pthread_mutex_lock(&run->lock);
+	run->sync_fd = ret ? -1 : fd;
+	run->sync_err = ret;
+	run->sync_known = true;
+	pthread_cond_broadcast(&run->cond);
+	pthread_mutex_unlock(&run->lock);
+}
+
 void nvdla_run_put(struct nvdla_run *run)
 {
 	if (__atomic_sub_fetch(&run->refs, 1, __ATOMIC_ACQ_REL))
 		return;
+	if (run->sync_fd >= 0)
+		close(run->sync_fd);
 	close(run->efd);
 	pthread_cond_destroy(&run->cond);
 	pthread_mutex_destroy(&run->lock);
@@ -173,6 +193,26 @@ NVDLA_EXPORT int nvdla_run_poll(struct nvdla_run *run)
 NVDLA_EXPORT int nvdla_run_fd(const struct nvdla_run *run)
 {
 	return run->efd;
+}
+
+NVDLA_EXPORT int nvdla_run_sync_file(struct nvdla_run *run)
+{
+	int ret;
+
+	if (run->sync_none)
+		return -EOPNOTSUPP;
+	pthread_mutex_lock(&run->lock);
+	while (!run->sync_known && !run->ended)
+		pthread_cond_wait(&run->cond, &run->lock);
+	/* Ended first: it failed or was cancelled before its last job. */
+	if (!run->sync_known)
+		ret = run->status;
+	else if (run->sync_fd < 0)
+		ret = run->sync_err;
+	else if ((ret = fcntl(run->sync_fd, F_DUPFD_CLOEXEC, 0)) < 0)
+		ret = -errno;
+	pthread_mutex_unlock(&run->lock);
+	return ret;
 }
 
 NVDLA_EXPORT const char *nvdla_run_error(const struct nvdla_run *run)

@@ -67,6 +67,16 @@ struct nvdla_run {
 	int status;
 	char error[NVDLA_RT_ERROR_MAX];
 	int efd;
+	/*
+	 * The sync_file of the run's end: @sync_fd once its last task is
+	 * queued in the kernel, or @sync_err why it could not be exported;
+	 * @sync_known when either is set; @sync_none when no sync_file can
+	 * be had (in process, or the network ends with a CPU task).
+	 */
+	int sync_fd;
+	int sync_err;
+	bool sync_known;
+	bool sync_none;
 	unsigned int refs;
 	struct nvdla_run *next;
 };
@@ -76,6 +86,8 @@ int nvdla_run_new(struct nvdla_network *net, int64_t timeout_ns,
 		  struct nvdla_run **run);
 /* End @run with @status (its message already in run->error). */
 void nvdla_run_end(struct nvdla_run *run, int status);
+/* Export the fence of @be's last task queued as @run's sync_file. */
+void nvdla_run_sync_file_set(struct nvdla_run *run, struct nvdla_backend *be);
 /* Drop a reference; the last frees it. */
 void nvdla_run_put(struct nvdla_run *run);
 
@@ -133,7 +145,16 @@ struct nvdla_network {
 	struct nvdla_run *active;	/* the run the worker executes */
 	char *record_dir;	/* recording each submission there, or NULL */
 	enum nvdla_record_format record_format;
+	/* The performance estimate of the last run that ended (estimate.c). */
+	bool est_valid;
+	struct nvdla_estimate_params est_params;
+	struct nvdla_op_estimate *est_ops;
+	unsigned int est_num;
 };
+
+/* Around a run, on the device's lock: collect its estimate, keep it. */
+void nvdla_net_estimate_begin(struct nvdla_network *net);
+void nvdla_net_estimate_end(struct nvdla_network *net, int status);
 
 /*
  * How a tensor's elements lie in its buffer: bytes per element and

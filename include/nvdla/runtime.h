@@ -10,10 +10,10 @@
  * Threads: a runtime, its networks and its buffers belong to one thread
  * at a time (use one runtime per thread, or lock around it). Runs (struct
  * nvdla_run) are the exception: nvdla_run_wait(), nvdla_run_poll(),
- * nvdla_run_fd() and nvdla_run_error() may be called from any thread on a
- * run not yet freed, alongside calls on its network. Each network runs its
- * submitted runs on a worker thread of the library, one at a time, in
- * submission order; the runs of all networks of a runtime share its
+ * nvdla_run_fd(), nvdla_run_sync_file() and nvdla_run_error() may be
+ * called from any thread on a run not yet freed, alongside calls on its
+ * network. Each network runs its submitted runs on a worker thread of the
+ * library, one at a time, in submission order; the runs of all networks of a runtime share its
  * device one run at a time, and nvdla_buffer_new(), nvdla_buffer_del(),
  * nvdla_buffer_import() and nvdla_buffer_export() wait for the run that
  * holds it.
@@ -212,13 +212,31 @@ int nvdla_run_poll(struct nvdla_run *run);
 /*
  * A file descriptor for an event loop (poll, epoll, select) that becomes
  * readable (POLLIN) when @run ends and stays readable. It is an eventfd
- * of the library, on the in-process model and through the driver alike
- * (the library's worker sequences each run's tasks: a network's CPU tasks
- * and its time limit run between the device's jobs, so the kernel holds
- * no single fence for a run when it is submitted). It belongs to @run:
- * do not read, write or close it; nvdla_run_free() closes it.
+ * of the library, on the in-process model and through the driver alike.
+ * It belongs to @run: do not read, write or close it; nvdla_run_free()
+ * closes it.
  */
 int nvdla_run_fd(const struct nvdla_run *run);
+
+/*
+ * Through the driver, a sync_file of @run's end: a new file descriptor,
+ * which the caller owns and closes, for the kernel's fence of the run's
+ * last job. Through the driver the jobs of a run wait for one another in
+ * the kernel (a job ends unrun with the error of a failed one before it),
+ * so that the fence signals when the run's device work has ended, with
+ * the error of the first job that failed (SYNC_IOC_FILE_INFO's status);
+ * poll() gives POLLIN then, and the fd can wait in another driver's
+ * job or in an event loop. It may signal a little before
+ * nvdla_run_wait() returns, which also collects the run's result.
+ *
+ * The call waits until the run's last job is queued in the kernel, that
+ * is until the runs submitted before it have ended. -EOPNOTSUPP on the
+ * in-process model and for a network that ends with a CPU task (the
+ * kernel holds no fence of its end); the run's error if it ended before
+ * its last job was queued (failed, or cancelled: -ECANCELED); the
+ * driver's error if the fence could not be exported.
+ */
+int nvdla_run_sync_file(struct nvdla_run *run);
 
 /* Why @run failed, once it has ended with an error; "" otherwise. */
 const char *nvdla_run_error(const struct nvdla_run *run);
@@ -382,6 +400,92 @@ unsigned int nvdla_network_num_op_stats(const struct nvdla_network *net);
 /* Statistics of operation @index (0 .. nvdla_network_num_op_stats() - 1). */
 int nvdla_network_op_stat(const struct nvdla_network *net, unsigned int index,
 			  struct nvdla_op_stat *stat);
+
+/**
+ * struct nvdla_estimate_params - the system a performance estimate assumes
+ * @clock_mhz: core clock, 1 to 100000 (0: the configuration's default)
+ * @dram_gbps: memory bandwidth, reads and writes together, GB/s, up to
+ *	10000 (0: the configuration's default)
+ * @latency_ns: memory read latency, 0 to 1000000 (negative: the default)
+ */
+struct nvdla_estimate_params {
+	double clock_mhz;
+	double dram_gbps;
+	double latency_ns;
+};
+
+/*
+ * Performance estimates: from the next run on, the in-process model also
+ * estimates how long each operation it runs would take on its
+ * configuration at @params (NULL: every default), from the registers the
+ * firmware programs (docs/performance.md). The run's values are computed
+ * as always. -EOPNOTSUPP on a device, -EINVAL for a parameter out of its
+ * range (nothing changed).
+ */
+int nvdla_runtime_estimate(struct nvdla_runtime *rt,
+			   const struct nvdla_estimate_params *params);
+
+/**
+ * struct nvdla_op_estimate - one estimated hardware operation: an engine,
+ *	or engines fed on the fly ("conv+sdp+pdp"), in the order they ran
+ * @engines: "conv", "sdp", "pdp", "cdp", "bdma", "rubik", joined by '+'
+ * @group: the register group it ran from
+ * @bound: what limits it: "mac" (the MAC array), "memory" (bandwidth or
+ *	latency) or "post" (SDP, PDP, CDP or RUBIK throughput)
+ * @start_cycle: its first cycle, from the run's first
+ * @cycles: its duration
+ * @time_us: @cycles at the clock
+ * @mac_cycles, @post_cycles, @mem_cycles: each part alone
+ * @macs: multiply-accumulates it computes
+ * @peak_macs: what the MAC array does per cycle in its precision
+ * @read_bytes, @write_bytes: its memory traffic
+ */
+struct nvdla_op_estimate {
+	char engines[40];
+	unsigned int group;
+	const char *bound;
+	uint64_t start_cycle, cycles;
+	double time_us;
+	uint64_t mac_cycles, post_cycles, mem_cycles;
+	uint64_t macs;
+	uint32_t peak_macs;
+	uint64_t read_bytes, write_bytes;
+};
+
+/**
+ * struct nvdla_run_estimate - the estimate of a whole run
+ * @params: what it assumed, defaults filled in
+ * @num_ops: operations (nvdla_network_op_estimate())
+ * @cycles: from the first operation's start to the last one's end, or the
+ *	run's memory traffic at the bandwidth if longer (engines running
+ *	together share the memory)
+ * @time_us: @cycles at the clock
+ * @fps: runs per second, one after another
+ * @macs: multiply-accumulates of the run
+ * @mac_efficiency: @macs over what the MAC array could do in @cycles
+ * @bytes: memory traffic, reads and writes
+ */
+struct nvdla_run_estimate {
+	struct nvdla_estimate_params params;
+	unsigned int num_ops;
+	uint64_t cycles;
+	double time_us;
+	double fps;
+	uint64_t macs;
+	double mac_efficiency;
+	uint64_t bytes;
+};
+
+/*
+ * The estimate of the last run of @net that ended: -ENODATA if estimates
+ * were not on for it, or it failed. Read while no run of @net is in flight.
+ */
+int nvdla_network_estimate(const struct nvdla_network *net,
+			   struct nvdla_run_estimate *est);
+/* Operation @index (0 .. num_ops - 1) of that estimate. */
+int nvdla_network_op_estimate(const struct nvdla_network *net,
+			      unsigned int index,
+			      struct nvdla_op_estimate *op);
 
 #if defined(__cplusplus)
 }

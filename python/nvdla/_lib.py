@@ -59,6 +59,7 @@ _PROTOTYPES = {
     "nvdla_run_submit": (c_int, [_NET, c_int64, POINTER(_RUN)]),
     "nvdla_run_wait": (c_int, [_RUN, c_int64]),
     "nvdla_run_fd": (c_int, [_RUN]),
+    "nvdla_run_sync_file": (c_int, [_RUN]),
     "nvdla_run_error": (c_char_p, [_RUN]),
     "nvdla_run_free": (None, [_RUN]),
     "nvdla_network_set_image": (c_int, [_NET, c_uint, c_char_p,

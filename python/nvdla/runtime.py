@@ -240,6 +240,18 @@ class Run:
         """An fd of the run (do not read or close it)."""
         return lib.nvdla_run_fd(self._handle())
 
+    def sync_file(self):
+        """Through the driver, a new sync_file fd of the kernel's fence of
+        the run's last job, which the caller owns (os.close() it): readable
+        once the run's device work has ended. Waits until that job is
+        queued (the runs before it have ended). Error EOPNOTSUPP in
+        process and for a network that ends with a CPU task; the run's
+        error if it ended before its last job was queued."""
+        ret = lib.nvdla_run_sync_file(self._handle())
+        if ret < 0:
+            raise Error(-ret, os.strerror(-ret))
+        return ret
+
     def poll(self):
         """Whether the run has ended (wait() then does not block)."""
         if self._outputs is not None or self._error is not None:

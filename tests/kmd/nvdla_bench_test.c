@@ -38,7 +38,11 @@ static int failed_at(const char *what, int ret)
 	static int reported;
 
 	if (ret && !reported++)
-		printf("# bench: %s failed: %d\n", what, ret);
+		printf("# bench: %s failed: %d (the driver: %lld jobs submitted, %lld completed, %lld failed, %lld bytes of job memory)\n",
+		       what, ret, debugfs_sum("jobs", "submitted"),
+		       debugfs_sum("jobs", "completed"),
+		       debugfs_sum("jobs", "failed"),
+		       debugfs_sum("jobs", "job memory"));
 	return ret != 0;
 }
 

@@ -255,6 +255,35 @@ TEST_F(fence, queued_jobs_capped_per_file)
 	close(vgem);
 }
 
+/*
+ * A file's jobs end in the order they were submitted, also when one is
+ * submitted as another ends (between the end of a file's job on the engine
+ * and the start of its next): once the newest of a window ended, so did
+ * every older one. Bursts for four seconds.
+ */
+TEST_F(fence, jobs_end_in_submission_order)
+{
+	int64_t end = deadline_ms(4000);
+	unsigned int rounds = 0, early = 0;
+	uint64_t ids[8];
+	int i;
+
+	while (deadline_ms(0) < end) {
+		for (i = 0; i < 8; i++)
+			ASSERT_EQ(0, job_submit(&self->t, NULL, 0, 0, &ids[i]));
+		ASSERT_EQ(0, job_wait(self->t.fd, ids[7], deadline_ms(10000)));
+		for (i = 0; i < 7; i++)
+			early += job_wait(self->t.fd, ids[i], 0) != 0;
+		for (i = 0; i < 7; i++)
+			ASSERT_EQ(0, job_wait(self->t.fd, ids[i],
+					      deadline_ms(10000)));
+		rounds++;
+	}
+	TH_LOG("%u rounds of 8 jobs, %u older jobs not ended when the newest had",
+	       rounds, early);
+	EXPECT_EQ(0, early);
+}
+
 /* Unreclaimable slab memory of the guest, in kB. */
 static long slab_kb(void)
 {

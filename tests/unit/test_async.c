@@ -5,15 +5,21 @@
  * with their own results; wait with a time limit, poll and the run's fd;
  * a run that fails among others; cancellation by unloading; two networks
  * of one runtime in flight at once, waited for from other threads;
- * refused requests. On the in-process model, or on the device named by the first
+ * refused requests; through the driver, the sync_file of a run's end,
+ * polled, after success and after a job the driver stopped. On the in-process model, or on the device named by the first
  * argument (a driver's node, in the QEMU guests).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <linux/sync_file.h>
 
 #include <nvdla/runtime.h>
 
@@ -23,11 +29,11 @@
 #define RUNS 3
 
 /*
- * An echo (a BDMA copy of input 0 to output 0) of @lines lines of 32 KiB:
- * 4 MiB with 128 (the guests' largest buffer), long enough to find the
- * second and third runs queued.
+ * The tensor of an echo (a BDMA copy of input 0 to output 0) of @lines
+ * lines of 32 KiB: 4 MiB with 128 (the guests' largest buffer), long
+ * enough to find the second and third runs queued.
  */
-static struct nvdla_network *echo(struct nvdla_runtime *rt, int32_t lines)
+static struct nvdla_tensor_desc echo_desc(int32_t lines)
 {
 	struct nvdla_tensor_desc t = {
 		.name = "data", .n = 1, .c = 32, .h = lines, .w = 1024,
@@ -35,16 +41,44 @@ static struct nvdla_network *echo(struct nvdla_runtime *rt, int32_t lines)
 		.pixel_format = NVDLA_TENSOR_FEATURE,
 		.stride = { 1, 1024 * 32, 1024 * 32 * (uint32_t)lines },
 	};
-	struct nvdla_network *net = NULL;
-	void *buf;
-	size_t len;
 
 	t.size = t.stride[2];
-	if (!nvdla_build_echo(&t, &buf, &len)) {
+	return t;
+}
+
+/* Load the loadable in @buf unless building it failed (@built non-zero). */
+static struct nvdla_network *load(struct nvdla_runtime *rt, int built,
+				  void *buf, size_t len)
+{
+	struct nvdla_network *net = NULL;
+
+	if (!built) {
 		nvdla_network_load(rt, buf, len, &net);
 		free(buf);
 	}
 	return net;
+}
+
+static struct nvdla_network *echo(struct nvdla_runtime *rt, int32_t lines)
+{
+	struct nvdla_tensor_desc t = echo_desc(lines);
+	void *buf = NULL;
+	size_t len = 0;
+	int ret = nvdla_build_echo(&t, &buf, &len);
+
+	return load(rt, ret, buf, len);
+}
+
+/* The echo in @num_tasks DLA tasks, one after the other. */
+static struct nvdla_network *echo_tasks(struct nvdla_runtime *rt,
+					int32_t lines, unsigned int num_tasks)
+{
+	struct nvdla_tensor_desc t = echo_desc(lines);
+	void *buf = NULL;
+	size_t len = 0;
+	int ret = nvdla_build_echo_tasks(&t, num_tasks, &buf, &len);
+
+	return load(rt, ret, buf, len);
 }
 
 /* Per run: an input filled with its own byte, an output, the handle. */
@@ -251,6 +285,196 @@ static void test_two_networks(struct nvdla_runtime *rt)
 	}
 }
 
+/* SYNC_IOC_FILE_INFO's status of sync_file @fd: 1 signalled, 0 not, or its error. */
+static int sync_status(int fd)
+{
+	struct sync_file_info info = { 0 };
+
+	return ioctl(fd, SYNC_IOC_FILE_INFO, &info) ? -errno : info.status;
+}
+
+static bool fd_readable(int fd, int timeout_ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	return poll(&p, 1, timeout_ms) == 1 && (p.revents & POLLIN);
+}
+
+/* In process: no fence, -EOPNOTSUPP; the run goes on. */
+static void test_sync_file_in_process(struct nvdla_runtime *rt)
+{
+	struct nvdla_network *net = echo(rt, 8);
+	struct nvdla_run *run = NULL;
+	int fd = -ENOMEM;
+
+	if (net && !nvdla_run_submit(net, 0, &run))
+		fd = nvdla_run_sync_file(run);
+	tap_ok(fd == -EOPNOTSUPP && nvdla_run_wait(run, -1) == 0,
+	       "in process a run has no sync_file: %d (%s)", fd,
+	       fd < 0 ? strerror(-fd) : "an fd");
+	nvdla_run_free(run);
+	nvdla_network_unload(net);
+}
+
+/* Through the driver: three runs in flight, the last one's sync_file. */
+static void test_sync_file(struct nvdla_runtime *rt)
+{
+	struct nvdla_network *net = echo(rt, 128);
+	struct frame f[RUNS] = { 0 };
+	int i, ret, fd = -1, fd2 = -1, status;
+
+	ret = !net || frames_new(rt, net, f);
+	for (i = 0; i < RUNS && !ret; i++)
+		ret = submit(net, f, i, 0);
+	if (!ret) {
+		fd = nvdla_run_sync_file(f[RUNS - 1].run);
+		fd2 = nvdla_run_sync_file(f[RUNS - 1].run);
+	}
+	tap_ok(fd >= 0 && fd2 >= 0 && fd != fd2 &&
+	       (fcntl(fd, F_GETFD) & FD_CLOEXEC),
+	       "the last of three runs in flight gives a sync_file, a new close-on-exec fd per call (%d, %d)",
+	       fd, fd2);
+	status = fd >= 0 && fd_readable(fd, 60000) ? sync_status(fd) : 0;
+	tap_ok(status == 1 && nvdla_run_wait(f[RUNS - 1].run, -1) == 0 &&
+	       filled(f[RUNS - 1].out, 0x10 + RUNS - 1),
+	       "poll() finds it readable when the run's job ends, signalled without error (status %d); the run's output is there",
+	       status);
+	if (fd >= 0)
+		close(fd);
+	if (fd2 >= 0)
+		close(fd2);
+	nvdla_network_unload(net);
+	frames_del(f);
+}
+
+/*
+ * Through the driver, a network that ends with a CPU task (the loadable
+ * NVDLA_TEST_CPU_NETWORK names: the digit demo in the guests) has no
+ * fence of its end: -EOPNOTSUPP, and the run completes.
+ */
+static void test_sync_file_cpu_task(struct nvdla_runtime *rt)
+{
+	const char *path = getenv("NVDLA_TEST_CPU_NETWORK");
+	struct nvdla_network *net = NULL;
+	struct nvdla_run *run = NULL;
+	int fd = -ENOENT;
+
+	if (!path || access(path, R_OK)) {
+		tap_skip("no loadable in NVDLA_TEST_CPU_NETWORK",
+			 "no sync_file for a network that ends with a CPU task");
+		return;
+	}
+	if (!nvdla_network_load_file(rt, path, &net) &&
+	    !nvdla_run_submit(net, 0, &run))
+		fd = nvdla_run_sync_file(run);
+	tap_ok(fd == -EOPNOTSUPP && nvdla_run_wait(run, -1) == 0,
+	       "%s, which ends with a CPU task, has no sync_file: %d (%s); the run completes",
+	       path, fd, strerror(-fd));
+	nvdla_run_free(run);
+	nvdla_network_unload(net);
+}
+
+/* Write @value into the module parameter @path; its old value into @old. */
+static int set_param(const char *path, const char *value, char *old,
+		     size_t len)
+{
+	FILE *f = fopen(path, "r+");
+	int ret;
+
+	if (!f)
+		return -errno;
+	ret = old && !fgets(old, len, f) ? -EIO : 0;
+	if (!ret && (fseek(f, 0, SEEK_SET) || fputs(value, f) < 0))
+		ret = -EIO;
+	if (fclose(f))
+		ret = -EIO;
+	return ret;
+}
+
+/*
+ * Through a virtual device whose interrupts are dropped (nvdla_sim's
+ * fault parameter), one run of @net with @timeout_ns: its first job never
+ * completes and the driver stops it, at the run's limit or else at the
+ * job timeout (300 ms here). The run's sync_file is an fd even so: its
+ * last job was queued while the first was still on the engine, and it
+ * signals with the first one's -ETIMEDOUT.
+ */
+static void test_faulty_run(struct nvdla_network *net, int64_t timeout_ns,
+			    const char *what)
+{
+	static const char fault[] = "/sys/module/nvdla_sim/parameters/fault";
+	static const char job_timeout[] = "/sys/module/nvdla/parameters/job_timeout_ms";
+	struct nvdla_run *run = NULL;
+	int fd = -1, ret, status = 0;
+	char old[32];
+
+	if (access(fault, W_OK)) {
+		tap_skip("no nvdla_sim fault parameter", "%s", what);
+		return;
+	}
+	ret = !net || set_param(job_timeout, "300", old, sizeof(old)) ||
+	      set_param(fault, "1", NULL, 0);
+	if (!ret)
+		ret = nvdla_run_submit(net, timeout_ns, &run);
+	if (!ret)
+		fd = nvdla_run_sync_file(run);
+	if (fd >= 0 && fd_readable(fd, 60000))
+		status = sync_status(fd);
+	if (set_param(fault, "0", NULL, 0) ||
+	    set_param(job_timeout, old, NULL, 0))
+		ret = -EIO;
+	if (!ret)
+		ret = nvdla_run_wait(run, -1) == -ETIMEDOUT ? 0 : -EINVAL;
+	tap_ok(!ret && fd >= 0 && status == -ETIMEDOUT &&
+	       strstr(nvdla_run_error(run), "task 0 failed") &&
+	       strstr(nvdla_run_error(run), "job"),
+	       "%s: the sync_file (%d) signals with %d (%s), the run fails: %s",
+	       what, fd, status, strerror(-status),
+	       run ? nvdla_run_error(run) : "not submitted");
+	if (fd >= 0)
+		close(fd);
+	nvdla_run_free(run);
+}
+
+/*
+ * A network of three DLA tasks, each copying what the one before wrote:
+ * three runs in flight give their own inputs back; through the driver the
+ * last run's sync_file signals without error.
+ */
+static void test_tasks(struct nvdla_runtime *rt, bool device)
+{
+	struct nvdla_network *net = echo_tasks(rt, 16, 3);
+	struct frame f[RUNS] = { 0 };
+	int i, ret, fd = -1, status = 0;
+	bool outputs = true;
+
+	ret = !net || frames_new(rt, net, f);
+	for (i = 0; i < RUNS && !ret; i++)
+		ret = submit(net, f, i, 0);
+	if (!ret && device)
+		fd = nvdla_run_sync_file(f[RUNS - 1].run);
+	if (fd >= 0 && fd_readable(fd, 60000))
+		status = sync_status(fd);
+	for (i = 0; i < RUNS && !ret; i++)
+		outputs &= nvdla_run_wait(f[i].run, -1) == 0 &&
+			   filled(f[i].out, 0x10 + i);
+	tap_ok(!ret && outputs && (!device || status == 1),
+	       "three runs of a network of three DLA tasks in flight: each output its own input%s (sync_file status %d)",
+	       device ? ", the last run's sync_file signalled" : "", status);
+	if (fd >= 0)
+		close(fd);
+	if (device) {
+		test_faulty_run(net, 0,
+				"three tasks chained in the kernel, the first stopped at the job timeout");
+		nvdla_network_unload(net);
+		net = echo(rt, 8);
+		test_faulty_run(net, 300000000,
+				"one task stopped at the run's time limit of 300 ms");
+	}
+	nvdla_network_unload(net);
+	frames_del(f);
+}
+
 static void test_refused(struct nvdla_runtime *rt)
 {
 	struct nvdla_network *net = echo(rt, 8);
@@ -289,6 +513,12 @@ int main(void)
 	test_cancel(rt);
 	test_two_networks(rt);
 	test_refused(rt);
+	if (strncmp(device, "sim:", 4)) {
+		test_sync_file(rt);
+		test_sync_file_cpu_task(rt);
+	} else
+		test_sync_file_in_process(rt);
+	test_tasks(rt, strncmp(device, "sim:", 4));
 	nvdla_runtime_del(rt);
 	return tap_done();
 }

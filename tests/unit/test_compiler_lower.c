@@ -812,6 +812,26 @@ static bool refused(const char *config, enum nvc_precision prec,
 	return ret && strstr(err, want);
 }
 
+/*
+ * nv_small int8: 18 weight banks for 256 kernels of 3x3x32, then 3 rows
+ * of 25,600 bytes (19 banks) that fit beside the next layer's own 5
+ * weight banks but not beside the 18 it inherits.
+ */
+static void test_bank_floor(void)
+{
+	int t;
+
+	reset();
+	t = input(32, 3, 100);
+	t = conv(t, 256, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	t = conv(t, 8, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	output(t);
+	reference();
+	tap_ok(refused("nv_small", NVC_INT8,
+		       "3 input rows of 25600 bytes do not fit beside the 18 weight banks of the convolution before: weight banks never shrink"),
+	       "rows refused naming the weight-bank floor");
+}
+
 static void test_refusals(void)
 {
 	struct nvc_node *n;
@@ -848,6 +868,7 @@ static void test_refusals(void)
 	tap_ok(refused("nv_full", NVC_FP16,
 		       "node 'Softmax' (Softmax): input 0 is a constant"),
 	       "a constant as a layer's input refused");
+	test_bank_floor();
 }
 
 /* A PGM of @w x @h pixels 0, 8, 16, ... (mod 128). */

@@ -6,7 +6,8 @@
 # then the digit demo compiled by the installed nvdla_compile and
 # classified by examples/classify.c built outside the tree with pkg-config
 # alone, against the shared and the static library, and by
-# examples/classify.py with the installed module: class 5. Run from the
+# examples/classify.py with the installed module: class 5, and
+# examples/stream.c the same way. Run from the
 # repository root with the build directory as $1.
 set -u
 build=${1:-build}
@@ -57,7 +58,8 @@ ok $? "pkg-config nvdla-runtime: version $(pc --modversion 2>&1)"
 
 # Outside the tree: a copy of the example, the flags pkg-config gives.
 mkdir "$tmp/app"
-cp examples/classify.c examples/classify.py models/digits/input.pgm "$tmp/app/"
+cp examples/classify.c examples/classify.py examples/stream.c \
+	models/digits/input.pgm "$tmp/app/"
 here=$(pwd)
 cd "$tmp/app" || exit 1
 # shellcheck disable=SC2046 # the flags are meant to split
@@ -83,6 +85,14 @@ for prog in classify classify-static; do
 	ok $? "$prog classifies the demo's image: ${out%%
 *}"
 done
+
+# shellcheck disable=SC2046
+cc -Wall -Wextra -Werror -o stream stream.c $(pc --cflags --libs) 2>&1 | sed 's/^/# /'
+out=$(NVDLA_SIM_THREADS=2 LD_LIBRARY_PATH="$lib" ./stream -k 0,3 -s 255 \
+	digits.nvdla input.pgm input.pgm 2>&1)
+echo "$out" | sed 's/^/# /'
+[ "$(echo "$out" | grep -c '^frame [01] input.pgm: 5 0\.9')" -eq 4 ]
+ok $? "examples/stream.c built the same way classifies the image twice per mode"
 
 # Debian's python3 with the module where a python3-nvdla package puts it,
 # the library where the loader finds it.

@@ -157,6 +157,14 @@ def test_poll_fileno_timeout(net):
     assert runs[0].poll() and runs[0].wait() is runs[0].wait()
 
 
+def test_sync_file_in_process(net):
+    run = net.submit(pgm(IMAGE) / 255)
+    with pytest.raises(nvdla.Error) as e:
+        run.sync_file()
+    assert e.value.errno == errno.EOPNOTSUPP
+    assert run.wait()[0].argmax() == 5
+
+
 def test_failed_run_on_its_own_handle(net):
     img = nvdla.Image(IMAGE, normalize=255)
     runs = [net.submit(img), net.submit(img, timeout=1e-12), net.submit(img)]

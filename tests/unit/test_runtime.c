@@ -156,8 +156,10 @@ static void test_resubmit_and_bind(struct nvdla_runtime *rt)
 
 /*
  * Statistics: none before they are enabled and run; then one BDMA
- * operation with both stall counters (the model has no bus timing: 0),
- * the result unchanged, and the loadable's bytes untouched.
+ * operation with both stall counters, the performance estimate's
+ * (docs/performance.md: 1024 bytes at nv_full's default 10 GB/s and
+ * 1 GHz take 103 cycles, 87 more than its 16 words of 64 bytes), the
+ * result unchanged, and the loadable's bytes untouched.
  */
 static void test_stats(struct nvdla_runtime *rt)
 {
@@ -193,8 +195,8 @@ static void test_stats(struct nvdla_runtime *rt)
 	       st.num_counters == 2 &&
 	       !strcmp(st.counters[0].name, "read_stall") &&
 	       !strcmp(st.counters[1].name, "write_stall") &&
-	       !st.counters[0].value && !st.counters[1].value,
-	       "op 0: bdma, read and write stalls 0, %u us", st.runtime_us);
+	       st.counters[0].value == 87 && st.counters[1].value == 87,
+	       "op 0: bdma, read and write stalls 87, %u us", st.runtime_us);
 	tap_ok(nvdla_network_op_stat(net, 1, &st) == -ERANGE &&
 	       strstr(nvdla_runtime_error(rt), "no statistics of operation 1"),
 	       "an operation past the last: -ERANGE, named");

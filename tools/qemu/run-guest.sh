@@ -54,6 +54,7 @@ copy_program() {
 }
 copy_program "$build/bin/nvdla_runtime" bin
 copy_program "$build/bin/nvdla_runtime_bench" bin
+copy_program "$build/bin/nvdla_stream" bin
 # The runtime's API tests, on the driver (35-runtime-api.sh).
 for t in test_async test_buffer_share; do
 	if [ -x "$build/tests/$t" ]; then copy_program "$build/tests/$t" bin; fi

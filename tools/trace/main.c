@@ -2,7 +2,7 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * nvdla_trace [--config NAME] [--seed DIR] [--verilator DIR]
- *             [--allow-hw-hazards] TEST_DIR...
+ *             [--allow-hw-hazards] [--estimate MHZ,GBPS,NS] TEST_DIR...
  *
  * Plays public NVDLA hardware tests against the model: a directory with a
  * <name>.cfg register script, or with an input.txn trace. The configuration
@@ -16,6 +16,9 @@
  * A test with a layer the hardware cannot run (a convolution-buffer
  * limit, nvdla/cbuf_limits.h) fails with the rule and its numbers; with
  * --allow-hw-hazards the model runs it and the test says so.
+ * --estimate prints the performance estimate of each operation at that
+ * clock (MHz), memory bandwidth (GB/s) and latency (ns), integers
+ * (docs/performance.md).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -196,7 +199,45 @@ static int vlt_close(struct trace *t)
 struct options {
 	const char *config, *seed_dir, *vlt_dir;
 	bool allow_hazards;
+	bool estimate;
+	struct nvdla_sim_perf_params perf;
 };
+
+/* One estimated operation, a line before the test's verdict. */
+static void print_perf(void *ctx, const struct nvdla_sim_perf_op *op)
+{
+	int e;
+
+	(void)ctx;
+	printf("  estimate");
+	for (e = 0; e < NVDLA_SIM_ENGINES; e++)
+		if (op->engines & BIT(e))
+			printf(" %s", nvdla_sim_engine_name(e));
+	printf(": %llu cycles (mac %llu, post %llu, memory %llu), %s-bound, %llu bytes read, %llu written\n",
+	       (unsigned long long)op->cycles,
+	       (unsigned long long)op->mac_cycles,
+	       (unsigned long long)op->post_cycles,
+	       (unsigned long long)op->mem_cycles,
+	       nvdla_sim_bound_name(op->bound),
+	       (unsigned long long)op->read_bytes,
+	       (unsigned long long)op->write_bytes);
+}
+
+/* "MHZ,GBPS,NS", positive integers but the latency, into @p. */
+static int parse_perf(const char *arg, struct nvdla_sim_perf_params *p)
+{
+	unsigned int mhz, gbps, ns;
+	char end;
+
+	if (sscanf(arg, "%u,%u,%u%c", &mhz, &gbps, &ns, &end) != 3 ||
+	    !mhz || !gbps || mhz > 100000 || gbps > 10000 || ns > 1000000) {
+		fprintf(stderr, "nvdla_trace: --estimate takes MHZ,GBPS,NS: integers, clock 1 to 100000, bandwidth 1 to 10000, latency to 1000000: '%s'\n",
+			arg);
+		return -1;
+	}
+	*p = (struct nvdla_sim_perf_params){ mhz * 1000, gbps * 1000, ns };
+	return 0;
+}
 
 /*
  * Layers the hardware could not run: the test's error, or where they
@@ -226,6 +267,7 @@ static int run_test(const char *dir, const struct options *o, char *err,
 	const struct nvdla_sim_host host = {
 		.ctx = &t, .bus_read = bus_read, .bus_write = bus_write,
 		.bus_map = bus_map, .kick = kick, .irq = irq,
+		.perf_op = o->estimate ? print_perf : NULL,
 	};
 	const struct dla_hw_config *hw;
 	enum nvdla_sim_config_id id;
@@ -270,6 +312,8 @@ static int run_test(const char *dir, const struct options *o, char *err,
 		goto err_mem;
 	}
 	nvdla_sim_allow_hazards(t.sim, o->allow_hazards);
+	if (o->estimate)
+		nvdla_sim_set_perf(t.sim, &o->perf);
 	ret = txn ? trace_play_txn(&t, path) : trace_play_cfg(&t, path);
 	/* The reason the output is missing, rather than its absence. */
 	if (hazards(&t, o, note, notelen))
@@ -319,12 +363,16 @@ int main(int argc, char **argv)
 			o.seed_dir = argv[++i];
 		else if (i + 1 < argc && !strcmp(argv[i], "--verilator"))
 			o.vlt_dir = argv[++i];
-		else
+		else if (i + 1 < argc && !strcmp(argv[i], "--estimate")) {
+			if (parse_perf(argv[++i], &o.perf))
+				return 2;
+			o.estimate = true;
+		} else
 			break;
 	}
 	if (i >= argc || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 		fprintf(i >= argc ? stderr : stdout,
-			"usage: nvdla_trace [--config NAME] [--seed DIR] [--verilator DIR] [--allow-hw-hazards] TEST_DIR...\n");
+			"usage: nvdla_trace [--config NAME] [--seed DIR] [--verilator DIR] [--allow-hw-hazards] [--estimate MHZ,GBPS,NS] TEST_DIR...\n");
 		return i >= argc ? 2 : 0;
 	}
 	for (; i < argc; i++) {

@@ -30,6 +30,9 @@ struct options {
 	unsigned int top;
 	int64_t timeout_ns;
 	bool allow_hw_hazards;
+	bool estimate;
+	bool estimate_set;	/* --clock, --dram-gbps or --dram-latency */
+	struct nvdla_estimate_params est;
 	struct nvdla_image_options image_opt;
 	bool mean_set, normalize_set;	/* given on the command line */
 };
@@ -40,6 +43,8 @@ static void usage(FILE *f)
 		"Usage: nvdla_runtime --loadable FILE [--device DEV] [--image FILE | --input FILE]\n"
 		"                     [--timeout S] [--top K]\n"
 		"                     [--record DIR [--record-format F]] [-o FILE]\n"
+		"                     [--estimate [--clock MHZ] [--dram-gbps X]\n"
+		"                      [--dram-latency NS]]\n"
 		"\n"
 		"  --loadable FILE  the network to run (an NVDLA loadable)\n"
 		"  --device DEV     a device node (/dev/accel/accel0,\n"
@@ -75,7 +80,28 @@ static void usage(FILE *f)
 		"                   convolution-buffer limit that hangs the chip)\n"
 		"                   on the model anyway, with a warning, instead\n"
 		"                   of refusing the network\n"
+		"  --estimate       also estimate how long each operation takes\n"
+		"                   on the hardware (the built-in model only):\n"
+		"                   a table of operations and the frames/s\n"
+		"  --clock MHZ      the estimate's core clock (default: the\n"
+		"                   configuration's, docs/performance.md)\n"
+		"  --dram-gbps X    the estimate's memory bandwidth in GB/s\n"
+		"  --dram-latency NS  the estimate's memory latency in ns\n"
 		"  -h, --help       this text\n");
+}
+
+/* A number for option @name into @v. */
+static int parse_number(const char *name, const char *arg, double *v)
+{
+	char *end;
+
+	*v = strtod(arg, &end);
+	if (end == arg || *end) {
+		fprintf(stderr, "nvdla_runtime: --%s takes a number: '%s'\n",
+			name, arg);
+		return -1;
+	}
+	return 0;
 }
 
 /* "a[,b[,c[,d]]]" into @mean. */
@@ -162,6 +188,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "record", required_argument, NULL, 'R' },
 		{ "record-format", required_argument, NULL, 'F' },
 		{ "allow-hw-hazards", no_argument, NULL, 'H' },
+		{ "estimate", no_argument, NULL, 'e' },
+		{ "clock", required_argument, NULL, 'C' },
+		{ "dram-gbps", required_argument, NULL, 'G' },
+		{ "dram-latency", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -170,6 +200,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	o->output = "output.dimg";
 	o->top = 5;
 	o->image_opt.normalize = 1.0f;
+	o->est.latency_ns = -1;
 	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
@@ -215,6 +246,20 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'H':
 			o->allow_hw_hazards = true;
 			break;
+		case 'e':
+			o->estimate = true;
+			break;
+		case 'C':
+		case 'G':
+		case 'L':
+			o->estimate_set = true;
+			if (parse_number(c == 'C' ? "clock" : c == 'G' ?
+					 "dram-gbps" : "dram-latency", optarg,
+					 c == 'C' ? &o->est.clock_mhz :
+					 c == 'G' ? &o->est.dram_gbps :
+					 &o->est.latency_ns))
+				return -1;
+			break;
 		case 'l':
 			o->loadable = optarg;
 			break;
@@ -231,6 +276,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 			usage(stderr);
 			return -1;
 		}
+	}
+	if (o->estimate_set && !o->estimate) {
+		fprintf(stderr, "nvdla_runtime: --clock, --dram-gbps and --dram-latency need --estimate\n");
+		return -1;
 	}
 	if (o->record_format && !o->record) {
 		fprintf(stderr, "nvdla_runtime: --record-format needs --record\n");
@@ -298,6 +347,8 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 	int ret;
 
 	ret = o->allow_hw_hazards ? nvdla_runtime_allow_hw_hazards(rt, 1) : 0;
+	if (!ret && o->estimate)
+		ret = nvdla_runtime_estimate(rt, &o->est);
 	if (!ret)
 		ret = nvdla_network_load_file(rt, o->loadable, &net);
 	if (ret)
@@ -327,6 +378,8 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 			hazards, hazard);
 	if (!ret && o->stats)
 		ret = cli_print_stats(net);
+	if (!ret && o->estimate)
+		ret = cli_print_estimate(net);
 	if (!ret && nvdla_network_num_outputs(net))
 		cli_print_top(net, 0, o->top);
 	if (!ret) {

@@ -138,3 +138,37 @@ int cli_print_stats(struct nvdla_network *net)
 	}
 	return 0;
 }
+
+int cli_print_estimate(struct nvdla_network *net)
+{
+	struct nvdla_run_estimate est;
+	struct nvdla_op_estimate op;
+	unsigned int i;
+	int ret = nvdla_network_estimate(net, &est);
+
+	if (ret)
+		return ret;
+	printf("estimate: %g MHz, %g GB/s, %g ns memory latency\n",
+	       est.params.clock_mhz, est.params.dram_gbps,
+	       est.params.latency_ns);
+	printf("  op engines       grp      start     cycles     time_us bound    mac_cyc   post_cyc    mem_cyc         MACs     read_B    write_B\n");
+	for (i = 0; i < est.num_ops; i++) {
+		ret = nvdla_network_op_estimate(net, i, &op);
+		if (ret)
+			return ret;
+		printf("%4u %-13s %3u %10llu %10llu %11.3f %-6s %10llu %10llu %10llu %12llu %10llu %10llu\n",
+		       i, op.engines, op.group,
+		       (unsigned long long)op.start_cycle,
+		       (unsigned long long)op.cycles, op.time_us, op.bound,
+		       (unsigned long long)op.mac_cycles,
+		       (unsigned long long)op.post_cycles,
+		       (unsigned long long)op.mem_cycles,
+		       (unsigned long long)op.macs,
+		       (unsigned long long)op.read_bytes,
+		       (unsigned long long)op.write_bytes);
+	}
+	printf("total: %llu cycles, %.3f us, %.1f frames/s, MAC efficiency %.1f%%, %llu bytes of memory traffic\n",
+	       (unsigned long long)est.cycles, est.time_us, est.fps,
+	       100 * est.mac_efficiency, (unsigned long long)est.bytes);
+	return 0;
+}

@@ -34,4 +34,7 @@ void cli_print_top(struct nvdla_network *net, unsigned int index,
 /* The statistics of every operation of the last run, one line each. */
 int cli_print_stats(struct nvdla_network *net);
 
+/* The performance estimate of the last run: each operation, the totals. */
+int cli_print_estimate(struct nvdla_network *net);
+
 #endif /* __NVDLA_CLI_OUTPUT_H__ */

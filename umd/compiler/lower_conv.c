@@ -477,9 +477,10 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 	bool one = conv_plain(L, n, cs);
 	int sy = one ? 1 : n->conv.stride[0];
 	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
+	bool floored = L->wbank_floor > wmin;
 	uint64_t fit;
 
-	wmin = wmin > L->wbank_floor ? wmin : L->wbank_floor;
+	wmin = floored ? L->wbank_floor : wmin;
 
 	if (wmin >= total)
 		return nvc_fail(L, n, -EOPNOTSUPP,
@@ -489,6 +490,10 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 	*dbank = banks(L, line * ti->h);
 	if (*dbank > total - wmin) {
 		fit = (uint64_t)(total - wmin) * L->t.core.cbuf_bank_bytes / line;
+		if (floored && (fit < (uint64_t)ekh || (one && cs->r > 1)))
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"%d input rows of %llu bytes do not fit beside the %u weight banks of the convolution before: weight banks never shrink from one convolution to the next (docs/compiler.md)",
+					ekh, (unsigned long long)line, wmin);
 		if (fit < (uint64_t)ekh || (one && cs->r > 1))
 			return nvc_fail(L, n, -EOPNOTSUPP,
 					"%d input rows of %llu bytes: the kernel's rows do not fit the convolution buffer",

@@ -618,7 +618,11 @@ void nvdla_queue_push(struct nvdla_device *ndev, struct nvdla_job *job)
 	spin_lock(&ndev->queue_lock);
 	nfile->queued++;
 	ndev->stats.submitted++;
-	now = !nfile->released;
+	/*
+	 * Between the end of its released job and the release of its next,
+	 * a file has neither: a job submitted then goes behind the held ones.
+	 */
+	now = !nfile->released && list_empty(&nfile->queue);
 	if (now)
 		nvdla_queue_set_released(ndev, nfile, job,
 					 nvdla_queue_waited(ndev, nfile));

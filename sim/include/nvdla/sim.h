@@ -20,6 +20,7 @@
 #include <nvdla/cbuf_limits.h>
 
 struct nvdla_sim;
+struct nvdla_sim_perf_op;
 
 /* NVDLA_SIM_NV_FULL, NVDLA_SIM_NV_SMALL, ...: one a configuration. */
 #define NVDLA_HW_CONFIG(id, ...) NVDLA_SIM_##id,
@@ -60,6 +61,7 @@ enum nvdla_sim_config_id {
  *	engine has just mapped (@bus_map or @cv_map) to write its output
  *	through; a host that records the run learns there what the engines
  *	write (it sees @bus_write itself)
+ * @perf_op: (may be NULL) an operation has run, with its estimate
  */
 struct nvdla_sim_host {
 	void *ctx;
@@ -74,7 +76,90 @@ struct nvdla_sim_host {
 	void *(*cv_map)(void *ctx, u64 addr, u64 len);
 	bool (*yield)(void *ctx);
 	void (*map_write)(void *ctx, u64 addr, u64 len);
+	void (*perf_op)(void *ctx, const struct nvdla_sim_perf_op *op);
 };
+
+/*
+ * The performance estimate (sim/perf*.c): every operation the model runs
+ * also gets an estimated duration on a clock and memory system.
+ */
+
+/* Engines of an estimated operation (struct nvdla_sim_perf_op.engines). */
+enum nvdla_sim_engine {
+	NVDLA_SIM_ENGINE_CONV,
+	NVDLA_SIM_ENGINE_SDP,
+	NVDLA_SIM_ENGINE_PDP,
+	NVDLA_SIM_ENGINE_CDP,
+	NVDLA_SIM_ENGINE_BDMA,
+	NVDLA_SIM_ENGINE_RUBIK,
+	NVDLA_SIM_ENGINES,
+};
+
+/* What limits an operation: the part of it that takes longest. */
+enum nvdla_sim_bound {
+	NVDLA_SIM_BOUND_MAC,		/* the MAC array */
+	NVDLA_SIM_BOUND_MEMORY,		/* DRAM bandwidth or latency */
+	NVDLA_SIM_BOUND_POST,		/* SDP, PDP, CDP or RUBIK throughput */
+};
+
+/**
+ * struct nvdla_sim_perf_params - the system the estimate assumes
+ * @clock_khz: core clock
+ * @dram_mbps: bandwidth of the memory (reads and writes together), MB/s
+ * @latency_ns: read latency of the memory
+ */
+struct nvdla_sim_perf_params {
+	u32 clock_khz, dram_mbps, latency_ns;
+};
+
+/**
+ * struct nvdla_sim_perf_op - one estimated operation: one engine, or a
+ *	pipeline of them fed on the fly (convolution into SDP into PDP)
+ * @engines: BIT(enum nvdla_sim_engine) of each engine in it
+ * @group: the register group it ran from
+ * @bound: what limits it
+ * @start: its first cycle on the model's estimated time line, which the
+ *	host's handling of done interrupts moves on (nvdla_sim_perf_now())
+ * @cycles: its duration
+ * @mac_cycles: cycles of the MAC array alone (atomic operations)
+ * @post_cycles: cycles of the slowest post-processing engine alone
+ * @mem_cycles: cycles of its memory traffic alone, at the bandwidth
+ * @latency_cycles: of the memory, once per operation
+ * @macs: multiply-accumulates of the layer (what it computes, 0: none)
+ * @peak_macs: multiply-accumulates the MAC array does per cycle in its
+ *	precision (0: no convolution)
+ * @read_bytes: bytes it reads from memory
+ * @write_bytes: bytes it writes
+ */
+struct nvdla_sim_perf_op {
+	u32 engines;
+	u8 group;
+	enum nvdla_sim_bound bound;
+	u64 start, cycles;
+	u64 mac_cycles, post_cycles, mem_cycles, latency_cycles;
+	u64 macs;
+	u32 peak_macs;
+	u64 read_bytes, write_bytes;
+};
+
+/* The estimate's defaults for configuration @id (docs/performance.md). */
+int nvdla_sim_perf_defaults(enum nvdla_sim_config_id id,
+			    struct nvdla_sim_perf_params *params);
+
+/*
+ * Estimate with @params from now on (nvdla_sim_init() sets the
+ * configuration's defaults); -EINVAL, nothing changed, for a zero clock
+ * or bandwidth.
+ */
+int nvdla_sim_set_perf(struct nvdla_sim *sim,
+		       const struct nvdla_sim_perf_params *params);
+
+/* "conv", "sdp", "pdp", "cdp", "bdma", "rubik"; "mac", "memory", "post". */
+const char *nvdla_sim_engine_name(enum nvdla_sim_engine e);
+const char *nvdla_sim_bound_name(enum nvdla_sim_bound b);
+
+/* The cycle up to which the host has handled the model's interrupts. */
+u64 nvdla_sim_perf_now(const struct nvdla_sim *sim);
 
 /* About a minute of work on one core: no real layer comes close. */
 #define NVDLA_SIM_DEFAULT_MAX_WORK (1ull << 36)
