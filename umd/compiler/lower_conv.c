@@ -417,10 +417,11 @@ static uint32_t conv_wbank(struct nvc_lower *L, uint32_t dbank,
 
 /*
  * One group of kernels and the input rows of one band fit the buffer
- * beside each other (the weight banks no fewer than the last layer's).
+ * beside each other (with @floor, the weight banks no fewer than the
+ * last layer's).
  */
 static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
-		      const struct conv_shape *cs)
+		      const struct conv_shape *cs, bool floor)
 {
 	uint32_t kpg = L->t.core.atomic_k / L->bpe;
 	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.core.cbuf_width;
@@ -430,14 +431,17 @@ static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
 	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
 	uint32_t dmin = banks(L, line * (one ? nvc_t(L, cs->in)->h : ekh));
 
-	wmin = wmin > L->wbank_floor ? wmin : L->wbank_floor;
+	if (floor && L->wbank_floor > wmin)
+		wmin = L->wbank_floor;
 	return wmin + dmin <= L->t.core.cbuf_banks;
 }
 
 /*
  * Input channels per chunk of a convolution that does not fit the buffer
- * over all of them: as few equal chunks, in whole atoms, as fit; all the
- * channels when they fit or chunks cannot help.
+ * over all of them: as few equal chunks, in whole atoms, as fit beside
+ * the weight-bank floor; all the channels when the layer fits on its own
+ * (conv_plan names the floor if that is what fails) or chunks cannot
+ * help.
  */
 static int conv_chunk_channels(const struct nvc_lower *L,
 			       const struct nvc_node *n,
@@ -446,12 +450,12 @@ static int conv_chunk_channels(const struct nvc_lower *L,
 	struct conv_shape t = *cs;
 	int epa = (int)L->epa, parts;
 
-	if (cs->image || n->op != NVC_CONV || conv_fits(L, n, cs))
+	if (cs->image || n->op != NVC_CONV || conv_fits(L, n, cs, false))
 		return cs->c;
 	t.slice = true;
 	for (parts = 2; t.c > epa; parts++) {
 		t.c = ((cs->c + parts - 1) / parts + epa - 1) / epa * epa;
-		if (conv_fits(L, n, &t))
+		if (conv_fits(L, n, &t, true))
 			return t.c;
 	}
 	return cs->c;
