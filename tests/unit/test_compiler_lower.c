@@ -1298,6 +1298,133 @@ static uint64_t largest_memory(const char *config, enum nvc_precision prec)
 	return top;
 }
 
+/* Bytes of G's loadable's memories filled from it (weights, tables). */
+static uint64_t filled_bytes(const char *config, enum nvc_precision prec)
+{
+	void *buf;
+	struct nvdla_loadable *l = lowered(config, prec, &buf);
+	uint64_t sum = l ? 0 : UINT64_MAX;
+	uint32_t m;
+
+	for (m = 0; l && m < l->num_memories; m++)
+		if (l->memories[m].num_contents)
+			sum += l->memories[m].size;
+	nvdla_loadable_free(l);
+	free(buf);
+	return sum;
+}
+
+/*
+ * Grouped convolutions in blocks of whole groups on atoms of channels:
+ * depthwise (72 channels: a last block short of an atom) with PReLU,
+ * depthwise times 2 with stride, groups 8 channels wide with an
+ * element-wise add; four depthwise layers of 512 channels and a global
+ * pool (on nv_small over 255 operations read the place the pool writes:
+ * it waits for the last of each engine, within an operation's 8-bit
+ * count of events); and a 3x3 depthwise layer
+ * of 512 channels whose weights stay within an atom's channels per
+ * kernel (dense: 4.7 MB).
+ */
+static void test_group_blocks(void)
+{
+	int x, t, d, i, p;
+
+	reset();
+	x = input(72, 9, 9);
+	t = conv(x, 72, 3, 1, 1, 1, 72, NVC_ACT_PRELU);
+	nodes[G.num_nodes - 1].act.slope = constant(1, 72, 1, 1, 0.2f, 0.1f);
+	t = conv(t, 144, 3, 2, 1, 1, 72, NVC_ACT_RELU);
+	d = conv(t, 144, 3, 1, 1, 1, 18, NVC_ACT_NONE);
+	t = binary(NVC_ELTWISE, d, t, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	output(t);
+	check("depthwise 72, depthwise x2 stride 2, groups of 8 + add", 3);
+
+	/* On nv_small 64 blocks a layer read cubes a global pool overwrites. */
+	reset();
+	x = input(16, 16, 16);
+	t = x;
+	for (i = 0; i < 4; i++) {
+		t = conv(t, 512, 1, 1, 0, 1, 1, NVC_ACT_RELU);
+		t = conv(t, 512, 3, 1, 1, 1, 512, NVC_ACT_RELU);
+	}
+	t = pool(t, NVC_POOL_AVG, 16, 1, 1);
+	t = fc(t, 16, NVC_ACT_NONE);
+	output(t);
+	check("4 x (1x1, 3x3 depthwise) over 512 channels, global pool, fc", 10);
+
+	reset();
+	x = input(512, 6, 6);
+	t = conv(x, 512, 3, 1, 1, 1, 512, NVC_ACT_RELU);
+	output(t);
+	check("depthwise 3x3 over 512 channels", 1);
+	for (i = 0; i < 3; i++)
+		for (p = 0; p < 2; p++) {
+			enum nvc_precision prec = p ? NVC_INT8 : NVC_FP16;
+			uint64_t bytes, most = 512ull * 9 * 64;	/* 64 bytes a channel */
+
+			if (prec == NVC_FP16 && strcmp(configs[i], "nv_full"))
+				continue;
+			bytes = filled_bytes(configs[i], prec);
+			tap_ok(bytes <= most,
+			       "depthwise 512 on %s %s: %llu bytes filled (at most %llu)",
+			       configs[i], p ? "int8" : "fp16",
+			       (unsigned long long)bytes,
+			       (unsigned long long)most);
+		}
+}
+
+/* G on nv_full in fp16 against the float computation (0.5 % of the range). */
+static void check_fp16(const char *what)
+{
+	double range = 0, err;
+	char why[300] = "";
+
+	reference();
+	err = run("nv_full", NVC_FP16, &range, why, sizeof(why));
+	if (!tap_ok(err >= 0 && err <= 5e-3 * range,
+		    "%s on nv_full fp16: max error %.4g (range %.3g, tolerance %.3g)",
+		    what, err, range, 5e-3 * range))
+		printf("# %s\n", why);
+}
+
+/*
+ * Convolutions whose 16 kernels do not fit the buffer over all their
+ * input channels (fp16, 512 KB): a fully connected layer over a 512x7x7
+ * cube (vgg's first, 784 KB) and a padded 3x3 one over 2048 channels
+ * (576 KB), in chunks of the channels adding the partial sums, with
+ * ReLU and with a fused Add; int8 and a fused Mul refused.
+ */
+static void test_fc_chunks(void)
+{
+	int x, a, b, t;
+
+	reset();
+	x = input(512, 7, 7);
+	t = conv(x, 40, 7, 1, 0, 1, 1, NVC_ACT_RELU);
+	output(t);
+	check_fp16("7x7 over 512x7x7 -> 40 in chunks of input channels + relu");
+	tap_ok(refused("nv_full", NVC_INT8,
+		       "node 'Conv' (Conv): one group of 32 kernels over 512 input channels does not fit the 16-bank convolution buffer, and partial sums over chunks of the channels are added in fp16 only"),
+	       "7x7 over 512x7x7 in int8 refused");
+
+	reset();
+	x = input(2048, 5, 5);
+	b = conv(x, 24, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	a = conv(x, 24, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	t = binary(NVC_ELTWISE, a, b, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	nodes[G.num_nodes - 1].act.type = NVC_ACT_RELU;
+	output(t);
+	check_fp16("two 3x3 over 2048 channels in chunks, the second + add + relu");
+	nodes[G.num_nodes - 1].name = "Mul";
+	nodes[G.num_nodes - 1].onnx_op = "Mul";
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_MUL;
+	tap_ok(refused("nv_full", NVC_FP16,
+		       "node 'Conv' (Conv): its kernels over 2048 input channels do not fit the convolution buffer, and split into chunks of the channels it cannot multiply by 'Mul'"),
+	       "3x3 over 2048 channels in chunks with a fused Mul refused");
+}
+
 /* Every memory of G's loadable within 4 MiB, on every target. */
 static void check_memories(const char *what)
 {
@@ -1436,6 +1563,8 @@ int main(void)
 {
 	test_hw_layout();
 	test_conv_parts();
+	test_group_blocks();
+	test_fc_chunks();
 	test_dead_channel();
 	test_memories();
 	test_split();

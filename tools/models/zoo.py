@@ -35,9 +35,11 @@ MODELS = {
     "hard_acts": (hard_acts, 32),
     "squeezenet1_1": (torchvision.models.squeezenet1_1, 96),
     "densenet121": (torchvision.models.densenet121, 64),
+    "mobilenet_v2": (torchvision.models.mobilenet_v2, 64),
     "mobilenet_v3_small": (torchvision.models.mobilenet_v3_small, 64),
     "regnet_y_400mf": (torchvision.models.regnet_y_400mf, 64),
     "efficientnet_b0": (torchvision.models.efficientnet_b0, 64),
+    "shufflenet_v2_x1_0": (torchvision.models.shufflenet_v2_x1_0, 64),
     # The classifier's adaptive pooling needs the 7x7 features of 224.
     "vgg11": (torchvision.models.vgg11, 224),
 }

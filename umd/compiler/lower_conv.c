@@ -5,8 +5,14 @@
  * cube) in direct mode, each streaming into an SDP that adds the bias,
  * rescales, applies a following element-wise operation and activation.
  * A BatchNormalization-like affine after the convolution is folded into
- * its weights and bias. Grouped convolutions run as one dense convolution
- * whose weights are zero across groups.
+ * its weights and bias. Grouped convolutions run in blocks of whole groups
+ * that start on an atom of input and of output channels: each block a
+ * convolution over its own surfaces of the input, its weights dense
+ * within the block (zero across its groups), so that a depthwise layer's
+ * weights grow by the atom's channels, not by its own. A layer with no
+ * block smaller than itself runs as one dense convolution. A layer whose
+ * kernels do not fit the convolution buffer over all its input channels
+ * runs in chunks of them, each adding the partial sums before (fp16).
  *
  * int8: weights get one scale per output channel (max |w| / 127), no
  * smaller than 1/64 of the largest, so that dead channels (|w| near 0)
@@ -33,6 +39,8 @@ struct conv_shape {
 	float *w, *bias;	/* k x c x r x s, k */
 	bool part;		/* kernels k0 to k0 + k of a larger layer */
 	int k0;
+	bool slice;		/* reads input channels c0 to c0 + c only */
+	int c0;
 };
 
 /* Offset in elements of weight (k, c, r, s) in the direct layout. */
@@ -63,27 +71,30 @@ static int conv_dense(struct nvc_lower *L, const struct nvc_node *n,
 			  g->tensors[aff->affine.scale].data : NULL;
 	const float *sh = aff && aff->affine.shift >= 0 ?
 			  g->tensors[aff->affine.shift].data : NULL;
-	int cg = cs->c / a->group, kg = cs->k / a->group, k, c, i;
+	int kall = nvc_t(L, n->outputs[0])->c;
+	int cin = cs->slice ? nvc_t(L, cs->in)->c : cs->c;
+	int cg = cin / a->group, kg = kall / a->group, k, c, i;
 	size_t per = (size_t)cs->r * cs->s;
 
 	cs->w = calloc((size_t)cs->k * cs->c * per, sizeof(float));
 	cs->bias = calloc(cs->k, sizeof(float));
 	if (!cs->w || !cs->bias)
 		return -ENOMEM;
-	if ((size_t)wt->n * wt->c * wt->h * wt->w != (size_t)cs->k * cg * per)
+	if ((size_t)wt->n * wt->c * wt->h * wt->w != (size_t)kall * cg * per)
 		return nvc_fail(L, n, -EINVAL, "weights hold %d x %d x %d x %d values, not %d x %d x %d x %d",
-				wt->n, wt->c, wt->h, wt->w, cs->k, cg, cs->r,
+				wt->n, wt->c, wt->h, wt->w, kall, cg, cs->r,
 				cs->s);
+	/* Kernels k0 on, over input channels c0 to c0 + c. */
 	for (k = 0; k < cs->k; k++) {
-		float f = sc ? sc[k] : 1.0f;
+		int gk = cs->k0 + k, lc = (gk / kg) * cg - cs->c0;
+		float f = sc ? sc[gk] : 1.0f;
 
-		for (c = 0; c < cg; c++)
+		for (c = lc < 0 ? -lc : 0; c < cg && lc + c < cs->c; c++)
 			for (i = 0; i < (int)per; i++)
-				cs->w[((size_t)k * cs->c + (k / kg) * cg + c) *
-				      per + i] =
-					wt->data[((size_t)k * cg + c) * per + i] * f;
-		cs->bias[k] = a->bias >= 0 ? g->tensors[a->bias].data[k] : 0;
-		cs->bias[k] = cs->bias[k] * f + (sh ? sh[k] : 0.0f);
+				cs->w[((size_t)k * cs->c + lc + c) * per + i] =
+					wt->data[((size_t)gk * cg + c) * per + i] * f;
+		cs->bias[k] = a->bias >= 0 ? g->tensors[a->bias].data[gk] : 0;
+		cs->bias[k] = cs->bias[k] * f + (sh ? sh[gk] : 0.0f);
 	}
 	return 0;
 }
@@ -245,23 +256,20 @@ static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 	return *off == UINT32_MAX ? -ENOMEM : 0;
 }
 
-/* int8 weight scales; fp16 weights keep their values (scale 1). */
-static void weight_scales(const struct nvc_lower *L,
-			  const struct conv_shape *cs, float *ws)
+/*
+ * int8 weight scales from each kernel's largest |weight| in @ws;
+ * fp16 weights keep their values (scale 1).
+ */
+static void scales_from_max(const struct nvc_lower *L, int nk, float *ws)
 {
-	size_t per = (size_t)cs->c * cs->r * cs->s, i;
 	float top = 0;
 	int k;
 
-	for (k = 0; k < cs->k; k++) {
-		float m = 0;
-
-		for (i = 0; i < per; i++)
-			m = fmaxf(m, fabsf(cs->w[k * per + i]));
-		ws[k] = m / 127.0f;
+	for (k = 0; k < nk; k++) {
+		ws[k] /= 127.0f;
 		top = fmaxf(top, ws[k]);
 	}
-	for (k = 0; k < cs->k; k++) {
+	for (k = 0; k < nk; k++) {
 		if (L->prec != DLA_PRECISION_INT8)
 			ws[k] = 1.0f;
 		else if (top == 0)
@@ -269,6 +277,20 @@ static void weight_scales(const struct nvc_lower *L,
 		else if (ws[k] < top / NVC_WEIGHT_RATIO)
 			ws[k] = top / NVC_WEIGHT_RATIO;
 	}
+}
+
+static void weight_scales(const struct nvc_lower *L,
+			  const struct conv_shape *cs, float *ws)
+{
+	size_t per = (size_t)cs->c * cs->r * cs->s, i;
+	int k;
+
+	for (k = 0; k < cs->k; k++) {
+		ws[k] = 0;
+		for (i = 0; i < per; i++)
+			ws[k] = fmaxf(ws[k], fabsf(cs->w[k * per + i]));
+	}
+	scales_from_max(L, cs->k, ws);
 }
 
 /* X1 of the convolution's SDP: bias, and (int8) into scale @s_c. */
@@ -324,14 +346,22 @@ static uint32_t banks(const struct nvc_lower *L, uint64_t bytes)
 }
 
 /*
- * Entries of the convolution buffer a line @w pixels wide of the feature
- * cube @ti takes, as the CDMA requires them (nvdla/cbuf_limits.h).
+ * Entries of the convolution buffer a line @w pixels wide of @channels
+ * channels of a feature cube takes, as the CDMA requires them
+ * (nvdla/cbuf_limits.h).
  */
-static uint32_t feature_eps(const struct nvc_lower *L,
-			    const struct nvc_tensor *ti, uint32_t w)
+static uint32_t feature_eps(const struct nvc_lower *L, int channels,
+			    uint32_t w)
 {
 	return nvdla_cbuf_feature_entries(&L->t.hw->cbuf, L->t.atom, w,
-					  nvc_surfaces(L, ti->c) * L->t.atom);
+					  nvc_surfaces(L, channels) * L->t.atom);
+}
+
+/* Channels of the input the convolution reads. */
+static int conv_in_channels(const struct nvc_lower *L,
+			    const struct conv_shape *cs)
+{
+	return cs->slice ? cs->c : nvc_t(L, cs->in)->c;
 }
 
 /*
@@ -347,7 +377,7 @@ static uint32_t conv_eps(const struct nvc_lower *L, const struct nvc_node *n,
 	if (cs->image)
 		return ((ti->w + n->conv.pad[1] + n->conv.pad[3]) *
 			NVC_IMAGE_COMPS * L->bpe + entry - 1) / entry;
-	return feature_eps(L, ti, ti->w);
+	return feature_eps(L, conv_in_channels(L, cs), ti->w);
 }
 
 /*
@@ -383,6 +413,52 @@ static uint32_t conv_wbank(struct nvc_lower *L, uint32_t dbank,
 	want = want > L->wbank_floor ? want : L->wbank_floor;
 	L->wbank_floor = want < room ? want : room;
 	return L->wbank_floor;
+}
+
+/*
+ * One group of kernels and the input rows of one band fit the buffer
+ * beside each other (with @floor, the weight banks no fewer than the
+ * last layer's).
+ */
+static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
+		      const struct conv_shape *cs, bool floor)
+{
+	uint32_t kpg = L->t.core.atomic_k / L->bpe;
+	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.core.cbuf_width;
+	uint32_t wmin = banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
+				 cs->r * cs->s * cs->c * L->bpe);
+	bool one = conv_plain(L, n, cs);
+	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
+	uint32_t dmin = banks(L, line * (one ? nvc_t(L, cs->in)->h : ekh));
+
+	if (floor && L->wbank_floor > wmin)
+		wmin = L->wbank_floor;
+	return wmin + dmin <= L->t.core.cbuf_banks;
+}
+
+/*
+ * Input channels per chunk of a convolution that does not fit the buffer
+ * over all of them: as few equal chunks, in whole atoms, as fit beside
+ * the weight-bank floor; all the channels when the layer fits on its own
+ * (conv_plan names the floor if that is what fails) or chunks cannot
+ * help.
+ */
+static int conv_chunk_channels(const struct nvc_lower *L,
+			       const struct nvc_node *n,
+			       const struct conv_shape *cs)
+{
+	struct conv_shape t = *cs;
+	int epa = (int)L->epa, parts;
+
+	if (cs->image || n->op != NVC_CONV || conv_fits(L, n, cs, false))
+		return cs->c;
+	t.slice = true;
+	for (parts = 2; t.c > epa; parts++) {
+		t.c = ((cs->c + parts - 1) / parts + epa - 1) / epa * epa;
+		if (conv_fits(L, n, &t, true))
+			return t.c;
+	}
+	return cs->c;
 }
 
 /*
@@ -463,6 +539,18 @@ static struct dla_data_cube cube_rows(struct dla_data_cube c, int y0, int h)
 	return c;
 }
 
+/* Channels [@c0, @c0 + @n) of @c (@c0 on an atom; its size: to the end). */
+static struct dla_data_cube cube_channels(const struct nvc_lower *L,
+					  struct dla_data_cube c, int c0, int n)
+{
+	uint32_t skip = (uint32_t)(c0 / (int)L->epa) * c.surf_stride;
+
+	c.offset += skip;
+	c.size -= skip;
+	c.channel = (uint16_t)n;
+	return c;
+}
+
 static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 		    const struct conv_shape *cs, uint32_t woff, uint32_t wsize,
 		    const struct dla_data_cube *dst, const struct conv_band *b,
@@ -481,7 +569,7 @@ static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 		.input_width_csc = (uint16_t)ti->w,
 		.input_height_csc = (uint16_t)b->ih,
 		.input_channel_csc = (uint16_t)(cs->image ? NVC_IMAGE_COMPS :
-						 ti->c),
+						 conv_in_channels(L, cs)),
 		.kernel_width_csc = (uint16_t)cs->s,
 		.kernel_height_csc = (uint16_t)cs->r,
 		.kernel_channel_csc = (uint16_t)cs->c,
@@ -501,7 +589,10 @@ static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 		.out_cvt = { .scale = 1, .enable = 1 },
 	};
 	s->weight_data = nvc_const_cube(woff, wsize, cs->s, cs->r, cs->c);
-	s->src_data = cube_rows(nvc_cube(L, cs->in), b->iy0, b->ih);
+	s->src_data = nvc_cube(L, cs->in);
+	if (cs->slice)
+		s->src_data = cube_channels(L, s->src_data, cs->c0, cs->c);
+	s->src_data = cube_rows(s->src_data, b->iy0, b->ih);
 	if (cs->image)
 		s->src_data.channel = NVC_IMAGE_COMPS;
 	s->dst_data = cube_rows(*dst, b->oy0, b->oh);
@@ -696,18 +787,6 @@ static int conv_part_kernels(const struct nvc_lower *L,
 	return (k + unit - 1) / unit * unit;
 }
 
-/* Channels [@c0, @c0 + @n) of @c (@c0 on an atom; its size: to the end). */
-static struct dla_data_cube cube_channels(const struct nvc_lower *L,
-					  struct dla_data_cube c, int c0, int n)
-{
-	uint32_t skip = (uint32_t)(c0 / (int)L->epa) * c.surf_stride;
-
-	c.offset += skip;
-	c.size -= skip;
-	c.channel = (uint16_t)n;
-	return c;
-}
-
 /*
  * The convolution @cs as conv_emit_part says, in parts over consecutive
  * ranges of output channels if its weights exceed a memory: each part
@@ -752,6 +831,149 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 }
 
 /*
+ * Groups per block of a grouped convolution: the fewest whole groups
+ * whose input and output channels both fill whole atoms (so that every
+ * block starts on one), or all of them when no block is smaller.
+ */
+static int group_block(const struct nvc_lower *L, const struct nvc_node *n,
+		       const struct conv_shape *cs)
+{
+	int g = n->conv.group, epa = (int)L->epa, b;
+	int cg = nvc_t(L, cs->in)->c / g, kg = cs->k / g;
+
+	if (g == 1 || cs->image || n->op != NVC_CONV ||
+	    nvc_t(L, cs->in)->c != cs->c)
+		return g;
+	for (b = 1; b < g; b++)
+		if ((b * cg) % epa == 0 && (b * kg) % epa == 0)
+			return b;
+	return g;
+}
+
+/* int8 scales of all the layer's kernels, from its weights as folded. */
+static int group_scales(struct nvc_lower *L, const struct nvc_node *n,
+			const struct nvc_node *aff, const struct conv_shape *cs,
+			float *ws)
+{
+	const struct nvc_tensor *wt = &L->g->tensors[n->conv.weights];
+	const float *sc = aff && aff->affine.scale >= 0 ?
+			  L->g->tensors[aff->affine.scale].data : NULL;
+	size_t per = (size_t)wt->c * wt->h * wt->w, i;
+	int k;
+
+	if (wt->n != cs->k)
+		return nvc_fail(L, n, -EINVAL, "weights for %d kernels, not %d",
+				wt->n, cs->k);
+	for (k = 0; k < cs->k; k++) {
+		ws[k] = 0;
+		for (i = 0; i < per; i++)
+			ws[k] = fmaxf(ws[k], fabsf(wt->data[k * per + i] *
+						   (sc ? sc[k] : 1.0f)));
+	}
+	scales_from_max(L, cs->k, ws);
+	return 0;
+}
+
+/*
+ * A grouped convolution in blocks of @blk groups, as conv_emit says: each
+ * block reads its input channels, writes its output channels of @dst and
+ * adds the same channels of @operand.
+ */
+static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
+			    const struct nvc_node *aff,
+			    const struct nvc_node *last,
+			    const struct conv_shape *cs, int blk,
+			    const struct dla_data_cube *dst,
+			    const struct nvc_operand *operand,
+			    enum nvc_eltwise elt, float s_out, int *sdp)
+{
+	int kg = cs->k / n->conv.group, cg = cs->c / n->conv.group, ret;
+	float *ws = calloc((size_t)cs->k, sizeof(*ws));
+	struct conv_shape part = *cs;
+	struct dla_data_cube pdst;
+	struct nvc_operand pop;
+
+	ret = ws ? group_scales(L, n, aff, cs, ws) : -ENOMEM;
+	for (part.k0 = 0; !ret && part.k0 < cs->k; part.k0 += blk * kg) {
+		part.k = cs->k - part.k0 < blk * kg ? cs->k - part.k0 : blk * kg;
+		part.c0 = part.k0 / kg * cg;
+		part.c = part.k / kg * cg;
+		part.part = true;
+		part.slice = true;
+		ret = conv_dense(L, n, aff, &part);
+		pdst = cube_channels(L, *dst, part.k0, part.k);
+		if (operand) {
+			pop = *operand;
+			pop.cube = cube_channels(L, pop.cube, part.k0, part.k);
+		}
+		if (!ret)
+			ret = conv_emit_part(L, n, last, &part, ws + part.k0,
+					     &pdst, operand ? &pop : NULL, elt,
+					     s_out, sdp);
+		free(part.w);
+		free(part.bias);
+	}
+	free(ws);
+	return ret;
+}
+
+/*
+ * A convolution in chunks of @cn input channels, each a convolution over
+ * its own surfaces of the input whose SDP adds the partial sums of the
+ * chunks before (two cubes of the pool taking turns; fp16 only): the
+ * first chunk adds the bias and the element-wise @operand (an Add), the
+ * last applies the activation and writes @dst.
+ */
+static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
+			    const struct nvc_node *aff,
+			    const struct nvc_node *last,
+			    const struct conv_shape *cs, int cn,
+			    const struct dla_data_cube *dst,
+			    const struct nvc_operand *operand, float s_out,
+			    int *sdp)
+{
+	struct nvc_node mid = *last;
+	struct conv_shape part = *cs;
+	struct dla_data_cube sum[2];
+	struct nvc_operand prev;
+	int i, j, from, prev_sdp = -1, ret = 0;
+
+	mid.act.type = NVC_ACT_NONE;
+	for (i = 0; i < 2; i++) {
+		struct nvc_place p = L->ts[cs->out].place;
+
+		p.slot = NVC_SLOT_POOL;
+		p.offset = nvc_pool_alloc(L, p.size);
+		sum[i] = nvc_cube_at(L, &p, cs->wo, cs->ho, cs->k);
+	}
+	part.slice = true;
+	for (part.c0 = 0, i = 0; !ret && part.c0 < cs->c; part.c0 += cn, i++) {
+		bool end = part.c0 + cn >= cs->c;
+
+		part.c = end ? cs->c - part.c0 : cn;
+		ret = conv_dense(L, n, aff, &part);
+		if (!ret && i)
+			memset(part.bias, 0, (size_t)part.k * sizeof(*part.bias));
+		from = L->nops;
+		if (!ret)
+			ret = conv_emit(L, n, end ? last : &mid, &part,
+					end ? dst : &sum[i % 2],
+					i ? &prev : operand, NVC_ELT_ADD, s_out,
+					sdp);
+		/* The partial sums are no tensor: their reader waits here. */
+		for (j = from; !ret && prev_sdp >= 0 && j < L->nops; j++)
+			nvc_depend(L, prev_sdp, j);
+		prev = (struct nvc_operand){ .cube = sum[i % 2], .scale = s_out };
+		prev_sdp = *sdp;
+		free(part.w);
+		free(part.bias);
+		part.w = NULL;
+		part.bias = NULL;
+	}
+	return ret;
+}
+
+/*
  * Phase (j, i) of a transposed convolution without a RUBIK, for input row
  * @h: a 1x1 convolution over the row seen as a cube 1 wide and W tall
  * (pixels an atom apart), its SDP writing each result sx atoms apart in
@@ -763,7 +985,7 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 		      uint32_t wsize, int out, int j, int i, int h, int *sdp)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	uint32_t eps = feature_eps(L, ti, 1);
+	uint32_t eps = feature_eps(L, ti->c, 1);
 	uint32_t dbank = banks(L, (uint64_t)eps * L->t.core.cbuf_width * ti->w);
 	uint32_t wbank = conv_wbank(L, dbank, wsize);
 	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
@@ -885,6 +1107,24 @@ static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 	return ret;
 }
 
+/* Partial sums over chunks of input channels: in fp16, after an Add. */
+static int conv_chunk_check(struct nvc_lower *L, const struct nvc_node *n,
+			    const struct nvc_node *elt,
+			    const struct conv_shape *cs)
+{
+	uint32_t kpg = L->t.core.atomic_k / L->bpe;
+
+	if (L->prec != DLA_PRECISION_FP16)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"one group of %u kernels over %d input channels does not fit the %u-bank convolution buffer, and partial sums over chunks of the channels are added in fp16 only",
+				kpg, cs->c, L->t.core.cbuf_banks);
+	if (elt && elt->eltwise != NVC_ELT_ADD)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"its kernels over %d input channels do not fit the convolution buffer, and split into chunks of the channels it cannot multiply by '%s'",
+				cs->c, elt->name);
+	return 0;
+}
+
 int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 		   int fused_elt)
 {
@@ -898,7 +1138,8 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	struct conv_shape cs = { 0 };
 	struct dla_data_cube dst;
 	struct nvc_operand operand;
-	int sdp, other = -1, ret;
+	int sdp, other = -1, blk, cn, ret;
+	bool chunked;
 
 	ret = conv_check(L, n);
 	if (!ret)
@@ -908,7 +1149,14 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	cs.out = last->outputs[0];
 	cs.wo = nvc_t(L, cs.out)->w;
 	cs.ho = nvc_t(L, cs.out)->h;
-	if (n->op == NVC_CONV_TRANSPOSE) {	/* the 1x1 half */
+	blk = group_block(L, n, &cs);
+	cn = blk < n->conv.group ? cs.c : conv_chunk_channels(L, n, &cs);
+	chunked = cn < cs.c;
+	if (chunked)
+		ret = conv_chunk_check(L, n, elt, &cs);
+	else if (blk < n->conv.group)	/* weights made block by block */
+		ret = 0;
+	else if (n->op == NVC_CONV_TRANSPOSE) {	/* the 1x1 half */
 		cs.wo = nvc_t(L, cs.in)->w;
 		cs.ho = nvc_t(L, cs.in)->h;
 		ret = conv_dense_transposed(L, n, aff, &cs);
@@ -932,9 +1180,19 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 			elt->inputs[1] : elt->inputs[0];
 		operand = nvc_operand(L, other);
 	}
-	ret = conv_emit(L, n, last, &cs, &dst, elt ? &operand : NULL,
-			elt ? elt->eltwise : NVC_ELT_ADD, L->ts[cs.out].scale,
-			&sdp);
+	if (chunked)
+		ret = conv_emit_chunks(L, n, aff, last, &cs, cn, &dst,
+				       elt ? &operand : NULL,
+				       L->ts[cs.out].scale, &sdp);
+	else if (blk < n->conv.group)
+		ret = conv_emit_groups(L, n, aff, last, &cs, blk, &dst,
+				       elt ? &operand : NULL,
+				       elt ? elt->eltwise : NVC_ELT_ADD,
+				       L->ts[cs.out].scale, &sdp);
+	else
+		ret = conv_emit(L, n, last, &cs, &dst, elt ? &operand : NULL,
+				elt ? elt->eltwise : NVC_ELT_ADD,
+				L->ts[cs.out].scale, &sdp);
 	if (ret)
 		goto out;
 	L->ts[cs.out].writer = sdp;

@@ -392,14 +392,43 @@ void nvc_depend_place(struct nvc_lower *L, const struct dla_data_cube *c,
 	nvc_depend_at(L, &p, op);
 }
 
+/*
+ * @op waits for the latest of the operations in @latest of each engine:
+ * an engine completes its operations in order (its chain), so the
+ * earlier ones are done by then, and an operation's count of events
+ * stays within its 8 bits however many operations read a cube in
+ * blocks or bands.
+ */
+static void note_latest(const struct nvc_lower *L, int *latest, int from,
+			int op)
+{
+	int t;
+
+	if (from < 0 || from == op)
+		return;
+	t = L->ops[from].graph.op_type;
+	if (from > latest[t])
+		latest[t] = from;
+}
+
+static void depend_latest(struct nvc_lower *L, const int *latest, int op)
+{
+	int t;
+
+	for (t = 0; t < DLA_OP_NUM; t++)
+		nvc_depend(L, latest[t], op);
+}
+
 void nvc_depend_at(struct nvc_lower *L, const struct nvc_place *p, int op)
 {
+	int latest[DLA_OP_NUM] = { -1, -1, -1, -1, -1, -1 };
 	struct nvc_read *r;
 	int i;
 
 	for (i = 0; i < L->g->num_tensors; i++)
 		if (L->ts[i].writer >= 0 && overlap(&L->ts[i].place, p))
-			nvc_depend(L, L->ts[i].writer, op);
+			note_latest(L, latest, L->ts[i].writer, op);
+	depend_latest(L, latest, op);
 	r = realloc(L->reads, (L->nreads + 1) * sizeof(*r));
 	if (!r) {
 		L->oom = true;	/* nvc_lower fails */
@@ -412,15 +441,16 @@ void nvc_depend_at(struct nvc_lower *L, const struct nvc_place *p, int op)
 void nvc_written_place(struct nvc_lower *L, const struct nvc_place *place,
 		       int op)
 {
+	int latest[DLA_OP_NUM] = { -1, -1, -1, -1, -1, -1 };
 	int i;
 
 	for (i = 0; i < L->nreads; i++)
 		if (overlap(&L->reads[i].place, place))
-			nvc_depend(L, L->reads[i].op, op);
+			note_latest(L, latest, L->reads[i].op, op);
 	for (i = 0; i < L->g->num_tensors; i++)
-		if (L->ts[i].writer >= 0 && L->ts[i].writer != op &&
-		    overlap(&L->ts[i].place, place))
-			nvc_depend(L, L->ts[i].writer, op);
+		if (L->ts[i].writer >= 0 && overlap(&L->ts[i].place, place))
+			note_latest(L, latest, L->ts[i].writer, op);
+	depend_latest(L, latest, op);
 }
 
 void nvc_written(struct nvc_lower *L, int tensor, int op)
