@@ -371,7 +371,7 @@ int main(int argc, char **argv)
 {
 	struct stream s = { 0 };
 	struct options o;
-	double sync_fps = 0, fps;
+	double sync_fps = 0, fps = 0;
 	char err[256];
 	unsigned int m;
 	int ret;

@@ -118,6 +118,88 @@ run_golden() {
 	ok $? "$1 through the driver on the board equals its golden md5"
 }
 
+# board_tests: the driver's kselftest programs of /tests, each bounded by
+# nvdla_test_timeout (300 s), their TAP lines as they come; one that fails
+# without a TAP failure of its own gets one. The ioctl fuzzer's 20000
+# calls outlast its time limit on a board: 5000 unless told.
+board_tests() {
+	local t status
+
+	export NVDLA_FUZZ_ITERATIONS="${nvdla_fuzz_iterations:-5000}"
+	for t in /tests/nvdla_*_test; do
+		[ -x "$t" ] || continue
+		echo "# guest test ${t##*/}"
+		{ timeout "${nvdla_test_timeout:-300}" "$t" 2>&1
+		  echo $? >/tmp/status; } | tee /tmp/out
+		status=$(cat /tmp/status)
+		if [ "$status" -ne 0 ] && ! grep -q '^not ok ' /tmp/out; then
+			echo "not ok - ${t##*/} exited with status $status"
+		fi
+	done
+}
+
+# board_goldens NODE: the arm64 nvdla_runtime runs the shipped copy and
+# the regression loadables of /tests/golden-loadables on NODE, each to its
+# golden bytes.
+board_goldens() {
+	local node=$1 t dir
+
+	if [ ! -x /bin/nvdla_runtime ]; then
+		ok 0 "regression loadables # SKIP no arm64 nvdla_runtime (make cross)"
+		return
+	fi
+	run_golden bdma_copy /loadables/bdma_copy.nvdla /loadables/bdma_copy.md5 \
+		"$node"
+	for t in $(cat /tests/golden-loadables); do
+		dir=/shared/loadables/$t
+		if [ -d "$dir" ]; then
+			run_golden "$t" "$dir/$t.nvdla" "$dir/golden/lead.md5" "$node"
+		else
+			ok 0 "$t through the driver # SKIP ../shared absent"
+		fi
+	done
+}
+
+# timeout_then_golden NODE NAME: a layer longer than a 50 ms job timeout
+# fails with -ETIMEDOUT on NODE, then the golden copy NAME computes there
+# (the driver reset the engine); the job timeout is put back as it was.
+timeout_then_golden() {
+	local node=$1 name=$2 timeout status
+
+	timeout=$(cat /sys/module/nvdla/parameters/job_timeout_ms)
+	echo 50 >/sys/module/nvdla/parameters/job_timeout_ms
+	nvdla_runtime --loadable /loadables/conv_long.nvdla --device "$node" \
+		-o /tmp/long.dimg >/tmp/run.log 2>&1
+	status=$?
+	echo "$timeout" >/sys/module/nvdla/parameters/job_timeout_ms
+	sed 's/^/# /' /tmp/run.log
+	[ $status -ne 0 ] && grep -q 'timed out' /tmp/run.log
+	ok $? "a layer longer than a 50 ms job timeout fails with -ETIMEDOUT"
+	run_golden "$name" /loadables/bdma_copy.nvdla /loadables/bdma_copy.md5 \
+		"$node"
+}
+
+# board_networks: every corpus network of /networks on the board's device
+# of its configuration (node_of_config, the board script's), to the
+# in-process model's output values. Under TCG a network outlasts the
+# driver's 5 s job timeout: --timeout gives each job more, and
+# max_job_timeout_ms lets it for the while.
+board_networks() {
+	local d name node start max
+
+	max=$(cat /sys/module/nvdla/parameters/max_job_timeout_ms)
+	echo 100000 >/sys/module/nvdla/parameters/max_job_timeout_ms
+	for d in /networks/*/; do
+		[ -f "$d/config" ] || continue
+		name=$(basename "$d")
+		node=$(node_of_config "$(cat "$d/config")")
+		start=$(date +%s)
+		network_check "$d" "$node"
+		ok $? "$name on $(cat "$d/config") ($node, $(($(date +%s) - start)) s): the in-process model's output values"
+	done
+	echo "$max" >/sys/module/nvdla/parameters/max_job_timeout_ms
+}
+
 # idle: longer than the 50 ms autosuspend delay, with room for a slow guest.
 idle() {
 	sleep 1

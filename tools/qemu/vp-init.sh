@@ -88,63 +88,17 @@ state=$(resets)
 ok $? "idle: suspended, the four reset lines asserted ($state)"
 insmod /modules/vgem.ko || echo "not ok - insmod vgem.ko"
 
-# The ioctl fuzzer's 20000 calls outlast its time limit on this board.
-export NVDLA_FUZZ_ITERATIONS="${nvdla_fuzz_iterations:-5000}"
 before=$(irq_count b000000.npu)
-for t in /tests/nvdla_*_test; do
-	[ -x "$t" ] || continue
-	echo "# guest test ${t##*/}"
-	{ timeout "${nvdla_test_timeout:-300}" "$t" 2>&1; echo $? >/tmp/status; } |
-		tee /tmp/out
-	status=$(cat /tmp/status)
-	if [ "$status" -ne 0 ] && ! grep -q '^not ok ' /tmp/out; then
-		echo "not ok - ${t##*/} exited with status $status"
-	fi
-done
-# The regression loadables through the arm64 nvdla_runtime, on the first
-# nv_full device: their golden bytes.
-if [ -x /bin/nvdla_runtime ]; then
-	run_golden bdma_copy /loadables/bdma_copy.nvdla /loadables/bdma_copy.md5 \
-		"$(first)"
-	for t in $(cat /tests/golden-loadables); do
-		dir=/shared/loadables/$t
-		if [ -d "$dir" ]; then
-			run_golden "$t" "$dir/$t.nvdla" "$dir/golden/lead.md5" "$(first)"
-		else
-			ok 0 "$t through the driver # SKIP ../shared absent"
-		fi
-	done
-else
-	ok 0 "regression loadables # SKIP no arm64 nvdla_runtime (make cross)"
-fi
-# The timeout path: a layer longer than a 50 ms job timeout times out, the
-# driver pulses the device's reset line (the device stops the model and
-# restarts it), and the device computes again.
+board_tests
+# The regression loadables on the first nv_full device.
+board_goldens "$(first)"
+# The timeout path: the driver pulses the device's reset line (the device
+# stops the model and restarts it), and the device computes again.
 if [ -x /bin/nvdla_runtime ] && [ -f /loadables/conv_long.nvdla ]; then
-	echo 50 >/sys/module/nvdla/parameters/job_timeout_ms
-	nvdla_runtime --loadable /loadables/conv_long.nvdla \
-		--device "$(node_of_npu b000000.npu)" -o /tmp/long.dimg >/tmp/run.log 2>&1
-	status=$?
-	echo 5000 >/sys/module/nvdla/parameters/job_timeout_ms
-	sed 's/^/# /' /tmp/run.log
-	[ $status -ne 0 ] && grep -q 'timed out' /tmp/run.log
-	ok $? "a layer longer than a 50 ms job timeout fails with -ETIMEDOUT"
-	run_golden bdma_copy-after-timeout /loadables/bdma_copy.nvdla \
-		/loadables/bdma_copy.md5 "$(first)"
+	timeout_then_golden "$(first)" bdma_copy-after-timeout
 fi
-# Networks on the device of their configuration: the in-process model's
-# output values. Under TCG a network outlasts the driver's 5 s job
-# timeout: --timeout gives each job more, max_job_timeout_ms lets it.
-echo 100000 >/sys/module/nvdla/parameters/max_job_timeout_ms
-for d in /networks/*/; do
-	[ -f "$d/config" ] || continue
-	name=$(basename "$d")
-	node=$(node_of_config "$(cat "$d/config")")
-	start=$(date +%s)
-	network_check "$d" "$node"
-	ok $? "$name on $(cat "$d/config") ($node, $(($(date +%s) - start)) s): the in-process model's output values"
-done
-echo 60000 >/sys/module/nvdla/parameters/max_job_timeout_ms
+# Networks on the device of their configuration.
+board_networks
 after=$(irq_count b000000.npu)
 [ "$after" -gt "$before" ]
 ok $? "the jobs completed by interrupt ($before -> $after on b000000.npu)"

@@ -67,59 +67,17 @@ insmod /modules/vgem.ko || echo "not ok - insmod vgem.ko"
 
 # The driver's tests, on the first device (nv_full; the second for the
 # tests that need two).
-export NVDLA_FUZZ_ITERATIONS="${nvdla_fuzz_iterations:-5000}"
-for t in /tests/nvdla_*_test; do
-	[ -x "$t" ] || continue
-	echo "# guest test ${t##*/}"
-	{ timeout "${nvdla_test_timeout:-300}" "$t" 2>&1; echo $? >/tmp/status; } |
-		tee /tmp/out
-	status=$(cat /tmp/status)
-	if [ "$status" -ne 0 ] && ! grep -q '^not ok ' /tmp/out; then
-		echo "not ok - ${t##*/} exited with status $status"
-	fi
-done
+board_tests
 echo 1024 >/sys/module/nvdla/parameters/max_buffer_mb
 full=$(node_of_config nv_full)
-if [ -x /bin/nvdla_runtime ]; then
-	run_golden bdma_copy /loadables/bdma_copy.nvdla /loadables/bdma_copy.md5 \
-		"$full"
-	for t in $(cat /tests/golden-loadables); do
-		dir=/shared/loadables/$t
-		if [ -d "$dir" ]; then
-			run_golden "$t" "$dir/$t.nvdla" "$dir/golden/lead.md5" "$full"
-		else
-			ok 0 "$t through the driver # SKIP ../shared absent"
-		fi
-	done
-else
-	ok 0 "regression loadables # SKIP no arm64 nvdla_runtime (make cross)"
-fi
+board_goldens "$full"
 # The timeout path: the driver resets the function (FLR) and it computes
 # again, its buffers still mapped.
 if [ -x /bin/nvdla_runtime ] && [ -f /loadables/conv_long.nvdla ]; then
-	echo 50 >/sys/module/nvdla/parameters/job_timeout_ms
-	nvdla_runtime --loadable /loadables/conv_long.nvdla --device "$full" \
-		-o /tmp/long.dimg >/tmp/run.log 2>&1
-	status=$?
-	echo 5000 >/sys/module/nvdla/parameters/job_timeout_ms
-	sed 's/^/# /' /tmp/run.log
-	[ $status -ne 0 ] && grep -q 'timed out' /tmp/run.log
-	ok $? "a layer longer than a 50 ms job timeout fails with -ETIMEDOUT"
-	run_golden bdma_copy-after-flr /loadables/bdma_copy.nvdla \
-		/loadables/bdma_copy.md5 "$full"
+	timeout_then_golden "$full" bdma_copy-after-flr
 fi
-# Networks on the function of their configuration, through the IOMMU:
-# the in-process model's output values.
-echo 100000 >/sys/module/nvdla/parameters/max_job_timeout_ms
-for d in /networks/*/; do
-	[ -f "$d/config" ] || continue
-	name=$(basename "$d")
-	node=$(node_of_config "$(cat "$d/config")")
-	start=$(date +%s)
-	network_check "$d" "$node"
-	ok $? "$name on $(cat "$d/config") ($node, $(($(date +%s) - start)) s): the in-process model's output values"
-done
-echo 60000 >/sys/module/nvdla/parameters/max_job_timeout_ms
+# Networks on the function of their configuration, through the IOMMU.
+board_networks
 grep nvdla /proc/interrupts | sed 's/^/#   /'
 dmesg | grep -i 'smmu' | tail -5 | sed 's/^/#   /'
 rmmod vgem
