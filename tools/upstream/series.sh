@@ -16,7 +16,8 @@
 # each adding its paths to the MAINTAINERS section of
 # tools/upstream/MAINTAINERS.fragment (so that checkpatch finds MAINTAINERS
 # updated with every new file), with the message of tools/upstream/messages/
-# and a Signed-off-by of the repository's git identity. The commits are
+# and a Signed-off-by of the repository's git identity (on a fresh clone
+# without one, the author of its HEAD). The commits are
 # made in a worktree of the kernel tree ($cache/upstream/gen) with the date
 # of the repository's HEAD, so the same sources give the same series.
 #
@@ -41,8 +42,10 @@ die() {
 	exit 1
 }
 
-name=$(git -C "$root" config user.name) || die "no git user.name"
-email=$(git -C "$root" config user.email) || die "no git user.email"
+name=$(git -C "$root" config user.name ||
+	git -C "$root" log -1 --format=%an) || die "no git identity"
+email=$(git -C "$root" config user.email ||
+	git -C "$root" log -1 --format=%ae) || die "no git identity"
 date=$(git -C "$root" log -1 --format=%cI)
 
 # The files of the series, in the kernel's layout, into $stage.
