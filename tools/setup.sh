@@ -38,7 +38,9 @@ build_pkgs="$build_pkgs protobuf-c-compiler libprotobuf-c-dev libonnx-dev"
 # the cross compiler: the emulated board; gcc-12, libelf1, libssl3 and
 # pahole: what the unpacked kernel headers need (the compiler Debian's
 # kernels were built with, the libraries of the kbuild programs); flex,
-# bison, bc and libelf-dev: the debug kernel of make check-debug;
+# bison, bc and libelf-dev: the debug kernel of make check-debug; libssl-dev:
+# that and the arm64 in-tree driver of make check-vp-intree (the kernel
+# tree's host program sign-file);
 # python3-torch, -numpy, -sklearn and -onnx: the models of tools/models
 # (the digit demo's training, LeNet and ResNet-18, their float references);
 # python3-torchvision: the torchvision models of the compiler's zoo test.
@@ -61,7 +63,7 @@ test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
 	perl linux-source-6.1 sparse clang libclang-rt-14-dev dt-schema
 	device-tree-compiler python3 python3-yaml dkms
 	qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-	gcc-12 libelf1 libssl3 pahole flex bison bc libelf-dev
+	gcc-12 libelf1 libssl3 pahole flex bison bc libelf-dev libssl-dev
 	python3-torch python3-torchvision python3-numpy python3-sklearn python3-onnx
 	python3-pytest
 	libsystemc-dev g++ libyaml-perl libcapture-tiny-perl libxml-simple-perl
