@@ -57,7 +57,8 @@ build_pkgs="$build_pkgs protobuf-c-compiler libprotobuf-c-dev libonnx-dev"
 # (tools/upstream/), the series written with git format-patch and checked
 # in Debian's 6.12 source, whose
 # dt_binding_check lints with yamllint and whose documentation Sphinx
-# builds. debhelper, dh-python, dh-dkms and lintian: the Debian packages
+# builds. build-essential, debhelper, dh-python, dh-dkms and lintian: the
+# Debian packages
 # (debian/, tests/unit/test_debian.sh).
 test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
 	perl linux-source-6.1 sparse clang libclang-rt-14-dev dt-schema
@@ -70,7 +71,7 @@ test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
 	verilator gcc-riscv64-linux-gnu libc6-dev-riscv64-cross qemu-user-static
 	dpkg-dev cmake meson ninja-build libglib2.0-dev libpixman-1-dev
 	libfdt-dev git linux-source-6.12 yamllint python3-sphinx
-	debhelper dh-python dh-dkms lintian"
+	build-essential debhelper dh-python dh-dkms lintian"
 # The meta packages that name Debian's kernels the driver is tested on
 # (6.1 and 6.12): read from the package lists, never installed.
 kernel_metas="linux-headers-amd64 linux-headers-6.12-amd64"
