@@ -47,25 +47,8 @@ static int input_map_entry(struct nvdla_network *net, const uint8_t *e,
 
 int nvdla_net_input_map(struct nvdla_network *net)
 {
-	const struct nvdla_lbl_blob *blob =
-		nvdla_loadable_blob(net->l, NVDLA_INPUT_MAP_BLOB);
-	uint32_t n, i;
-	int ret = 0;
-
-	if (!blob)
-		return 0;
-	n = blob->data_len >= NVDLA_INPUT_MAP_HEADER ? rd32(blob->data + 4) : 0;
-	if (blob->data_len < NVDLA_INPUT_MAP_HEADER ||
-	    rd32(blob->data) != NVDLA_INPUT_MAP_MAGIC ||
-	    n > (blob->data_len - NVDLA_INPUT_MAP_HEADER) / NVDLA_INPUT_MAP_ENTRY ||
-	    blob->data_len != NVDLA_INPUT_MAP_HEADER + n * NVDLA_INPUT_MAP_ENTRY)
-		return nvdla_rt_error(net->rt, -EINVAL,
-				      "malformed loadable: %s blob of %u bytes",
-				      NVDLA_INPUT_MAP_BLOB, blob->data_len);
-	for (i = 0; i < n && !ret; i++)
-		ret = input_map_entry(net, blob->data + NVDLA_INPUT_MAP_HEADER +
-					   (uint64_t)i * NVDLA_INPUT_MAP_ENTRY, i);
-	return ret;
+	return nvdla_net_blob_table(net, NVDLA_INPUT_MAP_BLOB, NVDLA_INPUT_MAP_MAGIC, NVDLA_INPUT_MAP_ENTRY,
+				    input_map_entry);
 }
 
 NVDLA_EXPORT int nvdla_network_input_mapping(struct nvdla_network *net, unsigned int index,

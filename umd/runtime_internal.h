@@ -126,6 +126,15 @@ int nvdla_net_idle(struct nvdla_network *net, const char *what);
  */
 int nvdla_net_execute(struct nvdla_network *net, struct nvdla_run *run);
 
+/*
+ * Each entry of @net's loadable blob @name, a table of @magic with
+ * entries of @entry_size (blob_table.c), through @entry; 0 without the
+ * blob, -EINVAL with a message for a malformed one.
+ */
+int nvdla_net_blob_table(struct nvdla_network *net, const char *name,
+			 uint32_t magic, uint32_t entry_size,
+			 int (*entry)(struct nvdla_network *net,
+				      const uint8_t *e, uint32_t i));
 /* Bindings' scales from the loadable's "tensor-scales" blob (scales.c). */
 int nvdla_net_scales(struct nvdla_network *net);
 /* The "input-mapping" blob (input_map.h) into the input bindings. */

@@ -34,23 +34,6 @@ static int scales_entry(struct nvdla_network *net, const uint8_t *e,
 
 int nvdla_net_scales(struct nvdla_network *net)
 {
-	const struct nvdla_lbl_blob *blob =
-		nvdla_loadable_blob(net->l, NVDLA_SCALES_BLOB);
-	uint32_t n, i;
-	int ret = 0;
-
-	if (!blob)
-		return 0;
-	n = blob->data_len >= NVDLA_SCALES_HEADER ? rd32(blob->data + 4) : 0;
-	if (blob->data_len < NVDLA_SCALES_HEADER ||
-	    rd32(blob->data) != NVDLA_SCALES_MAGIC ||
-	    n > (blob->data_len - NVDLA_SCALES_HEADER) / NVDLA_SCALES_ENTRY ||
-	    blob->data_len != NVDLA_SCALES_HEADER + n * NVDLA_SCALES_ENTRY)
-		return nvdla_rt_error(net->rt, -EINVAL,
-				      "malformed loadable: %s blob of %u bytes",
-				      NVDLA_SCALES_BLOB, blob->data_len);
-	for (i = 0; i < n && !ret; i++)
-		ret = scales_entry(net, blob->data + NVDLA_SCALES_HEADER +
-					(uint64_t)i * NVDLA_SCALES_ENTRY, i);
-	return ret;
+	return nvdla_net_blob_table(net, NVDLA_SCALES_BLOB, NVDLA_SCALES_MAGIC, NVDLA_SCALES_ENTRY,
+				    scales_entry);
 }
