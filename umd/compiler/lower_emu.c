@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Softmax as a CPU task (the runtime's emulator, umd/emu.c), in the
+ * Softmax as a CPU task (the runtime's emulator, umd/runtime/emu.c), in the
  * descriptor layout with scale factors: one operation, its source and
  * destination buffers at address-list indices after the task's own.
  */
