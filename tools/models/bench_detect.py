@@ -22,6 +22,7 @@ import time
 import numpy as np
 import onnx
 
+import bench_digits
 import detect_ref
 import onnx_torch
 import pnm
@@ -36,13 +37,8 @@ THRESHOLD = 0.01
 
 def run_case(build, tmp, files, config, prec):
     """The boxes the compiled network finds in each scene."""
-    loadable = os.path.join(tmp, f"detect_{prec}_{config}.nvdla")
-    cmd = [os.path.join(build, "bin", "nvdla_compile"),
-           os.path.join(DETECT, "detect.onnx"), "--config", config,
-           "--precision", prec, "-o", loadable]
-    if prec == "int8":
-        cmd += ["--calibrate", os.path.join(DETECT, "calib")]
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    loadable = bench_digits.compile_model(build, tmp, DETECT, "detect",
+                                          config, prec)
     found = []
     for f in files:
         out = subprocess.run(

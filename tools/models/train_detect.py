@@ -26,7 +26,6 @@ same bytes.
 
 Usage: tools/models/python.sh tools/models/train_detect.py OUT_DIR"""
 
-import io
 import os
 import struct
 import sys
@@ -43,6 +42,7 @@ import torch.nn.functional as F
 import detect_ref
 import onnx_torch
 import pnm
+import train_digits
 
 SEED = 25
 TEST_SEED = 2500          # the held-out scenes of make bench
@@ -72,21 +72,10 @@ def digit_images():
     return d.images / 16.0, labels, tr, te
 
 
-def resize_matrix(n, m):
-    """m x n bilinear interpolation (align_corners=False) along one axis."""
-    a = np.zeros((m, n))
-    for i in range(m):
-        src = min(max((i + 0.5) * n / m - 0.5, 0.0), n - 1.0)
-        lo = int(np.floor(src))
-        hi = min(lo + 1, n - 1)
-        a[i, lo] += 1.0 - (src - lo)
-        a[i, hi] += src - lo
-    return a
-
-
 def glyph(image, h, w):
     """An 8x8 digit scaled to h x w 8-bit pixels."""
-    up = resize_matrix(8, h) @ image @ resize_matrix(8, w).T
+    up = (train_digits.upscale_matrix(8, h) @ image @
+          train_digits.upscale_matrix(8, w).T)
     return np.clip(np.rint(up * 255.0), 0, 255).astype(np.uint8)
 
 
@@ -214,14 +203,6 @@ def train(images, labels, pool):
     return model.eval()
 
 
-def export(model):
-    f = io.BytesIO()
-    torch.onnx.export(model, torch.zeros(1, 1, SIZE, SIZE), f,
-                      opset_version=13, input_names=["data"],
-                      output_names=["yolo"])
-    return f.getvalue()
-
-
 def sidecar():
     """detect.yolo: what nvdla_runtime --detect needs to decode the head."""
     lines = ["# The head of detect.onnx (tools/models/train_detect.py):",
@@ -261,7 +242,7 @@ def main(argv):
 
     os.makedirs(os.path.join(out, "calib"), exist_ok=True)
     os.makedirs(os.path.join(out, "scenes"), exist_ok=True)
-    data = export(model)
+    data = train_digits.export(model, SIZE, "yolo")
     with open(os.path.join(out, "detect.onnx"), "wb") as f:
         f.write(data)
     with open(os.path.join(out, "detect.yolo"), "w") as f:
