@@ -336,6 +336,17 @@ run: setup-build all $(DEMO)
 	$(RUNTIME) --loadable $(DEMO) --image models/digits/input.pgm \
 		--normalize 255 --top 1 -o $(BUILD)/output.dimg
 
+# The second demo: the digit detector of models/detect, compiled for
+# nv_full in fp16, on its bundled scene: the boxes it finds, with their
+# classes and scores (models/detect/input.txt has the true ones).
+DETECT_DEMO := $(BUILD)/detect.nvdla
+$(DETECT_DEMO): models/detect/detect.onnx $(BUILD)/bin/nvdla_compile
+	$(BUILD)/bin/nvdla_compile $< --config nv_full --precision fp16 -o $@
+
+run-detect: setup-build all $(DETECT_DEMO)
+	$(RUNTIME) --loadable $(DETECT_DEMO) --image models/detect/input.pgm \
+		--detect models/detect/detect.yolo -o $(BUILD)/detect.dimg
+
 # The whole suite: unit and conformance tests here, the cross builds'
 # tests under qemu-user, driver tests in QEMU and on the QEMU board with
 # its NVDLA device.
@@ -434,7 +445,7 @@ install: $(LIB_A) $(LIB_SO_REAL) $(LIB_LINKS) $(RUNTIME) $(BUILD)/bin/nvdla_comp
 clean:
 	rm -rf $(BUILD)
 
-.PHONY: FORCE all tests setup setup-build run bench check check-unit check-cmodel \
+.PHONY: FORCE all tests setup setup-build run run-detect bench check check-unit check-cmodel \
 	check-debug clean install loadables models cross check-cross
 -include $(shell find $(BUILD)/obj $(BUILD)/obj-asan $(BUILD)/obj-fuzz \
 	-name '*.d' 2>/dev/null)

@@ -3,8 +3,9 @@
 # make bench: per-engine throughput of the hardware model next to plain C
 # loops (nvdla_bench), the wall time of the largest public traces and of
 # ResNet-18 from the official compiler, the digit demo's accuracy on its
-# test split, the pipelined example's frames/s (nvdla_stream) with 1, 2 and 3
-# runs in flight next to the synchronous loop's, then the runtime's own
+# test split, the detector demo's mAP on held-out scenes, the pipelined
+# example's frames/s (nvdla_stream) with 1, 2 and 3 runs in flight next
+# to the synchronous loop's, then the runtime's own
 # costs (nvdla_runtime_bench) in process and through the kernel driver in a
 # QEMU guest per installed kernel (with nvdla_stream's figures there too),
 # and ResNet-18 int8 through the driver on the arm64 board with the NVDLA
@@ -76,17 +77,25 @@ for c in ${BENCH_NETWORKS:-resnet18_fp16_full resnet18_int8_small}; do
 	rm -f "$out"
 done
 
+# model_bench NAME MODULES: tools/models/bench_NAME.py, which needs
+# nvdla_compile and the python modules MODULES (comma separated)
+model_bench() {
+	echo
+	if [ -x "$build/bin/nvdla_compile" ] &&
+		tools/models/python.sh -c "import $2" 2>/dev/null; then
+		tools/models/python.sh "tools/models/bench_$1.py" "$build" ||
+			echo "$1: failed (above)"
+	else
+		echo "$1: skipped (needs nvdla_compile and python3 modules $2)"
+	fi
+}
 # The digit demo (models/digits) on its test split: the float model's
 # accuracy next to the compiled network's in fp16 and int8, with their
 # top-1 agreement.
-echo
-if [ -x "$build/bin/nvdla_compile" ] &&
-	tools/models/python.sh -c 'import torch, onnx' 2>/dev/null; then
-	tools/models/python.sh tools/models/bench_digits.py "$build" ||
-		echo "digits: failed (above)"
-else
-	echo "digits: skipped (needs nvdla_compile, python3-torch and python3-onnx)"
-fi
+model_bench digits torch,onnx
+# The detector demo (models/detect) on 200 held-out scenes: mAP@0.5 of the
+# float model next to the compiled network's in fp16 and int8.
+model_bench detect torch,onnx,sklearn
 
 # The pipelined example (examples/stream.c): frames/s of the synchronous
 # loop next to 1, 2 and 3 runs in flight, in the same run, on the digit

@@ -28,15 +28,22 @@ DIGITS = "models/digits"
 CASES = ["nv_full:fp16", "nv_full:int8", "nv_large:int8", "nv_small:int8"]
 
 
-def run_case(build, tmp, files, config, prec):
-    """The compiled network's outputs for every image (N x 10)."""
-    loadable = os.path.join(tmp, f"digits_{prec}_{config}.nvdla")
+def compile_model(build, tmp, model_dir, name, config, prec):
+    """@model_dir/@name.onnx compiled into @tmp, int8 calibrated on
+    @model_dir/calib: the loadable's path."""
+    loadable = os.path.join(tmp, f"{name}_{prec}_{config}.nvdla")
     cmd = [os.path.join(build, "bin", "nvdla_compile"),
-           os.path.join(DIGITS, "digits.onnx"), "--config", config,
+           os.path.join(model_dir, f"{name}.onnx"), "--config", config,
            "--precision", prec, "-o", loadable]
     if prec == "int8":
-        cmd += ["--calibrate", os.path.join(DIGITS, "calib")]
+        cmd += ["--calibrate", os.path.join(model_dir, "calib")]
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return loadable
+
+
+def run_case(build, tmp, files, config, prec):
+    """The compiled network's outputs for every image (N x 10)."""
+    loadable = compile_model(build, tmp, DIGITS, "digits", config, prec)
     out = os.path.join(tmp, "out.txt")
     rows = []
     for f in files:

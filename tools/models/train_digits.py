@@ -112,11 +112,12 @@ def train(x, y):
     return model.eval()
 
 
-def export(model):
+def export(model, size=SIZE, output="prob"):
+    """The ONNX file of @model on 1 x 1 x @size x @size inputs `data`."""
     f = io.BytesIO()
-    torch.onnx.export(model, torch.zeros(1, 1, SIZE, SIZE), f,
+    torch.onnx.export(model, torch.zeros(1, 1, size, size), f,
                       opset_version=13, input_names=["data"],
-                      output_names=["prob"])
+                      output_names=[output])
     return f.getvalue()
 
 

@@ -15,6 +15,7 @@
 
 #include <nvdla/runtime.h>
 
+#include "detect.h"
 #include "output.h"
 
 struct options {
@@ -35,6 +36,9 @@ struct options {
 	struct nvdla_estimate_params est;
 	struct nvdla_image_options image_opt;
 	bool mean_set, normalize_set;	/* given on the command line */
+	const char *detect;	/* the .yolo file of --detect */
+	double detect_threshold, nms;
+	bool detect_set;	/* --detect-threshold or --nms */
 };
 
 static void usage(FILE *f)
@@ -45,6 +49,7 @@ static void usage(FILE *f)
 		"                     [--record DIR [--record-format F]] [-o FILE]\n"
 		"                     [--estimate [--clock MHZ] [--dram-gbps X]\n"
 		"                      [--dram-latency NS]]\n"
+		"                     [--detect FILE [--detect-threshold T] [--nms IOU]]\n"
 		"\n"
 		"  --loadable FILE  the network to run (an NVDLA loadable)\n"
 		"  --device DEV     a device node (/dev/accel/accel0,\n"
@@ -71,6 +76,12 @@ static void usage(FILE *f)
 		"                   per task on a device)\n"
 		"  --top K          for a classifier (a 1x1xC output), print its K\n"
 		"                   best classes and their values (default 5)\n"
+		"  --detect FILE    decode output 0 as the YOLO head FILE describes\n"
+		"                   (models/detect/detect.yolo) and print its\n"
+		"                   boxes: box x0 y0 x1 y1 class score\n"
+		"  --detect-threshold T  the least score of a box (default 0.25)\n"
+		"  --nms IOU        drop a box that overlaps a better one of its\n"
+		"                   class by more than IOU (default 0.45)\n"
 		"  --record DIR     write the run as a hardware trace into DIR\n"
 		"                   (input.txn on nv_full, DIR.cfg on nv_small and\n"
 		"                   nv_large), which nvdla_trace and NVIDIA's test\n"
@@ -98,6 +109,20 @@ static int parse_number(const char *name, const char *arg, double *v)
 	*v = strtod(arg, &end);
 	if (end == arg || *end) {
 		fprintf(stderr, "nvdla_runtime: --%s takes a number: '%s'\n",
+			name, arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* A number from 0 to 1 for option @name into @v. */
+static int parse_fraction(const char *name, const char *arg, double *v)
+{
+	char *end;
+
+	*v = strtod(arg, &end);
+	if (end == arg || *end || !(*v >= 0 && *v <= 1)) {
+		fprintf(stderr, "nvdla_runtime: --%s takes a number from 0 to 1: '%s'\n",
 			name, arg);
 		return -1;
 	}
@@ -192,6 +217,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "clock", required_argument, NULL, 'C' },
 		{ "dram-gbps", required_argument, NULL, 'G' },
 		{ "dram-latency", required_argument, NULL, 'L' },
+		{ "detect", required_argument, NULL, 'D' },
+		{ "detect-threshold", required_argument, NULL, 'T' },
+		{ "nms", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -201,6 +229,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 	o->top = 5;
 	o->image_opt.normalize = 1.0f;
 	o->est.latency_ns = -1;
+	o->detect_threshold = 0.25;
+	o->nms = 0.45;
 	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
@@ -260,6 +290,17 @@ static int parse_options(int argc, char **argv, struct options *o)
 					 &o->est.latency_ns))
 				return -1;
 			break;
+		case 'D':
+			o->detect = optarg;
+			break;
+		case 'T':
+		case 'N':
+			o->detect_set = true;
+			if (parse_fraction(c == 'T' ? "detect-threshold" : "nms",
+					   optarg, c == 'T' ?
+					   &o->detect_threshold : &o->nms))
+				return -1;
+			break;
 		case 'l':
 			o->loadable = optarg;
 			break;
@@ -279,6 +320,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 	}
 	if (o->estimate_set && !o->estimate) {
 		fprintf(stderr, "nvdla_runtime: --clock, --dram-gbps and --dram-latency need --estimate\n");
+		return -1;
+	}
+	if (o->detect_set && !o->detect) {
+		fprintf(stderr, "nvdla_runtime: --detect-threshold and --nms need --detect\n");
 		return -1;
 	}
 	if (o->record_format && !o->record) {
@@ -340,13 +385,16 @@ static int image_options(struct nvdla_network *net, const struct options *o,
 static int run(struct nvdla_runtime *rt, const struct options *o)
 {
 	struct nvdla_image_options opt;
+	struct cli_yolo_head head;
 	char what[4200];
 	struct nvdla_network *net;
 	const char *hazard;
 	unsigned int hazards;
 	int ret;
 
-	ret = o->allow_hw_hazards ? nvdla_runtime_allow_hw_hazards(rt, 1) : 0;
+	ret = o->detect ? cli_yolo_head_read(o->detect, &head) : 0;
+	if (!ret && o->allow_hw_hazards)
+		ret = nvdla_runtime_allow_hw_hazards(rt, 1);
 	if (!ret && o->estimate)
 		ret = nvdla_runtime_estimate(rt, &o->est);
 	if (!ret)
@@ -380,7 +428,9 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 		ret = cli_print_stats(net);
 	if (!ret && o->estimate)
 		ret = cli_print_estimate(net);
-	if (!ret && nvdla_network_num_outputs(net))
+	if (!ret && o->detect)
+		ret = cli_detect(net, &head, o->detect_threshold, o->nms);
+	else if (!ret && nvdla_network_num_outputs(net))
 		cli_print_top(net, 0, o->top);
 	if (!ret) {
 		snprintf(what, sizeof(what), "%s: ran %s, wrote ",
