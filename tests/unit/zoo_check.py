@@ -23,10 +23,7 @@ import zoo  # noqa: E402
 import nvdla  # noqa: E402
 
 # The compiler's refusal, for the models it does not take yet.
-REFUSED = {
-    "shufflenet_v2_x1_0": "node '/stage2/stage2.0/Reshape' (Reshape): the "
-                          "shape has rank 5 (at most 4)",
-}
+REFUSED = {}
 
 # Largest loadable, in bytes (the weights do not depend on the input size).
 MAX_BYTES = {

@@ -279,6 +279,10 @@ static int load_outputs(struct nvc_loader *l, const Onnx__GraphProto *gp)
 			return nvc_error(l->err, l->errlen, -EINVAL,
 					 "output '%s' is the zero padding of Pad node '%s', which is folded only into a convolution or an average pooling",
 					 name, v->pad_node);
+		if (v->view_node)
+			return nvc_error(l->err, l->errlen, -EINVAL,
+					 "output '%s' is the rank-5 view of channel groups of Reshape node '%s'",
+					 name, v->view_node);
 		g->outputs[g->num_outputs++] = v->tensor;
 	}
 	return 0;
