@@ -676,7 +676,9 @@ static const struct onnx_case refusals[] = {
 	{ 11, "Softmax", "x", 0, 2, 4, 4, NULL, NULL,
 	  "only a softmax over channels is supported" },
 	{ 13, "Reshape", "x,k", 0, 2, 4, 4, "k:i:1,1,1,1,32", NULL,
-	  "the shape has rank 5 (at most 4)" },
+	  "the shape has rank 5; only [1, g, C/g, H, W] of a [1, C, H, W] tensor (a channel shuffle's view) is supported" },
+	{ 13, "Reshape", "x,k", 0, 2, 4, 4, "k:i:1,1,1,1,1,32", NULL,
+	  "the shape has rank 6 (at most 4)" },
 	{ 13, "Reshape", "x,k", 0, 2, 0, 0, "k:i:1,0,0", NULL,
 	  "dimension 2 copies a dimension the input lacks" },
 	{ 13, "Reshape", "x,k", 0, 2, 4, 4, "k:i:1,3,-1", NULL,
@@ -707,8 +709,12 @@ static const struct onnx_case refusals[] = {
 	  "axis 1 is out of range" },
 	{ 13, "Concat", "a,b", 0, 2, 4, 4, "a:i:1;b:f:1", "axis=i:0",
 	  "'a' and 'b' differ in type or rank" },
-	{ 13, "Slice", "x,s,e", 0, 2, 4, 4, "s:i:0;e:i:1", NULL,
-	  "node 'n1' (Slice): only a slice of a constant is supported" },
+	{ 13, "Slice", "x,s,e,a", 0, 2, 4, 4, "s:i:0;e:i:2;a:i:2", NULL,
+	  "node 'n1' (Slice): only a slice of a computed tensor along channels is supported (axis 2 changes)" },
+	{ 13, "Slice", "x,s,e,a,p", 0, 2, 4, 4, "s:i:0;e:i:2;a:i:1;p:i:2", NULL,
+	  "only a slice of a computed tensor in steps of 1 that keeps channels is supported" },
+	{ 13, "Slice", "x,s,e,a", 0, 2, 4, 4, "s:i:1;e:i:1;a:i:1", NULL,
+	  "only a slice of a computed tensor in steps of 1 that keeps channels is supported" },
 	{ 9, "Slice", "x", 0, 2, 4, 4, NULL, NULL,
 	  "Slice before opset 10 is not supported" },
 	{ 13, "Slice", "a,s,e", 0, 2, 4, 4, "a:i:1,2;s:i:0,0;e:i:1", NULL,
@@ -1204,6 +1210,82 @@ static void test_pad(void)
 		"Pad as a graph output");
 }
 
+/*
+ * x (6 channels of 1x2) through Reshape [1, 2, 3, 1, 2], Transpose
+ * @perm and Reshape [1, -1, 1, 2] into y, as torch writes ShuffleNet's
+ * channel shuffle (@perm "" leaves the Transpose out; @last other than
+ * Reshape reads the transposed view alone).
+ */
+static Onnx__ModelProto *shuffle_model(const char *perm, const char *last)
+{
+	int64_t v5[5] = { 1, 2, 3, 1, 2 }, v4[4] = { 1, -1, 1, 2 };
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__NodeProto *n;
+
+	ob_input(m, "x", 6, 1, 2);
+	ob_init_i64(m, "v5", 5, v5);
+	ob_init_i64(m, "v4", 4, v4);
+	ob_node(m, "Reshape", "view", "x,v5", "g");
+	if (*perm) {
+		n = ob_node(m, "Transpose", "swap", "g", "t");
+		ob_ints(n, "perm", 5, perm[0] - '0', perm[1] - '0',
+			perm[2] - '0', perm[3] - '0', perm[4] - '0');
+	}
+	ob_node(m, last, "back", !strcmp(last, "Reshape") ?
+		(*perm ? "t,v4" : "g,v4") : "t", "y");
+	ob_output(m, "y");
+	return m;
+}
+
+/*
+ * The channel shuffle becomes a 1x1 convolution picking channels
+ * 0, 3, 1, 4, 2, 5; Slice along channels a Split; the rank-5 views are
+ * refused anywhere else.
+ */
+static void test_shuffle(void)
+{
+	static const float x[12] = { 0, 1, 10, 11, 20, 21, 30, 31, 40, 41,
+				     50, 51 };
+	int64_t s1[1] = { 1 }, e1[1] = { -2 }, a1[1] = { 1 };
+	Onnx__ModelProto *m;
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+
+	expect(shuffle_model("02134", "Reshape"), x,
+	       (float[]){ 0, 1, 30, 31, 10, 11, 40, 41, 20, 21, 50, 51 }, 12,
+	       "channel shuffle of 6 channels in 2 groups");
+	if (tap_ok(load(shuffle_model("02134", "Reshape"), &g) == 0,
+		   "channel shuffle loads: %s", err)) {
+		tap_ok(g.num_nodes == 1 && g.nodes[0].op == NVC_CONV &&
+		       g.nodes[0].conv.kh == 1 && g.nodes[0].conv.group == 1,
+		       "the shuffle is one 1x1 convolution");
+		nvc_graph_free(&g);
+	}
+	expect(shuffle_model("", "Reshape"), x, x, 12,
+	       "a view of channel groups reshaped back unchanged");
+	m = model_x(6, 1, 2, "Slice", "x,s,e,a", &n);
+	ob_init_i64(m, "s", 1, s1);
+	ob_init_i64(m, "e", 1, e1);
+	ob_init_i64(m, "a", 1, a1);
+	expect(m, x, (float[]){ 10, 11, 20, 21, 30, 31 }, 6,
+	       "Slice of channels 1 to 4 of a computed tensor");
+	refused(shuffle_model("01243", "Reshape"),
+		"node 'swap' (Transpose): input 'g' is a rank-5 view of channel groups; only the permutation (0, 2, 1, 3, 4) of a channel shuffle is supported",
+		"Transpose of a channel-group view other than the shuffle's");
+	refused(shuffle_model("02134", "Relu"),
+		"node 'back' (Relu): input 't' is the rank-5 view of channel groups of Reshape node 'view', read only by a channel shuffle's Transpose (0, 2, 1, 3, 4) and Reshape back to rank 4",
+		"a channel-group view read by a Relu");
+	m = shuffle_model("02134", "Reshape");
+	ob_output(m, "t");
+	refused(m, "output 't' is the rank-5 view of channel groups of Reshape node 'view'",
+		"a channel-group view as a graph output");
+	m = shuffle_model("02134", "Reshape");
+	ob_init_i64(m, "v3", 4, (int64_t[]){ 1, 3, 2, 2 });
+	ob_node(m, "Reshape", "other", "t,v3", "z");
+	refused(m, "node 'other' (Reshape): input 't' is a rank-5 view of channel groups; only a Reshape back to its [1, C, H, W] is supported",
+		"a shuffled view reshaped to another shape");
+}
+
 /* Concat of 20 inputs: parts of up to NVC_MAX_INPUTS first. */
 static void test_concat_many(void)
 {
@@ -1467,6 +1549,7 @@ int main(int argc, char **argv)
 	test_pass_flatten_dead();
 	test_exec_values();
 	test_concat_many();
+	test_shuffle();
 	test_stats();
 	test_calibrate();
 	test_inputs();

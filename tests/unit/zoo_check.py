@@ -32,6 +32,10 @@ MAX_BYTES = {
 
 # Configurations each model is also checked on in int8.
 INT8 = {
+    "resnet18": ("nv_large", "nv_small"),
+    "googlenet": ("nv_large", "nv_small"),
+    "shufflenet_v2_x1_0": ("nv_large", "nv_small"),
+    "mnasnet1_0": ("nv_large", "nv_small"),
     "mobilenet_v2": ("nv_large", "nv_small"),
     "efficientnet_b0": ("nv_large", "nv_small"),
 }
