@@ -1214,6 +1214,71 @@ static void test_split(void)
 	check("split into views at channel 32, convolutions, concat", 3);
 }
 
+/* A Split of @in into parts of @c[0..n) channels: part @k's tensor. */
+static int split_at(int in, int n, const int *c, int k)
+{
+	struct nvc_node *s;
+	int i;
+
+	s = node(NVC_SPLIT, "Split", in, tensor("part", c[0], tensors[in].h,
+						  tensors[in].w));
+	for (i = 1; i < n; i++) {
+		s->outputs[i] = tensor("part", c[i], tensors[in].h,
+				       tensors[in].w);
+		tensors[s->outputs[i]].producer = G.num_nodes - 1;
+	}
+	s->num_outputs = n;
+	return s->outputs[k];
+}
+
+/*
+ * ShuffleNet's channel shuffle of @in in @g groups, as the front end
+ * writes it: a 1x1 convolution whose weights pick output channel
+ * j = a g + b from input channel b C/g + a.
+ */
+static int shuffle(int in, int g)
+{
+	int c = tensors[in].c, j, out = conv(in, c, 1, 1, 0, 1, 1,
+					      NVC_ACT_NONE);
+	struct nvc_node *n = &nodes[G.num_nodes - 1];
+	float *w = tensors[n->conv.weights].data;
+
+	memset(w, 0, (size_t)c * c * sizeof(*w));
+	memset(tensors[n->conv.bias].data, 0, c * sizeof(float));
+	for (j = 0; j < c; j++)
+		w[j * c + (j % g) * (c / g) + j / g] = 1;
+	return out;
+}
+
+/*
+ * A ShuffleNet unit at channel offsets off the atoms: a Split of 40
+ * channels in halves (20: off every atom), a convolution of the second,
+ * the Concat of both, the channel shuffle, a Slice of channels 4 to 24
+ * (a Split whose first and last parts nothing reads) into a
+ * convolution; and a Split part off the atoms as the graph output.
+ */
+static void test_shuffle_unit(void)
+{
+	static const int halves[2] = { 20, 20 }, slice[3] = { 4, 20, 16 };
+	int x, t, a, b;
+
+	reset();
+	x = input(16, 6, 6);
+	t = conv(x, 40, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	a = split_at(t, 2, halves, 0);
+	b = nodes[G.num_nodes - 1].outputs[1];
+	b = conv(b, 20, 1, 1, 0, 1, 1, NVC_ACT_RELU);
+	t = shuffle(binary(NVC_CONCAT, a, b, "Concat"), 2);
+	t = conv(split_at(t, 3, slice, 1), 16, 1, 1, 0, 1, 1, NVC_ACT_NONE);
+	output(t);
+	check("split, concat and channel shuffle off the atoms, a slice of channels 4 to 24", 5);
+	reset();
+	x = input(16, 6, 6);
+	t = conv(x, 40, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	output(split_at(t, 2, halves, 1));
+	check("a split part at channel 20 as the graph output", 2);
+}
+
 /*
  * A near-dead output channel (|w| ~ 1e-38, bias 0.5) beside live ones:
  * its scale must not push the shared shifts so far that the other
@@ -1568,6 +1633,7 @@ int main(void)
 	test_dead_channel();
 	test_memories();
 	test_split();
+	test_shuffle_unit();
 	test_image();
 	test_cbuf_split();
 	test_reuse();
