@@ -266,7 +266,8 @@ static void ref_node(const struct nvc_node *n)
 			int k = (int)(i / ((size_t)to->h * to->w));
 			int yy = (int)(i / to->w % to->h), xx = (int)(i % to->w);
 			int sy = n->conv.stride[0], sx = n->conv.stride[1];
-			double sum = tensors[n->conv.bias].data[k];
+			double sum = n->conv.bias >= 0 ?
+				     tensors[n->conv.bias].data[k] : 0;
 
 			for (c = 0; c < ti->c; c++)
 				sum += at(in, c, yy / sy, xx / sx) *
@@ -1214,6 +1215,34 @@ static void test_split(void)
 	check("split into views at channel 32, convolutions, concat", 3);
 }
 
+/*
+ * Resize nearest by 2 in height and 3 in width between convolutions, as
+ * the front end writes it: a transposed convolution, kernel = stride,
+ * weights 1 from each channel to itself, no bias.
+ */
+static void test_upsample(void)
+{
+	int x, t, up, c, r;
+	struct nvc_node *n;
+	float *w;
+
+	reset();
+	x = input(8, 5, 6);
+	t = conv(x, 24, 3, 1, 1, 1, 1, NVC_ACT_LEAKY);
+	nodes[G.num_nodes - 1].act.alpha = 0.1f;
+	up = tensor("up", 24, 10, 18);
+	n = node(NVC_CONV_TRANSPOSE, "Resize", t, up);
+	n->conv = (struct nvc_conv_attr){ .kh = 2, .kw = 3,
+		.stride = { 2, 3 }, .dilation = { 1, 1 }, .group = 1,
+		.weights = constant(24, 24, 2, 3, 0, 0), .bias = -1 };
+	w = tensors[n->conv.weights].data;
+	for (c = 0; c < 24; c++)
+		for (r = 0; r < 6; r++)
+			w[((size_t)c * 24 + c) * 6 + r] = 1;
+	output(conv(up, 8, 3, 1, 1, 1, 1, NVC_ACT_NONE));
+	check("Resize nearest by 2x3 between convolutions", 3);
+}
+
 /* A Split of @in into parts of @c[0..n) channels: part @k's tensor. */
 static int split_at(int in, int n, const int *c, int k)
 {
@@ -1634,6 +1663,7 @@ int main(void)
 	test_memories();
 	test_split();
 	test_shuffle_unit();
+	test_upsample();
 	test_image();
 	test_cbuf_split();
 	test_reuse();

@@ -522,8 +522,8 @@ static void test_refusals_ops(void)
 	Onnx__ModelProto *m;
 	Onnx__NodeProto *n;
 
-	m = one_node(13, "Resize", "x", &n);
-	refused(m, "node 'n1' (Resize): operator is not supported", "unknown operator");
+	m = one_node(13, "Erf", "x", &n);
+	refused(m, "node 'n1' (Erf): operator is not supported", "unknown operator");
 	m = one_node(13, "Relu", "x", &n);
 	ob_int(n, "foo", 1);
 	refused(m, "node 'n1' (Relu): attribute 'foo' is not supported",
@@ -1286,6 +1286,83 @@ static void test_shuffle(void)
 		"a shuffled view reshaped to another shape");
 }
 
+/*
+ * x (1 channel of 2x2) through Resize by @scales (4 values) or to @sizes
+ * (when @scales is NULL), with @mode, coordinates @coord and rounding
+ * @near (NULL: the attribute's default).
+ */
+static Onnx__ModelProto *resize_model(const float *scales,
+				      const int64_t *sizes, const char *mode,
+				      const char *coord, const char *near)
+{
+	int64_t d0[1] = { 0 }, d4[1] = { 4 };
+	Onnx__ModelProto *m;
+	Onnx__NodeProto *n;
+
+	m = model_x(1, 2, 2, "Resize", scales ? "x,roi,s" : "x,,,sz", &n);
+	if (scales) {
+		ob_init(m, "roi", 1, d0, NULL);
+		ob_init(m, "s", 1, d4, scales);
+	} else {
+		ob_init_i64(m, "sz", 4, sizes);
+	}
+	ob_string(n, "mode", mode);
+	if (coord)
+		ob_string(n, "coordinate_transformation_mode", coord);
+	if (near)
+		ob_string(n, "nearest_mode", near);
+	return m;
+}
+
+/*
+ * Resize nearest by whole factors, from scales or sizes, as torch writes
+ * nn.Upsample (asymmetric, floor) or with half-pixel coordinates: a
+ * transposed convolution; refused otherwise, with the reason.
+ */
+static void test_resize(void)
+{
+	static const float x4[4] = { 1, 2, 3, 4 };
+	static const float x2x3[24] = { 1, 1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2,
+					3, 3, 3, 4, 4, 4, 3, 3, 3, 4, 4, 4 };
+	static const float s23[4] = { 1, 1, 2, 3 }, s15[4] = { 1, 1, 1.5f, 2 };
+	static const float sc[4] = { 1, 2, 2, 2 };
+	static const int64_t z46[4] = { 1, 1, 4, 6 }, z35[4] = { 1, 1, 3, 4 };
+	static const int64_t zc[4] = { 1, 2, 4, 4 };
+	struct nvc_graph g;
+
+	expect(resize_model(s23, NULL, "nearest", "asymmetric", "floor"), x4,
+	       x2x3, 24, "Resize nearest by 2x3 (scales, asymmetric, floor)");
+	expect(resize_model(NULL, z46, "nearest", NULL, NULL), x4, x2x3, 24,
+	       "Resize nearest to 4x6 (sizes, half_pixel, round_prefer_floor)");
+	if (tap_ok(load(resize_model(s23, NULL, "nearest", NULL, NULL), &g) == 0,
+		   "Resize loads: %s", err)) {
+		tap_ok(g.num_nodes == 1 && g.nodes[0].op == NVC_CONV_TRANSPOSE &&
+		       g.nodes[0].conv.kh == 2 && g.nodes[0].conv.stride[1] == 3,
+		       "Resize is a transposed convolution, kernel 2x3 = stride");
+		nvc_graph_free(&g);
+	}
+	refused(resize_model(s23, NULL, "linear", NULL, NULL),
+		"node 'n' (Resize): only mode 'nearest' is supported (mode 'linear')",
+		"Resize linear");
+	refused(resize_model(s23, NULL, "nearest", "align_corners", NULL),
+		"coordinate_transformation_mode 'align_corners' with nearest_mode 'round_prefer_floor' is not supported (asymmetric with floor, or half_pixel with rounding)",
+		"Resize nearest with align_corners");
+	refused(resize_model(s23, NULL, "nearest", "asymmetric", NULL),
+		"coordinate_transformation_mode 'asymmetric' with nearest_mode 'round_prefer_floor' is not supported",
+		"Resize nearest, asymmetric and rounded");
+	refused(resize_model(s15, NULL, "nearest", NULL, NULL),
+		"scale 1.5 is not a whole factor from 1 to 16", "Resize by 1.5");
+	refused(resize_model(sc, NULL, "nearest", NULL, NULL),
+		"the scales must be 4 values, 1 for batch and channels",
+		"Resize of the channels");
+	refused(resize_model(NULL, z35, "nearest", NULL, NULL),
+		"size 3 is not a whole factor from 1 to 16 of 2",
+		"Resize to 3 rows from 2");
+	refused(resize_model(NULL, zc, "nearest", NULL, NULL),
+		"the sizes must be 4 values keeping batch and channels",
+		"Resize to other channels");
+}
+
 /* Concat of 20 inputs: parts of up to NVC_MAX_INPUTS first. */
 static void test_concat_many(void)
 {
@@ -1550,6 +1627,7 @@ int main(int argc, char **argv)
 	test_exec_values();
 	test_concat_many();
 	test_shuffle();
+	test_resize();
 	test_stats();
 	test_calibrate();
 	test_inputs();
