@@ -1314,6 +1314,30 @@ static Onnx__ModelProto *resize_model(const float *scales,
 	return m;
 }
 
+/* x (1 channel of 2x2) through Upsample at @opset by 1, 1, 2, 3. */
+static Onnx__ModelProto *upsample_model(int opset)
+{
+	static const float s23[4] = { 1, 1, 2, 3 };
+	Onnx__ModelProto *m = ob_model(opset);
+	Onnx__AttributeProto *a;
+	Onnx__NodeProto *n;
+	int64_t d4[1] = { 4 };
+
+	ob_input(m, "x", 1, 2, 2);
+	n = ob_node(m, "Upsample", "up", opset < 9 ? "x" : "x,s", "y");
+	if (opset < 9) {
+		a = ob_attr(n, "scales", ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOATS);
+		a->floats = malloc(sizeof(s23));
+		memcpy(a->floats, s23, sizeof(s23));
+		a->n_floats = 4;
+	} else {
+		ob_init(m, "s", 1, d4, s23);
+	}
+	ob_string(n, "mode", "nearest");
+	ob_output(m, "y");
+	return m;
+}
+
 /*
  * Resize nearest by whole factors, from scales or sizes, as torch writes
  * nn.Upsample (asymmetric, floor) or with half-pixel coordinates: a
@@ -1341,6 +1365,13 @@ static void test_resize(void)
 		       "Resize is a transposed convolution, kernel 2x3 = stride");
 		nvc_graph_free(&g);
 	}
+	expect(upsample_model(7), x4, x2x3, 24,
+	       "Upsample nearest by 2x3 (opset 7: the scales attribute)");
+	expect(upsample_model(9), x4, x2x3, 24,
+	       "Upsample nearest by 2x3 (opset 9: the scales input)");
+	refused(upsample_model(10),
+		"node 'up' (Upsample): Upsample is deprecated from opset 10 (Resize replaces it)",
+		"Upsample at opset 10");
 	refused(resize_model(s23, NULL, "linear", NULL, NULL),
 		"node 'n' (Resize): only mode 'nearest' is supported (mode 'linear')",
 		"Resize linear");

@@ -226,7 +226,7 @@ int nvc_conv1x1_node(struct nvc_loader *l, struct nvc_value *x, int64_t n,
  */
 int nvc_slice_channels(struct nvc_loader *l, struct nvc_value *x,
 		       int64_t first, int64_t count);
-/* Resize, nearest by whole factors (onnx_ops_resize.c). */
+/* Resize and Upsample, nearest by whole factors (onnx_ops_resize.c). */
 int nvc_op_resize(struct nvc_loader *l);
 /* Pad (onnx_ops_pad.c): a zero padding left for its reader to fold. */
 int nvc_op_pad(struct nvc_loader *l);

@@ -345,6 +345,7 @@ static const struct {
 	{ "ConstantOfShape", nvc_op_constant_of_shape },
 	{ "Pad", nvc_op_pad },
 	{ "Resize", nvc_op_resize },
+	{ "Upsample", nvc_op_resize },
 };
 
 int nvc_map_node(struct nvc_loader *l, const char *op)

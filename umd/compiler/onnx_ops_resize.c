@@ -1,46 +1,57 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Resize, nearest neighbour by whole factors of height and width (the 2x
- * upsampling of YOLO-style necks): a transposed convolution whose kernel
+ * Resize and Upsample (opsets 7 to 9), nearest neighbour by whole factors
+ * of height and width (the 2x upsampling of YOLO-style necks): a transposed convolution whose kernel
  * is its stride, sy x sx, with weights 1 from each channel to itself and
  * 0 across channels, which the back end lowers like any such
  * ConvTranspose (exact: each output is one input times 1).
  */
 #include <errno.h>
-#include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "onnx.h"
 
+/* The whole factors of height and width from 4 scales @v into @f. */
+static int scale_factors(struct nvc_loader *l, const float *v, long n,
+			 int64_t *f)
+{
+	int i;
+
+	if (n != 4 || v[0] != 1 || v[1] != 1)
+		return nvc_node_error(l, -EINVAL,
+				      "the scales must be 4 values, 1 for batch and channels");
+	for (i = 0; i < 2; i++) {
+		f[i] = (int64_t)v[2 + i];
+		if (v[2 + i] != (float)f[i] || f[i] < 1 || f[i] > 16)
+			return nvc_node_error(l, -EINVAL,
+					      "scale %g is not a whole factor from 1 to 16",
+					      v[2 + i]);
+	}
+	return 0;
+}
+
 /*
- * The whole factors of height and width into @f: from the scales (input
- * 2 from opset 11, 1 before) or the sizes (input 3).
+ * The whole factors of height and width into @f: from the scales (the
+ * attribute of Upsample before opset 9, else input 1 of Upsample and of
+ * Resize before opset 11, input 2 from then) or the sizes (input 3).
  */
 static int factors(struct nvc_loader *l, const struct nvc_value *x,
 		   int64_t *f)
 {
-	int si = l->opset < 11 ? 1 : 2, i;
+	int si = l->opset < 11 || *l->op == 'U' ? 1 : 2, i;
+	const Onnx__AttributeProto *a = nvc_attr(l, "scales");
 	struct nvc_value *v;
 	int ret;
 
+	if (a)
+		return scale_factors(l, a->floats, (long)a->n_floats, f);
 	if (nvc_input_present(l, si) &&
 	    nvc_value_find(l, l->node->input[si])->count) {
 		ret = nvc_input_float(l, si, &v);
-		if (ret)
-			return ret;
-		if (v->count != 4 || v->f[0] != 1 || v->f[1] != 1)
-			return nvc_node_error(l, -EINVAL,
-					      "the scales must be 4 values, 1 for batch and channels");
-		for (i = 0; i < 2; i++) {
-			f[i] = (int64_t)v->f[2 + i];
-			if (v->f[2 + i] != (float)f[i] || f[i] < 1 || f[i] > 16)
-				return nvc_node_error(l, -EINVAL,
-						      "scale %g is not a whole factor from 1 to 16",
-						      v->f[2 + i]);
-		}
-		return 0;
+		return ret ? ret : scale_factors(l, v->f, v->count, f);
 	}
 	ret = nvc_input_int64(l, 3, &v);
 	if (ret)
@@ -70,14 +81,16 @@ static int mapping(struct nvc_loader *l)
 	char mode[32], coord[32], near[32];
 	int ret;
 
+	bool old = l->opset < 11 || *l->op == 'U';	/* Upsample */
+
 	ret = nvc_attr_string(l, "mode", "nearest", mode, sizeof(mode));
 	if (!ret)
 		ret = nvc_attr_string(l, "coordinate_transformation_mode",
-				      l->opset < 11 ? "asymmetric" : "half_pixel",
+				      old ? "asymmetric" : "half_pixel",
 				      coord, sizeof(coord));
 	if (!ret)
 		ret = nvc_attr_string(l, "nearest_mode",
-				      l->opset < 11 ? "floor" : "round_prefer_floor",
+				      old ? "floor" : "round_prefer_floor",
 				      near, sizeof(near));
 	if (ret)
 		return ret;
@@ -106,7 +119,18 @@ int nvc_op_resize(struct nvc_loader *l)
 	float *w;
 	int ret, k, wt;
 
-	ret = nvc_node_check(l, 2, l->opset < 11 ? 2 : 4, known);
+	static const char *const upsample7[] = { "mode", "scales", NULL };
+	static const char *const upsample9[] = { "mode", NULL };
+	int up = !strcmp(l->op, "Upsample");
+
+	if (up && l->opset >= 10)
+		return nvc_node_error(l, -EINVAL,
+				      "Upsample is deprecated from opset 10 (Resize replaces it)");
+	ret = up ? nvc_node_check(l, l->opset < 9 ? 1 : 2, l->opset < 9 ? 1 : 2,
+				  l->opset < 9 ? upsample7 : upsample9) :
+	      nvc_node_check(l, 2, l->opset < 11 ? 2 : 4, known);
+	if (!ret && up && l->opset < 9 && !nvc_attr(l, "scales"))
+		ret = nvc_node_error(l, -EINVAL, "scales is missing");
 	if (!ret)
 		ret = mapping(l);
 	if (!ret)
