@@ -252,7 +252,8 @@ static int lower_node(struct nvc_lower *L, int i, bool *done)
 	case NVC_RESHAPE:
 		return 0;	/* an alias: same bytes */
 	case NVC_SOFTMAX:
-		return nvc_lower_softmax(L, i);
+	case NVC_CPU:
+		return nvc_lower_cpu(L, i);
 	}
 	return nvc_fail(L, n, -EINVAL, "unknown operation %d", n->op);
 }

@@ -235,7 +235,8 @@ int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
 		    int prev_op, const struct dla_data_cube *dst, float s_out);
 int nvc_lower_pool(struct nvc_lower *L, int node);
 int nvc_lower_lrn(struct nvc_lower *L, int node);
-int nvc_lower_softmax(struct nvc_lower *L, int node);
+/* Softmax, and with --cpu-fallback an NVC_CPU function: a CPU task. */
+int nvc_lower_cpu(struct nvc_lower *L, int node);
 
 /* lower_lut.c */
 int nvc_lut_dedup(struct nvc_lower *L);

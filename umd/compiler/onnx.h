@@ -171,6 +171,7 @@ int nvc_op_clip(struct nvc_loader *l);
 int nvc_op_arith(struct nvc_loader *l);
 int nvc_op_max(struct nvc_loader *l);
 int nvc_op_softmax(struct nvc_loader *l);
+int nvc_op_erf(struct nvc_loader *l);
 int nvc_op_reshape(struct nvc_loader *l);
 int nvc_op_flatten(struct nvc_loader *l);
 int nvc_op_identity(struct nvc_loader *l);

@@ -328,6 +328,7 @@ static const struct {
 	{ "Div", nvc_op_arith },
 	{ "Max", nvc_op_max },
 	{ "Softmax", nvc_op_softmax },
+	{ "Erf", nvc_op_erf },
 	{ "Reshape", nvc_op_reshape },
 	{ "Flatten", nvc_op_flatten },
 	{ "Identity", nvc_op_identity },
