@@ -332,6 +332,10 @@ static void ref_node(const struct nvc_node *n)
 			r += (int)part;
 		}
 		return;
+	case NVC_CPU:	/* NVC_CPU_ERF */
+		for (i = 0; i < size; i++)
+			o[i] = erff(vals[in][i]);
+		return;
 	case NVC_SOFTMAX:
 		for (i = 0; i < size; i++)
 			m = fmaxf(m, vals[in][i]);
@@ -470,8 +474,10 @@ static float scale_of(int t)
 static double run(const char *config, enum nvc_precision prec, double *range,
 		  char *why, size_t whylen)
 {
+	/* CPU functions allowed: refused() checks them without. */
 	struct nvc_options o = { .config = config, .precision = prec,
-		.input_format = image_file ? NVC_INPUT_IMAGE : NVC_INPUT_FEATURE };
+		.input_format = image_file ? NVC_INPUT_IMAGE : NVC_INPUT_FEATURE,
+		.cpu_fallback = true };
 	struct nvdla_image_options io = { .normalize = 255 };
 	struct nvdla_tensor_desc di, dout;
 	struct nvdla_runtime *rt = NULL;
@@ -1243,6 +1249,28 @@ static void test_upsample(void)
 	check("Resize nearest by 2x3 between convolutions", 3);
 }
 
+/*
+ * GELU as torch exports it around the CPU's Erf, between convolutions:
+ * DLA task, CPU task, DLA task; refused without --cpu-fallback.
+ */
+static void test_cpu_fallback(void)
+{
+	int x, t, e;
+
+	reset();
+	x = input(8, 5, 6);
+	t = conv(x, 24, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	e = unary(NVC_CPU, t, "Erf");
+	nodes[G.num_nodes - 1].cpu = NVC_CPU_ERF;
+	output(conv(binary(NVC_ELTWISE, t, e, "Mul"), 8, 3, 1, 1, 1, 1,
+		    NVC_ACT_NONE));
+	nodes[G.num_nodes - 2].eltwise = NVC_ELT_MUL;
+	check("x times erf(x) between convolutions, erf on the CPU", 4);
+	tap_ok(refused("nv_full", NVC_FP16,
+		       "node 'Erf' (Erf): the DLA does not compute it; it runs as a CPU task with --cpu-fallback"),
+	       "Erf refused without --cpu-fallback");
+}
+
 /* A Split of @in into parts of @c[0..n) channels: part @k's tensor. */
 static int split_at(int in, int n, const int *c, int k)
 {
@@ -1664,6 +1692,7 @@ int main(void)
 	test_split();
 	test_shuffle_unit();
 	test_upsample();
+	test_cpu_fallback();
 	test_image();
 	test_cbuf_split();
 	test_reuse();

@@ -522,8 +522,8 @@ static void test_refusals_ops(void)
 	Onnx__ModelProto *m;
 	Onnx__NodeProto *n;
 
-	m = one_node(13, "Erf", "x", &n);
-	refused(m, "node 'n1' (Erf): operator is not supported", "unknown operator");
+	m = one_node(13, "Einsum", "x", &n);
+	refused(m, "node 'n1' (Einsum): operator is not supported", "unknown operator");
 	m = one_node(13, "Relu", "x", &n);
 	ob_int(n, "foo", 1);
 	refused(m, "node 'n1' (Relu): attribute 'foo' is not supported",
@@ -1151,6 +1151,10 @@ static void test_exec_values(void)
 	       "Mul of a tensor by its per-channel maximum (computed, C x 1 x 1)");
 	m = model_x(1, 1, 2, "Max", "x,x", &n);
 	expect(m, (float[]){ -4, 4 }, (float[]){ -4, 4 }, 2, "Max of a tensor and itself");
+	m = model_x(1, 2, 2, "Erf", "x", &n);
+	expect(m, (float[]){ 0, 0.5f, -1, 2 },
+	       (float[]){ 0, 0.52049988f, -0.84270079f, 0.99532227f }, 4,
+	       "Erf (a CPU function)");
 }
 
 /* x, Pad by @pads (ONNX order, 8 values), then @op reading @in ("xp"...). */
