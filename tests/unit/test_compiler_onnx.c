@@ -1283,6 +1283,17 @@ static void test_shuffle(void)
 	ob_output(m, "t");
 	refused(m, "output 't' is the rank-5 view of channel groups of Reshape node 'view'",
 		"a channel-group view as a graph output");
+	m = ob_model(13);
+	ob_input(m, "x", 16386, 1, 1);
+	ob_init_i64(m, "v5", 5, (int64_t[]){ 1, 2, 8193, 1, 1 });
+	ob_init_i64(m, "v4", 4, (int64_t[]){ 1, -1, 1, 1 });
+	ob_node(m, "Reshape", "view", "x,v5", "g");
+	n = ob_node(m, "Transpose", "swap", "g", "t");
+	ob_ints(n, "perm", 5, 0, 2, 1, 3, 4);
+	ob_node(m, "Reshape", "back", "t,v4", "y");
+	ob_output(m, "y");
+	refused(m, "node 'back' (Reshape): a shuffle of 16386 channels needs too many weights",
+		"a shuffle whose C x C weights exceed 2^28");
 	m = shuffle_model("02134", "Reshape");
 	ob_init_i64(m, "v3", 4, (int64_t[]){ 1, 3, 2, 2 });
 	ob_node(m, "Reshape", "other", "t,v3", "z");
@@ -1353,7 +1364,7 @@ static void test_resize(void)
 	static const float x2x3[24] = { 1, 1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2,
 					3, 3, 3, 4, 4, 4, 3, 3, 3, 4, 4, 4 };
 	static const float s23[4] = { 1, 1, 2, 3 }, s15[4] = { 1, 1, 1.5f, 2 };
-	static const float sc[4] = { 1, 2, 2, 2 };
+	static const float sc[4] = { 1, 2, 2, 2 }, big[4] = { 1, 1, 2.29e20f, 2 };
 	static const int64_t z46[4] = { 1, 1, 4, 6 }, z35[4] = { 1, 1, 3, 4 };
 	static const int64_t zc[4] = { 1, 2, 4, 4 };
 	struct nvc_graph g;
@@ -1387,6 +1398,9 @@ static void test_resize(void)
 		"Resize nearest, asymmetric and rounded");
 	refused(resize_model(s15, NULL, "nearest", NULL, NULL),
 		"scale 1.5 is not a whole factor from 1 to 16", "Resize by 1.5");
+	refused(resize_model(big, NULL, "nearest", NULL, NULL),
+		"scale 2.29e+20 is not a whole factor from 1 to 16",
+		"Resize by a scale beyond any integer (found by fuzz_onnx)");
 	refused(resize_model(sc, NULL, "nearest", NULL, NULL),
 		"the scales must be 4 values, 1 for batch and channels",
 		"Resize of the channels");

@@ -8,6 +8,7 @@
  * ConvTranspose (exact: each output is one input times 1).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,11 +25,13 @@ static int scale_factors(struct nvc_loader *l, const float *v, long n,
 		return nvc_node_error(l, -EINVAL,
 				      "the scales must be 4 values, 1 for batch and channels");
 	for (i = 0; i < 2; i++) {
-		f[i] = (int64_t)v[2 + i];
-		if (v[2 + i] != (float)f[i] || f[i] < 1 || f[i] > 16)
+		/* In range before the conversion (NaN fails too). */
+		if (!(v[2 + i] >= 1 && v[2 + i] <= 16) ||
+		    v[2 + i] != floorf(v[2 + i]))
 			return nvc_node_error(l, -EINVAL,
 					      "scale %g is not a whole factor from 1 to 16",
 					      v[2 + i]);
+		f[i] = (int64_t)v[2 + i];
 	}
 	return 0;
 }

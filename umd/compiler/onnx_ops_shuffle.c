@@ -95,6 +95,10 @@ int nvc_view_end(struct nvc_loader *l, struct nvc_value *x, int rank,
 		return nvc_node_error(l, -EINVAL,
 				      "input '%s' is a rank-5 view of channel groups; only a Reshape back to its [1, C, H, W] is supported",
 				      x->name);
+	if (x->dims[1] * x->dims[1] > NVC_MAX_ELEMENTS)
+		return nvc_node_error(l, -EINVAL,
+				      "a shuffle of %lld channels needs too many weights",
+				      (long long)x->dims[1]);
 	plain.view_node = NULL;
 	w = shuffle_weights(x->dims[1], x->view_groups);
 	if (!w)
