@@ -1010,6 +1010,48 @@ static void test_pass_flatten_dead(void)
 	}
 }
 
+/*
+ * A ShuffleNet unit: the shuffle of 6 channels, a Slice of each half, a
+ * convolution of the second, the Concat of the first and it. The passes
+ * make the first Slice a selection of x and fold the second into the
+ * convolution's weights; the shuffle, read by nothing, goes.
+ */
+static void test_pass_selections(void)
+{
+	int64_t v5[5] = { 1, 2, 3, 1, 2 }, v4[4] = { 1, -1, 1, 2 };
+	int64_t wd[4] = { 4, 3, 1, 1 }, s0[1] = { 0 }, s3[1] = { 3 };
+	int64_t s6[1] = { 6 }, a1[1] = { 1 };
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+
+	ob_input(m, "x", 6, 1, 2);
+	ob_init_i64(m, "v5", 5, v5);
+	ob_init_i64(m, "v4", 4, v4);
+	ob_init_i64(m, "s0", 1, s0);
+	ob_init_i64(m, "s3", 1, s3);
+	ob_init_i64(m, "s6", 1, s6);
+	ob_init_i64(m, "a1", 1, a1);
+	init_random(m, "w", 4, wd, 21);
+	ob_node(m, "Reshape", "view", "x,v5", "g");
+	n = ob_node(m, "Transpose", "swap", "g", "t");
+	ob_ints(n, "perm", 5, 0, 2, 1, 3, 4);
+	ob_node(m, "Reshape", "shuffle", "t,v4", "sh");
+	ob_node(m, "Slice", "first", "sh,s0,s3,a1", "h1");
+	ob_node(m, "Slice", "second", "sh,s3,s6,a1", "h2");
+	ob_node(m, "Conv", "conv", "h2,w", "c");
+	n = ob_node(m, "Concat", "cat", "h1,c", "y");
+	ob_int(n, "axis", 1);
+	ob_output(m, "y");
+	if (pass_keeps_values(m, 3, "channel shuffle and Slices folded into selections and a conv", &g)) {
+		tap_ok(g.nodes[0].op == NVC_CONV && g.nodes[0].inputs[0] == g.inputs[0] &&
+		       g.nodes[1].op == NVC_CONV && g.nodes[1].inputs[0] == g.inputs[0] &&
+		       g.tensors[g.nodes[1].conv.weights].c == 6,
+		       "the first half picked from x, the convolution reading x with 6-channel weights");
+		nvc_graph_free(&g);
+	}
+}
+
 /* x through a one-node model: the output values, or NULL. */
 static float *run_one(Onnx__ModelProto *m, const float *x, struct nvc_graph *g)
 {
@@ -1673,6 +1715,7 @@ int main(int argc, char **argv)
 	test_pass_affine_chain();
 	test_pass_no_fold();
 	test_pass_flatten_dead();
+	test_pass_selections();
 	test_exec_values();
 	test_concat_many();
 	test_shuffle();
