@@ -51,7 +51,11 @@ override CFLAGS += -std=gnu11 -fPIC -fvisibility=hidden $(WARNFLAGS)
 NVDLA_INCLUDES := -Iinclude/user -Iinclude -Isim/include \
 	-Idrivers/accel/nvdla/engine/include \
 	-Iinclude/uapi/drm -Ikmd/compat
-override CPPFLAGS += $(NVDLA_INCLUDES) -Iumd $(DRM_CFLAGS) -MMD -MP
+# The runtime library's parts (umd/, docs/architecture.md) include each
+# other's headers by name.
+UMD_DIRS := runtime loadable backend io record
+override CPPFLAGS += $(NVDLA_INCLUDES) $(addprefix -Iumd/,$(UMD_DIRS)) \
+	$(DRM_CFLAGS) -MMD -MP
 
 FW_SRCS := $(wildcard drivers/accel/nvdla/engine/*.c)
 # sim/user/: vector units and threads, user space only (Kbuild takes sim/*.c).
@@ -66,7 +70,7 @@ SIM_SRCS := $(filter-out $(AVX2_SRCS) $(NEON_SRCS),\
 	$(wildcard sim/*.c sim/user/*.c)) \
 	$(if $(SIM_AVX2),$(AVX2_SRCS)) $(if $(SIM_NEON),$(NEON_SRCS))
 override CPPFLAGS += $(if $(SIM_AVX2),-DSIM_AVX2) $(if $(SIM_NEON),-DSIM_NEON)
-UMD_SRCS := $(filter-out umd/cli/%,$(wildcard umd/*.c))
+UMD_SRCS := $(wildcard $(addsuffix /*.c,$(addprefix umd/,$(UMD_DIRS))))
 CLI_SRCS := $(wildcard umd/cli/*.c)
 LIB_SRCS := $(UMD_SRCS) $(FW_SRCS) $(SIM_SRCS)
 

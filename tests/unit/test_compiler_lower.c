@@ -997,7 +997,7 @@ static void test_input_map(void)
 	net = NULL;
 	p = memmem(buf, len, "NVIM", 4);
 	if (p)
-		memset(p + NVDLA_INPUT_MAP_HEADER + NVDLA_INPUT_MAP_NORM, 0, 4);
+		memset(p + NVDLA_BLOB_TABLE_HEADER + NVDLA_INPUT_MAP_NORM, 0, 4);
 	tap_ok(p && nvdla_network_load(rt, buf, len, &net) &&
 	       strstr(nvdla_runtime_error(rt),
 		      "input-mapping entry 0: bind id 0, order 0, normalize 0"),

@@ -341,17 +341,17 @@ static void io_desc(const struct nvc_lower *L, int named, int tensor,
 static int emit_scales(struct nvc_lower *L)
 {
 	const struct nvc_graph *g = L->g;
-	uint8_t blob[NVDLA_SCALES_HEADER +
+	uint8_t blob[NVDLA_BLOB_TABLE_HEADER +
 		     (NVC_MAX_INPUTS + NVC_MAX_OUTPUTS) * NVDLA_SCALES_ENTRY];
 	int n = g->num_inputs + g->num_outputs, i;
 
 	if (L->prec != DLA_PRECISION_INT8)
 		return 0;
 	memset(blob, 0, sizeof(blob));
-	wr32(blob, NVDLA_SCALES_MAGIC);
-	wr32(blob + 4, (uint32_t)n);
+	wr32(blob + NVDLA_BLOB_TABLE_MAGIC, NVDLA_SCALES_MAGIC);
+	wr32(blob + NVDLA_BLOB_TABLE_COUNT, (uint32_t)n);
 	for (i = 0; i < n; i++) {
-		uint8_t *e = blob + NVDLA_SCALES_HEADER + i * NVDLA_SCALES_ENTRY;
+		uint8_t *e = blob + NVDLA_BLOB_TABLE_HEADER + i * NVDLA_SCALES_ENTRY;
 		bool out = i >= g->num_inputs;
 		int bind = out ? i - g->num_inputs : i;
 		int t = out ? nvc_resolve(L, g->outputs[bind]) : g->inputs[bind];
@@ -363,13 +363,13 @@ static int emit_scales(struct nvc_lower *L)
 		wr32(e + NVDLA_SCALES_SCALE, u);
 	}
 	return nvdla_builder_blob(&L->b, NVDLA_SCALES_BLOB, blob,
-				  NVDLA_SCALES_HEADER + n * NVDLA_SCALES_ENTRY);
+				  NVDLA_BLOB_TABLE_HEADER + n * NVDLA_SCALES_ENTRY);
 }
 
 /* The pixel mapping of every input, for the runtime (input_map.h). */
 static int emit_input_map(struct nvc_lower *L)
 {
-	uint8_t blob[NVDLA_INPUT_MAP_HEADER +
+	uint8_t blob[NVDLA_BLOB_TABLE_HEADER +
 		     NVC_MAX_INPUTS * NVDLA_INPUT_MAP_ENTRY];
 	int n = L->g->num_inputs, i, c;
 	uint32_t u;
@@ -377,10 +377,10 @@ static int emit_input_map(struct nvc_lower *L)
 	if (L->o->normalize == 0)
 		return 0;
 	memset(blob, 0, sizeof(blob));
-	wr32(blob, NVDLA_INPUT_MAP_MAGIC);
-	wr32(blob + 4, (uint32_t)n);
+	wr32(blob + NVDLA_BLOB_TABLE_MAGIC, NVDLA_INPUT_MAP_MAGIC);
+	wr32(blob + NVDLA_BLOB_TABLE_COUNT, (uint32_t)n);
 	for (i = 0; i < n; i++) {
-		uint8_t *e = blob + NVDLA_INPUT_MAP_HEADER +
+		uint8_t *e = blob + NVDLA_BLOB_TABLE_HEADER +
 			     i * NVDLA_INPUT_MAP_ENTRY;
 
 		e[NVDLA_INPUT_MAP_BIND] = (uint8_t)i;
@@ -393,7 +393,7 @@ static int emit_input_map(struct nvc_lower *L)
 		wr32(e + NVDLA_INPUT_MAP_NORM, u);
 	}
 	return nvdla_builder_blob(&L->b, NVDLA_INPUT_MAP_BLOB, blob,
-				  NVDLA_INPUT_MAP_HEADER +
+				  NVDLA_BLOB_TABLE_HEADER +
 				  n * NVDLA_INPUT_MAP_ENTRY);
 }
 

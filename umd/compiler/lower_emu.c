@@ -2,8 +2,9 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * Softmax, and Erf with --cpu-fallback, as CPU tasks (the runtime's
- * emulator, umd/emu.c), in the descriptor layout with scale factors: one operation, its source and
- * destination buffers at address-list indices after the task's own.
+ * emulator, umd/runtime/emu.c), in the descriptor layout with scale
+ * factors: one operation, its source and destination buffers at
+ * address-list indices after the task's own.
  */
 #include <errno.h>
 #include <string.h>

@@ -1,16 +1,11 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
-/*
- * The tables the runtime's own loadable blobs hold ("tensor-scales",
- * "input-mapping"): a u32 magic, a u32 count, then that many entries of
- * one size, nothing after.
- */
+/* The walker of the tables of the runtime's own blobs (blob_table.h). */
 #include <errno.h>
 
+#include "blob_table.h"
 #include "le_bytes.h"
 #include "runtime_internal.h"
-
-#define BLOB_TABLE_HEADER 8
 
 int nvdla_net_blob_table(struct nvdla_network *net, const char *name,
 			 uint32_t magic, uint32_t entry_size,
@@ -23,15 +18,15 @@ int nvdla_net_blob_table(struct nvdla_network *net, const char *name,
 
 	if (!blob)
 		return 0;
-	n = blob->data_len >= BLOB_TABLE_HEADER ? rd32(blob->data + 4) : 0;
-	if (blob->data_len < BLOB_TABLE_HEADER || rd32(blob->data) != magic ||
-	    n > (blob->data_len - BLOB_TABLE_HEADER) / entry_size ||
-	    blob->data_len != BLOB_TABLE_HEADER + n * entry_size)
+	n = blob->data_len >= NVDLA_BLOB_TABLE_HEADER ? rd32(blob->data + NVDLA_BLOB_TABLE_COUNT) : 0;
+	if (blob->data_len < NVDLA_BLOB_TABLE_HEADER || rd32(blob->data + NVDLA_BLOB_TABLE_MAGIC) != magic ||
+	    n > (blob->data_len - NVDLA_BLOB_TABLE_HEADER) / entry_size ||
+	    blob->data_len != NVDLA_BLOB_TABLE_HEADER + n * entry_size)
 		return nvdla_rt_error(net->rt, -EINVAL,
 				      "malformed loadable: %s blob of %u bytes",
 				      name, blob->data_len);
 	for (i = 0; i < n && !ret; i++)
-		ret = entry(net, blob->data + BLOB_TABLE_HEADER +
+		ret = entry(net, blob->data + NVDLA_BLOB_TABLE_HEADER +
 				 (uint64_t)i * entry_size, i);
 	return ret;
 }

@@ -10,9 +10,10 @@
 #ifndef __NVDLA_UMD_SCALES_H__
 #define __NVDLA_UMD_SCALES_H__
 
+#include "blob_table.h"
+
 #define NVDLA_SCALES_BLOB	"tensor-scales"
 #define NVDLA_SCALES_MAGIC	0x4353564eu	/* "NVSC" */
-#define NVDLA_SCALES_HEADER	8	/* u32 magic, u32 entries */
 #define NVDLA_SCALES_ENTRY	16	/* one tensor: */
 #define NVDLA_SCALES_KIND	0	/* u8: 0 input, 1 output */
 #define NVDLA_SCALES_BIND	2	/* u16 bind id */

@@ -11,9 +11,10 @@
 #ifndef __NVDLA_UMD_INPUT_MAP_H__
 #define __NVDLA_UMD_INPUT_MAP_H__
 
+#include "blob_table.h"
+
 #define NVDLA_INPUT_MAP_BLOB	"input-mapping"
 #define NVDLA_INPUT_MAP_MAGIC	0x4d49564eu	/* "NVIM" */
-#define NVDLA_INPUT_MAP_HEADER	8	/* u32 magic, u32 entries */
 #define NVDLA_INPUT_MAP_ENTRY	24	/* one input: */
 #define NVDLA_INPUT_MAP_BIND	0	/* u16 bind id */
 #define NVDLA_INPUT_MAP_ORDER	2	/* u8 channel order: */
