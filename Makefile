@@ -256,7 +256,8 @@ $(GEN)/onnx.pb-c.h: $(GEN)/onnx.pb-c.c ;
 
 $(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
 	$(COMPILER_SRCS) umd/compiler/cli/nvdla_compile.c \
-	tests/unit/test_compiler_onnx.c tests/fuzz/fuzz_onnx.c)): \
+	tests/unit/test_compiler_onnx.c tests/unit/test_compiler_lower.c \
+	tests/fuzz/fuzz_onnx.c)): \
 	override CPPFLAGS += -I$(GEN) -Iumd/compiler
 $(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
 	$(COMPILER_SRCS) umd/compiler/cli/nvdla_compile.c \

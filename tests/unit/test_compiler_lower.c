@@ -18,7 +18,7 @@
 #include <nvdla/dla_interface.h>
 #include <nvdla/runtime.h>
 
-#include "compiler/lower.h"
+#include "lower.h"
 #include "input_map.h"
 #include "loadable.h"
 #include "tap.h"
