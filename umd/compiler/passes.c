@@ -214,12 +214,16 @@ static int fold_affines(struct pass *p)
 static bool selection(const struct pass *p, int i, int *map)
 {
 	const struct nvc_graph *g = p->g;
-	const struct nvc_node *nd = &g->nodes[i];
-	const struct nvc_conv_attr *a = &nd->conv;
+	const struct nvc_node *nd;
+	const struct nvc_conv_attr *a;
 	const struct nvc_tensor *w;
 	long k, c;
 
-	if (i < 0 || p->dead[i] || nd->op != NVC_CONV || a->kh != 1 ||
+	if (i < 0)
+		return false;
+	nd = &g->nodes[i];
+	a = &nd->conv;
+	if (p->dead[i] || nd->op != NVC_CONV || a->kh != 1 ||
 	    a->kw != 1 || a->stride[0] != 1 || a->stride[1] != 1 ||
 	    a->pad[0] || a->pad[1] || a->pad[2] || a->pad[3] ||
 	    a->group != 1 || a->bias >= 0 || nd->act.type != NVC_ACT_NONE)
