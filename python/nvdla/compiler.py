@@ -18,12 +18,15 @@ class CompileError(Error):
 
 
 def compile(model, config="nv_full", precision=None, calibrate=None,
-            input_format=None, mean=None, normalize=None):
+            input_format=None, mean=None, normalize=None,
+            cpu_fallback=False):
     """Compile the ONNX file @model for @config; the loadable's bytes.
 
     The options are nvdla_compile's (nvdla_compile(1)): precision "fp16"
     or "int8", calibrate a directory of images (int8), input_format
-    "image" or "feature", mean (B, G, R) and normalize for image inputs.
+    "image" or "feature", mean (B, G, R) and normalize for image inputs,
+    cpu_fallback to run what the accelerator does not compute (Erf) as
+    CPU tasks.
     """
     prog = shutil.which("nvdla_compile")
     if prog is None:
@@ -39,6 +42,8 @@ def compile(model, config="nv_full", precision=None, calibrate=None,
         args += ["--mean", ",".join(str(m) for m in mean)]
     if normalize is not None:
         args += ["--normalize", str(normalize)]
+    if cpu_fallback:
+        args += ["--cpu-fallback"]
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "model.nvdla")
         proc = subprocess.run(args + ["-o", out], capture_output=True,

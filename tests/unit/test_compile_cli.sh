@@ -159,6 +159,43 @@ EOF
 		--image models/digits/input.pgm -o "$tmp/two" >/dev/null 2>&1 &&
 		[ -s "$tmp/two" ] && [ -s "$tmp/two.1" ]
 	ok $? "-o without an extension: two and two.1"
+
+	# GELU as torch exports it: its Erf refused without --cpu-fallback,
+	# a CPU task with it (listed on stderr), the run as --exec says.
+	/usr/bin/python3 - "$tmp/gelu.onnx" <<'EOF'
+import sys
+import numpy as np
+import onnx
+from onnx import helper as oh, numpy_helper as nh, TensorProto as T
+rng = np.random.default_rng(6)
+c = [nh.from_array(np.array(v, np.float32), n)
+     for n, v in (("r2", 2 ** 0.5), ("one", 1), ("half", 0.5))]
+w = nh.from_array(rng.uniform(-1, 1, (8, 1, 3, 3)).astype(np.float32), "w")
+g = oh.make_graph(
+    [oh.make_node("Conv", ["data", "w"], ["x"], pads=[1, 1, 1, 1]),
+     oh.make_node("Div", ["x", "r2"], ["xs"]),
+     oh.make_node("Erf", ["xs"], ["e"], name="erf"),
+     oh.make_node("Add", ["e", "one"], ["e1"]),
+     oh.make_node("Mul", ["x", "e1"], ["xe"]),
+     oh.make_node("Mul", ["xe", "half"], ["gelu"])],
+    "gelu", [oh.make_tensor_value_info("data", T.FLOAT, [1, 1, 16, 16])],
+    [oh.make_tensor_value_info("gelu", T.FLOAT, None)], [w] + c)
+onnx.save(oh.make_model(g, opset_imports=[oh.make_opsetid("", 13)]), sys.argv[1])
+EOF
+	refuse 1 "node 'erf' (Erf): the DLA does not compute it; it runs as a CPU task with --cpu-fallback" \
+		"$tmp/gelu.onnx" --config nv_full -o "$tmp/gelu.nvdla"
+	"$nc" "$tmp/gelu.onnx" --exec models/digits/input.pgm >"$tmp/ref.txt" &&
+		"$nc" "$tmp/gelu.onnx" --config nv_full --cpu-fallback \
+			-o "$tmp/gelu.nvdla" 2>"$tmp/err" &&
+		"$rt" --loadable "$tmp/gelu.nvdla" --device sim:nv_full \
+			--image models/digits/input.pgm --rawdump \
+			-o "$tmp/gelu.txt" >/dev/null 2>&1
+	status=$?
+	tr ' ' '\n' <"$tmp/gelu.txt" | grep . >"$tmp/run1.txt"
+	e=$(max_error "$tmp/run1.txt" "$tmp/ref.txt")
+	[ "$status" -eq 0 ] && below "$e" 0.01 &&
+		[ "$(cat "$tmp/err")" = "nvdla_compile: node 'erf' (Erf) runs on the CPU" ]
+	ok $? "GELU's Erf on the CPU with --cpu-fallback, listed on stderr (max error $e)"
 fi
 
 if [ ! -d "$corpus" ]; then

@@ -266,7 +266,8 @@ static void ref_node(const struct nvc_node *n)
 			int k = (int)(i / ((size_t)to->h * to->w));
 			int yy = (int)(i / to->w % to->h), xx = (int)(i % to->w);
 			int sy = n->conv.stride[0], sx = n->conv.stride[1];
-			double sum = tensors[n->conv.bias].data[k];
+			double sum = n->conv.bias >= 0 ?
+				     tensors[n->conv.bias].data[k] : 0;
 
 			for (c = 0; c < ti->c; c++)
 				sum += at(in, c, yy / sy, xx / sx) *
@@ -330,6 +331,10 @@ static void ref_node(const struct nvc_node *n)
 			memcpy(vals[n->outputs[i]], vals[in] + r, part * sizeof(float));
 			r += (int)part;
 		}
+		return;
+	case NVC_CPU:	/* NVC_CPU_ERF */
+		for (i = 0; i < size; i++)
+			o[i] = erff(vals[in][i]);
 		return;
 	case NVC_SOFTMAX:
 		for (i = 0; i < size; i++)
@@ -469,8 +474,10 @@ static float scale_of(int t)
 static double run(const char *config, enum nvc_precision prec, double *range,
 		  char *why, size_t whylen)
 {
+	/* CPU functions allowed: refused() checks them without. */
 	struct nvc_options o = { .config = config, .precision = prec,
-		.input_format = image_file ? NVC_INPUT_IMAGE : NVC_INPUT_FEATURE };
+		.input_format = image_file ? NVC_INPUT_IMAGE : NVC_INPUT_FEATURE,
+		.cpu_fallback = true };
 	struct nvdla_image_options io = { .normalize = 255 };
 	struct nvdla_tensor_desc di, dout;
 	struct nvdla_runtime *rt = NULL;
@@ -1215,6 +1222,121 @@ static void test_split(void)
 }
 
 /*
+ * Resize nearest by 2 in height and 3 in width between convolutions, as
+ * the front end writes it: a transposed convolution, kernel = stride,
+ * weights 1 from each channel to itself, no bias.
+ */
+static void test_upsample(void)
+{
+	int x, t, up, c, r;
+	struct nvc_node *n;
+	float *w;
+
+	reset();
+	x = input(8, 5, 6);
+	t = conv(x, 24, 3, 1, 1, 1, 1, NVC_ACT_LEAKY);
+	nodes[G.num_nodes - 1].act.alpha = 0.1f;
+	up = tensor("up", 24, 10, 18);
+	n = node(NVC_CONV_TRANSPOSE, "Resize", t, up);
+	n->conv = (struct nvc_conv_attr){ .kh = 2, .kw = 3,
+		.stride = { 2, 3 }, .dilation = { 1, 1 }, .group = 1,
+		.weights = constant(24, 24, 2, 3, 0, 0), .bias = -1 };
+	w = tensors[n->conv.weights].data;
+	for (c = 0; c < 24; c++)
+		for (r = 0; r < 6; r++)
+			w[((size_t)c * 24 + c) * 6 + r] = 1;
+	output(conv(up, 8, 3, 1, 1, 1, 1, NVC_ACT_NONE));
+	check("Resize nearest by 2x3 between convolutions", 3);
+}
+
+/*
+ * GELU as torch exports it around the CPU's Erf, between convolutions:
+ * DLA task, CPU task, DLA task; refused without --cpu-fallback.
+ */
+static void test_cpu_fallback(void)
+{
+	int x, t, e;
+
+	reset();
+	x = input(8, 5, 6);
+	t = conv(x, 24, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	e = unary(NVC_CPU, t, "Erf");
+	nodes[G.num_nodes - 1].cpu = NVC_CPU_ERF;
+	output(conv(binary(NVC_ELTWISE, t, e, "Mul"), 8, 3, 1, 1, 1, 1,
+		    NVC_ACT_NONE));
+	nodes[G.num_nodes - 2].eltwise = NVC_ELT_MUL;
+	check("x times erf(x) between convolutions, erf on the CPU", 4);
+	tap_ok(refused("nv_full", NVC_FP16,
+		       "node 'Erf' (Erf): the DLA does not compute it; it runs as a CPU task with --cpu-fallback"),
+	       "Erf refused without --cpu-fallback");
+}
+
+/* A Split of @in into parts of @c[0..n) channels: part @k's tensor. */
+static int split_at(int in, int n, const int *c, int k)
+{
+	struct nvc_node *s;
+	int i;
+
+	s = node(NVC_SPLIT, "Split", in, tensor("part", c[0], tensors[in].h,
+						  tensors[in].w));
+	for (i = 1; i < n; i++) {
+		s->outputs[i] = tensor("part", c[i], tensors[in].h,
+				       tensors[in].w);
+		tensors[s->outputs[i]].producer = G.num_nodes - 1;
+	}
+	s->num_outputs = n;
+	return s->outputs[k];
+}
+
+/*
+ * ShuffleNet's channel shuffle of @in in @g groups, as the front end
+ * writes it: a 1x1 convolution whose weights pick output channel
+ * j = a g + b from input channel b C/g + a.
+ */
+static int shuffle(int in, int g)
+{
+	int c = tensors[in].c, j, out = conv(in, c, 1, 1, 0, 1, 1,
+					      NVC_ACT_NONE);
+	struct nvc_node *n = &nodes[G.num_nodes - 1];
+	float *w = tensors[n->conv.weights].data;
+
+	memset(w, 0, (size_t)c * c * sizeof(*w));
+	memset(tensors[n->conv.bias].data, 0, c * sizeof(float));
+	for (j = 0; j < c; j++)
+		w[j * c + (j % g) * (c / g) + j / g] = 1;
+	return out;
+}
+
+/*
+ * A ShuffleNet unit at channel offsets off the atoms: a Split of 40
+ * channels in halves (20: off every atom), a convolution of the second,
+ * the Concat of both, the channel shuffle, a Slice of channels 4 to 24
+ * (a Split whose first and last parts nothing reads) into a
+ * convolution; and a Split part off the atoms as the graph output.
+ */
+static void test_shuffle_unit(void)
+{
+	static const int halves[2] = { 20, 20 }, slice[3] = { 4, 20, 16 };
+	int x, t, a, b;
+
+	reset();
+	x = input(16, 6, 6);
+	t = conv(x, 40, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	a = split_at(t, 2, halves, 0);
+	b = nodes[G.num_nodes - 1].outputs[1];
+	b = conv(b, 20, 1, 1, 0, 1, 1, NVC_ACT_RELU);
+	t = shuffle(binary(NVC_CONCAT, a, b, "Concat"), 2);
+	t = conv(split_at(t, 3, slice, 1), 16, 1, 1, 0, 1, 1, NVC_ACT_NONE);
+	output(t);
+	check("split, concat and channel shuffle off the atoms, a slice of channels 4 to 24", 5);
+	reset();
+	x = input(16, 6, 6);
+	t = conv(x, 40, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	output(split_at(t, 2, halves, 1));
+	check("a split part at channel 20 as the graph output", 2);
+}
+
+/*
  * A near-dead output channel (|w| ~ 1e-38, bias 0.5) beside live ones:
  * its scale must not push the shared shifts so far that the other
  * channels' biases round to 0.
@@ -1568,6 +1690,9 @@ int main(void)
 	test_dead_channel();
 	test_memories();
 	test_split();
+	test_shuffle_unit();
+	test_upsample();
+	test_cpu_fallback();
 	test_image();
 	test_cbuf_split();
 	test_reuse();

@@ -522,8 +522,8 @@ static void test_refusals_ops(void)
 	Onnx__ModelProto *m;
 	Onnx__NodeProto *n;
 
-	m = one_node(13, "Resize", "x", &n);
-	refused(m, "node 'n1' (Resize): operator is not supported", "unknown operator");
+	m = one_node(13, "Einsum", "x", &n);
+	refused(m, "node 'n1' (Einsum): operator is not supported", "unknown operator");
 	m = one_node(13, "Relu", "x", &n);
 	ob_int(n, "foo", 1);
 	refused(m, "node 'n1' (Relu): attribute 'foo' is not supported",
@@ -676,7 +676,9 @@ static const struct onnx_case refusals[] = {
 	{ 11, "Softmax", "x", 0, 2, 4, 4, NULL, NULL,
 	  "only a softmax over channels is supported" },
 	{ 13, "Reshape", "x,k", 0, 2, 4, 4, "k:i:1,1,1,1,32", NULL,
-	  "the shape has rank 5 (at most 4)" },
+	  "the shape has rank 5; only [1, g, C/g, H, W] of a [1, C, H, W] tensor (a channel shuffle's view) is supported" },
+	{ 13, "Reshape", "x,k", 0, 2, 4, 4, "k:i:1,1,1,1,1,32", NULL,
+	  "the shape has rank 6 (at most 4)" },
 	{ 13, "Reshape", "x,k", 0, 2, 0, 0, "k:i:1,0,0", NULL,
 	  "dimension 2 copies a dimension the input lacks" },
 	{ 13, "Reshape", "x,k", 0, 2, 4, 4, "k:i:1,3,-1", NULL,
@@ -707,8 +709,12 @@ static const struct onnx_case refusals[] = {
 	  "axis 1 is out of range" },
 	{ 13, "Concat", "a,b", 0, 2, 4, 4, "a:i:1;b:f:1", "axis=i:0",
 	  "'a' and 'b' differ in type or rank" },
-	{ 13, "Slice", "x,s,e", 0, 2, 4, 4, "s:i:0;e:i:1", NULL,
-	  "node 'n1' (Slice): only a slice of a constant is supported" },
+	{ 13, "Slice", "x,s,e,a", 0, 2, 4, 4, "s:i:0;e:i:2;a:i:2", NULL,
+	  "node 'n1' (Slice): only a slice of a computed tensor along channels is supported (axis 2 changes)" },
+	{ 13, "Slice", "x,s,e,a,p", 0, 2, 4, 4, "s:i:0;e:i:2;a:i:1;p:i:2", NULL,
+	  "only a slice of a computed tensor in steps of 1 that keeps channels is supported" },
+	{ 13, "Slice", "x,s,e,a", 0, 2, 4, 4, "s:i:1;e:i:1;a:i:1", NULL,
+	  "only a slice of a computed tensor in steps of 1 that keeps channels is supported" },
 	{ 9, "Slice", "x", 0, 2, 4, 4, NULL, NULL,
 	  "Slice before opset 10 is not supported" },
 	{ 13, "Slice", "a,s,e", 0, 2, 4, 4, "a:i:1,2;s:i:0,0;e:i:1", NULL,
@@ -1004,6 +1010,48 @@ static void test_pass_flatten_dead(void)
 	}
 }
 
+/*
+ * A ShuffleNet unit: the shuffle of 6 channels, a Slice of each half, a
+ * convolution of the second, the Concat of the first and it. The passes
+ * make the first Slice a selection of x and fold the second into the
+ * convolution's weights; the shuffle, read by nothing, goes.
+ */
+static void test_pass_selections(void)
+{
+	int64_t v5[5] = { 1, 2, 3, 1, 2 }, v4[4] = { 1, -1, 1, 2 };
+	int64_t wd[4] = { 4, 3, 1, 1 }, s0[1] = { 0 }, s3[1] = { 3 };
+	int64_t s6[1] = { 6 }, a1[1] = { 1 };
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+
+	ob_input(m, "x", 6, 1, 2);
+	ob_init_i64(m, "v5", 5, v5);
+	ob_init_i64(m, "v4", 4, v4);
+	ob_init_i64(m, "s0", 1, s0);
+	ob_init_i64(m, "s3", 1, s3);
+	ob_init_i64(m, "s6", 1, s6);
+	ob_init_i64(m, "a1", 1, a1);
+	init_random(m, "w", 4, wd, 21);
+	ob_node(m, "Reshape", "view", "x,v5", "g");
+	n = ob_node(m, "Transpose", "swap", "g", "t");
+	ob_ints(n, "perm", 5, 0, 2, 1, 3, 4);
+	ob_node(m, "Reshape", "shuffle", "t,v4", "sh");
+	ob_node(m, "Slice", "first", "sh,s0,s3,a1", "h1");
+	ob_node(m, "Slice", "second", "sh,s3,s6,a1", "h2");
+	ob_node(m, "Conv", "conv", "h2,w", "c");
+	n = ob_node(m, "Concat", "cat", "h1,c", "y");
+	ob_int(n, "axis", 1);
+	ob_output(m, "y");
+	if (pass_keeps_values(m, 3, "channel shuffle and Slices folded into selections and a conv", &g)) {
+		tap_ok(g.nodes[0].op == NVC_CONV && g.nodes[0].inputs[0] == g.inputs[0] &&
+		       g.nodes[1].op == NVC_CONV && g.nodes[1].inputs[0] == g.inputs[0] &&
+		       g.tensors[g.nodes[1].conv.weights].c == 6,
+		       "the first half picked from x, the convolution reading x with 6-channel weights");
+		nvc_graph_free(&g);
+	}
+}
+
 /* x through a one-node model: the output values, or NULL. */
 static float *run_one(Onnx__ModelProto *m, const float *x, struct nvc_graph *g)
 {
@@ -1145,6 +1193,10 @@ static void test_exec_values(void)
 	       "Mul of a tensor by its per-channel maximum (computed, C x 1 x 1)");
 	m = model_x(1, 1, 2, "Max", "x,x", &n);
 	expect(m, (float[]){ -4, 4 }, (float[]){ -4, 4 }, 2, "Max of a tensor and itself");
+	m = model_x(1, 2, 2, "Erf", "x", &n);
+	expect(m, (float[]){ 0, 0.5f, -1, 2 },
+	       (float[]){ 0, 0.52049988f, -0.84270079f, 0.99532227f }, 4,
+	       "Erf (a CPU function)");
 }
 
 /* x, Pad by @pads (ONNX order, 8 values), then @op reading @in ("xp"...). */
@@ -1202,6 +1254,204 @@ static void test_pad(void)
 	ob_output(m, "y");
 	refused(m, "output 'y' is the zero padding of Pad node 'pad'",
 		"Pad as a graph output");
+}
+
+/*
+ * x (6 channels of 1x2) through Reshape [1, 2, 3, 1, 2], Transpose
+ * @perm and Reshape [1, -1, 1, 2] into y, as torch writes ShuffleNet's
+ * channel shuffle (@perm "" leaves the Transpose out; @last other than
+ * Reshape reads the transposed view alone).
+ */
+static Onnx__ModelProto *shuffle_model(const char *perm, const char *last)
+{
+	int64_t v5[5] = { 1, 2, 3, 1, 2 }, v4[4] = { 1, -1, 1, 2 };
+	Onnx__ModelProto *m = ob_model(13);
+	Onnx__NodeProto *n;
+
+	ob_input(m, "x", 6, 1, 2);
+	ob_init_i64(m, "v5", 5, v5);
+	ob_init_i64(m, "v4", 4, v4);
+	ob_node(m, "Reshape", "view", "x,v5", "g");
+	if (*perm) {
+		n = ob_node(m, "Transpose", "swap", "g", "t");
+		ob_ints(n, "perm", 5, perm[0] - '0', perm[1] - '0',
+			perm[2] - '0', perm[3] - '0', perm[4] - '0');
+	}
+	ob_node(m, last, "back", !strcmp(last, "Reshape") ?
+		(*perm ? "t,v4" : "g,v4") : "t", "y");
+	ob_output(m, "y");
+	return m;
+}
+
+/*
+ * The channel shuffle becomes a 1x1 convolution picking channels
+ * 0, 3, 1, 4, 2, 5; Slice along channels a Split; the rank-5 views are
+ * refused anywhere else.
+ */
+static void test_shuffle(void)
+{
+	static const float x[12] = { 0, 1, 10, 11, 20, 21, 30, 31, 40, 41,
+				     50, 51 };
+	int64_t s1[1] = { 1 }, e1[1] = { -2 }, a1[1] = { 1 };
+	Onnx__ModelProto *m;
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+
+	expect(shuffle_model("02134", "Reshape"), x,
+	       (float[]){ 0, 1, 30, 31, 10, 11, 40, 41, 20, 21, 50, 51 }, 12,
+	       "channel shuffle of 6 channels in 2 groups");
+	if (tap_ok(load(shuffle_model("02134", "Reshape"), &g) == 0,
+		   "channel shuffle loads: %s", err)) {
+		tap_ok(g.num_nodes == 1 && g.nodes[0].op == NVC_CONV &&
+		       g.nodes[0].conv.kh == 1 && g.nodes[0].conv.group == 1,
+		       "the shuffle is one 1x1 convolution");
+		nvc_graph_free(&g);
+	}
+	expect(shuffle_model("", "Reshape"), x, x, 12,
+	       "a view of channel groups reshaped back unchanged");
+	m = model_x(6, 1, 2, "Slice", "x,s,e,a", &n);
+	ob_init_i64(m, "s", 1, s1);
+	ob_init_i64(m, "e", 1, e1);
+	ob_init_i64(m, "a", 1, a1);
+	expect(m, x, (float[]){ 10, 11, 20, 21, 30, 31 }, 6,
+	       "Slice of channels 1 to 4 of a computed tensor");
+	refused(shuffle_model("01243", "Reshape"),
+		"node 'swap' (Transpose): input 'g' is a rank-5 view of channel groups; only the permutation (0, 2, 1, 3, 4) of a channel shuffle is supported",
+		"Transpose of a channel-group view other than the shuffle's");
+	refused(shuffle_model("02134", "Relu"),
+		"node 'back' (Relu): input 't' is the rank-5 view of channel groups of Reshape node 'view', read only by a channel shuffle's Transpose (0, 2, 1, 3, 4) and Reshape back to rank 4",
+		"a channel-group view read by a Relu");
+	m = shuffle_model("02134", "Reshape");
+	ob_output(m, "t");
+	refused(m, "output 't' is the rank-5 view of channel groups of Reshape node 'view'",
+		"a channel-group view as a graph output");
+	m = ob_model(13);
+	ob_input(m, "x", 16386, 1, 1);
+	ob_init_i64(m, "v5", 5, (int64_t[]){ 1, 2, 8193, 1, 1 });
+	ob_init_i64(m, "v4", 4, (int64_t[]){ 1, -1, 1, 1 });
+	ob_node(m, "Reshape", "view", "x,v5", "g");
+	n = ob_node(m, "Transpose", "swap", "g", "t");
+	ob_ints(n, "perm", 5, 0, 2, 1, 3, 4);
+	ob_node(m, "Reshape", "back", "t,v4", "y");
+	ob_output(m, "y");
+	refused(m, "node 'back' (Reshape): a shuffle of 16386 channels needs too many weights",
+		"a shuffle whose C x C weights exceed 2^28");
+	m = shuffle_model("02134", "Reshape");
+	ob_init_i64(m, "v3", 4, (int64_t[]){ 1, 3, 2, 2 });
+	ob_node(m, "Reshape", "other", "t,v3", "z");
+	refused(m, "node 'other' (Reshape): input 't' is a rank-5 view of channel groups; only a Reshape back to its [1, C, H, W] is supported",
+		"a shuffled view reshaped to another shape");
+}
+
+/*
+ * x (1 channel of 2x2) through Resize by @scales (4 values) or to @sizes
+ * (when @scales is NULL), with @mode, coordinates @coord and rounding
+ * @near (NULL: the attribute's default).
+ */
+static Onnx__ModelProto *resize_model(const float *scales,
+				      const int64_t *sizes, const char *mode,
+				      const char *coord, const char *near)
+{
+	int64_t d0[1] = { 0 }, d4[1] = { 4 };
+	Onnx__ModelProto *m;
+	Onnx__NodeProto *n;
+
+	m = model_x(1, 2, 2, "Resize", scales ? "x,roi,s" : "x,,,sz", &n);
+	if (scales) {
+		ob_init(m, "roi", 1, d0, NULL);
+		ob_init(m, "s", 1, d4, scales);
+	} else {
+		ob_init_i64(m, "sz", 4, sizes);
+	}
+	ob_string(n, "mode", mode);
+	if (coord)
+		ob_string(n, "coordinate_transformation_mode", coord);
+	if (near)
+		ob_string(n, "nearest_mode", near);
+	return m;
+}
+
+/* x (1 channel of 2x2) through Upsample at @opset by 1, 1, 2, 3. */
+static Onnx__ModelProto *upsample_model(int opset)
+{
+	static const float s23[4] = { 1, 1, 2, 3 };
+	Onnx__ModelProto *m = ob_model(opset);
+	Onnx__AttributeProto *a;
+	Onnx__NodeProto *n;
+	int64_t d4[1] = { 4 };
+
+	ob_input(m, "x", 1, 2, 2);
+	n = ob_node(m, "Upsample", "up", opset < 9 ? "x" : "x,s", "y");
+	if (opset < 9) {
+		a = ob_attr(n, "scales", ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOATS);
+		a->floats = malloc(sizeof(s23));
+		memcpy(a->floats, s23, sizeof(s23));
+		a->n_floats = 4;
+	} else {
+		ob_init(m, "s", 1, d4, s23);
+	}
+	ob_string(n, "mode", "nearest");
+	ob_output(m, "y");
+	return m;
+}
+
+/*
+ * Resize nearest by whole factors, from scales or sizes, as torch writes
+ * nn.Upsample (asymmetric, floor) or with half-pixel coordinates: a
+ * transposed convolution; refused otherwise, with the reason.
+ */
+static void test_resize(void)
+{
+	static const float x4[4] = { 1, 2, 3, 4 };
+	static const float x2x3[24] = { 1, 1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2,
+					3, 3, 3, 4, 4, 4, 3, 3, 3, 4, 4, 4 };
+	static const float s23[4] = { 1, 1, 2, 3 }, s15[4] = { 1, 1, 1.5f, 2 };
+	static const float sc[4] = { 1, 2, 2, 2 }, big[4] = { 1, 1, 2.29e20f, 2 };
+	static const int64_t z46[4] = { 1, 1, 4, 6 }, z35[4] = { 1, 1, 3, 4 };
+	static const int64_t zc[4] = { 1, 2, 4, 4 };
+	struct nvc_graph g;
+
+	expect(resize_model(s23, NULL, "nearest", "asymmetric", "floor"), x4,
+	       x2x3, 24, "Resize nearest by 2x3 (scales, asymmetric, floor)");
+	expect(resize_model(NULL, z46, "nearest", NULL, NULL), x4, x2x3, 24,
+	       "Resize nearest to 4x6 (sizes, half_pixel, round_prefer_floor)");
+	if (tap_ok(load(resize_model(s23, NULL, "nearest", NULL, NULL), &g) == 0,
+		   "Resize loads: %s", err)) {
+		tap_ok(g.num_nodes == 1 && g.nodes[0].op == NVC_CONV_TRANSPOSE &&
+		       g.nodes[0].conv.kh == 2 && g.nodes[0].conv.stride[1] == 3,
+		       "Resize is a transposed convolution, kernel 2x3 = stride");
+		nvc_graph_free(&g);
+	}
+	expect(upsample_model(7), x4, x2x3, 24,
+	       "Upsample nearest by 2x3 (opset 7: the scales attribute)");
+	expect(upsample_model(9), x4, x2x3, 24,
+	       "Upsample nearest by 2x3 (opset 9: the scales input)");
+	refused(upsample_model(10),
+		"node 'up' (Upsample): Upsample is deprecated from opset 10 (Resize replaces it)",
+		"Upsample at opset 10");
+	refused(resize_model(s23, NULL, "linear", NULL, NULL),
+		"node 'n' (Resize): only mode 'nearest' is supported (mode 'linear')",
+		"Resize linear");
+	refused(resize_model(s23, NULL, "nearest", "align_corners", NULL),
+		"coordinate_transformation_mode 'align_corners' with nearest_mode 'round_prefer_floor' is not supported (asymmetric with floor, or half_pixel with rounding)",
+		"Resize nearest with align_corners");
+	refused(resize_model(s23, NULL, "nearest", "asymmetric", NULL),
+		"coordinate_transformation_mode 'asymmetric' with nearest_mode 'round_prefer_floor' is not supported",
+		"Resize nearest, asymmetric and rounded");
+	refused(resize_model(s15, NULL, "nearest", NULL, NULL),
+		"scale 1.5 is not a whole factor from 1 to 16", "Resize by 1.5");
+	refused(resize_model(big, NULL, "nearest", NULL, NULL),
+		"scale 2.29e+20 is not a whole factor from 1 to 16",
+		"Resize by a scale beyond any integer (found by fuzz_onnx)");
+	refused(resize_model(sc, NULL, "nearest", NULL, NULL),
+		"the scales must be 4 values, 1 for batch and channels",
+		"Resize of the channels");
+	refused(resize_model(NULL, z35, "nearest", NULL, NULL),
+		"size 3 is not a whole factor from 1 to 16 of 2",
+		"Resize to 3 rows from 2");
+	refused(resize_model(NULL, zc, "nearest", NULL, NULL),
+		"the sizes must be 4 values keeping batch and channels",
+		"Resize to other channels");
 }
 
 /* Concat of 20 inputs: parts of up to NVC_MAX_INPUTS first. */
@@ -1465,8 +1715,11 @@ int main(int argc, char **argv)
 	test_pass_affine_chain();
 	test_pass_no_fold();
 	test_pass_flatten_dead();
+	test_pass_selections();
 	test_exec_values();
 	test_concat_many();
+	test_shuffle();
+	test_resize();
 	test_stats();
 	test_calibrate();
 	test_inputs();

@@ -243,6 +243,13 @@ static void test_v2(struct nvdla_runtime *rt, const void *file, size_t len)
 	to_v2(l, EMU_V2_FORMAT_FP16, 1.0f, 1.0f);
 	tap_ok(!run(rt, l, x16, y) && y[0] == 0x4200 && y[1] == 0xc200,
 	       "2019 layout, fp16 power: 1 + 2x of 1, -2 = 3, -3");
+	blob(l, "task-0-op_list")->data[EMU_OP_TYPE] = EMU_OP_ERF;
+	tap_ok(!run(rt, l, x16, y) && y[0] == 0x3abe && y[1] == 0xbbf6,
+	       "2019 layout, fp16 erf (this stack's): erf(1), erf(-2) = 0.8428, -0.9951");
+	to_v2(l, EMU_V2_FORMAT_INT8, 0.01f, 1.0f / 127);
+	blob(l, "task-0-op_list")->data[EMU_OP_TYPE] = EMU_OP_ERF;
+	tap_ok(!run(rt, l, x8, y) && y[0] == 0xe40e && y[1] == 0x8a6b,
+	       "2019 layout, int8 erf with scales: 127 erf(0.1, -0.2, 1, -1.28) = 14 -28 107 -118, truncated");
 	nvdla_loadable_free(l);
 }
 
@@ -257,6 +264,11 @@ static void test_refusals(struct nvdla_runtime *rt, struct nvdla_loadable *l)
 {
 	static const struct mutation m[] = {
 		{ "task-0-op_list", EMU_OP_TYPE, 7, "unknown operation type" },
+		{ "task-0-op_list", EMU_OP_TYPE, EMU_OP_ERF,
+		  "erf in the layout without int8 support" },
+		{ "task-0-op_buf_list",
+		  EMU_BUF_SIZE + EMU_V1_BUF_WIDTH + EMU_BUF_CHANNEL, 2,
+		  "source cube larger than its destination" },
 		{ "task-0-addr0", EMU_NET_NUM_OPS, 5,
 		  "operation or buffer list shorter than its operations" },
 		{ "task-0-addr0", EMU_NET_OP_INDEX, 0xffff,

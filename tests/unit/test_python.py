@@ -3,6 +3,7 @@
 """The nvdla module (python/nvdla) on the in-process model: pytest, run by
 test_python.sh with the build's library, programs and module."""
 import errno
+import math
 import select
 import subprocess
 import sys
@@ -232,3 +233,23 @@ def test_compile_options_reach_the_compiler():
                         ({"config": "nv_tiny"}, "--config nv_tiny")]:
         with pytest.raises(nvdla.CompileError, match=message):
             nvdla.compile(DIGITS / "digits.onnx", **kw)
+
+
+def test_compile_cpu_fallback(tmp_path):
+    """Erf is refused unless cpu_fallback=True makes it a CPU task."""
+    onnx = pytest.importorskip("onnx")
+    oh = onnx.helper
+    graph = oh.make_graph(
+        [oh.make_node("Erf", ["x"], ["y"], name="erf")], "erf",
+        [oh.make_tensor_value_info("x", onnx.TensorProto.FLOAT, [1, 2, 2, 2])],
+        [oh.make_tensor_value_info("y", onnx.TensorProto.FLOAT, None)])
+    model = tmp_path / "erf.onnx"
+    onnx.save(oh.make_model(graph, opset_imports=[oh.make_opsetid("", 13)]),
+              model)
+    with pytest.raises(nvdla.CompileError, match="with --cpu-fallback"):
+        nvdla.compile(model)
+    x = np.linspace(-2, 2, 8, dtype=np.float32).reshape(1, 2, 2, 2)
+    with nvdla.Device("sim:nv_full") as dev:
+        y = dev.load(nvdla.compile(model, cpu_fallback=True)).run(x)[0]
+    want = [math.erf(v) for v in x.ravel()]
+    assert np.abs(y.ravel() - want).max() < 2e-3

@@ -16,5 +16,7 @@ if ! $python -c 'import numpy, torch, torchvision' 2>/dev/null; then
 fi
 LD_LIBRARY_PATH="$build/lib" PYTHONPATH=python PATH="$build/bin:$PATH" \
 	NVDLA_SIM_THREADS=1 $python tests/unit/zoo_check.py "$build" \
-	hard_acts squeezenet1_1 densenet121 mobilenet_v2 mobilenet_v3_small \
-	regnet_y_400mf efficientnet_b0 shufflenet_v2_x1_0 vgg11
+	hard_acts resnet18 resnet50 googlenet resnext50_32x4d squeezenet1_1 \
+	densenet121 mobilenet_v2 mobilenet_v3_small mobilenet_v3_large \
+	mnasnet1_0 regnet_y_400mf efficientnet_b0 shufflenet_v2_x1_0 alexnet \
+	vgg11 vgg16

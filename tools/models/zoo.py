@@ -33,6 +33,12 @@ def hard_acts(weights=None):
 # name: (constructor, input side), sides small to keep the test fast.
 MODELS = {
     "hard_acts": (hard_acts, 32),
+    "resnet18": (torchvision.models.resnet18, 64),
+    "resnet50": (torchvision.models.resnet50, 64),
+    "googlenet": (torchvision.models.googlenet, 64),
+    "resnext50_32x4d": (torchvision.models.resnext50_32x4d, 64),
+    "mnasnet1_0": (torchvision.models.mnasnet1_0, 64),
+    "mobilenet_v3_large": (torchvision.models.mobilenet_v3_large, 64),
     "squeezenet1_1": (torchvision.models.squeezenet1_1, 96),
     "densenet121": (torchvision.models.densenet121, 64),
     "mobilenet_v2": (torchvision.models.mobilenet_v2, 64),
@@ -40,8 +46,11 @@ MODELS = {
     "regnet_y_400mf": (torchvision.models.regnet_y_400mf, 64),
     "efficientnet_b0": (torchvision.models.efficientnet_b0, 64),
     "shufflenet_v2_x1_0": (torchvision.models.shufflenet_v2_x1_0, 64),
-    # The classifier's adaptive pooling needs the 7x7 features of 224.
+    # The classifiers' adaptive pooling needs the features of 224 (7x7
+    # for vgg, 6x6 for alexnet).
+    "alexnet": (torchvision.models.alexnet, 224),
     "vgg11": (torchvision.models.vgg11, 224),
+    "vgg16": (torchvision.models.vgg16, 224),
 }
 
 

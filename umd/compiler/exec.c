@@ -128,6 +128,15 @@ static void exec_softmax(const struct nvc_tensor *t, const float *x, float *y)
 	}
 }
 
+/* The CPU's element-wise function (NVC_CPU_ERF, the only one). */
+static void exec_cpu(const struct nvc_tensor *t, const float *x, float *y)
+{
+	long i;
+
+	for (i = 0; i < nvc_tensor_size(t); i++)
+		y[i] = erff(x[i]);
+}
+
 static void exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
 		      float **values, double *acc)
 {
@@ -163,6 +172,9 @@ static void exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
 		break;
 	case NVC_SOFTMAX:
 		exec_softmax(out, x, y);
+		break;
+	case NVC_CPU:
+		exec_cpu(out, x, y);
 		break;
 	case NVC_ACT:
 	case NVC_RESHAPE:

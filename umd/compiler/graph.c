@@ -209,7 +209,7 @@ static const char *const op_names[] = {
 	[NVC_AFFINE] = "affine", [NVC_ACT] = "act", [NVC_ELTWISE] = "eltwise",
 	[NVC_POOL] = "pool", [NVC_LRN] = "lrn", [NVC_CONCAT] = "concat",
 	[NVC_SPLIT] = "split", [NVC_RESHAPE] = "reshape",
-	[NVC_SOFTMAX] = "softmax",
+	[NVC_SOFTMAX] = "softmax", [NVC_CPU] = "cpu",
 };
 
 static const char *const act_names[] = {

@@ -202,6 +202,10 @@ static int check_op(struct check *k)
 		if (nd->lrn.size < 1 || nd->lrn.size > NVC_MAX_DIM)
 			return fail(k, "bad size");
 		break;
+	case NVC_CPU:
+		if ((unsigned int)nd->cpu > NVC_CPU_ERF)
+			return fail(k, "unknown CPU function");
+		break;
 	case NVC_ACT:
 	case NVC_SOFTMAX:
 		break;

@@ -36,7 +36,13 @@ enum nvc_op {
 	NVC_SPLIT,		/* along channels */
 	NVC_RESHAPE,		/* Flatten/Reshape/Identity/Dropout: same bytes */
 	NVC_SOFTMAX,		/* over channels; a CPU task */
+	NVC_CPU,		/* an element-wise function the DLA has not
+				 * (enum nvc_cpu_fn): a CPU task, with
+				 * --cpu-fallback only
+				 */
 };
+
+enum nvc_cpu_fn { NVC_CPU_ERF };
 
 enum nvc_act {
 	NVC_ACT_NONE,
@@ -114,6 +120,7 @@ struct nvc_node {
 		struct nvc_pool_attr pool;
 		struct nvc_lrn_attr lrn;
 		enum nvc_eltwise eltwise;
+		enum nvc_cpu_fn cpu;
 	};
 };
 

@@ -116,13 +116,17 @@ static int lower_conv(struct nvc_lower *L, int node, bool *done)
  */
 static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
 {
-	int out = n->outputs[0], k, coff = 0, op = -1;
+	int out = n->outputs[0], k, j, coff = 0, op = -1;
 	const struct nvc_tensor *to = nvc_t(L, out);
 	struct nvc_operand prev;
 	struct nvc_place tmp;
+	int *map = malloc(to->c * sizeof(*map));
 
+	if (!map)
+		return -ENOMEM;
 	for (k = 0; k < n->num_inputs; k++) {
 		struct dla_data_cube dst = nvc_cube(L, out);
+		int c = nvc_t(L, n->inputs[k])->c;
 
 		if (k + 1 < n->num_inputs) {
 			tmp = L->ts[out].place;
@@ -130,15 +134,20 @@ static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
 			tmp.offset = nvc_pool_alloc(L, tmp.size);
 			dst = nvc_cube_at(L, &tmp, to->w, to->h, to->c);
 		}
-		op = nvc_conv_embed(L, n, n->inputs[k], coff, to->c,
-				    k ? &prev : NULL, op, &dst,
-				    L->ts[out].scale);
+		for (j = 0; j < to->c; j++)
+			map[j] = j >= coff && j < coff + c ? j - coff : -1;
+		op = nvc_conv_select(L, n, n->inputs[k], map, to->c,
+				     k ? &prev : NULL, op, &dst,
+				     L->ts[out].scale);
 		if (op < 0)
-			return op;
+			break;
 		prev = (struct nvc_operand){ .cube = dst,
 					     .scale = L->ts[out].scale };
-		coff += nvc_t(L, n->inputs[k])->c;
+		coff += c;
 	}
+	free(map);
+	if (op < 0)
+		return op;
 	nvc_written(L, out, op);
 	return 0;
 }
@@ -171,26 +180,45 @@ static int lower_concat(struct nvc_lower *L, int node)
 	return ret;
 }
 
-/* Outputs are views of the input at their channel offsets. */
+/*
+ * Outputs are views of the input at their channel offsets when those are
+ * on an atom (nvc_split_view), else copies by a 1x1 convolution that
+ * picks their channels (those something reads).
+ */
 static int lower_split(struct nvc_lower *L, int node)
 {
 	const struct nvc_node *n = &L->g->nodes[node];
-	int in = nvc_resolve(L, n->inputs[0]), k, coff = 0;
+	int in = nvc_resolve(L, n->inputs[0]), k, j, last, coff = 0, ret = 0;
+	int *map = malloc(nvc_t(L, in)->c * sizeof(*map));
 
-	for (k = 0; k < n->num_outputs; k++) {
-		struct nvc_ltensor *o = &L->ts[n->outputs[k]];
+	if (!map)
+		return -ENOMEM;
+	for (k = 0; k < n->num_outputs && !ret; k++) {
+		int out = n->outputs[k], c = nvc_t(L, out)->c, op;
+		struct nvc_ltensor *o = &L->ts[out];
+		struct dla_data_cube dst;
 
-		if (coff % (int)L->epa || graph_output(L->g, n->outputs[k]))
-			return nvc_fail(L, n, -EOPNOTSUPP,
-					"output %d starts at channel %d, not on an atom of %u channels, or is a graph output",
-					k, coff, L->epa);
-		o->place = L->ts[in].place;
-		o->place.offset += (uint32_t)(coff / (int)L->epa) * o->place.surf;
-		o->place.size = o->place.surf *
-				nvc_surfaces(L, nvc_t(L, n->outputs[k])->c);
-		coff += nvc_t(L, n->outputs[k])->c;
+		if (nvc_split_view(L, out)) {
+			o->place = L->ts[in].place;
+			o->place.offset += (uint32_t)(coff / (int)L->epa) *
+					   o->place.surf;
+			o->place.size = o->place.surf * nvc_surfaces(L, c);
+		} else if (readers(L->g, out, &last) ||
+			   graph_output(L->g, out)) {
+			ret = nvc_place_tensor(L, out);
+			for (j = 0; j < c; j++)
+				map[j] = coff + j;
+			dst = nvc_cube(L, out);
+			op = ret ? ret : nvc_conv_select(L, n, in, map, c, NULL,
+							 -1, &dst, o->scale);
+			if (op >= 0)
+				nvc_written(L, out, op);
+			ret = op < 0 ? op : 0;
+		}
+		coff += c;
 	}
-	return 0;
+	free(map);
+	return ret;
 }
 
 static int lower_node(struct nvc_lower *L, int i, bool *done)
@@ -224,7 +252,8 @@ static int lower_node(struct nvc_lower *L, int i, bool *done)
 	case NVC_RESHAPE:
 		return 0;	/* an alias: same bytes */
 	case NVC_SOFTMAX:
-		return nvc_lower_softmax(L, i);
+	case NVC_CPU:
+		return nvc_lower_cpu(L, i);
 	}
 	return nvc_fail(L, n, -EINVAL, "unknown operation %d", n->op);
 }

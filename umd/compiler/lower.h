@@ -8,6 +8,7 @@
 #ifndef __NVDLA_COMPILER_LOWER_H__
 #define __NVDLA_COMPILER_LOWER_H__
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "ir.h"
@@ -25,6 +26,11 @@ struct nvc_options {
 	 */
 	float mean[3];
 	float normalize;
+	/*
+	 * Functions the DLA has not (NVC_CPU: Erf) run as CPU tasks of the
+	 * runtime; refused without.
+	 */
+	bool cpu_fallback;
 };
 
 /*

@@ -1204,13 +1204,13 @@ out:
 	return ret;
 }
 
-int nvc_conv_embed(struct nvc_lower *L, const struct nvc_node *n, int in,
-		   int coff, int ctotal, const struct nvc_operand *prev,
-		   int prev_op, const struct dla_data_cube *dst, float s_out)
+int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
+		    const int *map, int k, const struct nvc_operand *prev,
+		    int prev_op, const struct dla_data_cube *dst, float s_out)
 {
 	struct nvc_node one = *n;
 	struct conv_shape cs = { 0 };
-	int c, sdp = -1, ret;
+	int j, sdp = -1, ret;
 
 	one.op = NVC_CONV;
 	one.act.type = NVC_ACT_NONE;
@@ -1219,7 +1219,7 @@ int nvc_conv_embed(struct nvc_lower *L, const struct nvc_node *n, int in,
 		.weights = -1, .bias = -1 };
 	cs.in = nvc_resolve(L, in);
 	cs.c = nvc_t(L, cs.in)->c;
-	cs.k = ctotal;
+	cs.k = k;
 	cs.r = 1;
 	cs.s = 1;
 	cs.wo = nvc_t(L, cs.in)->w;
@@ -1227,8 +1227,9 @@ int nvc_conv_embed(struct nvc_lower *L, const struct nvc_node *n, int in,
 	cs.w = calloc((size_t)cs.k * cs.c, sizeof(float));
 	cs.bias = calloc(cs.k, sizeof(float));
 	ret = cs.w && cs.bias ? 0 : -ENOMEM;
-	for (c = 0; !ret && c < cs.c; c++)
-		cs.w[(size_t)(coff + c) * cs.c + c] = 1.0f;
+	for (j = 0; !ret && j < k; j++)
+		if (map[j] >= 0)
+			cs.w[(size_t)j * cs.c + map[j]] = 1.0f;
 	if (!ret)
 		ret = conv_emit(L, &one, &one, &cs, dst, prev, NVC_ELT_ADD,
 				s_out, &sdp);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Softmax as a CPU task (the runtime's emulator, umd/runtime/emu.c), in the
- * descriptor layout with scale factors: one operation, its source and
- * destination buffers at address-list indices after the task's own.
+ * Softmax, and Erf with --cpu-fallback, as CPU tasks (the runtime's
+ * emulator, umd/runtime/emu.c), in the descriptor layout with scale
+ * factors: one operation, its source and destination buffers at
+ * address-list indices after the task's own.
  */
 #include <errno.h>
 #include <string.h>
@@ -40,14 +41,18 @@ static void emu_buffer(const struct nvc_lower *L, uint8_t *d, int tensor)
 	wr32(dims + EMU_BUF_SURF_STRIDE, p->surf);
 }
 
-int nvc_lower_softmax(struct nvc_lower *L, int node)
+int nvc_lower_cpu(struct nvc_lower *L, int node)
 {
 	const struct nvc_node *n = &L->g->nodes[node];
 	int in = nvc_resolve(L, n->inputs[0]), out = n->outputs[0], ret;
 	const struct nvc_tensor *ti = nvc_t(L, in);
 	struct nvc_task t = { .emu = true };
+	bool softmax = n->op == NVC_SOFTMAX;
 
-	if (ti->h != 1 || ti->w != 1)
+	if (!softmax && !L->o->cpu_fallback)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"the DLA does not compute it; it runs as a CPU task with --cpu-fallback");
+	if (softmax && (ti->h != 1 || ti->w != 1))
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"softmax over the channels of a %dx%d cube: the CPU task takes 1x1xC",
 				ti->w, ti->h);
@@ -59,7 +64,7 @@ int nvc_lower_softmax(struct nvc_lower *L, int node)
 	wr16(t.emu_net + EMU_NET_OP_INDEX, 1);
 	wr16(t.emu_net + EMU_NET_BUF_INDEX, 2);
 	wr16(t.emu_net + EMU_NET_NUM_OPS, 1);
-	t.emu_ops[EMU_OP_TYPE] = EMU_OP_SOFTMAX;
+	t.emu_ops[EMU_OP_TYPE] = softmax ? EMU_OP_SOFTMAX : EMU_OP_ERF;
 	wrf32(t.emu_ops + EMU_V2_IN_SCALE, L->ts[in].scale);
 	wrf32(t.emu_ops + EMU_V2_OUT_SCALE, L->ts[out].scale);
 	emu_buffer(L, t.emu_bufs, in);

@@ -173,6 +173,11 @@ int nvc_task_close(struct nvc_lower *L);
 int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t);
 const struct nvc_tensor *nvc_t(const struct nvc_lower *L, int tensor);
 int nvc_resolve(const struct nvc_lower *L, int tensor);
+/*
+ * Whether Split output @tensor is a view of the Split's input: it starts
+ * on an atom and is no graph output (else a copy of its channels).
+ */
+bool nvc_split_view(const struct nvc_lower *L, int tensor);
 
 /* lower_quant.c: scales and fixed-point factors. */
 int nvc_scales(struct nvc_lower *L);
@@ -219,17 +224,19 @@ int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
 int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 		   int fused_elt);
 /*
- * Concatenation input @in written at channel @coff of the @ctotal
- * channels of @dst by a 1x1 identity convolution whose SDP adds @prev
- * (written by operation @prev_op; NULL for the first input) at scale
- * @s_out: the SDP's index, or a negative errno.
+ * Channels of @in moved by a 1x1 convolution into the @k channels of
+ * @dst, channel j taking input channel @map[j] (zero where negative),
+ * its SDP adding @prev (written by operation @prev_op; NULL: none) at
+ * scale @s_out: concatenations and splits off the atoms. The SDP's
+ * index, or a negative errno.
  */
-int nvc_conv_embed(struct nvc_lower *L, const struct nvc_node *n, int in,
-		   int coff, int ctotal, const struct nvc_operand *prev,
-		   int prev_op, const struct dla_data_cube *dst, float s_out);
+int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
+		    const int *map, int k, const struct nvc_operand *prev,
+		    int prev_op, const struct dla_data_cube *dst, float s_out);
 int nvc_lower_pool(struct nvc_lower *L, int node);
 int nvc_lower_lrn(struct nvc_lower *L, int node);
-int nvc_lower_softmax(struct nvc_lower *L, int node);
+/* Softmax, and with --cpu-fallback an NVC_CPU function: a CPU task. */
+int nvc_lower_cpu(struct nvc_lower *L, int node);
 
 /* lower_lut.c */
 int nvc_lut_dedup(struct nvc_lower *L);

@@ -124,20 +124,36 @@ uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size)
 	return (uint32_t)off;
 }
 
+bool nvc_split_view(const struct nvc_lower *L, int tensor)
+{
+	const struct nvc_graph *g = L->g;
+	int p = g->tensors[tensor].producer, k, coff = 0;
+	const struct nvc_node *n;
+
+	if (p < 0 || g->nodes[p].op != NVC_SPLIT)
+		return false;
+	n = &g->nodes[p];
+	for (k = 0; n->outputs[k] != tensor; k++)
+		coff += g->tensors[n->outputs[k]].c;
+	for (k = 0; k < g->num_outputs; k++)
+		if (g->outputs[k] == tensor)
+			return false;
+	return coff % (int)L->epa == 0;
+}
+
 /* The tensor that owns @tensor's bytes (alias, concat or split view). */
 static int owner(const struct nvc_lower *L, int tensor)
 {
-	int hops = 0, p;
+	int hops = 0;
 
 	for (;;) {
 		tensor = nvc_resolve(L, tensor);
-		p = L->g->tensors[tensor].producer;
 		if (hops++ > L->g->num_tensors)
 			return tensor;
 		if (L->ts[tensor].root >= 0)
 			tensor = L->ts[tensor].root;
-		else if (p >= 0 && L->g->nodes[p].op == NVC_SPLIT)
-			tensor = L->g->nodes[p].inputs[0];
+		else if (nvc_split_view(L, tensor))
+			tensor = L->g->nodes[L->g->tensors[tensor].producer].inputs[0];
 		else
 			return tensor;
 	}

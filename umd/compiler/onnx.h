@@ -36,6 +36,16 @@ struct nvc_value {
 	 */
 	const char *pad_node;
 	int64_t pad[4];
+	/*
+	 * A channel shuffle under way: tensor's channels as the rank-5 view
+	 * [1, groups, C / groups, H, W] made by Reshape node view_node (dims
+	 * keep the tensor's 4), or, view_swapped, as [1, C / groups, groups,
+	 * H, W] after the Transpose that swaps axes 1 and 2. Read only by
+	 * that Transpose and the Reshape back to rank 4.
+	 */
+	const char *view_node;
+	int64_t view_groups;
+	int view_swapped;
 };
 
 struct nvc_loader {
@@ -50,6 +60,7 @@ struct nvc_loader {
 	const char *node_name;
 	const char *op;			/* its op_type, a static string */
 	int take_pad;			/* it folds a Pad of its input 0 */
+	int take_view;			/* it reads a channel-group view */
 	char *err;
 	size_t errlen;
 };
@@ -160,6 +171,7 @@ int nvc_op_clip(struct nvc_loader *l);
 int nvc_op_arith(struct nvc_loader *l);
 int nvc_op_max(struct nvc_loader *l);
 int nvc_op_softmax(struct nvc_loader *l);
+int nvc_op_erf(struct nvc_loader *l);
 int nvc_op_reshape(struct nvc_loader *l);
 int nvc_op_flatten(struct nvc_loader *l);
 int nvc_op_identity(struct nvc_loader *l);
@@ -187,6 +199,36 @@ int nvc_op_constant_of_shape(struct nvc_loader *l);
 /* Add, Sub, Mul or Div (the node's operator) of constants, broadcast. */
 int nvc_const_arith(struct nvc_loader *l, struct nvc_value *a,
 		    struct nvc_value *b);
+/*
+ * A channel shuffle (onnx_ops_shuffle.c), the steps torch writes for
+ * ShuffleNet's: Reshape of @x to the rank-5 view [1, g, C/g, H, W]
+ * (@dims), the Transpose of such a view by @perm (@n axes), the Reshape
+ * of a transposed view back to rank 4 (@dims: [1, C, H, W]), which
+ * becomes a 1x1 convolution whose weights pick each output channel's
+ * input channel.
+ */
+int nvc_view_begin(struct nvc_loader *l, struct nvc_value *x,
+		   const int64_t *dims);
+int nvc_view_transpose(struct nvc_loader *l, struct nvc_value *x, int n,
+		       const int64_t *perm);
+int nvc_view_end(struct nvc_loader *l, struct nvc_value *x, int rank,
+		 const int64_t *dims);
+/* The ONNX shape of @x (5 axes for a view) into @dims; its rank. */
+int nvc_value_dims(const struct nvc_value *x, int64_t *dims);
+/*
+ * A 1x1 convolution of @x by @w (@n x C weights) plus bias tensor @bt (or
+ * -1) as output 0, of @x's shape with @n channels.
+ */
+int nvc_conv1x1_node(struct nvc_loader *l, struct nvc_value *x, int64_t n,
+		     const float *w, int bt);
+/*
+ * Channels [@first, @first + @count) of activation @x as output 0 of a
+ * Split node (other parts unnamed): a Slice along channels.
+ */
+int nvc_slice_channels(struct nvc_loader *l, struct nvc_value *x,
+		       int64_t first, int64_t count);
+/* Resize and Upsample, nearest by whole factors (onnx_ops_resize.c). */
+int nvc_op_resize(struct nvc_loader *l);
 /* Pad (onnx_ops_pad.c): a zero padding left for its reader to fold. */
 int nvc_op_pad(struct nvc_loader *l);
 /*

@@ -168,9 +168,16 @@ int nvc_input_present(struct nvc_loader *l, int i)
 	       *l->node->input[i];
 }
 
-/* A Pad's output is read only by what folds it. */
+/*
+ * A Pad's output is read only by what folds it, a channel-group view
+ * only by the rest of its shuffle.
+ */
 static int pad_check(struct nvc_loader *l, const struct nvc_value *v)
 {
+	if (v->view_node && !l->take_view)
+		return nvc_node_error(l, -EINVAL,
+				      "input '%s' is the rank-5 view of channel groups of Reshape node '%s', read only by a channel shuffle's Transpose (0, 2, 1, 3, 4) and Reshape back to rank 4",
+				      v->name, v->view_node);
 	if (!v->pad_node || l->take_pad)
 		return 0;
 	return nvc_node_error(l, -EINVAL,

@@ -177,13 +177,37 @@ static int64_t slice_axis(int64_t dim, int64_t start, int64_t end,
 			  (start - end - step - 1) / -step;
 }
 
-/* Slice (opset 10 on: starts, ends, axes and steps as inputs) of a constant. */
+/*
+ * A slice of activation @x to @dims from @first: along channels only, in
+ * steps of 1 (@sp), as a Split.
+ */
+static int slice_act(struct nvc_loader *l, struct nvc_value *x,
+		     const int64_t *dims, const int64_t *first,
+		     const int64_t *sp)
+{
+	int i;
+
+	for (i = 0; i < x->rank; i++)
+		if (i != 1 && dims[i] != x->dims[i])
+			return nvc_node_error(l, -EINVAL,
+					      "only a slice of a computed tensor along channels is supported (axis %d changes)",
+					      i);
+	if (x->rank < 2 || sp[1] != 1 || !dims[1])
+		return nvc_node_error(l, -EINVAL,
+				      "only a slice of a computed tensor in steps of 1 that keeps channels is supported");
+	return nvc_slice_channels(l, x, first[1], dims[1]);
+}
+
+/*
+ * Slice (opset 10 on: starts, ends, axes and steps as inputs) of a
+ * constant, or of a computed tensor along channels.
+ */
 int nvc_op_slice(struct nvc_loader *l)
 {
 	static const char *const none[] = { NULL };
 	struct nvc_value *x, *s, *e, *a = NULL, *st = NULL, *y;
 	int64_t dims[NVC_MAX_RANK], step[NVC_MAX_RANK], first[NVC_MAX_RANK];
-	int64_t xst[NVC_MAX_RANK], base = 0;
+	int64_t xst[NVC_MAX_RANK], sp_ax[NVC_MAX_RANK], base = 0;
 	int ret, i;
 
 	if (l->opset < 10)
@@ -192,9 +216,6 @@ int nvc_op_slice(struct nvc_loader *l)
 	ret = nvc_node_check(l, 3, 5, none);
 	if (!ret)
 		ret = nvc_input_any(l, 0, &x);
-	if (!ret && x->kind == VAL_ACT)
-		ret = nvc_node_error(l, -EINVAL,
-				     "only a slice of a constant is supported");
 	if (!ret)
 		ret = nvc_input_int64(l, 1, &s);
 	if (!ret)
@@ -213,6 +234,8 @@ int nvc_op_slice(struct nvc_loader *l)
 	for (i = 0; i < x->rank; i++) {
 		dims[i] = x->dims[i];
 		step[i] = xst[i];
+		first[i] = 0;
+		sp_ax[i] = 1;
 	}
 	for (i = 0; i < s->count; i++) {
 		int64_t ax = a ? a->i[i] : i, sp = st ? st->i[i] : 1;
@@ -226,7 +249,10 @@ int nvc_op_slice(struct nvc_loader *l)
 				      &first[ax]);
 		base += first[ax] * xst[ax];
 		step[ax] = sp * xst[ax];
+		sp_ax[ax] = sp;
 	}
+	if (x->kind == VAL_ACT)
+		return slice_act(l, x, dims, first, sp_ax);
 	ret = const_new(l, x->kind, x->rank, dims, &y);
 	if (!ret)
 		gather_elems(x, y, step, base);

@@ -279,6 +279,10 @@ static int load_outputs(struct nvc_loader *l, const Onnx__GraphProto *gp)
 			return nvc_error(l->err, l->errlen, -EINVAL,
 					 "output '%s' is the zero padding of Pad node '%s', which is folded only into a convolution or an average pooling",
 					 name, v->pad_node);
+		if (v->view_node)
+			return nvc_error(l->err, l->errlen, -EINVAL,
+					 "output '%s' is the rank-5 view of channel groups of Reshape node '%s'",
+					 name, v->view_node);
 		g->outputs[g->num_outputs++] = v->tensor;
 	}
 	return 0;
@@ -324,6 +328,7 @@ static const struct {
 	{ "Div", nvc_op_arith },
 	{ "Max", nvc_op_max },
 	{ "Softmax", nvc_op_softmax },
+	{ "Erf", nvc_op_erf },
 	{ "Reshape", nvc_op_reshape },
 	{ "Flatten", nvc_op_flatten },
 	{ "Identity", nvc_op_identity },
@@ -340,6 +345,8 @@ static const struct {
 	{ "Cast", nvc_op_cast },
 	{ "ConstantOfShape", nvc_op_constant_of_shape },
 	{ "Pad", nvc_op_pad },
+	{ "Resize", nvc_op_resize },
+	{ "Upsample", nvc_op_resize },
 };
 
 int nvc_map_node(struct nvc_loader *l, const char *op)

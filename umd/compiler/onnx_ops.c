@@ -320,21 +320,19 @@ int nvc_op_conv_transpose(struct nvc_loader *l)
 	return 0;
 }
 
-/*
- * A fully connected layer: @x [1, K] times @wt (N x K weights, already
- * transposed and scaled) plus bias tensor @bt, as a 1x1 convolution.
- */
-static int fully_connected(struct nvc_loader *l, struct nvc_value *x,
-			   int64_t n, const float *w, int bt)
+int nvc_conv1x1_node(struct nvc_loader *l, struct nvc_value *x, int64_t n,
+		     const float *w, int bt)
 {
-	int64_t dims[2] = { 1, n };
+	int64_t dims[NVC_MAX_RANK];
 	struct nvc_node *nd;
 	int k, wt;
 
 	wt = nvc_const_tensor(l, "weights", n, x->dims[1], 1, 1, w);
 	if (wt < 0)
 		return wt;
-	k = nvc_unary_node(l, NVC_CONV, x, 2, dims);
+	memcpy(dims, x->dims, sizeof(dims));
+	dims[1] = n;
+	k = nvc_unary_node(l, NVC_CONV, x, x->rank, dims);
 	if (k < 0)
 		return k;
 	nd = &l->g->nodes[k];
@@ -433,7 +431,7 @@ int nvc_op_gemm(struct nvc_loader *l)
 	w = fc_weights(b, trans_b, alpha);
 	if (!w)
 		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
-	ret = fully_connected(l, x, n, w, bt);
+	ret = nvc_conv1x1_node(l, x, n, w, bt);
 	free(w);
 	return ret;
 }
@@ -453,7 +451,7 @@ int nvc_op_matmul(struct nvc_loader *l)
 	w = fc_weights(b, 0, 1);
 	if (!w)
 		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
-	ret = fully_connected(l, x, b->dims[1], w, -1);
+	ret = nvc_conv1x1_node(l, x, b->dims[1], w, -1);
 	free(w);
 	return ret;
 }

@@ -2,8 +2,8 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * Element-wise operators: activations, arithmetic with a constant (an
- * affine per channel) or between two tensors of one shape, Max, and
- * Softmax over channels.
+ * affine per channel) or between two tensors of one shape, Max,
+ * Softmax over channels, and Erf (for the CPU).
  */
 #include <errno.h>
 #include <float.h>
@@ -376,4 +376,23 @@ int nvc_op_softmax(struct nvc_loader *l)
 				      "only a softmax over channels is supported");
 	k = nvc_unary_node(l, NVC_SOFTMAX, x, x->rank, x->dims);
 	return k < 0 ? k : 0;
+}
+
+/* Erf: a function only the CPU computes (NVC_CPU), element-wise. */
+int nvc_op_erf(struct nvc_loader *l)
+{
+	static const char *const none[] = { NULL };
+	struct nvc_value *x;
+	int ret, k;
+
+	ret = nvc_node_check(l, 1, 1, none);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (ret)
+		return ret;
+	k = nvc_unary_node(l, NVC_CPU, x, x->rank, x->dims);
+	if (k < 0)
+		return k;
+	l->g->nodes[k].cpu = NVC_CPU_ERF;
+	return 0;
 }

@@ -3,7 +3,8 @@
 /*
  * Operators on the shape: Reshape, Flatten, Identity, Dropout, Squeeze,
  * Unsqueeze and Transpose where the bytes stay as they are (a reshape
- * aliasing its input), Concat and Split along channels, and Constant.
+ * aliasing its input), Concat, Split and Slice along channels, and
+ * Constant.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -70,29 +71,35 @@ static int axis_norm(struct nvc_loader *l, int64_t *axis, int rank)
 int nvc_op_reshape(struct nvc_loader *l)
 {
 	static const char *const known[] = { "allowzero", NULL };
-	struct nvc_value *x, *s;
-	int64_t dims[NVC_MAX_RANK], known_count = 1, zero;
-	int ret, i, infer = -1;
+	int64_t dims[NVC_MAX_RANK + 1], xd[NVC_MAX_RANK + 1];
+	int64_t known_count = 1, zero;
+	struct nvc_value *x, *s, plain;
+	int ret, i, xr, infer = -1;
 
 	ret = nvc_node_check(l, 2, 2, known);
 	if (!ret)
 		ret = nvc_attr_int(l, "allowzero", 0, &zero);
-	if (!ret)
+	if (!ret) {
+		l->take_view = 1;
 		ret = nvc_input_any(l, 0, &x);
+		l->take_view = 0;
+	}
 	if (!ret)
 		ret = nvc_input_int64(l, 1, &s);
 	if (ret)
 		return ret;
-	if (s->count > NVC_MAX_RANK)
+	/* Rank 5 only for the view of a channel shuffle. */
+	if (s->count > NVC_MAX_RANK + (x->kind == VAL_ACT))
 		return nvc_node_error(l, -EINVAL, "the shape has rank %ld (at most %d)",
 				      s->count, NVC_MAX_RANK);
+	xr = nvc_value_dims(x, xd);
 	for (i = 0; i < s->count; i++) {
 		dims[i] = s->i[i];
 		if (dims[i] == 0 && !zero) {
-			if (i >= x->rank)
+			if (i >= xr)
 				return nvc_node_error(l, -EINVAL,
 						      "dimension %d copies a dimension the input lacks", i);
-			dims[i] = x->dims[i];
+			dims[i] = xd[i];
 		}
 		if (dims[i] == -1 && infer < 0) {
 			infer = i;
@@ -106,7 +113,7 @@ int nvc_op_reshape(struct nvc_loader *l)
 			return nvc_node_error(l, -EINVAL, "the shape is too large");
 	}
 	if (infer >= 0)
-		dims[infer] = nvc_dims_count(x->rank, x->dims) / known_count;
+		dims[infer] = nvc_dims_count(xr, xd) / known_count;
 	if (x->kind != VAL_ACT) {
 		if (nvc_dims_count(s->count, dims) != x->count)
 			return nvc_node_error(l, -EINVAL,
@@ -114,7 +121,13 @@ int nvc_op_reshape(struct nvc_loader *l)
 					      x->count, x->name);
 		return nvc_const_reshape(l, x, s->count, dims);
 	}
-	return alias(l, x, s->count, dims);
+	if (s->count > NVC_MAX_RANK)
+		return nvc_view_begin(l, x, dims);
+	if (x->view_node && x->view_swapped)
+		return nvc_view_end(l, x, s->count, dims);
+	plain = *x;		/* a view in its first order: the tensor itself */
+	plain.view_node = NULL;
+	return alias(l, &plain, s->count, dims);
 }
 
 int nvc_op_flatten(struct nvc_loader *l)
@@ -221,18 +234,23 @@ int nvc_op_squeeze(struct nvc_loader *l)
 int nvc_op_transpose(struct nvc_loader *l)
 {
 	static const char *const known[] = { "perm", NULL };
-	int64_t perm[NVC_MAX_RANK], dims[NVC_MAX_RANK];
+	int64_t perm[NVC_MAX_RANK + 1], dims[NVC_MAX_RANK];
 	char seen[NVC_MAX_RANK] = { 0 };
 	struct nvc_value *x;
 	int ret, n, i, last = -1;
 
 	ret = nvc_node_check(l, 1, 1, known);
 	if (!ret)
-		ret = nvc_attr_ints(l, "perm", NVC_MAX_RANK, perm, &n);
-	if (!ret)
+		ret = nvc_attr_ints(l, "perm", NVC_MAX_RANK + 1, perm, &n);
+	if (!ret) {
+		l->take_view = 1;
 		ret = nvc_input_any(l, 0, &x);
+		l->take_view = 0;
+	}
 	if (ret)
 		return ret;
+	if (x->view_node)
+		return nvc_view_transpose(l, x, n, perm);
 	if (n && n != x->rank)
 		return nvc_node_error(l, -EINVAL, "perm has %d axes for rank %d",
 				      n, x->rank);
@@ -434,6 +452,46 @@ int nvc_op_split(struct nvc_loader *l)
 		if (ret)
 			return ret;
 		out[i] = y->tensor;
+	}
+	k = nvc_node_new(l, NVC_SPLIT, 1, &x->tensor, n, out);
+	return k < 0 ? k : 0;
+}
+
+/* An unnamed part of @c channels of @x's plane, for a Slice's Split. */
+static int slice_rest(struct nvc_loader *l, const struct nvc_value *x,
+		      int64_t c, const char *what)
+{
+	const struct nvc_tensor *t = &l->g->tensors[x->tensor];
+	char name[NVC_ERR_LEN];
+	int k;
+
+	snprintf(name, sizeof(name), "%s/%s", l->node_name, what);
+	k = nvc_tensor_add(l->g, name, 1, (int)c, t->h, t->w, NULL);
+	return k < 0 ? nvc_error(l->err, l->errlen, k, "out of memory") : k;
+}
+
+int nvc_slice_channels(struct nvc_loader *l, struct nvc_value *x,
+		       int64_t first, int64_t count)
+{
+	int64_t dims[NVC_MAX_RANK], after = x->dims[1] - first - count;
+	int out[3], n = 0, ret, k;
+	struct nvc_value *y;
+
+	if (first > 0) {
+		out[n] = slice_rest(l, x, first, "before");
+		if (out[n++] < 0)
+			return out[n - 1];
+	}
+	memcpy(dims, x->dims, sizeof(dims));
+	dims[1] = count;
+	ret = nvc_output_act(l, 0, x->rank, dims, &y);
+	if (ret)
+		return ret;
+	out[n++] = y->tensor;
+	if (after > 0) {
+		out[n] = slice_rest(l, x, after, "after");
+		if (out[n++] < 0)
+			return out[n - 1];
 	}
 	k = nvc_node_new(l, NVC_SPLIT, 1, &x->tensor, n, out);
 	return k < 0 ? k : 0;

@@ -3,13 +3,16 @@
 /*
  * Graph passes, in order: chains of affines (BatchNormalization, Mul and
  * Add by constants) into one; an affine into the convolution before it;
- * activations into the node that computes their input; convolutions
- * reading a reshape read the original tensor where that is the same
- * computation (a fully connected layer after Flatten becomes a
- * convolution with the whole plane as kernel), and a reshape to the same
- * shape is absorbed by its producer; then what nothing reads is dropped.
+ * activations into the node that computes their input; channel
+ * selections (a shuffle, the one read part of a Split of it) into what
+ * reads them; convolutions reading a reshape read the original tensor
+ * where that is the same computation (a fully connected layer after
+ * Flatten becomes a convolution with the whole plane as kernel), and a
+ * reshape to the same shape is absorbed by its producer; then what
+ * nothing reads is dropped.
  * A node is folded into its producer only when it is the producer's sole
- * reader and the tensor between them is not a graph output.
+ * reader and the tensor between them is not a graph output (a selection
+ * folds into each of its readers instead).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -203,6 +206,167 @@ static int fold_affines(struct pass *p)
 	return 0;
 }
 
+/*
+ * Whether node @i is a channel selection (a channel shuffle, or a copy of
+ * channels): a live 1x1 convolution, no bias or activation, each of whose
+ * outputs is one input channel times 1. Its picks into @map.
+ */
+static bool selection(const struct pass *p, int i, int *map)
+{
+	const struct nvc_graph *g = p->g;
+	const struct nvc_node *nd;
+	const struct nvc_conv_attr *a;
+	const struct nvc_tensor *w;
+	long k, c;
+
+	if (i < 0)
+		return false;
+	nd = &g->nodes[i];
+	a = &nd->conv;
+	if (p->dead[i] || nd->op != NVC_CONV || a->kh != 1 ||
+	    a->kw != 1 || a->stride[0] != 1 || a->stride[1] != 1 ||
+	    a->pad[0] || a->pad[1] || a->pad[2] || a->pad[3] ||
+	    a->group != 1 || a->bias >= 0 || nd->act.type != NVC_ACT_NONE)
+		return false;
+	w = &g->tensors[a->weights];
+	for (k = 0; k < w->n; k++) {
+		map[k] = -1;
+		for (c = 0; c < w->c; c++) {
+			float v = w->data[k * w->c + c];
+
+			if (v != 0 && (v != 1 || map[k] >= 0))
+				return false;
+			if (v == 1)
+				map[k] = (int)c;
+		}
+		if (map[k] < 0)
+			return false;
+	}
+	return true;
+}
+
+/* A constant of @k x @c x @kh x @kw zeros named after node @j and @what. */
+static int weights_new(struct pass *p, int j, const char *what, int k, int c,
+		       int kh, int kw)
+{
+	char buf[NVC_ERR_LEN];
+	int t;
+
+	snprintf(buf, sizeof(buf), "%s/%s", p->g->nodes[j].name, what);
+	t = nvc_tensor_add(p->g, buf, k, c, kh, kw, NULL);
+	if (t < 0)
+		return nvc_error(p->err, p->errlen, t, "out of memory");
+	p->g->tensors[t].n = k;
+	p->g->tensors[t].data = calloc((size_t)k * c * kh * kw, sizeof(float));
+	if (!p->g->tensors[t].data)
+		return nvc_error(p->err, p->errlen, -ENOMEM, "out of memory");
+	return t;
+}
+
+/*
+ * A Split of a selection's output of which one part only is read (torch's
+ * chunk as a Slice): that part becomes a selection of the selection's
+ * input, in the Split's place.
+ */
+static int split_selection(struct pass *p, int j, int *map)
+{
+	struct nvc_graph *g = p->g;
+	struct nvc_node *nd = &g->nodes[j];
+	int in = nd->inputs[0], s = g->tensors[in].producer;
+	int k, used = -1, coff = 0, off = 0, c, wt;
+
+	if (p->dead[j] || nd->op != NVC_SPLIT || !selection(p, s, map))
+		return 0;
+	for (k = 0; k < nd->num_outputs; k++) {
+		if (p->readers[nd->outputs[k]]) {
+			if (used >= 0)
+				return 0;
+			used = k;
+			off = coff;
+		}
+		coff += g->tensors[nd->outputs[k]].c;
+	}
+	if (used < 0)
+		return 0;
+	c = g->tensors[nd->outputs[used]].c;
+	wt = weights_new(p, j, "picks", c, g->tensors[g->nodes[s].inputs[0]].c,
+			 1, 1);
+	if (wt < 0)
+		return wt;
+	nd = &g->nodes[j];
+	for (k = 0; k < c; k++)
+		g->tensors[wt].data[(long)k * g->tensors[wt].c + map[off + k]] = 1;
+	nd->op = NVC_CONV;
+	nd->inputs[0] = g->nodes[s].inputs[0];
+	nd->outputs[0] = nd->outputs[used];
+	nd->num_outputs = 1;
+	nd->conv = (struct nvc_conv_attr){ .kh = 1, .kw = 1,
+		.stride = { 1, 1 }, .dilation = { 1, 1 }, .group = 1,
+		.weights = wt, .bias = -1 };
+	return 0;
+}
+
+/*
+ * A convolution (not grouped) reading a selection reads the selection's
+ * input instead, its weights summed over the channels each input channel
+ * was picked for.
+ */
+static int conv_selection(struct pass *p, int j, int *map)
+{
+	struct nvc_graph *g = p->g;
+	struct nvc_node *nd = &g->nodes[j];
+	int s = g->tensors[nd->inputs[0]].producer, wt, k, c, cin, kk;
+	const struct nvc_tensor *w;
+	long block, i;
+
+	if (p->dead[j] || nd->op != NVC_CONV || nd->conv.group != 1 ||
+	    !selection(p, s, map))
+		return 0;
+	w = &g->tensors[nd->conv.weights];
+	cin = g->tensors[g->nodes[s].inputs[0]].c;
+	wt = weights_new(p, j, "picked", w->n, cin, w->h, w->w);
+	if (wt < 0)
+		return wt;
+	w = &g->tensors[g->nodes[j].conv.weights];
+	block = (long)w->h * w->w;
+	for (kk = 0; kk < w->n; kk++)
+		for (c = 0; c < w->c; c++)
+			for (i = 0; i < block; i++) {
+				k = map[c];
+				g->tensors[wt].data[((long)kk * cin + k) * block + i] +=
+					w->data[((long)kk * w->c + c) * block + i];
+			}
+	nd = &g->nodes[j];
+	nd->inputs[0] = g->nodes[s].inputs[0];
+	nd->conv.weights = wt;
+	return 0;
+}
+
+/*
+ * Channel selections (ShuffleNet's shuffle, then its Slice of a half)
+ * folded into what reads them: a read part of a Split becomes a selection
+ * of its own, and a convolution takes a selection into its weights; the
+ * selections nothing reads any more are dropped later.
+ */
+static int fold_selections(struct pass *p)
+{
+	struct nvc_graph *g = p->g;
+	int *map, j, ret = 0, n = 1;
+
+	for (j = 0; j < g->num_tensors; j++)
+		if (g->tensors[j].c > n)
+			n = g->tensors[j].c;
+	map = malloc(n * sizeof(*map));
+	if (!map)
+		return nvc_error(p->err, p->errlen, -ENOMEM, "out of memory");
+	for (j = 0; j < g->num_nodes && !ret; j++)
+		ret = split_selection(p, j, map);
+	for (j = 0; j < g->num_nodes && !ret; j++)
+		ret = conv_selection(p, j, map);
+	free(map);
+	return ret;
+}
+
 /* Activations into the SDP operation computing their input. */
 static void fuse_activations(struct pass *p)
 {
@@ -340,6 +504,10 @@ int nvc_passes(struct nvc_graph *g, char *err, size_t errlen)
 		goto out;
 	count_readers(&p);
 	fuse_activations(&p);
+	count_readers(&p);
+	ret = fold_selections(&p);
+	if (ret)
+		goto out;
 	resolve_reshapes(&p);
 	count_readers(&p);
 	drop_dead(&p);

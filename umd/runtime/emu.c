@@ -2,7 +2,7 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * CPU tasks of compiler-made loadables ("EMU1"): power (y = (shift +
- * scale * x)^power) and softmax, run between DLA tasks with the same host
+ * scale * x)^power) and softmax, and this stack's erf, run between DLA tasks with the same host
  * float arithmetic as NVIDIA's emulator so that outputs match its goldens:
  * C float, expf/powf, fp16 results rounded to nearest with ties away from
  * zero. Every descriptor and buffer extent is checked before anything is
@@ -218,7 +218,10 @@ static int emu_decode_op(const struct emu_task *t, const uint8_t *o,
 		op->power = rdf32(p);
 		op->scale = rdf32(p + 4);
 		op->shift = rdf32(p + 8);
-	} else if (op->type != EMU_OP_SOFTMAX) {
+	} else if (op->type == EMU_OP_ERF && !t->v2) {
+		return emu_error(t, -EOPNOTSUPP,
+				 "erf in the layout without int8 support");
+	} else if (op->type != EMU_OP_SOFTMAX && op->type != EMU_OP_ERF) {
 		return emu_error(t, -EOPNOTSUPP, "unknown operation type");
 	}
 	ret = emu_buffer(t, bufs, &op->src);
@@ -233,6 +236,12 @@ static int emu_decode_op(const struct emu_task *t, const uint8_t *o,
 	if (op->type == EMU_OP_SOFTMAX && op->src.c > op->dst.c)
 		return emu_error(t, -EINVAL,
 				 "softmax source wider than its destination");
+	/* Element-wise: every source element has its place. */
+	if (op->type != EMU_OP_SOFTMAX &&
+	    (op->src.w > op->dst.w || op->src.h > op->dst.h ||
+	     op->src.c > op->dst.c))
+		return emu_error(t, -EINVAL,
+				 "source cube larger than its destination");
 	return 0;
 }
 
@@ -264,7 +273,8 @@ static void emu_store(const struct emu_buf *b, uint64_t at, float y,
 	}
 }
 
-static void emu_power(const struct emu_op *op)
+/* Power or erf, element by element over the source's cube. */
+static void emu_elementwise(const struct emu_op *op)
 {
 	uint32_t w, h, c;
 
@@ -276,6 +286,7 @@ static void emu_power(const struct emu_op *op)
 						   op->in_scale);
 
 				emu_store(&op->dst, emu_offset(&op->dst, w, h, c),
+					  op->type == EMU_OP_ERF ? erff(x) :
 					  powf(op->shift + op->scale * x,
 					       op->power), op->out_scale);
 			}
@@ -358,10 +369,10 @@ int nvdla_emu_run(struct nvdla_network *net, const struct nvdla_lbl_task *lt)
 	if (ret)
 		return ret;
 	for (i = 0; i < n; i++) {
-		if (ops[i].type == EMU_OP_POWER)
-			emu_power(&ops[i]);
-		else
+		if (ops[i].type == EMU_OP_SOFTMAX)
 			emu_softmax(&ops[i]);
+		else
+			emu_elementwise(&ops[i]);
 	}
 	free(ops);
 	return 0;

@@ -19,6 +19,11 @@
 
 #define EMU_OP_POWER		0
 #define EMU_OP_SOFTMAX		1
+/*
+ * This stack's own (nvdla_compile --cpu-fallback; NVIDIA's emulator has
+ * no such operation): y = erf(x) over the cube, layout with int8 support.
+ */
+#define EMU_OP_ERF		2
 
 /* Operation container: op_type u8 first in both layouts. */
 #define EMU_OP_TYPE		0

@@ -30,14 +30,16 @@ static void usage(FILE *f)
 		"         [--precision fp16|int8] [--calibrate DIR]\n"
 		"         [--calib-method minmax|percentile[=P]|entropy]\n"
 		"         [--input-format image|feature] [--mean B,G,R] [--normalize S]\n"
-		"         -o OUT.nvdla\n"
+		"         [--cpu-fallback] -o OUT.nvdla\n"
 		"       nvdla_compile MODEL.onnx --exec INPUT.{pgm,ppm,png,jpg,npy}\n"
 		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR]\n"
 		"Default precision: fp16 on nv_full, int8 elsewhere (int8 needs\n"
 		"--calibrate). Pixels p become (p - mean) / normalize, mean 0 and\n"
 		"normalize 255 unless given; colour images as B, G, R planes.\n"
 		"Calibration: minmax unless --calib-method (percentile: P 99.99).\n"
-		"Input format: feature unless --input-format image.\n");
+		"Input format: feature unless --input-format image.\n"
+		"--cpu-fallback: what the DLA does not compute (Erf) runs as CPU\n"
+		"tasks, each such node listed on stderr.\n");
 }
 
 static int bad(const char *fmt, const char *what)
@@ -103,6 +105,7 @@ static int parse(int argc, char **argv, struct args *a)
 		{ "normalize", required_argument, NULL, 'n' },
 		{ "exec", required_argument, NULL, 'e' },
 		{ "dump-ir", no_argument, NULL, 'd' },
+		{ "cpu-fallback", no_argument, NULL, 'F' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -150,6 +153,9 @@ static int parse(int argc, char **argv, struct args *a)
 			break;
 		case 'd':
 			a->dump = 1;
+			break;
+		case 'F':
+			a->lower.cpu_fallback = true;
 			break;
 		case 'o':
 			a->out = optarg;
@@ -228,6 +234,17 @@ static int write_file(const char *path, const void *buf, size_t len,
 	return 0;
 }
 
+/* The nodes that run as CPU tasks, on stderr. */
+static void list_cpu_nodes(const struct nvc_graph *g)
+{
+	int i;
+
+	for (i = 0; i < g->num_nodes; i++)
+		if (g->nodes[i].op == NVC_SOFTMAX || g->nodes[i].op == NVC_CPU)
+			fprintf(stderr, "nvdla_compile: node '%s' (%s) runs on the CPU\n",
+				g->nodes[i].name, g->nodes[i].onnx_op);
+}
+
 static int compile(const struct nvc_graph *g, struct args *a, char *err,
 		   size_t errlen)
 {
@@ -249,6 +266,8 @@ static int compile(const struct nvc_graph *g, struct args *a, char *err,
 	ret = nvc_lower(g, &a->lower, &buf, &len, err, errlen);
 	if (!ret)
 		ret = write_file(a->out, buf, len, err, errlen);
+	if (!ret)
+		list_cpu_nodes(g);
 	free(buf);
 	return ret;
 }

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Resize and Upsample (opsets 7 to 9), nearest neighbour by whole factors
+ * of height and width (the 2x upsampling of YOLO-style necks): a transposed convolution whose kernel
+ * is its stride, sy x sx, with weights 1 from each channel to itself and
+ * 0 across channels, which the back end lowers like any such
+ * ConvTranspose (exact: each output is one input times 1).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "onnx.h"
+
+/* The whole factors of height and width from 4 scales @v into @f. */
+static int scale_factors(struct nvc_loader *l, const float *v, long n,
+			 int64_t *f)
+{
+	int i;
+
+	if (n != 4 || v[0] != 1 || v[1] != 1)
+		return nvc_node_error(l, -EINVAL,
+				      "the scales must be 4 values, 1 for batch and channels");
+	for (i = 0; i < 2; i++) {
+		/* In range before the conversion (NaN fails too). */
+		if (!(v[2 + i] >= 1 && v[2 + i] <= 16) ||
+		    v[2 + i] != floorf(v[2 + i]))
+			return nvc_node_error(l, -EINVAL,
+					      "scale %g is not a whole factor from 1 to 16",
+					      v[2 + i]);
+		f[i] = (int64_t)v[2 + i];
+	}
+	return 0;
+}
+
+/*
+ * The whole factors of height and width into @f: from the scales (the
+ * attribute of Upsample before opset 9, else input 1 of Upsample and of
+ * Resize before opset 11, input 2 from then) or the sizes (input 3).
+ */
+static int factors(struct nvc_loader *l, const struct nvc_value *x,
+		   int64_t *f)
+{
+	int si = l->opset < 11 || *l->op == 'U' ? 1 : 2, i;
+	const Onnx__AttributeProto *a = nvc_attr(l, "scales");
+	struct nvc_value *v;
+	int ret;
+
+	if (a)
+		return scale_factors(l, a->floats, (long)a->n_floats, f);
+	if (nvc_input_present(l, si) &&
+	    nvc_value_find(l, l->node->input[si])->count) {
+		ret = nvc_input_float(l, si, &v);
+		return ret ? ret : scale_factors(l, v->f, v->count, f);
+	}
+	ret = nvc_input_int64(l, 3, &v);
+	if (ret)
+		return ret;
+	if (v->count != 4 || v->i[0] != 1 || v->i[1] != x->dims[1])
+		return nvc_node_error(l, -EINVAL,
+				      "the sizes must be 4 values keeping batch and channels");
+	for (i = 0; i < 2; i++) {
+		f[i] = v->i[2 + i] / x->dims[2 + i];
+		if (v->i[2 + i] % x->dims[2 + i] || f[i] < 1 || f[i] > 16)
+			return nvc_node_error(l, -EINVAL,
+					      "size %lld is not a whole factor from 1 to 16 of %lld",
+					      (long long)v->i[2 + i],
+					      (long long)x->dims[2 + i]);
+	}
+	return 0;
+}
+
+/*
+ * Whether output pixel y of a nearest resize by a whole factor reads
+ * input pixel floor(y / f), as the transposed convolution computes: with
+ * asymmetric coordinates rounded down, and with half-pixel ones rounded
+ * to the nearest (the source y / f + (1 / f - 1) / 2 never ends in .5).
+ */
+static int mapping(struct nvc_loader *l)
+{
+	char mode[32], coord[32], near[32];
+	int ret;
+
+	bool old = l->opset < 11 || *l->op == 'U';	/* Upsample */
+
+	ret = nvc_attr_string(l, "mode", "nearest", mode, sizeof(mode));
+	if (!ret)
+		ret = nvc_attr_string(l, "coordinate_transformation_mode",
+				      old ? "asymmetric" : "half_pixel",
+				      coord, sizeof(coord));
+	if (!ret)
+		ret = nvc_attr_string(l, "nearest_mode",
+				      old ? "floor" : "round_prefer_floor",
+				      near, sizeof(near));
+	if (ret)
+		return ret;
+	if (strcmp(mode, "nearest"))
+		return nvc_node_error(l, -EINVAL,
+				      "only mode 'nearest' is supported (mode '%s')",
+				      mode);
+	if (!strcmp(coord, "asymmetric") ? !strcmp(near, "floor") :
+	    (!strcmp(coord, "half_pixel") ||
+	     !strcmp(coord, "pytorch_half_pixel")) && !strncmp(near, "round_", 6))
+		return 0;
+	return nvc_node_error(l, -EINVAL,
+			      "coordinate_transformation_mode '%s' with nearest_mode '%s' is not supported (asymmetric with floor, or half_pixel with rounding)",
+			      coord, near);
+}
+
+int nvc_op_resize(struct nvc_loader *l)
+{
+	static const char *const known[] = { "mode",
+		"coordinate_transformation_mode", "nearest_mode",
+		"cubic_coeff_a", "exclude_outside", "extrapolation_value",
+		NULL };
+	int64_t f[2] = { 1, 1 }, dims[4], c, i;
+	struct nvc_node *nd;
+	struct nvc_value *x;
+	float *w;
+	int ret, k, wt;
+
+	static const char *const upsample7[] = { "mode", "scales", NULL };
+	static const char *const upsample9[] = { "mode", NULL };
+	int up = !strcmp(l->op, "Upsample");
+
+	if (up && l->opset >= 10)
+		return nvc_node_error(l, -EINVAL,
+				      "Upsample is deprecated from opset 10 (Resize replaces it)");
+	ret = up ? nvc_node_check(l, l->opset < 9 ? 1 : 2, l->opset < 9 ? 1 : 2,
+				  l->opset < 9 ? upsample7 : upsample9) :
+	      nvc_node_check(l, 2, l->opset < 11 ? 2 : 4, known);
+	if (!ret && up && l->opset < 9 && !nvc_attr(l, "scales"))
+		ret = nvc_node_error(l, -EINVAL, "scales is missing");
+	if (!ret)
+		ret = mapping(l);
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (!ret && x->rank != 4)
+		ret = nvc_node_error(l, -EINVAL, "input '%s' has rank %d (4 expected)",
+				     x->name, x->rank);
+	if (!ret)
+		ret = factors(l, x, f);
+	if (ret)
+		return ret;
+	c = x->dims[1];
+	memcpy(dims, x->dims, sizeof(dims));
+	dims[2] *= f[0];
+	dims[3] *= f[1];
+	if (dims[2] > NVC_MAX_DIM || dims[3] > NVC_MAX_DIM ||
+	    nvc_dims_count(4, dims) < 0 || c * c * f[0] * f[1] > NVC_MAX_ELEMENTS)
+		return nvc_node_error(l, -EINVAL, "the resized tensor is too large");
+	w = calloc((size_t)(c * c * f[0] * f[1]), sizeof(*w));
+	if (!w)
+		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
+	for (i = 0; i < c * f[0] * f[1]; i++)
+		w[(i / (f[0] * f[1])) * (c + 1) * f[0] * f[1] +
+		  i % (f[0] * f[1])] = 1;
+	wt = nvc_const_tensor(l, "weights", c, c, f[0], f[1], w);
+	free(w);
+	if (wt < 0)
+		return wt;
+	k = nvc_unary_node(l, NVC_CONV_TRANSPOSE, x, 4, dims);
+	if (k < 0)
+		return k;
+	nd = &l->g->nodes[k];
+	nd->conv = (struct nvc_conv_attr){ .kh = f[0], .kw = f[1],
+		.stride = { f[0], f[1] }, .dilation = { 1, 1 }, .group = 1,
+		.weights = wt, .bias = -1 };
+	return 0;
+}
