@@ -32,6 +32,7 @@ struct options {
 	bool allow_hw_hazards;
 	bool estimate;
 	bool estimate_set;	/* --clock, --dram-gbps or --dram-latency */
+	const char *timeline;	/* --timeline FILE.svg */
 	struct nvdla_estimate_params est;
 	struct nvdla_image_options image_opt;
 	bool mean_set, normalize_set;	/* given on the command line */
@@ -44,7 +45,7 @@ static void usage(FILE *f)
 		"                     [--timeout S] [--top K]\n"
 		"                     [--record DIR [--record-format F]] [-o FILE]\n"
 		"                     [--estimate [--clock MHZ] [--dram-gbps X]\n"
-		"                      [--dram-latency NS]]\n"
+		"                      [--dram-latency NS] [--timeline FILE.svg]]\n"
 		"\n"
 		"  --loadable FILE  the network to run (an NVDLA loadable)\n"
 		"  --device DEV     a device node (/dev/accel/accel0,\n"
@@ -87,6 +88,8 @@ static void usage(FILE *f)
 		"                   configuration's, docs/performance.md)\n"
 		"  --dram-gbps X    the estimate's memory bandwidth in GB/s\n"
 		"  --dram-latency NS  the estimate's memory latency in ns\n"
+		"  --timeline FILE.svg  also draw the estimate: each engine's\n"
+		"                   operations on a time axis, as SVG\n"
 		"  -h, --help       this text\n");
 }
 
@@ -192,6 +195,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "clock", required_argument, NULL, 'C' },
 		{ "dram-gbps", required_argument, NULL, 'G' },
 		{ "dram-latency", required_argument, NULL, 'L' },
+		{ "timeline", required_argument, NULL, 'T' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -260,6 +264,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 					 &o->est.latency_ns))
 				return -1;
 			break;
+		case 'T':
+			o->timeline = optarg;
+			break;
 		case 'l':
 			o->loadable = optarg;
 			break;
@@ -279,6 +286,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 	}
 	if (o->estimate_set && !o->estimate) {
 		fprintf(stderr, "nvdla_runtime: --clock, --dram-gbps and --dram-latency need --estimate\n");
+		return -1;
+	}
+	if (o->timeline && !o->estimate) {
+		fprintf(stderr, "nvdla_runtime: --timeline draws the estimate: it needs --estimate\n");
 		return -1;
 	}
 	if (o->record_format && !o->record) {
@@ -337,7 +348,8 @@ static int image_options(struct nvdla_network *net, const struct options *o,
 	return 0;
 }
 
-static int run(struct nvdla_runtime *rt, const struct options *o)
+static int run(struct nvdla_runtime *rt, const struct options *o,
+	       FILE *timeline)
 {
 	struct nvdla_image_options opt;
 	char what[4200];
@@ -380,6 +392,8 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 		ret = cli_print_stats(net);
 	if (!ret && o->estimate)
 		ret = cli_print_estimate(net);
+	if (!ret && timeline)
+		ret = cli_write_timeline(net, timeline);
 	if (!ret && nvdla_network_num_outputs(net))
 		cli_print_top(net, 0, o->top);
 	if (!ret) {
@@ -397,21 +411,36 @@ int main(int argc, char **argv)
 {
 	struct nvdla_runtime *rt;
 	struct options o = { 0 };
+	FILE *timeline;
 	char err[256];
+	int ret;
 
 	if (parse_options(argc, argv, &o))
 		return 2;
-	if (nvdla_runtime_new(o.device, &rt, err, sizeof(err))) {
-		fprintf(stderr, "nvdla_runtime: %s\n", err);
+	/* opened first: a path it cannot write stops it before the run */
+	timeline = o.timeline ? fopen(o.timeline, "w") : NULL;
+	if (o.timeline && !timeline) {
+		fprintf(stderr, "nvdla_runtime: --timeline %s: %s\n",
+			o.timeline, strerror(errno));
 		return 1;
 	}
-	if (run(rt, &o)) {
-		if (*nvdla_runtime_error(rt))
+	if (nvdla_runtime_new(o.device, &rt, err, sizeof(err))) {
+		fprintf(stderr, "nvdla_runtime: %s\n", err);
+		ret = 1;
+	} else {
+		ret = run(rt, &o, timeline);
+		if (ret && *nvdla_runtime_error(rt))
 			fprintf(stderr, "nvdla_runtime: %s\n",
 				nvdla_runtime_error(rt));
 		nvdla_runtime_del(rt);
-		return 1;
+		ret = ret ? 1 : 0;
 	}
-	nvdla_runtime_del(rt);
-	return 0;
+	if (timeline && fclose(timeline) && !ret) {
+		fprintf(stderr, "nvdla_runtime: --timeline %s: %s\n",
+			o.timeline, strerror(errno));
+		ret = 1;
+	}
+	if (timeline && ret)
+		remove(o.timeline);
+	return ret;
 }
