@@ -8,12 +8,31 @@
 #ifndef __NVDLA_COMPILER_LOWER_H__
 #define __NVDLA_COMPILER_LOWER_H__
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ir.h"
 
 enum nvc_precision { NVC_FP16, NVC_INT8 };
 enum nvc_input_format { NVC_INPUT_FEATURE, NVC_INPUT_IMAGE };
+
+/*
+ * Which node of the graph made each hardware operation of a loadable, in
+ * the order the operations were made (each engine runs its own in that
+ * order, task after task), and which convolutions could have been
+ * computed the other way (Winograd or direct).
+ */
+struct nvc_origins {
+	uint8_t *type;		/* DLA_OP_* */
+	int *node;
+	int n, cap;
+	bool oom;
+	bool *winograd;		/* per node: its convolution in Winograd mode */
+};
+
+/* Per node: how its convolution is computed (a choice where it has one). */
+enum nvc_conv_way { NVC_CONV_DIRECT, NVC_CONV_WINOGRAD };
 
 struct nvc_options {
 	const char *config;		/* "nv_full", "nv_large", "nv_small" */
@@ -25,7 +44,16 @@ struct nvc_options {
 	 */
 	float mean[3];
 	float normalize;
+	/*
+	 * Per node (NULL: direct everywhere): Winograd where the node's
+	 * convolution can take it (nvc_can_winograd).
+	 */
+	const enum nvc_conv_way *conv_way;
+	/* Filled by nvc_lower() when not NULL; nvc_origins_free() it. */
+	struct nvc_origins *origins;
 };
+
+void nvc_origins_free(struct nvc_origins *o);
 
 /*
  * Compile @g for @o into a new loadable (*@buf, *@len; free() it).

@@ -41,6 +41,7 @@ struct conv_shape {
 	int k0;
 	bool slice;		/* reads input channels c0 to c0 + c only */
 	int c0;
+	bool wino;		/* in Winograd mode (lower_wino.c) */
 };
 
 /* Offset in elements of weight (k, c, r, s) in the direct layout. */
@@ -405,8 +406,7 @@ struct conv_band {
  * than the one before (nvdla/hw verif/verilator, recorded LeNets; NVIDIA's
  * C model runs them), so the split only moves toward the data.
  */
-static uint32_t conv_wbank(struct nvc_lower *L, uint32_t dbank,
-			   uint32_t wsize)
+uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize)
 {
 	uint32_t want = banks(L, wsize), room = L->t.core.cbuf_banks - dbank;
 
@@ -505,7 +505,7 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 		*rows = (int)((fit - ekh) / sy + 1);
 		*dbank = banks(L, line * ((uint64_t)(*rows - 1) * sy + ekh));
 	}
-	*wbank = conv_wbank(L, *dbank, wsize);
+	*wbank = nvc_conv_wbank(L, *dbank, wsize);
 	return 0;
 }
 
@@ -704,6 +704,15 @@ static int conv_band_ops(struct nvc_lower *L, const struct nvc_node *n,
 	return 0;
 }
 
+static struct nvc_wino_layer conv_wino_layer(const struct nvc_lower *L,
+					     const struct conv_shape *cs)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+
+	return (struct nvc_wino_layer){ .k = cs->k, .c = cs->c, .w = ti->w,
+		.h = ti->h, .wo = cs->wo, .ho = cs->ho };
+}
+
 /*
  * The convolution @cs (attributes of @n, int8 weight scales @ws) into
  * @dst and its SDP with the element-wise @operand (or NULL) and
@@ -723,15 +732,25 @@ static int conv_emit_part(struct nvc_lower *L, const struct nvc_node *n,
 	int rows = 1, oy0, first = -1, ret;
 	float s_c;
 
-	ret = conv_weights(L, cs, ws, &woff, &wsize);
-	if (!ret)
-		ret = conv_plan(L, n, cs, wsize, &rows, &dbank, &wbank);
+	struct nvc_wino_layer wl = conv_wino_layer(L, cs);
+
+	if (cs->wino) {
+		ret = nvc_wino_weights(L, &wl, cs->w, &woff, &wsize);
+		rows = cs->ho;
+	} else {
+		ret = conv_weights(L, cs, ws, &woff, &wsize);
+		if (!ret)
+			ret = conv_plan(L, n, cs, wsize, &rows, &dbank,
+					&wbank);
+	}
 	for (oy0 = 0; !ret && oy0 < cs->ho; oy0 += rows) {
 		b = conv_band(L, n, cs, oy0, rows);
 		ret = conv_band_ops(L, n, cs, woff, wsize, dst, &b, dbank,
 				    wbank, sdp);
 		if (ret)
 			break;
+		if (cs->wino)
+			nvc_wino_op(L, *sdp - 1, *sdp, n, &wl, woff, wsize);
 		if (first < 0) {
 			first = *sdp;
 			ret = nvc_sdp_tail(L, last, &L->ops[*sdp], operand, elt,
@@ -987,7 +1006,7 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	uint32_t eps = feature_eps(L, ti->c, 1);
 	uint32_t dbank = banks(L, (uint64_t)eps * L->t.core.cbuf_width * ti->w);
-	uint32_t wbank = conv_wbank(L, dbank, wsize);
+	uint32_t wbank = nvc_conv_wbank(L, dbank, wsize);
 	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
 	struct dla_conv_op_desc *p;
 	uint32_t at;
@@ -1165,6 +1184,14 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	}
 	if (!ret && cs.image)
 		ret = conv_image_extend(&cs);
+	if (!ret && !chunked && !cs.image && L->o->conv_way &&
+	    L->o->conv_way[node] == NVC_CONV_WINOGRAD) {
+		struct nvc_wino_layer wl = conv_wino_layer(L, &cs);
+
+		cs.wino = nvc_wino_able(L, n, &wl);
+	}
+	if (cs.wino && L->o->origins)
+		L->o->origins->winograd[node] = true;
 	if (!ret)
 		ret = nvc_place_tensor(L, cs.out);
 	if (ret)

@@ -13,6 +13,7 @@
 
 #include "calib.h"
 #include "compiler.h"
+#include "estimate.h"
 #include "lower.h"
 
 struct args {
@@ -21,6 +22,7 @@ struct args {
 	struct nvc_options lower;
 	struct nvc_calib_options calib;
 	int dump;
+	bool report;
 };
 
 static void usage(FILE *f)
@@ -30,14 +32,16 @@ static void usage(FILE *f)
 		"         [--precision fp16|int8] [--calibrate DIR]\n"
 		"         [--calib-method minmax|percentile[=P]|entropy]\n"
 		"         [--input-format image|feature] [--mean B,G,R] [--normalize S]\n"
-		"         -o OUT.nvdla\n"
+		"         [--report] -o OUT.nvdla\n"
 		"       nvdla_compile MODEL.onnx --exec INPUT.{pgm,ppm,png,jpg,npy}\n"
 		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR]\n"
 		"Default precision: fp16 on nv_full, int8 elsewhere (int8 needs\n"
 		"--calibrate). Pixels p become (p - mean) / normalize, mean 0 and\n"
 		"normalize 255 unless given; colour images as B, G, R planes.\n"
 		"Calibration: minmax unless --calib-method (percentile: P 99.99).\n"
-		"Input format: feature unless --input-format image.\n");
+		"Input format: feature unless --input-format image.\n"
+		"--report: each layer's estimated time on the configuration at its\n"
+		"default clock and memory, the Winograd/direct choices, frames/s.\n");
 }
 
 static int bad(const char *fmt, const char *what)
@@ -103,6 +107,7 @@ static int parse(int argc, char **argv, struct args *a)
 		{ "normalize", required_argument, NULL, 'n' },
 		{ "exec", required_argument, NULL, 'e' },
 		{ "dump-ir", no_argument, NULL, 'd' },
+		{ "report", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -151,6 +156,9 @@ static int parse(int argc, char **argv, struct args *a)
 		case 'd':
 			a->dump = 1;
 			break;
+		case 'r':
+			a->report = true;
+			break;
 		case 'o':
 			a->out = optarg;
 			break;
@@ -169,6 +177,8 @@ static int parse(int argc, char **argv, struct args *a)
 	a->model = argv[optind];
 	if (!a->exec && !a->dump && (!a->config || !a->out))
 		return bad("%s", "compiling needs --config and -o (or use --exec or --dump-ir)");
+	if (a->report && (!a->config || !a->out))
+		return bad("%s", "--report estimates what it compiles: it needs --config and -o");
 	return 0;
 }
 
@@ -231,6 +241,7 @@ static int write_file(const char *path, const void *buf, size_t len,
 static int compile(const struct nvc_graph *g, struct args *a, char *err,
 		   size_t errlen)
 {
+	struct nvc_report r;
 	void *buf = NULL;
 	size_t len;
 	int ret;
@@ -246,9 +257,14 @@ static int compile(const struct nvc_graph *g, struct args *a, char *err,
 				 " (or --precision fp16)");
 	memcpy(a->lower.mean, a->calib.pixels.mean, sizeof(a->lower.mean));
 	a->lower.normalize = a->calib.pixels.normalize;
-	ret = nvc_lower(g, &a->lower, &buf, &len, err, errlen);
+	ret = nvc_compile_best(g, &a->lower, a->report, &buf, &len, &r, err,
+			       errlen);
 	if (!ret)
 		ret = write_file(a->out, buf, len, err, errlen);
+	if (!ret && a->report)
+		nvc_report_print(stdout, g, a->config, &r);
+	if (!ret)
+		nvc_report_free(&r);
 	free(buf);
 	return ret;
 }
