@@ -127,7 +127,10 @@ done
 # operation, in order), the totals the same; on nv_full (fp16) the first
 # 3x3 convolution (16x16, 1 channel) is estimated faster in Winograd
 # mode and takes it, the second (8x8, 8 channels) faster direct and
-# stays so, each line giving both estimates; nv_small has no choice.
+# stays so, each line giving both estimates. On nv_small (int8, no
+# Winograd), fc1's weights (16 kernels of 256 bytes, 8 a group) fill two
+# banks: with one, the second group streams while the first computes,
+# estimated faster, and taken.
 # report_matches REPORT ESTIMATE: per layer and total cycles agree
 report_matches() {
 	awk 'FNR == 1 { f++ }
@@ -157,8 +160,11 @@ ok $? "--report nv_full: conv1 Winograd, conv2 direct, each as estimated faster;
 		-o "$tmp/rep.dimg" >"$tmp/est8.txt" &&
 	report_matches "$tmp/rep8.txt" "$tmp/est8.txt" &&
 	! grep -q "winograd" "$tmp/rep8.txt" &&
-	grep -q "^report: nv_small at 400 MHz, 2 GB/s" "$tmp/rep8.txt"
-ok $? "--report nv_small int8: 400 MHz, 2 GB/s, no Winograd choice, layers and total as nvdla_runtime --estimate"
+	grep -q "^report: nv_small at 400 MHz, 2 GB/s" "$tmp/rep8.txt" &&
+	awk '$2 == "/fc1/Gemm" && $8 == "weight" && $10 == "least" {
+			l = $12; a = $15; sub(":", "", a); ok = l + 0 < a + 0 }
+		END { exit !ok }' "$tmp/rep8.txt"
+ok $? "--report nv_small int8: 400 MHz, 2 GB/s, no Winograd, fc1 with the least weight banks as estimated faster, layers and total as nvdla_runtime --estimate"
 
 # A network of two outputs: --rawdump writes both (out.txt, out.1.txt),
 # the values --exec prints for each in turn.

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The compiler's choices by estimate (estimate.h): the program lowered
- * with every convolution that can take it in Winograd mode and with none,
- * each estimated on the model; each such convolution takes the mode its
- * own operations were faster in, and the program is lowered once more
- * if the choices are mixed (docs/compiler.md).
+ * The compiler's choices by estimate (estimate.h), one kind after the
+ * other: the program lowered with every convolution that can take it in
+ * Winograd mode and with none, each estimated on the model, and each
+ * such convolution takes the mode its own operations were faster in;
+ * then, with those modes, the program with every convolution's weight
+ * banks holding all its weights and with the least, and each takes the
+ * faster split. The program is lowered once more where a kind's choices
+ * are mixed (docs/compiler.md).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -14,17 +17,21 @@
 #include "compiler.h"
 #include "estimate.h"
 
-/* One way of lowering: its program, which node made what, its estimate. */
+/* One program: what it was lowered with, its bytes, origins, estimate. */
 struct way {
+	enum nvc_conv_way *mode;
+	enum nvc_wbank_split *split;
 	void *buf;
 	size_t len;
 	struct nvc_origins origins;
 	struct nvc_estimate est;
-	bool estimated;
+	bool lowered, estimated;
 };
 
 static void way_free(struct way *w)
 {
+	free(w->mode);
+	free(w->split);
 	free(w->buf);
 	nvc_origins_free(&w->origins);
 	if (w->estimated)
@@ -32,122 +39,173 @@ static void way_free(struct way *w)
 	memset(w, 0, sizeof(*w));
 }
 
+/* @w with per-node arrays of @n nodes: those of @from, or all @m and @s. */
+static int way_init(struct way *w, int n, const struct way *from,
+		    enum nvc_conv_way m, enum nvc_wbank_split s)
+{
+	int i;
+
+	w->mode = malloc((n ? n : 1) * sizeof(*w->mode));
+	w->split = malloc((n ? n : 1) * sizeof(*w->split));
+	if (!w->mode || !w->split)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		w->mode[i] = from ? from->mode[i] : m;
+		w->split[i] = from ? from->split[i] : s;
+	}
+	return 0;
+}
+
 static int way_lower(const struct nvc_graph *g, const struct nvc_options *o,
-		     const enum nvc_conv_way *conv_way, bool estimate,
 		     struct way *w, char *err, size_t errlen)
 {
 	struct nvc_options lo = *o;
 	int ret;
 
-	lo.conv_way = conv_way;
+	lo.conv_way = w->mode;
+	lo.wbank_split = w->split;
 	lo.origins = &w->origins;
 	ret = nvc_lower(g, &lo, &w->buf, &w->len, err, errlen);
-	if (!ret && estimate) {
-		ret = nvc_estimate(w->buf, w->len, o->config, &w->origins,
-				   g->num_nodes, &w->est, err, errlen);
-		w->estimated = !ret;
-	}
+	w->lowered = !ret;
 	return ret;
 }
 
-/* The choice for each node @wino lowered in Winograd mode. */
-static int choose(const struct nvc_graph *g, const struct way *direct,
-		  const struct way *wino, enum nvc_conv_way *conv_way,
+static int way_estimate(const struct nvc_graph *g, const struct nvc_options *o,
+			struct way *w, char *err, size_t errlen)
+{
+	int ret;
+
+	if (w->estimated)
+		return 0;
+	ret = nvc_estimate(w->buf, w->len, o->config, &w->origins,
+			   g->num_nodes, &w->est, err, errlen);
+	w->estimated = !ret;
+	return ret;
+}
+
+/* Whether node @i had a choice of @kind in @w. */
+static bool has_choice(const struct way *w, enum nvc_choice_kind kind, int i)
+{
+	return kind == NVC_CHOICE_MODE ? w->origins.winograd[i] :
+					 w->origins.split[i];
+}
+
+/*
+ * Choose between @a and @b (lowered with the second option for every
+ * node that has it) for each node that has a choice of @kind in @b:
+ * recorded in @r, the choices made in @a's arrays. Returns how many took
+ * the second option, or a negative errno.
+ */
+static int choose(const struct nvc_graph *g, struct way *a,
+		  const struct way *b, enum nvc_choice_kind kind,
 		  struct nvc_report *r)
 {
-	int i, n = 0;
+	int i, took = 0;
 
-	r->choices = calloc(g->num_nodes ? g->num_nodes : 1,
-			    sizeof(*r->choices));
-	if (!r->choices)
-		return -ENOMEM;
 	for (i = 0; i < g->num_nodes; i++) {
-		struct nvc_choice *c = &r->choices[n];
+		struct nvc_choice *c = &r->choices[r->num_choices];
 
-		conv_way[i] = NVC_CONV_DIRECT;
-		if (!wino->origins.winograd[i])
+		if (!has_choice(b, kind, i))
 			continue;
 		c->node = i;
-		c->direct = direct->est.node[i].cycles;
-		c->winograd = wino->est.node[i].cycles;
-		c->chose_winograd = c->winograd < c->direct;
-		if (c->chose_winograd)
-			conv_way[i] = NVC_CONV_WINOGRAD;
-		n++;
+		c->kind = kind;
+		c->cycles[0] = a->est.node[i].cycles;
+		c->cycles[1] = b->est.node[i].cycles;
+		c->took_second = c->cycles[1] < c->cycles[0];
+		if (kind == NVC_CHOICE_MODE && c->took_second)
+			a->mode[i] = NVC_CONV_WINOGRAD;
+		if (kind == NVC_CHOICE_SPLIT && c->took_second)
+			a->split[i] = NVC_WBANK_LEAST;
+		took += c->took_second;
+		r->num_choices++;
 	}
-	r->num_choices = n;
-	return 0;
+	return took;
 }
 
-/* How many of the @r's choices took Winograd mode. */
-static int chosen(const struct nvc_report *r)
+/*
+ * From @base (lowered, estimated), the choices of @kind: @base becomes
+ * the program they make (lowered; estimated where it was lowered anew
+ * and @estimate, or a choice of a later kind needs it).
+ */
+static int choose_kind(const struct nvc_graph *g, const struct nvc_options *o,
+		       struct way *base, enum nvc_choice_kind kind,
+		       struct nvc_report *r, char *err, size_t errlen)
 {
-	int i, n = 0;
+	struct way other = { 0 };
+	int i, n = 0, took, ret;
 
-	for (i = 0; i < r->num_choices; i++)
-		n += r->choices[i].chose_winograd;
-	return n;
-}
-
-/* Hand @w's program (and estimate) to the caller. */
-static void way_take(struct way *w, void **buf, size_t *len,
-		     struct nvc_report *r)
-{
-	*buf = w->buf;
-	*len = w->len;
-	w->buf = NULL;
-	if (w->estimated) {
-		r->est = w->est;
-		r->estimated = true;
-		w->estimated = false;
+	ret = way_init(&other, g->num_nodes, base, 0, 0);
+	for (i = 0; !ret && i < g->num_nodes; i++) {
+		if (kind == NVC_CHOICE_MODE)
+			other.mode[i] = NVC_CONV_WINOGRAD;
+		else
+			other.split[i] = NVC_WBANK_LEAST;
 	}
+	if (!ret)
+		ret = way_lower(g, o, &other, err, errlen);
+	for (i = 0; !ret && i < g->num_nodes; i++)
+		n += has_choice(&other, kind, i);
+	if (!ret && n)
+		ret = way_estimate(g, o, base, err, errlen);
+	if (!ret && n)
+		ret = way_estimate(g, o, &other, err, errlen);
+	if (ret || !n)
+		goto out;
+	took = choose(g, base, &other, kind, r);
+	if (took == n) {
+		way_free(base);
+		*base = other;
+		return 0;
+	}
+	if (took) {
+		free(base->buf);
+		base->buf = NULL;
+		nvc_origins_free(&base->origins);
+		nvc_estimate_free(&base->est);
+		base->estimated = false;
+		ret = way_lower(g, o, base, err, errlen);
+		if (!ret)
+			ret = way_estimate(g, o, base, err, errlen);
+	}
+out:
+	way_free(&other);
+	return ret;
 }
 
 int nvc_compile_best(const struct nvc_graph *g, const struct nvc_options *o,
 		     bool estimate, void **buf, size_t *len,
 		     struct nvc_report *r, char *err, size_t errlen)
 {
-	enum nvc_conv_way *conv_way = malloc((g->num_nodes ? g->num_nodes : 1) *
-					     sizeof(*conv_way));
-	struct way d = { 0 }, w = { 0 }, mixed = { 0 };
-	bool any = false;
-	int i, ret;
+	struct way w = { 0 };
+	int ret;
 
 	memset(r, 0, sizeof(*r));
 	*buf = NULL;
 	*len = 0;
-	if (!conv_way)
-		return nvc_error(err, errlen, -ENOMEM, "out of memory");
-	for (i = 0; i < g->num_nodes; i++)
-		conv_way[i] = NVC_CONV_WINOGRAD;
-	ret = way_lower(g, o, conv_way, false, &w, err, errlen);
-	for (i = 0; !ret && i < g->num_nodes; i++)
-		any |= w.origins.winograd[i];
-	if (!ret)
-		ret = way_lower(g, o, NULL, estimate || any, &d, err, errlen);
-	if (!ret && any) {
-		ret = nvc_estimate(w.buf, w.len, o->config, &w.origins,
-				   g->num_nodes, &w.est, err, errlen);
-		w.estimated = !ret;
-	}
-	if (!ret && any)
-		ret = choose(g, &d, &w, conv_way, r);
+	/* at most one choice of each kind a node */
+	r->choices = calloc(2 * (g->num_nodes ? g->num_nodes : 1),
+			    sizeof(*r->choices));
+	ret = r->choices ? way_init(&w, g->num_nodes, NULL, NVC_CONV_DIRECT,
+				    NVC_WBANK_ALL) : -ENOMEM;
 	if (ret)
-		goto out;
-	if (!any || !chosen(r)) {
-		way_take(&d, buf, len, r);
-	} else if (chosen(r) == r->num_choices) {
-		way_take(&w, buf, len, r);
-	} else {
-		ret = way_lower(g, o, conv_way, estimate, &mixed, err, errlen);
-		if (!ret)
-			way_take(&mixed, buf, len, r);
+		nvc_error(err, errlen, ret, "out of memory");
+	if (!ret)
+		ret = way_lower(g, o, &w, err, errlen);
+	if (!ret)
+		ret = choose_kind(g, o, &w, NVC_CHOICE_MODE, r, err, errlen);
+	if (!ret)
+		ret = choose_kind(g, o, &w, NVC_CHOICE_SPLIT, r, err, errlen);
+	if (!ret && estimate)
+		ret = way_estimate(g, o, &w, err, errlen);
+	if (!ret) {
+		*buf = w.buf;
+		*len = w.len;
+		w.buf = NULL;
+		r->est = w.est;
+		r->estimated = w.estimated;
+		w.estimated = false;
 	}
-out:
-	way_free(&d);
 	way_free(&w);
-	way_free(&mixed);
-	free(conv_way);
 	if (ret)
 		nvc_report_free(r);
 	return ret;

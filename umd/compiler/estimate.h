@@ -40,11 +40,18 @@ int nvc_estimate(const void *buf, size_t len, const char *config,
 		 struct nvc_estimate *e, char *err, size_t errlen);
 void nvc_estimate_free(struct nvc_estimate *e);
 
-/* A convolution that could run either way: both estimates, in cycles. */
+/*
+ * A choice of a node's convolution: Winograd or direct mode, or its
+ * weight banks holding all its weights or the least; both options'
+ * estimates, in cycles, over the node's operations.
+ */
+enum nvc_choice_kind { NVC_CHOICE_MODE, NVC_CHOICE_SPLIT };
+
 struct nvc_choice {
 	int node;
-	uint64_t direct, winograd;
-	bool chose_winograd;
+	enum nvc_choice_kind kind;
+	uint64_t cycles[2];	/* [0]: direct, all; [1]: Winograd, least */
+	bool took_second;
 };
 
 /* What nvc_compile_best() chose and, if asked, the loadable's estimate. */
@@ -57,9 +64,11 @@ struct nvc_report {
 
 /*
  * nvc_lower() taking, for each convolution that can run in Winograd or
- * direct mode, the one estimated faster (each way estimated over the
- * whole program); with @estimate, the result estimated into @r too
- * (nvc_report_free() it). @o's conv_way and origins are the chooser's.
+ * direct mode, the mode estimated faster, then for each whose weight
+ * banks can hold all its weights or fewer, the split estimated faster
+ * (each option estimated over the whole program); with @estimate, the
+ * result estimated into @r too (nvc_report_free() it). @o's conv_way,
+ * wbank_split and origins are the chooser's.
  */
 int nvc_compile_best(const struct nvc_graph *g, const struct nvc_options *o,
 		     bool estimate, void **buf, size_t *len,

@@ -563,7 +563,9 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 		nvc_origins_free(o->origins);
 		o->origins->winograd = calloc(g->num_nodes ? g->num_nodes : 1,
 					      sizeof(bool));
-		if (!o->origins->winograd)
+		o->origins->split = calloc(g->num_nodes ? g->num_nodes : 1,
+					   sizeof(bool));
+		if (!o->origins->winograd || !o->origins->split)
 			o->origins->oom = true;
 	}
 	if (errlen)

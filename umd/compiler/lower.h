@@ -29,10 +29,16 @@ struct nvc_origins {
 	int n, cap;
 	bool oom;
 	bool *winograd;		/* per node: its convolution in Winograd mode */
+	bool *split;		/* per node: the weight banks could be fewer */
 };
 
 /* Per node: how its convolution is computed (a choice where it has one). */
 enum nvc_conv_way { NVC_CONV_DIRECT, NVC_CONV_WINOGRAD };
+/*
+ * Per node: its convolution's weight banks hold all its weights (where
+ * they fit) or the least, one group of kernels, the rest streaming.
+ */
+enum nvc_wbank_split { NVC_WBANK_ALL, NVC_WBANK_LEAST };
 
 struct nvc_options {
 	const char *config;		/* "nv_full", "nv_large", "nv_small" */
@@ -49,6 +55,8 @@ struct nvc_options {
 	 * convolution can take it (nvc_can_winograd).
 	 */
 	const enum nvc_conv_way *conv_way;
+	/* Per node (NULL: all the weights everywhere they fit). */
+	const enum nvc_wbank_split *wbank_split;
 	/* Filled by nvc_lower() when not NULL; nvc_origins_free() it. */
 	struct nvc_origins *origins;
 };

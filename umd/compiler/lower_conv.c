@@ -399,19 +399,35 @@ struct conv_band {
 	int iy0, ih, oy0, oh, pt, pb;
 };
 
-/*
- * Weight banks for a convolution after @dbank data banks: what its @wsize
- * bytes need, never fewer than the last convolution's. nv_small's RTL
- * stops fetching weights for good when a layer has fewer weight banks
- * than the one before (nvdla/hw verif/verilator, recorded LeNets; NVIDIA's
- * C model runs them), so the split only moves toward the data.
- */
-uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize)
+/* Banks for @bytes of weights after @dbank data banks, over the floor. */
+static uint32_t wbank_for(const struct nvc_lower *L, uint32_t dbank,
+			  uint64_t bytes)
 {
-	uint32_t want = banks(L, wsize), room = L->t.core.cbuf_banks - dbank;
+	uint32_t want = banks(L, bytes), room = L->t.core.cbuf_banks - dbank;
 
 	want = want > L->wbank_floor ? want : L->wbank_floor;
-	L->wbank_floor = want < room ? want : room;
+	return want < room ? want : room;
+}
+
+/*
+ * Weight banks for a convolution after @dbank data banks: what all its
+ * @wsize bytes need, or (the node's split NVC_WBANK_LEAST) what one
+ * group of kernels, @group bytes, needs, the rest streaming through them;
+ * never fewer than the last convolution's. nv_small's RTL stops fetching
+ * weights for good when a layer has fewer weight banks than the one
+ * before (nvdla/hw verif/verilator, recorded LeNets; NVIDIA's C model
+ * runs them), so the split only moves toward the data.
+ */
+uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize,
+			uint64_t group)
+{
+	uint32_t all = wbank_for(L, dbank, wsize);
+	uint32_t least = wbank_for(L, dbank, group < wsize ? group : wsize);
+	const enum nvc_wbank_split *split = L->o->wbank_split;
+
+	if (least < all && L->o->origins)
+		L->o->origins->split[L->node] = true;
+	L->wbank_floor = split && split[L->node] == NVC_WBANK_LEAST ? least : all;
 	return L->wbank_floor;
 }
 
@@ -505,7 +521,9 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 		*rows = (int)((fit - ekh) / sy + 1);
 		*dbank = banks(L, line * ((uint64_t)(*rows - 1) * sy + ekh));
 	}
-	*wbank = nvc_conv_wbank(L, *dbank, wsize);
+	*wbank = nvc_conv_wbank(L, *dbank, wsize, (uint64_t)(cs->k < (int)kpg ?
+							    cs->k : (int)kpg) *
+				cs->r * cs->s * cs->c * L->bpe);
 	return 0;
 }
 
@@ -1006,7 +1024,7 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	uint32_t eps = feature_eps(L, ti->c, 1);
 	uint32_t dbank = banks(L, (uint64_t)eps * L->t.core.cbuf_width * ti->w);
-	uint32_t wbank = nvc_conv_wbank(L, dbank, wsize);
+	uint32_t wbank = nvc_conv_wbank(L, dbank, wsize, wsize);
 	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
 	struct dla_conv_op_desc *p;
 	uint32_t at;

@@ -251,10 +251,12 @@ void nvc_wino_op(struct nvc_lower *L, int conv, int sdp,
 		 const struct nvc_node *n, const struct nvc_wino_layer *w,
 		 uint32_t woff, uint32_t wsize);
 /*
- * Weight banks for a convolution after @dbank data banks (lower_conv.c),
- * never fewer than the last convolution's.
+ * Weight banks for a convolution of @wsize bytes of weights, @group bytes
+ * a group of kernels, after @dbank data banks (lower_conv.c): as the
+ * node's split says, never fewer than the last convolution's.
  */
-uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize);
+uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize,
+			uint64_t group);
 
 /* lower_lut.c */
 int nvc_lut_dedup(struct nvc_lower *L);

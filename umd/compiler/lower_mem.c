@@ -341,6 +341,7 @@ void nvc_origins_free(struct nvc_origins *o)
 	free(o->type);
 	free(o->node);
 	free(o->winograd);
+	free(o->split);
 	memset(o, 0, sizeof(*o));
 }
 

@@ -131,14 +131,16 @@ void nvc_wino_op(struct nvc_lower *L, int conv, int sdp,
 	struct dla_conv_op_desc *p = &L->ops[conv].op.conv_op;
 	struct dla_conv_surface_desc *s = &L->ops[conv].surf.conv_surface;
 	uint32_t ce = wino_channels(L, w->c), we = wino_extent(w->wo);
-	uint32_t he = wino_extent(w->ho);
+	uint32_t he = wino_extent(w->ho), kpg = L->t.core.atomic_k / L->bpe;
 	uint32_t eps = we * ce * L->bpe / L->t.core.cbuf_width;
 
 	p->conv_mode = 1;
 	p->entry_per_slice = (uint16_t)eps;
 	p->data_bank = (uint8_t)wino_banks(L, (uint64_t)eps *
 					   L->t.core.cbuf_width * he);
-	p->weight_bank = (uint8_t)nvc_conv_wbank(L, p->data_bank, wsize);
+	p->weight_bank = (uint8_t)nvc_conv_wbank(L, p->data_bank, wsize,
+						 (uint64_t)(w->k < (int)kpg ? w->k : (int)kpg) *
+						 p->bytes_per_kernel);
 	p->release = (uint16_t)he;
 	p->input_width_csc = (uint16_t)we;
 	p->input_height_csc = (uint16_t)he;
