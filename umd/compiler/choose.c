@@ -123,9 +123,10 @@ static int choose(const struct nvc_graph *g, struct way *a,
 }
 
 /*
- * From @base (lowered, estimated), the choices of @kind: @base becomes
- * the program they make (lowered; estimated where it was lowered anew
- * and @estimate, or a choice of a later kind needs it).
+ * From @base (lowered), the choices of @kind: @base becomes the program
+ * they make, lowered (estimated only if it was already: each model run
+ * costs about a run of the network, so only those a choice or --report
+ * needs are made).
  */
 static int choose_kind(const struct nvc_graph *g, const struct nvc_options *o,
 		       struct way *base, enum nvc_choice_kind kind,
@@ -164,8 +165,6 @@ static int choose_kind(const struct nvc_graph *g, const struct nvc_options *o,
 		nvc_estimate_free(&base->est);
 		base->estimated = false;
 		ret = way_lower(g, o, base, err, errlen);
-		if (!ret)
-			ret = way_estimate(g, o, base, err, errlen);
 	}
 out:
 	way_free(&other);
