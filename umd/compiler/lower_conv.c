@@ -338,8 +338,7 @@ out:
 	return ret;
 }
 
-/* Banks of @bytes in the convolution buffer. */
-static uint32_t banks(const struct nvc_lower *L, uint64_t bytes)
+uint32_t nvc_banks(const struct nvc_lower *L, uint64_t bytes)
 {
 	uint64_t b = L->t.core.cbuf_bank_bytes;
 
@@ -403,7 +402,7 @@ struct conv_band {
 static uint32_t wbank_for(const struct nvc_lower *L, uint32_t dbank,
 			  uint64_t bytes)
 {
-	uint32_t want = banks(L, bytes), room = L->t.core.cbuf_banks - dbank;
+	uint32_t want = nvc_banks(L, bytes), room = L->t.core.cbuf_banks - dbank;
 
 	want = want > L->wbank_floor ? want : L->wbank_floor;
 	return want < room ? want : room;
@@ -441,11 +440,11 @@ static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
 {
 	uint32_t kpg = L->t.core.atomic_k / L->bpe;
 	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.core.cbuf_width;
-	uint32_t wmin = banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
+	uint32_t wmin = nvc_banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
 				 cs->r * cs->s * cs->c * L->bpe);
 	bool one = conv_plain(L, n, cs);
 	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
-	uint32_t dmin = banks(L, line * (one ? nvc_t(L, cs->in)->h : ekh));
+	uint32_t dmin = nvc_banks(L, line * (one ? nvc_t(L, cs->in)->h : ekh));
 
 	if (floor && L->wbank_floor > wmin)
 		wmin = L->wbank_floor;
@@ -492,8 +491,9 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 	uint32_t kpg = L->t.core.atomic_k / L->bpe;
 	/* The line's share of the buffer, in bytes of whole entries. */
 	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.core.cbuf_width;
-	uint32_t wmin = banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
-				 cs->r * cs->s * cs->c * L->bpe);
+	uint64_t group = (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
+			 cs->r * cs->s * cs->c * L->bpe;
+	uint32_t wmin = nvc_banks(L, group);
 	bool one = conv_plain(L, n, cs);
 	int sy = one ? 1 : n->conv.stride[0];
 	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
@@ -507,7 +507,7 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 				"one group of %u kernels (%u banks) does not fit the %u-bank convolution buffer",
 				kpg, wmin, total);
 	*rows = cs->ho;
-	*dbank = banks(L, line * ti->h);
+	*dbank = nvc_banks(L, line * ti->h);
 	if (*dbank > total - wmin) {
 		fit = (uint64_t)(total - wmin) * L->t.core.cbuf_bank_bytes / line;
 		if (floored && (fit < (uint64_t)ekh || (one && cs->r > 1)))
@@ -519,11 +519,9 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 					"%d input rows of %llu bytes: the kernel's rows do not fit the convolution buffer",
 					ekh, (unsigned long long)line);
 		*rows = (int)((fit - ekh) / sy + 1);
-		*dbank = banks(L, line * ((uint64_t)(*rows - 1) * sy + ekh));
+		*dbank = nvc_banks(L, line * ((uint64_t)(*rows - 1) * sy + ekh));
 	}
-	*wbank = nvc_conv_wbank(L, *dbank, wsize, (uint64_t)(cs->k < (int)kpg ?
-							    cs->k : (int)kpg) *
-				cs->r * cs->s * cs->c * L->bpe);
+	*wbank = nvc_conv_wbank(L, *dbank, wsize, group);
 	return 0;
 }
 
@@ -747,10 +745,9 @@ static int conv_emit_part(struct nvc_lower *L, const struct nvc_node *n,
 	uint32_t woff, wsize, dbank = 0, wbank = 0;
 	struct dla_sdp_op_desc proto = { 0 };
 	struct conv_band b;
+	struct nvc_wino_layer wl = conv_wino_layer(L, cs);
 	int rows = 1, oy0, first = -1, ret;
 	float s_c;
-
-	struct nvc_wino_layer wl = conv_wino_layer(L, cs);
 
 	if (cs->wino) {
 		ret = nvc_wino_weights(L, &wl, cs->w, &woff, &wsize);
@@ -1023,7 +1020,7 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	uint32_t eps = feature_eps(L, ti->c, 1);
-	uint32_t dbank = banks(L, (uint64_t)eps * L->t.core.cbuf_width * ti->w);
+	uint32_t dbank = nvc_banks(L, (uint64_t)eps * L->t.core.cbuf_width * ti->w);
 	uint32_t wbank = nvc_conv_wbank(L, dbank, wsize, wsize);
 	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
 	struct dla_conv_op_desc *p;

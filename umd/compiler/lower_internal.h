@@ -250,6 +250,8 @@ int nvc_wino_weights(struct nvc_lower *L, const struct nvc_wino_layer *w,
 void nvc_wino_op(struct nvc_lower *L, int conv, int sdp,
 		 const struct nvc_node *n, const struct nvc_wino_layer *w,
 		 uint32_t woff, uint32_t wsize);
+/* Banks of @bytes in the convolution buffer (lower_conv.c). */
+uint32_t nvc_banks(const struct nvc_lower *L, uint64_t bytes);
 /*
  * Weight banks for a convolution of @wsize bytes of weights, @group bytes
  * a group of kernels, after @dbank data banks (lower_conv.c): as the

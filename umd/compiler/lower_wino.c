@@ -24,13 +24,6 @@ static uint32_t wino_extent(int o)
 	return ((uint32_t)o + 2 + WINO_TILE - 1) / WINO_TILE * WINO_TILE;
 }
 
-static uint32_t wino_banks(const struct nvc_lower *L, uint64_t bytes)
-{
-	uint64_t b = L->t.core.cbuf_bank_bytes;
-
-	return (uint32_t)((bytes + b - 1) / b);
-}
-
 /* Input channels as the CSC takes them: whole atoms. */
 static uint32_t wino_channels(const struct nvc_lower *L, int c)
 {
@@ -52,10 +45,10 @@ bool nvc_wino_able(const struct nvc_lower *L, const struct nvc_node *n,
 	    we < (uint32_t)(w->w + a->pad[1]) || he < (uint32_t)(w->h + a->pad[0]) ||
 	    (uint64_t)w->k * bpk > NVC_MEM_MAX)
 		return false;
-	wmin = wino_banks(L, (uint64_t)(w->k < (int)kpg ? w->k : (int)kpg) * bpk);
+	wmin = nvc_banks(L, (uint64_t)(w->k < (int)kpg ? w->k : (int)kpg) * bpk);
 	if (L->wbank_floor > wmin)
 		wmin = L->wbank_floor;
-	dbank = wino_banks(L, (uint64_t)we * ce * L->bpe * he);
+	dbank = nvc_banks(L, (uint64_t)we * ce * L->bpe * he);
 	return dbank + wmin <= L->t.core.cbuf_banks;
 }
 
@@ -133,14 +126,14 @@ void nvc_wino_op(struct nvc_lower *L, int conv, int sdp,
 	uint32_t ce = wino_channels(L, w->c), we = wino_extent(w->wo);
 	uint32_t he = wino_extent(w->ho), kpg = L->t.core.atomic_k / L->bpe;
 	uint32_t eps = we * ce * L->bpe / L->t.core.cbuf_width;
+	uint32_t bpk = WINO_TILE * WINO_TILE * ce * L->bpe;
+	uint64_t group = (uint64_t)(w->k < (int)kpg ? w->k : (int)kpg) * bpk;
 
 	p->conv_mode = 1;
 	p->entry_per_slice = (uint16_t)eps;
-	p->data_bank = (uint8_t)wino_banks(L, (uint64_t)eps *
+	p->data_bank = (uint8_t)nvc_banks(L, (uint64_t)eps *
 					   L->t.core.cbuf_width * he);
-	p->weight_bank = (uint8_t)nvc_conv_wbank(L, p->data_bank, wsize,
-						 (uint64_t)(w->k < (int)kpg ? w->k : (int)kpg) *
-						 p->bytes_per_kernel);
+	p->weight_bank = (uint8_t)nvc_conv_wbank(L, p->data_bank, wsize, group);
 	p->release = (uint16_t)he;
 	p->input_width_csc = (uint16_t)we;
 	p->input_height_csc = (uint16_t)he;
@@ -148,7 +141,7 @@ void nvc_wino_op(struct nvc_lower *L, int conv, int sdp,
 	p->kernel_width_csc = WINO_TILE;
 	p->kernel_height_csc = WINO_TILE;
 	p->kernel_channel_csc = (uint16_t)ce;
-	p->bytes_per_kernel = WINO_TILE * WINO_TILE * ce * L->bpe;
+	p->bytes_per_kernel = bpk;
 	p->pad_x_left = (uint8_t)n->conv.pad[1];
 	p->pad_y_top = (uint8_t)n->conv.pad[0];
 	p->pad_x_right = (uint8_t)(we - w->w - n->conv.pad[1]);
