@@ -56,6 +56,23 @@ static int way_init(struct way *w, int n, const struct way *from,
 	return 0;
 }
 
+/* Exchange the programs (not the options) of @a and @b. */
+static void way_swap_program(struct way *a, struct way *b)
+{
+	struct way t = *a;
+
+	a->buf = b->buf;
+	a->len = b->len;
+	a->origins = b->origins;
+	a->est = b->est;
+	a->estimated = b->estimated;
+	b->buf = t.buf;
+	b->len = t.len;
+	b->origins = t.origins;
+	b->est = t.est;
+	b->estimated = t.estimated;
+}
+
 static int way_lower(const struct nvc_graph *g, const struct nvc_options *o,
 		     struct way *w, char *err, size_t errlen)
 {
@@ -154,11 +171,12 @@ static int choose_kind(const struct nvc_graph *g, const struct nvc_options *o,
 		goto out;
 	took = choose(g, base, &other, kind, r);
 	if (took == n) {
-		way_free(base);
-		*base = other;
-		return 0;
-	}
-	if (took) {
+		/*
+		 * @other's program is the one @base's arrays (the choices,
+		 * the first option elsewhere) make: @base takes it.
+		 */
+		way_swap_program(base, &other);
+	} else if (took) {
 		free(base->buf);
 		base->buf = NULL;
 		nvc_origins_free(&base->origins);
