@@ -174,10 +174,6 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB_A)
 # The compiler's back end (umd/compiler/lower*.c) and its test.
 LOWER_SRCS := $(wildcard umd/compiler/lower*.c)
 
-$(BUILD)/obj/tests/unit/test_compiler_lower.o \
-$(BUILD)/obj-asan/tests/unit/test_compiler_lower.o: \
-	override CPPFLAGS += -Iumd/compiler
-
 $(BUILD)/tests/test_compiler_lower: $(BUILD)/obj/tests/unit/test_compiler_lower.o \
 		$(call obj,$(LOWER_SRCS)) $(LIB_A)
 	@mkdir -p $(dir $@)
