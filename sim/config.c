@@ -32,7 +32,7 @@
 
 /* The model-only facts of each configuration, SIM_ONLY_<id>. */
 #define SIM_ONLY_NV_FULL \
-	.cvsram = true, .winograd = true, .max_batch = 32, \
+	.cvsram = true, .max_batch = 32, \
 	.atomic_c = 64, \
 	.mem_width = 512, .addr_low_mask = 0xffffffe0u, \
 	SIM_PERF(16, 4, 8, 8, 1024, 1000, 10000)
@@ -64,7 +64,7 @@
 
 /* Each configuration's shared facts, then its SIM_ONLY_<id>, as an entry. */
 #define NVDLA_HW_CONFIG(id, cfg_name, map, atom_bytes, has_bdma, has_rubik, \
-			wcomp, int16, fp16, addr_bits, mac_k, n_banks, \
+			wcomp, wino, int16, fp16, addr_bits, mac_k, n_banks, \
 			n_entries, entry_bytes, shrink) \
 	[NVDLA_SIM_##id] = { \
 		.name = cfg_name, \
@@ -73,6 +73,7 @@
 		.bdma = has_bdma, \
 		.rubik = has_rubik, \
 		.weight_compress = wcomp, \
+		.winograd = wino, \
 		.precisions = SIM_PRECISIONS(int16, fp16), \
 		.cbuf = { .atomic_k = mac_k, .banks = n_banks, \
 			  .depth = n_entries, .width = entry_bytes, \

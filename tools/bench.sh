@@ -3,9 +3,10 @@
 # make bench: per-engine throughput of the hardware model next to plain C
 # loops (nvdla_bench), the wall time of the largest public traces and of
 # ResNet-18 from the official compiler, the digit demo's accuracy on its
-# test split, the detector demo's mAP on held-out scenes, the pipelined
-# example's frames/s (nvdla_stream) with 1, 2 and 3 runs in flight next
-# to the synchronous loop's, then the runtime's own
+# test split, the detector demo's mAP on held-out scenes, the estimated
+# frames/s of the corpus networks and the demo (tools/bench-estimate.sh),
+# the pipelined example's frames/s (nvdla_stream) with 1, 2 and 3 runs in
+# flight next to the synchronous loop's, then the runtime's own
 # costs (nvdla_runtime_bench) in process and through the kernel driver in a
 # QEMU guest per installed kernel (with nvdla_stream's figures there too),
 # and ResNet-18 int8 through the driver on the arm64 board with the NVDLA
@@ -96,6 +97,12 @@ model_bench digits torch,onnx
 # The detector demo (models/detect) on 200 held-out scenes: mAP@0.5 of the
 # float model next to the compiled network's in fp16 and int8.
 model_bench detect torch,onnx,sklearn
+
+# Estimated frames/s of the corpus networks and of the digit demo on
+# nv_small, nv_large and nv_full at their default clocks (the model's
+# performance estimate).
+echo
+tools/bench-estimate.sh "$build" || echo "estimated frames/s: failed (above)"
 
 # The pipelined example (examples/stream.c): frames/s of the synchronous
 # loop next to 1, 2 and 3 runs in flight, in the same run, on the digit

@@ -50,6 +50,8 @@ refuse 2 "one to three numbers" "$model" --dump-ir --mean 1,x
 refuse 2 "a non-zero number" "$model" --dump-ir --normalize 0
 refuse 2 "compiling needs --config and -o" "$model" --config nv_full
 refuse 2 "usage:" "$model" "$model" --dump-ir
+refuse 2 "--report estimates what it compiles: it needs --config and -o" \
+	"$model" --exec models/digits/input.pgm --report
 refuse 1 "int8 needs --calibrate DIR" "$model" --config nv_small -o "$tmp/x"
 refuse 1 "int8 needs --calibrate DIR" "$model" --config nv_full --precision int8 -o "$tmp/x"
 refuse 1 "$tmp/none.onnx: No such file" "$tmp/none.onnx" --dump-ir
@@ -119,6 +121,50 @@ for method in minmax percentile entropy; do
 	[ "$status" -eq 0 ] && below "$e" 0.05
 	ok $? "the digit model in int8 for nv_small, $method calibration, runs in process (max error $e)"
 done
+
+# --report: each layer's estimate is its operations' in the runtime's
+# --estimate of the same loadable (each of the digit model's layers one
+# operation, in order), the totals the same; on nv_full (fp16) the first
+# 3x3 convolution (16x16, 1 channel) is estimated faster in Winograd
+# mode and takes it, the second (8x8, 8 channels) faster direct and
+# stays so, each line giving both estimates. On nv_small (int8, no
+# Winograd), fc1's weights (16 kernels of 256 bytes, 8 a group) fill two
+# banks: with one, the second group streams while the first computes,
+# estimated faster, and taken.
+# report_matches REPORT ESTIMATE: per layer and total cycles agree
+report_matches() {
+	awk 'FNR == 1 { f++ }
+		f == 1 && $1 ~ /^[0-9]+$/ && NF >= 8 { r[n++] = $5 }
+		f == 1 && /^total:/ { rt = $2 }
+		f == 2 && $1 ~ /^[0-9]+$/ && NF == 13 { e[m++] = $5 }
+		f == 2 && /^total:/ { et = $2 }
+		END {
+			if (n == 0 || n != m || rt != et) exit 1
+			for (i = 0; i < n; i++) if (r[i] != e[i]) exit 1
+		}' "$1" "$2"
+}
+"$nc" "$model" --config nv_full --report -o "$tmp/rep.nvdla" >"$tmp/rep.txt" &&
+	"$rt" --loadable "$tmp/rep.nvdla" --device sim:nv_full --estimate \
+		-o "$tmp/rep.dimg" >"$tmp/est.txt" &&
+	report_matches "$tmp/rep.txt" "$tmp/est.txt" &&
+	awk '$2 == "/conv1/Conv" && $8 == "winograd" {
+			w = $10; d = $13; sub(":", "", d); ok1 = w + 0 < d + 0 }
+		$2 == "/conv2/Conv" && $8 == "direct" {
+			w = $10; d = $13; sub(":", "", d); ok2 = d + 0 <= w + 0 }
+		END { exit !(ok1 && ok2) }' "$tmp/rep.txt" &&
+	cmp -s "$tmp/rep.nvdla" "$tmp/digits.nvdla"
+ok $? "--report nv_full: conv1 Winograd, conv2 direct, each as estimated faster; layers and total as nvdla_runtime --estimate"
+"$nc" "$model" --config nv_small --calibrate models/digits/calib --report \
+	-o "$tmp/rep8.nvdla" >"$tmp/rep8.txt" &&
+	"$rt" --loadable "$tmp/rep8.nvdla" --device sim:nv_small --estimate \
+		-o "$tmp/rep.dimg" >"$tmp/est8.txt" &&
+	report_matches "$tmp/rep8.txt" "$tmp/est8.txt" &&
+	! grep -q "winograd" "$tmp/rep8.txt" &&
+	grep -q "^report: nv_small at 400 MHz, 2 GB/s" "$tmp/rep8.txt" &&
+	awk '$2 == "/fc1/Gemm" && $8 == "weight" && $10 == "least" {
+			l = $12; a = $15; sub(":", "", a); ok = l + 0 < a + 0 }
+		END { exit !ok }' "$tmp/rep8.txt"
+ok $? "--report nv_small int8: 400 MHz, 2 GB/s, no Winograd, fc1 with the least weight banks as estimated faster, layers and total as nvdla_runtime --estimate"
 
 # A network of two outputs: --rawdump writes both (out.txt, out.1.txt),
 # the values --exec prints for each in turn.

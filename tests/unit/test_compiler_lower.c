@@ -31,6 +31,9 @@ static struct nvc_node nodes[MAXN];
 static struct nvc_graph G;
 static float *vals[MAXT];	/* float reference values, NCHW */
 static const char *image_file;	/* image input from this file, or NULL */
+/* run(): each node's convolution mode, and which node made what */
+static const enum nvc_conv_way *conv_way;
+static struct nvc_origins origins;
 static unsigned int seed;
 
 static float rnd(void)
@@ -477,7 +480,8 @@ static double run(const char *config, enum nvc_precision prec, double *range,
 	/* CPU functions allowed: refused() checks them without. */
 	struct nvc_options o = { .config = config, .precision = prec,
 		.input_format = image_file ? NVC_INPUT_IMAGE : NVC_INPUT_FEATURE,
-		.cpu_fallback = true };
+		.cpu_fallback = true,
+		.conv_way = conv_way, .origins = &origins };
 	struct nvdla_image_options io = { .normalize = 255 };
 	struct nvdla_tensor_desc di, dout;
 	struct nvdla_runtime *rt = NULL;
@@ -579,6 +583,51 @@ static void check(const char *what, int layers)
 				    range, tol))
 				printf("# %s\n", why);
 		}
+}
+
+/*
+ * Winograd mode asked for every convolution (nv_full, fp16): taken by the
+ * 3x3 ones of stride 1 whose output is whole 4x4 tiles (40 kernels: two
+ * groups of 16 and one of 8; 20 channels: padded to 32), the others
+ * direct; every output within the fp16 tolerance. int8 stays direct.
+ */
+static void test_winograd(void)
+{
+	static const enum nvc_conv_way all[MAXN] = {
+		[0 ... MAXN - 1] = NVC_CONV_WINOGRAD };
+	double range = 0, err;
+	char why[300] = "";
+	int t;
+
+	reset();
+	t = input(20, 8, 12);
+	t = conv(t, 40, 3, 1, 1, 1, 1, NVC_ACT_RELU);	/* 12x8: Winograd */
+	t = conv(t, 16, 3, 1, 0, 1, 1, NVC_ACT_NONE);	/* 10x6: direct */
+	t = conv(t, 8, 3, 1, 4, 1, 1, NVC_ACT_RELU);	/* 16x12: Winograd */
+	t = conv(t, 8, 3, 2, 1, 1, 1, NVC_ACT_NONE);	/* stride 2: direct */
+	output(t);
+	reference();
+	conv_way = all;
+	err = run("nv_full", NVC_FP16, &range, why, sizeof(why));
+	if (!tap_ok(err >= 0 && err <= 5e-3 * range && origins.winograd &&
+		    origins.winograd[0] && !origins.winograd[1] &&
+		    origins.winograd[2] && !origins.winograd[3],
+		    "Winograd asked of 4 convolutions on nv_full fp16: the 2 that can take it (%d %d %d %d), max error %.4g (range %.3g)",
+		    origins.winograd && origins.winograd[0],
+		    origins.winograd && origins.winograd[1],
+		    origins.winograd && origins.winograd[2],
+		    origins.winograd && origins.winograd[3], err, range))
+		printf("# %s\n", why);
+	err = run("nv_full", NVC_INT8, &range, why, sizeof(why));
+	tap_ok(err >= 0 && origins.winograd && !origins.winograd[0] &&
+	       !origins.winograd[2],
+	       "Winograd asked on nv_full int8: direct (fp16 only), it runs (max error %.4g)",
+	       err);
+	err = run("nv_large", NVC_INT8, &range, why, sizeof(why));
+	tap_ok(err >= 0 && origins.winograd && !origins.winograd[0],
+	       "Winograd asked on nv_large: direct (no Winograd mode there)");
+	conv_way = NULL;
+	nvc_origins_free(&origins);
 }
 
 static void test_lenet(void)
@@ -1706,9 +1755,11 @@ int main(void)
 	test_per_channel();
 	test_lrn();
 	test_acts();
+	test_winograd();
 	test_lenet();
 	test_convs();
 	test_sdp_pool();
 	reset();
+	nvc_origins_free(&origins);
 	return tap_done();
 }

@@ -117,6 +117,63 @@ fi
 [ $? -eq 2 ] && grep -q "nvdla_trace: --estimate takes MHZ,GBPS,NS" "$tmp/err"
 ok $? "nvdla_trace --estimate 1000,4: refused, status 2"
 
+# --timeline: the estimate drawn as SVG. Well-formed XML; a bar per
+# operation in each engine row it occupies (a conv+sdp in both), its
+# data-start and data-cycles the table's figures, its x and width those
+# at one scale from one origin; the axis spans the run.
+timeline_check() { # table svg
+	/usr/bin/python3 - "$1" "$2" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ops = {}
+for line in open(sys.argv[1]):
+    f = line.split()
+    if len(f) == 13 and f[0].isdigit():
+        ops[int(f[0])] = (f[1].split('+'), int(f[3]), int(f[4]))
+total = next(int(l.split()[1]) for l in open(sys.argv[1]) if l.startswith('total:'))
+ns = '{http://www.w3.org/2000/svg}'
+rects = ET.parse(sys.argv[2]).getroot().iter(ns + 'rect')
+seen = {}
+for r in rects:
+    i = int(r.get('data-op'))
+    seen.setdefault(i, []).append(r.get('data-engine'))
+    start, cycles = ops[i][1], ops[i][2]
+    assert int(r.get('data-start')) == start and int(r.get('data-cycles')) == cycles, i
+    x, w = float(r.get('x')), float(r.get('width'))
+    assert abs(x - (70 + start * 1000.0 / total)) < 0.01, (i, x)
+    assert abs(w - cycles * 1000.0 / total) < 0.01, (i, w)
+assert sorted(seen) == sorted(ops) and len(ops) > 0
+for i, eng in seen.items():
+    assert sorted(eng) == sorted(ops[i][0]), (i, eng)
+PY
+}
+if [ -f "$tmp/NN_L0_0.txt" ]; then
+	"$rt" --loadable "$conf/NN_L0_0/NN_L0_0.nvdla" --estimate \
+		--timeline "$tmp/nn.svg" -o "$tmp/nn.dimg" >"$tmp/nn.txt" &&
+		timeline_check "$tmp/nn.txt" "$tmp/nn.svg"
+	ok $? "--timeline NN_L0_0: well-formed SVG, a bar per operation and engine at the table's start and cycles"
+else
+	skip "--timeline NN_L0_0" "../shared absent"
+fi
+"$rt" --loadable "$tmp/c.nvdla" --estimate --timeline "$tmp/c.svg" \
+	-o "$tmp/c.dimg" >"$tmp/c.txt" && timeline_check "$tmp/c.txt" "$tmp/c.svg" &&
+	[ "$(grep -c '<rect ' "$tmp/c.svg")" -eq 2 ]
+ok $? "--timeline of one conv+sdp: its bar in the conv and the sdp rows"
+"$rt" --loadable loadables/bdma_copy.nvdla --timeline "$tmp/t.svg" \
+	-o "$tmp/b.dimg" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -e "$tmp/t.svg" ] &&
+	grep -q -- "--timeline draws the estimate: it needs --estimate" "$tmp/err"
+ok $? "--timeline without --estimate: usage error, status 2, no file"
+rm -f "$tmp/b.dimg"
+"$rt" --loadable loadables/bdma_copy.nvdla --estimate \
+	--timeline "$tmp/no/such/dir/t.svg" -o "$tmp/b.dimg" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -e "$tmp/b.dimg" ] &&
+	grep -q -- "--timeline $tmp/no/such/dir/t.svg: No such file or directory" "$tmp/err"
+ok $? "--timeline into a missing directory: refused before the run, naming the path"
+"$rt" --loadable "$tmp/missing.nvdla" --estimate --timeline "$tmp/m.svg" \
+	-o "$tmp/m.dimg" >/dev/null 2>&1
+[ $? -eq 1 ] && [ ! -e "$tmp/m.svg" ]
+ok $? "--timeline of a run that fails: no file left"
+
 "$rt" --loadable loadables/bdma_copy.nvdla --estimate --clock 0.5 \
 	-o "$tmp/b.dimg" >/dev/null 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "estimate: the clock must be 1 to 100000 MHz" "$tmp/err"

@@ -358,6 +358,11 @@ static void m_conv_int16(struct task_descs *d)
 	m_conv(d);
 	d->op[0].conv_op.in_precision = DLA_PRECISION_INT16;
 }
+static void m_conv_wino(struct task_descs *d)
+{
+	m_conv(d);
+	d->op[0].conv_op.conv_mode = 1;
+}
 static void m_pdp_stride(struct task_descs *d)
 {
 	struct dla_pdp_surface_desc *s = &d->surf[0].pdp_surface;
@@ -720,6 +725,8 @@ static const struct {
 	  "BDMA on nv_large, which has none" },
 	{ m_conv_int16, "nv_small", "op 0: conv input: int16, which nv_small does not compute",
 	  "int16 convolution on nv_small (int8 only)" },
+	{ m_conv_wino, "nv_large", "conv: Winograd mode unsupported here",
+	  "Winograd convolution on nv_large, which has no Winograd mode" },
 	{ m_pdp_stride, "nv_large", "op 0: data cube offset 0, strides 40/80 not aligned to nv_large's 32-byte atom",
 	  "8-byte aligned cube on nv_large (32-byte atoms)" },
 };

@@ -33,6 +33,7 @@ struct options {
 	bool allow_hw_hazards;
 	bool estimate;
 	bool estimate_set;	/* --clock, --dram-gbps or --dram-latency */
+	const char *timeline;	/* --timeline FILE.svg */
 	struct nvdla_estimate_params est;
 	struct nvdla_image_options image_opt;
 	bool mean_set, normalize_set;	/* given on the command line */
@@ -48,7 +49,7 @@ static void usage(FILE *f)
 		"                     [--timeout S] [--top K]\n"
 		"                     [--record DIR [--record-format F]] [-o FILE]\n"
 		"                     [--estimate [--clock MHZ] [--dram-gbps X]\n"
-		"                      [--dram-latency NS]]\n"
+		"                      [--dram-latency NS] [--timeline FILE.svg]]\n"
 		"                     [--detect FILE [--detect-threshold T] [--nms IOU]]\n"
 		"\n"
 		"  --loadable FILE  the network to run (an NVDLA loadable)\n"
@@ -98,6 +99,8 @@ static void usage(FILE *f)
 		"                   configuration's, docs/performance.md)\n"
 		"  --dram-gbps X    the estimate's memory bandwidth in GB/s\n"
 		"  --dram-latency NS  the estimate's memory latency in ns\n"
+		"  --timeline FILE.svg  also draw the estimate: each engine's\n"
+		"                   operations on a time axis, as SVG\n"
 		"  -h, --help       this text\n");
 }
 
@@ -220,6 +223,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "detect", required_argument, NULL, 'D' },
 		{ "detect-threshold", required_argument, NULL, 'T' },
 		{ "nms", required_argument, NULL, 'N' },
+		{ "timeline", required_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -301,6 +305,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 					   &o->detect_threshold : &o->nms))
 				return -1;
 			break;
+		case 'V':
+			o->timeline = optarg;
+			break;
 		case 'l':
 			o->loadable = optarg;
 			break;
@@ -324,6 +331,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 	}
 	if (o->detect_set && !o->detect) {
 		fprintf(stderr, "nvdla_runtime: --detect-threshold and --nms need --detect\n");
+		return -1;
+	}
+	if (o->timeline && !o->estimate) {
+		fprintf(stderr, "nvdla_runtime: --timeline draws the estimate: it needs --estimate\n");
 		return -1;
 	}
 	if (o->record_format && !o->record) {
@@ -382,7 +393,8 @@ static int image_options(struct nvdla_network *net, const struct options *o,
 	return 0;
 }
 
-static int run(struct nvdla_runtime *rt, const struct options *o)
+static int run(struct nvdla_runtime *rt, const struct options *o,
+	       FILE *timeline)
 {
 	struct nvdla_image_options opt;
 	struct cli_yolo_head head;
@@ -428,6 +440,8 @@ static int run(struct nvdla_runtime *rt, const struct options *o)
 		ret = cli_print_stats(net);
 	if (!ret && o->estimate)
 		ret = cli_print_estimate(net);
+	if (!ret && timeline)
+		ret = cli_write_timeline(net, timeline);
 	if (!ret && o->detect)
 		ret = cli_detect(net, &head, o->detect_threshold, o->nms);
 	else if (!ret && nvdla_network_num_outputs(net))
@@ -447,21 +461,36 @@ int main(int argc, char **argv)
 {
 	struct nvdla_runtime *rt;
 	struct options o = { 0 };
+	FILE *timeline;
 	char err[256];
+	int ret;
 
 	if (parse_options(argc, argv, &o))
 		return 2;
-	if (nvdla_runtime_new(o.device, &rt, err, sizeof(err))) {
-		fprintf(stderr, "nvdla_runtime: %s\n", err);
+	/* opened first: a path it cannot write stops it before the run */
+	timeline = o.timeline ? fopen(o.timeline, "w") : NULL;
+	if (o.timeline && !timeline) {
+		fprintf(stderr, "nvdla_runtime: --timeline %s: %s\n",
+			o.timeline, strerror(errno));
 		return 1;
 	}
-	if (run(rt, &o)) {
-		if (*nvdla_runtime_error(rt))
+	if (nvdla_runtime_new(o.device, &rt, err, sizeof(err))) {
+		fprintf(stderr, "nvdla_runtime: %s\n", err);
+		ret = 1;
+	} else {
+		ret = run(rt, &o, timeline);
+		if (ret && *nvdla_runtime_error(rt))
 			fprintf(stderr, "nvdla_runtime: %s\n",
 				nvdla_runtime_error(rt));
 		nvdla_runtime_del(rt);
-		return 1;
+		ret = ret ? 1 : 0;
 	}
-	nvdla_runtime_del(rt);
-	return 0;
+	if (timeline && fclose(timeline) && !ret) {
+		fprintf(stderr, "nvdla_runtime: --timeline %s: %s\n",
+			o.timeline, strerror(errno));
+		ret = 1;
+	}
+	if (timeline && ret)
+		remove(o.timeline);
+	return ret;
 }

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <nvdla/runtime.h>
 
@@ -36,5 +37,8 @@ int cli_print_stats(struct nvdla_network *net);
 
 /* The performance estimate of the last run: each operation, the totals. */
 int cli_print_estimate(struct nvdla_network *net);
+
+/* That estimate as an SVG time line of each engine's operations, to @f. */
+int cli_write_timeline(struct nvdla_network *net, FILE *f);
 
 #endif /* __NVDLA_CLI_OUTPUT_H__ */

@@ -588,6 +588,15 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 
 	*buf = NULL;
 	*len = 0;
+	if (o->origins) {
+		nvc_origins_free(o->origins);
+		o->origins->winograd = calloc(g->num_nodes ? g->num_nodes : 1,
+					      sizeof(bool));
+		o->origins->split = calloc(g->num_nodes ? g->num_nodes : 1,
+					   sizeof(bool));
+		if (!o->origins->winograd || !o->origins->split)
+			o->origins->oom = true;
+	}
 	if (errlen)
 		err[0] = 0;
 	nvdla_builder_init(&L.b);
@@ -600,10 +609,11 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 		nvc_place_new(&L, g->inputs[i]);
 	for (i = 0; !ret && i < g->num_nodes; i++) {
 		ret = nvc_release(&L, i);
+		L.node = i;
 		if (!ret && !done[i])
 			ret = lower_node(&L, i, done);
 	}
-	if (!ret && L.oom)
+	if (!ret && (L.oom || (o->origins && o->origins->oom)))
 		ret = -ENOMEM;
 	if (!ret)
 		ret = nvc_task_close(&L);

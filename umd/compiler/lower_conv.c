@@ -41,6 +41,7 @@ struct conv_shape {
 	int k0;
 	bool slice;		/* reads input channels c0 to c0 + c only */
 	int c0;
+	bool wino;		/* in Winograd mode (lower_wino.c) */
 };
 
 /* Offset in elements of weight (k, c, r, s) in the direct layout. */
@@ -337,8 +338,7 @@ out:
 	return ret;
 }
 
-/* Banks of @bytes in the convolution buffer. */
-static uint32_t banks(const struct nvc_lower *L, uint64_t bytes)
+uint32_t nvc_banks(const struct nvc_lower *L, uint64_t bytes)
 {
 	uint64_t b = L->t.core.cbuf_bank_bytes;
 
@@ -398,20 +398,35 @@ struct conv_band {
 	int iy0, ih, oy0, oh, pt, pb;
 };
 
-/*
- * Weight banks for a convolution after @dbank data banks: what its @wsize
- * bytes need, never fewer than the last convolution's. nv_small's RTL
- * stops fetching weights for good when a layer has fewer weight banks
- * than the one before (nvdla/hw verif/verilator, recorded LeNets; NVIDIA's
- * C model runs them), so the split only moves toward the data.
- */
-static uint32_t conv_wbank(struct nvc_lower *L, uint32_t dbank,
-			   uint32_t wsize)
+/* Banks for @bytes of weights after @dbank data banks, over the floor. */
+static uint32_t wbank_for(const struct nvc_lower *L, uint32_t dbank,
+			  uint64_t bytes)
 {
-	uint32_t want = banks(L, wsize), room = L->t.core.cbuf_banks - dbank;
+	uint32_t want = nvc_banks(L, bytes), room = L->t.core.cbuf_banks - dbank;
 
 	want = want > L->wbank_floor ? want : L->wbank_floor;
-	L->wbank_floor = want < room ? want : room;
+	return want < room ? want : room;
+}
+
+/*
+ * Weight banks for a convolution after @dbank data banks: what all its
+ * @wsize bytes need, or (the node's split NVC_WBANK_LEAST) what one
+ * group of kernels, @group bytes, needs, the rest streaming through them;
+ * never fewer than the last convolution's. nv_small's RTL stops fetching
+ * weights for good when a layer has fewer weight banks than the one
+ * before (nvdla/hw verif/verilator, recorded LeNets; NVIDIA's C model
+ * runs them), so the split only moves toward the data.
+ */
+uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize,
+			uint64_t group)
+{
+	uint32_t all = wbank_for(L, dbank, wsize);
+	uint32_t least = wbank_for(L, dbank, group < wsize ? group : wsize);
+	const enum nvc_wbank_split *split = L->o->wbank_split;
+
+	if (least < all && L->o->origins)
+		L->o->origins->split[L->node] = true;
+	L->wbank_floor = split && split[L->node] == NVC_WBANK_LEAST ? least : all;
 	return L->wbank_floor;
 }
 
@@ -425,11 +440,11 @@ static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
 {
 	uint32_t kpg = L->t.core.atomic_k / L->bpe;
 	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.core.cbuf_width;
-	uint32_t wmin = banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
+	uint32_t wmin = nvc_banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
 				 cs->r * cs->s * cs->c * L->bpe);
 	bool one = conv_plain(L, n, cs);
 	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
-	uint32_t dmin = banks(L, line * (one ? nvc_t(L, cs->in)->h : ekh));
+	uint32_t dmin = nvc_banks(L, line * (one ? nvc_t(L, cs->in)->h : ekh));
 
 	if (floor && L->wbank_floor > wmin)
 		wmin = L->wbank_floor;
@@ -476,8 +491,9 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 	uint32_t kpg = L->t.core.atomic_k / L->bpe;
 	/* The line's share of the buffer, in bytes of whole entries. */
 	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.core.cbuf_width;
-	uint32_t wmin = banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
-				 cs->r * cs->s * cs->c * L->bpe);
+	uint64_t group = (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
+			 cs->r * cs->s * cs->c * L->bpe;
+	uint32_t wmin = nvc_banks(L, group);
 	bool one = conv_plain(L, n, cs);
 	int sy = one ? 1 : n->conv.stride[0];
 	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
@@ -491,7 +507,7 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 				"one group of %u kernels (%u banks) does not fit the %u-bank convolution buffer",
 				kpg, wmin, total);
 	*rows = cs->ho;
-	*dbank = banks(L, line * ti->h);
+	*dbank = nvc_banks(L, line * ti->h);
 	if (*dbank > total - wmin) {
 		fit = (uint64_t)(total - wmin) * L->t.core.cbuf_bank_bytes / line;
 		if (floored && (fit < (uint64_t)ekh || (one && cs->r > 1)))
@@ -503,9 +519,9 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 					"%d input rows of %llu bytes: the kernel's rows do not fit the convolution buffer",
 					ekh, (unsigned long long)line);
 		*rows = (int)((fit - ekh) / sy + 1);
-		*dbank = banks(L, line * ((uint64_t)(*rows - 1) * sy + ekh));
+		*dbank = nvc_banks(L, line * ((uint64_t)(*rows - 1) * sy + ekh));
 	}
-	*wbank = conv_wbank(L, *dbank, wsize);
+	*wbank = nvc_conv_wbank(L, *dbank, wsize, group);
 	return 0;
 }
 
@@ -704,6 +720,15 @@ static int conv_band_ops(struct nvc_lower *L, const struct nvc_node *n,
 	return 0;
 }
 
+static struct nvc_wino_layer conv_wino_layer(const struct nvc_lower *L,
+					     const struct conv_shape *cs)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+
+	return (struct nvc_wino_layer){ .k = cs->k, .c = cs->c, .w = ti->w,
+		.h = ti->h, .wo = cs->wo, .ho = cs->ho };
+}
+
 /*
  * The convolution @cs (attributes of @n, int8 weight scales @ws) into
  * @dst and its SDP with the element-wise @operand (or NULL) and
@@ -720,18 +745,27 @@ static int conv_emit_part(struct nvc_lower *L, const struct nvc_node *n,
 	uint32_t woff, wsize, dbank = 0, wbank = 0;
 	struct dla_sdp_op_desc proto = { 0 };
 	struct conv_band b;
+	struct nvc_wino_layer wl = conv_wino_layer(L, cs);
 	int rows = 1, oy0, first = -1, ret;
 	float s_c;
 
-	ret = conv_weights(L, cs, ws, &woff, &wsize);
-	if (!ret)
-		ret = conv_plan(L, n, cs, wsize, &rows, &dbank, &wbank);
+	if (cs->wino) {
+		ret = nvc_wino_weights(L, &wl, cs->w, &woff, &wsize);
+		rows = cs->ho;
+	} else {
+		ret = conv_weights(L, cs, ws, &woff, &wsize);
+		if (!ret)
+			ret = conv_plan(L, n, cs, wsize, &rows, &dbank,
+					&wbank);
+	}
 	for (oy0 = 0; !ret && oy0 < cs->ho; oy0 += rows) {
 		b = conv_band(L, n, cs, oy0, rows);
 		ret = conv_band_ops(L, n, cs, woff, wsize, dst, &b, dbank,
 				    wbank, sdp);
 		if (ret)
 			break;
+		if (cs->wino)
+			nvc_wino_op(L, *sdp - 1, *sdp, n, &wl, woff, wsize);
 		if (first < 0) {
 			first = *sdp;
 			ret = nvc_sdp_tail(L, last, &L->ops[*sdp], operand, elt,
@@ -986,8 +1020,8 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	uint32_t eps = feature_eps(L, ti->c, 1);
-	uint32_t dbank = banks(L, (uint64_t)eps * L->t.core.cbuf_width * ti->w);
-	uint32_t wbank = conv_wbank(L, dbank, wsize);
+	uint32_t dbank = nvc_banks(L, (uint64_t)eps * L->t.core.cbuf_width * ti->w);
+	uint32_t wbank = nvc_conv_wbank(L, dbank, wsize, wsize);
 	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
 	struct dla_conv_op_desc *p;
 	uint32_t at;
@@ -1165,6 +1199,14 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	}
 	if (!ret && cs.image)
 		ret = conv_image_extend(&cs);
+	if (!ret && !chunked && !cs.image && L->o->conv_way &&
+	    L->o->conv_way[node] == NVC_CONV_WINOGRAD) {
+		struct nvc_wino_layer wl = conv_wino_layer(L, &cs);
+
+		cs.wino = nvc_wino_able(L, n, &wl);
+	}
+	if (cs.wino && L->o->origins)
+		L->o->origins->winograd[node] = true;
 	if (!ret)
 		ret = nvc_place_tensor(L, cs.out);
 	if (ret)

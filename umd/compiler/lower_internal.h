@@ -105,6 +105,7 @@ struct nvc_lower {
 	int num_tasks;
 	/* finished tasks, emitted once the data memories exist */
 	struct nvc_task *tasks;
+	int node;		/* the node being lowered */
 	char *err;
 	size_t errlen;
 };
@@ -237,6 +238,34 @@ int nvc_lower_pool(struct nvc_lower *L, int node);
 int nvc_lower_lrn(struct nvc_lower *L, int node);
 /* Softmax, and with --cpu-fallback an NVC_CPU function: a CPU task. */
 int nvc_lower_cpu(struct nvc_lower *L, int node);
+
+/*
+ * lower_wino.c: a 3x3 convolution of @k kernels over a @w x @h x @c input
+ * into @wo x @ho in Winograd mode.
+ */
+struct nvc_wino_layer {
+	int k, c, w, h, wo, ho;
+};
+
+/* Whether the target, the node and the convolution buffer allow it. */
+bool nvc_wino_able(const struct nvc_lower *L, const struct nvc_node *n,
+		   const struct nvc_wino_layer *w);
+/* The weights @wt (k x c x 3 x 3) transformed, into the constants. */
+int nvc_wino_weights(struct nvc_lower *L, const struct nvc_wino_layer *w,
+		     const float *wt, uint32_t *off, uint32_t *size);
+/* Direct convolution @conv and its SDP @sdp made Winograd. */
+void nvc_wino_op(struct nvc_lower *L, int conv, int sdp,
+		 const struct nvc_node *n, const struct nvc_wino_layer *w,
+		 uint32_t woff, uint32_t wsize);
+/* Banks of @bytes in the convolution buffer (lower_conv.c). */
+uint32_t nvc_banks(const struct nvc_lower *L, uint64_t bytes);
+/*
+ * Weight banks for a convolution of @wsize bytes of weights, @group bytes
+ * a group of kernels, after @dbank data banks (lower_conv.c): as the
+ * node's split says, never fewer than the last convolution's.
+ */
+uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize,
+			uint64_t group);
 
 /* lower_lut.c */
 int nvc_lut_dedup(struct nvc_lower *L);

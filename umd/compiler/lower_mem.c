@@ -327,6 +327,40 @@ struct dla_data_cube nvc_const_cube(uint32_t offset, uint32_t size,
 	};
 }
 
+/* Note which node made an operation of @type (nvc_options.origins). */
+static void origin_add(struct nvc_lower *L, uint8_t type)
+{
+	struct nvc_origins *o = L->o->origins;
+
+	if (!o || o->oom)
+		return;
+	if (o->n == o->cap) {
+		int cap = o->cap * 2 + 64;
+		uint8_t *t = realloc(o->type, cap * sizeof(*t));
+		int *n = t ? realloc(o->node, cap * sizeof(*n)) : NULL;
+
+		if (t)
+			o->type = t;
+		if (!n) {
+			o->oom = true;
+			return;
+		}
+		o->node = n;
+		o->cap = cap;
+	}
+	o->type[o->n] = type;
+	o->node[o->n++] = L->node;
+}
+
+void nvc_origins_free(struct nvc_origins *o)
+{
+	free(o->type);
+	free(o->node);
+	free(o->winograd);
+	free(o->split);
+	memset(o, 0, sizeof(*o));
+}
+
 int nvc_op_new(struct nvc_lower *L, uint8_t type)
 {
 	int i;
@@ -341,6 +375,7 @@ int nvc_op_new(struct nvc_lower *L, uint8_t type)
 		L->opcap = cap;
 	}
 	nvdla_build_op_init(&L->ops[L->nops], type);
+	origin_add(L, type);
 	/* The engine's previous operation lets this one be programmed. */
 	for (i = L->nops - 1; i >= 0; i--) {
 		if (L->ops[i].graph.op_type != type)

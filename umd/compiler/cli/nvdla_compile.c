@@ -13,6 +13,7 @@
 
 #include "calib.h"
 #include "compiler.h"
+#include "estimate.h"
 #include "lower.h"
 
 struct args {
@@ -21,6 +22,7 @@ struct args {
 	struct nvc_options lower;
 	struct nvc_calib_options calib;
 	int dump;
+	bool report;
 };
 
 static void usage(FILE *f)
@@ -30,7 +32,7 @@ static void usage(FILE *f)
 		"         [--precision fp16|int8] [--calibrate DIR]\n"
 		"         [--calib-method minmax|percentile[=P]|entropy]\n"
 		"         [--input-format image|feature] [--mean B,G,R] [--normalize S]\n"
-		"         [--cpu-fallback] -o OUT.nvdla\n"
+		"         [--cpu-fallback] [--report] -o OUT.nvdla\n"
 		"       nvdla_compile MODEL.onnx --exec INPUT.{pgm,ppm,png,jpg,npy}\n"
 		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR]\n"
 		"Default precision: fp16 on nv_full, int8 elsewhere (int8 needs\n"
@@ -39,7 +41,9 @@ static void usage(FILE *f)
 		"Calibration: minmax unless --calib-method (percentile: P 99.99).\n"
 		"Input format: feature unless --input-format image.\n"
 		"--cpu-fallback: what the DLA does not compute (Erf) runs as CPU\n"
-		"tasks, each such node listed on stderr.\n");
+		"tasks, each such node listed on stderr.\n"
+		"--report: each layer's estimated time on the configuration at its\n"
+		"default clock and memory, the Winograd/direct choices, frames/s.\n");
 }
 
 static int bad(const char *fmt, const char *what)
@@ -106,6 +110,7 @@ static int parse(int argc, char **argv, struct args *a)
 		{ "exec", required_argument, NULL, 'e' },
 		{ "dump-ir", no_argument, NULL, 'd' },
 		{ "cpu-fallback", no_argument, NULL, 'F' },
+		{ "report", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -157,6 +162,9 @@ static int parse(int argc, char **argv, struct args *a)
 		case 'F':
 			a->lower.cpu_fallback = true;
 			break;
+		case 'r':
+			a->report = true;
+			break;
 		case 'o':
 			a->out = optarg;
 			break;
@@ -175,6 +183,8 @@ static int parse(int argc, char **argv, struct args *a)
 	a->model = argv[optind];
 	if (!a->exec && !a->dump && (!a->config || !a->out))
 		return bad("%s", "compiling needs --config and -o (or use --exec or --dump-ir)");
+	if (a->report && (!a->config || !a->out))
+		return bad("%s", "--report estimates what it compiles: it needs --config and -o");
 	return 0;
 }
 
@@ -248,6 +258,7 @@ static void list_cpu_nodes(const struct nvc_graph *g)
 static int compile(const struct nvc_graph *g, struct args *a, char *err,
 		   size_t errlen)
 {
+	struct nvc_report r;
 	void *buf = NULL;
 	size_t len;
 	int ret;
@@ -263,11 +274,16 @@ static int compile(const struct nvc_graph *g, struct args *a, char *err,
 				 " (or --precision fp16)");
 	memcpy(a->lower.mean, a->calib.pixels.mean, sizeof(a->lower.mean));
 	a->lower.normalize = a->calib.pixels.normalize;
-	ret = nvc_lower(g, &a->lower, &buf, &len, err, errlen);
+	ret = nvc_compile_best(g, &a->lower, a->report, &buf, &len, &r, err,
+			       errlen);
 	if (!ret)
 		ret = write_file(a->out, buf, len, err, errlen);
 	if (!ret)
 		list_cpu_nodes(g);
+	if (!ret && a->report)
+		nvc_report_print(stdout, g, a->config, &r);
+	if (!ret)
+		nvc_report_free(&r);
 	free(buf);
 	return ret;
 }

@@ -70,6 +70,8 @@ static int conv_addresses(struct dla_engine *engine,
 		return ret;
 	if (p->conv_mode > 1)
 		return dla_reject(engine, "conv: mode %u invalid", p->conv_mode);
+	if (p->conv_mode && !engine->config->winograd)
+		return dla_reject(engine, "conv: Winograd mode unsupported here");
 	if (!p->conv_stride_x || p->conv_stride_x > CONV_MAX_STRIDE ||
 	    !p->conv_stride_y || p->conv_stride_y > CONV_MAX_STRIDE ||
 	    !p->dilation_x || !p->dilation_y || !p->batch)

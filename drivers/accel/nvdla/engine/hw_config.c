@@ -16,7 +16,7 @@ enum dla_hw_config_id {
 
 /* Each configuration's shared facts (nvdla/hw_configs.h) as an entry. */
 #define NVDLA_HW_CONFIG(id, cfg_name, map, atom, has_bdma, has_rubik, wcomp, \
-			int16, fp16, bits, mac_k, n_banks, n_entries, entry_bytes, \
+			wino, int16, fp16, bits, mac_k, n_banks, n_entries, entry_bytes, \
 			shrink) \
 	[DLA_HW_CONFIG_##id] = { \
 		.name = cfg_name, \
@@ -25,6 +25,7 @@ enum dla_hw_config_id {
 		.bdma = has_bdma, \
 		.rubik = has_rubik, \
 		.weight_compress = wcomp, \
+		.winograd = wino, \
 		.precisions = DLA_PRECISIONS(int16, fp16), \
 		.addr_bits = bits, \
 		.cbuf = { .atomic_k = mac_k, .banks = n_banks, \

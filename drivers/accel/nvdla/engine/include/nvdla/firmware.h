@@ -58,6 +58,7 @@ struct dla_checked_task;
  * @bdma: the device has the bridge DMA
  * @rubik: the device has the RUBIK engine
  * @weight_compress: the convolution pipeline accepts compressed weights
+ * @winograd: the convolution pipeline has Winograd mode
  * @precisions: BIT(DLA_PRECISION_*) of every precision the engines compute
  * @addr_bits: width of the memory addresses its DMA engines drive
  * @cbuf: its convolution buffer and MAC array, as the buffer's limits
@@ -72,6 +73,7 @@ struct dla_hw_config {
 	bool bdma;
 	bool rubik;
 	bool weight_compress;
+	bool winograd;
 	u32 precisions;
 	u32 addr_bits;
 	struct nvdla_cbuf cbuf;

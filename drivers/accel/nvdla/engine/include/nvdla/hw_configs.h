@@ -18,6 +18,7 @@
  *   bdma	1: it has the bridge DMA
  *   rubik	1: it has the RUBIK engine
  *   wcomp	1: its convolution pipeline accepts compressed weights
+ *   wino	1: its convolution pipeline computes 3x3 kernels in Winograd mode
  *   int16	1: it computes in int16 (every configuration computes in int8)
  *   fp16	1: it computes in fp16
  *   addr_bits	width of the memory addresses its DMA engines drive
@@ -32,17 +33,17 @@
  * The v2 configurations compute int8 only (nvdla v2 defines no other type);
  * the nv_small family drives 32-bit addresses (its CFGROM), the others 64.
  */
-NVDLA_HW_CONFIG(NV_FULL, "nv_full", NV_FULL, 32, 1, 1, 1, 1, 1, 64,
+NVDLA_HW_CONFIG(NV_FULL, "nv_full", NV_FULL, 32, 1, 1, 1, 1, 1, 1, 64,
 		32, 16, 256, 128, 0)
-NVDLA_HW_CONFIG(NV_SMALL, "nv_small", NV_SMALL, 8, 0, 0, 0, 0, 0, 32,
+NVDLA_HW_CONFIG(NV_SMALL, "nv_small", NV_SMALL, 8, 0, 0, 0, 0, 0, 0, 32,
 		8, 32, 512, 8, 0)
-NVDLA_HW_CONFIG(NV_LARGE, "nv_large", NV_SMALL, 32, 0, 0, 0, 0, 0, 64,
+NVDLA_HW_CONFIG(NV_LARGE, "nv_large", NV_SMALL, 32, 0, 0, 0, 0, 0, 0, 64,
 		32, 16, 512, 64, 0)
-NVDLA_HW_CONFIG(NV_SMALL_256, "nv_small_256", NV_SMALL, 8, 0, 0, 0, 0, 0, 32,
+NVDLA_HW_CONFIG(NV_SMALL_256, "nv_small_256", NV_SMALL, 8, 0, 0, 0, 0, 0, 0, 32,
 		8, 32, 128, 32, 0)
-NVDLA_HW_CONFIG(NV_SMALL_256_FULL, "nv_small_256_full", NV_SMALL, 8, 0, 0, 0, 0, 0, 32,
+NVDLA_HW_CONFIG(NV_SMALL_256_FULL, "nv_small_256_full", NV_SMALL, 8, 0, 0, 0, 0, 0, 0, 32,
 		8, 32, 128, 32, 0)
-NVDLA_HW_CONFIG(NV_MEDIUM_512, "nv_medium_512", NV_SMALL, 16, 0, 0, 0, 0, 0, 64,
+NVDLA_HW_CONFIG(NV_MEDIUM_512, "nv_medium_512", NV_SMALL, 16, 0, 0, 0, 0, 0, 0, 64,
 		16, 32, 512, 32, 0)
-NVDLA_HW_CONFIG(NV_MEDIUM_1024_FULL, "nv_medium_1024_full", NV_SMALL, 32, 0, 0, 0, 0, 0, 64,
+NVDLA_HW_CONFIG(NV_MEDIUM_1024_FULL, "nv_medium_1024_full", NV_SMALL, 32, 0, 0, 0, 0, 0, 0, 64,
 		32, 32, 512, 32, 0)
