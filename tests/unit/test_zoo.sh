@@ -19,4 +19,4 @@ LD_LIBRARY_PATH="$build/lib" PYTHONPATH=python PATH="$build/bin:$PATH" \
 	hard_acts resnet18 resnet50 googlenet resnext50_32x4d squeezenet1_1 \
 	densenet121 mobilenet_v2 mobilenet_v3_small mobilenet_v3_large \
 	mnasnet1_0 regnet_y_400mf efficientnet_b0 shufflenet_v2_x1_0 alexnet \
-	vgg11 vgg16
+	vgg16
