@@ -146,3 +146,5 @@ module_exit(nvdla_exit);
 
 MODULE_DESCRIPTION("NVIDIA Deep Learning Accelerator driver");
 MODULE_LICENSE("GPL");
+/* Other drivers' dma-bufs are mapped into the kernel (nvdla_gem_shmem.c). */
+MODULE_IMPORT_NS(DMA_BUF);
