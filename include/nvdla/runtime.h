@@ -149,9 +149,11 @@ void nvdla_buffer_del(struct nvdla_buffer *buf);
  *
  * nvdla_buffer_import() makes a buffer of the memory behind @fd, of the
  * size the fd reports, without a copy; the caller keeps @fd (the buffer
- * holds its own reference). Through the driver @fd must be a dma-buf of
- * an nvdla device's buffer (the device has no MMU: the driver refuses
- * other dma-bufs with -EINVAL); in process any file that maps shared
+ * holds its own reference). Through the driver @fd must be a dma-buf the
+ * device sees as one range of addresses (it has no MMU of its own): an
+ * nvdla device's, and another driver's behind an IOMMU, or without one a
+ * physically contiguous one; the driver refuses others with -EINVAL. In
+ * process any file that maps shared
  * (a memfd, a dma-buf that supports mmap, a regular file opened for
  * reading and writing). -EINVAL for an fd without a size (a pipe, a
  * socket) or an empty one, -EBADF for no open fd, and the mapping's

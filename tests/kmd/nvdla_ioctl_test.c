@@ -6,8 +6,11 @@
  * rejection with its errno. Built with the kselftest harness from the
  * kernel sources.
  */
+#define _GNU_SOURCE	/* memfd_create, F_ADD_SEALS */
 #include <stdlib.h>
+#include <linux/udmabuf.h>
 #include <sys/klog.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
@@ -192,16 +195,17 @@ static bool iommu_translated(int fd)
 }
 
 /*
- * Whether the @size bytes mapped at @map (faulted in) are one run of
- * physical pages (/proc/self/pagemap, whose frame numbers need
- * CAP_SYS_ADMIN: the guests run as root); -1 if they cannot be read.
+ * Whether the @size bytes mapped at @map (faulted in, not a PFN mapping)
+ * are one run of physical pages (/proc/self/pagemap, whose frame numbers
+ * need CAP_SYS_ADMIN: the guests run as root); -1 if they cannot be read.
  */
 static int phys_contiguous(const void *map, size_t size)
 {
+	const uint64_t pfn_mask = (1ull << 55) - 1, present = 1ull << 63;
 	long page = sysconf(_SC_PAGESIZE);
+	int fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC), ret = 1;
 	uint64_t e, first = 0;
 	size_t i;
-	int fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC), ret = 1;
 
 	if (fd < 0)
 		return -1;
@@ -209,11 +213,11 @@ static int phys_contiguous(const void *map, size_t size)
 		off_t at = ((uintptr_t)map / page + i) * sizeof(e);
 
 		if (pread(fd, &e, sizeof(e), at) != sizeof(e) ||
-		    !(e & 1ull << 63) || !(e & ((1ull << 55) - 1)))
+		    !(e & present) || !(e & pfn_mask))
 			ret = -1;
 		else if (!i)
-			first = e & ((1ull << 55) - 1);
-		else if ((e & ((1ull << 55) - 1)) != first + i)
+			first = e & pfn_mask;
+		else if ((e & pfn_mask) != first + i)
 			ret = 0;
 	}
 	close(fd);
@@ -258,9 +262,10 @@ static void copy_through_import(struct __test_metadata *_metadata,
 
 /*
  * A dma-buf of vgem (1 MiB of shmem pages) is imported when the device
- * sees it as one range: behind a translating IOMMU always, without one
- * only if its pages happen to be contiguous; then jobs read and write
- * the very pages vgem maps. Else -EINVAL.
+ * sees it as one range: behind a translating IOMMU always; without one
+ * only if its pages happen to be contiguous (vgem's mapping hides their
+ * frame numbers: either way, but the right one). Imported, jobs read and
+ * write the very pages vgem maps; else -EINVAL.
  */
 TEST_F(nvdla, prime_import_vgem)
 {
@@ -268,8 +273,8 @@ TEST_F(nvdla, prime_import_vgem)
 		.width = 1024, .height = 256, .bpp = 32,
 	};
 	struct drm_mode_map_dumb md = { 0 };
-	int buf, vgem = open_vgem(), contiguous;
 	bool iommu = iommu_translated(self->t.fd);
+	int buf, vgem = open_vgem(), ret;
 	uint32_t handle;
 	uint8_t *map;
 
@@ -281,27 +286,75 @@ TEST_F(nvdla, prime_import_vgem)
 	map = mmap(NULL, dumb.size, PROT_READ | PROT_WRITE, MAP_SHARED, vgem,
 		   md.offset);
 	ASSERT_NE(MAP_FAILED, map);
-	memset(map, 0x5a, dumb.size);
-	contiguous = phys_contiguous(map, dumb.size);
 	buf = prime_export(vgem, dumb.handle);
 	ASSERT_GE(buf, 0);
-	if (!iommu && contiguous < 0)
-		SKIP(goto out, "no IOMMU, and no frame numbers in pagemap");
-	TH_LOG("IOMMU %s, vgem's pages %s", iommu ? "on" : "off",
-	       contiguous < 0 ? "unknown" : contiguous ? "contiguous" :
-	       "scattered");
-	if (iommu || contiguous) {
-		ASSERT_EQ(0, prime_import(self->t.fd, buf, &handle));
+	ret = prime_import(self->t.fd, buf, &handle);
+	TH_LOG("IOMMU %s: vgem's dma-buf %s", iommu ? "on" : "off",
+	       ret ? "refused" : "imported");
+	if (iommu)
+		ASSERT_EQ(0, ret);
+	if (!ret) {
 		copy_through_import(_metadata, &self->t, handle, map,
 				    dumb.size);
 		EXPECT_EQ(0, gem_close(self->t.fd, handle));
 	} else {
-		EXPECT_EQ(-EINVAL, prime_import(self->t.fd, buf, &handle));
+		EXPECT_EQ(-EINVAL, ret);
 	}
-out:
 	close(buf);
 	munmap(map, dumb.size);
 	close(vgem);
+}
+
+/*
+ * A udmabuf over a memfd whose 1 MiB of pages were faulted in last to
+ * first (so rarely contiguous; pagemap tells): imported exactly when the
+ * device sees it as one range (an IOMMU, or contiguous pages), then used
+ * in place; else -EINVAL.
+ */
+TEST_F(nvdla, prime_import_udmabuf)
+{
+	struct udmabuf_create c = { .flags = UDMABUF_FLAGS_CLOEXEC,
+				    .size = 1 << 20 };
+	bool iommu = iommu_translated(self->t.fd);
+	int mfd, dev = open("/dev/udmabuf", O_RDWR | O_CLOEXEC), buf;
+	int contiguous, ret;
+	uint32_t handle;
+	uint8_t *map;
+	long i;
+
+	if (dev < 0)
+		SKIP(return, "no /dev/udmabuf (CONFIG_UDMABUF)");
+	mfd = memfd_create("nvdla", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	ASSERT_GE(mfd, 0);
+	ASSERT_EQ(0, ftruncate(mfd, c.size));
+	ASSERT_EQ(0, fcntl(mfd, F_ADD_SEALS, F_SEAL_SHRINK));
+	map = mmap(NULL, c.size, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0);
+	ASSERT_NE(MAP_FAILED, map);
+	for (i = c.size / 4096 - 1; i >= 0; i--)
+		map[i * 4096] = 1;
+	contiguous = phys_contiguous(map, c.size);
+	c.memfd = mfd;
+	buf = ioctl(dev, UDMABUF_CREATE, &c);
+	ASSERT_GE(buf, 0);
+	ret = prime_import(self->t.fd, buf, &handle);
+	TH_LOG("IOMMU %s, the memfd's pages %s: udmabuf %s",
+	       iommu ? "on" : "off",
+	       contiguous < 0 ? "unknown" : contiguous ? "contiguous" :
+	       "scattered", ret ? "refused" : "imported");
+	if (!iommu && contiguous < 0)
+		SKIP(goto out, "no IOMMU, and no frame numbers in pagemap");
+	if (iommu || contiguous) {
+		ASSERT_EQ(0, ret);
+		copy_through_import(_metadata, &self->t, handle, map, c.size);
+		EXPECT_EQ(0, gem_close(self->t.fd, handle));
+	} else {
+		EXPECT_EQ(-EINVAL, ret);
+	}
+out:
+	close(buf);
+	munmap(map, c.size);
+	close(mfd);
+	close(dev);
 }
 
 /*
