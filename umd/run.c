@@ -88,6 +88,7 @@ static void run_sync_task(struct nvdla_network *net, struct nvdla_run *run)
 		if (net->tasks[n].src->interface == NVDLA_LBL_IF_EMU1) {
 			cpu = cpu < 0 ? n : cpu;
 		} else if (cpu >= 0) {
+			run->sync_task = -1;
 			run_sync_refuse(run, -EOPNOTSUPP,
 					"no sync_file: CPU task %lld comes before DLA task %u, which the kernel gets only once the CPU task has run",
 					(long long)cpu, n);

@@ -444,26 +444,29 @@ static void test_sync_file_cpu_tail(struct nvdla_runtime *rt, bool device)
  * Networks whose device part the kernel never holds whole while the run
  * is queued: a CPU task before a DLA task, or no DLA task at all. No
  * sync_file (-EOPNOTSUPP and why: in process, no fences first), and the
- * run completes.
+ * run completes; none after it either.
  */
 static void test_sync_file_refused(struct nvdla_runtime *rt, bool device,
 				   const char *kinds, const char *why)
 {
 	struct nvdla_network *net = cpu_network(rt, kinds);
 	struct nvdla_run *run = NULL;
-	int fd = -ENOMEM, ret = -ENOMEM;
+	int fd = -ENOMEM, again = -ENOMEM, ret = -ENOMEM;
 	const char *msg = "not submitted";
 
 	if (net && !nvdla_run_submit(net, 0, &run)) {
 		fd = nvdla_run_sync_file(run);
 		msg = nvdla_run_error(run);
 		ret = nvdla_run_wait(run, -1);
+		again = nvdla_run_sync_file(run);
 	}
-	tap_ok(fd == -EOPNOTSUPP &&
+	tap_ok(fd == -EOPNOTSUPP && again == -EOPNOTSUPP &&
 	       strstr(msg, device ? why : "no kernel fences") && !ret &&
 	       softmax_out(net),
-	       "tasks %s: no sync_file, %d (%s): %s; the run completes (%d)",
-	       kinds, fd, strerror(-fd), msg, ret);
+	       "tasks %s: no sync_file, %d (%s): %s; the run completes (%d), and still none after it (%d)",
+	       kinds, fd, strerror(-fd), msg, ret, again);
+	if (again >= 0)
+		close(again);
 	nvdla_run_free(run);
 	nvdla_network_unload(net);
 }
