@@ -149,9 +149,11 @@ void nvdla_buffer_del(struct nvdla_buffer *buf);
  *
  * nvdla_buffer_import() makes a buffer of the memory behind @fd, of the
  * size the fd reports, without a copy; the caller keeps @fd (the buffer
- * holds its own reference). Through the driver @fd must be a dma-buf of
- * an nvdla device's buffer (the device has no MMU: the driver refuses
- * other dma-bufs with -EINVAL); in process any file that maps shared
+ * holds its own reference). Through the driver @fd must be a dma-buf the
+ * device sees as one range of addresses (it has no MMU of its own): an
+ * nvdla device's, and another driver's behind an IOMMU, or without one a
+ * physically contiguous one; the driver refuses others with -EINVAL. In
+ * process any file that maps shared
  * (a memfd, a dma-buf that supports mmap, a regular file opened for
  * reading and writing). -EINVAL for an fd without a size (a pipe, a
  * socket) or an empty one, -EBADF for no open fd, and the mapping's
@@ -219,26 +221,40 @@ int nvdla_run_poll(struct nvdla_run *run);
 int nvdla_run_fd(const struct nvdla_run *run);
 
 /*
- * Through the driver, a sync_file of @run's end: a new file descriptor,
- * which the caller owns and closes, for the kernel's fence of the run's
- * last job. Through the driver the jobs of a run wait for one another in
- * the kernel (a job ends unrun with the error of a failed one before it),
- * so that the fence signals when the run's device work has ended, with
- * the error of the first job that failed (SYNC_IOC_FILE_INFO's status);
- * poll() gives POLLIN then, and the fd can wait in another driver's
- * job or in an event loop. It may signal a little before
- * nvdla_run_wait() returns, which also collects the run's result.
+ * Through the driver, a sync_file of @run's device part: a new file
+ * descriptor, which the caller owns and closes, for the kernel's fence of
+ * the job of the network's last DLA task. Through the driver the jobs of
+ * a run wait for one another in the kernel (a job ends unrun with the
+ * error of a failed one before it), so that the fence signals when the
+ * run's device work has ended, with the error of the first job that
+ * failed (SYNC_IOC_FILE_INFO's status); poll() gives POLLIN then, and the
+ * fd can wait in another driver's job or in an event loop. What the DLA
+ * tasks wrote is in memory then.
  *
- * The call waits until the run's last job is queued in the kernel, that
- * is until the runs submitted before it have ended. -EOPNOTSUPP on the
- * in-process model and for a network that ends with a CPU task (the
- * kernel holds no fence of its end); the run's error if it ended before
- * its last job was queued (failed, or cancelled: -ECANCELED); the
- * driver's error if the fence could not be exported.
+ * CPU tasks after the last DLA task (the softmax that ends most
+ * classifiers) run in the library once that job has ended, so the outputs
+ * they write are not there yet when the fence signals: nvdla_run_wait()
+ * and nvdla_run_fd() say when the whole run has ended, and collect its
+ * result. Without such tasks the fence may still signal a little before
+ * them. The kernel accepts no fence that user-space work signals, so no
+ * sync_file covers the library's CPU tasks.
+ *
+ * The call waits until that job is queued in the kernel, that is until
+ * the runs submitted before @run have ended. It returns -EOPNOTSUPP, with
+ * nvdla_run_error() saying why, on the in-process model, for a network
+ * without DLA tasks, and for one where a CPU task comes before a DLA task
+ * (the library queues that DLA task only once the CPU task has run, so
+ * the kernel holds no fence of the device part while the run is queued);
+ * the run's error if it ended before that job was queued (failed, or
+ * cancelled: -ECANCELED); the driver's error if the fence could not be
+ * exported (nvdla_run_error() has its message).
  */
 int nvdla_run_sync_file(struct nvdla_run *run);
 
-/* Why @run failed, once it has ended with an error; "" otherwise. */
+/*
+ * Why @run failed, once it has ended with an error; else, once
+ * nvdla_run_sync_file() has refused it, why; "" otherwise.
+ */
 const char *nvdla_run_error(const struct nvdla_run *run);
 
 /*

@@ -39,6 +39,15 @@ static inline void vm_flags_set(struct vm_area_struct *vma, vm_flags_t flags)
 #endif
 #endif
 
+/*
+ * Before 6.2 dma_buf_vmap() took the dma-buf's lock itself; the
+ * _unlocked names came with the reservation lock.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)
+#define dma_buf_vmap_unlocked dma_buf_vmap
+#define dma_buf_vunmap_unlocked dma_buf_vunmap
+#endif
+
 /* pcim_iomap_region() came in 6.12; before, the table of mapped BARs. */
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 12, 0)
 static inline void __iomem *

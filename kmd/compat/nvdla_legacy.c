@@ -37,7 +37,8 @@ static int nvdla_legacy_addresses(struct drm_file *file,
 						 entry.handle, &addrs[i].handle);
 		/*
 		 * No descriptor (-EBADF), or one that is not a dma-buf or is
-		 * another device's, which this device cannot import (-EINVAL).
+		 * another driver's that this device does not see as one
+		 * range (-EINVAL).
 		 */
 		if (ret == -EBADF || ret == -EINVAL)
 			return -ENOENT;
@@ -97,7 +98,7 @@ static int nvdla_legacy_run(struct drm_file *file,
  * Return: 0 when all completed; the errno of the first that failed, as
  * DRM_IOCTL_NVDLA_WAIT reports it; -EINVAL for no task or more than
  * DRM_NVDLA_LEGACY_MAX_TASKS; -ENOENT for a descriptor that is not a buffer
- * of this device; -EFAULT for an unreadable array; -EINTR when a signal
+ * the device can use; -EFAULT for an unreadable array; -EINTR when a signal
  * came while a task ran (it runs on, the later ones do not); -EBUSY, -EIO
  * and -ENODEV as DRM_IOCTL_NVDLA_SUBMIT.
  */

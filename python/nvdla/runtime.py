@@ -242,14 +242,17 @@ class Run:
 
     def sync_file(self):
         """Through the driver, a new sync_file fd of the kernel's fence of
-        the run's last job, which the caller owns (os.close() it): readable
-        once the run's device work has ended. Waits until that job is
-        queued (the runs before it have ended). Error EOPNOTSUPP in
-        process and for a network that ends with a CPU task; the run's
-        error if it ended before its last job was queued."""
+        the run's device part (the job of its last DLA task), which the
+        caller owns (os.close() it): readable once the run's device work
+        has ended; CPU tasks after it (a final softmax) run after that, so
+        wait() or fileno() say when the outputs are there. Waits until that
+        job is queued (the runs before it have ended). Error EOPNOTSUPP with
+        the reason in process, for a network without DLA tasks and for one
+        where a CPU task comes before a DLA task; the run's error if it
+        ended before that job was queued."""
         ret = lib.nvdla_run_sync_file(self._handle())
         if ret < 0:
-            raise Error(-ret, os.strerror(-ret))
+            raise Error(-ret, text(lib.nvdla_run_error(self._handle())))
         return ret
 
     def poll(self):

@@ -10,18 +10,7 @@
 
 set -- $(nvdla_classes)
 node=$(node_of "$1")
-for t in test_async test_buffer_share; do
-	if [ ! -x "/bin/$t" ]; then
-		echo "ok - $t through the driver # SKIP not in the guest"
-		continue
-	fi
-	NVDLA_TEST_DEVICE=$node NVDLA_TEST_CPU_NETWORK=/models/digits-fp16-nv_full/net.nvdla \
-		"/bin/$t" >/tmp/$t.tap 2>&1
-	status=$?
-	sed -n -e "s/^\(\(not \)\{0,1\}ok [0-9]* - \)/\1$t through the driver: /p" \
-		-e '/^#/p' /tmp/$t.tap
-	[ $status -eq 0 ] || echo "not ok - $t exited with status $status"
-done
+runtime_api_tests "$node" /models/digits-fp16-nv_full/net.nvdla
 
 d=/models/digits-fp16-nv_full
 if [ ! -x /bin/nvdla_stream ] || [ ! -f "$d/net.nvdla" ]; then

@@ -6,8 +6,13 @@
  * rejection with its errno. Built with the kselftest harness from the
  * kernel sources.
  */
+#define _GNU_SOURCE	/* memfd_create, F_ADD_SEALS */
 #include <stdlib.h>
+#include <linux/udmabuf.h>
 #include <sys/klog.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include "nvdla_test.h"
 
@@ -169,38 +174,211 @@ TEST_F(nvdla, prime_own_buffer)
 	close(other);
 }
 
+/* Whether an IOMMU translates the DMA of @fd's device (group type DMA*). */
+static bool iommu_translated(int fd)
+{
+	char path[96], type[32] = "";
+	struct stat st;
+	FILE *f;
+
+	if (fstat(fd, &st))
+		return false;
+	snprintf(path, sizeof(path), "/sys/dev/char/%u:%u/device/iommu_group/type",
+		 major(st.st_rdev), minor(st.st_rdev));
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	if (!fgets(type, sizeof(type), f))
+		type[0] = 0;
+	fclose(f);
+	return !strncmp(type, "DMA", 3);
+}
+
 /*
- * The device imports no other device's buffer: not vgem's (1 MiB of
- * pages, not contiguous), not the other nvdla device's: -EINVAL.
+ * Whether the @size bytes mapped at @map (faulted in, not a PFN mapping)
+ * are one run of physical pages (/proc/self/pagemap, whose frame numbers
+ * need CAP_SYS_ADMIN: the guests run as root); -1 if they cannot be read.
  */
-TEST_F(nvdla, prime_import_foreign)
+static int phys_contiguous(const void *map, size_t size)
+{
+	const uint64_t pfn_mask = (1ull << 55) - 1, present = 1ull << 63;
+	long page = sysconf(_SC_PAGESIZE);
+	int fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC), ret = 1;
+	uint64_t e, first = 0;
+	size_t i;
+
+	if (fd < 0)
+		return -1;
+	for (i = 0; i < size / page && ret == 1; i++) {
+		off_t at = ((uintptr_t)map / page + i) * sizeof(e);
+
+		if (pread(fd, &e, sizeof(e), at) != sizeof(e) ||
+		    !(e & present) || !(e & pfn_mask))
+			ret = -1;
+		else if (!i)
+			first = e & pfn_mask;
+		else if ((e & pfn_mask) != first + i)
+			ret = 0;
+	}
+	close(fd);
+	return ret;
+}
+
+/*
+ * The fixture's copy with @handle, an imported buffer of @size bytes
+ * mapped at @map by its exporter, as its source (its first page, then
+ * its last), then as its destination: each run sees what the exporter's
+ * mapping holds at that moment and writes into it, so the device uses
+ * the exporter's pages, not a copy, over the whole buffer.
+ */
+static void copy_through_import(struct __test_metadata *_metadata,
+				struct bdma_task *t, uint32_t handle,
+				uint8_t *map, size_t size)
+{
+	uint32_t own = t->handle[SRC];
+	size_t at;
+	int i, k;
+
+	t->addr[SRC].handle = handle;
+	for (k = 0; k < 2; k++) {
+		at = k ? size - COPY_SIZE : 0;
+		t->addr[SRC].offset = at;
+		for (i = 0; i < COPY_SIZE; i++)
+			map[at + i] = (uint8_t)(i * 7 + 31 * k + 1);
+		memset(t->map[DST], 0, COPY_SIZE);
+		ASSERT_EQ(0, job_run(t));
+		EXPECT_EQ(0, memcmp(t->map[DST], map + at, COPY_SIZE))
+			TH_LOG("not the exporter's bytes at %zu", at);
+	}
+	t->addr[SRC].handle = own;
+	t->addr[SRC].offset = 0;
+	t->addr[DST].handle = handle;
+	memset(map, 0, COPY_SIZE);
+	ASSERT_EQ(0, job_run(t));
+	EXPECT_EQ(0, memcmp(map, t->map[SRC], COPY_SIZE))
+		TH_LOG("the exporter's mapping does not show the job's output");
+	t->addr[DST].handle = t->handle[DST];
+}
+
+/*
+ * A dma-buf of vgem (1 MiB of shmem pages) is imported when the device
+ * sees it as one range: behind a translating IOMMU always; without one
+ * only if its pages happen to be contiguous (vgem's mapping hides their
+ * frame numbers: either way, but the right one). Imported, jobs read and
+ * write the very pages vgem maps; else -EINVAL.
+ */
+TEST_F(nvdla, prime_import_vgem)
 {
 	struct drm_mode_create_dumb dumb = {
 		.width = 1024, .height = 256, .bpp = 32,
 	};
-	int buf, vgem = open_vgem(), fd2 = open_nvdla_nth(1);
+	struct drm_mode_map_dumb md = { 0 };
+	bool iommu = iommu_translated(self->t.fd);
+	int buf, vgem = open_vgem(), ret;
 	uint32_t handle;
+	uint8_t *map;
+
+	if (vgem < 0)
+		SKIP(return, "vgem is not loaded");
+	ASSERT_EQ(0, xioctl(vgem, DRM_IOCTL_MODE_CREATE_DUMB, &dumb));
+	md.handle = dumb.handle;
+	ASSERT_EQ(0, xioctl(vgem, DRM_IOCTL_MODE_MAP_DUMB, &md));
+	map = mmap(NULL, dumb.size, PROT_READ | PROT_WRITE, MAP_SHARED, vgem,
+		   md.offset);
+	ASSERT_NE(MAP_FAILED, map);
+	buf = prime_export(vgem, dumb.handle);
+	ASSERT_GE(buf, 0);
+	ret = prime_import(self->t.fd, buf, &handle);
+	TH_LOG("IOMMU %s: vgem's dma-buf %s", iommu ? "on" : "off",
+	       ret ? "refused" : "imported");
+	if (iommu)
+		ASSERT_EQ(0, ret);
+	if (!ret) {
+		copy_through_import(_metadata, &self->t, handle, map,
+				    dumb.size);
+		EXPECT_EQ(0, gem_close(self->t.fd, handle));
+	} else {
+		EXPECT_EQ(-EINVAL, ret);
+	}
+	close(buf);
+	munmap(map, dumb.size);
+	close(vgem);
+}
+
+/*
+ * A udmabuf over a memfd whose 1 MiB of pages were faulted in last to
+ * first (so rarely contiguous; pagemap tells): imported exactly when the
+ * device sees it as one range (an IOMMU, or contiguous pages), then used
+ * in place; else -EINVAL.
+ */
+TEST_F(nvdla, prime_import_udmabuf)
+{
+	struct udmabuf_create c = { .flags = UDMABUF_FLAGS_CLOEXEC,
+				    .size = 1 << 20 };
+	bool iommu = iommu_translated(self->t.fd);
+	int mfd, dev = open("/dev/udmabuf", O_RDWR | O_CLOEXEC), buf;
+	int contiguous, ret;
+	uint32_t handle;
+	uint8_t *map;
+	long i;
+
+	if (dev < 0)
+		SKIP(return, "no /dev/udmabuf (CONFIG_UDMABUF)");
+	mfd = memfd_create("nvdla", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+	ASSERT_GE(mfd, 0);
+	ASSERT_EQ(0, ftruncate(mfd, c.size));
+	ASSERT_EQ(0, fcntl(mfd, F_ADD_SEALS, F_SEAL_SHRINK));
+	map = mmap(NULL, c.size, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0);
+	ASSERT_NE(MAP_FAILED, map);
+	for (i = c.size / 4096 - 1; i >= 0; i--)
+		map[i * 4096] = 1;
+	contiguous = phys_contiguous(map, c.size);
+	c.memfd = mfd;
+	buf = ioctl(dev, UDMABUF_CREATE, &c);
+	ASSERT_GE(buf, 0);
+	ret = prime_import(self->t.fd, buf, &handle);
+	TH_LOG("IOMMU %s, the memfd's pages %s: udmabuf %s",
+	       iommu ? "on" : "off",
+	       contiguous < 0 ? "unknown" : contiguous ? "contiguous" :
+	       "scattered", ret ? "refused" : "imported");
+	if (!iommu && contiguous < 0)
+		SKIP(goto out, "no IOMMU, and no frame numbers in pagemap");
+	if (iommu || contiguous) {
+		ASSERT_EQ(0, ret);
+		copy_through_import(_metadata, &self->t, handle, map, c.size);
+		EXPECT_EQ(0, gem_close(self->t.fd, handle));
+	} else {
+		EXPECT_EQ(-EINVAL, ret);
+	}
+out:
+	close(buf);
+	munmap(map, c.size);
+	close(mfd);
+	close(dev);
+}
+
+/*
+ * The other nvdla device's buffer is one range for this one too (a
+ * contiguous DMA buffer, or pages its IOMMU maps): imported, and used
+ * in place.
+ */
+TEST_F(nvdla, prime_import_other_nvdla)
+{
+	int buf, fd2 = open_nvdla_nth(1);
+	uint32_t handle, handle2;
 	void *map;
 
-	if (vgem >= 0) {
-		ASSERT_EQ(0, xioctl(vgem, DRM_IOCTL_MODE_CREATE_DUMB, &dumb));
-		buf = prime_export(vgem, dumb.handle);
-		ASSERT_GE(buf, 0);
-		EXPECT_EQ(-EINVAL, prime_import(self->t.fd, buf, &handle));
-		close(buf);
-		close(vgem);
-	}
-	if (fd2 >= 0) {
-		ASSERT_EQ(0, bo_new(fd2, COPY_SIZE, &handle, &map));
-		buf = prime_export(fd2, handle);
-		ASSERT_GE(buf, 0);
-		EXPECT_EQ(-EINVAL, prime_import(self->t.fd, buf, &handle));
-		close(buf);
-		munmap(map, COPY_SIZE);
-		close(fd2);
-	}
-	if (vgem < 0 && fd2 < 0)
-		SKIP(return, "no vgem and no second nvdla device");
+	if (fd2 < 0)
+		SKIP(return, "no second nvdla device");
+	ASSERT_EQ(0, bo_new(fd2, COPY_SIZE, &handle2, &map));
+	buf = prime_export(fd2, handle2);
+	ASSERT_GE(buf, 0);
+	ASSERT_EQ(0, prime_import(self->t.fd, buf, &handle));
+	copy_through_import(_metadata, &self->t, handle, map, COPY_SIZE);
+	EXPECT_EQ(0, gem_close(self->t.fd, handle));
+	close(buf);
+	munmap(map, COPY_SIZE);
+	close(fd2);
 }
 
 TEST_F(nvdla, gem_mmap_bad_handle)

@@ -24,6 +24,8 @@
 #include <nvdla/runtime.h>
 
 #include "builder.h"
+#include "emu.h"
+#include "le_bytes.h"
 #include "tap.h"
 
 #define RUNS 3
@@ -300,7 +302,7 @@ static bool fd_readable(int fd, int timeout_ms)
 	return poll(&p, 1, timeout_ms) == 1 && (p.revents & POLLIN);
 }
 
-/* In process: no fence, -EOPNOTSUPP; the run goes on. */
+/* In process: no fence, -EOPNOTSUPP and why; the run goes on. */
 static void test_sync_file_in_process(struct nvdla_runtime *rt)
 {
 	struct nvdla_network *net = echo(rt, 8);
@@ -309,9 +311,162 @@ static void test_sync_file_in_process(struct nvdla_runtime *rt)
 
 	if (net && !nvdla_run_submit(net, 0, &run))
 		fd = nvdla_run_sync_file(run);
-	tap_ok(fd == -EOPNOTSUPP && nvdla_run_wait(run, -1) == 0,
-	       "in process a run has no sync_file: %d (%s)", fd,
-	       fd < 0 ? strerror(-fd) : "an fd");
+	tap_ok(fd == -EOPNOTSUPP && nvdla_run_wait(run, -1) == 0 &&
+	       strstr(nvdla_run_error(run), "no kernel fences"),
+	       "in process a run has no sync_file: %d (%s): %s", fd,
+	       fd < 0 ? strerror(-fd) : "an fd",
+	       run ? nvdla_run_error(run) : "not submitted");
+	nvdla_run_free(run);
+	nvdla_network_unload(net);
+}
+
+/* The 16 fp16 channels of a 1x1 cube: what a softmax task takes. */
+static const struct nvdla_tensor_desc softmax_desc = {
+	.name = "data", .n = 1, .c = 16, .h = 1, .w = 1, .size = 32,
+	.data_type = NVDLA_DATA_TYPE_HALF,
+	.pixel_format = NVDLA_TENSOR_FEATURE, .stride = { 2, 32, 32 },
+};
+
+/* Add a CPU task to @b: the softmax of memory @from into memory @to. */
+static void add_softmax(struct nvdla_builder *b, int from, int to)
+{
+	uint8_t net[256] = { 0 }, ops[EMU_OP_SIZE_V2] = { 0 };
+	uint8_t bufs[EMU_BUF_PAIR_SIZE] = { 0 };
+	const uint16_t data[2] = { (uint16_t)from, (uint16_t)to };
+	const struct nvdla_build_emu e = {
+		.net = net, .net_size = sizeof(net), .ops = ops,
+		.ops_size = sizeof(ops), .bufs = bufs, .bufs_size = sizeof(bufs),
+	};
+	const uint32_t one = 0x3f800000; /* 1.0f: codes are values */
+	int i;
+
+	wr16(net + EMU_NET_OP_INDEX, 1);
+	wr16(net + EMU_NET_BUF_INDEX, 2);
+	wr16(net + EMU_NET_NUM_OPS, 1);
+	ops[EMU_OP_TYPE] = EMU_OP_SOFTMAX;
+	wr32(ops + EMU_V2_IN_SCALE, one);
+	wr32(ops + EMU_V2_OUT_SCALE, one);
+	for (i = 0; i < 2; i++) {
+		uint8_t *d = bufs + i * EMU_BUF_SIZE;
+		uint8_t *dims = d + EMU_V2_BUF_WIDTH;
+
+		wr16(d + EMU_BUF_INDEX, NVDLA_BUILD_EMU_DATA + i);
+		wr32(d + EMU_V2_BUF_OFFSET + 4, softmax_desc.size);
+		wr16(d + EMU_V2_BUF_FORMAT, EMU_V2_FORMAT_FP16);
+		wr16(dims, 1);
+		wr16(dims + EMU_BUF_HEIGHT, 1);
+		wr16(dims + EMU_BUF_CHANNEL, 16);
+		wr32(dims + EMU_BUF_LINE_STRIDE, 32);
+		wr32(dims + EMU_BUF_SURF_STRIDE, 32);
+	}
+	nvdla_builder_emu_task(b, &e, data, 2);
+}
+
+/*
+ * A network of the tasks @kinds names in order, each taking what the one
+ * before wrote: 'D' a DLA task that copies it, 'C' a CPU task that takes
+ * its softmax. Its input is zeros, so its output is 16 times 1/16.
+ */
+static struct nvdla_network *cpu_network(struct nvdla_runtime *rt,
+					 const char *kinds)
+{
+	struct nvdla_network *net = NULL;
+	struct nvdla_builder b;
+	void *buf = NULL;
+	size_t len = 0;
+	int from, to, ret;
+
+	nvdla_builder_init(&b);
+	to = nvdla_builder_memory(&b, NULL, NULL, softmax_desc.size);
+	nvdla_builder_bind(&b, to, &softmax_desc, NVDLA_LBL_MEM_INPUT);
+	for (; *kinds; kinds++) {
+		from = to;
+		to = nvdla_builder_memory(&b, NULL, NULL, softmax_desc.size);
+		if (*kinds == 'D')
+			nvdla_builder_copy_task(&b, &softmax_desc, from, to);
+		else
+			add_softmax(&b, from, to);
+	}
+	nvdla_builder_bind(&b, to, &softmax_desc, NVDLA_LBL_MEM_OUTPUT);
+	ret = nvdla_builder_write(&b, &buf, &len);
+	nvdla_builder_fini(&b);
+	net = load(rt, ret, buf, len);
+	if (net)
+		memset(nvdla_buffer_map(nvdla_network_input(net, 0)), 0,
+		       softmax_desc.size);
+	return net;
+}
+
+/* The output of a cpu_network(): 16 times 1/16 in fp16 (0x2c00). */
+static bool softmax_out(struct nvdla_network *net)
+{
+	const uint8_t *p = nvdla_buffer_map(nvdla_network_output(net, 0));
+	int i;
+
+	for (i = 0; i < 16; i++)
+		if (rd16(p + 2 * i) != 0x2c00)
+			return false;
+	return true;
+}
+
+/*
+ * A network of a DLA task and a CPU task after it: through the driver,
+ * the sync_file of its device part signals without error, and the run
+ * then completes with the CPU task's output; in process, -EOPNOTSUPP.
+ */
+static void test_sync_file_cpu_tail(struct nvdla_runtime *rt, bool device)
+{
+	struct nvdla_network *net = cpu_network(rt, "DC");
+	struct nvdla_run *run = NULL;
+	int fd = -ENOMEM, status = 0, ret = -ENOMEM;
+
+	if (net && !nvdla_run_submit(net, 0, &run))
+		fd = nvdla_run_sync_file(run);
+	if (fd >= 0 && fd_readable(fd, 60000))
+		status = sync_status(fd);
+	if (run)
+		ret = nvdla_run_wait(run, -1);
+	if (device)
+		tap_ok(fd >= 0 && status == 1 && !ret && softmax_out(net),
+		       "a DLA task then a CPU task: the sync_file of the device part (%d) signals without error (status %d), the run then ends (%d) with the CPU task's softmax",
+		       fd, status, ret);
+	else
+		tap_ok(fd == -EOPNOTSUPP && !ret && softmax_out(net),
+		       "in process, a DLA task then a CPU task: no sync_file (%d); the run ends with the CPU task's softmax",
+		       fd);
+	if (fd >= 0)
+		close(fd);
+	nvdla_run_free(run);
+	nvdla_network_unload(net);
+}
+
+/*
+ * Networks whose device part the kernel never holds whole while the run
+ * is queued: a CPU task before a DLA task, or no DLA task at all. No
+ * sync_file (-EOPNOTSUPP and why: in process, no fences first), and the
+ * run completes; none after it either.
+ */
+static void test_sync_file_refused(struct nvdla_runtime *rt, bool device,
+				   const char *kinds, const char *why)
+{
+	struct nvdla_network *net = cpu_network(rt, kinds);
+	struct nvdla_run *run = NULL;
+	int fd = -ENOMEM, again = -ENOMEM, ret = -ENOMEM;
+	const char *msg = "not submitted";
+
+	if (net && !nvdla_run_submit(net, 0, &run)) {
+		fd = nvdla_run_sync_file(run);
+		msg = nvdla_run_error(run);
+		ret = nvdla_run_wait(run, -1);
+		again = nvdla_run_sync_file(run);
+	}
+	tap_ok(fd == -EOPNOTSUPP && again == -EOPNOTSUPP &&
+	       strstr(msg, device ? why : "no kernel fences") && !ret &&
+	       softmax_out(net),
+	       "tasks %s: no sync_file, %d (%s): %s; the run completes (%d), and still none after it (%d)",
+	       kinds, fd, strerror(-fd), msg, ret, again);
+	if (again >= 0)
+		close(again);
 	nvdla_run_free(run);
 	nvdla_network_unload(net);
 }
@@ -348,28 +503,35 @@ static void test_sync_file(struct nvdla_runtime *rt)
 }
 
 /*
- * Through the driver, a network that ends with a CPU task (the loadable
- * NVDLA_TEST_CPU_NETWORK names: the digit demo in the guests) has no
- * fence of its end: -EOPNOTSUPP, and the run completes.
+ * Through the driver, a compiled network that ends with a CPU task (the
+ * loadable NVDLA_TEST_CPU_NETWORK names: the digit demo in the guests):
+ * the sync_file of its device part signals without error; the run
+ * completes.
  */
-static void test_sync_file_cpu_task(struct nvdla_runtime *rt)
+static void test_sync_file_cpu_network(struct nvdla_runtime *rt)
 {
 	const char *path = getenv("NVDLA_TEST_CPU_NETWORK");
 	struct nvdla_network *net = NULL;
 	struct nvdla_run *run = NULL;
-	int fd = -ENOENT;
+	int fd = -ENOENT, status = 0, ret = -ENOENT;
 
 	if (!path || access(path, R_OK)) {
 		tap_skip("no loadable in NVDLA_TEST_CPU_NETWORK",
-			 "no sync_file for a network that ends with a CPU task");
+			 "the sync_file of a compiled network that ends with a CPU task");
 		return;
 	}
 	if (!nvdla_network_load_file(rt, path, &net) &&
 	    !nvdla_run_submit(net, 0, &run))
 		fd = nvdla_run_sync_file(run);
-	tap_ok(fd == -EOPNOTSUPP && nvdla_run_wait(run, -1) == 0,
-	       "%s, which ends with a CPU task, has no sync_file: %d (%s); the run completes",
-	       path, fd, strerror(-fd));
+	if (fd >= 0 && fd_readable(fd, 60000))
+		status = sync_status(fd);
+	if (run)
+		ret = nvdla_run_wait(run, -1);
+	tap_ok(fd >= 0 && status == 1 && !ret,
+	       "%s, which ends with a CPU task: the sync_file of its device part (%d) signals without error (status %d); the run completes (%d)",
+	       path, fd, status, ret);
+	if (fd >= 0)
+		close(fd);
 	nvdla_run_free(run);
 	nvdla_network_unload(net);
 }
@@ -515,9 +677,17 @@ int main(void)
 	test_refused(rt);
 	if (strncmp(device, "sim:", 4)) {
 		test_sync_file(rt);
-		test_sync_file_cpu_task(rt);
-	} else
+		test_sync_file_cpu_network(rt);
+	} else {
 		test_sync_file_in_process(rt);
+	}
+	test_sync_file_cpu_tail(rt, strncmp(device, "sim:", 4));
+	test_sync_file_refused(rt, strncmp(device, "sim:", 4), "DCD",
+			       "CPU task 1 comes before DLA task 2");
+	test_sync_file_refused(rt, strncmp(device, "sim:", 4), "CD",
+			       "CPU task 0 comes before DLA task 1");
+	test_sync_file_refused(rt, strncmp(device, "sim:", 4), "C",
+			       "the network has no DLA task");
 	test_tasks(rt, strncmp(device, "sim:", 4));
 	nvdla_runtime_del(rt);
 	return tap_done();

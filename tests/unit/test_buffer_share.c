@@ -5,8 +5,8 @@
  * as a network's input and output share their memory both ways, before
  * and after runs; bad fds are refused and create nothing; a dma-buf of
  * vgem (another DRM driver's, where it is loaded: the QEMU guests) is an
- * input of the in-process model without a copy, and refused by the
- * device. On the in-process model (memfds), or on the device named by the
+ * input of the in-process model without a copy, and of the device where
+ * it sees it as one range, else refused. On the in-process model (memfds), or on the device named by the
  * first argument (dma-bufs through the driver, in the QEMU guests).
  */
 #define _GNU_SOURCE	/* memfd_create */
@@ -196,7 +196,7 @@ static void test_import_memfd(struct nvdla_runtime *rt, bool model)
 	}
 	if (!model) {
 		tap_ok(ret == -EINVAL && !in &&
-		       strstr(nvdla_runtime_error(rt), "nvdla devices only"),
+		       strstr(nvdla_runtime_error(rt), "one range of addresses"),
 		       "through the driver a memfd is refused: %s",
 		       nvdla_runtime_error(rt));
 		goto out;
@@ -264,8 +264,48 @@ static int vgem_dmabuf(int vgem)
 }
 
 /*
+ * Through the driver, the vgem dma-buf at @map (fd @fd) as @rt's input:
+ * where the device sees it as one range (behind an IOMMU, or its pages
+ * contiguous), each run copies what vgem's mapping holds then; else
+ * refused with -EINVAL and why.
+ */
+static void test_vgem_device(struct nvdla_runtime *rt, int fd, uint8_t *map)
+{
+	struct nvdla_network *net = echo(rt);
+	struct nvdla_buffer *in = NULL;
+	const uint8_t *out;
+	int ret;
+
+	ret = map && net ? nvdla_buffer_import(rt, fd, &in) : -ENODEV;
+	if (ret) {
+		tap_ok(ret == -EINVAL && !in &&
+		       strstr(nvdla_runtime_error(rt), "one range of addresses"),
+		       "through the driver a vgem dma-buf the device does not see as one range is refused: %s",
+		       nvdla_runtime_error(rt));
+		nvdla_network_unload(net);
+		return;
+	}
+	out = nvdla_buffer_map(nvdla_network_output(net, 0));
+	ret = nvdla_network_bind_input(net, 0, in) ||
+	      nvdla_network_submit(net, 0);
+	if (!ret && filled(out, 0x2d)) {
+		memset(map, 0x2e, SIZE);
+		ret = nvdla_network_submit(net, 0) || !filled(out, 0x2e);
+	} else {
+		ret = 1;
+	}
+	tap_ok(!ret,
+	       "through the driver a vgem dma-buf is the input without a copy: each run reads what vgem's mapping holds (%s)",
+	       ret ? nvdla_runtime_error(rt) : "0x2d, then 0x2e");
+	memset(map, 0x2d, SIZE);
+	nvdla_network_unload(net);
+	nvdla_buffer_del(in);
+}
+
+/*
  * A vgem dma-buf as the input of the in-process model: what vgem's
- * mapping holds is copied by the network; through the driver, refused.
+ * mapping holds is copied by the network; through the driver as well
+ * where the device sees it as one range.
  */
 static void test_vgem(struct nvdla_runtime *rt, bool model)
 {
@@ -285,13 +325,7 @@ static void test_vgem(struct nvdla_runtime *rt, bool model)
 	if (map)
 		memset(map, 0x2d, SIZE);
 	if (!model) {
-		ret = map ? nvdla_buffer_import(rt, fd, &in) : -ENODEV;
-		tap_ok(ret == -EINVAL && !in &&
-		       strstr(nvdla_runtime_error(rt), "nvdla devices only"),
-		       "through the driver a vgem dma-buf is refused: %s",
-		       nvdla_runtime_error(rt));
-		nvdla_buffer_del(in);
-		in = NULL;
+		test_vgem_device(rt, fd, map);
 		ret = nvdla_runtime_new("sim:nv_full", &sim, err, sizeof(err));
 	} else {
 		ret = 0;

@@ -163,6 +163,7 @@ def test_sync_file_in_process(net):
     with pytest.raises(nvdla.Error) as e:
         run.sync_file()
     assert e.value.errno == errno.EOPNOTSUPP
+    assert "no kernel fences" in str(e.value)
     assert run.wait()[0].argmax() == 5
 
 

@@ -26,6 +26,27 @@ guest_load_deps() {
 	done </modules.order
 }
 
+# runtime_api_tests NODE CPU_NETWORK: the runtime's asynchronous runs
+# (test_async) and zero-copy buffers (test_buffer_share) through the
+# driver on NODE, where the guest has them in /bin; CPU_NETWORK is a
+# compiled network that ends with a CPU task. Their TAP lines, named.
+runtime_api_tests() {
+	local t status
+
+	for t in test_async test_buffer_share; do
+		if [ ! -x "/bin/$t" ]; then
+			echo "ok - $t through the driver # SKIP not in the guest"
+			continue
+		fi
+		NVDLA_TEST_DEVICE=$1 NVDLA_TEST_CPU_NETWORK=$2 "/bin/$t" \
+			>"/tmp/$t.tap" 2>&1
+		status=$?
+		sed -n -e "s/^\(\(not \)\{0,1\}ok [0-9]* - \)/\1$t through the driver: /p" \
+			-e '/^#/p' "/tmp/$t.tap"
+		[ $status -eq 0 ] || echo "not ok - $t exited with status $status"
+	done
+}
+
 # kmemleak_scan: on a kernel with kmemleak (the debug kernel of make
 # check-debug), a scan now, after the tests freed what they used; its
 # reports, if any, go to the kernel log. The second scan reports what the

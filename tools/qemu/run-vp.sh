@@ -112,6 +112,11 @@ copy_arm64() {
 runtime=${NVDLA_VP_RUNTIME:-$build/arm64/bin/nvdla_runtime}
 if [ -f "$runtime" ]; then
 	copy_arm64 "$runtime" bin
+	# The runtime's API tests, built with it (runtime_api_tests).
+	for t in test_async test_buffer_share; do
+		t=$(dirname "$runtime")/../tests/$t
+		if [ -x "$t" ]; then copy_arm64 "$t" bin; fi
+	done
 	cp -r loadables "$root/loadables"
 	# A convolution of 9.4e9 multiply-adds: about 0.24 s on the device's
 	# vector code on this host, five times the 50 ms job timeout the

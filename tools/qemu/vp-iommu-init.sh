@@ -71,6 +71,9 @@ board_tests
 echo 1024 >/sys/module/nvdla/parameters/max_buffer_mb
 full=$(node_of_config nv_full)
 board_goldens "$full"
+# The runtime's API through the driver: other drivers' dma-bufs (vgem)
+# are inputs without a copy here, behind the SMMU.
+runtime_api_tests "$full" /networks/digits-fp16-nv_full/net.nvdla
 # The timeout path: the driver resets the function (FLR) and it computes
 # again, its buffers still mapped.
 if [ -x /bin/nvdla_runtime ] && [ -f /loadables/conv_long.nvdla ]; then

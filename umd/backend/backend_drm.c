@@ -181,7 +181,7 @@ static int drm_bo_import(struct nvdla_backend *be, int fd,
 	ret = drm_ioctl(db->fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &prime);
 	if (ret)
 		return drm_error(db, ret,
-				 "%s: cannot import fd %d: %s (the device takes the dma-bufs of nvdla devices only: it has no MMU)",
+				 "%s: cannot import fd %d: %s (the device takes a dma-buf it sees as one range of addresses: behind an IOMMU any, without one a physically contiguous one only)",
 				 db->path, fd, strerror(-ret));
 	return drm_bo_map(db, prime.handle, size, out);
 }

@@ -462,28 +462,36 @@ int nvdla_build_echo(const struct nvdla_tensor_desc *t, void **buf,
 	return nvdla_build_bdma_copy(&copy, buf, len);
 }
 
-int nvdla_build_echo_tasks(const struct nvdla_tensor_desc *t,
-			   unsigned int num_tasks, void **buf, size_t *len)
+int nvdla_builder_copy_task(struct nvdla_builder *b,
+			    const struct nvdla_tensor_desc *t, int from, int to)
 {
 	struct dla_bdma_transfer_desc x = echo_transfer(t);
+	const uint16_t data[2] = { (uint16_t)from, (uint16_t)to };
 	struct nvdla_build_op op;
-	struct nvdla_builder b;
-	uint16_t data[2];
-	unsigned int i;
-	int ret;
 
 	x.source_address = NVDLA_BUILD_DLA_DATA(0);
 	x.destination_address = NVDLA_BUILD_DLA_DATA(0) + 1;
 	nvdla_build_bdma_op(&op, &x);
+	return nvdla_builder_dla_task(b, &op, 1, NULL, 0, data, 2);
+}
+
+int nvdla_build_echo_tasks(const struct nvdla_tensor_desc *t,
+			   unsigned int num_tasks, void **buf, size_t *len)
+{
+	struct nvdla_builder b;
+	int from, to;
+	unsigned int i;
+	int ret;
+
 	nvdla_builder_init(&b);
-	data[1] = nvdla_builder_memory(&b, NULL, NULL, t->size);
-	nvdla_builder_bind(&b, data[1], t, NVDLA_LBL_MEM_INPUT);
+	to = nvdla_builder_memory(&b, NULL, NULL, t->size);
+	nvdla_builder_bind(&b, to, t, NVDLA_LBL_MEM_INPUT);
 	for (i = 0; i < num_tasks; i++) {
-		data[0] = data[1];
-		data[1] = nvdla_builder_memory(&b, NULL, NULL, t->size);
-		nvdla_builder_dla_task(&b, &op, 1, NULL, 0, data, 2);
+		from = to;
+		to = nvdla_builder_memory(&b, NULL, NULL, t->size);
+		nvdla_builder_copy_task(&b, t, from, to);
 	}
-	nvdla_builder_bind(&b, data[1], t, NVDLA_LBL_MEM_OUTPUT);
+	nvdla_builder_bind(&b, to, t, NVDLA_LBL_MEM_OUTPUT);
 	ret = nvdla_builder_write(&b, buf, len);
 	nvdla_builder_fini(&b);
 	return ret;

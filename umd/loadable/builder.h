@@ -155,6 +155,13 @@ int nvdla_build_echo(const struct nvdla_tensor_desc *t, void **buf,
 		     size_t *len);
 
 /*
+ * Add a DLA task whose BDMA copies the tensor @t of one surface (as
+ * nvdla_build_echo()'s) from memory @from to memory @to.
+ */
+int nvdla_builder_copy_task(struct nvdla_builder *b,
+			    const struct nvdla_tensor_desc *t, int from, int to);
+
+/*
  * The same echo in @num_tasks DLA tasks, one after the other: each copies
  * the memory the one before wrote into the next (input 0, intermediate
  * memories, output 0).

@@ -546,7 +546,7 @@ static int net_finish(struct nvdla_network *net)
  * driver: the kernel chains them by fences), else run it. With a time
  * limit (each task's starts when it is queued) or latencies asked for
  * (measured per task), it ends before the next is queued. After the
- * network's last task, the run gets a sync_file of its end.
+ * run's last DLA task, the run gets a sync_file of its device part.
  */
 static int net_queue_task(struct nvdla_network *net, uint32_t n,
 			  int64_t deadline)
@@ -569,7 +569,7 @@ static int net_queue_task(struct nvdla_network *net, uint32_t n,
 		be->ops->finish(be, &failed);
 		return ret;
 	}
-	if (n == net->num_tasks - 1)
+	if (n == net->active->sync_task)
 		nvdla_run_sync_file_set(net->active, be);
 	return deadline || be->want_timing ? net_finish(net) : 0;
 }

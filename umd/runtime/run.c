@@ -3,10 +3,12 @@
 /*
  * Run handles: a submitted run's buffers, its result, and the ways to
  * learn it (wait, poll, an eventfd for event loops, and through the driver
- * a sync_file of its last job).
+ * a sync_file of its device part).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
@@ -50,6 +52,56 @@ static int run_init_sync(struct nvdla_run *run)
 	return 0;
 }
 
+/* @run has no sync_file: @err, and why. */
+static void run_sync_refuse(struct nvdla_run *run, int err, const char *fmt,
+			    ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(run->sync_error, sizeof(run->sync_error), fmt, ap);
+	va_end(ap);
+	run->sync_err = err;
+	__atomic_store_n(&run->sync_known, true, __ATOMIC_RELEASE);
+}
+
+/*
+ * The task whose job's fence is @run's sync_file: the network's last DLA
+ * task, if the kernel gets every DLA task of a run at its turn, that is
+ * if no CPU task comes before a DLA task (the runtime queues the DLA
+ * tasks after a CPU task only once it has run); CPU tasks after the last
+ * DLA task run once its job has ended.
+ */
+static void run_sync_task(struct nvdla_network *net, struct nvdla_run *run)
+{
+	int64_t cpu = -1;
+	uint32_t n;
+
+	run->sync_task = -1;
+	if (!net->rt->be->ops->sync_file) {
+		run_sync_refuse(run, -EOPNOTSUPP,
+				"no sync_file on %s: it has no kernel fences",
+				net->rt->be->name);
+		return;
+	}
+	for (n = 0; n < net->num_tasks; n++) {
+		if (net->tasks[n].src->interface == NVDLA_LBL_IF_EMU1) {
+			cpu = cpu < 0 ? n : cpu;
+		} else if (cpu >= 0) {
+			run->sync_task = -1;
+			run_sync_refuse(run, -EOPNOTSUPP,
+					"no sync_file: CPU task %lld comes before DLA task %u, which the kernel gets only once the CPU task has run",
+					(long long)cpu, n);
+			return;
+		} else {
+			run->sync_task = n;
+		}
+	}
+	if (run->sync_task < 0)
+		run_sync_refuse(run, -EOPNOTSUPP,
+				"no sync_file: the network has no DLA task");
+}
+
 int nvdla_run_new(struct nvdla_network *net, int64_t timeout_ns,
 		  struct nvdla_run **out)
 {
@@ -76,9 +128,7 @@ int nvdla_run_new(struct nvdla_network *net, int64_t timeout_ns,
 	}
 	run->timeout_ns = timeout_ns;
 	run->sync_fd = -1;
-	run->sync_none = !net->rt->be->ops->sync_file || !net->num_tasks ||
-			 net->tasks[net->num_tasks - 1].src->interface ==
-			 NVDLA_LBL_IF_EMU1;
+	run_sync_task(net, run);
 	run->refs = 2;
 	*out = run;
 	return 0;
@@ -103,9 +153,12 @@ void nvdla_run_sync_file_set(struct nvdla_run *run, struct nvdla_backend *be)
 	int fd, ret = be->ops->sync_file(be, &fd);
 
 	pthread_mutex_lock(&run->lock);
-	run->sync_fd = ret ? -1 : fd;
-	run->sync_err = ret;
-	run->sync_known = true;
+	if (ret) {
+		run_sync_refuse(run, ret, "%s", be->error);
+	} else {
+		run->sync_fd = fd;
+		__atomic_store_n(&run->sync_known, true, __ATOMIC_RELEASE);
+	}
 	pthread_cond_broadcast(&run->cond);
 	pthread_mutex_unlock(&run->lock);
 }
@@ -199,27 +252,31 @@ NVDLA_EXPORT int nvdla_run_sync_file(struct nvdla_run *run)
 {
 	int ret;
 
-	if (run->sync_none)
-		return -EOPNOTSUPP;
 	pthread_mutex_lock(&run->lock);
 	while (!run->sync_known && !run->ended)
 		pthread_cond_wait(&run->cond, &run->lock);
-	/* Ended first: it failed or was cancelled before its last job. */
+	/* Ended first: it failed or was cancelled before its device part. */
 	if (!run->sync_known)
 		ret = run->status;
 	else if (run->sync_fd < 0)
 		ret = run->sync_err;
 	else if ((ret = fcntl(run->sync_fd, F_DUPFD_CLOEXEC, 0)) < 0)
 		ret = -errno;
+	/* nvdla_run_error() says why from now on. */
+	if (run->sync_known && run->sync_fd < 0)
+		__atomic_store_n(&run->sync_refused, true, __ATOMIC_RELEASE);
 	pthread_mutex_unlock(&run->lock);
 	return ret;
 }
 
 NVDLA_EXPORT const char *nvdla_run_error(const struct nvdla_run *run)
 {
-	/* Written before the run ends, never after. */
-	return __atomic_load_n(&run->ended, __ATOMIC_ACQUIRE) && run->status ?
-	       run->error : "";
+	/* Each written before the flag that publishes it, never after. */
+	if (__atomic_load_n(&run->ended, __ATOMIC_ACQUIRE) && run->status)
+		return run->error;
+	if (__atomic_load_n(&run->sync_refused, __ATOMIC_ACQUIRE))
+		return run->sync_error;
+	return "";
 }
 
 NVDLA_EXPORT void nvdla_run_free(struct nvdla_run *run)

@@ -68,15 +68,18 @@ struct nvdla_run {
 	char error[NVDLA_RT_ERROR_MAX];
 	int efd;
 	/*
-	 * The sync_file of the run's end: @sync_fd once its last task is
-	 * queued in the kernel, or @sync_err why it could not be exported;
-	 * @sync_known when either is set; @sync_none when no sync_file can
-	 * be had (in process, or the network ends with a CPU task).
+	 * The sync_file of the run's device part, the fence of the job of
+	 * task @sync_task (-1: none can be had): @sync_fd once that job is
+	 * queued in the kernel, or @sync_err and @sync_error why there is
+	 * none; @sync_known when either is set; @sync_refused once
+	 * nvdla_run_sync_file() has given @sync_err.
 	 */
+	int64_t sync_task;
 	int sync_fd;
 	int sync_err;
+	char sync_error[NVDLA_RT_ERROR_MAX];
 	bool sync_known;
-	bool sync_none;
+	bool sync_refused;
 	unsigned int refs;
 	struct nvdla_run *next;
 };

@@ -46,6 +46,7 @@ static const struct drm_driver nvdla_accel_driver = {
 	.open = nvdla_file_open,
 	.postclose = nvdla_file_postclose,
 	.gem_create_object = nvdla_gem_shmem_create_object,
+	.gem_prime_import_sg_table = nvdla_gem_import_sg_table,
 	.ioctls = nvdla_ioctls,
 	.num_ioctls = ARRAY_SIZE(nvdla_ioctls),
 	.fops = &nvdla_accel_fops,
@@ -145,3 +146,5 @@ module_exit(nvdla_exit);
 
 MODULE_DESCRIPTION("NVIDIA Deep Learning Accelerator driver");
 MODULE_LICENSE("GPL");
+/* Other drivers' dma-bufs are mapped into the kernel (nvdla_gem_shmem.c). */
+MODULE_IMPORT_NS(DMA_BUF);

@@ -16,9 +16,10 @@
  * objects of the GEM shmem helper (nvdla_gem_shmem.c): pages from
  * anywhere, which the IOMMU maps to one device range.
  *
- * Exported buffers are the helpers' too; only the device's own buffers
- * are imported (the core's PRIME import: another device's dma-buf is
- * refused with -EINVAL).
+ * Exported buffers are the helpers' too. Another driver's dma-buf is
+ * imported when the device sees it as one range (nvdla_gem_shmem.c):
+ * behind a translating IOMMU any, without one a contiguous one only;
+ * others are refused with -EINVAL.
  */
 #include <linux/dma-mapping.h>
 #include <linux/iommu.h>

@@ -9,12 +9,15 @@
 
 /*
  * A buffer the accelerator can reach: an object of the GEM DMA helper, or
- * behind an IOMMU of the shmem helper (nvdla_gem_shmem.c), one range for
- * the device in either case, mapped in the kernel (nvdla_gem_addrs()).
- * The device imports no other driver's buffers, so every object of its
- * files is one of these.
+ * behind an IOMMU of the shmem helper (nvdla_gem_shmem.c), or another
+ * driver's dma-buf the device sees as one range (an imported object of
+ * the shmem helper): one range for the device in every case, mapped in
+ * the kernel (nvdla_gem_addrs()). Every object of its files is one of
+ * these.
  */
+struct dma_buf_attachment;
 struct nvdla_device;
+struct sg_table;
 
 int nvdla_gem_init(struct nvdla_device *ndev);
 int nvdla_gem_charge(struct nvdla_device *ndev, size_t size);
@@ -26,6 +29,9 @@ void nvdla_gem_addrs(struct drm_gem_object *obj, dma_addr_t *dma,
 struct drm_gem_object *nvdla_gem_shmem_create_object(struct drm_device *drm,
 						     size_t size);
 struct drm_gem_object *nvdla_gem_shmem_new(struct drm_device *drm, size_t size);
+struct drm_gem_object *nvdla_gem_import_sg_table(struct drm_device *drm,
+						 struct dma_buf_attachment *attach,
+						 struct sg_table *sgt);
 bool nvdla_gem_shmem_addrs(struct drm_gem_object *obj, dma_addr_t *dma,
 			   void **vaddr);
 

@@ -9,7 +9,14 @@
  * write-combined into the kernel (the firmware reads its descriptors
  * there) when the object is made, and given back when it is freed. User
  * space maps them write-combined too, as the DMA helper's buffers.
+ *
+ * Other drivers' dma-bufs are imported as objects of the helper too, on
+ * any device, when the device sees them as one range of addresses: behind
+ * a translating IOMMU, which maps their pages to one range, any of them;
+ * without, only physically contiguous ones (a CMA heap's). The exporter
+ * keeps their memory, which the device's limit does not count.
  */
+#include <linux/dma-buf.h>
 #include <linux/dma-mapping.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
@@ -39,17 +46,25 @@ static struct nvdla_shmem_bo *to_nvdla_shmem_bo(struct drm_gem_object *obj)
 			    base);
 }
 
-/* The helper unmaps and frees; the bytes leave the device's count. */
+/*
+ * The helper unmaps and frees (detaches an imported one); the bytes of
+ * our own leave the device's count.
+ */
 static void nvdla_gem_shmem_free(struct drm_gem_object *obj)
 {
 	struct nvdla_device *ndev = to_nvdla_device(obj->dev);
 	struct nvdla_shmem_bo *bo = to_nvdla_shmem_bo(obj);
+	struct dma_buf_attachment *attach = obj->import_attach;
+	struct iosys_map map = IOSYS_MAP_INIT_VADDR(bo->vaddr);
 	size_t size = obj->size;
 
-	if (bo->vaddr)
+	if (bo->vaddr && attach)
+		dma_buf_vunmap_unlocked(attach->dmabuf, &map);
+	else if (bo->vaddr)
 		vunmap(bo->vaddr);
 	drm_gem_shmem_free(&bo->base);
-	nvdla_gem_uncharge(ndev, size);
+	if (!attach)
+		nvdla_gem_uncharge(ndev, size);
 }
 
 /* The shmem helper's object functions, but for the count in free. */
@@ -140,6 +155,55 @@ struct drm_gem_object *nvdla_gem_shmem_new(struct drm_device *drm, size_t size)
 		return ERR_PTR(ret);
 	}
 	return &shmem->base;
+}
+
+/**
+ * nvdla_gem_import_sg_table() - the driver's gem_prime_import_sg_table
+ * @drm: the device
+ * @attach: its attachment to another driver's dma-buf
+ * @sgt: the dma-buf's pages, mapped for the device
+ *
+ * The engines address a buffer by one base address, so the pages must
+ * map to one range of device addresses: behind an IOMMU they do, without
+ * one only if they are contiguous. The firmware may read descriptors in
+ * any buffer, so the object is mapped into the kernel too.
+ *
+ * Return: the object, with one reference; ERR_PTR(-EINVAL) for pages in
+ * more than one range or a mapping in I/O memory, or the helper's or the
+ * exporter's error.
+ */
+struct drm_gem_object *nvdla_gem_import_sg_table(struct drm_device *drm,
+						 struct dma_buf_attachment *attach,
+						 struct sg_table *sgt)
+{
+	struct drm_gem_object *obj;
+	struct nvdla_shmem_bo *bo;
+	struct iosys_map map;
+	int ret;
+
+	if (sgt->nents != 1) {
+		drm_dbg_driver(drm,
+			       "dma-buf of %zu bytes maps to %u device ranges, not one (no IOMMU, scattered pages)\n",
+			       attach->dmabuf->size, sgt->nents);
+		return ERR_PTR(-EINVAL);
+	}
+	obj = drm_gem_shmem_prime_import_sg_table(drm, attach, sgt);
+	if (IS_ERR(obj))
+		return obj;
+	bo = to_nvdla_shmem_bo(obj);
+	bo->dma_addr = sg_dma_address(sgt->sgl);
+	ret = dma_buf_vmap_unlocked(attach->dmabuf, &map);
+	if (!ret && map.is_iomem) {
+		dma_buf_vunmap_unlocked(attach->dmabuf, &map);
+		drm_dbg_driver(drm, "dma-buf in I/O memory: the firmware cannot read it\n");
+		ret = -EINVAL;
+	}
+	if (ret) {
+		drm_gem_object_put(obj);
+		return ERR_PTR(ret);
+	}
+	bo->vaddr = map.vaddr;
+	return obj;
 }
 
 /**
