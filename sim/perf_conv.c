@@ -16,6 +16,8 @@
  * (NVIDIA's nv_small RTL does not overlap the fetch it needs first with
  * the compute: docs/performance.md).
  */
+#include <nvdla/pixel_formats.h>
+
 #include "perf.h"
 
 /* Atomic operations of the layer. */
@@ -47,7 +49,8 @@ static u64 conv_input_bytes(const struct nvdla_sim *sim,
 
 	if (cv->is_image)
 		return (u64)h * (cv->image.line[0] +
-				 (cv->image.plane[1] ? cv->image.line[1] : 0));
+				 (cv->image.layout->planes > 1 ?
+				  cv->image.line[1] : 0));
 	return (u64)w * h * sim_perf_div_up((u64)c * cv->bpe, atom) * atom;
 }
 
