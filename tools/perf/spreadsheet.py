@@ -145,16 +145,16 @@ def layers(book, name):
     return out
 
 
-def conv_node(nodes, inits, x, y, cin, k, r, s, strides, pads, tag):
+def conv_node(nodes, inits, x, y, cin, k, r, s, strides, pads, tag, group=1):
     rng = np.random.default_rng(len(inits) + 1)
-    w = rng.uniform(-1, 1, (k, cin, r, s)).astype(np.float32)
-    w /= math.sqrt(cin * r * s)
+    w = rng.uniform(-1, 1, (k, cin // group, r, s)).astype(np.float32)
+    w /= math.sqrt(cin // group * r * s)
     inits.append(numpy_helper.from_array(w, tag + "_w"))
     inits.append(numpy_helper.from_array(
         rng.uniform(-0.1, 0.1, k).astype(np.float32), tag + "_b"))
     nodes.append(helper.make_node("Conv", [x, tag + "_w", tag + "_b"], [y],
                                   kernel_shape=[r, s], strides=strides,
-                                  pads=pads))
+                                  pads=pads, group=group))
 
 
 def model(layer, stem_only):
@@ -183,7 +183,8 @@ def model(layer, stem_only):
             raise ValueError("element-wise layer with a stride")
     if stem_only:
         return graph(nodes, inits, outs, 3 if image else 1, h, w)
-    conv_node(nodes, inits, x, "conv", c, k, r, s, [sv, sh], pads, "layer")
+    conv_node(nodes, inits, x, "conv", c, k, r, s, [sv, sh], pads, "layer",
+              int(layer.get("group") or 1))
     y = "conv"
     if layer["kind"] == "conv + elwise":
         nodes.append(helper.make_node("Add", ["conv", "stem2"], ["sum"]))
