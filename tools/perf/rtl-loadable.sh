@@ -8,10 +8,9 @@
 # replays the recording, and the RTL's cycles are taken as
 # tools/perf/rtl-compare.sh takes them: from its first memory read to
 # the last data it writes. Prints: name, RTL cycles, estimated cycles
-# (the run's total), estimate / RTL, the number of operations, and the
-# RTL's cycles with no memory traffic between operations longer than
-# IDLE cycles (default 200: the bench programming the next operation's
-# registers, which the estimate leaves out). Further runtime options
+# (the run's total), estimate / RTL, the number of operations. The
+# RTL's figure includes the bench programming each next operation's
+# registers, which the estimate leaves out. Further runtime options
 # (--image IMG --normalize 255 ...) follow the loadable.
 # Usage: tools/perf/rtl-loadable.sh BUILD NAME LOADABLE [RUNTIME-OPTION...]
 set -u
@@ -64,15 +63,12 @@ if ! "$build/bin/nvdla_trace" --verilator "$tmp" "$tmp/rec" >/dev/null ||
 fi
 est_cycles=$(awk '/^total: / { print $2 }' "$tmp/est.txt")
 ops=$(awk 'NF == 13 && $1 ~ /^[0-9]+$/' "$tmp/est.txt" | wc -l)
-awk -v name="$name" -v est="$est_cycles" -v ops="$ops" -v idle="${IDLE:-200}" '
+awk -v name="$name" -v est="$est_cycles" -v ops="$ops" '
 	/read request from dla|write data from dla/ {
 		gsub(/[()]/, "", $1)
-		t = $1 / 2
-		if (!n++) first = t
-		else if (t - last > idle) gaps += t - last
-		last = t
+		if (!n++) first = $1
+		last = $1
 	} END {
-		rtl = int(last - first)
-		printf "%s %d %d %.2f %d %d\n", name, rtl, est, est / rtl, ops,
-			rtl - int(gaps)
+		rtl = int((last - first) / 2)
+		printf "%s %d %d %.2f %d\n", name, rtl, est, est / rtl, ops
 	}' "$tmp/rec.log"
