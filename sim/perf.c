@@ -4,8 +4,9 @@
  * The performance estimate's memory model and time line. An operation
  * (one engine, or a pipeline fed on the fly) takes the memory's latency
  * once, then as long as the longest of: its memory traffic at the
- * bandwidth, or its first fetches followed by its slowest engine (the
- * convolution buffer lets the fetch of the rest overlap the compute). It
+ * bandwidth and the compute that needs its last fetch, or its first
+ * fetches followed by its slowest engine (the convolution buffer lets
+ * the fetch of the rest overlap the compute). It
  * starts when its engines are free and the host has handled what it
  * waited for: the done interrupts it cleared before enabling it. Its
  * first result also takes its pipeline's depth.
@@ -103,6 +104,7 @@ struct nvdla_sim_perf_op *sim_perf_add(struct nvdla_sim *sim,
 		memset(&pf->cur, 0, sizeof(pf->cur));
 		pf->cur.group = group;
 		pf->startup = 0;
+		pf->tail = 0;
 		pf->open = true;
 	}
 	pf->cur.engines |= BIT(e);
@@ -146,7 +148,7 @@ void sim_perf_end(struct nvdla_sim *sim)
 		if (op->engines & BIT(e))
 			fill = perf_max(fill, perf_fill[e]);
 	op->cycles = op->latency_cycles + fill +
-		     perf_max(op->mem_cycles, pf->startup + compute);
+		     perf_max(op->mem_cycles + pf->tail, pf->startup + compute);
 	if (op->latency_cycles + fetch > compute)
 		op->bound = NVDLA_SIM_BOUND_MEMORY;
 	else
