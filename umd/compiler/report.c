@@ -21,10 +21,12 @@ static void report_choices(FILE *f, const struct nvc_report *r, int node)
 
 		if (c->node != node)
 			continue;
-		fprintf(f, "%s%s%s (%s %" PRIu64 " cycles, %s %" PRIu64 ": %s estimated faster)",
+		fprintf(f, "%s%s%s (%s %" PRIu64 " cycles, %s %" PRIu64 ": %s %s)",
 			sep, c->kind == NVC_CHOICE_SPLIT ? "weight banks " : "",
 			n[c->took_second], n[1], c->cycles[1], n[0],
-			c->cycles[0], n[c->took_second]);
+			c->cycles[0], n[c->took_second],
+			c->cycles[0] == c->cycles[1] ? "kept, the same estimate" :
+			"estimated faster");
 		sep = "; ";
 	}
 	fprintf(f, "%s\n", *sep ? "" : "-");
