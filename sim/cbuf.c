@@ -41,16 +41,12 @@ static void cbuf_layer(const struct nvdla_sim *sim, const struct nvdla_cbuf *cb,
 {
 	u32 banks = cb->banks, bank = SIM_REG(sim, CDMA, D_BANK);
 	u32 prec = SIM_FIELD(sim, CDMA, D_MISC_CFG, PROC_PRECISION);
-	const struct sim_cdma_last *last = &sim->cdma_last;
 	bool winograd = SIM_FIELD(sim, CDMA, D_MISC_CFG, CONV_MODE) !=
 			CONV_MODE_DIRECT;
 
 	l->data_banks = cbuf_field(bank, NVDLA_CDMA_D_BANK_DATA_BANK_SHIFT, banks);
 	l->weight_banks = cbuf_field(bank, NVDLA_CDMA_D_BANK_WEIGHT_BANK_SHIFT,
 				     banks);
-	l->last_weight_banks = last->engine ?
-		cbuf_field(last->banks, NVDLA_CDMA_D_BANK_WEIGHT_BANK_SHIFT,
-			   banks) : 0;
 	/* As wide as the buffer's entries need: 14 bits on nv_small. */
 	l->entries = (SIM_REG(sim, CDMA, D_ENTRY_PER_SLICE) &
 		      (cb->banks * cb->depth - 1)) + 1;

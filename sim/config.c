@@ -65,7 +65,7 @@
 /* Each configuration's shared facts, then its SIM_ONLY_<id>, as an entry. */
 #define NVDLA_HW_CONFIG(id, cfg_name, map, atom_bytes, has_bdma, has_rubik, \
 			wcomp, wino, int16, fp16, addr_bits, mac_k, n_banks, \
-			n_entries, entry_bytes, shrink) \
+			n_entries, entry_bytes) \
 	[NVDLA_SIM_##id] = { \
 		.name = cfg_name, \
 		.unit_base = (const u32[NVDLA_UNIT_COUNT])NVDLA_UNIT_BASES_##map, \
@@ -76,8 +76,7 @@
 		.winograd = wino, \
 		.precisions = SIM_PRECISIONS(int16, fp16), \
 		.cbuf = { .atomic_k = mac_k, .banks = n_banks, \
-			  .depth = n_entries, .width = entry_bytes, \
-			  .wt_shrink_hangs = shrink }, \
+			  .depth = n_entries, .width = entry_bytes }, \
 		SIM_ONLY_##id \
 	},
 

@@ -40,7 +40,6 @@ static void dla_cbuf_layer(const struct dla_engine *engine,
 	*l = (struct nvdla_cbuf_layer){
 		.data_banks = p->data_bank,
 		.weight_banks = p->weight_bank,
-		.last_weight_banks = engine->cbuf_weight_banks,
 		.entries = p->entry_per_slice,
 		.line_entries = dla_cbuf_line_entries(engine, p, &s->src_data),
 		/* Direct mode only (0): Winograd tiles are not checked. */
@@ -64,7 +63,6 @@ int dla_cbuf_validate(struct dla_engine *engine,
 	unsigned long long have, need;
 
 	dla_cbuf_layer(engine, p, s, &l);
-	engine->cbuf_weight_banks = p->weight_bank;
 	if (nvdla_cbuf_check(&engine->config->cbuf, &l, &v))
 		return 0;
 	have = v.have;

@@ -121,8 +121,6 @@ struct dla_engine {
 	s32 log_op;		/* operation being validated, named in messages; -1 none */
 
 	u32 irq_status;		/* done bits latched by dla_isr_handler */
-	/* Weight banks of the convolution validated last in the task (cbuf.c). */
-	u8 cbuf_weight_banks;
 	bool allow_hw_hazards;	/* dla_allow_hw_hazards() */
 	struct dla_processor processors[DLA_OP_NUM];
 };

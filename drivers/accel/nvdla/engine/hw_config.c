@@ -16,8 +16,7 @@ enum dla_hw_config_id {
 
 /* Each configuration's shared facts (nvdla/hw_configs.h) as an entry. */
 #define NVDLA_HW_CONFIG(id, cfg_name, map, atom, has_bdma, has_rubik, wcomp, \
-			wino, int16, fp16, bits, mac_k, n_banks, n_entries, entry_bytes, \
-			shrink) \
+			wino, int16, fp16, bits, mac_k, n_banks, n_entries, entry_bytes) \
 	[DLA_HW_CONFIG_##id] = { \
 		.name = cfg_name, \
 		.unit_base = (const u32[NVDLA_UNIT_COUNT])NVDLA_UNIT_BASES_##map, \
@@ -29,8 +28,7 @@ enum dla_hw_config_id {
 		.precisions = DLA_PRECISIONS(int16, fp16), \
 		.addr_bits = bits, \
 		.cbuf = { .atomic_k = mac_k, .banks = n_banks, \
-			  .depth = n_entries, .width = entry_bytes, \
-			  .wt_shrink_hangs = shrink }, \
+			  .depth = n_entries, .width = entry_bytes }, \
 	},
 
 static const struct dla_hw_config dla_hw_configs[] = {

@@ -158,7 +158,6 @@ int dla_validate_task(struct dla_engine *engine)
 	u16 op;
 	int ret;
 
-	engine->cbuf_weight_banks = 0;	/* the task's first convolution */
 	for (op = 0; op < engine->task->network.num_operations; op++) {
 		engine->log_op = op;	/* messages name the operation */
 		ret = dla_validate_op(engine, op);

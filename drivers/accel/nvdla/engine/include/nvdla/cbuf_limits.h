@@ -19,12 +19,9 @@
  * @banks: banks of the buffer
  * @depth: entries of one bank
  * @width: bytes of one entry
- * @wt_shrink_hangs: its CDMA stops fetching weights for good when a
- *	convolution has fewer weight banks than the one before
  */
 struct nvdla_cbuf {
 	u32 atomic_k, banks, depth, width;
-	bool wt_shrink_hangs;
 };
 
 /* The rules, in the order they are checked. */
@@ -35,7 +32,6 @@ enum nvdla_cbuf_rule {
 	NVDLA_CBUF_DATA,
 	NVDLA_CBUF_KEPT_WEIGHTS,
 	NVDLA_CBUF_KERNEL_GROUP,
-	NVDLA_CBUF_WEIGHT_SHRINK,
 	NVDLA_CBUF_RULES,
 };
 
@@ -43,7 +39,6 @@ enum nvdla_cbuf_rule {
  * struct nvdla_cbuf_layer - what one convolution asks of the buffer
  * @data_banks: data banks (D_BANK DATA_BANK + 1)
  * @weight_banks: weight banks (D_BANK WEIGHT_BANK + 1)
- * @last_weight_banks: the previous convolution's since reset, 0 for none
  * @entries: entries one input line takes (D_ENTRY_PER_SLICE + 1)
  * @line_entries: what a line of the feature cube takes
  *	(nvdla_cbuf_feature_entries()), 0 where not checked (images, Winograd)
@@ -57,7 +52,7 @@ enum nvdla_cbuf_rule {
  * @compressed: compressed weights, whose groups have no fixed size
  */
 struct nvdla_cbuf_layer {
-	u32 data_banks, weight_banks, last_weight_banks;
+	u32 data_banks, weight_banks;
 	u32 entries, line_entries, lines;
 	u32 kernels, kernel_bytes, bpe;
 	u32 weight_bytes;
@@ -90,8 +85,6 @@ static inline const char *nvdla_cbuf_rule_name(enum nvdla_cbuf_rule rule)
 			"weights kept for the next layer (SKIP_WEIGHT_RLS) do not fit the weight banks",
 		[NVDLA_CBUF_KERNEL_GROUP] =
 			"one kernel group does not fit the weight banks (the CDMA waits forever)",
-		[NVDLA_CBUF_WEIGHT_SHRINK] =
-			"fewer weight banks than the convolution before (the RTL stops fetching weights)",
 	};
 
 	return rule < NVDLA_CBUF_RULES ? names[rule] : "unknown rule";
@@ -99,8 +92,7 @@ static inline const char *nvdla_cbuf_rule_name(enum nvdla_cbuf_rule rule)
 
 static inline const char *nvdla_cbuf_rule_unit(enum nvdla_cbuf_rule rule)
 {
-	return rule == NVDLA_CBUF_BANKS || rule == NVDLA_CBUF_WEIGHT_SHRINK ?
-	       "banks" : "entries";
+	return rule == NVDLA_CBUF_BANKS ? "banks" : "entries";
 }
 
 /* In 32 bits: no 64-bit division in 32-bit kernels. */
@@ -166,11 +158,8 @@ static inline bool nvdla_cbuf_differs(struct nvdla_cbuf_verdict *v,
  * with too few data entries the C model refuses ("insufficient cbuf
  * space") or waits. Weights stream through their banks a kernel group at
  * a time, so one group must fit, and all of them when they stay for the
- * next layer. The nv_small RTL stops fetching weights for good when a
- * convolution has fewer weight banks than the one before (recorded
- * LeNets and ResNet-18 on nvdla/hw verif/verilator: docs/recording.md);
- * NVIDIA's C models do not, and are the only judges of the other
- * configurations.
+ * next layer. Where nv_small's RTL stops in chains of convolutions, its
+ * clock gating is the cause, not a rule of the buffer (docs/model.md).
  */
 static inline bool nvdla_cbuf_check(const struct nvdla_cbuf *cb,
 				    const struct nvdla_cbuf_layer *l,
@@ -191,10 +180,7 @@ static inline bool nvdla_cbuf_check(const struct nvdla_cbuf *cb,
 			       nvdla_cbuf_div_up(l->weight_bytes, cb->width))) ||
 	    (!l->compressed &&
 	     nvdla_cbuf_broken(v, NVDLA_CBUF_KERNEL_GROUP, weight_entries,
-			       nvdla_cbuf_group_entries(cb, l))) ||
-	    (cb->wt_shrink_hangs &&
-	     nvdla_cbuf_broken(v, NVDLA_CBUF_WEIGHT_SHRINK, l->weight_banks,
-			       l->last_weight_banks)))
+			       nvdla_cbuf_group_entries(cb, l))))
 		return false;
 	*v = (struct nvdla_cbuf_verdict){ NVDLA_CBUF_OK, 0, 0 };
 	return true;
