@@ -135,7 +135,8 @@ static inline Onnx__TensorProto *ob_init(Onnx__ModelProto *m, const char *name,
 
 	t->n_float_data = n;
 	t->float_data = malloc((n + 1) * sizeof(float));
-	memcpy(t->float_data, data, n * sizeof(float));
+	if (n)
+		memcpy(t->float_data, data, n * sizeof(float));
 	GROW(g->initializer, g->n_initializer);
 	g->initializer[g->n_initializer++] = t;
 	return t;

@@ -739,6 +739,8 @@ static const struct onnx_case refusals[] = {
 	  "node 'n1' (Cast): only a cast of a constant is supported" },
 	{ 13, "Cast", "a", 0, 2, 4, 4, "a:i:1", "to=i:6",
 	  "a cast to type 6 is not supported (FLOAT or INT64)" },
+	{ 13, "Cast", "a", 0, 2, 4, 4, "a:c:1e30", "to=i:7",
+	  "node 'n1' (Cast): 1e+30 does not fit INT64" },
 	{ 13, "ConstantOfShape", "a", 0, 2, 4, 4, "a:i:1,1,1,1,1", NULL,
 	  "the shape is not a list of up to 4 sizes" },
 	{ 11, "Split", "x", "y,y2", 2, 4, 4, NULL, "axis=i:1;split=is:1,2",

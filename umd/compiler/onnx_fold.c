@@ -8,6 +8,7 @@
  * one function serves FLOAT and INT64 data.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -286,10 +287,15 @@ int nvc_op_cast(struct nvc_loader *l)
 	ret = const_new(l, to == ONNX__TENSOR_PROTO__DATA_TYPE__INT64 ?
 			VAL_INT64 : VAL_FLOAT, x->rank, x->dims, &y);
 	for (k = 0; !ret && k < x->count; k++) {
-		if (y->kind == VAL_INT64)
-			y->i[k] = x->kind == VAL_INT64 ? x->i[k] : (int64_t)x->f[k];
-		else
+		if (y->kind == VAL_FLOAT)
 			y->f[k] = x->kind == VAL_INT64 ? (float)x->i[k] : x->f[k];
+		else if (x->kind == VAL_INT64)
+			y->i[k] = x->i[k];
+		else if (!(fabsf(x->f[k]) < 0x1p63f))
+			ret = nvc_node_error(l, -EINVAL,
+					     "%g does not fit INT64", x->f[k]);
+		else
+			y->i[k] = (int64_t)x->f[k];
 	}
 	return ret;
 }
