@@ -163,35 +163,49 @@ loadables: $(BUILD)/bin/nvdla_mkloadable
 	$< loadables/bdma_copy.nvdla $(BUILD)/bdma_copy.dimg
 	cd $(BUILD) && md5sum bdma_copy.dimg > $(CURDIR)/loadables/bdma_copy.md5
 
-# Unit tests: tests/unit/test_<name>.c, each a TAP program.
-UNIT_SRCS := $(wildcard tests/unit/test_*.c)
-UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
+# Unit tests: tests/unit/<part>/test_<name>.c, each a TAP program, and
+# tests/unit/<part>/test_<name>.sh, each a TAP script, one folder a part
+# of the stack (docs/testing.md); all built or installed as
+# $(BUILD)/tests/test_<name>. tests/unit/lib/ holds what they share.
+UNIT_DIRS := model firmware runtime compiler packaging kernel fuzz
+UNIT_SRCS := $(wildcard tests/unit/*/test_*.c)
+unit_names = $(addprefix $(BUILD)/tests/,$(basename $(notdir $(1))))
+UNIT_BINS := $(call unit_names,$(UNIT_SRCS))
 
-$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIB_A)
-	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+define unit_dir_rules
+$$(BUILD)/tests/%: $$(BUILD)/obj/tests/unit/$(1)/%.o $$(LIB_A)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(LIBS)
+
+$$(BUILD)/tests/%-asan: $$(BUILD)/obj-asan/tests/unit/$(1)/%.o $$(SAN_LIB)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(SAN_FLAGS) -o $$@ $$^ $$(LIBS)
+
+$$(BUILD)/tests/%: tests/unit/$(1)/%.sh
+	@mkdir -p $$(dir $$@)
+	install -m 755 $$< $$@
+endef
 
 # The compiler's back end (umd/compiler/lower*.c) and its test.
 LOWER_SRCS := $(wildcard umd/compiler/lower*.c)
 
-$(BUILD)/tests/test_compiler_lower: $(BUILD)/obj/tests/unit/test_compiler_lower.o \
+$(BUILD)/tests/test_compiler_lower: $(BUILD)/obj/tests/unit/compiler/test_compiler_lower.o \
 		$(call obj,$(LOWER_SRCS)) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-UNIT_SCRIPTS := $(patsubst tests/unit/%.sh,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.sh))
-
-$(BUILD)/tests/%: tests/unit/%.sh
-	@mkdir -p $(dir $@)
-	install -m 755 $< $@
+UNIT_SCRIPTS := $(call unit_names,$(wildcard tests/unit/*/test_*.sh))
 
 # The same tests again, built with the address and undefined-behaviour
 # sanitizers over the library sources: any finding fails the test. Each
 # variant compiles the library once, into its own object tree.
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all
 SAN_CFLAGS := -std=gnu11 -g -O1 $(WARNFLAGS) $(SAN_FLAGS)
-SAN_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%-asan,$(UNIT_SRCS))
+SAN_BINS := $(addsuffix -asan,$(UNIT_BINS))
 SAN_LIB := $(BUILD)/lib/libnvdla_runtime-asan.a
+
+# After SAN_LIB: the rules expand their prerequisites where they are read.
+$(foreach d,$(UNIT_DIRS),$(eval $(call unit_dir_rules,$(d))))
 
 $(BUILD)/obj-asan/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -202,12 +216,8 @@ $(SAN_LIB): $(patsubst %.c,$(BUILD)/obj-asan/%.o,$(LIB_SRCS))
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/tests/%-asan: $(BUILD)/obj-asan/tests/unit/%.o $(SAN_LIB)
-	@mkdir -p $(dir $@)
-	$(CC) $(SAN_FLAGS) -o $@ $^ $(LIBS)
-
 $(BUILD)/tests/test_compiler_lower-asan: \
-		$(BUILD)/obj-asan/tests/unit/test_compiler_lower.o \
+		$(BUILD)/obj-asan/tests/unit/compiler/test_compiler_lower.o \
 		$(patsubst %.c,$(BUILD)/obj-asan/%.o,$(LOWER_SRCS)) $(SAN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(LIBS)
@@ -256,12 +266,12 @@ $(GEN)/onnx.pb-c.h: $(GEN)/onnx.pb-c.c ;
 
 $(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
 	$(COMPILER_SRCS) umd/compiler/cli/nvdla_compile.c \
-	tests/unit/test_compiler_onnx.c tests/unit/test_compiler_lower.c \
+	tests/unit/compiler/test_compiler_onnx.c tests/unit/compiler/test_compiler_lower.c \
 	tests/fuzz/fuzz_onnx.c)): \
 	override CPPFLAGS += -I$(GEN) -Iumd/compiler
 $(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
 	$(COMPILER_SRCS) umd/compiler/cli/nvdla_compile.c \
-	tests/unit/test_compiler_onnx.c tests/fuzz/fuzz_onnx.c)): \
+	tests/unit/compiler/test_compiler_onnx.c tests/fuzz/fuzz_onnx.c)): \
 	| $(GEN)/onnx.pb-c.h
 
 $(COMPILER_A): $(call obj,$(COMPILER_SRCS))
@@ -286,13 +296,13 @@ $(BUILD)/bin/nvdla_compile: $(BUILD)/obj/umd/compiler/cli/nvdla_compile.o \
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(COMPILER_LIBS)
 
-$(BUILD)/tests/test_compiler_onnx: $(BUILD)/obj/tests/unit/test_compiler_onnx.o \
+$(BUILD)/tests/test_compiler_onnx: $(BUILD)/obj/tests/unit/compiler/test_compiler_onnx.o \
 		$(COMPILER_A) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(COMPILER_LIBS)
 
 $(BUILD)/tests/test_compiler_onnx-asan: \
-		$(BUILD)/obj-asan/tests/unit/test_compiler_onnx.o \
+		$(BUILD)/obj-asan/tests/unit/compiler/test_compiler_onnx.o \
 		$(BUILD)/lib/libnvdla_compiler-asan.a $(SAN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(COMPILER_LIBS)

@@ -16,8 +16,8 @@ cross=${2:?usage: tools/cross-check.sh NATIVE_BUILD CROSS_BUILD}
 arch=${cross##*/}
 run=$cross/run
 shared=../shared/conformance
-# shellcheck source=tests/unit/tap.sh
-. tests/unit/tap.sh
+# shellcheck source=tests/unit/lib/tap.sh
+. tests/unit/lib/tap.sh
 
 if [ ! -x "$run" ]; then
 	skip "$arch: cross build" "$cross not built (make cross)"

@@ -6,7 +6,7 @@
  * finds them (network descriptor at address index 0, op_head[CONV], its
  * surface descriptor's weight_data). Prints that layer's geometry; writes
  * the bytes to OUT, or with --replace writes a copy of the loadable whose
- * weight bytes are those of WEIGHTS (same size). tests/unit/networks_check.py
+ * weight bytes are those of WEIGHTS (same size). tests/unit/runtime/networks_check.py
  * uses it to check and repair the official compiler's post-extended weights.
  *
  * CONFIG (nv_full, ...) gives the atomic K that makes the kernel groups.

@@ -59,7 +59,7 @@ build_pkgs="$build_pkgs protobuf-c-compiler libprotobuf-c-dev libonnx-dev"
 # dt_binding_check lints with yamllint and whose documentation Sphinx
 # builds. build-essential, debhelper, dh-python, dh-dkms and lintian: the
 # Debian packages
-# (debian/, tests/unit/test_debian.sh).
+# (debian/, tests/unit/packaging/test_debian.sh).
 test_pkgs="qemu-system-x86 busybox-static cpio kmod xz-utils ca-certificates
 	perl linux-source-6.1 sparse clang libclang-rt-14-dev dt-schema
 	device-tree-compiler python3 python3-yaml dkms

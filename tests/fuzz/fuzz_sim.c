@@ -6,7 +6,7 @@
  * 6-byte records (register index into the map's register list, 32-bit
  * value; little endian), with the model run after every eighth write:
  * the format in which "nvdla_trace --seed" records the public hardware
- * tests, the corpus's seeds (tests/unit/test_fuzz.sh). Memory is 256 KiB,
+ * tests, the corpus's seeds (tests/unit/fuzz/test_fuzz.sh). Memory is 256 KiB,
  * seen at every 256 KiB-aligned 32-bit address (a bus decoding only the
  * low address bits), so that the tests' buffers map; a range crossing a
  * boundary or above 4 GiB faults. Whatever the program, the model must not

@@ -3,7 +3,7 @@
 /*
  * nvdla_runtime --detect: the head description, the decoding of a YOLO
  * head into scored boxes, and non-maximum suppression. The computation
- * follows tools/models/detect_ref.py, which tests/unit/test_detect.sh
+ * follows tools/models/detect_ref.py, which tests/unit/compiler/test_detect.sh
  * compares it with.
  */
 #include <errno.h>

@@ -1,0 +1,258 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# nvdla_compile as a user runs it: its argument errors and their messages,
+# --exec against the float64 reference of the committed digit model (and
+# of the ONNX corpus when ../shared is present), --dump-ir, and compiles
+# in fp16 and in int8 (each calibration method) whose loadables the
+# runtime runs. Run from the repository root with the build directory
+# as $1.
+set -u
+build=${1:-build}
+nc=$build/bin/nvdla_compile
+rt=$build/bin/nvdla_runtime
+model=models/digits/digits.onnx
+corpus=../shared/conformance/onnx
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/unit/lib/tap.sh
+. tests/unit/lib/tap.sh
+
+# refuse STATUS MESSAGE ARGS...: exits with STATUS, says MESSAGE on stderr.
+refuse() {
+	want=$1
+	msg=$2
+	shift 2
+	"$nc" "$@" >"$tmp/out" 2>"$tmp/err"
+	status=$?
+	[ "$status" -eq "$want" ] && grep -qF -- "$msg" "$tmp/err"
+	ok $? "refused ($status): $*"
+	[ "$status" -eq "$want" ] || sed 's/^/# /' "$tmp/err"
+}
+
+# max_error A B: the largest absolute difference of two value-a-line files.
+max_error() {
+	paste "$1" "$2" | awk 'BEGIN { m = 0; n = 0 }
+		{ d = $1 - $2; if (d < 0) d = -d; if (d > m) m = d; n++ }
+		END { if (n == 0) m = 1; printf "%.3g\n", m }'
+}
+
+below() {
+	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'
+}
+
+refuse 2 "usage:"
+refuse 2 "nv_full, nv_large or nv_small" "$model" --config nv_huge -o "$tmp/x"
+refuse 2 "fp16 or int8" "$model" --config nv_full --precision int4 -o "$tmp/x"
+refuse 2 "minmax, percentile" "$model" --dump-ir --calib-method kl
+refuse 2 "minmax, percentile" "$model" --dump-ir --calib-method percentile=101
+refuse 2 "image or feature" "$model" --dump-ir --input-format planar
+refuse 2 "one to three numbers" "$model" --dump-ir --mean 1,x
+refuse 2 "a non-zero number" "$model" --dump-ir --normalize 0
+refuse 2 "compiling needs --config and -o" "$model" --config nv_full
+refuse 2 "usage:" "$model" "$model" --dump-ir
+refuse 2 "--report estimates what it compiles: it needs --config and -o" \
+	"$model" --exec models/digits/input.pgm --report
+refuse 1 "int8 needs --calibrate DIR" "$model" --config nv_small -o "$tmp/x"
+refuse 1 "int8 needs --calibrate DIR" "$model" --config nv_full --precision int8 -o "$tmp/x"
+refuse 1 "$tmp/none.onnx: No such file" "$tmp/none.onnx" --dump-ir
+printf 'not a model' >"$tmp/junk.onnx"
+refuse 1 "not an ONNX model" "$tmp/junk.onnx" --dump-ir
+refuse 1 "$tmp/none.npy" "$model" --exec "$tmp/none.npy"
+printf 'P5\n4 4\n255\n0123456789abcdef' >"$tmp/small.pgm"
+refuse 1 "4x4 with 1 channels; input 'data' is 16x16 with 1" "$model" --exec "$tmp/small.pgm"
+mkdir "$tmp/empty"
+refuse 1 "no .pgm, .ppm, .png or .jpg images" "$model" --dump-ir --calibrate "$tmp/empty"
+[ -f "$tmp/x" ]
+ok $((!$?)) "no output file is left by a refused compile"
+
+"$nc" "$model" --exec models/digits/input.pgm >"$tmp/digits.txt"
+e=$(max_error "$tmp/digits.txt" models/digits/reference.txt)
+below "$e" 1e-5
+ok $? "--exec on the digit model matches torch's float64 outputs (max error $e)"
+
+"$nc" "$model" --dump-ir --calibrate models/digits/calib --calib-method entropy \
+	>"$tmp/ir.txt"
+grep -q "^node 0 '/conv1/Conv' (Conv) conv .* act=relu" "$tmp/ir.txt" &&
+	grep -q "^tensor 15 'prob' 1x10x1x1 range=" "$tmp/ir.txt"
+ok $? "--dump-ir after the passes, with entropy-calibrated ranges"
+
+"$nc" "$model" --dump-ir --calibrate models/digits/calib \
+	--calib-method percentile=99.9 --mean 25.5 --normalize 229.5 >"$tmp/ir.txt"
+grep -q "^tensor 0 'data' 1x1x16x16 range=\[-0.111111,1\]" "$tmp/ir.txt"
+ok $? "--mean 25.5 --normalize 229.5: the input's range is [-0.111, 1]"
+
+"$nc" "$model" --config nv_full -o "$tmp/digits.nvdla" &&
+	"$rt" --loadable "$tmp/digits.nvdla" --device sim:nv_full \
+		--image models/digits/input.pgm --normalize 255 --rawdump \
+		-o "$tmp/run.txt" >/dev/null
+status=$?
+tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/run1.txt"
+e=$(max_error "$tmp/run1.txt" models/digits/reference.txt)
+[ "$status" -eq 0 ] && below "$e" 0.01
+ok $? "the digit model compiled for nv_full (fp16) runs in process (max error $e)"
+
+# The loadable records the mapping it was compiled for (pixel / 255):
+# the runtime applies it without --normalize, says so, and warns when the
+# command line disagrees.
+"$rt" --loadable "$tmp/digits.nvdla" --device sim:nv_full \
+	--image models/digits/input.pgm --rawdump -o "$tmp/run.txt" \
+	>/dev/null 2>"$tmp/err.txt"
+status=$?
+tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/run1.txt"
+e=$(max_error "$tmp/run1.txt" models/digits/reference.txt)
+[ "$status" -eq 0 ] && below "$e" 0.01 &&
+	grep -q "was compiled for pixels p as (p - 0,0,0) / 255 (B, G, R); applied" "$tmp/err.txt"
+ok $? "--image without --normalize: the loadable's mapping, said on stderr (max error $e)"
+"$rt" --loadable "$tmp/digits.nvdla" --device sim:nv_full \
+	--image models/digits/input.pgm --normalize 1 --rawdump \
+	-o "$tmp/run.txt" >/dev/null 2>"$tmp/err.txt"
+grep -q "^nvdla_runtime: warning: .* / 255 (B, G, R); the command line's --mean or --normalize differ, and are used" "$tmp/err.txt"
+ok $? "--normalize 1 against a loadable compiled for / 255: a warning"
+
+for method in minmax percentile entropy; do
+	"$nc" "$model" --config nv_small --calibrate models/digits/calib \
+		--calib-method "$method" -o "$tmp/digits8.nvdla" &&
+		"$rt" --loadable "$tmp/digits8.nvdla" --device sim:nv_small \
+			--image models/digits/input.pgm --normalize 255 --rawdump \
+			-o "$tmp/run.txt" >/dev/null
+	status=$?
+	tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/run1.txt"
+	e=$(max_error "$tmp/run1.txt" models/digits/reference.txt)
+	[ "$status" -eq 0 ] && below "$e" 0.05
+	ok $? "the digit model in int8 for nv_small, $method calibration, runs in process (max error $e)"
+done
+
+# --report: each layer's estimate is its operations' in the runtime's
+# --estimate of the same loadable (each of the digit model's layers one
+# operation, in order), the totals the same; on nv_full (fp16) the first
+# 3x3 convolution (16x16, 1 channel) is estimated faster in Winograd
+# mode and takes it, the second (8x8, 8 channels) faster direct and
+# stays so, each line giving both estimates. On nv_small (int8, no
+# Winograd), fc1's weights (16 kernels of 256 bytes, 8 a group) fill two
+# banks: with one, the second group streams while the first computes,
+# estimated faster, and taken.
+# report_matches REPORT ESTIMATE: per layer and total cycles agree
+report_matches() {
+	awk 'FNR == 1 { f++ }
+		f == 1 && $1 ~ /^[0-9]+$/ && NF >= 8 { r[n++] = $5 }
+		f == 1 && /^total:/ { rt = $2 }
+		f == 2 && $1 ~ /^[0-9]+$/ && NF == 13 { e[m++] = $5 }
+		f == 2 && /^total:/ { et = $2 }
+		END {
+			if (n == 0 || n != m || rt != et) exit 1
+			for (i = 0; i < n; i++) if (r[i] != e[i]) exit 1
+		}' "$1" "$2"
+}
+"$nc" "$model" --config nv_full --report -o "$tmp/rep.nvdla" >"$tmp/rep.txt" &&
+	"$rt" --loadable "$tmp/rep.nvdla" --device sim:nv_full --estimate \
+		-o "$tmp/rep.dimg" >"$tmp/est.txt" &&
+	report_matches "$tmp/rep.txt" "$tmp/est.txt" &&
+	awk '$2 == "/conv1/Conv" && $8 == "winograd" {
+			w = $10; d = $13; sub(":", "", d); ok1 = w + 0 < d + 0 }
+		$2 == "/conv2/Conv" && $8 == "direct" {
+			w = $10; d = $13; sub(":", "", d); ok2 = d + 0 <= w + 0 }
+		END { exit !(ok1 && ok2) }' "$tmp/rep.txt" &&
+	cmp -s "$tmp/rep.nvdla" "$tmp/digits.nvdla"
+ok $? "--report nv_full: conv1 Winograd, conv2 direct, each as estimated faster; layers and total as nvdla_runtime --estimate"
+"$nc" "$model" --config nv_small --calibrate models/digits/calib --report \
+	-o "$tmp/rep8.nvdla" >"$tmp/rep8.txt" &&
+	"$rt" --loadable "$tmp/rep8.nvdla" --device sim:nv_small --estimate \
+		-o "$tmp/rep.dimg" >"$tmp/est8.txt" &&
+	report_matches "$tmp/rep8.txt" "$tmp/est8.txt" &&
+	! grep -q "winograd" "$tmp/rep8.txt" &&
+	grep -q "^report: nv_small at 400 MHz, 2 GB/s" "$tmp/rep8.txt" &&
+	awk '$2 == "/fc1/Gemm" && $8 == "weight" {
+			l = $12; a = $15; sub(":", "", a)
+			ok = $10 == "least" ? l + 0 < a + 0 : a + 0 <= l + 0 }
+		END { exit !ok }' "$tmp/rep8.txt"
+ok $? "--report nv_small int8: 400 MHz, 2 GB/s, no Winograd, fc1's weight banks the split estimated faster (all on a tie), layers and total as nvdla_runtime --estimate"
+
+# A network of two outputs: --rawdump writes both (out.txt, out.1.txt),
+# the values --exec prints for each in turn.
+if ! /usr/bin/python3 -c 'import onnx, numpy' 2>/dev/null; then
+	skip "every output written" "python3-onnx missing (tools/setup.sh)"
+else
+	/usr/bin/python3 - "$tmp/two.onnx" <<'EOF'
+import sys
+import numpy as np
+import onnx
+from onnx import helper as oh, numpy_helper as nh, TensorProto as T
+rng = np.random.default_rng(5)
+w = [nh.from_array(rng.uniform(-1, 1, (n, 1, 3, 3)).astype(np.float32), f"w{n}")
+     for n in (4, 8)]
+g = oh.make_graph(
+    [oh.make_node("Conv", ["data", "w4"], ["first"], pads=[1, 1, 1, 1]),
+     oh.make_node("Conv", ["data", "w8"], ["c8"], strides=[2, 2]),
+     oh.make_node("Relu", ["c8"], ["second"])],
+    "two", [oh.make_tensor_value_info("data", T.FLOAT, [1, 1, 16, 16])],
+    [oh.make_tensor_value_info("first", T.FLOAT, None),
+     oh.make_tensor_value_info("second", T.FLOAT, None)], w)
+onnx.save(oh.make_model(g, opset_imports=[oh.make_opsetid("", 13)]), sys.argv[1])
+EOF
+	"$nc" "$tmp/two.onnx" --exec models/digits/input.pgm >"$tmp/ref.txt" &&
+		"$nc" "$tmp/two.onnx" --config nv_full -o "$tmp/two.nvdla" &&
+		"$rt" --loadable "$tmp/two.nvdla" --device sim:nv_full \
+			--image models/digits/input.pgm --rawdump \
+			-o "$tmp/two.txt" >"$tmp/out" 2>/dev/null
+	status=$?
+	cat "$tmp/two.txt" "$tmp/two.1.txt" 2>/dev/null | tr ' ' '\n' |
+		grep . >"$tmp/run1.txt"
+	e=$(max_error "$tmp/run1.txt" "$tmp/ref.txt")
+	[ "$status" -eq 0 ] && below "$e" 0.01 &&
+		[ "$(wc -l <"$tmp/run1.txt")" -eq $((4 * 256 + 8 * 49)) ] &&
+		grep -q "wrote $tmp/two.txt, $tmp/two.1.txt$" "$tmp/out"
+	ok $? "--rawdump writes both outputs of a network (two.txt, two.1.txt; max error $e)"
+	"$rt" --loadable "$tmp/two.nvdla" --device sim:nv_full \
+		--image models/digits/input.pgm -o "$tmp/two" >/dev/null 2>&1 &&
+		[ -s "$tmp/two" ] && [ -s "$tmp/two.1" ]
+	ok $? "-o without an extension: two and two.1"
+
+	# GELU as torch exports it: its Erf refused without --cpu-fallback,
+	# a CPU task with it (listed on stderr), the run as --exec says.
+	/usr/bin/python3 - "$tmp/gelu.onnx" <<'EOF'
+import sys
+import numpy as np
+import onnx
+from onnx import helper as oh, numpy_helper as nh, TensorProto as T
+rng = np.random.default_rng(6)
+c = [nh.from_array(np.array(v, np.float32), n)
+     for n, v in (("r2", 2 ** 0.5), ("one", 1), ("half", 0.5))]
+w = nh.from_array(rng.uniform(-1, 1, (8, 1, 3, 3)).astype(np.float32), "w")
+g = oh.make_graph(
+    [oh.make_node("Conv", ["data", "w"], ["x"], pads=[1, 1, 1, 1]),
+     oh.make_node("Div", ["x", "r2"], ["xs"]),
+     oh.make_node("Erf", ["xs"], ["e"], name="erf"),
+     oh.make_node("Add", ["e", "one"], ["e1"]),
+     oh.make_node("Mul", ["x", "e1"], ["xe"]),
+     oh.make_node("Mul", ["xe", "half"], ["gelu"])],
+    "gelu", [oh.make_tensor_value_info("data", T.FLOAT, [1, 1, 16, 16])],
+    [oh.make_tensor_value_info("gelu", T.FLOAT, None)], [w] + c)
+onnx.save(oh.make_model(g, opset_imports=[oh.make_opsetid("", 13)]), sys.argv[1])
+EOF
+	refuse 1 "node 'erf' (Erf): the DLA does not compute it; it runs as a CPU task with --cpu-fallback" \
+		"$tmp/gelu.onnx" --config nv_full -o "$tmp/gelu.nvdla"
+	"$nc" "$tmp/gelu.onnx" --exec models/digits/input.pgm >"$tmp/ref.txt" &&
+		"$nc" "$tmp/gelu.onnx" --config nv_full --cpu-fallback \
+			-o "$tmp/gelu.nvdla" 2>"$tmp/err" &&
+		"$rt" --loadable "$tmp/gelu.nvdla" --device sim:nv_full \
+			--image models/digits/input.pgm --rawdump \
+			-o "$tmp/gelu.txt" >/dev/null 2>&1
+	status=$?
+	tr ' ' '\n' <"$tmp/gelu.txt" | grep . >"$tmp/run1.txt"
+	e=$(max_error "$tmp/run1.txt" "$tmp/ref.txt")
+	[ "$status" -eq 0 ] && below "$e" 0.01 &&
+		[ "$(cat "$tmp/err")" = "nvdla_compile: node 'erf' (Erf) runs on the CPU" ]
+	ok $? "GELU's Erf on the CPU with --cpu-fallback, listed on stderr (max error $e)"
+fi
+
+if [ ! -d "$corpus" ]; then
+	skip "--exec on the ONNX corpus" "../shared absent"
+else
+	for dir in "$corpus"/*/; do
+		net=$(basename "$dir")
+		"$nc" "$dir/$net.onnx" --exec "$dir/input.npy" >"$tmp/out.txt"
+		e=$(max_error "$tmp/out.txt" "$dir/reference.txt")
+		below "$e" 1e-4
+		ok $? "--exec $net on input.npy: max error $e against reference.txt"
+	done
+fi

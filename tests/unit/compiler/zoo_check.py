@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: MIT
+"""torchvision's classifiers as torch 1.13 exports them (tools/models/zoo.py,
+cached in BUILD/zoo), compiled by nvdla_compile for nv_full fp16 and run
+on the in-process model (sim:nv_full) through the Python module: cosine
+similarity to torch float32 at least 0.999 and the same top-1 class, the
+loadable within its size limit where one is listed; the models listed
+for int8 also compiled for those configurations, calibrated on four
+random images like the input, at cosine 0.99 or more and the same top-1.
+TAP lines, one per model, with the figures and the time.
+
+Usage: zoo_check.py BUILD [NAME...]"""
+
+import os
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "..",
+                                "tools", "models"))
+import zoo  # noqa: E402
+import nvdla  # noqa: E402
+
+# Largest loadable, in bytes (the weights do not depend on the input size).
+MAX_BYTES = {
+    "mobilenet_v2": 15000000,
+}
+
+# Configurations each model is also checked on in int8.
+INT8 = {
+    "resnet18": ("nv_large", "nv_small"),
+    "googlenet": ("nv_large", "nv_small"),
+    "shufflenet_v2_x1_0": ("nv_large", "nv_small"),
+    "mnasnet1_0": ("nv_large", "nv_small"),
+    "mobilenet_v2": ("nv_large", "nv_small"),
+    "efficientnet_b0": ("nv_large", "nv_small"),
+}
+
+
+def calibration(d, side):
+    """Four images of uniform random pixels (as the input is), in D/calib."""
+    cal = os.path.join(d, "calib")
+    os.makedirs(cal, exist_ok=True)
+    rng = np.random.default_rng(2026)
+    for i in range(4):
+        pixels = (rng.random((side, side, 3)) * 255).astype(np.uint8)
+        with open(os.path.join(cal, "%d.ppm" % i), "wb") as f:
+            f.write(b"P6\n%d %d\n255\n" % (side, side))
+            f.write(pixels.tobytes())
+    return cal
+
+
+def compare(y, ref):
+    """Cosine similarity and whether the top-1 classes agree."""
+    cos = float(np.dot(y, ref) / (np.linalg.norm(y) * np.linalg.norm(ref)))
+    return cos, int(np.argmax(y)) == int(np.argmax(ref))
+
+
+def run(blob, config, x):
+    with nvdla.Device("sim:" + config) as dev:
+        return dev.load(blob).run(x)[0].ravel().astype(np.float64)
+
+
+def check_int8(d, name, x, ref):
+    """The int8 builds of INT8[name]: (all good, their figures)."""
+    cal = calibration(d, x.shape[-1])
+    ok, figures = True, []
+    for config in INT8.get(name, ()):
+        try:
+            blob = nvdla.compile(os.path.join(d, name + ".onnx"), config,
+                                 precision="int8", calibrate=cal)
+        except nvdla.CompileError as e:
+            ok = False
+            figures.append("int8 %s refused: %s" % (config, e))
+            continue
+        cos, top = compare(run(blob, config, x), ref)
+        ok = ok and cos >= 0.99 and top
+        figures.append("int8 %s: cosine %.4f, top-1 %s" % (
+            config, cos, "equal" if top else "differs"))
+    return ok, "".join("; " + f for f in figures)
+
+
+def check(build, name):
+    t0 = time.time()
+    zoo.export(name, os.path.join(build, "zoo"))
+    d = os.path.join(build, "zoo", name)
+    try:
+        blob = nvdla.compile(os.path.join(d, name + ".onnx"), "nv_full",
+                             precision="fp16")
+    except nvdla.CompileError as e:
+        return False, "%s refused: %s" % (name, e)
+    x = np.load(os.path.join(d, "input.npy"))
+    ref = np.loadtxt(os.path.join(d, "reference.txt"))
+    y = run(blob, "nv_full", x)
+    cos, top = compare(y, ref)
+    small = len(blob) <= MAX_BYTES.get(name, len(blob))
+    ok8, int8 = check_int8(d, name, x, ref)
+    return cos >= 0.999 and top and small and ok8, \
+        "%s fp16 nv_full: cosine %.6f, top-1 %s (%d / %d), %d bytes%s%s, " \
+        "%.0f s" % (name, cos, "equal" if top else "differs",
+                    int(np.argmax(y)), int(np.argmax(ref)), len(blob),
+                    " (at most %d)" % MAX_BYTES[name] if name in MAX_BYTES
+                    else "", int8, time.time() - t0)
+
+
+def main():
+    build = sys.argv[1]
+    names = sys.argv[2:] or list(zoo.MODELS)
+    print("1..%d" % len(names))
+    failed = 0
+    for i, name in enumerate(names, 1):
+        ok, msg = check(build, name)
+        failed += not ok
+        print("%s %d - zoo: %s" % ("ok" if ok else "not ok", i, msg),
+              flush=True)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

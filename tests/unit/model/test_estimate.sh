@@ -1,0 +1,202 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The performance estimate (docs/performance.md) on layers whose figures
+# follow by hand from the configuration: a convolution bound by its MAC
+# array, the same bound by memory, a BDMA copy bound by bandwidth, the
+# clock's effect; each official regression loadable estimated (frames/s,
+# the bound of every operation, its output still the golden one); the
+# operations of a network in order on the time line; the refusals. Run
+# from the repository root with the build directory as $1.
+set -u
+build=${1:-build}
+# shellcheck source=tests/unit/lib/tap.sh
+. tests/unit/lib/tap.sh
+rt=$build/bin/nvdla_runtime
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Field $2 of operation line $1 of an estimate table in $3 (op index,
+# engines, group, start, cycles, time_us, bound, mac_cyc, post_cyc,
+# mem_cyc, MACs, read_B, write_B).
+field() { awk -v op="$1" -v f="$2" '$1 == op && NF == 13 { print $f }' "$3"; }
+
+# 14x14x64 int8 into 64 3x3 kernels, padding 1, on nv_full (atomic-C 64
+# channels, atomic-K 32 bytes: 32 int8 kernels a pass): the CSC walks
+# the 196 outputs in stripes of 64, 64, 32 and 36 (64 while two more
+# fit, then 32, then the rest; none under the 32-cycle minimum), so
+# 196 cycles a pass x 2 kernel groups x 1 channel block x 9 taps = 3528.
+# Memory: 12544 bytes of input and 36864 of weights read, 12544 of
+# output written, one 64-byte word a cycle on each of the 512-bit
+# interface's read and write channels (1000 GB/s is faster) = 772
+# cycles. The MAC array starts once the input and the first kernel
+# group's weights (18432 bytes) are in the buffer: 30976 bytes, 484
+# cycles; the second group's weights arrive while the first computes.
+# 100 ns of latency at 1 GHz = 100 cycles; the convolution pipeline's
+# depth 67. 100 + 67 + max(484 + 3528, 772 + 3528 / 2) = 4179.
+"$build/bin/nvdla_mkconv" 14 14 64 64 "$tmp/c.nvdla" &&
+	"$rt" --loadable "$tmp/c.nvdla" --estimate --dram-gbps 1000 \
+		-o "$tmp/c.dimg" >"$tmp/mac.txt"
+[ "$(field 0 2 "$tmp/mac.txt")" = conv+sdp ] &&
+	[ "$(field 0 8 "$tmp/mac.txt")" -eq 3528 ] &&
+	[ "$(field 0 10 "$tmp/mac.txt")" -eq 772 ] &&
+	[ "$(field 0 5 "$tmp/mac.txt")" -eq 4179 ] &&
+	[ "$(field 0 7 "$tmp/mac.txt")" = mac ] &&
+	[ "$(field 0 11 "$tmp/mac.txt")" -eq $((14 * 14 * 64 * 64 * 9)) ]
+ok $? "conv 14x14x64->64 3x3 on nv_full: 3528 MAC cycles, 4179 in all, MAC-bound"
+
+# The same at the default 10 GB/s: its 61952 bytes take 6196 cycles and
+# the second kernel group's 1764 cycles of compute follow its last
+# weights; the first fetch (30976 bytes, 3098 cycles) and the whole
+# MAC array's work take less: 100 + 67 + max(3098 + 3528, 6196 + 1764)
+# = 8127, memory-bound (latency and fetch outweigh the MAC array),
+# 123046.6 frames/s.
+"$rt" --loadable "$tmp/c.nvdla" --estimate -o "$tmp/c.dimg" >"$tmp/mem.txt"
+[ "$(field 0 10 "$tmp/mem.txt")" -eq 6196 ] &&
+	[ "$(field 0 5 "$tmp/mem.txt")" -eq 8127 ] &&
+	[ "$(field 0 7 "$tmp/mem.txt")" = memory ] &&
+	grep -q "^total: 8127 cycles, 8.127 us, 123046.6 frames/s" "$tmp/mem.txt"
+ok $? "the same at 10 GB/s: 6196 memory cycles, 8127 in all, memory-bound, 123046.6 frames/s"
+
+# The shipped BDMA copy: 4096 bytes read and 4096 written at 1 GB/s and
+# 1 GHz = 8192 cycles, + 100 of latency.
+"$rt" --loadable loadables/bdma_copy.nvdla --estimate --dram-gbps 1 \
+	-o "$tmp/b.dimg" >"$tmp/bdma.txt"
+[ "$(field 0 2 "$tmp/bdma.txt")" = bdma ] &&
+	[ "$(field 0 5 "$tmp/bdma.txt")" -eq 8292 ] &&
+	[ "$(field 0 7 "$tmp/bdma.txt")" = memory ] &&
+	[ "$(field 0 12 "$tmp/bdma.txt")" -eq 4096 ] &&
+	[ "$(field 0 13 "$tmp/bdma.txt")" -eq 4096 ]
+ok $? "BDMA copy of 4096 bytes at 1 GB/s: 8292 cycles, memory-bound"
+
+# At 500 MHz and 10 GB/s: 20 bytes a cycle, 410 cycles, + 50 of latency;
+# 460 cycles are 0.92 us.
+"$rt" --loadable loadables/bdma_copy.nvdla --estimate --clock 500 \
+	-o "$tmp/b.dimg" >"$tmp/clock.txt"
+grep -q "^estimate: 500 MHz, 10 GB/s, 100 ns memory latency$" "$tmp/clock.txt" &&
+	[ "$(field 0 5 "$tmp/clock.txt")" -eq 460 ] &&
+	[ "$(field 0 6 "$tmp/clock.txt")" = 0.920 ]
+ok $? "--clock 500: 460 cycles, 0.920 us"
+
+conf=../shared/conformance/loadables
+for t in $(cat tests/golden-loadables); do
+	if [ ! -d "$conf/$t" ]; then
+		skip "$t: --estimate prints frames/s" "../shared absent"
+		continue
+	fi
+	"$rt" --loadable "$conf/$t/$t.nvdla" --estimate -o "$tmp/$t.dimg" \
+		>"$tmp/$t.txt" &&
+		grep -Eq '^total: [0-9]+ cycles, [0-9.]+ us, [0-9.]+ frames/s' "$tmp/$t.txt" &&
+		[ "$(awk 'NF == 13 && $7 ~ /^(mac|memory|post)$/' "$tmp/$t.txt" | wc -l)" -ge 1 ] &&
+		[ "$(awk 'NF == 13 && $1 ~ /^[0-9]+$/ && $7 !~ /^(mac|memory|post)$/' "$tmp/$t.txt" | wc -l)" -eq 0 ] &&
+		[ "$(md5sum <"$tmp/$t.dimg" | cut -d' ' -f1)" = "$(cut -d' ' -f1 "$conf/$t/golden/lead.md5")" ]
+	ok $? "$t: --estimate prints frames/s and each operation's bound, output still golden"
+done
+
+# NN_L0_0 (LeNet: two convolutions, each with its pooling, then fully
+# connected layers and SDP operations; each engine alternates its
+# register groups): each operation waits for the one whose output it
+# reads.
+if [ -f "$tmp/NN_L0_0.txt" ]; then
+	awk 'NF == 13 && $1 ~ /^[0-9]+$/ {
+		if (seen && $4 != end) bad = 1
+		end = $4 + $5; seen = 1; groups = groups $3
+	} END { exit bad || groups != "0011011" }' "$tmp/NN_L0_0.txt"
+	ok $? "NN_L0_0: seven operations in groups 0, 0, 1, 1, 0, 1, 1, each starting as the one before ends"
+else
+	skip "NN_L0_0: operations in order" "../shared absent"
+fi
+
+# nvdla_trace estimates a public trace's operations: pdp_28x28x8's 6272
+# int8 elements at one a cycle on nv_small, + 32 cycles of latency and
+# the PDP pipeline's 33.
+trace=../shared/conformance/traces/nv_small/pdp_28x28x8_2x2_max_int8_0
+if [ -d "$trace" ]; then
+	"$build/bin/nvdla_trace" --estimate 1000,4,32 "$trace" >"$tmp/trace.txt"
+	grep -q "^  estimate pdp: 6337 cycles (mac 0, post 6272, memory 1696), post-bound, 6272 bytes read, 512 written$" "$tmp/trace.txt" &&
+		grep -q "^PASS pdp_28x28x8_2x2_max_int8_0$" "$tmp/trace.txt"
+	ok $? "nvdla_trace --estimate: pdp_28x28x8 6337 cycles, post-bound, PASS"
+else
+	skip "nvdla_trace --estimate on pdp_28x28x8" "../shared absent"
+fi
+"$build/bin/nvdla_trace" --estimate 1000,4 loadables >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q "nvdla_trace: --estimate takes MHZ,GBPS,NS" "$tmp/err"
+ok $? "nvdla_trace --estimate 1000,4: refused, status 2"
+
+# --timeline: the estimate drawn as SVG. Well-formed XML; a bar per
+# operation in each engine row it occupies (a conv+sdp in both), its
+# data-start and data-cycles the table's figures, its x and width those
+# at one scale from one origin; the axis spans the run.
+timeline_check() { # table svg
+	/usr/bin/python3 - "$1" "$2" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ops = {}
+for line in open(sys.argv[1]):
+    f = line.split()
+    if len(f) == 13 and f[0].isdigit():
+        ops[int(f[0])] = (f[1].split('+'), int(f[3]), int(f[4]))
+total = next(int(l.split()[1]) for l in open(sys.argv[1]) if l.startswith('total:'))
+ns = '{http://www.w3.org/2000/svg}'
+rects = ET.parse(sys.argv[2]).getroot().iter(ns + 'rect')
+seen = {}
+for r in rects:
+    i = int(r.get('data-op'))
+    seen.setdefault(i, []).append(r.get('data-engine'))
+    start, cycles = ops[i][1], ops[i][2]
+    assert int(r.get('data-start')) == start and int(r.get('data-cycles')) == cycles, i
+    x, w = float(r.get('x')), float(r.get('width'))
+    assert abs(x - (70 + start * 1000.0 / total)) < 0.01, (i, x)
+    assert abs(w - cycles * 1000.0 / total) < 0.01, (i, w)
+assert sorted(seen) == sorted(ops) and len(ops) > 0
+for i, eng in seen.items():
+    assert sorted(eng) == sorted(ops[i][0]), (i, eng)
+PY
+}
+if [ -f "$tmp/NN_L0_0.txt" ]; then
+	"$rt" --loadable "$conf/NN_L0_0/NN_L0_0.nvdla" --estimate \
+		--timeline "$tmp/nn.svg" -o "$tmp/nn.dimg" >"$tmp/nn.txt" &&
+		timeline_check "$tmp/nn.txt" "$tmp/nn.svg"
+	ok $? "--timeline NN_L0_0: well-formed SVG, a bar per operation and engine at the table's start and cycles"
+else
+	skip "--timeline NN_L0_0" "../shared absent"
+fi
+"$rt" --loadable "$tmp/c.nvdla" --estimate --timeline "$tmp/c.svg" \
+	-o "$tmp/c.dimg" >"$tmp/c.txt" && timeline_check "$tmp/c.txt" "$tmp/c.svg" &&
+	[ "$(grep -c '<rect ' "$tmp/c.svg")" -eq 2 ]
+ok $? "--timeline of one conv+sdp: its bar in the conv and the sdp rows"
+"$rt" --loadable loadables/bdma_copy.nvdla --timeline "$tmp/t.svg" \
+	-o "$tmp/b.dimg" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -e "$tmp/t.svg" ] &&
+	grep -q -- "--timeline draws the estimate: it needs --estimate" "$tmp/err"
+ok $? "--timeline without --estimate: usage error, status 2, no file"
+rm -f "$tmp/b.dimg"
+"$rt" --loadable loadables/bdma_copy.nvdla --estimate \
+	--timeline "$tmp/no/such/dir/t.svg" -o "$tmp/b.dimg" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -e "$tmp/b.dimg" ] &&
+	grep -q -- "--timeline $tmp/no/such/dir/t.svg: No such file or directory" "$tmp/err"
+ok $? "--timeline into a missing directory: refused before the run, naming the path"
+"$rt" --loadable "$tmp/missing.nvdla" --estimate --timeline "$tmp/m.svg" \
+	-o "$tmp/m.dimg" >/dev/null 2>&1
+[ $? -eq 1 ] && [ ! -e "$tmp/m.svg" ]
+ok $? "--timeline of a run that fails: no file left"
+
+"$rt" --loadable loadables/bdma_copy.nvdla --estimate --clock 0.5 \
+	-o "$tmp/b.dimg" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "estimate: the clock must be 1 to 100000 MHz" "$tmp/err"
+ok $? "--clock 0.5 refused, naming the range"
+"$rt" --loadable loadables/bdma_copy.nvdla --estimate --dram-gbps -2 \
+	-o "$tmp/b.dimg" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "estimate: the memory bandwidth must be 0.001 to 10000 GB/s" "$tmp/err"
+ok $? "--dram-gbps -2 refused, naming the range"
+"$rt" --loadable loadables/bdma_copy.nvdla --estimate --dram-latency 2e6 \
+	-o "$tmp/b.dimg" >/dev/null 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "estimate: the memory latency must be at most 1000000 ns" "$tmp/err"
+ok $? "--dram-latency 2e6 refused, naming the range"
+"$rt" --loadable loadables/bdma_copy.nvdla --clock 500 \
+	-o "$tmp/b.dimg" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q -- "--clock, --dram-gbps and --dram-latency need --estimate" "$tmp/err"
+ok $? "--clock without --estimate: usage error, status 2"
+"$rt" --loadable loadables/bdma_copy.nvdla --estimate --clock fast \
+	-o "$tmp/b.dimg" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q -- "--clock takes a number: 'fast'" "$tmp/err"
+ok $? "--clock fast: usage error, status 2"
+echo "1..$n"

@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * CPU (EMU1) tasks: the emulator's fp16 rounding against hand-worked
+ * cases; power and softmax on hand-worked inputs, in a one-task network
+ * cut from the official MNIST loadable; every malformed descriptor refused
+ * with its message before anything is written; and the whole MNIST network
+ * equal to its golden output, also after a convolution left the register
+ * groups on the other side.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <nvdla/runtime.h>
+
+#include "emu.h"
+#include "loadable.h"
+#include "runtime_internal.h"
+#include "../lib/tap.h"
+
+#define NN "../shared/conformance/loadables/NN_L0_0/NN_L0_0.nvdla"
+#define NN_GOLDEN "../shared/conformance/loadables/NN_L0_0/golden/o_000000.dimg"
+#define CONV "../shared/conformance/loadables/CONV_D_L0_0/CONV_D_L0_0.nvdla"
+#define DIMG_HEADER 36
+
+static void test_half(void)
+{
+	static const struct { float f; uint16_t h; const char *what; } c[] = {
+		{ 1.0f, 0x3c00, "1.0" },
+		{ 1.00048828125f, 0x3c01, "1 + 2^-11: a tie rounds away from zero" },
+		{ -1.00048828125f, 0xbc01, "-(1 + 2^-11): away from zero" },
+		{ 1.000244140625f, 0x3c00, "1 + 2^-12: below half" },
+		{ 65504.0f, 0x7bff, "largest finite" },
+		{ 65520.0f, 0x7c00, "65520 rounds to infinity" },
+		{ 5.9604644775390625e-8f, 0x0001, "2^-24: smallest denormal" },
+		{ 2.98023223876953125e-8f, 0x0001, "2^-25: tie, away from zero" },
+		{ 1.4901161193847656e-8f, 0x0000, "2^-26: zero" },
+		{ -0.0f, 0x8000, "-0" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		tap_ok(nvdla_emu_half(c[i].f) == c[i].h, "emulator fp16 %04x: %s",
+		       c[i].h, c[i].what);
+	tap_ok(nvdla_emu_half(__builtin_inff()) == 0x7c00 &&
+	       nvdla_emu_half(__builtin_nanf("")) == 0x7e00,
+	       "emulator fp16: infinity and NaN");
+}
+
+static void *read_all(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	void *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (!fseek(f, 0, SEEK_END) && (n = ftell(f)) > 0 && !fseek(f, 0, SEEK_SET)) {
+		buf = malloc(n);
+		if (buf && fread(buf, 1, n, f) != (size_t)n) {
+			free(buf);
+			buf = NULL;
+		}
+		*len = n;
+	}
+	fclose(f);
+	return buf;
+}
+
+static struct nvdla_lbl_blob *blob(struct nvdla_loadable *l, const char *name)
+{
+	return (struct nvdla_lbl_blob *)nvdla_loadable_blob(l, name);
+}
+
+static void put16(uint8_t *p, uint16_t v)
+{
+	p[0] = v;
+	p[1] = v >> 8;
+}
+
+static void put_f32(uint8_t *p, float f)
+{
+	memcpy(p, &f, 4);
+}
+
+/*
+ * NN_L0_0 cut down to its first task, a power operation reading four
+ * channels of the input (1x1) and writing the network's output.
+ */
+static struct nvdla_loadable *one_task(const void *file, size_t len)
+{
+	struct nvdla_loadable *l;
+	uint8_t *ops, *bufs;
+	char err[256];
+	int i;
+
+	if (nvdla_loadable_parse(file, len, &l, err, sizeof(err)))
+		return NULL;
+	for (i = 0; i < (int)l->num_submits; i++)	/* task 0 only */
+		l->submits[i].num_tasks = 0;
+	l->submits[0].num_tasks = 1;
+	l->submits[0].task_ids[0] = 0;
+	ops = blob(l, "task-0-op_list")->data;
+	put_f32(ops + EMU_V1_POWER, 2.0f);	/* power */
+	put_f32(ops + EMU_V1_POWER + 4, 2.0f);	/* scale */
+	put_f32(ops + EMU_V1_POWER + 8, 1.0f);	/* shift */
+	bufs = blob(l, "task-0-op_buf_list")->data;
+	for (i = 0; i < 2; i++) {
+		uint8_t *d = bufs + i * EMU_BUF_SIZE + EMU_V1_BUF_WIDTH;
+
+		put16(d, 1);
+		put16(d + EMU_BUF_HEIGHT, 1);
+		put16(d + EMU_BUF_CHANNEL, 4);
+	}
+	put16(bufs + EMU_BUF_SIZE + EMU_BUF_INDEX, 12);	/* the output */
+	return l;
+}
+
+/* Run @l with fp16 input @in[4]; output into @out[4]. */
+static int run(struct nvdla_runtime *rt, const struct nvdla_loadable *l,
+	       const uint16_t *in, uint16_t *out)
+{
+	struct nvdla_network *net;
+	size_t len;
+	void *buf;
+	uint8_t *p;
+	int ret, i;
+
+	memset(out, 0xff, 4 * sizeof(*out));
+	if (nvdla_loadable_write(l, &buf, &len))
+		return -ENOMEM;
+	ret = nvdla_network_load(rt, buf, len, &net);
+	free(buf);
+	if (ret)
+		return ret;
+	p = nvdla_buffer_map(nvdla_network_input(net, 0));
+	for (i = 0; i < 4; i++)
+		put16(p + 2 * i, in[i]);
+	ret = nvdla_network_submit(net, 0);
+	p = nvdla_buffer_map(nvdla_network_output(net, 0));
+	for (i = 0; i < 4; i++)
+		out[i] = p[2 * i] | p[2 * i + 1] << 8;
+	nvdla_network_unload(net);
+	return ret;
+}
+
+static void test_ops(struct nvdla_runtime *rt, struct nvdla_loadable *l)
+{
+	const uint16_t x[4] = { 0x0000, 0x3800, 0xbc00, 0x3e00 };
+	const uint16_t ones[4] = { 0x3c00, 0, 0, 0 };
+	uint16_t y[4];
+	uint8_t *ops = blob(l, "task-0-op_list")->data;
+
+	tap_ok(!run(rt, l, x, y) && y[0] == 0x3c00 && y[1] == 0x4400 &&
+	       y[2] == 0x3c00 && y[3] == 0x4c00,
+	       "power: (1 + 2x)^2 of 0, 0.5, -1, 1.5 = 1, 4, 1, 16");
+	ops[EMU_OP_TYPE] = EMU_OP_SOFTMAX;
+	ops[EMU_V1_AXIS] = 1;
+	tap_ok(!run(rt, l, x + 0, y) && y[0] != 0, "softmax runs");
+	tap_ok(!run(rt, l, ones, y) && y[0] == 0x379b && y[1] == 0x3199 &&
+	       y[2] == 0x3199 && y[3] == 0x3199,
+	       "softmax of 1, 0, 0, 0 = e/(e+3), 1/(e+3) x3");
+	put16(blob(l, "task-0-op_buf_list")->data + EMU_BUF_SIZE +
+	      EMU_V1_BUF_WIDTH + EMU_BUF_CHANNEL, 2);
+	tap_ok(run(rt, l, ones, y) == -EINVAL &&
+	       strstr(nvdla_runtime_error(rt), "softmax source wider") &&
+	       !y[0] && !y[1], "softmax into a narrower destination refused: %s",
+	       nvdla_runtime_error(rt));
+	put16(blob(l, "task-0-op_buf_list")->data + EMU_BUF_SIZE +
+	      EMU_V1_BUF_WIDTH + EMU_BUF_CHANNEL, 4);
+	ops[EMU_OP_TYPE] = EMU_OP_POWER;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	put16(p, v);
+	put16(p + 2, v >> 16);
+}
+
+/* Turn the one-task network's descriptors into the 2019 layout. */
+static void to_v2(struct nvdla_loadable *l, uint16_t format, float in_scale,
+		  float out_scale)
+{
+	struct nvdla_lbl_blob *ops = blob(l, "task-0-op_list");
+	uint8_t *bufs = blob(l, "task-0-op_buf_list")->data;
+	uint32_t m;
+	int i;
+
+	free(ops->data);
+	ops->data = calloc(1, EMU_OP_SIZE_V2);
+	ops->data_len = EMU_OP_SIZE_V2;
+	ops->size = EMU_OP_SIZE_V2;
+	for (m = 0; m < l->num_memories; m++)
+		if (l->memories[m].num_contents &&
+		    !strcmp(l->memories[m].contents[0], "task-0-op_list"))
+			l->memories[m].size = EMU_OP_SIZE_V2;
+	put_f32(ops->data + EMU_V2_IN_SCALE, in_scale);
+	put_f32(ops->data + EMU_V2_OUT_SCALE, out_scale);
+	put_f32(ops->data + EMU_V2_POWER, 1.0f);
+	put_f32(ops->data + EMU_V2_POWER + 4, 2.0f);
+	put_f32(ops->data + EMU_V2_POWER + 8, 1.0f);
+	for (i = 0; i < 2; i++) {
+		uint8_t *d = bufs + i * EMU_BUF_SIZE;
+		uint8_t *dims = d + EMU_V2_BUF_WIDTH;
+
+		put16(d + EMU_BUF_INDEX, i ? 12 : 2);
+		put32(d + EMU_V2_BUF_OFFSET, 0);
+		put16(d + EMU_V2_BUF_FORMAT, format);
+		put16(dims, 1);
+		put16(dims + EMU_BUF_HEIGHT, 1);
+		put16(dims + EMU_BUF_CHANNEL, 4);
+		put32(dims + EMU_BUF_LINE_STRIDE, 32);
+		put32(dims + EMU_BUF_SURF_STRIDE, 32);
+	}
+}
+
+/* The int8 formats scale in and out: (1 + 2 * x / 2) * 4, saturated. */
+static void test_v2(struct nvdla_runtime *rt, const void *file, size_t len)
+{
+	const uint16_t x8[4] = { 0xec0a, 0x8064, 0, 0 };	/* 10 -20 100 -128 */
+	const uint16_t x16[4] = { 0x3c00, 0xc000, 0, 0 };	/* 1, -2 */
+	uint16_t y[4] = { 0 };
+	struct nvdla_loadable *l = one_task(file, len);
+
+	if (!l) {
+		tap_ok(0, "2019 layout");
+		return;
+	}
+	to_v2(l, EMU_V2_FORMAT_INT8, 0.5f, 0.25f);
+	tap_ok(!run(rt, l, x8, y) && y[0] == 0xb42c && y[1] == 0x807f,
+	       "2019 layout, int8 power with scales: 44 -76 127 -128 (%04x %04x)",
+	       y[0], y[1]);
+	to_v2(l, EMU_V2_FORMAT_INT8_8, 0.5f, 0.25f);
+	tap_ok(!run(rt, l, x8, y) && y[0] == 0xb42c && y[1] == 0x807f,
+	       "2019 layout, int8 with 8-byte atoms");
+	put16(blob(l, "task-0-op_buf_list")->data + EMU_BUF_SIZE +
+	      EMU_V2_BUF_FORMAT, EMU_V2_FORMAT_FP16);
+	tap_ok(run(rt, l, x8, y) == -EOPNOTSUPP &&
+	       strstr(nvdla_runtime_error(rt), "formats differ") && !y[0],
+	       "int8 into fp16 refused: %s", nvdla_runtime_error(rt));
+	to_v2(l, EMU_V2_FORMAT_FP16, 1.0f, 1.0f);
+	tap_ok(!run(rt, l, x16, y) && y[0] == 0x4200 && y[1] == 0xc200,
+	       "2019 layout, fp16 power: 1 + 2x of 1, -2 = 3, -3");
+	blob(l, "task-0-op_list")->data[EMU_OP_TYPE] = EMU_OP_ERF;
+	tap_ok(!run(rt, l, x16, y) && y[0] == 0x3abe && y[1] == 0xbbf6,
+	       "2019 layout, fp16 erf (this stack's): erf(1), erf(-2) = 0.8428, -0.9951");
+	to_v2(l, EMU_V2_FORMAT_INT8, 0.01f, 1.0f / 127);
+	blob(l, "task-0-op_list")->data[EMU_OP_TYPE] = EMU_OP_ERF;
+	tap_ok(!run(rt, l, x8, y) && y[0] == 0xe40e && y[1] == 0x8a6b,
+	       "2019 layout, int8 erf with scales: 127 erf(0.1, -0.2, 1, -1.28) = 14 -28 107 -118, truncated");
+	nvdla_loadable_free(l);
+}
+
+struct mutation {
+	const char *blob;
+	size_t at;
+	uint16_t value;
+	const char *msg;
+};
+
+static void test_refusals(struct nvdla_runtime *rt, struct nvdla_loadable *l)
+{
+	static const struct mutation m[] = {
+		{ "task-0-op_list", EMU_OP_TYPE, 7, "unknown operation type" },
+		{ "task-0-op_list", EMU_OP_TYPE, EMU_OP_ERF,
+		  "erf in the layout without int8 support" },
+		{ "task-0-op_buf_list",
+		  EMU_BUF_SIZE + EMU_V1_BUF_WIDTH + EMU_BUF_CHANNEL, 2,
+		  "source cube larger than its destination" },
+		{ "task-0-addr0", EMU_NET_NUM_OPS, 5,
+		  "operation or buffer list shorter than its operations" },
+		{ "task-0-addr0", EMU_NET_OP_INDEX, 0xffff,
+		  "address index out of range" },
+		{ "task-0-op_buf_list", EMU_BUF_INDEX, 200,
+		  "address index out of range" },
+		{ "task-0-op_buf_list", EMU_V1_BUF_FORMAT, 3,
+		  "buffer format not fp16 or int8" },
+		{ "task-0-op_buf_list", EMU_BUF_SIZE + EMU_V1_BUF_FORMAT, 0,
+		  "buffer format not fp16 or int8" },
+		{ "task-0-op_buf_list", EMU_V1_BUF_WIDTH + EMU_BUF_CHANNEL, 0,
+		  "empty buffer" },
+		{ "task-0-op_buf_list", EMU_BUF_SIZE + EMU_V1_BUF_WIDTH, 0xffff,
+		  "buffer cube beyond its memory" },
+		{ "task-0-op_buf_list",
+		  EMU_BUF_SIZE + EMU_V1_BUF_WIDTH + EMU_BUF_CHANNEL, 17,
+		  "buffer cube beyond its memory" },
+		{ "task-0-op_buf_list", EMU_V1_BUF_WIDTH + EMU_BUF_HEIGHT,
+		  0xffff, "buffer cube beyond its memory" },
+	};
+	const uint16_t x[4] = { 0x3c00, 0x3c00, 0x3c00, 0x3c00 };
+	uint16_t y[4];
+	size_t i;
+
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+		uint8_t *p = blob(l, m[i].blob)->data + m[i].at;
+		uint8_t save[2] = { p[0], p[1] };
+		int ret;
+
+		put16(p, m[i].value);
+		ret = run(rt, l, x, y);
+		tap_ok(ret < 0 && strstr(nvdla_runtime_error(rt), m[i].msg) &&
+		       !y[0] && !y[1] && !y[2] && !y[3],
+		       "%s +%zu = %u refused, output untouched: %s", m[i].blob,
+		       m[i].at, m[i].value, nvdla_runtime_error(rt));
+		p[0] = save[0];
+		p[1] = save[1];
+	}
+}
+
+/* The whole network against the golden output. */
+static bool nn_matches(struct nvdla_runtime *rt, const uint8_t *golden)
+{
+	struct nvdla_network *net;
+	bool same;
+
+	if (nvdla_network_load_file(rt, NN, &net))
+		return false;
+	same = !nvdla_network_submit(net, 0) &&
+	       !memcmp(nvdla_buffer_map(nvdla_network_output(net, 0)),
+		       golden + DIMG_HEADER, 20);
+	nvdla_network_unload(net);
+	return same;
+}
+
+static void test_network(struct nvdla_runtime *rt)
+{
+	struct nvdla_network *conv;
+	size_t glen;
+	uint8_t *golden = read_all(NN_GOLDEN, &glen);
+
+	tap_ok(golden && glen == DIMG_HEADER + 20 && nn_matches(rt, golden),
+	       "NN_L0_0 (fp16 LeNet with CPU power and softmax) equals its golden output");
+	tap_ok(!nvdla_network_load_file(rt, CONV, &conv) &&
+	       !nvdla_network_submit(conv, 0), "one int8 convolution");
+	nvdla_network_unload(conv);
+	tap_ok(golden && nn_matches(rt, golden),
+	       "NN_L0_0 again, its SDP read DMA on the other register group");
+	free(golden);
+}
+
+int main(void)
+{
+	struct nvdla_loadable *l;
+	struct nvdla_runtime *rt;
+	size_t len;
+	void *file;
+
+	test_half();
+	file = read_all(NN, &len);
+	if (!file) {
+		tap_skip("../shared absent", "CPU tasks of NN_L0_0");
+		return tap_done();
+	}
+	if (nvdla_runtime_new("sim:nv_full", &rt, NULL, 0)) {
+		tap_ok(0, "in-process runtime");
+		return tap_done();
+	}
+	l = one_task(file, len);
+	tap_ok(l != NULL, "NN_L0_0 cut down to its first CPU task");
+	if (l) {
+		test_ops(rt, l);
+		test_refusals(rt, l);
+		nvdla_loadable_free(l);
+	}
+	test_v2(rt, file, len);
+	test_network(rt);
+	nvdla_runtime_del(rt);
+	free(file);
+	return tap_done();
+}

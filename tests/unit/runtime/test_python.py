@@ -1,0 +1,256 @@
+# SPDX-License-Identifier: MIT
+# Copyright (C) 2026 The open NVDLA stack authors
+"""The nvdla module (python/nvdla) on the in-process model: pytest, run by
+test_python.sh with the build's library, programs and module."""
+import errno
+import math
+import select
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import nvdla
+
+DIGITS = Path(__file__).resolve().parents[3] / "models" / "digits"
+IMAGE = DIGITS / "input.pgm"     # a 5
+OTHER = DIGITS / "test.pgm"
+
+
+def pgm(path):
+    """A binary PGM's pixels as float32 (1, H, W), the test's own reader."""
+    data = path.read_bytes()
+    fields = data.split(maxsplit=4)
+    assert fields[0] == b"P5" and int(fields[3]) == 255
+    w, h = int(fields[1]), int(fields[2])
+    return np.frombuffer(data[-w * h:], np.uint8).reshape(1, h, w) \
+        .astype(np.float32)
+
+
+@pytest.fixture(scope="module", params=["fp16", "int8"])
+def loadable(request, tmp_path_factory):
+    """The digit demo compiled by nvdla.compile(), to a file."""
+    calib = DIGITS / "calib" if request.param == "int8" else None
+    data = nvdla.compile(DIGITS / "digits.onnx", precision=request.param,
+                         calibrate=calib)
+    path = tmp_path_factory.mktemp("loadable") / "digits.nvdla"
+    path.write_bytes(data)
+    return path
+
+
+@pytest.fixture
+def net(loadable):
+    with nvdla.Device("sim:nv_full") as dev:
+        yield dev.load(loadable)
+
+
+def test_device_names():
+    with nvdla.Device("sim:nv_small") as dev:
+        assert dev.name == "sim:nv_small"
+    with nvdla.Device() as dev:     # no NVDLA node here: the model
+        assert dev.name.startswith(("sim:", "/dev/"))
+
+
+def test_device_error_has_errno_and_message():
+    with pytest.raises(nvdla.Error) as e:
+        nvdla.Device("sim:nv_nothing")
+    assert e.value.errno == errno.EINVAL
+    assert "unknown model configuration 'nv_nothing'" in e.value.strerror
+
+
+def test_closed_device_refuses():
+    dev = nvdla.Device("sim:nv_full")
+    dev.close()
+    with pytest.raises(ValueError, match="closed"):
+        dev.load(b"")
+
+
+def test_load_bytes_and_describe(loadable):
+    with nvdla.Device("sim:nv_full") as dev:
+        net = dev.load(loadable.read_bytes())
+        assert [(t.name, t.shape) for t in net.inputs] == [("data", (1, 16, 16))]
+        assert [(t.name, t.shape) for t in net.outputs] == [("prob", (10, 1, 1))]
+        with pytest.raises(nvdla.Error) as e:
+            dev.load(b"not a loadable")
+        assert e.value.errno == errno.EINVAL
+        assert "malformed loadable" in e.value.strerror
+        with pytest.raises(nvdla.Error) as e:
+            dev.load("/nonexistent.nvdla")
+        assert e.value.errno == errno.ENOENT
+
+
+def test_image_classified(net):
+    probs = net.run(nvdla.Image(IMAGE, normalize=255))[0]
+    assert probs.shape == (10, 1, 1) and probs.dtype == np.float32
+    assert probs.argmax() == 5 and probs.flat[5] > 0.99
+    # Real numbers, int8 codes scaled too: a softmax sums to 1.
+    assert abs(probs.sum() - 1) < 0.02
+
+
+def test_image_mapping_from_the_loadable(net):
+    """Without normalize, the mapping the loadable was compiled for."""
+    assert np.array_equal(net.run(nvdla.Image(IMAGE))[0],
+                          net.run(nvdla.Image(IMAGE, normalize=255))[0])
+    assert not np.array_equal(net.run(nvdla.Image(IMAGE, normalize=1))[0],
+                              net.run(nvdla.Image(IMAGE))[0])
+
+
+def test_values_those_of_the_cli(net, loadable, tmp_path):
+    """The same conversion as nvdla_runtime --rawdump, scales applied."""
+    raw = tmp_path / "raw.txt"
+    subprocess.run(["nvdla_runtime", "--loadable", str(loadable), "--image",
+                    str(IMAGE), "--normalize", "255", "--rawdump", "-o",
+                    str(raw)], check=True, capture_output=True)
+    cli = np.array(raw.read_text().split(), dtype=np.float32)
+    probs = net.run(nvdla.Image(IMAGE, normalize=255))[0]
+    # %g: six significant digits
+    assert np.allclose(probs.ravel(), cli, rtol=1e-5, atol=0)
+
+
+def test_array_input_as_image(net):
+    """Real values in an array become the codes the image path makes."""
+    from_image = net.run(nvdla.Image(IMAGE, normalize=255))[0]
+    x = pgm(IMAGE) / np.float32(255)
+    assert np.array_equal(net.run(x)[0], from_image)
+    assert np.array_equal(net.run(x[np.newaxis])[0], from_image)
+    assert np.array_equal(net.run(x.astype(np.float64))[0], from_image)
+    from_image = net.run(nvdla.Image(IMAGE, mean=(10,), normalize=255))[0]
+    x = (pgm(IMAGE) - 10) / np.float32(255)
+    assert np.array_equal(net.run(x)[0], from_image)
+
+
+def test_bad_inputs(net):
+    with pytest.raises(ValueError, match=r"shape \(16, 16\), not \(1, 16, 16\)"):
+        net.run(np.zeros((16, 16)))
+    with pytest.raises(ValueError, match="0 inputs for a network of 1"):
+        net.run()
+    with pytest.raises(nvdla.Error) as e:
+        net.run(nvdla.Image(DIGITS / "digits.onnx"))
+    assert e.value.errno == errno.EINVAL and "not a PGM" in e.value.strerror
+
+
+def test_three_in_flight_in_order(net):
+    inputs = [pgm(IMAGE) / 255, pgm(OTHER) / 255, pgm(IMAGE) / 255]
+    expect = [net.run(x)[0] for x in inputs]
+    runs = [net.submit(x) for x in inputs]
+    for run, want in zip(runs, expect):
+        assert np.array_equal(run.wait()[0], want)
+    assert not np.array_equal(expect[0], expect[1])
+    # Each run had its own buffers, kept for the next runs.
+    assert len(net._buffers) == 3 * 2
+
+
+def test_poll_fileno_timeout(net):
+    x = pgm(IMAGE) / 255
+    for run in [net.submit(x) for _ in range(32)]:
+        run.wait()
+    # With 32 sets of buffers made, submitting allocates nothing and is
+    # far quicker than the runs (some 0.7 ms each): the last one waits.
+    runs = [net.submit(x) for _ in range(32)]
+    assert not runs[-1].poll()
+    with pytest.raises(TimeoutError):
+        runs[-1].wait(timeout=0)
+    readable, _, _ = select.select([runs[-1]], [], [], 60)
+    assert readable == [runs[-1]] and runs[-1].poll()
+    assert all(r.wait()[0].argmax() == 5 for r in runs)
+    assert runs[0].poll() and runs[0].wait() is runs[0].wait()
+
+
+def test_sync_file_in_process(net):
+    run = net.submit(pgm(IMAGE) / 255)
+    with pytest.raises(nvdla.Error) as e:
+        run.sync_file()
+    assert e.value.errno == errno.EOPNOTSUPP
+    assert "no kernel fences" in str(e.value)
+    assert run.wait()[0].argmax() == 5
+
+
+def test_failed_run_on_its_own_handle(net):
+    img = nvdla.Image(IMAGE, normalize=255)
+    runs = [net.submit(img), net.submit(img, timeout=1e-12), net.submit(img)]
+    with pytest.raises(nvdla.Error) as e:
+        runs[1].wait()
+    assert e.value.errno == errno.ETIMEDOUT
+    assert "timed out" in e.value.strerror
+    assert runs[1].poll()
+    with pytest.raises(nvdla.Error, match="timed out"):
+        runs[1].wait()
+    assert runs[0].wait()[0].argmax() == 5 and runs[2].wait()[0].argmax() == 5
+    with pytest.raises(nvdla.Error) as e:
+        net.submit(img, timeout=-1)
+    assert e.value.errno == errno.EINVAL
+
+
+def test_close_with_runs_queued(loadable):
+    dev = nvdla.Device("sim:nv_full")
+    net = dev.load(loadable)
+    runs = [net.submit(nvdla.Image(IMAGE, normalize=255)) for _ in range(4)]
+    dev.close()
+    with pytest.raises(ValueError, match="network is closed"):
+        runs[-1].wait()
+    with pytest.raises(ValueError, match="network is closed"):
+        net.submit(nvdla.Image(IMAGE))
+
+
+def test_readme_three_lines(loadable, tmp_path):
+    """The quick start's Python, with the loadable the fixture made."""
+    readme = (DIGITS.parents[1] / "README.md").read_text()
+    lines = readme.split("    import nvdla\n", 1)[1].split("\n")[:2]
+    code = "import nvdla\n" + "\n".join(l.strip() for l in lines)
+    code = code.replace("build/digits.nvdla", str(loadable))
+    code = code.replace("models/digits/input.pgm", str(IMAGE))
+    proc = subprocess.run([sys.executable, "-c", code], check=True,
+                          capture_output=True, text=True)
+    # nothing on stderr: the objects left to the collector close cleanly
+    assert (proc.stdout, proc.stderr) == ("5\n", "")
+
+
+def test_compile_errors(tmp_path, monkeypatch):
+    bad = tmp_path / "bad.onnx"
+    bad.write_bytes(b"not onnx")
+    with pytest.raises(nvdla.CompileError, match="nvdla_compile: .*bad.onnx"):
+        nvdla.compile(bad)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(nvdla.CompileError, match="not on PATH"):
+        nvdla.compile(DIGITS / "digits.onnx")
+
+
+def test_compile_options_reach_the_compiler():
+    image = nvdla.compile(DIGITS / "digits.onnx", input_format="image",
+                          mean=(1, 2, 3), normalize=128)
+    with nvdla.Device("sim:nv_full") as dev:
+        net = dev.load(image)
+        assert net.inputs[0].pixel_format == 8      # A16B16G16R16_F
+        assert net.run(nvdla.Image(IMAGE, normalize=255))[0].argmax() == 5
+    small = nvdla.compile(DIGITS / "digits.onnx", config="nv_small",
+                          precision="int8", calibrate=DIGITS / "calib")
+    with nvdla.Device("sim:nv_small") as dev:
+        net = dev.load(small)
+        assert net.run(nvdla.Image(IMAGE, normalize=255))[0].argmax() == 5
+    for kw, message in [({"normalize": 0}, "--normalize 0"),
+                        ({"precision": "int4"}, "--precision int4"),
+                        ({"config": "nv_tiny"}, "--config nv_tiny")]:
+        with pytest.raises(nvdla.CompileError, match=message):
+            nvdla.compile(DIGITS / "digits.onnx", **kw)
+
+
+def test_compile_cpu_fallback(tmp_path):
+    """Erf is refused unless cpu_fallback=True makes it a CPU task."""
+    onnx = pytest.importorskip("onnx")
+    oh = onnx.helper
+    graph = oh.make_graph(
+        [oh.make_node("Erf", ["x"], ["y"], name="erf")], "erf",
+        [oh.make_tensor_value_info("x", onnx.TensorProto.FLOAT, [1, 2, 2, 2])],
+        [oh.make_tensor_value_info("y", onnx.TensorProto.FLOAT, None)])
+    model = tmp_path / "erf.onnx"
+    onnx.save(oh.make_model(graph, opset_imports=[oh.make_opsetid("", 13)]),
+              model)
+    with pytest.raises(nvdla.CompileError, match="with --cpu-fallback"):
+        nvdla.compile(model)
+    x = np.linspace(-2, 2, 8, dtype=np.float32).reshape(1, 2, 2, 2)
+    with nvdla.Device("sim:nv_full") as dev:
+        y = dev.load(nvdla.compile(model, cpu_fallback=True)).run(x)[0]
+    want = [math.erf(v) for v in x.ravel()]
+    assert np.abs(y.ravel() - want).max() < 2e-3
