@@ -26,7 +26,7 @@ tarball=/usr/src/linux-source-6.12.tar.xz
 jobs=${JOBS:-2}
 # Raised when make_build changes what it prepares, so that the build
 # directories are made again.
-prep_version=4
+prep_version=5
 
 die() {
 	echo "kernel-tree: $*" >&2
@@ -82,7 +82,10 @@ debian_kernel() {
 }
 
 # kmake ARCH ARGS...: make in the tree for ARCH, with Debian's compiler
-# and the release string of Debian's kernel (the vermagic it checks).
+# and the release string of Debian's kernel (the vermagic it checks):
+# 6.12.117+deb12-amd64 is SUBLEVEL 117 and LOCALVERSION +deb12-amd64,
+# whatever point release the source is (Debian keeps a kernel's release
+# string across the point releases of its ABI: 6.12.118's is 6.12.117's).
 kmake() {
 	a=$1
 	shift
@@ -90,8 +93,10 @@ kmake() {
 	amd64) set -- ARCH=x86_64 CC=gcc-12 "$@" ;;
 	arm64) set -- ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- "$@" ;;
 	esac
+	release=$(cat "$up/build-$a/.nvdla-release")
+	numbers=${release%%[+-]*}
 	nice -n 10 make -s -C "$src" O="$up/build-$a" -j"$jobs" \
-		LOCALVERSION="$(cat "$up/build-$a/.nvdla-localversion")" "$@"
+		SUBLEVEL="${numbers##*.}" LOCALVERSION="${release#"$numbers"}" "$@"
 }
 
 make_build() {
@@ -112,10 +117,7 @@ make_build() {
 	echo "kernel-tree: configuring and preparing $out (modules_prepare)" >&2
 	rm -rf "$out"
 	mkdir -p "$out"
-	# 6.12.117 + "+deb12-amd64": the release Debian's kernel reports.
-	ver=$(sed -n 's/^VERSION = //p; s/^PATCHLEVEL = /./p; s/^SUBLEVEL = /./p' \
-		"$src/Makefile" | tr -d '\n')
-	echo "${kver#"$ver"}" >"$out/.nvdla-localversion"
+	echo "$kver" >"$out/.nvdla-release"
 	cp "$config" "$out/.config"
 	# Debian's signing keys are not in the source.
 	"$src/scripts/config" --file "$out/.config" \
