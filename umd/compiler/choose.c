@@ -25,7 +25,7 @@ struct way {
 	size_t len;
 	struct nvc_origins origins;
 	struct nvc_estimate est;
-	bool lowered, estimated;
+	bool estimated;
 };
 
 static void way_free(struct way *w)
@@ -61,30 +61,23 @@ static void way_swap_program(struct way *a, struct way *b)
 {
 	struct way t = *a;
 
-	a->buf = b->buf;
-	a->len = b->len;
-	a->origins = b->origins;
-	a->est = b->est;
-	a->estimated = b->estimated;
-	b->buf = t.buf;
-	b->len = t.len;
-	b->origins = t.origins;
-	b->est = t.est;
-	b->estimated = t.estimated;
+	*a = *b;
+	*b = t;
+	b->mode = a->mode;
+	b->split = a->split;
+	a->mode = t.mode;
+	a->split = t.split;
 }
 
 static int way_lower(const struct nvc_graph *g, const struct nvc_options *o,
 		     struct way *w, char *err, size_t errlen)
 {
 	struct nvc_options lo = *o;
-	int ret;
 
 	lo.conv_way = w->mode;
 	lo.wbank_split = w->split;
 	lo.origins = &w->origins;
-	ret = nvc_lower(g, &lo, &w->buf, &w->len, err, errlen);
-	w->lowered = !ret;
-	return ret;
+	return nvc_lower(g, &lo, &w->buf, &w->len, err, errlen);
 }
 
 static int way_estimate(const struct nvc_graph *g, const struct nvc_options *o,
