@@ -15,6 +15,15 @@
 
 #include "onnx.h"
 
+/*
+ * Upsample, and Resize before opset 11: scales in input 1, asymmetric
+ * coordinates rounded down by default.
+ */
+static bool resize_before_11(const struct nvc_loader *l)
+{
+	return l->opset < 11 || !strcmp(l->op, "Upsample");
+}
+
 /* The whole factors of height and width from 4 scales @v into @f. */
 static int scale_factors(struct nvc_loader *l, const float *v, long n,
 			 int64_t *f)
@@ -44,7 +53,7 @@ static int scale_factors(struct nvc_loader *l, const float *v, long n,
 static int factors(struct nvc_loader *l, const struct nvc_value *x,
 		   int64_t *f)
 {
-	int si = l->opset < 11 || *l->op == 'U' ? 1 : 2, i;
+	int si = resize_before_11(l) ? 1 : 2, i;
 	const Onnx__AttributeProto *a = nvc_attr(l, "scales");
 	struct nvc_value *v;
 	int ret;
@@ -84,7 +93,7 @@ static int mapping(struct nvc_loader *l)
 	char mode[32], coord[32], near[32];
 	int ret;
 
-	bool old = l->opset < 11 || *l->op == 'U';	/* Upsample */
+	bool old = resize_before_11(l);
 
 	ret = nvc_attr_string(l, "mode", "nearest", mode, sizeof(mode));
 	if (!ret)
