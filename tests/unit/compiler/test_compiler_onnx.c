@@ -20,6 +20,7 @@
 
 #include "calib.h"
 #include "compiler.h"
+#include "exec.h"
 #include "../lib/onnx_build.h"
 #include "../lib/onnx_cases.h"
 #include "../lib/tap.h"
@@ -1096,6 +1097,92 @@ static Onnx__ModelProto *model_x(int c, int h, int w, const char *op,
 	return m;
 }
 
+/*
+ * The blocked, threaded convolution against the plane-by-plane reference:
+ * the same bits, on shapes with tails of every block (output channels,
+ * pixels, more taps than one block), strides, asymmetric padding,
+ * dilation, groups, and with 1 and 3 threads.
+ */
+static void test_exec_conv_blocked(void)
+{
+	static const struct {
+		int c, h, w, k, kh, kw, sy, sx, pad[4], dy, dx, group, bias;
+	} cases[] = {
+		{ 3, 17, 19, 5, 3, 3, 1, 1, { 1, 1, 1, 1 }, 1, 1, 1, 1 },
+		{ 64, 9, 9, 7, 3, 3, 2, 2, { 0, 1, 2, 1 }, 1, 1, 1, 1 },
+		{ 8, 12, 10, 8, 5, 3, 1, 1, { 2, 1, 2, 1 }, 2, 1, 4, 1 },
+		{ 6, 11, 13, 6, 3, 3, 2, 2, { 1, 1, 1, 1 }, 1, 1, 6, 0 },
+		{ 300, 2, 3, 9, 1, 1, 1, 1, { 0, 0, 0, 0 }, 1, 1, 1, 1 },
+		{ 40, 1, 1, 10, 1, 1, 1, 1, { 0, 0, 0, 0 }, 1, 1, 1, 0 },
+	};
+	struct nvc_tensor t[4] = { { .name = "x" }, { .name = "y" },
+				   { .name = "w" }, { .name = "b" } };
+	struct nvc_node nd = { .name = "conv", .op = NVC_CONV, .num_inputs = 1,
+			       .num_outputs = 1, .inputs = { 0 }, .outputs = { 1 } };
+	struct nvc_graph g = { .num_tensors = 4, .tensors = t, .num_nodes = 1,
+			       .nodes = &nd };
+	uint32_t seed = 7;
+	size_t i;
+	int jobs;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct nvc_conv_attr *a = &nd.conv;
+		long nx, ny, nw, j;
+		float *x, *w, *b, *want, *got;
+		int ok = 1;
+
+		*a = (struct nvc_conv_attr){
+			.kh = cases[i].kh, .kw = cases[i].kw,
+			.stride = { cases[i].sy, cases[i].sx },
+			.dilation = { cases[i].dy, cases[i].dx },
+			.group = cases[i].group, .weights = 2,
+			.bias = cases[i].bias ? 3 : -1,
+		};
+		memcpy(a->pad, cases[i].pad, sizeof(a->pad));
+		t[0].n = t[1].n = 1;
+		t[0].c = cases[i].c;
+		t[0].h = cases[i].h;
+		t[0].w = cases[i].w;
+		t[1].c = cases[i].k;
+		t[1].h = (t[0].h + a->pad[0] + a->pad[2] - a->dilation[0] * (a->kh - 1) - 1) /
+			 a->stride[0] + 1;
+		t[1].w = (t[0].w + a->pad[1] + a->pad[3] - a->dilation[1] * (a->kw - 1) - 1) /
+			 a->stride[1] + 1;
+		nx = nvc_tensor_size(&t[0]);
+		ny = nvc_tensor_size(&t[1]);
+		nw = (long)t[1].c * t[0].c / a->group * a->kh * a->kw;
+		x = malloc(nx * sizeof(*x));
+		w = malloc(nw * sizeof(*w));
+		b = malloc(t[1].c * sizeof(*b));
+		want = malloc(ny * sizeof(*want));
+		got = malloc(ny * sizeof(*got));
+		for (j = 0; j < nx; j++)
+			x[j] = (float)((seed = seed * 1103515245u + 12345u) >> 8) / (1 << 23) - 1;
+		for (j = 0; j < nw; j++)
+			w[j] = (float)((seed = seed * 1103515245u + 12345u) >> 8) / (1 << 24) - 0.5f;
+		for (j = 0; j < t[1].c; j++)
+			b[j] = j * 0.25f - 1;
+		t[2].data = w;
+		t[3].data = b;
+		ok = !nvc_exec_conv_ref(&g, &nd, x, want);
+		for (jobs = 1; jobs <= 3; jobs += 2) {
+			nvc_exec_set_jobs(jobs);
+			memset(got, 0xff, ny * sizeof(*got));
+			ok = ok && !nvc_exec_conv(&g, &nd, x, got) &&
+			     !memcmp(got, want, ny * sizeof(*got));
+		}
+		nvc_exec_set_jobs(0);
+		tap_ok(ok, "blocked convolution %dx%dx%d, %d of %dx%d, stride %d, group %d: the reference's bits with 1 and 3 threads",
+		       t[0].c, t[0].h, t[0].w, t[1].c, a->kh, a->kw, a->stride[0],
+		       a->group);
+		free(x);
+		free(w);
+		free(b);
+		free(want);
+		free(got);
+	}
+}
+
 static void test_exec_values(void)
 {
 	static const float x9[9] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
@@ -1518,6 +1605,23 @@ static void test_stats(void)
 	       "95th percentile of |N(0, s)|: %.3f s (1.960)", th / sigma);
 }
 
+/* A .npy file: format version @ver, header @h (padded), then @n bytes. */
+static void write_npy(const char *path, int ver, const char *h,
+		      const void *data, size_t n)
+{
+	unsigned char pre[12] = { 0x93, 'N', 'U', 'M', 'P', 'Y', ver, 0 };
+	size_t len = strlen(h), pre_len = ver > 1 ? 12 : 10;
+	FILE *f = fopen(path, "wb");
+
+	memset(pre + 8, 0, 4);
+	pre[8] = len;
+	pre[9] = len >> 8;
+	fwrite(pre, 1, pre_len, f);
+	fwrite(h, 1, len, f);
+	fwrite(data, 1, n, f);
+	fclose(f);
+}
+
 static int write_pgm(const char *path, const uint8_t *pix)
 {
 	FILE *f = fopen(path, "wb");
@@ -1573,39 +1677,116 @@ static void test_calibrate(void)
 	tap_ok(ok && g.tensors[x].min == -1 && g.tensors[x].max == 4 &&
 	       g.tensors[y].min == -8 && g.tensors[y].max == 2,
 	       "mean 51, normalize 51: x in [-1, 4], -2x in [-8, 2]");
+	snprintf(path, sizeof(path), "%s/c.npy", dir);
+	write_npy(path, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 1, 2, 2), }",
+		  (float[]){ -1, 0.5f, 2, 0 }, 16);
+	tap_ok(nvc_calibrate(&g, dir, &o, err, sizeof(err)) == -EINVAL &&
+	       strstr(err, ": 2 images and 1 .npy arrays: calibrate from one kind"),
+	       "a directory of images and .npy arrays is refused: %s", err);
 	snprintf(path, sizeof(path), "%s/a.pgm", dir);
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/b.pgm", dir);
 	unlink(path);
+	ok = nvc_calibrate(&g, dir, &o, err, sizeof(err)) == 0;
+	tap_ok(ok && g.tensors[x].min == -1 && g.tensors[x].max == 2 &&
+	       g.tensors[y].min == -4 && g.tensors[y].max == 2,
+	       "calibration over a .npy array: x as measured [-1, 2], -2x [-4, 2] %s",
+	       err);
+	snprintf(path, sizeof(path), "%s/c.npy", dir);
+	unlink(path);
 	tap_ok(nvc_calibrate(&g, dir, &o, err, sizeof(err)) == -ENOENT &&
-	       strstr(err, "no .pgm"), "a directory without images is refused");
+	       strstr(err, "no .pgm, .ppm, .png or .jpg images and no .npy arrays"),
+	       "a directory without images or arrays is refused");
 	snprintf(path, sizeof(path), "%s/notes.txt", dir);
 	unlink(path);
 	rmdir(dir);
 	nvc_graph_free(&g);
 }
 
+static void test_npy(void)
+{
+	const struct {
+		const char *what, *header;
+		int ver;
+		const void *data;
+		size_t len;
+		const char *err;	/* NULL: reads 1.5, -2, 3 */
+	} cases[] = {
+		{ "float32 of (1, 3, 1, 1)", "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 3, 1, 1), }",
+		  1, (float[]){ 1.5f, -2, 3 }, 12, NULL },
+		{ "float32 of (3,) without the batch, version 2", "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }",
+		  2, (float[]){ 1.5f, -2, 3 }, 12, NULL },
+		{ "float16", "{'descr': '<f2', 'fortran_order': False, 'shape': (1, 3, 1, 1), }",
+		  1, (uint16_t[]){ 0x3e00, 0xc000, 0x4200 }, 6, NULL },
+		{ "float32 of (1, 4, 1, 1) refused", "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 4, 1, 1), }",
+		  1, (float[]){ 1, 2, 3, 4 }, 16,
+		  ".npy shape (1, 4, 1, 1) is not that of input 'in' (1, 3, 1, 1: batch 1 optional)" },
+		{ "bad magic refused", NULL, 1, NULL, 0, "not a .npy file (bad magic)" },
+		{ "version 4 refused", "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }",
+		  4, (float[]){ 1.5f, -2, 3 }, 12, ".npy format version 4 is not supported (1 to 3)" },
+		{ "float64 refused", "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }",
+		  1, (double[]){ 1.5, -2, 3 }, 24,
+		  ".npy dtype '<f8' is not supported: float32, float16 (little-endian), uint8 or int8" },
+		{ "big-endian float32 refused", "{'descr': '>f4', 'fortran_order': False, 'shape': (3,), }",
+		  1, (float[]){ 1.5f, -2, 3 }, 12, ".npy dtype '>f4' is not supported" },
+		{ "Fortran order refused", "{'descr': '<f4', 'fortran_order': True, 'shape': (3,), }",
+		  1, (float[]){ 1.5f, -2, 3 }, 12, ".npy array in Fortran order" },
+		{ "truncated data refused", "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }",
+		  1, (float[]){ 1.5f, -2 }, 8, ".npy data truncated: 8 of 12 bytes" },
+		{ "trailing bytes refused", "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }",
+		  1, (float[]){ 1.5f, -2, 3, 4 }, 16, ".npy file has bytes past its array" },
+		{ "header without a shape refused", "{'descr': '<f4', 'fortran_order': False, }",
+		  1, (float[]){ 1.5f, -2, 3 }, 12, ".npy header has no 'shape'" },
+	};
+	struct nvc_tensor t = { .name = "in", .n = 1, .c = 3, .h = 1, .w = 1 };
+	char path[] = "/tmp/nvc-npy-XXXXXX";
+	float out[3];
+	size_t i;
+	int ret;
+
+	close(mkstemp(path));
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (cases[i].header) {
+			write_npy(path, cases[i].ver, cases[i].header,
+				  cases[i].data, cases[i].len);
+		} else {
+			FILE *f = fopen(path, "wb");
+
+			fputs("P5\n1 3\n255\nabc", f);
+			fclose(f);
+		}
+		memset(out, 0, sizeof(out));
+		err[0] = 0;
+		ret = nvc_npy_read(path, &t, out, err, sizeof(err));
+		if (!cases[i].err)
+			tap_ok(!ret && out[0] == 1.5f && out[1] == -2 && out[2] == 3,
+			       ".npy %s read %s", cases[i].what, err);
+		else
+			tap_ok(ret == -EINVAL && strstr(err, cases[i].err),
+			       ".npy %s: %s", cases[i].what, err);
+	}
+	write_npy(path, 1, "{'descr': '|u1', 'fortran_order': False, 'shape': (1, 3), }",
+		  (uint8_t[]){ 200, 0, 7 }, 3);
+	tap_ok(!nvc_npy_read(path, &t, out, err, sizeof(err)) &&
+	       out[0] == 200 && out[1] == 0 && out[2] == 7,
+	       ".npy uint8 of (1, 3) read as its values");
+	write_npy(path, 1, "{'descr': '|i1', 'fortran_order': False, 'shape': (3, 1), }",
+		  (int8_t[]){ -128, 5, 127 }, 3);
+	tap_ok(!nvc_npy_read(path, &t, out, err, sizeof(err)) &&
+	       out[0] == -128 && out[1] == 5 && out[2] == 127,
+	       ".npy int8 of (3, 1) read as its values");
+	unlink(path);
+}
+
 static void test_inputs(void)
 {
-	static const char header[] = "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 3, 1, 1), }";
 	struct nvc_tensor t = { .name = "in", .n = 1, .c = 3, .h = 1, .w = 1 };
 	struct nvc_pixel_map m = { .mean = { 0, 10, 0 }, .normalize = 10 };
 	char path[] = "/tmp/nvc-input-XXXXXX";
-	float v[3] = { 1.5f, -2, 3 }, out[3] = { 0 };
-	unsigned char pre[10] = { 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0 };
-	int fd = mkstemp(path);
-	FILE *f = fdopen(fd, "wb");
+	float out[3] = { 0 };
+	FILE *f;
 
-	pre[8] = sizeof(header) - 1;
-	fwrite(pre, 1, sizeof(pre), f);
-	fwrite(header, 1, sizeof(header) - 1, f);
-	fwrite(v, sizeof(float), 3, f);
-	fclose(f);
-	tap_ok(nvc_npy_read(path, 3, out, err, sizeof(err)) == 0 &&
-	       !memcmp(out, v, sizeof(v)), ".npy float32 of 1x3x1x1 read");
-	tap_ok(nvc_npy_read(path, 4, out, err, sizeof(err)) == -EINVAL &&
-	       strstr(err, "not a float32 .npy array of 4 values"),
-	       ".npy of another element count refused");
+	close(mkstemp(path));
 	f = fopen(path, "wb");
 	fprintf(f, "P6\n1 1\n255\n");
 	fwrite("\x0a\x14\x1e", 1, 3, f);	/* R 10, G 20, B 30 */
@@ -1652,7 +1833,7 @@ static void corpus_case(const char *net, const char *model, const char *ref)
 		goto free;
 	n = nvc_tensor_size(&g.tensors[g.inputs[0]]);
 	in = malloc(n * sizeof(*in));
-	if (nvc_npy_read(npy, n, in, err, sizeof(err)))
+	if (nvc_npy_read(npy, &g.tensors[g.inputs[0]], in, err, sizeof(err)))
 		goto free;
 	out = run(&g, in);
 	n = nvc_tensor_size(&g.tensors[g.outputs[0]]);
@@ -1719,11 +1900,13 @@ int main(int argc, char **argv)
 	test_pass_flatten_dead();
 	test_pass_selections();
 	test_exec_values();
+	test_exec_conv_blocked();
 	test_concat_many();
 	test_shuffle();
 	test_resize();
 	test_stats();
 	test_calibrate();
+	test_npy();
 	test_inputs();
 	test_corpus();
 	return tap_done();

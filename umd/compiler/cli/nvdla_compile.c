@@ -36,7 +36,8 @@ static void usage(FILE *f)
 		"       nvdla_compile MODEL.onnx --exec INPUT.{pgm,ppm,png,jpg,npy}\n"
 		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR]\n"
 		"Default precision: fp16 on nv_full, int8 elsewhere (int8 needs\n"
-		"--calibrate). Pixels p become (p - mean) / normalize, mean 0 and\n"
+		"--calibrate DIR of images or .npy arrays, or a QDQ model's own\n"
+		"scales). Pixels p become (p - mean) / normalize, mean 0 and\n"
 		"normalize 255 unless given; colour images as B, G, R planes.\n"
 		"Calibration: minmax unless --calib-method (percentile: P 99.99).\n"
 		"Input format: feature unless --input-format image.\n"
@@ -211,7 +212,7 @@ static int exec(const struct nvc_graph *g, const struct args *a, char *err,
 		goto out;
 	}
 	if (dot && !strcmp(dot, ".npy"))
-		ret = nvc_npy_read(a->exec, n, in, err, errlen);
+		ret = nvc_npy_read(a->exec, t, in, err, errlen);
 	else
 		ret = nvc_image_input(a->exec, t, &a->calib.pixels, in, err, errlen);
 	if (!ret)
@@ -255,6 +256,17 @@ static void list_cpu_nodes(const struct nvc_graph *g)
 				g->nodes[i].name, g->nodes[i].onnx_op);
 }
 
+/* Whether @g is a QDQ model: ranges from its own scales. */
+static bool has_qdq(const struct nvc_graph *g)
+{
+	int i;
+
+	for (i = 0; i < g->num_tensors; i++)
+		if (g->tensors[i].calibrated == NVC_RANGE_QDQ)
+			return true;
+	return false;
+}
+
 static int compile(const struct nvc_graph *g, struct args *a, char *err,
 		   size_t errlen)
 {
@@ -267,9 +279,9 @@ static int compile(const struct nvc_graph *g, struct args *a, char *err,
 	if (!a->precision)
 		a->precision = strcmp(a->config, "nv_full") ? "int8" : "fp16";
 	a->lower.precision = strcmp(a->precision, "int8") ? NVC_FP16 : NVC_INT8;
-	if (a->lower.precision == NVC_INT8 && !a->calib_dir)
+	if (a->lower.precision == NVC_INT8 && !a->calib_dir && !has_qdq(g))
 		return nvc_error(err, errlen, -EINVAL,
-				 "int8 needs --calibrate DIR: a directory of images that sets each tensor's range%s",
+				 "int8 needs --calibrate DIR: a directory of images or .npy arrays that sets each tensor's range%s",
 				 strcmp(a->config, "nv_full") ? "" :
 				 " (or --precision fp16)");
 	memcpy(a->lower.mean, a->calib.pixels.mean, sizeof(a->lower.mean));
