@@ -13,7 +13,9 @@
 int nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
 		  const float *x, float *y);
 
-/* Threads of nvc_exec_conv(): @n, or 0 for one per online CPU. */
+#define NVC_JOBS_MAX 64
+
+/* Threads of nvc_exec_conv(): @n (at most NVC_JOBS_MAX), or 0 for one per online CPU. */
 void nvc_exec_set_jobs(int n);
 
 /*

@@ -10,6 +10,7 @@
  * values on every CPU, vector width and thread count. Taps that fall in
  * the padding add 0.
  */
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,11 +18,10 @@
 
 #include "exec.h"
 
-#define MR 4		/* output channels of the micro-kernel */
-#define NR 8		/* output pixels of the micro-kernel */
+#define MR 4		/* output channels of the micro-kernel (its rows) */
+#define NR 8		/* output pixels of the micro-kernel: two v4d */
 #define NB (8 * NR)	/* output pixels a thread takes at a time */
 #define KC 256		/* taps packed at a time */
-#define JOBS_MAX 64
 
 static int jobs_setting;	/* 0: one thread per online CPU */
 
@@ -34,7 +34,7 @@ static int jobs(void)
 {
 	long n = jobs_setting ? jobs_setting : sysconf(_SC_NPROCESSORS_ONLN);
 
-	return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : n;
+	return n < 1 ? 1 : n > NVC_JOBS_MAX ? NVC_JOBS_MAX : n;
 }
 
 struct gemm {
@@ -90,39 +90,46 @@ static int pack_weights(struct gemm *m)
 
 /*
  * Taps [@t0, @t0 + @kc) of output pixels [@p0, @p0 + NB) of group @gr's
- * input into @b: [NB / NR][kc][NR], 0 for padding and pixels past the plane.
+ * input into @b: [NB / NR][kc][NR], 0 for padding and pixels past the
+ * plane. @oy and @ox: each pixel's first input row and column (tap 0),
+ * a row far outside for pixels past the plane.
  */
-static void pack_input(const struct gemm *m, int gr, int t0, int kc, long p0,
-		       double *b)
+static void pack_input(const struct gemm *m, int gr, int t0, int kc,
+		       const int *oy, const int *ox, double *b)
 {
 	const struct nvc_conv_attr *a = &m->nd->conv;
 	const struct nvc_tensor *in = &m->g->tensors[m->nd->inputs[0]];
-	const struct nvc_tensor *out = &m->g->tensors[m->nd->outputs[0]];
-	int t, j;
+	int t, j, jp;
 
 	for (t = 0; t < kc; t++) {
 		int tap = t0 + t, kx = tap % a->kw, ky = tap / a->kw % a->kh;
 		int c = gr * m->cg + tap / (a->kw * a->kh);
 		const float *xc = m->x + (long)c * in->h * in->w;
+		int dy = ky * a->dilation[0], dx = kx * a->dilation[1];
 
-		for (j = 0; j < NB; j++) {
-			long p = p0 + j;
-			int oy = p / out->w, ox = p % out->w;
-			int iy = oy * a->stride[0] + ky * a->dilation[0] - a->pad[0];
-			int ix = ox * a->stride[1] + kx * a->dilation[1] - a->pad[1];
-			double *d = b + ((long)(j / NR) * kc + t) * NR + j % NR;
+		for (jp = 0; jp < NB / NR; jp++) {
+			double *d = b + ((long)jp * kc + t) * NR;
 
-			*d = p < m->ohw && iy >= 0 && iy < in->h && ix >= 0 &&
-			     ix < in->w ? xc[(long)iy * in->w + ix] : 0;
+			for (j = 0; j < NR; j++) {
+				int iy = oy[jp * NR + j] + dy, ix = ox[jp * NR + j] + dx;
+
+				d[j] = (unsigned)iy < (unsigned)in->h &&
+				       (unsigned)ix < (unsigned)in->w ?
+				       xc[(long)iy * in->w + ix] : 0;
+			}
 		}
 	}
 }
 
+/* Four doubles, one AVX2 register (two SSE2 or NEON ones, or scalars). */
+typedef double v4d __attribute__((vector_size(32)));
+
 /*
  * c[MR][NR] (rows @ldc apart) += a[kc][MR] times b[kc][NR], one tap after
- * the other. On x86-64 built twice, for AVX2 and for the baseline, and
- * chosen at load: the vector width changes the speed, not the sums (no
- * fused multiply-add).
+ * the other, the tile in registers. On x86-64 built twice, for AVX2 and
+ * for the baseline, and chosen at load: the vector width changes the
+ * speed, not the sums (each product of two floats is exact in double,
+ * so a fused multiply-add gives the same bits).
  */
 #if defined(__x86_64__) && !defined(__clang__)
 __attribute__((target_clones("avx2", "default")))
@@ -130,19 +137,26 @@ __attribute__((target_clones("avx2", "default")))
 static void kernel(int kc, const double *a, const double *b, double *c,
 		   long ldc)
 {
-	double t[MR][NR];
-	int i, j, k;
+	v4d t[MR][2], b0, b1;
+	int i, k;
 
+	/* Copies, not casts: c and b need not be 32-byte aligned. */
 	for (i = 0; i < MR; i++)
-		for (j = 0; j < NR; j++)
-			t[i][j] = c[i * ldc + j];
-	for (k = 0; k < kc; k++, a += MR, b += NR)
-		for (i = 0; i < MR; i++)
-			for (j = 0; j < NR; j++)
-				t[i][j] += a[i] * b[j];
+		memcpy(t[i], c + i * ldc, sizeof(t[i]));
+	for (k = 0; k < kc; k++, a += MR, b += NR) {
+		memcpy(&b0, b, sizeof(b0));
+		memcpy(&b1, b + 4, sizeof(b1));
+		t[0][0] += a[0] * b0;
+		t[0][1] += a[0] * b1;
+		t[1][0] += a[1] * b0;
+		t[1][1] += a[1] * b1;
+		t[2][0] += a[2] * b0;
+		t[2][1] += a[2] * b1;
+		t[3][0] += a[3] * b0;
+		t[3][1] += a[3] * b1;
+	}
 	for (i = 0; i < MR; i++)
-		for (j = 0; j < NR; j++)
-			c[i * ldc + j] = t[i][j];
+		memcpy(c + i * ldc, t[i], sizeof(t[i]));
 }
 
 /* Output block @blk (a group's NB pixels), with buffers @b and @acc. */
@@ -151,15 +165,22 @@ static void run_block(const struct gemm *m, long blk, double *b, double *acc)
 	const struct nvc_conv_attr *a = &m->nd->conv;
 	const float *bias = a->bias >= 0 ? m->g->tensors[a->bias].data : NULL;
 	long per = (m->ohw + NB - 1) / NB, p0 = blk % per * NB;
-	int gr = blk / per, o, j, t0, kc, ip, jp;
+	const struct nvc_tensor *out = &m->g->tensors[m->nd->outputs[0]];
+	int gr = blk / per, o, j, t0, kc, ip, jp, oy[NB], ox[NB];
 	const double *w = m->w + (long)gr * m->mp * m->k * MR;
 
 	for (o = 0; o < m->mp * MR; o++)
 		for (j = 0; j < NB; j++)
 			acc[o * NB + j] = bias && o < m->kg ? bias[gr * m->kg + o] : 0;
+	for (j = 0; j < NB; j++) {
+		long p = p0 + j;
+
+		oy[j] = p < m->ohw ? p / out->w * a->stride[0] - a->pad[0] : INT_MIN / 2;
+		ox[j] = p % out->w * a->stride[1] - a->pad[1];
+	}
 	for (t0 = 0; t0 < m->k; t0 += KC) {
 		kc = m->k - t0 < KC ? m->k - t0 : KC;
-		pack_input(m, gr, t0, kc, p0, b);
+		pack_input(m, gr, t0, kc, oy, ox, b);
 		for (ip = 0; ip < m->mp; ip++)
 			for (jp = 0; jp < NB / NR; jp++)
 				kernel(kc, w + ((long)ip * m->k + t0) * MR,
@@ -194,7 +215,7 @@ int nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
 		  const float *x, float *y)
 {
 	struct gemm m = gemm_of(g, nd, x, y);
-	pthread_t th[JOBS_MAX];
+	pthread_t th[NVC_JOBS_MAX];
 	int n = jobs(), started = 0, i;
 
 	if (n > m.blocks)

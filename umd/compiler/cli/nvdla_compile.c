@@ -14,6 +14,7 @@
 #include "calib.h"
 #include "compiler.h"
 #include "estimate.h"
+#include "exec.h"
 #include "lower.h"
 
 struct args {
@@ -32,14 +33,16 @@ static void usage(FILE *f)
 		"         [--precision fp16|int8] [--calibrate DIR]\n"
 		"         [--calib-method minmax|percentile[=P]|entropy]\n"
 		"         [--input-format image|feature] [--mean B,G,R] [--normalize S]\n"
-		"         [--cpu-fallback] [--report] -o OUT.nvdla\n"
-		"       nvdla_compile MODEL.onnx --exec INPUT.{pgm,ppm,png,jpg,npy}\n"
-		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR]\n"
+		"         [--cpu-fallback] [--report] [--jobs N] -o OUT.nvdla\n"
+		"       nvdla_compile MODEL.onnx --exec INPUT.{pgm,ppm,png,jpg,npy} [--jobs N]\n"
+		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR] [--jobs N]\n"
 		"Default precision: fp16 on nv_full, int8 elsewhere (int8 needs\n"
 		"--calibrate DIR of images or .npy arrays, or a QDQ model's own\n"
 		"scales). Pixels p become (p - mean) / normalize, mean 0 and\n"
 		"normalize 255 unless given; colour images as B, G, R planes.\n"
 		"Calibration: minmax unless --calib-method (percentile: P 99.99).\n"
+		"--jobs N: threads of the float executor (--exec, calibration);\n"
+		"one per online CPU by default.\n"
 		"Input format: feature unless --input-format image.\n"
 		"--cpu-fallback: what the DLA does not compute (Erf) runs as CPU\n"
 		"tasks, each such node listed on stderr.\n"
@@ -112,10 +115,12 @@ static int parse(int argc, char **argv, struct args *a)
 		{ "dump-ir", no_argument, NULL, 'd' },
 		{ "cpu-fallback", no_argument, NULL, 'F' },
 		{ "report", no_argument, NULL, 'r' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *end;
+	long jobs;
 	int o;
 
 	while ((o = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
@@ -165,6 +170,12 @@ static int parse(int argc, char **argv, struct args *a)
 			break;
 		case 'r':
 			a->report = true;
+			break;
+		case 'j':
+			jobs = strtol(optarg, &end, 10);
+			if (end == optarg || *end || jobs < 1 || jobs > NVC_JOBS_MAX)
+				return bad("--jobs %s: a number of threads from 1 to 64", optarg);
+			nvc_exec_set_jobs(jobs);
 			break;
 		case 'o':
 			a->out = optarg;
