@@ -8,7 +8,8 @@
  * calibrated range is the threshold t clipped to what was seen:
  * [max(min, -t), min(max, t)], so a tensor that is never negative keeps
  * a range that says so. An image input's range is that of every pixel
- * value; a .npy input's is measured like any tensor's.
+ * value; a .npy input's is measured like any tensor's. The ranges a QDQ
+ * model sets (onnx_ops_qdq.c) stay.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
