@@ -6,15 +6,12 @@
 # the repository root with the build directory as $1.
 set -u
 build=${1:-build}
-python=/usr/bin/python3
 # shellcheck source=tests/unit/lib/tap.sh
 . tests/unit/lib/tap.sh
+# shellcheck source=tests/unit/lib/python.sh
+. tests/unit/lib/python.sh
 
-if ! $python -c 'import numpy, onnx' 2>/dev/null; then
-	skip "QDQ models" "python3-onnx missing (run tools/setup.sh)"
-	exit 0
-fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-LD_LIBRARY_PATH="$build/lib" PYTHONPATH=python PATH="$build/bin:$PATH" \
-	NVDLA_SIM_THREADS=1 $python tests/unit/compiler/qdq_check.py "$tmp"
+check_python "$build" numpy,onnx "QDQ models" \
+	tests/unit/compiler/qdq_check.py "$tmp"
