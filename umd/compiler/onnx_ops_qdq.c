@@ -35,9 +35,6 @@ static int qparams(struct nvc_loader *l, struct qparams *q)
 		ret = nvc_input_float(l, 1, &q->scale);
 	if (ret)
 		return ret;
-	if (q->scale->quant_type)
-		return nvc_node_error(l, -EINVAL, "the scale '%s' is not FLOAT",
-				      q->scale->name);
 	q->zero = NULL;
 	q->type = ONNX__TENSOR_PROTO__DATA_TYPE__UINT8;	/* when absent */
 	if (!nvc_input_present(l, 2))

@@ -593,6 +593,26 @@ static void test_refusals_ops(void)
 
 /* Refusals of one-node models, each with its message. */
 static const struct onnx_case refusals[] = {
+	{ 13, "QuantizeLinear", "x,s", 0, 2, 4, 4, "s:c:0.1", NULL,
+	  "node 'n1' (QuantizeLinear): UINT8 (no zero point) activations are not supported: int8 with zero point 0 (symmetric)" },
+	{ 13, "QuantizeLinear", "x,s,z", 0, 2, 4, 4, "s:c:0.1;z:q:3", NULL,
+	  "zero point 3: int8 activations need zero point 0 (symmetric)" },
+	{ 13, "QuantizeLinear", "x,s,z", 0, 2, 4, 4, "s:f:2;z:q:0,0", NULL,
+	  "2 scales for an activation: one a tensor" },
+	{ 13, "QuantizeLinear", "x,s,z", 0, 2, 4, 4, "s:c:-1;z:q:0", NULL,
+	  "scale -1 is not positive" },
+	{ 13, "QuantizeLinear", "x,s,z", 0, 2, 4, 4, "s:c:0.1;z:q:0", NULL,
+	  "its int8 codes are a graph output: outputs are FLOAT" },
+	{ 13, "QuantizeLinear", "a,s,z", 0, 2, 4, 4, "a:i:1,2;s:c:0.1;z:q:0", NULL,
+	  "input 'a' is not FLOAT" },
+	{ 13, "QuantizeLinear", "x,s,z", 0, 2, 4, 4, "s:c:0.1;z:c:0", NULL,
+	  "the zero point 'z' is not an integer constant of the scale's 1 elements" },
+	{ 13, "DequantizeLinear", "x,s", 0, 2, 4, 4, "s:c:0.1", NULL,
+	  "input 'x' is not integer codes (an INT8, UINT8 or INT32 constant, or a QuantizeLinear's output)" },
+	{ 13, "DequantizeLinear", "w,s,z", 0, 2, 4, 4, "w:q:1,2,3;s:f:2;z:q:0,0", "axis=i:0",
+	  "2 scales do not match axis 0 of 'w'" },
+	{ 13, "Mul", "x,w", 0, 2, 4, 4, "w:q:3", NULL,
+	  "input 'w' holds integer codes (an integer constant), read only by DequantizeLinear" },
 	{ 13, "Conv", "x,w", 0, 2, 4, 4, "w:f:3,2,2,2", "kernel_shape=is:3,3",
 	  "node 'n1' (Conv): kernel_shape does not match the weights" },
 	{ 13, "Conv", "x,w", 0, 2, 4, 4, "w:f:1,2,5,5", NULL,
@@ -760,6 +780,64 @@ static const struct onnx_case refusals[] = {
 	{ 13, "Shape", "x", 0, 2, 4, 4, NULL, "begin=i:1",
 	  "attribute 'begin' is not supported" },
 };
+
+/* x through QuantizeLinear (scale @s1) and DequantizeLinear (@s2) into @y. */
+static void qdq_pair(Onnx__ModelProto *m, const char *name, float s1, float s2,
+		     const char *y)
+{
+	char q[32], dq[32], codes[32], sa[32], sb[32], z[32], in[96];
+
+	snprintf(q, sizeof(q), "%s_q", name);
+	snprintf(dq, sizeof(dq), "%s_dq", name);
+	snprintf(codes, sizeof(codes), "%s_codes", name);
+	snprintf(sa, sizeof(sa), "%s_s1", name);
+	snprintf(sb, sizeof(sb), "%s_s2", name);
+	snprintf(z, sizeof(z), "%s_z:q:0", name);
+	ob_init(m, sa, 0, NULL, &s1);
+	ob_init(m, sb, 0, NULL, &s2);
+	oc_init(m, z);
+	snprintf(in, sizeof(in), "x,%s,%s_z", sa, name);
+	ob_node(m, "QuantizeLinear", q, in, codes);
+	snprintf(in, sizeof(in), "%s,%s,%s_z", codes, sb, name);
+	ob_node(m, "DequantizeLinear", dq, in, y);
+}
+
+/*
+ * A QDQ pair sets its tensor's range [-127 s, 127 s], a graph output's
+ * too; refused: pairs of two scales, a tensor quantized at two.
+ */
+static void test_qdq_pairs(void)
+{
+	Onnx__ModelProto *m = ob_model(13);
+	struct nvc_graph g;
+	int x;
+
+	ob_input(m, "x", 2, 4, 4);
+	qdq_pair(m, "a", 0.5f, 0.5f, "y");
+	ob_output(m, "y");
+	if (!load(m, &g)) {
+		x = tensor_named(&g, "x");
+		tap_ok(g.tensors[x].calibrated == NVC_RANGE_QDQ &&
+		       g.tensors[x].min == -63.5f && g.tensors[x].max == 63.5f,
+		       "a QDQ pair at scale 0.5 sets its tensor's range [-63.5, 63.5]");
+		nvc_graph_free(&g);
+	} else {
+		tap_ok(0, "a QDQ pair loads: %s", err);
+	}
+	m = ob_model(13);
+	ob_input(m, "x", 2, 4, 4);
+	qdq_pair(m, "a", 0.5f, 0.25f, "y");
+	ob_output(m, "y");
+	refused(m, "node 'a_dq' (DequantizeLinear): scale 0.25 differs from its QuantizeLinear's 0.5",
+		"a QDQ pair of two scales");
+	m = ob_model(13);
+	ob_input(m, "x", 2, 4, 4);
+	qdq_pair(m, "a", 0.5f, 0.5f, "y1");
+	qdq_pair(m, "b", 0.25f, 0.25f, "y");
+	ob_output(m, "y");
+	refused(m, "node 'b_dq' (DequantizeLinear): tensor 'x' is quantized at scale 0.5 and at 0.25",
+		"a tensor quantized at two scales");
+}
 
 static void test_refusal_table(void)
 {
@@ -1737,6 +1815,18 @@ static void test_npy(void)
 		  1, (float[]){ 1.5f, -2, 3, 4 }, 16, ".npy file has bytes past its array" },
 		{ "header without a shape refused", "{'descr': '<f4', 'fortran_order': False, }",
 		  1, (float[]){ 1.5f, -2, 3 }, 12, ".npy header has no 'shape'" },
+		{ "header without a dtype refused", "{'fortran_order': False, 'shape': (3,), }",
+		  1, (float[]){ 1.5f, -2, 3 }, 12, ".npy header has no 'descr'" },
+		{ "header without an order refused", "{'descr': '<f4', 'shape': (3,), }",
+		  1, (float[]){ 1.5f, -2, 3 }, 12, ".npy header has no 'fortran_order'" },
+		{ "malformed shape refused", "{'descr': '<f4', 'fortran_order': False, 'shape': (3, x), }",
+		  1, (float[]){ 1.5f, -2, 3 }, 12, ".npy header's 'shape' is malformed" },
+		{ "shape of rank 5 refused", "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 3, 1, 1, 1), }",
+		  1, (float[]){ 1.5f, -2, 3 }, 12, ".npy array of more than 4 dimensions" },
+		{ "truncated header refused", "{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }",
+		  0, NULL, 0, ".npy header truncated" },
+		{ "header of 5000 bytes refused", NULL, 1, NULL, 5000,
+		  ".npy header longer than 4096 bytes" },
 	};
 	struct nvc_tensor t = { .name = "in", .n = 1, .c = 3, .h = 1, .w = 1 };
 	char path[] = "/tmp/nvc-npy-XXXXXX";
@@ -1746,9 +1836,20 @@ static void test_npy(void)
 
 	close(mkstemp(path));
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		if (cases[i].header) {
+		if (cases[i].header && !cases[i].ver) {	/* length past the file */
+			write_npy(path, 1, cases[i].header, NULL, 0);
+			if (truncate(path, 10 + strlen(cases[i].header) - 1))
+				perror(path);
+		} else if (cases[i].header) {
 			write_npy(path, cases[i].ver, cases[i].header,
 				  cases[i].data, cases[i].len);
+		} else if (cases[i].len) {	/* a header length of len */
+			FILE *f = fopen(path, "wb");
+
+			fwrite("\x93NUMPY\x01\x00", 1, 8, f);
+			fputc(cases[i].len & 0xff, f);
+			fputc(cases[i].len >> 8, f);
+			fclose(f);
 		} else {
 			FILE *f = fopen(path, "wb");
 
@@ -1893,6 +1994,7 @@ int main(int argc, char **argv)
 	test_refusals_ops();
 	test_refusals_model();
 	test_refusal_table();
+	test_qdq_pairs();
 	test_pass_affine_conv();
 	test_pass_transpose_fold();
 	test_pass_affine_chain();
