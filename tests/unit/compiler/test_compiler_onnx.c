@@ -1696,7 +1696,8 @@ static void write_npy(const char *path, int ver, const char *h,
 	pre[9] = len >> 8;
 	fwrite(pre, 1, pre_len, f);
 	fwrite(h, 1, len, f);
-	fwrite(data, 1, n, f);
+	if (n)
+		fwrite(data, 1, n, f);
 	fclose(f);
 }
 
