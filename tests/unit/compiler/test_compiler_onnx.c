@@ -803,6 +803,40 @@ static void qdq_pair(Onnx__ModelProto *m, const char *name, float s1, float s2,
 }
 
 /*
+ * Weights as torch's QAT export writes them, a float constant through
+ * QuantizeLinear and DequantizeLinear, computed while loading: rounded
+ * half to even, saturated at 127 and -128, per channel along axis 0.
+ */
+static void test_qdq_constants(void)
+{
+	static const float w[4] = { 0.5f, 1.25f, 0.125f, -40 }, s[2] = { 0.5f, 0.25f };
+	/* codes 1, 2 (2.5 to even); 0 (0.5 to even), -128 (-160 saturated) */
+	static const float want[4] = { 0.5f, 1, 0, -32 };
+	Onnx__ModelProto *m = ob_model(13);
+	struct nvc_graph g;
+	float x[2] = { 1, 10 }, *y = NULL;
+	char z[] = "z:q:0,0";
+
+	ob_input(m, "x", 2, 1, 1);
+	ob_init(m, "w", 4, (int64_t[]){ 2, 2, 1, 1 }, w);
+	ob_init(m, "s", 1, (int64_t[]){ 2 }, s);
+	oc_init(m, z);
+	ob_int(ob_node(m, "QuantizeLinear", "q", "w,s,z", "wq"), "axis", 0);
+	ob_int(ob_node(m, "DequantizeLinear", "dq", "wq,s,z", "wf"), "axis", 0);
+	ob_node(m, "Conv", "conv", "x,wf", "y");
+	ob_output(m, "y");
+	if (!load(m, &g)) {
+		y = run(&g, x);
+		nvc_graph_free(&g);
+	}
+	tap_ok(y && y[0] == want[0] * x[0] + want[1] * x[1] &&
+	       y[1] == want[2] * x[0] + want[3] * x[1],
+	       "QuantizeLinear and DequantizeLinear of float weights: per channel, half to even, saturated (%g %g) %s",
+	       y ? y[0] : 0, y ? y[1] : 0, err);
+	free(y);
+}
+
+/*
  * A QDQ pair sets its tensor's range [-127 s, 127 s], a graph output's
  * too; refused: pairs of two scales, a tensor quantized at two.
  */
@@ -1996,6 +2030,7 @@ int main(int argc, char **argv)
 	test_refusals_model();
 	test_refusal_table();
 	test_qdq_pairs();
+	test_qdq_constants();
 	test_pass_affine_conv();
 	test_pass_transpose_fold();
 	test_pass_affine_chain();
