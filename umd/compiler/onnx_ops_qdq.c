@@ -138,6 +138,9 @@ int nvc_op_quantize(struct nvc_loader *l)
 		ret = nvc_input_any(l, 0, &x);
 	if (ret)
 		return ret;
+	if (q.type == ONNX__TENSOR_PROTO__DATA_TYPE__INT32)
+		return nvc_node_error(l, -EINVAL,
+				      "an INT32 zero point: QuantizeLinear writes INT8 or UINT8");
 	if (x->kind == VAL_FLOAT)
 		return fold(l, &q, x, 1);
 	if (x->kind != VAL_ACT)

@@ -607,6 +607,8 @@ static const struct onnx_case refusals[] = {
 	  "input 'a' is not FLOAT" },
 	{ 13, "QuantizeLinear", "x,s,z", 0, 2, 4, 4, "s:c:0.1;z:c:0", NULL,
 	  "the zero point 'z' is not an integer constant of the scale's 1 elements" },
+	{ 13, "QuantizeLinear", "w,s,z", 0, 2, 4, 4, "w:f:2;s:c:0.1;z:n:0", NULL,
+	  "an INT32 zero point: QuantizeLinear writes INT8 or UINT8" },
 	{ 13, "DequantizeLinear", "x,s", 0, 2, 4, 4, "s:c:0.1", NULL,
 	  "input 'x' is not integer codes (an INT8, UINT8 or INT32 constant, or a QuantizeLinear's output)" },
 	{ 13, "DequantizeLinear", "w,s,z", 0, 2, 4, 4, "w:q:1,2,3;s:f:2;z:q:0,0", "axis=i:0",
