@@ -65,9 +65,32 @@ static int by_name(const void *a, const void *b)
 }
 
 /*
+ * Keep the images of k->files alone, and say in the options' note that
+ * the @arrays .npy arrays of @dir are left out.
+ */
+static void keep_images(struct calib *k, const char *dir, int arrays)
+{
+	int i, n = 0;
+
+	for (i = 0; i < k->num_files; i++) {
+		if (input_kind(k->files[i]) == INPUT_IMAGE)
+			k->files[n++] = k->files[i];
+		else
+			free(k->files[i]);
+	}
+	k->num_files = n;
+	k->kind = INPUT_IMAGE;
+	if (k->o->note)
+		snprintf(k->o->note, k->o->note_len,
+			 "%s: calibrating on its %d images; its %d .npy arrays are left out",
+			 dir, n, arrays);
+}
+
+/*
  * The images or the .npy arrays of @dir, sorted by name: a run does not
- * depend on readdir. Both kinds at once are refused: images map pixels,
- * arrays are values, and which was meant is not for us to guess.
+ * depend on readdir. Of a directory holding both kinds (such as a
+ * network's, with its input as an image and as an array), the images,
+ * as before arrays were read, and a note saying so.
  */
 static int list_inputs(struct calib *k, const char *dir)
 {
@@ -102,9 +125,7 @@ static int list_inputs(struct calib *k, const char *dir)
 				 "%s: no .pgm, .ppm, .png or .jpg images and no .npy arrays",
 				 dir);
 	if (count[INPUT_IMAGE] && count[INPUT_NPY])
-		return nvc_error(k->err, k->errlen, -EINVAL,
-				 "%s: %d images and %d .npy arrays: calibrate from one kind",
-				 dir, count[INPUT_IMAGE], count[INPUT_NPY]);
+		keep_images(k, dir, count[INPUT_NPY]);
 	qsort(k->files, k->num_files, sizeof(*k->files), by_name);
 	return 0;
 }

@@ -28,6 +28,9 @@ struct nvc_calib_options {
 	enum nvc_calib_method method;
 	double percentile;		/* PERCENTILE: of |x|, e.g. 99.99 */
 	struct nvc_pixel_map pixels;
+	/* Where nvc_calibrate() says it left files out (NULL: nowhere). */
+	char *note;
+	size_t note_len;
 };
 
 /*
@@ -67,7 +70,8 @@ int nvc_npy_read(const char *path, const struct nvc_tensor *t, float *out,
 /*
  * Run every image (.pgm .ppm .pnm .png .jpg .jpeg) or every .npy array
  * of directory @dir through @g and set each activation tensor's
- * calibrated range; a directory holding both kinds is refused.
+ * calibrated range. Of a directory holding both kinds, the images, with
+ * a note in @o->note.
  */
 int nvc_calibrate(struct nvc_graph *g, const char *dir,
 		  const struct nvc_calib_options *o, char *err, size_t errlen);

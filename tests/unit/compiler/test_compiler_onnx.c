@@ -1751,7 +1751,7 @@ static int write_pgm(const char *path, const uint8_t *pix)
 static void test_calibrate(void)
 {
 	static const uint8_t a[4] = { 0, 51, 102, 255 }, b[4] = { 0, 0, 0, 153 };
-	char dir[] = "/tmp/nvc-calib-XXXXXX", path[64];
+	char dir[] = "/tmp/nvc-calib-XXXXXX", path[64], note[NVC_ERR_LEN] = "";
 	struct nvc_calib_options o = { .method = NVC_CALIB_MINMAX,
 				       .pixels = { .normalize = 255 } };
 	Onnx__ModelProto *m = ob_model(13);
@@ -1795,16 +1795,21 @@ static void test_calibrate(void)
 	snprintf(path, sizeof(path), "%s/c.npy", dir);
 	write_npy(path, 1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1, 1, 2, 2), }",
 		  (float[]){ -1, 0.5f, 2, 0 }, 16);
-	tap_ok(nvc_calibrate(&g, dir, &o, err, sizeof(err)) == -EINVAL &&
-	       strstr(err, ": 2 images and 1 .npy arrays: calibrate from one kind"),
-	       "a directory of images and .npy arrays is refused: %s", err);
+	o.note = note;
+	o.note_len = sizeof(note);
+	ok = nvc_calibrate(&g, dir, &o, err, sizeof(err)) == 0;
+	tap_ok(ok && g.tensors[x].min == -1 && g.tensors[x].max == 4 &&
+	       strstr(note, ": calibrating on its 2 images; its 1 .npy arrays are left out"),
+	       "a directory of images and .npy arrays: the images, and a note saying so: %s",
+	       note);
+	note[0] = 0;
 	snprintf(path, sizeof(path), "%s/a.pgm", dir);
 	unlink(path);
 	snprintf(path, sizeof(path), "%s/b.pgm", dir);
 	unlink(path);
 	ok = nvc_calibrate(&g, dir, &o, err, sizeof(err)) == 0;
 	tap_ok(ok && g.tensors[x].min == -1 && g.tensors[x].max == 2 &&
-	       g.tensors[y].min == -4 && g.tensors[y].max == 2,
+	       g.tensors[y].min == -4 && g.tensors[y].max == 2 && !note[0],
 	       "calibration over a .npy array: x as measured [-1, 2], -2x [-4, 2] %s",
 	       err);
 	snprintf(path, sizeof(path), "%s/c.npy", dir);

@@ -318,7 +318,7 @@ int main(int argc, char **argv)
 			   .pixels = { .normalize = 255 } },
 		.lower = { .input_format = NVC_INPUT_FEATURE },
 	};
-	char err[NVC_ERR_LEN * 2] = "";
+	char err[NVC_ERR_LEN * 2] = "", note[NVC_ERR_LEN] = "";
 	struct nvc_graph g;
 	int ret;
 
@@ -331,8 +331,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	ret = nvc_passes(&g, err, sizeof(err));
+	a.calib.note = note;
+	a.calib.note_len = sizeof(note);
 	if (!ret && a.calib_dir)
 		ret = nvc_calibrate(&g, a.calib_dir, &a.calib, err, sizeof(err));
+	if (note[0])
+		fprintf(stderr, "nvdla_compile: %s\n", note);
 	if (!ret && a.dump)
 		nvc_graph_dump(&g, stdout);
 	if (!ret && a.exec)
