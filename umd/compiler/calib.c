@@ -241,22 +241,57 @@ out:
 	return ret;
 }
 
+static void calib_free(struct calib *k)
+{
+	int i;
+
+	for (i = 0; k->s && i < k->g->num_tensors; i++)
+		free(k->s[i].hist);
+	for (i = 0; i < k->num_files; i++)
+		free(k->files[i]);
+	if (k->values)
+		nvc_exec_free(k->g, k->values);
+	free(k->files);
+	free(k->s);
+	free(k->values);
+	free(k->input);
+}
+
 int nvc_calibrate(struct nvc_graph *g, const char *dir,
 		  const struct nvc_calib_options *o, char *err, size_t errlen)
 {
 	struct calib k = { .g = g, .o = o, .err = err, .errlen = errlen };
-	int i, ret;
+	int ret;
 
 	ret = calibrate(&k, dir);
-	for (i = 0; k.s && i < g->num_tensors; i++)
-		free(k.s[i].hist);
-	for (i = 0; i < k.num_files; i++)
-		free(k.files[i]);
-	if (k.values)
+	calib_free(&k);
+	return ret;
+}
+
+int nvc_calib_each(struct nvc_graph *g, const char *dir,
+		   const struct nvc_calib_options *o,
+		   int (*fn)(void *ctx, float *const *values), void *ctx,
+		   char *err, size_t errlen)
+{
+	struct calib k = { .g = g, .o = o, .err = err, .errlen = errlen };
+	int i, ret;
+
+	if (g->num_inputs != 1)
+		return nvc_error(err, errlen, -EINVAL,
+				 "calibration needs a model with one input (it has %d)",
+				 g->num_inputs);
+	ret = list_images(&k, dir);
+	k.values = calloc(g->num_tensors, sizeof(*k.values));
+	k.input = malloc(nvc_tensor_size(&g->tensors[g->inputs[0]]) *
+			 sizeof(float));
+	if (!ret && (!k.values || !k.input))
+		ret = nvc_error(err, errlen, -ENOMEM, "out of memory");
+	for (i = 0; !ret && i < k.num_files; i++) {
+		ret = run_image(&k, i);
+		if (!ret)
+			ret = fn(ctx, k.values);
 		nvc_exec_free(g, k.values);
-	free(k.files);
-	free(k.s);
-	free(k.values);
-	free(k.input);
+	}
+	calib_free(&k);
 	return ret;
 }

@@ -52,6 +52,11 @@ refuse 2 "compiling needs --config and -o" "$model" --config nv_full
 refuse 2 "usage:" "$model" "$model" --dump-ir
 refuse 2 "--report estimates what it compiles: it needs --config and -o" \
 	"$model" --exec models/digits/input.pgm --report
+refuse 2 "--equalize=relu5: only relu6 may be given" "$model" --dump-ir --equalize=relu5
+refuse 2 "--bias-correct corrects int8 weights from calibration images: it needs --calibrate and int8" \
+	"$model" --config nv_small --bias-correct -o "$tmp/x"
+refuse 2 "--bias-correct corrects int8 weights from calibration images: it needs --calibrate and int8" \
+	"$model" --config nv_full --calibrate models/digits/calib --bias-correct -o "$tmp/x"
 refuse 1 "int8 needs --calibrate DIR" "$model" --config nv_small -o "$tmp/x"
 refuse 1 "int8 needs --calibrate DIR" "$model" --config nv_full --precision int8 -o "$tmp/x"
 refuse 1 "$tmp/none.onnx: No such file" "$tmp/none.onnx" --dump-ir
@@ -121,6 +126,19 @@ for method in minmax percentile entropy; do
 	[ "$status" -eq 0 ] && below "$e" 0.05
 	ok $? "the digit model in int8 for nv_small, $method calibration, runs in process (max error $e)"
 done
+
+# The int8 quality tools: the digit model's two convolutions and its
+# first fully connected layer read their producer alone through ReLU.
+"$nc" "$model" --config nv_small --calibrate models/digits/calib \
+	--equalize --bias-correct -o "$tmp/digits8.nvdla" 2>"$tmp/err.txt" &&
+	"$rt" --loadable "$tmp/digits8.nvdla" --device sim:nv_small \
+		--image models/digits/input.pgm --rawdump -o "$tmp/run.txt" >/dev/null
+status=$?
+tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/run1.txt"
+e=$(max_error "$tmp/run1.txt" models/digits/reference.txt)
+[ "$status" -eq 0 ] && below "$e" 0.05 &&
+	grep -q "pairs of convolutions equalized" "$tmp/err.txt"
+ok $? "the digit model in int8 with --equalize --bias-correct (max error $e)"
 
 # --report: each layer's estimate is its operations' in the runtime's
 # --estimate of the same loadable (each of the digit model's layers one

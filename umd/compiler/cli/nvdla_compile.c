@@ -15,6 +15,7 @@
 #include "compiler.h"
 #include "estimate.h"
 #include "lower.h"
+#include "quality.h"
 
 struct args {
 	const char *model, *out, *calib_dir, *exec, *config;
@@ -23,6 +24,8 @@ struct args {
 	struct nvc_calib_options calib;
 	int dump;
 	bool report;
+	enum nvc_equalize equalize;
+	bool bias_correct;
 };
 
 static void usage(FILE *f)
@@ -32,6 +35,7 @@ static void usage(FILE *f)
 		"         [--precision fp16|int8] [--calibrate DIR]\n"
 		"         [--calib-method minmax|percentile[=P]|entropy]\n"
 		"         [--input-format image|feature] [--mean B,G,R] [--normalize S]\n"
+		"         [--equalize[=relu6]] [--bias-correct]\n"
 		"         [--cpu-fallback] [--report] -o OUT.nvdla\n"
 		"       nvdla_compile MODEL.onnx --exec INPUT.{pgm,ppm,png,jpg,npy}\n"
 		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR]\n"
@@ -42,6 +46,10 @@ static void usage(FILE *f)
 		"Input format: feature unless --input-format image.\n"
 		"--cpu-fallback: what the DLA does not compute (Erf) runs as CPU\n"
 		"tasks, each such node listed on stderr.\n"
+		"--equalize: cross-layer equalization of the weights before\n"
+		"calibration (=relu6: also through ReLU6, made ReLU there).\n"
+		"--bias-correct: int8 weights' mean error over the calibration\n"
+		"images taken off each convolution's bias.\n"
 		"--report: each layer's estimated time on the configuration at its\n"
 		"default clock and memory, the Winograd/direct choices, frames/s.\n");
 }
@@ -97,6 +105,14 @@ static int parse_method(const char *s, struct nvc_calib_options *c)
 	return 0;
 }
 
+/* Whether the compile is int8: asked, or by default off nv_full. */
+static bool int8(const struct args *a)
+{
+	if (a->precision)
+		return !strcmp(a->precision, "int8");
+	return a->config && strcmp(a->config, "nv_full");
+}
+
 static int parse(int argc, char **argv, struct args *a)
 {
 	static const struct option opts[] = {
@@ -111,6 +127,8 @@ static int parse(int argc, char **argv, struct args *a)
 		{ "dump-ir", no_argument, NULL, 'd' },
 		{ "cpu-fallback", no_argument, NULL, 'F' },
 		{ "report", no_argument, NULL, 'r' },
+		{ "equalize", optional_argument, NULL, 'E' },
+		{ "bias-correct", no_argument, NULL, 'B' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -165,6 +183,14 @@ static int parse(int argc, char **argv, struct args *a)
 		case 'r':
 			a->report = true;
 			break;
+		case 'E':
+			if (optarg && strcmp(optarg, "relu6"))
+				return bad("--equalize=%s: only relu6 may be given", optarg);
+			a->equalize = optarg ? NVC_EQ_RELU6 : NVC_EQ_EXACT;
+			break;
+		case 'B':
+			a->bias_correct = true;
+			break;
 		case 'o':
 			a->out = optarg;
 			break;
@@ -185,6 +211,8 @@ static int parse(int argc, char **argv, struct args *a)
 		return bad("%s", "compiling needs --config and -o (or use --exec or --dump-ir)");
 	if (a->report && (!a->config || !a->out))
 		return bad("%s", "--report estimates what it compiles: it needs --config and -o");
+	if (a->bias_correct && (!a->calib_dir || !int8(a)))
+		return bad("%s", "--bias-correct corrects int8 weights from calibration images: it needs --calibrate and int8");
 	return 0;
 }
 
@@ -265,7 +293,7 @@ static int compile(const struct nvc_graph *g, struct args *a, char *err,
 
 	a->lower.config = a->config;
 	if (!a->precision)
-		a->precision = strcmp(a->config, "nv_full") ? "int8" : "fp16";
+		a->precision = int8(a) ? "int8" : "fp16";
 	a->lower.precision = strcmp(a->precision, "int8") ? NVC_FP16 : NVC_INT8;
 	if (a->lower.precision == NVC_INT8 && !a->calib_dir)
 		return nvc_error(err, errlen, -EINVAL,
@@ -288,6 +316,20 @@ static int compile(const struct nvc_graph *g, struct args *a, char *err,
 	return ret;
 }
 
+/* Equalization, then bias correction (before calibration measures ranges). */
+static int quality(struct nvc_graph *g, const struct args *a, char *err,
+		   size_t errlen)
+{
+	int ret = nvc_equalize(g, a->equalize, err, errlen);
+
+	if (ret > 0)
+		fprintf(stderr, "nvdla_compile: %d pairs of convolutions equalized\n",
+			ret);
+	if (ret >= 0 && a->bias_correct)
+		return nvc_bias_correct(g, a->calib_dir, &a->calib, err, errlen);
+	return ret < 0 ? ret : 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct args a = {
@@ -308,6 +350,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	ret = nvc_passes(&g, err, sizeof(err));
+	if (!ret)
+		ret = quality(&g, &a, err, sizeof(err));
 	if (!ret && a.calib_dir)
 		ret = nvc_calibrate(&g, a.calib_dir, &a.calib, err, sizeof(err));
 	if (!ret && a.dump)
