@@ -4,7 +4,7 @@
  * Cross-layer equalization (Nagel et al., "Data-Free Quantization Through
  * Weight Equalization and Bias Correction", 2019). For convolutions A and
  * B where B alone reads A's output through an activation f with
- * f(x / s) = f(x) / s for s > 0, dividing A's output channel c (its
+ * f(x / s) = f(x) / s for s > 0 (and a pooling, likewise), dividing A's output channel c (its
  * kernel and bias) by s_c and multiplying what B reads of channel c by
  * s_c computes the same. With s_c = sqrt(r1_c / r2_c), r1_c the largest
  * |weight| of A's kernel c and r2_c that of B's weights on channel c,
@@ -63,13 +63,27 @@ static bool homogeneous(const struct nvc_activation *a,
 	}
 }
 
+/*
+ * The node that alone reads what convolution @a computes, past a pooling
+ * that alone reads it (max and average commute with positive scaling
+ * too), or -1.
+ */
+static int consumer(const struct nvc_graph *g, int a, enum nvc_equalize mode)
+{
+	int r = sole_reader(g, g->nodes[a].outputs[0]);
+
+	if (r >= 0 && g->nodes[r].op == NVC_POOL &&
+	    g->nodes[r].num_outputs == 1 && homogeneous(&g->nodes[r].act, mode))
+		r = sole_reader(g, g->nodes[r].outputs[0]);
+	return r;
+}
+
 static bool pair_ok(const struct nvc_graph *g, int a, int b,
 		    enum nvc_equalize mode)
 {
 	const struct nvc_node *na = &g->nodes[a], *nb = &g->nodes[b];
 
 	return na->op == NVC_CONV && nb->op == NVC_CONV &&
-	       na->num_outputs == 1 && nb->inputs[0] == na->outputs[0] &&
 	       homogeneous(&na->act, mode);
 }
 
@@ -247,7 +261,7 @@ int nvc_equalize(struct nvc_graph *g, enum nvc_equalize mode, char *err,
 	for (i = 0; mode != NVC_EQ_NONE && i < g->num_nodes; i++) {
 		if (g->nodes[i].op != NVC_CONV || g->nodes[i].num_outputs != 1)
 			continue;
-		b = sole_reader(g, g->nodes[i].outputs[0]);
+		b = consumer(g, i, mode);
 		if (b >= 0 && pair_ok(g, i, b, mode))
 			pairs[n++] = (struct pair){ i, b };
 	}

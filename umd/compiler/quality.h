@@ -37,7 +37,7 @@ enum nvc_equalize { NVC_EQ_NONE, NVC_EQ_EXACT, NVC_EQ_RELU6 };
 /*
  * Cross-layer equalization: for each convolution whose output only one
  * other convolution reads, through no activation, ReLU, LeakyRelu or
- * PRelu (positive scaling commutes with them), scale each channel so
+ * PRelu and maybe a pooling (positive scaling commutes with them), scale each channel so
  * that its weight range in the first equals that in the second; repeated
  * over the chains until the scales settle. The float network computes
  * the same. NVC_EQ_RELU6 also equalizes through Clip(0, M) (ReLU6),
