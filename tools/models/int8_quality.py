@@ -32,6 +32,8 @@ TOOLS = {
     "plain": [],
     "equalize": ["--equalize"],
     "equalize=relu6": ["--equalize=relu6"],
+    "equalize=data": ["--equalize=data"],
+    "equalize=data,relu6": ["--equalize=data,relu6"],
     "bias-correct": ["--bias-correct"],
     "both": ["--equalize", "--bias-correct"],
     "both,relu6": ["--equalize=relu6", "--bias-correct"],
@@ -125,7 +127,7 @@ def main():
     p.add_argument("names", nargs="*",
                    default=["mobilenet_v2", "resnet18", "resnet50",
                             "googlenet"])
-    a = p.parse_args()
+    a = p.parse_intermixed_args()
     torch.set_num_threads(1)
     for name in a.names:
         model(a.build, name, a.side, a.config, a.tools.split())

@@ -248,7 +248,82 @@ static void clips_to_relu(struct nvc_graph *g, const struct pair *pairs,
 	}
 }
 
-int nvc_equalize(struct nvc_graph *g, enum nvc_equalize mode, char *err,
+/* Per pair, the largest |value| of each channel B reads, over the data. */
+struct act_ranges {
+	const struct nvc_graph *g;
+	const struct pair *pairs;
+	int n;
+	float **amax;
+};
+
+static int gather(void *ctx, float *const *values)
+{
+	struct act_ranges *r = ctx;
+	int i, c;
+	long k;
+
+	for (i = 0; i < r->n; i++) {
+		int in = r->g->nodes[r->pairs[i].b].inputs[0];
+		const struct nvc_tensor *t = &r->g->tensors[in];
+		long hw = (long)t->h * t->w;
+
+		for (c = 0; c < t->c; c++)
+			for (k = 0; k < hw; k++)
+				r->amax[i][c] = fmaxf(r->amax[i][c],
+						      fabsf(values[in][c * hw + k]));
+	}
+	return 0;
+}
+
+/*
+ * One pass over the pairs with channel ranges from the data: s_c =
+ * sqrt(a_c / r2_c) makes the activation's range a_c / s_c and B's
+ * weights' r2_c s_c the same. A pair's scaling changes neither what the
+ * others measured nor their weights on the channels they scale, so one
+ * pass settles.
+ */
+static int equalize_data(struct nvc_graph *g, const struct pair *pairs,
+			 int n, const char *dir,
+			 const struct nvc_calib_options *o, char *err,
+			 size_t errlen)
+{
+	struct act_ranges r = { .g = g, .pairs = pairs, .n = n };
+	int i, c, ret = 0;
+
+	r.amax = calloc(n ? n : 1, sizeof(*r.amax));
+	for (i = 0; r.amax && i < n && !ret; i++) {
+		r.amax[i] = calloc(g->tensors[g->nodes[pairs[i].b].inputs[0]].c,
+				   sizeof(float));
+		ret = r.amax[i] ? 0 : -ENOMEM;
+	}
+	if (!r.amax || ret)
+		ret = nvc_error(err, errlen, -ENOMEM, "out of memory");
+	if (!ret)
+		ret = nvc_calib_each(g, dir, o, gather, &r, err, errlen);
+	for (i = 0; !ret && i < n; i++) {
+		const struct nvc_node *a = &g->nodes[pairs[i].a];
+		const struct nvc_node *b = &g->nodes[pairs[i].b];
+
+		for (c = 0; c < g->tensors[a->outputs[0]].c; c++) {
+			float r2 = b_range(g, b, c), s;
+
+			if (!(r.amax[i][c] > 0) || !(r2 > 0))
+				continue;
+			s = sqrtf(r.amax[i][c] / r2);
+			if (!isfinite(s) || s == 0)
+				continue;
+			a_scale(g, a, c, s);
+			b_scale(g, b, c, s);
+		}
+	}
+	for (i = 0; r.amax && i < n; i++)
+		free(r.amax[i]);
+	free(r.amax);
+	return ret;
+}
+
+int nvc_equalize(struct nvc_graph *g, enum nvc_equalize mode,
+		 const char *dir, const struct nvc_calib_options *o, char *err,
 		 size_t errlen)
 {
 	struct pair *pairs = calloc(g->num_nodes ? g->num_nodes : 1,
@@ -271,6 +346,11 @@ int nvc_equalize(struct nvc_graph *g, enum nvc_equalize mode, char *err,
 		return nvc_error(err, errlen, ret, "out of memory");
 	}
 	clips_to_relu(g, pairs, n);
+	if (dir) {
+		ret = equalize_data(g, pairs, n, dir, o, err, errlen);
+		free(pairs);
+		return ret ? ret : n;
+	}
 	for (sweep = 0; sweep < SWEEPS && most > SETTLED; sweep++)
 		for (i = 0, most = 0; i < n; i++)
 			most = fmax(most, equalize_pair(g, &pairs[i]));

@@ -37,15 +37,18 @@ enum nvc_equalize { NVC_EQ_NONE, NVC_EQ_EXACT, NVC_EQ_RELU6 };
 /*
  * Cross-layer equalization: for each convolution whose output only one
  * other convolution reads, through no activation, ReLU, LeakyRelu or
- * PRelu and maybe a pooling (positive scaling commutes with them), scale each channel so
- * that its weight range in the first equals that in the second; repeated
- * over the chains until the scales settle. The float network computes
- * the same. NVC_EQ_RELU6 also equalizes through Clip(0, M) (ReLU6),
- * which becomes a ReLU there: that changes the float network wherever a
- * value exceeded M. Returns the number of pairs equalized, or a negative
- * errno with a message.
+ * PRelu and maybe a pooling (positive scaling commutes with them), scale
+ * each channel so that its weight range in the first equals that in the
+ * second; repeated over the chains until the scales settle. The float
+ * network computes the same. NVC_EQ_RELU6 also equalizes through
+ * Clip(0, M) (ReLU6), which becomes a ReLU there: that changes the float
+ * network wherever a value exceeded M. With @dir (calibration images
+ * mapped by @o), each channel's largest |value| over them replaces the
+ * first convolution's weight range, in one pass. Returns the number of
+ * pairs equalized, or a negative errno with a message.
  */
-int nvc_equalize(struct nvc_graph *g, enum nvc_equalize mode, char *err,
+int nvc_equalize(struct nvc_graph *g, enum nvc_equalize mode,
+		 const char *dir, const struct nvc_calib_options *o, char *err,
 		 size_t errlen);
 
 /*

@@ -52,7 +52,9 @@ refuse 2 "compiling needs --config and -o" "$model" --config nv_full
 refuse 2 "usage:" "$model" "$model" --dump-ir
 refuse 2 "--report estimates what it compiles: it needs --config and -o" \
 	"$model" --exec models/digits/input.pgm --report
-refuse 2 "--equalize=relu5: only relu6 may be given" "$model" --dump-ir --equalize=relu5
+refuse 2 "--equalize=relu5: relu6, data or both, comma separated" "$model" --dump-ir --equalize=relu5
+refuse 2 "--equalize=data measures activations on calibration images: it needs --calibrate" \
+	"$model" --dump-ir --equalize=relu6,data
 refuse 2 "--bias-correct corrects int8 weights from calibration images: it needs --calibrate and int8" \
 	"$model" --config nv_small --bias-correct -o "$tmp/x"
 refuse 2 "--bias-correct corrects int8 weights from calibration images: it needs --calibrate and int8" \
@@ -117,7 +119,8 @@ ok $? "--normalize 1 against a loadable compiled for / 255: a warning"
 # Each calibration method, then the int8 quality tools (the digit
 # model's conv2 and fc1 read conv1 and conv2 through ReLU and a max
 # pooling, fc2 reads fc1 through ReLU: three pairs to equalize).
-for variant in minmax percentile entropy "minmax --equalize --bias-correct"; do
+for variant in minmax percentile entropy "minmax --equalize --bias-correct" \
+	"minmax --equalize=data,relu6"; do
 	# shellcheck disable=SC2086 # the method, then options
 	set -- $variant
 	method=$1

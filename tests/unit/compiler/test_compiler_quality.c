@@ -268,7 +268,7 @@ static void test_equalize(void)
 	tap_ok(hi / lo >= 50, "unbalanced pair: A's kernel ranges %.4g to %.4g",
 	       lo, hi);
 	exec(&g, x, before, n);
-	pairs = nvc_equalize(&g, NVC_EQ_EXACT, err, sizeof(err));
+	pairs = nvc_equalize(&g, NVC_EQ_EXACT, NULL, NULL, err, sizeof(err));
 	exec(&g, x, after, n);
 	tap_ok(pairs == 1, "one pair equalized (%d)", pairs);
 	e0 = max_diff(after, before, n, &top);
@@ -299,6 +299,39 @@ static void test_equalize(void)
 	nvc_graph_free(&q);
 }
 
+/* The same pair equalized by the channels' ranges over the images. */
+static void test_equalize_data(void)
+{
+	struct nvc_graph g, q;
+	long n = 8 * SIDE * SIDE;
+	float x[3 * SIDE * SIDE], before[8 * SIDE * SIDE], after[8 * SIDE * SIDE];
+	float y0[8 * SIDE * SIDE], y1[8 * SIDE * SIDE];
+	struct nvdla_tensor_desc d;
+	double top, e0, e1;
+	char err[NVC_ERR_LEN];
+	int pairs;
+
+	unbalanced(&g, NVC_ACT_RELU);
+	unbalanced(&q, NVC_ACT_RELU);
+	exec(&g, x, before, n);
+	pairs = nvc_equalize(&g, NVC_EQ_EXACT, dir, &calib, err, sizeof(err));
+	exec(&g, x, after, n);
+	e0 = max_diff(after, before, n, &top);
+	tap_ok(pairs == 1 && e0 < 1e-5 * top,
+	       "equalized by activation ranges: one pair (%d), the float outputs the same (%.3g of %.3g)",
+	       pairs, e0, top);
+	if (run_int8(&q, "nv_large", x, y0, n, &d) || run_int8(&g, "nv_large", x, y1, n, &d)) {
+		tap_ok(0, "int8 builds");
+	} else {
+		e0 = max_diff(y0, before, n, &top);
+		e1 = max_diff(y1, before, n, &top);
+		tap_ok(e1 < e0 / 2, "int8 on nv_large: max error %.4f without, %.4f with equalization by activation ranges (of %.3f)",
+		       e0, e1, top);
+	}
+	nvc_graph_free(&g);
+	nvc_graph_free(&q);
+}
+
 /* Clip(0, 6) commutes with no scaling: left alone unless asked. */
 static void test_equalize_relu6(void)
 {
@@ -309,10 +342,10 @@ static void test_equalize_relu6(void)
 	unbalanced(&g, NVC_ACT_CLIP);
 	g.nodes[0].act.min = 0;
 	g.nodes[0].act.max = 6;
-	pairs = nvc_equalize(&g, NVC_EQ_EXACT, err, sizeof(err));
+	pairs = nvc_equalize(&g, NVC_EQ_EXACT, NULL, NULL, err, sizeof(err));
 	tap_ok(pairs == 0 && g.nodes[0].act.type == NVC_ACT_CLIP,
 	       "ReLU6 between: no pair equalized (%d)", pairs);
-	pairs = nvc_equalize(&g, NVC_EQ_RELU6, err, sizeof(err));
+	pairs = nvc_equalize(&g, NVC_EQ_RELU6, NULL, NULL, err, sizeof(err));
 	tap_ok(pairs == 1 && g.nodes[0].act.type == NVC_ACT_RELU,
 	       "ReLU6 between, relu6 mode: equalized, the clip a ReLU (%d)", pairs);
 	nvc_graph_free(&g);
@@ -407,6 +440,7 @@ int main(void)
 		return tap_done();
 	}
 	test_equalize();
+	test_equalize_data();
 	test_equalize_relu6();
 	test_bias_correct();
 	test_softmax("nv_large");

@@ -25,6 +25,7 @@ struct args {
 	int dump;
 	bool report;
 	enum nvc_equalize equalize;
+	bool equalize_data;	/* activation ranges from --calibrate */
 	bool bias_correct;
 };
 
@@ -35,7 +36,7 @@ static void usage(FILE *f)
 		"         [--precision fp16|int8] [--calibrate DIR]\n"
 		"         [--calib-method minmax|percentile[=P]|entropy]\n"
 		"         [--input-format image|feature] [--mean B,G,R] [--normalize S]\n"
-		"         [--equalize[=relu6]] [--bias-correct]\n"
+		"         [--equalize[=relu6,data]] [--bias-correct]\n"
 		"         [--cpu-fallback] [--report] -o OUT.nvdla\n"
 		"       nvdla_compile MODEL.onnx --exec INPUT.{pgm,ppm,png,jpg,npy}\n"
 		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR]\n"
@@ -47,7 +48,8 @@ static void usage(FILE *f)
 		"--cpu-fallback: what the DLA does not compute (Erf) runs as CPU\n"
 		"tasks, each such node listed on stderr.\n"
 		"--equalize: cross-layer equalization of the weights before\n"
-		"calibration (=relu6: also through ReLU6, made ReLU there).\n"
+		"calibration (relu6: also through ReLU6, made ReLU there; data:\n"
+		"activation ranges from the calibration images, not weights).\n"
 		"--bias-correct: int8 weights' mean error over the calibration\n"
 		"images taken off each convolution's bias.\n"
 		"--report: each layer's estimated time on the configuration at its\n"
@@ -101,6 +103,29 @@ static int parse_method(const char *s, struct nvc_calib_options *c)
 		}
 	} else {
 		return -1;
+	}
+	return 0;
+}
+
+/* --equalize[=relu6|data|relu6,data] */
+static int parse_equalize(const char *s, struct args *a)
+{
+	char buf[32], *tok, *save;
+
+	a->equalize = NVC_EQ_EXACT;
+	if (!s)
+		return 0;
+	if (strlen(s) >= sizeof(buf) || !*s)
+		return -1;
+	strcpy(buf, s);
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "relu6"))
+			a->equalize = NVC_EQ_RELU6;
+		else if (!strcmp(tok, "data"))
+			a->equalize_data = true;
+		else
+			return -1;
 	}
 	return 0;
 }
@@ -184,9 +209,9 @@ static int parse(int argc, char **argv, struct args *a)
 			a->report = true;
 			break;
 		case 'E':
-			if (optarg && strcmp(optarg, "relu6"))
-				return bad("--equalize=%s: only relu6 may be given", optarg);
-			a->equalize = optarg ? NVC_EQ_RELU6 : NVC_EQ_EXACT;
+			if (parse_equalize(optarg, a))
+				return bad("--equalize=%s: relu6, data or both, comma separated",
+					   optarg);
 			break;
 		case 'B':
 			a->bias_correct = true;
@@ -211,6 +236,8 @@ static int parse(int argc, char **argv, struct args *a)
 		return bad("%s", "compiling needs --config and -o (or use --exec or --dump-ir)");
 	if (a->report && (!a->config || !a->out))
 		return bad("%s", "--report estimates what it compiles: it needs --config and -o");
+	if (a->equalize_data && !a->calib_dir)
+		return bad("%s", "--equalize=data measures activations on calibration images: it needs --calibrate");
 	if (a->bias_correct && (!a->calib_dir || !int8(a)))
 		return bad("%s", "--bias-correct corrects int8 weights from calibration images: it needs --calibrate and int8");
 	return 0;
@@ -320,7 +347,9 @@ static int compile(const struct nvc_graph *g, struct args *a, char *err,
 static int quality(struct nvc_graph *g, const struct args *a, char *err,
 		   size_t errlen)
 {
-	int ret = nvc_equalize(g, a->equalize, err, errlen);
+	int ret = nvc_equalize(g, a->equalize,
+			       a->equalize_data ? a->calib_dir : NULL,
+			       &a->calib, err, errlen);
 
 	if (ret > 0)
 		fprintf(stderr, "nvdla_compile: %d pairs of convolutions equalized\n",
