@@ -346,7 +346,7 @@ int nvc_equalize(struct nvc_graph *g, enum nvc_equalize mode,
 		return nvc_error(err, errlen, ret, "out of memory");
 	}
 	clips_to_relu(g, pairs, n);
-	if (dir) {
+	if (dir && n) {
 		ret = equalize_data(g, pairs, n, dir, o, err, errlen);
 		free(pairs);
 		return ret ? ret : n;
