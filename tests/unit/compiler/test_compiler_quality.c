@@ -254,85 +254,64 @@ static double max_diff(const float *a, const float *b, long n, double *top)
 	return d;
 }
 
-static void test_equalize(void)
+/* A's kernel ranges: their spread, and how far each is from B's on it. */
+static double spread(const struct nvc_graph *g, double *apart)
 {
-	struct nvc_graph g, q;
-	long n = 8 * SIDE * SIDE;
-	float x[3 * SIDE * SIDE], before[8 * SIDE * SIDE], after[8 * SIDE * SIDE];
-	float y0[8 * SIDE * SIDE], y1[8 * SIDE * SIDE];
-	struct nvdla_tensor_desc d;
-	double top, e0, e1, lo = INFINITY, hi = 0, worst = 0;
-	char err[NVC_ERR_LEN];
-	int c, pairs;
+	double lo = INFINITY, hi = 0;
+	int c;
 
-	unbalanced(&g, NVC_ACT_RELU);
-	unbalanced(&q, NVC_ACT_RELU);
+	*apart = 0;
 	for (c = 0; c < 8; c++) {
-		lo = fmin(lo, out_range(&g, 0, c));
-		hi = fmax(hi, out_range(&g, 0, c));
-	}
-	tap_ok(hi / lo >= 50, "unbalanced pair: A's kernel ranges %.4g to %.4g",
-	       lo, hi);
-	exec(&g, x, before, n);
-	pairs = nvc_equalize(&g, NVC_EQ_EXACT, NULL, NULL, err, sizeof(err));
-	exec(&g, x, after, n);
-	tap_ok(pairs == 1, "one pair equalized (%d)", pairs);
-	e0 = max_diff(after, before, n, &top);
-	tap_ok(e0 < 1e-5 * top,
-	       "equalized: the float outputs are the same (%.3g of %.3g)", e0,
-	       top);
-	lo = INFINITY;
-	hi = 0;
-	for (c = 0; c < 8; c++) {
-		double r1 = out_range(&g, 0, c), r2 = in_range(&g, 1, c);
+		double r1 = out_range(g, 0, c), r2 = in_range(g, 1, c);
 
 		lo = fmin(lo, r1);
 		hi = fmax(hi, r1);
-		worst = fmax(worst, fabs(r1 - r2) / r1);
+		*apart = fmax(*apart, fabs(r1 - r2) / r1);
 	}
-	tap_ok(worst < 1e-4 && hi / lo < 10,
-	       "equalized: each channel's range the same in A and B (%.2g apart), A's within %.3g of each other",
-	       worst, hi / lo);
-	if (run_int8(&q, "nv_large", x, y0, n, &d) || run_int8(&g, "nv_large", x, y1, n, &d)) {
-		tap_ok(0, "int8 builds");
-	} else {
-		e0 = max_diff(y0, before, n, &top);
-		e1 = max_diff(y1, before, n, &top);
-		tap_ok(e1 < e0 / 2, "int8 on nv_large: max error %.4f without, %.4f with equalization (of %.3f)",
-		       e0, e1, top);
-	}
-	nvc_graph_free(&g);
-	nvc_graph_free(&q);
+	return hi / lo;
 }
 
-/* The same pair equalized by the channels' ranges over the images. */
-static void test_equalize_data(void)
+/*
+ * The unbalanced pair equalized by weight ranges, or with @data (the
+ * calibration images) by the channels' activation ranges: the float
+ * outputs the same, the int8 error at most half.
+ */
+static void test_equalize(const char *data, const char *how)
 {
 	struct nvc_graph g, q;
 	long n = 8 * SIDE * SIDE;
 	float x[3 * SIDE * SIDE], before[8 * SIDE * SIDE], after[8 * SIDE * SIDE];
 	float y0[8 * SIDE * SIDE], y1[8 * SIDE * SIDE];
 	struct nvdla_tensor_desc d;
-	double top, e0, e1;
+	double top, e0, e1, ratio, apart;
 	char err[NVC_ERR_LEN];
 	int pairs;
 
 	unbalanced(&g, NVC_ACT_RELU);
 	unbalanced(&q, NVC_ACT_RELU);
+	ratio = spread(&g, &apart);
 	exec(&g, x, before, n);
-	pairs = nvc_equalize(&g, NVC_EQ_EXACT, dir, &calib, err, sizeof(err));
+	pairs = nvc_equalize(&g, NVC_EQ_EXACT, data, &calib, err, sizeof(err));
 	exec(&g, x, after, n);
 	e0 = max_diff(after, before, n, &top);
 	tap_ok(pairs == 1 && e0 < 1e-5 * top,
-	       "equalized by activation ranges: one pair (%d), the float outputs the same (%.3g of %.3g)",
-	       pairs, e0, top);
+	       "%s: one pair (%d), the float outputs the same (%.3g of %.3g)",
+	       how, pairs, e0, top);
+	if (!data) {
+		tap_ok(ratio >= 50, "unbalanced pair: A's largest kernel range %.3g times its smallest",
+		       ratio);
+		ratio = spread(&g, &apart);
+		tap_ok(apart < 1e-4 && ratio < 10,
+		       "%s: each channel's range the same in A and B (%.2g apart), A's within %.3g of each other",
+		       how, apart, ratio);
+	}
 	if (run_int8(&q, "nv_large", x, y0, n, &d) || run_int8(&g, "nv_large", x, y1, n, &d)) {
 		tap_ok(0, "int8 builds");
 	} else {
 		e0 = max_diff(y0, before, n, &top);
 		e1 = max_diff(y1, before, n, &top);
-		tap_ok(e1 < e0 / 2, "int8 on nv_large: max error %.4f without, %.4f with equalization by activation ranges (of %.3f)",
-		       e0, e1, top);
+		tap_ok(e1 < e0 / 2, "%s: int8 on nv_large, max error %.4f without, %.4f with (of %.3f)",
+		       how, e0, e1, top);
 	}
 	nvc_graph_free(&g);
 	nvc_graph_free(&q);
@@ -448,8 +427,8 @@ int main(void)
 		tap_ok(0, "calibration images in %s", dir);
 		return tap_done();
 	}
-	test_equalize();
-	test_equalize_data();
+	test_equalize(NULL, "equalized by weight ranges");
+	test_equalize(dir, "equalized by activation ranges");
 	test_equalize_relu6();
 	test_bias_correct();
 	test_softmax("nv_large");
