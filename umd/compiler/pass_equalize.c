@@ -4,14 +4,16 @@
  * Cross-layer equalization (Nagel et al., "Data-Free Quantization Through
  * Weight Equalization and Bias Correction", 2019). For convolutions A and
  * B where B alone reads A's output through an activation f with
- * f(x / s) = f(x) / s for s > 0 (and a pooling, likewise), dividing A's output channel c (its
- * kernel and bias) by s_c and multiplying what B reads of channel c by
- * s_c computes the same. With s_c = sqrt(r1_c / r2_c), r1_c the largest
- * |weight| of A's kernel c and r2_c that of B's weights on channel c,
- * both become sqrt(r1_c r2_c): A's output channels, one per-tensor int8
- * scale, come to similar ranges, and so do B's input channels within
- * each of its kernels (one scale per kernel). Chains (B the A of the
- * next pair) are swept until the scales settle.
+ * f(x / s) = f(x) / s for s > 0 (and maybe a pooling, likewise),
+ * dividing A's output channel c (its kernel and bias) by s_c and
+ * multiplying what B reads of channel c by s_c computes the same. With
+ * s_c = sqrt(r1_c / r2_c), r1_c the largest |weight| of A's kernel c and
+ * r2_c that of B's weights on channel c, both become sqrt(r1_c r2_c):
+ * A's output channels, one per-tensor int8 scale, come to similar
+ * ranges, and so do B's input channels within each of its kernels (one
+ * scale per kernel). Chains (B the A of the next pair) are swept until
+ * the scales settle. From calibration data, the channel's largest
+ * |value| takes r1_c's place.
  */
 #include <errno.h>
 #include <math.h>
