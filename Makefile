@@ -187,7 +187,7 @@ $$(BUILD)/tests/%: tests/unit/$(1)/%.sh
 endef
 
 # The compiler's back end (umd/compiler/lower*.c) and its test.
-LOWER_SRCS := $(wildcard umd/compiler/lower*.c)
+LOWER_SRCS := $(wildcard umd/compiler/lower*.c) umd/compiler/quant_weights.c
 
 $(BUILD)/tests/test_compiler_lower: $(BUILD)/obj/tests/unit/compiler/test_compiler_lower.o \
 		$(call obj,$(LOWER_SRCS)) $(LIB_A)
@@ -267,6 +267,7 @@ $(GEN)/onnx.pb-c.h: $(GEN)/onnx.pb-c.c ;
 $(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
 	$(COMPILER_SRCS) umd/compiler/cli/nvdla_compile.c \
 	tests/unit/compiler/test_compiler_onnx.c tests/unit/compiler/test_compiler_lower.c \
+	tests/unit/compiler/test_compiler_quality.c \
 	tests/fuzz/fuzz_onnx.c tools/bench/nvdla_exec_bench.c)): \
 	override CPPFLAGS += -I$(GEN) -Iumd/compiler
 $(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
@@ -309,6 +310,18 @@ $(BUILD)/tests/test_compiler_onnx: $(BUILD)/obj/tests/unit/compiler/test_compile
 
 $(BUILD)/tests/test_compiler_onnx-asan: \
 		$(BUILD)/obj-asan/tests/unit/compiler/test_compiler_onnx.o \
+		$(BUILD)/lib/libnvdla_compiler-asan.a $(SAN_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_FLAGS) -o $@ $^ $(COMPILER_LIBS)
+
+$(BUILD)/tests/test_compiler_quality: \
+		$(BUILD)/obj/tests/unit/compiler/test_compiler_quality.o \
+		$(COMPILER_A) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(COMPILER_LIBS)
+
+$(BUILD)/tests/test_compiler_quality-asan: \
+		$(BUILD)/obj-asan/tests/unit/compiler/test_compiler_quality.o \
 		$(BUILD)/lib/libnvdla_compiler-asan.a $(SAN_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_FLAGS) -o $@ $^ $(COMPILER_LIBS)

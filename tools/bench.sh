@@ -4,7 +4,8 @@
 # loops (nvdla_bench), the compiler's float executor in GMAC/s
 # (nvdla_exec_bench), the wall time of the largest public traces and of
 # ResNet-18 from the official compiler, the digit demo's accuracy on its
-# test split, the detector demo's mAP on held-out scenes, the estimated
+# test split, the detector demo's mAP on held-out scenes, the int8
+# quality tools on two torchvision models, the estimated
 # frames/s of the corpus networks and the demo (tools/bench-estimate.sh),
 # the pipelined example's frames/s (nvdla_stream) with 1, 2 and 3 runs in
 # flight next to the synchronous loop's, then the runtime's own
@@ -107,6 +108,21 @@ model_bench digits torch,onnx
 # The detector demo (models/detect) on 200 held-out scenes: mAP@0.5 of the
 # float model next to the compiled network's in fp16 and int8.
 model_bench detect torch,onnx,sklearn
+# The int8 quality tools (docs/compiler.md) on torchvision's mobilenet_v2
+# and resnet18 at 224x224 (tools/models/int8_quality.py): the worst
+# cosine and signal-to-noise ratio of 5 inputs and the top-1 agreement,
+# without and with equalization and bias correction, on nv_large.
+echo
+if [ -x "$build/bin/nvdla_compile" ] &&
+	tools/models/python.sh -c "import torchvision, onnx" 2>/dev/null; then
+	LD_LIBRARY_PATH="$build/lib" PYTHONPATH=python:tools/models \
+		PATH="$build/bin:$PATH" tools/models/python.sh \
+		tools/models/int8_quality.py "$build" \
+		--tools "plain equalize bias-correct both" mobilenet_v2 resnet18 \
+		2>/dev/null || echo "int8 quality: failed"
+else
+	echo "int8 quality: skipped (needs nvdla_compile and python3 torchvision)"
+fi
 
 # Estimated frames/s of the corpus networks and of the digit demo on
 # nv_small, nv_large and nv_full at their default clocks (the model's

@@ -54,20 +54,27 @@ MODELS = {
 }
 
 
-def export(name, out):
-    make, side = MODELS[name]
-    d = os.path.join(out, name)
-    path = os.path.join(d, name + ".onnx")
-    if os.path.exists(os.path.join(d, "reference.txt")):
-        return
-    os.makedirs(d, exist_ok=True)
+def build(name, side=None):
+    """Model @name in eval mode, its batch-norm statistics from three
+    random batches at @side (the table's by default); (model, side)."""
+    make, default = MODELS[name]
+    side = side or default
     torch.manual_seed(SEED)
     m = make(weights=None)
     m.train()
     with torch.no_grad():
         for _ in range(3):
             m(torch.randn(2, 3, side, side))
-    m.eval()
+    return m.eval(), side
+
+
+def export(name, out, side=None):
+    d = os.path.join(out, name)
+    path = os.path.join(d, name + ".onnx")
+    if os.path.exists(os.path.join(d, "reference.txt")):
+        return
+    os.makedirs(d, exist_ok=True)
+    m, side = build(name, side)
     x = torch.rand(1, 3, side, side)
     with torch.no_grad():
         y = m(x)

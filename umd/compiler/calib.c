@@ -249,10 +249,11 @@ static void set_ranges(struct calib *k)
 	}
 }
 
-static int calibrate(struct calib *k, const char *dir)
+/* The inputs of @dir listed, and room for one run of the graph. */
+static int calib_setup(struct calib *k, const char *dir)
 {
 	struct nvc_graph *g = k->g;
-	int t, ret;
+	int ret;
 
 	if (g->num_inputs != 1)
 		return nvc_error(k->err, k->errlen, -EINVAL,
@@ -261,11 +262,24 @@ static int calibrate(struct calib *k, const char *dir)
 	ret = list_inputs(k, dir);
 	if (ret)
 		return ret;
-	k->s = calloc(g->num_tensors, sizeof(*k->s));
 	k->values = calloc(g->num_tensors, sizeof(*k->values));
 	k->input = malloc(nvc_tensor_size(&g->tensors[g->inputs[0]]) *
 			  sizeof(float));
-	if (!k->s || !k->values || !k->input)
+	if (!k->values || !k->input)
+		return nvc_error(k->err, k->errlen, -ENOMEM, "out of memory");
+	return 0;
+}
+
+static int calibrate(struct calib *k, const char *dir)
+{
+	struct nvc_graph *g = k->g;
+	int t, ret;
+
+	ret = calib_setup(k, dir);
+	if (ret)
+		return ret;
+	k->s = calloc(g->num_tensors, sizeof(*k->s));
+	if (!k->s)
 		return nvc_error(k->err, k->errlen, -ENOMEM, "out of memory");
 	for (t = 0; t < g->num_tensors; t++) {
 		k->s[t].min = INFINITY;
@@ -288,22 +302,48 @@ out:
 	return ret;
 }
 
+static void calib_free(struct calib *k)
+{
+	int i;
+
+	for (i = 0; k->s && i < k->g->num_tensors; i++)
+		free(k->s[i].hist);
+	for (i = 0; i < k->num_files; i++)
+		free(k->files[i]);
+	if (k->values)
+		nvc_exec_free(k->g, k->values);
+	free(k->files);
+	free(k->s);
+	free(k->values);
+	free(k->input);
+}
+
 int nvc_calibrate(struct nvc_graph *g, const char *dir,
 		  const struct nvc_calib_options *o, char *err, size_t errlen)
 {
 	struct calib k = { .g = g, .o = o, .err = err, .errlen = errlen };
-	int i, ret;
+	int ret;
 
 	ret = calibrate(&k, dir);
-	for (i = 0; k.s && i < g->num_tensors; i++)
-		free(k.s[i].hist);
-	for (i = 0; i < k.num_files; i++)
-		free(k.files[i]);
-	if (k.values)
+	calib_free(&k);
+	return ret;
+}
+
+int nvc_calib_each(struct nvc_graph *g, const char *dir,
+		   const struct nvc_calib_options *o,
+		   int (*fn)(void *ctx, float *const *values), void *ctx,
+		   char *err, size_t errlen)
+{
+	struct calib k = { .g = g, .o = o, .err = err, .errlen = errlen };
+	int i, ret;
+
+	ret = calib_setup(&k, dir);
+	for (i = 0; !ret && i < k.num_files; i++) {
+		ret = run_input(&k, i);
+		if (!ret)
+			ret = fn(ctx, k.values);
 		nvc_exec_free(g, k.values);
-	free(k.files);
-	free(k.s);
-	free(k.values);
-	free(k.input);
+	}
+	calib_free(&k);
 	return ret;
 }

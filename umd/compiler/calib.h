@@ -76,4 +76,14 @@ int nvc_npy_read(const char *path, const struct nvc_tensor *t, float *out,
 int nvc_calibrate(struct nvc_graph *g, const char *dir,
 		  const struct nvc_calib_options *o, char *err, size_t errlen);
 
+/*
+ * Run every image of directory @dir (as nvc_calibrate takes them) through
+ * @g, calling @fn with every tensor's values after each; a non-zero
+ * return of @fn (a negative errno, its message in @err) stops the run.
+ */
+int nvc_calib_each(struct nvc_graph *g, const char *dir,
+		   const struct nvc_calib_options *o,
+		   int (*fn)(void *ctx, float *const *values), void *ctx,
+		   char *err, size_t errlen);
+
 #endif /* __NVDLA_COMPILER_CALIB_H__ */

@@ -73,6 +73,16 @@ int nvc_tensor_add(struct nvc_graph *g, const char *name, int n, int c,
 	return g->num_tensors++;
 }
 
+int nvc_tensor_copy(struct nvc_graph *g, int t, const char *what)
+{
+	char buf[NVC_ERR_LEN];
+	const struct nvc_tensor *src = &g->tensors[t];
+
+	snprintf(buf, sizeof(buf), "%s/%s", src->name, what);
+	return nvc_tensor_add(g, buf, src->n, src->c, src->h, src->w,
+			      src->data);
+}
+
 int nvc_node_add(struct nvc_graph *g, const char *name, const char *onnx_op,
 		 enum nvc_op op)
 {

@@ -14,6 +14,12 @@
 int nvc_tensor_add(struct nvc_graph *g, const char *name, int n, int c,
 		   int h, int w, const float *data);
 
+/*
+ * Append a copy of constant @t named "NAME/@what" (the caller rewrites
+ * its data). Returns its index or -ENOMEM.
+ */
+int nvc_tensor_copy(struct nvc_graph *g, int t, const char *what);
+
 /* Append a node of @op named @name; returns its index or -ENOMEM. */
 int nvc_node_add(struct nvc_graph *g, const char *name, const char *onnx_op,
 		 enum nvc_op op);

@@ -329,6 +329,11 @@ static void io_desc(const struct nvc_lower *L, int named, int tensor,
 	d->stride[0] = L->bpe;
 	d->stride[1] = p->line;
 	d->stride[2] = p->surf;
+	if (nvc_softmax_fp16(L, tensor)) {
+		d->data_type = NVDLA_DATA_TYPE_HALF;
+		d->pixel_format = NVDLA_TENSOR_FEATURE;
+		d->stride[0] = 2;
+	}
 	if (L->image && nvc_is_input(L, tensor)) {
 		d->data_format = DATA_FORMAT_NHWC;
 		d->data_category = DATA_CATEGORY_IMAGE;

@@ -28,8 +28,7 @@
 #include <nvdla/pixel_formats.h>
 
 #include "lower_internal.h"
-
-#define NVC_WEIGHT_RATIO 64	/* smallest channel scale: max / 64 */
+#include "quality.h"
 
 struct conv_shape {
 	int k, c, r, s;		/* dense kernels */
@@ -234,8 +233,7 @@ static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 								  k, c, r, s);
 
 					if (L->bpe == 1) {
-						buf[i] = (uint8_t)(int8_t)fmaxf(
-							fminf(rintf(v / ws[k]), 127), -127);
+						buf[i] = (uint8_t)nvc_weight_code(v, ws[k]);
 					} else {
 						uint16_t h = nvc_half(v);
 
@@ -263,21 +261,14 @@ static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
  */
 static void scales_from_max(const struct nvc_lower *L, int nk, float *ws)
 {
-	float top = 0;
 	int k;
 
-	for (k = 0; k < nk; k++) {
-		ws[k] /= 127.0f;
-		top = fmaxf(top, ws[k]);
+	if (L->prec == DLA_PRECISION_INT8) {
+		nvc_weight_scales(ws, nk);
+		return;
 	}
-	for (k = 0; k < nk; k++) {
-		if (L->prec != DLA_PRECISION_INT8)
-			ws[k] = 1.0f;
-		else if (top == 0)
-			ws[k] = 1.0f;
-		else if (ws[k] < top / NVC_WEIGHT_RATIO)
-			ws[k] = top / NVC_WEIGHT_RATIO;
-	}
+	for (k = 0; k < nk; k++)
+		ws[k] = 1.0f;
 }
 
 static void weight_scales(const struct nvc_lower *L,

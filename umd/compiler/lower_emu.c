@@ -21,12 +21,45 @@ static void wrf32(uint8_t *p, float f)
 	wr32(p, v);
 }
 
+bool nvc_softmax_fp16(const struct nvc_lower *L, int tensor)
+{
+	const struct nvc_graph *g = L->g;
+	int p = g->tensors[tensor].producer, i, j;
+	bool output = false;
+
+	if (L->prec != DLA_PRECISION_INT8 || p < 0 ||
+	    g->nodes[p].op != NVC_SOFTMAX)
+		return false;
+	for (i = 0; i < g->num_outputs; i++)
+		output |= nvc_resolve(L, g->outputs[i]) == tensor;
+	for (i = 0; i < g->num_nodes; i++)
+		for (j = 0; j < g->nodes[i].num_inputs; j++)
+			if (g->nodes[i].op != NVC_RESHAPE &&
+			    nvc_resolve(L, g->nodes[i].inputs[j]) == tensor)
+				return false;
+	return output;
+}
+
+/* The fp16 feature layout (16 channels an atom of 32 bytes) of @tensor. */
+static void place_fp16(struct nvc_lower *L, int tensor)
+{
+	const struct nvc_tensor *t = nvc_t(L, tensor);
+	struct nvc_place *p = &L->ts[tensor].place;
+
+	p->line = (uint32_t)t->w * NVC_FP16_ATOM;
+	p->surf = p->line * (uint32_t)t->h;
+	p->size = p->surf * (uint32_t)((t->c + NVC_FP16_ATOM / 2 - 1) /
+				       (NVC_FP16_ATOM / 2));
+}
+
 static void emu_buffer(const struct nvc_lower *L, uint8_t *d, int tensor)
 {
 	const struct nvc_place *p = &L->ts[nvc_resolve(L, tensor)].place;
 	const struct nvc_tensor *t = nvc_t(L, nvc_resolve(L, tensor));
 	uint8_t *dims = d + EMU_V2_BUF_WIDTH;
-	uint16_t format = L->prec == DLA_PRECISION_FP16 ? EMU_V2_FORMAT_FP16 :
+	uint16_t format = L->prec == DLA_PRECISION_FP16 ||
+			  nvc_softmax_fp16(L, nvc_resolve(L, tensor)) ?
+			  EMU_V2_FORMAT_FP16 :
 			  L->t.atom == 8 ? EMU_V2_FORMAT_INT8_8 :
 			  EMU_V2_FORMAT_INT8;
 
@@ -57,6 +90,8 @@ int nvc_lower_cpu(struct nvc_lower *L, int node)
 				"softmax over the channels of a %dx%d cube: the CPU task takes 1x1xC",
 				ti->w, ti->h);
 	ret = nvc_place_tensor(L, out);
+	if (!ret && nvc_softmax_fp16(L, out))
+		place_fp16(L, out);
 	if (!ret)
 		ret = nvc_task_close(L);
 	if (ret)

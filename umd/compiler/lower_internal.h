@@ -221,6 +221,15 @@ int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
 		 enum nvc_eltwise elt, const struct nvc_activation *act,
 		 float s_out, float *s_c);
 
+/*
+ * lower_emu.c: whether @tensor is the probabilities of an int8 softmax
+ * that only graph outputs are: the CPU task writes them in fp16 (the
+ * feature layout of NVC_FP16_ATOM bytes), where int8 steps of 1/127
+ * would make most of them 0.
+ */
+#define NVC_FP16_ATOM 32
+bool nvc_softmax_fp16(const struct nvc_lower *L, int tensor);
+
 /* lower_conv.c, lower_pdp.c, lower_cdp.c, lower_emu.c */
 int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 		   int fused_elt);

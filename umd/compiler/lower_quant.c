@@ -192,7 +192,9 @@ int nvc_scales(struct nvc_lower *L)
 					L->ts[n->inputs[0]].scale;
 			break;
 		case NVC_SOFTMAX:
-			L->ts[n->outputs[0]].scale = 1.0f / 127.0f;
+			L->ts[n->outputs[0]].scale =
+				nvc_softmax_fp16(L, n->outputs[0]) ? 1.0f :
+				1.0f / 127.0f;
 			break;
 		default:
 			break;

@@ -119,13 +119,8 @@ static int merge_affines(struct pass *p, struct nvc_node *first, int j)
 /* A copy of constant @t with a new name: the caller rewrites its data. */
 static int copy_constant(struct pass *p, int t, const char *what)
 {
-	char buf[NVC_ERR_LEN];
-	const struct nvc_tensor *src = &p->g->tensors[t];
-	int k;
+	int k = nvc_tensor_copy(p->g, t, what);
 
-	snprintf(buf, sizeof(buf), "%s/%s", src->name, what);
-	k = nvc_tensor_add(p->g, buf, src->n, src->c, src->h, src->w,
-			   src->data);
 	if (k < 0)
 		return nvc_error(p->err, p->errlen, k, "out of memory");
 	return k;

@@ -229,7 +229,12 @@ static int emu_decode_op(const struct emu_task *t, const uint8_t *o,
 		ret = emu_buffer(t, bufs + EMU_BUF_SIZE, &op->dst);
 	if (ret)
 		return ret;
-	if (op->src.format != op->dst.format)
+	/*
+	 * An int8 softmax may write fp16 probabilities (nvdla_compile does
+	 * for a network's output: int8 steps would make most of them 0).
+	 */
+	if (op->src.format != op->dst.format &&
+	    !(op->type == EMU_OP_SOFTMAX && op->dst.fp16))
 		return emu_error(t, -EOPNOTSUPP,
 				 "source and destination formats differ");
 	/* Softmax reads and writes C contiguous elements: within the cube. */

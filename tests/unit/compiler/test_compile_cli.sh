@@ -55,6 +55,13 @@ refuse 2 "--jobs 65: a number of threads from 1 to 64" "$model" --dump-ir --jobs
 refuse 2 "--jobs x: a number of threads from 1 to 64" "$model" --dump-ir --jobs x
 refuse 2 "--report estimates what it compiles: it needs --config and -o" \
 	"$model" --exec models/digits/input.pgm --report
+refuse 2 "--equalize=relu5: relu6, data or both, comma separated" "$model" --dump-ir --equalize=relu5
+refuse 2 "--equalize=data measures activations on calibration images: it needs --calibrate" \
+	"$model" --dump-ir --equalize=relu6,data
+refuse 2 "--bias-correct corrects int8 weights from calibration images: it needs --calibrate and int8" \
+	"$model" --config nv_small --bias-correct -o "$tmp/x"
+refuse 2 "--bias-correct corrects int8 weights from calibration images: it needs --calibrate and int8" \
+	"$model" --config nv_full --calibrate models/digits/calib --bias-correct -o "$tmp/x"
 refuse 1 "int8 needs --calibrate DIR" "$model" --config nv_small -o "$tmp/x"
 refuse 1 "int8 needs --calibrate DIR" "$model" --config nv_full --precision int8 -o "$tmp/x"
 refuse 1 "$tmp/none.onnx: No such file" "$tmp/none.onnx" --dump-ir
@@ -136,9 +143,17 @@ ok $? "--image without --normalize: the loadable's mapping, said on stderr (max 
 grep -q "^nvdla_runtime: warning: .* / 255 (B, G, R); the command line's --mean or --normalize differ, and are used" "$tmp/err.txt"
 ok $? "--normalize 1 against a loadable compiled for / 255: a warning"
 
-for method in minmax percentile entropy; do
+# Each calibration method, then the int8 quality tools (the digit
+# model's conv2 and fc1 read conv1 and conv2 through ReLU and a max
+# pooling, fc2 reads fc1 through ReLU: three pairs to equalize).
+for variant in minmax percentile entropy "minmax --equalize --bias-correct" \
+	"minmax --equalize=data,relu6"; do
+	# shellcheck disable=SC2086 # the method, then options
+	set -- $variant
+	method=$1
+	shift
 	"$nc" "$model" --config nv_small --calibrate models/digits/calib \
-		--calib-method "$method" -o "$tmp/digits8.nvdla" &&
+		--calib-method "$method" "$@" -o "$tmp/digits8.nvdla" 2>"$tmp/err.txt" &&
 		"$rt" --loadable "$tmp/digits8.nvdla" --device sim:nv_small \
 			--image models/digits/input.pgm --normalize 255 --rawdump \
 			-o "$tmp/run.txt" >/dev/null
@@ -146,8 +161,10 @@ for method in minmax percentile entropy; do
 	tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/run1.txt"
 	e=$(max_error "$tmp/run1.txt" models/digits/reference.txt)
 	[ "$status" -eq 0 ] && below "$e" 0.05
-	ok $? "the digit model in int8 for nv_small, $method calibration, runs in process (max error $e)"
+	ok $? "the digit model in int8 for nv_small, $variant calibration, runs in process (max error $e)"
 done
+grep -q "^nvdla_compile: 3 pairs of convolutions equalized" "$tmp/err.txt"
+ok $? "--equalize says how many pairs it equalized: $(grep pairs "$tmp/err.txt")"
 
 # --report: each layer's estimate is its operations' in the runtime's
 # --estimate of the same loadable (each of the digit model's layers one

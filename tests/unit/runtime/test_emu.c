@@ -9,6 +9,7 @@
  * groups on the other side.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,6 +241,14 @@ static void test_v2(struct nvdla_runtime *rt, const void *file, size_t len)
 	tap_ok(run(rt, l, x8, y) == -EOPNOTSUPP &&
 	       strstr(nvdla_runtime_error(rt), "formats differ") && !y[0],
 	       "int8 into fp16 refused: %s", nvdla_runtime_error(rt));
+	blob(l, "task-0-op_list")->data[EMU_OP_TYPE] = EMU_OP_SOFTMAX;
+	put_f32(blob(l, "task-0-op_list")->data + EMU_V2_IN_SCALE, 0.01f);
+	tap_ok(!run(rt, l, x8, y) &&
+	       fabsf(nvdla_half_to_float(y[0]) - 0.2246f) < 1e-3f &&
+	       fabsf(nvdla_half_to_float(y[1]) - 0.1664f) < 1e-3f &&
+	       fabsf(nvdla_half_to_float(y[2]) - 0.5525f) < 1e-3f &&
+	       fabsf(nvdla_half_to_float(y[3]) - 0.0565f) < 1e-3f,
+	       "int8 softmax into fp16 (nvdla_compile's network outputs): of 0.1 -0.2 1 -1.28 = 0.2246 0.1664 0.5525 0.0565");
 	to_v2(l, EMU_V2_FORMAT_FP16, 1.0f, 1.0f);
 	tap_ok(!run(rt, l, x16, y) && y[0] == 0x4200 && y[1] == 0xc200,
 	       "2019 layout, fp16 power: 1 + 2x of 1, -2 = 3, -3");

@@ -16,6 +16,7 @@
 #include "estimate.h"
 #include "exec.h"
 #include "lower.h"
+#include "quality.h"
 
 struct args {
 	const char *model, *out, *calib_dir, *exec, *config;
@@ -24,6 +25,9 @@ struct args {
 	struct nvc_calib_options calib;
 	int dump;
 	bool report;
+	enum nvc_equalize equalize;
+	bool equalize_data;	/* activation ranges from --calibrate */
+	bool bias_correct;
 };
 
 static void usage(FILE *f)
@@ -33,6 +37,7 @@ static void usage(FILE *f)
 		"         [--precision fp16|int8] [--calibrate DIR]\n"
 		"         [--calib-method minmax|percentile[=P]|entropy]\n"
 		"         [--input-format image|feature] [--mean B,G,R] [--normalize S]\n"
+		"         [--equalize[=relu6,data]] [--bias-correct]\n"
 		"         [--cpu-fallback] [--report] [--jobs N] -o OUT.nvdla\n"
 		"       nvdla_compile MODEL.onnx --exec INPUT.{pgm,ppm,png,jpg,npy} [--jobs N]\n"
 		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR] [--jobs N]\n"
@@ -46,6 +51,11 @@ static void usage(FILE *f)
 		"Input format: feature unless --input-format image.\n"
 		"--cpu-fallback: what the DLA does not compute (Erf) runs as CPU\n"
 		"tasks, each such node listed on stderr.\n"
+		"--equalize: cross-layer equalization of the weights before\n"
+		"calibration (relu6: also through ReLU6, made ReLU there; data:\n"
+		"activation ranges from the calibration images, not weights).\n"
+		"--bias-correct: int8 weights' mean error over the calibration\n"
+		"images taken off each convolution's bias.\n"
 		"--report: each layer's estimated time on the configuration at its\n"
 		"default clock and memory, the Winograd/direct choices, frames/s.\n");
 }
@@ -101,6 +111,37 @@ static int parse_method(const char *s, struct nvc_calib_options *c)
 	return 0;
 }
 
+/* --equalize[=relu6|data|relu6,data] */
+static int parse_equalize(const char *s, struct args *a)
+{
+	char buf[32], *tok, *save;
+
+	a->equalize = NVC_EQ_EXACT;
+	if (!s)
+		return 0;
+	if (strlen(s) >= sizeof(buf) || !*s)
+		return -1;
+	strcpy(buf, s);
+	for (tok = strtok_r(buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "relu6"))
+			a->equalize = NVC_EQ_RELU6;
+		else if (!strcmp(tok, "data"))
+			a->equalize_data = true;
+		else
+			return -1;
+	}
+	return 0;
+}
+
+/* Whether the compile is int8: asked, or by default off nv_full. */
+static bool int8(const struct args *a)
+{
+	if (a->precision)
+		return !strcmp(a->precision, "int8");
+	return a->config && strcmp(a->config, "nv_full");
+}
+
 static int parse(int argc, char **argv, struct args *a)
 {
 	static const struct option opts[] = {
@@ -116,6 +157,8 @@ static int parse(int argc, char **argv, struct args *a)
 		{ "cpu-fallback", no_argument, NULL, 'F' },
 		{ "report", no_argument, NULL, 'r' },
 		{ "jobs", required_argument, NULL, 'j' },
+		{ "equalize", optional_argument, NULL, 'E' },
+		{ "bias-correct", no_argument, NULL, 'B' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -177,6 +220,14 @@ static int parse(int argc, char **argv, struct args *a)
 				return bad("--jobs %s: a number of threads from 1 to 64", optarg);
 			nvc_exec_set_jobs(jobs);
 			break;
+		case 'E':
+			if (parse_equalize(optarg, a))
+				return bad("--equalize=%s: relu6, data or both, comma separated",
+					   optarg);
+			break;
+		case 'B':
+			a->bias_correct = true;
+			break;
 		case 'o':
 			a->out = optarg;
 			break;
@@ -197,6 +248,10 @@ static int parse(int argc, char **argv, struct args *a)
 		return bad("%s", "compiling needs --config and -o (or use --exec or --dump-ir)");
 	if (a->report && (!a->config || !a->out))
 		return bad("%s", "--report estimates what it compiles: it needs --config and -o");
+	if (a->equalize_data && !a->calib_dir)
+		return bad("%s", "--equalize=data measures activations on calibration images: it needs --calibrate");
+	if (a->bias_correct && (!a->calib_dir || !int8(a)))
+		return bad("%s", "--bias-correct corrects int8 weights from calibration images: it needs --calibrate and int8");
 	return 0;
 }
 
@@ -288,7 +343,7 @@ static int compile(const struct nvc_graph *g, struct args *a, char *err,
 
 	a->lower.config = a->config;
 	if (!a->precision)
-		a->precision = strcmp(a->config, "nv_full") ? "int8" : "fp16";
+		a->precision = int8(a) ? "int8" : "fp16";
 	a->lower.precision = strcmp(a->precision, "int8") ? NVC_FP16 : NVC_INT8;
 	if (a->lower.precision == NVC_INT8 && !a->calib_dir && !has_qdq(g))
 		return nvc_error(err, errlen, -EINVAL,
@@ -309,6 +364,22 @@ static int compile(const struct nvc_graph *g, struct args *a, char *err,
 		nvc_report_free(&r);
 	free(buf);
 	return ret;
+}
+
+/* Equalization, then bias correction (before calibration measures ranges). */
+static int quality(struct nvc_graph *g, const struct args *a, char *err,
+		   size_t errlen)
+{
+	int ret = nvc_equalize(g, a->equalize,
+			       a->equalize_data ? a->calib_dir : NULL,
+			       &a->calib, err, errlen);
+
+	if (ret > 0)
+		fprintf(stderr, "nvdla_compile: %d pairs of convolutions equalized\n",
+			ret);
+	if (ret >= 0 && a->bias_correct)
+		return nvc_bias_correct(g, a->calib_dir, &a->calib, err, errlen);
+	return ret < 0 ? ret : 0;
 }
 
 int main(int argc, char **argv)
@@ -333,6 +404,8 @@ int main(int argc, char **argv)
 	ret = nvc_passes(&g, err, sizeof(err));
 	a.calib.note = note;
 	a.calib.note_len = sizeof(note);
+	if (!ret)
+		ret = quality(&g, &a, err, sizeof(err));
 	if (!ret && a.calib_dir)
 		ret = nvc_calibrate(&g, a.calib_dir, &a.calib, err, sizeof(err));
 	if (note[0])

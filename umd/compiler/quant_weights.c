@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * int8 weights: one scale per kernel. The back end quantises with these,
+ * and bias correction measures the error of exactly these codes.
+ */
+#include <math.h>
+
+#include "quality.h"
+
+void nvc_weight_scales(float *ws, int k)
+{
+	float top = 0;
+	int i;
+
+	for (i = 0; i < k; i++) {
+		ws[i] /= 127.0f;
+		top = fmaxf(top, ws[i]);
+	}
+	for (i = 0; i < k; i++) {
+		if (top == 0)
+			ws[i] = 1.0f;
+		else if (ws[i] < top / NVC_WEIGHT_RATIO)
+			ws[i] = top / NVC_WEIGHT_RATIO;
+	}
+}
+
+signed char nvc_weight_code(float v, float s)
+{
+	return (signed char)fmaxf(fminf(rintf(v / s), 127), -127);
+}
