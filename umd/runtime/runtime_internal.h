@@ -19,7 +19,7 @@
 
 struct nvdla_runtime {
 	struct nvdla_backend *be;
-	/* Held by a network's worker for a whole run, and around bo_new/del. */
+	/* Held by a worker for a run's device part, and around bo_new/del. */
 	pthread_mutex_t be_lock;
 	char error[NVDLA_RT_ERROR_MAX];
 };
