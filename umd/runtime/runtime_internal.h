@@ -53,7 +53,7 @@ struct nvdla_binding {
  * struct nvdla_run - a submitted run (run.c)
  * @io: the buffers of its inputs, then of its outputs, at submission
  * @timeout_ns: its time limit from its start, or 0
- * @lock, @cond: guard @ended, @status and @error once it has ended
+ * @lock, @cond: guard @ended, @status and @error after submission
  * @efd: eventfd, readable once it has ended
  * @refs: the application's handle and the network's queue
  * @next: the next run in the queue
