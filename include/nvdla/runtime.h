@@ -12,11 +12,16 @@
  * nvdla_run) are the exception: nvdla_run_wait(), nvdla_run_poll(),
  * nvdla_run_fd(), nvdla_run_sync_file() and nvdla_run_error() may be
  * called from any thread on a run not yet freed, alongside calls on its
- * network. Each network runs its submitted runs on a worker thread of the
- * library, one at a time, in submission order; the runs of all networks of a runtime share its
- * device one run at a time, and nvdla_buffer_new(), nvdla_buffer_del(),
- * nvdla_buffer_import() and nvdla_buffer_export() wait for the run that
- * holds it.
+ * network. Each network runs its submitted runs on two threads of the
+ * library, in submission order: a worker executes a run's device part
+ * (its tasks up to the last DLA task), a finisher waits for it to end,
+ * runs the CPU tasks after it and ends the run, so the next run's device
+ * part executes while a run's CPU tasks run (on a copy, allocated once
+ * for a second run in flight, of the memory they share with the device
+ * part). The device parts of all networks of a runtime share its device
+ * one at a time, and nvdla_buffer_new(), nvdla_buffer_del(),
+ * nvdla_buffer_import() and nvdla_buffer_export() wait for the device
+ * part that holds it.
  */
 #ifndef __NVDLA_RUNTIME_H__
 #define __NVDLA_RUNTIME_H__
@@ -184,7 +189,8 @@ struct nvdla_buffer *nvdla_network_output(const struct nvdla_network *net,
  * own where none is bound) and returns at once with its handle in *@run.
  * Rebinding afterwards changes only later runs, so several runs can be in
  * flight, each on its own set of buffers (double or triple buffering);
- * they run one after another and end in submission order. A run that
+ * their device parts run one after another, each the next while the run
+ * before runs its CPU tasks, and they end in submission order. A run that
  * fails ends with its own error; the runs after it still run. The
  * buffers of a run in flight must not be written, read for results, or
  * deleted until it has ended.

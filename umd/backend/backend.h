@@ -26,6 +26,16 @@ struct nvdla_bo {
 	void *map;
 };
 
+/*
+ * A chain of tasks queued one after another (queue() below), its failure
+ * message in @error. A backend that queues makes them; a network keeps
+ * one per run in flight, so that a run's tasks are waited for, and fail,
+ * apart from the next run's, which the device runs after them.
+ */
+struct nvdla_chain {
+	char error[256];
+};
+
 /* One address-list entry of a task. */
 struct nvdla_backend_address {
 	struct nvdla_bo *bo;
@@ -58,21 +68,29 @@ struct nvdla_backend_ops {
 		      const struct nvdla_backend_address *list, uint32_t num,
 		      int64_t deadline_ns);
 	/*
-	 * Queue a task as submit() runs it, after the tasks queued since the
-	 * last finish(), and return at once: the device starts it when they
-	 * have ended, and ends it unrun with their error if one failed.
-	 * finish() waits for them all and returns the first failure, with
-	 * its task's @tag in *@tag. sync_file() gives a new sync_file fd,
-	 * owned by the caller, that signals when the last task queued ends.
-	 * Only the DRM backend has them (the kernel orders its jobs by
-	 * fences), and it measures @timing for a queue() then finish() of
-	 * one task; the in-process one runs a task at a time.
+	 * Queue a task as submit() runs it, on @chain after the tasks queued
+	 * there since its last finish(), and return at once: the device
+	 * starts it when they have ended, and ends it unrun with their error
+	 * if one failed. The device runs a backend's tasks in the order they
+	 * were queued, whatever their chains. finish() waits for the chain's
+	 * tasks and returns the first failure, with its task's @tag in *@tag
+	 * and the message in chain->error (it may run on another thread than
+	 * queue(), which reports in be->error like the rest). sync_file()
+	 * gives a new sync_file fd, owned by the caller, that signals when
+	 * the chain's last task queued ends. Only the DRM backend has them
+	 * (the kernel orders its jobs by fences), and it measures @timing for
+	 * a queue() then finish() of one task; the in-process one runs a task
+	 * at a time.
 	 */
-	int (*queue)(struct nvdla_backend *be,
+	int (*chain_new)(struct nvdla_backend *be, struct nvdla_chain **chain);
+	void (*chain_del)(struct nvdla_backend *be, struct nvdla_chain *chain);
+	int (*queue)(struct nvdla_backend *be, struct nvdla_chain *chain,
 		     const struct nvdla_backend_address *list, uint32_t num,
 		     int64_t deadline_ns, uint32_t tag);
-	int (*finish)(struct nvdla_backend *be, uint32_t *tag);
-	int (*sync_file)(struct nvdla_backend *be, int *fd);
+	int (*finish)(struct nvdla_backend *be, struct nvdla_chain *chain,
+		      uint32_t *tag);
+	int (*sync_file)(struct nvdla_backend *be, struct nvdla_chain *chain,
+			 int *fd);
 	void (*del)(struct nvdla_backend *be);
 	/*
 	 * Record the tasks submitted from now on into @rec (record.h), or

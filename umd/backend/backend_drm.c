@@ -53,12 +53,17 @@ struct drm_backend {
 	struct drm_bo *bos;
 	int minor;	/* the driver's minor version */
 	char path[64];
-	/*
-	 * The chain: @fence, a sync object with the fence of its last job;
-	 * @jobs and @tags, its jobs not waited for yet and their callers'
-	 * tags; @status and @failed, its first failure and that job's tag,
-	 * with the message in base.error.
-	 */
+};
+
+/*
+ * A chain: @fence, a sync object with the fence of its last job; @jobs
+ * and @tags, its jobs not waited for yet and their callers' tags;
+ * @status and @failed, its first failure and that job's tag, with the
+ * message in base.error; @before, the driver's counters when it began
+ * (@timed: want_timing).
+ */
+struct drm_chain {
+	struct nvdla_chain base;
 	uint32_t fence;
 	uint64_t jobs[DRM_CHAIN_MAX];
 	uint32_t tags[DRM_CHAIN_MAX];
@@ -66,7 +71,6 @@ struct drm_backend {
 	bool chained;
 	int status;
 	uint32_t failed;
-	/* The driver's counters when the chain began (base.want_timing). */
 	struct drm_counters before;
 	bool timed;
 };
@@ -305,75 +309,88 @@ static int drm_time_limit(struct drm_backend *db, int64_t deadline_ns,
 }
 
 /* Wait for the chain's jobs queued so far; the first failure stays. */
-static void drm_drain(struct drm_backend *db)
+static void drm_drain(struct drm_backend *db, struct drm_chain *c)
 {
 	struct drm_nvdla_wait wait = { .timeout_ns = INT64_MAX };
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < db->num_jobs; i++) {
+	for (i = 0; i < c->num_jobs; i++) {
 		/* The job's time limit bounds the wait: the driver ends it. */
-		wait.job_id = db->jobs[i];
+		wait.job_id = c->jobs[i];
 		ret = drm_ioctl(db->fd, DRM_IOCTL_NVDLA_WAIT, &wait);
-		if (db->status)
+		if (c->status)
 			continue;
 		if (ret)
-			db->status = drm_error(db, ret, "%s: waiting for job %llu: %s",
-					       db->path, (unsigned long long)wait.job_id,
-					       strerror(-ret));
+			c->status = ret;
 		else if (wait.status)
-			db->status = drm_error(db, wait.status, "%s: job %llu failed: %s",
-					       db->path, (unsigned long long)wait.job_id,
-					       strerror(-wait.status));
-		if (db->status)
-			db->failed = db->tags[i];
+			c->status = wait.status;
+		else
+			continue;
+		snprintf(c->base.error, sizeof(c->base.error),
+			 ret ? "%s: waiting for job %llu: %s" : "%s: job %llu failed: %s",
+			 db->path, (unsigned long long)wait.job_id,
+			 strerror(-c->status));
+		c->failed = c->tags[i];
 	}
-	db->num_jobs = 0;
+	c->num_jobs = 0;
 }
 
-/* The chain's sync object, created at the first job. */
-static int drm_chain_fence(struct drm_backend *db)
+static int drm_chain_new(struct nvdla_backend *be, struct nvdla_chain **out)
 {
+	struct drm_backend *db = to_drm(be);
 	struct drm_syncobj_create create = { 0 };
+	struct drm_chain *c = calloc(1, sizeof(*c));
 	int ret;
 
-	if (db->fence)
-		return 0;
+	if (!c)
+		return drm_error(db, -ENOMEM, "out of memory");
 	ret = drm_ioctl(db->fd, DRM_IOCTL_SYNCOBJ_CREATE, &create);
-	if (ret)
+	if (ret) {
+		free(c);
 		return drm_error(db, ret, "%s: cannot create a sync object: %s",
 				 db->path, strerror(-ret));
-	db->fence = create.handle;
+	}
+	c->fence = create.handle;
+	*out = &c->base;
 	return 0;
 }
 
-static int drm_queue(struct nvdla_backend *be,
+static void drm_chain_del(struct nvdla_backend *be, struct nvdla_chain *chain)
+{
+	struct drm_chain *c = (struct drm_chain *)chain;
+	struct drm_syncobj_destroy destroy = { .handle = c->fence };
+
+	drm_ioctl(to_drm(be)->fd, DRM_IOCTL_SYNCOBJ_DESTROY, &destroy);
+	free(c);
+}
+
+static int drm_queue(struct nvdla_backend *be, struct nvdla_chain *chain,
 		     const struct nvdla_backend_address *list, uint32_t num,
 		     int64_t deadline_ns, uint32_t tag)
 {
 	struct drm_backend *db = to_drm(be);
+	struct drm_chain *c = (struct drm_chain *)chain;
 	struct drm_nvdla_submit args = {
 		.num_addresses = num,
 		.address_size = sizeof(struct drm_nvdla_address),
-		.in_syncs = (uintptr_t)&db->fence,
-		.num_in_syncs = db->chained,
+		.in_syncs = (uintptr_t)&c->fence,
+		.num_in_syncs = c->chained,
+		.out_sync = c->fence,
 	};
 	struct drm_nvdla_address *addrs;
 	uint32_t i;
 	int ret;
 
-	if (db->num_jobs == DRM_CHAIN_MAX)
-		drm_drain(db);
-	if (!db->chained) {
+	if (c->num_jobs == DRM_CHAIN_MAX)
+		drm_drain(db, c);
+	if (!c->chained) {
 		be->timing = (struct nvdla_backend_timing){ 0 };
-		db->timed = be->want_timing && !drm_read_counters(db, &db->before);
+		c->timed = be->want_timing && !drm_read_counters(db, &c->before);
 	}
 	ret = drm_time_limit(db, deadline_ns, &args.timeout_ms);
-	if (!ret)
-		ret = drm_chain_fence(db);
 	if (ret)
 		return ret;
-	args.out_sync = db->fence;
 	addrs = calloc(num ? num : 1, sizeof(*addrs));
 	if (!addrs)
 		return drm_error(db, -ENOMEM, "out of memory");
@@ -387,35 +404,39 @@ static int drm_queue(struct nvdla_backend *be,
 	if (ret)
 		return drm_error(db, ret, "%s: submit failed: %s (see dmesg)",
 				 db->path, strerror(-ret));
-	db->tags[db->num_jobs] = tag;
-	db->jobs[db->num_jobs++] = args.job_id;
-	db->chained = true;
+	c->tags[c->num_jobs] = tag;
+	c->jobs[c->num_jobs++] = args.job_id;
+	c->chained = true;
 	return 0;
 }
 
-static int drm_finish(struct nvdla_backend *be, uint32_t *tag)
+static int drm_finish(struct nvdla_backend *be, struct nvdla_chain *chain,
+		      uint32_t *tag)
 {
 	struct drm_backend *db = to_drm(be);
+	struct drm_chain *c = (struct drm_chain *)chain;
 	int ret;
 
-	drm_drain(db);
-	ret = db->status;
-	*tag = db->failed;
+	drm_drain(db, c);
+	ret = c->status;
+	*tag = c->failed;
 	/* Latencies of a chain of one job: the counters grew by it alone. */
-	if (!ret && db->timed)
-		drm_timing(db, &db->before);
-	db->status = 0;
-	db->chained = false;
-	db->timed = false;
+	if (!ret && c->timed)
+		drm_timing(db, &c->before);
+	c->status = 0;
+	c->chained = false;
+	c->timed = false;
 	return ret;
 }
 
-static int drm_sync_file(struct nvdla_backend *be, int *fd)
+static int drm_sync_file(struct nvdla_backend *be, struct nvdla_chain *chain,
+			 int *fd)
 {
 	struct drm_backend *db = to_drm(be);
+	struct drm_chain *c = (struct drm_chain *)chain;
 	int ret;
 
-	ret = drmSyncobjExportSyncFile(db->fd, db->fence, fd) ? -errno : 0;
+	ret = drmSyncobjExportSyncFile(db->fd, c->fence, fd) ? -errno : 0;
 	if (ret)
 		return drm_error(db, ret, "%s: cannot export the last job's fence as a sync_file: %s",
 				 db->path, strerror(-ret));
@@ -435,6 +456,8 @@ static const struct nvdla_backend_ops drm_backend_ops = {
 	.bo_del = drm_bo_del,
 	.bo_export = drm_bo_export,
 	.bo_import = drm_bo_import,
+	.chain_new = drm_chain_new,
+	.chain_del = drm_chain_del,
 	.queue = drm_queue,
 	.finish = drm_finish,
 	.sync_file = drm_sync_file,

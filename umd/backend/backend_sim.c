@@ -466,6 +466,8 @@ static int sim_hazards(struct sim_backend *sb, uint32_t before)
 	return 0;
 }
 
+static int sim_reset(struct sim_backend *sb);
+
 static int sim_submit(struct nvdla_backend *be,
 		      const struct nvdla_backend_address *list, uint32_t num,
 		      int64_t deadline_ns)
@@ -477,7 +479,7 @@ static int sim_submit(struct nvdla_backend *be,
 	uint32_t faults = nvdla_sim_fault_count(sb->sim);
 	uint32_t hazards = nvdla_sim_hazards(sb->sim, NULL);
 	uint32_t i;
-	int ret;
+	int ret, stopped = 0;
 
 	if (!num || num > UINT16_MAX) {
 		sim_error(sb, "address list of %u entries", num);
@@ -509,7 +511,7 @@ static int sim_submit(struct nvdla_backend *be,
 		nvdla_record_task_begin(sb->rec);
 	ret = dla_execute_task(sb->engine, checked);
 	if (!ret)
-		ret = sim_run_task(sb, deadline_ns);
+		stopped = ret = sim_run_task(sb, deadline_ns);
 	if (!ret)
 		ret = sim_hazards(sb, hazards);
 	if (!ret && nvdla_sim_fault_count(sb->sim) != faults) {
@@ -522,6 +524,17 @@ static int sim_submit(struct nvdla_backend *be,
 	dla_clear_task(sb->engine);
 	dla_task_release(sb->engine, checked);
 	sb->list = NULL;
+	/*
+	 * As the driver resets the engine after a job that did not
+	 * complete: the operations still programmed would go on into the
+	 * next task's.
+	 */
+	if (stopped && sim_reset(sb)) {
+		char msg[sizeof(sb->base.error)];
+
+		memcpy(msg, sb->base.error, sizeof(msg));
+		sim_error(sb, "%s; then the model could not be reset", msg);
+	}
 	return ret;
 }
 

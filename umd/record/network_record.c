@@ -38,8 +38,10 @@ NVDLA_EXPORT int nvdla_network_set_record_dir(struct nvdla_network *net,
 	return 0;
 }
 
-int nvdla_net_submit_recorded(struct nvdla_network *net, int64_t deadline,
+int nvdla_net_submit_recorded(struct nvdla_network *net,
+			      struct nvdla_run *run, int64_t deadline,
 			      int (*run_tasks)(struct nvdla_network *net,
+					       struct nvdla_run *run,
 					       int64_t deadline))
 {
 	struct nvdla_backend *be = net->rt->be;
@@ -56,7 +58,7 @@ int nvdla_net_submit_recorded(struct nvdla_network *net, int64_t deadline,
 		nvdla_record_close(rec, err, sizeof(err));
 		return nvdla_rt_error(net->rt, ret, "record: %s", be->error);
 	}
-	ret = run_tasks(net, deadline);
+	ret = run_tasks(net, run, deadline);
 	be->ops->record(be, NULL);
 	closed = nvdla_record_close(rec, err, sizeof(err));
 	if (!ret && closed)

@@ -23,6 +23,7 @@ struct emu_addr {
 	uint8_t *p;
 	uint64_t avail;
 	uint64_t declared;	/* what the loadable's memory entry holds */
+	uint16_t mem;		/* its memory entry */
 };
 
 struct emu_buf {
@@ -42,8 +43,10 @@ struct emu_op {
 
 struct emu_task {
 	struct nvdla_network *net;
+	const struct nvdla_run *run;	/* whose buffers, or NULL */
 	const struct nvdla_lbl_task *lt;
 	bool v2;		/* layout with int8 support */
+	bool *data;		/* per memory: its operations' buffers are there */
 };
 
 static float rdf32(const uint8_t *p)
@@ -116,7 +119,7 @@ static int emu_address(const struct emu_task *t, int32_t index,
 	la = &net->l->addresses[t->lt->address_list[index]];
 	mem = nvdla_loadable_memory(net->l, la->mem_id);
 	m = mem - net->l->memories;
-	buf = nvdla_net_memory(net, m);
+	buf = nvdla_net_memory(net, t->run, m);
 	if (!buf)
 		return emu_error(t, -EOPNOTSUPP,
 				 "a buffer is not in system memory");
@@ -127,6 +130,7 @@ static int emu_address(const struct emu_task *t, int32_t index,
 	a->p = (uint8_t *)nvdla_buffer_map(buf) + la->offset;
 	a->avail = nvdla_buffer_size(buf) - la->offset;
 	a->declared = mem->size - la->offset;
+	a->mem = m;
 	return 0;
 }
 
@@ -182,6 +186,8 @@ static int emu_buffer(const struct emu_task *t, const uint8_t *d,
 	ret = emu_address(t, (int16_t)rd16(d + EMU_BUF_INDEX), &a);
 	if (ret)
 		return ret;
+	if (t->data)
+		t->data[a.mem] = true;
 	if (off > a.avail)
 		return emu_error(t, -EINVAL, "buffer offset beyond its memory");
 	b->p = a.p + off;
@@ -363,9 +369,10 @@ static int emu_decode(struct emu_task *t, struct emu_op **ops, uint16_t *n)
 	return ret;
 }
 
-int nvdla_emu_run(struct nvdla_network *net, const struct nvdla_lbl_task *lt)
+int nvdla_emu_run(struct nvdla_network *net, const struct nvdla_run *run,
+		  const struct nvdla_lbl_task *lt)
 {
-	struct emu_task t = { .net = net, .lt = lt };
+	struct emu_task t = { .net = net, .run = run, .lt = lt };
 	struct emu_op *ops = NULL;
 	uint16_t n = 0, i;
 	int ret;
@@ -381,4 +388,18 @@ int nvdla_emu_run(struct nvdla_network *net, const struct nvdla_lbl_task *lt)
 	}
 	free(ops);
 	return 0;
+}
+
+int nvdla_emu_memories(struct nvdla_network *net,
+		       const struct nvdla_lbl_task *lt, bool *mem)
+{
+	struct emu_task t = { .net = net, .lt = lt, .data = mem };
+	struct emu_op *ops = NULL;
+	uint16_t n = 0;
+	int ret;
+
+	ret = emu_decode(&t, &ops, &n);
+	if (!ret)
+		free(ops);
+	return ret;
 }

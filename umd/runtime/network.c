@@ -15,10 +15,11 @@
 
 #include "runtime_internal.h"
 
-static int net_fill(struct nvdla_network *net, uint16_t m)
+void nvdla_net_fill(struct nvdla_network *net, uint16_t m,
+		    struct nvdla_buffer *buf)
 {
 	const struct nvdla_lbl_memory *mem = &net->l->memories[m];
-	uint8_t *map = nvdla_buffer_map(net->mem[m]);
+	uint8_t *map = nvdla_buffer_map(buf);
 	uint32_t i;
 
 	for (i = 0; i < mem->num_contents; i++) {
@@ -30,7 +31,6 @@ static int net_fill(struct nvdla_network *net, uint16_t m)
 		if (blob->data_len)
 			memcpy(map + mem->offsets[i], blob->data, blob->data_len);
 	}
-	return 0;
 }
 
 static int net_alloc_memories(struct nvdla_network *net)
@@ -58,7 +58,7 @@ static int net_alloc_memories(struct nvdla_network *net)
 			return nvdla_rt_error(net->rt, ret, "memory %u: %s",
 					      mem->id, nvdla_rt_message(net->rt));
 		if (mem->flags & NVDLA_LBL_MEM_SET)
-			net_fill(net, m);
+			nvdla_net_fill(net, m, net->mem[m]);
 	}
 	return 0;
 }
@@ -332,6 +332,8 @@ NVDLA_EXPORT int nvdla_network_load(struct nvdla_runtime *rt, const void *data,
 		ret = net_build_tasks(net);
 	if (!ret)
 		ret = nvdla_net_check_tasks(net);
+	if (!ret)
+		ret = nvdla_net_slot_memories(net);
 	if (ret) {
 		nvdla_network_unload(net);
 		return ret;
@@ -383,6 +385,8 @@ NVDLA_EXPORT void nvdla_network_unload(struct nvdla_network *net)
 	if (!net)
 		return;
 	nvdla_net_worker_close(net);
+	nvdla_net_slots_free(net);
+	free(net->per_run);
 	for (i = 0; i < net->num_tasks; i++) {
 		free(net->tasks[i].list);
 		nvdla_buffer_del(net->tasks[i].stats);
@@ -489,31 +493,22 @@ nvdla_network_output(const struct nvdla_network *net, unsigned int index)
 	       net_binding_buffer(net, &net->outputs[index]) : NULL;
 }
 
-/*
- * The buffer of input (@out false) or output @i: while the worker executes
- * a run, the one bound at its submission.
- */
-static struct nvdla_buffer *net_io(const struct nvdla_network *net, bool out,
-				   unsigned int i)
-{
-	const struct nvdla_binding *b = out ? &net->outputs[i] : &net->inputs[i];
-
-	if (net->active)
-		return net->active->io[(out ? net->num_inputs : 0) + i];
-	return net_binding_buffer(net, b);
-}
-
 struct nvdla_buffer *nvdla_net_memory(const struct nvdla_network *net,
-				      uint16_t mem)
+				      const struct nvdla_run *run, uint16_t mem)
 {
+	const struct nvdla_net_slot *slot = run ? &net->slots[run->slot] : NULL;
 	unsigned int i;
 
 	for (i = 0; i < net->num_inputs; i++)
 		if (net->inputs[i].mem == mem)
-			return net_io(net, false, i);
+			return run ? run->io[i] :
+			       net_binding_buffer(net, &net->inputs[i]);
 	for (i = 0; i < net->num_outputs; i++)
 		if (net->outputs[i].mem == mem)
-			return net_io(net, true, i);
+			return run ? run->io[net->num_inputs + i] :
+			       net_binding_buffer(net, &net->outputs[i]);
+	if (slot && slot->mem && slot->mem[mem])
+		return slot->mem[mem];
 	return net->mem[mem];
 }
 
@@ -525,35 +520,38 @@ static int64_t net_now_ns(void)
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* Wait for the tasks the backend has queued; the first failure's message. */
-static int net_finish(struct nvdla_network *net)
+/* Wait for the tasks queued on @run's chain; the first failure's message. */
+static int net_finish(struct nvdla_network *net, const struct nvdla_run *run)
 {
 	struct nvdla_backend *be = net->rt->be;
+	struct nvdla_chain *chain = net->slots[run->slot].chain;
 	uint32_t n;
 	int ret;
 
 	if (!be->ops->finish)
 		return 0;
-	ret = be->ops->finish(be, &n);
+	ret = be->ops->finish(be, chain, &n);
 	if (ret)
 		return nvdla_rt_error(net->rt, ret, "task %u failed: %s", n,
-				      be->error);
+				      chain->error);
 	return 0;
 }
 
 /*
- * Queue DLA task @n behind the ones before it where the backend can (the
- * driver: the kernel chains them by fences), else run it. With a time
- * limit (each task's starts when it is queued) or latencies asked for
- * (measured per task), it ends before the next is queued. After the
- * run's last DLA task, the run gets a sync_file of its device part.
+ * Queue DLA task @n on @run's chain behind the ones before it where the
+ * backend can (the driver: the kernel chains them by fences), else run
+ * it. With a time limit (each task's starts when it is queued) or
+ * latencies asked for (measured per task), it ends before the next is
+ * queued. After the run's last DLA task, the run gets a sync_file of its
+ * device part.
  */
-static int net_queue_task(struct nvdla_network *net, uint32_t n,
-			  int64_t deadline)
+static int net_queue_task(struct nvdla_network *net, struct nvdla_run *run,
+			  uint32_t n, int64_t deadline)
 {
 	struct nvdla_net_task *t = &net->tasks[n];
 	struct nvdla_backend *be = net->rt->be;
-	uint32_t num = t->num + !!t->stats, failed;
+	struct nvdla_chain *chain = net->slots[run->slot].chain;
+	uint32_t num = t->num + !!t->stats;
 	int ret;
 
 	if (!be->ops->queue) {
@@ -563,19 +561,19 @@ static int net_queue_task(struct nvdla_network *net, uint32_t n,
 					      n, be->error);
 		return 0;
 	}
-	ret = be->ops->queue(be, t->list, num, deadline, n);
+	ret = be->ops->queue(be, chain, t->list, num, deadline, n);
 	if (ret) {
 		nvdla_rt_error(net->rt, ret, "task %u failed: %s", n, be->error);
-		be->ops->finish(be, &failed);
+		be->ops->finish(be, chain, &num);
 		return ret;
 	}
-	if (n == net->active->sync_task)
-		nvdla_run_sync_file_set(net->active, be);
-	return deadline || be->want_timing ? net_finish(net) : 0;
+	if (n == run->sync_task)
+		nvdla_run_sync_file_set(run, be, chain);
+	return deadline || be->want_timing ? net_finish(net, run) : 0;
 }
 
-static int net_run_task(struct nvdla_network *net, uint32_t n,
-			int64_t deadline)
+static int net_run_task(struct nvdla_network *net, struct nvdla_run *run,
+			uint32_t n, int64_t deadline)
 {
 	struct nvdla_net_task *t = &net->tasks[n];
 	uint32_t i;
@@ -583,8 +581,8 @@ static int net_run_task(struct nvdla_network *net, uint32_t n,
 
 	/* A CPU task reads what the tasks before it wrote. */
 	if (t->src->interface == NVDLA_LBL_IF_EMU1) {
-		ret = net_finish(net);
-		return ret ? ret : nvdla_emu_run(net, t->src);
+		ret = net_finish(net, run);
+		return ret ? ret : nvdla_emu_run(net, run, t->src);
 	}
 
 	for (i = 0; i < t->num; i++) {
@@ -592,22 +590,24 @@ static int net_run_task(struct nvdla_network *net, uint32_t n,
 			&net->l->addresses[t->src->address_list[i]];
 		uint16_t m = net_memory_index(net, a->mem_id);
 
-		t->list[i].bo = nvdla_net_memory(net, m)->bo;
+		t->list[i].bo = nvdla_net_memory(net, run, m)->bo;
 		t->list[i].offset = a->offset;
 	}
 	if (t->stats)
 		nvdla_net_stats_prepare(net, t);
-	return net_queue_task(net, n, deadline);
+	return net_queue_task(net, run, n, deadline);
 }
 
-static int net_run_tasks(struct nvdla_network *net, int64_t deadline)
+/* The device part: the tasks before the CPU tail, queued or run. */
+static int net_run_device(struct nvdla_network *net, struct nvdla_run *run,
+			  int64_t deadline)
 {
 	uint32_t n;
 	int ret = 0;
 
-	for (n = 0; n < net->num_tasks && !ret; n++)
-		ret = net_run_task(net, n, deadline);
-	return ret ? ret : net_finish(net);
+	for (n = 0; n < net->tail && !ret; n++)
+		ret = net_run_task(net, run, n, deadline);
+	return ret;
 }
 
 int nvdla_net_execute(struct nvdla_network *net, struct nvdla_run *run)
@@ -618,15 +618,28 @@ int nvdla_net_execute(struct nvdla_network *net, struct nvdla_run *run)
 	if (run->timeout_ns)
 		deadline = run->timeout_ns > INT64_MAX - now ? INT64_MAX :
 			   now + run->timeout_ns;
+	ret = nvdla_net_slot_ready(net, run->slot);
+	if (ret)
+		return ret;
 	pthread_mutex_lock(&net->rt->be_lock);
-	net->active = run;
 	nvdla_net_estimate_begin(net);
 	ret = net->record_dir ?
-	      nvdla_net_submit_recorded(net, deadline, net_run_tasks) :
-	      net_run_tasks(net, deadline);
+	      nvdla_net_submit_recorded(net, run, deadline, net_run_device) :
+	      net_run_device(net, run, deadline);
 	nvdla_net_estimate_end(net, ret);
-	net->active = NULL;
 	pthread_mutex_unlock(&net->rt->be_lock);
+	return ret;
+}
+
+int nvdla_net_complete(struct nvdla_network *net, struct nvdla_run *run)
+{
+	uint32_t n;
+	int ret = run->device_status;
+
+	if (!ret)
+		ret = net_finish(net, run);
+	for (n = net->tail; n < net->num_tasks && !ret; n++)
+		ret = nvdla_emu_run(net, run, net->tasks[n].src);
 	return ret;
 }
 

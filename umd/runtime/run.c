@@ -148,9 +148,10 @@ void nvdla_run_end(struct nvdla_run *run, int status)
 		abort();
 }
 
-void nvdla_run_sync_file_set(struct nvdla_run *run, struct nvdla_backend *be)
+void nvdla_run_sync_file_set(struct nvdla_run *run, struct nvdla_backend *be,
+			     struct nvdla_chain *chain)
 {
-	int fd, ret = be->ops->sync_file(be, &fd);
+	int fd, ret = be->ops->sync_file(be, chain, &fd);
 
 	pthread_mutex_lock(&run->lock);
 	if (ret) {

@@ -19,7 +19,7 @@
 
 struct nvdla_runtime {
 	struct nvdla_backend *be;
-	/* Held by a network's worker for a whole run, and around bo_new/del. */
+	/* Held by a worker for a run's device part, and around bo_new/del. */
 	pthread_mutex_t be_lock;
 	char error[NVDLA_RT_ERROR_MAX];
 };
@@ -61,6 +61,12 @@ struct nvdla_binding {
 struct nvdla_run {
 	struct nvdla_buffer **io;
 	int64_t timeout_ns;
+	/*
+	 * Set by the worker: the network's slot it holds (run_slot.c) from
+	 * its device part to its end, and how its device part went.
+	 */
+	unsigned int slot;
+	int device_status;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	bool ended;
@@ -89,30 +95,38 @@ int nvdla_run_new(struct nvdla_network *net, int64_t timeout_ns,
 		  struct nvdla_run **run);
 /* End @run with @status (its message already in run->error). */
 void nvdla_run_end(struct nvdla_run *run, int status);
-/* Export the fence of @be's last task queued as @run's sync_file. */
-void nvdla_run_sync_file_set(struct nvdla_run *run, struct nvdla_backend *be);
+/* Export the fence of @chain's last task queued as @run's sync_file. */
+void nvdla_run_sync_file_set(struct nvdla_run *run, struct nvdla_backend *be,
+			     struct nvdla_chain *chain);
 /* Drop a reference; the last frees it. */
 void nvdla_run_put(struct nvdla_run *run);
 
 /**
- * struct nvdla_net_worker - the thread that runs a network's runs in order
- *	(run_worker.c)
- * @lock: guards everything here, and the network's @status and
- *	@stats_valid
- * @cond: a run was queued, or the network is closing
+ * struct nvdla_net_worker - a network's two threads (run_worker.c): the
+ *	worker executes each run's device part, the finisher waits for it
+ *	to end, runs the CPU tail and ends the run, both in submission order
+ * @lock: guards everything here, the network's @status and @stats_valid,
+ *	and its slots' @busy
+ * @cond: a run was queued, a slot freed, or the network is closing
  * @head, @tail: runs queued, not started
+ * @done_cond: a run's device part was executed, or the worker stopped
+ * @done_head, @done_tail: runs whose device part was executed, not ended
  * @in_flight: runs submitted that have not ended
- * @started: @thread exists
+ * @started: the threads exist
  * @closing: the network is being unloaded
+ * @stopped: the worker will hand the finisher no more runs
  */
 struct nvdla_net_worker {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	struct nvdla_run *head, *tail;
+	pthread_cond_t done_cond;
+	struct nvdla_run *done_head, *done_tail;
 	unsigned int in_flight;
 	bool started;
 	bool closing;
-	pthread_t thread;
+	bool stopped;
+	pthread_t thread, finisher;
 };
 
 void nvdla_net_worker_init(struct nvdla_net_worker *w);
@@ -124,10 +138,50 @@ void nvdla_net_worker_close(struct nvdla_network *net);
 int nvdla_net_idle(struct nvdla_network *net, const char *what);
 
 /*
- * Run @run's tasks on its buffers, holding the device (the worker);
- * failure messages go to run->error.
+ * @run's device part, its tasks up to the last DLA task, queued or run
+ * on its slot holding the device (the worker); failure messages go to
+ * run->error.
  */
 int nvdla_net_execute(struct nvdla_network *net, struct nvdla_run *run);
+/*
+ * After nvdla_net_execute(): wait for @run's device part to end, then run
+ * its CPU tail (the finisher); the run's result.
+ */
+int nvdla_net_complete(struct nvdla_network *net, struct nvdla_run *run);
+
+/*
+ * Runs in flight with memory of their own at most: one whose device part
+ * executes while the one before runs its CPU tail (more would wait for
+ * the same device or the same CPU tail).
+ */
+#define NVDLA_NET_SLOTS 2
+
+/**
+ * struct nvdla_net_slot - what a run in flight holds of its own
+ *	(run_slot.c)
+ * @mem: per memory entry, the slot's copy of a memory the CPU tail
+ *	reads or writes (nvdla_net_slot_memories()), or NULL: the network's
+ *	own; NULL for slot 0, which uses the network's own
+ * @chain: the backend's chain for its device part, if the backend queues
+ * @busy: a run holds it (guarded by the worker's lock)
+ */
+struct nvdla_net_slot {
+	struct nvdla_buffer **mem;
+	struct nvdla_chain *chain;
+	bool busy;
+};
+
+/*
+ * At load: net->tail, and in net->per_run the memories that need a copy
+ * per slot: those the CPU tail's operations read or write, other than
+ * the inputs and outputs (bound per run), that the device part's tasks
+ * address too.
+ */
+int nvdla_net_slot_memories(struct nvdla_network *net);
+/* Make slot @s ready for a run: its copies and chain, once. */
+int nvdla_net_slot_ready(struct nvdla_network *net, unsigned int s);
+/* Free the slots' copies and chains. */
+void nvdla_net_slots_free(struct nvdla_network *net);
 
 /*
  * Each entry of @net's loadable blob @name, a table of @magic with
@@ -154,7 +208,9 @@ struct nvdla_network {
 	int status;		/* of the last run that ended */
 	bool stats_valid;	/* the last run that ended filled the stat lists */
 	struct nvdla_net_worker worker;
-	struct nvdla_run *active;	/* the run the worker executes */
+	uint32_t tail;		/* the first task of the CPU tail */
+	bool *per_run;		/* per memory entry: a copy per slot */
+	struct nvdla_net_slot slots[NVDLA_NET_SLOTS];
 	char *record_dir;	/* recording each submission there, or NULL */
 	enum nvdla_record_format record_format;
 	/* The performance estimate of the last run that ended (estimate.c). */
@@ -197,8 +253,10 @@ int nvdla_tensor_elements(const struct nvdla_tensor_desc *d, uint64_t *n);
  * Run the tasks of one submission, recorded into net->record_dir if set
  * (network_record.c), through @run_tasks.
  */
-int nvdla_net_submit_recorded(struct nvdla_network *net, int64_t deadline,
+int nvdla_net_submit_recorded(struct nvdla_network *net,
+			      struct nvdla_run *run, int64_t deadline,
 			      int (*run_tasks)(struct nvdla_network *net,
+					       struct nvdla_run *run,
 					       int64_t deadline));
 
 /* A DLA blob made for firmware before 0.12 (28-byte data cubes). */
@@ -219,11 +277,19 @@ int nvdla_legacy_upgrade(uint8_t *surfaces, uint64_t surfaces_size,
 int nvdla_net_check_tasks(struct nvdla_network *net);
 
 /*
- * Run CPU task @lt (power, softmax) on the network's buffers. Returns 0, or
+ * Run CPU task @lt (power, softmax) on @run's buffers. Returns 0, or
  * -EINVAL / -EOPNOTSUPP with a message when a descriptor or buffer does not
  * fit, before anything is written.
  */
-int nvdla_emu_run(struct nvdla_network *net, const struct nvdla_lbl_task *lt);
+int nvdla_emu_run(struct nvdla_network *net, const struct nvdla_run *run,
+		  const struct nvdla_lbl_task *lt);
+/*
+ * Mark in @mem (per memory entry) the memories CPU task @lt's operations
+ * read or write, as its descriptors say now; a message and an error if
+ * they do not decode.
+ */
+int nvdla_emu_memories(struct nvdla_network *net,
+		       const struct nvdla_lbl_task *lt, bool *mem);
 /* fp16 of @f, nearest with ties away from zero (the emulator's rounding). */
 uint16_t nvdla_emu_half(float f);
 /* The value of IEEE half @h (NaN and infinities included). */
@@ -265,8 +331,15 @@ uint8_t *nvdla_net_address(const struct nvdla_network *net,
 void nvdla_net_stats_prepare(struct nvdla_network *net,
 			     struct nvdla_net_task *t);
 
-/* The buffer a memory entry uses now (an application binding wins). */
+/*
+ * The buffer memory entry @mem is for @run (its inputs and outputs, its
+ * slot's copies), or without a run the one it uses now (an application
+ * binding wins).
+ */
 struct nvdla_buffer *nvdla_net_memory(const struct nvdla_network *net,
-				      uint16_t mem);
+				      const struct nvdla_run *run, uint16_t mem);
+/* Fill memory entry @m's buffer @buf from the loadable's blobs. */
+void nvdla_net_fill(struct nvdla_network *net, uint16_t m,
+		    struct nvdla_buffer *buf);
 
 #endif /* __NVDLA_UMD_RUNTIME_INTERNAL_H__ */

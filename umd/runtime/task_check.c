@@ -47,7 +47,7 @@ static int check_entry(void *drv, void *task, u16 index, u64 *dma, void **cpu,
 	const struct nvdla_lbl_address *a =
 		&l->addresses[c->task->src->address_list[index]];
 	struct nvdla_buffer *buf =
-		nvdla_net_memory(c->net, nvdla_loadable_memory(l, a->mem_id) -
+		nvdla_net_memory(c->net, NULL, nvdla_loadable_memory(l, a->mem_id) -
 					 l->memories);
 	uint64_t len = nvdla_buffer_size(buf);
 

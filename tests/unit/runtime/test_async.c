@@ -9,6 +9,7 @@
  * polled, after success and after a job the driver stopped. On the in-process model, or on the device named by the first
  * argument (a driver's node, in the QEMU guests).
  */
+#define _GNU_SOURCE	/* memfd_create */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -17,9 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <linux/sync_file.h>
+#include <linux/userfaultfd.h>
 
 #include <nvdla/runtime.h>
 
@@ -397,16 +401,21 @@ static struct nvdla_network *cpu_network(struct nvdla_runtime *rt,
 	return net;
 }
 
-/* The output of a cpu_network(): 16 times 1/16 in fp16 (0x2c00). */
-static bool softmax_out(struct nvdla_network *net)
+/* The output of a cpu_network() in @buf: 16 times 1/16 in fp16 (0x2c00). */
+static bool softmax_at(struct nvdla_buffer *buf)
 {
-	const uint8_t *p = nvdla_buffer_map(nvdla_network_output(net, 0));
+	const uint8_t *p = nvdla_buffer_map(buf);
 	int i;
 
 	for (i = 0; i < 16; i++)
 		if (rd16(p + 2 * i) != 0x2c00)
 			return false;
 	return true;
+}
+
+static bool softmax_out(struct nvdla_network *net)
+{
+	return softmax_at(nvdla_network_output(net, 0));
 }
 
 /*
@@ -438,6 +447,117 @@ static void test_sync_file_cpu_tail(struct nvdla_runtime *rt, bool device)
 		close(fd);
 	nvdla_run_free(run);
 	nvdla_network_unload(net);
+}
+
+/*
+ * A buffer of one page whose first access blocks until the test resolves
+ * it: a memfd imported in process, registered with userfaultfd @uffd
+ * (missing pages of shared memory).
+ */
+static struct nvdla_buffer *held_buffer(struct nvdla_runtime *rt, int uffd)
+{
+	struct nvdla_buffer *buf = NULL;
+	struct uffdio_register reg = { .mode = UFFDIO_REGISTER_MODE_MISSING };
+	int fd = memfd_create("held", MFD_CLOEXEC);
+
+	if (fd < 0 || ftruncate(fd, 4096) || nvdla_buffer_import(rt, fd, &buf)) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	close(fd);
+	reg.range.start = (uintptr_t)nvdla_buffer_map(buf);
+	reg.range.len = 4096;
+	if (ioctl(uffd, UFFDIO_REGISTER, &reg)) {
+		nvdla_buffer_del(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* The page of the next access blocked on @uffd within @ms, or 0. */
+static uintptr_t held_access(int uffd, int ms)
+{
+	struct pollfd p = { .fd = uffd, .events = POLLIN };
+	struct uffd_msg msg;
+
+	if (poll(&p, 1, ms) != 1 || read(uffd, &msg, sizeof(msg)) != sizeof(msg) ||
+	    msg.event != UFFD_EVENT_PAGEFAULT)
+		return 0;
+	return (uintptr_t)msg.arg.pagefault.address & ~(uintptr_t)4095;
+}
+
+/* Let the access blocked on @page go on, the page zeroed. */
+static void held_release(int uffd, uintptr_t page)
+{
+	static const uint8_t zeros[4096];
+	struct uffdio_copy copy = {
+		.dst = page, .src = (uintptr_t)zeros, .len = sizeof(zeros),
+	};
+
+	if (page)
+		ioctl(uffd, UFFDIO_COPY, &copy);
+}
+
+/*
+ * In process, two runs of a DLA task then a CPU task in flight: run 1's
+ * CPU task is held at its first write of its output, and run 2's device
+ * part then reads run 2's input (held too), so both are held at once:
+ * the second run's device part runs while the first run's CPU task does.
+ * Released, both end in order with the softmax in their own outputs.
+ */
+static void test_device_during_cpu_tail(struct nvdla_runtime *rt)
+{
+	struct nvdla_network *net = cpu_network(rt, "DC");
+	struct nvdla_buffer *in2 = NULL, *out1 = NULL, *out2 = NULL;
+	struct nvdla_run *run[2] = { NULL, NULL };
+	struct uffdio_api api = { .api = UFFD_API };
+	uintptr_t page[2] = { 0, 0 };
+	bool both = false;
+	int uffd, i, r[2] = { -1, -1 };
+
+	uffd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | O_NONBLOCK);
+	if (uffd < 0 || ioctl(uffd, UFFDIO_API, &api)) {
+		tap_skip("no userfaultfd here",
+			 "a run's device part while the run before runs its CPU task");
+		if (uffd >= 0)
+			close(uffd);
+		nvdla_network_unload(net);
+		return;
+	}
+	out1 = held_buffer(rt, uffd);
+	in2 = held_buffer(rt, uffd);
+	if (net && out1 && in2 && !nvdla_buffer_new(rt, 4096, &out2) &&
+	    !nvdla_network_bind_output(net, 0, out1) &&
+	    !nvdla_run_submit(net, 0, &run[0]) &&
+	    !nvdla_network_bind_input(net, 0, in2) &&
+	    !nvdla_network_bind_output(net, 0, out2) &&
+	    !nvdla_run_submit(net, 0, &run[1])) {
+		page[0] = held_access(uffd, 20000);
+		page[1] = page[0] ? held_access(uffd, 20000) : 0;
+	}
+	for (i = 0; i < 2; i++)
+		both |= page[i] == (uintptr_t)nvdla_buffer_map(out1) &&
+			page[1 - i] == (uintptr_t)nvdla_buffer_map(in2);
+	both &= run[0] && nvdla_run_poll(run[0]) == -EINPROGRESS;
+	for (i = 0; i < 2; i++)
+		held_release(uffd, page[i]);
+	/* Without the overlap, run 2 reaches its input only now. */
+	while (run[1] && nvdla_run_poll(run[1]) == -EINPROGRESS)
+		held_release(uffd, held_access(uffd, 100));
+	for (i = 0; i < 2; i++)
+		r[i] = run[i] ? nvdla_run_wait(run[i], -1) : -1;
+	tap_ok(both, "in process, run 1's CPU task held at its output and run 2's device part at its input at once: the second run's device part runs during the first's CPU task");
+	tap_ok(!r[0] && !r[1] && softmax_at(out1) && softmax_at(out2),
+	       "both runs end (%d, %d), each with the softmax in its own output",
+	       r[0], r[1]);
+	for (i = 0; i < 2; i++)
+		nvdla_run_free(run[i]);
+	nvdla_network_unload(net);
+	nvdla_buffer_del(in2);
+	nvdla_buffer_del(out1);
+	nvdla_buffer_del(out2);
+	close(uffd);
 }
 
 /*
@@ -680,6 +800,7 @@ int main(void)
 		test_sync_file_cpu_network(rt);
 	} else {
 		test_sync_file_in_process(rt);
+		test_device_during_cpu_tail(rt);
 	}
 	test_sync_file_cpu_tail(rt, strncmp(device, "sim:", 4));
 	test_sync_file_refused(rt, strncmp(device, "sim:", 4), "DCD",
