@@ -664,8 +664,9 @@ static void conv_pair(struct task_descs *d, u8 dbank0, u8 dbank1)
 }
 
 /*
- * The CDMA and CSC D_OP_ENABLE writes of nv_small in the log from entry
- * @from, as "CDMA0 CSC1 ..." (unit and the group its pointer names).
+ * The CDMA and CSC D_OP_ENABLE and CDMA D_PERF_ENABLE writes of nv_small
+ * in the log from entry @from, as "CDMA0 CSC1 PERF1 ..." (unit and the
+ * group its pointer names).
  */
 static void conv_enables(unsigned int from, char *out, size_t len)
 {
@@ -679,14 +680,16 @@ static void conv_enables(unsigned int from, char *out, size_t len)
 		  NVDLA_CDMA_D_OP_ENABLE },
 		{ "CSC", NVDLA_UNIT_CSC, NVDLA_CSC_S_POINTER,
 		  NVDLA_CSC_D_OP_ENABLE },
+		{ "PERF", NVDLA_UNIT_CDMA, NVDLA_CDMA_S_POINTER,
+		  NVDLA_CDMA_D_PERF_ENABLE },
 	};
-	u32 group[2] = { 0, 0 };
+	u32 group[3] = { 0, 0, 0 };
 	size_t at = 0;
 	unsigned int i, u;
 
 	out[0] = '\0';
 	for (i = 0; i < fake.nlog; i++)
-		for (u = 0; u < 2; u++) {
+		for (u = 0; u < ARRAY_SIZE(units); u++) {
 			u32 addr = fake.log[i].addr - base[units[u].unit];
 
 			if (addr == units[u].pointer)
@@ -711,10 +714,12 @@ static void test_conv_early_enable(void)
 {
 	static const struct {
 		u8 dbank1;
+		bool stats;
 		const char *start, *after;
 	} cases[] = {
-		{ 2, "CSC0 CDMA0 CDMA1", "CSC1" },
-		{ 1, "CSC0 CDMA0", "CSC1 CDMA1" },
+		{ 2, false, "CSC0 CDMA0 CDMA1", "CSC1" },
+		{ 1, false, "CSC0 CDMA0", "CSC1 CDMA1" },
+		{ 2, true, "PERF0 CSC0 CDMA0 PERF1 CDMA1", "CSC1" },
 	};
 	char start[64], after[64];
 	struct task_descs d;
@@ -729,6 +734,7 @@ static void test_conv_early_enable(void)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		good_task(&d);
 		conv_pair(&d, 1, cases[i].dbank1);
+		d.net.stat_list_index = cases[i].stats ? 5 : -1;
 		fake.nlog = 0;
 		ret = submit(&d, NUM_BUFS);
 		conv_enables(0, start, sizeof(start));
@@ -740,8 +746,9 @@ static void test_conv_early_enable(void)
 		conv_enables(mark, after, sizeof(after));
 		tap_ok(ret == 0 && !done && !strcmp(start, cases[i].start) &&
 		       !strcmp(after, cases[i].after),
-		       "data banks 1 then %u: \"%s\" at the start, \"%s\" after the first CACC done (ret %d, \"%s\")",
-		       cases[i].dbank1, start, after, ret, fake.last_error);
+		       "data banks 1 then %u%s: \"%s\" at the start, \"%s\" after the first CACC done (ret %d, \"%s\")",
+		       cases[i].dbank1, cases[i].stats ? ", counters on" : "",
+		       start, after, ret, fake.last_error);
 		finish();
 	}
 	fake.glb = 0;

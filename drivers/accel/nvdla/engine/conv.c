@@ -358,6 +358,7 @@ static bool conv_enable_early(struct dla_engine *engine,
 {
 	if (group->op->conv_op.data_bank == before->op->conv_op.data_bank)
 		return false;
+	dla_stat_arm(engine, DLA_OP_CONV, group, gid);
 	dla_select_group(engine, NVDLA_UNIT_CDMA, gid);
 	CDMA_W(D_OP_ENABLE, 1);
 	return true;

@@ -56,8 +56,9 @@ struct dla_processor {
  * @program: write the operation's registers into group @gid
  * @enable: start group @gid
  * @enable_early: start the part of group @gid's operation that waits by
- *	itself for the rest, when the operation before it, @before, in the
- *	other group, is enabled; returns whether it did (NULL: never)
+ *	itself for the rest (its counters first: dla_stat_arm()), when the
+ *	operation before it, @before, in the other group, is enabled;
+ *	returns whether it did (NULL: never)
  * @stat_enable: turn on the performance counters of group @gid
  * @stat_read: read the counters of the finished group @gid into @stat
  *	(all but the run time)

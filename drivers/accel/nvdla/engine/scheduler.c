@@ -153,7 +153,6 @@ static void dla_enable_early(struct dla_engine *engine, u8 type,
 	    group->early || gid == proc->next_group || !before->loaded ||
 	    !before->enabled)
 		return;
-	dla_stat_arm(engine, type, group, gid);
 	group->early = ops->enable_early(engine, group, gid, before);
 }
 
