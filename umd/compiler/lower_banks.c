@@ -7,10 +7,8 @@
  * the two convolutions' data banks differ: the CDMA then waits for its
  * CSC in the bank-change handshake; with the same banks it would fetch
  * an input not yet written (docs/model.md). So no two convolutions in a
- * row of a task get the same data banks.
+ * row of a task get the same data banks, where a bank can be added.
  */
-#include <errno.h>
-
 #include <nvdla/cbuf_limits.h>
 
 #include "lower_internal.h"
@@ -35,24 +33,22 @@ static uint32_t group_banks(const struct nvc_lower *L,
 /*
  * One data bank more for convolution @op: a free bank, or one of its
  * weight banks where none is free and one kernel group still fits the
- * rest. Returns whether it could.
+ * rest. Where neither is, the banks stay: the firmware then enables the
+ * CDMA with the rest of the layer.
  */
-static bool bank_more(const struct nvc_lower *L, struct nvdla_build_op *op)
+static void bank_more(const struct nvc_lower *L, struct nvdla_build_op *op)
 {
 	struct dla_conv_op_desc *p = &op->op.conv_op;
 
 	if (p->data_bank + p->weight_bank < L->t.core.cbuf_banks) {
 		p->data_bank++;
-		return true;
+	} else if (!p->skip_weight_rls && p->weight_bank > group_banks(L, op)) {
+		p->data_bank++;
+		p->weight_bank--;
 	}
-	if (p->skip_weight_rls || p->weight_bank <= group_banks(L, op))
-		return false;
-	p->data_bank++;
-	p->weight_bank--;
-	return true;
 }
 
-int nvc_conv_banks_differ(struct nvc_lower *L)
+void nvc_conv_banks_differ(struct nvc_lower *L)
 {
 	uint32_t before = 0;
 	int i;
@@ -62,11 +58,8 @@ int nvc_conv_banks_differ(struct nvc_lower *L)
 
 		if (op->graph.op_type != DLA_OP_CONV)
 			continue;
-		if (op->op.conv_op.data_bank == before && !bank_more(L, op))
-			return nvc_fail(L, NULL, -EOPNOTSUPP,
-					"convolution %d: %u data banks as the convolution before, and no bank to add beside %u weight banks",
-					i, before, op->op.conv_op.weight_bank);
+		if (op->op.conv_op.data_bank == before)
+			bank_more(L, op);
 		before = op->op.conv_op.data_bank;
 	}
-	return 0;
 }

@@ -173,9 +173,9 @@ void nvc_fuse(struct nvc_lower *L, int head, int tail);
 int nvc_task_close(struct nvc_lower *L);
 /*
  * No two convolutions in a row of the task being built with the same data
- * banks (lower_banks.c): 0, or -EOPNOTSUPP where no bank can be added.
+ * banks where a bank can be added (lower_banks.c).
  */
-int nvc_conv_banks_differ(struct nvc_lower *L);
+void nvc_conv_banks_differ(struct nvc_lower *L);
 int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t);
 const struct nvc_tensor *nvc_t(const struct nvc_lower *L, int tensor);
 int nvc_resolve(const struct nvc_lower *L, int tensor);
