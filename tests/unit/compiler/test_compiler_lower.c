@@ -869,19 +869,28 @@ static bool refused(const char *config, enum nvc_precision prec,
 }
 
 /*
+ * G: a @c x @h x @w input through convolutions of @k0 and then @k1
+ * kernels, @kh x @kh, stride 1, padded to keep the size.
+ */
+static void two_convs(int c, int h, int w, int k0, int k1, int kh)
+{
+	int t;
+
+	reset();
+	t = input(c, h, w);
+	t = conv(t, k0, kh, 1, kh / 2, 1, 1, NVC_ACT_NONE);
+	t = conv(t, k1, kh, 1, kh / 2, 1, 1, NVC_ACT_NONE);
+	output(t);
+}
+
+/*
  * nv_small int8: 18 weight banks for 256 kernels of 3x3x32, then 3 rows
  * of 25,600 bytes (19 banks) that fit beside the next layer's own 5
  * weight banks but not beside the 18 it inherits.
  */
 static void test_bank_floor(void)
 {
-	int t;
-
-	reset();
-	t = input(32, 3, 100);
-	t = conv(t, 256, 3, 1, 1, 1, 1, NVC_ACT_NONE);
-	t = conv(t, 8, 3, 1, 1, 1, 1, NVC_ACT_NONE);
-	output(t);
+	two_convs(32, 3, 100, 256, 8, 3);
 	reference();
 	tap_ok(refused("nv_small", NVC_INT8,
 		       "3 input rows of 25600 bytes do not fit beside the 18 weight banks of the convolution before: weight banks never shrink"),
@@ -1242,11 +1251,7 @@ static void test_banks_full(void)
 {
 	int t;
 
-	reset();
-	t = input(8, 124, 128);
-	t = conv(t, 8, 1, 1, 0, 1, 1, NVC_ACT_RELU);
-	t = conv(t, 8, 1, 1, 0, 1, 1, NVC_ACT_NONE);
-	output(t);
+	two_convs(8, 124, 128, 8, 8, 1);
 	check("two 1x1 convolutions over 124x128x8", 2);
 	t = equal_data_banks();
 	tap_ok(t == 1, "nv_small: the buffer full, %d convolution with the data banks of the one before (1)",
