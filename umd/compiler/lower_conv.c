@@ -500,7 +500,15 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 	*rows = cs->ho;
 	*dbank = nvc_banks(L, line * ti->h);
 	if (*dbank > total - wmin) {
-		fit = (uint64_t)(total - wmin) * L->t.core.cbuf_bank_bytes / line;
+		/*
+		 * Bands follow each other: a bank is left for every other band
+		 * to take, so that no two in a row have the same data banks
+		 * (lower_banks.c), where the rest still holds the kernel's rows.
+		 */
+		fit = (uint64_t)(total - wmin - 1) * L->t.core.cbuf_bank_bytes / line;
+		if (fit < (uint64_t)ekh)
+			fit = (uint64_t)(total - wmin) *
+			      L->t.core.cbuf_bank_bytes / line;
 		if (floored && (fit < (uint64_t)ekh || (one && cs->r > 1)))
 			return nvc_fail(L, n, -EOPNOTSUPP,
 					"%d input rows of %llu bytes do not fit beside the %u weight banks of the convolution before: weight banks never shrink from one convolution to the next (docs/compiler.md)",

@@ -171,6 +171,11 @@ int nvc_chunk_slot(const struct nvc_lower *L, int slot, uint32_t *offset);
 void nvc_emu_fix(const struct nvc_lower *L, struct nvc_task *t);
 void nvc_fuse(struct nvc_lower *L, int head, int tail);
 int nvc_task_close(struct nvc_lower *L);
+/*
+ * No two convolutions in a row of the task being built with the same data
+ * banks where a bank can be added (lower_banks.c).
+ */
+void nvc_conv_banks_differ(struct nvc_lower *L);
 int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t);
 const struct nvc_tensor *nvc_t(const struct nvc_lower *L, int tensor);
 int nvc_resolve(const struct nvc_lower *L, int tensor);

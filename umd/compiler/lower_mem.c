@@ -535,6 +535,7 @@ int nvc_task_close(struct nvc_lower *L)
 
 	if (!L->nops)
 		return 0;
+	nvc_conv_banks_differ(L);
 	t.ops = L->ops;
 	t.nops = L->nops;
 	t.nluts = L->nluts;

@@ -869,19 +869,28 @@ static bool refused(const char *config, enum nvc_precision prec,
 }
 
 /*
+ * G: a @c x @h x @w input through convolutions of @k0 and then @k1
+ * kernels, @kh x @kh, stride 1, padded to keep the size.
+ */
+static void two_convs(int c, int h, int w, int k0, int k1, int kh)
+{
+	int t;
+
+	reset();
+	t = input(c, h, w);
+	t = conv(t, k0, kh, 1, kh / 2, 1, 1, NVC_ACT_NONE);
+	t = conv(t, k1, kh, 1, kh / 2, 1, 1, NVC_ACT_NONE);
+	output(t);
+}
+
+/*
  * nv_small int8: 18 weight banks for 256 kernels of 3x3x32, then 3 rows
  * of 25,600 bytes (19 banks) that fit beside the next layer's own 5
  * weight banks but not beside the 18 it inherits.
  */
 static void test_bank_floor(void)
 {
-	int t;
-
-	reset();
-	t = input(32, 3, 100);
-	t = conv(t, 256, 3, 1, 1, 1, 1, NVC_ACT_NONE);
-	t = conv(t, 8, 3, 1, 1, 1, 1, NVC_ACT_NONE);
-	output(t);
+	two_convs(32, 3, 100, 256, 8, 3);
 	reference();
 	tap_ok(refused("nv_small", NVC_INT8,
 		       "3 input rows of 25600 bytes do not fit beside the 18 weight banks of the convolution before: weight banks never shrink"),
@@ -1201,8 +1210,58 @@ static int count_ops(const char *config, uint8_t type)
 }
 
 /*
+ * Convolutions in G's nv_small int8 loadable with the data banks of the
+ * convolution before (lower_banks.c), or -1.
+ */
+static int equal_data_banks(void)
+{
+	void *buf;
+	struct nvdla_loadable *l = lowered("nv_small", NVC_INT8, &buf);
+	const struct nvdla_lbl_blob *g = NULL, *o = NULL;
+	const union dla_operation_container *op;
+	const struct dla_common_op_desc *d;
+	int equal = -1, before = 0;
+	uint32_t i;
+
+	if (l) {
+		g = nvdla_loadable_blob(l, "task-0-dep_graph");
+		o = nvdla_loadable_blob(l, "task-0-op_list");
+	}
+	for (i = 0; g && o && (i + 1) * sizeof(*d) <= g->data_len &&
+	     (i + 1) * sizeof(*op) <= o->data_len; i++) {
+		d = (const void *)(g->data + i * sizeof(*d));
+		op = (const void *)(o->data + i * sizeof(*op));
+		equal += !i;
+		if (d->op_type != DLA_OP_CONV)
+			continue;
+		equal += op->conv_op.data_bank == before;
+		before = op->conv_op.data_bank;
+	}
+	nvdla_loadable_free(l);
+	free(buf);
+	return equal;
+}
+
+/*
+ * Two 1x1 convolutions over 124x128x8 on nv_small: the input fills 31 of
+ * the 32 banks, a kernel group the last, so the second cannot take a data
+ * bank more than the first; both keep 31 and the values are right.
+ */
+static void test_banks_full(void)
+{
+	int t;
+
+	two_convs(8, 124, 128, 8, 8, 1);
+	check("two 1x1 convolutions over 124x128x8", 2);
+	t = equal_data_banks();
+	tap_ok(t == 1, "nv_small: the buffer full, %d convolution with the data banks of the one before (1)",
+	       t);
+}
+
+/*
  * An input larger than the convolution buffer: split into bands of
- * rows (stride 2 and padding at the band edges), results unchanged.
+ * rows (stride 2 and padding at the band edges), results unchanged; no
+ * two bands in a row with the same data banks.
  */
 static void test_cbuf_split(void)
 {
@@ -1222,6 +1281,9 @@ static void test_cbuf_split(void)
 	check("96x96x32 input split across the convolution buffer (with element-wise operands)", 4);
 	n = count_ops("nv_small", DLA_OP_CONV);
 	tap_ok(n > 3, "nv_small: %d convolution operations for 3 layers", n);
+	a = equal_data_banks();
+	tap_ok(a == 0, "nv_small: %d of them with the data banks of the one before (0)",
+	       a);
 }
 
 /* Pixels into the first convolution (pre-extended kernel rows). */
@@ -1744,6 +1806,7 @@ int main(void)
 	test_cpu_fallback();
 	test_image();
 	test_cbuf_split();
+	test_banks_full();
 	test_reuse();
 	test_scales_mix();
 	test_deconv();

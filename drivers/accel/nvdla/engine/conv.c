@@ -325,19 +325,43 @@ static int conv_program(struct dla_engine *engine, struct dla_group *group,
 	return 0;
 }
 
+/* The CDMA of a group started early (conv_enable_early) stays as it is. */
 static int conv_enable(struct dla_engine *engine, struct dla_group *group,
 		       u8 gid)
 {
 	size_t i;
 
-	(void)group;
 	conv_select(engine, gid);
 	/* Consumers first: the CDMA starts the data flowing. */
 	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
-		dla_reg_write(engine, conv_units[i],
-			      conv_units[i] == NVDLA_UNIT_CDMA ?
-			      NVDLA_CDMA_D_OP_ENABLE : NVDLA_CSC_D_OP_ENABLE, 1);
+		if (conv_units[i] != NVDLA_UNIT_CDMA || !group->early)
+			dla_reg_write(engine, conv_units[i],
+				      conv_units[i] == NVDLA_UNIT_CDMA ?
+				      NVDLA_CDMA_D_OP_ENABLE :
+				      NVDLA_CSC_D_OP_ENABLE, 1);
 	return 0;
+}
+
+/*
+ * Enable the CDMA of @group while its input may still be being written,
+ * when the convolution before, @before, is enabled: nv_small's CDMA
+ * counts the CSC's weight releases on a clock that runs only while its
+ * current group is enabled, and a count that misses the releases of the
+ * layer before can stop a later layer's weights for good (docs/model.md).
+ * A CDMA whose data banks differ from the layer before's waits for its
+ * CSC in the bank-change handshake before it fetches anything; with the
+ * same banks it would fetch at once, so it is enabled with the rest.
+ */
+static bool conv_enable_early(struct dla_engine *engine,
+			      const struct dla_group *group, u8 gid,
+			      const struct dla_group *before)
+{
+	if (group->op->conv_op.data_bank == before->op->conv_op.data_bank)
+		return false;
+	dla_stat_arm(engine, DLA_OP_CONV, group, gid);
+	dla_select_group(engine, NVDLA_UNIT_CDMA, gid);
+	CDMA_W(D_OP_ENABLE, 1);
+	return true;
 }
 
 static void conv_stat_enable(struct dla_engine *engine,
@@ -390,6 +414,7 @@ const struct dla_processor_ops dla_conv_ops = {
 	.validate = conv_validate,
 	.program = conv_program,
 	.enable = conv_enable,
+	.enable_early = conv_enable_early,
 	.stat_enable = conv_stat_enable,
 	.stat_read = conv_stat_read,
 };

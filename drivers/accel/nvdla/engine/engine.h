@@ -17,6 +17,7 @@
 struct dla_group {
 	bool loaded;		/* an operation is programmed into the group */
 	bool enabled;		/* ... and started */
+	bool early;		/* its fetch started ahead (@enable_early) */
 	s16 index;		/* its index in the dependency graph */
 	u16 roi;		/* the region of interest it runs for */
 	u8 rdma_gid;		/* group of the unit's RDMA, if it reads */
@@ -54,6 +55,10 @@ struct dla_processor {
  *	device; no register access
  * @program: write the operation's registers into group @gid
  * @enable: start group @gid
+ * @enable_early: start the part of group @gid's operation that waits by
+ *	itself for the rest (its counters first: dla_stat_arm()), when the
+ *	operation before it, @before, in the other group, is enabled;
+ *	returns whether it did (NULL: never)
  * @stat_enable: turn on the performance counters of group @gid
  * @stat_read: read the counters of the finished group @gid into @stat
  *	(all but the run time)
@@ -75,6 +80,9 @@ struct dla_processor_ops {
 		       u8 gid);
 	int (*enable)(struct dla_engine *engine, struct dla_group *group,
 		      u8 gid);
+	bool (*enable_early)(struct dla_engine *engine,
+			     const struct dla_group *group, u8 gid,
+			     const struct dla_group *before);
 	void (*stat_enable)(struct dla_engine *engine,
 			    const struct dla_group *group, u8 gid);
 	void (*stat_read)(struct dla_engine *engine,

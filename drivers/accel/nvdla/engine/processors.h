@@ -30,6 +30,9 @@ int dla_validate_graph(struct dla_engine *engine);
 int dla_stat_validate(struct dla_engine *engine);
 void dla_stat_enable(struct dla_engine *engine, u8 type,
 		     struct dla_group *group, u8 gid);
+/* Turn on group @gid's counters before any of its units starts. */
+void dla_stat_arm(struct dla_engine *engine, u8 type,
+		  const struct dla_group *group, u8 gid);
 int dla_stat_write(struct dla_engine *engine, u8 type,
 		   const struct dla_group *group, u8 gid);
 

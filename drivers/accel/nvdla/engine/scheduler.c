@@ -135,6 +135,27 @@ static int dla_signal(struct dla_engine *engine, const struct dla_group *group,
 	return 0;
 }
 
+/*
+ * Start ahead what @group's operation can (the convolution's CDMA:
+ * docs/model.md) while it waits for its dependencies, once the operation
+ * before it, in the other group, is enabled. The older of two loaded
+ * groups is the one programmed over next.
+ */
+static void dla_enable_early(struct dla_engine *engine, u8 type,
+			     struct dla_group *group)
+{
+	const struct dla_processor_ops *ops = dla_processor_ops[type];
+	struct dla_processor *proc = &engine->processors[type];
+	u8 gid = group - proc->groups;
+	const struct dla_group *before = &proc->groups[gid ^ 1];
+
+	if (!ops->enable_early || !group->loaded || group->enabled ||
+	    group->early || gid == proc->next_group || !before->loaded ||
+	    !before->enabled)
+		return;
+	group->early = ops->enable_early(engine, group, gid, before);
+}
+
 static int dla_enable(struct dla_engine *engine, u8 type,
 		      struct dla_group *group)
 {
@@ -149,6 +170,7 @@ static int dla_enable(struct dla_engine *engine, u8 type,
 	if (ret)
 		return ret;
 	group->enabled = true;
+	dla_enable_early(engine, type, &proc->groups[gid ^ 1]);
 	return dla_signal(engine, group, DLA_EVENT_OP_ENABLED);
 }
 
@@ -229,13 +251,18 @@ static int dla_program_next(struct dla_engine *engine, u8 type)
 
 	group->loaded = true;
 	group->enabled = false;
+	group->early = false;
 	group->index = index;
 	group->roi = roi;
 	dla_advance(engine, proc, group, type);
 	proc->next_group = (gid + 1) % dla_hw_groups(ops);
 
 	ret = dla_signal(engine, group, DLA_EVENT_OP_PROGRAMMED);
-	if (!ret && !group->desc->dependency_count)
+	if (ret)
+		return ret;
+	if (group->desc->dependency_count)
+		dla_enable_early(engine, type, group);
+	else
 		ret = dla_enable(engine, type, group);
 	return ret ? ret : 1;
 }

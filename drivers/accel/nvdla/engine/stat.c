@@ -38,15 +38,22 @@ int dla_stat_validate(struct dla_engine *engine)
 	return 0;
 }
 
+void dla_stat_arm(struct dla_engine *engine, u8 type,
+		  const struct dla_group *group, u8 gid)
+{
+	if (dla_stats_on(engine))
+		dla_processor_ops[type]->stat_enable(engine, group, gid);
+}
+
+/* A group started early had its counters armed then: its registers are shut. */
 void dla_stat_enable(struct dla_engine *engine, u8 type,
 		     struct dla_group *group, u8 gid)
 {
-	const struct dla_processor_ops *ops = dla_processor_ops[type];
-
 	if (!dla_stats_on(engine))
 		return;
 	group->start_us = engine->ops->time_us(engine->drv);
-	ops->stat_enable(engine, group, gid);
+	if (!group->early)
+		dla_stat_arm(engine, type, group, gid);
 }
 
 /* The run time of every layout sits in its last word. */
