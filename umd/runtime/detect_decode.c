@@ -103,7 +103,7 @@ static int check_head(const struct head_view *v, char *err, size_t errlen)
 		return detect_error(err, errlen, -EINVAL,
 				    "output %u's %dx%d grid at stride %u does not cover the %dx%d input",
 				    h->output, o->w, o->h, h->stride, v->width,
-				   v->height);
+				    v->height);
 	return 0;
 }
 
@@ -152,8 +152,8 @@ static int view_heads(const struct nvdla_yolo *y,
 	for (i = 0; i < y->heads; i++) {
 		if (y->head[i].output >= num_outputs)
 			return detect_error(err, errlen, -EINVAL,
-					   "a head on output %u, of a network of %u outputs",
-					   y->head[i].output, num_outputs);
+					    "a head on output %u, of a network of %u outputs",
+					    y->head[i].output, num_outputs);
 		v[i] = (struct head_view){ &y->head[i],
 					   &outputs[y->head[i].output],
 					   y->classes, width, height };

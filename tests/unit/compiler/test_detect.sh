@@ -124,10 +124,10 @@ yolo() {
 }
 # bad NAME MESSAGE LINE...: that file refused with "NAME.yolo:MESSAGE"
 bad() {
-	n=$1 m=$2
+	name=$1 msg=$2
 	shift 2
-	yolo "$n" "$@"
-	refused --detect "$tmp/$n.yolo" -- "$tmp/$n.yolo:$m"
+	yolo "$name" "$@"
+	refused --detect "$tmp/$name.yolo" -- "$tmp/$name.yolo:$msg"
 }
 bad magic "1: not a YOLO head description: the first line is not 'yolo 2'" \
 	"yolo 1" "classes 10" "head 0 8" "anchor 12 20"
