@@ -21,8 +21,4 @@ struct nvdla_yolo {
 	char *name[NVDLA_DETECT_MAX_CLASSES];
 };
 
-/* @fmt's message into @err (NULL for none); @code. */
-int detect_error(char *err, size_t errlen, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
 #endif /* __NVDLA_UMD_DETECT_H__ */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "detect.h"
+#include "message.h"
 #include "runtime_internal.h"
 
 struct box {
@@ -94,16 +95,16 @@ static int check_head(const struct head_view *v, char *err, size_t errlen)
 	unsigned int need = h->anchors * (5 + v->classes);
 
 	if (!o->values || o->c != (int32_t)need)
-		return detect_error(err, errlen, -EINVAL,
-				    "output %u has %d channels, the head described has %u anchors x (5 + %u classes) = %u",
-				    h->output, o->c, h->anchors, v->classes,
-				    need);
+		return nvdla_message(err, errlen, -EINVAL,
+				     "output %u has %d channels, the head described has %u anchors x (5 + %u classes) = %u",
+				     h->output, o->c, h->anchors, v->classes,
+				     need);
 	if ((int64_t)o->w * h->stride != v->width ||
 	    (int64_t)o->h * h->stride != v->height)
-		return detect_error(err, errlen, -EINVAL,
-				    "output %u's %dx%d grid at stride %u does not cover the %dx%d input",
-				    h->output, o->w, o->h, h->stride, v->width,
-				    v->height);
+		return nvdla_message(err, errlen, -EINVAL,
+				     "output %u's %dx%d grid at stride %u does not cover the %dx%d input",
+				     h->output, o->w, o->h, h->stride, v->width,
+				     v->height);
 	return 0;
 }
 
@@ -151,9 +152,9 @@ static int view_heads(const struct nvdla_yolo *y,
 	*cells = 0;
 	for (i = 0; i < y->heads; i++) {
 		if (y->head[i].output >= num_outputs)
-			return detect_error(err, errlen, -EINVAL,
-					    "a head on output %u, of a network of %u outputs",
-					    y->head[i].output, num_outputs);
+			return nvdla_message(err, errlen, -EINVAL,
+					     "a head on output %u, of a network of %u outputs",
+					     y->head[i].output, num_outputs);
 		v[i] = (struct head_view){ &y->head[i],
 					   &outputs[y->head[i].output],
 					   y->classes, width, height };
@@ -178,17 +179,17 @@ NVDLA_EXPORT int nvdla_detect_decode(const struct nvdla_yolo *yolo,
 	int ret;
 
 	if (!(threshold >= 0 && threshold <= 1 && nms >= 0 && nms <= 1))
-		return detect_error(err, errlen, -EINVAL,
-				    "the score threshold (%g) and the IoU of the suppression (%g) are numbers from 0 to 1",
-				    threshold, nms);
+		return nvdla_message(err, errlen, -EINVAL,
+				     "the score threshold (%g) and the IoU of the suppression (%g) are numbers from 0 to 1",
+				     threshold, nms);
 	ret = view_heads(yolo, outputs, num_outputs, width, height, v, &cells,
 			 err, errlen);
 	if (ret)
 		return ret;
 	b = malloc(cells * sizeof(*b));
 	if (!b)
-		return detect_error(err, errlen, -ENOMEM,
-				    "no memory for %zu boxes", cells);
+		return nvdla_message(err, errlen, -ENOMEM,
+				     "no memory for %zu boxes", cells);
 	for (i = 0; i < yolo->heads; i++)
 		decode_head(&v[i], threshold, b, &count, &order);
 	qsort(b, count, sizeof(*b), by_score);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "detect.h"
+#include "message.h"
 #include "runtime_internal.h"
 
 #define YOLO_LINE_MAX 1024
@@ -26,18 +27,6 @@ struct yolo_parse {
 	char where[4200];	/* "path:line" */
 };
 
-int detect_error(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err && errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}
-
 /* A message for the line being read; -EINVAL. */
 static int __attribute__((format(printf, 2, 3)))
 refuse(struct yolo_parse *p, const char *fmt, ...)
@@ -48,8 +37,8 @@ refuse(struct yolo_parse *p, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	return detect_error(p->err, p->errlen, -EINVAL, "%s: %s", p->where,
-			    msg);
+	return nvdla_message(p->err, p->errlen, -EINVAL, "%s: %s", p->where,
+			     msg);
 }
 
 /* One line's words (after '#' nothing counts) into @word; their count. */
