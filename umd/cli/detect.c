@@ -10,8 +10,6 @@
 
 #include "detect.h"
 
-#define CLI_MAX_OUTPUTS 16
-
 int cli_yolo_read(const char *path, struct nvdla_yolo **yolo)
 {
 	char err[4400];
@@ -87,18 +85,17 @@ static int decode(const struct nvdla_yolo *yolo,
 int cli_detect(struct nvdla_network *net, const struct nvdla_yolo *yolo,
 	       double threshold, double nms)
 {
-	struct nvdla_detect_output out[CLI_MAX_OUTPUTS] = { 0 };
 	unsigned int n = nvdla_network_num_outputs(net), i;
+	struct nvdla_detect_output *out = calloc(n ? n : 1, sizeof(*out));
 	struct nvdla_tensor_desc in;
-	int ret = nvdla_network_input_desc(net, 0, &in);
+	int ret = out ? nvdla_network_input_desc(net, 0, &in) : -ENOMEM;
 
-	if (n > CLI_MAX_OUTPUTS)
-		n = CLI_MAX_OUTPUTS;
 	for (i = 0; !ret && i < n; i++)
 		ret = read_output(net, i, &out[i]);
 	if (!ret)
 		ret = decode(yolo, out, n, &in, threshold, nms);
-	for (i = 0; i < n; i++)
+	for (i = 0; out && i < n; i++)
 		free((void *)out[i].values);
+	free(out);
 	return ret;
 }
