@@ -11,8 +11,8 @@ Device() opens a device (a DRM node, or the in-process hardware model
 Network.run() runs it and Network.submit() queues a run and returns a Run
 to wait for, poll or watch with select. nvdla.compile() turns an ONNX
 model into a loadable. nvdla.Yolo() reads a detector's .yolo file, and
-Run.detect() or Yolo.decode() give the boxes its heads find. Failures raise nvdla.Error (an OSError) with the
-library's errno and message.
+Run.detect() or Yolo.decode() give the boxes its heads find. Failures
+raise nvdla.Error (an OSError) with the library's errno and message.
 """
 from ._lib import Error
 from .compiler import CompileError, compile

@@ -65,8 +65,9 @@ def bench_model(build, name, test, cases, most):
     found = [detect_ref.detect(head, [r[n] for r in raw], size, size,
                                THRESHOLD) for n in range(len(test))]
     ref = detect_ref.mean_ap(found, truth, head.classes)
-    print(f"{name} ({len(head.heads)} head{'s' if len(head.heads) > 1 else ''}),"
-          f" {len(test)} held-out scenes with "
+    heads = len(head.heads)
+    print(f"{name} ({heads} head{'s' if heads > 1 else ''}), "
+          f"{len(test)} held-out scenes with "
           f"{sum(len(t) for t in truth)} digits, on the in-process model:")
     print(f"  float (torch)      mAP@0.5 {ref:.4f}")
     ok = True
