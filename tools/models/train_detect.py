@@ -157,18 +157,18 @@ class Detect2(nn.Module):
     6x6 with a stride-1 max pooling there, a head at 6x6, and a second at
     12x12 fed by the 6x6 features reduced, upsampled x2 (nearest) and
     concatenated with the early ones."""
-    HEADS = [("yolo16", 16, [(20.0, 26.0), (26.0, 32.0)]),
-             ("yolo8", 8, [(10.0, 16.0), (14.0, 22.0)])]
+    HEADS = [("yolo16", 16, [(18.0, 24.0), (24.0, 30.0)]),
+             ("yolo8", 8, [(9.0, 14.0), (13.0, 19.0)])]
 
     def __init__(self):
         super().__init__()
         self.early = early()
         self.deep = nn.Sequential(
             nn.MaxPool2d(2), *conv(32, 64, 3), nn.MaxPool2d(3, 1, 1),
-            *conv(64, 128, 3))
-        self.head16 = nn.Sequential(*conv(128, 128, 3),
-                                    nn.Conv2d(128, 2 * (5 + CLASSES), 1))
-        self.reduce = nn.Sequential(*conv(128, 32, 1),
+            *conv(64, 64, 3))
+        self.head16 = nn.Sequential(*conv(64, 64, 3),
+                                    nn.Conv2d(64, 2 * (5 + CLASSES), 1))
+        self.reduce = nn.Sequential(*conv(64, 32, 1),
                                     nn.Upsample(scale_factor=2))
         self.head8 = nn.Sequential(*conv(64, 64, 3),
                                    nn.Conv2d(64, 2 * (5 + CLASSES), 1))
