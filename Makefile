@@ -365,16 +365,21 @@ run: setup-build all $(DEMO)
 	$(RUNTIME) --loadable $(DEMO) --image models/digits/input.pgm \
 		--normalize 255 --top 1 -o $(BUILD)/output.dimg
 
-# The second demo: the digit detector of models/detect, compiled for
-# nv_full in fp16, on its bundled scene: the boxes it finds, with their
-# classes and scores (models/detect/input.txt has the true ones).
-DETECT_DEMO := $(BUILD)/detect.nvdla
-$(DETECT_DEMO): models/detect/detect.onnx $(BUILD)/bin/nvdla_compile
+# The second demo: the digit detectors of models/detect (detect, one
+# head; detect2, two), compiled for nv_full in fp16, on their bundled
+# scene: the boxes each finds, with their classes and scores
+# (models/detect/input.txt has the true ones).
+DETECT_MODELS := detect detect2
+$(DETECT_MODELS:%=$(BUILD)/%.nvdla): $(BUILD)/%.nvdla: models/detect/%.onnx \
+		$(BUILD)/bin/nvdla_compile
 	$(BUILD)/bin/nvdla_compile $< --config nv_full --precision fp16 -o $@
 
-run-detect: setup-build all $(DETECT_DEMO)
-	$(RUNTIME) --loadable $(DETECT_DEMO) --image models/detect/input.pgm \
-		--detect models/detect/detect.yolo -o $(BUILD)/detect.dimg
+run-detect: setup-build all $(DETECT_MODELS:%=$(BUILD)/%.nvdla)
+	for m in $(DETECT_MODELS); do \
+		$(RUNTIME) --loadable $(BUILD)/$$m.nvdla \
+			--image models/detect/input.pgm \
+			--detect models/detect/$$m.yolo -o $(BUILD)/$$m.dimg || exit; \
+	done
 
 # The whole suite: unit and conformance tests here, the cross builds'
 # tests under qemu-user, driver tests in QEMU and on the QEMU board with

@@ -509,6 +509,77 @@ int nvdla_network_op_estimate(const struct nvdla_network *net,
 			      unsigned int index,
 			      struct nvdla_op_estimate *op);
 
+/*
+ * Object detection: the outputs of a YOLO-style network decoded into
+ * scored boxes on the CPU (nvdla_runtime --detect;
+ * tools/models/detect_ref.py is the reference of this decoding).
+ *
+ * A .yolo file describes the network's heads, a line each of ('#' starts
+ * a comment):
+ *   yolo 2                the first line
+ *   classes K             the class count, 1 to NVDLA_DETECT_MAX_CLASSES
+ *   names N...            the class names, one word each, over as many
+ *                         'names' lines as needed (none, or K in all)
+ *   head OUTPUT STRIDE    a head (up to NVDLA_DETECT_MAX_HEADS): the
+ *                         network's output OUTPUT (from 0), whose grid
+ *                         has a cell every STRIDE pixels of the input
+ *   anchor W H            an anchor of the last head, in pixels (1 to
+ *                         NVDLA_DETECT_MAX_ANCHORS a head)
+ * A head of A anchors has A x (5 + K) channels: per anchor x, y, w, h and
+ * objectness, then the K class scores, all raw. Anchor a of cell (gx, gy)
+ * predicts the box centred at ((gx + sigmoid(x)) * STRIDE, (gy +
+ * sigmoid(y)) * STRIDE), W * exp(w) wide and H * exp(h) high, clipped to
+ * the input, of its best class c, scored sigmoid(objectness) *
+ * softmax(scores)[c].
+ */
+#define NVDLA_DETECT_MAX_HEADS 8
+#define NVDLA_DETECT_MAX_ANCHORS 16
+#define NVDLA_DETECT_MAX_CLASSES 1000
+
+struct nvdla_yolo;
+
+/*
+ * Read the .yolo file @path into *@yolo. On failure *@yolo is NULL and,
+ * if @err is not NULL, a message naming the file and line is left there.
+ */
+int nvdla_yolo_read(const char *path, struct nvdla_yolo **yolo, char *err,
+		    size_t errlen);
+void nvdla_yolo_free(struct nvdla_yolo *yolo);
+unsigned int nvdla_yolo_num_classes(const struct nvdla_yolo *yolo);
+/* The name of class @cls, or NULL when the file names none or no @cls. */
+const char *nvdla_yolo_class_name(const struct nvdla_yolo *yolo,
+				  unsigned int cls);
+
+/* An output's real values (nvdla_network_output_values()), C x H x W. */
+struct nvdla_detect_output {
+	const float *values;
+	int32_t c, h, w;
+};
+
+/* A box, corners in input pixels (x1, y1 past its right, bottom edges). */
+struct nvdla_detect_box {
+	float x0, y0, x1, y1;
+	float score;
+	uint32_t cls;
+};
+
+/*
+ * The boxes that the heads of @yolo find in @outputs (the network's
+ * @num_outputs outputs, by index) for an input of @width x @height
+ * pixels: those scoring at least @threshold, then, best first (equal
+ * scores in the order of the heads, anchors, rows and columns), those not
+ * overlapping a box kept before them of their class, of any head, by an
+ * IoU above @nms. Returns their count, of which the first @max_boxes are
+ * written to @boxes (NULL for none), or -EINVAL, with a message in @err,
+ * if the outputs are not the heads @yolo describes, -ENOMEM.
+ */
+int nvdla_detect_decode(const struct nvdla_yolo *yolo,
+			const struct nvdla_detect_output *outputs,
+			unsigned int num_outputs, int32_t width, int32_t height,
+			float threshold, float nms,
+			struct nvdla_detect_box *boxes, size_t max_boxes,
+			char *err, size_t errlen);
+
 #if defined(__cplusplus)
 }
 #endif

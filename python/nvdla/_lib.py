@@ -34,11 +34,23 @@ class ImageOptions(Structure):
     _fields_ = [("mean", c_float * 4), ("normalize", c_float)]
 
 
+class DetectOutput(Structure):
+    """struct nvdla_detect_output."""
+    _fields_ = [("values", c_void_p),
+                ("c", c_int32), ("h", c_int32), ("w", c_int32)]
+
+
+class DetectBox(Structure):
+    """struct nvdla_detect_box."""
+    _fields_ = [("x0", c_float), ("y0", c_float), ("x1", c_float),
+                ("y1", c_float), ("score", c_float), ("cls", c_uint32)]
+
+
 # The soname, found the way the dynamic loader finds any library
 # (LD_LIBRARY_PATH, then ldconfig's cache): the installed one.
 lib = ctypes.CDLL("libnvdla_runtime.so.1")
 
-_RT, _NET, _BUF, _RUN = c_void_p, c_void_p, c_void_p, c_void_p
+_RT, _NET, _BUF, _RUN, _YOLO = (c_void_p,) * 5
 _PROTOTYPES = {
     "nvdla_runtime_new": (c_int, [c_char_p, POINTER(_RT), c_char_p,
                                   c_size_t]),
@@ -70,6 +82,15 @@ _PROTOTYPES = {
                                                c_size_t]),
     "nvdla_network_output_values": (c_int, [_NET, c_uint, c_void_p,
                                             c_size_t]),
+    "nvdla_yolo_read": (c_int, [c_char_p, POINTER(_YOLO), c_char_p,
+                                c_size_t]),
+    "nvdla_yolo_free": (None, [_YOLO]),
+    "nvdla_yolo_num_classes": (c_uint, [_YOLO]),
+    "nvdla_yolo_class_name": (c_char_p, [_YOLO, c_uint]),
+    "nvdla_detect_decode": (c_int, [_YOLO, POINTER(DetectOutput), c_uint,
+                                    c_int32, c_int32, c_float, c_float,
+                                    POINTER(DetectBox), c_size_t, c_char_p,
+                                    c_size_t]),
 }
 for _name, (_res, _args) in _PROTOTYPES.items():
     _f = getattr(lib, _name)

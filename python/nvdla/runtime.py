@@ -13,6 +13,7 @@ from ctypes import byref, c_float, c_void_p, create_string_buffer
 import numpy as np
 
 from ._lib import Error, ImageOptions, TensorDesc, check, lib, text
+from .detect import NMS, THRESHOLD
 
 
 class Tensor:
@@ -286,6 +287,12 @@ class Run:
             net._runs.remove(self)
             net._free.append(self._bufs)
         return self._outputs
+
+    def detect(self, yolo, threshold=THRESHOLD, nms=NMS):
+        """The Boxes that @yolo (an nvdla.Yolo) finds in the outputs
+        (wait()) for input 0's size, as Yolo.decode() gives them."""
+        _, h, w = self.network.inputs[0].shape
+        return yolo.decode(self.wait(), w, h, threshold, nms)
 
     def _handle(self):
         if not self._run:

@@ -1,15 +1,18 @@
 # SPDX-License-Identifier: MIT
-"""The reference of nvdla_runtime --detect (umd/cli/detect.c): the head
-description (a .yolo file), decoding a YOLO head into boxes, non-maximum
-suppression, and mAP@0.5 over a set of scenes.
+"""The reference of the library's detection decoding (nvdla_yolo_read()
+and nvdla_detect_decode(), umd/runtime/detect_*.c): the heads' description
+(a .yolo file), decoding YOLO heads into boxes, non-maximum suppression
+across heads, and mAP@0.5 over a set of scenes.
 
 A head of A anchors and K classes has A x (5 + K) channels on a GH x GW
-grid; channel a * (5 + K) + k of cell (gy, gx) is, for k = 0..4, x, y, w,
-h and objectness, then the K class scores, all raw. With a stride of
-input width / GW (and height / GH) pixels, anchor a of a cell predicts the
-box centred at ((gx + sigmoid(x)) * stride, (gy + sigmoid(y)) * stride),
-anchor_w * exp(w) wide and anchor_h * exp(h) high, clipped to the image,
-of the best class c, scored sigmoid(objectness) * softmax(scores)[c]."""
+grid, GH x stride and GW x stride the input's size; channel a * (5 + K) +
+k of cell (gy, gx) is, for k = 0..4, x, y, w, h and objectness, then the
+K class scores, all raw. Anchor a of a cell predicts the box centred at
+((gx + sigmoid(x)) * stride, (gy + sigmoid(y)) * stride), anchor_w *
+exp(w) wide and anchor_h * exp(h) high, clipped to the image, of the best
+class c, scored sigmoid(objectness) * softmax(scores)[c]. The boxes of
+every head, in the order of the heads, then anchor, row, column, go
+through one suppression."""
 
 import numpy as np
 
@@ -18,23 +21,30 @@ NMS = 0.45          # and --nms
 
 
 class Head:
-    def __init__(self, classes, anchors):
-        self.classes, self.anchors = classes, anchors
+    """A .yolo file: the class count and names, and the heads, each
+    (output index, stride, [(anchor w, h)...])."""
+
+    def __init__(self, classes, names, heads):
+        self.classes, self.names, self.heads = classes, names, heads
 
     @staticmethod
     def parse(text):
-        classes, anchors = None, []
+        classes, names, heads = None, None, []
         for line in text.splitlines():
             f = line.split("#")[0].split()
             if not f:
                 continue
             if f[0] == "classes":
                 classes = int(f[1])
+            elif f[0] == "names":
+                names = f[1:]
+            elif f[0] == "head":
+                heads.append((int(f[1]), float(f[2]), []))
             elif f[0] == "anchor":
-                anchors.append((float(f[1]), float(f[2])))
-            elif f != ["yolo", "1"]:
+                heads[-1][2].append((float(f[1]), float(f[2])))
+            elif f != ["yolo", "2"]:
                 raise ValueError(f"unknown line: {line}")
-        return Head(classes, anchors)
+        return Head(classes, names, heads)
 
     @staticmethod
     def read(path):
@@ -56,14 +66,27 @@ def iou(a, b):
                     (b[2] - b[0]) * (b[3] - b[1]) - inter)
 
 
-def decode(head, raw, width, height, threshold):
-    """The boxes [x0, y0, x1, y1, class, score] of @raw (C x GH x GW)
-    scoring at least @threshold, in anchor, row, column order."""
-    k = 5 + head.classes
-    _, gh, gw = raw.shape
-    sx, sy = width / gw, height / gh
+def decode(head, outputs, width, height, threshold):
+    """The boxes [x0, y0, x1, y1, class, score] of the heads among
+    @outputs (the network's, each C x GH x GW) scoring at least
+    @threshold, in head, anchor, row, column order."""
     boxes = []
-    for a, (aw, ah) in enumerate(head.anchors):
+    for output, stride, anchors in head.heads:
+        raw = outputs[output]
+        if raw.shape[1] * stride != height or raw.shape[2] * stride != width:
+            raise ValueError(f"output {output}: {raw.shape} at stride "
+                             f"{stride} is not {width}x{height}")
+        boxes += decode_head(head.classes, anchors, stride, raw, width,
+                             height, threshold)
+    return boxes
+
+
+def decode_head(classes, anchors, stride, raw, width, height, threshold):
+    k = 5 + classes
+    _, gh, gw = raw.shape
+    sx = sy = stride
+    boxes = []
+    for a, (aw, ah) in enumerate(anchors):
         t = raw[a * k:(a + 1) * k].astype(np.float64)
         for gy in range(gh):
             for gx in range(gw):
@@ -92,13 +115,14 @@ def nms(boxes, overlap):
     return kept
 
 
-def detect(head, raw, width, height, threshold=THRESHOLD, overlap=NMS):
-    return nms(decode(head, raw, width, height, threshold), overlap)
+def detect(head, outputs, width, height, threshold=THRESHOLD, overlap=NMS):
+    return nms(decode(head, outputs, width, height, threshold), overlap)
 
 
 def read_boxes(text):
-    """The `box x0 y0 x1 y1 class [score]` lines of @text."""
-    return [[float(v) for v in line.split()[1:]]
+    """The `box x0 y0 x1 y1 class [score [name]]` lines of @text, without
+    the name."""
+    return [[float(v) for v in line.split()[1:7]]
             for line in text.splitlines() if line.startswith("box ")]
 
 

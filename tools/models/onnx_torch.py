@@ -89,6 +89,19 @@ def _clip(x, lo=None, hi=None, **a):
     return torch.clamp(x, lo, hi)
 
 
+def _resize(x, roi=None, scales=None, sizes=None, **a):
+    """Nearest neighbour by whole factors (asymmetric coordinates, floor):
+    what nn.Upsample exports."""
+    if (a.get("mode", b"nearest") != b"nearest" or sizes is not None or
+            a.get("coordinate_transformation_mode",
+                  b"half_pixel") != b"asymmetric"):
+        raise ValueError("Resize: only nearest by scales, asymmetric")
+    f = [int(v) for v in scales]
+    if f[:2] != [1, 1] or [float(v) for v in scales] != f:
+        raise ValueError(f"Resize: scales {scales.tolist()}")
+    return x.repeat_interleave(f[2], 2).repeat_interleave(f[3], 3)
+
+
 def _split(x, split=None, **a):
     axis = a.get("axis", 0)
     split = a.get("split", split)
@@ -121,6 +134,7 @@ OPS = {
     "Transpose": lambda x, **a: x.permute(a["perm"]),
     "Concat": lambda *xs, **a: torch.cat(xs, a["axis"]),
     "Split": _split,
+    "Resize": _resize,
     "Softmax": lambda x, **a: torch.softmax(x, a.get("axis", -1)),
     "Identity": lambda x, **a: x,
     "Dropout": lambda x, *r, **a: x,

@@ -1,13 +1,23 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Train the detector of the second demo, deterministically, and write it
-with its data into OUT_DIR (models/detect):
+"""Train a detector of the second demo, deterministically, and write it
+with its data into OUT_DIR (models/detect). MODEL is one of
 
-  detect.onnx     the trained network (opset 13, batch 1, input `data`
-                  1x1x96x96 = pixel / 255, output `yolo`: the raw head,
-                  ANCHORS x (5 + 10) channels on a 12x12 grid)
-  detect.yolo     how to decode that head: classes, anchors, channel
-                  layout (nvdla_runtime --detect reads it)
+  detect          one head: output `yolo`, 2 x (5 + 10) channels on the
+                  12x12 grid (stride 8)
+  detect2         two heads, YOLOv3-tiny's shape: output `yolo16` on the
+                  6x6 grid (stride 16) from the deepest features, output
+                  `yolo8` on the 12x12 grid from those upsampled x2 and
+                  concatenated with the shallower 12x12 features; 2
+                  anchors each
+
+and the files written are
+
+  MODEL.onnx      the trained network (opset 13, batch 1, input `data`
+                  1x1x96x96 = pixel / 255, the raw heads as outputs)
+  MODEL.yolo      how to decode them: classes and their names, per head
+                  its output, stride and anchors (nvdla_runtime --detect
+                  and nvdla_yolo_read() read it)
   input.pgm       a test scene (96x96 8-bit PGM) and input.txt, its
                   ground-truth boxes, `box x0 y0 x1 y1 class` a line
   scenes/         more test scenes, N.pgm with N.txt
@@ -22,9 +32,11 @@ BOX_INK. The digit images are split 3:1 into training and test images
 the former, the test scenes (and make bench's, scenes(TEST_SEED, ...))
 only the latter. Training draws fresh scenes every epoch; Adam, one
 thread, deterministic algorithms, fixed seeds: the same torch gives the
-same bytes.
+same bytes. A truth box is the target of the one anchor, of all heads,
+that fits its size best, in the cell of that head holding its centre.
 
-Usage: tools/models/python.sh tools/models/train_detect.py OUT_DIR"""
+Usage: tools/models/python.sh tools/models/train_detect.py OUT_DIR [MODEL]
+(MODEL detect by default)"""
 
 import os
 import struct
@@ -47,9 +59,7 @@ import train_digits
 SEED = 25
 TEST_SEED = 2500          # the held-out scenes of make bench
 SIZE = 96                 # canvas side
-STRIDE = 8                # pixels per grid cell
 CLASSES = 10
-ANCHORS = [(12.0, 20.0), (20.0, 26.0)]   # width, height in pixels
 DIGIT_H = (14, 32)        # a pasted digit's height, pixels
 DIGIT_ASPECT = (0.7, 1.0)  # its width over its height
 DIGITS_PER_SCENE = (1, 4)
@@ -114,54 +124,97 @@ def conv(cin, cout, k):
             nn.BatchNorm2d(cout), nn.LeakyReLU(0.1)]
 
 
+def early():
+    """Conv-BN-LeakyReLU with max pooling down to the 12x12 grid."""
+    return nn.Sequential(
+        *conv(1, 8, 3), nn.MaxPool2d(2),
+        *conv(8, 16, 3), nn.MaxPool2d(2),
+        *conv(16, 32, 3), nn.MaxPool2d(2))
+
+
 class Detect(nn.Module):
-    """A tiny-YOLO: conv-BN-LeakyReLU with max pooling down to the 12x12
-    grid, a stride-1 max pooling, a route that concatenates the grid's
-    first features with the deeper ones, and a 1x1 head."""
+    """A tiny-YOLO: the early layers, a stride-1 max pooling, a route that
+    concatenates the grid's first features with the deeper ones, and a
+    1x1 head."""
+    # per head: output name, stride (pixels per cell), anchors (w, h)
+    HEADS = [("yolo", 8, [(12.0, 20.0), (20.0, 26.0)])]
 
     def __init__(self):
         super().__init__()
-        self.early = nn.Sequential(
-            *conv(1, 8, 3), nn.MaxPool2d(2),
-            *conv(8, 16, 3), nn.MaxPool2d(2),
-            *conv(16, 32, 3), nn.MaxPool2d(2))
+        self.early = early()
         self.deep = nn.Sequential(
             *conv(32, 64, 3), nn.MaxPool2d(3, 1, 1), *conv(64, 32, 1))
         self.neck = nn.Sequential(*conv(64, 64, 3))
-        self.head = nn.Conv2d(64, len(ANCHORS) * (5 + CLASSES), 1)
+        self.head = nn.Conv2d(64, 2 * (5 + CLASSES), 1)
 
     def forward(self, x):
         e = self.early(x)
         return self.head(self.neck(torch.cat([self.deep(e), e], 1)))
 
 
-def targets(boxes):
-    """The head's targets for one scene's boxes: per anchor and cell the
-    responsibility mask, box offsets (sigmoid x, y in the cell; log w, h
-    over the anchor) and class."""
-    g = SIZE // STRIDE
-    mask = torch.zeros(len(ANCHORS), g, g)
-    box = torch.zeros(len(ANCHORS), 4, g, g)
-    cls = torch.zeros(len(ANCHORS), g, g, dtype=torch.long)
+class Detect2(nn.Module):
+    """YOLOv3-tiny's shape: the early layers (12x12), one more pooling to
+    6x6 with a stride-1 max pooling there, a head at 6x6, and a second at
+    12x12 fed by the 6x6 features reduced, upsampled x2 (nearest) and
+    concatenated with the early ones."""
+    HEADS = [("yolo16", 16, [(18.0, 24.0), (24.0, 30.0)]),
+             ("yolo8", 8, [(9.0, 14.0), (13.0, 19.0)])]
+
+    def __init__(self):
+        super().__init__()
+        self.early = early()
+        self.deep = nn.Sequential(
+            nn.MaxPool2d(2), *conv(32, 64, 3), nn.MaxPool2d(3, 1, 1),
+            *conv(64, 64, 3))
+        self.head16 = nn.Sequential(*conv(64, 64, 3),
+                                    nn.Conv2d(64, 2 * (5 + CLASSES), 1))
+        self.reduce = nn.Sequential(*conv(64, 32, 1),
+                                    nn.Upsample(scale_factor=2))
+        self.head8 = nn.Sequential(*conv(64, 64, 3),
+                                   nn.Conv2d(64, 2 * (5 + CLASSES), 1))
+
+    def forward(self, x):
+        e = self.early(x)
+        d = self.deep(e)
+        return (self.head16(d),
+                self.head8(torch.cat([self.reduce(d), e], 1)))
+
+
+MODELS = {"detect": Detect, "detect2": Detect2}
+
+
+def targets(heads, boxes):
+    """The targets of each of @heads for one scene's boxes: per anchor and
+    cell the responsibility mask, box offsets (sigmoid x, y in the cell;
+    log w, h over the anchor) and class."""
+    out = []
+    for _, stride, anchors in heads:
+        g = SIZE // stride
+        out.append((torch.zeros(len(anchors), g, g),
+                    torch.zeros(len(anchors), 4, g, g),
+                    torch.zeros(len(anchors), g, g, dtype=torch.long)))
+    every = [(h, a, aw, ah) for h, (_, _, anchors) in enumerate(heads)
+             for a, (aw, ah) in enumerate(anchors)]
     for x0, y0, x1, y1, c in boxes.tolist():
         w, h = x1 - x0, y1 - y0
-        cx, cy = (x0 + x1) / 2 / STRIDE, (y0 + y1) / 2 / STRIDE
-        gx, gy = int(cx), int(cy)
         ious = [min(w, aw) * min(h, ah) / (w * h + aw * ah -
                                            min(w, aw) * min(h, ah))
-                for aw, ah in ANCHORS]
-        a = int(np.argmax(ious))
+                for _, _, aw, ah in every]
+        n, a, aw, ah = every[int(np.argmax(ious))]
+        stride = heads[n][1]
+        mask, box, cls = out[n]
+        cx, cy = (x0 + x1) / 2 / stride, (y0 + y1) / 2 / stride
+        gx, gy = int(cx), int(cy)
         mask[a, gy, gx] = 1
         box[a, :, gy, gx] = torch.tensor(
-            [cx - gx, cy - gy, np.log(w / ANCHORS[a][0]),
-             np.log(h / ANCHORS[a][1])])
+            [cx - gx, cy - gy, np.log(w / aw), np.log(h / ah)])
         cls[a, gy, gx] = c
-    return mask, box, cls
+    return out
 
 
-def loss_of(out, mask, box, cls):
+def head_loss(out, anchors, mask, box, cls):
     n, g = out.shape[0], out.shape[-1]
-    out = out.view(n, len(ANCHORS), 5 + CLASSES, g, g)
+    out = out.view(n, anchors, 5 + CLASSES, g, g)
     pos = mask > 0
     obj = F.binary_cross_entropy_with_logits(out[:, :, 4], mask,
                                              reduction="sum")
@@ -172,16 +225,23 @@ def loss_of(out, mask, box, cls):
     return (obj + 5 * (xy[pos].sum() + wh[pos].sum()) + ce) / n
 
 
-def to_batch(batch):
+def loss_of(heads, outs, t):
+    outs = outs if isinstance(outs, tuple) else (outs,)
+    return sum(head_loss(o, len(h[2]), *v)
+               for o, h, v in zip(outs, heads, t))
+
+
+def to_batch(heads, batch):
     x = torch.from_numpy(np.stack([c for c, _ in batch]).astype(np.float32)
                          / 255.0)[:, None]
-    t = [targets(b) for _, b in batch]
-    return x, *(torch.stack([v[k] for v in t]) for k in range(3))
+    t = [targets(heads, b) for _, b in batch]
+    return x, [tuple(torch.stack([s[n][k] for s in t]) for k in range(3))
+               for n in range(len(heads))]
 
 
-def train(images, labels, pool):
+def train(name, images, labels, pool):
     torch.manual_seed(SEED)
-    model = Detect()
+    model = MODELS[name]()
     opt = torch.optim.Adam(model.parameters(), lr=3e-3, weight_decay=1e-5)
     sched = torch.optim.lr_scheduler.StepLR(opt, EPOCHS // 3, 0.3)
     rng = np.random.default_rng(SEED)
@@ -191,8 +251,8 @@ def train(images, labels, pool):
         total = 0.0
         model.train()
         for i in range(0, len(data), BATCH):
-            x, *t = to_batch(data[i:i + BATCH])
-            loss = loss_of(model(x), *t)
+            x, t = to_batch(model.HEADS, data[i:i + BATCH])
+            loss = loss_of(model.HEADS, model(x), t)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -203,13 +263,18 @@ def train(images, labels, pool):
     return model.eval()
 
 
-def sidecar():
-    """detect.yolo: what nvdla_runtime --detect needs to decode the head."""
-    lines = ["# The head of detect.onnx (tools/models/train_detect.py):",
+def sidecar(name):
+    """MODEL.yolo: what nvdla_runtime --detect needs to decode the heads."""
+    lines = [f"# The heads of {name}.onnx (tools/models/train_detect.py):",
              "# per anchor, 5 + classes channels: x y w h objectness, then",
-             "# the class scores, all raw (before sigmoid, exp, softmax)",
-             "yolo 1", f"classes {CLASSES}"]
-    lines += [f"anchor {w:g} {h:g}" for w, h in ANCHORS]
+             "# the class scores, all raw (before sigmoid, exp, softmax).",
+             "# 'head OUTPUT STRIDE': the network's output OUTPUT (from 0),",
+             "# a cell every STRIDE pixels; its 'anchor W H' lines follow.",
+             "yolo 2", f"classes {CLASSES}",
+             "names " + " ".join(str(c) for c in range(CLASSES))]
+    for n, (_, stride, anchors) in enumerate(MODELS[name].HEADS):
+        lines.append(f"head {n} {stride}")
+        lines += [f"anchor {w:g} {h:g}" for w, h in anchors]
     return "\n".join(lines) + "\n"
 
 
@@ -232,21 +297,22 @@ def write_scene(base, canvas, boxes):
 
 
 def main(argv):
-    if len(argv) != 2:
+    if len(argv) not in (2, 3) or argv[2:3] and argv[2] not in MODELS:
         sys.exit(__doc__)
-    out = argv[1]
+    out, name = argv[1], (argv[2:] or ["detect"])[0]
     torch.set_num_threads(1)
     torch.use_deterministic_algorithms(True)
     images, labels, tr, te = digit_images()
-    model = train(images, labels, tr)
+    model = train(name, images, labels, tr)
 
     os.makedirs(os.path.join(out, "calib"), exist_ok=True)
     os.makedirs(os.path.join(out, "scenes"), exist_ok=True)
-    data = train_digits.export(model, SIZE, "yolo")
-    with open(os.path.join(out, "detect.onnx"), "wb") as f:
+    data = train_digits.export(model, SIZE,
+                               [h[0] for h in model.HEADS])
+    with open(os.path.join(out, name + ".onnx"), "wb") as f:
         f.write(data)
-    with open(os.path.join(out, "detect.yolo"), "w") as f:
-        f.write(sidecar())
+    with open(os.path.join(out, name + ".yolo"), "w") as f:
+        f.write(sidecar(name))
     rng = np.random.default_rng(SEED + 1)
     for n in range(CALIB):
         with open(os.path.join(out, "calib", f"{n}.png"), "wb") as f:
@@ -260,14 +326,17 @@ def main(argv):
 
     # What the exported file finds, through the reference decode.
     onnx_model = onnx.load_from_string(data)
-    head = detect_ref.Head.parse(sidecar())
+    head = detect_ref.Head.parse(sidecar(name))
     x = pnm.to_input(test[0][0])
-    raw = onnx_torch.run(onnx_model, {"data": x})[0][0]
+    raw = [r[0] for r in onnx_torch.run(onnx_model, {"data": x})]
     with torch.no_grad():
-        direct = model.double()(torch.from_numpy(x))[0].numpy()
+        direct = model.double()(torch.from_numpy(x))
+    direct = direct if isinstance(direct, tuple) else (direct,)
     # torch exports the batch normalisations folded into the convolutions
     # in float32.
-    assert np.abs(raw - direct).max() < 1e-4 * np.abs(direct).max()
+    for r, d in zip(raw, direct):
+        d = d[0].numpy()
+        assert np.abs(r - d).max() < 1e-4 * np.abs(d).max()
     for b in detect_ref.detect(head, raw, SIZE, SIZE):
         print("input.pgm: box %.1f %.1f %.1f %.1f %d %.3f" % tuple(b))
     print("input.pgm truth:", test[0][1].tolist())

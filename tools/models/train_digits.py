@@ -112,12 +112,13 @@ def train(x, y):
     return model.eval()
 
 
-def export(model, size=SIZE, output="prob"):
-    """The ONNX file of @model on 1 x 1 x @size x @size inputs `data`."""
+def export(model, size=SIZE, outputs=("prob",)):
+    """The ONNX file of @model on 1 x 1 x @size x @size inputs `data`,
+    its outputs named @outputs."""
     f = io.BytesIO()
     torch.onnx.export(model, torch.zeros(1, 1, size, size), f,
                       opset_version=13, input_names=["data"],
-                      output_names=[output])
+                      output_names=list(outputs))
     return f.getvalue()
 
 

@@ -77,9 +77,9 @@ static void usage(FILE *f)
 		"                   per task on a device)\n"
 		"  --top K          for a classifier (a 1x1xC output), print its K\n"
 		"                   best classes and their values (default 5)\n"
-		"  --detect FILE    decode output 0 as the YOLO head FILE describes\n"
-		"                   (models/detect/detect.yolo) and print its\n"
-		"                   boxes: box x0 y0 x1 y1 class score\n"
+		"  --detect FILE    decode the outputs as the YOLO heads FILE\n"
+		"                   describes (models/detect/detect.yolo) and print\n"
+		"                   the boxes: box x0 y0 x1 y1 class score [name]\n"
 		"  --detect-threshold T  the least score of a box (default 0.25)\n"
 		"  --nms IOU        drop a box that overlaps a better one of its\n"
 		"                   class by more than IOU (default 0.45)\n"
@@ -393,20 +393,18 @@ static int image_options(struct nvdla_network *net, const struct options *o,
 	return 0;
 }
 
-static int run(struct nvdla_runtime *rt, const struct options *o,
-	       FILE *timeline)
+/* The loadable of @o run, its outputs written, its boxes by @yolo. */
+static int run_network(struct nvdla_runtime *rt, const struct options *o,
+		       FILE *timeline, const struct nvdla_yolo *yolo)
 {
 	struct nvdla_image_options opt;
-	struct cli_yolo_head head;
 	char what[4200];
 	struct nvdla_network *net;
 	const char *hazard;
 	unsigned int hazards;
 	int ret;
 
-	ret = o->detect ? cli_yolo_head_read(o->detect, &head) : 0;
-	if (!ret && o->allow_hw_hazards)
-		ret = nvdla_runtime_allow_hw_hazards(rt, 1);
+	ret = o->allow_hw_hazards ? nvdla_runtime_allow_hw_hazards(rt, 1) : 0;
 	if (!ret && o->estimate)
 		ret = nvdla_runtime_estimate(rt, &o->est);
 	if (!ret)
@@ -443,7 +441,7 @@ static int run(struct nvdla_runtime *rt, const struct options *o,
 	if (!ret && timeline)
 		ret = cli_write_timeline(net, timeline);
 	if (!ret && o->detect)
-		ret = cli_detect(net, &head, o->detect_threshold, o->nms);
+		ret = cli_detect(net, yolo, o->detect_threshold, o->nms);
 	else if (!ret && nvdla_network_num_outputs(net))
 		cli_print_top(net, 0, o->top);
 	if (!ret) {
@@ -454,6 +452,19 @@ static int run(struct nvdla_runtime *rt, const struct options *o,
 	if (!ret && !nvdla_network_num_outputs(net))
 		printf("%s: ran %s\n", nvdla_runtime_device(rt), o->loadable);
 	nvdla_network_unload(net);
+	return ret;
+}
+
+/* run_network() with the heads of --detect, read first. */
+static int run(struct nvdla_runtime *rt, const struct options *o,
+	       FILE *timeline)
+{
+	struct nvdla_yolo *yolo = NULL;
+	int ret = o->detect ? cli_yolo_read(o->detect, &yolo) : 0;
+
+	if (!ret)
+		ret = run_network(rt, o, timeline, yolo);
+	nvdla_yolo_free(yolo);
 	return ret;
 }
 

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "ir.h"
+#include "message.h"
 
 /* Bounds on what a model may ask for, whatever its file says. */
 #define NVC_MAX_NODES		65536
@@ -23,9 +24,8 @@
 #define NVC_MAX_ELEMENTS	(1L << 28)	/* per tensor */
 #define NVC_MAX_MODEL_BYTES	(1L << 31)
 
-/* Format a message into @err; returns @code. */
-int nvc_error(char *err, size_t errlen, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+/* Format a message into @err; returns @code (the runtime's formatter). */
+#define nvc_error nvdla_message
 
 /* Parse ONNX model bytes into @g (free it with nvc_graph_free). */
 int nvc_onnx_load(const void *buf, size_t len, struct nvc_graph *g,

@@ -6,24 +6,11 @@
  * their count reaches a power of two, so no capacity is stored.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "graph.h"
-
-int nvc_error(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err && errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}
 
 long nvc_tensor_size(const struct nvc_tensor *t)
 {

@@ -9,8 +9,9 @@ prints what it compared and exits 1 when it does not hold.
       and nothing else found
   decode YOLO RAW WIDTH HEIGHT FOUND THRESHOLD NMS
       FOUND is the reference decode (tools/models/detect_ref.py) of the
-      head values RAW (--rawdump's output) to the printed digits: the
-      same boxes in the same order, corners within 0.01, scores 1e-4
+      heads' values RAW (--rawdump's output 0, RAW.N.raw for output N
+      when RAW ends in .raw) to the printed digits: the same boxes in the
+      same order, corners within 0.01, scores 1e-4
   torch YOLO ONNX IMAGE FOUND
       FOUND is the reference decode of torch's float64 output for IMAGE,
       within what fp16 changes: the same boxes, corners within 0.5 pixel,
@@ -63,12 +64,15 @@ def same(want, got, corner, score):
 
 def decode(yolo, raw, width, height, found, threshold, nms):
     head = detect_ref.Head.read(yolo)
-    with open(raw) as f:
-        values = np.array([float(v) for v in f.read().split()])
-    grid = int(round((len(values) / len(head.anchors) /
-                      (5 + head.classes)) ** 0.5))
-    want = detect_ref.detect(head, values.reshape(-1, grid, grid),
-                             int(width), int(height), float(threshold),
+    width, height = int(width), int(height)
+    outputs = {}
+    for output, stride, _ in head.heads:
+        path = raw if not output else f"{raw[:-4]}.{output}.raw"
+        with open(path) as f:
+            values = np.array([float(v) for v in f.read().split()])
+        outputs[output] = values.reshape(-1, int(height // stride),
+                                         int(width // stride))
+    want = detect_ref.detect(head, outputs, width, height, float(threshold),
                              float(nms))
     return same(want, read(found), 0.011, 1.1e-4)
 
@@ -76,8 +80,8 @@ def decode(yolo, raw, width, height, found, threshold, nms):
 def torch(yolo, model, image, found):
     head = detect_ref.Head.read(yolo)
     pixels = pnm.read(image)
-    raw = onnx_torch.run(onnx.load(model),
-                         {"data": pnm.to_input(pixels)})[0][0]
+    raw = [r[0] for r in onnx_torch.run(onnx.load(model),
+                                        {"data": pnm.to_input(pixels)})]
     want = detect_ref.detect(head, raw, pixels.shape[1], pixels.shape[0])
     return same(want, read(found), 0.5, 0.01)
 

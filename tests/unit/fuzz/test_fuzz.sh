@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Short libFuzzer runs under ASan and UBSan (tests/fuzz/): random register
 # programs on the hardware model, mutated loadables through the whole
-# runtime, any bytes as an image file, and as an ONNX model through the
-# compiler's front end. None may crash, leak, touch
+# runtime, any bytes as an image file, as a detector's .yolo file through
+# its reader and the decoding, and as an ONNX model through the compiler's
+# front end. None may crash, leak, touch
 # memory it was not given, or hang. The register programs start from the
 # public hardware tests (nvdla_trace --seed) and are steered by the values
 # the model compares (value profile); they get longer, since the model
@@ -14,7 +15,7 @@ seconds=${NVDLA_FUZZ_SECONDS:-15}
 sim_seconds=${NVDLA_FUZZ_SIM_SECONDS:-30}
 traces=../shared/conformance/traces
 n=0
-for target in fuzz_sim fuzz_loadable fuzz_image fuzz_onnx; do
+for target in fuzz_sim fuzz_loadable fuzz_image fuzz_yolo fuzz_onnx; do
 	n=$((n + 1))
 	fuzzer=$build/fuzz/$target
 	if [ ! -x "$fuzzer" ]; then
@@ -41,6 +42,9 @@ for target in fuzz_sim fuzz_loadable fuzz_image fuzz_onnx; do
 	fi
 	if [ "$target" = fuzz_onnx ]; then
 		"$build/tests/test_compiler_onnx" --write-models "$corpus" >/dev/null
+	fi
+	if [ "$target" = fuzz_yolo ]; then
+		cp models/detect/*.yolo "$corpus/"
 	fi
 	if [ "$target" = fuzz_image ]; then
 		cp ../shared/conformance/images/*/*.pgm "$corpus/" 2>/dev/null

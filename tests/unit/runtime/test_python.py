@@ -259,3 +259,77 @@ def test_compile_cpu_fallback(tmp_path):
         y = dev.load(nvdla.compile(model, cpu_fallback=True)).run(x)[0]
     want = [math.erf(v) for v in x.ravel()]
     assert np.abs(y.ravel() - want).max() < 2e-3
+
+
+DETECT = DIGITS.parent / "detect"
+sys.path.insert(0, str(DIGITS.parents[1] / "tools" / "models"))
+import detect_ref  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def detector():
+    """The two-head detector in fp16, loaded, and its .yolo file."""
+    data = nvdla.compile(DETECT / "detect2.onnx", precision="fp16")
+    with nvdla.Device("sim:nv_full") as dev:
+        yield dev.load(data), nvdla.Yolo(DETECT / "detect2.yolo")
+
+
+def test_detect_two_heads(detector):
+    """Run.detect() finds the scene's digits, as the reference decodes
+    the same outputs of both heads (tools/models/detect_ref.py)."""
+    net, yolo = detector
+    assert yolo.classes == 10 and yolo.names == [str(c) for c in range(10)]
+    run = net.submit(nvdla.Image(DETECT / "input.pgm"))
+    boxes = run.detect(yolo)
+    outputs = run.wait()
+    assert [o.shape for o in outputs] == [(30, 6, 6), (30, 12, 12)]
+    want = detect_ref.detect(detect_ref.Head.read(DETECT / "detect2.yolo"),
+                             outputs, 96, 96)
+    assert len(boxes) == len(want) and boxes
+    for b, w in zip(boxes, want):
+        assert b.cls == w[4] and b.name == str(b.cls)
+        assert np.allclose(b[:4], w[:4], atol=1e-3)
+        assert abs(b.score - w[5]) < 1e-5
+    truth = detect_ref.read_boxes((DETECT / "input.txt").read_text())
+    assert sorted(t[4] for t in truth) == sorted(b.cls for b in boxes)
+
+
+def test_detect_decode_many_boxes(detector):
+    """Down to a score of 0.0001 more boxes than a first guess holds:
+    every one comes back, best first, as the reference's."""
+    net, yolo = detector
+    outputs = net.run(nvdla.Image(DETECT / "input.pgm"))
+    boxes = yolo.decode(outputs, 96, 96, threshold=0.0001, nms=0.3)
+    want = detect_ref.detect(detect_ref.Head.read(DETECT / "detect2.yolo"),
+                             outputs, 96, 96, 0.0001, 0.3)
+    assert len(boxes) == len(want) > 20
+    assert [b.cls for b in boxes] == [w[4] for w in want]
+    assert [b.score for b in boxes] == sorted((b.score for b in boxes),
+                                              reverse=True)
+
+
+def test_detect_errors(detector, tmp_path):
+    net, yolo = detector
+    with pytest.raises(nvdla.Error) as e:
+        nvdla.Yolo(tmp_path / "absent.yolo")
+    assert e.value.errno == errno.ENOENT
+    assert e.value.strerror == f"{tmp_path}/absent.yolo: " \
+        "No such file or directory"
+    bad = tmp_path / "bad.yolo"
+    bad.write_text("yolo 2\nclasses 10\nanchor 12 20\n")
+    with pytest.raises(nvdla.Error) as e:
+        nvdla.Yolo(bad)
+    assert e.value.errno == errno.EINVAL
+    assert e.value.strerror == f"{bad}:3: 'anchor' before any 'head' line"
+    outputs = net.run(nvdla.Image(DETECT / "input.pgm"))
+    with pytest.raises(nvdla.Error) as e:
+        yolo.decode(outputs[::-1], 96, 96)
+    assert e.value.errno == errno.EINVAL and e.value.strerror == \
+        "output 0's 12x12 grid at stride 16 does not cover the 96x96 input"
+    with pytest.raises(nvdla.Error, match="a head on output 1, of a "
+                       "network of 1 outputs"):
+        yolo.decode(outputs[:1], 96, 96)
+    with pytest.raises(nvdla.Error, match=r"score threshold \(2\)"):
+        yolo.decode(outputs, 96, 96, threshold=2)
+    with pytest.raises(ValueError, match="arrays of C, H, W"):
+        yolo.decode([o.ravel() for o in outputs], 96, 96)
