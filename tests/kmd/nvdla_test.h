@@ -129,6 +129,25 @@ static inline int gem_close(int fd, uint32_t handle)
 	return xioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
 }
 
+/* Buffer @handle of @fd as a dma-buf descriptor; -1 on failure. */
+static inline int prime_export(int fd, uint32_t handle)
+{
+	struct drm_prime_handle p = { .handle = handle,
+				      .flags = DRM_CLOEXEC | DRM_RDWR };
+
+	return xioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &p) ? -1 : p.fd;
+}
+
+/* The dma-buf @buf imported into @fd: its handle in *@handle. */
+static inline int prime_import(int fd, int buf, uint32_t *handle)
+{
+	struct drm_prime_handle p = { .fd = buf };
+	int ret = xioctl(fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &p);
+
+	*handle = p.handle;
+	return ret;
+}
+
 static inline int64_t deadline_ms(int64_t ms)
 {
 	struct timespec ts;
