@@ -123,24 +123,6 @@ TEST_F(nvdla, gem_create_device_limit)
 	close(other);
 }
 
-/* A buffer of the fixture's as a dma-buf descriptor; -1 on failure. */
-static int prime_export(int fd, uint32_t handle)
-{
-	struct drm_prime_handle p = { .handle = handle,
-				      .flags = DRM_CLOEXEC | DRM_RDWR };
-
-	return xioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &p) ? -1 : p.fd;
-}
-
-static int prime_import(int fd, int buf, uint32_t *handle)
-{
-	struct drm_prime_handle p = { .fd = buf };
-	int ret = xioctl(fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &p);
-
-	*handle = p.handle;
-	return ret;
-}
-
 /*
  * An exported buffer comes back as the same object: the same handle in
  * its file; in another file of the device, a handle whose mapping, like

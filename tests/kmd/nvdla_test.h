@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -129,6 +130,25 @@ static inline int gem_close(int fd, uint32_t handle)
 	return xioctl(fd, DRM_IOCTL_GEM_CLOSE, &c);
 }
 
+/* Buffer @handle of @fd as a dma-buf descriptor; -1 on failure. */
+static inline int prime_export(int fd, uint32_t handle)
+{
+	struct drm_prime_handle p = { .handle = handle,
+				      .flags = DRM_CLOEXEC | DRM_RDWR };
+
+	return xioctl(fd, DRM_IOCTL_PRIME_HANDLE_TO_FD, &p) ? -1 : p.fd;
+}
+
+/* The dma-buf @buf imported into @fd: its handle in *@handle. */
+static inline int prime_import(int fd, int buf, uint32_t *handle)
+{
+	struct drm_prime_handle p = { .fd = buf };
+	int ret = xioctl(fd, DRM_IOCTL_PRIME_FD_TO_HANDLE, &p);
+
+	*handle = p.handle;
+	return ret;
+}
+
 static inline int64_t deadline_ms(int64_t ms)
 {
 	struct timespec ts;
@@ -166,7 +186,8 @@ static inline int set_module_param(const char *module, const char *name,
 
 /*
  * Call @fn on every file @name of the nvdla devices' debugfs directories
- * (accel/<device> on 6.12, dri/<minor> on 6.1, both tried).
+ * (accel/<device> on 6.12, dri/<minor> on 6.1, both tried), once each
+ * although a device may be listed under more than one name (links).
  */
 static inline void debugfs_each(const char *name,
 				void (*fn)(const char *path, void *arg),
@@ -175,9 +196,11 @@ static inline void debugfs_each(const char *name,
 	static const char *const roots[] = {
 		"/sys/kernel/debug/accel", "/sys/kernel/debug/dri",
 	};
+	ino_t seen[64];
+	unsigned int i, k, n = 0;
 	char path[300];
 	struct dirent *e;
-	unsigned int i;
+	struct stat st;
 	DIR *d;
 
 	for (i = 0; i < 2; i++) {
@@ -185,8 +208,15 @@ static inline void debugfs_each(const char *name,
 		while (d && (e = readdir(d))) {
 			snprintf(path, sizeof(path), "%s/%s/%s", roots[i],
 				 e->d_name, name);
-			if (!access(path, F_OK))
-				fn(path, arg);
+			if (stat(path, &st))
+				continue;
+			for (k = 0; k < n && seen[k] != st.st_ino; k++)
+				;
+			if (k < n)
+				continue;
+			if (n < sizeof(seen) / sizeof(seen[0]))
+				seen[n++] = st.st_ino;
+			fn(path, arg);
 		}
 		if (d)
 			closedir(d);

@@ -49,7 +49,7 @@ board-tests: $(BOARD_TESTS)
 # driver's guest tests that need no virtual device (not nvdla_fault_test,
 # nvdla_unload_test) and the random register programs, static for arm64.
 VP_QEMU := $(NVDLA_CACHE)/qemu/build/qemu-system-aarch64
-VP_KMD_TESTS := ioctl legacy fence race fuzz
+VP_KMD_TESTS := ioctl legacy fence import race fuzz
 VP_TESTS := $(if $(BOARD_KVERS),$(BUILD)/vp-tests/nvdla_regfuzz \
 	$(patsubst %,$(BUILD)/vp-tests/nvdla_%_test,$(VP_KMD_TESTS)))
 

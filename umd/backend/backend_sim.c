@@ -183,7 +183,8 @@ static int port_entry(void *drv, void *task, uint16_t index, uint64_t *dma,
 
 	(void)task;
 	*dma = bo->dev_addr + a->offset;
-	*cpu = (char *)bo->base.map + a->offset;
+	if (cpu)
+		*cpu = (char *)bo->base.map + a->offset;
 	*size = bo->base.size - a->offset;
 	return 0;
 }

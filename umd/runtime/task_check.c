@@ -53,7 +53,8 @@ static int check_entry(void *drv, void *task, u16 index, u64 *dma, void **cpu,
 
 	(void)task;
 	*dma = a->offset;
-	*cpu = (uint8_t *)nvdla_buffer_map(buf) + a->offset;
+	if (cpu)
+		*cpu = (uint8_t *)nvdla_buffer_map(buf) + a->offset;
 	*size = a->offset < len ? len - a->offset : 0;
 	return 0;
 }

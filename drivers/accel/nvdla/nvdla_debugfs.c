@@ -80,6 +80,8 @@ static int nvdla_debugfs_jobs(struct seq_file *m, void *data)
 	spin_unlock(&ndev->queue_lock);
 	seq_printf(m, "buffers: %lld bytes\n",
 		   (long long)atomic64_read(&ndev->bo_bytes));
+	seq_printf(m, "imported: %lld bytes\n",
+		   (long long)atomic64_read(&ndev->import_bytes));
 	seq_printf(m, "job memory: %lld bytes\n",
 		   (long long)atomic64_read(&ndev->job_bytes));
 	return 0;

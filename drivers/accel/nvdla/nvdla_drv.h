@@ -67,6 +67,8 @@ struct nvdla_job;
  * @irq_ns: when the interrupt being handled for @job came, or 0
  * @fence_lock: the lock of every job fence
  * @bo_bytes: bytes of buffer objects the device holds (nvdla_gem.c)
+ * @import_bytes: bytes of other drivers' dma-bufs the device holds
+ *	imported (nvdla_gem.c)
  * @job_bytes: kernel memory all jobs hold for their tasks (nvdla_job.c)
  * @max_bo_size: the largest buffer the device can get in one piece
  * @shmem: its buffers are shmem objects it reaches through its IOMMU
@@ -104,6 +106,7 @@ struct nvdla_device {
 	u64 irq_ns;
 	spinlock_t fence_lock;		/* see @fence_lock above */
 	atomic64_t bo_bytes;
+	atomic64_t import_bytes;
 	atomic64_t job_bytes;
 	u64 max_bo_size;
 	bool shmem;

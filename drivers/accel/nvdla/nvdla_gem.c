@@ -45,6 +45,16 @@ module_param(max_buffer_mb, uint, 0644);
 MODULE_PARM_DESC(max_buffer_mb,
 		 "Buffer memory one device may hold, all files together; more is refused with ENOSPC (MiB, default 1024, 0: no limit)");
 
+/*
+ * Another driver's dma-buf, imported, holds its pages pinned and mapped
+ * for the device and a range of the kernel's address space for as long
+ * as the import lives, whatever memory cgroup paid for the pages.
+ */
+static unsigned int max_import_mb = 1024;
+module_param(max_import_mb, uint, 0644);
+MODULE_PARM_DESC(max_import_mb,
+		 "Other drivers' dma-bufs one device may hold imported, all files together; more are refused with ENOSPC (MiB, default 1024, 0: no limit)");
+
 /* An IOMMU translates the device's addresses (not a pass-through domain). */
 static bool nvdla_gem_translated(struct device *dev)
 {
@@ -127,6 +137,22 @@ int nvdla_gem_init(struct nvdla_device *ndev)
 					dev);
 }
 
+/*
+ * Add @size to the count @bytes unless that passes @max_mb MiB (0: no
+ * limit); -ENOSPC with nothing counted if it would.
+ */
+static int nvdla_gem_count(atomic64_t *bytes, size_t size,
+			   unsigned int max_mb)
+{
+	u64 limit = (u64)max_mb << 20;
+
+	if (atomic64_add_return(size, bytes) > limit && limit) {
+		atomic64_sub(size, bytes);
+		return -ENOSPC;
+	}
+	return 0;
+}
+
 /**
  * nvdla_gem_charge() - count a new buffer against the device's limit
  * @ndev: the device
@@ -136,13 +162,7 @@ int nvdla_gem_init(struct nvdla_device *ndev)
  */
 int nvdla_gem_charge(struct nvdla_device *ndev, size_t size)
 {
-	u64 limit = (u64)READ_ONCE(max_buffer_mb) << 20;
-
-	if (atomic64_add_return(size, &ndev->bo_bytes) > limit && limit) {
-		atomic64_sub(size, &ndev->bo_bytes);
-		return -ENOSPC;
-	}
-	return 0;
+	return nvdla_gem_count(&ndev->bo_bytes, size, READ_ONCE(max_buffer_mb));
 }
 
 /**
@@ -153,6 +173,30 @@ int nvdla_gem_charge(struct nvdla_device *ndev, size_t size)
 void nvdla_gem_uncharge(struct nvdla_device *ndev, size_t size)
 {
 	atomic64_sub(size, &ndev->bo_bytes);
+}
+
+/**
+ * nvdla_gem_charge_import() - count a new import against the device's limit
+ * @ndev: the device
+ * @size: the dma-buf's size
+ *
+ * Return: 0, or -ENOSPC beyond max_import_mb (nothing counted).
+ */
+int nvdla_gem_charge_import(struct nvdla_device *ndev, size_t size)
+{
+	return nvdla_gem_count(&ndev->import_bytes, size,
+			       READ_ONCE(max_import_mb));
+}
+
+/**
+ * nvdla_gem_uncharge_import() - an import nvdla_gem_charge_import()
+ *	counted is gone
+ * @ndev: the device
+ * @size: the dma-buf's size
+ */
+void nvdla_gem_uncharge_import(struct nvdla_device *ndev, size_t size)
+{
+	atomic64_sub(size, &ndev->import_bytes);
 }
 
 /* The helper frees the object; its bytes leave the device's count. */

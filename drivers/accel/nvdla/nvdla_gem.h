@@ -22,6 +22,8 @@ struct sg_table;
 int nvdla_gem_init(struct nvdla_device *ndev);
 int nvdla_gem_charge(struct nvdla_device *ndev, size_t size);
 void nvdla_gem_uncharge(struct nvdla_device *ndev, size_t size);
+int nvdla_gem_charge_import(struct nvdla_device *ndev, size_t size);
+void nvdla_gem_uncharge_import(struct nvdla_device *ndev, size_t size);
 void nvdla_gem_addrs(struct drm_gem_object *obj, dma_addr_t *dma,
 		     void **vaddr);
 

@@ -14,7 +14,8 @@
  * any device, when the device sees them as one range of addresses: behind
  * a translating IOMMU, which maps their pages to one range, any of them;
  * without, only physically contiguous ones (a CMA heap's). The exporter
- * keeps their memory, which the device's limit does not count.
+ * keeps their memory, which max_buffer_mb does not count: max_import_mb
+ * counts the imports (nvdla_gem.c).
  */
 #include <linux/dma-buf.h>
 #include <linux/dma-mapping.h>
@@ -47,8 +48,8 @@ static struct nvdla_shmem_bo *to_nvdla_shmem_bo(struct drm_gem_object *obj)
 }
 
 /*
- * The helper unmaps and frees (detaches an imported one); the bytes of
- * our own leave the device's count.
+ * The helper unmaps and frees (detaches an imported one); the bytes leave
+ * the device's count of its own buffers or of its imports.
  */
 static void nvdla_gem_shmem_free(struct drm_gem_object *obj)
 {
@@ -58,12 +59,14 @@ static void nvdla_gem_shmem_free(struct drm_gem_object *obj)
 	struct iosys_map map = IOSYS_MAP_INIT_VADDR(bo->vaddr);
 	size_t size = obj->size;
 
-	if (bo->vaddr && attach)
+	if (attach)
 		dma_buf_vunmap_unlocked(attach->dmabuf, &map);
 	else if (bo->vaddr)
 		vunmap(bo->vaddr);
 	drm_gem_shmem_free(&bo->base);
-	if (!attach)
+	if (attach)
+		nvdla_gem_uncharge_import(ndev, size);
+	else
 		nvdla_gem_uncharge(ndev, size);
 }
 
@@ -157,6 +160,29 @@ struct drm_gem_object *nvdla_gem_shmem_new(struct drm_device *drm, size_t size)
 	return &shmem->base;
 }
 
+/*
+ * The firmware may read descriptors in any buffer, so an import is mapped
+ * into the kernel too, in the exporter's way: *@vaddr; -EINVAL for I/O
+ * memory, which the firmware cannot read as memory.
+ */
+static int nvdla_gem_import_vmap(struct drm_device *drm, struct dma_buf *buf,
+				 void **vaddr)
+{
+	struct iosys_map map;
+	int ret;
+
+	ret = dma_buf_vmap_unlocked(buf, &map);
+	if (ret)
+		return ret;
+	if (map.is_iomem) {
+		dma_buf_vunmap_unlocked(buf, &map);
+		drm_dbg_driver(drm, "dma-buf in I/O memory: the firmware cannot read it\n");
+		return -EINVAL;
+	}
+	*vaddr = map.vaddr;
+	return 0;
+}
+
 /**
  * nvdla_gem_import_sg_table() - the driver's gem_prime_import_sg_table
  * @drm: the device
@@ -165,45 +191,58 @@ struct drm_gem_object *nvdla_gem_shmem_new(struct drm_device *drm, size_t size)
  *
  * The engines address a buffer by one base address, so the pages must
  * map to one range of device addresses: behind an IOMMU they do, without
- * one only if they are contiguous. The firmware may read descriptors in
- * any buffer, so the object is mapped into the kernel too.
+ * one only if they are contiguous. The import is counted against the
+ * device's max_import_mb first, as it holds the exporter's pages and a
+ * kernel mapping of all of them (nvdla_gem_import_vmap()) as long as it
+ * lives; its object is charged to the caller's memory cgroup
+ * (nvdla_gem_shmem_create_object()). On error nothing is left: the
+ * caller detaches.
  *
  * Return: the object, with one reference; ERR_PTR(-EINVAL) for pages in
- * more than one range or a mapping in I/O memory, or the helper's or the
- * exporter's error.
+ * more than one range or a mapping in I/O memory, ERR_PTR(-ENOSPC)
+ * beyond max_import_mb, or the helper's or the exporter's error.
  */
 struct drm_gem_object *nvdla_gem_import_sg_table(struct drm_device *drm,
 						 struct dma_buf_attachment *attach,
 						 struct sg_table *sgt)
 {
+	struct nvdla_device *ndev = to_nvdla_device(drm);
+	struct dma_buf *buf = attach->dmabuf;
 	struct drm_gem_object *obj;
-	struct nvdla_shmem_bo *bo;
 	struct iosys_map map;
+	void *vaddr;
 	int ret;
 
 	if (sgt->nents != 1) {
 		drm_dbg_driver(drm,
 			       "dma-buf of %zu bytes maps to %u device ranges, not one (no IOMMU, scattered pages)\n",
-			       attach->dmabuf->size, sgt->nents);
+			       buf->size, sgt->nents);
 		return ERR_PTR(-EINVAL);
 	}
-	obj = drm_gem_shmem_prime_import_sg_table(drm, attach, sgt);
-	if (IS_ERR(obj))
-		return obj;
-	bo = to_nvdla_shmem_bo(obj);
-	bo->dma_addr = sg_dma_address(sgt->sgl);
-	ret = dma_buf_vmap_unlocked(attach->dmabuf, &map);
-	if (!ret && map.is_iomem) {
-		dma_buf_vunmap_unlocked(attach->dmabuf, &map);
-		drm_dbg_driver(drm, "dma-buf in I/O memory: the firmware cannot read it\n");
-		ret = -EINVAL;
-	}
+	ret = nvdla_gem_charge_import(ndev, buf->size);
 	if (ret) {
-		drm_gem_object_put(obj);
+		drm_dbg_driver(drm, "dma-buf of %zu bytes refused: max_import_mb reached\n",
+			       buf->size);
 		return ERR_PTR(ret);
 	}
-	bo->vaddr = map.vaddr;
+	ret = nvdla_gem_import_vmap(drm, buf, &vaddr);
+	if (ret)
+		goto err_uncharge;
+	obj = drm_gem_shmem_prime_import_sg_table(drm, attach, sgt);
+	if (IS_ERR(obj)) {
+		ret = PTR_ERR(obj);
+		goto err_vunmap;
+	}
+	to_nvdla_shmem_bo(obj)->dma_addr = sg_dma_address(sgt->sgl);
+	to_nvdla_shmem_bo(obj)->vaddr = vaddr;
 	return obj;
+
+err_vunmap:
+	iosys_map_set_vaddr(&map, vaddr);
+	dma_buf_vunmap_unlocked(buf, &map);
+err_uncharge:
+	nvdla_gem_uncharge_import(ndev, buf->size);
+	return ERR_PTR(ret);
 }
 
 /**

@@ -4,6 +4,9 @@
  * Jobs: a task's address list resolved to objects of the submitting file,
  * its in-fences and out-fence; the submit and wait ioctls.
  */
+#include <linux/bitmap.h>
+#include <linux/bsearch.h>
+#include <linux/dma-buf.h>
 #include <linux/dma-resv.h>
 #include <linux/moduleparam.h>
 #include <linux/overflow.h>
@@ -251,6 +254,80 @@ static int nvdla_job_resolve(struct nvdla_job *job, struct drm_file *file,
 }
 
 /*
+ * Whether another driver's dma-buf is among the job's objects: the
+ * exporter must then hear of the CPU's reads while the task is checked.
+ */
+static bool nvdla_job_has_import(const struct nvdla_job *job)
+{
+	u32 i;
+
+	for (i = 0; i < job->num_objs; i++)
+		if (job->objs[i]->import_attach)
+			return true;
+	return false;
+}
+
+/**
+ * nvdla_job_begin_cpu() - the firmware reads entry @index through the CPU
+ * @job: the job whose task is being checked, or running
+ * @index: the entry
+ *
+ * While the task is checked (@job->cpu_begun set), the exporter of an
+ * imported buffer is told once that the CPU reads it: that waits for the
+ * writes other devices have pending on it (the fences of its reservation)
+ * and makes it coherent for the CPU where the exporter must. Running jobs
+ * and the device's own buffers need nothing.
+ *
+ * Return: 0; -ERESTARTSYS when a signal interrupts the wait; the
+ * exporter's error.
+ */
+int nvdla_job_begin_cpu(struct nvdla_job *job, u16 index)
+{
+	struct drm_gem_object *obj = job->bos[index];
+	struct drm_gem_object **pos;
+	int ret;
+
+	if (!job->cpu_begun || !obj->import_attach)
+		return 0;
+	pos = bsearch(&obj, job->objs, job->num_objs, sizeof(*job->objs),
+		      nvdla_job_cmp_objs);
+	if (test_bit(pos - job->objs, job->cpu_begun))
+		return 0;
+	ret = dma_buf_begin_cpu_access(obj->import_attach->dmabuf,
+				       DMA_FROM_DEVICE);
+	if (!ret)
+		__set_bit(pos - job->objs, job->cpu_begun);
+	return ret;
+}
+
+/*
+ * The firmware checks the task: the imported buffers it reads are marked
+ * in job->cpu_begun from here on (nvdla_job_begin_cpu()).
+ */
+static int nvdla_job_open_cpu(struct nvdla_job *job)
+{
+	if (!nvdla_job_has_import(job))
+		return 0;
+	return nvdla_job_alloc(job, BITS_TO_LONGS(job->num_objs) *
+			       sizeof(long), &job->cpu_begun);
+}
+
+/* The check is over: the exporters hear the CPU is done reading. */
+static void nvdla_job_close_cpu(struct nvdla_job *job)
+{
+	unsigned long i;
+
+	if (!job->cpu_begun)
+		return;
+	for_each_set_bit(i, job->cpu_begun, job->num_objs)
+		dma_buf_end_cpu_access(job->objs[i]->import_attach->dmabuf,
+				       DMA_FROM_DEVICE);
+	nvdla_job_free_mem(job, job->cpu_begun,
+			   BITS_TO_LONGS(job->num_objs) * sizeof(long));
+	job->cpu_begun = NULL;
+}
+
+/*
  * A job for the task whose address list is @addrs[@num]. The firmware
  * copies the task's descriptors into kernel memory and validates the copy
  * here, where we may sleep and without any lock: the engine later runs the
@@ -297,8 +374,12 @@ struct nvdla_job *nvdla_job_create(struct drm_file *file,
 	if (ret)
 		goto err;
 
+	ret = nvdla_job_open_cpu(job);
+	if (ret)
+		goto err;
 	task.host_task = job;
 	ret = dla_task_prepare(ndev->engine, &task, &job->checked);
+	nvdla_job_close_cpu(job);
 	if (ret)
 		goto err;
 	return job;
@@ -356,8 +437,14 @@ static int nvdla_job_add_deps(struct nvdla_job *job, struct drm_file *file,
 }
 
 /*
- * Lock the reservation objects of the job's buffers (distinct objects) and
- * reserve a fence slot on each, before the job's fence becomes visible.
+ * Lock the reservation objects of the job's buffers (distinct objects),
+ * reserve a fence slot on each, before the job's fence becomes visible,
+ * and make the job wait for every fence already there (implicit
+ * synchronisation): the address list does not say which buffers a job
+ * writes, so each is taken as written, and the job waits for the
+ * pending reads and writes of other jobs and other drivers' devices
+ * (an exporter's rendering into an imported dma-buf). Their errors are
+ * not the job's: only its in-fences' fail it.
  */
 static int nvdla_job_lock_objs(struct nvdla_job *job,
 			       struct ww_acquire_ctx *ctx)
@@ -370,6 +457,10 @@ static int nvdla_job_lock_objs(struct nvdla_job *job,
 		return ret;
 	for (i = 0; i < job->num_objs; i++) {
 		ret = dma_resv_reserve_fences(job->objs[i]->resv, 1);
+		if (!ret)
+			ret = drm_sched_job_add_implicit_dependencies(&job->base,
+								      job->objs[i],
+								      true);
 		if (ret) {
 			drm_gem_unlock_reservations(job->objs, job->num_objs,
 						    ctx);
@@ -382,7 +473,8 @@ static int nvdla_job_lock_objs(struct nvdla_job *job,
 /*
  * Queue @job behind the jobs of its file queued before; the queue owns it
  * from here. Everything that can fail comes first (the buffers'
- * reservations locked and a fence slot reserved on each, the job's entry
+ * reservations locked, a fence slot reserved on each and their fences
+ * made the job's dependencies, the job's entry
  * in its file's table, the device's and the file's limits); then its fence
  * goes on its file's timeline, on every buffer it uses (for
  * DRM_IOCTL_NVDLA_GEM_WAIT) and in the file's table, and the job on the

@@ -35,6 +35,9 @@ struct nvdla_file;
  * @objs: the distinct objects of @bos, each once
  * @num_objs: entries in @objs
  * @offsets: byte offset of each entry into its object
+ * @cpu_begun: while the task is checked, a bit for each imported object
+ *	of @objs whose exporter was told the CPU reads it
+ *	(nvdla_job_begin_cpu()); NULL otherwise
  * @checked: the task's descriptors, copied and validated at creation; the
  *	engine runs the job from this alone
  * @deps: the in-fences, referenced until the job ends; the scheduler holds
@@ -67,6 +70,7 @@ struct nvdla_job {
 	struct drm_gem_object **objs;
 	u32 num_objs;
 	u64 *offsets;
+	unsigned long *cpu_begun;
 	struct dla_checked_task *checked;
 	struct dma_fence **deps;
 	u32 num_deps;
@@ -89,6 +93,7 @@ struct nvdla_job *nvdla_job_create(struct drm_file *file,
 				   const struct drm_nvdla_address *addrs,
 				   u32 num);
 int nvdla_job_queue(struct nvdla_job *job, struct dma_fence **done, u64 *id);
+int nvdla_job_begin_cpu(struct nvdla_job *job, u16 index);
 void nvdla_job_signal(struct nvdla_job *job, int status);
 void nvdla_job_strip(struct nvdla_job *job);
 void nvdla_job_put(struct nvdla_job *job);

@@ -3,8 +3,10 @@
 /*
  * The firmware's port: register access, and where each entry of the
  * running job's address list is. The firmware calls these with the engine
- * lock held and interrupts off, so nothing here sleeps; the objects are
- * mapped for their whole life, so no mapping is made here either.
+ * lock held and interrupts off, so nothing here sleeps then; the objects
+ * are mapped for their whole life, so no mapping is made here either.
+ * Only while it checks a task, in the submitting process, may an entry
+ * the CPU reads wait for an imported buffer's exporter.
  */
 #include <linux/io.h>
 #include <linux/ktime.h>
@@ -53,14 +55,19 @@ static void nvdla_port_reg_write(void *drv, u32 addr, u32 val)
 static int nvdla_port_entry(void *drv, void *task, u16 index, u64 *dma,
 			    void **cpu, u64 *size)
 {
-	const struct nvdla_job *job = task;
+	struct nvdla_job *job = task;
 	struct drm_gem_object *obj = job->bos[index];
 	dma_addr_t addr;
 	void *vaddr;
+	int ret;
 
+	ret = cpu ? nvdla_job_begin_cpu(job, index) : 0;
+	if (ret)
+		return ret;
 	nvdla_gem_addrs(obj, &addr, &vaddr);
 	*dma = addr + job->offsets[index];
-	*cpu = vaddr + job->offsets[index];
+	if (cpu)
+		*cpu = vaddr + job->offsets[index];
 	*size = obj->size - job->offsets[index];
 	return 0;
 }

@@ -28,6 +28,7 @@ struct fake {
 	uint64_t size[NUM_BUFS];
 	unsigned int writes;
 	unsigned int entries;	/* calls of the entry hook */
+	unsigned int cpu_entries;	/* entries asked for their CPU mapping, a bit each */
 	char last_error[160];
 	char last_warning[160];
 	uint32_t intr_status;	/* GLB S_INTR_STATUS as the fake reads it */
@@ -80,7 +81,10 @@ static int fake_entry(void *drv, void *task, uint16_t index, uint64_t *dma,
 	(void)task;
 	f->entries++;
 	*dma = 0x10000000ull * (index + 1);
-	*cpu = f->buf[index];
+	if (cpu) {
+		f->cpu_entries |= 1u << index;
+		*cpu = f->buf[index];
+	}
 	*size = f->size[index];
 	return 0;
 }
@@ -1072,14 +1076,19 @@ static void test_big_task(void)
 		surf[i] = d.surf[0];
 	}
 
+	fake.cpu_entries = 0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	ret = dla_task_prepare(engine, &task, &checked);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	tap_ok(ret == 0, "%d operations copied and validated in %.1f ms (%d, \"%s\")",
 	       BIG_OPS, (t1.tv_sec - t0.tv_sec) * 1e3 +
 	       (t1.tv_nsec - t0.tv_nsec) / 1e6, ret, fake.last_error);
+	tap_ok(fake.cpu_entries == 0xf,
+	       "the CPU mapping asked for of the four descriptor buffers alone, not of the copy's source and destination (entries %#x)",
+	       fake.cpu_entries);
 	fake.writes = 0;
 	fake.entries = 0;
+	fake.cpu_entries = 0;
 	ret = ret ?: dla_execute_task(engine, checked);
 	start_writes = fake.writes;
 	start_entries = fake.entries;
@@ -1093,6 +1102,9 @@ static void test_big_task(void)
 	tap_ok(ret == 0 && !done && fake.writes < 3 * 64 && fake.entries <= 3 * 2,
 	       "each completion programs the next copy alone: %u writes, %u look-ups for 3",
 	       fake.writes, fake.entries);
+	tap_ok(!fake.cpu_entries,
+	       "running it asks for no CPU mapping (entries %#x)",
+	       fake.cpu_entries);
 	dla_clear_task(engine);
 	dla_task_release(engine, checked);
 	for (i = 0; i < 4; i++) {

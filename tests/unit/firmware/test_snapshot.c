@@ -126,7 +126,8 @@ static int port_entry(void *drv, void *task, u16 index, u64 *dma, void **cpu,
 	(void)drv;
 	(void)task;
 	*dma = dev_addr(index);
-	*cpu = h.buf[index];
+	if (cpu)
+		*cpu = h.buf[index];
 	*size = h.size[index];
 	return 0;
 }

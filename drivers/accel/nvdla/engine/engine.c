@@ -70,6 +70,8 @@ static int dla_check_index(struct dla_engine *engine, s16 index)
 /*
  * Locate @len bytes at @offset of address-list entry @index: the one
  * place where the firmware checks an access against the buffer it names.
+ * @cpu is NULL when the firmware wants only the device address, so the
+ * host knows which buffers the CPU reads or writes.
  */
 static int dla_locate(struct dla_engine *engine, s16 index, u64 offset,
 		      u64 len, u64 *dma, u8 **cpu)
@@ -81,7 +83,7 @@ static int dla_locate(struct dla_engine *engine, s16 index, u64 offset,
 	if (ret)
 		return ret;
 	ret = engine->ops->entry(engine->drv, engine->task->host_task, index,
-				 dma, &base, &size);
+				 dma, cpu ? &base : NULL, &size);
 	if (ret)
 		return dla_log(engine, DLA_LOG_ERROR, ret,
 			       "address %d cannot be resolved", index);
@@ -92,7 +94,8 @@ static int dla_locate(struct dla_engine *engine, s16 index, u64 offset,
 				  (unsigned long long)offset, index,
 				  (unsigned long long)size);
 	*dma += offset;
-	*cpu = (u8 *)base + offset;
+	if (cpu)
+		*cpu = (u8 *)base + offset;
 	return 0;
 }
 
@@ -123,7 +126,5 @@ int dla_write_desc(struct dla_engine *engine, s16 index, u32 elem,
 int dla_dma_range(struct dla_engine *engine, s16 index, u64 offset, u64 len,
 		  u64 *addr)
 {
-	u8 *cpu;
-
-	return dla_locate(engine, index, offset, len, addr, &cpu);
+	return dla_locate(engine, index, offset, len, addr, NULL);
 }

@@ -93,7 +93,8 @@ enum dla_log_level {
  * @entry: where address-list entry @index of @task is (its buffer's start
  *	plus the entry's offset): the device address in *@dma, the CPU
  *	mapping in *@cpu, and in *@size the bytes from there to the end of
- *	the buffer. The firmware keeps every access within @size. Called
+ *	the buffer. @cpu is NULL when the firmware will not read or write
+ *	the buffer itself. The firmware keeps every access within @size. Called
  *	by dla_task_prepare(), which copies the descriptors through *@cpu,
  *	and under the engine lock, for device addresses and to write
  *	statistics: it must not sleep.
