@@ -217,7 +217,7 @@ static int conv_shape(struct nvc_lower *L, const struct nvc_node *n,
 static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 			const float *ws, uint32_t *off, uint32_t *size)
 {
-	uint32_t kpg = L->t.core.atomic_k / L->bpe, ac = L->t.core.atomic_c;
+	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe, ac = L->t.cbuf->atomic_c;
 	size_t n = (size_t)cs->k * cs->c * cs->r * cs->s;
 	uint8_t *buf = calloc(n, L->bpe);
 	int k, c, r, s;
@@ -250,8 +250,8 @@ static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 	 * next layer that changes the weight banks waits forever (NVIDIA's
 	 * C model, nv_small, a recorded digits network).
 	 */
-	*size = (uint32_t)((n * L->bpe + L->t.core.cbuf_width - 1) /
-			   L->t.core.cbuf_width * L->t.core.cbuf_width);
+	*size = (uint32_t)((n * L->bpe + L->t.cbuf->width - 1) /
+			   L->t.cbuf->width * L->t.cbuf->width);
 	*off = nvc_const_add(L, buf, n * L->bpe, 0);
 	free(buf);
 	return *off == UINT32_MAX ? -ENOMEM : 0;
@@ -340,7 +340,7 @@ out:
 
 uint32_t nvc_banks(const struct nvc_lower *L, uint64_t bytes)
 {
-	uint64_t b = L->t.core.cbuf_bank_bytes;
+	uint64_t b = L->t.bank_bytes;
 
 	return (uint32_t)((bytes + b - 1) / b);
 }
@@ -372,7 +372,7 @@ static uint32_t conv_eps(const struct nvc_lower *L, const struct nvc_node *n,
 			 const struct conv_shape *cs)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	uint32_t entry = L->t.core.atomic_c * L->bpe;
+	uint32_t entry = L->t.cbuf->atomic_c * L->bpe;
 
 	if (cs->image)
 		return ((ti->w + n->conv.pad[1] + n->conv.pad[3]) *
@@ -402,7 +402,7 @@ struct conv_band {
 static uint32_t wbank_for(const struct nvc_lower *L, uint32_t dbank,
 			  uint64_t bytes)
 {
-	uint32_t want = nvc_banks(L, bytes), room = L->t.core.cbuf_banks - dbank;
+	uint32_t want = nvc_banks(L, bytes), room = L->t.cbuf->banks - dbank;
 
 	want = want > L->wbank_floor ? want : L->wbank_floor;
 	return want < room ? want : room;
@@ -438,8 +438,8 @@ uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize,
 static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
 		      const struct conv_shape *cs, bool floor)
 {
-	uint32_t kpg = L->t.core.atomic_k / L->bpe;
-	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.core.cbuf_width;
+	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe;
+	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.cbuf->width;
 	uint32_t wmin = nvc_banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
 				 cs->r * cs->s * cs->c * L->bpe);
 	bool one = conv_plain(L, n, cs);
@@ -448,7 +448,7 @@ static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
 
 	if (floor && L->wbank_floor > wmin)
 		wmin = L->wbank_floor;
-	return wmin + dmin <= L->t.core.cbuf_banks;
+	return wmin + dmin <= L->t.cbuf->banks;
 }
 
 /*
@@ -487,10 +487,10 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 		     uint32_t *dbank, uint32_t *wbank)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	uint32_t total = L->t.core.cbuf_banks;
-	uint32_t kpg = L->t.core.atomic_k / L->bpe;
+	uint32_t total = L->t.cbuf->banks;
+	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe;
 	/* The line's share of the buffer, in bytes of whole entries. */
-	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.core.cbuf_width;
+	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.cbuf->width;
 	uint64_t group = (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
 			 cs->r * cs->s * cs->c * L->bpe;
 	uint32_t wmin = nvc_banks(L, group);
@@ -509,7 +509,7 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 	*rows = cs->ho;
 	*dbank = nvc_banks(L, line * ti->h);
 	if (*dbank > total - wmin) {
-		fit = (uint64_t)(total - wmin) * L->t.core.cbuf_bank_bytes / line;
+		fit = (uint64_t)(total - wmin) * L->t.bank_bytes / line;
 		if (floored && (fit < (uint64_t)ekh || (one && cs->r > 1)))
 			return nvc_fail(L, n, -EOPNOTSUPP,
 					"%d input rows of %llu bytes do not fit beside the %u weight banks of the convolution before: weight banks never shrink from one convolution to the next (docs/compiler.md)",
@@ -807,7 +807,7 @@ static int conv_part_kernels(const struct nvc_lower *L,
 			     const struct conv_shape *cs)
 {
 	uint64_t per = (uint64_t)cs->c * cs->r * cs->s * L->bpe;
-	int kpg = (int)(L->t.core.atomic_k / L->bpe), epa = (int)L->epa;
+	int kpg = (int)(L->t.cbuf->atomic_k / L->bpe), epa = (int)L->epa;
 	int unit = kpg > epa ? kpg : epa;	/* both powers of two */
 	int most, parts, k;
 
@@ -1020,7 +1020,7 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	uint32_t eps = feature_eps(L, ti->c, 1);
-	uint32_t dbank = nvc_banks(L, (uint64_t)eps * L->t.core.cbuf_width * ti->w);
+	uint32_t dbank = nvc_banks(L, (uint64_t)eps * L->t.cbuf->width * ti->w);
 	uint32_t wbank = nvc_conv_wbank(L, dbank, wsize, wsize);
 	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
 	struct dla_conv_op_desc *p;
@@ -1146,12 +1146,12 @@ static int conv_chunk_check(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *elt,
 			    const struct conv_shape *cs)
 {
-	uint32_t kpg = L->t.core.atomic_k / L->bpe;
+	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe;
 
 	if (L->prec != DLA_PRECISION_FP16)
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"one group of %u kernels over %d input channels does not fit the %u-bank convolution buffer, and partial sums over chunks of the channels are added in fp16 only",
-				kpg, cs->c, L->t.core.cbuf_banks);
+				kpg, cs->c, L->t.cbuf->banks);
 	if (elt && elt->eltwise != NVC_ELT_ADD)
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"its kernels over %d input channels do not fit the convolution buffer, and split into chunks of the channels it cannot multiply by '%s'",

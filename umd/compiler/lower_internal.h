@@ -13,16 +13,19 @@
 
 #include <nvdla/dla_interface.h>
 #include <nvdla/firmware.h>
-#include <nvdla/sim.h>
 
 #include "builder.h"
 #include "lower.h"
 
-/* What the back end needs of a hardware configuration. */
+/*
+ * What the back end needs of a hardware configuration: its entry of
+ * nvdla/hw_configs.h (atom, precisions, engines, MAC array and CBUF).
+ */
 struct nvc_target {
-	const struct dla_hw_config *hw;	/* atom, precisions, engines */
-	struct nvdla_sim_conv_core core;	/* MAC array, CBUF */
+	const struct dla_hw_config *hw;
+	const struct nvdla_cbuf *cbuf;	/* &hw->cbuf */
 	uint32_t atom;
+	uint32_t bank_bytes;	/* of one CBUF bank: depth x width */
 };
 
 int nvc_target_get(const char *name, struct nvc_target *t);
