@@ -186,8 +186,9 @@ $$(BUILD)/tests/%: tests/unit/$(1)/%.sh
 	install -m 755 $$< $$@
 endef
 
-# The compiler's back end (umd/compiler/lower*.c) and its test.
-LOWER_SRCS := $(wildcard umd/compiler/lower*.c)
+# The compiler's back end (umd/compiler/lower*.c), the fusion it reads
+# (fuse.c), and its test.
+LOWER_SRCS := $(wildcard umd/compiler/lower*.c) umd/compiler/fuse.c
 
 $(BUILD)/tests/test_compiler_lower: $(BUILD)/obj/tests/unit/compiler/test_compiler_lower.o \
 		$(call obj,$(LOWER_SRCS)) $(LIB_A)

@@ -122,6 +122,12 @@ struct nvc_node {
 		enum nvc_eltwise eltwise;
 		enum nvc_cpu_fn cpu;
 	};
+	/*
+	 * NVC_ELTWISE: 1 + which input of it the convolution whose SDP
+	 * computes it writes (its sole reader); 0: computed on its own
+	 * (nvc_decide_fusion()).
+	 */
+	int sdp_fused;
 };
 
 struct nvc_graph {
@@ -151,5 +157,16 @@ static inline bool nvc_per_channel(const struct nvc_graph *g,
 	b = &g->tensors[n->inputs[1]];
 	return b->c == a->c && b->h == 1 && b->w == 1 && (a->h > 1 || a->w > 1);
 }
+
+/*
+ * Fusion (fuse.c), the one place it is decided: whether node @prod
+ * absorbs the activation reading its output, and (the last of the
+ * passes) which element-wise nodes the SDP of the convolution before
+ * them computes (nvc_node.sdp_fused).
+ */
+bool nvc_fuses_activation(const struct nvc_node *prod);
+void nvc_decide_fusion(struct nvc_graph *g);
+/* The element-wise node convolution @conv's SDP computes, or -1. */
+int nvc_fused_eltwise(const struct nvc_graph *g, int conv);
 
 #endif /* __NVDLA_COMPILER_IR_H__ */

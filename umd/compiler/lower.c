@@ -2,9 +2,9 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * The back end's entry point: checks the target and precision, gives
- * int8 tensors their scales, walks the nodes in order (fusing an affine
- * and an element-wise operation into the convolution before them),
- * splits the work into DLA tasks around CPU tasks, then writes the
+ * int8 tensors their scales, walks the nodes in order (an element-wise
+ * node marked sdp_fused in the convolution before it, as fuse.c
+ * decided), splits the work into DLA tasks around CPU tasks, then writes the
  * loadable with the runtime's builder.
  */
 #include <errno.h>
@@ -66,48 +66,6 @@ static bool graph_output(const struct nvc_graph *g, int tensor)
 	return false;
 }
 
-/* The single node after @node reading its output, if it may fuse. */
-static int fusable_next(const struct nvc_lower *L, int node, enum nvc_op op)
-{
-	const struct nvc_graph *g = L->g;
-	int out = g->nodes[node].outputs[0], next = -1;
-
-	if (g->nodes[node].act.type != NVC_ACT_NONE || graph_output(g, out) ||
-	    L->ts[out].root >= 0 || readers(g, out, &next) != 1 ||
-	    g->nodes[next].op != op)
-		return -1;
-	return next;
-}
-
-/* A convolution with what fuses into its SDP. */
-static int lower_conv(struct nvc_lower *L, int node, bool *done)
-{
-	const struct nvc_graph *g = L->g;
-	int aff = fusable_next(L, node, NVC_AFFINE), elt, last = node;
-
-	if (aff >= 0)
-		last = aff;
-	elt = fusable_next(L, last, NVC_ELTWISE);
-	if (elt >= 0) {
-		int a = g->nodes[elt].inputs[0], b = g->nodes[elt].inputs[1];
-		int other = a == g->nodes[last].outputs[0] ? b : a;
-		int p = g->tensors[other].producer;
-
-		/*
-		 * The other operand must exist before the convolution runs,
-		 * which computes the whole output (not a per-channel operand).
-		 */
-		if (a == b || p >= node || g->nodes[elt].eltwise == NVC_ELT_MAX ||
-		    (nvc_per_channel(g, &g->nodes[elt]) && other == a) ||
-		    g->nodes[node].op == NVC_CONV_TRANSPOSE)
-			elt = -1;
-	}
-	if (aff >= 0)
-		done[aff] = true;
-	if (elt >= 0)
-		done[elt] = true;
-	return nvc_lower_conv(L, node, aff, elt);
-}
 
 /*
  * Inputs at channel offsets off the atoms: each embedded by a 1x1
@@ -221,11 +179,13 @@ static int lower_split(struct nvc_lower *L, int node)
 	return ret;
 }
 
-static int lower_node(struct nvc_lower *L, int i, bool *done)
+static int lower_node(struct nvc_lower *L, int i)
 {
 	const struct nvc_node *n = &L->g->nodes[i];
 	int k;
 
+	if (n->sdp_fused)
+		return 0;	/* computed by its convolution's SDP */
 	/* Constants reach the hardware as weights and SDP operands only. */
 	for (k = 0; k < n->num_inputs; k++)
 		if (n->inputs[k] < 0 || n->inputs[k] >= L->g->num_tensors ||
@@ -236,7 +196,7 @@ static int lower_node(struct nvc_lower *L, int i, bool *done)
 	switch (n->op) {
 	case NVC_CONV:
 	case NVC_CONV_TRANSPOSE:
-		return lower_conv(L, i, done);
+		return nvc_lower_conv(L, i, nvc_fused_eltwise(L->g, i));
 	case NVC_AFFINE:
 	case NVC_ACT:
 	case NVC_ELTWISE:
@@ -583,7 +543,6 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 	      void **buf, size_t *len, char *err, size_t errlen)
 {
 	struct nvc_lower L = { .g = g, .o = o, .err = err, .errlen = errlen };
-	bool *done = calloc(g->num_nodes ? g->num_nodes : 1, sizeof(*done));
 	int i, ret;
 
 	*buf = NULL;
@@ -600,7 +559,7 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 	if (errlen)
 		err[0] = 0;
 	nvdla_builder_init(&L.b);
-	ret = done ? setup(&L) : -ENOMEM;
+	ret = setup(&L);
 	if (!ret)
 		ret = nvc_scales(&L);
 	if (!ret)
@@ -610,8 +569,8 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 	for (i = 0; !ret && i < g->num_nodes; i++) {
 		ret = nvc_release(&L, i);
 		L.node = i;
-		if (!ret && !done[i])
-			ret = lower_node(&L, i, done);
+		if (!ret)
+			ret = lower_node(&L, i);
 	}
 	if (!ret && (L.oom || (o->origins && o->origins->oom)))
 		ret = -ENOMEM;
@@ -622,7 +581,6 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 	if (ret && errlen && !err[0])
 		snprintf(err, errlen, "%s", ret == -ENOMEM ? "out of memory" :
 			 "cannot write the loadable");
-	free(done);
 	cleanup(&L);
 	return ret;
 }

@@ -225,8 +225,8 @@ int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
 		 float s_out, float *s_c);
 
 /* lower_conv.c, lower_pdp.c, lower_cdp.c, lower_emu.c */
-int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
-		   int fused_elt);
+/* Convolution @node, its SDP computing element-wise node @fused_elt too. */
+int nvc_lower_conv(struct nvc_lower *L, int node, int fused_elt);
 /*
  * Channels of @in moved by a 1x1 convolution into the @k channels of
  * @dst, channel j taking input channel @map[j] (zero where negative),
