@@ -164,6 +164,9 @@ int nvc_release(struct nvc_lower *L, int node);
 /* A pool block of @size bytes: reused if one is free, else new. */
 uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size);
 
+/* emit/emit.c: the loadable of the finished tasks, into *@buf. */
+int nvc_emit(struct nvc_lower *L, void **buf, size_t *len);
+
 /* lower_chunk.c: the constants and the pool cut into memories. */
 int nvc_chunk_fit(struct nvc_chunks *c, uint64_t off, uint64_t size);
 bool nvc_chunk_crosses(const struct nvc_chunks *c, uint64_t off,

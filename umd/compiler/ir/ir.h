@@ -7,8 +7,8 @@
  * place (BatchNormalization and constant Mul/Add become NVC_AFFINE, Relu
  * after a conv becomes its activation, Reshape/Flatten become aliases).
  *
- * Contract between umd/compiler/onnx*.c (front end, passes, float
- * executor, calibration) and umd/compiler/lower*.c (back end). Add fields
+ * Contract between umd/compiler/front/ (and passes/, exec/, calib/) and
+ * umd/compiler/lower/ (the back end). Add fields
  * at the end of a struct; never change the meaning of one.
  */
 #ifndef __NVDLA_COMPILER_IR_H__
