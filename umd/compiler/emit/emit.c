@@ -170,20 +170,20 @@ static void emit_chunks(struct nvc_lower *L, uint16_t *data)
 	int base = NVC_SLOT_IO + L->g->num_inputs + L->g->num_outputs, i;
 	char name[24];
 
-	for (i = 0; i < L->cchunks.n; i++) {
+	for (i = 0; i < L->consts.chunks.n; i++) {
 		snprintf(name, sizeof(name), i ? "weights%d" : "weights", i);
 		data[i ? base + i - 1 : NVC_SLOT_CONST] =
 			nvdla_builder_memory(&L->b, name,
-					     L->cdata + L->cchunks.start[i],
-					     nvc_chunk_size(&L->cchunks, i,
-							    L->clen));
+					     L->consts.data + L->consts.chunks.start[i],
+					     nvc_chunk_size(&L->consts.chunks, i,
+							    L->consts.len));
 	}
-	base += L->cchunks.n - 1;
-	for (i = 0; i < L->pchunks.n; i++)
+	base += L->consts.chunks.n - 1;
+	for (i = 0; i < L->pool.chunks.n; i++)
 		data[i ? base + i - 1 : NVC_SLOT_POOL] =
 			nvdla_builder_memory(&L->b, NULL, NULL,
-					     nvc_chunk_size(&L->pchunks, i,
-							    L->pool));
+					     nvc_chunk_size(&L->pool.chunks, i,
+							    L->pool.size));
 }
 
 int nvc_emit(struct nvc_lower *L, void **buf, size_t *len)
@@ -196,13 +196,13 @@ int nvc_emit(struct nvc_lower *L, void **buf, size_t *len)
 	uint16_t *data;
 	int ret = 0;
 
-	if (!L->clen && nvc_const_add(L, zero, sizeof(zero), 0) == UINT32_MAX)
+	if (!L->consts.len && nvc_const_add(L, zero, sizeof(zero), 0) == UINT32_MAX)
 		return -ENOMEM;
-	if (!L->pool)
+	if (!L->pool.size)
 		nvc_pool_alloc(L, 256);
 	if (L->oom)
 		return -ENOMEM;
-	nslots = NVC_SLOT_IO + nio + L->cchunks.n - 1 + L->pchunks.n - 1;
+	nslots = NVC_SLOT_IO + nio + L->consts.chunks.n - 1 + L->pool.chunks.n - 1;
 	data = calloc(nslots, sizeof(*data));
 	if (!data)
 		return -ENOMEM;

@@ -280,13 +280,13 @@ static void cleanup(struct nvc_lower *L)
 	free(L->tasks);
 	free(L->ops);
 	free(L->ts);
-	free(L->cdata);
-	free(L->cchunks.start);
-	free(L->pchunks.start);
-	free(L->last_use);
-	free(L->freed);
-	free(L->free);
-	free(L->reads);
+	free(L->consts.data);
+	free(L->consts.chunks.start);
+	free(L->pool.chunks.start);
+	free(L->pool.last_use);
+	free(L->pool.freed);
+	free(L->pool.free);
+	free(L->deps.reads);
 	nvdla_builder_fini(&L->b);
 }
 

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The back end's shared state (lower*.c only): the target, where every
- * tensor lives, the operations of the task being built and the constant
- * data (weights, SDP operands) gathered for the loadable.
+ * The back end's shared state (lower/ and emit/ only), one part a
+ * concern: the target (target.h), what each tensor became (its place,
+ * int8 scale, writer, concatenation it is a view of), the memory
+ * (mem.h: constants, pool), the dependency edges of the task being
+ * built, the banding's weight-bank floor, and the tasks.
  */
 #ifndef __NVDLA_COMPILER_LOWER_INTERNAL_H__
 #define __NVDLA_COMPILER_LOWER_INTERNAL_H__
@@ -12,51 +14,11 @@
 #include <stdint.h>
 
 #include <nvdla/dla_interface.h>
-#include <nvdla/firmware.h>
 
 #include "builder.h"
 #include "lower.h"
-
-/*
- * What the back end needs of a hardware configuration: its entry of
- * nvdla/hw_configs.h (atom, precisions, engines, MAC array and CBUF).
- */
-struct nvc_target {
-	const struct dla_hw_config *hw;
-	const struct nvdla_cbuf *cbuf;	/* &hw->cbuf */
-	uint32_t atom;
-	uint32_t bank_bytes;	/* of one CBUF bank: depth x width */
-};
-
-int nvc_target_get(const char *name, struct nvc_target *t);
-bool nvc_target_fp16(const struct nvc_target *t);
-
-/*
- * Memories every task names, in this order after its own descriptors:
- * the constants, the activation pool, then the graph's inputs and
- * outputs (one memory each).
- */
-enum { NVC_SLOT_CONST, NVC_SLOT_POOL, NVC_SLOT_IO };
-
-/*
- * The largest memory the compiler makes unless one block needs more: the
- * largest contiguous buffer Debian's kernels give without CMA (4 MiB,
- * what the driver reports as DRM_NVDLA_PARAM_MAX_BO_SIZE there).
- */
-#define NVC_MEM_MAX (4ull << 20)
-
-/* A space of offsets cut into memories: where each one starts. */
-struct nvc_chunks {
-	uint64_t *start;
-	int n;
-};
-
-/* Where a tensor's bytes are: a slot, an offset and feature strides. */
-struct nvc_place {
-	int slot;		/* -1: not placed yet */
-	uint32_t offset;
-	uint32_t line, surf, size;
-};
+#include "mem.h"
+#include "target.h"
 
 struct nvc_ltensor {
 	struct nvc_place place;
@@ -67,14 +29,15 @@ struct nvc_ltensor {
 
 #define NVC_MAX_LUTS 64	/* per task; equal tables are shared */
 
-/* A pool block free for reuse, and a read of the task being built. */
-struct nvc_block {
-	uint64_t offset, size;
-};
-
+/* A read of the task being built, and all of them: dependency edges. */
 struct nvc_read {
 	struct nvc_place place;
 	int op;
+};
+
+struct nvc_deps {
+	struct nvc_read *reads;
+	int n;
 };
 
 struct nvc_lower {
@@ -86,19 +49,11 @@ struct nvc_lower {
 	uint32_t bpe;		/* bytes per element */
 	uint32_t epa;		/* elements per atom */
 	struct nvc_ltensor *ts;
-	/* constants */
-	uint8_t *cdata;
-	uint64_t clen, ccap;
-	uint64_t pool;		/* activation pool bytes */
-	uint32_t wbank_floor;	/* the last convolution's weight banks */
-	struct nvc_chunks cchunks, pchunks;	/* constants', pool's memories */
-	int *last_use;		/* per tensor owning bytes: its last reader node */
-	bool *freed;
-	struct nvc_block *free;	/* pool blocks free again, by offset */
-	int nfree;
-	struct nvc_read *reads;	/* reads of the task being built */
-	int nreads;
-	bool oom;		/* a read could not be recorded */
+	struct nvc_consts consts;	/* memory */
+	struct nvc_act_pool pool;
+	struct nvc_deps deps;	/* dependency edges */
+	uint32_t wbank_floor;	/* banding: the last convolution's weight banks */
+	bool oom;		/* a read or a block could not be recorded */
 	/* the DLA task being built */
 	struct nvdla_build_op *ops;
 	int nops, opcap;

@@ -106,21 +106,21 @@ uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size)
 	int i;
 
 	size = align_up(size, NVC_ALIGN);
-	for (i = 0; i < L->nfree; i++) {
-		struct nvc_block *b = &L->free[i];
+	for (i = 0; i < L->pool.nfree; i++) {
+		struct nvc_block *b = &L->pool.free[i];
 
 		if (b->size < size ||
-		    nvc_chunk_crosses(&L->pchunks, b->offset, size))
+		    nvc_chunk_crosses(&L->pool.chunks, b->offset, size))
 			continue;
 		off = b->offset;
 		b->offset += size;
 		b->size -= size;
 		return (uint32_t)off;
 	}
-	off = align_up(L->pool, NVC_ALIGN);
-	if (nvc_chunk_fit(&L->pchunks, off, size))
+	off = align_up(L->pool.size, NVC_ALIGN);
+	if (nvc_chunk_fit(&L->pool.chunks, off, size))
 		L->oom = true;	/* nvc_lower fails */
-	L->pool = off + size;
+	L->pool.size = off + size;
 	return (uint32_t)off;
 }
 
@@ -164,24 +164,24 @@ int nvc_liveness(struct nvc_lower *L)
 	const struct nvc_graph *g = L->g;
 	int i, k;
 
-	L->last_use = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(int));
-	L->freed = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(bool));
-	if (!L->last_use || !L->freed)
+	L->pool.last_use = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(int));
+	L->pool.freed = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(bool));
+	if (!L->pool.last_use || !L->pool.freed)
 		return -ENOMEM;
 	for (i = 0; i < g->num_tensors; i++)
-		L->last_use[i] = g->tensors[i].producer;
+		L->pool.last_use[i] = g->tensors[i].producer;
 	for (i = 0; i < g->num_nodes; i++) {
 		for (k = 0; k < g->nodes[i].num_inputs; k++) {
 			int o = owner(L, g->nodes[i].inputs[k]);
 
-			if (L->last_use[o] < i)
-				L->last_use[o] = i;
+			if (L->pool.last_use[o] < i)
+				L->pool.last_use[o] = i;
 		}
 		for (k = 0; k < g->nodes[i].num_outputs; k++) {
 			int o = owner(L, g->nodes[i].outputs[k]);
 
-			if (L->last_use[o] < i)
-				L->last_use[o] = i;
+			if (L->pool.last_use[o] < i)
+				L->pool.last_use[o] = i;
 		}
 	}
 	return 0;
@@ -194,16 +194,16 @@ static int free_block(struct nvc_lower *L, uint64_t off, uint64_t size)
 	int i;
 
 	size = align_up(size, NVC_ALIGN);
-	for (i = 0; i < L->nfree; i++) {
-		struct nvc_block *b = &L->free[i];
+	for (i = 0; i < L->pool.nfree; i++) {
+		struct nvc_block *b = &L->pool.free[i];
 
 		if (b->offset + b->size == off) {
 			b->size += size;
-			if (i + 1 < L->nfree &&
-			    b->offset + b->size == L->free[i + 1].offset) {
-				b->size += L->free[i + 1].size;
-				memmove(b + 1, b + 2, (L->nfree - i - 2) * sizeof(*b));
-				L->nfree--;
+			if (i + 1 < L->pool.nfree &&
+			    b->offset + b->size == L->pool.free[i + 1].offset) {
+				b->size += L->pool.free[i + 1].size;
+				memmove(b + 1, b + 2, (L->pool.nfree - i - 2) * sizeof(*b));
+				L->pool.nfree--;
 			}
 			return 0;
 		}
@@ -215,13 +215,13 @@ static int free_block(struct nvc_lower *L, uint64_t off, uint64_t size)
 		if (b->offset > off)
 			break;
 	}
-	p = realloc(L->free, (L->nfree + 1) * sizeof(*p));
+	p = realloc(L->pool.free, (L->pool.nfree + 1) * sizeof(*p));
 	if (!p)
 		return -ENOMEM;
-	L->free = p;
-	memmove(p + i + 1, p + i, (L->nfree - i) * sizeof(*p));
+	L->pool.free = p;
+	memmove(p + i + 1, p + i, (L->pool.nfree - i) * sizeof(*p));
 	p[i] = (struct nvc_block){ off, size };
-	L->nfree++;
+	L->pool.nfree++;
 	return 0;
 }
 
@@ -232,10 +232,10 @@ int nvc_release(struct nvc_lower *L, int node)
 	for (i = 0; i < L->g->num_tensors && !ret; i++) {
 		const struct nvc_place *p = &L->ts[i].place;
 
-		if (p->slot != NVC_SLOT_POOL || L->freed[i] ||
-		    L->last_use[i] >= node || owner(L, i) != i)
+		if (p->slot != NVC_SLOT_POOL || L->pool.freed[i] ||
+		    L->pool.last_use[i] >= node || owner(L, i) != i)
 			continue;
-		L->freed[i] = true;
+		L->pool.freed[i] = true;
 		ret = free_block(L, p->offset, p->size);
 	}
 	return ret;
@@ -297,23 +297,23 @@ struct dla_data_cube nvc_cube(const struct nvc_lower *L, int tensor)
 uint32_t nvc_const_add(struct nvc_lower *L, const void *data, uint64_t size,
 		       uint32_t align)
 {
-	uint64_t off = align_up(L->clen, align ? align : NVC_ALIGN);
+	uint64_t off = align_up(L->consts.len, align ? align : NVC_ALIGN);
 	uint64_t end = off + align_up(size, 128);
 
-	if (nvc_chunk_fit(&L->cchunks, off, size))
+	if (nvc_chunk_fit(&L->consts.chunks, off, size))
 		return UINT32_MAX;
-	if (end > L->ccap) {
+	if (end > L->consts.cap) {
 		uint64_t cap = end * 2 + 4096;
-		uint8_t *p = realloc(L->cdata, cap);
+		uint8_t *p = realloc(L->consts.data, cap);
 
 		if (!p)
 			return UINT32_MAX;
-		memset(p + L->ccap, 0, cap - L->ccap);
-		L->cdata = p;
-		L->ccap = cap;
+		memset(p + L->consts.cap, 0, cap - L->consts.cap);
+		L->consts.data = p;
+		L->consts.cap = cap;
 	}
-	memcpy(L->cdata + off, data, size);
-	L->clen = end;
+	memcpy(L->consts.data + off, data, size);
+	L->consts.len = end;
 	return (uint32_t)off;
 }
 
@@ -480,13 +480,13 @@ void nvc_depend_at(struct nvc_lower *L, const struct nvc_place *p, int op)
 		if (L->ts[i].writer >= 0 && overlap(&L->ts[i].place, p))
 			note_latest(L, latest, L->ts[i].writer, op);
 	depend_latest(L, latest, op);
-	r = realloc(L->reads, (L->nreads + 1) * sizeof(*r));
+	r = realloc(L->deps.reads, (L->deps.n + 1) * sizeof(*r));
 	if (!r) {
 		L->oom = true;	/* nvc_lower fails */
 		return;
 	}
-	L->reads = r;
-	L->reads[L->nreads++] = (struct nvc_read){ *p, op };
+	L->deps.reads = r;
+	L->deps.reads[L->deps.n++] = (struct nvc_read){ *p, op };
 }
 
 void nvc_written_place(struct nvc_lower *L, const struct nvc_place *place,
@@ -495,9 +495,9 @@ void nvc_written_place(struct nvc_lower *L, const struct nvc_place *place,
 	int latest[DLA_OP_NUM] = { -1, -1, -1, -1, -1, -1 };
 	int i;
 
-	for (i = 0; i < L->nreads; i++)
-		if (overlap(&L->reads[i].place, place))
-			note_latest(L, latest, L->reads[i].op, op);
+	for (i = 0; i < L->deps.n; i++)
+		if (overlap(&L->deps.reads[i].place, place))
+			note_latest(L, latest, L->deps.reads[i].op, op);
 	for (i = 0; i < L->g->num_tensors; i++)
 		if (L->ts[i].writer >= 0 && overlap(&L->ts[i].place, place))
 			note_latest(L, latest, L->ts[i].writer, op);
@@ -545,7 +545,7 @@ int nvc_task_close(struct nvc_lower *L)
 	L->ops = NULL;
 	L->nops = L->opcap = 0;
 	L->nluts = 0;
-	L->nreads = 0;
+	L->deps.n = 0;
 	for (i = 0; i < L->g->num_tensors; i++)
 		L->ts[i].writer = -1;
 	return 0;
