@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The back end's entry point: checks the target and precision, gives
- * int8 tensors their scales, walks the nodes in order (an element-wise
- * node marked sdp_fused in the convolution before it, as fuse.c
- * decided), splits the work into DLA tasks around CPU tasks, then has
- * them emitted (emit/emit.c).
+ * The back end's entry point, its phases in order: the target and
+ * precision checked (setup), the views decided (lower_views.c), int8
+ * scales (lower_quant.c), liveness (lower_mem.c); then the walk over the
+ * nodes, each lowered to hardware operations (an element-wise node
+ * marked sdp_fused by fuse.c in the convolution before it) that place
+ * their outputs, split for the convolution buffer and add their
+ * dependency edges as they go, the work cut into DLA tasks around CPU
+ * tasks; then emission (emit/emit.c).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -311,6 +314,8 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 		err[0] = 0;
 	nvdla_builder_init(&L.b);
 	ret = setup(&L);
+	if (!ret)
+		nvc_views(&L);
 	if (!ret)
 		ret = nvc_scales(&L);
 	if (!ret)

@@ -90,7 +90,19 @@ int nvc_fail(struct nvc_lower *L, const struct nvc_node *n, int err,
 uint8_t nvc_image_format(const struct nvc_lower *L);
 bool nvc_is_input(const struct nvc_lower *L, int tensor);
 
-/* lower_mem.c: placement, cubes, constants, operations and events. */
+/* lower_views.c: the concatenations written in place (ts[].root). */
+void nvc_views(struct nvc_lower *L);
+/* Every input of concatenation @n starts on an atom of channels. */
+bool nvc_concat_aligned(const struct nvc_lower *L, const struct nvc_node *n);
+/*
+ * Whether Split output @tensor is a view of the Split's input: it starts
+ * on an atom and is no graph output (else a copy of its channels).
+ */
+bool nvc_split_view(const struct nvc_lower *L, int tensor);
+
+/* lower_mem.c: placement, cubes, constants, the pool and liveness. */
+const struct nvc_tensor *nvc_t(const struct nvc_lower *L, int tensor);
+int nvc_resolve(const struct nvc_lower *L, int tensor);
 uint32_t nvc_surfaces(const struct nvc_lower *L, int c);
 void nvc_place_new(struct nvc_lower *L, int tensor);
 int nvc_place_tensor(struct nvc_lower *L, int tensor);
@@ -101,6 +113,14 @@ uint32_t nvc_const_add(struct nvc_lower *L, const void *data, uint64_t size,
 		       uint32_t align);
 struct dla_data_cube nvc_const_cube(uint32_t offset, uint32_t size,
 				    int w, int h, int c);
+/* Liveness: which tensor owns each one's bytes, when each is last read. */
+int nvc_liveness(struct nvc_lower *L);
+/* Before node @node: give back the pool blocks no later node reads. */
+int nvc_release(struct nvc_lower *L, int node);
+/* A pool block of @size bytes: reused if one is free, else new. */
+uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size);
+
+/* lower_deps.c: operations, their dependency edges, the tasks. */
 int nvc_op_new(struct nvc_lower *L, uint8_t type);
 void nvc_depend(struct nvc_lower *L, int from, int to);
 void nvc_depend_tensor(struct nvc_lower *L, int tensor, int op);
@@ -112,12 +132,9 @@ void nvc_depend_place(struct nvc_lower *L, const struct dla_data_cube *c,
 void nvc_written(struct nvc_lower *L, int tensor, int op);
 void nvc_written_place(struct nvc_lower *L, const struct nvc_place *place,
 		       int op);
-/* Liveness: which tensor owns each one's bytes, when each is last read. */
-int nvc_liveness(struct nvc_lower *L);
-/* Before node @node: give back the pool blocks no later node reads. */
-int nvc_release(struct nvc_lower *L, int node);
-/* A pool block of @size bytes: reused if one is free, else new. */
-uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size);
+void nvc_fuse(struct nvc_lower *L, int head, int tail);
+int nvc_task_close(struct nvc_lower *L);
+int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t);
 
 /* emit/emit.c: the loadable of the finished tasks, into *@buf. */
 int nvc_emit(struct nvc_lower *L, void **buf, size_t *len);
@@ -129,22 +146,9 @@ bool nvc_chunk_crosses(const struct nvc_chunks *c, uint64_t off,
 int nvc_chunk_index(const struct nvc_chunks *c, uint64_t off);
 uint64_t nvc_chunk_size(const struct nvc_chunks *c, int i, uint64_t total);
 int nvc_chunk_slot(const struct nvc_lower *L, int slot, uint32_t *offset);
-void nvc_emu_fix(const struct nvc_lower *L, struct nvc_task *t);
-void nvc_fuse(struct nvc_lower *L, int head, int tail);
-int nvc_task_close(struct nvc_lower *L);
-int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t);
-const struct nvc_tensor *nvc_t(const struct nvc_lower *L, int tensor);
-int nvc_resolve(const struct nvc_lower *L, int tensor);
-/*
- * Whether Split output @tensor is a view of the Split's input: it starts
- * on an atom and is no graph output (else a copy of its channels).
- */
-bool nvc_split_view(const struct nvc_lower *L, int tensor);
 
 /* lower_quant.c: scales and fixed-point factors. */
 int nvc_scales(struct nvc_lower *L);
-/* Every input of concatenation @n starts on an atom of channels. */
-bool nvc_concat_aligned(const struct nvc_lower *L, const struct nvc_node *n);
 uint16_t nvc_half(float f);
 void nvc_fixed(double v, int bits, int16_t *m, uint8_t *shift);
 int nvc_shift_for(double maxabs, int bits);
@@ -199,6 +203,8 @@ int nvc_lower_pool(struct nvc_lower *L, int node);
 int nvc_lower_lrn(struct nvc_lower *L, int node);
 /* Softmax, and with --cpu-fallback an NVC_CPU function: a CPU task. */
 int nvc_lower_cpu(struct nvc_lower *L, int node);
+/* A CPU task's buffers moved to the memories holding them (emission). */
+void nvc_emu_fix(const struct nvc_lower *L, struct nvc_task *t);
 
 /*
  * lower_wino.c: a 3x3 convolution of @k kernels over a @w x @h x @c input
