@@ -158,6 +158,17 @@ static inline bool nvc_per_channel(const struct nvc_graph *g,
 	return b->c == a->c && b->h == 1 && b->w == 1 && (a->h > 1 || a->w > 1);
 }
 
+/* Whether @tensor is an output of @g. */
+static inline bool nvc_graph_output(const struct nvc_graph *g, int tensor)
+{
+	int i;
+
+	for (i = 0; i < g->num_outputs; i++)
+		if (g->outputs[i] == tensor)
+			return true;
+	return false;
+}
+
 /*
  * Fusion (fuse.c), the one place it is decided: whether node @prod
  * absorbs the activation reading its output, and (the last of the

@@ -49,16 +49,6 @@ static int readers(const struct nvc_graph *g, int tensor, int *last)
 	return count;
 }
 
-static bool graph_output(const struct nvc_graph *g, int tensor)
-{
-	int i;
-
-	for (i = 0; i < g->num_outputs; i++)
-		if (g->outputs[i] == tensor)
-			return true;
-	return false;
-}
-
 
 /*
  * Inputs at channel offsets off the atoms: each embedded by a 1x1
@@ -155,7 +145,7 @@ static int lower_split(struct nvc_lower *L, int node)
 					   o->place.surf;
 			o->place.size = o->place.surf * nvc_surfaces(L, c);
 		} else if (readers(L->g, out, &last) ||
-			   graph_output(L->g, out)) {
+			   nvc_graph_output(L->g, out)) {
 			ret = nvc_place_tensor(L, out);
 			for (j = 0; j < c; j++)
 				map[j] = coff + j;

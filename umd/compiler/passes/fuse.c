@@ -17,16 +17,6 @@ bool nvc_fuses_activation(const struct nvc_node *prod)
 		prod->op == NVC_AFFINE || prod->op == NVC_ELTWISE);
 }
 
-static bool graph_output(const struct nvc_graph *g, int tensor)
-{
-	int i;
-
-	for (i = 0; i < g->num_outputs; i++)
-		if (g->outputs[i] == tensor)
-			return true;
-	return false;
-}
-
 /* The node reading @tensor if exactly one input of one node does, or -1. */
 static int sole_reader(const struct nvc_graph *g, int tensor)
 {
@@ -79,7 +69,7 @@ void nvc_decide_fusion(struct nvc_graph *g)
 		int out = n->outputs[0], next;
 
 		if (n->op != NVC_CONV || n->act.type != NVC_ACT_NONE ||
-		    graph_output(g, out))
+		    nvc_graph_output(g, out))
 			continue;
 		next = sole_reader(g, out);
 		if (next >= 0 && g->nodes[next].op == NVC_ELTWISE &&
