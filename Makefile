@@ -265,7 +265,7 @@ COMPILER_A := $(BUILD)/lib/libnvdla_compiler.a
 COMPILER_CLI := $(BUILD)/bin/nvdla_compile
 COMPILER_LIBS = $(shell $(PKG_CONFIG) --libs libprotobuf-c) $(LIBS)
 
-all: $(COMPILER_A) $(COMPILER_CLI)
+all: $(COMPILER_A) $(COMPILER_CLI) $(BUILD)/bin/nvdla_exec_bench
 
 $(GEN)/onnx.pb-c.c: $(ONNX_PROTO)
 	@mkdir -p $(GEN)
@@ -275,12 +275,13 @@ $(GEN)/onnx.pb-c.h: $(GEN)/onnx.pb-c.c ;
 $(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
 	$(COMPILER_SRCS) umd/compiler/cli/nvdla_compile.c \
 	tests/unit/compiler/test_compiler_onnx.c tests/unit/compiler/test_compiler_lower.c \
-	tests/fuzz/fuzz_onnx.c)): \
+	tests/fuzz/fuzz_onnx.c tools/bench/nvdla_exec_bench.c)): \
 	override CPPFLAGS += -I$(GEN) -Iumd/compiler \
 		$(addprefix -Iumd/compiler/,$(COMPILER_DIRS))
 $(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
 	$(COMPILER_SRCS) umd/compiler/cli/nvdla_compile.c \
-	tests/unit/compiler/test_compiler_onnx.c tests/fuzz/fuzz_onnx.c)): \
+	tests/unit/compiler/test_compiler_onnx.c tests/fuzz/fuzz_onnx.c \
+	tools/bench/nvdla_exec_bench.c)): \
 	| $(GEN)/onnx.pb-c.h
 
 $(COMPILER_A): $(call obj,$(COMPILER_SRCS))
@@ -301,6 +302,11 @@ $(BUILD)/lib/libnvdla_compiler-fuzz.a: \
 	$(AR) rcs $@ $^
 
 $(BUILD)/bin/nvdla_compile: $(BUILD)/obj/umd/compiler/cli/nvdla_compile.o \
+		$(COMPILER_A) $(LIB_A)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ $(COMPILER_LIBS)
+
+$(BUILD)/bin/nvdla_exec_bench: $(BUILD)/obj/tools/bench/nvdla_exec_bench.o \
 		$(COMPILER_A) $(LIB_A)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $^ $(COMPILER_LIBS)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # make bench: per-engine throughput of the hardware model next to plain C
-# loops (nvdla_bench), the wall time of the largest public traces and of
+# loops (nvdla_bench), the compiler's float executor in GMAC/s
+# (nvdla_exec_bench), the wall time of the largest public traces and of
 # ResNet-18 from the official compiler, the digit demo's accuracy on its
 # test split, the detector demo's mAP on held-out scenes, the estimated
 # frames/s of the corpus networks and the demo (tools/bench-estimate.sh),
@@ -14,6 +15,15 @@
 set -eu
 build=${1:-build}
 "$build/bin/nvdla_bench"
+# The compiler's float executor (calibration's engine) on ResNet-18's
+# convolutions at 224 x 224 (make models), reference kernel next to the
+# blocked one.
+resnet=$build/models/resnet18/resnet18.onnx
+if [ -f "$resnet" ]; then
+	"$build/bin/nvdla_exec_bench" "$resnet"
+else
+	echo "float executor: $resnet absent (make models)"
+fi
 traces=../shared/conformance/traces
 [ -d "$traces" ] || echo "traces: ../shared absent"
 [ -d "$traces" ] && for t in nv_full_txn/googlenet_conv2_3x3_int16 nv_small/dc_24x33x55_5x5x55x25_int8_0 \

@@ -23,10 +23,10 @@ def compile(model, config="nv_full", precision=None, calibrate=None,
     """Compile the ONNX file @model for @config; the loadable's bytes.
 
     The options are nvdla_compile's (nvdla_compile(1)): precision "fp16"
-    or "int8", calibrate a directory of images (int8), input_format
-    "image" or "feature", mean (B, G, R) and normalize for image inputs,
-    cpu_fallback to run what the accelerator does not compute (Erf) as
-    CPU tasks.
+    or "int8", calibrate a directory of images or .npy arrays (int8; a
+    QDQ model needs none), input_format "image" or "feature", mean
+    (B, G, R) and normalize for image inputs, cpu_fallback to run what
+    the accelerator does not compute (Erf) as CPU tasks.
     """
     prog = shutil.which("nvdla_compile")
     if prog is None:

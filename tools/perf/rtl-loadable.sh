@@ -18,8 +18,7 @@ build=$1
 name=$2
 loadable=$3
 shift 3
-root=${ROOT:-$HOME/oracle}
-bench=$root/A/hw/outdir/nv_small/verilator_fpgaram/VNV_nvdla
+bench=$(sh "$(dirname "$0")/rtl-bench.sh") || exit 1
 est=${EST:-1000,4,32}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -16,8 +16,7 @@ build=$1
 first=$2
 last=$3
 kinds=${4:-sdp,pdp,cdp,conv,image}
-root=${ROOT:-$HOME/oracle}
-bench=$root/A/hw/outdir/nv_small/verilator_fpgaram/VNV_nvdla
+bench=$(sh "$(dirname "$0")/rtl-bench.sh") || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 seed=$first

@@ -50,6 +50,9 @@ refuse 2 "one to three numbers" "$model" --dump-ir --mean 1,x
 refuse 2 "a non-zero number" "$model" --dump-ir --normalize 0
 refuse 2 "compiling needs --config and -o" "$model" --config nv_full
 refuse 2 "usage:" "$model" "$model" --dump-ir
+refuse 2 "--jobs 0: a number of threads from 1 to 64" "$model" --dump-ir --jobs 0
+refuse 2 "--jobs 65: a number of threads from 1 to 64" "$model" --dump-ir --jobs 65
+refuse 2 "--jobs x: a number of threads from 1 to 64" "$model" --dump-ir --jobs x
 refuse 2 "--report estimates what it compiles: it needs --config and -o" \
 	"$model" --exec models/digits/input.pgm --report
 refuse 1 "int8 needs --calibrate DIR" "$model" --config nv_small -o "$tmp/x"
@@ -61,11 +64,15 @@ refuse 1 "$tmp/none.npy" "$model" --exec "$tmp/none.npy"
 printf 'P5\n4 4\n255\n0123456789abcdef' >"$tmp/small.pgm"
 refuse 1 "4x4 with 1 channels; input 'data' is 16x16 with 1" "$model" --exec "$tmp/small.pgm"
 mkdir "$tmp/empty"
-refuse 1 "no .pgm, .ppm, .png or .jpg images" "$model" --dump-ir --calibrate "$tmp/empty"
+refuse 1 "no .pgm, .ppm, .png or .jpg images and no .npy arrays" "$model" --dump-ir --calibrate "$tmp/empty"
 [ -f "$tmp/x" ]
 ok $((!$?)) "no output file is left by a refused compile"
 
-"$nc" "$model" --exec models/digits/input.pgm >"$tmp/digits.txt"
+"$nc" "$model" --exec models/digits/input.pgm --jobs 1 >"$tmp/digits1.txt"
+"$nc" "$model" --exec models/digits/input.pgm --jobs 3 >"$tmp/digits.txt"
+cmp -s "$tmp/digits1.txt" "$tmp/digits.txt"
+ok $? "--exec gives the same values with 1 and 3 threads (--jobs)"
+
 e=$(max_error "$tmp/digits.txt" models/digits/reference.txt)
 below "$e" 1e-5
 ok $? "--exec on the digit model matches torch's float64 outputs (max error $e)"
@@ -80,6 +87,26 @@ ok $? "--dump-ir after the passes, with entropy-calibrated ranges"
 	--calib-method percentile=99.9 --mean 25.5 --normalize 229.5 >"$tmp/ir.txt"
 grep -q "^tensor 0 'data' 1x1x16x16 range=\[-0.111111,1\]" "$tmp/ir.txt"
 ok $? "--mean 25.5 --normalize 229.5: the input's range is [-0.111, 1]"
+
+# The calibration images as .npy arrays of their input values, p / 255:
+# the same ranges (the input's is measured, and the images hold 0 and 255).
+mkdir "$tmp/npy"
+for f in models/digits/calib/*.pgm; do
+	/usr/bin/python3 -c 'import sys, numpy as np
+d = open(sys.argv[1], "rb").read()
+p = np.frombuffer(d[-256:], np.uint8).astype(np.float32) / np.float32(255)
+np.save(sys.argv[2], p.reshape(1, 16, 16))' "$f" "$tmp/npy/$(basename "$f" .pgm).npy"
+done
+"$nc" "$model" --dump-ir --calibrate models/digits/calib >"$tmp/ir_img.txt"
+"$nc" "$model" --dump-ir --calibrate "$tmp/npy" >"$tmp/ir_npy.txt"
+cmp -s "$tmp/ir_npy.txt" "$tmp/ir_img.txt" &&
+	grep -q "^tensor 0 .data. 1x1x16x16 range=\[0,1\]" "$tmp/ir_npy.txt"
+ok $? "--calibrate on .npy arrays of the images' values: the same ranges"
+cp models/digits/calib/000.pgm "$tmp/npy/"
+"$nc" "$model" --dump-ir --calibrate "$tmp/npy" >/dev/null 2>"$tmp/err"
+grep -qF "nvdla_compile: $tmp/npy: calibrating on its 1 images; its 100 .npy arrays are left out" \
+	"$tmp/err"
+ok $? "--calibrate on a directory of images and .npy arrays: the images, said on stderr"
 
 "$nc" "$model" --config nv_full -o "$tmp/digits.nvdla" &&
 	"$rt" --loadable "$tmp/digits.nvdla" --device sim:nv_full \

@@ -6,16 +6,13 @@
 # root with the build directory as $1.
 set -u
 build=${1:-build}
-python=/usr/bin/python3
 # shellcheck source=tests/unit/lib/tap.sh
 . tests/unit/lib/tap.sh
+# shellcheck source=tests/unit/lib/python.sh
+. tests/unit/lib/python.sh
 
-if ! $python -c 'import numpy, torch, torchvision' 2>/dev/null; then
-	skip "torchvision zoo" "python3-torchvision missing (run tools/setup.sh)"
-	exit 0
-fi
-LD_LIBRARY_PATH="$build/lib" PYTHONPATH=python PATH="$build/bin:$PATH" \
-	NVDLA_SIM_THREADS=1 $python tests/unit/compiler/zoo_check.py "$build" \
+check_python "$build" numpy,torch,torchvision "torchvision zoo" \
+	tests/unit/compiler/zoo_check.py "$build" \
 	hard_acts resnet18 resnet50 googlenet resnext50_32x4d squeezenet1_1 \
 	densenet121 mobilenet_v2 mobilenet_v3_small mobilenet_v3_large \
 	mnasnet1_0 regnet_y_400mf efficientnet_b0 shufflenet_v2_x1_0 alexnet \

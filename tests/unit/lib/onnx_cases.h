@@ -6,6 +6,7 @@
  * [1, C] when H is 0) and, with "z", a second input z of 1x2x2x2.
  * Constants: "name:f:dims" (values 0.5, 1, 1.5...), "name:c:value"
  * (one value), "name:i:values" (a list of INT64), "name:d:dims" (DOUBLE),
+ * "name:q:values" and "name:n:values" (lists of INT8 and INT32 codes),
  * separated by ';'. Attributes: "name=i:3", "name=f:0.5", "name=s:text",
  * "name=is:1,2,3", separated by ';'.
  */
@@ -54,6 +55,18 @@ static inline void oc_init(Onnx__ModelProto *m, char *spec)
 	switch (*kind) {
 	case 'i':
 		ob_init_i64(m, name, n, v);
+		break;
+	case 'q':
+	case 'n':
+		t = ob_tensor(name, *kind == 'q' ? ONNX__TENSOR_PROTO__DATA_TYPE__INT8 :
+			      ONNX__TENSOR_PROTO__DATA_TYPE__INT32, 1,
+			      (int64_t[]){ n });
+		t->n_int32_data = n;
+		t->int32_data = malloc((n + 1) * sizeof(*t->int32_data));
+		for (i = 0; i < n; i++)
+			t->int32_data[i] = v[i];
+		GROW(m->graph->initializer, m->graph->n_initializer);
+		m->graph->initializer[m->graph->n_initializer++] = t;
 		break;
 	case 'c':
 		f[0] = strtof(vals, NULL);

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Calibration over a directory of images: every image through the float
- * executor, the minimum, maximum and largest magnitude of every
+ * Calibration over a directory of images or of .npy arrays: every one
+ * through the float executor, the minimum, maximum and largest magnitude of every
  * activation tensor, then for percentile and entropy a second run that
  * fills a histogram of magnitudes per tensor over [0, max |x|]. The
  * calibrated range is the threshold t clipped to what was seen:
  * [max(min, -t), min(max, t)], so a tensor that is never negative keeps
- * a range that says so. The input's range is that of every pixel value.
+ * a range that says so. An image input's range is that of every pixel
+ * value; a .npy input's is measured like any tensor's. The ranges a QDQ
+ * model sets (onnx_ops_qdq.c) stay.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -26,6 +28,8 @@ struct stats {
 	uint64_t *hist;		/* NVC_CALIB_BINS, second run only */
 };
 
+enum input_kind { INPUT_NONE, INPUT_IMAGE, INPUT_NPY };
+
 struct calib {
 	struct nvc_graph *g;
 	const struct nvc_calib_options *o;
@@ -34,21 +38,25 @@ struct calib {
 	float *input;
 	char **files;
 	int num_files;
+	enum input_kind kind;	/* of every file */
 	char *err;
 	size_t errlen;
 };
 
-static int is_image(const char *name)
+/* The kind of input file @name holds by its extension: image, .npy or none. */
+static enum input_kind input_kind(const char *name)
 {
 	static const char *const ext[] = { ".pgm", ".ppm", ".pnm", ".png",
 		".jpg", ".jpeg" };
 	const char *dot = strrchr(name, '.');
 	size_t i;
 
+	if (dot && !strcasecmp(dot, ".npy"))
+		return INPUT_NPY;
 	for (i = 0; dot && i < sizeof(ext) / sizeof(ext[0]); i++)
 		if (!strcasecmp(dot, ext[i]))
-			return 1;
-	return 0;
+			return INPUT_IMAGE;
+	return INPUT_NONE;
 }
 
 static int by_name(const void *a, const void *b)
@@ -56,19 +64,51 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The images of @dir, sorted by name: a run does not depend on readdir. */
-static int list_images(struct calib *k, const char *dir)
+/*
+ * Keep the images of k->files alone, and say in the options' note that
+ * the @arrays .npy arrays of @dir are left out.
+ */
+static void keep_images(struct calib *k, const char *dir, int arrays)
+{
+	int i, n = 0;
+
+	for (i = 0; i < k->num_files; i++) {
+		if (input_kind(k->files[i]) == INPUT_IMAGE)
+			k->files[n++] = k->files[i];
+		else
+			free(k->files[i]);
+	}
+	k->num_files = n;
+	k->kind = INPUT_IMAGE;
+	if (k->o->note)
+		snprintf(k->o->note, k->o->note_len,
+			 "%s: calibrating on its %d images; its %d .npy arrays are left out",
+			 dir, n, arrays);
+}
+
+/*
+ * The images or the .npy arrays of @dir, sorted by name: a run does not
+ * depend on readdir. Of a directory holding both kinds (such as a
+ * network's, with its input as an image and as an array), the images,
+ * as before arrays were read, and a note saying so.
+ */
+static int list_inputs(struct calib *k, const char *dir)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	char **p;
+	int count[3] = { 0 };
+	enum input_kind kind;
 
 	if (!d)
 		return nvc_error(k->err, k->errlen, -errno, "%s: %s", dir,
 				 strerror(errno));
 	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.' || !is_image(e->d_name))
+		kind = input_kind(e->d_name);
+		if (e->d_name[0] == '.' || kind == INPUT_NONE)
 			continue;
+		count[kind]++;
+		k->kind = kind;
 		p = realloc(k->files, (k->num_files + 1) * sizeof(*p));
 		if (!p)
 			break;
@@ -82,19 +122,26 @@ static int list_images(struct calib *k, const char *dir)
 		return nvc_error(k->err, k->errlen, -ENOMEM, "out of memory");
 	if (!k->num_files)
 		return nvc_error(k->err, k->errlen, -ENOENT,
-				 "%s: no .pgm, .ppm, .png or .jpg images", dir);
+				 "%s: no .pgm, .ppm, .png or .jpg images and no .npy arrays",
+				 dir);
+	if (count[INPUT_IMAGE] && count[INPUT_NPY])
+		keep_images(k, dir, count[INPUT_NPY]);
 	qsort(k->files, k->num_files, sizeof(*k->files), by_name);
 	return 0;
 }
 
-/* Image @i through the graph: k->values holds every tensor's values. */
-static int run_image(struct calib *k, int i)
+/* Input file @i through the graph: k->values holds every tensor's values. */
+static int run_input(struct calib *k, int i)
 {
+	const struct nvc_tensor *t = &k->g->tensors[k->g->inputs[0]];
 	const float *in[1] = { k->input };
 	int ret;
 
-	ret = nvc_image_input(k->files[i], &k->g->tensors[k->g->inputs[0]],
-			      &k->o->pixels, k->input, k->err, k->errlen);
+	if (k->kind == INPUT_NPY)
+		ret = nvc_npy_read(k->files[i], t, k->input, k->err, k->errlen);
+	else
+		ret = nvc_image_input(k->files[i], t, &k->o->pixels, k->input,
+				      k->err, k->errlen);
 	if (!ret)
 		ret = nvc_exec(k->g, in, k->values, k->err, k->errlen);
 	return ret;
@@ -140,13 +187,13 @@ static void gather_hist(struct calib *k)
 	}
 }
 
-/* One run over every image, gathering ranges or histograms. */
+/* One run over every input file, gathering ranges or histograms. */
 static int run_all(struct calib *k, void (*gather)(struct calib *k))
 {
 	int i, ret;
 
 	for (i = 0; i < k->num_files; i++) {
-		ret = run_image(k, i);
+		ret = run_input(k, i);
 		if (ret)
 			return ret;
 		gather(k);
@@ -173,7 +220,7 @@ static void input_range(struct calib *k, struct nvc_tensor *t)
 		t->min = fminf(t->min, fminf(a, b));
 		t->max = fmaxf(t->max, fmaxf(a, b));
 	}
-	t->calibrated = 1;
+	t->calibrated = NVC_RANGE_MEASURED;
 }
 
 static void set_ranges(struct calib *k)
@@ -185,9 +232,9 @@ static void set_ranges(struct calib *k)
 		struct stats *s = &k->s[t];
 		double th = s->amax;
 
-		if (tensor->data)
+		if (tensor->data || tensor->calibrated == NVC_RANGE_QDQ)
 			continue;
-		if (t == k->g->inputs[0]) {
+		if (t == k->g->inputs[0] && k->kind == INPUT_IMAGE) {
 			input_range(k, tensor);
 			continue;
 		}
@@ -196,7 +243,7 @@ static void set_ranges(struct calib *k)
 						  s->amax, k->o->percentile);
 		else if (k->o->method == NVC_CALIB_ENTROPY)
 			th = nvc_calib_entropy(s->hist, NVC_CALIB_BINS, s->amax);
-		tensor->calibrated = 1;
+		tensor->calibrated = NVC_RANGE_MEASURED;
 		tensor->min = s->min > -th ? s->min : -th;
 		tensor->max = s->max < th ? s->max : th;
 	}
@@ -211,7 +258,7 @@ static int calibrate(struct calib *k, const char *dir)
 		return nvc_error(k->err, k->errlen, -EINVAL,
 				 "calibration needs a model with one input (it has %d)",
 				 g->num_inputs);
-	ret = list_images(k, dir);
+	ret = list_inputs(k, dir);
 	if (ret)
 		return ret;
 	k->s = calloc(g->num_tensors, sizeof(*k->s));

@@ -2,7 +2,7 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * int8 calibration: the activation range of every tensor over a
- * directory of images run through the float executor (calib.c), by one
+ * directory of images or .npy arrays run through the float executor (calib.c), by one
  * of three statistics of the magnitudes (calib_stats.c).
  */
 #ifndef __NVDLA_COMPILER_CALIB_H__
@@ -28,6 +28,9 @@ struct nvc_calib_options {
 	enum nvc_calib_method method;
 	double percentile;		/* PERCENTILE: of |x|, e.g. 99.99 */
 	struct nvc_pixel_map pixels;
+	/* Where nvc_calibrate() says it left files out (NULL: nowhere). */
+	char *note;
+	size_t note_len;
 };
 
 /*
@@ -56,13 +59,19 @@ int nvc_image_input(const char *path, const struct nvc_tensor *t,
 		    const struct nvc_pixel_map *m, float *out, char *err,
 		    size_t errlen);
 
-/* A .npy file of float32 holding exactly @count values into @out. */
-int nvc_npy_read(const char *path, long count, float *out, char *err,
-		 size_t errlen);
+/*
+ * npy.c: the .npy array @path (float32, float16, uint8 or int8, C
+ * order, of @t's shape with or without batch 1) as @t's values, as they
+ * are, into @out.
+ */
+int nvc_npy_read(const char *path, const struct nvc_tensor *t, float *out,
+		 char *err, size_t errlen);
 
 /*
- * Run every image of directory @dir (.pgm .ppm .png .jpg .jpeg) through
- * @g and set each activation tensor's calibrated range.
+ * Run every image (.pgm .ppm .pnm .png .jpg .jpeg) or every .npy array
+ * of directory @dir through @g and set each activation tensor's
+ * calibrated range. Of a directory holding both kinds, the images, with
+ * a note in @o->note.
  */
 int nvc_calibrate(struct nvc_graph *g, const char *dir,
 		  const struct nvc_calib_options *o, char *err, size_t errlen);

@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Input values from files: images through the runtime's readers (the
- * pixels the runtime would feed the network), and .npy arrays of
- * float32 (C order, little-endian).
+ * Input values from images, through the runtime's readers: the pixels
+ * the runtime would feed the network (.npy arrays: npy.c).
  */
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "calib.h"
 #include "graph.h"
@@ -39,65 +36,4 @@ int nvc_image_input(const char *path, const struct nvc_tensor *t,
 					 m->mean[c]) / m->normalize;
 	free(img.pix);
 	return 0;
-}
-
-/* The header's dictionary: float32, C order, @count elements. */
-static int npy_header_ok(const char *h, long count)
-{
-	const char *s = strstr(h, "'shape':");
-	long n = 1, d;
-	char *end;
-
-	if (!strstr(h, "'descr': '<f4'") || !strstr(h, "'fortran_order': False") ||
-	    !s || !(s = strchr(s, '(')))
-		return 0;
-	for (s++; *s && *s != ')'; s = end) {
-		while (*s == ' ' || *s == ',')
-			s++;
-		if (*s == ')')
-			break;
-		d = strtol(s, &end, 10);
-		if (end == s || d < 0 || d > NVC_MAX_ELEMENTS)
-			return 0;
-		n *= d;
-		if (n > NVC_MAX_ELEMENTS)
-			return 0;
-	}
-	return *s == ')' && n == count;
-}
-
-int nvc_npy_read(const char *path, long count, float *out, char *err,
-		 size_t errlen)
-{
-	unsigned char pre[12];
-	char header[4096];
-	size_t len;
-	FILE *f = fopen(path, "rb");
-	int ret = -EINVAL;
-
-	if (!f)
-		return nvc_error(err, errlen, -errno, "%s: %s", path, strerror(errno));
-	if (fread(pre, 1, 10, f) != 10 || memcmp(pre, "\x93NUMPY", 6) ||
-	    pre[6] < 1 || pre[6] > 3)
-		goto bad;
-	len = pre[8] | pre[9] << 8;
-	if (pre[6] > 1) {	/* versions 2 and 3: a 4-byte length */
-		if (fread(pre + 10, 1, 2, f) != 2)
-			goto bad;
-		len |= (size_t)pre[10] << 16 | (size_t)pre[11] << 24;
-	}
-	if (len >= sizeof(header) || fread(header, 1, len, f) != len)
-		goto bad;
-	header[len] = 0;
-	if (!npy_header_ok(header, count))
-		goto bad;
-	if (fread(out, sizeof(float), count, f) != (size_t)count || fgetc(f) != EOF)
-		goto bad;
-	ret = 0;
-bad:
-	fclose(f);
-	if (ret)
-		nvc_error(err, errlen, ret,
-			  "%s: not a float32 .npy array of %ld values", path, count);
-	return ret;
 }

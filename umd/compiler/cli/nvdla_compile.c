@@ -14,6 +14,7 @@
 #include "calib.h"
 #include "compiler.h"
 #include "estimate.h"
+#include "exec.h"
 #include "lower.h"
 
 struct args {
@@ -32,13 +33,16 @@ static void usage(FILE *f)
 		"         [--precision fp16|int8] [--calibrate DIR]\n"
 		"         [--calib-method minmax|percentile[=P]|entropy]\n"
 		"         [--input-format image|feature] [--mean B,G,R] [--normalize S]\n"
-		"         [--cpu-fallback] [--report] -o OUT.nvdla\n"
-		"       nvdla_compile MODEL.onnx --exec INPUT.{pgm,ppm,png,jpg,npy}\n"
-		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR]\n"
+		"         [--cpu-fallback] [--report] [--jobs N] -o OUT.nvdla\n"
+		"       nvdla_compile MODEL.onnx --exec INPUT.{pgm,ppm,png,jpg,npy} [--jobs N]\n"
+		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR] [--jobs N]\n"
 		"Default precision: fp16 on nv_full, int8 elsewhere (int8 needs\n"
-		"--calibrate). Pixels p become (p - mean) / normalize, mean 0 and\n"
+		"--calibrate DIR of images or .npy arrays, or a QDQ model's own\n"
+		"scales). Pixels p become (p - mean) / normalize, mean 0 and\n"
 		"normalize 255 unless given; colour images as B, G, R planes.\n"
 		"Calibration: minmax unless --calib-method (percentile: P 99.99).\n"
+		"--jobs N: threads of the float executor (--exec, calibration);\n"
+		"one per online CPU by default.\n"
 		"Input format: feature unless --input-format image.\n"
 		"--cpu-fallback: what the DLA does not compute (Erf) runs as CPU\n"
 		"tasks, each such node listed on stderr.\n"
@@ -111,10 +115,12 @@ static int parse(int argc, char **argv, struct args *a)
 		{ "dump-ir", no_argument, NULL, 'd' },
 		{ "cpu-fallback", no_argument, NULL, 'F' },
 		{ "report", no_argument, NULL, 'r' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *end;
+	long jobs;
 	int o;
 
 	while ((o = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
@@ -165,6 +171,12 @@ static int parse(int argc, char **argv, struct args *a)
 		case 'r':
 			a->report = true;
 			break;
+		case 'j':
+			jobs = strtol(optarg, &end, 10);
+			if (end == optarg || *end || jobs < 1 || jobs > NVC_JOBS_MAX)
+				return bad("--jobs %s: a number of threads from 1 to 64", optarg);
+			nvc_exec_set_jobs(jobs);
+			break;
 		case 'o':
 			a->out = optarg;
 			break;
@@ -211,7 +223,7 @@ static int exec(const struct nvc_graph *g, const struct args *a, char *err,
 		goto out;
 	}
 	if (dot && !strcmp(dot, ".npy"))
-		ret = nvc_npy_read(a->exec, n, in, err, errlen);
+		ret = nvc_npy_read(a->exec, t, in, err, errlen);
 	else
 		ret = nvc_image_input(a->exec, t, &a->calib.pixels, in, err, errlen);
 	if (!ret)
@@ -255,6 +267,17 @@ static void list_cpu_nodes(const struct nvc_graph *g)
 				g->nodes[i].name, g->nodes[i].onnx_op);
 }
 
+/* Whether @g is a QDQ model: ranges from its own scales. */
+static bool has_qdq(const struct nvc_graph *g)
+{
+	int i;
+
+	for (i = 0; i < g->num_tensors; i++)
+		if (g->tensors[i].calibrated == NVC_RANGE_QDQ)
+			return true;
+	return false;
+}
+
 static int compile(const struct nvc_graph *g, struct args *a, char *err,
 		   size_t errlen)
 {
@@ -267,9 +290,9 @@ static int compile(const struct nvc_graph *g, struct args *a, char *err,
 	if (!a->precision)
 		a->precision = strcmp(a->config, "nv_full") ? "int8" : "fp16";
 	a->lower.precision = strcmp(a->precision, "int8") ? NVC_FP16 : NVC_INT8;
-	if (a->lower.precision == NVC_INT8 && !a->calib_dir)
+	if (a->lower.precision == NVC_INT8 && !a->calib_dir && !has_qdq(g))
 		return nvc_error(err, errlen, -EINVAL,
-				 "int8 needs --calibrate DIR: a directory of images that sets each tensor's range%s",
+				 "int8 needs --calibrate DIR: a directory of images or .npy arrays that sets each tensor's range%s",
 				 strcmp(a->config, "nv_full") ? "" :
 				 " (or --precision fp16)");
 	memcpy(a->lower.mean, a->calib.pixels.mean, sizeof(a->lower.mean));
@@ -295,7 +318,7 @@ int main(int argc, char **argv)
 			   .pixels = { .normalize = 255 } },
 		.lower = { .input_format = NVC_INPUT_FEATURE },
 	};
-	char err[NVC_ERR_LEN * 2] = "";
+	char err[NVC_ERR_LEN * 2] = "", note[NVC_ERR_LEN] = "";
 	struct nvc_graph g;
 	int ret;
 
@@ -308,8 +331,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	ret = nvc_passes(&g, err, sizeof(err));
+	a.calib.note = note;
+	a.calib.note_len = sizeof(note);
 	if (!ret && a.calib_dir)
 		ret = nvc_calibrate(&g, a.calib_dir, &a.calib, err, sizeof(err));
+	if (note[0])
+		fprintf(stderr, "nvdla_compile: %s\n", note);
 	if (!ret && a.dump)
 		nvc_graph_dump(&g, stdout);
 	if (!ret && a.exec)

@@ -137,8 +137,9 @@ static void exec_cpu(const struct nvc_tensor *t, const float *x, float *y)
 		y[i] = erff(x[i]);
 }
 
-static void exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
-		      float **values, double *acc)
+/* Node @nd from and into @values; -1 when out of memory. */
+static int exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
+		     float **values)
 {
 	const float *x = values[nd->inputs[0]];
 	const struct nvc_tensor *out = &g->tensors[nd->outputs[0]];
@@ -147,7 +148,8 @@ static void exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
 
 	switch (nd->op) {
 	case NVC_CONV:
-		nvc_exec_conv(g, nd, x, y, acc);
+		if (nvc_exec_conv(g, nd, x, y))
+			return -1;
 		break;
 	case NVC_CONV_TRANSPOSE:
 		nvc_exec_conv_transpose(g, nd, x, y);
@@ -184,6 +186,7 @@ static void exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
 	for (i = 0; i < nd->num_outputs; i++)
 		exec_act(g, &nd->act, &g->tensors[nd->outputs[i]],
 			 values[nd->outputs[i]]);
+	return 0;
 }
 
 void nvc_exec_free(const struct nvc_graph *g, float **values)
@@ -199,8 +202,6 @@ void nvc_exec_free(const struct nvc_graph *g, float **values)
 int nvc_exec(const struct nvc_graph *g, const float *const *inputs,
 	     float **values, char *err, size_t errlen)
 {
-	long plane = 1;
-	double *acc;
 	int i, ret;
 
 	ret = nvc_graph_check(g, err, errlen);
@@ -212,21 +213,16 @@ int nvc_exec(const struct nvc_graph *g, const float *const *inputs,
 
 		if (t->data)
 			continue;
-		if ((long)t->h * t->w > plane)
-			plane = (long)t->h * t->w;
 		values[i] = calloc(nvc_tensor_size(t), sizeof(float));
 		if (!values[i])
 			goto nomem;
 	}
-	acc = malloc(plane * sizeof(*acc));
-	if (!acc)
-		goto nomem;
 	for (i = 0; i < g->num_inputs; i++)
 		memcpy(values[g->inputs[i]], inputs[i],
 		       nvc_tensor_size(&g->tensors[g->inputs[i]]) * sizeof(float));
 	for (i = 0; i < g->num_nodes; i++)
-		exec_node(g, &g->nodes[i], values, acc);
-	free(acc);
+		if (exec_node(g, &g->nodes[i], values))
+			goto nomem;
 	return 0;
 nomem:
 	nvc_exec_free(g, values);

@@ -7,11 +7,24 @@
 #include "graph.h"
 
 /*
- * exec_window.c: from input values @x into output values @y; @acc holds
- * one output plane of the convolution.
+ * exec_conv.c: convolution from input values @x into output values @y,
+ * blocked and threaded; -1 when out of memory.
  */
-void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
-		   const float *x, float *y, double *acc);
+int nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
+		  const float *x, float *y);
+
+#define NVC_JOBS_MAX 64
+
+/* Threads of nvc_exec_conv(): @n (at most NVC_JOBS_MAX), or 0 for one per online CPU. */
+void nvc_exec_set_jobs(int n);
+
+/*
+ * exec_window.c: from input values @x into output values @y. The
+ * convolution plane by plane, the values nvc_exec_conv() must give (its
+ * test's reference); -1 when out of memory.
+ */
+int nvc_exec_conv_ref(const struct nvc_graph *g, const struct nvc_node *nd,
+		      const float *x, float *y);
 void nvc_exec_conv_transpose(const struct nvc_graph *g,
 			     const struct nvc_node *nd, const float *x,
 			     float *y);

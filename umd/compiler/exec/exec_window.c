@@ -7,6 +7,7 @@
  * defines it.
  */
 #include <math.h>
+#include <stdlib.h>
 
 #include "exec.h"
 
@@ -45,17 +46,20 @@ static struct conv_io conv_io(const struct nvc_graph *g,
 }
 
 /*
- * One output plane at a time in @acc (oh x ow doubles): each weight
- * scales a strided run of input rows, so the inner loop is over x.
+ * One output plane at a time in doubles: each weight scales a strided
+ * run of input rows, so the inner loop is over x.
  */
-void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
-		   const float *x, float *y, double *acc)
+int nvc_exec_conv_ref(const struct nvc_graph *g, const struct nvc_node *nd,
+		      const float *x, float *y)
 {
 	const struct nvc_conv_attr *a = &nd->conv;
 	const struct conv_io io = conv_io(g, nd);
+	double *acc = malloc(io.ohw * sizeof(*acc));
 	long i;
 	int k, c, oy, ox, ky, kx, ylo, yhi, xlo, xhi;
 
+	if (!acc)
+		return -1;
 	for (k = 0; k < io.out->c; k++) {
 		int c0 = k / io.kg * io.cg;
 
@@ -92,6 +96,8 @@ void nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
 		for (i = 0; i < io.ohw; i++)
 			y[k * io.ohw + i] = acc[i];
 	}
+	free(acc);
+	return 0;
 }
 
 void nvc_exec_conv_transpose(const struct nvc_graph *g,

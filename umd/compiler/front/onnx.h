@@ -46,6 +46,14 @@ struct nvc_value {
 	const char *view_node;
 	int64_t view_groups;
 	int view_swapped;
+	/*
+	 * Integer codes, read only by DequantizeLinear: a constant of ONNX
+	 * type quant_type (INT8, UINT8 or INT32; 0 for none) holding the
+	 * codes as floats, or the int8 output of a QuantizeLinear of
+	 * activation tensor at scale qscale (onnx_ops_qdq.c).
+	 */
+	int quant_type;
+	float qscale;
 };
 
 struct nvc_loader {
@@ -61,6 +69,7 @@ struct nvc_loader {
 	const char *op;			/* its op_type, a static string */
 	int take_pad;			/* it folds a Pad of its input 0 */
 	int take_view;			/* it reads a channel-group view */
+	int take_quant;			/* it reads integer codes */
 	char *err;
 	size_t errlen;
 };
@@ -175,6 +184,13 @@ int nvc_op_erf(struct nvc_loader *l);
 int nvc_op_reshape(struct nvc_loader *l);
 int nvc_op_flatten(struct nvc_loader *l);
 int nvc_op_identity(struct nvc_loader *l);
+int nvc_op_quantize(struct nvc_loader *l);
+int nvc_op_dequantize(struct nvc_loader *l);
+/*
+ * Output 0 of the node being mapped as @x itself: the same constant or
+ * tensor (a reshape alias if it is a graph output).
+ */
+int nvc_pass_through(struct nvc_loader *l, struct nvc_value *x);
 int nvc_op_squeeze(struct nvc_loader *l);
 int nvc_op_transpose(struct nvc_loader *l);
 int nvc_op_concat(struct nvc_loader *l);

@@ -170,7 +170,7 @@ int nvc_input_present(struct nvc_loader *l, int i)
 
 /*
  * A Pad's output is read only by what folds it, a channel-group view
- * only by the rest of its shuffle.
+ * only by the rest of its shuffle, integer codes only by DequantizeLinear.
  */
 static int pad_check(struct nvc_loader *l, const struct nvc_value *v)
 {
@@ -178,6 +178,12 @@ static int pad_check(struct nvc_loader *l, const struct nvc_value *v)
 		return nvc_node_error(l, -EINVAL,
 				      "input '%s' is the rank-5 view of channel groups of Reshape node '%s', read only by a channel shuffle's Transpose (0, 2, 1, 3, 4) and Reshape back to rank 4",
 				      v->name, v->view_node);
+	if (v->quant_type && !l->take_quant)
+		return nvc_node_error(l, -EINVAL,
+				      "input '%s' holds integer codes (%s), read only by DequantizeLinear",
+				      v->name, v->kind == VAL_ACT ?
+				      "the int8 output of a QuantizeLinear" :
+				      "an integer constant");
 	if (!v->pad_node || l->take_pad)
 		return 0;
 	return nvc_node_error(l, -EINVAL,

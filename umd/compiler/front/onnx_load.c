@@ -98,6 +98,43 @@ static const char *dtype_name(int t)
 	       names[t] : "unknown";
 }
 
+/*
+ * Integer codes (INT8, UINT8, INT32: int32_data, or raw little-endian
+ * bytes) into @v as floats, exact for every code.
+ */
+static int code_value(struct nvc_loader *l, const Onnx__TensorProto *tp,
+		      struct nvc_value *v)
+{
+	int esize = tp->data_type == ONNX__TENSOR_PROTO__DATA_TYPE__INT32 ? 4 : 1;
+	const uint8_t *raw = tp->raw_data.data;
+	long i;
+
+	if (tp->has_raw_data ? tp->raw_data.len != (size_t)v->count * esize :
+	    tp->n_int32_data != (size_t)v->count)
+		return nvc_error(l->err, l->errlen, -EINVAL,
+				 "tensor '%s': its data does not hold the %ld elements of its shape",
+				 v->name, v->count);
+	v->kind = VAL_FLOAT;
+	v->quant_type = tp->data_type;
+	v->f = malloc(v->count ? v->count * sizeof(float) : 1);
+	if (!v->f)
+		return -ENOMEM;
+	for (i = 0; i < v->count; i++) {
+		if (!tp->has_raw_data)
+			v->f[i] = tp->int32_data[i];
+		else if (esize == 4)
+			v->f[i] = (int32_t)((uint32_t)raw[4 * i] |
+					    (uint32_t)raw[4 * i + 1] << 8 |
+					    (uint32_t)raw[4 * i + 2] << 16 |
+					    (uint32_t)raw[4 * i + 3] << 24);
+		else if (tp->data_type == ONNX__TENSOR_PROTO__DATA_TYPE__INT8)
+			v->f[i] = (int8_t)raw[i];
+		else
+			v->f[i] = raw[i];
+	}
+	return 0;
+}
+
 /* The data of @tp into constant value @v (its name set by the caller). */
 int nvc_tensor_value(struct nvc_loader *l, const Onnx__TensorProto *tp,
 		     struct nvc_value *v)
@@ -148,9 +185,13 @@ int nvc_tensor_value(struct nvc_loader *l, const Onnx__TensorProto *tp,
 		if (!tp->has_raw_data && n)
 			memcpy(v->i, tp->int64_data, n * esize);
 		break;
+	case ONNX__TENSOR_PROTO__DATA_TYPE__INT8:
+	case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8:
+	case ONNX__TENSOR_PROTO__DATA_TYPE__INT32:
+		return code_value(l, tp, v);
 	default:
 		return nvc_error(l->err, l->errlen, -EINVAL,
-				 "tensor '%s': data type %s is not supported (FLOAT, and INT64 for shapes and axes)",
+				 "tensor '%s': data type %s is not supported (FLOAT, INT64 for shapes and axes, INT8, UINT8 and INT32 for DequantizeLinear)",
 				 name, dtype_name(tp->data_type));
 	}
 	if (tp->has_raw_data) {
@@ -332,6 +373,8 @@ static const struct {
 	{ "Reshape", nvc_op_reshape },
 	{ "Flatten", nvc_op_flatten },
 	{ "Identity", nvc_op_identity },
+	{ "QuantizeLinear", nvc_op_quantize },
+	{ "DequantizeLinear", nvc_op_dequantize },
 	{ "Dropout", nvc_op_identity },
 	{ "Squeeze", nvc_op_squeeze },
 	{ "Unsqueeze", nvc_op_squeeze },

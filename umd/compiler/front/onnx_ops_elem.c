@@ -300,12 +300,12 @@ int nvc_op_arith(struct nvc_loader *l)
 	int ret;
 
 	ret = nvc_node_check(l, 2, 2, known);
+	if (!ret)
+		ret = nvc_input_any(l, 0, &a);
+	if (!ret)
+		ret = nvc_input_any(l, 1, &b);
 	if (ret)
 		return ret;
-	a = nvc_value_find(l, l->node->input[0]);
-	b = nvc_input_present(l, 1) ? nvc_value_find(l, l->node->input[1]) : NULL;
-	if (!a || !b)
-		return nvc_node_error(l, -EINVAL, "an input is missing");
 	if (a->kind != VAL_ACT && b->kind != VAL_ACT)
 		return nvc_const_arith(l, a, b);
 	if (a->kind == VAL_INT64 || b->kind == VAL_INT64)

@@ -161,7 +161,7 @@ int nvc_op_identity(struct nvc_loader *l)
 	static const char *const none[] = { NULL };
 	static const char *const dropout[] = { "ratio", "seed", NULL };
 	int drop = !strcmp(l->op, "Dropout");
-	struct nvc_value *x, *y;
+	struct nvc_value *x;
 	int ret;
 
 	ret = nvc_node_check(l, 1, drop && l->opset >= 12 ? 3 : 1,
@@ -172,6 +172,13 @@ int nvc_op_identity(struct nvc_loader *l)
 		ret = nvc_input_any(l, 0, &x);
 	if (ret)
 		return ret;
+	return nvc_pass_through(l, x);
+}
+
+int nvc_pass_through(struct nvc_loader *l, struct nvc_value *x)
+{
+	struct nvc_value *y;
+
 	if (x->kind != VAL_ACT)
 		return nvc_const_reshape(l, x, x->rank, x->dims);
 	if (nvc_is_graph_output(l, l->node->output[0]))

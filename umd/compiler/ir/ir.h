@@ -64,13 +64,18 @@ struct nvc_activation {
 	int slope;		/* PRELU: constant tensor index, C values */
 };
 
+enum { NVC_RANGE_NONE, NVC_RANGE_MEASURED, NVC_RANGE_QDQ };
+
 struct nvc_tensor {
 	char *name;
 	int n, c, h, w;		/* n is 1 */
 	float *data;		/* constants only, n*c*h*w values, NCHW */
 	int producer;		/* node index, -1 for inputs and constants */
 	int alias_of;		/* NVC_RESHAPE output: tensor it shares, else -1 */
-	/* Calibration (int8): the range chosen for the tensor's scale. */
+	/*
+	 * int8: the range chosen for the tensor's scale, calibrated
+	 * (NVC_RANGE_MEASURED) or from a QDQ model's scale (NVC_RANGE_QDQ).
+	 */
 	int calibrated;
 	float min, max;
 };
