@@ -186,8 +186,10 @@ $$(BUILD)/tests/%: tests/unit/$(1)/%.sh
 	install -m 755 $$< $$@
 endef
 
-# The compiler's back end (umd/compiler/lower*.c) and its test.
-LOWER_SRCS := $(wildcard umd/compiler/lower*.c) umd/compiler/quant_weights.c
+# The compiler's back end (umd/compiler/lower/, emit/), the fusion it
+# reads (passes/fuse.c), and its test.
+LOWER_SRCS := $(wildcard umd/compiler/lower/*.c umd/compiler/emit/*.c) \
+	umd/compiler/passes/fuse.c
 
 $(BUILD)/tests/test_compiler_lower: $(BUILD)/obj/tests/unit/compiler/test_compiler_lower.o \
 		$(call obj,$(LOWER_SRCS)) $(LIB_A)
@@ -252,7 +254,13 @@ $(BUILD)/fuzz/%: $(BUILD)/obj-fuzz/tests/fuzz/%.o $(FUZZ_LIB)
 # committed).
 ONNX_PROTO ?= /usr/include/onnx/onnx.proto
 GEN := $(BUILD)/gen
-COMPILER_SRCS := $(wildcard umd/compiler/*.c) $(GEN)/onnx.pb-c.c
+# One folder a layer (docs/compiler.md): the ONNX front end, the graph IR,
+# the graph passes, the float executor, calibration, the back end, the
+# emission of the loadable and the choices by estimate; each folder is on
+# the include path.
+COMPILER_DIRS := front ir passes exec calib lower emit choose
+COMPILER_SRCS := $(foreach d,$(COMPILER_DIRS),$(wildcard umd/compiler/$(d)/*.c)) \
+	$(GEN)/onnx.pb-c.c
 COMPILER_A := $(BUILD)/lib/libnvdla_compiler.a
 COMPILER_CLI := $(BUILD)/bin/nvdla_compile
 COMPILER_LIBS = $(shell $(PKG_CONFIG) --libs libprotobuf-c) $(LIBS)
@@ -269,7 +277,8 @@ $(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
 	tests/unit/compiler/test_compiler_onnx.c tests/unit/compiler/test_compiler_lower.c \
 	tests/unit/compiler/test_compiler_quality.c \
 	tests/fuzz/fuzz_onnx.c tools/bench/nvdla_exec_bench.c)): \
-	override CPPFLAGS += -I$(GEN) -Iumd/compiler
+	override CPPFLAGS += -I$(GEN) -Iumd/compiler \
+		$(addprefix -Iumd/compiler/,$(COMPILER_DIRS))
 $(foreach o,obj obj-asan obj-fuzz,$(patsubst %.c,$(BUILD)/$(o)/%.o,\
 	$(COMPILER_SRCS) umd/compiler/cli/nvdla_compile.c \
 	tests/unit/compiler/test_compiler_onnx.c tests/fuzz/fuzz_onnx.c \

@@ -33,39 +33,38 @@
 /* The model-only facts of each configuration, SIM_ONLY_<id>. */
 #define SIM_ONLY_NV_FULL \
 	.cvsram = true, .max_batch = 32, \
-	.atomic_c = 64, \
 	.mem_width = 512, .addr_low_mask = 0xffffffe0u, \
 	SIM_PERF(16, 4, 8, 8, 1024, 1000, 10000)
 #define SIM_ONLY_NV_SMALL \
-	.max_batch = 1, .atomic_c = 8, \
+	.max_batch = 1, \
 	.mem_width = 64, .addr_low_mask = 0xffffffffu, \
 	SIM_PERF(1, 1, 1, 1, 64, 400, 2000)
 #define SIM_ONLY_NV_LARGE \
-	.cvsram = true, .max_batch = 1, .atomic_c = 64, \
+	.cvsram = true, .max_batch = 1, \
 	.mem_width = 256, .addr_low_mask = 0xffffffffu, \
 	SIM_PERF(16, 4, 8, 8, 1024, 1000, 10000)
 #define SIM_ONLY_NV_SMALL_256 \
-	.max_batch = 1, .atomic_c = 32, \
+	.max_batch = 1, \
 	.mem_width = 64, .addr_low_mask = 0xffffffffu, \
 	SIM_PERF(1, 1, 1, 1, 64, 400, 2000)
 /* nv_small_256 with the second memory interface (and SDP LUT, EW). */
 #define SIM_ONLY_NV_SMALL_256_FULL \
-	.cvsram = true, .max_batch = 1, .atomic_c = 32, \
+	.cvsram = true, .max_batch = 1, \
 	.mem_width = 64, .addr_low_mask = 0xffffffffu, \
 	SIM_PERF(2, 1, 1, 1, 64, 400, 2000)
 #define SIM_ONLY_NV_MEDIUM_512 \
-	.max_batch = 1, .atomic_c = 32, \
+	.max_batch = 1, \
 	.mem_width = 128, .addr_low_mask = 0xffffffffu, \
 	SIM_PERF(4, 1, 2, 2, 256, 800, 5000)
 #define SIM_ONLY_NV_MEDIUM_1024_FULL \
-	.cvsram = true, .max_batch = 1, .atomic_c = 32, \
+	.cvsram = true, .max_batch = 1, \
 	.mem_width = 256, .addr_low_mask = 0xffffffffu, \
 	SIM_PERF(8, 2, 4, 4, 1024, 1000, 10000)
 
 /* Each configuration's shared facts, then its SIM_ONLY_<id>, as an entry. */
 #define NVDLA_HW_CONFIG(id, cfg_name, map, atom_bytes, has_bdma, has_rubik, \
-			wcomp, wino, int16, fp16, addr_bits, mac_k, n_banks, \
-			n_entries, entry_bytes) \
+			wcomp, wino, int16, fp16, addr_bits, mac_c, mac_k, \
+			n_banks, n_entries, entry_bytes) \
 	[NVDLA_SIM_##id] = { \
 		.name = cfg_name, \
 		.unit_base = (const u32[NVDLA_UNIT_COUNT])NVDLA_UNIT_BASES_##map, \
@@ -75,8 +74,8 @@
 		.weight_compress = wcomp, \
 		.winograd = wino, \
 		.precisions = SIM_PRECISIONS(int16, fp16), \
-		.cbuf = { .atomic_k = mac_k, .banks = n_banks, \
-			  .depth = n_entries, .width = entry_bytes }, \
+		.cbuf = { .atomic_c = mac_c, .atomic_k = mac_k, \
+			  .banks = n_banks, .depth = n_entries, .width = entry_bytes }, \
 		SIM_ONLY_##id \
 	},
 
@@ -102,22 +101,6 @@ int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id)
 		}
 	}
 	return -EINVAL;
-}
-
-int nvdla_sim_conv_core(const char *name, struct nvdla_sim_conv_core *core)
-{
-	enum nvdla_sim_config_id id;
-	const struct sim_config *c;
-
-	if (nvdla_sim_config_by_name(name, &id))
-		return -EINVAL;
-	c = &sim_configs[id];
-	core->atomic_c = c->atomic_c;
-	core->atomic_k = c->cbuf.atomic_k;
-	core->cbuf_banks = c->cbuf.banks;
-	core->cbuf_bank_bytes = c->cbuf.depth * c->cbuf.width;
-	core->cbuf_width = c->cbuf.width;
-	return 0;
 }
 
 bool sim_config_has_unit(const struct sim_config *config, int unit)

@@ -218,7 +218,7 @@ bool sim_conv_params(struct nvdla_sim *sim, struct sim_conv *cv)
 	sim_cdma_nan_params(sim, cv);
 	cv->bpe = cv->fp16 ? 2 : prec + 1;
 	cv->lanes = sim->config->atom / cv->bpe;
-	cv->atomic_c = sim->config->atomic_c;
+	cv->atomic_c = sim->config->cbuf.atomic_c;
 	cv->kernels_per_group = sim->config->cbuf.atomic_k / cv->bpe;
 	cv->w = SIM_FIELD(sim, CSC, D_DATAIN_SIZE_EXT_0, DATAIN_WIDTH_EXT) + 1;
 	cv->h = SIM_FIELD(sim, CSC, D_DATAIN_SIZE_EXT_0, DATAIN_HEIGHT_EXT) + 1;

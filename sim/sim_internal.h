@@ -52,8 +52,7 @@ struct sim_config {
 	u32 max_batch;		/* most D_BATCH_NUMBER + 1 */
 	u32 precisions;		/* BIT(enum sim_precision) it computes in */
 	u32 atom;		/* memory atom in bytes */
-	u32 atomic_c;		/* MAC array: channels per pass */
-	struct nvdla_cbuf cbuf;	/* convolution buffer, atomic-K (hw_configs.h) */
+	struct nvdla_cbuf cbuf;	/* MAC array, convolution buffer (hw_configs.h) */
 	u32 mem_width;		/* memory interface width in bits */
 	u32 addr_low_mask;	/* bits an *_ADDR_LOW / stride register keeps */
 	struct sim_perf_config perf;

@@ -174,24 +174,6 @@ int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 /* Look a configuration up by its name (hw_configs.h). */
 int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id);
 
-/**
- * struct nvdla_sim_conv_core - a configuration's convolution core, for
- *	compilers that lay weights out and divide the convolution buffer
- * @atomic_c: channels one MAC pass takes (a weight channel block)
- * @atomic_k: bytes of kernels one pass computes (kernels x bytes each)
- * @cbuf_banks: banks of the convolution buffer
- * @cbuf_bank_bytes: bytes of one bank
- * @cbuf_width: bytes of one entry of a bank: the CDMA plans weights in
- *	whole entries
- */
-struct nvdla_sim_conv_core {
-	u32 atomic_c, atomic_k;
-	u32 cbuf_banks, cbuf_bank_bytes, cbuf_width;
-};
-
-/* The convolution core of the configuration named @name. */
-int nvdla_sim_conv_core(const char *name, struct nvdla_sim_conv_core *core);
-
 /*
  * The hardware's limits (nvdla/cbuf_limits.h): a layer that breaks one
  * ends as a fault, as on the chip it would never end; with @allow set, it

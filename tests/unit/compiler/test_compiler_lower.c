@@ -36,6 +36,14 @@ static const enum nvc_conv_way *conv_way;
 static struct nvc_origins origins;
 static unsigned int seed;
 
+/* The graph lowered as the compiler does, after fusion (fuse.c). */
+static int lower(const struct nvc_options *o, void **buf, size_t *len,
+		 char *err, size_t errlen)
+{
+	nvc_decide_fusion(&G);
+	return nvc_lower(&G, o, buf, len, err, errlen);
+}
+
 static float rnd(void)
 {
 	seed = seed * 1103515245u + 12345u;
@@ -494,7 +502,7 @@ static double run(const char *config, enum nvc_precision prec, double *range,
 	size_t len;
 	uint8_t *p;
 
-	if (nvc_lower(&G, &o, &buf, &len, err, sizeof(err))) {
+	if (lower(&o, &buf, &len, err, sizeof(err))) {
 		snprintf(why, whylen, "compile: %s", err);
 		return -1;
 	}
@@ -665,7 +673,7 @@ static void test_convs(void)
 	n->affine.shift = constant(1, 16, 1, 1, 0.3f, 0);
 	n->act.type = NVC_ACT_RELU;
 	output(a);
-	check("conv pad/stride/dilation/groups/depthwise + folded affine", 5);
+	check("conv pad/stride/dilation/groups/depthwise, then an affine", 5);
 }
 
 /* Pooling, standalone SDP operations, element-wise add, concat. */
@@ -860,7 +868,7 @@ static bool refused(const char *config, enum nvc_precision prec,
 	char err[256] = "";
 	void *buf = NULL;
 	size_t len;
-	int ret = nvc_lower(&G, &o, &buf, &len, err, sizeof(err));
+	int ret = lower(&o, &buf, &len, err, sizeof(err));
 
 	free(buf);
 	if (!ret || !strstr(err, want))
@@ -984,7 +992,7 @@ static void test_scales(void)
 	tensors[t].calibrated = 1;
 	output(t);
 	if (fd < 0 || !write_pgm(path, 4, 4) ||
-	    nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) ||
+	    lower(&o, &buf, &len, err, sizeof(err)) ||
 	    nvdla_runtime_new("sim:nv_small", &rt, err, sizeof(err)) ||
 	    nvdla_network_load(rt, buf, len, &net) ||
 	    nvdla_network_set_image(net, 0, path, &io) ||
@@ -1040,7 +1048,7 @@ static void test_input_map(void)
 	t = input(3, 4, 4);
 	t = conv(t, 8, 1, 1, 0, 1, 1, NVC_ACT_NONE);
 	output(t);
-	if (nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) ||
+	if (lower(&o, &buf, &len, err, sizeof(err)) ||
 	    nvdla_runtime_new("sim:nv_full", &rt, err, sizeof(err)) ||
 	    nvdla_network_load(rt, buf, len, &net)) {
 		tap_ok(false, "input mapping: %s", rt ? nvdla_runtime_error(rt) : err);
@@ -1064,7 +1072,7 @@ static void test_input_map(void)
 	free(buf);
 	buf = NULL;
 	o.normalize = 0;
-	ret = nvc_lower(&G, &o, &buf, &len, err, sizeof(err)) ||
+	ret = lower(&o, &buf, &len, err, sizeof(err)) ||
 	      nvdla_network_load(rt, buf, len, &net);
 	tap_ok(!ret && nvdla_network_input_mapping(net, 0, &got) == 0,
 	       "no mapping given to the compiler, none recorded");
@@ -1143,7 +1151,7 @@ static struct nvdla_loadable *lowered(const char *config,
 	size_t len;
 
 	*buf = NULL;
-	if (nvc_lower(&G, &o, buf, &len, err, sizeof(err)) ||
+	if (lower(&o, buf, &len, err, sizeof(err)) ||
 	    nvdla_loadable_parse(*buf, len, &l, err, sizeof(err))) {
 		printf("# %s: %s\n", config, err);
 		return NULL;

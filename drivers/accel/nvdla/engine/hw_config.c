@@ -16,7 +16,8 @@ enum dla_hw_config_id {
 
 /* Each configuration's shared facts (nvdla/hw_configs.h) as an entry. */
 #define NVDLA_HW_CONFIG(id, cfg_name, map, atom, has_bdma, has_rubik, wcomp, \
-			wino, int16, fp16, bits, mac_k, n_banks, n_entries, entry_bytes) \
+			wino, int16, fp16, bits, mac_c, mac_k, n_banks, \
+			n_entries, entry_bytes) \
 	[DLA_HW_CONFIG_##id] = { \
 		.name = cfg_name, \
 		.unit_base = (const u32[NVDLA_UNIT_COUNT])NVDLA_UNIT_BASES_##map, \
@@ -27,8 +28,8 @@ enum dla_hw_config_id {
 		.winograd = wino, \
 		.precisions = DLA_PRECISIONS(int16, fp16), \
 		.addr_bits = bits, \
-		.cbuf = { .atomic_k = mac_k, .banks = n_banks, \
-			  .depth = n_entries, .width = entry_bytes }, \
+		.cbuf = { .atomic_c = mac_c, .atomic_k = mac_k, \
+			  .banks = n_banks, .depth = n_entries, .width = entry_bytes }, \
 	},
 
 static const struct dla_hw_config dla_hw_configs[] = {

@@ -15,13 +15,14 @@
 
 /**
  * struct nvdla_cbuf - a configuration's convolution buffer (hw_configs.h)
+ * @atomic_c: channels one MAC pass takes (int8 elements of one kernel)
  * @atomic_k: bytes of kernels one MAC pass computes (kernels x bytes each)
  * @banks: banks of the buffer
  * @depth: entries of one bank
  * @width: bytes of one entry
  */
 struct nvdla_cbuf {
-	u32 atomic_k, banks, depth, width;
+	u32 atomic_c, atomic_k, banks, depth, width;
 };
 
 /* The rules, in the order they are checked. */

@@ -22,6 +22,7 @@
  *   int16	1: it computes in int16 (every configuration computes in int8)
  *   fp16	1: it computes in fp16
  *   addr_bits	width of the memory addresses its DMA engines drive
+ *   atomic_c	channels one MAC pass takes (int8 elements of one kernel)
  *   atomic_k	bytes of kernels one MAC pass computes (kernels x bytes each)
  *   cbuf_banks	banks of the convolution buffer
  *   cbuf_depth	entries of one bank
@@ -31,16 +32,16 @@
  * the nv_small family drives 32-bit addresses (its CFGROM), the others 64.
  */
 NVDLA_HW_CONFIG(NV_FULL, "nv_full", NV_FULL, 32, 1, 1, 1, 1, 1, 1, 64,
-		32, 16, 256, 128)
+		64, 32, 16, 256, 128)
 NVDLA_HW_CONFIG(NV_SMALL, "nv_small", NV_SMALL, 8, 0, 0, 0, 0, 0, 0, 32,
-		8, 32, 512, 8)
+		8, 8, 32, 512, 8)
 NVDLA_HW_CONFIG(NV_LARGE, "nv_large", NV_SMALL, 32, 0, 0, 0, 0, 0, 0, 64,
-		32, 16, 512, 64)
+		64, 32, 16, 512, 64)
 NVDLA_HW_CONFIG(NV_SMALL_256, "nv_small_256", NV_SMALL, 8, 0, 0, 0, 0, 0, 0, 32,
-		8, 32, 128, 32)
+		32, 8, 32, 128, 32)
 NVDLA_HW_CONFIG(NV_SMALL_256_FULL, "nv_small_256_full", NV_SMALL, 8, 0, 0, 0, 0, 0, 0, 32,
-		8, 32, 128, 32)
+		32, 8, 32, 128, 32)
 NVDLA_HW_CONFIG(NV_MEDIUM_512, "nv_medium_512", NV_SMALL, 16, 0, 0, 0, 0, 0, 0, 64,
-		16, 32, 512, 32)
+		32, 16, 32, 512, 32)
 NVDLA_HW_CONFIG(NV_MEDIUM_1024_FULL, "nv_medium_1024_full", NV_SMALL, 32, 0, 0, 0, 0, 0, 0, 64,
-		32, 32, 512, 32)
+		32, 32, 32, 512, 32)

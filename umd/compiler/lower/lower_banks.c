@@ -20,7 +20,7 @@
 static uint32_t group_banks(const struct nvc_lower *L,
 			    const struct nvdla_build_op *op)
 {
-	const struct nvdla_cbuf *cb = &L->t.hw->cbuf;
+	const struct nvdla_cbuf *cb = L->t.cbuf;
 	const struct nvdla_cbuf_layer l = {
 		.kernels = op->surf.conv_surface.dst_data.channel,
 		.kernel_bytes = op->op.conv_op.bytes_per_kernel,
@@ -40,7 +40,7 @@ static void bank_more(const struct nvc_lower *L, struct nvdla_build_op *op)
 {
 	struct dla_conv_op_desc *p = &op->op.conv_op;
 
-	if (p->data_bank + p->weight_bank < L->t.core.cbuf_banks) {
+	if (p->data_bank + p->weight_bank < L->t.cbuf->banks) {
 		p->data_bank++;
 	} else if (!p->skip_weight_rls && p->weight_bank > group_banks(L, op)) {
 		p->data_bank++;

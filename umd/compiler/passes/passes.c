@@ -9,7 +9,8 @@
  * where that is the same computation (a fully connected layer after
  * Flatten becomes a convolution with the whole plane as kernel), and a
  * reshape to the same shape is absorbed by its producer; then what
- * nothing reads is dropped.
+ * nothing reads is dropped, and the element-wise operations the SDP of a
+ * convolution computes are marked (fuse.c).
  * A node is folded into its producer only when it is the producer's sole
  * reader and the tensor between them is not a graph output (a selection
  * folds into each of its readers instead).
@@ -374,9 +375,7 @@ static void fuse_activations(struct pass *p)
 		if (p->dead[j] || g->nodes[j].op != NVC_ACT)
 			continue;
 		prod = sole_producer(p, j);
-		if (prod && prod->act.type == NVC_ACT_NONE &&
-		    (prod->op == NVC_CONV || prod->op == NVC_CONV_TRANSPOSE ||
-		     prod->op == NVC_AFFINE || prod->op == NVC_ELTWISE))
+		if (prod && nvc_fuses_activation(prod))
 			absorb(p, prod, j);
 	}
 }
@@ -509,6 +508,8 @@ int nvc_passes(struct nvc_graph *g, char *err, size_t errlen)
 	ret = nvc_graph_compact(g, p.dead);
 	if (!ret)
 		ret = nvc_graph_check(g, err, errlen);
+	if (!ret)
+		nvc_decide_fusion(g);
 out:
 	if (ret == -ENOMEM)
 		nvc_error(err, errlen, ret, "out of memory");

@@ -4,8 +4,8 @@
  * int8 scales: every activation tensor gets the symmetric scale of its
  * calibrated range (max |x| / 127), except where the hardware passes
  * values through unchanged (pooling, views), where the output takes the
- * input's; the inputs of a concatenation written in place take the
- * concatenation's, their producers rescaling into it. Fixed-point
+ * input's; the inputs of a concatenation written in place (lower_views.c)
+ * take the concatenation's, their producers rescaling into it. Fixed-point
  * factors for the SDP's multipliers and shifts.
  */
 #include <errno.h>
@@ -85,79 +85,11 @@ static float range_scale(const struct nvc_tensor *t)
 	return m > 0 ? m / 127.0f : 1.0f / 127.0f;
 }
 
-/* Nodes that end in an SDP, which can write any scale anywhere. */
-static bool rescales(const struct nvc_graph *g, int tensor)
-{
-	int p = g->tensors[tensor].producer;
-
-	if (p < 0)
-		return false;
-	switch (g->nodes[p].op) {
-	case NVC_CONV:
-	case NVC_AFFINE:
-	case NVC_ACT:
-	case NVC_ELTWISE:
-		return true;
-	default:
-		return false;
-	}
-}
-
-static bool is_output(const struct nvc_lower *L, int tensor)
-{
-	int i;
-
-	for (i = 0; i < L->g->num_outputs; i++)
-		if (nvc_resolve(L, L->g->outputs[i]) == tensor)
-			return true;
-	return false;
-}
-
-bool nvc_concat_aligned(const struct nvc_lower *L, const struct nvc_node *n)
-{
-	int k, coff = 0;
-
-	for (k = 0; k < n->num_inputs; k++) {
-		if (coff % (int)L->epa)
-			return false;
-		coff += L->g->tensors[n->inputs[k]].c;
-	}
-	return true;
-}
-
-/* Inputs of concatenations written in place (ts[].root). */
-static int concat_roots(struct nvc_lower *L)
+int nvc_scales(struct nvc_lower *L)
 {
 	const struct nvc_graph *g = L->g;
 	int i, k;
 
-	for (i = 0; i < g->num_nodes; i++) {
-		const struct nvc_node *n = &g->nodes[i];
-
-		if (n->op != NVC_CONCAT)
-			continue;
-		if (!nvc_concat_aligned(L, n))
-			continue;	/* assembled by convolutions */
-		for (k = 0; k < n->num_inputs; k++) {
-			int in = n->inputs[k];
-
-			if (rescales(g, in) && L->ts[in].root < 0 &&
-			    g->tensors[in].alias_of < 0 && !is_output(L, in) &&
-			    !g->tensors[n->outputs[0]].data)
-				L->ts[in].root = n->outputs[0];
-		}
-	}
-	return 0;
-}
-
-int nvc_scales(struct nvc_lower *L)
-{
-	const struct nvc_graph *g = L->g;
-	int i, k, ret;
-
-	ret = concat_roots(L);
-	if (ret)
-		return ret;
 	for (i = 0; i < g->num_tensors; i++) {
 		const struct nvc_tensor *t = &g->tensors[i];
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The target: the facts the firmware knows of a configuration
- * (nvdla/hw_configs.h: atom, precisions, engines) and those of its
- * convolution core the model knows (MAC array, CBUF).
+ * The target: a configuration's entry of nvdla/hw_configs.h, the table
+ * the firmware and the hardware model expand too (atom, precisions,
+ * engines, MAC array, convolution buffer).
  */
 #include <errno.h>
 
@@ -14,9 +14,11 @@ int nvc_target_get(const char *name, struct nvc_target *t)
 	if (!name)
 		return -EINVAL;
 	t->hw = dla_hw_config_get(name);
-	if (!t->hw || nvdla_sim_conv_core(name, &t->core))
+	if (!t->hw)
 		return -EINVAL;
+	t->cbuf = &t->hw->cbuf;
 	t->atom = t->hw->atom_size;
+	t->bank_bytes = t->cbuf->depth * t->cbuf->width;
 	return 0;
 }
 

@@ -3,9 +3,9 @@
 /*
  * Convolutions (and fully connected layers, 1x1 or over a whole flattened
  * cube) in direct mode, each streaming into an SDP that adds the bias,
- * rescales, applies a following element-wise operation and activation.
- * A BatchNormalization-like affine after the convolution is folded into
- * its weights and bias. Grouped convolutions run in blocks of whole groups
+ * rescales, applies a following element-wise operation (where fuse.c
+ * decided so) and activation; a BatchNormalization-like affine after it
+ * is in its weights and bias already (passes.c). Grouped convolutions run in blocks of whole groups
  * that start on an atom of input and of output channels: each block a
  * convolution over its own surfaces of the input, its weights dense
  * within the block (zero across its groups), so that a depthwise layer's
@@ -60,17 +60,13 @@ static uint64_t weight_index(const struct conv_shape *cs, uint32_t kpg,
 	       c % ac;
 }
 
-/* Dense weights and bias of @n, with the affine @aff (or NULL) folded. */
+/* Dense weights and bias of @n. */
 static int conv_dense(struct nvc_lower *L, const struct nvc_node *n,
-		      const struct nvc_node *aff, struct conv_shape *cs)
+		      struct conv_shape *cs)
 {
 	const struct nvc_graph *g = L->g;
 	const struct nvc_conv_attr *a = &n->conv;
 	const struct nvc_tensor *wt = &g->tensors[a->weights];
-	const float *sc = aff && aff->affine.scale >= 0 ?
-			  g->tensors[aff->affine.scale].data : NULL;
-	const float *sh = aff && aff->affine.shift >= 0 ?
-			  g->tensors[aff->affine.shift].data : NULL;
 	int kall = nvc_t(L, n->outputs[0])->c;
 	int cin = cs->slice ? nvc_t(L, cs->in)->c : cs->c;
 	int cg = cin / a->group, kg = kall / a->group, k, c, i;
@@ -87,14 +83,12 @@ static int conv_dense(struct nvc_lower *L, const struct nvc_node *n,
 	/* Kernels k0 on, over input channels c0 to c0 + c. */
 	for (k = 0; k < cs->k; k++) {
 		int gk = cs->k0 + k, lc = (gk / kg) * cg - cs->c0;
-		float f = sc ? sc[gk] : 1.0f;
 
 		for (c = lc < 0 ? -lc : 0; c < cg && lc + c < cs->c; c++)
 			for (i = 0; i < (int)per; i++)
 				cs->w[((size_t)k * cs->c + lc + c) * per + i] =
-					wt->data[((size_t)gk * cg + c) * per + i] * f;
+					wt->data[((size_t)gk * cg + c) * per + i];
 		cs->bias[k] = a->bias >= 0 ? g->tensors[a->bias].data[gk] : 0;
-		cs->bias[k] = cs->bias[k] * f + (sh ? sh[gk] : 0.0f);
 	}
 	return 0;
 }
@@ -106,16 +100,11 @@ static int conv_dense(struct nvc_lower *L, const struct nvc_node *n,
  */
 static int conv_dense_transposed(struct nvc_lower *L,
 				 const struct nvc_node *n,
-				 const struct nvc_node *aff,
 				 struct conv_shape *cs)
 {
 	const struct nvc_graph *g = L->g;
 	const struct nvc_conv_attr *a = &n->conv;
 	const struct nvc_tensor *wt = &g->tensors[a->weights];
-	const float *sc = aff && aff->affine.scale >= 0 ?
-			  g->tensors[aff->affine.scale].data : NULL;
-	const float *sh = aff && aff->affine.shift >= 0 ?
-			  g->tensors[aff->affine.shift].data : NULL;
 	int kout = nvc_t(L, n->outputs[0])->c, sx = a->stride[1];
 	int phase = cs->k / (a->stride[0] * sx), m, c;
 
@@ -129,16 +118,14 @@ static int conv_dense_transposed(struct nvc_lower *L,
 				a->kw);
 	for (m = 0; m < cs->k; m++) {
 		int p = m / phase, k = m % phase, j = p / sx, i = p % sx;
-		float f = sc && k < kout ? sc[k] : 1.0f;
 
 		if (k >= kout)
 			continue;
 		for (c = 0; c < cs->c; c++)
 			cs->w[(size_t)m * cs->c + c] =
 				wt->data[(((size_t)c * kout + k) * a->kh + j) *
-					 a->kw + i] * f;
-		cs->bias[m] = (a->bias >= 0 ? g->tensors[a->bias].data[k] : 0) *
-			      f + (sh ? sh[k] : 0.0f);
+					 a->kw + i];
+		cs->bias[m] = a->bias >= 0 ? g->tensors[a->bias].data[k] : 0;
 	}
 	return 0;
 }
@@ -216,7 +203,7 @@ static int conv_shape(struct nvc_lower *L, const struct nvc_node *n,
 static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 			const float *ws, uint32_t *off, uint32_t *size)
 {
-	uint32_t kpg = L->t.core.atomic_k / L->bpe, ac = L->t.core.atomic_c;
+	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe, ac = L->t.cbuf->atomic_c;
 	size_t n = (size_t)cs->k * cs->c * cs->r * cs->s;
 	uint8_t *buf = calloc(n, L->bpe);
 	int k, c, r, s;
@@ -248,8 +235,8 @@ static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 	 * next layer that changes the weight banks waits forever (NVIDIA's
 	 * C model, nv_small, a recorded digits network).
 	 */
-	*size = (uint32_t)((n * L->bpe + L->t.core.cbuf_width - 1) /
-			   L->t.core.cbuf_width * L->t.core.cbuf_width);
+	*size = (uint32_t)((n * L->bpe + L->t.cbuf->width - 1) /
+			   L->t.cbuf->width * L->t.cbuf->width);
 	*off = nvc_const_add(L, buf, n * L->bpe, 0);
 	free(buf);
 	return *off == UINT32_MAX ? -ENOMEM : 0;
@@ -331,7 +318,7 @@ out:
 
 uint32_t nvc_banks(const struct nvc_lower *L, uint64_t bytes)
 {
-	uint64_t b = L->t.core.cbuf_bank_bytes;
+	uint64_t b = L->t.bank_bytes;
 
 	return (uint32_t)((bytes + b - 1) / b);
 }
@@ -363,7 +350,7 @@ static uint32_t conv_eps(const struct nvc_lower *L, const struct nvc_node *n,
 			 const struct conv_shape *cs)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	uint32_t entry = L->t.core.atomic_c * L->bpe;
+	uint32_t entry = L->t.cbuf->atomic_c * L->bpe;
 
 	if (cs->image)
 		return ((ti->w + n->conv.pad[1] + n->conv.pad[3]) *
@@ -393,7 +380,7 @@ struct conv_band {
 static uint32_t wbank_for(const struct nvc_lower *L, uint32_t dbank,
 			  uint64_t bytes)
 {
-	uint32_t want = nvc_banks(L, bytes), room = L->t.core.cbuf_banks - dbank;
+	uint32_t want = nvc_banks(L, bytes), room = L->t.cbuf->banks - dbank;
 
 	want = want > L->wbank_floor ? want : L->wbank_floor;
 	return want < room ? want : room;
@@ -429,8 +416,8 @@ uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize,
 static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
 		      const struct conv_shape *cs, bool floor)
 {
-	uint32_t kpg = L->t.core.atomic_k / L->bpe;
-	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.core.cbuf_width;
+	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe;
+	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.cbuf->width;
 	uint32_t wmin = nvc_banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
 				 cs->r * cs->s * cs->c * L->bpe);
 	bool one = conv_plain(L, n, cs);
@@ -439,7 +426,7 @@ static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
 
 	if (floor && L->wbank_floor > wmin)
 		wmin = L->wbank_floor;
-	return wmin + dmin <= L->t.core.cbuf_banks;
+	return wmin + dmin <= L->t.cbuf->banks;
 }
 
 /*
@@ -478,10 +465,10 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 		     uint32_t *dbank, uint32_t *wbank)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	uint32_t total = L->t.core.cbuf_banks;
-	uint32_t kpg = L->t.core.atomic_k / L->bpe;
+	uint32_t total = L->t.cbuf->banks;
+	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe;
 	/* The line's share of the buffer, in bytes of whole entries. */
-	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.core.cbuf_width;
+	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.cbuf->width;
 	uint64_t group = (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
 			 cs->r * cs->s * cs->c * L->bpe;
 	uint32_t wmin = nvc_banks(L, group);
@@ -505,10 +492,10 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 		 * to take, so that no two in a row have the same data banks
 		 * (lower_banks.c), where the rest still holds the kernel's rows.
 		 */
-		fit = (uint64_t)(total - wmin - 1) * L->t.core.cbuf_bank_bytes / line;
+		fit = (uint64_t)(total - wmin - 1) * L->t.bank_bytes / line;
 		if (fit < (uint64_t)ekh)
 			fit = (uint64_t)(total - wmin) *
-			      L->t.core.cbuf_bank_bytes / line;
+			      L->t.bank_bytes / line;
 		if (floored && (fit < (uint64_t)ekh || (one && cs->r > 1)))
 			return nvc_fail(L, n, -EOPNOTSUPP,
 					"%d input rows of %llu bytes do not fit beside the %u weight banks of the convolution before: weight banks never shrink from one convolution to the next (docs/compiler.md)",
@@ -806,7 +793,7 @@ static int conv_part_kernels(const struct nvc_lower *L,
 			     const struct conv_shape *cs)
 {
 	uint64_t per = (uint64_t)cs->c * cs->r * cs->s * L->bpe;
-	int kpg = (int)(L->t.core.atomic_k / L->bpe), epa = (int)L->epa;
+	int kpg = (int)(L->t.cbuf->atomic_k / L->bpe), epa = (int)L->epa;
 	int unit = kpg > epa ? kpg : epa;	/* both powers of two */
 	int most, parts, k;
 
@@ -883,14 +870,11 @@ static int group_block(const struct nvc_lower *L, const struct nvc_node *n,
 	return g;
 }
 
-/* int8 scales of all the layer's kernels, from its weights as folded. */
+/* int8 scales of all the layer's kernels, from its weights. */
 static int group_scales(struct nvc_lower *L, const struct nvc_node *n,
-			const struct nvc_node *aff, const struct conv_shape *cs,
-			float *ws)
+			const struct conv_shape *cs, float *ws)
 {
 	const struct nvc_tensor *wt = &L->g->tensors[n->conv.weights];
-	const float *sc = aff && aff->affine.scale >= 0 ?
-			  L->g->tensors[aff->affine.scale].data : NULL;
 	size_t per = (size_t)wt->c * wt->h * wt->w, i;
 	int k;
 
@@ -900,8 +884,7 @@ static int group_scales(struct nvc_lower *L, const struct nvc_node *n,
 	for (k = 0; k < cs->k; k++) {
 		ws[k] = 0;
 		for (i = 0; i < per; i++)
-			ws[k] = fmaxf(ws[k], fabsf(wt->data[k * per + i] *
-						   (sc ? sc[k] : 1.0f)));
+			ws[k] = fmaxf(ws[k], fabsf(wt->data[k * per + i]));
 	}
 	scales_from_max(L, cs->k, ws);
 	return 0;
@@ -913,7 +896,6 @@ static int group_scales(struct nvc_lower *L, const struct nvc_node *n,
  * adds the same channels of @operand.
  */
 static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
-			    const struct nvc_node *aff,
 			    const struct nvc_node *last,
 			    const struct conv_shape *cs, int blk,
 			    const struct dla_data_cube *dst,
@@ -926,14 +908,14 @@ static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
 	struct dla_data_cube pdst;
 	struct nvc_operand pop;
 
-	ret = ws ? group_scales(L, n, aff, cs, ws) : -ENOMEM;
+	ret = ws ? group_scales(L, n, cs, ws) : -ENOMEM;
 	for (part.k0 = 0; !ret && part.k0 < cs->k; part.k0 += blk * kg) {
 		part.k = cs->k - part.k0 < blk * kg ? cs->k - part.k0 : blk * kg;
 		part.c0 = part.k0 / kg * cg;
 		part.c = part.k / kg * cg;
 		part.part = true;
 		part.slice = true;
-		ret = conv_dense(L, n, aff, &part);
+		ret = conv_dense(L, n, &part);
 		pdst = cube_channels(L, *dst, part.k0, part.k);
 		if (operand) {
 			pop = *operand;
@@ -958,7 +940,6 @@ static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
  * last applies the activation and writes @dst.
  */
 static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
-			    const struct nvc_node *aff,
 			    const struct nvc_node *last,
 			    const struct conv_shape *cs, int cn,
 			    const struct dla_data_cube *dst,
@@ -984,7 +965,7 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 		bool end = part.c0 + cn >= cs->c;
 
 		part.c = end ? cs->c - part.c0 : cn;
-		ret = conv_dense(L, n, aff, &part);
+		ret = conv_dense(L, n, &part);
 		if (!ret && i)
 			memset(part.bias, 0, (size_t)part.k * sizeof(*part.bias));
 		from = L->nops;
@@ -1019,7 +1000,7 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	uint32_t eps = feature_eps(L, ti->c, 1);
-	uint32_t dbank = nvc_banks(L, (uint64_t)eps * L->t.core.cbuf_width * ti->w);
+	uint32_t dbank = nvc_banks(L, (uint64_t)eps * L->t.cbuf->width * ti->w);
 	uint32_t wbank = nvc_conv_wbank(L, dbank, wsize, wsize);
 	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
 	struct dla_conv_op_desc *p;
@@ -1145,12 +1126,12 @@ static int conv_chunk_check(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *elt,
 			    const struct conv_shape *cs)
 {
-	uint32_t kpg = L->t.core.atomic_k / L->bpe;
+	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe;
 
 	if (L->prec != DLA_PRECISION_FP16)
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"one group of %u kernels over %d input channels does not fit the %u-bank convolution buffer, and partial sums over chunks of the channels are added in fp16 only",
-				kpg, cs->c, L->t.core.cbuf_banks);
+				kpg, cs->c, L->t.cbuf->banks);
 	if (elt && elt->eltwise != NVC_ELT_ADD)
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"its kernels over %d input channels do not fit the convolution buffer, and split into chunks of the channels it cannot multiply by '%s'",
@@ -1158,16 +1139,12 @@ static int conv_chunk_check(struct nvc_lower *L, const struct nvc_node *n,
 	return 0;
 }
 
-int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
-		   int fused_elt)
+int nvc_lower_conv(struct nvc_lower *L, int node, int fused_elt)
 {
 	const struct nvc_graph *g = L->g;
 	const struct nvc_node *n = &g->nodes[node];
-	const struct nvc_node *last = fused_elt >= 0 ? &g->nodes[fused_elt] :
-				      fused_affine >= 0 ? &g->nodes[fused_affine] : n;
 	const struct nvc_node *elt = fused_elt >= 0 ? &g->nodes[fused_elt] : NULL;
-	const struct nvc_node *aff = fused_affine >= 0 ?
-				     &g->nodes[fused_affine] : NULL;
+	const struct nvc_node *last = elt ? elt : n;
 	struct conv_shape cs = { 0 };
 	struct dla_data_cube dst;
 	struct nvc_operand operand;
@@ -1192,9 +1169,9 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	else if (n->op == NVC_CONV_TRANSPOSE) {	/* the 1x1 half */
 		cs.wo = nvc_t(L, cs.in)->w;
 		cs.ho = nvc_t(L, cs.in)->h;
-		ret = conv_dense_transposed(L, n, aff, &cs);
+		ret = conv_dense_transposed(L, n, &cs);
 	} else {
-		ret = conv_dense(L, n, aff, &cs);
+		ret = conv_dense(L, n, &cs);
 	}
 	if (!ret && cs.image)
 		ret = conv_image_extend(&cs);
@@ -1217,16 +1194,16 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
 	dst = n->op == NVC_CONV_TRANSPOSE ? contract_input(L, &cs) :
 	      nvc_cube(L, cs.out);
 	if (elt) {
-		other = elt->inputs[0] == (aff ? aff->outputs[0] : n->outputs[0]) ?
-			elt->inputs[1] : elt->inputs[0];
+		other = elt->inputs[0] == n->outputs[0] ? elt->inputs[1] :
+			elt->inputs[0];
 		operand = nvc_operand(L, other);
 	}
 	if (chunked)
-		ret = conv_emit_chunks(L, n, aff, last, &cs, cn, &dst,
+		ret = conv_emit_chunks(L, n, last, &cs, cn, &dst,
 				       elt ? &operand : NULL,
 				       L->ts[cs.out].scale, &sdp);
 	else if (blk < n->conv.group)
-		ret = conv_emit_groups(L, n, aff, last, &cs, blk, &dst,
+		ret = conv_emit_groups(L, n, last, &cs, blk, &dst,
 				       elt ? &operand : NULL,
 				       elt ? elt->eltwise : NVC_ELT_ADD,
 				       L->ts[cs.out].scale, &sdp);

@@ -77,10 +77,10 @@ int nvc_chunk_slot(const struct nvc_lower *L, int slot, uint32_t *offset)
 	int base = NVC_SLOT_IO + L->g->num_inputs + L->g->num_outputs, i;
 
 	if (slot == NVC_SLOT_CONST) {
-		c = &L->cchunks;
+		c = &L->consts.chunks;
 	} else if (slot == NVC_SLOT_POOL) {
-		c = &L->pchunks;
-		base += L->cchunks.n - 1;
+		c = &L->pool.chunks;
+		base += L->consts.chunks.n - 1;
 	} else {
 		return slot;
 	}

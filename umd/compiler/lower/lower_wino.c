@@ -35,7 +35,7 @@ bool nvc_wino_able(const struct nvc_lower *L, const struct nvc_node *n,
 {
 	const struct nvc_conv_attr *a = &n->conv;
 	uint32_t ce = wino_channels(L, w->c), bpk = WINO_TILE * WINO_TILE * ce * L->bpe;
-	uint32_t kpg = L->t.core.atomic_k / L->bpe, we = wino_extent(w->wo);
+	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe, we = wino_extent(w->wo);
 	uint32_t he = wino_extent(w->ho), wmin, dbank;
 
 	if (!L->t.hw->winograd || L->prec != DLA_PRECISION_FP16 ||
@@ -49,14 +49,14 @@ bool nvc_wino_able(const struct nvc_lower *L, const struct nvc_node *n,
 	if (L->wbank_floor > wmin)
 		wmin = L->wbank_floor;
 	dbank = nvc_banks(L, (uint64_t)we * ce * L->bpe * he);
-	return dbank + wmin <= L->t.core.cbuf_banks;
+	return dbank + wmin <= L->t.cbuf->banks;
 }
 
 /* Weight (k, c, tile position) in the Winograd layout, in elements. */
 static uint64_t wino_index(const struct nvc_lower *L, int k_all, uint32_t ce,
 			   int k, int c, int pos)
 {
-	uint32_t kpg = L->t.core.atomic_k / L->bpe, group = k / kpg;
+	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe, group = k / kpg;
 	uint32_t in_group = kpg, cube = WINO_TILE * WINO_TILE * WINO_BLOCK;
 
 	if (k_all - group * kpg < kpg)
@@ -124,15 +124,15 @@ void nvc_wino_op(struct nvc_lower *L, int conv, int sdp,
 	struct dla_conv_op_desc *p = &L->ops[conv].op.conv_op;
 	struct dla_conv_surface_desc *s = &L->ops[conv].surf.conv_surface;
 	uint32_t ce = wino_channels(L, w->c), we = wino_extent(w->wo);
-	uint32_t he = wino_extent(w->ho), kpg = L->t.core.atomic_k / L->bpe;
-	uint32_t eps = we * ce * L->bpe / L->t.core.cbuf_width;
+	uint32_t he = wino_extent(w->ho), kpg = L->t.cbuf->atomic_k / L->bpe;
+	uint32_t eps = we * ce * L->bpe / L->t.cbuf->width;
 	uint32_t bpk = WINO_TILE * WINO_TILE * ce * L->bpe;
 	uint64_t group = (uint64_t)(w->k < (int)kpg ? w->k : (int)kpg) * bpk;
 
 	p->conv_mode = 1;
 	p->entry_per_slice = (uint16_t)eps;
 	p->data_bank = (uint8_t)nvc_banks(L, (uint64_t)eps *
-					   L->t.core.cbuf_width * he);
+					   L->t.cbuf->width * he);
 	p->weight_bank = (uint8_t)nvc_conv_wbank(L, p->data_bank, wsize, group);
 	p->release = (uint16_t)he;
 	p->input_width_csc = (uint16_t)we;

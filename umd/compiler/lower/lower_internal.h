@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The back end's shared state (lower*.c only): the target, where every
- * tensor lives, the operations of the task being built and the constant
- * data (weights, SDP operands) gathered for the loadable.
+ * The back end's shared state (lower/ and emit/ only), one part a
+ * concern: the target (target.h), what each tensor became (its place,
+ * int8 scale, writer, concatenation it is a view of), the memory
+ * (mem.h: constants, pool), the dependency edges of the task being
+ * built, the banding's weight-bank floor, and the tasks.
  */
 #ifndef __NVDLA_COMPILER_LOWER_INTERNAL_H__
 #define __NVDLA_COMPILER_LOWER_INTERNAL_H__
@@ -12,48 +14,11 @@
 #include <stdint.h>
 
 #include <nvdla/dla_interface.h>
-#include <nvdla/firmware.h>
-#include <nvdla/sim.h>
 
 #include "builder.h"
 #include "lower.h"
-
-/* What the back end needs of a hardware configuration. */
-struct nvc_target {
-	const struct dla_hw_config *hw;	/* atom, precisions, engines */
-	struct nvdla_sim_conv_core core;	/* MAC array, CBUF */
-	uint32_t atom;
-};
-
-int nvc_target_get(const char *name, struct nvc_target *t);
-bool nvc_target_fp16(const struct nvc_target *t);
-
-/*
- * Memories every task names, in this order after its own descriptors:
- * the constants, the activation pool, then the graph's inputs and
- * outputs (one memory each).
- */
-enum { NVC_SLOT_CONST, NVC_SLOT_POOL, NVC_SLOT_IO };
-
-/*
- * The largest memory the compiler makes unless one block needs more: the
- * largest contiguous buffer Debian's kernels give without CMA (4 MiB,
- * what the driver reports as DRM_NVDLA_PARAM_MAX_BO_SIZE there).
- */
-#define NVC_MEM_MAX (4ull << 20)
-
-/* A space of offsets cut into memories: where each one starts. */
-struct nvc_chunks {
-	uint64_t *start;
-	int n;
-};
-
-/* Where a tensor's bytes are: a slot, an offset and feature strides. */
-struct nvc_place {
-	int slot;		/* -1: not placed yet */
-	uint32_t offset;
-	uint32_t line, surf, size;
-};
+#include "mem.h"
+#include "target.h"
 
 struct nvc_ltensor {
 	struct nvc_place place;
@@ -64,14 +29,15 @@ struct nvc_ltensor {
 
 #define NVC_MAX_LUTS 64	/* per task; equal tables are shared */
 
-/* A pool block free for reuse, and a read of the task being built. */
-struct nvc_block {
-	uint64_t offset, size;
-};
-
+/* A read of the task being built, and all of them: dependency edges. */
 struct nvc_read {
 	struct nvc_place place;
 	int op;
+};
+
+struct nvc_deps {
+	struct nvc_read *reads;
+	int n;
 };
 
 struct nvc_lower {
@@ -83,19 +49,11 @@ struct nvc_lower {
 	uint32_t bpe;		/* bytes per element */
 	uint32_t epa;		/* elements per atom */
 	struct nvc_ltensor *ts;
-	/* constants */
-	uint8_t *cdata;
-	uint64_t clen, ccap;
-	uint64_t pool;		/* activation pool bytes */
-	uint32_t wbank_floor;	/* the last convolution's weight banks */
-	struct nvc_chunks cchunks, pchunks;	/* constants', pool's memories */
-	int *last_use;		/* per tensor owning bytes: its last reader node */
-	bool *freed;
-	struct nvc_block *free;	/* pool blocks free again, by offset */
-	int nfree;
-	struct nvc_read *reads;	/* reads of the task being built */
-	int nreads;
-	bool oom;		/* a read could not be recorded */
+	struct nvc_consts consts;	/* memory */
+	struct nvc_act_pool pool;
+	struct nvc_deps deps;	/* dependency edges */
+	uint32_t wbank_floor;	/* banding: the last convolution's weight banks */
+	bool oom;		/* a read or a block could not be recorded */
 	/* the DLA task being built */
 	struct nvdla_build_op *ops;
 	int nops, opcap;
@@ -132,7 +90,19 @@ int nvc_fail(struct nvc_lower *L, const struct nvc_node *n, int err,
 uint8_t nvc_image_format(const struct nvc_lower *L);
 bool nvc_is_input(const struct nvc_lower *L, int tensor);
 
-/* lower_mem.c: placement, cubes, constants, operations and events. */
+/* lower_views.c: the concatenations written in place (ts[].root). */
+void nvc_views(struct nvc_lower *L);
+/* Every input of concatenation @n starts on an atom of channels. */
+bool nvc_concat_aligned(const struct nvc_lower *L, const struct nvc_node *n);
+/*
+ * Whether Split output @tensor is a view of the Split's input: it starts
+ * on an atom and is no graph output (else a copy of its channels).
+ */
+bool nvc_split_view(const struct nvc_lower *L, int tensor);
+
+/* lower_mem.c: placement, cubes, constants, the pool and liveness. */
+const struct nvc_tensor *nvc_t(const struct nvc_lower *L, int tensor);
+int nvc_resolve(const struct nvc_lower *L, int tensor);
 uint32_t nvc_surfaces(const struct nvc_lower *L, int c);
 void nvc_place_new(struct nvc_lower *L, int tensor);
 int nvc_place_tensor(struct nvc_lower *L, int tensor);
@@ -143,6 +113,14 @@ uint32_t nvc_const_add(struct nvc_lower *L, const void *data, uint64_t size,
 		       uint32_t align);
 struct dla_data_cube nvc_const_cube(uint32_t offset, uint32_t size,
 				    int w, int h, int c);
+/* Liveness: which tensor owns each one's bytes, when each is last read. */
+int nvc_liveness(struct nvc_lower *L);
+/* Before node @node: give back the pool blocks no later node reads. */
+int nvc_release(struct nvc_lower *L, int node);
+/* A pool block of @size bytes: reused if one is free, else new. */
+uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size);
+
+/* lower_deps.c: operations, their dependency edges, the tasks. */
 int nvc_op_new(struct nvc_lower *L, uint8_t type);
 void nvc_depend(struct nvc_lower *L, int from, int to);
 void nvc_depend_tensor(struct nvc_lower *L, int tensor, int op);
@@ -154,12 +132,17 @@ void nvc_depend_place(struct nvc_lower *L, const struct dla_data_cube *c,
 void nvc_written(struct nvc_lower *L, int tensor, int op);
 void nvc_written_place(struct nvc_lower *L, const struct nvc_place *place,
 		       int op);
-/* Liveness: which tensor owns each one's bytes, when each is last read. */
-int nvc_liveness(struct nvc_lower *L);
-/* Before node @node: give back the pool blocks no later node reads. */
-int nvc_release(struct nvc_lower *L, int node);
-/* A pool block of @size bytes: reused if one is free, else new. */
-uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size);
+void nvc_fuse(struct nvc_lower *L, int head, int tail);
+int nvc_task_close(struct nvc_lower *L);
+int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t);
+/*
+ * lower_banks.c: no two convolutions in a row of the task being built
+ * with the same data banks where a bank can be added.
+ */
+void nvc_conv_banks_differ(struct nvc_lower *L);
+
+/* emit/emit.c: the loadable of the finished tasks, into *@buf. */
+int nvc_emit(struct nvc_lower *L, void **buf, size_t *len);
 
 /* lower_chunk.c: the constants and the pool cut into memories. */
 int nvc_chunk_fit(struct nvc_chunks *c, uint64_t off, uint64_t size);
@@ -168,27 +151,9 @@ bool nvc_chunk_crosses(const struct nvc_chunks *c, uint64_t off,
 int nvc_chunk_index(const struct nvc_chunks *c, uint64_t off);
 uint64_t nvc_chunk_size(const struct nvc_chunks *c, int i, uint64_t total);
 int nvc_chunk_slot(const struct nvc_lower *L, int slot, uint32_t *offset);
-void nvc_emu_fix(const struct nvc_lower *L, struct nvc_task *t);
-void nvc_fuse(struct nvc_lower *L, int head, int tail);
-int nvc_task_close(struct nvc_lower *L);
-/*
- * No two convolutions in a row of the task being built with the same data
- * banks where a bank can be added (lower_banks.c).
- */
-void nvc_conv_banks_differ(struct nvc_lower *L);
-int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t);
-const struct nvc_tensor *nvc_t(const struct nvc_lower *L, int tensor);
-int nvc_resolve(const struct nvc_lower *L, int tensor);
-/*
- * Whether Split output @tensor is a view of the Split's input: it starts
- * on an atom and is no graph output (else a copy of its channels).
- */
-bool nvc_split_view(const struct nvc_lower *L, int tensor);
 
 /* lower_quant.c: scales and fixed-point factors. */
 int nvc_scales(struct nvc_lower *L);
-/* Every input of concatenation @n starts on an atom of channels. */
-bool nvc_concat_aligned(const struct nvc_lower *L, const struct nvc_node *n);
 uint16_t nvc_half(float f);
 void nvc_fixed(double v, int bits, int16_t *m, uint8_t *shift);
 int nvc_shift_for(double maxabs, int bits);
@@ -236,8 +201,8 @@ int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
 bool nvc_softmax_fp16(const struct nvc_lower *L, int tensor);
 
 /* lower_conv.c, lower_pdp.c, lower_cdp.c, lower_emu.c */
-int nvc_lower_conv(struct nvc_lower *L, int node, int fused_affine,
-		   int fused_elt);
+/* Convolution @node, its SDP computing element-wise node @fused_elt too. */
+int nvc_lower_conv(struct nvc_lower *L, int node, int fused_elt);
 /*
  * Channels of @in moved by a 1x1 convolution into the @k channels of
  * @dst, channel j taking input channel @map[j] (zero where negative),
@@ -252,6 +217,8 @@ int nvc_lower_pool(struct nvc_lower *L, int node);
 int nvc_lower_lrn(struct nvc_lower *L, int node);
 /* Softmax, and with --cpu-fallback an NVC_CPU function: a CPU task. */
 int nvc_lower_cpu(struct nvc_lower *L, int node);
+/* A CPU task's buffers moved to the memories holding them (emission). */
+void nvc_emu_fix(const struct nvc_lower *L, struct nvc_task *t);
 
 /*
  * lower_wino.c: a 3x3 convolution of @k kernels over a @w x @h x @c input

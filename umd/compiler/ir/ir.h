@@ -7,8 +7,8 @@
  * place (BatchNormalization and constant Mul/Add become NVC_AFFINE, Relu
  * after a conv becomes its activation, Reshape/Flatten become aliases).
  *
- * Contract between umd/compiler/onnx*.c (front end, passes, float
- * executor, calibration) and umd/compiler/lower*.c (back end). Add fields
+ * Contract between umd/compiler/front/ (and passes/, exec/, calib/) and
+ * umd/compiler/lower/ (the back end). Add fields
  * at the end of a struct; never change the meaning of one.
  */
 #ifndef __NVDLA_COMPILER_IR_H__
@@ -127,6 +127,12 @@ struct nvc_node {
 		enum nvc_eltwise eltwise;
 		enum nvc_cpu_fn cpu;
 	};
+	/*
+	 * NVC_ELTWISE: 1 + which input of it the convolution whose SDP
+	 * computes it writes (its sole reader); 0: computed on its own
+	 * (nvc_decide_fusion()).
+	 */
+	int sdp_fused;
 };
 
 struct nvc_graph {
@@ -156,5 +162,27 @@ static inline bool nvc_per_channel(const struct nvc_graph *g,
 	b = &g->tensors[n->inputs[1]];
 	return b->c == a->c && b->h == 1 && b->w == 1 && (a->h > 1 || a->w > 1);
 }
+
+/* Whether @tensor is an output of @g. */
+static inline bool nvc_graph_output(const struct nvc_graph *g, int tensor)
+{
+	int i;
+
+	for (i = 0; i < g->num_outputs; i++)
+		if (g->outputs[i] == tensor)
+			return true;
+	return false;
+}
+
+/*
+ * Fusion (fuse.c), the one place it is decided: whether node @prod
+ * absorbs the activation reading its output, and (the last of the
+ * passes) which element-wise nodes the SDP of the convolution before
+ * them computes (nvc_node.sdp_fused).
+ */
+bool nvc_fuses_activation(const struct nvc_node *prod);
+void nvc_decide_fusion(struct nvc_graph *g);
+/* The element-wise node convolution @conv's SDP computes, or -1. */
+int nvc_fused_eltwise(const struct nvc_graph *g, int conv);
 
 #endif /* __NVDLA_COMPILER_IR_H__ */

@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The back end's entry point, its phases in order: the target and
+ * precision checked (setup), the views decided (lower_views.c), int8
+ * scales (lower_quant.c), liveness (lower_mem.c); then the walk over the
+ * nodes, each lowered to hardware operations (an element-wise node
+ * marked sdp_fused by fuse.c in the convolution before it) that place
+ * their outputs, split for the convolution buffer and add their
+ * dependency edges as they go, the work cut into DLA tasks around CPU
+ * tasks; then emission (emit/emit.c).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lower_internal.h"
+
+int nvc_fail(struct nvc_lower *L, const struct nvc_node *n, int err,
+	     const char *fmt, ...)
+{
+	char why[NVC_ERR_LEN];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	if (n)
+		snprintf(L->err, L->errlen, "node '%s' (%s): %s", n->name,
+			 n->onnx_op ? n->onnx_op : "?", why);
+	else
+		snprintf(L->err, L->errlen, "%s", why);
+	return err;
+}
+
+/* Nodes reading @tensor, and the last one found. */
+static int readers(const struct nvc_graph *g, int tensor, int *last)
+{
+	int i, k, count = 0;
+
+	for (i = 0; i < g->num_nodes; i++)
+		for (k = 0; k < g->nodes[i].num_inputs; k++)
+			if (g->nodes[i].inputs[k] == tensor) {
+				count++;
+				*last = i;
+			}
+	return count;
+}
+
+
+/*
+ * Inputs at channel offsets off the atoms: each embedded by a 1x1
+ * identity convolution into a cube of all channels, adding the ones
+ * before (temporary cubes in the pool at the output's scale).
+ */
+static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
+{
+	int out = n->outputs[0], k, j, coff = 0, op = -1;
+	const struct nvc_tensor *to = nvc_t(L, out);
+	struct nvc_operand prev;
+	struct nvc_place tmp;
+	int *map = malloc(to->c * sizeof(*map));
+
+	if (!map)
+		return -ENOMEM;
+	for (k = 0; k < n->num_inputs; k++) {
+		struct dla_data_cube dst = nvc_cube(L, out);
+		int c = nvc_t(L, n->inputs[k])->c;
+
+		if (k + 1 < n->num_inputs) {
+			tmp = L->ts[out].place;
+			tmp.slot = NVC_SLOT_POOL;
+			tmp.offset = nvc_pool_alloc(L, tmp.size);
+			dst = nvc_cube_at(L, &tmp, to->w, to->h, to->c);
+		}
+		for (j = 0; j < to->c; j++)
+			map[j] = j >= coff && j < coff + c ? j - coff : -1;
+		op = nvc_conv_select(L, n, n->inputs[k], map, to->c,
+				     k ? &prev : NULL, op, &dst,
+				     L->ts[out].scale);
+		if (op < 0)
+			break;
+		prev = (struct nvc_operand){ .cube = dst,
+					     .scale = L->ts[out].scale };
+		coff += c;
+	}
+	free(map);
+	if (op < 0)
+		return op;
+	nvc_written(L, out, op);
+	return 0;
+}
+
+/* Inputs not written in place are copied into the concatenation. */
+static int lower_concat(struct nvc_lower *L, int node)
+{
+	const struct nvc_node *n = &L->g->nodes[node];
+	int out = n->outputs[0], k, ret, coff = 0;
+
+	ret = nvc_place_tensor(L, out);
+	if (!ret && !nvc_concat_aligned(L, n))
+		return concat_embedded(L, n);
+	for (k = 0; k < n->num_inputs && !ret; k++) {
+		int in = n->inputs[k];
+		struct nvc_place dst = L->ts[out].place;
+
+		dst.offset += (uint32_t)(coff / (int)L->epa) * dst.surf;
+		dst.size = dst.surf * nvc_surfaces(L, nvc_t(L, in)->c);
+		coff += nvc_t(L, in)->c;
+		if (L->ts[in].root == out)
+			continue;
+		ret = nvc_sdp_copy(L, n, in, &dst, L->ts[out].scale);
+		if (ret >= 0) {
+			nvc_written_place(L, &dst, ret);
+			L->ts[out].writer = ret;
+			ret = 0;
+		}
+	}
+	return ret;
+}
+
+/*
+ * Outputs are views of the input at their channel offsets when those are
+ * on an atom (nvc_split_view), else copies by a 1x1 convolution that
+ * picks their channels (those something reads).
+ */
+static int lower_split(struct nvc_lower *L, int node)
+{
+	const struct nvc_node *n = &L->g->nodes[node];
+	int in = nvc_resolve(L, n->inputs[0]), k, j, last, coff = 0, ret = 0;
+	int *map = malloc(nvc_t(L, in)->c * sizeof(*map));
+
+	if (!map)
+		return -ENOMEM;
+	for (k = 0; k < n->num_outputs && !ret; k++) {
+		int out = n->outputs[k], c = nvc_t(L, out)->c, op;
+		struct nvc_ltensor *o = &L->ts[out];
+		struct dla_data_cube dst;
+
+		if (nvc_split_view(L, out)) {
+			o->place = L->ts[in].place;
+			o->place.offset += (uint32_t)(coff / (int)L->epa) *
+					   o->place.surf;
+			o->place.size = o->place.surf * nvc_surfaces(L, c);
+		} else if (readers(L->g, out, &last) ||
+			   nvc_graph_output(L->g, out)) {
+			ret = nvc_place_tensor(L, out);
+			for (j = 0; j < c; j++)
+				map[j] = coff + j;
+			dst = nvc_cube(L, out);
+			op = ret ? ret : nvc_conv_select(L, n, in, map, c, NULL,
+							 -1, &dst, o->scale);
+			if (op >= 0)
+				nvc_written(L, out, op);
+			ret = op < 0 ? op : 0;
+		}
+		coff += c;
+	}
+	free(map);
+	return ret;
+}
+
+static int lower_node(struct nvc_lower *L, int i)
+{
+	const struct nvc_node *n = &L->g->nodes[i];
+	int k;
+
+	if (n->sdp_fused)
+		return 0;	/* computed by its convolution's SDP */
+	/* Constants reach the hardware as weights and SDP operands only. */
+	for (k = 0; k < n->num_inputs; k++)
+		if (n->inputs[k] < 0 || n->inputs[k] >= L->g->num_tensors ||
+		    L->g->tensors[n->inputs[k]].data)
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"input %d is a constant or no tensor: only activations flow between layers",
+					k);
+	switch (n->op) {
+	case NVC_CONV:
+	case NVC_CONV_TRANSPOSE:
+		return nvc_lower_conv(L, i, nvc_fused_eltwise(L->g, i));
+	case NVC_AFFINE:
+	case NVC_ACT:
+	case NVC_ELTWISE:
+		return nvc_lower_sdp_node(L, i);
+	case NVC_POOL:
+		return nvc_lower_pool(L, i);
+	case NVC_LRN:
+		return nvc_lower_lrn(L, i);
+	case NVC_CONCAT:
+		return lower_concat(L, i);
+	case NVC_SPLIT:
+		return lower_split(L, i);
+	case NVC_RESHAPE:
+		return 0;	/* an alias: same bytes */
+	case NVC_SOFTMAX:
+	case NVC_CPU:
+		return nvc_lower_cpu(L, i);
+	}
+	return nvc_fail(L, n, -EINVAL, "unknown operation %d", n->op);
+}
+
+/* Image input feeds convolutions only, at most 4 channels of it. */
+static int check_image_input(struct nvc_lower *L, int tensor)
+{
+	const struct nvc_graph *g = L->g;
+	int i, k;
+
+	if (g->tensors[tensor].c > NVC_IMAGE_COMPS)
+		return nvc_fail(L, NULL, -EOPNOTSUPP,
+				"image input '%s' has %d channels: pixels have at most %d",
+				g->tensors[tensor].name, g->tensors[tensor].c,
+				NVC_IMAGE_COMPS);
+	for (i = 0; i < g->num_nodes; i++)
+		for (k = 0; k < g->nodes[i].num_inputs; k++)
+			if (g->nodes[i].inputs[k] == tensor &&
+			    g->nodes[i].op != NVC_CONV)
+				return nvc_fail(L, &g->nodes[i], -EOPNOTSUPP,
+						"reads the image input: only convolutions read pixels (use the feature input format)");
+	return 0;
+}
+
+static int setup(struct nvc_lower *L)
+{
+	const struct nvc_graph *g = L->g;
+	int i;
+
+	if (nvc_target_get(L->o->config, &L->t))
+		return nvc_fail(L, NULL, -EINVAL,
+				"unknown configuration '%s' (nv_full, nv_large or nv_small)",
+				L->o->config ? L->o->config : "");
+	if (L->o->precision == NVC_FP16 && !nvc_target_fp16(&L->t))
+		return nvc_fail(L, NULL, -EOPNOTSUPP,
+				"fp16: %s computes in int8 only", L->o->config);
+	L->image = L->o->input_format == NVC_INPUT_IMAGE;
+	if (g->num_inputs < 1 || g->num_outputs < 1 ||
+	    g->num_inputs > NVC_MAX_INPUTS || g->num_outputs > NVC_MAX_OUTPUTS)
+		return nvc_fail(L, NULL, -EINVAL, "%d inputs and %d outputs",
+				g->num_inputs, g->num_outputs);
+	L->prec = L->o->precision == NVC_FP16 ? DLA_PRECISION_FP16 :
+		  DLA_PRECISION_INT8;
+	for (i = 0; L->image && i < g->num_inputs; i++)
+		if (check_image_input(L, g->inputs[i]))
+			return -EOPNOTSUPP;
+	L->bpe = L->prec == DLA_PRECISION_FP16 ? 2 : 1;
+	L->epa = L->t.atom / L->bpe;
+	L->ts = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(*L->ts));
+	if (!L->ts)
+		return -ENOMEM;
+	for (i = 0; i < g->num_tensors; i++) {
+		const struct nvc_tensor *t = &g->tensors[i];
+
+		L->ts[i].place.slot = -1;
+		L->ts[i].writer = -1;
+		L->ts[i].root = -1;
+		if (!t->data && (t->n != 1 || t->c < 1 || t->h < 1 ||
+				 t->w < 1 || t->c > 8192 || t->h > 8192 ||
+				 t->w > 8192))
+			return nvc_fail(L, NULL, -EOPNOTSUPP,
+					"tensor '%s' is %dx%dx%dx%d: one batch of at most 8192 in each dimension",
+					t->name, t->n, t->c, t->h, t->w);
+	}
+	return 0;
+}
+
+static void cleanup(struct nvc_lower *L)
+{
+	int i;
+
+	for (i = 0; i < L->num_tasks; i++)
+		free(L->tasks[i].ops);
+	free(L->tasks);
+	free(L->ops);
+	free(L->ts);
+	free(L->consts.data);
+	free(L->consts.chunks.start);
+	free(L->pool.chunks.start);
+	free(L->pool.last_use);
+	free(L->pool.freed);
+	free(L->pool.free);
+	free(L->deps.reads);
+	nvdla_builder_fini(&L->b);
+}
+
+int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
+	      void **buf, size_t *len, char *err, size_t errlen)
+{
+	struct nvc_lower L = { .g = g, .o = o, .err = err, .errlen = errlen };
+	int i, ret;
+
+	*buf = NULL;
+	*len = 0;
+	if (o->origins) {
+		nvc_origins_free(o->origins);
+		o->origins->winograd = calloc(g->num_nodes ? g->num_nodes : 1,
+					      sizeof(bool));
+		o->origins->split = calloc(g->num_nodes ? g->num_nodes : 1,
+					   sizeof(bool));
+		if (!o->origins->winograd || !o->origins->split)
+			o->origins->oom = true;
+	}
+	if (errlen)
+		err[0] = 0;
+	nvdla_builder_init(&L.b);
+	ret = setup(&L);
+	if (!ret)
+		nvc_views(&L);
+	if (!ret)
+		ret = nvc_scales(&L);
+	if (!ret)
+		ret = nvc_liveness(&L);
+	for (i = 0; !ret && i < g->num_inputs; i++)
+		nvc_place_new(&L, g->inputs[i]);
+	for (i = 0; !ret && i < g->num_nodes; i++) {
+		ret = nvc_release(&L, i);
+		L.node = i;
+		if (!ret)
+			ret = lower_node(&L, i);
+	}
+	if (!ret && (L.oom || (o->origins && o->origins->oom)))
+		ret = -ENOMEM;
+	if (!ret)
+		ret = nvc_task_close(&L);
+	if (!ret)
+		ret = nvc_emit(&L, buf, len);
+	if (ret && errlen && !err[0])
+		snprintf(err, errlen, "%s", ret == -ENOMEM ? "out of memory" :
+			 "cannot write the loadable");
+	cleanup(&L);
+	return ret;
+}

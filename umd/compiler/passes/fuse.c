@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * Fusion, decided once for the back end: what a node's SDP computes
+ * besides its own work. An activation is absorbed by the node computing
+ * its input (passes.c asks nvc_fuses_activation()); an element-wise
+ * operation after a convolution is marked (nvc_node.sdp_fused) to run in
+ * that convolution's SDP, which reads its other operand from memory. The
+ * lowering reads the marks; it decides nothing of its own.
+ */
+#include "ir.h"
+
+bool nvc_fuses_activation(const struct nvc_node *prod)
+{
+	return prod->act.type == NVC_ACT_NONE &&
+	       (prod->op == NVC_CONV || prod->op == NVC_CONV_TRANSPOSE ||
+		prod->op == NVC_AFFINE || prod->op == NVC_ELTWISE);
+}
+
+/* The node reading @tensor if exactly one input of one node does, or -1. */
+static int sole_reader(const struct nvc_graph *g, int tensor)
+{
+	int i, k, count = 0, last = -1;
+
+	for (i = 0; i < g->num_nodes; i++)
+		for (k = 0; k < g->nodes[i].num_inputs; k++)
+			if (g->nodes[i].inputs[k] == tensor) {
+				count++;
+				last = i;
+			}
+	return count == 1 ? last : -1;
+}
+
+/*
+ * Whether convolution @conv's SDP can compute element-wise node @elt, the
+ * sole reader of its output: the other operand must exist before the
+ * convolution runs, which computes the whole output; its SDP adds or
+ * multiplies (no maximum), and takes a per-channel operand only as
+ * input 1.
+ */
+static bool elt_fuses(const struct nvc_graph *g, int conv, int elt)
+{
+	const struct nvc_node *e = &g->nodes[elt];
+	int a = e->inputs[0], b = e->inputs[1];
+	int other = a == g->nodes[conv].outputs[0] ? b : a;
+
+	return a != b && g->tensors[other].producer < conv &&
+	       e->eltwise != NVC_ELT_MAX &&
+	       !(nvc_per_channel(g, e) && other == a);
+}
+
+int nvc_fused_eltwise(const struct nvc_graph *g, int conv)
+{
+	int out = g->nodes[conv].outputs[0], elt = sole_reader(g, out);
+	const struct nvc_node *e = elt >= 0 ? &g->nodes[elt] : NULL;
+
+	return e && e->sdp_fused && e->inputs[e->sdp_fused - 1] == out ?
+	       elt : -1;
+}
+
+void nvc_decide_fusion(struct nvc_graph *g)
+{
+	int i;
+
+	for (i = 0; i < g->num_nodes; i++)
+		g->nodes[i].sdp_fused = 0;
+	for (i = 0; i < g->num_nodes; i++) {
+		const struct nvc_node *n = &g->nodes[i];
+		int out = n->outputs[0], next;
+
+		if (n->op != NVC_CONV || n->act.type != NVC_ACT_NONE ||
+		    nvc_graph_output(g, out))
+			continue;
+		next = sole_reader(g, out);
+		if (next >= 0 && g->nodes[next].op == NVC_ELTWISE &&
+		    elt_fuses(g, i, next))
+			g->nodes[next].sdp_fused =
+				1 + (g->nodes[next].inputs[1] == out);
+	}
+}
