@@ -101,7 +101,7 @@ if ! /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
 	skip "python3 examples/classify.py" "python3-numpy missing (run tools/setup.sh)"
 else
 	[ "$(cd "$pydir" && find nvdla -type f | sort | tr '\n' ' ')" = \
-		"nvdla/__init__.py nvdla/_lib.py nvdla/compiler.py nvdla/runtime.py " ]
+		"nvdla/__init__.py nvdla/_lib.py nvdla/compiler.py nvdla/detect.py nvdla/runtime.py " ]
 	ok $? "the Python module nvdla in lib/python3/dist-packages"
 	out=$(NVDLA_SIM_THREADS=2 PYTHONPATH="$pydir" LD_LIBRARY_PATH="$lib" \
 		/usr/bin/python3 classify.py digits.nvdla input.pgm 255 2>&1)
