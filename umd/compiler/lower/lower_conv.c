@@ -261,14 +261,7 @@ static void scales_from_max(const struct nvc_lower *L, int nk, float *ws)
 static void weight_scales(const struct nvc_lower *L,
 			  const struct conv_shape *cs, float *ws)
 {
-	size_t per = (size_t)cs->c * cs->r * cs->s, i;
-	int k;
-
-	for (k = 0; k < cs->k; k++) {
-		ws[k] = 0;
-		for (i = 0; i < per; i++)
-			ws[k] = fmaxf(ws[k], fabsf(cs->w[k * per + i]));
-	}
+	nvc_weight_absmax(cs->w, cs->k, (size_t)cs->c * cs->r * cs->s, ws);
 	scales_from_max(L, cs->k, ws);
 }
 
@@ -875,17 +868,11 @@ static int group_scales(struct nvc_lower *L, const struct nvc_node *n,
 			const struct conv_shape *cs, float *ws)
 {
 	const struct nvc_tensor *wt = &L->g->tensors[n->conv.weights];
-	size_t per = (size_t)wt->c * wt->h * wt->w, i;
-	int k;
 
 	if (wt->n != cs->k)
 		return nvc_fail(L, n, -EINVAL, "weights for %d kernels, not %d",
 				wt->n, cs->k);
-	for (k = 0; k < cs->k; k++) {
-		ws[k] = 0;
-		for (i = 0; i < per; i++)
-			ws[k] = fmaxf(ws[k], fabsf(wt->data[k * per + i]));
-	}
+	nvc_weight_absmax(wt->data, cs->k, (size_t)wt->c * wt->h * wt->w, ws);
 	scales_from_max(L, cs->k, ws);
 	return 0;
 }

@@ -8,6 +8,18 @@
 
 #include "quality.h"
 
+void nvc_weight_absmax(const float *w, int k, size_t per, float *ws)
+{
+	size_t i;
+	int j;
+
+	for (j = 0; j < k; j++) {
+		ws[j] = 0;
+		for (i = 0; i < per; i++)
+			ws[j] = fmaxf(ws[j], fabsf(w[j * per + i]));
+	}
+}
+
 void nvc_weight_scales(float *ws, int k)
 {
 	float top = 0;

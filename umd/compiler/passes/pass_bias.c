@@ -44,11 +44,7 @@ static void rounding_error(const struct nvc_graph *g,
 	float *ws = e + (size_t)w->n * per;	/* room after the errors */
 	int k;
 
-	for (k = 0; k < w->n; k++) {
-		ws[k] = 0;
-		for (i = 0; i < per; i++)
-			ws[k] = fmaxf(ws[k], fabsf(w->data[k * per + i]));
-	}
+	nvc_weight_absmax(w->data, w->n, per, ws);
 	nvc_weight_scales(ws, w->n);
 	for (k = 0; k < w->n; k++)
 		for (i = 0; i < per; i++) {

@@ -22,6 +22,9 @@
  */
 #define NVC_WEIGHT_RATIO 64.0f
 
+/* Each of @k kernels' largest |weight| (@per weights each, from @w) in @ws. */
+void nvc_weight_absmax(const float *w, int k, size_t per, float *ws);
+
 /*
  * The int8 scales of @k kernels from their largest |weight| in @ws, in
  * place: max |w| / 127, at least the largest / NVC_WEIGHT_RATIO; all 1
