@@ -144,11 +144,13 @@ def test_three_in_flight_in_order(net):
 
 def test_poll_fileno_timeout(net):
     x = pgm(IMAGE) / 255
-    for run in [net.submit(x) for _ in range(32)]:
+    queued = 256
+    for run in [net.submit(x) for _ in range(queued)]:
         run.wait()
-    # With 32 sets of buffers made, submitting allocates nothing and is
-    # far quicker than the runs (some 0.7 ms each): the last one waits.
-    runs = [net.submit(x) for _ in range(32)]
+    # With that many sets of buffers made, submitting allocates nothing and
+    # is far quicker than the runs (some 0.7 ms each): the last one waits,
+    # still queued behind some 0.2 s of runs when poll() and wait(0) ask.
+    runs = [net.submit(x) for _ in range(queued)]
     assert not runs[-1].poll()
     with pytest.raises(TimeoutError):
         runs[-1].wait(timeout=0)
