@@ -2,11 +2,13 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * CPU tasks of compiler-made loadables ("EMU1"): power (y = (shift +
- * scale * x)^power) and softmax, and this stack's erf, run between DLA tasks with the same host
+ * scale * x)^power) and softmax, run between DLA tasks with the same host
  * float arithmetic as NVIDIA's emulator so that outputs match its goldens:
  * C float, expf/powf, fp16 results rounded to nearest with ties away from
- * zero. Every descriptor and buffer extent is checked before anything is
- * written.
+ * zero; and this stack's erf, channel-height swap, layer normalisation and
+ * bilinear resize (emu.h) with the same rounding. Every descriptor and
+ * buffer extent is checked when the network is loaded and again before
+ * anything is written.
  */
 #include <errno.h>
 #include <math.h>
@@ -38,6 +40,8 @@ struct emu_buf {
 struct emu_op {
 	uint8_t type;
 	float in_scale, out_scale, power, scale, shift;
+	float eps;		/* LAYERNORM */
+	uint8_t coord;		/* RESIZE: enum emu_coord */
 	struct emu_buf src, dst;
 };
 
@@ -210,10 +214,67 @@ static int emu_buffer(const struct emu_task *t, const uint8_t *d,
 	return 0;
 }
 
+/* This stack's operations' parameters (emu.h), in the 2019 layout only. */
+static int emu_decode_own(const struct emu_task *t, const uint8_t *o,
+			  struct emu_op *op)
+{
+	if (!t->v2)
+		return emu_error(t, -EOPNOTSUPP,
+				 "this stack's operation in the layout without int8 support");
+	if (op->type == EMU_OP_LAYERNORM) {
+		op->eps = rdf32(o + EMU_V2_PARAM);
+		if (!(op->eps > 0) || isinf(op->eps))
+			return emu_error(t, -EINVAL,
+					 "layer normalisation epsilon not a positive number");
+	}
+	if (op->type == EMU_OP_RESIZE) {
+		op->coord = o[EMU_V2_PARAM];
+		if (op->coord >= EMU_COORD_COUNT)
+			return emu_error(t, -EINVAL,
+					 "unknown resize coordinate mapping");
+	}
+	return 0;
+}
+
+/* The destination cube each operation needs for its source's. */
+static int emu_shapes(const struct emu_task *t, const struct emu_op *op)
+{
+	const struct emu_buf *s = &op->src, *d = &op->dst;
+
+	switch (op->type) {
+	case EMU_OP_SOFTMAX:
+		/* Reads and writes C contiguous elements: within the cube. */
+		if (s->c > d->c)
+			return emu_error(t, -EINVAL,
+					 "softmax source wider than its destination");
+		return 0;
+	case EMU_OP_SWAP_CH:
+		if (d->c != s->h || d->h != s->c || d->w != s->w)
+			return emu_error(t, -EINVAL,
+					 "swap destination not the source with channels and height exchanged");
+		return 0;
+	case EMU_OP_LAYERNORM:
+		if (d->c != s->c || d->h != s->h || d->w != s->w)
+			return emu_error(t, -EINVAL,
+					 "layer normalisation destination not of the source's shape");
+		return 0;
+	case EMU_OP_RESIZE:
+		if (d->c != s->c)
+			return emu_error(t, -EINVAL,
+					 "resize destination of other channels than its source");
+		return 0;
+	default:	/* element-wise: every source element has its place */
+		if (s->w > d->w || s->h > d->h || s->c > d->c)
+			return emu_error(t, -EINVAL,
+					 "source cube larger than its destination");
+		return 0;
+	}
+}
+
 static int emu_decode_op(const struct emu_task *t, const uint8_t *o,
 			 const uint8_t *bufs, struct emu_op *op)
 {
-	int ret;
+	int ret = 0;
 
 	op->type = o[EMU_OP_TYPE];
 	op->in_scale = t->v2 ? rdf32(o + EMU_V2_IN_SCALE) : 1.0f;
@@ -227,10 +288,13 @@ static int emu_decode_op(const struct emu_task *t, const uint8_t *o,
 	} else if (op->type == EMU_OP_ERF && !t->v2) {
 		return emu_error(t, -EOPNOTSUPP,
 				 "erf in the layout without int8 support");
+	} else if (op->type >= EMU_OP_SWAP_CH && op->type <= EMU_OP_RESIZE) {
+		ret = emu_decode_own(t, o, op);
 	} else if (op->type != EMU_OP_SOFTMAX && op->type != EMU_OP_ERF) {
 		return emu_error(t, -EOPNOTSUPP, "unknown operation type");
 	}
-	ret = emu_buffer(t, bufs, &op->src);
+	if (!ret)
+		ret = emu_buffer(t, bufs, &op->src);
 	if (!ret)
 		ret = emu_buffer(t, bufs + EMU_BUF_SIZE, &op->dst);
 	if (ret)
@@ -243,17 +307,7 @@ static int emu_decode_op(const struct emu_task *t, const uint8_t *o,
 	    !(op->type == EMU_OP_SOFTMAX && op->dst.fp16))
 		return emu_error(t, -EOPNOTSUPP,
 				 "source and destination formats differ");
-	/* Softmax reads and writes C contiguous elements: within the cube. */
-	if (op->type == EMU_OP_SOFTMAX && op->src.c > op->dst.c)
-		return emu_error(t, -EINVAL,
-				 "softmax source wider than its destination");
-	/* Element-wise: every source element has its place. */
-	if (op->type != EMU_OP_SOFTMAX &&
-	    (op->src.w > op->dst.w || op->src.h > op->dst.h ||
-	     op->src.c > op->dst.c))
-		return emu_error(t, -EINVAL,
-				 "source cube larger than its destination");
-	return 0;
+	return emu_shapes(t, op);
 }
 
 static float emu_load(const struct emu_buf *b, uint64_t at, float in_scale)
@@ -331,6 +385,104 @@ static void emu_softmax(const struct emu_op *op)
 	}
 }
 
+static float emu_at(const struct emu_op *op, uint32_t w, uint32_t h,
+		    uint32_t c)
+{
+	return emu_load(&op->src, emu_offset(&op->src, w, h, c), op->in_scale);
+}
+
+static void emu_put(const struct emu_op *op, uint32_t w, uint32_t h,
+		    uint32_t c, float y)
+{
+	emu_store(&op->dst, emu_offset(&op->dst, w, h, c), y, op->out_scale);
+}
+
+/* Element (w, h, c) of the source to (w, c, h) of the destination. */
+static void emu_swap_ch(const struct emu_op *op)
+{
+	uint32_t w, h, c;
+
+	for (c = 0; c < op->src.c; c++)
+		for (h = 0; h < op->src.h; h++)
+			for (w = 0; w < op->src.w; w++)
+				emu_put(op, w, c, h, emu_at(op, w, h, c));
+}
+
+/* (x - mean) / sqrt(var + eps) over the channels of each position. */
+static void emu_layernorm(const struct emu_op *op)
+{
+	uint32_t w, h, c, n = op->src.c;
+	double sum, sq, d;
+	float mean, inv;
+
+	for (h = 0; h < op->src.h; h++)
+		for (w = 0; w < op->src.w; w++) {
+			for (sum = 0, c = 0; c < n; c++)
+				sum += emu_at(op, w, h, c);
+			mean = (float)(sum / n);
+			for (sq = 0, c = 0; c < n; c++) {
+				d = emu_at(op, w, h, c) - mean;
+				sq += d * d;
+			}
+			inv = 1.0f / sqrtf((float)(sq / n) + op->eps);
+			for (c = 0; c < n; c++)
+				emu_put(op, w, h, c,
+					(emu_at(op, w, h, c) - mean) * inv);
+		}
+}
+
+/*
+ * Where output pixel @o of @m samples the input of @n pixels, clamped to
+ * it: the first of the two pixels in *@i0, the second's weight in *@f.
+ */
+static void emu_sample(uint8_t coord, uint32_t o, uint32_t n, uint32_t m,
+		       uint32_t *i0, float *f)
+{
+	float x, s = (float)n / m;
+
+	switch (coord) {
+	case EMU_COORD_ALIGN_CORNERS:
+		x = m > 1 ? (float)o * (n - 1) / (m - 1) : 0;
+		break;
+	case EMU_COORD_ASYMMETRIC:
+		x = o * s;
+		break;
+	case EMU_COORD_PYTORCH_HALF_PIXEL:
+		x = m > 1 ? (o + 0.5f) * s - 0.5f : 0;
+		break;
+	default:
+		x = (o + 0.5f) * s - 0.5f;
+		break;
+	}
+	x = fminf(fmaxf(x, 0), n - 1);
+	*i0 = (uint32_t)x;
+	*f = x - *i0;
+}
+
+/* Bilinear: each output the weighted mean of its four input pixels. */
+static void emu_resize(const struct emu_op *op)
+{
+	const struct emu_buf *s = &op->src, *d = &op->dst;
+	uint32_t w, h, c, x0, y0, x1, y1;
+	float fx, fy, top, bottom;
+
+	for (h = 0; h < d->h; h++) {
+		emu_sample(op->coord, h, s->h, d->h, &y0, &fy);
+		y1 = y0 + 1 < s->h ? y0 + 1 : y0;
+		for (w = 0; w < d->w; w++) {
+			emu_sample(op->coord, w, s->w, d->w, &x0, &fx);
+			x1 = x0 + 1 < s->w ? x0 + 1 : x0;
+			for (c = 0; c < d->c; c++) {
+				top = emu_at(op, x0, y0, c) * (1 - fx) +
+				      emu_at(op, x1, y0, c) * fx;
+				bottom = emu_at(op, x0, y1, c) * (1 - fx) +
+					 emu_at(op, x1, y1, c) * fx;
+				emu_put(op, w, h, c, top * (1 - fy) + bottom * fy);
+			}
+		}
+	}
+}
+
 /* Decode every operation; on success *@ops holds @n of them. */
 static int emu_decode(struct emu_task *t, struct emu_op **ops, uint16_t *n)
 {
@@ -383,6 +535,12 @@ int nvdla_emu_run(struct nvdla_network *net, const struct nvdla_run *run,
 	for (i = 0; i < n; i++) {
 		if (ops[i].type == EMU_OP_SOFTMAX)
 			emu_softmax(&ops[i]);
+		else if (ops[i].type == EMU_OP_SWAP_CH)
+			emu_swap_ch(&ops[i]);
+		else if (ops[i].type == EMU_OP_LAYERNORM)
+			emu_layernorm(&ops[i]);
+		else if (ops[i].type == EMU_OP_RESIZE)
+			emu_resize(&ops[i]);
 		else
 			emu_elementwise(&ops[i]);
 	}
@@ -401,5 +559,16 @@ int nvdla_emu_memories(struct nvdla_network *net,
 	ret = emu_decode(&t, &ops, &n);
 	if (!ret)
 		free(ops);
+	return ret;
+}
+
+int nvdla_emu_check(struct nvdla_network *net)
+{
+	uint32_t n;
+	int ret = 0;
+
+	for (n = 0; n < net->num_tasks && !ret; n++)
+		if (net->tasks[n].src->interface == NVDLA_LBL_IF_EMU1)
+			ret = nvdla_emu_memories(net, net->tasks[n].src, NULL);
 	return ret;
 }

@@ -24,6 +24,27 @@
  * no such operation): y = erf(x) over the cube, layout with int8 support.
  */
 #define EMU_OP_ERF		2
+/*
+ * Also this stack's, in the layout with int8 support, computed in C float
+ * (sums in double): the cube with channels and height exchanged (a
+ * [1, T, D] tensor between its ONNX order and the layout where D are the
+ * channels); layer normalisation over the channels at each position,
+ * (x - mean) / sqrt(var + eps) (eps, f32 > 0, at EMU_V2_PARAM); bilinear
+ * resizing of each channel's plane (coordinate mapping, u8 enum
+ * emu_coord, at EMU_V2_PARAM).
+ */
+#define EMU_OP_SWAP_CH		3
+#define EMU_OP_LAYERNORM	4
+#define EMU_OP_RESIZE		5
+
+/* Output pixel o of a bilinear resize from n to m pixels samples at: */
+enum emu_coord {
+	EMU_COORD_HALF_PIXEL,		/* (o + 0.5) n / m - 0.5 */
+	EMU_COORD_PYTORCH_HALF_PIXEL,	/* the same, 0 when m is 1 */
+	EMU_COORD_ALIGN_CORNERS,	/* o (n - 1) / (m - 1), 0 when m is 1 */
+	EMU_COORD_ASYMMETRIC,		/* o n / m */
+	EMU_COORD_COUNT
+};
 
 /* Operation container: op_type u8 first in both layouts. */
 #define EMU_OP_TYPE		0
@@ -35,6 +56,7 @@
 #define EMU_V2_OUT_SCALE	8
 #define EMU_V2_POWER		12
 #define EMU_V2_AXIS		12
+#define EMU_V2_PARAM		12	/* this stack's operations' parameter */
 
 /* Buffer descriptors: 256 bytes each, source then destination. */
 #define EMU_BUF_SIZE		256

@@ -333,6 +333,8 @@ NVDLA_EXPORT int nvdla_network_load(struct nvdla_runtime *rt, const void *data,
 	if (!ret)
 		ret = nvdla_net_check_tasks(net);
 	if (!ret)
+		ret = nvdla_emu_check(net);
+	if (!ret)
 		ret = nvdla_net_slot_memories(net);
 	if (ret) {
 		nvdla_network_unload(net);

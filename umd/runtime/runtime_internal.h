@@ -277,7 +277,7 @@ int nvdla_legacy_upgrade(uint8_t *surfaces, uint64_t surfaces_size,
 int nvdla_net_check_tasks(struct nvdla_network *net);
 
 /*
- * Run CPU task @lt (power, softmax) on @run's buffers. Returns 0, or
+ * Run CPU task @lt (emu.h's operations) on @run's buffers. Returns 0, or
  * -EINVAL / -EOPNOTSUPP with a message when a descriptor or buffer does not
  * fit, before anything is written.
  */
@@ -290,6 +290,11 @@ int nvdla_emu_run(struct nvdla_network *net, const struct nvdla_run *run,
  */
 int nvdla_emu_memories(struct nvdla_network *net,
 		       const struct nvdla_lbl_task *lt, bool *mem);
+/*
+ * Decode every CPU task's descriptors at load: a message and an error for
+ * the first that does not.
+ */
+int nvdla_emu_check(struct nvdla_network *net);
 /* fp16 of @f, nearest with ties away from zero (the emulator's rounding). */
 uint16_t nvdla_emu_half(float f);
 /* The value of IEEE half @h (NaN and infinities included). */

@@ -3,13 +3,16 @@
 /*
  * CPU (EMU1) tasks: the emulator's fp16 rounding against hand-worked
  * cases; power and softmax on hand-worked inputs, in a one-task network
- * cut from the official MNIST loadable; every malformed descriptor refused
- * with its message before anything is written; and the whole MNIST network
+ * cut from the official MNIST loadable; this stack's erf, channel-height
+ * swap, layer normalisation and bilinear resize against plain references;
+ * every malformed descriptor refused with its message when the network is
+ * loaded; and the whole MNIST network
  * equal to its golden output, also after a convolution left the register
  * groups on the other side.
  */
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +122,9 @@ static struct nvdla_loadable *one_task(const void *file, size_t len)
 	return l;
 }
 
+/* Whether the last run() loaded its network. */
+static bool loaded;
+
 /* Run @l with fp16 input @in[4]; output into @out[4]. */
 static int run(struct nvdla_runtime *rt, const struct nvdla_loadable *l,
 	       const uint16_t *in, uint16_t *out)
@@ -130,12 +136,14 @@ static int run(struct nvdla_runtime *rt, const struct nvdla_loadable *l,
 	int ret, i;
 
 	memset(out, 0xff, 4 * sizeof(*out));
+	loaded = false;
 	if (nvdla_loadable_write(l, &buf, &len))
 		return -ENOMEM;
 	ret = nvdla_network_load(rt, buf, len, &net);
 	free(buf);
 	if (ret)
 		return ret;
+	loaded = true;
 	p = nvdla_buffer_map(nvdla_network_input(net, 0));
 	for (i = 0; i < 4; i++)
 		put16(p + 2 * i, in[i]);
@@ -167,7 +175,7 @@ static void test_ops(struct nvdla_runtime *rt, struct nvdla_loadable *l)
 	      EMU_V1_BUF_WIDTH + EMU_BUF_CHANNEL, 2);
 	tap_ok(run(rt, l, ones, y) == -EINVAL &&
 	       strstr(nvdla_runtime_error(rt), "softmax source wider") &&
-	       !y[0] && !y[1], "softmax into a narrower destination refused: %s",
+	       !loaded, "softmax into a narrower destination refused at load: %s",
 	       nvdla_runtime_error(rt));
 	put16(blob(l, "task-0-op_buf_list")->data + EMU_BUF_SIZE +
 	      EMU_V1_BUF_WIDTH + EMU_BUF_CHANNEL, 4);
@@ -239,7 +247,7 @@ static void test_v2(struct nvdla_runtime *rt, const void *file, size_t len)
 	put16(blob(l, "task-0-op_buf_list")->data + EMU_BUF_SIZE +
 	      EMU_V2_BUF_FORMAT, EMU_V2_FORMAT_FP16);
 	tap_ok(run(rt, l, x8, y) == -EOPNOTSUPP &&
-	       strstr(nvdla_runtime_error(rt), "formats differ") && !y[0],
+	       strstr(nvdla_runtime_error(rt), "formats differ") && !loaded,
 	       "int8 into fp16 refused: %s", nvdla_runtime_error(rt));
 	blob(l, "task-0-op_list")->data[EMU_OP_TYPE] = EMU_OP_SOFTMAX;
 	put_f32(blob(l, "task-0-op_list")->data + EMU_V2_IN_SCALE, 0.01f);
@@ -259,6 +267,179 @@ static void test_v2(struct nvdla_runtime *rt, const void *file, size_t len)
 	blob(l, "task-0-op_list")->data[EMU_OP_TYPE] = EMU_OP_ERF;
 	tap_ok(!run(rt, l, x8, y) && y[0] == 0xe40e && y[1] == 0x8a6b,
 	       "2019 layout, int8 erf with scales: 127 erf(0.1, -0.2, 1, -1.28) = 14 -28 107 -118, truncated");
+	nvdla_loadable_free(l);
+}
+
+/* The dims and strides of buffer @i (0 source, 1 destination), 2019 layout. */
+static void set_dims(struct nvdla_loadable *l, int i, uint16_t w, uint16_t h,
+		     uint16_t c, uint32_t line, uint32_t surf)
+{
+	uint8_t *dims = blob(l, "task-0-op_buf_list")->data + i * EMU_BUF_SIZE +
+			EMU_V2_BUF_WIDTH;
+
+	put16(dims, w);
+	put16(dims + EMU_BUF_HEIGHT, h);
+	put16(dims + EMU_BUF_CHANNEL, c);
+	put32(dims + EMU_BUF_LINE_STRIDE, line);
+	put32(dims + EMU_BUF_SURF_STRIDE, surf);
+}
+
+/* Whether fp16 @y[4] are @ref[4] to within @tol. */
+static bool near4(const uint16_t *y, const double *ref, double tol)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (!(fabs(nvdla_half_to_float(y[i]) - ref[i]) <= tol))
+			return false;
+	return true;
+}
+
+/* (x - mean) / sqrt(var + eps) of @n values at @x, step @step, into @y. */
+static void layernorm_ref(const double *x, int n, int step, double eps,
+			  double *y)
+{
+	double mean = 0, var = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		mean += x[i * step] / n;
+	for (i = 0; i < n; i++)
+		var += (x[i * step] - mean) * (x[i * step] - mean) / n;
+	for (i = 0; i < n; i++)
+		y[i * step] = (x[i * step] - mean) / sqrt(var + eps);
+}
+
+/*
+ * This stack's layout operations on small fp16 cubes whose strides pack
+ * them into the task's four values: a 2 x 2 swap, layer normalisation
+ * over 4 channels and over 2 channels at 2 positions, and bilinear
+ * resizes of 2 rows to 4 in each coordinate mapping, against plain
+ * double references (fp16: within half a step).
+ */
+static void test_own_ops(struct nvdla_runtime *rt, const void *file,
+			 size_t len)
+{
+	const uint16_t x[4] = { 0x3c00, 0x4000, 0x4200, 0x4400 };	/* 1 2 3 4 */
+	const double xd[4] = { 1, 2, 3, 4 };
+	static const struct {
+		uint8_t coord;
+		double y[4];
+		const char *what;
+	} rs[] = {
+		{ EMU_COORD_HALF_PIXEL, { 1, 1.25, 1.75, 2 }, "half_pixel" },
+		{ EMU_COORD_PYTORCH_HALF_PIXEL, { 1, 1.25, 1.75, 2 },
+		  "pytorch_half_pixel" },
+		{ EMU_COORD_ALIGN_CORNERS, { 1, 4 / 3.0, 5 / 3.0, 2 },
+		  "align_corners" },
+		{ EMU_COORD_ASYMMETRIC, { 1, 1.5, 2, 2 }, "asymmetric" },
+	};
+	struct nvdla_loadable *l = one_task(file, len);
+	uint16_t y[4];
+	double ref[4];
+	uint8_t *op;
+	size_t i;
+
+	if (!l) {
+		tap_ok(0, "this stack's CPU operations");
+		return;
+	}
+	to_v2(l, EMU_V2_FORMAT_FP16, 1.0f, 1.0f);
+	op = blob(l, "task-0-op_list")->data;
+	op[EMU_OP_TYPE] = EMU_OP_SWAP_CH;
+	set_dims(l, 0, 1, 2, 2, 4, 32);	/* (c, h) at 2 h + c */
+	set_dims(l, 1, 1, 2, 2, 4, 32);
+	tap_ok(!run(rt, l, x, y) && y[0] == x[0] && y[1] == x[2] &&
+	       y[2] == x[1] && y[3] == x[3],
+	       "channel-height swap of a 2 x 2 cube: 1 2 3 4 -> 1 3 2 4");
+	op[EMU_OP_TYPE] = EMU_OP_LAYERNORM;
+	put_f32(op + EMU_V2_PARAM, 1e-5f);
+	set_dims(l, 0, 1, 1, 4, 32, 32);
+	set_dims(l, 1, 1, 1, 4, 32, 32);
+	layernorm_ref(xd, 4, 1, 1e-5, ref);
+	tap_ok(!run(rt, l, x, y) && near4(y, ref, 1e-3),
+	       "layer normalisation of 1 2 3 4 over channels: -1.3416 -0.4472 0.4472 1.3416");
+	put_f32(op + EMU_V2_PARAM, 0.5f);
+	set_dims(l, 0, 1, 2, 2, 4, 32);	/* position h: channels 2 h, 2 h + 1 */
+	set_dims(l, 1, 1, 2, 2, 4, 32);
+	layernorm_ref(xd, 2, 1, 0.5, ref);
+	layernorm_ref(xd + 2, 2, 1, 0.5, ref + 2);
+	tap_ok(!run(rt, l, x, y) && near4(y, ref, 1e-3),
+	       "layer normalisation at 2 positions of 2 channels, eps 0.5: -0.5774 0.5774 twice");
+	op[EMU_OP_TYPE] = EMU_OP_RESIZE;
+	set_dims(l, 0, 1, 2, 1, 2, 32);	/* rows 1, 2 */
+	set_dims(l, 1, 1, 4, 1, 2, 32);
+	for (i = 0; i < sizeof(rs) / sizeof(rs[0]); i++) {
+		op[EMU_V2_PARAM] = rs[i].coord;
+		tap_ok(!run(rt, l, x, y) && near4(y, rs[i].y, 1e-3),
+		       "bilinear resize of rows 1, 2 to 4 rows, %s: %.4f %.4f %.4f %.4f",
+		       rs[i].what, rs[i].y[0], rs[i].y[1], rs[i].y[2],
+		       rs[i].y[3]);
+	}
+	nvdla_loadable_free(l);
+}
+
+/* Parameters and shapes of this stack's operations, refused at load. */
+static void test_own_refusals(struct nvdla_runtime *rt, const void *file,
+			      size_t len)
+{
+	static const struct {
+		uint8_t type;
+		float param;
+		uint16_t dst[3];	/* w, h, c */
+		const char *msg;
+	} m[] = {
+		{ EMU_OP_LAYERNORM, 0, { 1, 1, 4 },
+		  "epsilon not a positive number" },
+		{ EMU_OP_LAYERNORM, -1, { 1, 1, 4 },
+		  "epsilon not a positive number" },
+		{ EMU_OP_LAYERNORM, NAN, { 1, 1, 4 },
+		  "epsilon not a positive number" },
+		{ EMU_OP_LAYERNORM, INFINITY, { 1, 1, 4 },
+		  "epsilon not a positive number" },
+		{ EMU_OP_LAYERNORM, 1e-5f, { 1, 1, 2 },
+		  "layer normalisation destination not of the source's shape" },
+		{ EMU_OP_RESIZE, 4, { 1, 1, 4 },
+		  "unknown resize coordinate mapping" },
+		{ EMU_OP_RESIZE, 0, { 1, 1, 2 },
+		  "resize destination of other channels than its source" },
+		{ EMU_OP_SWAP_CH, 0, { 1, 1, 4 },
+		  "swap destination not the source with channels and height exchanged" },
+		{ 6, 0, { 1, 1, 4 }, "unknown operation type" },
+	};
+	struct nvdla_loadable *l = one_task(file, len);
+	uint16_t y[4];
+	uint8_t *op;
+	size_t i;
+
+	if (!l) {
+		tap_ok(0, "this stack's CPU operations refused");
+		return;
+	}
+	for (i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+		to_v2(l, EMU_V2_FORMAT_FP16, 1.0f, 1.0f);
+		op = blob(l, "task-0-op_list")->data;
+		op[EMU_OP_TYPE] = m[i].type;
+		if (m[i].type == EMU_OP_RESIZE)
+			op[EMU_V2_PARAM] = (uint8_t)m[i].param;
+		else
+			put_f32(op + EMU_V2_PARAM, m[i].param);
+		set_dims(l, 1, m[i].dst[0], m[i].dst[1], m[i].dst[2], 32, 32);
+		tap_ok(run(rt, l, (const uint16_t[4]){ 0 }, y) < 0 && !loaded &&
+		       strstr(nvdla_runtime_error(rt), m[i].msg),
+		       "operation %u refused at load: %s", m[i].type,
+		       nvdla_runtime_error(rt));
+	}
+	nvdla_loadable_free(l);
+	l = one_task(file, len);
+	if (!l)
+		return;
+	blob(l, "task-0-op_list")->data[EMU_OP_TYPE] = EMU_OP_LAYERNORM;
+	tap_ok(run(rt, l, (const uint16_t[4]){ 0 }, y) < 0 && !loaded &&
+	       strstr(nvdla_runtime_error(rt),
+		      "this stack's operation in the layout without int8 support"),
+	       "layer normalisation in the 2017 layout refused: %s",
+	       nvdla_runtime_error(rt));
 	nvdla_loadable_free(l);
 }
 
@@ -310,8 +491,7 @@ static void test_refusals(struct nvdla_runtime *rt, struct nvdla_loadable *l)
 		put16(p, m[i].value);
 		ret = run(rt, l, x, y);
 		tap_ok(ret < 0 && strstr(nvdla_runtime_error(rt), m[i].msg) &&
-		       !y[0] && !y[1] && !y[2] && !y[3],
-		       "%s +%zu = %u refused, output untouched: %s", m[i].blob,
+		       !loaded, "%s +%zu = %u refused at load: %s", m[i].blob,
 		       m[i].at, m[i].value, nvdla_runtime_error(rt));
 		p[0] = save[0];
 		p[1] = save[1];
@@ -374,6 +554,8 @@ int main(void)
 		nvdla_loadable_free(l);
 	}
 	test_v2(rt, file, len);
+	test_own_ops(rt, file, len);
+	test_own_refusals(rt, file, len);
 	test_network(rt);
 	nvdla_runtime_del(rt);
 	free(file);
