@@ -248,7 +248,7 @@ int nvc_op_resize(struct nvc_loader *l);
 /* Pad (onnx_ops_pad.c): a zero padding left for its reader to fold. */
 int nvc_op_pad(struct nvc_loader *l);
 /*
- * Input 0 of the node being mapped, of rank 4, with the rows and columns
+ * Input 0 of the node being mapped, of rank 4 (or 3: 1-D), with the rows and columns
  * a Pad adds around it into @pad (zeros when none).
  */
 int nvc_input_padded(struct nvc_loader *l, struct nvc_value **x,

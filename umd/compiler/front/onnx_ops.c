@@ -3,7 +3,9 @@
 /*
  * The operator table, and the mappings of the operators with a window:
  * Conv, ConvTranspose, Gemm and MatMul (a 1x1 convolution on C x 1 x 1),
- * the pools, LRN, and BatchNormalization (an affine per channel).
+ * the pools, LRN, and BatchNormalization (an affine per channel). Conv,
+ * MaxPool, AveragePool and the global pools also take 1-D data [1, C, L]
+ * (rank 3), which is the graph's C x L x 1: a window of L x 1.
  */
 #include <errno.h>
 #include <math.h>
@@ -14,28 +16,42 @@
 
 #define MAX_WINDOW 65536	/* kernel, stride, dilation, padding */
 
-/* Window attributes as read, for both spatial axes. */
+/*
+ * Window attributes as read, for both spatial axes; @one: of 1-D data,
+ * whose attributes hold the first axis alone (the second: 1, no padding).
+ */
 struct window {
 	int64_t k[2], stride[2], dil[2], pad[4], out[2];
 	char auto_pad[16];
 	int ceil;
+	int one;
 };
 
-static int ints2(struct nvc_loader *l, const char *name, int64_t def,
-		 int64_t lo, int64_t *v, int count)
+/*
+ * @count values of attribute @name (2, or 4 for pads: top, left, bottom,
+ * right), @def when absent. Of 1-D data the attribute holds those of the
+ * first axis alone (pads: begin, end); the second's are 1 (pads 0).
+ */
+static int ints2(struct nvc_loader *l, const struct window *w,
+		 const char *name, int64_t def, int64_t lo, int64_t *v,
+		 int count)
 {
 	int64_t a[4];
-	int n, i, ret;
+	int n, i, ret, want = w->one ? count / 2 : count;
 
 	ret = nvc_attr_ints(l, name, 4, a, &n);
 	if (ret)
 		return ret;
-	if (n && n != count)
+	if (n && n != want)
 		return nvc_node_error(l, -EINVAL,
-				      "attribute '%s' needs %d values for 2-D data (has %d)",
-				      name, count, n);
+				      "attribute '%s' needs %d values for %d-D data (has %d)",
+				      name, want, w->one ? 1 : 2, n);
 	for (i = 0; i < count; i++) {
-		v[i] = n ? a[i] : def;
+		if (w->one)
+			v[i] = i % 2 ? (count == 4 ? 0 : 1) :
+			       n ? a[i / 2] : def;
+		else
+			v[i] = n ? a[i] : def;
 		if (v[i] < lo || v[i] > MAX_WINDOW)
 			return nvc_node_error(l, -EINVAL,
 					      "attribute '%s' value %lld is out of range (%lld to %d)",
@@ -50,11 +66,11 @@ static int window_attrs(struct nvc_loader *l, struct window *w)
 {
 	int ret;
 
-	ret = ints2(l, "strides", 1, 1, w->stride, 2);
+	ret = ints2(l, w, "strides", 1, 1, w->stride, 2);
 	if (!ret)
-		ret = ints2(l, "dilations", 1, 1, w->dil, 2);
+		ret = ints2(l, w, "dilations", 1, 1, w->dil, 2);
 	if (!ret)
-		ret = ints2(l, "pads", 0, 0, w->pad, 4);
+		ret = ints2(l, w, "pads", 0, 0, w->pad, 4);
 	if (!ret)
 		ret = nvc_attr_string(l, "auto_pad", "NOTSET", w->auto_pad,
 				      sizeof(w->auto_pad));
@@ -104,6 +120,14 @@ static int window_out(struct nvc_loader *l, struct window *w, const int64_t *in)
 	return 0;
 }
 
+/* The plane of @x (height, width; 1-D data: length, 1) into @in. */
+static const int64_t *plane(const struct nvc_value *x, int64_t *in)
+{
+	in[0] = x->dims[2];
+	in[1] = x->rank > 3 ? x->dims[3] : 1;
+	return in;
+}
+
 static int act_rank4(struct nvc_loader *l, int i, struct nvc_value **x)
 {
 	int ret = nvc_input_act(l, i, x);
@@ -138,19 +162,22 @@ static int kernel(struct nvc_loader *l, const struct nvc_value *wv,
 {
 	int ret;
 
-	if (wv->rank != 4)
+	int64_t kw;
+
+	if (wv->rank != (w->one ? 3 : 4))
 		return nvc_node_error(l, -EINVAL,
-				      "weights '%s' have rank %d (4 expected)",
-				      wv->name, wv->rank);
-	ret = ints2(l, "kernel_shape", 0, 0, w->k, 2);
+				      "weights '%s' have rank %d (%d expected)",
+				      wv->name, wv->rank, w->one ? 3 : 4);
+	kw = w->one ? 1 : wv->dims[3];
+	ret = ints2(l, w, "kernel_shape", 0, 0, w->k, 2);
 	if (ret)
 		return ret;
 	if (nvc_attr(l, "kernel_shape") &&
-	    (w->k[0] != wv->dims[2] || w->k[1] != wv->dims[3]))
+	    (w->k[0] != wv->dims[2] || w->k[1] != kw))
 		return nvc_node_error(l, -EINVAL,
 				      "kernel_shape does not match the weights");
 	w->k[0] = wv->dims[2];
-	w->k[1] = wv->dims[3];
+	w->k[1] = kw;
 	if (!w->k[0] || !w->k[1] || w->k[0] > MAX_WINDOW || w->k[1] > MAX_WINDOW)
 		return nvc_node_error(l, -EINVAL, "empty or oversized kernel");
 	return 0;
@@ -171,6 +198,7 @@ static int conv_inputs(struct nvc_loader *l, const char *const *known,
 		ret = pad ? nvc_input_padded(l, x, pad) : act_rank4(l, 0, x);
 	if (!ret)
 		ret = nvc_input_float(l, 1, wv);
+	w->one = !ret && (*x)->rank == 3;
 	if (!ret)
 		ret = kernel(l, *wv, w);
 	if (!ret)
@@ -198,7 +226,7 @@ static int conv_node(struct nvc_loader *l, enum nvc_op op, struct nvc_value *x,
 			      w->k[1], wv->f);
 	if (wt < 0)
 		return wt;
-	k = nvc_unary_node(l, op, x, 4, dims);
+	k = nvc_unary_node(l, op, x, x->rank, dims);
 	if (k < 0)
 		return k;
 	c = &l->g->nodes[k].conv;
@@ -222,7 +250,7 @@ int nvc_op_conv(struct nvc_loader *l)
 		"kernel_shape", "pads", "strides", NULL };
 	struct window w = { 0 };
 	struct nvc_value *x, *wv;
-	int64_t group, dims[4], pad[4];
+	int64_t group, dims[4], pad[4], in[2];
 	int ret, k, i;
 
 	ret = conv_inputs(l, known, &x, &wv, &w, &group, pad);
@@ -234,7 +262,7 @@ int nvc_op_conv(struct nvc_loader *l)
 				      "group %lld does not divide %lld input channels into weights of %lld x %lld",
 				      (long long)group, (long long)x->dims[1],
 				      (long long)wv->dims[0], (long long)wv->dims[1]);
-	ret = window_out(l, &w, x->dims + 2);
+	ret = window_out(l, &w, plane(x, in));
 	if (ret)
 		return ret;
 	dims[0] = 1;
@@ -285,7 +313,7 @@ int nvc_op_conv_transpose(struct nvc_loader *l)
 
 	ret = conv_inputs(l, known, &x, &wv, &w, &group, NULL);
 	if (!ret)
-		ret = ints2(l, "output_padding", 0, 0, out_pad, 2);
+		ret = ints2(l, &w, "output_padding", 0, 0, out_pad, 2);
 	if (ret)
 		return ret;
 	if (strcmp(w.auto_pad, "NOTSET") && !nvc_attr(l, "output_shape"))
@@ -483,16 +511,13 @@ static int pool_fold_pad(struct nvc_loader *l, enum nvc_pool type,
 }
 
 static int pool(struct nvc_loader *l, enum nvc_pool type, struct window *w,
-		int count_include_pad)
+		struct nvc_value *x, const int64_t *pad, int count_include_pad)
 {
-	struct nvc_value *x;
 	struct nvc_node *nd;
-	int64_t dims[4], pad[4];
+	int64_t dims[4], in[2];
 	int ret, k, i;
 
-	ret = nvc_input_padded(l, &x, pad);
-	if (!ret)
-		ret = window_out(l, w, x->dims + 2);
+	ret = window_out(l, w, plane(x, in));
 	if (!ret)
 		ret = pool_fold_pad(l, type, w, pad, &count_include_pad);
 	if (ret)
@@ -508,7 +533,7 @@ static int pool(struct nvc_loader *l, enum nvc_pool type, struct window *w,
 	dims[1] = x->dims[1];
 	dims[2] = w->out[0];
 	dims[3] = w->out[1];
-	k = nvc_unary_node(l, NVC_POOL, x, 4, dims);
+	k = nvc_unary_node(l, NVC_POOL, x, x->rank, dims);
 	if (k < 0)
 		return k;
 	nd = &l->g->nodes[k];
@@ -529,9 +554,7 @@ static int pool_window(struct nvc_loader *l, struct window *w)
 	int64_t ceil;
 	int ret;
 
-	ret = nvc_io_check(l, 1, 1);
-	if (!ret)
-		ret = window_attrs(l, w);
+	ret = window_attrs(l, w);
 	if (!ret)
 		ret = nvc_attr_int(l, "ceil_mode", 0, &ceil);
 	if (ret)
@@ -539,7 +562,7 @@ static int pool_window(struct nvc_loader *l, struct window *w)
 	if (!nvc_attr(l, "kernel_shape"))
 		return nvc_node_error(l, -EINVAL, "kernel_shape is missing");
 	w->ceil = !!ceil;
-	return ints2(l, "kernel_shape", 1, 1, w->k, 2);
+	return ints2(l, w, "kernel_shape", 1, 1, w->k, 2);
 }
 
 /*
@@ -550,17 +573,24 @@ static int pool_op(struct nvc_loader *l, const char *const *known,
 		   const char *flag, enum nvc_pool type)
 {
 	struct window w = { 0 };
-	int64_t v;
+	struct nvc_value *x;
+	int64_t v, pad[4];
 	int ret;
 
 	ret = nvc_attr_check(l, known);
 	if (!ret)
 		ret = nvc_attr_int(l, flag, 0, &v);
 	if (!ret)
-		ret = pool_window(l, &w);
+		ret = nvc_io_check(l, 1, 1);
+	if (!ret)
+		ret = nvc_input_padded(l, &x, pad);
 	if (ret)
 		return ret;
-	return pool(l, type, &w, type == NVC_POOL_AVG && v);
+	w.one = x->rank == 3;
+	ret = pool_window(l, &w);
+	if (ret)
+		return ret;
+	return pool(l, type, &w, x, pad, type == NVC_POOL_AVG && v);
 }
 
 int nvc_op_maxpool(struct nvc_loader *l)
@@ -584,7 +614,7 @@ int nvc_op_avgpool(struct nvc_loader *l)
 static int global_pool(struct nvc_loader *l, struct nvc_value *x,
 		       enum nvc_pool type, int rank)
 {
-	int64_t dims[4] = { 1, x->dims[1], 1, 1 };
+	int64_t dims[4] = { 1, x->dims[1], 1, 1 }, in[2];
 	struct nvc_node *nd;
 	int k;
 
@@ -593,10 +623,10 @@ static int global_pool(struct nvc_loader *l, struct nvc_value *x,
 		return k;
 	nd = &l->g->nodes[k];
 	nd->pool.type = type;
-	nd->pool.kh = x->dims[2];
-	nd->pool.kw = x->dims[3];
-	nd->pool.stride[0] = x->dims[2];
-	nd->pool.stride[1] = x->dims[3];
+	nd->pool.kh = plane(x, in)[0];
+	nd->pool.kw = in[1];
+	nd->pool.stride[0] = in[0];
+	nd->pool.stride[1] = in[1];
 	nd->pool.global = 1;
 	return 0;
 }
@@ -609,11 +639,15 @@ int nvc_op_global_pool(struct nvc_loader *l)
 
 	ret = nvc_node_check(l, 1, 1, known);
 	if (!ret)
-		ret = act_rank4(l, 0, &x);
+		ret = nvc_input_act(l, 0, &x);
+	if (!ret && x->rank != 3 && x->rank != 4)
+		ret = nvc_node_error(l, -EINVAL,
+				     "input '%s' has rank %d; only 1-D (N, C, L) and 2-D (N, C, H, W) data is supported",
+				     x->name, x->rank);
 	if (ret)
 		return ret;
 	return global_pool(l, x, strcmp(l->op, "GlobalMaxPool") ?
-			   NVC_POOL_AVG : NVC_POOL_MAX, 4);
+			   NVC_POOL_AVG : NVC_POOL_MAX, x->rank);
 }
 
 /* ReduceMean and ReduceMax over height and width: a global pool. */

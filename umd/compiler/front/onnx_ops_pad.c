@@ -113,9 +113,9 @@ int nvc_input_padded(struct nvc_loader *l, struct nvc_value **x, int64_t *pad)
 	l->take_pad = 0;
 	if (ret)
 		return ret;
-	if ((*x)->rank != 4)
+	if ((*x)->rank != 4 && (*x)->rank != 3)
 		return nvc_node_error(l, -EINVAL,
-				      "input '%s' has rank %d; only 2-D (N, C, H, W) data is supported",
+				      "input '%s' has rank %d; only 1-D (N, C, L) and 2-D (N, C, H, W) data is supported",
 				      (*x)->name, (*x)->rank);
 	memcpy(pad, (*x)->pad, 4 * sizeof(*pad));
 	return 0;
