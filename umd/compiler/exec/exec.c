@@ -128,13 +128,54 @@ static void exec_softmax(const struct nvc_tensor *t, const float *x, float *y)
 	}
 }
 
-/* The CPU's element-wise function (NVC_CPU_ERF, the only one). */
-static void exec_cpu(const struct nvc_tensor *t, const float *x, float *y)
+/* (x - mean) / sqrt(var + eps) over the channels of each position. */
+static void exec_layernorm(const struct nvc_tensor *t, float eps,
+			   const float *x, float *y)
 {
-	long i;
+	long hw = (long)t->h * t->w, i;
+	double sum, sq, d;
+	int c;
 
-	for (i = 0; i < nvc_tensor_size(t); i++)
-		y[i] = erff(x[i]);
+	for (i = 0; i < hw; i++) {
+		for (sum = 0, c = 0; c < t->c; c++)
+			sum += x[c * hw + i];
+		for (sq = 0, c = 0; c < t->c; c++) {
+			d = x[c * hw + i] - sum / t->c;
+			sq += d * d;
+		}
+		for (c = 0; c < t->c; c++)
+			y[c * hw + i] = (float)((x[c * hw + i] - sum / t->c) /
+						sqrt(sq / t->c + eps));
+	}
+}
+
+/* The CPU's functions (enum nvc_cpu_fn; RESIZE: exec_window.c). */
+static void exec_cpu(const struct nvc_graph *g, const struct nvc_node *nd,
+		     const float *x, float *y)
+{
+	const struct nvc_tensor *ti = &g->tensors[nd->inputs[0]];
+	const struct nvc_tensor *t = &g->tensors[nd->outputs[0]];
+	long i, c, h;
+
+	switch (nd->cpu) {
+	case NVC_CPU_ERF:
+		for (i = 0; i < nvc_tensor_size(t); i++)
+			y[i] = erff(x[i]);
+		break;
+	case NVC_CPU_SWAP_CH:
+		for (c = 0; c < ti->c; c++)
+			for (h = 0; h < ti->h; h++)
+				for (i = 0; i < ti->w; i++)
+					y[(h * ti->c + c) * ti->w + i] =
+						x[(c * ti->h + h) * ti->w + i];
+		break;
+	case NVC_CPU_LAYERNORM:
+		exec_layernorm(t, nd->cpu_eps, x, y);
+		break;
+	case NVC_CPU_RESIZE:
+		nvc_exec_resize(ti, t, nd->cpu_coord, x, y);
+		break;
+	}
 }
 
 /* Node @nd from and into @values; -1 when out of memory. */
@@ -176,7 +217,7 @@ static int exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
 		exec_softmax(out, x, y);
 		break;
 	case NVC_CPU:
-		exec_cpu(out, x, y);
+		exec_cpu(g, nd, x, y);
 		break;
 	case NVC_ACT:
 	case NVC_RESHAPE:

@@ -3,12 +3,13 @@
 /*
  * The executor's windowed kernels: convolution (groups, dilation) and its
  * transpose, max and average pooling (ceil mode windows clipped to the
- * padded input, count_include_pad), and LRN across channels as ONNX
- * defines it.
+ * padded input, count_include_pad), LRN across channels as ONNX
+ * defines it, and bilinear resizing (ONNX Resize, mode linear).
  */
 #include <math.h>
 #include <stdlib.h>
 
+#include "emu.h"
 #include "exec.h"
 
 /* The outputs o in [*lo, *hi) whose tap o * stride + off lies in [0, size). */
@@ -212,6 +213,56 @@ void nvc_exec_lrn(const struct nvc_graph *g, const struct nvc_node *nd,
 					sum += (double)x[j * hw + i] * x[j * hw + i];
 			y[c * hw + i] = x[c * hw + i] /
 				pow(a->bias + a->alpha / a->size * sum, a->beta);
+		}
+	}
+}
+
+/* Where output pixel @o of @m samples an input of @n pixels, clamped. */
+static double resize_at(int coord, int o, int n, int m)
+{
+	double x, s = (double)n / m;
+
+	switch (coord) {
+	case EMU_COORD_ALIGN_CORNERS:
+		x = m > 1 ? (double)o * (n - 1) / (m - 1) : 0;
+		break;
+	case EMU_COORD_ASYMMETRIC:
+		x = o * s;
+		break;
+	case EMU_COORD_PYTORCH_HALF_PIXEL:
+		x = m > 1 ? (o + 0.5) * s - 0.5 : 0;
+		break;
+	default:
+		x = (o + 0.5) * s - 0.5;
+		break;
+	}
+	return fmin(fmax(x, 0), n - 1);
+}
+
+void nvc_exec_resize(const struct nvc_tensor *ti, const struct nvc_tensor *t,
+		     int coord, const float *x, float *y)
+{
+	int c, h, w, x0, y0, x1, y1;
+	double fx, fy, sy, sx;
+	const float *p;
+
+	for (c = 0; c < t->c; c++) {
+		p = x + (long)c * ti->h * ti->w;
+		for (h = 0; h < t->h; h++) {
+			sy = resize_at(coord, h, ti->h, t->h);
+			y0 = (int)sy;
+			y1 = y0 + 1 < ti->h ? y0 + 1 : y0;
+			fy = sy - y0;
+			for (w = 0; w < t->w; w++) {
+				sx = resize_at(coord, w, ti->w, t->w);
+				x0 = (int)sx;
+				x1 = x0 + 1 < ti->w ? x0 + 1 : x0;
+				fx = sx - x0;
+				*y++ = (float)((p[y0 * ti->w + x0] * (1 - fx) +
+						p[y0 * ti->w + x1] * fx) * (1 - fy) +
+					       (p[y1 * ti->w + x0] * (1 - fx) +
+						p[y1 * ti->w + x1] * fx) * fy);
+			}
 		}
 	}
 }

@@ -54,6 +54,14 @@ struct nvc_value {
 	 */
 	int quant_type;
 	float qscale;
+	/*
+	 * A [1, T, D] tensor in token layout: its graph tensor is D x T x 1
+	 * (D the channels, as MatMul over the last axis reads it) while dims
+	 * keep the ONNX shape; twin: 1 + the tensor holding the other layout
+	 * of the value, once one was made (onnx_ops_tokens.c).
+	 */
+	int tokens;
+	int twin;
 };
 
 struct nvc_loader {
@@ -70,6 +78,9 @@ struct nvc_loader {
 	int take_pad;			/* it folds a Pad of its input 0 */
 	int take_view;			/* it reads a channel-group view */
 	int take_quant;			/* it reads integer codes */
+	int take_tokens;		/* it reads token-layout tensors */
+	int in_tokens;			/* it read one: its output is one */
+	char *skip;			/* nodes mapped by a pattern, or NULL */
 	char *err;
 	size_t errlen;
 };
@@ -243,6 +254,21 @@ int nvc_conv1x1_node(struct nvc_loader *l, struct nvc_value *x, int64_t n,
  */
 int nvc_slice_channels(struct nvc_loader *l, struct nvc_value *x,
 		       int64_t first, int64_t count);
+/*
+ * Token layout (onnx_ops_tokens.c): whether operator @op reads it; the
+ * tensor holding @x in it (a CPU swap of channels and height made once);
+ * MatMul of a rank-3 @x by N x K weights @w, a 1x1 convolution on its
+ * tokens; LayerNormalization, and ReduceMean over the last axis that
+ * begins the pattern torch writes for it before opset 17; and the
+ * tensor of a graph output @v in ONNX order.
+ */
+int nvc_tokens_op(const char *op);
+int nvc_tokens_tensor(struct nvc_loader *l, struct nvc_value *x);
+int nvc_tokens_matmul(struct nvc_loader *l, struct nvc_value *x, int64_t n,
+		      const float *w);
+int nvc_op_layernorm(struct nvc_loader *l);
+int nvc_layernorm_pattern(struct nvc_loader *l, struct nvc_value *x);
+int nvc_tokens_output(struct nvc_loader *l, struct nvc_value *v, int *t);
 /* Resize and Upsample, nearest by whole factors (onnx_ops_resize.c). */
 int nvc_op_resize(struct nvc_loader *l);
 /* Pad (onnx_ops_pad.c): a zero padding left for its reader to fold. */

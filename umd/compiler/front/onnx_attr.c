@@ -184,6 +184,12 @@ static int pad_check(struct nvc_loader *l, const struct nvc_value *v)
 				      v->name, v->kind == VAL_ACT ?
 				      "the int8 output of a QuantizeLinear" :
 				      "an integer constant");
+	if (v->tokens && !l->take_tokens)
+		return nvc_node_error(l, -EINVAL,
+				      "input '%s' is a [1, T, D] tensor in token layout (after a MatMul over its last axis), which only element-wise operators, MatMul and LayerNormalization read",
+				      v->name);
+	if (v->kind == VAL_ACT && v->tokens)
+		l->in_tokens = 1;
 	if (!v->pad_node || l->take_pad)
 		return 0;
 	return nvc_node_error(l, -EINVAL,
@@ -273,6 +279,10 @@ int nvc_output_act(struct nvc_loader *l, int i, int rank,
 	ret = nvc_shape_nchw(l, "output shape", rank, dims, &c, &h, &w);
 	if (ret)
 		return ret;
+	if (l->in_tokens && rank == 3) {
+		c = dims[2];
+		h = dims[1];
+	}
 	*v = nvc_value_new(l, name);
 	if (!*v)
 		return -EINVAL;
@@ -280,6 +290,7 @@ int nvc_output_act(struct nvc_loader *l, int i, int rank,
 	if (t < 0)
 		return nvc_error(l->err, l->errlen, t, "out of memory");
 	(*v)->kind = VAL_ACT;
+	(*v)->tokens = l->in_tokens && rank == 3;
 	(*v)->rank = rank;
 	memcpy((*v)->dims, dims, rank * sizeof(*dims));
 	(*v)->tensor = t;
@@ -336,7 +347,7 @@ int nvc_channel_vector(struct nvc_loader *l, const char *what,
 		       const struct nvc_value *v, const struct nvc_value *x,
 		       int c, float *out)
 {
-	int i, a, per_channel = 0;
+	int i, a, per_channel = 0, axis = x->tokens ? x->rank - 1 : 1;
 
 	if (!v->count)
 		return nvc_node_error(l, -EINVAL, "%s '%s' is empty", what,
@@ -349,7 +360,7 @@ int nvc_channel_vector(struct nvc_loader *l, const char *what,
 		a = x->rank - v->rank + i;	/* numpy broadcasting */
 		if (v->dims[i] == 1)
 			continue;
-		if (a != 1 || v->dims[i] != c)
+		if (a != axis || v->dims[i] != c)
 			return nvc_node_error(l, -EINVAL,
 					      "%s '%s' varies along axis %d; only scalars and per-channel values are supported",
 					      what, v->name, a);

@@ -302,6 +302,7 @@ static int load_inputs(struct nvc_loader *l, const Onnx__GraphProto *gp)
 static int load_outputs(struct nvc_loader *l, const Onnx__GraphProto *gp)
 {
 	struct nvc_graph *g = l->g;
+	int ret, t = -1;
 	size_t i;
 
 	if (!gp->n_output || gp->n_output > NVC_MAX_OUTPUTS)
@@ -324,7 +325,10 @@ static int load_outputs(struct nvc_loader *l, const Onnx__GraphProto *gp)
 			return nvc_error(l->err, l->errlen, -EINVAL,
 					 "output '%s' is the rank-5 view of channel groups of Reshape node '%s'",
 					 name, v->view_node);
-		g->outputs[g->num_outputs++] = v->tensor;
+		ret = v->tokens ? nvc_tokens_output(l, v, &t) : 0;
+		if (ret)
+			return ret;
+		g->outputs[g->num_outputs++] = v->tokens ? t : v->tensor;
 	}
 	return 0;
 }
@@ -370,6 +374,7 @@ static const struct {
 	{ "Max", nvc_op_max },
 	{ "Softmax", nvc_op_softmax },
 	{ "Erf", nvc_op_erf },
+	{ "LayerNormalization", nvc_op_layernorm },
 	{ "Reshape", nvc_op_reshape },
 	{ "Flatten", nvc_op_flatten },
 	{ "Identity", nvc_op_identity },
@@ -414,6 +419,8 @@ static int map_one(struct nvc_loader *l, const Onnx__NodeProto *n)
 	l->node = n;
 	l->node_name = *str(n->name) ? n->name :
 		       n->n_output ? str(n->output[0]) : "";
+	l->take_tokens = nvc_tokens_op(str(n->op_type));
+	l->in_tokens = 0;
 	if (*domain && strcmp(domain, "ai.onnx"))
 		return nvc_node_error(l, -EINVAL, "domain '%s' is not supported",
 				      domain);
@@ -488,7 +495,7 @@ static int map_nodes(struct nvc_loader *l, const Onnx__GraphProto *gp)
 	while (head < tail) {
 		int k = queue[head++], e;
 
-		ret = map_one(l, gp->node[k]);
+		ret = l->skip && l->skip[k] ? 0 : map_one(l, gp->node[k]);
 		if (ret)
 			goto out;
 		for (e = first[k]; e >= 0; e = next[e])
@@ -559,6 +566,7 @@ static void loader_free(struct nvc_loader *l)
 	}
 	free(l->values);
 	free(l->hash);
+	free(l->skip);
 }
 
 static int load_graph(struct nvc_loader *l, const Onnx__ModelProto *m)

@@ -473,13 +473,22 @@ int nvc_op_matmul(struct nvc_loader *l)
 
 	ret = nvc_node_check(l, 2, 2, known);
 	if (!ret)
-		ret = matrix_inputs(l, 0, &x, &b);
+		ret = nvc_input_act(l, 0, &x);
+	if (!ret)
+		ret = x->rank == 3 ? nvc_input_float(l, 1, &b) :
+		      matrix_inputs(l, 0, &x, &b);
 	if (ret)
 		return ret;
+	if (x->rank == 3 && (b->rank != 2 || b->dims[0] != x->dims[2] ||
+			     !b->count))
+		return nvc_node_error(l, -EINVAL,
+				      "weights '%s' do not match %lld inputs",
+				      b->name, (long long)x->dims[2]);
 	w = fc_weights(b, 0, 1);
 	if (!w)
 		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
-	ret = nvc_conv1x1_node(l, x, b->dims[1], w, -1);
+	ret = x->rank == 3 ? nvc_tokens_matmul(l, x, b->dims[1], w) :
+	      nvc_conv1x1_node(l, x, b->dims[1], w, -1);
 	free(w);
 	return ret;
 }
@@ -664,9 +673,18 @@ int nvc_op_reduce(struct nvc_loader *l)
 	if (!ret)
 		ret = nvc_attr_int(l, "keepdims", 1, &keep);
 	if (!ret)
-		ret = act_rank4(l, 0, &x);
+		ret = nvc_input_act(l, 0, &x);
 	if (ret)
 		return ret;
+	/* Over the last axis: the layer normalisation torch writes. */
+	if (!strcmp(l->op, "ReduceMean") && n == 1 && keep &&
+	    (x->rank == 3 || x->rank == 2) &&
+	    (axes[0] == -1 || axes[0] == x->rank - 1))
+		return nvc_layernorm_pattern(l, x);
+	if (x->rank != 4)
+		return nvc_node_error(l, -EINVAL,
+				      "input '%s' has rank %d; only 2-D (N, C, H, W) data is supported",
+				      x->name, x->rank);
 	for (i = 0; i < n; i++)
 		if (axes[i] >= -4 && axes[i] < 4)
 			mask |= 1 << (axes[i] < 0 ? axes[i] + 4 : axes[i]);
@@ -720,7 +738,7 @@ int nvc_affine_node(struct nvc_loader *l, struct nvc_value *x,
 {
 	struct nvc_node *nd;
 	int k, st = -1, ht = -1;
-	int c = x->dims[1];
+	int c = l->g->tensors[x->tensor].c;
 
 	if (scale) {
 		st = nvc_const_tensor(l, "scale", 1, c, 1, 1, scale);

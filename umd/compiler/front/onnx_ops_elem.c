@@ -62,7 +62,7 @@ static int hard_sigmoid_node(struct nvc_loader *l, struct nvc_value *x,
 			     float alpha, float beta, int out)
 {
 	struct nvc_node *nd;
-	int c = x->dims[1], i, st, ht, k;
+	int c = l->g->tensors[x->tensor].c, i, st, ht, k;
 	float *v = malloc(2 * c * sizeof(*v));
 
 	if (!v)
@@ -233,9 +233,14 @@ static int eltwise(struct nvc_loader *l, struct nvc_value *a,
 {
 	struct nvc_value *y;
 	int in[2] = { a->tensor, b->tensor };
-	int ret, k;
+	int ret, k, i;
 
 	ret = per_channel(a, b) && op != NVC_ELT_MAX ? 0 : same_shape(l, a, b);
+	/* One in token layout: both (a MatMul's output and a residual). */
+	for (i = 0; !ret && l->in_tokens && i < 2; i++) {
+		in[i] = nvc_tokens_tensor(l, i ? b : a);
+		ret = in[i] < 0 ? in[i] : 0;
+	}
 	if (!ret)
 		ret = nvc_output_act(l, 0, a->rank, a->dims, &y);
 	if (ret)
@@ -252,7 +257,7 @@ static int arith_const(struct nvc_loader *l, struct nvc_value *x,
 		       struct nvc_value *v, int swapped)
 {
 	const char *op = l->op;
-	int c = x->dims[1], i, ret;
+	int c = l->g->tensors[x->tensor].c, i, ret;
 	float *vec, *scale = NULL, *shift = NULL;
 
 	if (swapped && !strcmp(op, "Div"))

@@ -7,8 +7,10 @@
  * graphs that pass, so that no shape can take it outside a buffer.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 
+#include "emu.h"
 #include "graph.h"
 
 struct check {
@@ -162,6 +164,35 @@ static int check_channels(struct check *k, const int *t, int n,
 	return 0;
 }
 
+static int check_cpu(struct check *k, const struct nvc_tensor *in,
+		     const struct nvc_tensor *out)
+{
+	const struct nvc_node *nd = k->nd;
+
+	switch (nd->cpu) {
+	case NVC_CPU_ERF:
+		break;
+	case NVC_CPU_SWAP_CH:
+		if (out->c != in->h || out->h != in->c || out->w != in->w)
+			return fail(k, "the swap's output is not its input with channels and height exchanged");
+		return 0;
+	case NVC_CPU_LAYERNORM:
+		if (!(nd->cpu_eps > 0) || isinf(nd->cpu_eps))
+			return fail(k, "bad epsilon");
+		break;
+	case NVC_CPU_RESIZE:
+		if ((unsigned int)nd->cpu_coord >= EMU_COORD_COUNT ||
+		    out->c != in->c)
+			return fail(k, "bad resize");
+		return 0;
+	default:
+		return fail(k, "unknown CPU function");
+	}
+	if (!same_shape(in, out))
+		return fail(k, "input and output differ in shape");
+	return 0;
+}
+
 static int check_op(struct check *k)
 {
 	const struct nvc_node *nd = k->nd;
@@ -203,9 +234,7 @@ static int check_op(struct check *k)
 			return fail(k, "bad size");
 		break;
 	case NVC_CPU:
-		if ((unsigned int)nd->cpu > NVC_CPU_ERF)
-			return fail(k, "unknown CPU function");
-		break;
+		return check_cpu(k, in, out);
 	case NVC_ACT:
 	case NVC_SOFTMAX:
 		break;

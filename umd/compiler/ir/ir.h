@@ -42,7 +42,17 @@ enum nvc_op {
 				 */
 };
 
-enum nvc_cpu_fn { NVC_CPU_ERF };
+/*
+ * ERF element-wise; SWAP_CH: the output is the input with channels and
+ * height exchanged (a [1, T, D] tensor between C = T, H = D and the token
+ * layout C = D, H = T that MatMul over its last axis reads); LAYERNORM:
+ * (x - mean) / sqrt(var + cpu_eps) over the channels at each position;
+ * RESIZE: bilinear, each plane to the output's (cpu_coord: emu.h's enum
+ * emu_coord).
+ */
+enum nvc_cpu_fn {
+	NVC_CPU_ERF, NVC_CPU_SWAP_CH, NVC_CPU_LAYERNORM, NVC_CPU_RESIZE,
+};
 
 enum nvc_act {
 	NVC_ACT_NONE,
@@ -133,6 +143,9 @@ struct nvc_node {
 	 * (nvc_decide_fusion()).
 	 */
 	int sdp_fused;
+	/* NVC_CPU: LAYERNORM's epsilon, RESIZE's coordinate mapping. */
+	float cpu_eps;
+	int cpu_coord;
 };
 
 struct nvc_graph {

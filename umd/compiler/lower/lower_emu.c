@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Softmax, and Erf with --cpu-fallback, as CPU tasks (the runtime's
- * emulator, umd/runtime/emu.c), in the descriptor layout with scale
- * factors: one operation, its source and destination buffers at
- * address-list indices after the task's own.
+ * Softmax, and with --cpu-fallback the functions of NVC_CPU (erf, the
+ * channel-height swap, layer normalisation, bilinear resize), as CPU
+ * tasks (the runtime's emulator, umd/runtime/emu.c), in the descriptor
+ * layout with scale factors: one operation, its source and destination
+ * buffers at address-list indices after the task's own.
  */
 #include <errno.h>
 #include <string.h>
@@ -74,6 +75,27 @@ static void emu_buffer(const struct nvc_lower *L, uint8_t *d, int tensor)
 	wr32(dims + EMU_BUF_SURF_STRIDE, p->surf);
 }
 
+/* The emulator's operation for node @n and its parameter. */
+static void emu_op(const struct nvc_node *n, uint8_t *op)
+{
+	static const uint8_t type[] = {
+		[NVC_CPU_ERF] = EMU_OP_ERF,
+		[NVC_CPU_SWAP_CH] = EMU_OP_SWAP_CH,
+		[NVC_CPU_LAYERNORM] = EMU_OP_LAYERNORM,
+		[NVC_CPU_RESIZE] = EMU_OP_RESIZE,
+	};
+
+	if (n->op == NVC_SOFTMAX) {
+		op[EMU_OP_TYPE] = EMU_OP_SOFTMAX;
+		return;
+	}
+	op[EMU_OP_TYPE] = type[n->cpu];
+	if (n->cpu == NVC_CPU_LAYERNORM)
+		wrf32(op + EMU_V2_PARAM, n->cpu_eps);
+	if (n->cpu == NVC_CPU_RESIZE)
+		op[EMU_V2_PARAM] = (uint8_t)n->cpu_coord;
+}
+
 int nvc_lower_cpu(struct nvc_lower *L, int node)
 {
 	const struct nvc_node *n = &L->g->nodes[node];
@@ -99,7 +121,7 @@ int nvc_lower_cpu(struct nvc_lower *L, int node)
 	wr16(t.emu_net + EMU_NET_OP_INDEX, 1);
 	wr16(t.emu_net + EMU_NET_BUF_INDEX, 2);
 	wr16(t.emu_net + EMU_NET_NUM_OPS, 1);
-	t.emu_ops[EMU_OP_TYPE] = softmax ? EMU_OP_SOFTMAX : EMU_OP_ERF;
+	emu_op(n, t.emu_ops);
 	wrf32(t.emu_ops + EMU_V2_IN_SCALE, L->ts[in].scale);
 	wrf32(t.emu_ops + EMU_V2_OUT_SCALE, L->ts[out].scale);
 	emu_buffer(L, t.emu_bufs, in);
