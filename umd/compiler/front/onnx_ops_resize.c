@@ -5,7 +5,9 @@
  * of height and width (the 2x upsampling of YOLO-style necks): a transposed convolution whose kernel
  * is its stride, sy x sx, with weights 1 from each channel to itself and
  * 0 across channels, which the back end lowers like any such
- * ConvTranspose (exact: each output is one input times 1).
+ * ConvTranspose (exact: each output is one input times 1). Mode linear
+ * (bilinear) of height and width, by any scales or sizes, is a CPU task
+ * (NVC_CPU_RESIZE), with --cpu-fallback.
  */
 #include <errno.h>
 #include <math.h>
@@ -13,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emu.h"
 #include "onnx.h"
 
 /*
@@ -82,13 +85,109 @@ static int factors(struct nvc_loader *l, const struct nvc_value *x,
 	return 0;
 }
 
+/* The bilinear output's plane from scales or sizes (input 1, 2 or 3). */
+static int linear_plane(struct nvc_loader *l, const struct nvc_value *x,
+			int64_t *hw)
+{
+	int si = resize_before_11(l) ? 1 : 2, i;
+	const Onnx__AttributeProto *a = nvc_attr(l, "scales");
+	struct nvc_value *v;
+	const float *f = NULL;
+	int ret;
+
+	if (a && a->n_floats == 4)
+		f = a->floats;
+	else if (!a && nvc_input_present(l, si) &&
+		 nvc_value_find(l, l->node->input[si])->count) {
+		ret = nvc_input_float(l, si, &v);
+		if (ret)
+			return ret;
+		f = v->count == 4 ? v->f : NULL;
+	}
+	if (a || f) {
+		if (!f || f[0] != 1 || f[1] != 1)
+			return nvc_node_error(l, -EINVAL,
+					      "the scales must be 4 values, 1 for batch and channels");
+		for (i = 0; i < 2; i++)
+			hw[i] = (int64_t)floorf(x->dims[2 + i] * f[2 + i]);
+	} else {
+		ret = nvc_input_int64(l, 3, &v);
+		if (ret)
+			return ret;
+		if (v->count != 4 || v->i[0] != 1 || v->i[1] != x->dims[1])
+			return nvc_node_error(l, -EINVAL,
+					      "the sizes must be 4 values keeping batch and channels");
+		hw[0] = v->i[2];
+		hw[1] = v->i[3];
+	}
+	for (i = 0; i < 2; i++)
+		if (hw[i] < 1 || hw[i] > NVC_MAX_DIM)
+			return nvc_node_error(l, -EINVAL,
+					      "output size %lld is out of range",
+					      (long long)hw[i]);
+	return 0;
+}
+
+/* The coordinate mapping of a bilinear resize (emu.h's enum emu_coord). */
+static int linear_coord(struct nvc_loader *l, const char *coord)
+{
+	static const char *const names[EMU_COORD_COUNT] = {
+		[EMU_COORD_HALF_PIXEL] = "half_pixel",
+		[EMU_COORD_PYTORCH_HALF_PIXEL] = "pytorch_half_pixel",
+		[EMU_COORD_ALIGN_CORNERS] = "align_corners",
+		[EMU_COORD_ASYMMETRIC] = "asymmetric",
+	};
+	int i;
+
+	for (i = 0; i < EMU_COORD_COUNT; i++)
+		if (!strcmp(coord, names[i]))
+			return i;
+	return nvc_node_error(l, -EINVAL,
+			      "mode 'linear' with coordinate_transformation_mode '%s' is not supported (half_pixel, pytorch_half_pixel, align_corners, asymmetric)",
+			      coord);
+}
+
+/* Mode linear: a bilinear resize on the CPU. */
+static int resize_linear(struct nvc_loader *l, const char *coord)
+{
+	struct nvc_value *x;
+	int64_t dims[4], v;
+	int ret, k, c;
+
+	ret = nvc_attr_int(l, "exclude_outside", 0, &v);
+	if (!ret && v)
+		ret = nvc_node_error(l, -EINVAL, "exclude_outside is not supported");
+	if (!ret)
+		ret = nvc_input_act(l, 0, &x);
+	if (!ret && x->rank != 4)
+		ret = nvc_node_error(l, -EINVAL, "input '%s' has rank %d (4 expected)",
+				     x->name, x->rank);
+	if (ret)
+		return ret;
+	c = linear_coord(l, coord);
+	if (c < 0)
+		return c;
+	memcpy(dims, x->dims, sizeof(dims));
+	ret = linear_plane(l, x, dims + 2);
+	if (!ret && nvc_dims_count(4, dims) < 0)
+		ret = nvc_node_error(l, -EINVAL, "the resized tensor is too large");
+	if (ret)
+		return ret;
+	k = nvc_unary_node(l, NVC_CPU, x, 4, dims);
+	if (k < 0)
+		return k;
+	l->g->nodes[k].cpu = NVC_CPU_RESIZE;
+	l->g->nodes[k].cpu_coord = c;
+	return 0;
+}
+
 /*
  * Whether output pixel y of a nearest resize by a whole factor reads
  * input pixel floor(y / f), as the transposed convolution computes: with
  * asymmetric coordinates rounded down, and with half-pixel ones rounded
  * to the nearest (the source y / f + (1 / f - 1) / 2 never ends in .5).
  */
-static int mapping(struct nvc_loader *l)
+static int mapping(struct nvc_loader *l, int *linear)
 {
 	char mode[32], coord[32], near[32];
 	int ret;
@@ -106,9 +205,13 @@ static int mapping(struct nvc_loader *l)
 				      near, sizeof(near));
 	if (ret)
 		return ret;
+	if (!strcmp(mode, "linear") && !resize_before_11(l)) {
+		*linear = 1;
+		return resize_linear(l, coord);
+	}
 	if (strcmp(mode, "nearest"))
 		return nvc_node_error(l, -EINVAL,
-				      "only mode 'nearest' is supported (mode '%s')",
+				      "only modes 'nearest' and 'linear' (opset 11 on) are supported (mode '%s')",
 				      mode);
 	if (!strcmp(coord, "asymmetric") ? !strcmp(near, "floor") :
 	    (!strcmp(coord, "half_pixel") ||
@@ -129,7 +232,7 @@ int nvc_op_resize(struct nvc_loader *l)
 	struct nvc_node *nd;
 	struct nvc_value *x;
 	float *w;
-	int ret, k, wt;
+	int ret, k, wt, linear = 0;
 
 	static const char *const upsample7[] = { "mode", "scales", NULL };
 	static const char *const upsample9[] = { "mode", NULL };
@@ -144,7 +247,9 @@ int nvc_op_resize(struct nvc_loader *l)
 	if (!ret && up && l->opset < 9 && !nvc_attr(l, "scales"))
 		ret = nvc_node_error(l, -EINVAL, "scales is missing");
 	if (!ret)
-		ret = mapping(l);
+		ret = mapping(l, &linear);
+	if (linear || ret)
+		return ret;
 	if (!ret)
 		ret = nvc_input_act(l, 0, &x);
 	if (!ret && x->rank != 4)
