@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: MIT
-"""torchvision's classifiers as torch 1.13 exports them (tools/models/zoo.py,
-cached in BUILD/zoo), compiled by nvdla_compile for nv_full fp16 and run
+"""torchvision's classifiers, a 1-D convolution net and a token MLP block
+as torch 1.13 exports them (tools/models/zoo.py, cached in BUILD/zoo;
+those of zoo.CPU_FALLBACK with --cpu-fallback), compiled by nvdla_compile
+for nv_full fp16 and run
 on the in-process model (sim:nv_full) through the Python module: cosine
 similarity to torch float32 at least 0.999 and the same top-1 class, the
 loadable within its size limit where one is listed; the models listed
 for int8 also compiled for those configurations, calibrated on four
-random images like the input, at cosine 0.99 or more and the same top-1.
+random images like the input (random arrays of the input's shape for
+inputs other than images), at cosine 0.99 or more and the same top-1.
 TAP lines, one per model, with the figures and the time.
 
 Usage: zoo_check.py BUILD [NAME...]"""
@@ -34,14 +37,25 @@ INT8 = {
     "mnasnet1_0": ("nv_large", "nv_small"),
     "mobilenet_v2": ("nv_large", "nv_small"),
     "efficientnet_b0": ("nv_large", "nv_small"),
+    "conv1d_net": ("nv_large", "nv_small"),
+    "token_mlp": ("nv_large", "nv_small"),
+    "token_mlp_17": ("nv_large", "nv_small"),
 }
 
 
-def calibration(d, side):
-    """Four images of uniform random pixels (as the input is), in D/calib."""
+def calibration(d, shape):
+    """Four images of uniform random pixels (as the input is), in D/calib;
+    for an input other than an image (not 3 x side x side), four arrays of
+    uniform random values."""
     cal = os.path.join(d, "calib")
     os.makedirs(cal, exist_ok=True)
     rng = np.random.default_rng(2026)
+    side = shape[-1]
+    if len(shape) != 4 or shape[1] != 3 or shape[2] != side:
+        for i in range(4):
+            np.save(os.path.join(cal, "%d.npy" % i),
+                    rng.random(shape).astype(np.float32))
+        return cal
     for i in range(4):
         pixels = (rng.random((side, side, 3)) * 255).astype(np.uint8)
         with open(os.path.join(cal, "%d.ppm" % i), "wb") as f:
@@ -57,18 +71,23 @@ def compare(y, ref):
 
 
 def run(blob, config, x):
+    """Outputs on input @x, its elements in its shape as the loadable has
+    it (C x H x W: the same order)."""
     with nvdla.Device("sim:" + config) as dev:
-        return dev.load(blob).run(x)[0].ravel().astype(np.float64)
+        net = dev.load(blob)
+        return net.run(x.reshape(net.inputs[0].shape))[0].ravel().astype(
+            np.float64)
 
 
 def check_int8(d, name, x, ref):
     """The int8 builds of INT8[name]: (all good, their figures)."""
-    cal = calibration(d, x.shape[-1])
+    cal = calibration(d, x.shape)
     ok, figures = True, []
     for config in INT8.get(name, ()):
         try:
             blob = nvdla.compile(os.path.join(d, name + ".onnx"), config,
-                                 precision="int8", calibrate=cal)
+                                 precision="int8", calibrate=cal,
+                                 cpu_fallback=name in zoo.CPU_FALLBACK)
         except nvdla.CompileError as e:
             ok = False
             figures.append("int8 %s refused: %s" % (config, e))
@@ -86,7 +105,8 @@ def check(build, name):
     d = os.path.join(build, "zoo", name)
     try:
         blob = nvdla.compile(os.path.join(d, name + ".onnx"), "nv_full",
-                             precision="fp16")
+                             precision="fp16",
+                             cpu_fallback=name in zoo.CPU_FALLBACK)
     except nvdla.CompileError as e:
         return False, "%s refused: %s" % (name, e)
     x = np.load(os.path.join(d, "input.npy"))
