@@ -287,6 +287,97 @@ EOF
 	[ "$status" -eq 0 ] && below "$e" 0.01 &&
 		[ "$(cat "$tmp/err")" = "nvdla_compile: node 'erf' (Erf) runs on the CPU" ]
 	ok $? "GELU's Erf on the CPU with --cpu-fallback, listed on stderr (max error $e)"
+
+	# Tokens [1, 4, 8]: MatMul, bias, layer normalisation over the last
+	# axis (torch's opset-13 pattern, and the opset-17 node), scale and
+	# shift; a bilinear Resize; a ReduceMean over the last axis alone.
+	# --exec against numpy; without --cpu-fallback refused naming the
+	# first CPU node, with it every CPU node listed on stderr.
+	/usr/bin/python3 - "$tmp" <<'EOF'
+import sys
+import numpy as np
+import onnx
+from onnx import helper as oh, numpy_helper as nh, TensorProto as T
+rng = np.random.default_rng(7)
+d = sys.argv[1]
+x = rng.uniform(-1, 1, (1, 4, 8)).astype(np.float32)
+w = rng.uniform(-1, 1, (8, 16)).astype(np.float32)
+b, g, beta = (rng.uniform(-1, 1, 16).astype(np.float32) for _ in range(3))
+c = [nh.from_array(v, n) for n, v in (("w", w), ("b", b), ("g", g),
+     ("beta", beta), ("two", np.float32(2)), ("eps", np.float32(1e-5)))]
+mm = [oh.make_node("MatMul", ["data", "w"], ["xw"]),
+      oh.make_node("Add", ["xw", "b"], ["h"])]
+tail = [oh.make_node("Mul", ["n", "g"], ["ng"]),
+        oh.make_node("Add", ["ng", "beta"], ["y"])]
+pattern = [oh.make_node("ReduceMean", ["h"], ["m"], axes=[-1], name="mean"),
+           oh.make_node("Sub", ["h", "m"], ["dv"]),
+           oh.make_node("Pow", ["dv", "two"], ["sq"]),
+           oh.make_node("ReduceMean", ["sq"], ["var"], axes=[-1]),
+           oh.make_node("Add", ["var", "eps"], ["ve"]),
+           oh.make_node("Sqrt", ["ve"], ["sd"]),
+           oh.make_node("Div", ["dv", "sd"], ["n"])]
+ln = [oh.make_node("LayerNormalization", ["h", "g", "beta"], ["y"],
+                   epsilon=1e-5, name="ln")]
+mean = [oh.make_node("ReduceMean", ["h"], ["y"], axes=[-1], name="mean")]
+
+
+def save(name, nodes, opset, inputs):
+    gr = oh.make_graph(nodes, name, inputs,
+                       [oh.make_tensor_value_info("y", T.FLOAT, None)], c)
+    onnx.save(oh.make_model(gr, opset_imports=[oh.make_opsetid("", opset)]),
+              "%s/%s.onnx" % (d, name))
+
+
+tokens = [oh.make_tensor_value_info("data", T.FLOAT, [1, 4, 8])]
+save("ln13", mm + pattern + tail, 13, tokens)
+save("ln17", mm + ln, 17, tokens)
+save("mean", mm + mean, 13, tokens)
+h = x[0] @ w + b
+y = (h - h.mean(-1, keepdims=True)) / np.sqrt(h.var(-1, keepdims=True) + 1e-5)
+np.save(d + "/tokens.npy", x)
+np.savetxt(d + "/ln_ref.txt", (y * g + beta).ravel(), fmt="%.9g")
+# Bilinear 2x, half_pixel (torch's align_corners=False) of 1 x 2 x 3 x 3.
+xi = rng.uniform(-1, 1, (1, 2, 3, 3)).astype(np.float32)
+c = [nh.from_array(np.array([1, 1, 2, 2], np.float32), "scales")]
+save("up", [oh.make_node("Resize", ["data", "", "scales"], ["y"],
+                         mode="linear", name="up")], 13,
+     [oh.make_tensor_value_info("data", T.FLOAT, [1, 2, 3, 3])])
+s = np.clip((np.arange(6) + 0.5) / 2 - 0.5, 0, 2)
+i0 = np.floor(s).astype(int)
+i1 = np.minimum(i0 + 1, 2)
+f = s - i0
+r = xi[0][:, i0] * (1 - f)[:, None] + xi[0][:, i1] * f[:, None]
+r = r[:, :, i0] * (1 - f) + r[:, :, i1] * f
+np.save(d + "/up.npy", xi)
+np.savetxt(d + "/up_ref.txt", r.ravel(), fmt="%.9g")
+EOF
+	for m in ln13 ln17; do
+		refuse 1 "node 'data/tokens' (Transpose): the DLA does not compute it; it runs as a CPU task with --cpu-fallback" \
+			"$tmp/$m.onnx" --config nv_full -o "$tmp/$m.nvdla"
+		"$nc" "$tmp/$m.onnx" --exec "$tmp/tokens.npy" >"$tmp/ln.txt"
+		e=$(max_error "$tmp/ln.txt" "$tmp/ln_ref.txt")
+		below "$e" 1e-5
+		ok $? "$m: --exec of a MatMul on tokens and a layer normalisation matches numpy (max error $e)"
+		node=mean
+		[ $m = ln17 ] && node=ln
+		"$nc" "$tmp/$m.onnx" --config nv_full --cpu-fallback \
+			-o "$tmp/$m.nvdla" 2>"$tmp/err" &&
+			[ "$(cat "$tmp/err")" = "nvdla_compile: node 'data/tokens' (Transpose) runs on the CPU
+nvdla_compile: node '$node' (LayerNormalization) runs on the CPU
+nvdla_compile: node 'y' (Transpose) runs on the CPU" ]
+		ok $? "$m: with --cpu-fallback the layout swaps and the layer normalisation listed on stderr"
+	done
+	refuse 1 "node 'up' (Resize): the DLA does not compute it; it runs as a CPU task with --cpu-fallback" \
+		"$tmp/up.onnx" --config nv_full -o "$tmp/up.nvdla"
+	"$nc" "$tmp/up.onnx" --exec "$tmp/up.npy" >"$tmp/up.txt"
+	e=$(max_error "$tmp/up.txt" "$tmp/up_ref.txt")
+	below "$e" 1e-6 &&
+		"$nc" "$tmp/up.onnx" --config nv_full --cpu-fallback \
+			-o "$tmp/up.nvdla" 2>"$tmp/err" &&
+		[ "$(cat "$tmp/err")" = "nvdla_compile: node 'up' (Resize) runs on the CPU" ]
+	ok $? "a bilinear Resize: --exec matches numpy (max error $e), a CPU task with --cpu-fallback"
+	refuse 1 "node 'mean' (ReduceMean): a mean over the last axis is supported only as the start of a layer normalisation" \
+		"$tmp/mean.onnx" --config nv_full --cpu-fallback -o "$tmp/x"
 fi
 
 if [ ! -d "$corpus" ]; then
