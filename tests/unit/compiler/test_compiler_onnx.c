@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "calib.h"
+#include "emu.h"
 #include "compiler.h"
 #include "exec.h"
 #include "../lib/onnx_build.h"
@@ -636,7 +637,7 @@ static const struct onnx_case refusals[] = {
 	{ 13, "Conv", "x,w", 0, 2, 4, 4, "w:f:3,2,1", NULL,
 	  "weights 'w' have rank 3 (4 expected)" },
 	{ 13, "Conv", "x,w", 0, 2, 0, 0, "w:f:3,2,1,1", NULL,
-	  "input 'x' has rank 2; only 2-D (N, C, H, W) data is supported" },
+	  "input 'x' has rank 2; only 1-D (N, C, L) and 2-D (N, C, H, W) data is supported" },
 	{ 13, "Conv", "w,w", 0, 2, 4, 4, "w:f:3,2,1,1", NULL,
 	  "input 'w' is not a tensor computed by the graph" },
 	{ 13, "Conv", "x,x", 0, 2, 4, 4, NULL, NULL,
@@ -1632,9 +1633,22 @@ static void test_resize(void)
 	refused(upsample_model(10),
 		"node 'up' (Upsample): Upsample is deprecated from opset 10 (Resize replaces it)",
 		"Upsample at opset 10");
-	refused(resize_model(s23, NULL, "linear", NULL, NULL),
-		"node 'n' (Resize): only mode 'nearest' is supported (mode 'linear')",
-		"Resize linear");
+	if (tap_ok(load(resize_model(s23, NULL, "linear", NULL, NULL), &g) == 0,
+		   "Resize linear loads: %s", err)) {
+		tap_ok(g.num_nodes == 1 && g.nodes[0].op == NVC_CPU &&
+		       g.nodes[0].cpu == NVC_CPU_RESIZE &&
+		       g.nodes[0].cpu_coord == EMU_COORD_HALF_PIXEL &&
+		       g.tensors[g.outputs[0]].h == 2 * g.tensors[g.inputs[0]].h &&
+		       g.tensors[g.outputs[0]].w == 3 * g.tensors[g.inputs[0]].w,
+		       "Resize linear is a CPU bilinear resize by 2x3, half_pixel");
+		nvc_graph_free(&g);
+	}
+	refused(resize_model(s23, NULL, "cubic", NULL, NULL),
+		"node 'n' (Resize): only modes 'nearest' and 'linear' (opset 11 on) are supported (mode 'cubic')",
+		"Resize cubic");
+	refused(resize_model(s23, NULL, "linear", "tf_crop_and_resize", NULL),
+		"node 'n' (Resize): mode 'linear' with coordinate_transformation_mode 'tf_crop_and_resize' is not supported",
+		"Resize linear with tf_crop_and_resize");
 	refused(resize_model(s23, NULL, "nearest", "align_corners", NULL),
 		"coordinate_transformation_mode 'align_corners' with nearest_mode 'round_prefer_floor' is not supported (asymmetric with floor, or half_pixel with rounding)",
 		"Resize nearest with align_corners");
