@@ -51,8 +51,8 @@ struct nvc_options {
 	float mean[3];
 	float normalize;
 	/*
-	 * Functions the DLA has not (NVC_CPU: Erf) run as CPU tasks of the
-	 * runtime; refused without.
+	 * Functions the DLA has not (NVC_CPU: enum nvc_cpu_fn) run as CPU
+	 * tasks of the runtime; refused without.
 	 */
 	bool cpu_fallback;
 	/*
