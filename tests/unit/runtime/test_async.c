@@ -816,9 +816,9 @@ static int submit_held(struct nvdla_network *net, const struct hold *held,
  * own under a filter that stops the backend's allocations of a second
  * run's copy: through the driver DRM_IOCTL_NVDLA_GEM_CREATE (the
  * network's threads create no other buffer), in process a mapping of
- * SLOT_MEM_SIZE bytes and the model's guard page. The network's threads,
- * which its first run starts, inherit the filter; the test's own thread
- * is not under it.
+ * SLOT_MEM_SIZE bytes up to 64 KiB more (the model adds a guard page).
+ * The network's threads, which its first run starts, inherit the filter;
+ * the test's own thread is not under it.
  */
 struct filtered_start {
 	struct nvdla_network *net;
