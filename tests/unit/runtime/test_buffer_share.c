@@ -18,12 +18,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <xf86drm.h>
-
 #include <nvdla/runtime.h>
 
 #include "builder.h"
 #include "../lib/tap.h"
+#include "../lib/vgem.h"
 
 #define SIZE (64 * 1024)
 
@@ -219,29 +218,6 @@ out:
 		munmap(out_map, SIZE);
 	close(in_fd);
 	close(out_fd);
-}
-
-/* vgem's node, or -1 where it is not loaded. */
-static int open_vgem(void)
-{
-	drmVersionPtr v;
-	char path[32];
-	int i, fd;
-
-	for (i = 0; i < 8; i++) {
-		snprintf(path, sizeof(path), "/dev/dri/card%d", i);
-		fd = open(path, O_RDWR | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		v = drmGetVersion(fd);
-		if (v && !strcmp(v->name, "vgem")) {
-			drmFreeVersion(v);
-			return fd;
-		}
-		drmFreeVersion(v);
-		close(fd);
-	}
-	return -1;
 }
 
 /* A dma-buf of a SIZE-byte vgem buffer, writable through mmap, or -1. */

@@ -2,9 +2,14 @@
 # Copyright (C) 2026 The open NVDLA stack authors
 """The nvdla module (python/nvdla) on the in-process model: pytest, run by
 test_python.sh with the build's library, programs and module."""
+import ctypes
 import errno
+import fcntl
 import math
+import os
+import platform
 import select
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -142,19 +147,84 @@ def test_three_in_flight_in_order(net):
     assert len(net._buffers) == 3 * 2
 
 
+# userfaultfd(2): its system call, ioctls (_IOWR(0xAA, nr, size)) and
+# the page-fault event of its messages, as the kernel's UAPI defines them.
+SYS_USERFAULTFD = {"x86_64": 323, "aarch64": 282, "riscv64": 282}
+UFFD_USER_MODE_ONLY = 1
+UFFD_EVENT_PAGEFAULT = 0x12
+
+
+def _uffdio(nr, size):
+    return (3 << 30) | (size << 16) | (0xAA << 8) | nr
+
+
+UFFDIO_API = _uffdio(0x3F, 24)
+UFFDIO_REGISTER = _uffdio(0x00, 32)
+UFFDIO_ZEROPAGE = _uffdio(0x04, 32)
+
+
+class Held:
+    """The pages of a runtime buffer missing until release(): the first
+    access to them, a run's, blocks (a userfaultfd of this test's)."""
+
+    def __init__(self, buf, size):
+        nr = SYS_USERFAULTFD.get(platform.machine())
+        libc = ctypes.CDLL(None, use_errno=True)
+        flags = os.O_CLOEXEC | os.O_NONBLOCK
+        # User-mode faults only (Linux 5.11 on) need no privilege.
+        if nr is None:
+            pytest.skip("no userfaultfd number for " + platform.machine())
+        self.fd = libc.syscall(nr, flags | UFFD_USER_MODE_ONLY)
+        if self.fd < 0 and ctypes.get_errno() == errno.EINVAL:
+            self.fd = libc.syscall(nr, flags)
+        if self.fd < 0:
+            pytest.skip("no userfaultfd here")
+        fcntl.ioctl(self.fd, UFFDIO_API, struct.pack("QQQ", 0xAA, 0, 0))
+        nvdla_buffer_map = nvdla._lib.lib.nvdla_buffer_map
+        nvdla_buffer_map.restype = ctypes.c_void_p
+        nvdla_buffer_map.argtypes = [ctypes.c_void_p]
+        page = os.sysconf("SC_PAGE_SIZE")
+        self.range = (nvdla_buffer_map(buf), -(-size // page) * page)
+        fcntl.ioctl(self.fd, UFFDIO_REGISTER,
+                    struct.pack("QQQQ", *self.range, 1, 0))
+
+    def reached(self, timeout):
+        """Whether an access to the pages blocks within @timeout s."""
+        if not select.select([self.fd], [], [], timeout)[0]:
+            return False
+        msg = os.read(self.fd, 32)
+        address = struct.unpack_from("Q", msg, 16)[0]
+        return msg[0] == UFFD_EVENT_PAGEFAULT and \
+            0 <= address - self.range[0] < self.range[1]
+
+    def release(self):
+        """Zero pages in place: the blocked access goes on."""
+        fcntl.ioctl(self.fd, UFFDIO_ZEROPAGE,
+                    struct.pack("QQQq", *self.range, 0, 0))
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        # Closing lets any access go on: the network can be unloaded.
+        os.close(self.fd)
+
+
 def test_poll_fileno_timeout(net):
+    """The first of three runs held at its output's first write, so the
+    last is queued for certain until the test lets the first go on."""
     x = pgm(IMAGE) / 255
-    queued = 256
-    for run in [net.submit(x) for _ in range(queued)]:
-        run.wait()
-    # With that many sets of buffers made, submitting allocates nothing and
-    # is far quicker than the runs (some 0.7 ms each): the last one waits,
-    # still queued behind some 0.2 s of runs when poll() and wait(0) ask.
-    runs = [net.submit(x) for _ in range(queued)]
-    assert not runs[-1].poll()
-    with pytest.raises(TimeoutError):
-        runs[-1].wait(timeout=0)
-    readable, _, _ = select.select([runs[-1]], [], [], 60)
+    first = nvdla.runtime._Buffers(net)
+    net._free.append(first)     # the next run's buffers
+    with Held(first.outputs[0], net.outputs[0].size) as held:
+        runs = [net.submit(x) for _ in range(3)]
+        assert held.reached(20)
+        assert not runs[-1].poll()
+        with pytest.raises(TimeoutError):
+            runs[-1].wait(timeout=0)
+        assert select.select([runs[-1]], [], [], 0)[0] == []
+        held.release()
+        readable, _, _ = select.select([runs[-1]], [], [], 60)
     assert readable == [runs[-1]] and runs[-1].poll()
     assert all(r.wait()[0].argmax() == 5 for r in runs)
     assert runs[0].poll() and runs[0].wait() is runs[0].wait()
