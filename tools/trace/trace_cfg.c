@@ -172,15 +172,22 @@ static int cmd_reg_write(struct trace *t, char **a, int n)
 }
 
 /*
- * For the RTL, a poll of the interrupt status waits for the interrupt and
- * then for its own bits only: the RTL may raise two engines' done bits
- * together, or in another order, where the model raised them one by one.
+ * For the RTL, a poll of the interrupt status waits for its own bits only:
+ * the RTL may raise two engines' done bits together, or in another order,
+ * or much later than the model did. The bench can wait for the interrupt
+ * line but gives up on a read after ten tries, so every other source is
+ * masked for the wait (the status register holds raw bits, the line only
+ * unmasked ones) and the script's mask is put back after the read.
  */
 static void vlt_poll(struct trace *t, uint32_t addr, uint32_t val)
 {
+	uint32_t mask_reg = trace_glb_reg(t, NVDLA_GLB_S_INTR_MASK);
+
 	if (addr == trace_glb_reg(t, NVDLA_GLB_S_INTR_STATUS) && val) {
+		trace_vlt_write(t->vlt, mask_reg, ~val);
 		trace_vlt_wait_irq(t->vlt);
 		trace_vlt_read(t->vlt, addr, val, val);
+		trace_vlt_write(t->vlt, mask_reg, trace_reg_read(t, mask_reg));
 	} else {
 		trace_vlt_read(t->vlt, addr, ~0u, val);
 	}

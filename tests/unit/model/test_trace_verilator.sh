@@ -23,7 +23,9 @@ same_as_cfg() {
 	cfg=$(ls "$1"/*.cfg)
 	$decode "$tmp/$name.bin" >"$tmp/$name.txt" || return 1
 	# the register writes, in order
-	want=$(grep -c '^ *reg_write' "$cfg")
+	# (each interrupt-status poll masks the other sources and unmasks them)
+	want=$(($(grep -c '^ *reg_write' "$cfg") +
+		2 * $(grep -c 'poll_reg_equal(NVDLA_GLB.S_INTR_STATUS_0, 0x[0-9a-f]*[1-9a-f]' "$cfg")))
 	got=$(grep -c '^write' "$tmp/$name.txt")
 	[ "$want" = "$got" ] || { echo "$got register writes, the script has $want"; return 1; }
 	# every CRC check, with its address, size and value
@@ -77,10 +79,19 @@ if "$build/bin/nvdla_compile" models/digits/digits.onnx --config nv_small \
 	"$build/bin/nvdla_trace" --verilator "$tmp" "$rec" >/dev/null; then
 	why=$(same_as_cfg "$rec")
 	ok $? "recorded digits network: the stream has the script's writes, records, CRC checks ${why:+($why)}"
-	# each interrupt-status read (0x403) follows a wait and masks its bits
-	awk '$1 == "read" && $2 == "0x403" { n++; if (prev != "wait" || $3 != $4 || $3 == "0xffffffff") bad++ }
-		{ prev = $1 } END { exit !(n > 0 && !bad) }' "$tmp/digits.txt"
-	ok $? "recorded digits network: its interrupt-status polls wait for the interrupt, then for their own bits"
+	# each interrupt-status read (0x403) follows a wait with every other
+	# source masked (0x401), reads its own bits, and unmasks the script's
+	python3 -c 'import sys
+lines = [l.split() for l in open(sys.argv[1])]
+polls = [i for i, l in enumerate(lines) if l[:2] == ["read", "0x403"]]
+def good(i):
+    mask, wait, read, unmask = lines[i - 2], lines[i - 1], lines[i], lines[i + 1]
+    bits = int(read[3], 16)
+    return (read[2] == read[3] and bits and wait == ["wait"] and
+            mask[:2] == ["write", "0x401"] and int(mask[2], 16) == ~bits & 0xffffffff and
+            unmask[:2] == ["write", "0x401"])
+sys.exit(not polls or not all(good(i) for i in polls))' "$tmp/digits.txt"
+	ok $? "recorded digits network: its interrupt-status polls mask every other source, wait for the interrupt, read their own bits and unmask"
 else
 	ok 1 "recorded digits network: compile, record or convert failed"
 	ok 1 "recorded digits network: interrupt-status polls"
