@@ -84,7 +84,7 @@ int nvc_lower_lrn(struct nvc_lower *L, int node)
 {
 	const struct nvc_node *n = &L->g->nodes[node];
 	int in = nvc_resolve(L, n->inputs[0]), out = n->outputs[0];
-	float s_in = L->ts[in].scale, s_out = L->ts[out].scale;
+	float s_in = L->ir.ts[in].scale, s_out = L->ir.ts[out].scale;
 	struct dla_cdp_op_desc *p;
 	int op, lut, frac, ret;
 	int16_t m;

@@ -269,7 +269,7 @@ static void weight_scales(const struct nvc_lower *L,
 static int conv_x1(struct nvc_lower *L, int sdp, const struct conv_shape *cs,
 		   const float *ws, float s_c)
 {
-	float s_in = L->ts[cs->in].scale;
+	float s_in = L->ir.ts[cs->in].scale;
 	int16_t *alu = calloc(cs->k, sizeof(*alu)), *mul = calloc(cs->k, sizeof(*mul));
 	double maxm = 0, maxb = 0;
 	bool any_bias = false;
@@ -558,7 +558,7 @@ static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 
 	*p = (struct dla_conv_op_desc){
 		.entry_per_slice = (uint16_t)conv_eps(L, n, cs),
-		.data_format = cs->image ? nvc_image_format(L) : NVDLA_DATA_FORMAT_FEATURE,
+		.data_format = cs->image ? nvc_image_format(L->prec) : NVDLA_DATA_FORMAT_FEATURE,
 		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)dbank,
 		.weight_bank = (uint8_t)wbank, .release = (uint16_t)b->ih,
 		.input_width_csc = (uint16_t)ti->w,
@@ -941,7 +941,7 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 
 	mid.act.type = NVC_ACT_NONE;
 	for (i = 0; i < 2; i++) {
-		struct nvc_place p = L->ts[cs->out].place;
+		struct nvc_place p = L->ir.ts[cs->out].place;
 
 		p.slot = NVC_SLOT_POOL;
 		p.offset = nvc_pool_alloc(L, p.size);
@@ -1088,7 +1088,7 @@ static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 					first = sdp;
 					ret = nvc_sdp_tail(L, last, &L->ops[sdp], NULL,
 							   NVC_ELT_ADD, &last->act,
-							   L->ts[out].scale, &s_c);
+							   L->ir.ts[out].scale, &s_c);
 					if (!ret)
 						ret = conv_x1(L, sdp, &cs, ws, s_c);
 					proto = L->ops[sdp].op.sdp_op;
@@ -1101,7 +1101,7 @@ static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 		}
 	}
 	if (!ret)
-		L->ts[out].writer = sdp;
+		nvc_writer(L, out, sdp);
 	free(ws);
 	free(cs.w);
 	free(cs.bias);
@@ -1188,19 +1188,19 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_elt)
 	if (chunked)
 		ret = conv_emit_chunks(L, n, last, &cs, cn, &dst,
 				       elt ? &operand : NULL,
-				       L->ts[cs.out].scale, &sdp);
+				       L->ir.ts[cs.out].scale, &sdp);
 	else if (blk < n->conv.group)
 		ret = conv_emit_groups(L, n, last, &cs, blk, &dst,
 				       elt ? &operand : NULL,
 				       elt ? elt->eltwise : NVC_ELT_ADD,
-				       L->ts[cs.out].scale, &sdp);
+				       L->ir.ts[cs.out].scale, &sdp);
 	else
 		ret = conv_emit(L, n, last, &cs, &dst, elt ? &operand : NULL,
 				elt ? elt->eltwise : NVC_ELT_ADD,
-				L->ts[cs.out].scale, &sdp);
+				L->ir.ts[cs.out].scale, &sdp);
 	if (ret)
 		goto out;
-	L->ts[cs.out].writer = sdp;
+	nvc_writer(L, cs.out, sdp);
 	if (n->op == NVC_CONV_TRANSPOSE)
 		ret = contract(L, n, sdp, &dst, cs.out);
 out:

@@ -112,7 +112,7 @@ static int pool_global_chain(struct nvc_lower *L, const struct nvc_node *n,
 		prev = op;
 	}
 	if (!to_out) {
-		op = nvc_sdp_scale(L, n, &src, L->ts[in].scale, out,
+		op = nvc_sdp_scale(L, n, &src, L->ir.ts[in].scale, out,
 				   div / plane);
 		if (op < 0)
 			return op;
