@@ -35,21 +35,6 @@ int nvc_fail(struct nvc_lower *L, const struct nvc_node *n, int err,
 	return err;
 }
 
-/* Nodes reading @tensor, and the last one found. */
-static int readers(const struct nvc_graph *g, int tensor, int *last)
-{
-	int i, k, count = 0;
-
-	for (i = 0; i < g->num_nodes; i++)
-		for (k = 0; k < g->nodes[i].num_inputs; k++)
-			if (g->nodes[i].inputs[k] == tensor) {
-				count++;
-				*last = i;
-			}
-	return count;
-}
-
-
 /*
  * Inputs at channel offsets off the atoms: each embedded by a 1x1
  * identity convolution into a cube of all channels, adding the ones
@@ -60,7 +45,6 @@ static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
 	int out = n->outputs[0], k, j, coff = 0, op = -1;
 	const struct nvc_tensor *to = nvc_t(L, out);
 	struct nvc_operand prev;
-	struct nvc_place tmp;
 	int *map = malloc(to->c * sizeof(*map));
 
 	if (!map)
@@ -69,12 +53,8 @@ static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
 		struct dla_data_cube dst = nvc_cube(L, out);
 		int c = nvc_t(L, n->inputs[k])->c;
 
-		if (k + 1 < n->num_inputs) {
-			tmp = L->ir.ts[out].place;
-			tmp.slot = NVC_SLOT_POOL;
-			tmp.offset = nvc_pool_alloc(L, tmp.size);
-			dst = nvc_cube_at(L, &tmp, to->w, to->h, to->c);
-		}
+		if (k + 1 < n->num_inputs)
+			dst = nvc_scratch(L, to->w, to->h, to->c, NULL);
 		for (j = 0; j < to->c; j++)
 			map[j] = j >= coff && j < coff + c ? j - coff : -1;
 		op = nvc_conv_select(L, n, n->inputs[k], map, to->c,
@@ -100,10 +80,9 @@ static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
 static int lower_concat(struct nvc_lower *L, const struct nvc_lir_op *op)
 {
 	const struct nvc_node *n = &L->g->nodes[op->node];
-	int out = n->outputs[0], k, ret, coff = 0;
+	int out = n->outputs[0], k, ret = 0, coff = 0;
 
-	ret = nvc_place_tensor(L, out);
-	if (!ret && op->kind == NVC_LIR_CONV)
+	if (op->kind == NVC_LIR_CONV)
 		return concat_embedded(L, n);
 	for (k = 0; k < n->num_inputs && !ret; k++) {
 		int in = n->inputs[k];
@@ -126,44 +105,35 @@ static int lower_concat(struct nvc_lower *L, const struct nvc_lir_op *op)
 }
 
 /*
- * Outputs are views of the input at their channel offsets when those are
- * on an atom (nvc_split_view), else copies by a 1x1 convolution that
- * picks their channels (those something reads).
+ * Outputs are views of the input (nvc_place_op), or copies by a 1x1
+ * convolution that picks their channels (those placed: something reads
+ * them).
  */
 static int lower_split(struct nvc_lower *L, int node)
 {
 	const struct nvc_node *n = &L->g->nodes[node];
-	int in = nvc_resolve(L, n->inputs[0]), k, j, last, coff = 0, ret = 0;
+	int in = nvc_resolve(L, n->inputs[0]), k, j, coff = 0, op = 0;
 	int *map = malloc(nvc_t(L, in)->c * sizeof(*map));
 
 	if (!map)
 		return -ENOMEM;
-	for (k = 0; k < n->num_outputs && !ret; k++) {
-		int out = n->outputs[k], c = nvc_t(L, out)->c, op;
-		struct nvc_lir_tensor *o = &L->ir.ts[out];
+	for (k = 0; k < n->num_outputs && op >= 0; k++) {
+		int out = n->outputs[k], c = nvc_t(L, out)->c;
 		struct dla_data_cube dst;
 
-		if (nvc_split_view(L, out)) {
-			o->place = L->ir.ts[in].place;
-			o->place.offset += (uint32_t)(coff / (int)L->ir.ts[in].epa) *
-					   o->place.surf;
-			o->place.size = o->place.surf * nvc_surfaces(L, c);
-		} else if (readers(L->g, out, &last) ||
-			   nvc_graph_output(L->g, out)) {
-			ret = nvc_place_tensor(L, out);
+		if (!nvc_split_view(L, out) && L->ir.ts[out].place.slot >= 0) {
 			for (j = 0; j < c; j++)
 				map[j] = coff + j;
 			dst = nvc_cube(L, out);
-			op = ret ? ret : nvc_conv_select(L, n, in, map, c, NULL,
-							 -1, &dst, o->scale);
+			op = nvc_conv_select(L, n, in, map, c, NULL, -1, &dst,
+					     L->ir.ts[out].scale);
 			if (op >= 0)
 				nvc_written(L, out, op);
-			ret = op < 0 ? op : 0;
 		}
 		coff += c;
 	}
 	free(map);
-	return ret;
+	return op < 0 ? op : 0;
 }
 
 /* Operation @op in descriptors, at its precision. */
@@ -319,6 +289,8 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 		nvc_place_new(&L, g->inputs[i]);
 	for (i = 0; !ret && i < L.ir.num_ops; i++) {
 		ret = nvc_release(&L, L.ir.ops[i].node);
+		if (!ret)
+			nvc_place_op(&L, &L.ir.ops[i]);
 		if (!ret)
 			ret = lower_op(&L, &L.ir.ops[i]);
 	}

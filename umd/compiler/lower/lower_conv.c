@@ -632,13 +632,8 @@ static struct dla_data_cube contract_input(struct nvc_lower *L,
 					   const struct conv_shape *cs)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	struct nvc_place p = { .slot = NVC_SLOT_POOL };
 
-	p.line = (uint32_t)ti->w * L->t.atom;
-	p.surf = p.line * (uint32_t)ti->h;
-	p.size = p.surf * nvc_surfaces(L, cs->k);
-	p.offset = nvc_pool_alloc(L, p.size);
-	return nvc_cube_at(L, &p, ti->w, ti->h, cs->k);
+	return nvc_scratch(L, ti->w, ti->h, cs->k, NULL);
 }
 
 /* The RUBIK's contraction of @mid (written by @sdp) into @out. */
@@ -940,13 +935,8 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 	int i, j, from, prev_sdp = -1, ret = 0;
 
 	mid.act.type = NVC_ACT_NONE;
-	for (i = 0; i < 2; i++) {
-		struct nvc_place p = L->ir.ts[cs->out].place;
-
-		p.slot = NVC_SLOT_POOL;
-		p.offset = nvc_pool_alloc(L, p.size);
-		sum[i] = nvc_cube_at(L, &p, cs->wo, cs->ho, cs->k);
-	}
+	for (i = 0; i < 2; i++)
+		sum[i] = nvc_scratch(L, cs->wo, cs->ho, cs->k, NULL);
 	part.slice = true;
 	for (part.c0 = 0, i = 0; !ret && part.c0 < cs->c; part.c0 += cn, i++) {
 		bool end = part.c0 + cn >= cs->c;
@@ -1170,8 +1160,6 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_elt)
 	}
 	if (cs.wino && L->o->origins)
 		L->o->origins->winograd[node] = true;
-	if (!ret)
-		ret = nvc_place_tensor(L, cs.out);
 	if (ret)
 		goto out;
 	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik) {

@@ -77,9 +77,7 @@ int nvc_lower_cpu(struct nvc_lower *L, int node)
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"softmax over the channels of a %dx%d cube: the CPU task takes 1x1xC",
 				ti->w, ti->h);
-	ret = nvc_place_tensor(L, out);
-	if (!ret)
-		ret = nvc_task_close(L);
+	ret = nvc_task_close(L);
 	if (ret)
 		return ret;
 	wr16(t.emu_net + EMU_NET_OP_INDEX, 1);

@@ -112,7 +112,12 @@ int nvc_resolve(const struct nvc_lower *L, int tensor);
 /* Atoms of @c channels in the precision of the operation being lowered. */
 uint32_t nvc_surfaces(const struct nvc_lower *L, int c);
 void nvc_place_new(struct nvc_lower *L, int tensor);
-int nvc_place_tensor(struct nvc_lower *L, int tensor);
+/*
+ * Memory placement of operation @op's outputs, before its descriptors:
+ * in the concatenation they feed, views of a Split's input, else bytes of
+ * their own.
+ */
+void nvc_place_op(struct nvc_lower *L, const struct nvc_lir_op *op);
 struct dla_data_cube nvc_cube(const struct nvc_lower *L, int tensor);
 struct dla_data_cube nvc_cube_at(const struct nvc_lower *L,
 				 const struct nvc_place *p, int w, int h, int c);
@@ -126,6 +131,13 @@ int nvc_liveness(struct nvc_lower *L);
 int nvc_release(struct nvc_lower *L, int node);
 /* A pool block of @size bytes: reused if one is free, else new. */
 uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size);
+/*
+ * A temporary cube of @w x @h x @c in the pool, in the layout of the
+ * operation being lowered (its place into *@p unless NULL): an
+ * operation's scratch, kept to the end.
+ */
+struct dla_data_cube nvc_scratch(struct nvc_lower *L, int w, int h, int c,
+				 struct nvc_place *p);
 
 /*
  * lower_deps.c: operations and what they access (their dependency edges

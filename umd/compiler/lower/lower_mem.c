@@ -124,6 +124,20 @@ uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size)
 	return (uint32_t)off;
 }
 
+struct dla_data_cube nvc_scratch(struct nvc_lower *L, int w, int h, int c,
+				 struct nvc_place *p)
+{
+	struct nvc_place tmp = { .slot = NVC_SLOT_POOL };
+
+	tmp.line = (uint32_t)w * L->t.atom;
+	tmp.surf = tmp.line * (uint32_t)h;
+	tmp.size = tmp.surf * nvc_surfaces(L, c);
+	tmp.offset = nvc_pool_alloc(L, tmp.size);
+	if (p)
+		*p = tmp;
+	return nvc_cube_at(L, &tmp, w, h, c);
+}
+
 /* The tensor that owns @tensor's bytes (alias, concat or split view). */
 static int owner(const struct nvc_lower *L, int tensor)
 {
@@ -226,20 +240,20 @@ int nvc_release(struct nvc_lower *L, int node)
 
 /*
  * Place the output @tensor of a node before it is written: inside the
- * concatenation it feeds (ts[].root, at its channel offset), else on its
- * own.
+ * concatenation it feeds (ir.ts[].root, at its channel offset), else on
+ * its own.
  */
-int nvc_place_tensor(struct nvc_lower *L, int tensor)
+static void place_tensor(struct nvc_lower *L, int tensor)
 {
 	struct nvc_lir_tensor *lt = &L->ir.ts[tensor];
 	const struct nvc_graph *g = L->g;
 	int root = lt->root, i, k, coff = 0;
 
 	if (lt->place.slot >= 0)
-		return 0;
+		return;
 	if (root < 0) {
 		nvc_place_new(L, tensor);
-		return 0;
+		return;
 	}
 	if (L->ir.ts[root].place.slot < 0)
 		nvc_place_new(L, root);
@@ -255,7 +269,51 @@ int nvc_place_tensor(struct nvc_lower *L, int tensor)
 	lt->place.offset += (uint32_t)(coff / (int)lt->epa) * lt->place.surf;
 	lt->place.size = lt->place.surf *
 			 nvc_lir_surfaces(lt, nvc_t(L, tensor)->c);
-	return 0;
+}
+
+/* Whether a node reads @tensor. */
+static bool read(const struct nvc_graph *g, int tensor)
+{
+	int i, k;
+
+	for (i = 0; i < g->num_nodes; i++)
+		for (k = 0; k < g->nodes[i].num_inputs; k++)
+			if (g->nodes[i].inputs[k] == tensor)
+				return true;
+	return false;
+}
+
+/*
+ * A Split's outputs: views of its input at their channel offsets where
+ * those are on an atom (nvc_split_view), else bytes of their own where
+ * something reads them.
+ */
+static void place_split(struct nvc_lower *L, const struct nvc_node *n)
+{
+	const struct nvc_lir_tensor *in = &L->ir.ts[nvc_resolve(L, n->inputs[0])];
+	int k, coff = 0;
+
+	for (k = 0; k < n->num_outputs; k++) {
+		int out = n->outputs[k], c = nvc_t(L, out)->c;
+		struct nvc_place *p = &L->ir.ts[out].place;
+
+		if (nvc_split_view(L, out)) {
+			*p = in->place;
+			p->offset += (uint32_t)(coff / (int)in->epa) * p->surf;
+			p->size = p->surf * nvc_lir_surfaces(in, c);
+		} else if (read(L->g, out) || nvc_graph_output(L->g, out)) {
+			place_tensor(L, out);
+		}
+		coff += c;
+	}
+}
+
+void nvc_place_op(struct nvc_lower *L, const struct nvc_lir_op *op)
+{
+	if (L->g->nodes[op->node].op == NVC_SPLIT)
+		place_split(L, &L->g->nodes[op->node]);
+	else
+		place_tensor(L, op->outputs[0]);
 }
 
 struct dla_data_cube nvc_cube_at(const struct nvc_lower *L,

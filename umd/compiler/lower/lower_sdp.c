@@ -469,9 +469,6 @@ int nvc_lower_sdp_node(struct nvc_lower *L, int node)
 
 	if (n->op == NVC_ACT && act.type == NVC_ACT_NONE)
 		return nvc_fail(L, n, -EINVAL, "no activation given");
-	ret = nvc_place_tensor(L, out);
-	if (ret)
-		return ret;
 	dst = nvc_cube(L, out);
 	op = sdp_offline(L, in, &dst);
 	if (op < 0)
