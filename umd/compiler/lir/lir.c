@@ -162,6 +162,25 @@ int nvc_lir_build(struct nvc_lir *ir, const struct nvc_graph *g,
 
 void nvc_lir_free(struct nvc_lir *ir)
 {
+	int i;
+
+	for (i = 0; ir->ops && i < ir->num_ops; i++)
+		free(ir->ops[i].convs);
 	free(ir->ts);
 	free(ir->ops);
+}
+
+int nvc_lir_conv_add(struct nvc_lir_op *op, const struct nvc_lir_conv *c)
+{
+	if (op->num_convs == op->cap_convs) {
+		int cap = op->cap_convs * 2 + 4;
+		struct nvc_lir_conv *p = realloc(op->convs, cap * sizeof(*p));
+
+		if (!p)
+			return -ENOMEM;
+		op->convs = p;
+		op->cap_convs = cap;
+	}
+	op->convs[op->num_convs++] = *c;
+	return 0;
 }

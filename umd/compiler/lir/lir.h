@@ -7,9 +7,10 @@
  * back end's passes fill it in, each its own part (lower.c runs them):
  * views (lower_views.c: which tensors live in another's bytes),
  * quantisation (lower_quant.c: each tensor's precision and int8 scale),
- * then, operation by operation, memory placement, the convolution-buffer
- * split into hardware operations and their descriptors, and last the
- * dependency ordering of each task's operations (lower_deps.c).
+ * then, operation by operation, memory placement (lower_mem.c), the
+ * convolution-buffer split into hardware convolutions (lower_conv.c) and
+ * the descriptors, and the dependency ordering of each task's operations
+ * when it closes (lower_order.c).
  */
 #ifndef __NVDLA_COMPILER_LIR_H__
 #define __NVDLA_COMPILER_LIR_H__
@@ -49,6 +50,20 @@ struct nvc_lir_tensor {
 	struct nvc_place place;	/* slot -1: not placed yet */
 };
 
+/*
+ * One hardware convolution of a convolution operation, as the split for
+ * the convolution buffer cut it (lower_conv.c): its kernels and input
+ * channels (a part, a block of groups, a chunk; for a transposed
+ * convolution without a RUBIK, a phase and input row), the output rows
+ * of each of its bands and its banks of the buffer.
+ */
+struct nvc_lir_conv {
+	int k0, k;
+	int c0, c;
+	int rows;
+	uint32_t dbank, wbank;
+};
+
 /* A hardware operation of the network, before it is split and emitted. */
 struct nvc_lir_op {
 	enum nvc_lir_kind kind;
@@ -58,6 +73,9 @@ struct nvc_lir_op {
 	int num_inputs, num_outputs;
 	int inputs[NVC_MAX_INPUTS];	/* tensors it reads */
 	int outputs[NVC_MAX_OUTPUTS];	/* tensors it writes */
+	/* the split's hardware convolutions, in the order they run */
+	struct nvc_lir_conv *convs;
+	int num_convs, cap_convs;
 };
 
 struct nvc_lir {
@@ -84,6 +102,8 @@ struct nvc_lir_refusal {
 int nvc_lir_build(struct nvc_lir *ir, const struct nvc_graph *g,
 		  uint8_t prec, uint32_t atom, struct nvc_lir_refusal *why);
 void nvc_lir_free(struct nvc_lir *ir);
+/* Append hardware convolution @c to @op: 0 or -ENOMEM. */
+int nvc_lir_conv_add(struct nvc_lir_op *op, const struct nvc_lir_conv *c);
 
 /*
  * Whether every input of concatenation @n starts on an atom of @epa

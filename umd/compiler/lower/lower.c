@@ -137,10 +137,11 @@ static int lower_split(struct nvc_lower *L, int node)
 }
 
 /* Operation @op in descriptors, at its precision. */
-static int lower_op(struct nvc_lower *L, const struct nvc_lir_op *op)
+static int lower_op(struct nvc_lower *L, struct nvc_lir_op *op)
 {
 	const struct nvc_node *n = &L->g->nodes[op->node];
 
+	L->op = op;
 	L->node = op->node;
 	L->prec = op->prec;
 	L->bpe = op->prec == DLA_PRECISION_FP16 ? 2 : 1;

@@ -53,7 +53,8 @@ struct nvc_lower {
 	struct nvc_target t;
 	bool image;		/* graph inputs are pitch-linear pixels */
 	struct nvc_lir ir;
-	/* the precision of the operation being lowered */
+	/* the operation being lowered and its precision */
+	struct nvc_lir_op *op;
 	uint8_t prec;		/* DLA_PRECISION_* */
 	uint32_t bpe;		/* bytes per element */
 	uint32_t epa;		/* elements per atom */
@@ -265,7 +266,16 @@ bool nvc_wino_able(const struct nvc_lower *L, const struct nvc_node *n,
 /* The weights @wt (k x c x 3 x 3) transformed, into the constants. */
 int nvc_wino_weights(struct nvc_lower *L, const struct nvc_wino_layer *w,
 		     const float *wt, uint32_t *off, uint32_t *size);
-/* Direct convolution @conv and its SDP @sdp made Winograd. */
+/*
+ * Its banks of the convolution buffer (the split's; weight banks as
+ * nvc_conv_wbank() gives them).
+ */
+void nvc_wino_banks(struct nvc_lower *L, const struct nvc_wino_layer *w,
+		    uint32_t *dbank, uint32_t *wbank);
+/*
+ * Direct convolution @conv (its banks given) and its SDP @sdp made
+ * Winograd.
+ */
 void nvc_wino_op(struct nvc_lower *L, int conv, int sdp,
 		 const struct nvc_node *n, const struct nvc_wino_layer *w,
 		 uint32_t woff, uint32_t wsize);
