@@ -186,9 +186,9 @@ $$(BUILD)/tests/%: tests/unit/$(1)/%.sh
 	install -m 755 $$< $$@
 endef
 
-# The compiler's back end (umd/compiler/lower/, emit/), the fusion it
+# The compiler's back end (umd/compiler/lir/, lower/, emit/), the fusion it
 # reads (passes/fuse.c), and its test.
-LOWER_SRCS := $(wildcard umd/compiler/lower/*.c umd/compiler/emit/*.c) \
+LOWER_SRCS := $(wildcard umd/compiler/lir/*.c umd/compiler/lower/*.c umd/compiler/emit/*.c) \
 	umd/compiler/passes/fuse.c
 
 $(BUILD)/tests/test_compiler_lower: $(BUILD)/obj/tests/unit/compiler/test_compiler_lower.o \
@@ -255,10 +255,10 @@ $(BUILD)/fuzz/%: $(BUILD)/obj-fuzz/tests/fuzz/%.o $(FUZZ_LIB)
 ONNX_PROTO ?= /usr/include/onnx/onnx.proto
 GEN := $(BUILD)/gen
 # One folder a layer (docs/compiler.md): the ONNX front end, the graph IR,
-# the graph passes, the float executor, calibration, the back end, the
-# emission of the loadable and the choices by estimate; each folder is on
-# the include path.
-COMPILER_DIRS := front ir passes exec calib lower emit choose
+# the graph passes, the float executor, calibration, the lowered IR, the
+# back end, the emission of the loadable and the choices by estimate; each
+# folder is on the include path.
+COMPILER_DIRS := front ir passes exec calib lir lower emit choose
 COMPILER_SRCS := $(foreach d,$(COMPILER_DIRS),$(wildcard umd/compiler/$(d)/*.c)) \
 	$(GEN)/onnx.pb-c.c
 COMPILER_A := $(BUILD)/lib/libnvdla_compiler.a

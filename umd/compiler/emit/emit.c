@@ -75,7 +75,8 @@ static void io_desc(const struct nvc_lower *L, int named, int tensor,
 		    struct nvdla_tensor_desc *d)
 {
 	const struct nvc_tensor *t = nvc_t(L, tensor);
-	const struct nvc_place *p = &L->ts[tensor].place;
+	const struct nvc_lir_tensor *lt = &L->ir.ts[tensor];
+	const struct nvc_place *p = &lt->place;
 
 	memset(d, 0, sizeof(*d));
 	snprintf(d->name, sizeof(d->name), "%s", nvc_t(L, named)->name);
@@ -85,36 +86,46 @@ static void io_desc(const struct nvc_lower *L, int named, int tensor,
 	d->h = t->h;
 	d->w = t->w;
 	d->data_format = DATA_FORMAT_NCXHWX;
-	d->data_type = L->prec == DLA_PRECISION_FP16 ? NVDLA_DATA_TYPE_HALF :
+	d->data_type = lt->prec == DLA_PRECISION_FP16 ? NVDLA_DATA_TYPE_HALF :
 		       NVDLA_DATA_TYPE_INT8;
 	d->data_category = DATA_CATEGORY_FEATURE;
-	d->pixel_format = L->t.atom == 8 ? NVDLA_TENSOR_FEATURE_X8 :
+	d->pixel_format = lt->atom == 8 ? NVDLA_TENSOR_FEATURE_X8 :
 			  NVDLA_TENSOR_FEATURE;
-	d->stride[0] = L->bpe;
+	d->stride[0] = lt->bpe;
 	d->stride[1] = p->line;
 	d->stride[2] = p->surf;
-	if (nvc_softmax_fp16(L, tensor)) {
-		d->data_type = NVDLA_DATA_TYPE_HALF;
-		d->pixel_format = NVDLA_TENSOR_FEATURE;
-		d->stride[0] = 2;
-	}
 	if (L->image && nvc_is_input(L, tensor)) {
 		d->data_format = DATA_FORMAT_NHWC;
 		d->data_category = DATA_CATEGORY_IMAGE;
-		d->pixel_format = nvc_image_format(L);
+		d->pixel_format = nvc_image_format(lt->prec);
 		d->c = NVC_IMAGE_COMPS;
 	}
 }
 
-/* int8: each input's and output's scale, for the runtime (scales.h). */
+/* The tensor of input (or output) @i of the loadable. */
+static int io_tensor(const struct nvc_lower *L, int i)
+{
+	const struct nvc_graph *g = L->g;
+
+	return i < g->num_inputs ? g->inputs[i] :
+	       nvc_resolve(L, g->outputs[i - g->num_inputs]);
+}
+
+/*
+ * Each input's and output's scale, for the runtime (scales.h), where
+ * one of them is int8.
+ */
 static int emit_scales(struct nvc_lower *L)
 {
 	const struct nvc_graph *g = L->g;
 	uint8_t blob[NVDLA_BLOB_TABLE_HEADER +
 		     (NVC_MAX_INPUTS + NVC_MAX_OUTPUTS) * NVDLA_SCALES_ENTRY];
 	int n = g->num_inputs + g->num_outputs, i;
+	bool int8 = false;
 
-	if (L->prec != DLA_PRECISION_INT8)
+	for (i = 0; i < n; i++)
+		int8 |= L->ir.ts[io_tensor(L, i)].prec == DLA_PRECISION_INT8;
+	if (!int8)
 		return 0;
 	memset(blob, 0, sizeof(blob));
 	wr32(blob + NVDLA_BLOB_TABLE_MAGIC, NVDLA_SCALES_MAGIC);
@@ -123,10 +134,9 @@ static int emit_scales(struct nvc_lower *L)
 		uint8_t *e = blob + NVDLA_BLOB_TABLE_HEADER + i * NVDLA_SCALES_ENTRY;
 		bool out = i >= g->num_inputs;
 		int bind = out ? i - g->num_inputs : i;
-		int t = out ? nvc_resolve(L, g->outputs[bind]) : g->inputs[bind];
 		uint32_t u;
 
-		memcpy(&u, &L->ts[t].scale, sizeof(u));
+		memcpy(&u, &L->ir.ts[io_tensor(L, i)].scale, sizeof(u));
 		e[NVDLA_SCALES_KIND] = out;
 		e[NVDLA_SCALES_BIND] = (uint8_t)bind;
 		wr32(e + NVDLA_SCALES_SCALE, u);

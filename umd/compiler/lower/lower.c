@@ -2,13 +2,13 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * The back end's entry point, its phases in order: the target and
- * precision checked (setup), the views decided (lower_views.c), int8
- * scales (lower_quant.c), liveness (lower_mem.c); then the walk over the
- * nodes, each lowered to hardware operations (an element-wise node
- * marked sdp_fused by fuse.c in the convolution before it) that place
- * their outputs, split for the convolution buffer and add their
- * dependency edges as they go, the work cut into DLA tasks around CPU
- * tasks; then emission (emit/emit.c).
+ * precision checked (setup), the lowering step (lir/lir.c: the graph's
+ * hardware operations and their tensors), the views decided
+ * (lower_views.c), the quantisation pass (lower_quant.c), liveness
+ * (lower_mem.c); then the walk over the operations, each placing its
+ * outputs, split for the convolution buffer into descriptors, the work
+ * cut into DLA tasks around CPU tasks, each task's operations ordered
+ * when it closes (lower_deps.c); then emission (emit/emit.c).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -35,21 +35,6 @@ int nvc_fail(struct nvc_lower *L, const struct nvc_node *n, int err,
 	return err;
 }
 
-/* Nodes reading @tensor, and the last one found. */
-static int readers(const struct nvc_graph *g, int tensor, int *last)
-{
-	int i, k, count = 0;
-
-	for (i = 0; i < g->num_nodes; i++)
-		for (k = 0; k < g->nodes[i].num_inputs; k++)
-			if (g->nodes[i].inputs[k] == tensor) {
-				count++;
-				*last = i;
-			}
-	return count;
-}
-
-
 /*
  * Inputs at channel offsets off the atoms: each embedded by a 1x1
  * identity convolution into a cube of all channels, adding the ones
@@ -60,7 +45,6 @@ static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
 	int out = n->outputs[0], k, j, coff = 0, op = -1;
 	const struct nvc_tensor *to = nvc_t(L, out);
 	struct nvc_operand prev;
-	struct nvc_place tmp;
 	int *map = malloc(to->c * sizeof(*map));
 
 	if (!map)
@@ -69,21 +53,17 @@ static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
 		struct dla_data_cube dst = nvc_cube(L, out);
 		int c = nvc_t(L, n->inputs[k])->c;
 
-		if (k + 1 < n->num_inputs) {
-			tmp = L->ts[out].place;
-			tmp.slot = NVC_SLOT_POOL;
-			tmp.offset = nvc_pool_alloc(L, tmp.size);
-			dst = nvc_cube_at(L, &tmp, to->w, to->h, to->c);
-		}
+		if (k + 1 < n->num_inputs)
+			dst = nvc_scratch(L, to->w, to->h, to->c, NULL);
 		for (j = 0; j < to->c; j++)
 			map[j] = j >= coff && j < coff + c ? j - coff : -1;
 		op = nvc_conv_select(L, n, n->inputs[k], map, to->c,
 				     k ? &prev : NULL, op, &dst,
-				     L->ts[out].scale);
+				     L->ir.ts[out].scale);
 		if (op < 0)
 			break;
 		prev = (struct nvc_operand){ .cube = dst,
-					     .scale = L->ts[out].scale };
+					     .scale = L->ir.ts[out].scale };
 		coff += c;
 	}
 	free(map);
@@ -93,28 +73,31 @@ static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
 	return 0;
 }
 
-/* Inputs not written in place are copied into the concatenation. */
-static int lower_concat(struct nvc_lower *L, int node)
+/*
+ * Inputs not written in place are copied into the concatenation by the
+ * SDP; off the atoms (a convolution's operation), embedded.
+ */
+static int lower_concat(struct nvc_lower *L, const struct nvc_lir_op *op)
 {
-	const struct nvc_node *n = &L->g->nodes[node];
-	int out = n->outputs[0], k, ret, coff = 0;
+	const struct nvc_node *n = &L->g->nodes[op->node];
+	int out = n->outputs[0], k, ret = 0, coff = 0;
 
-	ret = nvc_place_tensor(L, out);
-	if (!ret && !nvc_concat_aligned(L, n))
+	if (op->kind == NVC_LIR_CONV)
 		return concat_embedded(L, n);
 	for (k = 0; k < n->num_inputs && !ret; k++) {
 		int in = n->inputs[k];
-		struct nvc_place dst = L->ts[out].place;
+		struct nvc_place dst = L->ir.ts[out].place;
 
-		dst.offset += (uint32_t)(coff / (int)L->epa) * dst.surf;
+		dst.offset += (uint32_t)(coff / (int)L->ir.ts[out].epa) *
+			      dst.surf;
 		dst.size = dst.surf * nvc_surfaces(L, nvc_t(L, in)->c);
 		coff += nvc_t(L, in)->c;
-		if (L->ts[in].root == out)
+		if (L->ir.ts[in].root == out)
 			continue;
-		ret = nvc_sdp_copy(L, n, in, &dst, L->ts[out].scale);
+		ret = nvc_sdp_copy(L, n, in, &dst, L->ir.ts[out].scale);
 		if (ret >= 0) {
 			nvc_written_place(L, &dst, ret);
-			L->ts[out].writer = ret;
+			nvc_writer(L, out, ret);
 			ret = 0;
 		}
 	}
@@ -122,83 +105,83 @@ static int lower_concat(struct nvc_lower *L, int node)
 }
 
 /*
- * Outputs are views of the input at their channel offsets when those are
- * on an atom (nvc_split_view), else copies by a 1x1 convolution that
- * picks their channels (those something reads).
+ * Outputs are views of the input (nvc_place_op), or copies by a 1x1
+ * convolution that picks their channels (those placed: something reads
+ * them).
  */
 static int lower_split(struct nvc_lower *L, int node)
 {
 	const struct nvc_node *n = &L->g->nodes[node];
-	int in = nvc_resolve(L, n->inputs[0]), k, j, last, coff = 0, ret = 0;
+	int in = nvc_resolve(L, n->inputs[0]), k, j, coff = 0, op = 0;
 	int *map = malloc(nvc_t(L, in)->c * sizeof(*map));
 
 	if (!map)
 		return -ENOMEM;
-	for (k = 0; k < n->num_outputs && !ret; k++) {
-		int out = n->outputs[k], c = nvc_t(L, out)->c, op;
-		struct nvc_ltensor *o = &L->ts[out];
+	for (k = 0; k < n->num_outputs && op >= 0; k++) {
+		int out = n->outputs[k], c = nvc_t(L, out)->c;
 		struct dla_data_cube dst;
 
-		if (nvc_split_view(L, out)) {
-			o->place = L->ts[in].place;
-			o->place.offset += (uint32_t)(coff / (int)L->epa) *
-					   o->place.surf;
-			o->place.size = o->place.surf * nvc_surfaces(L, c);
-		} else if (readers(L->g, out, &last) ||
-			   nvc_graph_output(L->g, out)) {
-			ret = nvc_place_tensor(L, out);
+		if (!nvc_split_view(L, out) && L->ir.ts[out].place.slot >= 0) {
 			for (j = 0; j < c; j++)
 				map[j] = coff + j;
 			dst = nvc_cube(L, out);
-			op = ret ? ret : nvc_conv_select(L, n, in, map, c, NULL,
-							 -1, &dst, o->scale);
+			op = nvc_conv_select(L, n, in, map, c, NULL, -1, &dst,
+					     L->ir.ts[out].scale);
 			if (op >= 0)
 				nvc_written(L, out, op);
-			ret = op < 0 ? op : 0;
 		}
 		coff += c;
 	}
 	free(map);
-	return ret;
+	return op < 0 ? op : 0;
 }
 
-static int lower_node(struct nvc_lower *L, int i)
+/* Operation @op in descriptors, at its precision. */
+static int lower_op(struct nvc_lower *L, struct nvc_lir_op *op)
 {
-	const struct nvc_node *n = &L->g->nodes[i];
-	int k;
+	const struct nvc_node *n = &L->g->nodes[op->node];
 
-	if (n->sdp_fused)
-		return 0;	/* computed by its convolution's SDP */
-	/* Constants reach the hardware as weights and SDP operands only. */
-	for (k = 0; k < n->num_inputs; k++)
-		if (n->inputs[k] < 0 || n->inputs[k] >= L->g->num_tensors ||
-		    L->g->tensors[n->inputs[k]].data)
-			return nvc_fail(L, n, -EOPNOTSUPP,
-					"input %d is a constant or no tensor: only activations flow between layers",
-					k);
+	L->op = op;
+	L->node = op->node;
+	L->prec = op->prec;
+	L->bpe = op->prec == DLA_PRECISION_FP16 ? 2 : 1;
+	L->epa = L->t.atom / L->bpe;
 	switch (n->op) {
 	case NVC_CONV:
 	case NVC_CONV_TRANSPOSE:
-		return nvc_lower_conv(L, i, nvc_fused_eltwise(L->g, i));
+		return nvc_lower_conv(L, op->node, op->fused);
 	case NVC_AFFINE:
 	case NVC_ACT:
 	case NVC_ELTWISE:
-		return nvc_lower_sdp_node(L, i);
+		return nvc_lower_sdp_node(L, op->node);
 	case NVC_POOL:
-		return nvc_lower_pool(L, i);
+		return nvc_lower_pool(L, op->node);
 	case NVC_LRN:
-		return nvc_lower_lrn(L, i);
+		return nvc_lower_lrn(L, op->node);
 	case NVC_CONCAT:
-		return lower_concat(L, i);
+		return lower_concat(L, op);
 	case NVC_SPLIT:
-		return lower_split(L, i);
-	case NVC_RESHAPE:
-		return 0;	/* an alias: same bytes */
-	case NVC_SOFTMAX:
-	case NVC_CPU:
-		return nvc_lower_cpu(L, i);
+		return lower_split(L, op->node);
+	default:	/* NVC_SOFTMAX, NVC_CPU */
+		return nvc_lower_cpu(L, op->node);
 	}
-	return nvc_fail(L, n, -EINVAL, "unknown operation %d", n->op);
+}
+
+/* The lowering step, its refusals named. */
+static int lir_build(struct nvc_lower *L, uint8_t prec)
+{
+	struct nvc_lir_refusal why;
+	const struct nvc_node *n;
+	int ret = nvc_lir_build(&L->ir, L->g, prec, L->t.atom, &why);
+
+	n = &L->g->nodes[why.node];
+	if (ret == -EOPNOTSUPP)
+		return nvc_fail(L, n, ret,
+				"input %d is a constant or no tensor: only activations flow between layers",
+				why.input);
+	if (ret == -EINVAL)
+		return nvc_fail(L, n, ret, "unknown operation %d", n->op);
+	return ret;
 }
 
 /* Image input feeds convolutions only, at most 4 channels of it. */
@@ -224,6 +207,7 @@ static int check_image_input(struct nvc_lower *L, int tensor)
 static int setup(struct nvc_lower *L)
 {
 	const struct nvc_graph *g = L->g;
+	uint8_t prec;
 	int i;
 
 	if (nvc_target_get(L->o->config, &L->t))
@@ -238,22 +222,14 @@ static int setup(struct nvc_lower *L)
 	    g->num_inputs > NVC_MAX_INPUTS || g->num_outputs > NVC_MAX_OUTPUTS)
 		return nvc_fail(L, NULL, -EINVAL, "%d inputs and %d outputs",
 				g->num_inputs, g->num_outputs);
-	L->prec = L->o->precision == NVC_FP16 ? DLA_PRECISION_FP16 :
-		  DLA_PRECISION_INT8;
+	prec = L->o->precision == NVC_FP16 ? DLA_PRECISION_FP16 :
+	       DLA_PRECISION_INT8;
 	for (i = 0; L->image && i < g->num_inputs; i++)
 		if (check_image_input(L, g->inputs[i]))
 			return -EOPNOTSUPP;
-	L->bpe = L->prec == DLA_PRECISION_FP16 ? 2 : 1;
-	L->epa = L->t.atom / L->bpe;
-	L->ts = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(*L->ts));
-	if (!L->ts)
-		return -ENOMEM;
 	for (i = 0; i < g->num_tensors; i++) {
 		const struct nvc_tensor *t = &g->tensors[i];
 
-		L->ts[i].place.slot = -1;
-		L->ts[i].writer = -1;
-		L->ts[i].root = -1;
 		if (!t->data && (t->n != 1 || t->c < 1 || t->h < 1 ||
 				 t->w < 1 || t->c > 8192 || t->h > 8192 ||
 				 t->w > 8192))
@@ -261,7 +237,7 @@ static int setup(struct nvc_lower *L)
 					"tensor '%s' is %dx%dx%dx%d: one batch of at most 8192 in each dimension",
 					t->name, t->n, t->c, t->h, t->w);
 	}
-	return 0;
+	return lir_build(L, prec);
 }
 
 static void cleanup(struct nvc_lower *L)
@@ -272,14 +248,14 @@ static void cleanup(struct nvc_lower *L)
 		free(L->tasks[i].ops);
 	free(L->tasks);
 	free(L->ops);
-	free(L->ts);
+	nvc_lir_free(&L->ir);
 	free(L->consts.data);
 	free(L->consts.chunks.start);
 	free(L->pool.chunks.start);
 	free(L->pool.last_use);
 	free(L->pool.freed);
 	free(L->pool.free);
-	free(L->deps.reads);
+	free(L->deps.acc);
 	nvdla_builder_fini(&L->b);
 }
 
@@ -312,11 +288,12 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 		ret = nvc_liveness(&L);
 	for (i = 0; !ret && i < g->num_inputs; i++)
 		nvc_place_new(&L, g->inputs[i]);
-	for (i = 0; !ret && i < g->num_nodes; i++) {
-		ret = nvc_release(&L, i);
-		L.node = i;
+	for (i = 0; !ret && i < L.ir.num_ops; i++) {
+		ret = nvc_release(&L, L.ir.ops[i].node);
 		if (!ret)
-			ret = lower_node(&L, i);
+			nvc_place_op(&L, &L.ir.ops[i]);
+		if (!ret)
+			ret = lower_op(&L, &L.ir.ops[i]);
 	}
 	if (!ret && (L.oom || (o->origins && o->origins->oom)))
 		ret = -ENOMEM;

@@ -84,9 +84,9 @@ int nvc_lower_lrn(struct nvc_lower *L, int node)
 {
 	const struct nvc_node *n = &L->g->nodes[node];
 	int in = nvc_resolve(L, n->inputs[0]), out = n->outputs[0];
-	float s_in = L->ts[in].scale, s_out = L->ts[out].scale;
+	float s_in = L->ir.ts[in].scale, s_out = L->ir.ts[out].scale;
 	struct dla_cdp_op_desc *p;
-	int op, lut, frac, ret;
+	int op, lut, frac;
 	int16_t m;
 	uint8_t sh;
 
@@ -97,9 +97,6 @@ int nvc_lower_lrn(struct nvc_lower *L, int node)
 				n->lrn.size);
 	if (n->act.type != NVC_ACT_NONE)
 		return nvc_fail(L, n, -EOPNOTSUPP, "an activation after LRN");
-	ret = nvc_place_tensor(L, out);
-	if (ret)
-		return ret;
 	lut = lrn_lut(L, n, s_in, &frac);
 	if (lut < 0)
 		return lut;

@@ -199,6 +199,22 @@ static int conv_shape(struct nvc_lower *L, const struct nvc_node *n,
 			ti->name, tr->c, tr->h, tr->w);
 }
 
+/*
+ * Bytes of @cs's weights: whole convolution-buffer entries, as NVIDIA's
+ * compiler rounds them: the CDMA plans entries for this many bytes and
+ * the CSC releases the entries its kernels fill; more padding is never
+ * released, and the next layer that changes the weight banks waits
+ * forever (NVIDIA's C model, nv_small, a recorded digits network).
+ */
+static uint32_t conv_wsize(const struct nvc_lower *L,
+			   const struct conv_shape *cs)
+{
+	size_t n = (size_t)cs->k * cs->c * cs->r * cs->s;
+
+	return (uint32_t)((n * L->bpe + L->t.cbuf->width - 1) /
+			  L->t.cbuf->width * L->t.cbuf->width);
+}
+
 /* The weights in the direct layout at the processing precision. */
 static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 			const float *ws, uint32_t *off, uint32_t *size)
@@ -228,15 +244,7 @@ static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 						buf[2 * i + 1] = h >> 8;
 					}
 				}
-	/*
-	 * Whole convolution-buffer entries, as NVIDIA's compiler rounds them:
-	 * the CDMA plans entries for this many bytes and the CSC releases the
-	 * entries its kernels fill; more padding is never released, and the
-	 * next layer that changes the weight banks waits forever (NVIDIA's
-	 * C model, nv_small, a recorded digits network).
-	 */
-	*size = (uint32_t)((n * L->bpe + L->t.cbuf->width - 1) /
-			   L->t.cbuf->width * L->t.cbuf->width);
+	*size = conv_wsize(L, cs);
 	*off = nvc_const_add(L, buf, n * L->bpe, 0);
 	free(buf);
 	return *off == UINT32_MAX ? -ENOMEM : 0;
@@ -269,7 +277,7 @@ static void weight_scales(const struct nvc_lower *L,
 static int conv_x1(struct nvc_lower *L, int sdp, const struct conv_shape *cs,
 		   const float *ws, float s_c)
 {
-	float s_in = L->ts[cs->in].scale;
+	float s_in = L->ir.ts[cs->in].scale;
 	int16_t *alu = calloc(cs->k, sizeof(*alu)), *mul = calloc(cs->k, sizeof(*mul));
 	double maxm = 0, maxb = 0;
 	bool any_bias = false;
@@ -558,7 +566,7 @@ static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 
 	*p = (struct dla_conv_op_desc){
 		.entry_per_slice = (uint16_t)conv_eps(L, n, cs),
-		.data_format = cs->image ? nvc_image_format(L) : NVDLA_DATA_FORMAT_FEATURE,
+		.data_format = cs->image ? nvc_image_format(L->prec) : NVDLA_DATA_FORMAT_FEATURE,
 		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)dbank,
 		.weight_bank = (uint8_t)wbank, .release = (uint16_t)b->ih,
 		.input_width_csc = (uint16_t)ti->w,
@@ -632,13 +640,8 @@ static struct dla_data_cube contract_input(struct nvc_lower *L,
 					   const struct conv_shape *cs)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	struct nvc_place p = { .slot = NVC_SLOT_POOL };
 
-	p.line = (uint32_t)ti->w * L->t.atom;
-	p.surf = p.line * (uint32_t)ti->h;
-	p.size = p.surf * nvc_surfaces(L, cs->k);
-	p.offset = nvc_pool_alloc(L, p.size);
-	return nvc_cube_at(L, &p, ti->w, ti->h, cs->k);
+	return nvc_scratch(L, ti->w, ti->h, cs->k, NULL);
 }
 
 /* The RUBIK's contraction of @mid (written by @sdp) into @out. */
@@ -711,36 +714,32 @@ static struct nvc_wino_layer conv_wino_layer(const struct nvc_lower *L,
 /*
  * The convolution @cs (attributes of @n, int8 weight scales @ws) into
  * @dst and its SDP with the element-wise @operand (or NULL) and
- * activation @act, at output scale @s_out, in bands of rows if the input
- * does not fit the buffer: *@sdp is the last SDP's index.
+ * activation @act, at output scale @s_out, in the bands of rows and with
+ * the banks the split gave it (@pc): *@sdp is the last SDP's index.
  */
 static int conv_emit_part(struct nvc_lower *L, const struct nvc_node *n,
 			  const struct nvc_node *last,
-			  const struct conv_shape *cs, const float *ws,
+			  const struct conv_shape *cs,
+			  const struct nvc_lir_conv *pc, const float *ws,
 			  const struct dla_data_cube *dst,
 			  const struct nvc_operand *operand,
 			  enum nvc_eltwise elt, float s_out, int *sdp)
 {
-	uint32_t woff, wsize, dbank = 0, wbank = 0;
 	struct dla_sdp_op_desc proto = { 0 };
 	struct conv_band b;
 	struct nvc_wino_layer wl = conv_wino_layer(L, cs);
-	int rows = 1, oy0, first = -1, ret;
+	uint32_t woff, wsize;
+	int oy0, first = -1, ret;
 	float s_c;
 
-	if (cs->wino) {
+	if (cs->wino)
 		ret = nvc_wino_weights(L, &wl, cs->w, &woff, &wsize);
-		rows = cs->ho;
-	} else {
+	else
 		ret = conv_weights(L, cs, ws, &woff, &wsize);
-		if (!ret)
-			ret = conv_plan(L, n, cs, wsize, &rows, &dbank,
-					&wbank);
-	}
-	for (oy0 = 0; !ret && oy0 < cs->ho; oy0 += rows) {
-		b = conv_band(L, n, cs, oy0, rows);
-		ret = conv_band_ops(L, n, cs, woff, wsize, dst, &b, dbank,
-				    wbank, sdp);
+	for (oy0 = 0; !ret && oy0 < cs->ho; oy0 += pc->rows) {
+		b = conv_band(L, n, cs, oy0, pc->rows);
+		ret = conv_band_ops(L, n, cs, woff, wsize, dst, &b, pc->dbank,
+				    pc->wbank, sdp);
 		if (ret)
 			break;
 		if (cs->wino)
@@ -801,22 +800,24 @@ static int conv_part_kernels(const struct nvc_lower *L,
 }
 
 /*
- * The convolution @cs as conv_emit_part says, in parts over consecutive
- * ranges of output channels if its weights exceed a memory: each part
- * has its own weights, writes its channels of @dst and adds the same
- * channels of @operand, with the matching bias and scales.
+ * The convolution @cs as conv_emit_part says, in the parts over
+ * consecutive ranges of output channels the split gave it (@pc, @npc:
+ * more than one where its weights exceed a memory): each part has its
+ * own weights, writes its channels of @dst and adds the same channels of
+ * @operand, with the matching bias and scales.
  */
 static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 		     const struct nvc_node *last, const struct conv_shape *cs,
+		     const struct nvc_lir_conv *pc, int npc,
 		     const struct dla_data_cube *dst,
 		     const struct nvc_operand *operand, enum nvc_eltwise elt,
 		     float s_out, int *sdp)
 {
 	size_t per = (size_t)cs->c * cs->r * cs->s;
-	int step = conv_part_kernels(L, cs), k0, ret = 0;
 	struct conv_shape part = *cs;
 	struct dla_data_cube pdst;
 	struct nvc_operand pop;
+	int i, k0, ret = 0;
 	float *ws;
 
 	ws = calloc((size_t)(cs->k > 0 ? cs->k : 1), sizeof(*ws));
@@ -824,8 +825,9 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 		return -ENOMEM;
 	/* Scales over the whole layer, as if it were one part. */
 	weight_scales(L, cs, ws);
-	for (k0 = 0; !ret && k0 < cs->k; k0 += step) {
-		part.k = cs->k - k0 < step ? cs->k - k0 : step;
+	for (i = 0; !ret && i < npc; i++) {
+		k0 = pc[i].k0;
+		part.k = pc[i].k;
 		part.part = part.k != cs->k;
 		part.k0 = k0;
 		part.w = cs->w + (size_t)k0 * per;
@@ -836,7 +838,7 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 			if (part.part)
 				pop.cube = cube_channels(L, pop.cube, k0, part.k);
 		}
-		ret = conv_emit_part(L, n, last, &part, ws + k0, &pdst,
+		ret = conv_emit_part(L, n, last, &part, &pc[i], ws + k0, &pdst,
 				     operand ? &pop : NULL, elt, s_out, sdp);
 	}
 	free(ws);
@@ -878,28 +880,31 @@ static int group_scales(struct nvc_lower *L, const struct nvc_node *n,
 }
 
 /*
- * A grouped convolution in blocks of @blk groups, as conv_emit says: each
- * block reads its input channels, writes its output channels of @dst and
- * adds the same channels of @operand.
+ * A grouped convolution in the blocks of whole groups the split gave it
+ * (@pc, @npc), as conv_emit says: each block reads its input channels,
+ * writes its output channels of @dst and adds the same channels of
+ * @operand.
  */
 static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *last,
-			    const struct conv_shape *cs, int blk,
+			    const struct conv_shape *cs,
+			    const struct nvc_lir_conv *pc, int npc,
 			    const struct dla_data_cube *dst,
 			    const struct nvc_operand *operand,
 			    enum nvc_eltwise elt, float s_out, int *sdp)
 {
-	int kg = cs->k / n->conv.group, cg = cs->c / n->conv.group, ret;
 	float *ws = calloc((size_t)cs->k, sizeof(*ws));
 	struct conv_shape part = *cs;
 	struct dla_data_cube pdst;
 	struct nvc_operand pop;
+	int i, ret;
 
 	ret = ws ? group_scales(L, n, cs, ws) : -ENOMEM;
-	for (part.k0 = 0; !ret && part.k0 < cs->k; part.k0 += blk * kg) {
-		part.k = cs->k - part.k0 < blk * kg ? cs->k - part.k0 : blk * kg;
-		part.c0 = part.k0 / kg * cg;
-		part.c = part.k / kg * cg;
+	for (i = 0; !ret && i < npc; i++) {
+		part.k0 = pc[i].k0;
+		part.k = pc[i].k;
+		part.c0 = pc[i].c0;
+		part.c = pc[i].c;
 		part.part = true;
 		part.slice = true;
 		ret = conv_dense(L, n, &part);
@@ -909,9 +914,10 @@ static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
 			pop.cube = cube_channels(L, pop.cube, part.k0, part.k);
 		}
 		if (!ret)
-			ret = conv_emit_part(L, n, last, &part, ws + part.k0,
-					     &pdst, operand ? &pop : NULL, elt,
-					     s_out, sdp);
+			ret = conv_emit_part(L, n, last, &part, &pc[i],
+					     ws + part.k0, &pdst,
+					     operand ? &pop : NULL, elt, s_out,
+					     sdp);
 		free(part.w);
 		free(part.bias);
 	}
@@ -919,16 +925,28 @@ static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
 	return ret;
 }
 
+/* The hardware convolutions from @pc on over the same input channels. */
+static int same_chunk(const struct nvc_lir_conv *pc, int npc)
+{
+	int i;
+
+	for (i = 1; i < npc && pc[i].c0 == pc[0].c0; i++)
+		;
+	return i;
+}
+
 /*
- * A convolution in chunks of @cn input channels, each a convolution over
- * its own surfaces of the input whose SDP adds the partial sums of the
- * chunks before (two cubes of the pool taking turns; fp16 only): the
- * first chunk adds the bias and the element-wise @operand (an Add), the
- * last applies the activation and writes @dst.
+ * A convolution in the chunks of input channels the split gave it (@pc,
+ * @npc), each a convolution over its own surfaces of the input whose SDP
+ * adds the partial sums of the chunks before (two cubes of the pool
+ * taking turns; fp16 only): the first chunk adds the bias and the
+ * element-wise @operand (an Add), the last applies the activation and
+ * writes @dst.
  */
 static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *last,
-			    const struct conv_shape *cs, int cn,
+			    const struct conv_shape *cs,
+			    const struct nvc_lir_conv *pc, int npc,
 			    const struct dla_data_cube *dst,
 			    const struct nvc_operand *operand, float s_out,
 			    int *sdp)
@@ -937,28 +955,26 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 	struct conv_shape part = *cs;
 	struct dla_data_cube sum[2];
 	struct nvc_operand prev;
-	int i, j, from, prev_sdp = -1, ret = 0;
+	int i, j, at, from, in_chunk, prev_sdp = -1, ret = 0;
 
 	mid.act.type = NVC_ACT_NONE;
-	for (i = 0; i < 2; i++) {
-		struct nvc_place p = L->ts[cs->out].place;
-
-		p.slot = NVC_SLOT_POOL;
-		p.offset = nvc_pool_alloc(L, p.size);
-		sum[i] = nvc_cube_at(L, &p, cs->wo, cs->ho, cs->k);
-	}
+	for (i = 0; i < 2; i++)
+		sum[i] = nvc_scratch(L, cs->wo, cs->ho, cs->k, NULL);
 	part.slice = true;
-	for (part.c0 = 0, i = 0; !ret && part.c0 < cs->c; part.c0 += cn, i++) {
-		bool end = part.c0 + cn >= cs->c;
+	for (at = 0, i = 0; !ret && at < npc; at += in_chunk, i++) {
+		bool end;
 
-		part.c = end ? cs->c - part.c0 : cn;
+		in_chunk = same_chunk(pc + at, npc - at);
+		end = at + in_chunk == npc;
+		part.c0 = pc[at].c0;
+		part.c = pc[at].c;
 		ret = conv_dense(L, n, &part);
 		if (!ret && i)
 			memset(part.bias, 0, (size_t)part.k * sizeof(*part.bias));
 		from = L->nops;
 		if (!ret)
-			ret = conv_emit(L, n, end ? last : &mid, &part,
-					end ? dst : &sum[i % 2],
+			ret = conv_emit(L, n, end ? last : &mid, &part, pc + at,
+					in_chunk, end ? dst : &sum[i % 2],
 					i ? &prev : operand, NVC_ELT_ADD, s_out,
 					sdp);
 		/* The partial sums are no tensor: their reader waits here. */
@@ -982,13 +998,12 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
  * @proto unless that is -1.
  */
 static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
-		      const struct conv_shape *cs, uint32_t woff,
-		      uint32_t wsize, int out, int j, int i, int h, int *sdp)
+		      const struct conv_shape *cs, const struct nvc_lir_conv *pc,
+		      uint32_t woff, uint32_t wsize, int out, int j, int i,
+		      int h, int *sdp)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	uint32_t eps = feature_eps(L, ti->c, 1);
-	uint32_t dbank = nvc_banks(L, (uint64_t)eps * L->t.cbuf->width * ti->w);
-	uint32_t wbank = nvc_conv_wbank(L, dbank, wsize, wsize);
 	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
 	struct dla_conv_op_desc *p;
 	uint32_t at;
@@ -1013,8 +1028,8 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 	p = &L->ops[conv].op.conv_op;
 	*p = (struct dla_conv_op_desc){
 		.entry_per_slice = (uint16_t)eps, .data_format = NVDLA_DATA_FORMAT_FEATURE,
-		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)dbank,
-		.weight_bank = (uint8_t)wbank, .release = (uint16_t)ti->w,
+		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)pc->dbank,
+		.weight_bank = (uint8_t)pc->wbank, .release = (uint16_t)ti->w,
 		.input_width_csc = 1, .input_height_csc = (uint16_t)ti->w,
 		.input_channel_csc = (uint16_t)ti->c, .kernel_width_csc = 1,
 		.kernel_height_csc = 1, .kernel_channel_csc = (uint16_t)cs->c,
@@ -1051,7 +1066,7 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
  */
 static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 		       const struct nvc_node *last, const struct conv_shape *mid,
-		       int out)
+		       const struct nvc_lir_conv *pc, int out)
 {
 	int sx = n->conv.stride[1], sy = n->conv.stride[0];
 	int phase = mid->k / (sx * sy), kout = nvc_t(L, out)->c;
@@ -1080,15 +1095,15 @@ static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 			weight_scales(L, &cs, ws);
 			ret = conv_weights(L, &cs, ws, &woff, &wsize);
 			for (h = 0, first = -1; !ret && h < nvc_t(L, cs.in)->h; h++) {
-				ret = deconv_row(L, n, &cs, woff, wsize, out, j, i, h,
-						 &sdp);
+				ret = deconv_row(L, n, &cs, pc++, woff, wsize, out,
+						 j, i, h, &sdp);
 				if (ret)
 					break;
 				if (first < 0) {
 					first = sdp;
 					ret = nvc_sdp_tail(L, last, &L->ops[sdp], NULL,
 							   NVC_ELT_ADD, &last->act,
-							   L->ts[out].scale, &s_c);
+							   L->ir.ts[out].scale, &s_c);
 					if (!ret)
 						ret = conv_x1(L, sdp, &cs, ws, s_c);
 					proto = L->ops[sdp].op.sdp_op;
@@ -1101,7 +1116,7 @@ static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 		}
 	}
 	if (!ret)
-		L->ts[out].writer = sdp;
+		nvc_writer(L, out, sdp);
 	free(ws);
 	free(cs.w);
 	free(cs.bias);
@@ -1126,6 +1141,100 @@ static int conv_chunk_check(struct nvc_lower *L, const struct nvc_node *n,
 	return 0;
 }
 
+/*
+ * The split for the convolution buffer, before the descriptors: each
+ * hardware convolution of the operation being lowered (its kernels,
+ * input channels, bands of rows and banks) appended to its list. The
+ * banks of one depend on the weight banks of the one before (the floor),
+ * so they are planned in the order they run.
+ */
+static int split_one(struct nvc_lower *L, const struct nvc_node *n,
+		     const struct conv_shape *cs)
+{
+	struct nvc_lir_conv pc = { .k0 = cs->k0, .k = cs->k, .c0 = cs->c0,
+				   .c = cs->c, .rows = cs->ho };
+	struct nvc_wino_layer wl;
+	int ret = 0;
+
+	if (cs->wino) {
+		wl = conv_wino_layer(L, cs);
+		nvc_wino_banks(L, &wl, &pc.dbank, &pc.wbank);
+	} else {
+		ret = conv_plan(L, n, cs, conv_wsize(L, cs), &pc.rows,
+				&pc.dbank, &pc.wbank);
+	}
+	return ret ? ret : nvc_lir_conv_add(L->op, &pc);
+}
+
+/* @cs in parts over output channels where its weights exceed a memory. */
+static int split_parts(struct nvc_lower *L, const struct nvc_node *n,
+		       const struct conv_shape *cs)
+{
+	int step = conv_part_kernels(L, cs), ret = 0;
+	struct conv_shape part = *cs;
+
+	for (part.k0 = 0; !ret && part.k0 < cs->k; part.k0 += step) {
+		part.k = cs->k - part.k0 < step ? cs->k - part.k0 : step;
+		ret = split_one(L, n, &part);
+	}
+	return ret;
+}
+
+/* A transposed convolution without a RUBIK: a phase and row a time. */
+static int split_deconv(struct nvc_lower *L, const struct nvc_node *n,
+			const struct conv_shape *mid, int out)
+{
+	const struct nvc_tensor *ti = nvc_t(L, mid->in);
+	int sx = n->conv.stride[1], sy = n->conv.stride[0], p, h, ret = 0;
+	uint32_t eps = feature_eps(L, ti->c, 1), wsize;
+	struct conv_shape cs = *mid;
+	struct nvc_lir_conv pc = { .c = mid->c, .rows = 1 };
+
+	cs.k = nvc_t(L, out)->c;
+	wsize = conv_wsize(L, &cs);
+	pc.k = cs.k;
+	pc.dbank = nvc_banks(L, (uint64_t)eps * L->t.cbuf->width * ti->w);
+	for (p = 0; !ret && p < sx * sy; p++)
+		for (h = 0; !ret && h < ti->h; h++) {
+			pc.k0 = p * (mid->k / (sx * sy));
+			pc.wbank = nvc_conv_wbank(L, pc.dbank, wsize, wsize);
+			ret = nvc_lir_conv_add(L->op, &pc);
+		}
+	return ret;
+}
+
+/*
+ * Convolution @cs: in chunks of @cn input channels (0: not chunked), in
+ * blocks of @blk groups, or whole, each in parts.
+ */
+static int conv_split(struct nvc_lower *L, const struct nvc_node *n,
+		      const struct conv_shape *cs, int blk, int cn)
+{
+	int kg = cs->k / n->conv.group, cg = cs->c / n->conv.group, ret = 0;
+	struct conv_shape part = *cs;
+
+	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik)
+		return split_deconv(L, n, cs, cs->out);
+	if (cn) {
+		part.slice = true;
+		for (part.c0 = 0; !ret && part.c0 < cs->c; part.c0 += cn) {
+			part.c = part.c0 + cn >= cs->c ? cs->c - part.c0 : cn;
+			ret = split_parts(L, n, &part);
+		}
+		return ret;
+	}
+	if (blk == n->conv.group)
+		return split_parts(L, n, cs);
+	part.slice = true;
+	for (part.k0 = 0; !ret && part.k0 < cs->k; part.k0 += blk * kg) {
+		part.k = cs->k - part.k0 < blk * kg ? cs->k - part.k0 : blk * kg;
+		part.c0 = part.k0 / kg * cg;
+		part.c = part.k / kg * cg;
+		ret = split_one(L, n, &part);
+	}
+	return ret;
+}
+
 int nvc_lower_conv(struct nvc_lower *L, int node, int fused_elt)
 {
 	const struct nvc_graph *g = L->g;
@@ -1135,7 +1244,8 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_elt)
 	struct conv_shape cs = { 0 };
 	struct dla_data_cube dst;
 	struct nvc_operand operand;
-	int sdp, other = -1, blk, cn, ret;
+	const struct nvc_lir_conv *pc;
+	int sdp, other = -1, blk, cn, npc, ret;
 	bool chunked;
 
 	ret = conv_check(L, n);
@@ -1170,12 +1280,15 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_elt)
 	}
 	if (cs.wino && L->o->origins)
 		L->o->origins->winograd[node] = true;
+	npc = L->op->num_convs;
 	if (!ret)
-		ret = nvc_place_tensor(L, cs.out);
+		ret = conv_split(L, n, &cs, blk, chunked ? cn : 0);
 	if (ret)
 		goto out;
+	pc = L->op->convs + npc;
+	npc = L->op->num_convs - npc;
 	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik) {
-		ret = deconv_rows(L, n, last, &cs, cs.out);
+		ret = deconv_rows(L, n, last, &cs, pc, cs.out);
 		goto out;
 	}
 	dst = n->op == NVC_CONV_TRANSPOSE ? contract_input(L, &cs) :
@@ -1186,21 +1299,22 @@ int nvc_lower_conv(struct nvc_lower *L, int node, int fused_elt)
 		operand = nvc_operand(L, other);
 	}
 	if (chunked)
-		ret = conv_emit_chunks(L, n, last, &cs, cn, &dst,
+		ret = conv_emit_chunks(L, n, last, &cs, pc, npc, &dst,
 				       elt ? &operand : NULL,
-				       L->ts[cs.out].scale, &sdp);
+				       L->ir.ts[cs.out].scale, &sdp);
 	else if (blk < n->conv.group)
-		ret = conv_emit_groups(L, n, last, &cs, blk, &dst,
+		ret = conv_emit_groups(L, n, last, &cs, pc, npc, &dst,
 				       elt ? &operand : NULL,
 				       elt ? elt->eltwise : NVC_ELT_ADD,
-				       L->ts[cs.out].scale, &sdp);
+				       L->ir.ts[cs.out].scale, &sdp);
 	else
-		ret = conv_emit(L, n, last, &cs, &dst, elt ? &operand : NULL,
+		ret = conv_emit(L, n, last, &cs, pc, npc, &dst,
+				elt ? &operand : NULL,
 				elt ? elt->eltwise : NVC_ELT_ADD,
-				L->ts[cs.out].scale, &sdp);
+				L->ir.ts[cs.out].scale, &sdp);
 	if (ret)
 		goto out;
-	L->ts[cs.out].writer = sdp;
+	nvc_writer(L, cs.out, sdp);
 	if (n->op == NVC_CONV_TRANSPOSE)
 		ret = contract(L, n, sdp, &dst, cs.out);
 out:
@@ -1215,7 +1329,7 @@ int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
 {
 	struct nvc_node one = *n;
 	struct conv_shape cs = { 0 };
-	int j, sdp = -1, ret;
+	int j, npc, sdp = -1, ret;
 
 	one.op = NVC_CONV;
 	one.act.type = NVC_ACT_NONE;
@@ -1235,8 +1349,12 @@ int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
 	for (j = 0; !ret && j < k; j++)
 		if (map[j] >= 0)
 			cs.w[(size_t)j * cs.c + map[j]] = 1.0f;
+	npc = L->op->num_convs;
 	if (!ret)
-		ret = conv_emit(L, &one, &one, &cs, dst, prev, NVC_ELT_ADD,
+		ret = split_parts(L, &one, &cs);
+	if (!ret)
+		ret = conv_emit(L, &one, &one, &cs, L->op->convs + npc,
+				L->op->num_convs - npc, dst, prev, NVC_ELT_ADD,
 				s_out, &sdp);
 	if (!ret && prev)
 		nvc_depend(L, prev_op, sdp);

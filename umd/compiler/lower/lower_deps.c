@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The operations of the task being built with their dependency graph
- * (the official compiler's: each operation names the next one of its
- * engine as the consumer it lets be programmed, and the operations that
- * read what it wrote as consumers waiting for its completion), and the
- * finished tasks.
+ * The operations of the task being built, what each reads and writes
+ * (noted in the order emission makes them, for the ordering pass,
+ * lower_order.c, when the task closes), and the finished tasks.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -47,10 +45,27 @@ void nvc_origins_free(struct nvc_origins *o)
 	memset(o, 0, sizeof(*o));
 }
 
+/* Note access @a of the task being built for the ordering pass. */
+static void note(struct nvc_lower *L, struct nvc_access a)
+{
+	struct nvc_deps *d = &L->deps;
+
+	if (d->n == d->cap) {
+		int cap = d->cap * 2 + 64;
+		struct nvc_access *p = realloc(d->acc, cap * sizeof(*p));
+
+		if (!p) {
+			L->oom = true;	/* nvc_lower fails */
+			return;
+		}
+		d->acc = p;
+		d->cap = cap;
+	}
+	d->acc[d->n++] = a;
+}
+
 int nvc_op_new(struct nvc_lower *L, uint8_t type)
 {
-	int i;
-
 	if (L->nops == L->opcap) {
 		int cap = L->opcap * 2 + 16;
 		struct nvdla_build_op *p = realloc(L->ops, cap * sizeof(*p));
@@ -62,61 +77,19 @@ int nvc_op_new(struct nvc_lower *L, uint8_t type)
 	}
 	nvdla_build_op_init(&L->ops[L->nops], type);
 	origin_add(L, type);
-	/* The engine's previous operation lets this one be programmed. */
-	for (i = L->nops - 1; i >= 0; i--) {
-		if (L->ops[i].graph.op_type != type)
-			continue;
-		L->ops[i].graph.consumers[type] = (struct dla_consumer){
-			.index = (int16_t)L->nops,
-			.event = DLA_EVENT_OP_PROGRAMMED };
-		L->ops[L->nops].graph.dependency_count++;
-		break;
-	}
+	note(L, (struct nvc_access){ .kind = NVC_ACC_OP, .op = L->nops });
 	return L->nops++;
-}
-
-/* @from's consumer of @to's type is the tail it is fused with. */
-static bool fused_tail(const struct nvc_lower *L, int from, int idx)
-{
-	return L->ops[idx].graph.fused_parent.index == from;
 }
 
 void nvc_depend(struct nvc_lower *L, int from, int to)
 {
-	struct dla_consumer *c;
-
-	if (from < 0 || to < 0 || from == to)
-		return;
-	c = &L->ops[from].graph.consumers[L->ops[to].graph.op_type];
-	if (c->index == -1) {
-		*c = (struct dla_consumer){ .index = (int16_t)to,
-					    .event = DLA_EVENT_OP_COMPLETED };
-		L->ops[to].graph.dependency_count++;
-		return;
-	}
-	/*
-	 * One consumer per engine: an earlier operation of @to's engine
-	 * already waits for @from, and @to runs after it on that engine;
-	 * make it wait for the completion (a fused tail completes after
-	 * its head anyway).
-	 */
-	if (!fused_tail(L, from, c->index))
-		c->event = DLA_EVENT_OP_COMPLETED;
+	note(L, (struct nvc_access){ .kind = NVC_ACC_EDGE, .op = to,
+				     .other = from });
 }
 
-static bool overlap(const struct nvc_place *a, const struct nvc_place *b)
-{
-	return a->slot == b->slot && a->offset < b->offset + b->size &&
-	       b->offset < a->offset + a->size;
-}
-
-/*
- * @op reads @tensor: wait for every operation of the task that wrote
- * there, and remember the read for whoever reuses the bytes.
- */
 void nvc_depend_tensor(struct nvc_lower *L, int tensor, int op)
 {
-	nvc_depend_at(L, &L->ts[nvc_resolve(L, tensor)].place, op);
+	nvc_depend_at(L, &L->ir.ts[nvc_resolve(L, tensor)].place, op);
 }
 
 void nvc_depend_place(struct nvc_lower *L, const struct dla_data_cube *c,
@@ -129,77 +102,36 @@ void nvc_depend_place(struct nvc_lower *L, const struct dla_data_cube *c,
 	nvc_depend_at(L, &p, op);
 }
 
-/*
- * @op waits for the latest of the operations in @latest of each engine:
- * an engine completes its operations in order (its chain), so the
- * earlier ones are done by then, and an operation's count of events
- * stays within its 8 bits however many operations read a cube in
- * blocks or bands.
- */
-static void note_latest(const struct nvc_lower *L, int *latest, int from,
-			int op)
-{
-	int t;
-
-	if (from < 0 || from == op)
-		return;
-	t = L->ops[from].graph.op_type;
-	if (from > latest[t])
-		latest[t] = from;
-}
-
-static void depend_latest(struct nvc_lower *L, const int *latest, int op)
-{
-	int t;
-
-	for (t = 0; t < DLA_OP_NUM; t++)
-		nvc_depend(L, latest[t], op);
-}
-
 void nvc_depend_at(struct nvc_lower *L, const struct nvc_place *p, int op)
 {
-	int latest[DLA_OP_NUM] = { -1, -1, -1, -1, -1, -1 };
-	struct nvc_read *r;
-	int i;
-
-	for (i = 0; i < L->g->num_tensors; i++)
-		if (L->ts[i].writer >= 0 && overlap(&L->ts[i].place, p))
-			note_latest(L, latest, L->ts[i].writer, op);
-	depend_latest(L, latest, op);
-	r = realloc(L->deps.reads, (L->deps.n + 1) * sizeof(*r));
-	if (!r) {
-		L->oom = true;	/* nvc_lower fails */
-		return;
-	}
-	L->deps.reads = r;
-	L->deps.reads[L->deps.n++] = (struct nvc_read){ *p, op };
+	note(L, (struct nvc_access){ .kind = NVC_ACC_READ, .op = op,
+				     .place = *p });
 }
 
 void nvc_written_place(struct nvc_lower *L, const struct nvc_place *place,
 		       int op)
 {
-	int latest[DLA_OP_NUM] = { -1, -1, -1, -1, -1, -1 };
-	int i;
+	note(L, (struct nvc_access){ .kind = NVC_ACC_WRITE, .op = op,
+				     .place = *place });
+}
 
-	for (i = 0; i < L->deps.n; i++)
-		if (overlap(&L->deps.reads[i].place, place))
-			note_latest(L, latest, L->deps.reads[i].op, op);
-	for (i = 0; i < L->g->num_tensors; i++)
-		if (L->ts[i].writer >= 0 && overlap(&L->ts[i].place, place))
-			note_latest(L, latest, L->ts[i].writer, op);
-	depend_latest(L, latest, op);
+void nvc_writer(struct nvc_lower *L, int tensor, int op)
+{
+	note(L, (struct nvc_access){ .kind = NVC_ACC_WRITER, .op = op,
+				     .other = tensor,
+				     .place = L->ir.ts[tensor].place });
 }
 
 void nvc_written(struct nvc_lower *L, int tensor, int op)
 {
-	nvc_written_place(L, &L->ts[tensor].place, op);
-	L->ts[tensor].writer = op;
+	nvc_written_place(L, &L->ir.ts[tensor].place, op);
+	nvc_writer(L, tensor, op);
 }
 
 void nvc_fuse(struct nvc_lower *L, int head, int tail)
 {
-	nvdla_build_fuse(&L->ops[head], (int16_t)head, &L->ops[tail],
-			 (int16_t)tail);
+	note(L, (struct nvc_access){ .kind = NVC_ACC_FUSE, .op = tail,
+				     .other = head });
 }
 
 int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t)
@@ -217,10 +149,13 @@ int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t)
 int nvc_task_close(struct nvc_lower *L)
 {
 	struct nvc_task t = { .emu = false };
-	int i, ret;
+	int ret;
 
 	if (!L->nops)
 		return 0;
+	ret = nvc_order(L);
+	if (ret)
+		return ret;
 	nvc_conv_banks_differ(L);
 	t.ops = L->ops;
 	t.nops = L->nops;
@@ -233,7 +168,5 @@ int nvc_task_close(struct nvc_lower *L)
 	L->nops = L->opcap = 0;
 	L->nluts = 0;
 	L->deps.n = 0;
-	for (i = 0; i < L->g->num_tensors; i++)
-		L->ts[i].writer = -1;
 	return 0;
 }

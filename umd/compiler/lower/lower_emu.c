@@ -28,8 +28,9 @@ bool nvc_softmax_fp16(const struct nvc_lower *L, int tensor)
 	int p = g->tensors[tensor].producer, i, j;
 	bool output = false;
 
-	if (L->prec != DLA_PRECISION_INT8 || p < 0 ||
-	    g->nodes[p].op != NVC_SOFTMAX)
+	if (p < 0 || g->nodes[p].op != NVC_SOFTMAX ||
+	    L->ir.ts[nvc_resolve(L, g->nodes[p].inputs[0])].prec !=
+	    DLA_PRECISION_INT8)
 		return false;
 	for (i = 0; i < g->num_outputs; i++)
 		output |= nvc_resolve(L, g->outputs[i]) == tensor;
@@ -41,27 +42,14 @@ bool nvc_softmax_fp16(const struct nvc_lower *L, int tensor)
 	return output;
 }
 
-/* The fp16 feature layout (16 channels an atom of 32 bytes) of @tensor. */
-static void place_fp16(struct nvc_lower *L, int tensor)
-{
-	const struct nvc_tensor *t = nvc_t(L, tensor);
-	struct nvc_place *p = &L->ts[tensor].place;
-
-	p->line = (uint32_t)t->w * NVC_FP16_ATOM;
-	p->surf = p->line * (uint32_t)t->h;
-	p->size = p->surf * (uint32_t)((t->c + NVC_FP16_ATOM / 2 - 1) /
-				       (NVC_FP16_ATOM / 2));
-}
-
 static void emu_buffer(const struct nvc_lower *L, uint8_t *d, int tensor)
 {
-	const struct nvc_place *p = &L->ts[nvc_resolve(L, tensor)].place;
+	const struct nvc_lir_tensor *lt = &L->ir.ts[nvc_resolve(L, tensor)];
+	const struct nvc_place *p = &lt->place;
 	const struct nvc_tensor *t = nvc_t(L, nvc_resolve(L, tensor));
 	uint8_t *dims = d + EMU_V2_BUF_WIDTH;
-	uint16_t format = L->prec == DLA_PRECISION_FP16 ||
-			  nvc_softmax_fp16(L, nvc_resolve(L, tensor)) ?
-			  EMU_V2_FORMAT_FP16 :
-			  L->t.atom == 8 ? EMU_V2_FORMAT_INT8_8 :
+	uint16_t format = lt->prec == DLA_PRECISION_FP16 ? EMU_V2_FORMAT_FP16 :
+			  lt->atom == 8 ? EMU_V2_FORMAT_INT8_8 :
 			  EMU_V2_FORMAT_INT8;
 
 	wr16(d + EMU_BUF_INDEX, (uint16_t)(NVDLA_BUILD_EMU_DATA + p->slot));
@@ -111,19 +99,15 @@ int nvc_lower_cpu(struct nvc_lower *L, int node)
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"softmax over the channels of a %dx%d cube: the CPU task takes 1x1xC",
 				ti->w, ti->h);
-	ret = nvc_place_tensor(L, out);
-	if (!ret && nvc_softmax_fp16(L, out))
-		place_fp16(L, out);
-	if (!ret)
-		ret = nvc_task_close(L);
+	ret = nvc_task_close(L);
 	if (ret)
 		return ret;
 	wr16(t.emu_net + EMU_NET_OP_INDEX, 1);
 	wr16(t.emu_net + EMU_NET_BUF_INDEX, 2);
 	wr16(t.emu_net + EMU_NET_NUM_OPS, 1);
 	emu_op(n, t.emu_ops);
-	wrf32(t.emu_ops + EMU_V2_IN_SCALE, L->ts[in].scale);
-	wrf32(t.emu_ops + EMU_V2_OUT_SCALE, L->ts[out].scale);
+	wrf32(t.emu_ops + EMU_V2_IN_SCALE, L->ir.ts[in].scale);
+	wrf32(t.emu_ops + EMU_V2_OUT_SCALE, L->ir.ts[out].scale);
 	emu_buffer(L, t.emu_bufs, in);
 	emu_buffer(L, t.emu_bufs + EMU_BUF_SIZE, out);
 	return nvc_task_push(L, &t);

@@ -2,10 +2,10 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * The back end's shared state (lower/ and emit/ only), one part a
- * concern: the target (target.h), what each tensor became (its place,
- * int8 scale, writer, concatenation it is a view of), the memory
- * (mem.h: constants, pool), the dependency edges of the task being
- * built, the banding's weight-bank floor, and the tasks.
+ * concern: the target (target.h), the lowered IR (lir.h: the hardware
+ * operations and what each tensor became), the memory (mem.h: constants,
+ * pool), the dependency edges of the task being built, the banding's
+ * weight-bank floor, and the tasks.
  */
 #ifndef __NVDLA_COMPILER_LOWER_INTERNAL_H__
 #define __NVDLA_COMPILER_LOWER_INTERNAL_H__
@@ -16,42 +16,51 @@
 #include <nvdla/dla_interface.h>
 
 #include "builder.h"
+#include "lir.h"
 #include "lower.h"
 #include "mem.h"
 #include "target.h"
 
-struct nvc_ltensor {
-	struct nvc_place place;
-	float scale;		/* int8: real value of one step */
-	int writer;		/* op index in the current task, or -1 */
-	int root;		/* concat output this tensor is a view of, or -1 */
-};
-
 #define NVC_MAX_LUTS 64	/* per task; equal tables are shared */
 
-/* A read of the task being built, and all of them: dependency edges. */
-struct nvc_read {
+/*
+ * What an operation of the task being built does, in the order they were
+ * made: for the dependency ordering pass (lower_order.c).
+ */
+enum nvc_access_kind {
+	NVC_ACC_OP,	/* operation @op is made */
+	NVC_ACC_EDGE,	/* @op waits for operation @other */
+	NVC_ACC_READ,	/* @op reads @place */
+	NVC_ACC_WRITE,	/* @op writes @place */
+	NVC_ACC_WRITER,	/* @op is the last writer of tensor @other at @place */
+	NVC_ACC_FUSE,	/* @op is the fused tail of operation @other */
+};
+
+struct nvc_access {
+	enum nvc_access_kind kind;
+	int op, other;
 	struct nvc_place place;
-	int op;
 };
 
 struct nvc_deps {
-	struct nvc_read *reads;
-	int n;
+	struct nvc_access *acc;
+	int n, cap;
 };
 
 struct nvc_lower {
 	const struct nvc_graph *g;
 	const struct nvc_options *o;
 	struct nvc_target t;
-	uint8_t prec;		/* DLA_PRECISION_* */
 	bool image;		/* graph inputs are pitch-linear pixels */
+	struct nvc_lir ir;
+	/* the operation being lowered and its precision */
+	struct nvc_lir_op *op;
+	uint8_t prec;		/* DLA_PRECISION_* */
 	uint32_t bpe;		/* bytes per element */
 	uint32_t epa;		/* elements per atom */
-	struct nvc_ltensor *ts;
 	struct nvc_consts consts;	/* memory */
 	struct nvc_act_pool pool;
-	struct nvc_deps deps;	/* dependency edges */
+	struct nvc_deps deps;	/* what the task's operations access */
 	uint32_t wbank_floor;	/* banding: the last convolution's weight banks */
 	bool oom;		/* a read or a block could not be recorded */
 	/* the DLA task being built */
@@ -87,13 +96,11 @@ int nvc_fail(struct nvc_lower *L, const struct nvc_node *n, int err,
  */
 #define NVC_IMAGE_COMPS 4
 #define NVC_IMAGE_LINE_ALIGN 32
-uint8_t nvc_image_format(const struct nvc_lower *L);
+uint8_t nvc_image_format(uint8_t prec);
 bool nvc_is_input(const struct nvc_lower *L, int tensor);
 
-/* lower_views.c: the concatenations written in place (ts[].root). */
+/* lower_views.c: the concatenations written in place (ir.ts[].root). */
 void nvc_views(struct nvc_lower *L);
-/* Every input of concatenation @n starts on an atom of channels. */
-bool nvc_concat_aligned(const struct nvc_lower *L, const struct nvc_node *n);
 /*
  * Whether Split output @tensor is a view of the Split's input: it starts
  * on an atom and is no graph output (else a copy of its channels).
@@ -103,9 +110,15 @@ bool nvc_split_view(const struct nvc_lower *L, int tensor);
 /* lower_mem.c: placement, cubes, constants, the pool and liveness. */
 const struct nvc_tensor *nvc_t(const struct nvc_lower *L, int tensor);
 int nvc_resolve(const struct nvc_lower *L, int tensor);
+/* Atoms of @c channels in the precision of the operation being lowered. */
 uint32_t nvc_surfaces(const struct nvc_lower *L, int c);
 void nvc_place_new(struct nvc_lower *L, int tensor);
-int nvc_place_tensor(struct nvc_lower *L, int tensor);
+/*
+ * Memory placement of operation @op's outputs, before its descriptors:
+ * in the concatenation they feed, views of a Split's input, else bytes of
+ * their own.
+ */
+void nvc_place_op(struct nvc_lower *L, const struct nvc_lir_op *op);
 struct dla_data_cube nvc_cube(const struct nvc_lower *L, int tensor);
 struct dla_data_cube nvc_cube_at(const struct nvc_lower *L,
 				 const struct nvc_place *p, int w, int h, int c);
@@ -119,22 +132,38 @@ int nvc_liveness(struct nvc_lower *L);
 int nvc_release(struct nvc_lower *L, int node);
 /* A pool block of @size bytes: reused if one is free, else new. */
 uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size);
+/*
+ * A temporary cube of @w x @h x @c in the pool, in the layout of the
+ * operation being lowered (its place into *@p unless NULL): an
+ * operation's scratch, kept to the end.
+ */
+struct dla_data_cube nvc_scratch(struct nvc_lower *L, int w, int h, int c,
+				 struct nvc_place *p);
 
-/* lower_deps.c: operations, their dependency edges, the tasks. */
+/*
+ * lower_deps.c: operations and what they access (their dependency edges
+ * come from it when the task closes), the tasks.
+ */
 int nvc_op_new(struct nvc_lower *L, uint8_t type);
+/* @to waits for @from. */
 void nvc_depend(struct nvc_lower *L, int from, int to);
+/* @op reads @tensor (@p, the bytes of cube @c). */
 void nvc_depend_tensor(struct nvc_lower *L, int tensor, int op);
 void nvc_depend_at(struct nvc_lower *L, const struct nvc_place *p, int op);
-/* The same for the bytes of cube @c. */
 void nvc_depend_place(struct nvc_lower *L, const struct dla_data_cube *c,
 		      int op);
 /* @op writes @tensor (or @place): after the reads of what was there. */
 void nvc_written(struct nvc_lower *L, int tensor, int op);
 void nvc_written_place(struct nvc_lower *L, const struct nvc_place *place,
 		       int op);
+/* @op is the last to write @tensor (whose readers wait for it). */
+void nvc_writer(struct nvc_lower *L, int tensor, int op);
 void nvc_fuse(struct nvc_lower *L, int head, int tail);
+/* End the task being built: its operations ordered, then kept. */
 int nvc_task_close(struct nvc_lower *L);
 int nvc_task_push(struct nvc_lower *L, const struct nvc_task *t);
+/* lower_order.c: the dependency ordering pass over the task being built. */
+int nvc_order(struct nvc_lower *L);
 /*
  * lower_banks.c: no two convolutions in a row of the task being built
  * with the same data banks where a bank can be added.
@@ -152,7 +181,10 @@ int nvc_chunk_index(const struct nvc_chunks *c, uint64_t off);
 uint64_t nvc_chunk_size(const struct nvc_chunks *c, int i, uint64_t total);
 int nvc_chunk_slot(const struct nvc_lower *L, int slot, uint32_t *offset);
 
-/* lower_quant.c: scales and fixed-point factors. */
+/*
+ * lower_quant.c, the quantisation pass: each tensor's precision and int8
+ * scale; and fixed-point factors.
+ */
 int nvc_scales(struct nvc_lower *L);
 uint16_t nvc_half(float f);
 void nvc_fixed(double v, int bits, int16_t *m, uint8_t *shift);
@@ -234,7 +266,16 @@ bool nvc_wino_able(const struct nvc_lower *L, const struct nvc_node *n,
 /* The weights @wt (k x c x 3 x 3) transformed, into the constants. */
 int nvc_wino_weights(struct nvc_lower *L, const struct nvc_wino_layer *w,
 		     const float *wt, uint32_t *off, uint32_t *size);
-/* Direct convolution @conv and its SDP @sdp made Winograd. */
+/*
+ * Its banks of the convolution buffer (the split's; weight banks as
+ * nvc_conv_wbank() gives them).
+ */
+void nvc_wino_banks(struct nvc_lower *L, const struct nvc_wino_layer *w,
+		    uint32_t *dbank, uint32_t *wbank);
+/*
+ * Direct convolution @conv (its banks given) and its SDP @sdp made
+ * Winograd.
+ */
 void nvc_wino_op(struct nvc_lower *L, int conv, int sdp,
 		 const struct nvc_node *n, const struct nvc_wino_layer *w,
 		 uint32_t woff, uint32_t wsize);

@@ -56,9 +56,9 @@ static int io_slot(const struct nvc_lower *L, int tensor)
 	return -1;
 }
 
-uint8_t nvc_image_format(const struct nvc_lower *L)
+uint8_t nvc_image_format(uint8_t prec)
 {
-	return L->prec == DLA_PRECISION_FP16 ? NVDLA_PIXEL_A16B16G16R16_F :
+	return prec == DLA_PRECISION_FP16 ? NVDLA_PIXEL_A16B16G16R16_F :
 	       NVDLA_PIXEL_A8B8G8R8;
 }
 
@@ -76,11 +76,12 @@ bool nvc_is_input(const struct nvc_lower *L, int tensor)
 void nvc_place_new(struct nvc_lower *L, int tensor)
 {
 	const struct nvc_tensor *t = nvc_t(L, tensor);
-	struct nvc_place *p = &L->ts[tensor].place;
+	const struct nvc_lir_tensor *lt = &L->ir.ts[tensor];
+	struct nvc_place *p = &L->ir.ts[tensor].place;
 
 	if (L->image && nvc_is_input(L, tensor)) {	/* pitch-linear pixels */
 		p->line = (uint32_t)align_up((uint64_t)t->w * NVC_IMAGE_COMPS *
-					     L->bpe, NVC_IMAGE_LINE_ALIGN);
+					     lt->bpe, NVC_IMAGE_LINE_ALIGN);
 		p->surf = 0;
 		p->size = p->line * (uint32_t)t->h;
 		p->slot = io_slot(L, tensor);
@@ -88,9 +89,9 @@ void nvc_place_new(struct nvc_lower *L, int tensor)
 		return;
 	}
 
-	p->line = (uint32_t)t->w * L->t.atom;
+	p->line = (uint32_t)t->w * lt->atom;
 	p->surf = p->line * (uint32_t)t->h;
-	p->size = p->surf * nvc_surfaces(L, t->c);
+	p->size = p->surf * nvc_lir_surfaces(lt, t->c);
 	p->slot = io_slot(L, tensor);
 	p->offset = 0;
 	if (p->slot < 0) {
@@ -123,6 +124,20 @@ uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size)
 	return (uint32_t)off;
 }
 
+struct dla_data_cube nvc_scratch(struct nvc_lower *L, int w, int h, int c,
+				 struct nvc_place *p)
+{
+	struct nvc_place tmp = { .slot = NVC_SLOT_POOL };
+
+	tmp.line = (uint32_t)w * L->t.atom;
+	tmp.surf = tmp.line * (uint32_t)h;
+	tmp.size = tmp.surf * nvc_surfaces(L, c);
+	tmp.offset = nvc_pool_alloc(L, tmp.size);
+	if (p)
+		*p = tmp;
+	return nvc_cube_at(L, &tmp, w, h, c);
+}
+
 /* The tensor that owns @tensor's bytes (alias, concat or split view). */
 static int owner(const struct nvc_lower *L, int tensor)
 {
@@ -132,8 +147,8 @@ static int owner(const struct nvc_lower *L, int tensor)
 		tensor = nvc_resolve(L, tensor);
 		if (hops++ > L->g->num_tensors)
 			return tensor;
-		if (L->ts[tensor].root >= 0)
-			tensor = L->ts[tensor].root;
+		if (L->ir.ts[tensor].root >= 0)
+			tensor = L->ir.ts[tensor].root;
 		else if (nvc_split_view(L, tensor))
 			tensor = L->g->nodes[L->g->tensors[tensor].producer].inputs[0];
 		else
@@ -212,7 +227,7 @@ int nvc_release(struct nvc_lower *L, int node)
 	int i, ret = 0;
 
 	for (i = 0; i < L->g->num_tensors && !ret; i++) {
-		const struct nvc_place *p = &L->ts[i].place;
+		const struct nvc_place *p = &L->ir.ts[i].place;
 
 		if (p->slot != NVC_SLOT_POOL || L->pool.freed[i] ||
 		    L->pool.last_use[i] >= node || owner(L, i) != i)
@@ -225,22 +240,22 @@ int nvc_release(struct nvc_lower *L, int node)
 
 /*
  * Place the output @tensor of a node before it is written: inside the
- * concatenation it feeds (ts[].root, at its channel offset), else on its
- * own.
+ * concatenation it feeds (ir.ts[].root, at its channel offset), else on
+ * its own.
  */
-int nvc_place_tensor(struct nvc_lower *L, int tensor)
+static void place_tensor(struct nvc_lower *L, int tensor)
 {
-	struct nvc_ltensor *lt = &L->ts[tensor];
+	struct nvc_lir_tensor *lt = &L->ir.ts[tensor];
 	const struct nvc_graph *g = L->g;
 	int root = lt->root, i, k, coff = 0;
 
 	if (lt->place.slot >= 0)
-		return 0;
+		return;
 	if (root < 0) {
 		nvc_place_new(L, tensor);
-		return 0;
+		return;
 	}
-	if (L->ts[root].place.slot < 0)
+	if (L->ir.ts[root].place.slot < 0)
 		nvc_place_new(L, root);
 	for (i = 0; i < g->num_nodes; i++) {
 		const struct nvc_node *n = &g->nodes[i];
@@ -250,10 +265,55 @@ int nvc_place_tensor(struct nvc_lower *L, int tensor)
 		for (k = 0; k < n->num_inputs && n->inputs[k] != tensor; k++)
 			coff += nvc_t(L, n->inputs[k])->c;
 	}
-	lt->place = L->ts[root].place;
-	lt->place.offset += (uint32_t)(coff / (int)L->epa) * lt->place.surf;
-	lt->place.size = lt->place.surf * nvc_surfaces(L, nvc_t(L, tensor)->c);
-	return 0;
+	lt->place = L->ir.ts[root].place;
+	lt->place.offset += (uint32_t)(coff / (int)lt->epa) * lt->place.surf;
+	lt->place.size = lt->place.surf *
+			 nvc_lir_surfaces(lt, nvc_t(L, tensor)->c);
+}
+
+/* Whether a node reads @tensor. */
+static bool read(const struct nvc_graph *g, int tensor)
+{
+	int i, k;
+
+	for (i = 0; i < g->num_nodes; i++)
+		for (k = 0; k < g->nodes[i].num_inputs; k++)
+			if (g->nodes[i].inputs[k] == tensor)
+				return true;
+	return false;
+}
+
+/*
+ * A Split's outputs: views of its input at their channel offsets where
+ * those are on an atom (nvc_split_view), else bytes of their own where
+ * something reads them.
+ */
+static void place_split(struct nvc_lower *L, const struct nvc_node *n)
+{
+	const struct nvc_lir_tensor *in = &L->ir.ts[nvc_resolve(L, n->inputs[0])];
+	int k, coff = 0;
+
+	for (k = 0; k < n->num_outputs; k++) {
+		int out = n->outputs[k], c = nvc_t(L, out)->c;
+		struct nvc_place *p = &L->ir.ts[out].place;
+
+		if (nvc_split_view(L, out)) {
+			*p = in->place;
+			p->offset += (uint32_t)(coff / (int)in->epa) * p->surf;
+			p->size = p->surf * nvc_lir_surfaces(in, c);
+		} else if (read(L->g, out) || nvc_graph_output(L->g, out)) {
+			place_tensor(L, out);
+		}
+		coff += c;
+	}
+}
+
+void nvc_place_op(struct nvc_lower *L, const struct nvc_lir_op *op)
+{
+	if (L->g->nodes[op->node].op == NVC_SPLIT)
+		place_split(L, &L->g->nodes[op->node]);
+	else
+		place_tensor(L, op->outputs[0]);
 }
 
 struct dla_data_cube nvc_cube_at(const struct nvc_lower *L,
@@ -273,7 +333,7 @@ struct dla_data_cube nvc_cube(const struct nvc_lower *L, int tensor)
 	int r = nvc_resolve(L, tensor);
 	const struct nvc_tensor *t = nvc_t(L, r);
 
-	return nvc_cube_at(L, &L->ts[r].place, t->w, t->h, t->c);
+	return nvc_cube_at(L, &L->ir.ts[r].place, t->w, t->h, t->c);
 }
 
 uint32_t nvc_const_add(struct nvc_lower *L, const void *data, uint64_t size,

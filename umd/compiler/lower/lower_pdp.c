@@ -50,18 +50,6 @@ static int chain_axis(int n, int *pad)
 	return best;
 }
 
-/* A temporary cube of @w x @h x @c in the pool. */
-static struct dla_data_cube chain_cube(struct nvc_lower *L, int w, int h,
-				       int c, struct nvc_place *tmp)
-{
-	*tmp = (struct nvc_place){ .slot = NVC_SLOT_POOL };
-	tmp->line = (uint32_t)w * L->t.atom;
-	tmp->surf = tmp->line * (uint32_t)h;
-	tmp->size = tmp->surf * nvc_surfaces(L, c);
-	tmp->offset = nvc_pool_alloc(L, tmp->size);
-	return nvc_cube_at(L, tmp, w, h, c);
-}
-
 /*
  * Global pooling over more than 8x8: PDP passes of windows of at most
  * 8x8 tiling the plane (padded at the end where no divisor does), each
@@ -88,7 +76,7 @@ static int pool_global_chain(struct nvc_lower *L, const struct nvc_node *n,
 		last = h == 1 && w == 1;
 		to_out = last && !(avg && div != plane);
 		dst = to_out ? nvc_cube(L, out) :
-			       chain_cube(L, w, h, ti->c, &tmp);
+			       nvc_scratch(L, w, h, ti->c, &tmp);
 		op = nvc_op_new(L, DLA_OP_PDP);
 		if (op < 0)
 			return op;
@@ -112,7 +100,7 @@ static int pool_global_chain(struct nvc_lower *L, const struct nvc_node *n,
 		prev = op;
 	}
 	if (!to_out) {
-		op = nvc_sdp_scale(L, n, &src, L->ts[in].scale, out,
+		op = nvc_sdp_scale(L, n, &src, L->ir.ts[in].scale, out,
 				   div / plane);
 		if (op < 0)
 			return op;
@@ -136,7 +124,7 @@ int nvc_lower_pool(struct nvc_lower *L, int node)
 {
 	const struct nvc_node *n = &L->g->nodes[node];
 	const struct nvc_pool_attr *a = &n->pool;
-	int in = nvc_resolve(L, n->inputs[0]), out = n->outputs[0], op, ret;
+	int in = nvc_resolve(L, n->inputs[0]), out = n->outputs[0], op;
 	const struct nvc_tensor *ti = nvc_t(L, in), *to = nvc_t(L, out);
 	int kh = a->global ? ti->h : a->kh, kw = a->global ? ti->w : a->kw;
 	int sy = a->global ? 1 : a->stride[0], sx = a->global ? 1 : a->stride[1];
@@ -147,8 +135,7 @@ int nvc_lower_pool(struct nvc_lower *L, int node)
 
 	if (whole_plane(a, ti, to) &&
 	    (kh > PDP_MAX_KERNEL || kw > PDP_MAX_KERNEL)) {
-		ret = nvc_place_tensor(L, out);
-		return ret ? ret : pool_global_chain(L, n, in, out);
+		return pool_global_chain(L, n, in, out);
 	}
 	if (kh < 1 || kw < 1 || kh > PDP_MAX_KERNEL || kw > PDP_MAX_KERNEL)
 		return nvc_fail(L, n, -EOPNOTSUPP,
@@ -166,9 +153,6 @@ int nvc_lower_pool(struct nvc_lower *L, int node)
 	    (pt || pl || pb || pr))
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"average over padded windows without counting the padding: the PDP divides by the kernel size");
-	ret = nvc_place_tensor(L, out);
-	if (ret)
-		return ret;
 	op = nvc_op_new(L, DLA_OP_PDP);
 	if (op < 0)
 		return op;

@@ -85,6 +85,20 @@ static float range_scale(const struct nvc_tensor *t)
 	return m > 0 ? m / 127.0f : 1.0f / 127.0f;
 }
 
+/*
+ * The precision of the int8 softmax probabilities that only graph
+ * outputs are: fp16, in the layout of NVC_FP16_ATOM bytes (lower_emu.c).
+ */
+static void softmax_fp16(struct nvc_lower *L)
+{
+	int i;
+
+	for (i = 0; i < L->g->num_tensors; i++)
+		if (nvc_softmax_fp16(L, i))
+			nvc_lir_precision(&L->ir.ts[i], DLA_PRECISION_FP16,
+					  NVC_FP16_ATOM);
+}
+
 int nvc_scales(struct nvc_lower *L)
 {
 	const struct nvc_graph *g = L->g;
@@ -93,8 +107,8 @@ int nvc_scales(struct nvc_lower *L)
 	for (i = 0; i < g->num_tensors; i++) {
 		const struct nvc_tensor *t = &g->tensors[i];
 
-		L->ts[i].scale = 1.0f;
-		if (L->prec != DLA_PRECISION_INT8 || t->data)
+		L->ir.ts[i].scale = 1.0f;
+		if (L->ir.ts[i].prec != DLA_PRECISION_INT8 || t->data)
 			continue;
 		if (!t->calibrated && t->alias_of < 0) {
 			const struct nvc_node *n = t->producer >= 0 ?
@@ -104,27 +118,27 @@ int nvc_scales(struct nvc_lower *L)
 					"tensor '%s' has no calibrated range (int8 needs one)",
 					t->name);
 		}
-		L->ts[i].scale = range_scale(t);
+		L->ir.ts[i].scale = range_scale(t);
 	}
-	if (L->prec != DLA_PRECISION_INT8)
-		return 0;
 	for (i = 0; i < g->num_tensors; i++)
-		if (L->ts[i].root >= 0)
-			L->ts[i].scale = L->ts[L->ts[i].root].scale;
+		if (L->ir.ts[i].root >= 0)
+			L->ir.ts[i].scale = L->ir.ts[L->ir.ts[i].root].scale;
 	/* Values that pass through unchanged keep their scale. */
 	for (i = 0; i < g->num_nodes; i++) {
 		const struct nvc_node *n = &g->nodes[i];
 
+		if (L->ir.ts[n->outputs[0]].prec != DLA_PRECISION_INT8)
+			continue;
 		switch (n->op) {
 		case NVC_POOL:
 		case NVC_RESHAPE:
 		case NVC_SPLIT:
 			for (k = 0; k < n->num_outputs; k++)
-				L->ts[n->outputs[k]].scale =
-					L->ts[n->inputs[0]].scale;
+				L->ir.ts[n->outputs[k]].scale =
+					L->ir.ts[n->inputs[0]].scale;
 			break;
 		case NVC_SOFTMAX:
-			L->ts[n->outputs[0]].scale =
+			L->ir.ts[n->outputs[0]].scale =
 				nvc_softmax_fp16(L, n->outputs[0]) ? 1.0f :
 				1.0f / 127.0f;
 			break;
@@ -132,5 +146,6 @@ int nvc_scales(struct nvc_lower *L)
 			break;
 		}
 	}
+	softmax_fp16(L);
 	return 0;
 }

@@ -274,7 +274,7 @@ static int sdp_elt_x2(struct nvc_lower *L, const struct nvc_node *n,
 struct nvc_operand nvc_operand(const struct nvc_lower *L, int tensor)
 {
 	return (struct nvc_operand){ .cube = nvc_cube(L, tensor),
-		.scale = L->ts[nvc_resolve(L, tensor)].scale };
+		.scale = L->ir.ts[nvc_resolve(L, tensor)].scale };
 }
 
 /*
@@ -462,16 +462,13 @@ int nvc_lower_sdp_node(struct nvc_lower *L, int node)
 	const struct nvc_node *n = &L->g->nodes[node];
 	int in = n->inputs[0], out = n->outputs[0], op, ret;
 	struct nvc_operand other;
-	float s_in = L->ts[nvc_resolve(L, in)].scale, s_out = L->ts[out].scale;
+	float s_in = L->ir.ts[nvc_resolve(L, in)].scale, s_out = L->ir.ts[out].scale;
 	struct nvc_activation act = n->act;
 	struct dla_data_cube dst;
 	float s_c;
 
 	if (n->op == NVC_ACT && act.type == NVC_ACT_NONE)
 		return nvc_fail(L, n, -EINVAL, "no activation given");
-	ret = nvc_place_tensor(L, out);
-	if (ret)
-		return ret;
 	dst = nvc_cube(L, out);
 	op = sdp_offline(L, in, &dst);
 	if (op < 0)
@@ -517,7 +514,7 @@ int nvc_sdp_scale(struct nvc_lower *L, const struct nvc_node *n,
 	L->ops[op].surf.sdp_surface.src_data = *src;
 	L->ops[op].surf.sdp_surface.dst_data = nvc_cube(L, out);
 	ret = nvc_sdp_tail(L, n, &L->ops[op], NULL, NVC_ELT_ADD, &none,
-			   L->ts[out].scale, &s_c);
+			   L->ir.ts[out].scale, &s_c);
 	if (ret)
 		return ret;
 	sdp_x1_mul(L, &L->ops[op].op.sdp_op.x1_op,
@@ -546,6 +543,6 @@ int nvc_sdp_copy(struct nvc_lower *L, const struct nvc_node *n, int from,
 		return ret;
 	if (L->prec == DLA_PRECISION_INT8)
 		sdp_x1_scale(&L->ops[op].op.sdp_op.x1_op,
-			     (double)L->ts[nvc_resolve(L, from)].scale / s_c);
+			     (double)L->ir.ts[nvc_resolve(L, from)].scale / s_c);
 	return op;
 }

@@ -39,18 +39,6 @@ static bool is_output(const struct nvc_lower *L, int tensor)
 	return false;
 }
 
-bool nvc_concat_aligned(const struct nvc_lower *L, const struct nvc_node *n)
-{
-	int k, coff = 0;
-
-	for (k = 0; k < n->num_inputs; k++) {
-		if (coff % (int)L->epa)
-			return false;
-		coff += L->g->tensors[n->inputs[k]].c;
-	}
-	return true;
-}
-
 void nvc_views(struct nvc_lower *L)
 {
 	const struct nvc_graph *g = L->g;
@@ -61,15 +49,16 @@ void nvc_views(struct nvc_lower *L)
 
 		if (n->op != NVC_CONCAT)
 			continue;
-		if (!nvc_concat_aligned(L, n))
+		if (!nvc_lir_concat_aligned(g, n,
+					    L->ir.ts[n->outputs[0]].epa))
 			continue;	/* assembled by convolutions */
 		for (k = 0; k < n->num_inputs; k++) {
 			int in = n->inputs[k];
 
-			if (rescales(g, in) && L->ts[in].root < 0 &&
+			if (rescales(g, in) && L->ir.ts[in].root < 0 &&
 			    g->tensors[in].alias_of < 0 && !is_output(L, in) &&
 			    !g->tensors[n->outputs[0]].data)
-				L->ts[in].root = n->outputs[0];
+				L->ir.ts[in].root = n->outputs[0];
 		}
 	}
 }
@@ -88,5 +77,5 @@ bool nvc_split_view(const struct nvc_lower *L, int tensor)
 	for (k = 0; k < g->num_outputs; k++)
 		if (g->outputs[k] == tensor)
 			return false;
-	return coff % (int)L->epa == 0;
+	return coff % (int)L->ir.ts[n->inputs[0]].epa == 0;
 }

@@ -117,6 +117,20 @@ int nvc_wino_weights(struct nvc_lower *L, const struct nvc_wino_layer *w,
 	return *off == UINT32_MAX ? -ENOMEM : 0;
 }
 
+void nvc_wino_banks(struct nvc_lower *L, const struct nvc_wino_layer *w,
+		    uint32_t *dbank, uint32_t *wbank)
+{
+	uint32_t ce = wino_channels(L, w->c), we = wino_extent(w->wo);
+	uint32_t he = wino_extent(w->ho), kpg = L->t.cbuf->atomic_k / L->bpe;
+	uint32_t eps = we * ce * L->bpe / L->t.cbuf->width;
+	uint32_t bpk = WINO_TILE * WINO_TILE * ce * L->bpe;
+	uint64_t group = (uint64_t)(w->k < (int)kpg ? w->k : (int)kpg) * bpk;
+
+	*dbank = nvc_banks(L, (uint64_t)eps * L->t.cbuf->width * he);
+	*wbank = nvc_conv_wbank(L, *dbank, (uint32_t)((uint64_t)w->k * bpk),
+				group);
+}
+
 void nvc_wino_op(struct nvc_lower *L, int conv, int sdp,
 		 const struct nvc_node *n, const struct nvc_wino_layer *w,
 		 uint32_t woff, uint32_t wsize)
@@ -124,16 +138,12 @@ void nvc_wino_op(struct nvc_lower *L, int conv, int sdp,
 	struct dla_conv_op_desc *p = &L->ops[conv].op.conv_op;
 	struct dla_conv_surface_desc *s = &L->ops[conv].surf.conv_surface;
 	uint32_t ce = wino_channels(L, w->c), we = wino_extent(w->wo);
-	uint32_t he = wino_extent(w->ho), kpg = L->t.cbuf->atomic_k / L->bpe;
+	uint32_t he = wino_extent(w->ho);
 	uint32_t eps = we * ce * L->bpe / L->t.cbuf->width;
 	uint32_t bpk = WINO_TILE * WINO_TILE * ce * L->bpe;
-	uint64_t group = (uint64_t)(w->k < (int)kpg ? w->k : (int)kpg) * bpk;
 
 	p->conv_mode = 1;
 	p->entry_per_slice = (uint16_t)eps;
-	p->data_bank = (uint8_t)nvc_banks(L, (uint64_t)eps *
-					   L->t.cbuf->width * he);
-	p->weight_bank = (uint8_t)nvc_conv_wbank(L, p->data_bank, wsize, group);
 	p->release = (uint16_t)he;
 	p->input_width_csc = (uint16_t)we;
 	p->input_height_csc = (uint16_t)he;

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: MIT */
+/* Copyright (C) 2026 The open NVDLA stack authors */
+/*
+ * The lowered IR, between the graph (ir.h) and the descriptors: the
+ * hardware operations a network becomes, in the order they run, with
+ * their tensors. The lowering step (lir.c) makes it from the graph; the
+ * back end's passes fill it in, each its own part (lower.c runs them):
+ * views (lower_views.c: which tensors live in another's bytes),
+ * quantisation (lower_quant.c: each tensor's precision and int8 scale),
+ * then, operation by operation, memory placement (lower_mem.c), the
+ * convolution-buffer split into hardware convolutions (lower_conv.c) and
+ * the descriptors, and the dependency ordering of each task's operations
+ * when it closes (lower_order.c).
+ */
+#ifndef __NVDLA_COMPILER_LIR_H__
+#define __NVDLA_COMPILER_LIR_H__
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ir.h"
+#include "mem.h"
+
+/* The engine an operation runs on. */
+enum nvc_lir_kind {
+	NVC_LIR_CONV,	/* convolution into its SDP (a transposed one: and
+			 * the RUBIK's contraction, or row by row); the
+			 * copies of concatenations and splits off the atoms
+			 */
+	NVC_LIR_SDP,	/* element-wise; the copies into a concatenation */
+	NVC_LIR_PDP,	/* pooling */
+	NVC_LIR_CDP,	/* local response normalisation */
+	NVC_LIR_CPU,	/* a CPU task of the runtime */
+};
+
+/*
+ * A tensor as the hardware holds it: shape, precision and layout (feature
+ * cubes in atoms of channels), the int8 scale, the tensor whose bytes it
+ * shares and, once placed, where its bytes are. Indexed like the graph's
+ * tensors.
+ */
+struct nvc_lir_tensor {
+	int w, h, c;
+	uint8_t prec;		/* DLA_PRECISION_* of its elements */
+	uint32_t bpe;		/* bytes an element */
+	uint32_t atom;		/* bytes an atom of channels */
+	uint32_t epa;		/* elements (channels) an atom */
+	float scale;		/* int8: real value of one step */
+	int root;		/* concat output this tensor is a view of, or -1 */
+	struct nvc_place place;	/* slot -1: not placed yet */
+};
+
+/*
+ * One hardware convolution of a convolution operation, as the split for
+ * the convolution buffer cut it (lower_conv.c): its kernels and input
+ * channels (a part, a block of groups, a chunk; for a transposed
+ * convolution without a RUBIK, a phase and input row), the output rows
+ * of each of its bands and its banks of the buffer.
+ */
+struct nvc_lir_conv {
+	int k0, k;
+	int c0, c;
+	int rows;
+	uint32_t dbank, wbank;
+};
+
+/* A hardware operation of the network, before it is split and emitted. */
+struct nvc_lir_op {
+	enum nvc_lir_kind kind;
+	uint8_t prec;		/* DLA_PRECISION_* it computes in */
+	int node;		/* the graph node it computes */
+	int fused;		/* element-wise node its SDP computes too, or -1 */
+	int num_inputs, num_outputs;
+	int inputs[NVC_MAX_INPUTS];	/* tensors it reads */
+	int outputs[NVC_MAX_OUTPUTS];	/* tensors it writes */
+	/* the split's hardware convolutions, in the order they run */
+	struct nvc_lir_conv *convs;
+	int num_convs, cap_convs;
+};
+
+struct nvc_lir {
+	struct nvc_lir_tensor *ts;	/* one a graph tensor */
+	int num_tensors;
+	struct nvc_lir_op *ops;
+	int num_ops;
+};
+
+/* Why the lowering step refused a node (nvc_lir_build). */
+struct nvc_lir_refusal {
+	int node;
+	int input;		/* -EOPNOTSUPP: the input that is no activation */
+};
+
+/*
+ * The lowering step: the operations of @g's nodes in @prec on a target
+ * whose feature atom is @atom bytes (a fused element-wise node in its
+ * convolution's, a Reshape none), its tensors unplaced. 0; -ENOMEM;
+ * -EOPNOTSUPP when a node reads a constant or no tensor (only activations
+ * flow between layers), -EINVAL for an operation it does not know, with
+ * the node in *@why.
+ */
+int nvc_lir_build(struct nvc_lir *ir, const struct nvc_graph *g,
+		  uint8_t prec, uint32_t atom, struct nvc_lir_refusal *why);
+void nvc_lir_free(struct nvc_lir *ir);
+/* Append hardware convolution @c to @op: 0 or -ENOMEM. */
+int nvc_lir_conv_add(struct nvc_lir_op *op, const struct nvc_lir_conv *c);
+
+/*
+ * Whether every input of concatenation @n starts on an atom of @epa
+ * channels: copied by the SDP or written in place, else assembled by
+ * convolutions.
+ */
+bool nvc_lir_concat_aligned(const struct nvc_graph *g,
+			    const struct nvc_node *n, uint32_t epa);
+
+/* Atoms of @c channels in the layout of tensor @t (its surfaces). */
+static inline uint32_t nvc_lir_surfaces(const struct nvc_lir_tensor *t, int c)
+{
+	return ((uint32_t)c + t->epa - 1) / t->epa;
+}
+
+/* Give tensor @t precision @prec in the layout of @atom-byte atoms. */
+void nvc_lir_precision(struct nvc_lir_tensor *t, uint8_t prec, uint32_t atom);
+
+#endif /* __NVDLA_COMPILER_LIR_H__ */
