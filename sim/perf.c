@@ -105,6 +105,7 @@ struct nvdla_sim_perf_op *sim_perf_add(struct nvdla_sim *sim,
 		pf->cur.group = group;
 		pf->startup = 0;
 		pf->tail = 0;
+		pf->drain = 0;
 		pf->open = true;
 	}
 	pf->cur.engines |= BIT(e);
@@ -147,8 +148,11 @@ void sim_perf_end(struct nvdla_sim *sim)
 	for (e = 0; e < NVDLA_SIM_ENGINES; e++)
 		if (op->engines & BIT(e))
 			fill = perf_max(fill, perf_fill[e]);
-	op->cycles = op->latency_cycles + fill +
-		     perf_max(op->mem_cycles + pf->tail, pf->startup + compute);
+	op->cycles = op->latency_cycles + fill + pf->drain +
+		     perf_max(perf_max(op->mem_cycles,
+				       sim_perf_mem(sim, op->read_bytes, 0) +
+				       pf->tail),
+			      pf->startup + compute);
 	if (op->latency_cycles + fetch > compute)
 		op->bound = NVDLA_SIM_BOUND_MEMORY;
 	else

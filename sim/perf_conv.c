@@ -24,15 +24,80 @@
 #include "perf.h"
 
 /*
- * Cycles of one pass of the CSC over @outs outputs: it cuts them into
- * stripes of @upper outputs while two more fit, then of @lower, the last
- * one what is left, each rounded up to @round; a stripe takes at least
- * @min cycles (one atomic operation an output, but the MAC array loads a
- * stripe's weights, one kernel a cycle, and waits for @min).
+ * The CACC's delivery buffer (NV_NVDLA_CACC_delivery_buffer.v) between
+ * the MAC array and the SDP: @credits entries of atomic-K results (twice
+ * atomic-K of them, four times where atomic-C is four times atomic-K),
+ * each sent to the SDP at its throughput, with a cycle to read the next
+ * (@entry cycles in all). The CSC issues a stripe's last package, the
+ * one whose results leave the accumulator, only when the buffer has room
+ * for the stripe's outputs; an entry's room comes back to it
+ * PERF_CREDIT_LOOP cycles after the entry's last result left, the loop
+ * through the CSC, MAC array and accumulator and back. So a stripe of
+ * 16 outputs on nv_small takes at least 16 x 9 + 37 cycles, however few
+ * its packages.
  */
-static u64 conv_stripes(u64 outs, u32 lower, u32 upper, u32 round, u32 min)
+#define PERF_CREDIT_LOOP 37
+#define PERF_CREDITS_MAX 128
+
+struct conv_walk {
+	u64 csc;		/* the CSC may issue its next package */
+	u64 out;		/* the buffer has sent its last entry */
+	u64 mac;		/* the CSC's packages alone */
+	u64 group;		/* the CSC started the last kernel group */
+	u64 n;			/* entries issued */
+	u32 credits, entry;
+	u64 back[PERF_CREDITS_MAX];	/* room of entry i back, at i % credits */
+};
+
+static void conv_walk_init(const struct nvdla_sim *sim, struct conv_walk *w)
 {
-	u64 done = 0, cycles = 0, len;
+	const struct nvdla_cbuf *cb = &sim->config->cbuf;
+
+	memset(w, 0, sizeof(*w));
+	w->credits = (cb->atomic_c / cb->atomic_k > 2 ? 4 : 2) * cb->atomic_k;
+	if (w->credits > PERF_CREDITS_MAX)
+		w->credits = PERF_CREDITS_MAX;
+	w->entry = sim_perf_div_up(cb->atomic_k, sim->config->perf.sdp_tput) + 1;
+}
+
+static u64 walk_max(u64 a, u64 b)
+{
+	return a > b ? a : b;
+}
+
+/*
+ * A stripe of @outs outputs (buffer entries) in @npkg packages of @pkg
+ * cycles each, the last one waiting for the buffer's room.
+ */
+static void conv_walk_stripe(struct conv_walk *w, u64 outs, u64 pkg,
+			     u64 npkg)
+{
+	u64 t = w->csc + (npkg - 1) * pkg, i;
+
+	if (outs > w->credits)
+		outs = w->credits;
+	if (w->n + outs > w->credits)
+		t = walk_max(t, w->back[(w->n + outs - w->credits - 1) %
+					w->credits]);
+	w->csc = t + pkg;
+	w->mac += npkg * pkg;
+	for (i = 0; i < outs; i++) {
+		w->out = walk_max(w->out, t + i) + w->entry;
+		w->back[w->n++ % w->credits] = w->out + PERF_CREDIT_LOOP;
+	}
+}
+
+/*
+ * One pass of the CSC over @outs outputs: it cuts them into stripes of
+ * @upper outputs while two more fit, then of @lower, the last one what is
+ * left; a stripe's package takes its length rounded up to @round, at
+ * least @min cycles (one atomic operation an output, but the MAC array
+ * loads a stripe's weights, one kernel a cycle, and waits for @min).
+ */
+static void conv_walk_pass(struct conv_walk *w, u64 outs, u32 lower,
+			   u32 upper, u32 round, u32 min, u64 npkg)
+{
+	u64 done = 0, len, pkg;
 
 	while (done < outs) {
 		if (done + 2 * upper <= outs)
@@ -42,44 +107,62 @@ static u64 conv_stripes(u64 outs, u32 lower, u32 upper, u32 round, u32 min)
 		else
 			len = lower;
 		done += len;
-		len = sim_perf_div_up(len, round) * round;
-		cycles += len > min ? len : min;
+		pkg = sim_perf_div_up(len, round) * round;
+		conv_walk_stripe(w, len, pkg > min ? pkg : min, npkg);
 	}
-	return cycles;
 }
 
 /*
- * Cycles of the MAC array. Direct: each kernel group, channel block and
- * kernel tap takes a pass over the outputs in stripes of atomic-K to
- * twice atomic-K outputs (one output of every batch where batching).
- * Image input: a pass for each output line, in stripes of the image's
- * length (rounded to the post-extension's rows), for each block of the
- * pre-extended line and each pass of post-extended rows.
+ * The CSC's walk over the layer. Direct: each kernel group takes a pass
+ * over the outputs in stripes of atomic-K to twice atomic-K outputs (one
+ * output of every batch where batching), a package for each channel
+ * block and kernel tap. Image input: a pass for each output line, in
+ * stripes of the image's length (rounded to the post-extension's rows),
+ * a package for each block of the pre-extended line and each pass of
+ * post-extended rows.
  */
-static u64 conv_mac_cycles(const struct nvdla_sim *sim,
-			   const struct sim_conv *cv, u32 ow, u32 oh)
+static void conv_walk_layer(const struct nvdla_sim *sim,
+			    const struct sim_conv *cv, u32 ow, u32 oh,
+			    struct conv_walk *w)
 {
 	u32 k = sim->config->cbuf.atomic_k;
 	u32 img = cv->atomic_c / k > 2 ? 4 * k : 2 * k;
 	u64 groups = sim_perf_div_up(cv->k, cv->kernels_per_group);
+	u64 blocks = sim_perf_div_up(cv->c, cv->atomic_c), g, i;
 
-	if (cv->winograd)
-		return (u64)cv->batches * sim_perf_div_up(ow, SIM_WINO_OUT) *
-		       sim_perf_div_up(oh, SIM_WINO_OUT) * groups *
-		       sim_perf_div_up(cv->c, cv->atomic_c /
-				       (SIM_WINO_TILE * SIM_WINO_TILE));
-	if (cv->is_image)
-		return groups * oh *
-		       conv_stripes(ow, img, img, cv->image.post_ext, k) *
-		       sim_perf_div_up((u64)cv->c * cv->image.post_ext,
-				       cv->atomic_c) *
-		       sim_perf_div_up(cv->r, cv->image.post_ext);
-	if (cv->batches > 1)
-		return groups * (u64)ow * oh *
-		       (cv->batches > k ? cv->batches : k) *
-		       sim_perf_div_up(cv->c, cv->atomic_c) * cv->r * cv->s;
-	return groups * conv_stripes((u64)ow * oh, k, 2 * k, 1, k) *
-	       sim_perf_div_up(cv->c, cv->atomic_c) * cv->r * cv->s;
+	for (g = 0; g < groups; g++) {
+		w->group = w->csc;
+		if (cv->is_image)
+			for (i = 0; i < oh; i++)
+				conv_walk_pass(w, ow, img, img,
+					       cv->image.post_ext, k,
+					       sim_perf_div_up((u64)cv->c *
+							       cv->image.post_ext,
+							       cv->atomic_c) *
+					       sim_perf_div_up(cv->r,
+							       cv->image.post_ext));
+		else if (cv->batches > 1)
+			for (i = 0; i < (u64)ow * oh; i++)
+				conv_walk_stripe(w, cv->batches,
+						 walk_max(cv->batches, k),
+						 blocks * cv->r * cv->s);
+		else
+			conv_walk_pass(w, (u64)ow * oh, k, 2 * k, 1, k,
+				       blocks * cv->r * cv->s);
+	}
+}
+
+/*
+ * Winograd: a 4x4 input tile of atomic-C/16 channels for a 2x2 output
+ * tile, all nine taps at once; its delivery is not modelled.
+ */
+static u64 conv_winograd_cycles(const struct sim_conv *cv, u32 ow, u32 oh)
+{
+	return (u64)cv->batches * sim_perf_div_up(ow, SIM_WINO_OUT) *
+	       sim_perf_div_up(oh, SIM_WINO_OUT) *
+	       sim_perf_div_up(cv->k, cv->kernels_per_group) *
+	       sim_perf_div_up(cv->c, cv->atomic_c /
+			       (SIM_WINO_TILE * SIM_WINO_TILE));
 }
 
 /* Bytes of one batch's input the CDMA reads. */
@@ -106,16 +189,28 @@ void sim_perf_conv(struct nvdla_sim *sim, const struct sim_conv *cv)
 	u32 ow = SIM_FIELD(sim, CSC, D_DATAOUT_SIZE_0, DATAOUT_WIDTH) + 1;
 	u32 oh = SIM_FIELD(sim, CSC, D_DATAOUT_SIZE_0, DATAOUT_HEIGHT) + 1;
 	u64 groups = sim_perf_div_up(cv->k, cv->kernels_per_group);
-	u64 data = 0, weights = 0, mac;
+	u64 data = 0, weights = 0;
+	struct conv_walk w;
 
 	if (!SIM_FIELD(sim, CDMA, D_MISC_CFG, DATA_REUSE))
 		data = conv_input_bytes(sim, cv) * cv->batches;
 	if (!SIM_FIELD(sim, CDMA, D_MISC_CFG, WEIGHT_REUSE))
 		weights = SIM_REG(sim, CDMA, D_WEIGHT_BYTES) +
 			  (cv->compressed ? SIM_REG(sim, CDMA, D_WMB_BYTES) : 0);
-	mac = conv_mac_cycles(sim, cv, ow, oh);
-	op->mac_cycles += mac;
-	sim->perf.tail = mac / groups;
+	conv_walk_init(sim, &w);
+	if (cv->winograd) {
+		w.mac = conv_winograd_cycles(cv, ow, oh);
+		w.csc = w.mac;
+		w.group = w.mac - w.mac / groups;
+	} else {
+		conv_walk_layer(sim, cv, ow, oh, &w);
+	}
+	op->mac_cycles += w.mac;
+	/* Waits for the delivery buffer: the SDP's side bounds the layer. */
+	if (w.csc > w.mac && w.csc > op->post_cycles)
+		op->post_cycles = w.csc;
+	sim->perf.tail = w.csc - w.group;
+	sim->perf.drain = w.out > w.csc ? w.out - w.csc : 0;
 	op->macs += (u64)cv->batches * ow * oh * cv->k * cv->c * cv->r *
 		    (cv->is_image ? 1 : cv->s);
 	op->peak_macs = cv->atomic_c * cv->kernels_per_group;
