@@ -17,7 +17,9 @@
  * for the layer) and each weight once. The CSC waits for the input and
  * the first kernel group's weights; the next groups' weights arrive
  * while it computes, so a layer whose weights come slower than it
- * computes ends one group's compute after its last weight.
+ * computes ends one group's compute after its last weight. The results
+ * leave for the SDP through the accumulator's delivery buffer, whose
+ * room holds the CSC back where they leave slower than they come.
  */
 #include <nvdla/pixel_formats.h>
 
@@ -32,9 +34,9 @@
  * one whose results leave the accumulator, only when the buffer has room
  * for the stripe's outputs; an entry's room comes back to it
  * PERF_CREDIT_LOOP cycles after the entry's last result left, the loop
- * through the CSC, MAC array and accumulator and back. So a stripe of
- * 16 outputs on nv_small takes at least 16 x 9 + 37 cycles, however few
- * its packages.
+ * through the CSC, MAC array and accumulator and back (measured on the
+ * nv_small RTL, docs/performance.md). So a stripe of 16 outputs on
+ * nv_small takes at least 16 x 9 + 37 cycles, however few its packages.
  */
 #define PERF_CREDIT_LOOP 37
 #define PERF_CREDITS_MAX 128
@@ -46,7 +48,7 @@ struct conv_walk {
 	u64 group;		/* the CSC started the last kernel group */
 	u64 n;			/* entries issued */
 	u32 credits, entry;
-	u64 back[PERF_CREDITS_MAX];	/* room of entry i back, at i % credits */
+	u64 back[PERF_CREDITS_MAX];	/* entry i's room back: [i % credits] */
 };
 
 static void conv_walk_init(const struct nvdla_sim *sim, struct conv_walk *w)
@@ -57,7 +59,8 @@ static void conv_walk_init(const struct nvdla_sim *sim, struct conv_walk *w)
 	w->credits = (cb->atomic_c / cb->atomic_k > 2 ? 4 : 2) * cb->atomic_k;
 	if (w->credits > PERF_CREDITS_MAX)
 		w->credits = PERF_CREDITS_MAX;
-	w->entry = sim_perf_div_up(cb->atomic_k, sim->config->perf.sdp_tput) + 1;
+	w->entry = sim_perf_div_up(cb->atomic_k,
+				   sim->config->perf.sdp_tput) + 1;
 }
 
 static u64 walk_max(u64 a, u64 b)
@@ -74,7 +77,7 @@ static void conv_walk_stripe(struct conv_walk *w, u64 outs, u64 pkg,
 {
 	u64 t = w->csc + (npkg - 1) * pkg, i;
 
-	if (outs > w->credits)
+	if (outs > w->credits)		/* a stripe never exceeds the buffer */
 		outs = w->credits;
 	if (w->n + outs > w->credits)
 		t = walk_max(t, w->back[(w->n + outs - w->credits - 1) %
@@ -128,27 +131,24 @@ static void conv_walk_layer(const struct nvdla_sim *sim,
 	u32 k = sim->config->cbuf.atomic_k;
 	u32 img = cv->atomic_c / k > 2 ? 4 * k : 2 * k;
 	u64 groups = sim_perf_div_up(cv->k, cv->kernels_per_group);
-	u64 blocks = sim_perf_div_up(cv->c, cv->atomic_c), g, i;
+	u64 npkg = sim_perf_div_up(cv->c, cv->atomic_c) * cv->r * cv->s, g, i;
+	u32 ext = cv->is_image ? cv->image.post_ext : 1;
 
+	if (cv->is_image)
+		npkg = sim_perf_div_up((u64)cv->c * ext, cv->atomic_c) *
+		       sim_perf_div_up(cv->r, ext);
 	for (g = 0; g < groups; g++) {
 		w->group = w->csc;
 		if (cv->is_image)
 			for (i = 0; i < oh; i++)
-				conv_walk_pass(w, ow, img, img,
-					       cv->image.post_ext, k,
-					       sim_perf_div_up((u64)cv->c *
-							       cv->image.post_ext,
-							       cv->atomic_c) *
-					       sim_perf_div_up(cv->r,
-							       cv->image.post_ext));
+				conv_walk_pass(w, ow, img, img, ext, k, npkg);
 		else if (cv->batches > 1)
 			for (i = 0; i < (u64)ow * oh; i++)
 				conv_walk_stripe(w, cv->batches,
 						 walk_max(cv->batches, k),
-						 blocks * cv->r * cv->s);
+						 npkg);
 		else
-			conv_walk_pass(w, (u64)ow * oh, k, 2 * k, 1, k,
-				       blocks * cv->r * cv->s);
+			conv_walk_pass(w, (u64)ow * oh, k, 2 * k, 1, k, npkg);
 	}
 }
 
@@ -206,7 +206,7 @@ void sim_perf_conv(struct nvdla_sim *sim, const struct sim_conv *cv)
 		conv_walk_layer(sim, cv, ow, oh, &w);
 	}
 	op->mac_cycles += w.mac;
-	/* Waits for the delivery buffer: the SDP's side bounds the layer. */
+	/* The CSC waited for the delivery buffer: the SDP's side bounds it. */
 	if (w.csc > w.mac && w.csc > op->post_cycles)
 		op->post_cycles = w.csc;
 	sim->perf.tail = w.csc - w.group;
