@@ -131,11 +131,37 @@ static const u32 perf_fill[NVDLA_SIM_ENGINES] = {
 	[NVDLA_SIM_ENGINE_CDP] = 54,
 };
 
+/*
+ * When the open operation starts: once the host has enabled it and its
+ * engines are free. The convolution's units are free while the one
+ * before still drains its last results into the SDP (the next one's
+ * CDMA starts as the CSC finishes, NVIDIA's nv_small RTL shows), and the
+ * engines it feeds receive nothing before its latency and first fetch.
+ */
+static u64 perf_start(const struct sim_perf *pf,
+		      const struct nvdla_sim_perf_op *op)
+{
+	bool conv = op->engines & BIT(NVDLA_SIM_ENGINE_CONV);
+	u64 lead = conv ? op->latency_cycles + pf->startup : 0;
+	u64 start = pf->now, free;
+	int e;
+
+	for (e = 0; e < NVDLA_SIM_ENGINES; e++) {
+		if (!(op->engines & BIT(e)))
+			continue;
+		free = pf->free[e];
+		if (e != NVDLA_SIM_ENGINE_CONV)
+			free = free > lead ? free - lead : 0;
+		start = perf_max(start, free);
+	}
+	return start;
+}
+
 void sim_perf_end(struct nvdla_sim *sim)
 {
 	struct sim_perf *pf = &sim->perf;
 	struct nvdla_sim_perf_op *op = &pf->cur;
-	u64 compute, fetch, fill = 0, start = pf->now;
+	u64 compute, fetch, fill = 0;
 	int e;
 
 	if (!pf->open)
@@ -158,14 +184,13 @@ void sim_perf_end(struct nvdla_sim *sim)
 	else
 		op->bound = op->mac_cycles >= op->post_cycles ?
 			    NVDLA_SIM_BOUND_MAC : NVDLA_SIM_BOUND_POST;
-	for (e = 0; e < NVDLA_SIM_ENGINES; e++)
-		if (op->engines & BIT(e))
-			start = perf_max(start, pf->free[e]);
-	op->start = start;
-	pf->last_end = start + op->cycles;
+	op->start = perf_start(pf, op);
+	pf->last_end = op->start + op->cycles;
 	for (e = 0; e < NVDLA_SIM_ENGINES; e++)
 		if (op->engines & BIT(e))
 			pf->free[e] = pf->last_end;
+	if (op->engines & BIT(NVDLA_SIM_ENGINE_CONV))
+		pf->free[NVDLA_SIM_ENGINE_CONV] -= pf->drain;
 	if (sim->host.perf_op)
 		sim->host.perf_op(sim->host.ctx, op);
 }

@@ -141,6 +141,30 @@ if [ -d "$trace" ]; then
 else
 	skip "nvdla_trace --estimate on dc_8192x1x1" "../shared absent"
 fi
+
+# Two register groups: a convolution the host enabled while the one
+# before still runs starts as that one's CSC finishes, while its last
+# stripe still leaves for the SDP. MobileNet mini's depthwise layers,
+# compiled for nv_small into independent convolutions of 8 channels,
+# each end in a stripe of 16 outputs: 16 x 9 cycles of delivery after
+# its 16-cycle package, so each next one starts 128 cycles before the
+# one before ends.
+mb=../shared/conformance/onnx/mobilenet_mini
+if [ -d "$mb" ]; then
+	"$build/bin/nvdla_compile" "$mb/mobilenet_mini_logits.onnx" 		--config nv_small --precision int8 --calibrate "$mb" 		--input-format feature -o "$tmp/mb.nvdla" 2>/dev/null &&
+		"$rt" --device sim:nv_small --loadable "$tmp/mb.nvdla" 			--image "$mb/input.ppm" --normalize 255 --estimate 			-o "$tmp/mb.dimg" >"$tmp/mb.txt" 2>/dev/null &&
+		awk 'NF == 13 && $1 ~ /^[0-9]+$/ {
+			if (seen && $4 < end) {
+				n++
+				if (end - $4 != 128 || $2 != "conv+sdp" || prev != "conv+sdp")
+					bad = 1
+			}
+			end = $4 + $5; seen = 1; prev = $2
+		} END { exit bad || n < 10 }' "$tmp/mb.txt"
+	ok $? "MobileNet mini on nv_small: each depthwise split starts 128 cycles before the one before ends"
+else
+	skip "MobileNet mini's overlapping convolutions" "../shared absent"
+fi
 "$build/bin/nvdla_trace" --estimate 1000,4 loadables >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "nvdla_trace: --estimate takes MHZ,GBPS,NS" "$tmp/err"
 ok $? "nvdla_trace --estimate 1000,4: refused, status 2"
