@@ -17,7 +17,10 @@
  * for the layer) and each weight once. The CSC waits for the input and
  * the first kernel group's weights; the next groups' weights arrive
  * while it computes, so a layer whose weights come slower than it
- * computes ends one group's compute after its last weight. The results
+ * computes ends one group's compute after its last weight. The CDMA's
+ * input and weight reads take turns on the memory interface, so the
+ * input is in only once as many weights are (those the weight banks
+ * hold at most). The results
  * leave for the SDP through the accumulator's delivery buffer, whose
  * room holds the CSC back where they leave slower than they come.
  */
@@ -165,6 +168,24 @@ static u64 conv_winograd_cycles(const struct sim_conv *cv, u32 ow, u32 oh)
 			       (SIM_WINO_TILE * SIM_WINO_TILE));
 }
 
+/*
+ * Bytes the CDMA reads before the CSC starts: the input and, its reads
+ * alternating with the input's, as many weights (at least the first
+ * kernel group's; at most those the weight banks hold).
+ */
+static u64 conv_startup_bytes(const struct nvdla_sim *sim, u64 data,
+			      u64 weights, u64 groups)
+{
+	const struct nvdla_cbuf *cb = &sim->config->cbuf;
+	u64 along = weights < data ? weights : data;
+	u64 room = (u64)sim_cbuf_weight_banks(sim) * cb->depth * cb->width;
+	u64 first = sim_perf_div_up(weights, groups);
+
+	if (along > room)
+		along = room;
+	return data + (along > first ? along : first);
+}
+
 /* Bytes of one batch's input the CDMA reads. */
 static u64 conv_input_bytes(const struct nvdla_sim *sim,
 			    const struct sim_conv *cv)
@@ -215,8 +236,9 @@ void sim_perf_conv(struct nvdla_sim *sim, const struct sim_conv *cv)
 		    (cv->is_image ? 1 : cv->s);
 	op->peak_macs = cv->atomic_c * cv->kernels_per_group;
 	op->read_bytes += data + weights;
-	sim->perf.startup += sim_perf_mem(sim, data +
-					  sim_perf_div_up(weights, groups), 0);
+	sim->perf.startup += sim_perf_mem(sim, conv_startup_bytes(sim, data,
+							     weights, groups),
+					  0);
 	if (!SIM_FIELD(sim, CDMA, D_PERF_ENABLE, DMA_EN))
 		return;
 	sim_set_status(sim, NVDLA_UNIT_CDMA, NVDLA_CDMA_D_PERF_DAT_READ_STALL,

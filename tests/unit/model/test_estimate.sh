@@ -33,9 +33,11 @@ field() { awk -v op="$1" -v f="$2" '$1 == op && NF == 13 { print $f }' "$3"; }
 # Memory: 12544 bytes of input and 36864 of weights read, 12544 of
 # output written, one 64-byte word a cycle on each of the 512-bit
 # interface's read and write channels (1000 GB/s is faster) = 772
-# cycles. The MAC array starts once the input and the first kernel
-# group's weights (18432 bytes) are in the buffer: 30976 bytes, 484
-# cycles; the second group's weights arrive while the first computes.
+# cycles. The MAC array starts once the input is in the buffer, the
+# weights' reads taking turns with it, and at least the first kernel
+# group's weights (18432 bytes, more than the input's 12544): 30976
+# bytes, 484 cycles; the second group's weights arrive while the first
+# computes.
 # 100 ns of latency at 1 GHz = 100 cycles; the convolution pipeline's
 # depth 67. 100 + 67 + 72 + max(772, 772 + 3528 / 2, 484 + 3528) = 4251.
 "$build/bin/nvdla_mkconv" 14 14 64 64 "$tmp/c.nvdla" &&
@@ -131,15 +133,32 @@ fi
 # packages of 16 cycles a stripe (96: MAC 147564 in all), but each
 # stripe of 16 waits until the one before has left the 16-entry buffer,
 # 9 cycles an entry and 37 for the room to come back: 181 cycles a
-# stripe, 277903 with the group ends. The RTL takes 296087 cycles
-# (docs/performance.md); without the buffer the estimate was 213246.
+# stripe, 277903 with the group ends; its 65536 bytes of input and 246
+# of weights first. The RTL takes 296087 cycles (docs/performance.md);
+# without the buffer the estimate was 213246.
 trace=../shared/conformance/traces/nv_small/dc_8192x1x1_2x3x1x41_int8_0
 if [ -d "$trace" ]; then
 	"$build/bin/nvdla_trace" --estimate 1000,4,32 "$trace" >"$tmp/dlv.txt"
-	grep -q "^  estimate conv sdp: 294493 cycles (mac 147564, post 277903, memory 65636), post-bound, 65792 bytes read, 196752 written$" "$tmp/dlv.txt"
-	ok $? "nvdla_trace --estimate: dc_8192x1x1 bound by the delivery to the SDP, 294493 cycles"
+	grep -q "^  estimate conv sdp: 294546 cycles (mac 147564, post 277903, memory 65636), post-bound, 65792 bytes read, 196752 written$" "$tmp/dlv.txt"
+	ok $? "nvdla_trace --estimate: dc_8192x1x1 bound by the delivery to the SDP, 294546 cycles"
 else
 	skip "nvdla_trace --estimate on dc_8192x1x1" "../shared absent"
+fi
+
+# The CDMA's input and weight reads take turns: dc_24x33x55_5x5x55x25 on
+# nv_small reads 44352 bytes of input and 34432 of weights (4 kernel
+# groups), all of them in before the MAC array starts, since the weights
+# are fewer than the input: 78784 bytes at 4 a cycle, 19696 cycles, then
+# 58800 of MAC array, 32 of latency, 67 of depth and 96 of drain (the
+# last stripe's 12 outputs): 78691. The RTL takes 78706; with only the
+# first group's weights before the start the estimate was 72235.
+trace=../shared/conformance/traces/nv_small/dc_24x33x55_5x5x55x25_int8_0
+if [ -d "$trace" ]; then
+	"$build/bin/nvdla_trace" --estimate 1000,4,32 "$trace" >"$tmp/turns.txt"
+	grep -q "^  estimate conv sdp: 78691 cycles (mac 58800, post 2688, memory 20368), mac-bound, 78784 bytes read, 2688 written$" "$tmp/turns.txt"
+	ok $? "nvdla_trace --estimate: dc_24x33x55, its weights in with its input, 78691 cycles"
+else
+	skip "nvdla_trace --estimate on dc_24x33x55" "../shared absent"
 fi
 
 # Two register groups: a convolution the host enabled while the one
