@@ -186,6 +186,21 @@ static u64 conv_startup_bytes(const struct nvdla_sim *sim, u64 data,
 	return data + (along > first ? along : first);
 }
 
+/*
+ * Bytes of a line of image plane @p the CDMA reads: its pixels up to the
+ * last one used, in whole memory atoms, not the line stride.
+ */
+static u64 conv_image_line(const struct nvdla_sim *sim,
+			   const struct sim_conv *cv, int p)
+{
+	const struct sim_image *im = &cv->image;
+	u32 atom = sim->config->atom;
+	u64 bytes = (u64)(im->x_offset + im->width -
+			  (p ? im->plane1_skip : 0)) * im->layout->bpp[p];
+
+	return sim_perf_div_up(bytes, atom) * atom;
+}
+
 /* Bytes of one batch's input the CDMA reads. */
 static u64 conv_input_bytes(const struct nvdla_sim *sim,
 			    const struct sim_conv *cv)
@@ -196,9 +211,9 @@ static u64 conv_input_bytes(const struct nvdla_sim *sim,
 	u32 c = SIM_FIELD(sim, CDMA, D_DATAIN_SIZE_1, DATAIN_CHANNEL) + 1;
 
 	if (cv->is_image)
-		return (u64)h * (cv->image.line[0] +
+		return (u64)h * (conv_image_line(sim, cv, 0) +
 				 (cv->image.layout->planes > 1 ?
-				  cv->image.line[1] : 0));
+				  conv_image_line(sim, cv, 1) : 0));
 	return (u64)w * h * sim_perf_div_up((u64)c * cv->bpe, atom) * atom;
 }
 
