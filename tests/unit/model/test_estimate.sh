@@ -161,6 +161,19 @@ else
 	skip "nvdla_trace --estimate on dc_24x33x55" "../shared absent"
 fi
 
+# Image input reads the pixels of a line up to the last one used, in
+# memory atoms, not the line stride: nvdla_randlayer's layer 105 on
+# nv_small, 13 lines of 4 one-byte pixels 24 bytes apart, reads one
+# 8-byte atom a line (104 bytes, not 312) and its 256 bytes of weights.
+# The RTL takes 305 cycles (docs/perf-rtl-random.txt).
+"$build/bin/nvdla_randlayer" --config nv_small --kinds sdp,pdp,cdp,conv,image \
+	105 "$tmp/r105.nvdla" >/dev/null &&
+	"$rt" --device sim:nv_small --loadable "$tmp/r105.nvdla" \
+		--record "$tmp/r105" -o "$tmp/r105.dimg" >/dev/null 2>&1 &&
+	"$build/bin/nvdla_trace" --estimate 1000,4,32 "$tmp/r105" >"$tmp/r105.txt" &&
+	grep -q "^  estimate conv sdp: 286 cycles (.*), memory-bound, 360 bytes read, 120 written$" "$tmp/r105.txt"
+ok $? "nvdla_trace --estimate: an image's lines as the CDMA reads them, 360 bytes, 286 cycles"
+
 # Two register groups: a convolution the host enabled while the one
 # before still runs starts as that one's CSC finishes, while its last
 # stripe still leaves for the SDP. MobileNet mini's depthwise layers,
