@@ -30,9 +30,10 @@ fi
 # MAC cycles (output channels rounded to 128) against image input mode.
 # Res2a_branch1 (64x56x56 into 256 1x1): 99600 DRAM cycles in the sheet,
 # 996 KiB at 10 GB/s; the estimate reads and writes 1,019,904 bytes
-# (102,093 cycles), but its input (20,275 cycles) comes before its
+# (102,093 cycles), but its input and weights (21,709 cycles, the
+# weights' reads taking turns with the input's) come before its
 # compute, 392 stripes of 64 outputs that each wait for the delivery
-# buffer (64 x 3 + 37 cycles): 110,174 in all.
+# buffer (64 x 3 + 37 cycles): 111,607 in all.
 grep -q "^# nv_full int8, 1000 MHz, 10 GB/s; sheet: 2048 MACs, 512 KB buffer, 1-byte data$" "$tmp/out.txt" &&
 	grep -Eq "^ResNet50 Conv1_.* 3 224x224 64 7x7/2 \| 40800 153664 153664 \| .* \| [0-9.]+ \| image K-to-128 pool-apart fill$" "$tmp/out.txt" &&
 	awk -F'|' '/^ResNet50 Res2a_branch1_/ {
