@@ -106,6 +106,8 @@ struct nvdla_sim_perf_op *sim_perf_add(struct nvdla_sim *sim,
 		pf->startup = 0;
 		pf->tail = 0;
 		pf->drain = 0;
+		pf->conv = 0;
+		pf->wait = 0;
 		pf->open = true;
 	}
 	pf->cur.engines |= BIT(e);
@@ -169,7 +171,8 @@ void sim_perf_end(struct nvdla_sim *sim)
 	pf->open = false;
 	op->mem_cycles = sim_perf_mem(sim, op->read_bytes, op->write_bytes);
 	op->latency_cycles = sim_perf_latency(sim);
-	compute = perf_max(op->mac_cycles, op->post_cycles);
+	compute = perf_max(perf_max(op->mac_cycles, op->post_cycles),
+			   pf->conv);
 	fetch = perf_max(op->mem_cycles, pf->startup);
 	for (e = 0; e < NVDLA_SIM_ENGINES; e++)
 		if (op->engines & BIT(e))
@@ -179,7 +182,8 @@ void sim_perf_end(struct nvdla_sim *sim)
 				       sim_perf_mem(sim, op->read_bytes, 0) +
 				       pf->tail),
 			      pf->startup + compute);
-	if (op->latency_cycles + fetch > compute)
+	if (op->latency_cycles + fetch > compute ||
+	    pf->conv > perf_max(op->mac_cycles, op->post_cycles))
 		op->bound = NVDLA_SIM_BOUND_MEMORY;
 	else
 		op->bound = op->mac_cycles >= op->post_cycles ?

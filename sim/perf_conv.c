@@ -43,6 +43,8 @@
  */
 #define PERF_CREDIT_LOOP 37
 #define PERF_CREDITS_MAX 128
+/* Beyond this many kernel groups' room, the weight fetch never waits. */
+#define PERF_SLOTS_MAX 64
 
 struct conv_walk {
 	u64 csc;		/* the CSC may issue its next package */
@@ -52,6 +54,11 @@ struct conv_walk {
 	u64 n;			/* entries issued */
 	u32 credits, entry;
 	u64 back[PERF_CREDITS_MAX];	/* entry i's room back: [i % credits] */
+	/* Kernel groups' weights: fetched one after another, each taking
+	 * @wcycles, into @slots groups' room, the first @pre before the CSC
+	 * starts; group g's room is freed when the CSC has done it. */
+	u64 wcycles, slots, pre, wend, wwait;
+	u64 freed[PERF_SLOTS_MAX];	/* group g's room freed: [g % slots] */
 };
 
 static void conv_walk_init(const struct nvdla_sim *sim, struct conv_walk *w)
@@ -90,6 +97,25 @@ static void conv_walk_stripe(struct conv_walk *w, u64 outs, u64 pkg,
 	for (i = 0; i < outs; i++) {
 		w->out = walk_max(w->out, t + i) + w->entry;
 		w->back[w->n++ % w->credits] = w->out + PERF_CREDIT_LOOP;
+	}
+}
+
+/*
+ * Kernel group @g's weights, before the CSC starts on it: fetched after
+ * the group before, once the room of the group @slots before is freed.
+ */
+static void conv_walk_weights(struct conv_walk *w, u64 g)
+{
+	u64 start = w->wend;
+
+	if (g < w->pre)
+		return;
+	if (g >= w->slots && w->slots <= PERF_SLOTS_MAX)
+		start = walk_max(start, w->freed[g % w->slots]);
+	w->wend = start + w->wcycles;
+	if (w->wend > w->csc) {
+		w->wwait += w->wend - w->csc;
+		w->csc = w->wend;
 	}
 }
 
@@ -141,6 +167,7 @@ static void conv_walk_layer(const struct nvdla_sim *sim,
 		npkg = sim_perf_div_up((u64)cv->c * ext, cv->atomic_c) *
 		       sim_perf_div_up(cv->r, ext);
 	for (g = 0; g < groups; g++) {
+		conv_walk_weights(w, g);
 		w->group = w->csc;
 		if (cv->is_image)
 			for (i = 0; i < oh; i++)
@@ -152,6 +179,8 @@ static void conv_walk_layer(const struct nvdla_sim *sim,
 						 npkg);
 		else
 			conv_walk_pass(w, (u64)ow * oh, k, 2 * k, 1, k, npkg);
+		if (w->slots <= PERF_SLOTS_MAX)
+			w->freed[g % w->slots] = w->csc;
 	}
 }
 
@@ -171,10 +200,12 @@ static u64 conv_winograd_cycles(const struct sim_conv *cv, u32 ow, u32 oh)
 /*
  * Bytes the CDMA reads before the CSC starts: the input and, its reads
  * alternating with the input's, as many weights (at least the first
- * kernel group's; at most those the weight banks hold).
+ * kernel group's; at most those the weight banks hold). Sets how the
+ * other groups' weights follow: one group's at a time, into the room
+ * the CSC frees as it finishes a group.
  */
-static u64 conv_startup_bytes(const struct nvdla_sim *sim, u64 data,
-			      u64 weights, u64 groups)
+static u64 conv_walk_fetch(const struct nvdla_sim *sim, struct conv_walk *w,
+			   u64 data, u64 weights, u64 groups)
 {
 	const struct nvdla_cbuf *cb = &sim->config->cbuf;
 	u64 along = weights < data ? weights : data;
@@ -183,7 +214,12 @@ static u64 conv_startup_bytes(const struct nvdla_sim *sim, u64 data,
 
 	if (along > room)
 		along = room;
-	return data + (along > first ? along : first);
+	if (along < first)
+		along = first;
+	w->wcycles = sim_perf_mem(sim, first, 0);
+	w->slots = first ? walk_max(room / first, 1) : PERF_SLOTS_MAX + 1;
+	w->pre = first ? along / first : groups;
+	return data + along;
 }
 
 /*
@@ -234,6 +270,9 @@ void sim_perf_conv(struct nvdla_sim *sim, const struct sim_conv *cv)
 		weights = SIM_REG(sim, CDMA, D_WEIGHT_BYTES) +
 			  (cv->compressed ? SIM_REG(sim, CDMA, D_WMB_BYTES) : 0);
 	conv_walk_init(sim, &w);
+	sim->perf.startup += sim_perf_mem(sim, conv_walk_fetch(sim, &w, data,
+							       weights, groups),
+					  0);
 	if (cv->winograd) {
 		w.mac = conv_winograd_cycles(cv, ow, oh);
 		w.csc = w.mac;
@@ -243,17 +282,16 @@ void sim_perf_conv(struct nvdla_sim *sim, const struct sim_conv *cv)
 	}
 	op->mac_cycles += w.mac;
 	/* The CSC waited for the delivery buffer: the SDP's side bounds it. */
-	if (w.csc > w.mac && w.csc > op->post_cycles)
-		op->post_cycles = w.csc;
+	if (w.csc - w.wwait > w.mac && w.csc - w.wwait > op->post_cycles)
+		op->post_cycles = w.csc - w.wwait;
+	sim->perf.conv = w.csc;
+	sim->perf.wait = w.wwait;
 	sim->perf.tail = w.csc - w.group;
 	sim->perf.drain = w.out > w.csc ? w.out - w.csc : 0;
 	op->macs += (u64)cv->batches * ow * oh * cv->k * cv->c * cv->r *
 		    (cv->is_image ? 1 : cv->s);
 	op->peak_macs = cv->atomic_c * cv->kernels_per_group;
 	op->read_bytes += data + weights;
-	sim->perf.startup += sim_perf_mem(sim, conv_startup_bytes(sim, data,
-							     weights, groups),
-					  0);
 	if (!SIM_FIELD(sim, CDMA, D_PERF_ENABLE, DMA_EN))
 		return;
 	sim_set_status(sim, NVDLA_UNIT_CDMA, NVDLA_CDMA_D_PERF_DAT_READ_STALL,
