@@ -105,6 +105,9 @@ struct nvdla_sim_perf_op *sim_perf_add(struct nvdla_sim *sim,
 		pf->cur.group = group;
 		pf->startup = 0;
 		pf->tail = 0;
+		pf->drain = 0;
+		pf->conv = 0;
+		pf->wait = 0;
 		pf->open = true;
 	}
 	pf->cur.engines |= BIT(e);
@@ -130,11 +133,37 @@ static const u32 perf_fill[NVDLA_SIM_ENGINES] = {
 	[NVDLA_SIM_ENGINE_CDP] = 54,
 };
 
+/*
+ * When the open operation starts: once the host has enabled it and its
+ * engines are free. The convolution's units are free while the one
+ * before still drains its last results into the SDP (the next one's
+ * CDMA starts as the CSC finishes, NVIDIA's nv_small RTL shows), and the
+ * engines it feeds receive nothing before its latency and first fetch.
+ */
+static u64 perf_start(const struct sim_perf *pf,
+		      const struct nvdla_sim_perf_op *op)
+{
+	bool conv = op->engines & BIT(NVDLA_SIM_ENGINE_CONV);
+	u64 lead = conv ? op->latency_cycles + pf->startup : 0;
+	u64 start = pf->now, free;
+	int e;
+
+	for (e = 0; e < NVDLA_SIM_ENGINES; e++) {
+		if (!(op->engines & BIT(e)))
+			continue;
+		free = pf->free[e];
+		if (e != NVDLA_SIM_ENGINE_CONV)
+			free = free > lead ? free - lead : 0;
+		start = perf_max(start, free);
+	}
+	return start;
+}
+
 void sim_perf_end(struct nvdla_sim *sim)
 {
 	struct sim_perf *pf = &sim->perf;
 	struct nvdla_sim_perf_op *op = &pf->cur;
-	u64 compute, fetch, fill = 0, start = pf->now;
+	u64 compute, fetch, fill = 0;
 	int e;
 
 	if (!pf->open)
@@ -142,26 +171,30 @@ void sim_perf_end(struct nvdla_sim *sim)
 	pf->open = false;
 	op->mem_cycles = sim_perf_mem(sim, op->read_bytes, op->write_bytes);
 	op->latency_cycles = sim_perf_latency(sim);
-	compute = perf_max(op->mac_cycles, op->post_cycles);
+	compute = perf_max(perf_max(op->mac_cycles, op->post_cycles),
+			   pf->conv);
 	fetch = perf_max(op->mem_cycles, pf->startup);
 	for (e = 0; e < NVDLA_SIM_ENGINES; e++)
 		if (op->engines & BIT(e))
 			fill = perf_max(fill, perf_fill[e]);
-	op->cycles = op->latency_cycles + fill +
-		     perf_max(op->mem_cycles + pf->tail, pf->startup + compute);
-	if (op->latency_cycles + fetch > compute)
+	op->cycles = op->latency_cycles + fill + pf->drain +
+		     perf_max(perf_max(op->mem_cycles,
+				       sim_perf_mem(sim, op->read_bytes, 0) +
+				       pf->tail),
+			      pf->startup + compute);
+	if (op->latency_cycles + fetch > compute ||
+	    pf->conv > perf_max(op->mac_cycles, op->post_cycles))
 		op->bound = NVDLA_SIM_BOUND_MEMORY;
 	else
 		op->bound = op->mac_cycles >= op->post_cycles ?
 			    NVDLA_SIM_BOUND_MAC : NVDLA_SIM_BOUND_POST;
-	for (e = 0; e < NVDLA_SIM_ENGINES; e++)
-		if (op->engines & BIT(e))
-			start = perf_max(start, pf->free[e]);
-	op->start = start;
-	pf->last_end = start + op->cycles;
+	op->start = perf_start(pf, op);
+	pf->last_end = op->start + op->cycles;
 	for (e = 0; e < NVDLA_SIM_ENGINES; e++)
 		if (op->engines & BIT(e))
 			pf->free[e] = pf->last_end;
+	if (op->engines & BIT(NVDLA_SIM_ENGINE_CONV))
+		pf->free[NVDLA_SIM_ENGINE_CONV] -= pf->drain;
 	if (sim->host.perf_op)
 		sim->host.perf_op(sim->host.ctx, op);
 }

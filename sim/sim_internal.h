@@ -105,8 +105,11 @@ struct sim_cdma_last {
  * The performance estimate's time line (perf.c): cycles on the estimated
  * clock, moved on by the host handling done interrupts; the operation
  * being estimated (@cur, while @open), the cycles before its first
- * result (@startup: its first fetches) and those after its last fetch
- * (@tail: the compute that needs it).
+ * result (@startup: its first fetches), those after its last fetch
+ * (@tail: the compute that needs it) and those after its compute (@drain:
+ * the convolution's last results on their way to the SDP); a
+ * convolution's CSC time with its waits (@conv), @wait of them for
+ * weights.
  */
 struct sim_perf {
 	struct nvdla_sim_perf_params params;
@@ -114,7 +117,7 @@ struct sim_perf {
 	u64 free[NVDLA_SIM_ENGINES];	/* each engine is busy until */
 	u64 done_at[32];		/* each GLB status bit was raised */
 	u64 last_end;
-	u64 startup, tail;
+	u64 startup, tail, drain, conv, wait;
 	struct nvdla_sim_perf_op cur;
 	bool open;
 };

@@ -232,7 +232,8 @@ def write_image(path, c, h, w):
 
 
 def estimate(args, tmp, m, c, h, w, tag):
-    """Each operation's engines, cycles, mac_cyc, mem_cyc and MACs."""
+    """Each operation's engines, cycles, mac_cyc, post_cyc, mem_cyc and
+    MACs."""
     d = os.path.join(tmp, tag)
     os.makedirs(d, exist_ok=True)
     onnx.save(m, os.path.join(d, "m.onnx"))
@@ -262,7 +263,8 @@ def estimate(args, tmp, m, c, h, w, tag):
         elif head and f and f[0].isdigit() and len(f) == len(head):
             ops.append({k: f[head.index(k)] if k == "engines" else
                         int(f[head.index(k)]) for k in
-                        ("engines", "cycles", "mac_cyc", "mem_cyc", "MACs")})
+                        ("engines", "cycles", "mac_cyc", "post_cyc",
+                         "mem_cyc", "MACs")})
     return ops
 
 
@@ -298,7 +300,10 @@ def causes(args, name, layer, est, rest):
         out.append("fc-batch")
     if layer["pool"] and rest:
         out.append("pool-apart")
-    if est["cycles"] > 1.1 * max(est["mac_cyc"], est["mem_cyc"]):
+    if est["post_cyc"] > est["mac_cyc"]:
+        out.append("delivery")
+    if est["cycles"] > 1.1 * max(est["mac_cyc"], est["post_cyc"],
+                                 est["mem_cyc"]):
         out.append("fill")
     return out
 
@@ -341,7 +346,7 @@ def main():
                     continue
             conv = [o for o in ops if o["engines"].startswith("conv")]
             est = {k: sum(o[k] for o in conv)
-                   for k in ("cycles", "mac_cyc", "mem_cyc")}
+                   for k in ("cycles", "mac_cyc", "post_cyc", "mem_cyc")}
             rest = sum(o["cycles"] for o in ops) - est["cycles"]
             ratio = est["cycles"] / layer["max"]
             total_s += layer["max"]
