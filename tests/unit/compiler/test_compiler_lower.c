@@ -36,6 +36,8 @@ static const char *image_file;	/* image input from this file, or NULL */
 static const enum nvc_conv_way *conv_way;
 static struct nvc_origins origins;
 static unsigned int seed;
+static const char *loadables_dir;	/* --write-loadables: fuzzing seeds */
+static int loadables_written;
 
 /* The graph lowered as the compiler does, after fusion (fuse.c). */
 static int lower(const struct nvc_options *o, void **buf, size_t *len,
@@ -566,6 +568,21 @@ static float scale_of(int t)
 	return m > 0 ? m / 127 : 1.0f / 127;
 }
 
+/* The loadable @buf as the next fuzzing seed in loadables_dir. */
+static void write_loadable(const void *buf, size_t len)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/cpu%03d.nvdla", loadables_dir,
+		 loadables_written++);
+	f = fopen(path, "wb");
+	if (f) {
+		fwrite(buf, 1, len, f);
+		fclose(f);
+	}
+}
+
 /* Compile, run, compare; returns the max abs error, or -1 on failure. */
 static double run(const char *config, enum nvc_precision prec, double *range,
 		  char *why, size_t whylen)
@@ -591,6 +608,8 @@ static double run(const char *config, enum nvc_precision prec, double *range,
 		snprintf(why, whylen, "compile: %s", err);
 		return -1;
 	}
+	if (loadables_dir)
+		write_loadable(buf, len);
 	snprintf(dev, sizeof(dev), "sim:%s", config);
 	if (nvdla_runtime_new(dev, &rt, err, sizeof(err)) ||
 	    nvdla_network_load(rt, buf, len, &net)) {
@@ -2004,8 +2023,20 @@ static void test_hw_layout(void)
 	free(buf);
 }
 
-int main(void)
+/*
+ * Usage: test_compiler_lower [BUILD] | --write-loadables DIR (the tests
+ * of CPU tasks only, their loadables left in DIR as fuzzing seeds).
+ */
+int main(int argc, char **argv)
 {
+	if (argc == 3 && !strcmp(argv[1], "--write-loadables")) {
+		loadables_dir = argv[2];
+		test_cpu_fallback();
+		test_tokens();
+		test_resize_linear();
+		reset();
+		return tap_done();
+	}
 	test_hw_layout();
 	test_conv_parts();
 	test_group_blocks();
