@@ -1643,6 +1643,13 @@ static void test_resize(void)
 		       "Resize linear is a CPU bilinear resize by 2x3, half_pixel");
 		nvc_graph_free(&g);
 	}
+	refused(resize_model(big, NULL, "linear", NULL, NULL),
+		"node 'n' (Resize): scale 2.29e+20 of 2 pixels gives an output size out of range",
+		"Resize linear by a scale beyond any size (found by fuzz_onnx)");
+	refused(resize_model((const float[]){ 1, 1, 0.25f, 1 }, NULL, "linear",
+			     NULL, NULL),
+		"node 'n' (Resize): scale 0.25 of 2 pixels gives an output size out of range",
+		"Resize linear to no rows");
 	refused(resize_model(s23, NULL, "cubic", NULL, NULL),
 		"node 'n' (Resize): only modes 'nearest' and 'linear' (opset 11 on) are supported (mode 'cubic')",
 		"Resize cubic");
