@@ -1815,6 +1815,11 @@ static void test_tokens(void)
 	refused(layernorm_model(-1, 1e-5f, TN - 1),
 		"node 'ln' (LayerNormalization): scale or bias does not hold 5 values",
 		"LayerNormalization with a scale of 4 values over 5");
+	m = layernorm_pattern();
+	free(m->graph->node[3]->op_type);	/* the Pow: no op_type */
+	m->graph->node[3]->op_type = NULL;
+	refused(m, "node 'mean' (ReduceMean): a mean over the last axis is supported only as the start of a layer normalisation",
+		"torch's layer normalisation with a node of no op_type in it (found by fuzz_onnx)");
 	m = tokens_model(13);
 	init_random(m, "g", 1, nd, 12);
 	n = ob_node(m, "ReduceMean", "mean", "h", "mu");
