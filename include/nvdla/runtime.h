@@ -327,6 +327,15 @@ int nvdla_network_set_input_file(struct nvdla_network *net, unsigned int index,
 				 const char *path);
 
 /*
+ * Fill input @index with the values of the .npy array @path (float32,
+ * float16, uint8 or int8, little-endian, C order) of the input's shape
+ * C, H, W (batch 1 and trailing ones optional: [1, T, D] for a token
+ * input of T x D x 1), as nvdla_network_set_input_values() takes them.
+ */
+int nvdla_network_set_input_npy(struct nvdla_network *net, unsigned int index,
+				const char *path);
+
+/*
  * Fill input @index with @n real numbers in C, H, W order (@n must be
  * c * h * w of its description), converted to its layout and precision:
  * integer inputs whose loadable records their scale take round(value /

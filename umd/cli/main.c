@@ -63,7 +63,9 @@ static void usage(FILE *f)
 		"                   extension (output.1.dimg)\n"
 		"  --image FILE     input 0 from a PGM, PPM, JPEG or PNG image of\n"
 		"                   its width and height\n"
-		"  --input FILE     input 0 from raw bytes in its layout and\n"
+		"  --input FILE     input 0 from a .npy array (FILE ending in .npy)\n"
+		"                   of its values, C, H, W (a [1, T, D] token input:\n"
+		"                   [1, T, D]), or from raw bytes in its layout and\n"
 		"                   precision (exactly the tensor's size)\n"
 		"  --mean A[,B,C,D] per-channel mean subtracted (fp16/int16 inputs)\n"
 		"  --normalize V    divisor after the mean (default 1)\n"
@@ -364,6 +366,14 @@ static int parse_options(int argc, char **argv, struct options *o)
  * stderr) with what the command line gives instead (warned about where it
  * differs), else the command line's.
  */
+/* Whether --input @path names a .npy array (else raw bytes). */
+static bool is_npy(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n >= 4 && !strcmp(path + n - 4, ".npy");
+}
+
 static int image_options(struct nvdla_network *net, const struct options *o,
 			 struct nvdla_image_options *opt)
 {
@@ -421,7 +431,9 @@ static int run_network(struct nvdla_runtime *rt, const struct options *o,
 		ret = image_options(net, o, &opt);
 	if (!ret && o->image)
 		ret = nvdla_network_set_image(net, 0, o->image, &opt);
-	if (o->input)
+	if (o->input && is_npy(o->input))
+		ret = nvdla_network_set_input_npy(net, 0, o->input);
+	else if (o->input)
 		ret = nvdla_network_set_input_file(net, 0, o->input);
 	if (!ret && o->stats)
 		ret = nvdla_network_enable_stats(net);

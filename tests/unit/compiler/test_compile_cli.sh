@@ -366,7 +366,35 @@ EOF
 nvdla_compile: node '$node' (LayerNormalization) runs on the CPU
 nvdla_compile: node 'y' (Transpose) runs on the CPU" ]
 		ok $? "$m: with --cpu-fallback the layout swaps and the layer normalisation listed on stderr"
+		# The tokens as numpy holds them, [1, T, D], into the
+		# loadable's T x D x 1 input.
+		"$rt" --loadable "$tmp/$m.nvdla" --device sim:nv_full \
+			--input "$tmp/tokens.npy" --rawdump -o "$tmp/run.txt" \
+			>/dev/null 2>&1
+		status=$?
+		tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/ln_run.txt"
+		e=$(max_error "$tmp/ln_run.txt" "$tmp/ln_ref.txt")
+		[ "$status" -eq 0 ] && [ "$(wc -l <"$tmp/ln_run.txt")" -eq 64 ] &&
+			below "$e" 0.01
+		ok $? "$m: nvdla_runtime --input of the [1, 4, 8] .npy on nv_full fp16 matches numpy (max error $e)"
 	done
+	# int8 on nv_small, calibrated on the same tokens.
+	mkdir "$tmp/tcal" && cp "$tmp/tokens.npy" "$tmp/tcal/" &&
+		"$nc" "$tmp/ln17.onnx" --config nv_small --precision int8 \
+			--calibrate "$tmp/tcal" --cpu-fallback \
+			-o "$tmp/ln17_8.nvdla" 2>/dev/null &&
+		"$rt" --loadable "$tmp/ln17_8.nvdla" --device sim:nv_small \
+			--input "$tmp/tokens.npy" --rawdump -o "$tmp/run.txt" \
+			>/dev/null 2>&1
+	status=$?
+	tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/ln_run.txt"
+	e=$(max_error "$tmp/ln_run.txt" "$tmp/ln_ref.txt")
+	[ "$status" -eq 0 ] && below "$e" 0.1
+	ok $? "ln17 in int8 on nv_small, calibrated on the tokens' .npy: nvdla_runtime --input of it matches numpy (max error $e)"
+	"$rt" --loadable "$tmp/ln17.nvdla" --device sim:nv_full \
+		--input "$tmp/up.npy" >/dev/null 2>"$tmp/err"
+	[ $? -ne 0 ] && grep -qF "up.npy: .npy shape (1, 2, 3, 3) is not that of input 'data' (1, 4, 8, 1: batch 1 optional)" "$tmp/err"
+	ok $? "nvdla_runtime --input of a .npy of another shape refused: $(cat "$tmp/err")"
 	refuse 1 "node 'up' (Resize): the DLA does not compute it; it runs as a CPU task with --cpu-fallback" \
 		"$tmp/up.onnx" --config nv_full -o "$tmp/up.nvdla"
 	"$nc" "$tmp/up.onnx" --exec "$tmp/up.npy" >"$tmp/up.txt"

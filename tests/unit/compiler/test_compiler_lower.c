@@ -18,6 +18,7 @@
 #include <nvdla/dla_interface.h>
 #include <nvdla/runtime.h>
 
+#include "emu.h"
 #include "lower.h"
 #include "input_map.h"
 #include "loadable.h"
@@ -35,6 +36,8 @@ static const char *image_file;	/* image input from this file, or NULL */
 static const enum nvc_conv_way *conv_way;
 static struct nvc_origins origins;
 static unsigned int seed;
+static const char *loadables_dir;	/* --write-loadables: fuzzing seeds */
+static int loadables_written;
 
 /* The graph lowered as the compiler does, after fusion (fuse.c). */
 static int lower(const struct nvc_options *o, void **buf, size_t *len,
@@ -256,6 +259,91 @@ static void ref_conv(const struct nvc_node *n, float *o)
 			}
 }
 
+/* Where output pixel @o of @m samples an input of @n (ONNX Resize). */
+static double ref_sample(int coord, int o, int n, int m)
+{
+	double x;
+
+	switch (coord) {
+	case EMU_COORD_ALIGN_CORNERS:
+		x = m > 1 ? (double)o * (n - 1) / (m - 1) : 0;
+		break;
+	case EMU_COORD_ASYMMETRIC:
+		x = (double)o * n / m;
+		break;
+	case EMU_COORD_PYTORCH_HALF_PIXEL:
+		x = m > 1 ? (o + 0.5) * n / m - 0.5 : 0;
+		break;
+	default:
+		x = (o + 0.5) * n / m - 0.5;
+		break;
+	}
+	return fmin(fmax(x, 0), n - 1);
+}
+
+/* Bilinear: pixel (y, x) of channel c of @n's output. */
+static float ref_resize(const struct nvc_node *n, int c, int y, int x)
+{
+	const struct nvc_tensor *ti = &tensors[n->inputs[0]];
+	const struct nvc_tensor *to = &tensors[n->outputs[0]];
+	double sy = ref_sample(n->cpu_coord, y, ti->h, to->h);
+	double sx = ref_sample(n->cpu_coord, x, ti->w, to->w);
+	int y0 = (int)sy, x0 = (int)sx, in = n->inputs[0];
+	int y1 = y0 + 1 < ti->h ? y0 + 1 : y0, x1 = x0 + 1 < ti->w ? x0 + 1 : x0;
+	double fy = sy - y0, fx = sx - x0;
+
+	return (float)((at(in, c, y0, x0) * (1 - fx) + at(in, c, y0, x1) * fx) *
+		       (1 - fy) +
+		       (at(in, c, y1, x0) * (1 - fx) + at(in, c, y1, x1) * fx) * fy);
+}
+
+/* Layer normalisation over the channels at (y, x) into @o. */
+static void ref_layernorm(const struct nvc_node *n, float *o, int y, int x)
+{
+	const struct nvc_tensor *t = &tensors[n->inputs[0]];
+	double mean = 0, var = 0, d;
+	int c, in = n->inputs[0];
+
+	for (c = 0; c < t->c; c++)
+		mean += at(in, c, y, x) / t->c;
+	for (c = 0; c < t->c; c++) {
+		d = at(in, c, y, x) - mean;
+		var += d * d / t->c;
+	}
+	for (c = 0; c < t->c; c++)
+		o[((size_t)c * t->h + y) * t->w + x] =
+			(float)((at(in, c, y, x) - mean) / sqrt(var + n->cpu_eps));
+}
+
+/* The CPU's functions (enum nvc_cpu_fn). */
+static void ref_cpu(const struct nvc_node *n, float *o)
+{
+	const struct nvc_tensor *to = &tensors[n->outputs[0]];
+	int in = n->inputs[0], c, y, x;
+	float *d;
+
+	for (c = 0; c < to->c; c++)
+		for (y = 0; y < to->h; y++)
+			for (x = 0; x < to->w; x++) {
+				d = &o[((size_t)c * to->h + y) * to->w + x];
+				switch (n->cpu) {
+				case NVC_CPU_ERF:
+					*d = erff(at(in, c, y, x));
+					break;
+				case NVC_CPU_SWAP_CH:
+					*d = at(in, y, c, x);
+					break;
+				case NVC_CPU_LAYERNORM:
+					if (!c)
+						ref_layernorm(n, o, y, x);
+					break;
+				case NVC_CPU_RESIZE:
+					*d = ref_resize(n, c, y, x);
+					break;
+				}
+			}
+}
+
 static void ref_node(const struct nvc_node *n)
 {
 	const struct nvc_tensor *to = &tensors[n->outputs[0]];
@@ -343,9 +431,8 @@ static void ref_node(const struct nvc_node *n)
 			r += (int)part;
 		}
 		return;
-	case NVC_CPU:	/* NVC_CPU_ERF */
-		for (i = 0; i < size; i++)
-			o[i] = erff(vals[in][i]);
+	case NVC_CPU:
+		ref_cpu(n, o);
 		return;
 	case NVC_SOFTMAX:
 		for (i = 0; i < size; i++)
@@ -481,6 +568,21 @@ static float scale_of(int t)
 	return m > 0 ? m / 127 : 1.0f / 127;
 }
 
+/* The loadable @buf as the next fuzzing seed in loadables_dir. */
+static void write_loadable(const void *buf, size_t len)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/cpu%03d.nvdla", loadables_dir,
+		 loadables_written++);
+	f = fopen(path, "wb");
+	if (f) {
+		fwrite(buf, 1, len, f);
+		fclose(f);
+	}
+}
+
 /* Compile, run, compare; returns the max abs error, or -1 on failure. */
 static double run(const char *config, enum nvc_precision prec, double *range,
 		  char *why, size_t whylen)
@@ -506,6 +608,8 @@ static double run(const char *config, enum nvc_precision prec, double *range,
 		snprintf(why, whylen, "compile: %s", err);
 		return -1;
 	}
+	if (loadables_dir)
+		write_loadable(buf, len);
 	snprintf(dev, sizeof(dev), "sim:%s", config);
 	if (nvdla_runtime_new(dev, &rt, err, sizeof(err)) ||
 	    nvdla_network_load(rt, buf, len, &net)) {
@@ -1390,6 +1494,125 @@ static void test_cpu_fallback(void)
 	       "Erf refused without --cpu-fallback");
 }
 
+/* A CPU node of function @fn from @in into a new c x h x w tensor. */
+static int cpu_node(enum nvc_cpu_fn fn, const char *name, int in, int c,
+		    int h, int w)
+{
+	int out = tensor(name, c, h, w);
+
+	node(NVC_CPU, name, in, out)->cpu = fn;
+	return out;
+}
+
+/* [1, T, D] (T x D x 1) into the token layout D x T x 1, and back. */
+static int swap(int in)
+{
+	const struct nvc_tensor *t = &tensors[in];
+
+	return cpu_node(NVC_CPU_SWAP_CH, "Transpose", in, t->h, t->c, t->w);
+}
+
+/* A layer normalisation over the channels of @in, then its scale, shift. */
+static int layernorm(int in)
+{
+	const struct nvc_tensor *t = &tensors[in];
+	struct nvc_node *n;
+	int x;
+
+	x = cpu_node(NVC_CPU_LAYERNORM, "LayerNormalization", in, t->c,
+		     t->h, t->w);
+	nodes[G.num_nodes - 1].cpu_eps = 1e-5f;
+	x = unary(NVC_AFFINE, x, "LayerNormalization");
+	n = &nodes[G.num_nodes - 1];
+	n->affine.scale = constant(1, tensors[x].c, 1, 1, 0.5f, 1.0f);
+	n->affine.shift = constant(1, tensors[x].c, 1, 1, 0.3f, 0);
+	return x;
+}
+
+/*
+ * The token layout's channel-height swap as the front end writes it,
+ * with T and D on and off the atoms (8, 16 and 32 channels): alone (the
+ * network's first and last task, a CPU task reading the input and
+ * writing the output), around a MatMul (1x1 convolution, D the
+ * channels), and around a layer normalisation with its affine.
+ */
+static void test_tokens(void)
+{
+	static const int td[][3] = {	/* T, D, MatMul's N */
+		{ 5, 20, 12 }, { 37, 19, 33 }, { 1, 9, 5 }, { 32, 16, 64 },
+	};
+	char what[100];
+	size_t i;
+	int t;
+
+	for (i = 0; i < sizeof(td) / sizeof(td[0]); i++) {
+		reset();
+		output(swap(input(td[i][0], td[i][1], 1)));
+		snprintf(what, sizeof(what),
+			 "[1, %d, %d] channel-height swap alone", td[i][0],
+			 td[i][1]);
+		check(what, 1);
+
+		reset();
+		t = swap(input(td[i][0], td[i][1], 1));
+		t = conv(t, td[i][2], 1, 1, 0, 1, 1, NVC_ACT_NONE);
+		output(swap(t));
+		snprintf(what, sizeof(what),
+			 "[1, %d, %d] swap, MatMul to %d, swap", td[i][0],
+			 td[i][1], td[i][2]);
+		check(what, 2);
+
+		reset();
+		t = swap(input(td[i][0], td[i][1], 1));
+		t = conv(layernorm(t), td[i][2], 1, 1, 0, 1, 1, NVC_ACT_RELU);
+		output(swap(layernorm(t)));
+		snprintf(what, sizeof(what),
+			 "[1, %d, %d] swap, LayerNorm, MatMul to %d, LayerNorm, swap",
+			 td[i][0], td[i][1], td[i][2]);
+		check(what, 5);
+	}
+	tap_ok(refused("nv_full", NVC_FP16,
+		       "node 'Transpose' (Transpose): the DLA does not compute it; it runs as a CPU task with --cpu-fallback"),
+	       "the token layout's swap refused without --cpu-fallback");
+	reset();
+	output(layernorm(input(45, 1, 1)));
+	check("[1, 45] LayerNorm (the network's first task) and its affine", 2);
+}
+
+/*
+ * Bilinear Resize (ONNX mode linear) on the CPU, each coordinate mapping:
+ * between convolutions, up and down by factors that are not whole; and
+ * alone (the network's only task) to a single row.
+ */
+static void test_resize_linear(void)
+{
+	static const char *const names[EMU_COORD_COUNT] = {
+		"half_pixel", "pytorch_half_pixel", "align_corners",
+		"asymmetric" };
+	char what[100];
+	int i, t;
+
+	for (i = 0; i < EMU_COORD_COUNT; i++) {
+		reset();
+		t = conv(input(5, 7, 9), 19, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+		t = cpu_node(NVC_CPU_RESIZE, "Resize", t, 19, 11, 6);
+		nodes[G.num_nodes - 1].cpu_coord = i;
+		output(conv(t, 7, 3, 1, 1, 1, 1, NVC_ACT_NONE));
+		snprintf(what, sizeof(what),
+			 "Resize linear (%s) 9x7 to 6x11 between convolutions",
+			 names[i]);
+		check(what, 3);
+
+		reset();
+		t = cpu_node(NVC_CPU_RESIZE, "Resize", input(3, 4, 5), 3, 1, 13);
+		nodes[G.num_nodes - 1].cpu_coord = i;
+		output(t);
+		snprintf(what, sizeof(what), "Resize linear (%s) 5x4 to 13x1 alone",
+			 names[i]);
+		check(what, 1);
+	}
+}
+
 /* A Split of @in into parts of @c[0..n) channels: part @k's tensor. */
 static int split_at(int in, int n, const int *c, int k)
 {
@@ -1800,8 +2023,20 @@ static void test_hw_layout(void)
 	free(buf);
 }
 
-int main(void)
+/*
+ * Usage: test_compiler_lower [BUILD] | --write-loadables DIR (the tests
+ * of CPU tasks only, their loadables left in DIR as fuzzing seeds).
+ */
+int main(int argc, char **argv)
 {
+	if (argc == 3 && !strcmp(argv[1], "--write-loadables")) {
+		loadables_dir = argv[2];
+		test_cpu_fallback();
+		test_tokens();
+		test_resize_linear();
+		reset();
+		return tap_done();
+	}
 	test_hw_layout();
 	test_conv_parts();
 	test_group_blocks();
@@ -1812,6 +2047,8 @@ int main(void)
 	test_shuffle_unit();
 	test_upsample();
 	test_cpu_fallback();
+	test_tokens();
+	test_resize_linear();
 	test_image();
 	test_cbuf_split();
 	test_banks_full();

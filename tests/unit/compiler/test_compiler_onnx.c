@@ -1643,6 +1643,13 @@ static void test_resize(void)
 		       "Resize linear is a CPU bilinear resize by 2x3, half_pixel");
 		nvc_graph_free(&g);
 	}
+	refused(resize_model(big, NULL, "linear", NULL, NULL),
+		"node 'n' (Resize): scale 2.29e+20 of 2 pixels gives an output size out of range",
+		"Resize linear by a scale beyond any size (found by fuzz_onnx)");
+	refused(resize_model((const float[]){ 1, 1, 0.25f, 1 }, NULL, "linear",
+			     NULL, NULL),
+		"node 'n' (Resize): scale 0.25 of 2 pixels gives an output size out of range",
+		"Resize linear to no rows");
 	refused(resize_model(s23, NULL, "cubic", NULL, NULL),
 		"node 'n' (Resize): only modes 'nearest' and 'linear' (opset 11 on) are supported (mode 'cubic')",
 		"Resize cubic");
@@ -1669,6 +1676,157 @@ static void test_resize(void)
 	refused(resize_model(NULL, zc, "nearest", NULL, NULL),
 		"the sizes must be 4 values keeping batch and channels",
 		"Resize to other channels");
+}
+
+#define TT 3	/* tokens */
+#define TD 4	/* their width */
+#define TN 5	/* the MatMul's */
+
+/*
+ * Tokens x [1, TT, TD] at @opset through MatMul by w [TD, TN] into "h";
+ * the caller adds what reads "h" and writes "y".
+ */
+static Onnx__ModelProto *tokens_model(int opset)
+{
+	static const int64_t xd[3] = { 1, TT, TD }, wd[2] = { TD, TN };
+	Onnx__ModelProto *m = ob_model(opset);
+	Onnx__GraphProto *g = m->graph;
+
+	GROW(g->input, g->n_input);
+	g->input[g->n_input++] = ob_value_info("x", 3, xd);
+	init_random(m, "w", 2, wd, 11);
+	ob_node(m, "MatMul", "mm", "x,w", "h");
+	ob_output(m, "y");
+	return m;
+}
+
+/* tokens_model() then LayerNormalization (opset 17) of "h" by @axis, @eps. */
+static Onnx__ModelProto *layernorm_model(int axis, float eps, int scales)
+{
+	static const int64_t nd[1] = { TN };
+	Onnx__ModelProto *m = tokens_model(17);
+	Onnx__NodeProto *n;
+	int64_t sd[1] = { scales };
+
+	init_random(m, "g", 1, sd, 12);
+	init_random(m, "b", 1, nd, 13);
+	n = ob_node(m, "LayerNormalization", "ln", "h,g,b", "y");
+	ob_int(n, "axis", axis);
+	ob_float(n, "epsilon", eps);
+	return m;
+}
+
+/* torch's opset-13 layer normalisation of "h", then * g + b. */
+static Onnx__ModelProto *layernorm_pattern(void)
+{
+	static const int64_t nd[1] = { TN };
+	Onnx__ModelProto *m = tokens_model(13);
+	Onnx__NodeProto *n;
+
+	init_random(m, "g", 1, nd, 12);
+	init_random(m, "b", 1, nd, 13);
+	ob_init(m, "two", 0, NULL, (float[]){ 2 });
+	ob_init(m, "eps", 0, NULL, (float[]){ 1e-5f });
+	n = ob_node(m, "ReduceMean", "mean", "h", "mu");
+	ob_ints(n, "axes", 1, -1);
+	ob_node(m, "Sub", "sub", "h,mu", "d");
+	ob_node(m, "Pow", "pow", "d,two", "sq");
+	n = ob_node(m, "ReduceMean", "var", "sq", "v");
+	ob_ints(n, "axes", 1, -1);
+	ob_node(m, "Add", "add", "v,eps", "ve");
+	ob_node(m, "Sqrt", "sqrt", "ve", "sd");
+	ob_node(m, "Div", "div", "d,sd", "nrm");
+	ob_node(m, "Mul", "mul", "nrm,g", "ng");
+	ob_node(m, "Add", "shift", "ng,b", "y");
+	return m;
+}
+
+/* The CPU functions of @g's nodes in order, as letters (e.g. "S.LAS"). */
+static void cpu_path(const struct nvc_graph *g, char *path)
+{
+	static const char fn[] = { [NVC_CPU_ERF] = 'E', [NVC_CPU_SWAP_CH] = 'S',
+		[NVC_CPU_LAYERNORM] = 'L', [NVC_CPU_RESIZE] = 'R' };
+	int i;
+
+	for (i = 0; i < g->num_nodes; i++)
+		path[i] = g->nodes[i].op == NVC_CPU ? fn[g->nodes[i].cpu] :
+			  g->nodes[i].op == NVC_AFFINE ? 'A' : '.';
+	path[i] = 0;
+}
+
+/*
+ * [1, T, D] tokens through MatMul and a layer normalisation (the opset-17
+ * node and torch's opset-13 pattern): the token layout between two
+ * channel-height swaps, the normalisation a CPU node and its scale and
+ * shift an affine (the pattern's Mul and Add two, which the passes fold); the executor against a computation here. Refusals of
+ * the normalisations the CPU task does not compute.
+ */
+static void test_tokens(void)
+{
+	static const int64_t nd[1] = { TN };
+	float x[TT * TD], w[TD * TN], gam[TN], bet[TN], want[TT * TN], *y;
+	double h[TN], mean, var;
+	Onnx__ModelProto *m;
+	Onnx__NodeProto *n;
+	struct nvc_graph g;
+	char path[NVC_MAX_INPUTS * 4];
+	int t, k, d, pass;
+
+	fill(x, TT * TD, 5);
+	fill(w, TD * TN, 11);
+	fill(gam, TN, 12);
+	fill(bet, TN, 13);
+	for (t = 0; t < TT; t++) {
+		for (mean = 0, k = 0; k < TN; k++) {
+			for (h[k] = 0, d = 0; d < TD; d++)
+				h[k] += (double)x[t * TD + d] * w[d * TN + k];
+			mean += h[k] / TN;
+		}
+		for (var = 0, k = 0; k < TN; k++)
+			var += (h[k] - mean) * (h[k] - mean) / TN;
+		for (k = 0; k < TN; k++)
+			want[t * TN + k] = (float)((h[k] - mean) /
+						   sqrt(var + 1e-5) * gam[k] + bet[k]);
+	}
+	for (pass = 0; pass < 2; pass++) {
+		m = pass ? layernorm_pattern() : layernorm_model(-1, 1e-5f, TN);
+		y = run_one(m, x, &g);
+		if (!tap_ok(y != NULL, "tokens, MatMul, layer normalisation (%s) load and run: %s",
+			    pass ? "opset 13 pattern" : "opset 17", err))
+			continue;
+		cpu_path(&g, path);
+		tap_ok(!strcmp(path, pass ? "S.LAAS" : "S.LAS") &&
+		       shape_is(&g, "x", TT, TD, 1) && shape_is(&g, "y", TT, TN, 1),
+		       "%s: swap, MatMul, layer normalisation, affine, swap (%s); input %dx%dx1 and output %dx%dx1 in ONNX order",
+		       pass ? "opset 13 pattern" : "opset 17", path, TT, TD, TT, TN);
+		tap_ok(max_diff(y, want, TT * TN) < 2e-5,
+		       "executor: tokens' layer normalisation (%s) within 2e-5 (%.2g)",
+		       pass ? "opset 13 pattern" : "opset 17",
+		       max_diff(y, want, TT * TN));
+		free(y);
+		nvc_graph_free(&g);
+	}
+	refused(layernorm_model(1, 1e-5f, TN),
+		"node 'ln' (LayerNormalization): only a normalisation over the last axis of [1, T, D] or [1, C] is supported (axis 1 of rank 3)",
+		"LayerNormalization over the tokens");
+	refused(layernorm_model(-1, 0, TN),
+		"node 'ln' (LayerNormalization): epsilon 0 is not positive",
+		"LayerNormalization with epsilon 0");
+	refused(layernorm_model(-1, 1e-5f, TN - 1),
+		"node 'ln' (LayerNormalization): scale or bias does not hold 5 values",
+		"LayerNormalization with a scale of 4 values over 5");
+	m = layernorm_pattern();
+	free(m->graph->node[3]->op_type);	/* the Pow: no op_type */
+	m->graph->node[3]->op_type = NULL;
+	refused(m, "node 'mean' (ReduceMean): a mean over the last axis is supported only as the start of a layer normalisation",
+		"torch's layer normalisation with a node of no op_type in it (found by fuzz_onnx)");
+	m = tokens_model(13);
+	init_random(m, "g", 1, nd, 12);
+	n = ob_node(m, "ReduceMean", "mean", "h", "mu");
+	ob_ints(n, "axes", 1, -1);
+	ob_node(m, "Sub", "sub", "h,mu", "y");
+	refused(m, "node 'mean' (ReduceMean): a mean over the last axis is supported only as the start of a layer normalisation",
+		"a mean over the tokens' last axis that is no layer normalisation");
 }
 
 /* Concat of 20 inputs: parts of up to NVC_MAX_INPUTS first. */
@@ -2063,6 +2221,7 @@ int main(int argc, char **argv)
 	test_concat_many();
 	test_shuffle();
 	test_resize();
+	test_tokens();
 	test_stats();
 	test_calibrate();
 	test_npy();

@@ -9,7 +9,8 @@
 # public hardware tests (nvdla_trace --seed) and are steered by the values
 # the model compares (value profile); they get longer, since the model
 # runs in the kernel as the virtual device. ONNX models start from those
-# the compiler's unit test builds.
+# the compiler's unit test builds, loadables also from the compiler's
+# back-end test of CPU tasks.
 build=${1:-build}
 seconds=${NVDLA_FUZZ_SECONDS:-15}
 sim_seconds=${NVDLA_FUZZ_SIM_SECONDS:-30}
@@ -35,10 +36,17 @@ for target in fuzz_sim fuzz_loadable fuzz_image fuzz_yolo fuzz_onnx; do
 			continue
 		fi
 	fi
-	# Seeds: the shipped loadable and the official ones, when present.
+	# Seeds: the shipped loadable and the official ones, when present,
+	# and the compiler's CPU tasks (swap, layer normalisation, resize).
 	if [ "$target" = fuzz_loadable ]; then
 		cp loadables/*.nvdla "$corpus/"
 		cp ../shared/conformance/loadables/*/*.nvdla "$corpus/" 2>/dev/null
+		if ! "$build/tests/test_compiler_lower" --write-loadables \
+			"$corpus" >/dev/null; then
+			echo "not ok $n - $target: the CPU tasks' loadables do not build"
+			rm -rf "$corpus"
+			continue
+		fi
 	fi
 	if [ "$target" = fuzz_onnx ]; then
 		"$build/tests/test_compiler_onnx" --write-models "$corpus" >/dev/null

@@ -60,9 +60,9 @@ int nvc_image_input(const char *path, const struct nvc_tensor *t,
 		    size_t errlen);
 
 /*
- * npy.c: the .npy array @path (float32, float16, uint8 or int8, C
- * order, of @t's shape with or without batch 1) as @t's values, as they
- * are, into @out.
+ * The .npy array @path (float32, float16, uint8 or int8, C order, of
+ * @t's shape with or without batch 1) as @t's values, as they are, into
+ * @out (the runtime's reader, umd/io/npy.c).
  */
 int nvc_npy_read(const char *path, const struct nvc_tensor *t, float *out,
 		 char *err, size_t errlen);

@@ -10,6 +10,7 @@
 #include "calib.h"
 #include "graph.h"
 #include "image.h"
+#include "npy.h"
 
 int nvc_image_input(const char *path, const struct nvc_tensor *t,
 		    const struct nvc_pixel_map *m, float *out, char *err,
@@ -36,4 +37,11 @@ int nvc_image_input(const char *path, const struct nvc_tensor *t,
 					 m->mean[c]) / m->normalize;
 	free(img.pix);
 	return 0;
+}
+
+int nvc_npy_read(const char *path, const struct nvc_tensor *t, float *out,
+		 char *err, size_t errlen)
+{
+	return nvdla_npy_read(path, t->name, t->c, t->h, t->w, out, err,
+			      errlen);
 }

@@ -93,6 +93,7 @@ static int linear_plane(struct nvc_loader *l, const struct nvc_value *x,
 	const Onnx__AttributeProto *a = nvc_attr(l, "scales");
 	struct nvc_value *v;
 	const float *f = NULL;
+	float size;
 	int ret;
 
 	if (a && a->n_floats == 4)
@@ -108,8 +109,16 @@ static int linear_plane(struct nvc_loader *l, const struct nvc_value *x,
 		if (!f || f[0] != 1 || f[1] != 1)
 			return nvc_node_error(l, -EINVAL,
 					      "the scales must be 4 values, 1 for batch and channels");
-		for (i = 0; i < 2; i++)
-			hw[i] = (int64_t)floorf(x->dims[2 + i] * f[2 + i]);
+		for (i = 0; i < 2; i++) {
+			/* In range before it is converted (NaN is not). */
+			size = floorf(x->dims[2 + i] * f[2 + i]);
+			if (!(size >= 1 && size <= NVC_MAX_DIM))
+				return nvc_node_error(l, -EINVAL,
+						      "scale %g of %lld pixels gives an output size out of range",
+						      f[2 + i],
+						      (long long)x->dims[2 + i]);
+			hw[i] = (int64_t)size;
+		}
 	} else {
 		ret = nvc_input_int64(l, 3, &v);
 		if (ret)

@@ -238,6 +238,12 @@ static int readers(const struct nvc_loader *l, const char *name, int *k,
 	return n;
 }
 
+/* Whether node @n is an @op node (a node may have no op_type at all). */
+static int is_op(const Onnx__NodeProto *n, const char *op)
+{
+	return n->op_type && !strcmp(n->op_type, op);
+}
+
 /* The one reader of @name if it is an @op node, else -1. */
 static int only_reader(const struct nvc_loader *l, const char *name,
 		       const char *op)
@@ -245,7 +251,7 @@ static int only_reader(const struct nvc_loader *l, const char *name,
 	int k;
 
 	if (readers(l, name, &k, 1) != 1 ||
-	    strcmp(l->gp->node[k]->op_type, op) || !l->gp->node[k]->n_output)
+	    !is_op(l->gp->node[k], op) || !l->gp->node[k]->n_output)
 		return -1;
 	return k;
 }
@@ -305,9 +311,9 @@ static int pattern(struct nvc_loader *l, const struct nvc_value *x,
 	    readers(l, nd[k[0]]->output[0], two, 2) != 2)
 		return 0;
 	for (i = 0; i < 2; i++) {	/* Pow(d, 2) and Div(d, s), either order */
-		if (!strcmp(nd[two[i]]->op_type, "Pow"))
+		if (is_op(nd[two[i]], "Pow"))
 			k[1] = two[i];
-		else if (!strcmp(nd[two[i]]->op_type, "Div"))
+		else if (is_op(nd[two[i]], "Div"))
 			k[5] = two[i];
 		else
 			return 0;

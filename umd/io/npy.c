@@ -1,24 +1,27 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * .npy arrays as input values: a strict reader of format versions 1 to
- * 3 for little-endian float32 and float16, and uint8 and int8, in C
- * order, of the input's shape. The values are taken as they are.
+ * .npy arrays as input values (nvdla_runtime --input, the compiler's
+ * --exec and calibration): a strict reader of format versions 1 to 3 for
+ * little-endian float32 and float16, and uint8 and int8, in C order, of
+ * the input's shape. The values are taken as they are.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "calib.h"
-#include "graph.h"
+#include "message.h"
+#include "npy.h"
 #include "runtime_internal.h"
 
 #define NPY_HEADER_MAX 4096
 #define NPY_RANK_MAX 4
 
 struct npy {
-	const char *path;
+	const char *path, *name;	/* the file, the input it fills */
+	long dims[3];			/* the input's C, H, W */
 	char descr[16];
 	long shape[NPY_RANK_MAX];
 	int rank, size;		/* size: bytes an element */
@@ -28,7 +31,7 @@ struct npy {
 
 static int npy_bad(struct npy *p, const char *what)
 {
-	return nvc_error(p->err, p->errlen, -EINVAL, "%s: %s", p->path, what);
+	return nvdla_message(p->err, p->errlen, -EINVAL, "%s: %s", p->path, what);
 }
 
 /* The value of key @key in header @h, past its colon and spaces. */
@@ -62,7 +65,7 @@ static int npy_descr(struct npy *p, const char *h)
 			p->size = types[i].size;
 			return 0;
 		}
-	return nvc_error(p->err, p->errlen, -EINVAL,
+	return nvdla_message(p->err, p->errlen, -EINVAL,
 			 "%s: .npy dtype '%s' is not supported: float32, float16 (little-endian), uint8 or int8",
 			 p->path, p->descr);
 }
@@ -82,8 +85,9 @@ static int npy_shape(struct npy *p, const char *h)
 		if (p->rank == NPY_RANK_MAX)
 			return npy_bad(p, ".npy array of more than 4 dimensions");
 		p->shape[p->rank] = strtol(s, &end, 10);
+		/* Bounded for the products; compared with the input's next. */
 		if (end == s || p->shape[p->rank] < 0 ||
-		    p->shape[p->rank] > NVC_MAX_ELEMENTS)
+		    p->shape[p->rank] > INT32_MAX)
 			return npy_bad(p, ".npy header's 'shape' is malformed");
 		p->rank++;
 	}
@@ -101,7 +105,7 @@ static int npy_header(struct npy *p, FILE *f)
 	if (fread(pre, 1, 10, f) != 10 || memcmp(pre, "\x93NUMPY", 6))
 		return npy_bad(p, "not a .npy file (bad magic)");
 	if (pre[6] < 1 || pre[6] > 3)
-		return nvc_error(p->err, p->errlen, -EINVAL,
+		return nvdla_message(p->err, p->errlen, -EINVAL,
 				 "%s: .npy format version %u is not supported (1 to 3)",
 				 p->path, pre[6]);
 	len = pre[8] | pre[9] << 8;
@@ -126,35 +130,35 @@ static int npy_header(struct npy *p, FILE *f)
 	return npy_shape(p, h);
 }
 
-/* Whether dims [@from, rank) of @p, then ones, are C, H, W of @t. */
-static int npy_dims_are(const struct npy *p, int from, const struct nvc_tensor *t)
+/* Whether dims [@from, rank) of @p, then ones, are the input's C, H, W. */
+static int npy_dims_are(const struct npy *p, int from)
 {
-	const long want[3] = { t->c, t->h, t->w };
 	int i;
 
 	if (p->rank - from > 3)
 		return 0;
 	for (i = 0; i < 3; i++)
-		if ((from + i < p->rank ? p->shape[from + i] : 1) != want[i])
+		if ((from + i < p->rank ? p->shape[from + i] : 1) != p->dims[i])
 			return 0;
 	return 1;
 }
 
-/* @t's shape (C, H, W, trailing ones optional) with or without batch 1. */
-static int npy_shape_check(struct npy *p, const struct nvc_tensor *t)
+/* The input's shape (C, H, W, trailing ones optional), batch 1 optional. */
+static int npy_shape_check(struct npy *p)
 {
 	char got[96] = "";
 	int i, n = 0;
 
-	if (npy_dims_are(p, 0, t) ||
-	    (p->rank > 0 && p->shape[0] == 1 && npy_dims_are(p, 1, t)))
+	if (npy_dims_are(p, 0) ||
+	    (p->rank > 0 && p->shape[0] == 1 && npy_dims_are(p, 1)))
 		return 0;
 	for (i = 0; i < p->rank; i++)
 		n += snprintf(got + n, sizeof(got) - n, "%s%ld", i ? ", " : "",
 			      p->shape[i]);
-	return nvc_error(p->err, p->errlen, -EINVAL,
-			 "%s: .npy shape (%s) is not that of input '%s' (%d, %d, %d, %d: batch 1 optional)",
-			 p->path, got, t->name, t->n, t->c, t->h, t->w);
+	return nvdla_message(p->err, p->errlen, -EINVAL,
+			 "%s: .npy shape (%s) is not that of input '%s' (1, %ld, %ld, %ld: batch 1 optional)",
+			 p->path, got, p->name, p->dims[0], p->dims[1],
+			 p->dims[2]);
 }
 
 static float npy_value(const struct npy *p, const unsigned char *b)
@@ -182,11 +186,11 @@ static int npy_data(struct npy *p, FILE *f, long count, float *out)
 	long i;
 
 	if (!raw)
-		return nvc_error(p->err, p->errlen, -ENOMEM, "out of memory");
+		return nvdla_message(p->err, p->errlen, -ENOMEM, "out of memory");
 	got = fread(raw, 1, count * p->size, f);
 	if (got != (size_t)count * p->size) {
 		free(raw);
-		return nvc_error(p->err, p->errlen, -EINVAL,
+		return nvdla_message(p->err, p->errlen, -EINVAL,
 				 "%s: .npy data truncated: %zu of %ld bytes",
 				 p->path, got, count * p->size);
 	}
@@ -198,20 +202,47 @@ static int npy_data(struct npy *p, FILE *f, long count, float *out)
 	return 0;
 }
 
-int nvc_npy_read(const char *path, const struct nvc_tensor *t, float *out,
-		 char *err, size_t errlen)
+int nvdla_npy_read(const char *path, const char *name, long c, long h,
+		   long w, float *out, char *err, size_t errlen)
 {
-	struct npy p = { .path = path, .err = err, .errlen = errlen };
+	struct npy p = { .path = path, .name = name, .dims = { c, h, w },
+			 .err = err, .errlen = errlen };
 	FILE *f = fopen(path, "rb");
 	int ret;
 
 	if (!f)
-		return nvc_error(err, errlen, -errno, "%s: %s", path, strerror(errno));
+		return nvdla_message(err, errlen, -errno, "%s: %s", path, strerror(errno));
 	ret = npy_header(&p, f);
 	if (!ret)
-		ret = npy_shape_check(&p, t);
+		ret = npy_shape_check(&p);
 	if (!ret)
-		ret = npy_data(&p, f, nvc_tensor_size(t), out);
+		ret = npy_data(&p, f, c * h * w, out);
 	fclose(f);
+	return ret;
+}
+
+NVDLA_EXPORT int nvdla_network_set_input_npy(struct nvdla_network *net,
+					     unsigned int index,
+					     const char *path)
+{
+	struct nvdla_tensor_desc d;
+	char err[NVDLA_RT_ERROR_MAX];
+	float *v;
+	long n;
+	int ret;
+
+	ret = nvdla_network_input_desc(net, index, &d);
+	if (ret)
+		return ret;
+	n = (long)d.c * d.h * d.w;
+	v = malloc(n * sizeof(*v));
+	if (!v)
+		return nvdla_rt_error(net->rt, -ENOMEM, "out of memory");
+	ret = nvdla_npy_read(path, d.name, d.c, d.h, d.w, v, err, sizeof(err));
+	if (ret)
+		ret = nvdla_rt_error(net->rt, ret, "%s", err);
+	else
+		ret = nvdla_network_set_input_values(net, index, v, n);
+	free(v);
 	return ret;
 }
