@@ -1824,6 +1824,11 @@ static void test_tokens(void)
 	m->graph->node[3]->op_type = NULL;
 	refused(m, "node 'mean' (ReduceMean): a mean over the last axis is supported only as the start of a layer normalisation",
 		"torch's layer normalisation with a node of no op_type in it (found by fuzz_onnx)");
+	m = layernorm_pattern();
+	free(m->graph->node[3]->op_type);	/* two Div read x - mean */
+	m->graph->node[3]->op_type = strdup("Div");
+	refused(m, "node 'mean' (ReduceMean): a mean over the last axis is supported only as the start of a layer normalisation",
+		"torch's layer normalisation with a Div for its Pow (found by fuzz_onnx)");
 	m = tokens_model(13);
 	init_random(m, "g", 1, nd, 12);
 	n = ob_node(m, "ReduceMean", "mean", "h", "mu");
