@@ -31,7 +31,8 @@ struct npy {
 
 static int npy_bad(struct npy *p, const char *what)
 {
-	return nvdla_message(p->err, p->errlen, -EINVAL, "%s: %s", p->path, what);
+	return nvdla_message(p->err, p->errlen, -EINVAL, "%s: %s", p->path,
+			     what);
 }
 
 /* The value of key @key in header @h, past its colon and spaces. */
@@ -66,8 +67,8 @@ static int npy_descr(struct npy *p, const char *h)
 			return 0;
 		}
 	return nvdla_message(p->err, p->errlen, -EINVAL,
-			 "%s: .npy dtype '%s' is not supported: float32, float16 (little-endian), uint8 or int8",
-			 p->path, p->descr);
+			     "%s: .npy dtype '%s' is not supported: float32, float16 (little-endian), uint8 or int8",
+			     p->path, p->descr);
 }
 
 static int npy_shape(struct npy *p, const char *h)
@@ -106,8 +107,8 @@ static int npy_header(struct npy *p, FILE *f)
 		return npy_bad(p, "not a .npy file (bad magic)");
 	if (pre[6] < 1 || pre[6] > 3)
 		return nvdla_message(p->err, p->errlen, -EINVAL,
-				 "%s: .npy format version %u is not supported (1 to 3)",
-				 p->path, pre[6]);
+				     "%s: .npy format version %u is not supported (1 to 3)",
+				     p->path, pre[6]);
 	len = pre[8] | pre[9] << 8;
 	if (pre[6] > 1) {	/* versions 2 and 3: a 4-byte length */
 		if (fread(pre + 10, 1, 2, f) != 2)
@@ -156,9 +157,9 @@ static int npy_shape_check(struct npy *p)
 		n += snprintf(got + n, sizeof(got) - n, "%s%ld", i ? ", " : "",
 			      p->shape[i]);
 	return nvdla_message(p->err, p->errlen, -EINVAL,
-			 "%s: .npy shape (%s) is not that of input '%s' (1, %ld, %ld, %ld: batch 1 optional)",
-			 p->path, got, p->name, p->dims[0], p->dims[1],
-			 p->dims[2]);
+			     "%s: .npy shape (%s) is not that of input '%s' (1, %ld, %ld, %ld: batch 1 optional)",
+			     p->path, got, p->name, p->dims[0], p->dims[1],
+			     p->dims[2]);
 }
 
 static float npy_value(const struct npy *p, const unsigned char *b)
@@ -191,8 +192,8 @@ static int npy_data(struct npy *p, FILE *f, long count, float *out)
 	if (got != (size_t)count * p->size) {
 		free(raw);
 		return nvdla_message(p->err, p->errlen, -EINVAL,
-				 "%s: .npy data truncated: %zu of %ld bytes",
-				 p->path, got, count * p->size);
+				     "%s: .npy data truncated: %zu of %ld bytes",
+				     p->path, got, count * p->size);
 	}
 	for (i = 0; i < count; i++)
 		out[i] = npy_value(p, raw + i * p->size);
@@ -211,7 +212,8 @@ int nvdla_npy_read(const char *path, const char *name, long c, long h,
 	int ret;
 
 	if (!f)
-		return nvdla_message(err, errlen, -errno, "%s: %s", path, strerror(errno));
+		return nvdla_message(err, errlen, -errno, "%s: %s", path,
+				     strerror(errno));
 	ret = npy_header(&p, f);
 	if (!ret)
 		ret = npy_shape_check(&p);

@@ -42,6 +42,7 @@ struct emu_op {
 	float in_scale, out_scale, power, scale, shift;
 	float eps;		/* LAYERNORM */
 	uint8_t coord;		/* RESIZE: enum emu_coord */
+	float step[2];		/* RESIZE: height, width */
 	struct emu_buf src, dst;
 };
 
@@ -232,6 +233,12 @@ static int emu_decode_own(const struct emu_task *t, const uint8_t *o,
 		if (op->coord >= EMU_COORD_COUNT)
 			return emu_error(t, -EINVAL,
 					 "unknown resize coordinate mapping");
+		op->step[0] = rdf32(o + EMU_V2_RESIZE_STEP);
+		op->step[1] = rdf32(o + EMU_V2_RESIZE_STEP + 4);
+		if (!(op->step[0] > 0) || isinf(op->step[0]) ||
+		    !(op->step[1] > 0) || isinf(op->step[1]))
+			return emu_error(t, -EINVAL,
+					 "resize step not a positive number");
 	}
 	return 0;
 }
@@ -432,13 +439,14 @@ static void emu_layernorm(const struct emu_op *op)
 }
 
 /*
- * Where output pixel @o of @m samples the input of @n pixels, clamped to
- * it: the first of the two pixels in *@i0, the second's weight in *@f.
+ * Where output pixel @o of @m samples the input of @n pixels by step @s,
+ * clamped to it: the first of the two pixels in *@i0, the second's
+ * weight in *@f.
  */
 static void emu_sample(uint8_t coord, uint32_t o, uint32_t n, uint32_t m,
-		       uint32_t *i0, float *f)
+		       float s, uint32_t *i0, float *f)
 {
-	float x, s = (float)n / m;
+	float x;
 
 	switch (coord) {
 	case EMU_COORD_ALIGN_CORNERS:
@@ -467,10 +475,11 @@ static void emu_resize(const struct emu_op *op)
 	float fx, fy, top, bottom;
 
 	for (h = 0; h < d->h; h++) {
-		emu_sample(op->coord, h, s->h, d->h, &y0, &fy);
+		emu_sample(op->coord, h, s->h, d->h, op->step[0], &y0, &fy);
 		y1 = y0 + 1 < s->h ? y0 + 1 : y0;
 		for (w = 0; w < d->w; w++) {
-			emu_sample(op->coord, w, s->w, d->w, &x0, &fx);
+			emu_sample(op->coord, w, s->w, d->w, op->step[1], &x0,
+				   &fx);
 			x1 = x0 + 1 < s->w ? x0 + 1 : x0;
 			for (c = 0; c < d->c; c++) {
 				top = emu_at(op, x0, y0, c) * (1 - fx) +

@@ -31,18 +31,23 @@
  * channels); layer normalisation over the channels at each position,
  * (x - mean) / sqrt(var + eps) (eps, f32 > 0, at EMU_V2_PARAM); bilinear
  * resizing of each channel's plane (coordinate mapping, u8 enum
- * emu_coord, at EMU_V2_PARAM).
+ * emu_coord, at EMU_V2_PARAM; the step, input pixels per output pixel,
+ * of height then width, f32 > 0, at EMU_V2_RESIZE_STEP: ONNX's 1 / scale,
+ * which is n / m only when the scale gives a whole output size).
  */
 #define EMU_OP_SWAP_CH		3
 #define EMU_OP_LAYERNORM	4
 #define EMU_OP_RESIZE		5
 
-/* Output pixel o of a bilinear resize from n to m pixels samples at: */
+/*
+ * Output pixel o of a bilinear resize from n to m pixels by step s
+ * samples at:
+ */
 enum emu_coord {
-	EMU_COORD_HALF_PIXEL,		/* (o + 0.5) n / m - 0.5 */
+	EMU_COORD_HALF_PIXEL,		/* (o + 0.5) s - 0.5 */
 	EMU_COORD_PYTORCH_HALF_PIXEL,	/* the same, 0 when m is 1 */
 	EMU_COORD_ALIGN_CORNERS,	/* o (n - 1) / (m - 1), 0 when m is 1 */
-	EMU_COORD_ASYMMETRIC,		/* o n / m */
+	EMU_COORD_ASYMMETRIC,		/* o s */
 	EMU_COORD_COUNT
 };
 
@@ -57,6 +62,7 @@ enum emu_coord {
 #define EMU_V2_POWER		12
 #define EMU_V2_AXIS		12
 #define EMU_V2_PARAM		12	/* this stack's operations' parameter */
+#define EMU_V2_RESIZE_STEP	16	/* f32 height, width */
 
 /* Buffer descriptors: 256 bytes each, source then destination. */
 #define EMU_BUF_SIZE		256

@@ -259,8 +259,8 @@ static void ref_conv(const struct nvc_node *n, float *o)
 			}
 }
 
-/* Where output pixel @o of @m samples an input of @n (ONNX Resize). */
-static double ref_sample(int coord, int o, int n, int m)
+/* Where output pixel @o of @m samples an input of @n by step @s. */
+static double ref_sample(int coord, int o, int n, int m, double s)
 {
 	double x;
 
@@ -269,13 +269,13 @@ static double ref_sample(int coord, int o, int n, int m)
 		x = m > 1 ? (double)o * (n - 1) / (m - 1) : 0;
 		break;
 	case EMU_COORD_ASYMMETRIC:
-		x = (double)o * n / m;
+		x = o * s;
 		break;
 	case EMU_COORD_PYTORCH_HALF_PIXEL:
-		x = m > 1 ? (o + 0.5) * n / m - 0.5 : 0;
+		x = m > 1 ? (o + 0.5) * s - 0.5 : 0;
 		break;
 	default:
-		x = (o + 0.5) * n / m - 0.5;
+		x = (o + 0.5) * s - 0.5;
 		break;
 	}
 	return fmin(fmax(x, 0), n - 1);
@@ -286,8 +286,8 @@ static float ref_resize(const struct nvc_node *n, int c, int y, int x)
 {
 	const struct nvc_tensor *ti = &tensors[n->inputs[0]];
 	const struct nvc_tensor *to = &tensors[n->outputs[0]];
-	double sy = ref_sample(n->cpu_coord, y, ti->h, to->h);
-	double sx = ref_sample(n->cpu_coord, x, ti->w, to->w);
+	double sy = ref_sample(n->cpu_coord, y, ti->h, to->h, n->cpu_step[0]);
+	double sx = ref_sample(n->cpu_coord, x, ti->w, to->w, n->cpu_step[1]);
 	int y0 = (int)sy, x0 = (int)sx, in = n->inputs[0];
 	int y1 = y0 + 1 < ti->h ? y0 + 1 : y0, x1 = x0 + 1 < ti->w ? x0 + 1 : x0;
 	double fy = sy - y0, fx = sx - x0;
@@ -1581,8 +1581,9 @@ static void test_tokens(void)
 
 /*
  * Bilinear Resize (ONNX mode linear) on the CPU, each coordinate mapping:
- * between convolutions, up and down by factors that are not whole; and
- * alone (the network's only task) to a single row.
+ * between convolutions, up and down by scales (1.6, 0.7) whose outputs
+ * are not whole (the step 1 / scale, not the sizes' ratio); and alone
+ * (the network's only task) to a single row, from sizes.
  */
 static void test_resize_linear(void)
 {
@@ -1597,15 +1598,20 @@ static void test_resize_linear(void)
 		t = conv(input(5, 7, 9), 19, 3, 1, 1, 1, 1, NVC_ACT_RELU);
 		t = cpu_node(NVC_CPU_RESIZE, "Resize", t, 19, 11, 6);
 		nodes[G.num_nodes - 1].cpu_coord = i;
+		/* ONNX scales 1.6 and 0.7: steps not 7 / 11 and 9 / 6 */
+		nodes[G.num_nodes - 1].cpu_step[0] = 1 / 1.6f;
+		nodes[G.num_nodes - 1].cpu_step[1] = 1 / 0.7f;
 		output(conv(t, 7, 3, 1, 1, 1, 1, NVC_ACT_NONE));
 		snprintf(what, sizeof(what),
-			 "Resize linear (%s) 9x7 to 6x11 between convolutions",
+			 "Resize linear (%s) 9x7 by 0.7x1.6 to 6x11 between convolutions",
 			 names[i]);
 		check(what, 3);
 
 		reset();
 		t = cpu_node(NVC_CPU_RESIZE, "Resize", input(3, 4, 5), 3, 1, 13);
 		nodes[G.num_nodes - 1].cpu_coord = i;
+		nodes[G.num_nodes - 1].cpu_step[0] = 4.0f;	/* sizes */
+		nodes[G.num_nodes - 1].cpu_step[1] = 5 / 13.0f;
 		output(t);
 		snprintf(what, sizeof(what), "Resize linear (%s) 5x4 to 13x1 alone",
 			 names[i]);

@@ -1643,6 +1643,10 @@ static void test_resize(void)
 		       "Resize linear is a CPU bilinear resize by 2x3, half_pixel");
 		nvc_graph_free(&g);
 	}
+	/* Rows sampled at (o + 0.5) / 1.25 - 0.5: 0 and 0.7, not 0 and 1. */
+	expect(resize_model((const float[]){ 1, 1, 1.25f, 1 }, NULL, "linear",
+			    NULL, NULL), x4, (const float[]){ 1, 2, 2.4f, 3.4f },
+	       4, "Resize linear by 1.25 (2 rows): sampled by 1 / scale as ONNX does");
 	refused(resize_model(big, NULL, "linear", NULL, NULL),
 		"node 'n' (Resize): scale 2.29e+20 of 2 pixels gives an output size out of range",
 		"Resize linear by a scale beyond any size (found by fuzz_onnx)");
@@ -1820,6 +1824,11 @@ static void test_tokens(void)
 	m->graph->node[3]->op_type = NULL;
 	refused(m, "node 'mean' (ReduceMean): a mean over the last axis is supported only as the start of a layer normalisation",
 		"torch's layer normalisation with a node of no op_type in it (found by fuzz_onnx)");
+	m = layernorm_pattern();
+	free(m->graph->node[3]->op_type);	/* two Div read x - mean */
+	m->graph->node[3]->op_type = strdup("Div");
+	refused(m, "node 'mean' (ReduceMean): a mean over the last axis is supported only as the start of a layer normalisation",
+		"torch's layer normalisation with a Div for its Pow (found by fuzz_onnx)");
 	m = tokens_model(13);
 	init_random(m, "g", 1, nd, 12);
 	n = ob_node(m, "ReduceMean", "mean", "h", "mu");

@@ -367,6 +367,8 @@ static void test_own_ops(struct nvdla_runtime *rt, const void *file,
 	tap_ok(!run(rt, l, x, y) && near4(y, ref, 1e-3),
 	       "layer normalisation at 2 positions of 2 channels, eps 0.5: -0.5774 0.5774 twice");
 	op[EMU_OP_TYPE] = EMU_OP_RESIZE;
+	put_f32(op + EMU_V2_RESIZE_STEP, 0.5f);	/* 2 rows to 4 */
+	put_f32(op + EMU_V2_RESIZE_STEP + 4, 1);
 	set_dims(l, 0, 1, 2, 1, 2, 32);	/* rows 1, 2 */
 	set_dims(l, 1, 1, 4, 1, 2, 32);
 	for (i = 0; i < sizeof(rs) / sizeof(rs[0]); i++) {
@@ -376,6 +378,12 @@ static void test_own_ops(struct nvdla_runtime *rt, const void *file,
 		       rs[i].what, rs[i].y[0], rs[i].y[1], rs[i].y[2],
 		       rs[i].y[3]);
 	}
+	/* ONNX scale 2.2: 4 rows, sampled by 1 / 2.2, not by 2 / 4. */
+	op[EMU_V2_PARAM] = EMU_COORD_HALF_PIXEL;
+	put_f32(op + EMU_V2_RESIZE_STEP, 1 / 2.2f);
+	tap_ok(!run(rt, l, x, y) &&
+	       near4(y, (const double[4]){ 1, 13 / 11.0, 18 / 11.0, 2 }, 1e-3),
+	       "bilinear resize of rows 1, 2 by scale 2.2 (step 1 / 2.2), half_pixel: 1 1.1818 1.6364 2");
 	nvdla_loadable_free(l);
 }
 
@@ -420,15 +428,31 @@ static void test_own_refusals(struct nvdla_runtime *rt, const void *file,
 		to_v2(l, EMU_V2_FORMAT_FP16, 1.0f, 1.0f);
 		op = blob(l, "task-0-op_list")->data;
 		op[EMU_OP_TYPE] = m[i].type;
-		if (m[i].type == EMU_OP_RESIZE)
+		if (m[i].type == EMU_OP_RESIZE) {
 			op[EMU_V2_PARAM] = (uint8_t)m[i].param;
-		else
+			put_f32(op + EMU_V2_RESIZE_STEP, 1);
+			put_f32(op + EMU_V2_RESIZE_STEP + 4, 1);
+		} else {
 			put_f32(op + EMU_V2_PARAM, m[i].param);
+		}
 		set_dims(l, 1, m[i].dst[0], m[i].dst[1], m[i].dst[2], 32, 32);
 		tap_ok(run(rt, l, (const uint16_t[4]){ 0 }, y) < 0 && !loaded &&
 		       strstr(nvdla_runtime_error(rt), m[i].msg),
 		       "operation %u refused at load: %s", m[i].type,
 		       nvdla_runtime_error(rt));
+	}
+	for (i = 0; i < 2; i++) {	/* a step of 0, then NaN */
+		to_v2(l, EMU_V2_FORMAT_FP16, 1.0f, 1.0f);
+		op = blob(l, "task-0-op_list")->data;
+		op[EMU_OP_TYPE] = EMU_OP_RESIZE;
+		put_f32(op + EMU_V2_RESIZE_STEP, 1);
+		put_f32(op + EMU_V2_RESIZE_STEP + 4 * !i, i ? NAN : 0);
+		set_dims(l, 1, 1, 1, 4, 32, 32);
+		tap_ok(run(rt, l, (const uint16_t[4]){ 0 }, y) < 0 && !loaded &&
+		       strstr(nvdla_runtime_error(rt),
+			      "resize step not a positive number"),
+		       "a resize step of %s refused at load: %s",
+		       i ? "NaN" : "0", nvdla_runtime_error(rt));
 	}
 	nvdla_loadable_free(l);
 	l = one_task(file, len);

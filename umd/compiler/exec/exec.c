@@ -173,7 +173,7 @@ static void exec_cpu(const struct nvc_graph *g, const struct nvc_node *nd,
 		exec_layernorm(t, nd->cpu_eps, x, y);
 		break;
 	case NVC_CPU_RESIZE:
-		nvc_exec_resize(ti, t, nd->cpu_coord, x, y);
+		nvc_exec_resize(ti, t, nd->cpu_coord, nd->cpu_step, x, y);
 		break;
 	}
 }

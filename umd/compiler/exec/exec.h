@@ -32,8 +32,11 @@ void nvc_exec_pool(const struct nvc_graph *g, const struct nvc_node *nd,
 		   const float *x, float *y);
 void nvc_exec_lrn(const struct nvc_graph *g, const struct nvc_node *nd,
 		  const float *x, float *y);
-/* Bilinear resize of @ti's planes to @t's, @coord an enum emu_coord. */
+/*
+ * Bilinear resize of @ti's planes to @t's, @coord an enum emu_coord,
+ * @step input pixels per output pixel of height and width.
+ */
 void nvc_exec_resize(const struct nvc_tensor *ti, const struct nvc_tensor *t,
-		     int coord, const float *x, float *y);
+		     int coord, const float *step, const float *x, float *y);
 
 #endif /* __NVDLA_COMPILER_EXEC_H__ */

@@ -217,10 +217,13 @@ void nvc_exec_lrn(const struct nvc_graph *g, const struct nvc_node *nd,
 	}
 }
 
-/* Where output pixel @o of @m samples an input of @n pixels, clamped. */
-static double resize_at(int coord, int o, int n, int m)
+/*
+ * Where output pixel @o of @m samples an input of @n pixels by step @s,
+ * clamped.
+ */
+static double resize_at(int coord, int o, int n, int m, double s)
 {
-	double x, s = (double)n / m;
+	double x;
 
 	switch (coord) {
 	case EMU_COORD_ALIGN_CORNERS:
@@ -240,7 +243,7 @@ static double resize_at(int coord, int o, int n, int m)
 }
 
 void nvc_exec_resize(const struct nvc_tensor *ti, const struct nvc_tensor *t,
-		     int coord, const float *x, float *y)
+		     int coord, const float *step, const float *x, float *y)
 {
 	int c, h, w, x0, y0, x1, y1;
 	double fx, fy, sy, sx;
@@ -249,12 +252,12 @@ void nvc_exec_resize(const struct nvc_tensor *ti, const struct nvc_tensor *t,
 	for (c = 0; c < t->c; c++) {
 		p = x + (long)c * ti->h * ti->w;
 		for (h = 0; h < t->h; h++) {
-			sy = resize_at(coord, h, ti->h, t->h);
+			sy = resize_at(coord, h, ti->h, t->h, step[0]);
 			y0 = (int)sy;
 			y1 = y0 + 1 < ti->h ? y0 + 1 : y0;
 			fy = sy - y0;
 			for (w = 0; w < t->w; w++) {
-				sx = resize_at(coord, w, ti->w, t->w);
+				sx = resize_at(coord, w, ti->w, t->w, step[1]);
 				x0 = (int)sx;
 				x1 = x0 + 1 < ti->w ? x0 + 1 : x0;
 				fx = sx - x0;

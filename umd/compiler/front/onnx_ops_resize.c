@@ -85,9 +85,13 @@ static int factors(struct nvc_loader *l, const struct nvc_value *x,
 	return 0;
 }
 
-/* The bilinear output's plane from scales or sizes (input 1, 2 or 3). */
+/*
+ * The bilinear output's plane from scales or sizes (input 1, 2 or 3),
+ * and the input pixels per output pixel: 1 / scale as ONNX (and torch's
+ * scale_factor) samples, or n / m from sizes.
+ */
 static int linear_plane(struct nvc_loader *l, const struct nvc_value *x,
-			int64_t *hw)
+			int64_t *hw, float *step)
 {
 	int si = resize_before_11(l) ? 1 : 2, i;
 	const Onnx__AttributeProto *a = nvc_attr(l, "scales");
@@ -118,6 +122,7 @@ static int linear_plane(struct nvc_loader *l, const struct nvc_value *x,
 						      f[2 + i],
 						      (long long)x->dims[2 + i]);
 			hw[i] = (int64_t)size;
+			step[i] = 1 / f[2 + i];
 		}
 	} else {
 		ret = nvc_input_int64(l, 3, &v);
@@ -129,11 +134,14 @@ static int linear_plane(struct nvc_loader *l, const struct nvc_value *x,
 		hw[0] = v->i[2];
 		hw[1] = v->i[3];
 	}
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < 2; i++) {
 		if (hw[i] < 1 || hw[i] > NVC_MAX_DIM)
 			return nvc_node_error(l, -EINVAL,
 					      "output size %lld is out of range",
 					      (long long)hw[i]);
+		if (!a && !f)
+			step[i] = (float)x->dims[2 + i] / hw[i];
+	}
 	return 0;
 }
 
@@ -161,6 +169,7 @@ static int resize_linear(struct nvc_loader *l, const char *coord)
 {
 	struct nvc_value *x;
 	int64_t dims[4], v;
+	float step[2];
 	int ret, k, c;
 
 	ret = nvc_attr_int(l, "exclude_outside", 0, &v);
@@ -177,7 +186,7 @@ static int resize_linear(struct nvc_loader *l, const char *coord)
 	if (c < 0)
 		return c;
 	memcpy(dims, x->dims, sizeof(dims));
-	ret = linear_plane(l, x, dims + 2);
+	ret = linear_plane(l, x, dims + 2, step);
 	if (!ret && nvc_dims_count(4, dims) < 0)
 		ret = nvc_node_error(l, -EINVAL, "the resized tensor is too large");
 	if (ret)
@@ -187,6 +196,7 @@ static int resize_linear(struct nvc_loader *l, const char *coord)
 		return k;
 	l->g->nodes[k].cpu = NVC_CPU_RESIZE;
 	l->g->nodes[k].cpu_coord = c;
+	memcpy(l->g->nodes[k].cpu_step, step, sizeof(step));
 	return 0;
 }
 

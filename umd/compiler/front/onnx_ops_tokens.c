@@ -310,6 +310,7 @@ static int pattern(struct nvc_loader *l, const struct nvc_value *x,
 	    strcmp(nd[k[0]]->input[1], l->node->output[0]) ||
 	    readers(l, nd[k[0]]->output[0], two, 2) != 2)
 		return 0;
+	k[1] = k[5] = -1;
 	for (i = 0; i < 2; i++) {	/* Pow(d, 2) and Div(d, s), either order */
 		if (is_op(nd[two[i]], "Pow"))
 			k[1] = two[i];
@@ -318,7 +319,8 @@ static int pattern(struct nvc_loader *l, const struct nvc_value *x,
 		else
 			return 0;
 	}
-	if (k[1] == k[5] || strcmp(nd[k[1]]->input[0], nd[k[0]]->output[0]) ||
+	if (k[1] < 0 || k[5] < 0 ||
+	    strcmp(nd[k[1]]->input[0], nd[k[0]]->output[0]) ||
 	    !scalar_input(l, k[1], 1, &p) || p != 2 ||
 	    nd[k[5]]->n_input != 2 ||
 	    strcmp(nd[k[5]]->input[0], nd[k[0]]->output[0]))

@@ -182,7 +182,9 @@ static int check_cpu(struct check *k, const struct nvc_tensor *in,
 		break;
 	case NVC_CPU_RESIZE:
 		if ((unsigned int)nd->cpu_coord >= EMU_COORD_COUNT ||
-		    out->c != in->c)
+		    out->c != in->c || !(nd->cpu_step[0] > 0) ||
+		    !(nd->cpu_step[1] > 0) || isinf(nd->cpu_step[0]) ||
+		    isinf(nd->cpu_step[1]))
 			return fail(k, "bad resize");
 		return 0;
 	default:

@@ -48,7 +48,7 @@ enum nvc_op {
  * layout C = D, H = T that MatMul over its last axis reads); LAYERNORM:
  * (x - mean) / sqrt(var + cpu_eps) over the channels at each position;
  * RESIZE: bilinear, each plane to the output's (cpu_coord: emu.h's enum
- * emu_coord).
+ * emu_coord; cpu_step).
  */
 enum nvc_cpu_fn {
 	NVC_CPU_ERF, NVC_CPU_SWAP_CH, NVC_CPU_LAYERNORM, NVC_CPU_RESIZE,
@@ -143,9 +143,13 @@ struct nvc_node {
 	 * (nvc_decide_fusion()).
 	 */
 	int sdp_fused;
-	/* NVC_CPU: LAYERNORM's epsilon, RESIZE's coordinate mapping. */
+	/*
+	 * NVC_CPU: LAYERNORM's epsilon, RESIZE's coordinate mapping and step
+	 * (input pixels per output pixel of height, width: 1 / scale).
+	 */
 	float cpu_eps;
 	int cpu_coord;
+	float cpu_step[2];
 };
 
 struct nvc_graph {

@@ -80,8 +80,11 @@ static void emu_op(const struct nvc_node *n, uint8_t *op)
 	op[EMU_OP_TYPE] = type[n->cpu];
 	if (n->cpu == NVC_CPU_LAYERNORM)
 		wrf32(op + EMU_V2_PARAM, n->cpu_eps);
-	if (n->cpu == NVC_CPU_RESIZE)
+	if (n->cpu == NVC_CPU_RESIZE) {
 		op[EMU_V2_PARAM] = (uint8_t)n->cpu_coord;
+		wrf32(op + EMU_V2_RESIZE_STEP, n->cpu_step[0]);
+		wrf32(op + EMU_V2_RESIZE_STEP + 4, n->cpu_step[1]);
+	}
 }
 
 int nvc_lower_cpu(struct nvc_lower *L, int node)
