@@ -177,7 +177,8 @@ static int cmd_reg_write(struct trace *t, char **a, int n)
  * or much later than the model did. The bench can wait for the interrupt
  * line but gives up on a read after ten tries, so every other source is
  * masked for the wait (the status register holds raw bits, the line only
- * unmasked ones) and the script's mask is put back after the read.
+ * unmasked ones) and the script's mask is put back after the read. The
+ * mask is read back before the wait: the line takes a few cycles to fall.
  */
 static void vlt_poll(struct trace *t, uint32_t addr, uint32_t val)
 {
@@ -185,6 +186,7 @@ static void vlt_poll(struct trace *t, uint32_t addr, uint32_t val)
 
 	if (addr == trace_glb_reg(t, NVDLA_GLB_S_INTR_STATUS) && val) {
 		trace_vlt_write(t->vlt, mask_reg, ~val);
+		trace_vlt_read(t->vlt, mask_reg, val, 0);
 		trace_vlt_wait_irq(t->vlt);
 		trace_vlt_read(t->vlt, addr, val, val);
 		trace_vlt_write(t->vlt, mask_reg, trace_reg_read(t, mask_reg));

@@ -80,18 +80,20 @@ if "$build/bin/nvdla_compile" models/digits/digits.onnx --config nv_small \
 	why=$(same_as_cfg "$rec")
 	ok $? "recorded digits network: the stream has the script's writes, records, CRC checks ${why:+($why)}"
 	# each interrupt-status read (0x403) follows a wait with every other
-	# source masked (0x401), reads its own bits, and unmasks the script's
+	# source masked (0x401) and the mask read back, reads its own bits, and
+	# unmasks the script's
 	python3 -c 'import sys
 lines = [l.split() for l in open(sys.argv[1])]
 polls = [i for i, l in enumerate(lines) if l[:2] == ["read", "0x403"]]
 def good(i):
-    mask, wait, read, unmask = lines[i - 2], lines[i - 1], lines[i], lines[i + 1]
+    mask, back, wait, read, unmask = lines[i - 3:i + 2]
     bits = int(read[3], 16)
     return (read[2] == read[3] and bits and wait == ["wait"] and
             mask[:2] == ["write", "0x401"] and int(mask[2], 16) == ~bits & 0xffffffff and
+            back == ["read", "0x401", read[3], "0x0"] and
             unmask[:2] == ["write", "0x401"])
 sys.exit(not polls or not all(good(i) for i in polls))' "$tmp/digits.txt"
-	ok $? "recorded digits network: its interrupt-status polls mask every other source, wait for the interrupt, read their own bits and unmask"
+	ok $? "recorded digits network: its interrupt-status polls mask every other source, read the mask back, wait for the interrupt, read their own bits and unmask"
 else
 	ok 1 "recorded digits network: compile, record or convert failed"
 	ok 1 "recorded digits network: interrupt-status polls"
