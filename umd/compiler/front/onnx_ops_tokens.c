@@ -271,6 +271,12 @@ static int scalar_input(struct nvc_loader *l, int k, size_t i, float *v)
 	return 1;
 }
 
+/* Whether attribute @a is named @name (an attribute may have no name). */
+static int attr_is(const Onnx__AttributeProto *a, const char *name)
+{
+	return a->name && !strcmp(a->name, name);
+}
+
 /* Whether node @k is a ReduceMean over the last axis of rank @rank. */
 static int mean_last(const struct nvc_loader *l, int k, int rank)
 {
@@ -281,10 +287,10 @@ static int mean_last(const struct nvc_loader *l, int k, int rank)
 	for (i = 0; i < n->n_attribute; i++) {
 		const Onnx__AttributeProto *a = n->attribute[i];
 
-		if (!strcmp(a->name, "axes") && a->n_ints == 1 &&
+		if (attr_is(a, "axes") && a->n_ints == 1 &&
 		    (a->ints[0] == -1 || a->ints[0] == rank - 1))
 			axes = 1;
-		else if (!strcmp(a->name, "keepdims"))
+		else if (attr_is(a, "keepdims"))
 			keep = a->i == 1;
 		else
 			return 0;
