@@ -1292,6 +1292,7 @@ static void test_sdp_convert_refused(void)
 		{ 0, 1, 1, 1, 1, "int8 input to int16 processing" },
 		{ 1, 2, 2, 2, 1, "int16 input to fp16 processing" },
 		{ 1, 0, 0, 1, 1, "SDP_RDMA processing int16, SDP int8" },
+		{ 1, 0, 1, 0, 1, "int16 to int16 through int8 processing" },
 		{ 1, 1, 1, 1, 0, "offline int16 with one-byte BN operands" },
 		{ 3, 3, 3, 3, 1, "precision 3" },
 	};

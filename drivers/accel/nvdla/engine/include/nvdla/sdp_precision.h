@@ -11,7 +11,10 @@
  * The input precision (SDP_RDMA IN_PRECISION; in flying mode the
  * convolution's, which is the processing one) and the processing one
  * (PROC_PRECISION of SDP_RDMA and SDP alike) pick the pipeline:
- *   int8 processing (int32 arithmetic): int8 or int16 in, int8 or int16 out;
+ *   int8 processing (int32 arithmetic): int8 in, int8 or int16 out; int16
+ *	in, int8 out (NVIDIA's C model also runs int16 in and out through
+ *	int8 processing, on a buffer its input and output share: unchecked,
+ *	refused);
  *   int16 processing (int32 arithmetic): int16 in, int16 or fp16 out;
  *   fp16 processing (fp32 arithmetic): fp16 in, fp16 or int16 out.
  * int8 processing works on 32-channel groups: an int16 input is read, and
@@ -38,7 +41,8 @@ static inline bool nvdla_sdp_conversion_ok(u32 in, u32 proc, u32 out)
 {
 	switch (proc) {
 	case NVDLA_SDP_INT8:
-		return in <= NVDLA_SDP_INT16 && out <= NVDLA_SDP_INT16;
+		return (in == NVDLA_SDP_INT8 && out <= NVDLA_SDP_INT16) ||
+		       (in == NVDLA_SDP_INT16 && out == NVDLA_SDP_INT8);
 	case NVDLA_SDP_INT16:
 		return in == NVDLA_SDP_INT16 && out != NVDLA_SDP_INT8 &&
 		       out <= NVDLA_SDP_FP16;
