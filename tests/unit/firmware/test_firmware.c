@@ -957,6 +957,103 @@ static void test_pdp_padding(void)
 }
 
 /*
+ * An offline SDP from a 2x2x@c cube of @src to one of @dst, its data
+ * buffers of @in_bytes and @out_bytes: the submission's result, and the
+ * processing precision it programmed into SDP_RDMA (*@rdma) and SDP.
+ */
+static int sdp_convert(u32 src, u32 dst, u16 c, u64 in_bytes, u64 out_bytes,
+		       u32 *rdma, u32 *proc)
+{
+	const struct dla_hw_config *cfg = dla_hw_config_get("nv_full");
+	struct dla_sdp_surface_desc *s;
+	struct dla_sdp_op_desc *p;
+	struct task_descs d;
+	int ret;
+
+	good_task(&d);
+	d.graph[0].op_type = DLA_OP_SDP;
+	d.net.op_head[0] = -1;
+	d.net.op_head[DLA_OP_SDP] = 0;
+	p = &d.op[0].sdp_op;
+	p->src_precision = src;
+	p->dst_precision = dst;
+	p->batch_num = 1;
+	p->lut_index = -1;
+	s = &d.surf[0].sdp_surface;
+	s->src_data = (struct dla_data_cube){
+		.type = DLA_MEM_MC, .address = 4, .width = 2, .height = 2,
+		.channel = c, .line_stride = 64, .surf_stride = 128,
+	};
+	s->dst_data = s->src_data;
+	s->dst_data.address = 5;
+	fake.size[4] = in_bytes;
+	fake.size[5] = out_bytes;
+	ret = submit(&d, NUM_BUFS);
+	fake.size[4] = fake.size[5] = DATA_SIZE;
+	*rdma = (fake.reg[(cfg->unit_base[NVDLA_UNIT_SDP_RDMA] +
+			   NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG) / 4] &
+		 NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_PROC_PRECISION_MASK) >>
+		NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG_PROC_PRECISION_SHIFT;
+	*proc = (fake.reg[(cfg->unit_base[NVDLA_UNIT_SDP] +
+			   NVDLA_SDP_D_DATA_FORMAT) / 4] &
+		 NVDLA_SDP_D_DATA_FORMAT_PROC_PRECISION_MASK) >>
+		NVDLA_SDP_D_DATA_FORMAT_PROC_PRECISION_SHIFT;
+	if (!ret)
+		finish();
+	return ret;
+}
+
+/*
+ * SDP precision conversions (nvdla/sdp_precision.h): int16 to int8 is
+ * programmed as int8 processing, whose int16 side spans whole 32-channel
+ * groups; a conversion the hardware lacks is rejected.
+ */
+static void test_sdp_convert(void)
+{
+	u32 rdma, proc;
+	int ret;
+
+	ret = sdp_convert(DLA_PRECISION_INT16, DLA_PRECISION_INT8, 10, 256,
+			  128, &rdma, &proc);
+	tap_ok(ret == 0 && rdma == DLA_PRECISION_INT8 &&
+	       proc == DLA_PRECISION_INT8,
+	       "sdp int16 to int8: int8 processing in SDP_RDMA and SDP (%d, %u, %u)",
+	       ret, rdma, proc);
+	ret = sdp_convert(DLA_PRECISION_INT16, DLA_PRECISION_FP16, 10, 128,
+			  128, &rdma, &proc);
+	tap_ok(ret == 0 && rdma == DLA_PRECISION_INT16 &&
+	       proc == DLA_PRECISION_INT16,
+	       "sdp int16 to fp16: int16 processing (%d, %u, %u)", ret, rdma,
+	       proc);
+	ret = sdp_convert(DLA_PRECISION_INT16, DLA_PRECISION_INT8, 10, 128,
+			  128, &rdma, &proc);
+	tap_ok(ret == -EINVAL && strstr(fake.last_error, "does not fit"),
+	       "sdp int16 to int8: an input buffer without the pair's second surface is rejected (%d, \"%s\")",
+	       ret, fake.last_error);
+	ret = sdp_convert(DLA_PRECISION_INT8, DLA_PRECISION_INT16, 10, 128,
+			  128, &rdma, &proc);
+	tap_ok(ret == -EINVAL && strstr(fake.last_error, "does not fit"),
+	       "sdp int8 to int16: an output buffer without the group's second surface is rejected (%d)",
+	       ret);
+	ret = sdp_convert(DLA_PRECISION_INT8, DLA_PRECISION_INT16, 10, 128,
+			  256, &rdma, &proc);
+	tap_ok(ret == 0 && proc == DLA_PRECISION_INT8,
+	       "sdp int8 to int16: int8 processing, two int16 surfaces (%d)",
+	       ret);
+	ret = sdp_convert(DLA_PRECISION_INT8, DLA_PRECISION_FP16, 10, 256,
+			  256, &rdma, &proc);
+	tap_ok(ret == -EINVAL &&
+	       strstr(fake.last_error, "no conversion from precision 0 to 2"),
+	       "sdp int8 to fp16 rejected (%d, \"%s\")", ret,
+	       fake.last_error);
+	ret = sdp_convert(DLA_PRECISION_FP16, DLA_PRECISION_INT8, 10, 256,
+			  256, &rdma, &proc);
+	tap_ok(ret == -EINVAL &&
+	       strstr(fake.last_error, "no conversion from precision 2 to 0"),
+	       "sdp fp16 to int8 rejected (%d)", ret);
+}
+
+/*
  * A BDMA task with its stat list at address 5: counting is turned on
  * when the operation is enabled, and its completion writes the stall
  * counters of launch group 0 (7 and 9 here) and the 25 us it ran into
@@ -1232,6 +1329,7 @@ int main(void)
 			    dla_hw_config_get("nv_full"));
 	test_stat_write_back();
 	test_pdp_padding();
+	test_sdp_convert();
 	test_stat_rois();
 	test_big_task();
 	test_image_input();
