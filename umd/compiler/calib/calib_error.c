@@ -8,7 +8,7 @@
  * executor's output: the error that computing that layer in fp16 takes
  * away (its input keeps the int8 error of the layer before, which the
  * measure leaves out so that layers are judged one at a time, as
- * PyTorch's numeric suite and AIMET's per-layer analysis do). As a
+ * PyTorch's numeric suite compares a quantized layer in shadow mode). As a
  * signal-to-noise ratio, 10 log10(sum y^2 / sum (y_int8 - y)^2).
  * Mixed precision keeps the layers of lowest ratio in fp16.
  */
