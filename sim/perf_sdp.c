@@ -31,12 +31,12 @@ void sim_perf_sdp(struct nvdla_sim *sim, const struct sdp_params *p)
 		   pc->sdp_tput : pc->sdp_ew_tput;
 
 	if (!p->conv)
-		in = atoms * p->atom;
+		in = elements * p->in_bpe;
 	in += sdp_operand_bytes(p, &p->x[0].op) +
 	      sdp_operand_bytes(p, &p->x[1].op) + sdp_operand_bytes(p, &p->y.op);
 	if (p->write && !p->to_pdp)
 		out = (u64)p->batches * p->h * p->w * p->atom *
-		      sim_perf_div_up((u64)p->c * p->out_bpe, p->atom);
+		      nvdla_sdp_surfaces(p->c, p->atom, p->proc, p->out_bpe);
 	cycles = sim_perf_div_up(elements, tput);
 	op->post_cycles = op->post_cycles > cycles ? op->post_cycles : cycles;
 	op->read_bytes += in;

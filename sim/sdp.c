@@ -71,6 +71,20 @@ static s32 sdp_stream_value(const void *ctx, u32 c, u32 x, u32 y)
 	return v;
 }
 
+/* Run @r's output @v to an int16 cube of 16-channel surfaces. */
+static void sdp_store_pairs(const struct sdp_params *p,
+			    const struct sdp_run *r, const s32 *v)
+{
+	u8 *o;
+	u32 i;
+
+	for (i = 0; i < r->n; i++) {
+		o = p->out + sdp_pair_offset(p, r, i, p->out_line, p->out_surf);
+		o[0] = v[i];
+		o[1] = v[i] >> 8;
+	}
+}
+
 /*
  * Every element once, an atom at a time, stored unless the output goes
  * elsewhere (@p->out NULL: streamed to the PDP, or compared), where this
@@ -91,9 +105,11 @@ static void sdp_compute(const struct sdp_params *p)
 				      p->lanes;
 				if (sim_slice(p->sim, r.n * p->elem_work))
 					return;
-				p->run(p, &r, v, !p->out ? NULL :
-				       p->out + s * p->out_surf +
+				p->run(p, &r, v, !p->out || p->out_pairs ?
+				       NULL : p->out + s * p->out_surf +
 				       r.y * p->out_line + r.x * p->atom);
+				if (p->out && p->out_pairs)
+					sdp_store_pairs(p, &r, v);
 			}
 		}
 	}
@@ -232,9 +248,13 @@ static void sdp_lut_params(struct nvdla_sim *sim, struct sim_lut_cfg *l)
 	l->lo_end = LUT_REG(sim, S_LUT_LO_END);
 }
 
-static u64 cube_extent(const struct sdp_params *p, u32 line, u32 surf)
+/* The bytes a cube of @bpe-byte elements spans as the layer reads it. */
+static u64 cube_extent(const struct sdp_params *p, u32 bpe, u32 line,
+		       u32 surf)
 {
-	return (u64)(p->surfaces - 1) * surf + (u64)(p->h - 1) * line +
+	u32 surfaces = nvdla_sdp_surfaces(p->c, p->atom, p->proc, bpe);
+
+	return (u64)(surfaces - 1) * surf + (u64)(p->h - 1) * line +
 	       (u64)p->w * p->atom;
 }
 
@@ -307,41 +327,87 @@ void sim_sdp_narrow(struct sdp_params *p)
 }
 
 /*
+ * NVIDIA's C model stops on one-byte BN or EW operands (their read engines
+ * on, used or not) to an offline layer with neither input nor processing
+ * in int8.
+ */
+static bool sdp_operand_sizes_ok(struct nvdla_sim *sim,
+				 const struct sdp_params *p)
+{
+	u32 n = sim_reg(sim, NVDLA_UNIT_SDP_RDMA, NVDLA_SDP_RDMA_D_NRDMA_CFG);
+	u32 e = sim_reg(sim, NVDLA_UNIT_SDP_RDMA, NVDLA_SDP_RDMA_D_ERDMA_CFG);
+
+	if (p->conv || p->in_prec == NVDLA_SDP_INT8 ||
+	    p->proc == NVDLA_SDP_INT8)
+		return true;
+	return (RDMA_FIELD(n, DISABLE) || RDMA_FIELD(n, DATA_SIZE)) &&
+	       (RDMA_FIELD(e, DISABLE) || RDMA_FIELD(e, DATA_SIZE));
+}
+
+/*
+ * The precisions (nvdla/sdp_precision.h), false for a combination the
+ * hardware does not run, or SDP_RDMA, when it runs, processing in
+ * another precision than the SDP. The model also refuses what it has not
+ * been checked on: a conversion into the PDP, and int8 processing into
+ * int16 after a batch or Winograd convolution (the C model stops there).
+ */
+static bool sdp_precisions(struct nvdla_sim *sim, struct sdp_params *p,
+			   const struct sim_conv *conv, bool rdma)
+{
+	u32 rdma_proc = SIM_FIELD(sim, SDP_RDMA, D_FEATURE_MODE_CFG,
+				  PROC_PRECISION);
+
+	p->in_prec = SIM_FIELD(sim, SDP_RDMA, D_FEATURE_MODE_CFG, IN_PRECISION);
+	p->proc = SIM_FIELD(sim, SDP, D_DATA_FORMAT, PROC_PRECISION);
+	p->out_prec = SIM_FIELD(sim, SDP, D_DATA_FORMAT, OUT_PRECISION);
+	if (conv)	/* int32 or fp32 from CACC */
+		p->in_prec = conv->fp16 ? NVDLA_SDP_FP16 :
+			     conv->bpe == 1 ? NVDLA_SDP_INT8 : NVDLA_SDP_INT16;
+	if (!nvdla_sdp_conversion_ok(p->in_prec, p->proc, p->out_prec) ||
+	    (conv && p->in_prec != p->proc) || (rdma && rdma_proc != p->proc))
+		return false;
+	p->fp16 = p->proc == NVDLA_SDP_FP16;
+	p->fp16_to_int16 = p->fp16 && p->out_prec == NVDLA_SDP_INT16;
+	p->out_fp16 = !p->fp16 && p->out_prec == NVDLA_SDP_FP16;
+	p->in_bpe = p->in_prec == NVDLA_SDP_INT8 ? 1 : 2;
+	p->out_bpe = p->out_prec == NVDLA_SDP_INT8 ? 1 : 2;
+	p->out_bits = p->out_fp16 ? 17 : p->out_bpe * 8;
+	p->atom = sim->config->atom;
+	p->lanes = p->proc == NVDLA_SDP_INT8 ? p->atom : p->atom / 2;
+	p->in_pairs = !conv && p->lanes * p->in_bpe > p->atom;
+	p->out_pairs = p->lanes * p->out_bpe > p->atom;
+	if (p->to_pdp && (p->in_prec != p->proc ||
+			  (p->out_prec != p->proc && !p->fp16_to_int16)))
+		return false;
+	return !(p->out_pairs && conv && (conv->batches > 1 || conv->winograd));
+}
+
+/*
  * Read the registers and map the memory; false for a combination the model
- * does not run (output precision other than the processing one, except
- * fp16 to int16; 8-bit operands with fp16) or memory the host does not map.
- * The stage registers are already in @p.
+ * does not run (sdp_precisions; 8-bit operands with fp16) or memory the
+ * host does not map. The stage registers are already in @p.
  */
 static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 		       const struct sim_conv *conv)
 {
-	u32 in_prec = SIM_FIELD(sim, SDP_RDMA, D_FEATURE_MODE_CFG, IN_PRECISION);
-	u32 proc = SIM_FIELD(sim, SDP, D_DATA_FORMAT, PROC_PRECISION);
-	u32 out = SIM_FIELD(sim, SDP, D_DATA_FORMAT, OUT_PRECISION);
 	u32 c = SIM_FIELD(sim, SDP, D_DATA_CUBE_CHANNEL, CHANNEL) + 1;
 	int i;
 
-	if (conv)
-		in_prec = proc;		/* int32 or fp32 from CACC */
-	p->fp16 = proc == SDP_FP16;
-	p->fp16_to_int16 = p->fp16 && out == SDP_INT16;
-	if (in_prec > SDP_FP16 || in_prec != proc ||
-	    (proc != out && !p->fp16_to_int16))
+	p->conv = conv;
+	p->to_pdp = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, OUTPUT_DST);
+	if (!sdp_precisions(sim, p, conv, !conv || sdp_x_reads(&p->x[0]) ||
+			    sdp_x_reads(&p->x[1]) || sdp_y_reads(&p->y)) ||
+	    !sdp_operand_sizes_ok(sim, p))
 		return false;
 	p->batches = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, BATCH_NUMBER) + 1;
 	if (p->batches != (conv ? conv->batches : 1) ||
 	    (p->batches > 1 && SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG,
 					 OUTPUT_DST)))
 		return false;	/* batches come only from the convolution */
-	p->conv = conv;
 	p->run = sim_sdp_vector(p);
 	if (!p->run)
 		p->run = p->fp16 ? sim_sdp_fp16_run : sdp_run_plain;
 	p->nan_to_zero = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, NAN_TO_ZERO);
-	p->in_bpe = p->fp16 ? 2 : in_prec + 1;
-	p->out_bpe = p->in_bpe;	/* fp16 to int16 keeps 2 bytes */
-	p->atom = sim->config->atom;
-	p->lanes = p->atom / p->in_bpe;
 	p->c = c;
 	p->surfaces = (c + p->lanes - 1) / p->lanes;
 	p->w = SIM_FIELD(sim, SDP, D_DATA_CUBE_WIDTH, WIDTH) + 1;
@@ -358,7 +424,6 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	p->cvt_scale = SIM_FIELD(sim, SDP, D_CVT_SCALE, CVT_SCALE);
 	p->cvt_shift = SIM_FIELD(sim, SDP, D_CVT_SHIFT, CVT_SHIFT);
 	p->write = p->y.bypass || p->y.alu_bypass || p->y.algo != ALU_EQL;
-	p->to_pdp = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, OUTPUT_DST);
 
 	for (i = 0; i < 2; i++)
 		if (!sdp_operand(sim, p, i, sdp_x_reads(&p->x[i]), &p->x[i].op))
@@ -376,7 +441,7 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 		SIM_MAP(sim, SDP_RDMA, D_SRC_DMA_CFG, SRC_RAM_TYPE,
 			SIM_ADDR(sim, SDP_RDMA, D_SRC_BASE_ADDR_LOW,
 				 D_SRC_BASE_ADDR_HIGH),
-			cube_extent(p, p->in_line, p->in_surf));
+			cube_extent(p, p->in_bpe, p->in_line, p->in_surf));
 	/* Nothing is written when streaming to the PDP or comparing (EQL). */
 	p->out_batch = SIM_STRIDE(sim, SDP, D_DST_BATCH_STRIDE);
 	p->out = p->to_pdp || !p->write ? NULL :
@@ -384,7 +449,8 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 			     SIM_ADDR(sim, SDP, D_DST_BASE_ADDR_LOW,
 				      D_DST_BASE_ADDR_HIGH),
 			     (u64)(p->batches - 1) * p->out_batch +
-			     cube_extent(p, p->out_line, p->out_surf));
+			     cube_extent(p, p->out_bpe, p->out_line,
+					 p->out_surf));
 	return (conv || p->in) && (p->out || p->to_pdp || !p->write);
 }
 
@@ -481,7 +547,7 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 	/* Stores the output, or just counts where it went elsewhere. */
 	if (ok && (p.out || count.lut_on || count.sat_on || count.cacc_on))
 		sdp_compute_batches(&p, flying ? &cv : NULL);
-	if (ok && p.fp16)
+	if (ok && (p.fp16 || p.out_fp16))
 		sim_sdp_fp16_status(sim, &p);
 	if (ok)
 		sdp_count_finish(sim, &count, flying);

@@ -4,12 +4,12 @@
 #ifndef __NVDLA_SIM_SDP_H__
 #define __NVDLA_SIM_SDP_H__
 
+#include <nvdla/sdp_precision.h>
+
 #include "lut.h"
 #include "sim_internal.h"
 
 enum { ALU_MAX, ALU_MIN, ALU_SUM, ALU_EQL, SDP_ALU_NONE };
-#define SDP_INT16 1	/* PROC_PRECISION, IN_PRECISION, OUT_PRECISION */
-#define SDP_FP16 2
 enum { USE_MUL, USE_ALU, USE_BOTH };
 
 /* One memory operand stream (BRDMA, NRDMA or ERDMA). */
@@ -85,8 +85,15 @@ sdp_run_fn *sim_sdp_vector(const struct sdp_params *p);
 struct sdp_params {
 	struct nvdla_sim *sim;	/* for sim_slice() */
 	u64 elem_work;		/* basic steps of one output element */
-	u32 atom, lanes, c, surfaces, w, h;
+	u32 atom, lanes, c, surfaces, w, h;	/* lanes, surfaces: processing's */
+	u32 in_prec, proc, out_prec;	/* nvdla/sdp_precision.h */
 	u32 in_bpe, out_bpe;
+	u32 out_bits;		/* the converter's clip: 8, 16, 17 for fp16 */
+	/*
+	 * int8 processing of int16 cubes: 32 lanes read from (in_pairs) or
+	 * written to (out_pairs) two 16-channel surfaces.
+	 */
+	bool in_pairs, out_pairs;
 	const u8 *in;
 	u32 in_line, in_surf;
 	u8 *out;
@@ -109,6 +116,7 @@ struct sdp_params {
 	u32 *sat_count;
 	bool fp16, nan_to_zero;
 	bool fp16_to_int16;	/* fp16 processing, int16 output */
+	bool out_fp16;		/* integer processing, fp16 output */
 };
 
 /* Where run @r's first input element lies in an offline layer's cube. */
@@ -117,6 +125,22 @@ static inline const u8 *sdp_run_in(const struct sdp_params *p,
 {
 	return p->in + (r->c / p->lanes) * p->in_surf + r->y * p->in_line +
 	       (r->x * p->lanes + r->c % p->lanes) * p->in_bpe;
+}
+
+/*
+ * Where element @i of run @r lies in a cube of 2-byte elements, @line
+ * and @surf apart, read or written by int8 processing: its 32-lane group
+ * is two 16-channel surfaces.
+ */
+static inline u32 sdp_pair_offset(const struct sdp_params *p,
+				  const struct sdp_run *r, u32 i, u32 line,
+				  u32 surf)
+{
+	u32 lane = r->c % p->lanes + i, half = p->lanes / 2;
+	u32 c = r->c - r->c % p->lanes + lane % p->lanes;
+
+	return (c / half) * surf + r->y * line +
+	       (r->x + lane / p->lanes) * p->atom + (c % half) * 2;
 }
 
 /* Elements of a run: an atom of int8 elements on the widest memory. */
@@ -136,7 +160,10 @@ void sim_sdp_operands(const struct sdp_operand *o, u32 lanes,
 void sim_sdp_narrow(struct sdp_params *p);
 /* The fp16 pipeline models the stages @p uses (sdp_fp16.c). */
 bool sim_sdp_fp16_supported(const struct sdp_params *p);
-/* Write the NaN and infinity counters the layer has enabled. */
+/*
+ * Write the NaN and infinity counters the layer has enabled: fp16 inputs,
+ * fp16 outputs (of integer processing too, which makes no NaN).
+ */
 void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p);
 /* The run's inputs as fp32: the CACC's, or fp16 from memory. */
 void sim_sdp_fp16_input(const struct sdp_params *p, const struct sdp_run *r,

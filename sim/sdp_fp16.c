@@ -154,7 +154,7 @@ void sim_sdp_fp16_status(struct nvdla_sim *sim, const struct sdp_params *p)
 {
 	struct sim_fp16_count n;
 
-	if (p->in && SIM_FIELD(sim, SDP_RDMA, D_PERF_ENABLE,
+	if (p->in && p->fp16 && SIM_FIELD(sim, SDP_RDMA, D_PERF_ENABLE,
 			       PERF_NAN_INF_COUNT_EN)) {
 		n = sim_fp16_cube_count(p->in, p->surfaces, p->h, p->w,
 					p->in_line, p->in_surf, p->atom);

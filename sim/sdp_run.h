@@ -11,6 +11,7 @@
 #ifndef __NVDLA_SIM_SDP_RUN_H__
 #define __NVDLA_SIM_SDP_RUN_H__
 
+#include "fp.h"
 #include "sdp.h"
 #include "sim_math.h"
 
@@ -197,7 +198,7 @@ static inline void sdp_stage_y(const struct sdp_y *s,
 static inline u32 sdp_stage_c32(const struct sdp_params *p, u32 n, s32 *v)
 {
 	const s32 offset = p->cvt_offset, scale = p->cvt_scale;
-	const u32 shift = p->cvt_shift, bits = p->out_bpe * 8;
+	const u32 shift = p->cvt_shift, bits = p->out_bits;
 	u32 i, sat = 0;
 	s32 m, t;
 
@@ -217,7 +218,7 @@ static inline u32 sdp_stage_c32(const struct sdp_params *p, u32 n, s32 *v)
 static inline u32 sdp_stage_c64(const struct sdp_params *p, u32 n, s32 *v)
 {
 	const s64 offset = p->cvt_offset, scale = p->cvt_scale;
-	const u32 shift = p->cvt_shift, bits = p->out_bpe * 8;
+	const u32 shift = p->cvt_shift, bits = p->out_bits;
 	u32 i, sat = 0;
 	s64 m, t;
 
@@ -230,10 +231,29 @@ static inline u32 sdp_stage_c64(const struct sdp_params *p, u32 n, s32 *v)
 	return sat;
 }
 
+/*
+ * An fp16 output of integer processing: the 17-bit results to the nearest
+ * even fp16 (beyond 65504 saturated there); the saturation counter counts
+ * outputs of magnitude 65504 instead of clips, as for fp16 processing.
+ */
+static inline u32 sdp_stage_c_fp16(u32 n, s32 *v)
+{
+	u32 i, sat = 0;
+
+	for (i = 0; i < n; i++) {
+		v[i] = sim_int_to_fp16(v[i]);
+		sat += (v[i] & 0x7fff) == SIM_FP16_MAX;
+	}
+	return sat;
+}
+
 static inline void sdp_stage_c(const struct sdp_params *p, u32 n, s32 *v)
 {
 	u32 sat = p->narrow_cvt ? sdp_stage_c32(p, n, v) :
 				  sdp_stage_c64(p, n, v);
+
+	if (p->out_fp16)
+		sat = sdp_stage_c_fp16(n, v);
 
 	if (p->sat_count)
 		sim_count_add(p->sat_count, sat);
@@ -252,6 +272,14 @@ static inline void sdp_run_input(const struct sdp_params *p,
 			sim_conv_values(p->conv, r->c, n - i < p->lanes ?
 					n - i : p->lanes, r->x + i / p->lanes,
 					r->y, v + i);
+		return;
+	}
+	if (p->in_pairs) {
+		for (i = 0; i < n; i++) {
+			at = p->in + sdp_pair_offset(p, r, i, p->in_line,
+						     p->in_surf);
+			v[i] = (s16)(at[0] | at[1] << 8);
+		}
 		return;
 	}
 	at = sdp_run_in(p, r);

@@ -104,7 +104,7 @@ bool conv_layer(struct layer *l)
 {
 	struct nvdla_build_op *conv = &l->ops[0];
 	struct dla_conv_op_desc *p = &conv->op.conv_op;
-	uint32_t prec = rnd_precision(), bpe = bpe_of(prec);
+	uint32_t prec = rnd_precision(), bpe = bpe_of(prec), dst;
 	uint32_t r = rnd_range(1, 5), s = rnd_range(1, 5);
 	uint32_t dx = rnd(4) ? 1 : 2, dy = rnd(4) ? 1 : 2;
 	uint32_t sx = rnd_range(1, 3), sy = rnd_range(1, 3);
@@ -143,10 +143,15 @@ bool conv_layer(struct layer *l)
 			     .truncate = prec == DLA_PRECISION_FP16 ? 0 : rnd(8) },
 	};
 	conv_sdp(l, conv, &l->ops[1], prec);
+	dst = sdp_rnd_dst(prec, true);	/* the SDP's conversion */
+	l->ops[1].op.sdp_op.dst_precision = dst;
+	l->out_precision = dst;
+	l->out = sdp_cube(wo, ho, k, dst, prec);
 	snprintf(l->desc, sizeof(l->desc),
-		 "conv %s %ux%ux%u kernel %ux%ux%u stride %ux%u dilation %ux%u pad %u,%u,%u,%u banks %u+%u",
-		 precision_names[prec], w, h, c, s, r, k, sx, sy, dx, dy, pl,
-		 pr, pt, pb, p->data_bank, p->weight_bank);
+		 "conv %s to %s %ux%ux%u kernel %ux%ux%u stride %ux%u dilation %ux%u pad %u,%u,%u,%u banks %u+%u",
+		 precision_names[prec], precision_names[dst], w, h, c, s, r,
+		 k, sx, sy, dx, dy, pl, pr, pt, pb, p->data_bank,
+		 p->weight_bank);
 	return true;
 }
 

@@ -91,6 +91,19 @@ bool winograd_layer(struct layer *l);
 bool batch_layer(struct layer *l);
 bool image_layer(struct layer *l);
 
+/*
+ * The precision an SDP fed @prec (@flying: by a convolution) writes:
+ * @prec, or half the time where the configuration has int16, one the
+ * hardware converts it to (nvdla/sdp_precision.h).
+ */
+uint32_t sdp_rnd_dst(uint32_t prec, bool flying);
+/*
+ * A @w x @h x @c cube of @prec as far as an SDP processing in @proc
+ * reads or writes it: whole groups of the processing's lanes.
+ */
+struct cube sdp_cube(uint32_t w, uint32_t h, uint32_t c, uint32_t prec,
+		     uint32_t proc);
+
 /* The SDP a convolution streams into: it converts to @precision. */
 void conv_sdp(struct layer *l, struct nvdla_build_op *conv,
 	      struct nvdla_build_op *sdp, uint32_t precision);

@@ -580,7 +580,7 @@ static void test_sdp_fp16(bool int16)
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_BRDMA_CFG, 1);
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_NRDMA_CFG, 1);
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_ERDMA_CFG, 1);
-	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 2 << 2);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG, 2 << 2 | 2 << 4);
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_PERF_ENABLE, 2);
 	wr(SDP + NVDLA_SDP_D_DATA_CUBE_WIDTH, 0);
 	wr(SDP + NVDLA_SDP_D_DATA_CUBE_HEIGHT, 0);
@@ -1085,6 +1085,243 @@ static void test_yield(void)
 	       "reset, it is idle with an empty queue");
 }
 
+/*
+ * Precision conversions (nvdla/sdp_precision.h), against the documented
+ * arithmetic worked here: the output converter sat17(rha((x - offset) *
+ * scale / 2^shift)), then sat8, sat16 or fp16 to nearest even; int8
+ * processing reads and writes int16 cubes as two 16-channel surfaces per
+ * 32-channel group.
+ */
+#define CVT_IN 0x0		/* input cube */
+#define CVT_OUT 0x2000		/* output cube */
+#define CVT_LINE 0x100		/* line stride of both (8 atoms) */
+#define CVT_SURF 0x400		/* surface stride of both */
+
+static int64_t ref_rha(int64_t v, uint32_t shift)
+{
+	int64_t mag = v < 0 ? -v : v;
+
+	if (shift)
+		mag = (mag + ((int64_t)1 << (shift - 1))) >> shift;
+	return v < 0 ? -mag : mag;
+}
+
+static int64_t ref_clip(int64_t v, uint32_t bits)
+{
+	int64_t max = ((int64_t)1 << (bits - 1)) - 1;
+
+	return v > max ? max : v < -max - 1 ? -max - 1 : v;
+}
+
+/* An integer of magnitude below 2^17 as fp16: nearest, ties to even. */
+static uint16_t ref_fp16(int32_t t)
+{
+	uint32_t mag = t < 0 ? -t : t, e = 0, m, rest;
+	uint16_t sign = t < 0 ? 0x8000 : 0;
+
+	if (!mag)
+		return 0;
+	while (mag >> e >= 2048)	/* 11 significant bits */
+		e++;
+	m = mag >> e;
+	rest = mag - (m << e);
+	if (e && (rest > 1u << (e - 1) ||
+		  (rest == 1u << (e - 1) && (m & 1))))
+		m++;
+	if (m == 2048) {
+		m = 1024;
+		e++;
+	}
+	while (m < 1024) {		/* small values: shift up */
+		m <<= 1;
+		e--;
+	}
+	if ((int)e + 10 > 15)		/* beyond 65504 */
+		return sign | 0x7bff;
+	return sign | (uint16_t)((e + 10 + 15) << 10 | (m & 0x3ff));
+}
+
+struct cvt_layer {
+	uint32_t in, proc, out;	/* precisions: 0 int8, 1 int16, 2 fp16 */
+	uint32_t w, c;
+	int32_t alu, offset;	/* X1 ALU register operand; CVT */
+	int16_t scale;
+	uint32_t shift;
+	uint32_t rdma_proc;	/* SDP_RDMA's PROC_PRECISION */
+	uint32_t nrdma;		/* D_NRDMA_CFG */
+	uint64_t in_base;
+};
+
+static void cvt_run(const struct cvt_layer *l)
+{
+	next_group(SDP);
+	next_group(SDP_RDMA);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)l->in_base);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE, CVT_LINE);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, CVT_SURF);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_BRDMA_CFG, 1);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_NRDMA_CFG, l->nrdma);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_ERDMA_CFG, 1);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_FEATURE_MODE_CFG,
+	   l->in << 2 | l->rdma_proc << 4 | l->out << 6);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_WIDTH, l->w - 1);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_HEIGHT, 0);
+	wr(SDP + NVDLA_SDP_D_DATA_CUBE_CHANNEL, l->c - 1);
+	wr(SDP + NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + CVT_OUT);
+	wr(SDP + NVDLA_SDP_D_DST_LINE_STRIDE, CVT_LINE);
+	wr(SDP + NVDLA_SDP_D_DST_SURFACE_STRIDE, CVT_SURF);
+	wr(SDP + NVDLA_SDP_D_DP_BS_CFG, 2 << 2 | 1 << 4 | 1 << 6); /* SUM */
+	wr(SDP + NVDLA_SDP_D_DP_BS_ALU_CFG, 0);
+	wr(SDP + NVDLA_SDP_D_DP_BS_ALU_SRC_VALUE, (uint16_t)l->alu);
+	wr(SDP + NVDLA_SDP_D_DP_BS_MUL_CFG, 0);
+	wr(SDP + NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(SDP + NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(SDP + NVDLA_SDP_D_FEATURE_MODE_CFG, 0);
+	wr(SDP + NVDLA_SDP_D_DATA_FORMAT, l->proc | l->out << 2);
+	wr(SDP + NVDLA_SDP_D_CVT_OFFSET, l->offset);
+	wr(SDP + NVDLA_SDP_D_CVT_SCALE, (uint16_t)l->scale);
+	wr(SDP + NVDLA_SDP_D_CVT_SHIFT, l->shift);
+	wr(SDP + NVDLA_SDP_D_PERF_ENABLE,
+	   NVDLA_SDP_D_PERF_ENABLE_PERF_SAT_EN_MASK);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+}
+
+/* Byte offset of channel @c at column @x in a cube of @bpe-byte elements. */
+static uint32_t cvt_at(uint32_t c, uint32_t x, uint32_t bpe)
+{
+	uint32_t lanes = 32 / bpe;
+
+	return (c / lanes) * CVT_SURF + x * 32 + (c % lanes) * bpe;
+}
+
+static int32_t cvt_load(uint32_t at, uint32_t bpe)
+{
+	return bpe == 1 ? (int8_t)host.mem[at] : (int16_t)get16(at);
+}
+
+/*
+ * Run @l on random inputs over the whole groups it reads (padding lanes
+ * too) and compare every lane it writes with the worked arithmetic;
+ * @sats: the converter's clips (integer output) or +-65504 results.
+ */
+static bool cvt_check(const struct cvt_layer *l, uint32_t *sats)
+{
+	uint32_t ib = l->in ? 2 : 1, ob = l->out ? 2 : 1;
+	uint32_t lanes = l->proc ? 16 : 32;
+	uint32_t groups = (l->c + lanes - 1) / lanes, c, x, n = 0;
+	int64_t v, t, floor;
+	int32_t want;
+	bool ok = true;
+
+	memset(host.mem, 0, MEM_SIZE);
+	srand(l->c * 131 + l->in * 7 + l->out);
+	for (c = 0; c < groups * lanes; c++)
+		for (x = 0; x < l->w; x++) {
+			host.mem[cvt_at(c, x, ib)] = rand();
+			if (ib == 2)
+				host.mem[cvt_at(c, x, ib) + 1] = rand();
+		}
+	cvt_run(l);
+	for (c = 0; c < groups * lanes; c++)
+		for (x = 0; x < l->w; x++) {
+			v = ((int64_t)cvt_load(cvt_at(c, x, ib), ib) + l->alu -
+			     l->offset) * l->scale;
+			t = ref_clip(ref_rha(v, l->shift), 17);
+			want = l->out == 2 ? ref_fp16(t) :
+			       (int32_t)ref_clip(t, ob * 8);
+			/* flagged: the floor of v / 2^shift off t by over 1 */
+			floor = v < 0 ? -((-v + ((int64_t)1 << l->shift) - 1) >>
+					  l->shift) : v >> l->shift;
+			n += l->out == 2 ? (want & 0x7fff) == 0x7bff :
+			     floor - t > 1 || t - floor > 1;
+			ok &= (ob == 1 ? (int32_t)host.mem[CVT_OUT + cvt_at(c, x, ob)] ==
+					 (uint8_t)want :
+					 get16(CVT_OUT + cvt_at(c, x, ob)) == (uint16_t)want);
+		}
+	*sats = n;
+	return ok;
+}
+
+static void test_sdp_convert(void)
+{
+	struct cvt_layer l8 = { 0, 0, 1, 3, 40, 100, -7, 3000, 2, 0, 1,
+				MEM_BASE + CVT_IN };
+	struct cvt_layer l16 = { 1, 0, 0, 5, 20, -3, 11, 3, 4, 0, 1,
+				 MEM_BASE + CVT_IN };
+	struct cvt_layer lf = { 1, 1, 2, 4, 24, 0, 0, 5, 1, 1, 1,
+				MEM_BASE + CVT_IN };
+	uint32_t faults = nvdla_sim_fault_count(sim), sats;
+
+	tap_ok(cvt_check(&l8, &sats) && nvdla_sim_fault_count(sim) == faults,
+	       "SDP int8 to int16 (int8 processing): each 32-channel group in two int16 surfaces, 64 lanes x 3");
+	tap_ok(rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION) == sats && sats,
+	       "SDP int8 to int16: %u 17-bit clips counted (%u)", sats,
+	       rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION));
+	tap_ok(cvt_check(&l16, &sats) && nvdla_sim_fault_count(sim) == faults,
+	       "SDP int16 to int8 (int8 processing): pairs of int16 surfaces into one int8 surface, full int16 inputs");
+	tap_ok(cvt_check(&lf, &sats) && nvdla_sim_fault_count(sim) == faults,
+	       "SDP int16 to fp16 (int16 processing): the 17-bit result to nearest even fp16, +-65504 beyond");
+	tap_ok(rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION) == sats && sats,
+	       "SDP int16 to fp16: the %u results at +-65504 counted as saturated (%u)",
+	       sats, rd(SDP + NVDLA_SDP_D_PERF_OUT_SATURATION));
+}
+
+/* @l ends as a fault that writes nothing. */
+static bool cvt_refused(const struct cvt_layer *l)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+
+	memset(host.mem, 0x5a, MEM_SIZE);
+	cvt_run(l);
+	return nvdla_sim_fault_count(sim) == faults + 1 &&
+	       host.mem[CVT_OUT] == 0x5a && host.mem[CVT_OUT + 1] == 0x5a;
+}
+
+static void test_sdp_convert_refused(void)
+{
+	static const struct {
+		uint32_t in, proc, out, rdma_proc, nrdma;
+		const char *what;
+	} bad[] = {
+		{ 0, 0, 2, 0, 1, "int8 to fp16" },
+		{ 2, 2, 0, 2, 1, "fp16 to int8" },
+		{ 1, 1, 0, 1, 1, "int16 processing to int8" },
+		{ 0, 1, 1, 1, 1, "int8 input to int16 processing" },
+		{ 1, 2, 2, 2, 1, "int16 input to fp16 processing" },
+		{ 1, 0, 0, 1, 1, "SDP_RDMA processing int16, SDP int8" },
+		{ 1, 1, 1, 1, 0, "offline int16 with one-byte BN operands" },
+		{ 3, 3, 3, 3, 1, "precision 3" },
+	};
+	struct cvt_layer l = { .w = 2, .c = 10, .scale = 1,
+			       .in_base = MEM_BASE + CVT_IN };
+	uint32_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		l.in = bad[i].in;
+		l.proc = bad[i].proc;
+		l.out = bad[i].out;
+		l.rdma_proc = bad[i].rdma_proc;
+		l.nrdma = bad[i].nrdma;
+		tap_ok(cvt_refused(&l), "SDP refuses %s", bad[i].what);
+	}
+	/* 10 int16 channels in the last surface of memory */
+	l = (struct cvt_layer){ .in = 1, .w = 1, .c = 10, .alu = 1,
+				.scale = 1, .nrdma = 1,
+				.in_base = MEM_BASE + MEM_SIZE - CVT_SURF };
+	tap_ok(cvt_refused(&l),
+	       "SDP int16 to int8 refuses an input whose pair's second surface is past memory");
+	l.proc = l.rdma_proc = l.out = 1;
+	i = nvdla_sim_fault_count(sim);
+	memset(host.mem, 0x5a, MEM_SIZE);
+	cvt_run(&l);
+	tap_ok(nvdla_sim_fault_count(sim) == i &&
+	       get16(CVT_OUT) == 0x5a5b && get16(CVT_OUT + 30) == 0x5a5b,
+	       "the same input to int16 processing reads its one surface");
+}
+
 int main(void)
 {
 	const struct nvdla_sim_host h = {
@@ -1113,6 +1350,8 @@ int main(void)
 	test_pdp_fp16_pad();
 	test_sdp_fp16(false);
 	test_sdp_fp16(true);
+	test_sdp_convert();
+	test_sdp_convert_refused();
 	test_cdp_fp16();
 	test_sdp_counters();
 	test_sdp_stream_counts();

@@ -11,7 +11,7 @@
  * on one and on two threads, and random Winograd layers likewise (int8,
  * int16, fp16; padding, PRA truncation, odd numbers of tiles a row);
  * random SDP and CDP layers (int8, int16,
- * fp16; every stage setting, register and memory operands, the LUTs)
+ * fp16; the SDP's precision conversions; every stage setting, register and memory operands, the LUTs)
  * with the vector path and the plain one, outputs and counters. Where
  * the CPU has no AVX2, or the target no vector path (SIM_AVX2: x86-64;
  * SIM_NEON, the integer dense tiles only: AArch64), the vector checks skip and the layers compare the plain path
@@ -24,6 +24,7 @@
 
 #include <nvdla/firmware.h>
 #include <nvdla/regs.h>
+#include <nvdla/sdp_precision.h>
 #include <nvdla/sim.h>
 
 #include "../../../sim/conv_fp16.h"
@@ -637,9 +638,12 @@ static void random_sdp_ew(bool fp16)
 	random_lut(NVDLA_UNIT_SDP, NVDLA_SDP_S_LUT_CFG);
 }
 
-/* The operand engines: per channel or per element, 1 or 2 bytes. */
+/*
+ * The operand engines: per channel or per element, 1 or 2 bytes; BN and
+ * EW two-byte where @wide (offline, neither input nor processing int8).
+ */
 static void random_sdp_operands(uint32_t w, uint32_t h, uint32_t surfaces,
-				bool fp16)
+				bool fp16, bool wide)
 {
 	static const uint32_t regs[3][4] = {
 		{ NVDLA_SDP_RDMA_D_BRDMA_CFG, NVDLA_SDP_RDMA_D_BS_BASE_ADDR_LOW,
@@ -660,7 +664,8 @@ static void random_sdp_operands(uint32_t w, uint32_t h, uint32_t surfaces,
 		fill_random(off, surfaces * surf, fp16);
 		wr(NVDLA_UNIT_SDP_RDMA, regs[i][0],
 		   (rnd() % 4 == 0) | (rnd() % 3) << 1 |
-		   (fp16 || rnd() % 2) << 3 | (rnd() % 2) << 4);
+		   (fp16 || rnd() % 2 || (wide && i)) << 3 |
+		   (rnd() % 2) << 4);
 		wr(NVDLA_UNIT_SDP_RDMA, regs[i][1], (uint32_t)(MEM_BASE + off));
 		wr(NVDLA_UNIT_SDP_RDMA, regs[i][2], line);
 		wr(NVDLA_UNIT_SDP_RDMA, regs[i][3], surf);
@@ -688,21 +693,29 @@ static void sdp_counters(uint32_t *n)
 
 #define COUNTERS 10
 
-/* A random offline SDP layer in int8 (@prec 0), int16 or fp16, programmed. */
+/*
+ * A random offline SDP layer from int8 (@prec 0), int16 or fp16, to its
+ * own precision or, a quarter of the time, to another the hardware
+ * converts it to (nvdla/sdp_precision.h), programmed.
+ */
 static void random_sdp(uint32_t prec)
 {
+	static const uint32_t to[3] = { 1, 0, 1 }, int16_to[2] = { 0, 2 };
 	const uint32_t w = rnd() % 12 + 1, h = rnd() % 6 + 1, c = rnd() % 70 + 1;
-	const uint32_t lanes = prec ? ATOM / 2 : ATOM;
+	const uint32_t out = rnd() % 4 ? prec :
+			     prec == 1 ? int16_to[rnd() % 2] : to[prec];
+	const uint32_t proc = nvdla_sdp_proc_precision(prec, out);
+	const uint32_t lanes = proc ? ATOM / 2 : ATOM;
 	const uint32_t surfaces = (c + lanes - 1) / lanes;
-	const uint32_t out = prec == 2 && rnd() % 4 == 0 ? 1 : prec;
 
-	fill_random(IN_OFF, surfaces * w * h * ATOM, prec == 2);
+	fill_random(IN_OFF, nvdla_sdp_surfaces(c, ATOM, proc, prec ? 2 : 1) *
+		    w * h * ATOM, prec == 2);
 	W(SDP_RDMA, D_SRC_BASE_ADDR_LOW, (uint32_t)(MEM_BASE + IN_OFF));
 	W(SDP_RDMA, D_SRC_LINE_STRIDE, w * ATOM);
 	W(SDP_RDMA, D_SRC_SURFACE_STRIDE, w * h * ATOM);
-	W(SDP_RDMA, D_FEATURE_MODE_CFG, prec << 2);
+	W(SDP_RDMA, D_FEATURE_MODE_CFG, prec << 2 | proc << 4 | out << 6);
 	W(SDP_RDMA, D_PERF_ENABLE, 3);
-	random_sdp_operands(w, h, surfaces, prec == 2);
+	random_sdp_operands(w, h, surfaces, prec == 2, prec && proc);
 	W(SDP, D_DATA_CUBE_WIDTH, w - 1);
 	W(SDP, D_DATA_CUBE_HEIGHT, h - 1);
 	W(SDP, D_DATA_CUBE_CHANNEL, c - 1);
@@ -710,7 +723,7 @@ static void random_sdp(uint32_t prec)
 	W(SDP, D_DST_LINE_STRIDE, w * ATOM);
 	W(SDP, D_DST_SURFACE_STRIDE, w * h * ATOM);
 	W(SDP, D_FEATURE_MODE_CFG, (rnd() % 2) << 5);	/* NaN to zero */
-	W(SDP, D_DATA_FORMAT, prec | out << 2);
+	W(SDP, D_DATA_FORMAT, proc | out << 2);
 	random_sdp_stage(0, prec == 2);
 	random_sdp_stage(NVDLA_SDP_D_DP_BN_CFG - NVDLA_SDP_D_DP_BS_CFG,
 			 prec == 2);

@@ -6,6 +6,8 @@
  * operands from the descriptor or from memory (BRDMA, NRDMA, ERDMA), and
  * output to memory or into the PDP.
  */
+#include <nvdla/sdp_precision.h>
+
 #include "engine.h"
 #include "processors.h"
 
@@ -81,6 +83,35 @@ static int sdp_check_lut(struct dla_engine *engine,
 	return 0;
 }
 
+/* The processing precision of the operation (nvdla/sdp_precision.h). */
+static u32 sdp_proc(const struct dla_sdp_op_desc *p)
+{
+	return nvdla_sdp_proc_precision(p->src_precision, p->dst_precision);
+}
+
+/*
+ * The input or output cube @cube in @precision, as far as the SDP reads
+ * or writes it: whole groups of its processing's lanes (int8 processing
+ * takes an int16 cube 32 channels at a time).
+ */
+static int sdp_cube_address(struct dla_engine *engine,
+			    const struct dla_sdp_op_desc *p,
+			    const struct dla_data_cube *cube, u32 precision,
+			    u64 *addr)
+{
+	u32 atom = engine->config->atom_size;
+	u32 bpe = dla_bytes_per_element(precision);
+	struct dla_data_cube touched = *cube;
+	u32 channels = nvdla_sdp_surfaces(cube->channel, atom, sdp_proc(p),
+					  bpe) * (atom / bpe);
+
+	if (channels > 0xffff)
+		return dla_reject(engine, "sdp: %u channels exceed the cube's field",
+				  channels);
+	touched.channel = channels;
+	return dla_cube_address(engine, &touched, bpe, addr);
+}
+
 static int sdp_addresses(struct dla_engine *engine,
 			 const struct dla_sdp_op_desc *p,
 			 const struct dla_sdp_surface_desc *s, u64 addr[5])
@@ -88,9 +119,8 @@ static int sdp_addresses(struct dla_engine *engine,
 	int ret = 0;
 
 	if (s->src_data.type != DLA_MEM_HW)
-		ret = dla_cube_address(engine, &s->src_data,
-				       dla_bytes_per_element(p->src_precision),
-				       &addr[0]);
+		ret = sdp_cube_address(engine, p, &s->src_data,
+				       p->src_precision, &addr[0]);
 	if (!ret)
 		ret = sdp_check_op(engine, "x1", &p->x1_op, &s->x1_data, &addr[1]);
 	if (!ret)
@@ -98,9 +128,8 @@ static int sdp_addresses(struct dla_engine *engine,
 	if (!ret)
 		ret = sdp_check_op(engine, "y", &p->y_op, &s->y_data, &addr[3]);
 	if (!ret && s->dst_data.type != DLA_MEM_HW)
-		ret = dla_cube_address(engine, &s->dst_data,
-				       dla_bytes_per_element(p->dst_precision),
-				       &addr[4]);
+		ret = sdp_cube_address(engine, p, &s->dst_data,
+				       p->dst_precision, &addr[4]);
 	return ret;
 }
 
@@ -118,6 +147,13 @@ static int sdp_validate(struct dla_engine *engine,
 	ret = dla_check_precision(engine, "sdp input", p->src_precision);
 	if (!ret)
 		ret = dla_check_precision(engine, "sdp output", p->dst_precision);
+	/* Flying, the convolution's precision is the processing one. */
+	if (!ret && (!nvdla_sdp_conversion_ok(p->src_precision, sdp_proc(p),
+					      p->dst_precision) ||
+		     (surf->sdp_surface.src_data.type == DLA_MEM_HW &&
+		      sdp_proc(p) != p->src_precision)))
+		return dla_reject(engine, "sdp: no conversion from precision %u to %u",
+				  p->src_precision, p->dst_precision);
 	if (!ret)
 		ret = sdp_check_lut(engine, op);
 	if (!ret)
@@ -270,8 +306,7 @@ static void sdp_program_rdmas(struct dla_engine *engine,
 	mode = FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, FLYING_MODE, flying) |
 	       FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, WINOGRAD, p->conv_mode) |
 	       FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, IN_PRECISION, p->src_precision) |
-	       FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, PROC_PRECISION,
-		     p->src_precision) |
+	       FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, PROC_PRECISION, sdp_proc(p)) |
 	       FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, OUT_PRECISION,
 		     p->dst_precision) |
 	       FIELD(SDP_RDMA, D_FEATURE_MODE_CFG, BATCH_NUMBER,
@@ -353,7 +388,7 @@ static int sdp_program(struct dla_engine *engine, struct dla_group *group,
 	      FIELD(SDP, D_FEATURE_MODE_CFG, BATCH_NUMBER,
 		    p->batch_num - 1));
 	SDP_W(D_DATA_FORMAT,
-	      FIELD(SDP, D_DATA_FORMAT, PROC_PRECISION, p->src_precision) |
+	      FIELD(SDP, D_DATA_FORMAT, PROC_PRECISION, sdp_proc(p)) |
 	      FIELD(SDP, D_DATA_FORMAT, OUT_PRECISION, p->dst_precision));
 	SDP_W(D_CVT_OFFSET, p->out_cvt.enable ? p->out_cvt.offset : 0);
 	SDP_W(D_CVT_SCALE, p->out_cvt.enable ? (u16)p->out_cvt.scale : 1);
