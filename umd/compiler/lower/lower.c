@@ -200,7 +200,7 @@ static int lir_build(struct nvc_lower *L, uint8_t prec)
 			    L->image, &why);
 	if (ret == -EINVAL)
 		return nvc_fail(L, &L->g->nodes[why.node], ret,
-				"reads the image input in another precision than the layer before: pixels are read in one (mixed precision)");
+				"reads the image input in another precision than its first reader: the convolution reading pixels converts them, into one precision (mixed precision)");
 	return ret;
 }
 
