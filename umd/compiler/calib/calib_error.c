@@ -105,13 +105,14 @@ static int buffers(struct layer_err *m)
 
 	for (j = 0; j < g->num_nodes; j++) {
 		const struct nvc_node *nd = &g->nodes[j];
-		const struct nvc_tensor *w;
+		const struct nvc_tensor *w, *y;
 
 		if (!nvc_layer_measured(nd))
 			continue;
 		w = &g->tensors[nd->conv.weights];
+		y = &g->tensors[nd->outputs[0]];
 		wmax = MAX(wmax, (size_t)nvc_tensor_size(w) + w->n);
-		ymax = MAX(ymax, (size_t)nvc_tensor_size(&g->tensors[nd->outputs[0]]));
+		ymax = MAX(ymax, (size_t)nvc_tensor_size(y));
 	}
 	m->signal = calloc((size_t)j + 1, sizeof(double));
 	m->noise = calloc((size_t)j + 1, sizeof(double));

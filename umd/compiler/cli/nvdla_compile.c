@@ -32,7 +32,7 @@ struct args {
 	bool mixed;
 	double mixed_n;
 	bool mixed_pct;
-	double *snr;		/* per node: int8 error (calib_error.c), or NULL */
+	double *snr;		/* per node: int8 error (calib_error.c) */
 	bool *fp16;		/* per node: kept in fp16 */
 };
 

@@ -59,7 +59,7 @@ struct nvc_lir_tensor {
 	 * that one: the last output of its conversion, or -1.
 	 */
 	int twin;
-	int of;			/* a conversion's output: the tensor it converts */
+	int of;			/* a conversion's output: what it converts */
 };
 
 /*

@@ -36,40 +36,50 @@ static uint8_t op_precision(const struct nvc_lir *ir, const struct nvc_graph *g,
 	return ir->ts[resolve(g, op->inputs[0])].prec;
 }
 
+/* Whether operation @op reads tensor @t (resolved), as its input *@k. */
+static bool reads(const struct nvc_graph *g, const struct nvc_lir_op *op,
+		  int t, int *k)
+{
+	for (*k = 0; *k < op->num_inputs; (*k)++)
+		if (resolve(g, op->inputs[*k]) == t)
+			return true;
+	return false;
+}
+
 /*
- * Each graph input in the precision of its first reader; an image input
+ * Graph input @t in the precision of its first reader; an image input
  * read in two is refused (pixels are converted by the convolution that
  * reads them, not by the SDP).
  */
-static int input_precisions(struct nvc_lir *ir, const struct nvc_graph *g,
-			    const bool *fp16, uint32_t atom, bool image,
-			    struct nvc_lir_refusal *why)
+static int input_precision(struct nvc_lir *ir, const struct nvc_graph *g,
+			   const bool *fp16, uint32_t atom, bool image, int t,
+			   struct nvc_lir_refusal *why)
 {
-	int i, k, j;
+	bool first = true;
+	uint8_t prec;
+	int j, k;
 
-	for (i = 0; i < g->num_inputs; i++) {
-		int t = g->inputs[i];
-		bool first = true;
-
-		for (j = 0; j < ir->num_ops; j++) {
-			const struct nvc_lir_op *op = &ir->ops[j];
-			uint8_t prec = op_precision(ir, g, op, fp16);
-
-			for (k = 0; k < op->num_inputs; k++) {
-				if (resolve(g, op->inputs[k]) != t)
-					continue;
-				if (first)
-					nvc_lir_precision(&ir->ts[t], prec, atom);
-				else if (image && prec != ir->ts[t].prec)
-					goto refuse;
-				first = false;
-			}
+	for (j = 0; j < ir->num_ops; j++) {
+		if (!reads(g, &ir->ops[j], t, &k))
+			continue;
+		prec = op_precision(ir, g, &ir->ops[j], fp16);
+		if (first) {
+			nvc_lir_precision(&ir->ts[t], prec, atom);
+		} else if (image && prec != ir->ts[t].prec) {
+			why->node = ir->ops[j].node;
+			why->input = k;
+			return -EINVAL;
 		}
+		first = false;
 	}
 	return 0;
-refuse:
-	*why = (struct nvc_lir_refusal){ .node = ir->ops[j].node, .input = k };
-	return -EINVAL;
+}
+
+/* The other of int8 and fp16. */
+static uint8_t other(uint8_t prec)
+{
+	return prec == DLA_PRECISION_INT8 ? DLA_PRECISION_FP16 :
+	       DLA_PRECISION_INT8;
 }
 
 /* Every operation's precision, and its outputs' (a Reshape's: its input's). */
@@ -83,13 +93,13 @@ static void op_precisions(struct nvc_lir *ir, const struct nvc_graph *g,
 		const struct nvc_node *n = &g->nodes[op->node];
 
 		op->prec = op_precision(ir, g, op, fp16);
-		if (n->op == NVC_CONCAT)
-			op->kind = nvc_lir_concat_aligned(g, n, atom /
-				   (op->prec == DLA_PRECISION_INT8 ? 1 : 2)) ?
-				   NVC_LIR_SDP : NVC_LIR_CONV;
 		for (k = 0; k < op->num_outputs; k++)
 			nvc_lir_precision(&ir->ts[op->outputs[k]], op->prec,
 					  atom);
+		if (n->op == NVC_CONCAT)
+			op->kind = nvc_lir_concat_aligned(g, n,
+					ir->ts[op->outputs[0]].epa) ?
+				   NVC_LIR_SDP : NVC_LIR_CONV;
 		/* a fused node's input, no tensor of the hardware's */
 		if (op->fused >= 0)
 			nvc_lir_precision(&ir->ts[n->outputs[0]], op->prec,
@@ -117,12 +127,13 @@ static void new_tensor(struct nvc_lir *ir, int n, int of, uint8_t prec,
 }
 
 /*
- * The conversion of tensor @of into @prec, made by operation @node's
- * place in the order: int16, then fp16 codes and values, or int8.
+ * The conversion of tensor @of into the other precision, in operation
+ * @node's place in the order: int16, then fp16 codes and values, or int8.
  */
 static void conversion(struct nvc_lir *ir, struct nvc_lir_op *op, int of,
-		       uint8_t prec, int node, uint32_t atom)
+		       int node, uint32_t atom)
 {
+	uint8_t prec = other(ir->ts[of].prec);
 	static const uint8_t to_fp16[] = { DLA_PRECISION_INT16,
 		DLA_PRECISION_FP16, DLA_PRECISION_FP16 };
 	static const uint8_t to_int8[] = { DLA_PRECISION_INT16,
@@ -181,10 +192,8 @@ static int insert_conversions(struct nvc_lir *ir, const struct nvc_graph *g,
 	}
 	for (i = 0; i < g->num_inputs; i++)
 		if (want[g->inputs[i]])
-			conversion(ir, &ops[m++], g->inputs[i],
-				   ir->ts[g->inputs[i]].prec == DLA_PRECISION_INT8 ?
-				   DLA_PRECISION_FP16 : DLA_PRECISION_INT8,
-				   ir->ops[0].node, atom);
+			conversion(ir, &ops[m++], g->inputs[i], ir->ops[0].node,
+				   atom);
 	for (i = 0; i < ir->num_ops; i++) {
 		const struct nvc_lir_op *op = &ir->ops[i];
 
@@ -193,10 +202,7 @@ static int insert_conversions(struct nvc_lir *ir, const struct nvc_graph *g,
 			int t = op->outputs[k];
 
 			if (want[t])
-				conversion(ir, &ops[m++], t,
-					   ir->ts[t].prec == DLA_PRECISION_INT8 ?
-					   DLA_PRECISION_FP16 :
-					   DLA_PRECISION_INT8, op->node, atom);
+				conversion(ir, &ops[m++], t, op->node, atom);
 		}
 	}
 	free(ir->ops);
@@ -210,13 +216,16 @@ int nvc_lir_mixed(struct nvc_lir *ir, const struct nvc_graph *g,
 		  struct nvc_lir_refusal *why)
 {
 	bool *want;
-	int n, ret;
+	int i, n, ret;
 
 	if (!ir->num_ops)
 		return 0;
-	ret = input_precisions(ir, g, fp16, atom, image, why);
-	if (ret)
-		return ret;
+	for (i = 0; i < g->num_inputs; i++) {
+		ret = input_precision(ir, g, fp16, atom, image, g->inputs[i],
+				      why);
+		if (ret)
+			return ret;
+	}
 	op_precisions(ir, g, fp16, atom);
 	want = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(*want));
 	if (!want)

@@ -54,7 +54,8 @@ static void cvt_mul(struct nvc_lower *L, int op, float v)
 {
 	L->ops[op].op.sdp_op.y_op = (struct dla_sdp_op){ .enable = 1,
 		.type = SDP_TYPE_MUL, .mode = SDP_MODE_PER_LAYER,
-		.precision = DLA_PRECISION_FP16, .mul_operand = nvc_f32_bits(v) };
+		.precision = DLA_PRECISION_FP16,
+		.mul_operand = nvc_f32_bits(v) };
 }
 
 int nvc_lower_convert(struct nvc_lower *L, const struct nvc_lir_op *op)

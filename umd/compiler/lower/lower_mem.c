@@ -35,7 +35,8 @@ int nvc_resolve(const struct nvc_lower *L, int tensor)
 	int hops = 0;
 
 	while (tensor < L->g->num_tensors &&
-	       L->g->tensors[tensor].alias_of >= 0 && hops++ < L->g->num_tensors)
+	       L->g->tensors[tensor].alias_of >= 0 &&
+	       hops++ < L->g->num_tensors)
 		tensor = L->g->tensors[tensor].alias_of;
 	return tensor;
 }
