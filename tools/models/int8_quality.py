@@ -37,6 +37,9 @@ TOOLS = {
     "bias-correct": ["--bias-correct"],
     "both": ["--equalize", "--bias-correct"],
     "both,relu6": ["--equalize=relu6", "--bias-correct"],
+    # nv_full only: the convolutions that lose most kept in fp16
+    "mixed=10%": ["--mixed-precision", "10%"],
+    "mixed=25%": ["--mixed-precision", "25%"],
 }
 CALIB, TESTS = 8, 5
 # torchvision's preprocessing, (p / 255 - mean) / std, as nvdla_compile
@@ -123,7 +126,8 @@ def main():
     p.add_argument("build")
     p.add_argument("--side", type=int, default=224)
     p.add_argument("--config", default="nv_large")
-    p.add_argument("--tools", default=" ".join(TOOLS))
+    p.add_argument("--tools", default=" ".join(
+        t for t in TOOLS if not t.startswith("mixed")))
     p.add_argument("names", nargs="*",
                    default=["mobilenet_v2", "resnet18", "resnet50",
                             "googlenet"])

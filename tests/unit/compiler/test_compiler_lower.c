@@ -36,6 +36,7 @@ static const char *image_file;	/* image input from this file, or NULL */
 static const enum nvc_conv_way *conv_way;
 static struct nvc_origins origins;
 static unsigned int seed;
+static const bool *fp16_nodes;	/* run(), refused(): mixed precision */
 static const char *loadables_dir;	/* --write-loadables: fuzzing seeds */
 static int loadables_written;
 
@@ -591,7 +592,8 @@ static double run(const char *config, enum nvc_precision prec, double *range,
 	struct nvc_options o = { .config = config, .precision = prec,
 		.input_format = image_file ? NVC_INPUT_IMAGE : NVC_INPUT_FEATURE,
 		.cpu_fallback = true,
-		.conv_way = conv_way, .origins = &origins };
+		.conv_way = conv_way, .origins = &origins,
+		.fp16_nodes = fp16_nodes };
 	struct nvdla_image_options io = { .normalize = 255 };
 	struct nvdla_tensor_desc di, dout;
 	struct nvdla_runtime *rt = NULL;
@@ -629,7 +631,7 @@ static double run(const char *config, enum nvc_precision prec, double *range,
 				float v = at(in, c, y, x);
 				size_t off = offset_of(&di, c, y, x);
 
-				if (prec == NVC_FP16) {
+				if (di.data_type == NVDLA_DATA_TYPE_HALF) {
 					uint16_t h = half(v);
 
 					p[off] = h & 0xff;
@@ -968,7 +970,9 @@ static void test_lrn(void)
 static bool refused(const char *config, enum nvc_precision prec,
 		    const char *want)
 {
-	struct nvc_options o = { .config = config, .precision = prec };
+	struct nvc_options o = { .config = config, .precision = prec,
+		.input_format = image_file ? NVC_INPUT_IMAGE : NVC_INPUT_FEATURE,
+		.fp16_nodes = fp16_nodes };
 	char err[256] = "";
 	void *buf = NULL;
 	size_t len;
@@ -1399,6 +1403,59 @@ static void test_cbuf_split(void)
 }
 
 /* Pixels into the first convolution (pre-extended kernel rows). */
+/*
+ * The graph in G in int8 on nv_full with every other convolution in fp16
+ * (mixed precision), starting with the first and with the second: within
+ * int8's tolerance.
+ */
+static void check_mixed(const char *what, int layers)
+{
+	bool fp16[MAXN] = { false };
+	int i, first, k;
+
+	reference();
+	for (first = 0; first < 2; first++) {
+		double range = 0, err, tol;
+		char why[300] = "";
+
+		for (i = 0, k = 0; i < G.num_nodes; i++)
+			if (nodes[i].op == NVC_CONV)
+				fp16[i] = k++ % 2 == first;
+		fp16_nodes = fp16;
+		err = run("nv_full", NVC_INT8, &range, why, sizeof(why));
+		fp16_nodes = NULL;
+		tol = 4 * scale_of(G.outputs[0]) + 0.02 * layers * range;
+		if (!tap_ok(err >= 0 && err <= tol,
+			    "%s, mixed: convolutions %s in fp16: max error %.4g (range %.3g, tolerance %.3g)",
+			    what, first ? "2, 4, ..." : "1, 3, ...", err, range,
+			    tol))
+			printf("# %s\n", why);
+	}
+}
+
+/*
+ * Mixed precision: an image input read by an fp16 and an int8 convolution
+ * is refused (the convolution reading pixels converts them).
+ */
+static void image_mixed_refused(void)
+{
+	bool fp16[MAXN] = { true };
+	int t, a;
+
+	reset();
+	t = input(3, 13, 18);
+	a = conv(t, 8, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	t = conv(t, 8, 1, 1, 0, 1, 1, NVC_ACT_NONE);
+	t = binary(NVC_ELTWISE, a, t, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	output(t);
+	fp16_nodes = fp16;
+	tap_ok(refused("nv_full", NVC_INT8,
+		       "node 'Conv' (Conv): reads the image input in another precision than its first reader"),
+	       "mixed precision: an image input read in fp16 and int8 refused");
+	fp16_nodes = NULL;
+}
+
 static void test_image(void)
 {
 	char path[] = "/tmp/nvc-image-XXXXXX";
@@ -1414,12 +1471,73 @@ static void test_image(void)
 	} else {
 		image_file = path;
 		check("image input (A8B8G8R8 / A16B16G16R16_F) into conv 3x3 stride 2", 2);
+		check_mixed("image input", 2);
+		image_mixed_refused();
 		image_file = NULL;
 	}
 	if (fd >= 0) {
 		close(fd);
 		unlink(path);
 	}
+}
+
+/*
+ * Mixed precision: tensors read in both precisions (converted once), an
+ * element-wise sum of an int8 and an fp16 convolution, pooling after it,
+ * a concatenation of an int8 and an fp16 input, a softmax; a split read
+ * by convolutions in both. Refused off nv_full and for fp16 networks.
+ */
+static void test_mixed(void)
+{
+	struct nvc_node *n;
+	int x, a, b, s, c, t;
+	bool fp16[MAXN] = { true };
+
+	reset();
+	x = input(16, 8, 8);
+	a = conv(x, 32, 1, 1, 0, 1, 1, NVC_ACT_NONE);
+	b = conv(x, 32, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	s = binary(NVC_ELTWISE, a, b, "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	nodes[G.num_nodes - 1].act.type = NVC_ACT_RELU;
+	t = pool(s, NVC_POOL_AVG, 2, 2, 0);
+	c = conv(t, 32, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	t = binary(NVC_CONCAT, c, t, "Concat");
+	t = pool(t, NVC_POOL_MAX, 3, 1, 0);
+	t = pool(t, NVC_POOL_AVG, 0, 1, 1);
+	t = conv(t, 10, 1, 1, 0, 1, 1, NVC_ACT_NONE);
+	output(t);
+	check_mixed("add, pools, concat of a convolution and a pooling", 5);
+	t = unary(NVC_SOFTMAX, t, "Softmax");
+	output(t);
+	check_mixed("and a softmax", 5);
+
+	reset();
+	x = input(16, 7, 7);
+	t = conv(x, 64, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	a = tensor("split0", 32, 7, 7);
+	b = tensor("split1", 32, 7, 7);
+	n = node(NVC_SPLIT, "Split", t, a);
+	n->num_outputs = 2;
+	n->outputs[1] = b;
+	tensors[b].producer = G.num_nodes - 1;
+	a = conv(a, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	b = conv(b, 16, 1, 1, 0, 1, 1, NVC_ACT_NONE);
+	t = binary(NVC_CONCAT, a, b, "Concat");
+	output(t);
+	check_mixed("split, convolutions, concat", 3);
+
+	fp16_nodes = fp16;
+	tap_ok(refused("nv_small", NVC_INT8,
+		       "mixed precision keeps layers in fp16: nv_small computes in int8 only (nv_full has fp16)"),
+	       "mixed precision on nv_small refused");
+	tap_ok(refused("nv_large", NVC_INT8,
+		       "mixed precision keeps layers in fp16: nv_large computes in int8 only"),
+	       "mixed precision on nv_large refused");
+	tap_ok(refused("nv_full", NVC_FP16,
+		       "mixed precision keeps layers of an int8 network in fp16: this one is fp16 already"),
+	       "mixed precision of an fp16 network refused");
+	fp16_nodes = NULL;
 }
 
 /* Split by layout: its outputs are views of its input's surfaces. */
@@ -2050,6 +2168,7 @@ int main(int argc, char **argv)
 	test_dead_channel();
 	test_memories();
 	test_split();
+	test_mixed();
 	test_shuffle_unit();
 	test_upsample();
 	test_cpu_fallback();

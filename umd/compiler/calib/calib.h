@@ -86,4 +86,28 @@ int nvc_calib_each(struct nvc_graph *g, const char *dir,
 		   int (*fn)(void *ctx, float *const *values), void *ctx,
 		   char *err, size_t errlen);
 
+/*
+ * calib_error.c: whether node @n's int8 error is measured (a
+ * convolution: the layers mixed precision can keep in fp16).
+ */
+bool nvc_layer_measured(const struct nvc_node *n);
+
+/*
+ * Each measured node's int8 error over the inputs of @dir (as
+ * nvc_calibrate takes them; @g calibrated): its output from its float
+ * input with the back end's int8 weights, rounded to its int8 scale,
+ * against the float one, as a signal-to-noise ratio in dB into
+ * @snr[node] (INFINITY: no error; NAN: not measured).
+ */
+int nvc_layer_errors(struct nvc_graph *g, const char *dir,
+		     const struct nvc_calib_options *o, double *snr,
+		     char *err, size_t errlen);
+
+/* @percent of @g's measured nodes, rounded up. */
+int nvc_mixed_count(const struct nvc_graph *g, double percent);
+
+/* The @n measured nodes of lowest @snr into @fp16 (per node; ties: first). */
+void nvc_mixed_choose(const struct nvc_graph *g, const double *snr, int n,
+		      bool *fp16);
+
 #endif /* __NVDLA_COMPILER_CALIB_H__ */

@@ -82,4 +82,11 @@ void nvc_report_free(struct nvc_report *r);
 void nvc_report_print(FILE *f, const struct nvc_graph *g,
 		      const char *config, const struct nvc_report *r);
 
+/*
+ * The int8 error of each convolution of @g (@snr, dB: nvc_layer_errors)
+ * and its precision (@fp16 per node: kept in fp16 by mixed precision).
+ */
+void nvc_report_errors(FILE *f, const struct nvc_graph *g, const double *snr,
+		       const bool *fp16);
+
 #endif /* __NVDLA_COMPILER_ESTIMATE_H__ */

@@ -2,6 +2,7 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /* nvdla_compile --report: the estimate of what it compiled (estimate.h). */
 #include <inttypes.h>
+#include <math.h>
 
 #include "estimate.h"
 
@@ -30,6 +31,21 @@ static void report_choices(FILE *f, const struct nvc_report *r, int node)
 		sep = "; ";
 	}
 	fprintf(f, "%s\n", *sep ? "" : "-");
+}
+
+void nvc_report_errors(FILE *f, const struct nvc_graph *g, const double *snr,
+		       const bool *fp16)
+{
+	int i;
+
+	fprintf(f, "int8 error of each convolution alone against float on the calibration inputs:\n");
+	fprintf(f, "%5s %-24s %-12s %-9s %s\n", "node", "name", "op",
+		"precision", "int8_snr_db");
+	for (i = 0; i < g->num_nodes; i++)
+		if (!isnan(snr[i]))
+			fprintf(f, "%5d %-24.24s %-12.12s %-9s %.1f\n", i,
+				g->nodes[i].name, g->nodes[i].onnx_op,
+				fp16[i] ? "fp16" : "int8", snr[i]);
 }
 
 void nvc_report_print(FILE *f, const struct nvc_graph *g,

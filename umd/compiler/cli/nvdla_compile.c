@@ -28,6 +28,12 @@ struct args {
 	enum nvc_equalize equalize;
 	bool equalize_data;	/* activation ranges from --calibrate */
 	bool bias_correct;
+	/* --mixed-precision: layers kept in fp16, a count or a percentage */
+	bool mixed;
+	double mixed_n;
+	bool mixed_pct;
+	double *snr;		/* per node: int8 error (calib_error.c) */
+	bool *fp16;		/* per node: kept in fp16 */
 };
 
 static void usage(FILE *f)
@@ -38,7 +44,8 @@ static void usage(FILE *f)
 		"         [--calib-method minmax|percentile[=P]|entropy]\n"
 		"         [--input-format image|feature] [--mean B,G,R] [--normalize S]\n"
 		"         [--equalize[=relu6,data]] [--bias-correct]\n"
-		"         [--cpu-fallback] [--report] [--jobs N] -o OUT.nvdla\n"
+		"         [--mixed-precision N|P%%] [--cpu-fallback] [--report]\n"
+		"         [--jobs N] -o OUT.nvdla\n"
 		"       nvdla_compile MODEL.onnx --exec INPUT.{pgm,ppm,png,jpg,npy} [--jobs N]\n"
 		"       nvdla_compile MODEL.onnx --dump-ir [--calibrate DIR] [--jobs N]\n"
 		"Default precision: fp16 on nv_full, int8 elsewhere (int8 needs\n"
@@ -57,8 +64,13 @@ static void usage(FILE *f)
 		"activation ranges from the calibration images, not weights).\n"
 		"--bias-correct: int8 weights' mean error over the calibration\n"
 		"images taken off each convolution's bias.\n"
+		"--mixed-precision N|P%%: int8 on nv_full with the N convolutions\n"
+		"(or P percent of them) that lose most in int8 kept in fp16: those\n"
+		"of lowest signal-to-noise ratio against float over the\n"
+		"calibration images, each measured alone (needs --calibrate).\n"
 		"--report: each layer's estimated time on the configuration at its\n"
-		"default clock and memory, the Winograd/direct choices, frames/s.\n");
+		"default clock and memory, the Winograd/direct choices, frames/s;\n"
+		"int8 with --calibrate: each convolution's int8 error and precision.\n");
 }
 
 static int bad(const char *fmt, const char *what)
@@ -143,6 +155,36 @@ static bool int8(const struct args *a)
 	return a->config && strcmp(a->config, "nv_full");
 }
 
+/* --mixed-precision N or P% */
+static int parse_mixed(const char *s, struct args *a)
+{
+	char *end;
+
+	a->mixed = true;
+	a->mixed_n = strtod(s, &end);
+	a->mixed_pct = *end == '%';
+	if (end == s || *(end + a->mixed_pct) || !(a->mixed_n >= 0) ||
+	    (a->mixed_pct ? a->mixed_n > 100 :
+	     a->mixed_n != (int)a->mixed_n))
+		return -1;
+	return 0;
+}
+
+/* --mixed-precision: int8 with calibration images, on nv_full. */
+static int check_mixed(const struct args *a)
+{
+	if (!a->mixed || !a->config || !a->out)
+		return 0;
+	if (strcmp(a->config, "nv_full"))
+		return bad("--mixed-precision keeps layers in fp16: %s computes in int8 only (nv_full has fp16)",
+			   a->config);
+	if (!a->precision || strcmp(a->precision, "int8"))
+		return bad("%s", "--mixed-precision keeps layers of an int8 network in fp16: it needs --precision int8 (nv_full's default is fp16)");
+	if (!a->calib_dir)
+		return bad("%s", "--mixed-precision ranks layers by their int8 error on calibration images: it needs --calibrate");
+	return 0;
+}
+
 static int parse(int argc, char **argv, struct args *a)
 {
 	static const struct option opts[] = {
@@ -160,6 +202,7 @@ static int parse(int argc, char **argv, struct args *a)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "equalize", optional_argument, NULL, 'E' },
 		{ "bias-correct", no_argument, NULL, 'B' },
+		{ "mixed-precision", required_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -229,6 +272,11 @@ static int parse(int argc, char **argv, struct args *a)
 		case 'B':
 			a->bias_correct = true;
 			break;
+		case 'X':
+			if (parse_mixed(optarg, a))
+				return bad("--mixed-precision %s: a number of layers, or a percentage of them (such as 10%%)",
+					   optarg);
+			break;
 		case 'o':
 			a->out = optarg;
 			break;
@@ -253,7 +301,7 @@ static int parse(int argc, char **argv, struct args *a)
 		return bad("%s", "--equalize=data measures activations on calibration images: it needs --calibrate");
 	if (a->bias_correct && (!a->calib_dir || !int8(a)))
 		return bad("%s", "--bias-correct corrects int8 weights from calibration images: it needs --calibrate and int8");
-	return 0;
+	return check_mixed(a);
 }
 
 /* Run the graph on one input file and print its outputs, a value a line. */
@@ -323,6 +371,17 @@ static void list_cpu_nodes(const struct nvc_graph *g)
 				g->nodes[i].name, g->nodes[i].onnx_op);
 }
 
+/* The layers mixed precision keeps in fp16, on stderr. */
+static void list_fp16_nodes(const struct nvc_graph *g, const struct args *a)
+{
+	int i;
+
+	for (i = 0; i < g->num_nodes; i++)
+		if (a->fp16[i])
+			fprintf(stderr, "nvdla_compile: node '%s' (%s) runs in fp16 (int8: %.1f dB)\n",
+				g->nodes[i].name, g->nodes[i].onnx_op, a->snr[i]);
+}
+
 /* Whether @g is a QDQ model: ranges from its own scales. */
 static bool has_qdq(const struct nvc_graph *g)
 {
@@ -334,14 +393,10 @@ static bool has_qdq(const struct nvc_graph *g)
 	return false;
 }
 
-static int compile(const struct nvc_graph *g, struct args *a, char *err,
-		   size_t errlen)
+/* The compile's configuration and precision, int8 calibrated. */
+static int settle_precision(const struct nvc_graph *g, struct args *a,
+			    char *err, size_t errlen)
 {
-	struct nvc_report r;
-	void *buf = NULL;
-	size_t len;
-	int ret;
-
 	a->lower.config = a->config;
 	if (!a->precision)
 		a->precision = int8(a) ? "int8" : "fp16";
@@ -351,6 +406,17 @@ static int compile(const struct nvc_graph *g, struct args *a, char *err,
 				 "int8 needs --calibrate DIR: a directory of images or .npy arrays that sets each tensor's range%s",
 				 strcmp(a->config, "nv_full") ? "" :
 				 " (or --precision fp16)");
+	return 0;
+}
+
+static int compile(const struct nvc_graph *g, struct args *a, char *err,
+		   size_t errlen)
+{
+	struct nvc_report r;
+	void *buf = NULL;
+	size_t len;
+	int ret;
+
 	memcpy(a->lower.mean, a->calib.pixels.mean, sizeof(a->lower.mean));
 	a->lower.normalize = a->calib.pixels.normalize;
 	ret = nvc_compile_best(g, &a->lower, a->report, &buf, &len, &r, err,
@@ -359,12 +425,41 @@ static int compile(const struct nvc_graph *g, struct args *a, char *err,
 		ret = write_file(a->out, buf, len, err, errlen);
 	if (!ret)
 		list_cpu_nodes(g);
+	if (!ret && a->lower.fp16_nodes)
+		list_fp16_nodes(g, a);
 	if (!ret && a->report)
 		nvc_report_print(stdout, g, a->config, &r);
+	if (!ret && a->report && a->snr)
+		nvc_report_errors(stdout, g, a->snr, a->fp16);
 	if (!ret)
 		nvc_report_free(&r);
 	free(buf);
 	return ret;
+}
+
+/*
+ * Each convolution's int8 error, for --mixed-precision (the layers it
+ * keeps in fp16) and an int8 --report.
+ */
+static int layer_errors(struct nvc_graph *g, struct args *a, char *err,
+			size_t errlen)
+{
+	int n;
+
+	if (!a->mixed && !(a->report && a->calib_dir &&
+			   a->lower.precision == NVC_INT8))
+		return 0;
+	a->snr = calloc(g->num_nodes ? g->num_nodes : 1, sizeof(*a->snr));
+	a->fp16 = calloc(g->num_nodes ? g->num_nodes : 1, sizeof(*a->fp16));
+	if (!a->snr || !a->fp16)
+		return nvc_error(err, errlen, -ENOMEM, "out of memory");
+	n = nvc_layer_errors(g, a->calib_dir, &a->calib, a->snr, err, errlen);
+	if (n || !a->mixed)
+		return n;
+	n = a->mixed_pct ? nvc_mixed_count(g, a->mixed_n) : (int)a->mixed_n;
+	nvc_mixed_choose(g, a->snr, n, a->fp16);
+	a->lower.fp16_nodes = a->fp16;
+	return 0;
 }
 
 /* Equalization, then bias correction (before calibration measures ranges). */
@@ -416,7 +511,13 @@ int main(int argc, char **argv)
 	if (!ret && a.exec)
 		ret = exec(&g, &a, err, sizeof(err));
 	if (!ret && a.config && a.out)
+		ret = settle_precision(&g, &a, err, sizeof(err));
+	if (!ret && a.config && a.out)
+		ret = layer_errors(&g, &a, err, sizeof(err));
+	if (!ret && a.config && a.out)
 		ret = compile(&g, &a, err, sizeof(err));
+	free(a.snr);
+	free(a.fp16);
 	nvc_graph_free(&g);
 	if (ret) {
 		fprintf(stderr, "nvdla_compile: %s: %s\n", a.model, err);

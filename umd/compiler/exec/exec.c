@@ -33,8 +33,7 @@ static float act_one(const struct nvc_activation *a, const float *slope,
 	}
 }
 
-/* Activation @a on the values @v of tensor @t, in place. */
-static void exec_act(const struct nvc_graph *g, const struct nvc_activation *a,
+void nvc_exec_act(const struct nvc_graph *g, const struct nvc_activation *a,
 		     const struct nvc_tensor *t, float *v)
 {
 	const float *slope = a->type == NVC_ACT_PRELU ?
@@ -225,7 +224,7 @@ static int exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
 		break;
 	}
 	for (i = 0; i < nd->num_outputs; i++)
-		exec_act(g, &nd->act, &g->tensors[nd->outputs[i]],
+		nvc_exec_act(g, &nd->act, &g->tensors[nd->outputs[i]],
 			 values[nd->outputs[i]]);
 	return 0;
 }

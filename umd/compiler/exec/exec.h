@@ -13,6 +13,10 @@
 int nvc_exec_conv(const struct nvc_graph *g, const struct nvc_node *nd,
 		  const float *x, float *y);
 
+/* Activation @a on the values @v of tensor @t, in place. */
+void nvc_exec_act(const struct nvc_graph *g, const struct nvc_activation *a,
+		  const struct nvc_tensor *t, float *v);
+
 #define NVC_JOBS_MAX 64
 
 /* Threads of nvc_exec_conv(): @n (at most NVC_JOBS_MAX), or 0 for one per online CPU. */

@@ -17,7 +17,7 @@
 void nvc_lir_precision(struct nvc_lir_tensor *t, uint8_t prec, uint32_t atom)
 {
 	t->prec = prec;
-	t->bpe = prec == DLA_PRECISION_FP16 ? 2 : 1;
+	t->bpe = prec == DLA_PRECISION_INT8 ? 1 : 2;
 	t->atom = atom;
 	t->epa = atom / t->bpe;
 }
@@ -37,6 +37,8 @@ static void tensors(struct nvc_lir *ir, const struct nvc_graph *g,
 		t->scale = 1.0f;
 		t->root = -1;
 		t->place.slot = -1;
+		t->twin = -1;
+		t->of = -1;
 	}
 }
 

@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <nvdla/dla_interface.h>
+
 #include "ir.h"
 #include "mem.h"
 
@@ -31,13 +33,17 @@ enum nvc_lir_kind {
 	NVC_LIR_PDP,	/* pooling */
 	NVC_LIR_CDP,	/* local response normalisation */
 	NVC_LIR_CPU,	/* a CPU task of the runtime */
+	NVC_LIR_CONVERT,	/* SDP passes: a tensor into another precision
+				 * (lir_mixed.c, lower_cvt.c)
+				 */
 };
 
 /*
  * A tensor as the hardware holds it: shape, precision and layout (feature
  * cubes in atoms of channels), the int8 scale, the tensor whose bytes it
  * shares and, once placed, where its bytes are. Indexed like the graph's
- * tensors.
+ * tensors, then the outputs of conversions (mixed precision), which have
+ * no graph tensor.
  */
 struct nvc_lir_tensor {
 	int w, h, c;
@@ -48,6 +54,12 @@ struct nvc_lir_tensor {
 	float scale;		/* int8: real value of one step */
 	int root;		/* concat output this tensor is a view of, or -1 */
 	struct nvc_place place;	/* slot -1: not placed yet */
+	/*
+	 * Its values in the other precision, for operations computing in
+	 * that one: the last output of its conversion, or -1.
+	 */
+	int twin;
+	int of;			/* a conversion's output: what it converts */
 };
 
 /*
@@ -101,6 +113,20 @@ struct nvc_lir_refusal {
  */
 int nvc_lir_build(struct nvc_lir *ir, const struct nvc_graph *g,
 		  uint8_t prec, uint32_t atom, struct nvc_lir_refusal *why);
+/*
+ * Mixed precision: the convolutions @fp16[node] names (with the
+ * element-wise node their SDP computes) in fp16 in @ir, built in int8;
+ * every other operation in the precision of the tensor it reads first.
+ * A tensor read in another precision than its own
+ * gets a twin in that one, written by an NVC_LIR_CONVERT operation right
+ * after the tensor's producer (or first, for a graph input). A graph
+ * input takes the precision of its first reader; an image input must be
+ * read in one. 0, -ENOMEM, or -EINVAL with the reader in *@why.
+ */
+int nvc_lir_mixed(struct nvc_lir *ir, const struct nvc_graph *g,
+		  const bool *fp16, uint32_t atom, bool image,
+		  struct nvc_lir_refusal *why);
+
 void nvc_lir_free(struct nvc_lir *ir);
 /* Append hardware convolution @c to @op: 0 or -ENOMEM. */
 int nvc_lir_conv_add(struct nvc_lir_op *op, const struct nvc_lir_conv *c);
@@ -113,13 +139,22 @@ int nvc_lir_conv_add(struct nvc_lir_op *op, const struct nvc_lir_conv *c);
 bool nvc_lir_concat_aligned(const struct nvc_graph *g,
 			    const struct nvc_node *n, uint32_t epa);
 
-/* Atoms of @c channels in the layout of tensor @t (its surfaces). */
+/*
+ * Atoms of @c channels in the layout of tensor @t (its surfaces). An
+ * int16 tensor (a conversion's) has them in pairs: the SDP processing
+ * int8 writes and reads int16 cubes 32 channels, two surfaces, at a time.
+ */
 static inline uint32_t nvc_lir_surfaces(const struct nvc_lir_tensor *t, int c)
 {
-	return ((uint32_t)c + t->epa - 1) / t->epa;
+	uint32_t n = ((uint32_t)c + t->epa - 1) / t->epa;
+
+	return t->prec == DLA_PRECISION_INT16 ? (n + 1) / 2 * 2 : n;
 }
 
-/* Give tensor @t precision @prec in the layout of @atom-byte atoms. */
+/*
+ * Give tensor @t precision @prec (int8, int16 or fp16) in the layout of
+ * @atom-byte atoms.
+ */
 void nvc_lir_precision(struct nvc_lir_tensor *t, uint8_t prec, uint32_t atom);
 
 #endif /* __NVDLA_COMPILER_LIR_H__ */

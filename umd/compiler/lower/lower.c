@@ -146,6 +146,8 @@ static int lower_op(struct nvc_lower *L, struct nvc_lir_op *op)
 	L->prec = op->prec;
 	L->bpe = op->prec == DLA_PRECISION_FP16 ? 2 : 1;
 	L->epa = L->t.atom / L->bpe;
+	if (op->kind == NVC_LIR_CONVERT)
+		return nvc_lower_convert(L, op);
 	switch (n->op) {
 	case NVC_CONV:
 	case NVC_CONV_TRANSPOSE:
@@ -167,7 +169,18 @@ static int lower_op(struct nvc_lower *L, struct nvc_lir_op *op)
 	}
 }
 
-/* The lowering step, its refusals named. */
+/* Whether the options keep any layer in fp16 (--mixed-precision). */
+static bool mixed(const struct nvc_lower *L)
+{
+	int i;
+
+	for (i = 0; L->o->fp16_nodes && i < L->g->num_nodes; i++)
+		if (L->o->fp16_nodes[i])
+			return true;
+	return false;
+}
+
+/* The lowering step (and mixed precision), its refusals named. */
 static int lir_build(struct nvc_lower *L, uint8_t prec)
 {
 	struct nvc_lir_refusal why;
@@ -181,6 +194,13 @@ static int lir_build(struct nvc_lower *L, uint8_t prec)
 				why.input);
 	if (ret == -EINVAL)
 		return nvc_fail(L, n, ret, "unknown operation %d", n->op);
+	if (ret || !mixed(L))
+		return ret;
+	ret = nvc_lir_mixed(&L->ir, L->g, L->o->fp16_nodes, L->t.atom,
+			    L->image, &why);
+	if (ret == -EINVAL)
+		return nvc_fail(L, &L->g->nodes[why.node], ret,
+				"reads the image input in another precision than its first reader: the convolution reading pixels converts them, into one precision (mixed precision)");
 	return ret;
 }
 
@@ -217,6 +237,13 @@ static int setup(struct nvc_lower *L)
 	if (L->o->precision == NVC_FP16 && !nvc_target_fp16(&L->t))
 		return nvc_fail(L, NULL, -EOPNOTSUPP,
 				"fp16: %s computes in int8 only", L->o->config);
+	if (mixed(L) && L->o->precision != NVC_INT8)
+		return nvc_fail(L, NULL, -EINVAL,
+				"mixed precision keeps layers of an int8 network in fp16: this one is fp16 already");
+	if (mixed(L) && !nvc_target_fp16(&L->t))
+		return nvc_fail(L, NULL, -EOPNOTSUPP,
+				"mixed precision keeps layers in fp16: %s computes in int8 only (nv_full has fp16)",
+				L->o->config);
 	L->image = L->o->input_format == NVC_INPUT_IMAGE;
 	if (g->num_inputs < 1 || g->num_outputs < 1 ||
 	    g->num_inputs > NVC_MAX_INPUTS || g->num_outputs > NVC_MAX_OUTPUTS)

@@ -62,6 +62,12 @@ struct nvc_options {
 	const enum nvc_conv_way *conv_way;
 	/* Per node (NULL: all the weights everywhere they fit). */
 	const enum nvc_wbank_split *wbank_split;
+	/*
+	 * Per node (NULL: none), int8 on a target with fp16 (mixed
+	 * precision): the convolution, and the element-wise node its SDP
+	 * computes, in fp16 (lir_mixed.c).
+	 */
+	const bool *fp16_nodes;
 	/* Filled by nvc_lower() when not NULL; nvc_origins_free() it. */
 	struct nvc_origins *origins;
 };

@@ -277,7 +277,7 @@ static void weight_scales(const struct nvc_lower *L,
 static int conv_x1(struct nvc_lower *L, int sdp, const struct conv_shape *cs,
 		   const float *ws, float s_c)
 {
-	float s_in = L->ir.ts[cs->in].scale;
+	float s_in = L->ir.ts[nvc_read(L, cs->in)].scale;
 	int16_t *alu = calloc(cs->k, sizeof(*alu)), *mul = calloc(cs->k, sizeof(*mul));
 	double maxm = 0, maxb = 0;
 	bool any_bias = false;

@@ -89,7 +89,7 @@ void nvc_depend(struct nvc_lower *L, int from, int to)
 
 void nvc_depend_tensor(struct nvc_lower *L, int tensor, int op)
 {
-	nvc_depend_at(L, &L->ir.ts[nvc_resolve(L, tensor)].place, op);
+	nvc_depend_at(L, &L->ir.ts[nvc_read(L, tensor)].place, op);
 }
 
 void nvc_depend_place(struct nvc_lower *L, const struct dla_data_cube *c,

@@ -46,7 +46,6 @@ static void emu_buffer(const struct nvc_lower *L, uint8_t *d, int tensor)
 {
 	const struct nvc_lir_tensor *lt = &L->ir.ts[nvc_resolve(L, tensor)];
 	const struct nvc_place *p = &lt->place;
-	const struct nvc_tensor *t = nvc_t(L, nvc_resolve(L, tensor));
 	uint8_t *dims = d + EMU_V2_BUF_WIDTH;
 	uint16_t format = lt->prec == DLA_PRECISION_FP16 ? EMU_V2_FORMAT_FP16 :
 			  lt->atom == 8 ? EMU_V2_FORMAT_INT8_8 :
@@ -56,9 +55,9 @@ static void emu_buffer(const struct nvc_lower *L, uint8_t *d, int tensor)
 	wr32(d + EMU_V2_BUF_OFFSET, p->offset);
 	wr32(d + EMU_V2_BUF_OFFSET + 4, p->size);
 	wr16(d + EMU_V2_BUF_FORMAT, format);
-	wr16(dims, (uint16_t)t->w);
-	wr16(dims + EMU_BUF_HEIGHT, (uint16_t)t->h);
-	wr16(dims + EMU_BUF_CHANNEL, (uint16_t)t->c);
+	wr16(dims, (uint16_t)lt->w);
+	wr16(dims + EMU_BUF_HEIGHT, (uint16_t)lt->h);
+	wr16(dims + EMU_BUF_CHANNEL, (uint16_t)lt->c);
 	wr32(dims + EMU_BUF_LINE_STRIDE, p->line);
 	wr32(dims + EMU_BUF_SURF_STRIDE, p->surf);
 }
@@ -90,8 +89,8 @@ static void emu_op(const struct nvc_node *n, uint8_t *op)
 int nvc_lower_cpu(struct nvc_lower *L, int node)
 {
 	const struct nvc_node *n = &L->g->nodes[node];
-	int in = nvc_resolve(L, n->inputs[0]), out = n->outputs[0], ret;
-	const struct nvc_tensor *ti = nvc_t(L, in);
+	int in = nvc_read(L, n->inputs[0]), out = n->outputs[0], ret;
+	const struct nvc_lir_tensor *ti = &L->ir.ts[in];
 	struct nvc_task t = { .emu = true };
 	bool softmax = n->op == NVC_SOFTMAX;
 

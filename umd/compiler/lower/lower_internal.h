@@ -110,6 +110,12 @@ bool nvc_split_view(const struct nvc_lower *L, int tensor);
 /* lower_mem.c: placement, cubes, constants, the pool and liveness. */
 const struct nvc_tensor *nvc_t(const struct nvc_lower *L, int tensor);
 int nvc_resolve(const struct nvc_lower *L, int tensor);
+/*
+ * The tensor an operation in the precision being lowered reads for
+ * @tensor: its twin where it has one in that precision (mixed
+ * precision), else the tensor whose bytes it shares.
+ */
+int nvc_read(const struct nvc_lower *L, int tensor);
 /* Atoms of @c channels in the precision of the operation being lowered. */
 uint32_t nvc_surfaces(const struct nvc_lower *L, int c);
 void nvc_place_new(struct nvc_lower *L, int tensor);
@@ -187,8 +193,13 @@ int nvc_chunk_slot(const struct nvc_lower *L, int slot, uint32_t *offset);
  */
 int nvc_scales(struct nvc_lower *L);
 uint16_t nvc_half(float f);
+/* fp32 bit pattern (the Y stage's register operands in fp16 mode). */
+int32_t nvc_f32_bits(float f);
 void nvc_fixed(double v, int bits, int16_t *m, uint8_t *shift);
 int nvc_shift_for(double maxabs, int bits);
+
+/* lower_cvt.c: conversion @op (NVC_LIR_CONVERT) as its SDP passes. */
+int nvc_lower_convert(struct nvc_lower *L, const struct nvc_lir_op *op);
 
 /* lower_sdp.c */
 int nvc_lower_sdp_node(struct nvc_lower *L, int node);

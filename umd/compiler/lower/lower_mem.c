@@ -26,14 +26,28 @@ const struct nvc_tensor *nvc_t(const struct nvc_lower *L, int tensor)
 	return &L->g->tensors[tensor];
 }
 
-/* The tensor whose bytes @tensor shares (through Reshape aliases). */
+/*
+ * The tensor whose bytes @tensor shares (through Reshape aliases); a
+ * conversion's output is its own.
+ */
 int nvc_resolve(const struct nvc_lower *L, int tensor)
 {
 	int hops = 0;
 
-	while (L->g->tensors[tensor].alias_of >= 0 && hops++ < L->g->num_tensors)
+	while (tensor < L->g->num_tensors &&
+	       L->g->tensors[tensor].alias_of >= 0 &&
+	       hops++ < L->g->num_tensors)
 		tensor = L->g->tensors[tensor].alias_of;
 	return tensor;
+}
+
+int nvc_read(const struct nvc_lower *L, int tensor)
+{
+	int r = nvc_resolve(L, tensor);
+
+	if (L->ir.ts[r].twin >= 0 && L->ir.ts[r].prec != L->prec)
+		return L->ir.ts[r].twin;
+	return r;
 }
 
 uint32_t nvc_surfaces(const struct nvc_lower *L, int c)
@@ -75,24 +89,23 @@ bool nvc_is_input(const struct nvc_lower *L, int tensor)
 /* Give @tensor bytes of its own: its graph memory or a pool block. */
 void nvc_place_new(struct nvc_lower *L, int tensor)
 {
-	const struct nvc_tensor *t = nvc_t(L, tensor);
 	const struct nvc_lir_tensor *lt = &L->ir.ts[tensor];
 	struct nvc_place *p = &L->ir.ts[tensor].place;
 
 	if (L->image && nvc_is_input(L, tensor)) {	/* pitch-linear pixels */
-		p->line = (uint32_t)align_up((uint64_t)t->w * NVC_IMAGE_COMPS *
+		p->line = (uint32_t)align_up((uint64_t)lt->w * NVC_IMAGE_COMPS *
 					     lt->bpe, NVC_IMAGE_LINE_ALIGN);
 		p->surf = 0;
-		p->size = p->line * (uint32_t)t->h;
+		p->size = p->line * (uint32_t)lt->h;
 		p->slot = io_slot(L, tensor);
 		p->offset = 0;
 		return;
 	}
 
-	p->line = (uint32_t)t->w * lt->atom;
-	p->surf = p->line * (uint32_t)t->h;
-	p->size = p->surf * nvc_lir_surfaces(lt, t->c);
-	p->slot = io_slot(L, tensor);
+	p->line = (uint32_t)lt->w * lt->atom;
+	p->surf = p->line * (uint32_t)lt->h;
+	p->size = p->surf * nvc_lir_surfaces(lt, lt->c);
+	p->slot = lt->of < 0 ? io_slot(L, tensor) : -1;
 	p->offset = 0;
 	if (p->slot < 0) {
 		p->slot = NVC_SLOT_POOL;
@@ -143,6 +156,8 @@ static int owner(const struct nvc_lower *L, int tensor)
 {
 	int hops = 0;
 
+	if (L->ir.ts[tensor].of >= 0)	/* freed with what it converts */
+		tensor = L->ir.ts[tensor].of;
 	for (;;) {
 		tensor = nvc_resolve(L, tensor);
 		if (hops++ > L->g->num_tensors)
@@ -162,7 +177,8 @@ int nvc_liveness(struct nvc_lower *L)
 	int i, k;
 
 	L->pool.last_use = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(int));
-	L->pool.freed = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(bool));
+	L->pool.freed = calloc(L->ir.num_tensors ? L->ir.num_tensors : 1,
+			       sizeof(bool));
 	if (!L->pool.last_use || !L->pool.freed)
 		return -ENOMEM;
 	for (i = 0; i < g->num_tensors; i++)
@@ -226,11 +242,13 @@ int nvc_release(struct nvc_lower *L, int node)
 {
 	int i, ret = 0;
 
-	for (i = 0; i < L->g->num_tensors && !ret; i++) {
+	for (i = 0; i < L->ir.num_tensors && !ret; i++) {
 		const struct nvc_place *p = &L->ir.ts[i].place;
+		int o = owner(L, i);
 
 		if (p->slot != NVC_SLOT_POOL || L->pool.freed[i] ||
-		    L->pool.last_use[i] >= node || owner(L, i) != i)
+		    L->pool.last_use[o] >= node ||
+		    (o != i && L->ir.ts[i].of < 0))
 			continue;
 		L->pool.freed[i] = true;
 		ret = free_block(L, p->offset, p->size);
@@ -310,7 +328,12 @@ static void place_split(struct nvc_lower *L, const struct nvc_node *n)
 
 void nvc_place_op(struct nvc_lower *L, const struct nvc_lir_op *op)
 {
-	if (L->g->nodes[op->node].op == NVC_SPLIT)
+	int k;
+
+	if (op->kind == NVC_LIR_CONVERT)
+		for (k = 0; k < op->num_outputs; k++)
+			nvc_place_new(L, op->outputs[k]);
+	else if (L->g->nodes[op->node].op == NVC_SPLIT)
 		place_split(L, &L->g->nodes[op->node]);
 	else
 		place_tensor(L, op->outputs[0]);
@@ -330,10 +353,9 @@ struct dla_data_cube nvc_cube_at(const struct nvc_lower *L,
 
 struct dla_data_cube nvc_cube(const struct nvc_lower *L, int tensor)
 {
-	int r = nvc_resolve(L, tensor);
-	const struct nvc_tensor *t = nvc_t(L, r);
+	const struct nvc_lir_tensor *t = &L->ir.ts[nvc_read(L, tensor)];
 
-	return nvc_cube_at(L, &L->ir.ts[r].place, t->w, t->h, t->c);
+	return nvc_cube_at(L, &t->place, t->w, t->h, t->c);
 }
 
 uint32_t nvc_const_add(struct nvc_lower *L, const void *data, uint64_t size,

@@ -105,7 +105,7 @@ static void writers(const struct order *o, const struct nvc_place *p,
 {
 	int i;
 
-	for (i = 0; i < o->L->g->num_tensors; i++)
+	for (i = 0; i < o->L->ir.num_tensors; i++)
 		if (o->writer[i] && overlap(&o->writer[i]->place, p))
 			note_latest(o->L, latest, o->writer[i]->op, op);
 }
@@ -166,7 +166,7 @@ int nvc_order(struct nvc_lower *L)
 	int i, ret = 0;
 
 	o.reads = calloc(L->deps.n ? L->deps.n : 1, sizeof(*o.reads));
-	o.writer = calloc(L->g->num_tensors ? L->g->num_tensors : 1,
+	o.writer = calloc(L->ir.num_tensors ? L->ir.num_tensors : 1,
 			  sizeof(*o.writer));
 	if (!o.reads || !o.writer)
 		ret = -ENOMEM;

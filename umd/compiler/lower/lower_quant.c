@@ -5,14 +5,17 @@
  * calibrated range (max |x| / 127), except where the hardware passes
  * values through unchanged (pooling, views), where the output takes the
  * input's; the inputs of a concatenation written in place (lower_views.c)
- * take the concatenation's, their producers rescaling into it. Fixed-point
- * factors for the SDP's multipliers and shifts.
+ * take the concatenation's, their producers rescaling into it. With mixed
+ * precision only the int8 tensors have scales (an fp16 tensor's twin in
+ * int8 that of the fp16 one's calibrated range). Fixed-point factors for
+ * the SDP's multipliers and shifts.
  */
 #include <errno.h>
 #include <math.h>
 #include <string.h>
 
 #include "lower_internal.h"
+#include "quality.h"
 
 uint16_t nvc_half(float f)
 {
@@ -47,6 +50,14 @@ uint16_t nvc_half(float f)
 	return sign | half;
 }
 
+int32_t nvc_f32_bits(float f)
+{
+	int32_t v;
+
+	memcpy(&v, &f, sizeof(v));
+	return v;
+}
+
 /* Smallest shift s with |@maxabs| / 2^s inside a signed @bits integer. */
 int nvc_shift_for(double maxabs, int bits)
 {
@@ -76,13 +87,6 @@ void nvc_fixed(double v, int bits, int16_t *m, uint8_t *shift)
 		s++;
 	*m = (int16_t)fmax(fmin(round(v * ldexp(1.0, s)), lim), -lim);
 	*shift = (uint8_t)s;
-}
-
-static float range_scale(const struct nvc_tensor *t)
-{
-	float m = fmaxf(fabsf(t->min), fabsf(t->max));
-
-	return m > 0 ? m / 127.0f : 1.0f / 127.0f;
 }
 
 /*
@@ -118,8 +122,12 @@ int nvc_scales(struct nvc_lower *L)
 					"tensor '%s' has no calibrated range (int8 needs one)",
 					t->name);
 		}
-		L->ir.ts[i].scale = range_scale(t);
+		L->ir.ts[i].scale = nvc_act_scale(t);
 	}
+	/* A conversion into int8 writes at its tensor's calibrated scale. */
+	for (i = g->num_tensors; i < L->ir.num_tensors; i++)
+		if (L->ir.ts[i].prec == DLA_PRECISION_INT8)
+			L->ir.ts[i].scale = nvc_act_scale(&g->tensors[L->ir.ts[i].of]);
 	for (i = 0; i < g->num_tensors; i++)
 		if (L->ir.ts[i].root >= 0)
 			L->ir.ts[i].scale = L->ir.ts[L->ir.ts[i].root].scale;

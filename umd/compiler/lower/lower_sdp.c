@@ -41,15 +41,6 @@ static uint32_t sdp_operands(struct nvc_lower *L, const int16_t *alu,
 			     const int16_t *mul, int c,
 			     struct dla_data_cube *cube);
 
-/* fp32 bit pattern (the Y stage's register operands in fp16 mode). */
-static int32_t f32_bits(float f)
-{
-	int32_t v;
-
-	memcpy(&v, &f, sizeof(v));
-	return v;
-}
-
 /*
  * PReLU: the slope of each channel multiplies its negative values, in X2
  * when the X stages before left it free (@x is X1), else in Y.
@@ -171,14 +162,14 @@ static int sdp_act(struct nvc_lower *L, const struct nvc_node *n,
 		}
 		*y = (struct dla_sdp_op){ .enable = 1, .alu_type = SDP_ALU_MIN,
 			.type = SDP_TYPE_ADD, .precision = L->prec,
-			.alu_operand = fp ? f32_bits(act->max) :
+			.alu_operand = fp ? nvc_f32_bits(act->max) :
 				       (int32_t)lrintf(act->max / s_c) };
 		return 0;
 	case NVC_ACT_LEAKY:
 		*y = (struct dla_sdp_op){ .enable = 1, .type = SDP_TYPE_MUL,
 			.act = SDP_ACT_PRELU, .precision = L->prec };
 		if (fp) {
-			y->mul_operand = f32_bits(act->alpha);
+			y->mul_operand = nvc_f32_bits(act->alpha);
 		} else {
 			nvc_fixed(act->alpha, 16, &m, &sh);
 			y->mul_operand = m;
@@ -274,7 +265,7 @@ static int sdp_elt_x2(struct nvc_lower *L, const struct nvc_node *n,
 struct nvc_operand nvc_operand(const struct nvc_lower *L, int tensor)
 {
 	return (struct nvc_operand){ .cube = nvc_cube(L, tensor),
-		.scale = L->ir.ts[nvc_resolve(L, tensor)].scale };
+		.scale = L->ir.ts[nvc_read(L, tensor)].scale };
 }
 
 /*
@@ -462,7 +453,7 @@ int nvc_lower_sdp_node(struct nvc_lower *L, int node)
 	const struct nvc_node *n = &L->g->nodes[node];
 	int in = n->inputs[0], out = n->outputs[0], op, ret;
 	struct nvc_operand other;
-	float s_in = L->ir.ts[nvc_resolve(L, in)].scale, s_out = L->ir.ts[out].scale;
+	float s_in = L->ir.ts[nvc_read(L, in)].scale, s_out = L->ir.ts[out].scale;
 	struct nvc_activation act = n->act;
 	struct dla_data_cube dst;
 	float s_c;
@@ -543,6 +534,6 @@ int nvc_sdp_copy(struct nvc_lower *L, const struct nvc_node *n, int from,
 		return ret;
 	if (L->prec == DLA_PRECISION_INT8)
 		sdp_x1_scale(&L->ops[op].op.sdp_op.x1_op,
-			     (double)L->ir.ts[nvc_resolve(L, from)].scale / s_c);
+			     (double)L->ir.ts[nvc_read(L, from)].scale / s_c);
 	return op;
 }

@@ -56,6 +56,7 @@ void nvc_views(struct nvc_lower *L)
 			int in = n->inputs[k];
 
 			if (rescales(g, in) && L->ir.ts[in].root < 0 &&
+			    L->ir.ts[in].prec == L->ir.ts[n->outputs[0]].prec &&
 			    g->tensors[in].alias_of < 0 && !is_output(L, in) &&
 			    !g->tensors[n->outputs[0]].data)
 				L->ir.ts[in].root = n->outputs[0];

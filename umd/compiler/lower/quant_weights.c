@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * int8 weights: one scale per kernel. The back end quantises with these,
- * and bias correction measures the error of exactly these codes.
+ * int8 weights: one scale per kernel; activations: one a tensor. The back
+ * end quantises with these, and bias correction and the per-layer errors
+ * (calib_error.c) measure the error of exactly these codes.
  */
 #include <math.h>
 
@@ -40,4 +41,11 @@ void nvc_weight_scales(float *ws, int k)
 signed char nvc_weight_code(float v, float s)
 {
 	return (signed char)fmaxf(fminf(rintf(v / s), 127), -127);
+}
+
+float nvc_act_scale(const struct nvc_tensor *t)
+{
+	float m = fmaxf(fabsf(t->min), fabsf(t->max));
+
+	return m > 0 ? m / 127.0f : 1.0f / 127.0f;
 }

@@ -35,6 +35,12 @@ void nvc_weight_scales(float *ws, int k);
 /* Weight @v as the int8 code of scale @s (rounded, within +-127). */
 signed char nvc_weight_code(float v, float s);
 
+/*
+ * The int8 scale of activation tensor @t: the symmetric one of its
+ * calibrated range, max |x| / 127 (1/127 for a range of 0).
+ */
+float nvc_act_scale(const struct nvc_tensor *t);
+
 enum nvc_equalize { NVC_EQ_NONE, NVC_EQ_EXACT, NVC_EQ_RELU6 };
 
 /*
