@@ -39,13 +39,16 @@ trap 'rm -f "$results"' EXIT
 
 # run NAME COMMAND...: echo its output and keep its TAP lines for the count;
 # a program that fails without a "not ok" line of its own fails as a whole.
+# Its wall time follows as a TAP comment, to see where the suite's time goes.
 run() {
 	name=$1
 	shift
 	out=$(mktemp)
 	status=0
+	start=$(date +%s)
 	"$@" >"$out" 2>&1 || status=$?
 	cat "$out"
+	echo "# $name: $(($(date +%s) - start)) s"
 	grep -E '^(not )?ok ' "$out" >>"$results" || true
 	if [ "$status" -ne 0 ] && ! grep -q '^not ok ' "$out"; then
 		echo "not ok - $name exited with status $status" | tee -a "$results"
