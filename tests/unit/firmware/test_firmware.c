@@ -650,12 +650,16 @@ static void test_cbuf_limits(void)
 }
 
 /*
- * Two int8 convolutions on nv_small, the second (data banks @dbank1)
- * enabled when the first (@dbank0) completes.
+ * Two convolutions, int8 ones on nv_small (@small), the second (data banks
+ * @dbank1) enabled when the first (@dbank0) completes.
  */
-static void conv_pair(struct task_descs *d, u8 dbank0, u8 dbank1)
+static void conv_pair(struct task_descs *d, bool small, u8 dbank0, u8 dbank1)
 {
-	m_int8_banks(d, dbank0, 1);
+	if (small)
+		m_int8_banks(d, dbank0, 1);
+	else
+		m_packed(d);
+	d->op[0].conv_op.data_bank = dbank0;
 	d->net.num_operations = 2;
 	d->graph[0].consumers[DLA_OP_CONV] = (struct dla_consumer){
 		.index = 1, .event = DLA_EVENT_OP_COMPLETED };
@@ -668,13 +672,14 @@ static void conv_pair(struct task_descs *d, u8 dbank0, u8 dbank1)
 }
 
 /*
- * The CDMA and CSC D_OP_ENABLE and CDMA D_PERF_ENABLE writes of nv_small
- * in the log from entry @from, as "CDMA0 CSC1 PERF1 ..." (unit and the
- * group its pointer names).
+ * The CDMA and CSC D_OP_ENABLE and CDMA D_PERF_ENABLE writes of
+ * configuration @config in the log from entry @from, as "CDMA0 CSC1 PERF1
+ * ..." (unit and the group its pointer names).
  */
-static void conv_enables(unsigned int from, char *out, size_t len)
+static void conv_enables(const char *config, unsigned int from, char *out,
+			 size_t len)
 {
-	const u32 *base = dla_hw_config_get("nv_small")->unit_base;
+	const u32 *base = dla_hw_config_get(config)->unit_base;
 	static const struct {
 		const char *name;
 		enum nvdla_unit unit;
@@ -712,18 +717,21 @@ static void conv_enables(unsigned int from, char *out, size_t len)
  * group is not enabled (docs/model.md): the second convolution's CDMA is
  * enabled as soon as the first is, ahead of the first's CACC done, when
  * their data banks differ (it then waits for its CSC), and with the rest
- * after that done when they are the same (it would fetch at once).
+ * after that done when they are the same (it would fetch at once). On
+ * nv_full, whose C model stops for good on an early CDMA, never early.
  */
 static void test_conv_early_enable(void)
 {
 	static const struct {
+		const char *config;
 		u8 dbank1;
 		bool stats;
 		const char *start, *after;
 	} cases[] = {
-		{ 2, false, "CSC0 CDMA0 CDMA1", "CSC1" },
-		{ 1, false, "CSC0 CDMA0", "CSC1 CDMA1" },
-		{ 2, true, "PERF0 CSC0 CDMA0 PERF1 CDMA1", "CSC1" },
+		{ "nv_small", 2, false, "CSC0 CDMA0 CDMA1", "CSC1" },
+		{ "nv_small", 1, false, "CSC0 CDMA0", "CSC1 CDMA1" },
+		{ "nv_small", 2, true, "PERF0 CSC0 CDMA0 PERF1 CDMA1", "CSC1" },
+		{ "nv_full", 2, false, "CSC0 CDMA0", "CSC1 CDMA1" },
 	};
 	char start[64], after[64];
 	struct task_descs d;
@@ -732,26 +740,30 @@ static void test_conv_early_enable(void)
 	size_t i;
 	int ret;
 
-	dla_register_driver(engine, &fake, &fake_ops,
-			    dla_hw_config_get("nv_small"));
-	fake.glb = dla_hw_config_get("nv_small")->unit_base[NVDLA_UNIT_GLB];
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct dla_hw_config *cfg =
+			dla_hw_config_get(cases[i].config);
+
+		dla_register_driver(engine, &fake, &fake_ops, cfg);
+		fake.glb = cfg->unit_base[NVDLA_UNIT_GLB];
 		good_task(&d);
-		conv_pair(&d, 1, cases[i].dbank1);
+		conv_pair(&d, !strcmp(cases[i].config, "nv_small"), 1,
+			  cases[i].dbank1);
 		d.net.stat_list_index = cases[i].stats ? 5 : -1;
 		fake.nlog = 0;
 		ret = submit(&d, NUM_BUFS);
-		conv_enables(0, start, sizeof(start));
+		conv_enables(cases[i].config, 0, start, sizeof(start));
 		mark = fake.nlog;
 		fake.intr_status = NVDLA_GLB_S_INTR_STATUS_CACC_DONE_STATUS0_MASK;
 		dla_isr_handler(engine);
 		fake.intr_status = 0;
 		ret = ret ?: dla_process_events(engine, &done);
-		conv_enables(mark, after, sizeof(after));
+		conv_enables(cases[i].config, mark, after, sizeof(after));
 		tap_ok(ret == 0 && !done && !strcmp(start, cases[i].start) &&
 		       !strcmp(after, cases[i].after),
-		       "data banks 1 then %u%s: \"%s\" at the start, \"%s\" after the first CACC done (ret %d, \"%s\")",
-		       cases[i].dbank1, cases[i].stats ? ", counters on" : "",
+		       "%s, data banks 1 then %u%s: \"%s\" at the start, \"%s\" after the first CACC done (ret %d, \"%s\")",
+		       cases[i].config, cases[i].dbank1,
+		       cases[i].stats ? ", counters on" : "",
 		       start, after, ret, fake.last_error);
 		finish();
 	}

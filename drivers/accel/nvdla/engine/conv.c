@@ -351,12 +351,15 @@ static int conv_enable(struct dla_engine *engine, struct dla_group *group,
  * A CDMA whose data banks differ from the layer before's waits for its
  * CSC in the bank-change handshake before it fetches anything; with the
  * same banks it would fetch at once, so it is enabled with the rest.
+ * Only where the configuration allows it: NVIDIA's nv_full C model stops
+ * for good on a CDMA enabled before the convolution ahead has finished.
  */
 static bool conv_enable_early(struct dla_engine *engine,
 			      const struct dla_group *group, u8 gid,
 			      const struct dla_group *before)
 {
-	if (group->op->conv_op.data_bank == before->op->conv_op.data_bank)
+	if (!engine->config->cdma_early ||
+	    group->op->conv_op.data_bank == before->op->conv_op.data_bank)
 		return false;
 	dla_stat_arm(engine, DLA_OP_CONV, group, gid);
 	dla_select_group(engine, NVDLA_UNIT_CDMA, gid);

@@ -27,21 +27,25 @@
  *   cbuf_banks	banks of the convolution buffer
  *   cbuf_depth	entries of one bank
  *   cbuf_width	bytes of one entry
+ *   cdma_early	1: a convolution's CDMA may be enabled while the one before
+ *		runs (the v2 designs: their RTL's CDMA counts the releases of
+ *		the layer before only while enabled; the v1 C model of nv_full
+ *		stops for good when it is, docs/model.md)
  *
  * The v2 configurations compute int8 only (nvdla v2 defines no other type);
  * the nv_small family drives 32-bit addresses (its CFGROM), the others 64.
  */
 NVDLA_HW_CONFIG(NV_FULL, "nv_full", NV_FULL, 32, 1, 1, 1, 1, 1, 1, 64,
-		64, 32, 16, 256, 128)
+		64, 32, 16, 256, 128, 0)
 NVDLA_HW_CONFIG(NV_SMALL, "nv_small", NV_SMALL, 8, 0, 0, 0, 0, 0, 0, 32,
-		8, 8, 32, 512, 8)
+		8, 8, 32, 512, 8, 1)
 NVDLA_HW_CONFIG(NV_LARGE, "nv_large", NV_SMALL, 32, 0, 0, 0, 0, 0, 0, 64,
-		64, 32, 16, 512, 64)
+		64, 32, 16, 512, 64, 1)
 NVDLA_HW_CONFIG(NV_SMALL_256, "nv_small_256", NV_SMALL, 8, 0, 0, 0, 0, 0, 0, 32,
-		32, 8, 32, 128, 32)
+		32, 8, 32, 128, 32, 1)
 NVDLA_HW_CONFIG(NV_SMALL_256_FULL, "nv_small_256_full", NV_SMALL, 8, 0, 0, 0, 0, 0, 0, 32,
-		32, 8, 32, 128, 32)
+		32, 8, 32, 128, 32, 1)
 NVDLA_HW_CONFIG(NV_MEDIUM_512, "nv_medium_512", NV_SMALL, 16, 0, 0, 0, 0, 0, 0, 64,
-		32, 16, 32, 512, 32)
+		32, 16, 32, 512, 32, 1)
 NVDLA_HW_CONFIG(NV_MEDIUM_1024_FULL, "nv_medium_1024_full", NV_SMALL, 32, 0, 0, 0, 0, 0, 0, 64,
-		32, 32, 32, 512, 32)
+		32, 32, 32, 512, 32, 1)
