@@ -949,6 +949,7 @@ static void test_sdp_narrow(void)
 	for (i = 0; i < 200000; i++) {
 		memset(&p, 0, sizeof(p));
 		p.in_bpe = p.out_bpe = rnd() % 2 + 1;
+		p.out_bits = p.out_bpe * 8;
 		p.lanes = ATOM / p.in_bpe;
 		p.atom = ATOM;
 		p.c = p.lanes;
