@@ -10,18 +10,22 @@
 # the model compares (value profile); they get longer, since the model
 # runs in the kernel as the virtual device. ONNX models start from those
 # the compiler's unit test builds, loadables also from the compiler's
-# back-end test of CPU tasks.
+# back-end test of CPU tasks. Two fuzzers run at a time.
 build=${1:-build}
 seconds=${NVDLA_FUZZ_SECONDS:-15}
 sim_seconds=${NVDLA_FUZZ_SIM_SECONDS:-30}
 traces=../shared/conformance/traces
-n=0
-for target in fuzz_sim fuzz_loadable fuzz_image fuzz_yolo fuzz_onnx; do
-	n=$((n + 1))
+targets="fuzz_sim fuzz_loadable fuzz_image fuzz_yolo fuzz_onnx"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+# fuzz N TARGET: TAP line N of TARGET's run.
+fuzz() {
+	n=$1 target=$2
 	fuzzer=$build/fuzz/$target
 	if [ ! -x "$fuzzer" ]; then
 		echo "ok $n - $target # SKIP no libFuzzer build (clang, libclang-rt-14-dev)"
-		continue
+		return
 	fi
 	corpus=$(mktemp -d)
 	budget=$seconds
@@ -33,7 +37,7 @@ for target in fuzz_sim fuzz_loadable fuzz_image fuzz_yolo fuzz_onnx; do
 			"$traces"/*/* >/dev/null; then
 			echo "not ok $n - $target: the hardware tests do not record as seeds"
 			rm -rf "$corpus"
-			continue
+			return
 		fi
 	fi
 	# Seeds: the shipped loadable and the official ones, when present,
@@ -45,7 +49,7 @@ for target in fuzz_sim fuzz_loadable fuzz_image fuzz_yolo fuzz_onnx; do
 			"$corpus" >/dev/null; then
 			echo "not ok $n - $target: the CPU tasks' loadables do not build"
 			rm -rf "$corpus"
-			continue
+			return
 		fi
 	fi
 	if [ "$target" = fuzz_onnx ]; then
@@ -67,4 +71,24 @@ for target in fuzz_sim fuzz_loadable fuzz_image fuzz_yolo fuzz_onnx; do
 		tail -40 "$corpus.log" | sed 's/^/# /'
 	fi
 	rm -rf "$corpus" "$corpus.log"
+}
+
+# lane TARGET...: each target's run in turn, its lines in $out/TARGET.
+lane() {
+	for target; do
+		n=0
+		for t in $targets; do
+			n=$((n + 1))
+			[ "$t" = "$target" ] && break
+		done
+		fuzz "$n" "$target" >"$out/$target"
+	done
+}
+
+# Two fuzzers at a time, each on a core of its own: lanes of equal budget.
+lane fuzz_sim fuzz_image &
+lane fuzz_loadable fuzz_yolo fuzz_onnx
+wait
+for target in $targets; do
+	cat "$out/$target"
 done
