@@ -252,6 +252,19 @@ static void cdp_count_finish(struct nvdla_sim *sim,
 	sim_set_status(sim, NVDLA_UNIT_CDP, NVDLA_CDP_D_OUT_SATURATION, sat);
 }
 
+/* The elements and their status, unless only times are wanted. */
+static void cdp_compute_values(struct nvdla_sim *sim, const struct cdp_params *p)
+{
+	if (sim->no_values)
+		return;
+	if (p->fp16) {
+		cdp_compute_fp16(sim, p);
+		cdp_fp16_status(sim, p);
+	} else {
+		cdp_compute(sim, p);
+	}
+}
+
 bool sim_cdp_run(struct nvdla_sim *sim)
 {
 	struct sim_lut_count count = { 0 };
@@ -268,13 +281,9 @@ bool sim_cdp_run(struct nvdla_sim *sim)
 	p.sat_count = &sat;
 	if (!cdp_params(sim, &p)) {
 		sim->faults++;
-	} else if (p.fp16) {
-		sim_perf_cdp(sim, &p);
-		cdp_compute_fp16(sim, &p);
-		cdp_fp16_status(sim, &p);
 	} else {
 		sim_perf_cdp(sim, &p);
-		cdp_compute(sim, &p);
+		cdp_compute_values(sim, &p);
 	}
 	cdp_count_finish(sim, &count, sat);
 	sim_perf_end(sim);

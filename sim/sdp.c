@@ -502,7 +502,7 @@ static void sdp_count_finish(struct nvdla_sim *sim, const struct sdp_count *n,
  */
 bool sim_sdp_run(struct nvdla_sim *sim)
 {
-	bool flying, rdma, to_pdp, ok;
+	bool flying, rdma, to_pdp, ok, values;
 	struct sim_stream stream;
 	u32 pdp_done = 0;
 	struct sdp_params p;
@@ -527,7 +527,8 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 		      sdp_params(sim, &p, NULL);
 	if (ok && flying)
 		ok = sim_cdma_nan_status(sim, &cv);
-	if (ok && flying)
+	values = ok && !sim->no_values;
+	if (values && flying)
 		sim_conv_cache_open(&cv, p.w, p.h);
 	if (ok)
 		sdp_count_start(sim, &p, flying ? &cv : NULL, &count);
@@ -545,15 +546,15 @@ bool sim_sdp_run(struct nvdla_sim *sim)
 			sdp_count_attach(&p, flying ? &cv : NULL, &count);
 	}
 	/* Stores the output, or just counts where it went elsewhere. */
-	if (ok && (p.out || count.lut_on || count.sat_on || count.cacc_on))
+	if (values && (p.out || count.lut_on || count.sat_on || count.cacc_on))
 		sdp_compute_batches(&p, flying ? &cv : NULL);
-	if (ok && (p.fp16 || p.out_fp16))
+	if (values && (p.fp16 || p.out_fp16))
 		sim_sdp_fp16_status(sim, &p);
 	if (ok)
 		sdp_count_finish(sim, &count, flying);
 	else
 		sim->faults++;
-	if (ok && flying)
+	if (values && flying)
 		sim_conv_cache_close(&cv);
 	sim_perf_end(sim);
 	if (flying)

@@ -76,6 +76,11 @@ void nvdla_sim_reg_write(struct nvdla_sim *sim, u32 addr, u32 val)
 		sim_regfile_write(sim, unit, reg, val);
 }
 
+void nvdla_sim_skip_values(struct nvdla_sim *sim, bool off)
+{
+	sim->no_values = off;
+}
+
 bool nvdla_sim_run(struct nvdla_sim *sim)
 {
 	bool progress, more;

@@ -137,6 +137,7 @@ struct nvdla_sim {
 	u32 hazards;		/* layers the hardware could not run (cbuf.c) */
 	struct nvdla_cbuf_verdict last_hazard;
 	bool allow_hazards;	/* run them anyway */
+	bool no_values;		/* compute no element (estimates alone) */
 	struct sim_bdma bdma;
 	struct sim_unit units[NVDLA_UNIT_COUNT];
 	struct sim_cdma_last cdma_last;

@@ -456,6 +456,15 @@ struct nvdla_estimate_params {
 int nvdla_runtime_estimate(struct nvdla_runtime *rt,
 			   const struct nvdla_estimate_params *params);
 
+/*
+ * Estimates alone: with @on set, the in-process model's runs that follow
+ * check, estimate and end every DLA operation as before (the same
+ * estimate, the same refusals) but compute none of its elements, which
+ * is many times faster; what the DLA tasks would write is undefined, and
+ * CPU tasks compute on it. @on 0 computes again. -EOPNOTSUPP on a device.
+ */
+int nvdla_runtime_estimate_only(struct nvdla_runtime *rt, int on);
+
 /**
  * struct nvdla_op_estimate - one estimated hardware operation: an engine,
  *	or engines fed on the fly ("conv+sdp+pdp"), in the order they ran

@@ -149,6 +149,7 @@ struct nvdla_backend {
 	 * estimate), at @est_params; @est_failed: one did not fit in memory.
 	 */
 	bool estimating, est_failed;
+	bool no_values;		/* estimates alone: compute no element */
 	struct nvdla_estimate_params est_params;
 	struct nvdla_op_estimate *est_ops;
 	unsigned int est_num, est_cap;

@@ -501,6 +501,7 @@ static int sim_submit(struct nvdla_backend *be,
 	sb->submit_ns = submit_ns;
 	sb->written = false;
 	nvdla_sim_allow_hazards(sb->sim, be->allow_hazards);
+	nvdla_sim_skip_values(sb->sim, be->no_values);
 	dla_allow_hw_hazards(sb->engine, be->allow_hazards);
 	/* The same two steps as the kernel driver's: check a copy, run it. */
 	ret = dla_task_prepare(sb->engine, &task, &checked);

@@ -32,6 +32,8 @@ struct options {
 	int64_t timeout_ns;
 	bool allow_hw_hazards;
 	bool estimate;
+	bool estimate_only;	/* --estimate-only: no values, no output */
+	bool output_set;	/* -o given */
 	bool estimate_set;	/* --clock, --dram-gbps or --dram-latency */
 	const char *timeline;	/* --timeline FILE.svg */
 	struct nvdla_estimate_params est;
@@ -48,7 +50,7 @@ static void usage(FILE *f)
 		"Usage: nvdla_runtime --loadable FILE [--device DEV] [--image FILE | --input FILE]\n"
 		"                     [--timeout S] [--top K]\n"
 		"                     [--record DIR [--record-format F]] [-o FILE]\n"
-		"                     [--estimate [--clock MHZ] [--dram-gbps X]\n"
+		"                     [--estimate|--estimate-only [--clock MHZ] [--dram-gbps X]\n"
 		"                      [--dram-latency NS] [--timeline FILE.svg]]\n"
 		"                     [--detect FILE [--detect-threshold T] [--nms IOU]]\n"
 		"\n"
@@ -97,6 +99,8 @@ static void usage(FILE *f)
 		"  --estimate       also estimate how long each operation takes\n"
 		"                   on the hardware (the built-in model only):\n"
 		"                   a table of operations and the frames/s\n"
+		"  --estimate-only  the estimate alone, many times faster: the\n"
+		"                   model computes no value and nothing is written\n"
 		"  --clock MHZ      the estimate's core clock (default: the\n"
 		"                   configuration's, docs/performance.md)\n"
 		"  --dram-gbps X    the estimate's memory bandwidth in GB/s\n"
@@ -219,6 +223,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "record-format", required_argument, NULL, 'F' },
 		{ "allow-hw-hazards", no_argument, NULL, 'H' },
 		{ "estimate", no_argument, NULL, 'e' },
+		{ "estimate-only", no_argument, NULL, 'E' },
 		{ "clock", required_argument, NULL, 'C' },
 		{ "dram-gbps", required_argument, NULL, 'G' },
 		{ "dram-latency", required_argument, NULL, 'L' },
@@ -282,6 +287,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'H':
 			o->allow_hw_hazards = true;
 			break;
+		case 'E':
+			o->estimate_only = true;
+			/* fall through */
 		case 'e':
 			o->estimate = true;
 			break;
@@ -318,6 +326,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'o':
 			o->output = optarg;
+			o->output_set = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -329,6 +338,11 @@ static int parse_options(int argc, char **argv, struct options *o)
 	}
 	if (o->estimate_set && !o->estimate) {
 		fprintf(stderr, "nvdla_runtime: --clock, --dram-gbps and --dram-latency need --estimate\n");
+		return -1;
+	}
+	if (o->estimate_only && (o->output_set || o->rawdump || o->record ||
+				 o->detect || o->stats)) {
+		fprintf(stderr, "nvdla_runtime: --estimate-only computes no value: -o, --rawdump, --record, --detect and --stats need --estimate\n");
 		return -1;
 	}
 	if (o->detect_set && !o->detect) {
@@ -417,6 +431,8 @@ static int run_network(struct nvdla_runtime *rt, const struct options *o,
 	ret = o->allow_hw_hazards ? nvdla_runtime_allow_hw_hazards(rt, 1) : 0;
 	if (!ret && o->estimate)
 		ret = nvdla_runtime_estimate(rt, &o->est);
+	if (!ret && o->estimate_only)
+		ret = nvdla_runtime_estimate_only(rt, 1);
 	if (!ret)
 		ret = nvdla_network_load_file(rt, o->loadable, &net);
 	if (ret)
@@ -454,14 +470,14 @@ static int run_network(struct nvdla_runtime *rt, const struct options *o,
 		ret = cli_write_timeline(net, timeline);
 	if (!ret && o->detect)
 		ret = cli_detect(net, yolo, o->detect_threshold, o->nms);
-	else if (!ret && nvdla_network_num_outputs(net))
+	else if (!ret && !o->estimate_only && nvdla_network_num_outputs(net))
 		cli_print_top(net, 0, o->top);
-	if (!ret) {
+	if (!ret && !o->estimate_only) {
 		snprintf(what, sizeof(what), "%s: ran %s, wrote ",
 			 nvdla_runtime_device(rt), o->loadable);
 		ret = cli_write_outputs(net, o->output, o->rawdump, what);
 	}
-	if (!ret && !nvdla_network_num_outputs(net))
+	if (!ret && (o->estimate_only || !nvdla_network_num_outputs(net)))
 		printf("%s: ran %s\n", nvdla_runtime_device(rt), o->loadable);
 	nvdla_network_unload(net);
 	return ret;

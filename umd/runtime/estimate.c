@@ -47,6 +47,16 @@ NVDLA_EXPORT int nvdla_runtime_estimate(struct nvdla_runtime *rt,
 	return 0;
 }
 
+NVDLA_EXPORT int nvdla_runtime_estimate_only(struct nvdla_runtime *rt, int on)
+{
+	if (!rt->be->ops->estimate)
+		return nvdla_rt_error(rt, -EOPNOTSUPP,
+				      "%s computes every run: only the built-in model (sim:<configuration>) estimates alone",
+				      rt->be->name);
+	rt->be->no_values = on;
+	return 0;
+}
+
 void nvdla_net_estimate_begin(struct nvdla_network *net)
 {
 	net->rt->be->est_num = 0;

@@ -181,6 +181,14 @@ int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id);
  */
 void nvdla_sim_allow_hazards(struct nvdla_sim *sim, bool allow);
 
+/*
+ * Times alone: with @off set, the convolution, SDP, PDP and CDP check,
+ * estimate and end each operation as before but compute no element, so
+ * what they would write is left as it was (the estimate does not depend
+ * on it). nvdla_sim_init() clears it.
+ */
+void nvdla_sim_skip_values(struct nvdla_sim *sim, bool off);
+
 /* Layers so far that broke a limit; the latest's rule and numbers in *@last. */
 u32 nvdla_sim_hazards(const struct nvdla_sim *sim,
 		      struct nvdla_cbuf_verdict *last);

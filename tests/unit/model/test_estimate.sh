@@ -4,14 +4,15 @@
 # follow by hand from the configuration: a convolution bound by its MAC
 # array, the same bound by memory, a BDMA copy bound by bandwidth, the
 # clock's effect; each official regression loadable estimated (frames/s,
-# the bound of every operation, its output still the golden one); the
+# the bound of every operation, its output still the golden one, and
+# the same estimate with --estimate-only); the
 # operations of a network in order on the time line; the refusals. Run
 # from the repository root with the build directory as $1.
 set -u
 build=${1:-build}
 # shellcheck source=tests/unit/lib/tap.sh
 . tests/unit/lib/tap.sh
-rt=$build/bin/nvdla_runtime
+rt=$(cd "$build/bin" && pwd)/nvdla_runtime
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -19,6 +20,8 @@ trap 'rm -rf "$tmp"' EXIT
 # engines, group, start, cycles, time_us, bound, mac_cyc, post_cyc,
 # mem_cyc, MACs, read_B, write_B).
 field() { awk -v op="$1" -v f="$2" '$1 == op && NF == 13 { print $f }' "$3"; }
+# The estimate in file $1: its operation table and totals.
+estimate() { grep -E '^(estimate:|total:|  op | *[0-9]+ [a-z+]+ )' "$1"; }
 
 # 14x14x64 int8 into 64 3x3 kernels, padding 1, on nv_full (atomic-C 64
 # channels, atomic-K 32 bytes: 32 int8 kernels a pass): the CSC walks
@@ -97,6 +100,12 @@ for t in $(cat tests/golden-loadables); do
 		[ "$(awk 'NF == 13 && $1 ~ /^[0-9]+$/ && $7 !~ /^(mac|memory|post)$/' "$tmp/$t.txt" | wc -l)" -eq 0 ] &&
 		[ "$(md5sum <"$tmp/$t.dimg" | cut -d' ' -f1)" = "$(cut -d' ' -f1 "$conf/$t/golden/lead.md5")" ]
 	ok $? "$t: --estimate prints frames/s and each operation's bound, output still golden"
+	# The same estimate without computing a value, nothing written.
+	loadable=$PWD/$conf/$t/$t.nvdla
+	(cd "$tmp" && "$rt" --loadable "$loadable" --estimate-only >"$t.only") &&
+		[ ! -e "$tmp/output.dimg" ] &&
+		[ "$(estimate "$tmp/$t.txt")" = "$(estimate "$tmp/$t.only")" ]
+	ok $? "$t: --estimate-only gives the same estimate and writes no output"
 done
 
 # NN_L0_0 (LeNet: two convolutions, each with its pooling, then fully
@@ -291,4 +300,9 @@ ok $? "--clock without --estimate: usage error, status 2"
 	-o "$tmp/b.dimg" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q -- "--clock takes a number: 'fast'" "$tmp/err"
 ok $? "--clock fast: usage error, status 2"
+"$rt" --loadable loadables/bdma_copy.nvdla --estimate-only \
+	-o "$tmp/b.dimg" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -e "$tmp/b.dimg" ] &&
+	grep -q -- "--estimate-only computes no value: -o, --rawdump, --record, --detect and --stats need --estimate" "$tmp/err"
+ok $? "--estimate-only with -o: usage error, status 2, nothing written"
 echo "1..$n"

@@ -378,6 +378,51 @@ static void test_sdp_to_pdp(void)
 }
 
 /*
+ * Estimates alone (nvdla_sim_skip_values): an SDP layer streamed into the
+ * PDP ends as before, both done pulses and no fault, but writes nothing;
+ * with values on again the same layer writes its output.
+ */
+static bool sdp_pdp_writes(bool skip, bool *done)
+{
+	bool written = false;
+	uint32_t status;
+	int i;
+
+	memset(host.mem + 0x4000, 0xee, 2048);
+	wr(GLB + NVDLA_GLB_S_INTR_STATUS, ~0u);
+	nvdla_sim_skip_values(sim, skip);
+	pdp_layer(true, 0x1000, 0x4000);
+	wr(PDP + NVDLA_PDP_D_OP_ENABLE, 1);
+	sdp_layer(true);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+	wr(SDP + NVDLA_SDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+	nvdla_sim_skip_values(sim, false);
+	status = rd(GLB + NVDLA_GLB_S_INTR_STATUS);
+	for (i = 0; i < 2048; i++)
+		written |= host.mem[0x4000 + i] != 0xee;
+	*done = (status & 0x3) && (status & 0x30);
+	return written;
+}
+
+static void test_skip_values(void)
+{
+	uint32_t faults = nvdla_sim_fault_count(sim);
+	bool skipped, computed, done_skipped, done;
+	int i;
+
+	memset(host.mem, 0, MEM_SIZE);
+	for (i = 0; i < 2048; i++)
+		host.mem[i] = (uint8_t)(i * 37 + 11);
+	skipped = sdp_pdp_writes(true, &done_skipped);
+	computed = sdp_pdp_writes(false, &done);
+	tap_ok(!skipped && done_skipped && computed && done &&
+	       nvdla_sim_fault_count(sim) == faults,
+	       "values skipped: SDP into PDP ends, writes nothing; on again, writes");
+}
+
+/*
  * An int8 input cube that ends at the last byte of memory pools like the
  * same cube elsewhere: the PDP reads one byte per int8 element, not two.
  */
@@ -1346,6 +1391,7 @@ int main(void)
 	test_rubik_contract();
 	test_rubik_split_merge();
 	test_sdp_to_pdp();
+	test_skip_values();
 	test_pdp_int8_at_end();
 	test_pdp_fp16();
 	test_pdp_fp16_pad();

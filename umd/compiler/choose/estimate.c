@@ -121,6 +121,8 @@ int nvc_estimate(const void *buf, size_t len, const char *config,
 		return ret;
 	}
 	ret = nvdla_runtime_estimate(rt, NULL);
+	if (!ret)	/* the times alone: they do not depend on the values */
+		ret = nvdla_runtime_estimate_only(rt, 1);
 	if (!ret)
 		ret = nvdla_network_load(rt, buf, len, &net);
 	if (!ret) {
