@@ -210,9 +210,15 @@ static void sdp_x_params(struct nvdla_sim *sim, u32 d, struct sdp_x *s)
 	s->mul_reg = X_FIELD(sim, d, MUL_SRC_VALUE, MUL_OPERAND);
 }
 
+/*
+ * Y; on a configuration built without it (sdp_y, nvdla/hw_configs.h)
+ * bypassed whatever D_DP_EW_CFG says, its operand engine unused: the
+ * nv_small RTL ties the stage's enable to 0 and ERDMA's disable to 1.
+ */
 static void sdp_y_params(struct nvdla_sim *sim, struct sdp_y *s)
 {
-	s->bypass = SIM_FIELD(sim, SDP, D_DP_EW_CFG, EW_BYPASS);
+	s->bypass = !sim->config->sdp_y ||
+		    SIM_FIELD(sim, SDP, D_DP_EW_CFG, EW_BYPASS);
 	s->alu_bypass = SIM_FIELD(sim, SDP, D_DP_EW_CFG, EW_ALU_BYPASS);
 	s->algo = SIM_FIELD(sim, SDP, D_DP_EW_CFG, EW_ALU_ALGO);
 	s->mul_bypass = SIM_FIELD(sim, SDP, D_DP_EW_CFG, EW_MUL_BYPASS);

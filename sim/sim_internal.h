@@ -49,6 +49,7 @@ struct sim_config {
 	bool cvsram;		/* second memory interface */
 	bool winograd;
 	bool weight_compress;
+	bool sdp_y;		/* the SDP's Y stage (hw_configs.h) */
 	u32 max_batch;		/* most D_BATCH_NUMBER + 1 */
 	u32 precisions;		/* BIT(enum sim_precision) it computes in */
 	u32 atom;		/* memory atom in bytes */

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The CDMA's early enable end to end (docs/model.md): networks compiled
 # by nvdla_compile for nv_small in int8 (the digit demo, LeNet and
-# ResNet-18 at 64x64 of `make models`, the ONNX corpus), run on the
+# ResNet-18 at 64x64 of `make models`, the ONNX corpus but U-Net mini,
+# whose Tanh nv_small cannot compute), run on the
 # model and recorded; in each recording no two convolutions in a row
 # have the same data banks, and every convolution's CDMA is enabled
 # before its CSC and before the CACC done of the convolution before
@@ -60,6 +61,8 @@ if [ ! -d "$corpus/onnx" ]; then
 fi
 for d in "$corpus"/onnx/*/; do
 	net=$(basename "$d")
+	# Its Tanh needs the SDP's LUT, which nv_small has not.
+	[ "$net" = unet_mini ] && continue
 	onnx=$d/${net}_logits.onnx
 	[ -f "$onnx" ] || onnx=$d/$net.onnx
 	compiled "$net" "$onnx" "$d" "$(ls "$d"/input.p?m | head -1)"

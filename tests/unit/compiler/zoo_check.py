@@ -44,6 +44,12 @@ INT8 = {
     "token_mlp": ("nv_large", "nv_small"),
     "token_mlp_17": ("nv_large", "nv_small"),
 }
+# Of those, what a configuration's hardware cannot compute, refused with
+# these words: nv_small's SDP has no LUT for SiLU's Sigmoid.
+INT8_REFUSED = {
+    ("efficientnet_b0", "nv_small"):
+    "Sigmoid (the SDP's LUT) needs the SDP's Y stage, which nv_small has not",
+}
 
 
 def calibration(d, shape):
@@ -92,8 +98,12 @@ def check_int8(d, name, x, ref):
                                  precision="int8", calibrate=cal,
                                  cpu_fallback=name in zoo.CPU_FALLBACK)
         except nvdla.CompileError as e:
-            ok = False
+            ok = ok and INT8_REFUSED.get((name, config), "\0") in str(e)
             figures.append("int8 %s refused: %s" % (config, e))
+            continue
+        if (name, config) in INT8_REFUSED:
+            ok = False
+            figures.append("int8 %s: compiled, not refused" % config)
             continue
         cos, top = compare(run(blob, config, x), ref)
         ok = ok and cos >= 0.99 and top

@@ -372,6 +372,30 @@ static void m_conv_wino(struct task_descs *d)
 	m_conv(d);
 	d->op[0].conv_op.conv_mode = 1;
 }
+/* An int8 SDP over 2x2x8 (8-byte atoms) whose Y multiplies by 3, or not. */
+static void sdp_y_task(struct task_descs *d, bool y)
+{
+	struct dla_sdp_surface_desc *s = &d->surf[0].sdp_surface;
+	struct dla_sdp_op_desc *p = &d->op[0].sdp_op;
+
+	d->graph[0].op_type = DLA_OP_SDP;
+	d->net.op_head[0] = -1;
+	d->net.op_head[DLA_OP_SDP] = 0;
+	p->src_precision = DLA_PRECISION_INT8;
+	p->dst_precision = DLA_PRECISION_INT8;
+	p->batch_num = 1;
+	p->lut_index = -1;
+	p->y_op = (struct dla_sdp_op){ .enable = y, .type = SDP_TYPE_MUL,
+				       .precision = DLA_PRECISION_INT8,
+				       .mul_operand = 3 };
+	s->src_data = (struct dla_data_cube){
+		.type = DLA_MEM_MC, .address = 4, .width = 2, .height = 2,
+		.channel = 8, .line_stride = 16, .surf_stride = 32,
+	};
+	s->dst_data = s->src_data;
+	s->dst_data.address = 5;
+}
+static void m_sdp_y(struct task_descs *d) { sdp_y_task(d, true); }
 static void m_pdp_stride(struct task_descs *d)
 {
 	struct dla_pdp_surface_desc *s = &d->surf[0].pdp_surface;
@@ -859,6 +883,8 @@ static const struct {
 	  "int16 convolution on nv_small (int8 only)" },
 	{ m_conv_wino, "nv_large", "conv: Winograd mode unsupported here",
 	  "Winograd convolution on nv_large, which has no Winograd mode" },
+	{ m_sdp_y, "nv_small", "sdp: y (element-wise, LUT) enabled; nv_small has no such stage",
+	  "SDP Y stage on nv_small, which has none (its RTL passes the data through)" },
 	{ m_pdp_stride, "nv_large", "op 0: data cube offset 0, strides 40/80 not aligned to nv_large's 32-byte atom",
 	  "8-byte aligned cube on nv_large (32-byte atoms)" },
 };
@@ -1334,6 +1360,13 @@ int main(void)
 	ret = submit(&d, NUM_BUFS);
 	tap_ok(ret == 0 && fake.writes > 0,
 	       "the 8-byte aligned cube is accepted on nv_small (ret %d, \"%s\")",
+	       ret, fake.last_error);
+	finish();
+	good_task(&d);
+	sdp_y_task(&d, false);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 && fake.writes > 0,
+	       "the same SDP without Y is accepted on nv_small (ret %d, \"%s\")",
 	       ret, fake.last_error);
 	finish();
 

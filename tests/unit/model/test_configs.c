@@ -873,7 +873,8 @@ static void test_refusals(void)
  * The configurations the driver reports (DRM_NVDLA_CONFIG_NAMES, in the
  * order of enum drm_nvdla_config) are exactly those of the firmware and of
  * the model, in the same order, and the firmware's facts of each are the
- * model's: atom, engines, compressed weights, precisions, address map.
+ * model's: atom, engines, compressed weights, the SDP's Y stage,
+ * precisions, address map.
  */
 static void test_shared_facts(void)
 {
@@ -898,6 +899,7 @@ static void test_shared_facts(void)
 		       fw->atom_size == sim->atom && fw->bdma == sim->bdma &&
 		       fw->rubik == sim->rubik &&
 		       fw->weight_compress == sim->weight_compress &&
+		       fw->sdp_y == sim->sdp_y &&
 		       fw->precisions == sim->precisions &&
 		       !memcmp(fw->unit_base, sim->unit_base,
 			       NVDLA_UNIT_COUNT * sizeof(fw->unit_base[0])),

@@ -1368,6 +1368,97 @@ static void test_sdp_convert_refused(void)
 	       "the same input to int16 processing reads its one surface");
 }
 
+#define V2_SDP_RDMA 0x8000u	/* nv_small and nv_large unit bases */
+#define V2_SDP 0x9000u
+
+/*
+ * An int8 SDP layer of @config over one atom of channels at MEM_BASE
+ * into MEM_BASE + 0x100, every stage but Y bypassed: Y multiplies by 3
+ * (a register operand), or with @erdma adds an operand ERDMA reads per
+ * element from an address the bus refuses. Returns the model's faults.
+ */
+static uint32_t sdp_y_layer(const char *config, const struct nvdla_sim_host *h,
+			    uint32_t atom, bool erdma)
+{
+	enum nvdla_sim_config_id id;
+
+	if (nvdla_sim_config_by_name(config, &id) || nvdla_sim_init(sim, id, h))
+		return UINT32_MAX;
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_DMA_CFG, 1);	/* MCIF */
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE, atom);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, atom);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_BRDMA_CFG, 1);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_NRDMA_CFG, 1);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_ERDMA_CFG, erdma ?
+	   NVDLA_SDP_RDMA_D_ERDMA_CFG_ERDMA_DATA_MODE_MASK |
+	   NVDLA_SDP_RDMA_D_ERDMA_CFG_ERDMA_RAM_TYPE_MASK : 1);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_EW_BASE_ADDR_LOW, 0x1000);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_EW_LINE_STRIDE, atom);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_EW_SURFACE_STRIDE, atom);
+	wr(V2_SDP + NVDLA_SDP_D_DATA_CUBE_CHANNEL, atom - 1);
+	wr(V2_SDP + NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + 0x100);
+	wr(V2_SDP + NVDLA_SDP_D_DST_DMA_CFG, 1);
+	wr(V2_SDP + NVDLA_SDP_D_DST_LINE_STRIDE, atom);
+	wr(V2_SDP + NVDLA_SDP_D_DST_SURFACE_STRIDE, atom);
+	wr(V2_SDP + NVDLA_SDP_D_DP_BS_CFG, 1);
+	wr(V2_SDP + NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(V2_SDP + NVDLA_SDP_D_DP_EW_CFG, erdma ?
+	   NVDLA_SDP_D_DP_EW_CFG_EW_MUL_BYPASS_MASK |
+	   NVDLA_SDP_D_DP_EW_CFG_EW_LUT_BYPASS_MASK :
+	   NVDLA_SDP_D_DP_EW_CFG_EW_ALU_BYPASS_MASK |
+	   NVDLA_SDP_D_DP_EW_CFG_EW_LUT_BYPASS_MASK);
+	wr(V2_SDP + NVDLA_SDP_D_DP_EW_ALU_CFG,
+	   NVDLA_SDP_D_DP_EW_ALU_CFG_EW_ALU_SRC_MASK |
+	   NVDLA_SDP_D_DP_EW_ALU_CFG_EW_ALU_CVT_BYPASS_MASK);
+	wr(V2_SDP + NVDLA_SDP_D_DP_EW_MUL_CFG,
+	   NVDLA_SDP_D_DP_EW_MUL_CFG_EW_MUL_CVT_BYPASS_MASK);
+	wr(V2_SDP + NVDLA_SDP_D_DP_EW_MUL_SRC_VALUE, 3);
+	wr(V2_SDP + NVDLA_SDP_D_CVT_SCALE, 1);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+	wr(V2_SDP + NVDLA_SDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+	return nvdla_sim_fault_count(sim);
+}
+
+/* Whether the layer's output is its input times @m, for @n channels. */
+static bool sdp_y_out(uint32_t n, int m)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		if ((int8_t)host.mem[0x100 + i] != m * (int8_t)host.mem[i])
+			return false;
+	return true;
+}
+
+/*
+ * nv_small is built without the SDP's Y stage (SDP_EW_DISABLE,
+ * SDP_LUT_DISABLE): its RTL passes the data through whatever
+ * D_DP_EW_CFG says and never reads ERDMA's operands; nv_large has it.
+ */
+static void test_sdp_y_absent(const struct nvdla_sim_host *h)
+{
+	uint32_t i, faults;
+
+	for (i = 0; i < 32; i++)
+		host.mem[i] = (uint8_t)((int)i * 2 - 32);
+	faults = sdp_y_layer("nv_small", h, 8, false);
+	tap_ok(!faults && sdp_y_out(8, 1),
+	       "nv_small: Y's MUL by 3 enabled, the data passes unchanged");
+	faults = sdp_y_layer("nv_small", h, 8, true);
+	tap_ok(!faults && sdp_y_out(8, 1),
+	       "nv_small: Y's ALU reading memory enabled, no read (the bus would refuse it), the data unchanged");
+	memset(host.mem + 0x100, 0, 32);
+	faults = sdp_y_layer("nv_large", h, 32, false);
+	tap_ok(!faults && sdp_y_out(32, 3),
+	       "nv_large: Y multiplies by 3");
+	faults = sdp_y_layer("nv_large", h, 32, true);
+	tap_ok(faults == 1, "nv_large: ERDMA reads the operand the bus refuses (%u faults)",
+	       faults);
+}
+
 int main(void)
 {
 	const struct nvdla_sim_host h = {
@@ -1409,6 +1500,7 @@ int main(void)
 	test_ub_lut_select();
 	test_ub_lut_exponent_bias();
 	test_yield();
+	test_sdp_y_absent(&h);
 	free(sim);
 	return tap_done();
 }

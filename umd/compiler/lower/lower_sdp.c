@@ -8,6 +8,8 @@
  *   X2  the element-wise operand read from memory (sum, product, max),
  *       ReLU after it, or an affine's per-channel shift
  *   Y   other activations: Clip's upper bound, (P)ReLU slopes, the LUT
+ *       (on a target without Y, nv_small's: X2 where it is free; the
+ *       LUT activations are refused there)
  *   out (int8) s_c to the output's scale: one rounding at the end.
  * int8 element-wise sums bring the second operand to s_c with an exact
  * power-of-two shift and the first with the X1 multiplier, so both
@@ -41,6 +43,28 @@ static uint32_t sdp_operands(struct nvc_lower *L, const int16_t *alu,
 			     const int16_t *mul, int c,
 			     struct dla_data_cube *cube);
 
+/* @what needs the Y stage, which the target has not. */
+static int sdp_no_y(struct nvc_lower *L, const struct nvc_node *n,
+		    const char *what)
+{
+	return nvc_fail(L, n, -EOPNOTSUPP,
+			"%s needs the SDP's Y stage, which %s has not (its hardware would pass the values through)",
+			what, L->t.hw->name);
+}
+
+/*
+ * The stage of an activation Y computes: Y, or on a target without it
+ * X2 when the X stages before left it free (@x is X1); NULL if neither.
+ */
+static struct dla_sdp_op *sdp_y_stage(const struct nvc_lower *L,
+				      struct dla_sdp_op_desc *p,
+				      const struct dla_sdp_op *x)
+{
+	if (L->t.hw->sdp_y)
+		return &p->y_op;
+	return x == &p->x1_op && !p->x2_op.enable ? &p->x2_op : NULL;
+}
+
 /*
  * PReLU: the slope of each channel multiplies its negative values, in X2
  * when the X stages before left it free (@x is X1), else in Y.
@@ -59,6 +83,8 @@ static int sdp_prelu(struct nvc_lower *L, const struct nvc_node *n,
 	int16_t *m;
 	double top = 0;
 
+	if (!use_x2 && !L->t.hw->sdp_y)
+		return sdp_no_y(L, n, "PReLU after an element-wise operation");
 	if (!st->data || st->n * st->c * st->h * st->w != c)
 		return nvc_fail(L, n, -EINVAL, "PReLU slope of %d values for %d channels",
 				st->n * st->c * st->h * st->w, c);
@@ -102,27 +128,40 @@ void nvc_sdp_prelu_channels(struct nvdla_build_op *op, int c0, int n)
 }
 
 /*
+ * X2 (@x2) as a bound of Clip: the maximum (@type SDP_ALU_MAX) or
+ * minimum with @bound, a 16-bit operand shifted; the values are at scale
+ * @s_c (int8).
+ */
+static void sdp_clip_x2(const struct nvc_lower *L, struct dla_sdp_op *x2,
+			uint8_t type, float bound, float s_c)
+{
+	bool fp = L->prec == DLA_PRECISION_FP16;
+	double v = bound / s_c;
+	int sh = fp ? 0 : nvc_shift_for(v, 16);
+
+	*x2 = (struct dla_sdp_op){ .enable = 1, .type = SDP_TYPE_ADD,
+		.alu_type = type, .mode = SDP_MODE_PER_LAYER,
+		.precision = fp ? DLA_PRECISION_FP16 : DLA_PRECISION_INT16,
+		.shift_value = (uint8_t)sh,
+		.alu_operand = fp ? nvc_half(bound) :
+			       (int32_t)lrint(ldexp(v, -sh)) };
+}
+
+/*
  * Clip's lower bound @lo (not 0): a maximum with it in X2, which must be
- * free (@x is X1); the values are at scale @s_c (int8).
+ * free (@x is X1).
  */
 static int sdp_clip_min(struct nvc_lower *L, const struct nvc_node *n,
 			struct nvdla_build_op *op, const struct dla_sdp_op *x,
 			float lo, float s_c)
 {
 	struct dla_sdp_op_desc *p = &op->op.sdp_op;
-	bool fp = L->prec == DLA_PRECISION_FP16;
-	double v = lo / s_c;
-	int sh = fp ? 0 : nvc_shift_for(v, 16);
 
 	if (x != &p->x1_op)
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"Clip with a lower bound of %g after an element-wise operation or affine",
 				lo);
-	p->x2_op = (struct dla_sdp_op){ .enable = 1, .type = SDP_TYPE_ADD,
-		.alu_type = SDP_ALU_MAX, .mode = SDP_MODE_PER_LAYER,
-		.precision = fp ? DLA_PRECISION_FP16 : DLA_PRECISION_INT16,
-		.shift_value = (uint8_t)sh,
-		.alu_operand = fp ? nvc_half(lo) : (int32_t)lrint(ldexp(v, -sh)) };
+	sdp_clip_x2(L, &p->x2_op, SDP_ALU_MAX, lo, s_c);
 	return 0;
 }
 
@@ -136,7 +175,7 @@ static int sdp_act(struct nvc_lower *L, const struct nvc_node *n,
 		   const struct nvc_activation *act, float s_c, float s_out)
 {
 	struct dla_sdp_op_desc *p = &op->op.sdp_op;
-	struct dla_sdp_op *y = &p->y_op;
+	struct dla_sdp_op *y;
 	bool fp = L->prec == DLA_PRECISION_FP16;
 	int16_t m;
 	uint8_t sh;
@@ -160,24 +199,48 @@ static int sdp_act(struct nvc_lower *L, const struct nvc_node *n,
 			x->enable = 1;
 			x->act = SDP_ACT_RELU;
 		}
-		*y = (struct dla_sdp_op){ .enable = 1, .alu_type = SDP_ALU_MIN,
-			.type = SDP_TYPE_ADD, .precision = L->prec,
-			.alu_operand = fp ? nvc_f32_bits(act->max) :
-				       (int32_t)lrintf(act->max / s_c) };
+		y = sdp_y_stage(L, p, x);
+		if (!y)
+			return sdp_no_y(L, n, act->min != 0.0f ?
+					"Clip with both bounds" :
+					"Clip after an element-wise operation or affine");
+		if (y == &p->y_op) {
+			*y = (struct dla_sdp_op){ .enable = 1,
+				.alu_type = SDP_ALU_MIN, .type = SDP_TYPE_ADD,
+				.precision = L->prec,
+				.alu_operand = fp ? nvc_f32_bits(act->max) :
+					(int32_t)lrintf(act->max / s_c) };
+			return 0;
+		}
+		sdp_clip_x2(L, y, SDP_ALU_MIN, act->max, s_c);
 		return 0;
 	case NVC_ACT_LEAKY:
+		y = sdp_y_stage(L, p, x);
+		if (!y)
+			return sdp_no_y(L, n, "LeakyRelu after an element-wise operation or affine");
+		/* Y's operands are fp32 registers, X's 16 bits. */
 		*y = (struct dla_sdp_op){ .enable = 1, .type = SDP_TYPE_MUL,
 			.act = SDP_ACT_PRELU, .precision = L->prec };
-		if (fp) {
+		if (fp && y == &p->y_op) {
 			y->mul_operand = nvc_f32_bits(act->alpha);
+		} else if (fp) {
+			y->mul_operand = nvc_half(act->alpha);
+			y->precision = DLA_PRECISION_FP16;
 		} else {
 			nvc_fixed(act->alpha, 16, &m, &sh);
 			y->mul_operand = m;
 			y->truncate = sh;
+			if (y != &p->y_op)
+				y->precision = DLA_PRECISION_INT16;
 		}
 		return 0;
 	case NVC_ACT_SIGMOID:
 	case NVC_ACT_TANH:
+		if (!L->t.hw->sdp_y)
+			return sdp_no_y(L, n, act->type == NVC_ACT_SIGMOID ?
+					"Sigmoid (the SDP's LUT)" :
+					"Tanh (the SDP's LUT)");
+		y = &p->y_op;
 		lut = nvc_lut_add(L, n, act->type, s_c, s_out);
 		if (lut < 0)
 			return lut;

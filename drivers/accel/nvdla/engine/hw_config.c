@@ -17,7 +17,7 @@ enum dla_hw_config_id {
 /* Each configuration's shared facts (nvdla/hw_configs.h) as an entry. */
 #define NVDLA_HW_CONFIG(id, cfg_name, map, atom, has_bdma, has_rubik, wcomp, \
 			wino, int16, fp16, bits, mac_c, mac_k, n_banks, \
-			n_entries, entry_bytes, early) \
+			n_entries, entry_bytes, early, y) \
 	[DLA_HW_CONFIG_##id] = { \
 		.name = cfg_name, \
 		.unit_base = (const u32[NVDLA_UNIT_COUNT])NVDLA_UNIT_BASES_##map, \
@@ -27,6 +27,7 @@ enum dla_hw_config_id {
 		.weight_compress = wcomp, \
 		.winograd = wino, \
 		.cdma_early = early, \
+		.sdp_y = y, \
 		.precisions = DLA_PRECISIONS(int16, fp16), \
 		.addr_bits = bits, \
 		.cbuf = { .atomic_c = mac_c, .atomic_k = mac_k, \

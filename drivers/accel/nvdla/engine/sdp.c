@@ -83,6 +83,19 @@ static int sdp_check_lut(struct dla_engine *engine,
 	return 0;
 }
 
+/*
+ * Y on a configuration built without it (sdp_y, nvdla/hw_configs.h): its
+ * RTL would pass the data through unchanged, a silently wrong result.
+ */
+static int sdp_check_y(struct dla_engine *engine,
+		       const struct dla_sdp_op_desc *p)
+{
+	if (p->y_op.enable && !engine->config->sdp_y)
+		return dla_reject(engine, "sdp: y (element-wise, LUT) enabled; %s has no such stage",
+				  engine->config->name);
+	return 0;
+}
+
 /* The processing precision of the operation (nvdla/sdp_precision.h). */
 static u32 sdp_proc(const struct dla_sdp_op_desc *p)
 {
@@ -154,6 +167,8 @@ static int sdp_validate(struct dla_engine *engine,
 		      sdp_proc(p) != p->src_precision)))
 		return dla_reject(engine, "sdp: no conversion from precision %u to %u",
 				  p->src_precision, p->dst_precision);
+	if (!ret)
+		ret = sdp_check_y(engine, p);
 	if (!ret)
 		ret = sdp_check_lut(engine, op);
 	if (!ret)

@@ -76,6 +76,7 @@ struct dla_hw_config {
 	bool weight_compress;
 	bool winograd;
 	bool cdma_early;
+	bool sdp_y;
 	u32 precisions;
 	u32 addr_bits;
 	struct nvdla_cbuf cbuf;

@@ -31,21 +31,26 @@
  *		runs (the v2 designs: their RTL's CDMA counts the releases of
  *		the layer before only while enabled; the v1 C model of nv_full
  *		stops for good when it is, docs/model.md)
+ *   sdp_y	1: its SDP has the Y stage (element-wise: the EW operand read
+ *		engine, ALU, MUL and the LUT; the specs' SDP_EW_ENABLE and
+ *		SDP_LUT_ENABLE, set together). Without it the RTL ties the
+ *		stage's enable to 0 and its read engine off: Y passes the
+ *		data through whatever D_DP_EW_CFG says (docs/model.md)
  *
  * The v2 configurations compute int8 only (nvdla v2 defines no other type);
  * the nv_small family drives 32-bit addresses (its CFGROM), the others 64.
  */
 NVDLA_HW_CONFIG(NV_FULL, "nv_full", NV_FULL, 32, 1, 1, 1, 1, 1, 1, 64,
-		64, 32, 16, 256, 128, 0)
+		64, 32, 16, 256, 128, 0, 1)
 NVDLA_HW_CONFIG(NV_SMALL, "nv_small", NV_SMALL, 8, 0, 0, 0, 0, 0, 0, 32,
-		8, 8, 32, 512, 8, 1)
+		8, 8, 32, 512, 8, 1, 0)
 NVDLA_HW_CONFIG(NV_LARGE, "nv_large", NV_SMALL, 32, 0, 0, 0, 0, 0, 0, 64,
-		64, 32, 16, 512, 64, 1)
+		64, 32, 16, 512, 64, 1, 1)
 NVDLA_HW_CONFIG(NV_SMALL_256, "nv_small_256", NV_SMALL, 8, 0, 0, 0, 0, 0, 0, 32,
-		32, 8, 32, 128, 32, 1)
+		32, 8, 32, 128, 32, 1, 0)
 NVDLA_HW_CONFIG(NV_SMALL_256_FULL, "nv_small_256_full", NV_SMALL, 8, 0, 0, 0, 0, 0, 0, 32,
-		32, 8, 32, 128, 32, 1)
+		32, 8, 32, 128, 32, 1, 1)
 NVDLA_HW_CONFIG(NV_MEDIUM_512, "nv_medium_512", NV_SMALL, 16, 0, 0, 0, 0, 0, 0, 64,
-		32, 16, 32, 512, 32, 1)
+		32, 16, 32, 512, 32, 1, 0)
 NVDLA_HW_CONFIG(NV_MEDIUM_1024_FULL, "nv_medium_1024_full", NV_SMALL, 32, 0, 0, 0, 0, 0, 0, 64,
-		32, 32, 32, 512, 32, 1)
+		32, 32, 32, 512, 32, 1, 1)
