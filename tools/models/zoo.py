@@ -85,6 +85,8 @@ MODELS = {
     "regnet_y_400mf": (torchvision.models.regnet_y_400mf, 64),
     "efficientnet_b0": (torchvision.models.efficientnet_b0, 64),
     "shufflenet_v2_x1_0": (torchvision.models.shufflenet_v2_x1_0, 64),
+    # Its layer normalisations over channels are channels-last views.
+    "convnext_tiny": (torchvision.models.convnext_tiny, 64),
     # The classifiers' adaptive pooling needs the features of 224 (7x7
     # for vgg, 6x6 for alexnet).
     "alexnet": (torchvision.models.alexnet, 224),
@@ -97,7 +99,7 @@ MODELS = {
 OPSET = {"token_mlp_17": 17}
 
 # Models with nodes the DLA does not compute (nvdla_compile --cpu-fallback).
-CPU_FALLBACK = ("token_mlp", "token_mlp_17")
+CPU_FALLBACK = ("token_mlp", "token_mlp_17", "convnext_tiny")
 
 
 def input_shape(side):

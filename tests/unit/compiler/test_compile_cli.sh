@@ -406,6 +406,88 @@ nvdla_compile: node 'y' (Transpose) runs on the CPU" ]
 	ok $? "a bilinear Resize: --exec matches numpy (max error $e), a CPU task with --cpu-fallback"
 	refuse 1 "node 'mean' (ReduceMean): a mean over the last axis is supported only as the start of a layer normalisation" \
 		"$tmp/mean.onnx" --config nv_full --cpu-fallback -o "$tmp/x"
+
+	# ConvNeXt's block on [1, 8, 3, 5]: Transpose (0, 2, 3, 1), a layer
+	# normalisation over the channels (the opset-13 pattern), scale and
+	# shift, MatMul and bias, Transpose (0, 3, 1, 2). The transposes are
+	# views (nothing moves, no CPU task); the refusals: the view as an
+	# output, added to an NCHW tensor of its shape, transposed otherwise,
+	# averaged over another axis.
+	/usr/bin/python3 - "$tmp" <<'EOF'
+import sys
+import numpy as np
+import onnx
+from onnx import helper as oh, numpy_helper as nh, TensorProto as T
+rng = np.random.default_rng(11)
+d = sys.argv[1]
+x = rng.uniform(-1, 1, (1, 8, 3, 5)).astype(np.float32)
+g, beta = (rng.uniform(-1, 1, 8).astype(np.float32) for _ in range(2))
+w = rng.uniform(-1, 1, (8, 16)).astype(np.float32)
+b = rng.uniform(-1, 1, 16).astype(np.float32)
+c = [nh.from_array(v, n) for n, v in (("g", g), ("beta", beta), ("w", w),
+     ("b", b), ("two", np.float32(2)), ("eps", np.float32(1e-6)))]
+last = [oh.make_node("Transpose", ["data"], ["v"], perm=[0, 2, 3, 1],
+                     name="last")]
+norm = [oh.make_node("ReduceMean", ["v"], ["m"], axes=[-1], name="mean"),
+        oh.make_node("Sub", ["v", "m"], ["dv"]),
+        oh.make_node("Pow", ["dv", "two"], ["sq"]),
+        oh.make_node("ReduceMean", ["sq"], ["var"], axes=[-1]),
+        oh.make_node("Add", ["var", "eps"], ["ve"]),
+        oh.make_node("Sqrt", ["ve"], ["sd"]),
+        oh.make_node("Div", ["dv", "sd"], ["n"]),
+        oh.make_node("Mul", ["n", "g"], ["ng"]),
+        oh.make_node("Add", ["ng", "beta"], ["h"]),
+        oh.make_node("MatMul", ["h", "w"], ["hw"]),
+        oh.make_node("Add", ["b", "hw"], ["o"])]
+back = [oh.make_node("Transpose", ["o"], ["y"], perm=[0, 3, 1, 2])]
+
+
+def save(name, nodes, out, shape=(1, 8, 3, 5)):
+    gr = oh.make_graph(nodes, name,
+                       [oh.make_tensor_value_info("data", T.FLOAT, shape)],
+                       [oh.make_tensor_value_info(out, T.FLOAT, None)], c)
+    onnx.save(oh.make_model(gr, opset_imports=[oh.make_opsetid("", 13)]),
+              "%s/%s.onnx" % (d, name))
+
+
+save("cl", last + norm + back, "y")
+save("cl_out", last + norm, "o")
+save("cl_mix", last + [oh.make_node("Add", ["v", "data"], ["y"],
+                                    name="mix")], "y", (1, 4, 4, 4))
+save("cl_swap", last + [oh.make_node("Transpose", ["v"], ["y"],
+                                     perm=[0, 2, 1, 3], name="swap")], "y")
+save("cl_mean", last + [oh.make_node("ReduceMean", ["v"], ["y"], axes=[1],
+                                     name="hmean")], "y")
+v = x[0].transpose(1, 2, 0)
+n = (v - v.mean(-1, keepdims=True)) / np.sqrt(v.var(-1, keepdims=True) + 1e-6)
+y = ((n * g + beta) @ w + b).transpose(2, 0, 1)
+np.save(d + "/cl.npy", x)
+np.savetxt(d + "/cl_ref.txt", y.ravel(), fmt="%.9g")
+EOF
+	"$nc" "$tmp/cl.onnx" --exec "$tmp/cl.npy" >"$tmp/cl.txt"
+	e=$(max_error "$tmp/cl.txt" "$tmp/cl_ref.txt")
+	below "$e" 1e-5
+	ok $? "channels last: --exec of ConvNeXt's normalisation and MatMul matches numpy (max error $e)"
+	"$nc" "$tmp/cl.onnx" --config nv_full --cpu-fallback -o "$tmp/cl.nvdla" \
+		2>"$tmp/err" &&
+		[ "$(cat "$tmp/err")" = "nvdla_compile: node 'mean' (LayerNormalization) runs on the CPU" ] &&
+		"$rt" --loadable "$tmp/cl.nvdla" --device sim:nv_full \
+			--input "$tmp/cl.npy" --rawdump -o "$tmp/run.txt" \
+			>/dev/null 2>&1 &&
+		tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/cl_run.txt"
+	status=$?
+	e=$(max_error "$tmp/cl_run.txt" "$tmp/cl_ref.txt")
+	[ "$status" -eq 0 ] && [ "$(wc -l <"$tmp/cl_run.txt")" -eq 240 ] &&
+		below "$e" 0.01
+	ok $? "channels last: the transposes move nothing (only the normalisation on the CPU); nv_full fp16 matches numpy (max error $e)"
+	refuse 1 "output 'o' is a channels-last [1, H, W, C] view (after a Transpose (0, 2, 3, 1)); only its Transpose (0, 3, 1, 2) back can be an output" \
+		"$tmp/cl_out.onnx" --config nv_full --cpu-fallback -o "$tmp/x"
+	refuse 1 "node 'mix' (Add): 'v' and 'data' differ in layout: one is a channels-last view" \
+		"$tmp/cl_mix.onnx" --config nv_full -o "$tmp/x"
+	refuse 1 "node 'swap' (Transpose): input 'v' is in token layout; only a channels-last view's Transpose (0, 3, 1, 2) back is supported" \
+		"$tmp/cl_swap.onnx" --config nv_full -o "$tmp/x"
+	refuse 1 "node 'hmean' (ReduceMean): a mean over a channels-last view is supported only over its last axis" \
+		"$tmp/cl_mean.onnx" --config nv_full -o "$tmp/x"
 fi
 
 if [ ! -d "$corpus" ]; then

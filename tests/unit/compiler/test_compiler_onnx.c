@@ -574,8 +574,12 @@ static void test_refusals_ops(void)
 	init_random(m, "c", 2, w + 2, 3);
 	refused(m, "transA is not supported", "Gemm transA");
 	m = one_node(13, "Transpose", "x", &n);
-	ob_ints(n, "perm", 4, 0, 2, 3, 1);
+	ob_ints(n, "perm", 4, 0, 3, 2, 1);
 	refused(m, "the permutation moves data", "a transpose that moves data");
+	m = one_node(13, "Transpose", "x", &n);
+	ob_ints(n, "perm", 4, 0, 2, 3, 1);
+	refused(m, "is a channels-last [1, H, W, C] view",
+		"a channels-last view as the output");
 	m = one_node(13, "Concat", "x,x", &n);
 	ob_int(n, "axis", 2);
 	refused(m, "only a concatenation along channels is supported", "concat on height");
@@ -1811,7 +1815,7 @@ static void test_tokens(void)
 		nvc_graph_free(&g);
 	}
 	refused(layernorm_model(1, 1e-5f, TN),
-		"node 'ln' (LayerNormalization): only a normalisation over the last axis of [1, T, D] or [1, C] is supported (axis 1 of rank 3)",
+		"node 'ln' (LayerNormalization): only a normalisation over the last axis of [1, T, D], [1, C] or [1, H, W, C] after a Transpose (0, 2, 3, 1) is supported (axis 1 of rank 3)",
 		"LayerNormalization over the tokens");
 	refused(layernorm_model(-1, 0, TN),
 		"node 'ln' (LayerNormalization): epsilon 0 is not positive",

@@ -43,6 +43,7 @@ INT8 = {
     "conv1d_net": ("nv_large", "nv_small"),
     "token_mlp": ("nv_large", "nv_small"),
     "token_mlp_17": ("nv_large", "nv_small"),
+    "convnext_tiny": ("nv_large",),
 }
 # Of those, what a configuration's hardware cannot compute, refused with
 # these words: nv_small's SDP has no LUT for SiLU's Sigmoid.

@@ -58,7 +58,9 @@ struct nvc_value {
 	 * A [1, T, D] tensor in token layout: its graph tensor is D x T x 1
 	 * (D the channels, as MatMul over the last axis reads it) while dims
 	 * keep the ONNX shape; twin: 1 + the tensor holding the other layout
-	 * of the value, once one was made (onnx_ops_tokens.c).
+	 * of the value, once one was made (onnx_ops_tokens.c). Likewise the
+	 * channels-last view [1, H, W, C] of a C x H x W tensor, which a
+	 * Transpose (0, 2, 3, 1) makes and (0, 3, 1, 2) ends.
 	 */
 	int tokens;
 	int twin;
@@ -269,6 +271,15 @@ int nvc_tokens_matmul(struct nvc_loader *l, struct nvc_value *x, int64_t n,
 int nvc_op_layernorm(struct nvc_loader *l);
 int nvc_layernorm_pattern(struct nvc_loader *l, struct nvc_value *x);
 int nvc_tokens_output(struct nvc_loader *l, struct nvc_value *v, int *t);
+/* A reshape of @x to @rank/@dims: same elements, same bytes. */
+int nvc_alias(struct nvc_loader *l, struct nvc_value *x, int rank,
+	      const int64_t *dims);
+/*
+ * Transpose @perm of @x (rank @n) into or out of the channels-last view:
+ * 0 with its output made, 1 when it is neither, or an error.
+ */
+int nvc_channels_last(struct nvc_loader *l, struct nvc_value *x, int n,
+		      const int64_t *perm);
 /* Resize and Upsample, nearest by whole factors (onnx_ops_resize.c). */
 int nvc_op_resize(struct nvc_loader *l);
 /* Pad (onnx_ops_pad.c): a zero padding left for its reader to fold. */

@@ -186,7 +186,7 @@ static int pad_check(struct nvc_loader *l, const struct nvc_value *v)
 				      "an integer constant");
 	if (v->tokens && !l->take_tokens)
 		return nvc_node_error(l, -EINVAL,
-				      "input '%s' is a [1, T, D] tensor in token layout (after a MatMul over its last axis), which only element-wise operators, MatMul and LayerNormalization read",
+				      "input '%s' is a [1, T, D] tensor in token layout (after a MatMul over its last axis) or a channels-last [1, H, W, C] view (after a Transpose (0, 2, 3, 1)), which only element-wise operators, MatMul, LayerNormalization and the Transpose back read",
 				      v->name);
 	if (v->kind == VAL_ACT && v->tokens)
 		l->in_tokens = 1;
@@ -282,6 +282,10 @@ int nvc_output_act(struct nvc_loader *l, int i, int rank,
 	if (l->in_tokens && rank == 3) {
 		c = dims[2];
 		h = dims[1];
+	} else if (l->in_tokens && rank == 4) {	/* channels last */
+		c = dims[3];
+		h = dims[1];
+		w = dims[2];
 	}
 	*v = nvc_value_new(l, name);
 	if (!*v)
@@ -290,7 +294,7 @@ int nvc_output_act(struct nvc_loader *l, int i, int rank,
 	if (t < 0)
 		return nvc_error(l->err, l->errlen, t, "out of memory");
 	(*v)->kind = VAL_ACT;
-	(*v)->tokens = l->in_tokens && rank == 3;
+	(*v)->tokens = l->in_tokens && (rank == 3 || rank == 4);
 	(*v)->rank = rank;
 	memcpy((*v)->dims, dims, rank * sizeof(*dims));
 	(*v)->tensor = t;

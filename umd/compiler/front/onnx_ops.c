@@ -475,19 +475,19 @@ int nvc_op_matmul(struct nvc_loader *l)
 	if (!ret)
 		ret = nvc_input_act(l, 0, &x);
 	if (!ret)
-		ret = x->rank == 3 ? nvc_input_float(l, 1, &b) :
+		ret = x->rank == 3 || x->tokens ? nvc_input_float(l, 1, &b) :
 		      matrix_inputs(l, 0, &x, &b);
 	if (ret)
 		return ret;
-	if (x->rank == 3 && (b->rank != 2 || b->dims[0] != x->dims[2] ||
-			     !b->count))
+	if ((x->rank == 3 || x->tokens) &&
+	    (b->rank != 2 || b->dims[0] != x->dims[x->rank - 1] || !b->count))
 		return nvc_node_error(l, -EINVAL,
 				      "weights '%s' do not match %lld inputs",
-				      b->name, (long long)x->dims[2]);
+				      b->name, (long long)x->dims[x->rank - 1]);
 	w = fc_weights(b, 0, 1);
 	if (!w)
 		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
-	ret = x->rank == 3 ? nvc_tokens_matmul(l, x, b->dims[1], w) :
+	ret = x->rank == 3 || x->tokens ? nvc_tokens_matmul(l, x, b->dims[1], w) :
 	      nvc_conv1x1_node(l, x, b->dims[1], w, -1);
 	free(w);
 	return ret;
@@ -678,9 +678,12 @@ int nvc_op_reduce(struct nvc_loader *l)
 		return ret;
 	/* Over the last axis: the layer normalisation torch writes. */
 	if (!strcmp(l->op, "ReduceMean") && n == 1 && keep &&
-	    (x->rank == 3 || x->rank == 2) &&
+	    (x->rank == 3 || x->rank == 2 || x->tokens) &&
 	    (axes[0] == -1 || axes[0] == x->rank - 1))
 		return nvc_layernorm_pattern(l, x);
+	if (x->tokens)
+		return nvc_node_error(l, -EINVAL,
+				      "a mean over a channels-last view is supported only over its last axis, as a layer normalisation");
 	if (x->rank != 4)
 		return nvc_node_error(l, -EINVAL,
 				      "input '%s' has rank %d; only 2-D (N, C, H, W) data is supported",

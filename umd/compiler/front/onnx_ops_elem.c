@@ -213,13 +213,17 @@ int nvc_op_clip(struct nvc_loader *l)
 /* @b holds one value per channel of @a: [1, C, 1, 1] against [1, C, H, W]. */
 static bool per_channel(const struct nvc_value *a, const struct nvc_value *b)
 {
-	return a->rank == 4 && b->rank == 4 && b->dims[1] == a->dims[1] &&
-	       b->dims[2] == 1 && b->dims[3] == 1;
+	return a->rank == 4 && b->rank == 4 && !a->tokens && !b->tokens &&
+	       b->dims[1] == a->dims[1] && b->dims[2] == 1 && b->dims[3] == 1;
 }
 
 static int same_shape(struct nvc_loader *l, const struct nvc_value *a,
 		      const struct nvc_value *b)
 {
+	if (a->rank == 4 && a->tokens != b->tokens)
+		return nvc_node_error(l, -EINVAL,
+				      "'%s' and '%s' differ in layout: one is a channels-last view (after a Transpose (0, 2, 3, 1)), the other is not",
+				      a->name, b->name);
 	if (a->rank != b->rank ||
 	    memcmp(a->dims, b->dims, a->rank * sizeof(*a->dims)))
 		return nvc_node_error(l, -EINVAL,

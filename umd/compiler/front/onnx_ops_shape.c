@@ -13,9 +13,8 @@
 
 #include "onnx.h"
 
-/* A reshape of @x to @rank/@dims: same elements, same bytes. */
-static int alias(struct nvc_loader *l, struct nvc_value *x, int rank,
-		 const int64_t *dims)
+int nvc_alias(struct nvc_loader *l, struct nvc_value *x, int rank,
+	      const int64_t *dims)
 {
 	struct nvc_value *y;
 	int ret, k;
@@ -127,7 +126,7 @@ int nvc_op_reshape(struct nvc_loader *l)
 		return nvc_view_end(l, x, s->count, dims);
 	plain = *x;		/* a view in its first order: the tensor itself */
 	plain.view_node = NULL;
-	return alias(l, &plain, s->count, dims);
+	return nvc_alias(l, &plain, s->count, dims);
 }
 
 int nvc_op_flatten(struct nvc_loader *l)
@@ -148,7 +147,7 @@ int nvc_op_flatten(struct nvc_loader *l)
 		return ret;
 	for (i = 0; i < x->rank; i++)
 		dims[i >= axis] *= x->dims[i];
-	return alias(l, x, 2, dims);
+	return nvc_alias(l, x, 2, dims);
 }
 
 /*
@@ -182,7 +181,7 @@ int nvc_pass_through(struct nvc_loader *l, struct nvc_value *x)
 	if (x->kind != VAL_ACT)
 		return nvc_const_reshape(l, x, x->rank, x->dims);
 	if (nvc_is_graph_output(l, l->node->output[0]))
-		return alias(l, x, x->rank, x->dims);
+		return nvc_alias(l, x, x->rank, x->dims);
 	y = nvc_value_new(l, l->node->output[0]);
 	if (!y)
 		return -EINVAL;
@@ -235,7 +234,7 @@ int nvc_op_squeeze(struct nvc_loader *l)
 	}
 	if (x->kind != VAL_ACT)
 		return nvc_const_reshape(l, x, unsqueeze ? rank : j, dims);
-	return alias(l, x, unsqueeze ? rank : j, dims);
+	return nvc_alias(l, x, unsqueeze ? rank : j, dims);
 }
 
 int nvc_op_transpose(struct nvc_loader *l)
@@ -258,6 +257,13 @@ int nvc_op_transpose(struct nvc_loader *l)
 		return ret;
 	if (x->view_node)
 		return nvc_view_transpose(l, x, n, perm);
+	ret = nvc_channels_last(l, x, n, perm);
+	if (ret <= 0)
+		return ret;
+	if (x->tokens)
+		return nvc_node_error(l, -EINVAL,
+				      "input '%s' is in token layout; only a channels-last view's Transpose (0, 3, 1, 2) back is supported",
+				      x->name);
 	if (n && n != x->rank)
 		return nvc_node_error(l, -EINVAL, "perm has %d axes for rank %d",
 				      n, x->rank);
@@ -280,7 +286,7 @@ int nvc_op_transpose(struct nvc_loader *l)
 	}
 	if (x->kind != VAL_ACT)
 		return nvc_const_transpose(l, x, perm);
-	return alias(l, x, x->rank, dims);
+	return nvc_alias(l, x, x->rank, dims);
 }
 
 /*

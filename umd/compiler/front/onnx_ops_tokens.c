@@ -24,7 +24,8 @@ int nvc_tokens_op(const char *op)
 {
 	static const char *const ops[] = { "Add", "Sub", "Mul", "Div", "Erf",
 		"Relu", "LeakyRelu", "Sigmoid", "Tanh", "Clip", "HardSigmoid",
-		"HardSwish", "MatMul", "LayerNormalization", "ReduceMean", NULL };
+		"HardSwish", "MatMul", "LayerNormalization", "ReduceMean",
+		"Transpose", NULL };
 	int i;
 
 	for (i = 0; ops[i]; i++)
@@ -81,6 +82,11 @@ int nvc_tokens_output(struct nvc_loader *l, struct nvc_value *v, int *t)
 	char name[NVC_ERR_LEN];
 	struct nvc_tensor *tt = &l->g->tensors[v->tensor];
 
+	if (v->rank == 4)
+		return nvc_error(l->err, l->errlen, -EINVAL,
+				 "output '%s' is a channels-last [1, H, W, C] view (after a Transpose (0, 2, 3, 1)); only its Transpose (0, 3, 1, 2) back can be an output",
+				 v->name);
+
 	/* The output keeps its name; the tensor before it is renamed. */
 	snprintf(name, sizeof(name), "%s/tokens", v->name);
 	free(tt->name);
@@ -94,7 +100,7 @@ int nvc_tokens_output(struct nvc_loader *l, struct nvc_value *v, int *t)
 int nvc_tokens_matmul(struct nvc_loader *l, struct nvc_value *x, int64_t n,
 		      const float *w)
 {
-	int64_t dims[3] = { 1, x->dims[1], n };
+	int64_t dims[NVC_MAX_RANK];
 	struct nvc_value *y;
 	struct nvc_node *nd;
 	int in, wt, k, ret;
@@ -102,11 +108,13 @@ int nvc_tokens_matmul(struct nvc_loader *l, struct nvc_value *x, int64_t n,
 	in = nvc_tokens_tensor(l, x);
 	if (in < 0)
 		return in;
-	wt = nvc_const_tensor(l, "weights", n, x->dims[2], 1, 1, w);
+	wt = nvc_const_tensor(l, "weights", n, x->dims[x->rank - 1], 1, 1, w);
 	if (wt < 0)
 		return wt;
 	l->in_tokens = 1;
-	ret = nvc_output_act(l, 0, 3, dims, &y);
+	memcpy(dims, x->dims, x->rank * sizeof(*dims));
+	dims[x->rank - 1] = n;
+	ret = nvc_output_act(l, 0, x->rank, dims, &y);
 	if (ret)
 		return ret;
 	k = nvc_node_new(l, NVC_CONV, 1, &in, 1, &y->tensor);
@@ -152,14 +160,17 @@ static int layernorm_node(struct nvc_loader *l, struct nvc_value *x,
 	return out;
 }
 
-/* Over the last axis of [1, T, D] or [1, C]; refused otherwise. */
+/*
+ * Over the last axis of [1, T, D], [1, C] or a channels-last view;
+ * refused otherwise.
+ */
 static int last_axis_ok(struct nvc_loader *l, const struct nvc_value *x,
 			int64_t axis)
 {
-	if ((x->rank != 2 && x->rank != 3) ||
+	if ((x->rank != 2 && x->rank != 3 && !x->tokens) ||
 	    (axis != -1 && axis != x->rank - 1))
 		return nvc_node_error(l, -EINVAL,
-				      "only a normalisation over the last axis of [1, T, D] or [1, C] is supported (axis %lld of rank %d)",
+				      "only a normalisation over the last axis of [1, T, D], [1, C] or [1, H, W, C] after a Transpose (0, 2, 3, 1) is supported (axis %lld of rank %d)",
 				      (long long)axis, x->rank);
 	return 0;
 }
@@ -372,7 +383,7 @@ int nvc_layernorm_pattern(struct nvc_loader *l, struct nvc_value *x)
 	y->rank = x->rank;
 	memcpy(y->dims, x->dims, x->rank * sizeof(*x->dims));
 	y->tensor = t;
-	y->tokens = x->rank == 3;
+	y->tokens = x->rank == 3 || x->tokens;
 	free(l->g->tensors[t].name);
 	l->g->tensors[t].name = strdup(div->output[0]);
 	if (!l->g->tensors[t].name)
@@ -380,4 +391,32 @@ int nvc_layernorm_pattern(struct nvc_loader *l, struct nvc_value *x)
 	for (i = 0; i < 6; i++)
 		l->skip[k[i]] = 1;
 	return 0;
+}
+
+/* Whether @perm (@n axes) is @want (4 axes). */
+static bool perm_is(const int64_t *perm, int n, const int64_t *want)
+{
+	return n == 4 && !memcmp(perm, want, 4 * sizeof(*perm));
+}
+
+int nvc_channels_last(struct nvc_loader *l, struct nvc_value *x, int n,
+		      const int64_t *perm)
+{
+	static const int64_t to_last[4] = { 0, 2, 3, 1 };
+	static const int64_t to_first[4] = { 0, 3, 1, 2 };
+	const int64_t *d = x->dims;
+	int64_t dims[4];
+
+	if (x->kind != VAL_ACT || x->rank != 4)
+		return 1;
+	if (!x->tokens && perm_is(perm, n, to_last)) {
+		dims[0] = 1, dims[1] = d[2], dims[2] = d[3], dims[3] = d[1];
+		l->in_tokens = 1;
+	} else if (x->tokens && perm_is(perm, n, to_first)) {
+		dims[0] = 1, dims[1] = d[3], dims[2] = d[1], dims[3] = d[2];
+		l->in_tokens = 0;
+	} else {
+		return 1;
+	}
+	return nvc_alias(l, x, 4, dims);
 }
