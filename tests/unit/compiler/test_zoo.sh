@@ -14,7 +14,7 @@ build=${1:-build}
 
 check_python "$build" numpy,torch,torchvision "torchvision zoo" \
 	tests/unit/compiler/zoo_check.py "$build" \
-	vgg16 alexnet resnext50_32x4d resnet50 resnet18 densenet121 \
+	vgg16 alexnet convnext_tiny resnext50_32x4d resnet50 resnet18 densenet121 \
 	efficientnet_b0 googlenet shufflenet_v2_x1_0 mobilenet_v2 mnasnet1_0 \
 	regnet_y_400mf mobilenet_v3_large mobilenet_v3_small squeezenet1_1 \
 	hard_acts conv1d_net token_mlp token_mlp_17
