@@ -1684,6 +1684,7 @@ static void test_cpu_lut(void)
 	reset();
 	t = input(8, 5, 6);
 	output(conv(t, 24, 3, 1, 1, 1, 1, NVC_ACT_SIGMOID));
+	reference();
 	tap_ok(refused("nv_small", NVC_INT8,
 		       "Sigmoid (the SDP's LUT) needs the SDP's Y stage, which nv_small has not; it runs as a CPU task with --cpu-fallback"),
 	       "Sigmoid on nv_small refused without --cpu-fallback, naming it");

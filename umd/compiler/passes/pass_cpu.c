@@ -55,7 +55,7 @@ static void cpu_node(struct nvc_node *nd, enum nvc_cpu_fn fn)
 int nvc_cpu_activations(struct nvc_graph *g, char *err, size_t errlen)
 {
 	char *dead = calloc(g->num_nodes + 1, 1);
-	int i, mul, ret = 0, x;
+	int i, mul, ret = 0, x, fused = 0;
 
 	if (!dead)
 		return nvc_error(err, errlen, -ENOMEM, "out of memory");
@@ -73,6 +73,7 @@ int nvc_cpu_activations(struct nvc_graph *g, char *err, size_t errlen)
 		}
 		x = nd->inputs[0];
 		dead[i] = 1;
+		fused++;
 		nd = &g->nodes[mul];
 		cpu_node(nd, NVC_CPU_SILU);
 		nd->onnx_op = "Sigmoid, Mul: SiLU";
@@ -80,9 +81,8 @@ int nvc_cpu_activations(struct nvc_graph *g, char *err, size_t errlen)
 		nd->inputs[0] = x;
 		nd->inputs[1] = 0;
 	}
-	for (i = 0; i < g->num_nodes && !ret; i++)
-		if (dead[i])
-			ret = nvc_graph_compact(g, dead);
+	if (fused)
+		ret = nvc_graph_compact(g, dead);
 	free(dead);
 	return ret ? nvc_error(err, errlen, ret, "out of memory") : 0;
 }
