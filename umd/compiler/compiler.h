@@ -42,6 +42,13 @@ int nvc_onnx_load_file(const char *path, struct nvc_graph *g, char *err,
 int nvc_passes(struct nvc_graph *g, char *err, size_t errlen);
 
 /*
+ * For a target without the SDP's Y stage (its LUT), with --cpu-fallback,
+ * before nvc_passes(): Sigmoid and Tanh become CPU functions, and x times
+ * sigmoid(x) one CPU function (SiLU) (pass_cpu.c).
+ */
+int nvc_cpu_activations(struct nvc_graph *g, char *err, size_t errlen);
+
+/*
  * Check @g is consistent (indices, sizes, order, every output shape the
  * one its operator gives): what the executor and back end may rely on.
  */

@@ -5,8 +5,8 @@
  * scale * x)^power) and softmax, run between DLA tasks with the same host
  * float arithmetic as NVIDIA's emulator so that outputs match its goldens:
  * C float, expf/powf, fp16 results rounded to nearest with ties away from
- * zero; and this stack's erf, channel-height swap, layer normalisation and
- * bilinear resize (emu.h) with the same rounding. Every descriptor and
+ * zero; and this stack's erf, channel-height swap, layer normalisation,
+ * bilinear resize, sigmoid, tanh and SiLU (emu.h) with the same rounding. Every descriptor and
  * buffer extent is checked when the network is loaded and again before
  * anything is written.
  */
@@ -295,7 +295,7 @@ static int emu_decode_op(const struct emu_task *t, const uint8_t *o,
 	} else if (op->type == EMU_OP_ERF && !t->v2) {
 		return emu_error(t, -EOPNOTSUPP,
 				 "erf in the layout without int8 support");
-	} else if (op->type >= EMU_OP_SWAP_CH && op->type <= EMU_OP_RESIZE) {
+	} else if (op->type >= EMU_OP_SWAP_CH && op->type <= EMU_OP_SILU) {
 		ret = emu_decode_own(t, o, op);
 	} else if (op->type != EMU_OP_SOFTMAX && op->type != EMU_OP_ERF) {
 		return emu_error(t, -EOPNOTSUPP, "unknown operation type");
@@ -345,7 +345,24 @@ static void emu_store(const struct emu_buf *b, uint64_t at, float y,
 	}
 }
 
-/* Power or erf, element by element over the source's cube. */
+/* Element-wise operation @op's function of @x. */
+static float emu_function(const struct emu_op *op, float x)
+{
+	switch (op->type) {
+	case EMU_OP_ERF:
+		return erff(x);
+	case EMU_OP_SIGMOID:
+		return 1.0f / (1.0f + expf(-x));
+	case EMU_OP_TANH:
+		return tanhf(x);
+	case EMU_OP_SILU:
+		return x / (1.0f + expf(-x));
+	default:
+		return powf(op->shift + op->scale * x, op->power);
+	}
+}
+
+/* Power, erf and the like, element by element over the source's cube. */
 static void emu_elementwise(const struct emu_op *op)
 {
 	uint32_t w, h, c;
@@ -358,9 +375,7 @@ static void emu_elementwise(const struct emu_op *op)
 						   op->in_scale);
 
 				emu_store(&op->dst, emu_offset(&op->dst, w, h, c),
-					  op->type == EMU_OP_ERF ? erff(x) :
-					  powf(op->shift + op->scale * x,
-					       op->power), op->out_scale);
+					  emu_function(op, x), op->out_scale);
 			}
 }
 

@@ -38,6 +38,14 @@
 #define EMU_OP_SWAP_CH		3
 #define EMU_OP_LAYERNORM	4
 #define EMU_OP_RESIZE		5
+/*
+ * This stack's element-wise functions for a DLA without the SDP's Y
+ * stage (its LUT), layout with int8 support: y = 1 / (1 + exp(-x)),
+ * tanh(x), x / (1 + exp(-x)) (SiLU).
+ */
+#define EMU_OP_SIGMOID		6
+#define EMU_OP_TANH		7
+#define EMU_OP_SILU		8
 
 /*
  * Output pixel o of a bilinear resize from n to m pixels by step s

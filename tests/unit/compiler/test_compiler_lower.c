@@ -341,6 +341,16 @@ static void ref_cpu(const struct nvc_node *n, float *o)
 				case NVC_CPU_RESIZE:
 					*d = ref_resize(n, c, y, x);
 					break;
+				case NVC_CPU_SIGMOID:
+					*d = 1 / (1 + expf(-at(in, c, y, x)));
+					break;
+				case NVC_CPU_TANH:
+					*d = tanhf(at(in, c, y, x));
+					break;
+				case NVC_CPU_SILU:
+					*d = at(in, c, y, x) /
+					     (1 + expf(-at(in, c, y, x)));
+					break;
 				}
 			}
 }
@@ -856,8 +866,8 @@ static void test_acts(void)
 		"Clip", "PRelu", "Clip(-0.3)" };
 	/* nv_small: LeakyRelu, Clip's upper bound and PRelu in X2 */
 	static const char *const small[] = {
-		"Sigmoid (the SDP's LUT) needs the SDP's Y stage, which nv_small has not",
-		"Tanh (the SDP's LUT) needs the SDP's Y stage, which nv_small has not",
+		"Sigmoid (the SDP's LUT) needs the SDP's Y stage, which nv_small has not; it runs as a CPU task with --cpu-fallback",
+		"Tanh (the SDP's LUT) needs the SDP's Y stage, which nv_small has not; it runs as a CPU task with --cpu-fallback",
 		NULL, NULL, NULL,
 		"Clip with both bounds needs the SDP's Y stage, which nv_small has not" };
 	char what[80];
@@ -1644,6 +1654,42 @@ static void test_cpu_fallback(void)
 	       "Erf refused without --cpu-fallback");
 }
 
+/*
+ * nv_small's SDP has no LUT: with --cpu-fallback Sigmoid, Tanh and SiLU
+ * (x sigmoid(x), one CPU function) run as CPU tasks between its
+ * convolutions (nvc_cpu_activations() makes them), on every
+ * configuration; the LUT's Sigmoid refused without the flag there,
+ * naming it.
+ */
+static void test_cpu_lut(void)
+{
+	static const enum nvc_cpu_fn fn[] = { NVC_CPU_SIGMOID, NVC_CPU_TANH,
+		NVC_CPU_SILU };
+	static const char *const names[] = { "Sigmoid", "Tanh", "SiLU" };
+	char what[80];
+	size_t i;
+	int t;
+
+	for (i = 0; i < sizeof(fn) / sizeof(fn[0]); i++) {
+		reset();
+		t = input(8, 5, 6);
+		t = conv(t, 24, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+		t = unary(NVC_CPU, t, names[i]);
+		nodes[G.num_nodes - 1].cpu = fn[i];
+		output(conv(t, 8, 3, 1, 1, 1, 1, NVC_ACT_NONE));
+		snprintf(what, sizeof(what),
+			 "%s on the CPU between convolutions", names[i]);
+		check(what, 3);
+	}
+	reset();
+	t = input(8, 5, 6);
+	output(conv(t, 24, 3, 1, 1, 1, 1, NVC_ACT_SIGMOID));
+	reference();
+	tap_ok(refused("nv_small", NVC_INT8,
+		       "Sigmoid (the SDP's LUT) needs the SDP's Y stage, which nv_small has not; it runs as a CPU task with --cpu-fallback"),
+	       "Sigmoid on nv_small refused without --cpu-fallback, naming it");
+}
+
 /* A CPU node of function @fn from @in into a new c x h x w tensor. */
 static int cpu_node(enum nvc_cpu_fn fn, const char *name, int in, int c,
 		    int h, int w)
@@ -2187,6 +2233,7 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "--write-loadables")) {
 		loadables_dir = argv[2];
 		test_cpu_fallback();
+		test_cpu_lut();
 		test_tokens();
 		test_resize_linear();
 		reset();
@@ -2203,6 +2250,7 @@ int main(int argc, char **argv)
 	test_shuffle_unit();
 	test_upsample();
 	test_cpu_fallback();
+	test_cpu_lut();
 	test_tokens();
 	test_resize_linear();
 	test_image();

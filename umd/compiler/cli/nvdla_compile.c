@@ -17,6 +17,7 @@
 #include "exec.h"
 #include "lower.h"
 #include "quality.h"
+#include "target.h"
 
 struct args {
 	const char *model, *out, *calib_dir, *exec, *config;
@@ -57,8 +58,9 @@ static void usage(FILE *f)
 		"one per online CPU by default.\n"
 		"Input format: feature unless --input-format image.\n"
 		"--cpu-fallback: what the DLA does not compute (Erf, layer\n"
-		"normalisation, bilinear Resize, token layout swaps) runs as CPU\n"
-		"tasks, each such node listed on stderr.\n"
+		"normalisation, bilinear Resize, token layout swaps; Sigmoid,\n"
+		"Tanh and SiLU on nv_small) runs as CPU tasks, each such node\n"
+		"listed on stderr.\n"
 		"--equalize: cross-layer equalization of the weights before\n"
 		"calibration (relu6: also through ReLU6, made ReLU there; data:\n"
 		"activation ranges from the calibration images, not weights).\n"
@@ -462,6 +464,21 @@ static int layer_errors(struct nvc_graph *g, struct args *a, char *err,
 	return 0;
 }
 
+/*
+ * With --cpu-fallback on a target without the SDP's Y stage (its LUT),
+ * Sigmoid, Tanh and SiLU as CPU functions.
+ */
+static int cpu_activations(struct nvc_graph *g, const struct args *a,
+			   char *err, size_t errlen)
+{
+	struct nvc_target t;
+
+	if (!a->lower.cpu_fallback || !a->config ||
+	    nvc_target_get(a->config, &t) || t.hw->sdp_y)
+		return 0;
+	return nvc_cpu_activations(g, err, errlen);
+}
+
 /* Equalization, then bias correction (before calibration measures ranges). */
 static int quality(struct nvc_graph *g, const struct args *a, char *err,
 		   size_t errlen)
@@ -497,7 +514,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "nvdla_compile: %s\n", err);
 		return 1;
 	}
-	ret = nvc_passes(&g, err, sizeof(err));
+	ret = cpu_activations(&g, &a, err, sizeof(err));
+	if (!ret)
+		ret = nvc_passes(&g, err, sizeof(err));
 	a.calib.note = note;
 	a.calib.note_len = sizeof(note);
 	if (!ret)

@@ -154,12 +154,21 @@ static void exec_cpu(const struct nvc_graph *g, const struct nvc_node *nd,
 {
 	const struct nvc_tensor *ti = &g->tensors[nd->inputs[0]];
 	const struct nvc_tensor *t = &g->tensors[nd->outputs[0]];
+	const struct nvc_activation lut = { .type = nd->cpu == NVC_CPU_TANH ?
+		NVC_ACT_TANH : NVC_ACT_SIGMOID };
 	long i, c, h;
 
 	switch (nd->cpu) {
 	case NVC_CPU_ERF:
 		for (i = 0; i < nvc_tensor_size(t); i++)
 			y[i] = erff(x[i]);
+		break;
+	case NVC_CPU_SIGMOID:
+	case NVC_CPU_TANH:
+	case NVC_CPU_SILU:
+		for (i = 0; i < nvc_tensor_size(t); i++)
+			y[i] = act_one(&lut, NULL, 0, x[i]) *
+			       (nd->cpu == NVC_CPU_SILU ? x[i] : 1);
 		break;
 	case NVC_CPU_SWAP_CH:
 		for (c = 0; c < ti->c; c++)

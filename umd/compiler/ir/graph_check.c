@@ -171,6 +171,9 @@ static int check_cpu(struct check *k, const struct nvc_tensor *in,
 
 	switch (nd->cpu) {
 	case NVC_CPU_ERF:
+	case NVC_CPU_SIGMOID:
+	case NVC_CPU_TANH:
+	case NVC_CPU_SILU:
 		break;
 	case NVC_CPU_SWAP_CH:
 		if (out->c != in->h || out->h != in->c || out->w != in->w)

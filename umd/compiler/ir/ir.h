@@ -48,10 +48,13 @@ enum nvc_op {
  * layout C = D, H = T that MatMul over its last axis reads); LAYERNORM:
  * (x - mean) / sqrt(var + cpu_eps) over the channels at each position;
  * RESIZE: bilinear, each plane to the output's (cpu_coord: emu.h's enum
- * emu_coord; cpu_step).
+ * emu_coord; cpu_step). SIGMOID, TANH and SILU (x sigmoid(x))
+ * element-wise: the SDP's LUT activations on a target without its Y
+ * stage (nvc_cpu_activations()).
  */
 enum nvc_cpu_fn {
 	NVC_CPU_ERF, NVC_CPU_SWAP_CH, NVC_CPU_LAYERNORM, NVC_CPU_RESIZE,
+	NVC_CPU_SIGMOID, NVC_CPU_TANH, NVC_CPU_SILU,
 };
 
 enum nvc_act {

@@ -2,7 +2,8 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * Softmax, and with --cpu-fallback the functions of NVC_CPU (erf, the
- * channel-height swap, layer normalisation, bilinear resize), as CPU
+ * channel-height swap, layer normalisation, bilinear resize; sigmoid,
+ * tanh and SiLU on a target without the SDP's LUT), as CPU
  * tasks (the runtime's emulator, umd/runtime/emu.c), in the descriptor
  * layout with scale factors: one operation, its source and destination
  * buffers at address-list indices after the task's own.
@@ -70,6 +71,9 @@ static void emu_op(const struct nvc_node *n, uint8_t *op)
 		[NVC_CPU_SWAP_CH] = EMU_OP_SWAP_CH,
 		[NVC_CPU_LAYERNORM] = EMU_OP_LAYERNORM,
 		[NVC_CPU_RESIZE] = EMU_OP_RESIZE,
+		[NVC_CPU_SIGMOID] = EMU_OP_SIGMOID,
+		[NVC_CPU_TANH] = EMU_OP_TANH,
+		[NVC_CPU_SILU] = EMU_OP_SILU,
 	};
 
 	if (n->op == NVC_SOFTMAX) {

@@ -237,9 +237,10 @@ static int sdp_act(struct nvc_lower *L, const struct nvc_node *n,
 	case NVC_ACT_SIGMOID:
 	case NVC_ACT_TANH:
 		if (!L->t.hw->sdp_y)
-			return sdp_no_y(L, n, act->type == NVC_ACT_SIGMOID ?
-					"Sigmoid (the SDP's LUT)" :
-					"Tanh (the SDP's LUT)");
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"%s (the SDP's LUT) needs the SDP's Y stage, which %s has not; it runs as a CPU task with --cpu-fallback",
+					act->type == NVC_ACT_SIGMOID ?
+					"Sigmoid" : "Tanh", L->t.hw->name);
 		y = &p->y_op;
 		lut = nvc_lut_add(L, n, act->type, s_c, s_out);
 		if (lut < 0)
