@@ -2,7 +2,7 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * The convolution buffer's limits when a layer starts (nvdla/cbuf_limits.h),
- * and the order its CDMA and CSC were enabled in: a layer the hardware
+ * and the order its units were enabled in: a layer the hardware
  * cannot run faults, or, where the host allows it, runs and is counted,
  * so that nothing passes here that would hang a chip.
  */
@@ -64,9 +64,17 @@ static void cbuf_layer(const struct nvdla_sim *sim, const struct nvdla_cbuf *cb,
 	l->compressed = SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT);
 }
 
-void sim_cbuf_cdma_enabled(struct nvdla_sim *sim, int group)
+void sim_cbuf_enabled(struct nvdla_sim *sim, int unit, int group)
 {
-	sim->cdma_ahead[group] = !sim->units[NVDLA_UNIT_CSC].op_en[group];
+	const struct sim_unit *u = sim->units;
+
+	if (unit == NVDLA_UNIT_CDMA)
+		sim->cdma_ahead[group] = !u[NVDLA_UNIT_CSC].op_en[group];
+	if ((unit == NVDLA_UNIT_CDMA && u[NVDLA_UNIT_CSC].op_en[group]) ||
+	    (unit == NVDLA_UNIT_CSC && u[NVDLA_UNIT_CDMA].op_en[group]))
+		sim->macs_ready[group] = u[NVDLA_UNIT_CMAC_A].op_en[group] +
+					 u[NVDLA_UNIT_CMAC_B].op_en[group] +
+					 u[NVDLA_UNIT_CACC].op_en[group];
 }
 
 /* D_BANK's data and weight banks, as the buffer decodes them. */
@@ -79,6 +87,11 @@ static u32 cbuf_banks(const struct nvdla_sim *sim, u32 bank)
 }
 
 /*
+ * The CSC feeds the CMACs, and they the CACC, once both it and the CDMA
+ * run; a CMAC not yet enabled then is a failure of NVIDIA's C models (it
+ * stops: nv_full's spins, nv_small's aborts), a CACC not yet enabled
+ * never ends the layer.
+ *
  * Where the CDMA does not wait for its CSC (cdma_early 0: nv_full), it
  * fetches once enabled and announces each kernel it stored to the CSC; a
  * CSC that starts a layer in other banks than its last, or its first,
@@ -94,12 +107,17 @@ static bool cbuf_order_ok(const struct nvdla_sim *sim,
 	const struct sim_cdma_last *last = &sim->cdma_last;
 	u8 g = sim->units[NVDLA_UNIT_CDMA].consumer;
 
-	if (sim->config->cdma_early || !sim->cdma_ahead[g] ||
-	    (last->engine && cbuf_banks(sim, last->banks) ==
-			     cbuf_banks(sim, SIM_REG(sim, CDMA, D_BANK))))
-		return true;
-	return !nvdla_cbuf_broken(v, NVDLA_CBUF_CDMA_AHEAD, 0,
-				  nvdla_cbuf_group_kernels(cb, l));
+	bool moved = !last->engine ||
+		     cbuf_banks(sim, last->banks) !=
+		     cbuf_banks(sim, SIM_REG(sim, CDMA, D_BANK));
+
+	if (nvdla_cbuf_broken(v, NVDLA_CBUF_MAC_LATE, sim->macs_ready[g], 3) ||
+	    (!sim->config->cdma_early && sim->cdma_ahead[g] && moved &&
+	     nvdla_cbuf_broken(v, NVDLA_CBUF_CDMA_AHEAD, 0,
+			       nvdla_cbuf_group_kernels(cb, l))))
+		return false;
+	*v = (struct nvdla_cbuf_verdict){ NVDLA_CBUF_OK, 0, 0 };
+	return true;
 }
 
 bool sim_cbuf_ok(struct nvdla_sim *sim)

@@ -142,6 +142,7 @@ struct nvdla_sim {
 	struct sim_unit units[NVDLA_UNIT_COUNT];
 	struct sim_cdma_last cdma_last;
 	bool cdma_ahead[2];	/* group's CDMA enabled before its CSC */
+	u8 macs_ready[2];	/* its CMACs and CACC enabled by its CSC and CDMA */
 	struct sim_perf perf;
 	struct sim_lut sdp_lut;
 	struct sim_lut cdp_lut;
@@ -166,8 +167,8 @@ bool sim_slice(struct nvdla_sim *sim, u64 work);
  * if not, it is counted, and runs only where the host allows it.
  */
 bool sim_cbuf_ok(struct nvdla_sim *sim);
-/* The CDMA of @group was enabled: note whether its CSC was (cbuf.c). */
-void sim_cbuf_cdma_enabled(struct nvdla_sim *sim, int group);
+/* @unit of @group was enabled: note the order (cbuf.c). */
+void sim_cbuf_enabled(struct nvdla_sim *sim, int unit, int group);
 /* Weight banks of the layer in the convolution units (D_BANK). */
 u32 sim_cbuf_weight_banks(const struct nvdla_sim *sim);
 

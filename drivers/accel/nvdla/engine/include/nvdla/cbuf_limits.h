@@ -7,9 +7,10 @@
  * (nvdla/hw cmod/cdma, vmod/nvdla/cdma; docs/model.md). The firmware
  * checks them when a task is submitted, the hardware model when a layer
  * starts, compilers before they write a layer; all from this one header.
- * One rule is of the order the units were enabled in, not of the layer:
- * only the model checks it (NVDLA_CBUF_CDMA_AHEAD; the firmware enables
- * the CSC first wherever it applies).
+ * Two rules are of the order the units were enabled in, not of the
+ * layer: only the model checks them (NVDLA_CBUF_MAC_LATE,
+ * NVDLA_CBUF_CDMA_AHEAD; the firmware enables the consumers first, and
+ * the CDMA before the CSC only where the CDMA waits for it).
  */
 #ifndef __NVDLA_CBUF_LIMITS_H__
 #define __NVDLA_CBUF_LIMITS_H__
@@ -36,6 +37,7 @@ enum nvdla_cbuf_rule {
 	NVDLA_CBUF_DATA,
 	NVDLA_CBUF_KEPT_WEIGHTS,
 	NVDLA_CBUF_KERNEL_GROUP,
+	NVDLA_CBUF_MAC_LATE,
 	NVDLA_CBUF_CDMA_AHEAD,
 	NVDLA_CBUF_RULES,
 };
@@ -90,6 +92,8 @@ static inline const char *nvdla_cbuf_rule_name(enum nvdla_cbuf_rule rule)
 			"weights kept for the next layer (SKIP_WEIGHT_RLS) do not fit the weight banks",
 		[NVDLA_CBUF_KERNEL_GROUP] =
 			"one kernel group does not fit the weight banks (the CDMA waits forever)",
+		[NVDLA_CBUF_MAC_LATE] =
+			"CMAC or CACC D_OP_ENABLE after both the CSC's and the CDMA's: the CSC feeds units not running (NVIDIA's C model stops)",
 		[NVDLA_CBUF_CDMA_AHEAD] =
 			"CDMA D_OP_ENABLE before the CSC's, in other banks than the layer before: the CSC forgets the kernels the CDMA fetched and waits for them forever",
 	};
@@ -99,6 +103,8 @@ static inline const char *nvdla_cbuf_rule_name(enum nvdla_cbuf_rule rule)
 
 static inline const char *nvdla_cbuf_rule_unit(enum nvdla_cbuf_rule rule)
 {
+	if (rule == NVDLA_CBUF_MAC_LATE)
+		return "of CMAC_A, CMAC_B and CACC enabled";
 	if (rule == NVDLA_CBUF_CDMA_AHEAD)
 		return "kernels";
 	return rule == NVDLA_CBUF_BANKS ? "banks" : "entries";
