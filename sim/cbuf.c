@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * The convolution buffer's limits when a layer starts (nvdla/cbuf_limits.h):
- * a layer the hardware cannot run faults, or, where the host allows it,
- * runs and is counted, so that nothing passes here that would hang a chip.
+ * The convolution buffer's limits when a layer starts (nvdla/cbuf_limits.h),
+ * and the order its units were enabled in: a layer the hardware
+ * cannot run faults, or, where the host allows it, runs and is counted,
+ * so that nothing passes here that would hang a chip.
  */
 #include "sim_internal.h"
 
@@ -63,6 +64,62 @@ static void cbuf_layer(const struct nvdla_sim *sim, const struct nvdla_cbuf *cb,
 	l->compressed = SIM_FIELD(sim, CDMA, D_WEIGHT_FORMAT, WEIGHT_FORMAT);
 }
 
+void sim_cbuf_enabled(struct nvdla_sim *sim, int unit, int group)
+{
+	const struct sim_unit *u = sim->units;
+
+	if (unit == NVDLA_UNIT_CDMA)
+		sim->cdma_ahead[group] = !u[NVDLA_UNIT_CSC].op_en[group];
+	if ((unit == NVDLA_UNIT_CDMA && u[NVDLA_UNIT_CSC].op_en[group]) ||
+	    (unit == NVDLA_UNIT_CSC && u[NVDLA_UNIT_CDMA].op_en[group]))
+		sim->macs_ready[group] = u[NVDLA_UNIT_CMAC_A].op_en[group] +
+					 u[NVDLA_UNIT_CMAC_B].op_en[group] +
+					 u[NVDLA_UNIT_CACC].op_en[group];
+}
+
+/* D_BANK's data and weight banks, as the buffer decodes them. */
+static u32 cbuf_banks(const struct nvdla_sim *sim, u32 bank)
+{
+	u32 banks = sim->config->cbuf.banks;
+
+	return cbuf_field(bank, NVDLA_CDMA_D_BANK_DATA_BANK_SHIFT, banks) |
+	       cbuf_field(bank, NVDLA_CDMA_D_BANK_WEIGHT_BANK_SHIFT, banks) << 16;
+}
+
+/*
+ * The CSC feeds the CMACs, and they the CACC, once both it and the CDMA
+ * run; a CMAC not yet enabled then is a failure of NVIDIA's C models (it
+ * stops: nv_full's spins, nv_small's aborts), a CACC not yet enabled
+ * never ends the layer.
+ *
+ * Where the CDMA does not wait for its CSC (cdma_early 0: nv_full), it
+ * fetches once enabled and announces each kernel it stored to the CSC; a
+ * CSC that starts a layer in other banks than its last, or its first,
+ * counts the kernels in the buffer from 0 again. So a CDMA enabled ahead
+ * of its CSC there has its kernels forgotten, and the CSC waits for them
+ * forever (NVIDIA's nvdlav1 C model: no CACC done, nothing written).
+ */
+static bool cbuf_order_ok(const struct nvdla_sim *sim,
+			  const struct nvdla_cbuf *cb,
+			  const struct nvdla_cbuf_layer *l,
+			  struct nvdla_cbuf_verdict *v)
+{
+	const struct sim_cdma_last *last = &sim->cdma_last;
+	u8 g = sim->units[NVDLA_UNIT_CDMA].consumer;
+
+	bool moved = !last->engine ||
+		     cbuf_banks(sim, last->banks) !=
+		     cbuf_banks(sim, SIM_REG(sim, CDMA, D_BANK));
+
+	if (nvdla_cbuf_broken(v, NVDLA_CBUF_MAC_LATE, sim->macs_ready[g], 3) ||
+	    (!sim->config->cdma_early && sim->cdma_ahead[g] && moved &&
+	     nvdla_cbuf_broken(v, NVDLA_CBUF_CDMA_AHEAD, 0,
+			       nvdla_cbuf_group_kernels(cb, l))))
+		return false;
+	*v = (struct nvdla_cbuf_verdict){ NVDLA_CBUF_OK, 0, 0 };
+	return true;
+}
+
 bool sim_cbuf_ok(struct nvdla_sim *sim)
 {
 	const struct nvdla_cbuf *cb = &sim->config->cbuf;
@@ -70,7 +127,7 @@ bool sim_cbuf_ok(struct nvdla_sim *sim)
 	struct nvdla_cbuf_verdict v;
 
 	cbuf_layer(sim, cb, &l);
-	if (nvdla_cbuf_check(cb, &l, &v))
+	if (nvdla_cbuf_check(cb, &l, &v) && cbuf_order_ok(sim, cb, &l, &v))
 		return true;
 	sim->hazards++;
 	sim->last_hazard = v;

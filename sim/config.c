@@ -64,8 +64,7 @@
 /* Each configuration's shared facts, then its SIM_ONLY_<id>, as an entry. */
 #define NVDLA_HW_CONFIG(id, cfg_name, map, atom_bytes, has_bdma, has_rubik, \
 			wcomp, wino, int16, fp16, addr_bits, mac_c, mac_k, \
-			n_banks, n_entries, entry_bytes, cdma_early, \
-			has_sdp_y) \
+			n_banks, n_entries, entry_bytes, early, has_sdp_y) \
 	[NVDLA_SIM_##id] = { \
 		.name = cfg_name, \
 		.unit_base = (const u32[NVDLA_UNIT_COUNT])NVDLA_UNIT_BASES_##map, \
@@ -74,6 +73,7 @@
 		.rubik = has_rubik, \
 		.weight_compress = wcomp, \
 		.winograd = wino, \
+		.cdma_early = early, \
 		.sdp_y = has_sdp_y, \
 		.precisions = SIM_PRECISIONS(int16, fp16), \
 		.cbuf = { .atomic_c = mac_c, .atomic_k = mac_k, \

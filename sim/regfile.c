@@ -131,6 +131,7 @@ void sim_regfile_write(struct nvdla_sim *sim, int unit, u32 reg, u32 val)
 			u->op_en[u->producer] = true;
 			if (unit == NVDLA_UNIT_CDMA)
 				sim_cdma_nan_clear(sim, u->producer);
+			sim_cbuf_enabled(sim, unit, u->producer);
 			sim->host.kick(sim->host.ctx);
 		}
 	} else {

@@ -50,6 +50,7 @@ struct sim_config {
 	bool winograd;
 	bool weight_compress;
 	bool sdp_y;		/* the SDP's Y stage (hw_configs.h) */
+	bool cdma_early;	/* the CDMA waits for its CSC (hw_configs.h) */
 	u32 max_batch;		/* most D_BATCH_NUMBER + 1 */
 	u32 precisions;		/* BIT(enum sim_precision) it computes in */
 	u32 atom;		/* memory atom in bytes */
@@ -142,6 +143,8 @@ struct nvdla_sim {
 	struct sim_bdma bdma;
 	struct sim_unit units[NVDLA_UNIT_COUNT];
 	struct sim_cdma_last cdma_last;
+	bool cdma_ahead[2];	/* group's CDMA enabled before its CSC */
+	u8 macs_ready[2];	/* its CMACs and CACC enabled by its CSC and CDMA */
 	struct sim_perf perf;
 	struct sim_lut sdp_lut;
 	struct sim_lut cdp_lut;
@@ -166,6 +169,8 @@ bool sim_slice(struct nvdla_sim *sim, u64 work);
  * if not, it is counted, and runs only where the host allows it.
  */
 bool sim_cbuf_ok(struct nvdla_sim *sim);
+/* @unit of @group was enabled: note the order (cbuf.c). */
+void sim_cbuf_enabled(struct nvdla_sim *sim, int unit, int group);
 /* Weight banks of the layer in the convolution units (D_BANK). */
 u32 sim_cbuf_weight_banks(const struct nvdla_sim *sim);
 

@@ -123,17 +123,21 @@ static uint32_t cdma_reg(uint32_t reg)
 	return nvdla_sim_reg_read(sim, base[NVDLA_UNIT_CDMA] + reg);
 }
 
-/* The units of a convolution layer and their D_OP_ENABLE. */
+/*
+ * The units of a convolution layer and their D_OP_ENABLE, in the order
+ * they are enabled: consumers first, the CDMA last (on nv_full a CDMA
+ * enabled before its CSC may never end: NVDLA_CBUF_CDMA_AHEAD).
+ */
 static const struct {
 	int unit;
 	uint32_t op_enable;
 } conv_units[] = {
-	{ NVDLA_UNIT_CDMA, NVDLA_CDMA_D_OP_ENABLE },
-	{ NVDLA_UNIT_CSC, NVDLA_CSC_D_OP_ENABLE },
+	{ NVDLA_UNIT_SDP, NVDLA_SDP_D_OP_ENABLE },
+	{ NVDLA_UNIT_CACC, NVDLA_CACC_D_OP_ENABLE },
 	{ NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_OP_ENABLE },
 	{ NVDLA_UNIT_CMAC_B, NVDLA_CMAC_B_D_OP_ENABLE },
-	{ NVDLA_UNIT_CACC, NVDLA_CACC_D_OP_ENABLE },
-	{ NVDLA_UNIT_SDP, NVDLA_SDP_D_OP_ENABLE },
+	{ NVDLA_UNIT_CSC, NVDLA_CSC_D_OP_ENABLE },
+	{ NVDLA_UNIT_CDMA, NVDLA_CDMA_D_OP_ENABLE },
 };
 
 /* Program the group each unit runs next. */
@@ -305,7 +309,7 @@ static void test_cdma_first(void)
 		;
 	status = nvdla_sim_reg_read(sim, glb) | mem[OUT] | mem[OUT + 8];
 	load_pixels(order);
-	for (i = 1; i < ARRAY_SIZE(conv_units); i++)
+	for (i = 0; i + 1 < ARRAY_SIZE(conv_units); i++)
 		wr(conv_units[i].unit, conv_units[i].op_enable, 1);
 	while (nvdla_sim_run(sim))
 		;
@@ -375,6 +379,8 @@ struct dc_case {
 	uint32_t y_extension;		/* CSC D_POST_Y_EXTENSION */
 	uint32_t prec;			/* 0 int8, 1 int16 */
 	uint32_t entries, kernel_bytes;	/* D_ENTRY_PER_SLICE, _WEIGHT_SIZE_0 */
+	uint32_t bank;			/* D_BANK; 0 for 0x10001 */
+	int cdma_first;			/* the CDMA enabled before the rest */
 };
 
 /* Inputs and outputs 64 bytes apart per batch; the mask at WMB. */
@@ -406,7 +412,7 @@ static void dc_layer(const struct dc_case *dc)
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_BYTES, dc->weight_bytes);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WMB_ADDR_LOW, (uint32_t)MEM_BASE + WMB);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WMB_BYTES, dc->wmb_bytes);
-	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, 0x10001);
+	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_BANK, dc->bank ? dc->bank : 0x10001);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_ENTRY_PER_SLICE, dc->entries);
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_WEIGHT_SIZE_0, dc->kernel_bytes);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_DATAIN_FORMAT, 0);
@@ -434,6 +440,8 @@ static void dc_layer(const struct dc_case *dc)
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG,
 	   1 | (dc->batches - 1) << 8);
+	if (dc->cdma_first)
+		wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_OP_ENABLE, 1);
 	run_layer();
 }
 
@@ -521,6 +529,73 @@ static void test_cbuf_limits(void)
 	tap_ok(nvdla_sim_fault_count(sim) == faults + 2 &&
 	       nvdla_sim_hazards(sim, NULL) == hazards + 3 && mem[OUT] == 6,
 	       "allowed, the layer with 3 entries a line runs and is counted (got %d)",
+	       mem[OUT]);
+	nvdla_sim_allow_hazards(sim, false);
+}
+
+/*
+ * nv_full's CDMA fetches without waiting for its CSC, and a CSC starting a
+ * layer in other banks than its last, or its first layer, forgets the
+ * kernels announced before it started (NVDLA_CBUF_CDMA_AHEAD): a CDMA
+ * enabled before its CSC there is refused, 0 kernels for the first kernel
+ * group's 1; with the CSC first, or in the banks of the layer before, the
+ * 1x1 layer of test_cbuf_limits runs (3 x 2 = 6). On a fresh model.
+ */
+static void test_cdma_ahead(void)
+{
+	static const struct {
+		uint32_t bank;
+		int cdma_first, refused;
+		const char *what;
+	} cases[] = {
+		{ 0, 1, 1, "the first layer, its CDMA first" },
+		{ 0, 0, 0, "the first layer again, its CSC first" },
+		{ 0, 1, 0, "the CDMA first in the banks of the layer before" },
+		{ 0x10002, 1, 1, "the CDMA first in another data bank" },
+		{ 0x20001, 1, 1, "the CDMA first in another weight bank" },
+		{ 0x20001, 0, 0, "another weight bank, the CSC first" },
+	};
+	struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 2, .kernels = 1,
+		.in_ram = MCIF, .out_ram = MCIF,
+	};
+	struct nvdla_cbuf_verdict v;
+	uint32_t faults, hazards = 0, n;
+	size_t i;
+
+	memset(mem, 0, sizeof(mem));
+	mem[IMG] = 3;
+	mem[WT] = 2;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		faults = nvdla_sim_fault_count(sim);
+		hazards = nvdla_sim_hazards(sim, NULL);
+		mem[OUT] = 0x55;
+		dc.bank = cases[i].bank;
+		dc.cdma_first = cases[i].cdma_first;
+		dc_layer(&dc);
+		n = nvdla_sim_hazards(sim, &v);
+		if (cases[i].refused)
+			tap_ok(nvdla_sim_fault_count(sim) == faults + 1 &&
+			       n == hazards + 1 &&
+			       v.rule == NVDLA_CBUF_CDMA_AHEAD && v.have == 0 &&
+			       v.need == 1 && mem[OUT] == 0x55,
+			       "%s: a fault, nothing written, the rule and 0/1 kernels counted (rule %d, %llu/%llu)",
+			       cases[i].what, v.rule,
+			       (unsigned long long)v.have,
+			       (unsigned long long)v.need);
+		else
+			tap_ok(nvdla_sim_fault_count(sim) == faults &&
+			       n == hazards && mem[OUT] == 6,
+			       "%s: runs (got %d)",
+			       cases[i].what, mem[OUT]);
+	}
+	nvdla_sim_allow_hazards(sim, true);
+	dc.bank = 0x10001;
+	dc.cdma_first = 1;
+	mem[OUT] = 0x55;
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_hazards(sim, NULL) == hazards + 1 && mem[OUT] == 6,
+	       "allowed, the CDMA first in other banks runs and is counted (got %d)",
 	       mem[OUT]);
 	nvdla_sim_allow_hazards(sim, false);
 }
@@ -1849,6 +1924,8 @@ int main(void)
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_fp16_image();
 	test_cdma_nan();
+	start(NVDLA_SIM_NV_FULL, bases_full);
+	test_cdma_ahead();
 	free(sim);
 	return tap_done();
 }

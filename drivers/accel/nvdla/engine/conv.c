@@ -351,8 +351,9 @@ static int conv_enable(struct dla_engine *engine, struct dla_group *group,
  * A CDMA whose data banks differ from the layer before's waits for its
  * CSC in the bank-change handshake before it fetches anything; with the
  * same banks it would fetch at once, so it is enabled with the rest.
- * Only where the configuration allows it: NVIDIA's nv_full C model stops
- * for good on a CDMA enabled before the convolution ahead has finished.
+ * Only where the configuration allows it (cdma_early): nv_full's CDMA
+ * does not wait for its CSC, whose count of the kernels fetched restarts
+ * when a layer's banks change, so the CSC would wait for them forever.
  */
 static bool conv_enable_early(struct dla_engine *engine,
 			      const struct dla_group *group, u8 gid,

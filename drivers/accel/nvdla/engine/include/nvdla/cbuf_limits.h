@@ -7,6 +7,10 @@
  * (nvdla/hw cmod/cdma, vmod/nvdla/cdma; docs/model.md). The firmware
  * checks them when a task is submitted, the hardware model when a layer
  * starts, compilers before they write a layer; all from this one header.
+ * Two rules are of the order the units were enabled in, not of the
+ * layer: only the model checks them (NVDLA_CBUF_MAC_LATE,
+ * NVDLA_CBUF_CDMA_AHEAD; the firmware enables the consumers first, and
+ * the CDMA before the CSC only where the CDMA waits for it).
  */
 #ifndef __NVDLA_CBUF_LIMITS_H__
 #define __NVDLA_CBUF_LIMITS_H__
@@ -33,6 +37,8 @@ enum nvdla_cbuf_rule {
 	NVDLA_CBUF_DATA,
 	NVDLA_CBUF_KEPT_WEIGHTS,
 	NVDLA_CBUF_KERNEL_GROUP,
+	NVDLA_CBUF_MAC_LATE,
+	NVDLA_CBUF_CDMA_AHEAD,
 	NVDLA_CBUF_RULES,
 };
 
@@ -86,6 +92,10 @@ static inline const char *nvdla_cbuf_rule_name(enum nvdla_cbuf_rule rule)
 			"weights kept for the next layer (SKIP_WEIGHT_RLS) do not fit the weight banks",
 		[NVDLA_CBUF_KERNEL_GROUP] =
 			"one kernel group does not fit the weight banks (the CDMA waits forever)",
+		[NVDLA_CBUF_MAC_LATE] =
+			"CMAC or CACC D_OP_ENABLE after both the CSC's and the CDMA's: the CSC feeds units not running (NVIDIA's C model stops)",
+		[NVDLA_CBUF_CDMA_AHEAD] =
+			"CDMA D_OP_ENABLE before the CSC's, in other banks than the layer before: the CSC forgets the kernels the CDMA fetched and waits for them forever",
 	};
 
 	return rule < NVDLA_CBUF_RULES ? names[rule] : "unknown rule";
@@ -93,6 +103,10 @@ static inline const char *nvdla_cbuf_rule_name(enum nvdla_cbuf_rule rule)
 
 static inline const char *nvdla_cbuf_rule_unit(enum nvdla_cbuf_rule rule)
 {
+	if (rule == NVDLA_CBUF_MAC_LATE)
+		return "of CMAC_A, CMAC_B and CACC enabled";
+	if (rule == NVDLA_CBUF_CDMA_AHEAD)
+		return "kernels";
 	return rule == NVDLA_CBUF_BANKS ? "banks" : "entries";
 }
 
@@ -124,14 +138,21 @@ static inline u32 nvdla_cbuf_feature_entries(const struct nvdla_cbuf *cb,
 	return entries;
 }
 
+/* Kernels of the first kernel group: those the CSC waits for first. */
+static inline u32 nvdla_cbuf_group_kernels(const struct nvdla_cbuf *cb,
+					   const struct nvdla_cbuf_layer *l)
+{
+	u32 per_group = cb->atomic_k / l->bpe;
+
+	return l->kernels < per_group ? l->kernels : per_group;
+}
+
 /* Entries of one kernel group: the unit the CSC uses and then releases. */
 static inline u32 nvdla_cbuf_group_entries(const struct nvdla_cbuf *cb,
 					   const struct nvdla_cbuf_layer *l)
 {
-	u32 per_group = cb->atomic_k / l->bpe;
-	u32 kernels = l->kernels < per_group ? l->kernels : per_group;
-
-	return nvdla_cbuf_div_up(kernels * l->kernel_bytes, cb->width);
+	return nvdla_cbuf_div_up(nvdla_cbuf_group_kernels(cb, l) *
+				 l->kernel_bytes, cb->width);
 }
 
 static inline bool nvdla_cbuf_broken(struct nvdla_cbuf_verdict *v,

@@ -27,10 +27,15 @@
  *   cbuf_banks	banks of the convolution buffer
  *   cbuf_depth	entries of one bank
  *   cbuf_width	bytes of one entry
- *   cdma_early	1: a convolution's CDMA may be enabled while the one before
- *		runs (the v2 designs: their RTL's CDMA counts the releases of
- *		the layer before only while enabled; the v1 C model of nv_full
- *		stops for good when it is, docs/model.md)
+ *   cdma_early	1: a convolution's CDMA may be enabled before its CSC, also
+ *		while the one before runs: it waits for its CSC to start the
+ *		layer (the v2 designs: their C model always, their RTL when the
+ *		banks change; that RTL's CDMA counts the releases of the layer
+ *		before only while enabled). 0 on nv_full: its CDMA fetches at
+ *		once, and a CSC starting a layer in other banks than its last
+ *		(or its first) forgets the kernels announced before and waits
+ *		forever; the model refuses that (nvdla/cbuf_limits.h,
+ *		docs/model.md)
  *   sdp_y	1: its SDP has the Y stage (element-wise: the EW operand read
  *		engine, ALU, MUL and the LUT; the specs' SDP_EW_ENABLE and
  *		SDP_LUT_ENABLE, set together). Without it the RTL ties the
