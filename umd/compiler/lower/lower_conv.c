@@ -41,6 +41,7 @@ struct conv_shape {
 	bool slice;		/* reads input channels c0 to c0 + c only */
 	int c0;
 	bool wino;		/* in Winograd mode (lower_wino.c) */
+	int copy;		/* a copy's channels (nvc_lir_conv) */
 };
 
 /* Offset in elements of weight (k, c, r, s) in the direct layout. */
@@ -136,6 +137,12 @@ static int conv_dense_transposed(struct nvc_lower *L,
  * channel s * 4 + c of a kernel one column wide (component 3, and those
  * beyond the network's channels, get zero weights).
  */
+static void conv_image_shape(struct conv_shape *cs)
+{
+	cs->c = cs->s * NVC_IMAGE_COMPS;
+	cs->s = 1;
+}
+
 static int conv_image_extend(struct conv_shape *cs)
 {
 	int ce = cs->s * NVC_IMAGE_COMPS, k, c, r, s;
@@ -153,8 +160,7 @@ static int conv_image_extend(struct conv_shape *cs)
 						       r) * cs->s + s];
 	free(cs->w);
 	cs->w = w;
-	cs->c = ce;
-	cs->s = 1;
+	conv_image_shape(cs);
 	return 0;
 }
 
@@ -635,15 +641,6 @@ static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
 	return 0;
 }
 
-/* The intermediate cube of a transposed convolution, in the pool. */
-static struct dla_data_cube contract_input(struct nvc_lower *L,
-					   const struct conv_shape *cs)
-{
-	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-
-	return nvc_scratch(L, ti->w, ti->h, cs->k, NULL);
-}
-
 /* The RUBIK's contraction of @mid (written by @sdp) into @out. */
 static int contract(struct nvc_lower *L, const struct nvc_node *n, int sdp,
 		    const struct dla_data_cube *mid, int out)
@@ -938,8 +935,8 @@ static int same_chunk(const struct nvc_lir_conv *pc, int npc)
 /*
  * A convolution in the chunks of input channels the split gave it (@pc,
  * @npc), each a convolution over its own surfaces of the input whose SDP
- * adds the partial sums of the chunks before (two cubes of the pool
- * taking turns; fp16 only): the first chunk adds the bias and the
+ * adds the partial sums of the chunks before (the operation's two
+ * temporaries taking turns; fp16 only): the first chunk adds the bias and the
  * element-wise @operand (an Add), the last applies the activation and
  * writes @dst.
  */
@@ -959,7 +956,7 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 
 	mid.act.type = NVC_ACT_NONE;
 	for (i = 0; i < 2; i++)
-		sum[i] = nvc_scratch(L, cs->wo, cs->ho, cs->k, NULL);
+		sum[i] = nvc_cube(L, L->op->temp + i);
 	part.slice = true;
 	for (at = 0, i = 0; !ret && at < npc; at += in_chunk, i++) {
 		bool end;
@@ -1143,7 +1140,7 @@ static int conv_chunk_check(struct nvc_lower *L, const struct nvc_node *n,
 
 /*
  * The split for the convolution buffer, before the descriptors: each
- * hardware convolution of the operation being lowered (its kernels,
+ * hardware convolution of the operation being split (its kernels,
  * input channels, bands of rows and banks) appended to its list. The
  * banks of one depend on the weight banks of the one before (the floor),
  * so they are planned in the order they run.
@@ -1152,7 +1149,8 @@ static int split_one(struct nvc_lower *L, const struct nvc_node *n,
 		     const struct conv_shape *cs)
 {
 	struct nvc_lir_conv pc = { .k0 = cs->k0, .k = cs->k, .c0 = cs->c0,
-				   .c = cs->c, .rows = cs->ho };
+				   .c = cs->c, .rows = cs->ho,
+				   .copy = cs->copy };
 	struct nvc_wino_layer wl;
 	int ret = 0;
 
@@ -1235,74 +1233,134 @@ static int conv_split(struct nvc_lower *L, const struct nvc_node *n,
 	return ret;
 }
 
-int nvc_lower_conv(struct nvc_lower *L, int node, int fused_elt)
+/*
+ * The convolution of @n (its SDP computing @last, itself or the fused
+ * element-wise node) as the hardware sees it before the split: checked,
+ * its kernel over the input as it is in memory, its output (a transposed
+ * one's 1x1 half: the input's width and height).
+ */
+static int conv_prepare(struct nvc_lower *L, const struct nvc_node *n,
+			const struct nvc_node *last, struct conv_shape *cs)
 {
-	const struct nvc_graph *g = L->g;
-	const struct nvc_node *n = &g->nodes[node];
-	const struct nvc_node *elt = fused_elt >= 0 ? &g->nodes[fused_elt] : NULL;
-	const struct nvc_node *last = elt ? elt : n;
-	struct conv_shape cs = { 0 };
-	struct dla_data_cube dst;
-	struct nvc_operand operand;
-	const struct nvc_lir_conv *pc;
-	int sdp, other = -1, blk, cn, npc, ret;
-	bool chunked;
+	int ret = conv_check(L, n);
 
-	ret = conv_check(L, n);
 	if (!ret)
-		ret = conv_shape(L, n, &cs);
+		ret = conv_shape(L, n, cs);
 	if (ret)
 		return ret;
-	cs.out = last->outputs[0];
-	cs.wo = nvc_t(L, cs.out)->w;
-	cs.ho = nvc_t(L, cs.out)->h;
+	cs->out = last->outputs[0];
+	cs->wo = nvc_t(L, cs->out)->w;
+	cs->ho = nvc_t(L, cs->out)->h;
+	if (n->op == NVC_CONV_TRANSPOSE) {
+		cs->wo = nvc_t(L, cs->in)->w;
+		cs->ho = nvc_t(L, cs->in)->h;
+	}
+	return 0;
+}
+
+/*
+ * Its temporaries: the two cubes of partial sums of a chunked
+ * convolution, the intermediate cube of a transposed one with a RUBIK.
+ */
+static int conv_temps(struct nvc_lower *L, struct nvc_lir_op *op,
+		      const struct conv_shape *cs)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+	int i, t = 0;
+
+	for (i = 0; op->cut == NVC_CUT_CHUNKS && i < 2 && t >= 0; i++)
+		t = nvc_lir_temp_add(&L->ir, op, cs->wo, cs->ho, cs->k,
+				     op->prec, L->t.atom);
+	if (L->g->nodes[op->node].op == NVC_CONV_TRANSPOSE && L->t.hw->rubik)
+		t = nvc_lir_temp_add(&L->ir, op, ti->w, ti->h, cs->k, op->prec,
+				     L->t.atom);
+	return t < 0 ? t : 0;
+}
+
+int nvc_conv_split(struct nvc_lower *L, struct nvc_lir_op *op)
+{
+	const struct nvc_node *n = &L->g->nodes[op->node];
+	const struct nvc_node *elt = op->fused >= 0 ?
+				     &L->g->nodes[op->fused] : NULL;
+	struct conv_shape cs = { 0 };
+	int blk, cn, ret;
+
+	ret = conv_prepare(L, n, elt ? elt : n, &cs);
+	if (ret)
+		return ret;
 	blk = group_block(L, n, &cs);
 	cn = blk < n->conv.group ? cs.c : conv_chunk_channels(L, n, &cs);
-	chunked = cn < cs.c;
-	if (chunked)
+	op->cut = cn < cs.c ? NVC_CUT_CHUNKS :
+		  blk < n->conv.group ? NVC_CUT_GROUPS : NVC_CUT_PARTS;
+	if (op->cut == NVC_CUT_CHUNKS)
 		ret = conv_chunk_check(L, n, elt, &cs);
-	else if (blk < n->conv.group)	/* weights made block by block */
-		ret = 0;
-	else if (n->op == NVC_CONV_TRANSPOSE) {	/* the 1x1 half */
-		cs.wo = nvc_t(L, cs.in)->w;
-		cs.ho = nvc_t(L, cs.in)->h;
-		ret = conv_dense_transposed(L, n, &cs);
-	} else {
-		ret = conv_dense(L, n, &cs);
-	}
-	if (!ret && cs.image)
-		ret = conv_image_extend(&cs);
-	if (!ret && !chunked && !cs.image && L->o->conv_way &&
-	    L->o->conv_way[node] == NVC_CONV_WINOGRAD) {
+	if (ret)
+		return ret;
+	if (cs.image)
+		conv_image_shape(&cs);
+	if (op->cut != NVC_CUT_CHUNKS && !cs.image && L->o->conv_way &&
+	    L->o->conv_way[op->node] == NVC_CONV_WINOGRAD) {
 		struct nvc_wino_layer wl = conv_wino_layer(L, &cs);
 
 		cs.wino = nvc_wino_able(L, n, &wl);
 	}
+	op->wino = cs.wino;
 	if (cs.wino && L->o->origins)
-		L->o->origins->winograd[node] = true;
-	npc = L->op->num_convs;
+		L->o->origins->winograd[op->node] = true;
+	ret = conv_split(L, n, &cs, blk, op->cut == NVC_CUT_CHUNKS ? cn : 0);
+	return ret ? ret : conv_temps(L, op, &cs);
+}
+
+/* Its dense weights, as the split cut it (blocks and chunks: their own). */
+static int conv_weights_whole(struct nvc_lower *L, const struct nvc_node *n,
+			      const struct nvc_lir_op *op,
+			      struct conv_shape *cs)
+{
+	int ret = 0;
+
+	if (op->cut == NVC_CUT_PARTS && n->op == NVC_CONV_TRANSPOSE)
+		ret = conv_dense_transposed(L, n, cs);
+	else if (op->cut == NVC_CUT_PARTS)
+		ret = conv_dense(L, n, cs);
+	if (!ret && cs->image)
+		ret = conv_image_extend(cs);
+	return ret;
+}
+
+int nvc_lower_conv(struct nvc_lower *L, const struct nvc_lir_op *op)
+{
+	const struct nvc_graph *g = L->g;
+	const struct nvc_node *n = &g->nodes[op->node];
+	const struct nvc_node *elt = op->fused >= 0 ? &g->nodes[op->fused] :
+				     NULL;
+	const struct nvc_node *last = elt ? elt : n;
+	const struct nvc_lir_conv *pc = op->convs;
+	struct conv_shape cs = { 0 };
+	struct dla_data_cube dst;
+	struct nvc_operand operand;
+	int sdp, other = -1, npc = op->num_convs, ret;
+
+	ret = conv_prepare(L, n, last, &cs);
 	if (!ret)
-		ret = conv_split(L, n, &cs, blk, chunked ? cn : 0);
+		ret = conv_weights_whole(L, n, op, &cs);
 	if (ret)
 		goto out;
-	pc = L->op->convs + npc;
-	npc = L->op->num_convs - npc;
+	cs.wino = op->wino;
 	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik) {
 		ret = deconv_rows(L, n, last, &cs, pc, cs.out);
 		goto out;
 	}
-	dst = n->op == NVC_CONV_TRANSPOSE ? contract_input(L, &cs) :
-	      nvc_cube(L, cs.out);
+	dst = nvc_cube(L, n->op == NVC_CONV_TRANSPOSE ? op->temp : cs.out);
 	if (elt) {
 		other = elt->inputs[0] == n->outputs[0] ? elt->inputs[1] :
 			elt->inputs[0];
 		operand = nvc_operand(L, other);
 	}
-	if (chunked)
+	if (op->cut == NVC_CUT_CHUNKS)
 		ret = conv_emit_chunks(L, n, last, &cs, pc, npc, &dst,
 				       elt ? &operand : NULL,
 				       L->ir.ts[cs.out].scale, &sdp);
-	else if (blk < n->conv.group)
+	else if (op->cut == NVC_CUT_GROUPS)
 		ret = conv_emit_groups(L, n, last, &cs, pc, npc, &dst,
 				       elt ? &operand : NULL,
 				       elt ? elt->eltwise : NVC_ELT_ADD,
@@ -1323,39 +1381,59 @@ out:
 	return ret;
 }
 
-int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
-		    const int *map, int k, const struct nvc_operand *prev,
-		    int prev_op, const struct dla_data_cube *dst, float s_out)
+/*
+ * The 1x1 convolution that moves channels of @in into @k channels (the
+ * selecting weights are the caller's): node @one, shape @cs.
+ */
+static void select_shape(struct nvc_lower *L, const struct nvc_node *n,
+			 int in, int k, struct nvc_node *one,
+			 struct conv_shape *cs)
 {
-	struct nvc_node one = *n;
-	struct conv_shape cs = { 0 };
-	int j, npc, sdp = -1, ret;
-
-	one.op = NVC_CONV;
-	one.act.type = NVC_ACT_NONE;
-	one.conv = (struct nvc_conv_attr){ .kh = 1, .kw = 1,
+	*one = *n;
+	one->op = NVC_CONV;
+	one->act.type = NVC_ACT_NONE;
+	one->conv = (struct nvc_conv_attr){ .kh = 1, .kw = 1,
 		.stride = { 1, 1 }, .dilation = { 1, 1 }, .group = 1,
 		.weights = -1, .bias = -1 };
-	cs.in = nvc_resolve(L, in);
-	cs.c = nvc_t(L, cs.in)->c;
-	cs.k = k;
-	cs.r = 1;
-	cs.s = 1;
-	cs.wo = nvc_t(L, cs.in)->w;
-	cs.ho = nvc_t(L, cs.in)->h;
+	*cs = (struct conv_shape){ .in = nvc_resolve(L, in), .k = k, .r = 1,
+				   .s = 1 };
+	cs->c = nvc_t(L, cs->in)->c;
+	cs->wo = nvc_t(L, cs->in)->w;
+	cs->ho = nvc_t(L, cs->in)->h;
+}
+
+int nvc_copy_split(struct nvc_lower *L, const struct nvc_node *n, int in,
+		   int k, int copy)
+{
+	struct nvc_node one;
+	struct conv_shape cs;
+
+	select_shape(L, n, in, k, &one, &cs);
+	cs.copy = copy;
+	return split_parts(L, &one, &cs);
+}
+
+int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
+		    const int *map, int k, int copy,
+		    const struct nvc_operand *prev, int prev_op,
+		    const struct dla_data_cube *dst, float s_out)
+{
+	const struct nvc_lir_conv *pc;
+	struct nvc_node one;
+	struct conv_shape cs;
+	int j, npc, sdp = -1, ret;
+
+	select_shape(L, n, in, k, &one, &cs);
 	cs.w = calloc((size_t)cs.k * cs.c, sizeof(float));
 	cs.bias = calloc(cs.k, sizeof(float));
 	ret = cs.w && cs.bias ? 0 : -ENOMEM;
 	for (j = 0; !ret && j < k; j++)
 		if (map[j] >= 0)
 			cs.w[(size_t)j * cs.c + map[j]] = 1.0f;
-	npc = L->op->num_convs;
+	pc = nvc_lir_convs_of(L->op, copy, &npc);
 	if (!ret)
-		ret = split_parts(L, &one, &cs);
-	if (!ret)
-		ret = conv_emit(L, &one, &one, &cs, L->op->convs + npc,
-				L->op->num_convs - npc, dst, prev, NVC_ELT_ADD,
-				s_out, &sdp);
+		ret = conv_emit(L, &one, &one, &cs, pc, npc, dst, prev,
+				NVC_ELT_ADD, s_out, &sdp);
 	if (!ret && prev)
 		nvc_depend(L, prev_op, sdp);
 	free(cs.w);
