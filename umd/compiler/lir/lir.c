@@ -166,8 +166,10 @@ void nvc_lir_free(struct nvc_lir *ir)
 {
 	int i;
 
-	for (i = 0; ir->ops && i < ir->num_ops; i++)
+	for (i = 0; ir->ops && i < ir->num_ops; i++) {
 		free(ir->ops[i].convs);
+		free(ir->ops[i].wscale);
+	}
 	free(ir->ts);
 	free(ir->ops);
 }

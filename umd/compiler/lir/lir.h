@@ -6,12 +6,13 @@
  * their tensors. The lowering step (lir.c) makes it from the graph; the
  * back end's passes fill it in, each its own part, each over the whole
  * list (lower.c runs them): views (lower_views.c: which tensors live in
- * another's bytes), quantisation (lower_quant.c: each tensor's precision
- * and int8 scale), the split (lower_split.c: the hardware convolutions
+ * another's bytes), the split (lower_split.c: the hardware convolutions
  * that fit the convolution buffer, and the temporaries operations need),
- * memory placement (lower_place.c: each tensor's place). The descriptor
- * walk then reads them and emits, and orders each task's operations by
- * their dependencies when it closes (lower_order.c).
+ * quantisation (lower_quant.c: each tensor's precision and int8 scale,
+ * each kernel's weight scale), memory placement (lower_place.c: each
+ * tensor's place). The descriptor walk then reads them and emits, and
+ * orders each task's operations by their dependencies when it closes
+ * (lower_order.c).
  */
 #ifndef __NVDLA_COMPILER_LIR_H__
 #define __NVDLA_COMPILER_LIR_H__
@@ -102,6 +103,15 @@ struct nvc_lir_op {
 	int num_convs, cap_convs;
 	enum nvc_lir_cut cut;
 	bool wino;		/* a convolution in Winograd mode */
+	/*
+	 * The int8 scale of each kernel of its weights (fp16: 1), the
+	 * quantisation pass's: a convolution's by output channel, a
+	 * transposed one's by phase and channel of its 1x1 half; a
+	 * concatenation's copies' (each as many kernels as the output has
+	 * channels) copy after copy, a Split's copies' by the input channel
+	 * each kernel copies.
+	 */
+	float *wscale;
 	/* its temporaries, tensors temp to temp + num_temps - 1 */
 	int temp, num_temps;
 };

@@ -4,13 +4,13 @@
  * The back end's entry point, its phases in order: the target and
  * precision checked (setup), the lowering step (lir/lir.c: the graph's
  * hardware operations and their tensors), then the passes over the
- * whole lowered IR: the views decided (lower_views.c), quantisation
- * (lower_quant.c), the split for the convolution buffer and the
- * operations' temporaries (lower_split.c), liveness (lower_mem.c) and
- * memory placement (lower_place.c); then the walk over the operations,
- * each into descriptors from what the passes decided, the work cut into
- * DLA tasks around CPU tasks, each task's operations ordered when it
- * closes (lower_deps.c); then emission (emit/emit.c).
+ * whole lowered IR: the views decided (lower_views.c), the split for the
+ * convolution buffer and the operations' temporaries (lower_split.c),
+ * quantisation (lower_quant.c: tensors' and weights' scales), liveness
+ * (lower_mem.c) and memory placement (lower_place.c); then the walk over
+ * the operations, each into descriptors from what the passes decided,
+ * the work cut into DLA tasks around CPU tasks, each task's operations
+ * ordered when it closes (lower_deps.c); then emission (emit/emit.c).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -61,6 +61,7 @@ static int concat_embedded(struct nvc_lower *L, const struct nvc_lir_op *lop)
 		for (j = 0; j < to->c; j++)
 			map[j] = j >= coff && j < coff + c ? j - coff : -1;
 		op = nvc_conv_select(L, n, n->inputs[k], map, to->c, k,
+				     lop->wscale + k * to->c,
 				     k ? &prev : NULL, op, &dst,
 				     L->ir.ts[out].scale);
 		if (op < 0)
@@ -127,7 +128,8 @@ static int lower_split(struct nvc_lower *L, int node)
 			for (j = 0; j < c; j++)
 				map[j] = coff + j;
 			dst = nvc_cube(L, out);
-			op = nvc_conv_select(L, n, in, map, c, k, NULL, -1,
+			op = nvc_conv_select(L, n, in, map, c, k,
+					     L->op->wscale + coff, NULL, -1,
 					     &dst, L->ir.ts[out].scale);
 			if (op >= 0)
 				nvc_written(L, out, op);
@@ -317,9 +319,9 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 	if (!ret)
 		nvc_views(&L);
 	if (!ret)
-		ret = nvc_scales(&L);
-	if (!ret)
 		ret = nvc_split(&L);
+	if (!ret)
+		ret = nvc_scales(&L);
 	if (!ret)
 		ret = nvc_liveness(&L);
 	if (!ret)

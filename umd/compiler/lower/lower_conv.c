@@ -14,11 +14,8 @@
  * kernels do not fit the convolution buffer over all its input channels
  * runs in chunks of them, each adding the partial sums before (fp16).
  *
- * int8: weights get one scale per output channel (max |w| / 127), no
- * smaller than 1/64 of the largest, so that dead channels (|w| near 0)
- * neither lose the shared multiplier's precision nor blow the shared
- * bias shift up; the SDP multiplies each channel's accumulator by
- * s_in * s_w[k] / s_c.
+ * int8: weights at the scale of their kernel (lower_quant.c); the SDP
+ * multiplies each channel's accumulator by s_in * s_w[k] / s_c.
  */
 #include <errno.h>
 #include <math.h>
@@ -98,6 +95,7 @@ static int conv_dense(struct nvc_lower *L, const struct nvc_node *n,
  * A transposed convolution whose kernel is its stride: each output phase
  * (j, i) is a 1x1 convolution, its kernels in the phase's surfaces of the
  * intermediate cube (the RUBIK's contract order); padding kernels zero.
+ * Its weights' shape the quantisation pass checked.
  */
 static int conv_dense_transposed(struct nvc_lower *L,
 				 const struct nvc_node *n,
@@ -113,10 +111,6 @@ static int conv_dense_transposed(struct nvc_lower *L,
 	cs->bias = calloc(cs->k, sizeof(float));
 	if (!cs->w || !cs->bias)
 		return -ENOMEM;
-	if (wt->n != cs->c || wt->c != kout || wt->h != a->kh || wt->w != a->kw)
-		return nvc_fail(L, n, -EINVAL, "weights are %d x %d x %d x %d, not %d x %d x %d x %d",
-				wt->n, wt->c, wt->h, wt->w, cs->c, kout, a->kh,
-				a->kw);
 	for (m = 0; m < cs->k; m++) {
 		int p = m / phase, k = m % phase, j = p / sx, i = p % sx;
 
@@ -254,29 +248,6 @@ static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 	*off = nvc_const_add(L, buf, n * L->bpe, 0);
 	free(buf);
 	return *off == UINT32_MAX ? -ENOMEM : 0;
-}
-
-/*
- * int8 weight scales from each kernel's largest |weight| in @ws;
- * fp16 weights keep their values (scale 1).
- */
-static void scales_from_max(const struct nvc_lower *L, int nk, float *ws)
-{
-	int k;
-
-	if (L->prec == DLA_PRECISION_INT8) {
-		nvc_weight_scales(ws, nk);
-		return;
-	}
-	for (k = 0; k < nk; k++)
-		ws[k] = 1.0f;
-}
-
-static void weight_scales(const struct nvc_lower *L,
-			  const struct conv_shape *cs, float *ws)
-{
-	nvc_weight_absmax(cs->w, cs->k, (size_t)cs->c * cs->r * cs->s, ws);
-	scales_from_max(L, cs->k, ws);
 }
 
 /* X1 of the convolution's SDP: bias, and (int8) into scale @s_c. */
@@ -797,15 +768,15 @@ static int conv_part_kernels(const struct nvc_lower *L,
 }
 
 /*
- * The convolution @cs as conv_emit_part says, in the parts over
- * consecutive ranges of output channels the split gave it (@pc, @npc:
- * more than one where its weights exceed a memory): each part has its
- * own weights, writes its channels of @dst and adds the same channels of
- * @operand, with the matching bias and scales.
+ * The convolution @cs as conv_emit_part says, its kernels at scales @ws,
+ * in the parts over consecutive ranges of output channels the split gave
+ * it (@pc, @npc: more than one where its weights exceed a memory): each
+ * part has its own weights, writes its channels of @dst and adds the
+ * same channels of @operand, with the matching bias and scales.
  */
 static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 		     const struct nvc_node *last, const struct conv_shape *cs,
-		     const struct nvc_lir_conv *pc, int npc,
+		     const struct nvc_lir_conv *pc, int npc, const float *ws,
 		     const struct dla_data_cube *dst,
 		     const struct nvc_operand *operand, enum nvc_eltwise elt,
 		     float s_out, int *sdp)
@@ -815,13 +786,7 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 	struct dla_data_cube pdst;
 	struct nvc_operand pop;
 	int i, k0, ret = 0;
-	float *ws;
 
-	ws = calloc((size_t)(cs->k > 0 ? cs->k : 1), sizeof(*ws));
-	if (!ws)
-		return -ENOMEM;
-	/* Scales over the whole layer, as if it were one part. */
-	weight_scales(L, cs, ws);
 	for (i = 0; !ret && i < npc; i++) {
 		k0 = pc[i].k0;
 		part.k = pc[i].k;
@@ -838,7 +803,6 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 		ret = conv_emit_part(L, n, last, &part, &pc[i], ws + k0, &pdst,
 				     operand ? &pop : NULL, elt, s_out, sdp);
 	}
-	free(ws);
 	return ret;
 }
 
@@ -862,20 +826,6 @@ static int group_block(const struct nvc_lower *L, const struct nvc_node *n,
 	return g;
 }
 
-/* int8 scales of all the layer's kernels, from its weights. */
-static int group_scales(struct nvc_lower *L, const struct nvc_node *n,
-			const struct conv_shape *cs, float *ws)
-{
-	const struct nvc_tensor *wt = &L->g->tensors[n->conv.weights];
-
-	if (wt->n != cs->k)
-		return nvc_fail(L, n, -EINVAL, "weights for %d kernels, not %d",
-				wt->n, cs->k);
-	nvc_weight_absmax(wt->data, cs->k, (size_t)wt->c * wt->h * wt->w, ws);
-	scales_from_max(L, cs->k, ws);
-	return 0;
-}
-
 /*
  * A grouped convolution in the blocks of whole groups the split gave it
  * (@pc, @npc), as conv_emit says: each block reads its input channels,
@@ -886,17 +836,15 @@ static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *last,
 			    const struct conv_shape *cs,
 			    const struct nvc_lir_conv *pc, int npc,
-			    const struct dla_data_cube *dst,
+			    const float *ws, const struct dla_data_cube *dst,
 			    const struct nvc_operand *operand,
 			    enum nvc_eltwise elt, float s_out, int *sdp)
 {
-	float *ws = calloc((size_t)cs->k, sizeof(*ws));
 	struct conv_shape part = *cs;
 	struct dla_data_cube pdst;
 	struct nvc_operand pop;
-	int i, ret;
+	int i, ret = 0;
 
-	ret = ws ? group_scales(L, n, cs, ws) : -ENOMEM;
 	for (i = 0; !ret && i < npc; i++) {
 		part.k0 = pc[i].k0;
 		part.k = pc[i].k;
@@ -918,7 +866,6 @@ static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
 		free(part.w);
 		free(part.bias);
 	}
-	free(ws);
 	return ret;
 }
 
@@ -944,7 +891,7 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *last,
 			    const struct conv_shape *cs,
 			    const struct nvc_lir_conv *pc, int npc,
-			    const struct dla_data_cube *dst,
+			    const float *ws, const struct dla_data_cube *dst,
 			    const struct nvc_operand *operand, float s_out,
 			    int *sdp)
 {
@@ -971,7 +918,7 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 		from = L->nops;
 		if (!ret)
 			ret = conv_emit(L, n, end ? last : &mid, &part, pc + at,
-					in_chunk, end ? dst : &sum[i % 2],
+					in_chunk, ws, end ? dst : &sum[i % 2],
 					i ? &prev : operand, NVC_ELT_ADD, s_out,
 					sdp);
 		/* The partial sums are no tensor: their reader waits here. */
@@ -1063,7 +1010,8 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
  */
 static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 		       const struct nvc_node *last, const struct conv_shape *mid,
-		       const struct nvc_lir_conv *pc, int out)
+		       const struct nvc_lir_conv *pc, const float *wscale,
+		       int out)
 {
 	int sx = n->conv.stride[1], sy = n->conv.stride[0];
 	int phase = mid->k / (sx * sy), kout = nvc_t(L, out)->c;
@@ -1072,12 +1020,13 @@ static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 	struct dla_data_cube x1;
 	uint32_t woff, wsize;
 	int j, i, h, k, sdp = -1, first, ret = 0;
-	float *ws = calloc(kout, sizeof(*ws)), s_c;
+	const float *ws;
+	float s_c;
 
 	cs.k = kout;
 	cs.w = calloc((size_t)kout * cs.c, sizeof(float));
 	cs.bias = calloc(kout, sizeof(float));
-	if (!ws || !cs.w || !cs.bias)
+	if (!cs.w || !cs.bias)
 		ret = -ENOMEM;
 	for (j = 0; !ret && j < sy; j++) {
 		for (i = 0; !ret && i < sx; i++) {
@@ -1089,7 +1038,7 @@ static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 				       cs.c * sizeof(float));
 				cs.bias[k] = mid->bias[m0 + k];
 			}
-			weight_scales(L, &cs, ws);
+			ws = wscale + m0;
 			ret = conv_weights(L, &cs, ws, &woff, &wsize);
 			for (h = 0, first = -1; !ret && h < nvc_t(L, cs.in)->h; h++) {
 				ret = deconv_row(L, n, &cs, pc++, woff, wsize, out,
@@ -1114,7 +1063,6 @@ static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 	}
 	if (!ret)
 		nvc_writer(L, out, sdp);
-	free(ws);
 	free(cs.w);
 	free(cs.bias);
 	return ret;
@@ -1347,7 +1295,7 @@ int nvc_lower_conv(struct nvc_lower *L, const struct nvc_lir_op *op)
 		goto out;
 	cs.wino = op->wino;
 	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik) {
-		ret = deconv_rows(L, n, last, &cs, pc, cs.out);
+		ret = deconv_rows(L, n, last, &cs, pc, op->wscale, cs.out);
 		goto out;
 	}
 	dst = nvc_cube(L, n->op == NVC_CONV_TRANSPOSE ? op->temp : cs.out);
@@ -1357,16 +1305,16 @@ int nvc_lower_conv(struct nvc_lower *L, const struct nvc_lir_op *op)
 		operand = nvc_operand(L, other);
 	}
 	if (op->cut == NVC_CUT_CHUNKS)
-		ret = conv_emit_chunks(L, n, last, &cs, pc, npc, &dst,
-				       elt ? &operand : NULL,
+		ret = conv_emit_chunks(L, n, last, &cs, pc, npc, op->wscale,
+				       &dst, elt ? &operand : NULL,
 				       L->ir.ts[cs.out].scale, &sdp);
 	else if (op->cut == NVC_CUT_GROUPS)
-		ret = conv_emit_groups(L, n, last, &cs, pc, npc, &dst,
-				       elt ? &operand : NULL,
+		ret = conv_emit_groups(L, n, last, &cs, pc, npc, op->wscale,
+				       &dst, elt ? &operand : NULL,
 				       elt ? elt->eltwise : NVC_ELT_ADD,
 				       L->ir.ts[cs.out].scale, &sdp);
 	else
-		ret = conv_emit(L, n, last, &cs, pc, npc, &dst,
+		ret = conv_emit(L, n, last, &cs, pc, npc, op->wscale, &dst,
 				elt ? &operand : NULL,
 				elt ? elt->eltwise : NVC_ELT_ADD,
 				L->ir.ts[cs.out].scale, &sdp);
@@ -1414,7 +1362,7 @@ int nvc_copy_split(struct nvc_lower *L, const struct nvc_node *n, int in,
 }
 
 int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
-		    const int *map, int k, int copy,
+		    const int *map, int k, int copy, const float *ws,
 		    const struct nvc_operand *prev, int prev_op,
 		    const struct dla_data_cube *dst, float s_out)
 {
@@ -1432,7 +1380,7 @@ int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
 			cs.w[(size_t)j * cs.c + map[j]] = 1.0f;
 	pc = nvc_lir_convs_of(L->op, copy, &npc);
 	if (!ret)
-		ret = conv_emit(L, &one, &one, &cs, pc, npc, dst, prev,
+		ret = conv_emit(L, &one, &one, &cs, pc, npc, ws, dst, prev,
 				NVC_ELT_ADD, s_out, &sdp);
 	if (!ret && prev)
 		nvc_depend(L, prev_op, sdp);

@@ -191,8 +191,9 @@ uint64_t nvc_chunk_size(const struct nvc_chunks *c, int i, uint64_t total);
 int nvc_chunk_slot(const struct nvc_lower *L, int slot, uint32_t *offset);
 
 /*
- * lower_quant.c, the quantisation pass: each tensor's precision and int8
- * scale; and fixed-point factors.
+ * lower_quant.c, the quantisation pass (after the split): each tensor's
+ * precision and int8 scale, each operation's weight scales
+ * (ir.ops[].wscale); and fixed-point factors.
  */
 int nvc_scales(struct nvc_lower *L);
 uint16_t nvc_half(float f);
@@ -264,12 +265,13 @@ int nvc_copy_split(struct nvc_lower *L, const struct nvc_node *n, int in,
 /*
  * Copy @copy of the operation being lowered: channels of @in moved by a
  * 1x1 convolution into the @k channels of @dst, channel j taking input
- * channel @map[j] (zero where negative), its SDP adding @prev (written
- * by operation @prev_op; NULL: none) at scale @s_out: concatenations and
- * splits off the atoms. The SDP's index, or a negative errno.
+ * channel @map[j] (zero where negative) with weight scale @ws[j], its
+ * SDP adding @prev (written by operation @prev_op; NULL: none) at scale
+ * @s_out: concatenations and splits off the atoms. The SDP's index, or a
+ * negative errno.
  */
 int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
-		    const int *map, int k, int copy,
+		    const int *map, int k, int copy, const float *ws,
 		    const struct nvc_operand *prev, int prev_op,
 		    const struct dla_data_cube *dst, float s_out);
 /* Pooling @op's temporaries: the passes of a chained global pooling. */
