@@ -125,18 +125,19 @@ static int conv_dense_transposed(struct nvc_lower *L,
 	return 0;
 }
 
-/*
- * Channel pre-extension for pixel input: the CSC reads each line of
- * pixels as one channel axis, so kernel column s of channel c becomes
- * channel s * 4 + c of a kernel one column wide (component 3, and those
- * beyond the network's channels, get zero weights).
- */
+/* The kernel's shape after the pre-extension for pixel input (below). */
 static void conv_image_shape(struct conv_shape *cs)
 {
 	cs->c = cs->s * NVC_IMAGE_COMPS;
 	cs->s = 1;
 }
 
+/*
+ * Channel pre-extension for pixel input: the CSC reads each line of
+ * pixels as one channel axis, so kernel column s of channel c becomes
+ * channel s * 4 + c of a kernel one column wide (component 3, and those
+ * beyond the network's channels, get zero weights).
+ */
 static int conv_image_extend(struct conv_shape *cs)
 {
 	int ce = cs->s * NVC_IMAGE_COMPS, k, c, r, s;
@@ -359,8 +360,9 @@ static uint32_t wbank_for(const struct nvc_lower *L, uint32_t dbank,
 			  uint64_t bytes)
 {
 	uint32_t want = nvc_banks(L, bytes), room = L->t.cbuf->banks - dbank;
+	uint32_t wfloor = nvc_wbank_floor(L);
 
-	want = want > L->wbank_floor ? want : L->wbank_floor;
+	want = want > wfloor ? want : wfloor;
 	return want < room ? want : room;
 }
 
@@ -382,8 +384,7 @@ uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize,
 
 	if (least < all && L->o->origins)
 		L->o->origins->split[L->node] = true;
-	L->wbank_floor = split && split[L->node] == NVC_WBANK_LEAST ? least : all;
-	return L->wbank_floor;
+	return split && split[L->node] == NVC_WBANK_LEAST ? least : all;
 }
 
 /*
@@ -402,8 +403,8 @@ static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
 	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
 	uint32_t dmin = nvc_banks(L, line * (one ? nvc_t(L, cs->in)->h : ekh));
 
-	if (floor && L->wbank_floor > wmin)
-		wmin = L->wbank_floor;
+	if (floor && nvc_wbank_floor(L) > wmin)
+		wmin = nvc_wbank_floor(L);
 	return wmin + dmin <= L->t.cbuf->banks;
 }
 
@@ -453,10 +454,11 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 	bool one = conv_plain(L, n, cs);
 	int sy = one ? 1 : n->conv.stride[0];
 	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
-	bool floored = L->wbank_floor > wmin;
+	uint32_t wfloor = nvc_wbank_floor(L);
+	bool floored = wfloor > wmin;
 	uint64_t fit;
 
-	wmin = floored ? L->wbank_floor : wmin;
+	wmin = floored ? wfloor : wmin;
 
 	if (wmin >= total)
 		return nvc_fail(L, n, -EOPNOTSUPP,

@@ -4,8 +4,7 @@
  * The back end's shared state (lower/ and emit/ only), one part a
  * concern: the target (target.h), the lowered IR (lir.h: the hardware
  * operations and what each tensor became), the memory (mem.h: constants,
- * pool), the dependency edges of the task being built, the banding's
- * weight-bank floor, and the tasks.
+ * pool), the dependency edges of the task being built, and the tasks.
  */
 #ifndef __NVDLA_COMPILER_LOWER_INTERNAL_H__
 #define __NVDLA_COMPILER_LOWER_INTERNAL_H__
@@ -61,7 +60,6 @@ struct nvc_lower {
 	struct nvc_consts consts;	/* memory */
 	struct nvc_act_pool pool;
 	struct nvc_deps deps;	/* what the task's operations access */
-	uint32_t wbank_floor;	/* banding: the last convolution's weight banks */
 	bool oom;		/* a read or a block could not be recorded */
 	/* the DLA task being built */
 	struct nvdla_build_op *ops;
@@ -117,6 +115,11 @@ void nvc_op_begin(struct nvc_lower *L, struct nvc_lir_op *op);
  * temporaries (ir.ops[].convs, .temp).
  */
 int nvc_split(struct nvc_lower *L);
+/*
+ * The weight banks of the last hardware convolution the split made, up
+ * to the operation being split: the least the next one takes.
+ */
+uint32_t nvc_wbank_floor(const struct nvc_lower *L);
 
 /*
  * lower_place.c, memory placement: each tensor's place, given back to

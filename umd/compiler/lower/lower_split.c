@@ -64,6 +64,16 @@ static int split_op(struct nvc_lower *L, struct nvc_lir_op *op)
 	}
 }
 
+uint32_t nvc_wbank_floor(const struct nvc_lower *L)
+{
+	int i;
+
+	for (i = (int)(L->op - L->ir.ops); i >= 0; i--)
+		if (L->ir.ops[i].num_convs)
+			return L->ir.ops[i].convs[L->ir.ops[i].num_convs - 1].wbank;
+	return 0;
+}
+
 int nvc_split(struct nvc_lower *L)
 {
 	int i, ret = 0;
