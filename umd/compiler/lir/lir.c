@@ -166,8 +166,10 @@ void nvc_lir_free(struct nvc_lir *ir)
 {
 	int i;
 
-	for (i = 0; ir->ops && i < ir->num_ops; i++)
+	for (i = 0; ir->ops && i < ir->num_ops; i++) {
 		free(ir->ops[i].convs);
+		free(ir->ops[i].wscale);
+	}
 	free(ir->ts);
 	free(ir->ops);
 }
@@ -185,4 +187,38 @@ int nvc_lir_conv_add(struct nvc_lir_op *op, const struct nvc_lir_conv *c)
 	}
 	op->convs[op->num_convs++] = *c;
 	return 0;
+}
+
+const struct nvc_lir_conv *nvc_lir_convs_of(const struct nvc_lir_op *op,
+					    int copy, int *n)
+{
+	int i = 0;
+
+	while (i < op->num_convs && op->convs[i].copy != copy)
+		i++;
+	for (*n = 0; i + *n < op->num_convs &&
+		     op->convs[i + *n].copy == copy; (*n)++)
+		;
+	return op->convs + i;
+}
+
+int nvc_lir_temp_add(struct nvc_lir *ir, struct nvc_lir_op *op, int w, int h,
+		     int c, uint8_t prec, uint32_t atom)
+{
+	struct nvc_lir_tensor *ts = realloc(ir->ts, (ir->num_tensors + 1) *
+					    sizeof(*ts));
+	int t = ir->num_tensors;
+
+	if (!ts)
+		return -ENOMEM;
+	ir->ts = ts;
+	ts[t] = (struct nvc_lir_tensor){ .w = w, .h = h, .c = c,
+		.scale = 1.0f, .root = -1, .place.slot = -1, .twin = -1,
+		.of = -1, .temp = true };
+	nvc_lir_precision(&ts[t], prec, atom);
+	if (!op->num_temps)
+		op->temp = t;
+	op->num_temps++;
+	ir->num_tensors++;
+	return t;
 }

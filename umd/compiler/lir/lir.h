@@ -4,13 +4,15 @@
  * The lowered IR, between the graph (ir.h) and the descriptors: the
  * hardware operations a network becomes, in the order they run, with
  * their tensors. The lowering step (lir.c) makes it from the graph; the
- * back end's passes fill it in, each its own part (lower.c runs them):
- * views (lower_views.c: which tensors live in another's bytes),
- * quantisation (lower_quant.c: each tensor's precision and int8 scale),
- * then, operation by operation, memory placement (lower_mem.c), the
- * convolution-buffer split into hardware convolutions (lower_conv.c) and
- * the descriptors, and the dependency ordering of each task's operations
- * when it closes (lower_order.c).
+ * back end's passes fill it in, each its own part, each over the whole
+ * list (lower.c runs them): views (lower_views.c: which tensors live in
+ * another's bytes), the split (lower_split.c: the hardware convolutions
+ * that fit the convolution buffer, and the temporaries operations need),
+ * quantisation (lower_quant.c: each tensor's precision and int8 scale,
+ * each kernel's weight scale), memory placement (lower_place.c: each
+ * tensor's place). The descriptor walk then reads them and emits, and
+ * orders each task's operations by their dependencies when it closes
+ * (lower_order.c).
  */
 #ifndef __NVDLA_COMPILER_LIR_H__
 #define __NVDLA_COMPILER_LIR_H__
@@ -42,8 +44,8 @@ enum nvc_lir_kind {
  * A tensor as the hardware holds it: shape, precision and layout (feature
  * cubes in atoms of channels), the int8 scale, the tensor whose bytes it
  * shares and, once placed, where its bytes are. Indexed like the graph's
- * tensors, then the outputs of conversions (mixed precision), which have
- * no graph tensor.
+ * tensors, then the outputs of conversions (mixed precision), then the
+ * operations' temporaries (the split), which have no graph tensor.
  */
 struct nvc_lir_tensor {
 	int w, h, c;
@@ -60,6 +62,7 @@ struct nvc_lir_tensor {
 	 */
 	int twin;
 	int of;			/* a conversion's output: what it converts */
+	bool temp;		/* an operation's temporary, kept to the end */
 };
 
 /*
@@ -67,13 +70,23 @@ struct nvc_lir_tensor {
  * the convolution buffer cut it (lower_conv.c): its kernels and input
  * channels (a part, a block of groups, a chunk; for a transposed
  * convolution without a RUBIK, a phase and input row), the output rows
- * of each of its bands and its banks of the buffer.
+ * of each of its bands and its banks of the buffer. A copy of channels
+ * (a concatenation's input or a Split's output off the atoms, by its
+ * index in the node) is a 1x1 convolution of its own.
  */
 struct nvc_lir_conv {
 	int k0, k;
 	int c0, c;
 	int rows;
 	uint32_t dbank, wbank;
+	int copy;
+};
+
+/* How the split cut a convolution node's operation. */
+enum nvc_lir_cut {
+	NVC_CUT_PARTS,	/* whole, in parts over its kernels */
+	NVC_CUT_GROUPS,	/* in blocks of whole groups */
+	NVC_CUT_CHUNKS,	/* in chunks of input channels (partial sums) */
 };
 
 /* A hardware operation of the network, before it is split and emitted. */
@@ -88,6 +101,19 @@ struct nvc_lir_op {
 	/* the split's hardware convolutions, in the order they run */
 	struct nvc_lir_conv *convs;
 	int num_convs, cap_convs;
+	enum nvc_lir_cut cut;
+	bool wino;		/* a convolution in Winograd mode */
+	/*
+	 * The int8 scale of each kernel of its weights (fp16: 1), the
+	 * quantisation pass's: a convolution's by output channel, a
+	 * transposed one's by phase and channel of its 1x1 half; a
+	 * concatenation's copies' (each as many kernels as the output has
+	 * channels) copy after copy, a Split's copies' by the input channel
+	 * each kernel copies.
+	 */
+	float *wscale;
+	/* its temporaries, tensors temp to temp + num_temps - 1 */
+	int temp, num_temps;
 };
 
 struct nvc_lir {
@@ -130,6 +156,19 @@ int nvc_lir_mixed(struct nvc_lir *ir, const struct nvc_graph *g,
 void nvc_lir_free(struct nvc_lir *ir);
 /* Append hardware convolution @c to @op: 0 or -ENOMEM. */
 int nvc_lir_conv_add(struct nvc_lir_op *op, const struct nvc_lir_conv *c);
+/*
+ * The hardware convolutions of @op that copy its channels @copy (the
+ * first, their number in *@n).
+ */
+const struct nvc_lir_conv *nvc_lir_convs_of(const struct nvc_lir_op *op,
+					    int copy, int *n);
+/*
+ * A temporary of @op (ops are given theirs in order), @w x @h x @c in
+ * @prec in the layout of @atom-byte atoms: its tensor, or -ENOMEM. It
+ * moves ir->ts.
+ */
+int nvc_lir_temp_add(struct nvc_lir *ir, struct nvc_lir_op *op, int w, int h,
+		     int c, uint8_t prec, uint32_t atom);
 
 /*
  * Whether every input of concatenation @n starts on an atom of @epa

@@ -3,12 +3,14 @@
 /*
  * The back end's entry point, its phases in order: the target and
  * precision checked (setup), the lowering step (lir/lir.c: the graph's
- * hardware operations and their tensors), the views decided
- * (lower_views.c), the quantisation pass (lower_quant.c), liveness
- * (lower_mem.c); then the walk over the operations, each placing its
- * outputs, split for the convolution buffer into descriptors, the work
- * cut into DLA tasks around CPU tasks, each task's operations ordered
- * when it closes (lower_deps.c); then emission (emit/emit.c).
+ * hardware operations and their tensors), then the passes over the
+ * whole lowered IR: the views decided (lower_views.c), the split for the
+ * convolution buffer and the operations' temporaries (lower_split.c),
+ * quantisation (lower_quant.c: tensors' and weights' scales), liveness
+ * (lower_mem.c) and memory placement (lower_place.c); then the walk over
+ * the operations, each into descriptors from what the passes decided,
+ * the work cut into DLA tasks around CPU tasks, each task's operations
+ * ordered when it closes (lower_deps.c); then emission (emit/emit.c).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -38,10 +40,11 @@ int nvc_fail(struct nvc_lower *L, const struct nvc_node *n, int err,
 /*
  * Inputs at channel offsets off the atoms: each embedded by a 1x1
  * identity convolution into a cube of all channels, adding the ones
- * before (temporary cubes in the pool at the output's scale).
+ * before (the operation's temporaries, at the output's scale).
  */
-static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
+static int concat_embedded(struct nvc_lower *L, const struct nvc_lir_op *lop)
 {
+	const struct nvc_node *n = &L->g->nodes[lop->node];
 	int out = n->outputs[0], k, j, coff = 0, op = -1;
 	const struct nvc_tensor *to = nvc_t(L, out);
 	struct nvc_operand prev;
@@ -54,10 +57,11 @@ static int concat_embedded(struct nvc_lower *L, const struct nvc_node *n)
 		int c = nvc_t(L, n->inputs[k])->c;
 
 		if (k + 1 < n->num_inputs)
-			dst = nvc_scratch(L, to->w, to->h, to->c, NULL);
+			dst = nvc_cube(L, lop->temp + k);
 		for (j = 0; j < to->c; j++)
 			map[j] = j >= coff && j < coff + c ? j - coff : -1;
-		op = nvc_conv_select(L, n, n->inputs[k], map, to->c,
+		op = nvc_conv_select(L, n, n->inputs[k], map, to->c, k,
+				     lop->wscale + k * to->c,
 				     k ? &prev : NULL, op, &dst,
 				     L->ir.ts[out].scale);
 		if (op < 0)
@@ -83,7 +87,7 @@ static int lower_concat(struct nvc_lower *L, const struct nvc_lir_op *op)
 	int out = n->outputs[0], k, ret = 0, coff = 0;
 
 	if (op->kind == NVC_LIR_CONV)
-		return concat_embedded(L, n);
+		return concat_embedded(L, op);
 	for (k = 0; k < n->num_inputs && !ret; k++) {
 		int in = n->inputs[k];
 		struct nvc_place dst = L->ir.ts[out].place;
@@ -105,9 +109,8 @@ static int lower_concat(struct nvc_lower *L, const struct nvc_lir_op *op)
 }
 
 /*
- * Outputs are views of the input (nvc_place_op), or copies by a 1x1
- * convolution that picks their channels (those placed: something reads
- * them).
+ * Outputs are views of the input (lower_place.c), or copies by a 1x1
+ * convolution that picks their channels (nvc_split_copied).
  */
 static int lower_split(struct nvc_lower *L, int node)
 {
@@ -121,12 +124,13 @@ static int lower_split(struct nvc_lower *L, int node)
 		int out = n->outputs[k], c = nvc_t(L, out)->c;
 		struct dla_data_cube dst;
 
-		if (!nvc_split_view(L, out) && L->ir.ts[out].place.slot >= 0) {
+		if (nvc_split_copied(L, out)) {
 			for (j = 0; j < c; j++)
 				map[j] = coff + j;
 			dst = nvc_cube(L, out);
-			op = nvc_conv_select(L, n, in, map, c, NULL, -1, &dst,
-					     L->ir.ts[out].scale);
+			op = nvc_conv_select(L, n, in, map, c, k,
+					     L->op->wscale + coff, NULL, -1,
+					     &dst, L->ir.ts[out].scale);
 			if (op >= 0)
 				nvc_written(L, out, op);
 		}
@@ -136,28 +140,33 @@ static int lower_split(struct nvc_lower *L, int node)
 	return op < 0 ? op : 0;
 }
 
-/* Operation @op in descriptors, at its precision. */
-static int lower_op(struct nvc_lower *L, struct nvc_lir_op *op)
+void nvc_op_begin(struct nvc_lower *L, struct nvc_lir_op *op)
 {
-	const struct nvc_node *n = &L->g->nodes[op->node];
-
 	L->op = op;
 	L->node = op->node;
 	L->prec = op->prec;
 	L->bpe = op->prec == DLA_PRECISION_FP16 ? 2 : 1;
 	L->epa = L->t.atom / L->bpe;
+}
+
+/* Operation @op in descriptors, at its precision. */
+static int lower_op(struct nvc_lower *L, struct nvc_lir_op *op)
+{
+	const struct nvc_node *n = &L->g->nodes[op->node];
+
+	nvc_op_begin(L, op);
 	if (op->kind == NVC_LIR_CONVERT)
 		return nvc_lower_convert(L, op);
 	switch (n->op) {
 	case NVC_CONV:
 	case NVC_CONV_TRANSPOSE:
-		return nvc_lower_conv(L, op->node, op->fused);
+		return nvc_lower_conv(L, op);
 	case NVC_AFFINE:
 	case NVC_ACT:
 	case NVC_ELTWISE:
 		return nvc_lower_sdp_node(L, op->node);
 	case NVC_POOL:
-		return nvc_lower_pool(L, op->node);
+		return nvc_lower_pool(L, op);
 	case NVC_LRN:
 		return nvc_lower_lrn(L, op->node);
 	case NVC_CONCAT:
@@ -310,18 +319,15 @@ int nvc_lower(const struct nvc_graph *g, const struct nvc_options *o,
 	if (!ret)
 		nvc_views(&L);
 	if (!ret)
+		ret = nvc_split(&L);
+	if (!ret)
 		ret = nvc_scales(&L);
 	if (!ret)
 		ret = nvc_liveness(&L);
-	for (i = 0; !ret && i < g->num_inputs; i++)
-		nvc_place_new(&L, g->inputs[i]);
-	for (i = 0; !ret && i < L.ir.num_ops; i++) {
-		ret = nvc_release(&L, L.ir.ops[i].node);
-		if (!ret)
-			nvc_place_op(&L, &L.ir.ops[i]);
-		if (!ret)
-			ret = lower_op(&L, &L.ir.ops[i]);
-	}
+	if (!ret)
+		ret = nvc_place(&L);
+	for (i = 0; !ret && i < L.ir.num_ops; i++)
+		ret = lower_op(&L, &L.ir.ops[i]);
 	if (!ret && (L.oom || (o->origins && o->origins->oom)))
 		ret = -ENOMEM;
 	if (!ret)

@@ -14,11 +14,8 @@
  * kernels do not fit the convolution buffer over all its input channels
  * runs in chunks of them, each adding the partial sums before (fp16).
  *
- * int8: weights get one scale per output channel (max |w| / 127), no
- * smaller than 1/64 of the largest, so that dead channels (|w| near 0)
- * neither lose the shared multiplier's precision nor blow the shared
- * bias shift up; the SDP multiplies each channel's accumulator by
- * s_in * s_w[k] / s_c.
+ * int8: weights at the scale of their kernel (lower_quant.c); the SDP
+ * multiplies each channel's accumulator by s_in * s_w[k] / s_c.
  */
 #include <errno.h>
 #include <math.h>
@@ -41,6 +38,7 @@ struct conv_shape {
 	bool slice;		/* reads input channels c0 to c0 + c only */
 	int c0;
 	bool wino;		/* in Winograd mode (lower_wino.c) */
+	int copy;		/* a copy's channels (nvc_lir_conv) */
 };
 
 /* Offset in elements of weight (k, c, r, s) in the direct layout. */
@@ -97,6 +95,7 @@ static int conv_dense(struct nvc_lower *L, const struct nvc_node *n,
  * A transposed convolution whose kernel is its stride: each output phase
  * (j, i) is a 1x1 convolution, its kernels in the phase's surfaces of the
  * intermediate cube (the RUBIK's contract order); padding kernels zero.
+ * Its weights' shape the quantisation pass checked.
  */
 static int conv_dense_transposed(struct nvc_lower *L,
 				 const struct nvc_node *n,
@@ -112,10 +111,6 @@ static int conv_dense_transposed(struct nvc_lower *L,
 	cs->bias = calloc(cs->k, sizeof(float));
 	if (!cs->w || !cs->bias)
 		return -ENOMEM;
-	if (wt->n != cs->c || wt->c != kout || wt->h != a->kh || wt->w != a->kw)
-		return nvc_fail(L, n, -EINVAL, "weights are %d x %d x %d x %d, not %d x %d x %d x %d",
-				wt->n, wt->c, wt->h, wt->w, cs->c, kout, a->kh,
-				a->kw);
 	for (m = 0; m < cs->k; m++) {
 		int p = m / phase, k = m % phase, j = p / sx, i = p % sx;
 
@@ -128,6 +123,13 @@ static int conv_dense_transposed(struct nvc_lower *L,
 		cs->bias[m] = a->bias >= 0 ? g->tensors[a->bias].data[k] : 0;
 	}
 	return 0;
+}
+
+/* The kernel's shape after the pre-extension for pixel input (below). */
+static void conv_image_shape(struct conv_shape *cs)
+{
+	cs->c = cs->s * NVC_IMAGE_COMPS;
+	cs->s = 1;
 }
 
 /*
@@ -153,8 +155,7 @@ static int conv_image_extend(struct conv_shape *cs)
 						       r) * cs->s + s];
 	free(cs->w);
 	cs->w = w;
-	cs->c = ce;
-	cs->s = 1;
+	conv_image_shape(cs);
 	return 0;
 }
 
@@ -248,29 +249,6 @@ static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 	*off = nvc_const_add(L, buf, n * L->bpe, 0);
 	free(buf);
 	return *off == UINT32_MAX ? -ENOMEM : 0;
-}
-
-/*
- * int8 weight scales from each kernel's largest |weight| in @ws;
- * fp16 weights keep their values (scale 1).
- */
-static void scales_from_max(const struct nvc_lower *L, int nk, float *ws)
-{
-	int k;
-
-	if (L->prec == DLA_PRECISION_INT8) {
-		nvc_weight_scales(ws, nk);
-		return;
-	}
-	for (k = 0; k < nk; k++)
-		ws[k] = 1.0f;
-}
-
-static void weight_scales(const struct nvc_lower *L,
-			  const struct conv_shape *cs, float *ws)
-{
-	nvc_weight_absmax(cs->w, cs->k, (size_t)cs->c * cs->r * cs->s, ws);
-	scales_from_max(L, cs->k, ws);
 }
 
 /* X1 of the convolution's SDP: bias, and (int8) into scale @s_c. */
@@ -382,8 +360,9 @@ static uint32_t wbank_for(const struct nvc_lower *L, uint32_t dbank,
 			  uint64_t bytes)
 {
 	uint32_t want = nvc_banks(L, bytes), room = L->t.cbuf->banks - dbank;
+	uint32_t wfloor = nvc_wbank_floor(L);
 
-	want = want > L->wbank_floor ? want : L->wbank_floor;
+	want = want > wfloor ? want : wfloor;
 	return want < room ? want : room;
 }
 
@@ -405,8 +384,7 @@ uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize,
 
 	if (least < all && L->o->origins)
 		L->o->origins->split[L->node] = true;
-	L->wbank_floor = split && split[L->node] == NVC_WBANK_LEAST ? least : all;
-	return L->wbank_floor;
+	return split && split[L->node] == NVC_WBANK_LEAST ? least : all;
 }
 
 /*
@@ -425,8 +403,8 @@ static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
 	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
 	uint32_t dmin = nvc_banks(L, line * (one ? nvc_t(L, cs->in)->h : ekh));
 
-	if (floor && L->wbank_floor > wmin)
-		wmin = L->wbank_floor;
+	if (floor && nvc_wbank_floor(L) > wmin)
+		wmin = nvc_wbank_floor(L);
 	return wmin + dmin <= L->t.cbuf->banks;
 }
 
@@ -476,10 +454,11 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 	bool one = conv_plain(L, n, cs);
 	int sy = one ? 1 : n->conv.stride[0];
 	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
-	bool floored = L->wbank_floor > wmin;
+	uint32_t wfloor = nvc_wbank_floor(L);
+	bool floored = wfloor > wmin;
 	uint64_t fit;
 
-	wmin = floored ? L->wbank_floor : wmin;
+	wmin = floored ? wfloor : wmin;
 
 	if (wmin >= total)
 		return nvc_fail(L, n, -EOPNOTSUPP,
@@ -633,15 +612,6 @@ static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
 					"stride %d or dilation %d beyond the hardware's 1-8 and 1-32",
 					a->stride[i], a->dilation[i]);
 	return 0;
-}
-
-/* The intermediate cube of a transposed convolution, in the pool. */
-static struct dla_data_cube contract_input(struct nvc_lower *L,
-					   const struct conv_shape *cs)
-{
-	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-
-	return nvc_scratch(L, ti->w, ti->h, cs->k, NULL);
 }
 
 /* The RUBIK's contraction of @mid (written by @sdp) into @out. */
@@ -800,15 +770,15 @@ static int conv_part_kernels(const struct nvc_lower *L,
 }
 
 /*
- * The convolution @cs as conv_emit_part says, in the parts over
- * consecutive ranges of output channels the split gave it (@pc, @npc:
- * more than one where its weights exceed a memory): each part has its
- * own weights, writes its channels of @dst and adds the same channels of
- * @operand, with the matching bias and scales.
+ * The convolution @cs as conv_emit_part says, its kernels at scales @ws,
+ * in the parts over consecutive ranges of output channels the split gave
+ * it (@pc, @npc: more than one where its weights exceed a memory): each
+ * part has its own weights, writes its channels of @dst and adds the
+ * same channels of @operand, with the matching bias and scales.
  */
 static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 		     const struct nvc_node *last, const struct conv_shape *cs,
-		     const struct nvc_lir_conv *pc, int npc,
+		     const struct nvc_lir_conv *pc, int npc, const float *ws,
 		     const struct dla_data_cube *dst,
 		     const struct nvc_operand *operand, enum nvc_eltwise elt,
 		     float s_out, int *sdp)
@@ -818,13 +788,7 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 	struct dla_data_cube pdst;
 	struct nvc_operand pop;
 	int i, k0, ret = 0;
-	float *ws;
 
-	ws = calloc((size_t)(cs->k > 0 ? cs->k : 1), sizeof(*ws));
-	if (!ws)
-		return -ENOMEM;
-	/* Scales over the whole layer, as if it were one part. */
-	weight_scales(L, cs, ws);
 	for (i = 0; !ret && i < npc; i++) {
 		k0 = pc[i].k0;
 		part.k = pc[i].k;
@@ -841,7 +805,6 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 		ret = conv_emit_part(L, n, last, &part, &pc[i], ws + k0, &pdst,
 				     operand ? &pop : NULL, elt, s_out, sdp);
 	}
-	free(ws);
 	return ret;
 }
 
@@ -865,20 +828,6 @@ static int group_block(const struct nvc_lower *L, const struct nvc_node *n,
 	return g;
 }
 
-/* int8 scales of all the layer's kernels, from its weights. */
-static int group_scales(struct nvc_lower *L, const struct nvc_node *n,
-			const struct conv_shape *cs, float *ws)
-{
-	const struct nvc_tensor *wt = &L->g->tensors[n->conv.weights];
-
-	if (wt->n != cs->k)
-		return nvc_fail(L, n, -EINVAL, "weights for %d kernels, not %d",
-				wt->n, cs->k);
-	nvc_weight_absmax(wt->data, cs->k, (size_t)wt->c * wt->h * wt->w, ws);
-	scales_from_max(L, cs->k, ws);
-	return 0;
-}
-
 /*
  * A grouped convolution in the blocks of whole groups the split gave it
  * (@pc, @npc), as conv_emit says: each block reads its input channels,
@@ -889,17 +838,15 @@ static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *last,
 			    const struct conv_shape *cs,
 			    const struct nvc_lir_conv *pc, int npc,
-			    const struct dla_data_cube *dst,
+			    const float *ws, const struct dla_data_cube *dst,
 			    const struct nvc_operand *operand,
 			    enum nvc_eltwise elt, float s_out, int *sdp)
 {
-	float *ws = calloc((size_t)cs->k, sizeof(*ws));
 	struct conv_shape part = *cs;
 	struct dla_data_cube pdst;
 	struct nvc_operand pop;
-	int i, ret;
+	int i, ret = 0;
 
-	ret = ws ? group_scales(L, n, cs, ws) : -ENOMEM;
 	for (i = 0; !ret && i < npc; i++) {
 		part.k0 = pc[i].k0;
 		part.k = pc[i].k;
@@ -921,7 +868,6 @@ static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
 		free(part.w);
 		free(part.bias);
 	}
-	free(ws);
 	return ret;
 }
 
@@ -938,8 +884,8 @@ static int same_chunk(const struct nvc_lir_conv *pc, int npc)
 /*
  * A convolution in the chunks of input channels the split gave it (@pc,
  * @npc), each a convolution over its own surfaces of the input whose SDP
- * adds the partial sums of the chunks before (two cubes of the pool
- * taking turns; fp16 only): the first chunk adds the bias and the
+ * adds the partial sums of the chunks before (the operation's two
+ * temporaries taking turns; fp16 only): the first chunk adds the bias and the
  * element-wise @operand (an Add), the last applies the activation and
  * writes @dst.
  */
@@ -947,7 +893,7 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *last,
 			    const struct conv_shape *cs,
 			    const struct nvc_lir_conv *pc, int npc,
-			    const struct dla_data_cube *dst,
+			    const float *ws, const struct dla_data_cube *dst,
 			    const struct nvc_operand *operand, float s_out,
 			    int *sdp)
 {
@@ -959,7 +905,7 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 
 	mid.act.type = NVC_ACT_NONE;
 	for (i = 0; i < 2; i++)
-		sum[i] = nvc_scratch(L, cs->wo, cs->ho, cs->k, NULL);
+		sum[i] = nvc_cube(L, L->op->temp + i);
 	part.slice = true;
 	for (at = 0, i = 0; !ret && at < npc; at += in_chunk, i++) {
 		bool end;
@@ -974,7 +920,7 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 		from = L->nops;
 		if (!ret)
 			ret = conv_emit(L, n, end ? last : &mid, &part, pc + at,
-					in_chunk, end ? dst : &sum[i % 2],
+					in_chunk, ws, end ? dst : &sum[i % 2],
 					i ? &prev : operand, NVC_ELT_ADD, s_out,
 					sdp);
 		/* The partial sums are no tensor: their reader waits here. */
@@ -1066,7 +1012,8 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
  */
 static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 		       const struct nvc_node *last, const struct conv_shape *mid,
-		       const struct nvc_lir_conv *pc, int out)
+		       const struct nvc_lir_conv *pc, const float *wscale,
+		       int out)
 {
 	int sx = n->conv.stride[1], sy = n->conv.stride[0];
 	int phase = mid->k / (sx * sy), kout = nvc_t(L, out)->c;
@@ -1075,12 +1022,13 @@ static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 	struct dla_data_cube x1;
 	uint32_t woff, wsize;
 	int j, i, h, k, sdp = -1, first, ret = 0;
-	float *ws = calloc(kout, sizeof(*ws)), s_c;
+	const float *ws;
+	float s_c;
 
 	cs.k = kout;
 	cs.w = calloc((size_t)kout * cs.c, sizeof(float));
 	cs.bias = calloc(kout, sizeof(float));
-	if (!ws || !cs.w || !cs.bias)
+	if (!cs.w || !cs.bias)
 		ret = -ENOMEM;
 	for (j = 0; !ret && j < sy; j++) {
 		for (i = 0; !ret && i < sx; i++) {
@@ -1092,7 +1040,7 @@ static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 				       cs.c * sizeof(float));
 				cs.bias[k] = mid->bias[m0 + k];
 			}
-			weight_scales(L, &cs, ws);
+			ws = wscale + m0;
 			ret = conv_weights(L, &cs, ws, &woff, &wsize);
 			for (h = 0, first = -1; !ret && h < nvc_t(L, cs.in)->h; h++) {
 				ret = deconv_row(L, n, &cs, pc++, woff, wsize, out,
@@ -1117,7 +1065,6 @@ static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 	}
 	if (!ret)
 		nvc_writer(L, out, sdp);
-	free(ws);
 	free(cs.w);
 	free(cs.bias);
 	return ret;
@@ -1143,7 +1090,7 @@ static int conv_chunk_check(struct nvc_lower *L, const struct nvc_node *n,
 
 /*
  * The split for the convolution buffer, before the descriptors: each
- * hardware convolution of the operation being lowered (its kernels,
+ * hardware convolution of the operation being split (its kernels,
  * input channels, bands of rows and banks) appended to its list. The
  * banks of one depend on the weight banks of the one before (the floor),
  * so they are planned in the order they run.
@@ -1152,7 +1099,8 @@ static int split_one(struct nvc_lower *L, const struct nvc_node *n,
 		     const struct conv_shape *cs)
 {
 	struct nvc_lir_conv pc = { .k0 = cs->k0, .k = cs->k, .c0 = cs->c0,
-				   .c = cs->c, .rows = cs->ho };
+				   .c = cs->c, .rows = cs->ho,
+				   .copy = cs->copy };
 	struct nvc_wino_layer wl;
 	int ret = 0;
 
@@ -1235,80 +1183,140 @@ static int conv_split(struct nvc_lower *L, const struct nvc_node *n,
 	return ret;
 }
 
-int nvc_lower_conv(struct nvc_lower *L, int node, int fused_elt)
+/*
+ * The convolution of @n (its SDP computing @last, itself or the fused
+ * element-wise node) as the hardware sees it before the split: checked,
+ * its kernel over the input as it is in memory, its output (a transposed
+ * one's 1x1 half: the input's width and height).
+ */
+static int conv_prepare(struct nvc_lower *L, const struct nvc_node *n,
+			const struct nvc_node *last, struct conv_shape *cs)
 {
-	const struct nvc_graph *g = L->g;
-	const struct nvc_node *n = &g->nodes[node];
-	const struct nvc_node *elt = fused_elt >= 0 ? &g->nodes[fused_elt] : NULL;
-	const struct nvc_node *last = elt ? elt : n;
-	struct conv_shape cs = { 0 };
-	struct dla_data_cube dst;
-	struct nvc_operand operand;
-	const struct nvc_lir_conv *pc;
-	int sdp, other = -1, blk, cn, npc, ret;
-	bool chunked;
+	int ret = conv_check(L, n);
 
-	ret = conv_check(L, n);
 	if (!ret)
-		ret = conv_shape(L, n, &cs);
+		ret = conv_shape(L, n, cs);
 	if (ret)
 		return ret;
-	cs.out = last->outputs[0];
-	cs.wo = nvc_t(L, cs.out)->w;
-	cs.ho = nvc_t(L, cs.out)->h;
+	cs->out = last->outputs[0];
+	cs->wo = nvc_t(L, cs->out)->w;
+	cs->ho = nvc_t(L, cs->out)->h;
+	if (n->op == NVC_CONV_TRANSPOSE) {
+		cs->wo = nvc_t(L, cs->in)->w;
+		cs->ho = nvc_t(L, cs->in)->h;
+	}
+	return 0;
+}
+
+/*
+ * Its temporaries: the two cubes of partial sums of a chunked
+ * convolution, the intermediate cube of a transposed one with a RUBIK.
+ */
+static int conv_temps(struct nvc_lower *L, struct nvc_lir_op *op,
+		      const struct conv_shape *cs)
+{
+	const struct nvc_tensor *ti = nvc_t(L, cs->in);
+	int i, t = 0;
+
+	for (i = 0; op->cut == NVC_CUT_CHUNKS && i < 2 && t >= 0; i++)
+		t = nvc_lir_temp_add(&L->ir, op, cs->wo, cs->ho, cs->k,
+				     op->prec, L->t.atom);
+	if (L->g->nodes[op->node].op == NVC_CONV_TRANSPOSE && L->t.hw->rubik)
+		t = nvc_lir_temp_add(&L->ir, op, ti->w, ti->h, cs->k, op->prec,
+				     L->t.atom);
+	return t < 0 ? t : 0;
+}
+
+int nvc_conv_split(struct nvc_lower *L, struct nvc_lir_op *op)
+{
+	const struct nvc_node *n = &L->g->nodes[op->node];
+	const struct nvc_node *elt = op->fused >= 0 ?
+				     &L->g->nodes[op->fused] : NULL;
+	struct conv_shape cs = { 0 };
+	int blk, cn, ret;
+
+	ret = conv_prepare(L, n, elt ? elt : n, &cs);
+	if (ret)
+		return ret;
 	blk = group_block(L, n, &cs);
 	cn = blk < n->conv.group ? cs.c : conv_chunk_channels(L, n, &cs);
-	chunked = cn < cs.c;
-	if (chunked)
+	op->cut = cn < cs.c ? NVC_CUT_CHUNKS :
+		  blk < n->conv.group ? NVC_CUT_GROUPS : NVC_CUT_PARTS;
+	if (op->cut == NVC_CUT_CHUNKS)
 		ret = conv_chunk_check(L, n, elt, &cs);
-	else if (blk < n->conv.group)	/* weights made block by block */
-		ret = 0;
-	else if (n->op == NVC_CONV_TRANSPOSE) {	/* the 1x1 half */
-		cs.wo = nvc_t(L, cs.in)->w;
-		cs.ho = nvc_t(L, cs.in)->h;
-		ret = conv_dense_transposed(L, n, &cs);
-	} else {
-		ret = conv_dense(L, n, &cs);
-	}
-	if (!ret && cs.image)
-		ret = conv_image_extend(&cs);
-	if (!ret && !chunked && !cs.image && L->o->conv_way &&
-	    L->o->conv_way[node] == NVC_CONV_WINOGRAD) {
+	if (ret)
+		return ret;
+	if (cs.image)
+		conv_image_shape(&cs);
+	if (op->cut != NVC_CUT_CHUNKS && !cs.image && L->o->conv_way &&
+	    L->o->conv_way[op->node] == NVC_CONV_WINOGRAD) {
 		struct nvc_wino_layer wl = conv_wino_layer(L, &cs);
 
 		cs.wino = nvc_wino_able(L, n, &wl);
 	}
+	op->wino = cs.wino;
 	if (cs.wino && L->o->origins)
-		L->o->origins->winograd[node] = true;
-	npc = L->op->num_convs;
+		L->o->origins->winograd[op->node] = true;
+	ret = conv_split(L, n, &cs, blk, op->cut == NVC_CUT_CHUNKS ? cn : 0);
+	return ret ? ret : conv_temps(L, op, &cs);
+}
+
+/* Its dense weights, as the split cut it (blocks and chunks: their own). */
+static int conv_weights_whole(struct nvc_lower *L, const struct nvc_node *n,
+			      const struct nvc_lir_op *op,
+			      struct conv_shape *cs)
+{
+	int ret = 0;
+
+	if (op->cut == NVC_CUT_PARTS && n->op == NVC_CONV_TRANSPOSE)
+		ret = conv_dense_transposed(L, n, cs);
+	else if (op->cut == NVC_CUT_PARTS)
+		ret = conv_dense(L, n, cs);
+	if (!ret && cs->image)
+		ret = conv_image_extend(cs);
+	return ret;
+}
+
+int nvc_lower_conv(struct nvc_lower *L, const struct nvc_lir_op *op)
+{
+	const struct nvc_graph *g = L->g;
+	const struct nvc_node *n = &g->nodes[op->node];
+	const struct nvc_node *elt = op->fused >= 0 ? &g->nodes[op->fused] :
+				     NULL;
+	const struct nvc_node *last = elt ? elt : n;
+	const struct nvc_lir_conv *pc = op->convs;
+	struct conv_shape cs = { 0 };
+	struct dla_data_cube dst;
+	struct nvc_operand operand;
+	int sdp, other = -1, npc = op->num_convs, ret;
+
+	ret = conv_prepare(L, n, last, &cs);
 	if (!ret)
-		ret = conv_split(L, n, &cs, blk, chunked ? cn : 0);
+		ret = conv_weights_whole(L, n, op, &cs);
 	if (ret)
 		goto out;
-	pc = L->op->convs + npc;
-	npc = L->op->num_convs - npc;
+	cs.wino = op->wino;
 	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik) {
-		ret = deconv_rows(L, n, last, &cs, pc, cs.out);
+		ret = deconv_rows(L, n, last, &cs, pc, op->wscale, cs.out);
 		goto out;
 	}
-	dst = n->op == NVC_CONV_TRANSPOSE ? contract_input(L, &cs) :
-	      nvc_cube(L, cs.out);
+	dst = nvc_cube(L, n->op == NVC_CONV_TRANSPOSE ? op->temp : cs.out);
 	if (elt) {
 		other = elt->inputs[0] == n->outputs[0] ? elt->inputs[1] :
 			elt->inputs[0];
 		operand = nvc_operand(L, other);
 	}
-	if (chunked)
-		ret = conv_emit_chunks(L, n, last, &cs, pc, npc, &dst,
-				       elt ? &operand : NULL,
+	if (op->cut == NVC_CUT_CHUNKS)
+		ret = conv_emit_chunks(L, n, last, &cs, pc, npc, op->wscale,
+				       &dst, elt ? &operand : NULL,
 				       L->ir.ts[cs.out].scale, &sdp);
-	else if (blk < n->conv.group)
-		ret = conv_emit_groups(L, n, last, &cs, pc, npc, &dst,
-				       elt ? &operand : NULL,
+	else if (op->cut == NVC_CUT_GROUPS)
+		ret = conv_emit_groups(L, n, last, &cs, pc, npc, op->wscale,
+				       &dst, elt ? &operand : NULL,
 				       elt ? elt->eltwise : NVC_ELT_ADD,
 				       L->ir.ts[cs.out].scale, &sdp);
 	else
-		ret = conv_emit(L, n, last, &cs, pc, npc, &dst,
+		ret = conv_emit(L, n, last, &cs, pc, npc, op->wscale, &dst,
 				elt ? &operand : NULL,
 				elt ? elt->eltwise : NVC_ELT_ADD,
 				L->ir.ts[cs.out].scale, &sdp);
@@ -1323,39 +1331,59 @@ out:
 	return ret;
 }
 
-int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
-		    const int *map, int k, const struct nvc_operand *prev,
-		    int prev_op, const struct dla_data_cube *dst, float s_out)
+/*
+ * The 1x1 convolution that moves channels of @in into @k channels (the
+ * selecting weights are the caller's): node @one, shape @cs.
+ */
+static void select_shape(struct nvc_lower *L, const struct nvc_node *n,
+			 int in, int k, struct nvc_node *one,
+			 struct conv_shape *cs)
 {
-	struct nvc_node one = *n;
-	struct conv_shape cs = { 0 };
-	int j, npc, sdp = -1, ret;
-
-	one.op = NVC_CONV;
-	one.act.type = NVC_ACT_NONE;
-	one.conv = (struct nvc_conv_attr){ .kh = 1, .kw = 1,
+	*one = *n;
+	one->op = NVC_CONV;
+	one->act.type = NVC_ACT_NONE;
+	one->conv = (struct nvc_conv_attr){ .kh = 1, .kw = 1,
 		.stride = { 1, 1 }, .dilation = { 1, 1 }, .group = 1,
 		.weights = -1, .bias = -1 };
-	cs.in = nvc_resolve(L, in);
-	cs.c = nvc_t(L, cs.in)->c;
-	cs.k = k;
-	cs.r = 1;
-	cs.s = 1;
-	cs.wo = nvc_t(L, cs.in)->w;
-	cs.ho = nvc_t(L, cs.in)->h;
+	*cs = (struct conv_shape){ .in = nvc_resolve(L, in), .k = k, .r = 1,
+				   .s = 1 };
+	cs->c = nvc_t(L, cs->in)->c;
+	cs->wo = nvc_t(L, cs->in)->w;
+	cs->ho = nvc_t(L, cs->in)->h;
+}
+
+int nvc_copy_split(struct nvc_lower *L, const struct nvc_node *n, int in,
+		   int k, int copy)
+{
+	struct nvc_node one;
+	struct conv_shape cs;
+
+	select_shape(L, n, in, k, &one, &cs);
+	cs.copy = copy;
+	return split_parts(L, &one, &cs);
+}
+
+int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
+		    const int *map, int k, int copy, const float *ws,
+		    const struct nvc_operand *prev, int prev_op,
+		    const struct dla_data_cube *dst, float s_out)
+{
+	const struct nvc_lir_conv *pc;
+	struct nvc_node one;
+	struct conv_shape cs;
+	int j, npc, sdp = -1, ret;
+
+	select_shape(L, n, in, k, &one, &cs);
 	cs.w = calloc((size_t)cs.k * cs.c, sizeof(float));
 	cs.bias = calloc(cs.k, sizeof(float));
 	ret = cs.w && cs.bias ? 0 : -ENOMEM;
 	for (j = 0; !ret && j < k; j++)
 		if (map[j] >= 0)
 			cs.w[(size_t)j * cs.c + map[j]] = 1.0f;
-	npc = L->op->num_convs;
+	pc = nvc_lir_convs_of(L->op, copy, &npc);
 	if (!ret)
-		ret = split_parts(L, &one, &cs);
-	if (!ret)
-		ret = conv_emit(L, &one, &one, &cs, L->op->convs + npc,
-				L->op->num_convs - npc, dst, prev, NVC_ELT_ADD,
-				s_out, &sdp);
+		ret = conv_emit(L, &one, &one, &cs, pc, npc, ws, dst, prev,
+				NVC_ELT_ADD, s_out, &sdp);
 	if (!ret && prev)
 		nvc_depend(L, prev_op, sdp);
 	free(cs.w);

@@ -4,8 +4,7 @@
  * The back end's shared state (lower/ and emit/ only), one part a
  * concern: the target (target.h), the lowered IR (lir.h: the hardware
  * operations and what each tensor became), the memory (mem.h: constants,
- * pool), the dependency edges of the task being built, the banding's
- * weight-bank floor, and the tasks.
+ * pool), the dependency edges of the task being built, and the tasks.
  */
 #ifndef __NVDLA_COMPILER_LOWER_INTERNAL_H__
 #define __NVDLA_COMPILER_LOWER_INTERNAL_H__
@@ -61,7 +60,6 @@ struct nvc_lower {
 	struct nvc_consts consts;	/* memory */
 	struct nvc_act_pool pool;
 	struct nvc_deps deps;	/* what the task's operations access */
-	uint32_t wbank_floor;	/* banding: the last convolution's weight banks */
 	bool oom;		/* a read or a block could not be recorded */
 	/* the DLA task being built */
 	struct nvdla_build_op *ops;
@@ -106,8 +104,30 @@ void nvc_views(struct nvc_lower *L);
  * on an atom and is no graph output (else a copy of its channels).
  */
 bool nvc_split_view(const struct nvc_lower *L, int tensor);
+/* Whether it is a copy: no view, and read or a graph output. */
+bool nvc_split_copied(const struct nvc_lower *L, int tensor);
 
-/* lower_mem.c: placement, cubes, constants, the pool and liveness. */
+/* lower.c: the state of operation @op's precision, for a pass over it. */
+void nvc_op_begin(struct nvc_lower *L, struct nvc_lir_op *op);
+
+/*
+ * lower_split.c, the split: each operation's hardware convolutions and
+ * temporaries (ir.ops[].convs, .temp).
+ */
+int nvc_split(struct nvc_lower *L);
+/*
+ * The weight banks of the last hardware convolution the split made, up
+ * to the operation being split: the least the next one takes.
+ */
+uint32_t nvc_wbank_floor(const struct nvc_lower *L);
+
+/*
+ * lower_place.c, memory placement: each tensor's place, given back to
+ * the pool after its last reader (after nvc_liveness).
+ */
+int nvc_place(struct nvc_lower *L);
+
+/* lower_mem.c: cubes, constants, the pool and liveness. */
 const struct nvc_tensor *nvc_t(const struct nvc_lower *L, int tensor);
 int nvc_resolve(const struct nvc_lower *L, int tensor);
 /*
@@ -118,13 +138,6 @@ int nvc_resolve(const struct nvc_lower *L, int tensor);
 int nvc_read(const struct nvc_lower *L, int tensor);
 /* Atoms of @c channels in the precision of the operation being lowered. */
 uint32_t nvc_surfaces(const struct nvc_lower *L, int c);
-void nvc_place_new(struct nvc_lower *L, int tensor);
-/*
- * Memory placement of operation @op's outputs, before its descriptors:
- * in the concatenation they feed, views of a Split's input, else bytes of
- * their own.
- */
-void nvc_place_op(struct nvc_lower *L, const struct nvc_lir_op *op);
 struct dla_data_cube nvc_cube(const struct nvc_lower *L, int tensor);
 struct dla_data_cube nvc_cube_at(const struct nvc_lower *L,
 				 const struct nvc_place *p, int w, int h, int c);
@@ -138,13 +151,6 @@ int nvc_liveness(struct nvc_lower *L);
 int nvc_release(struct nvc_lower *L, int node);
 /* A pool block of @size bytes: reused if one is free, else new. */
 uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size);
-/*
- * A temporary cube of @w x @h x @c in the pool, in the layout of the
- * operation being lowered (its place into *@p unless NULL): an
- * operation's scratch, kept to the end.
- */
-struct dla_data_cube nvc_scratch(struct nvc_lower *L, int w, int h, int c,
-				 struct nvc_place *p);
 
 /*
  * lower_deps.c: operations and what they access (their dependency edges
@@ -188,8 +194,9 @@ uint64_t nvc_chunk_size(const struct nvc_chunks *c, int i, uint64_t total);
 int nvc_chunk_slot(const struct nvc_lower *L, int slot, uint32_t *offset);
 
 /*
- * lower_quant.c, the quantisation pass: each tensor's precision and int8
- * scale; and fixed-point factors.
+ * lower_quant.c, the quantisation pass (after the split): each tensor's
+ * precision and int8 scale, each operation's weight scales
+ * (ir.ops[].wscale); and fixed-point factors.
  */
 int nvc_scales(struct nvc_lower *L);
 uint16_t nvc_half(float f);
@@ -244,19 +251,35 @@ int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
 bool nvc_softmax_fp16(const struct nvc_lower *L, int tensor);
 
 /* lower_conv.c, lower_pdp.c, lower_cdp.c, lower_emu.c */
-/* Convolution @node, its SDP computing element-wise node @fused_elt too. */
-int nvc_lower_conv(struct nvc_lower *L, int node, int fused_elt);
 /*
- * Channels of @in moved by a 1x1 convolution into the @k channels of
- * @dst, channel j taking input channel @map[j] (zero where negative),
- * its SDP adding @prev (written by operation @prev_op; NULL: none) at
- * scale @s_out: concatenations and splits off the atoms. The SDP's
- * index, or a negative errno.
+ * The split of convolution operation @op (its SDP computing its fused
+ * element-wise node too): how it is cut, its hardware convolutions, its
+ * temporaries; Winograd mode where the options ask and it can.
+ */
+int nvc_conv_split(struct nvc_lower *L, struct nvc_lir_op *op);
+/* Convolution operation @op in descriptors, as the split cut it. */
+int nvc_lower_conv(struct nvc_lower *L, const struct nvc_lir_op *op);
+/*
+ * The split of a copy of channels of @in into @k channels by a 1x1
+ * convolution of node @n: copy @copy of the operation being split.
+ */
+int nvc_copy_split(struct nvc_lower *L, const struct nvc_node *n, int in,
+		   int k, int copy);
+/*
+ * Copy @copy of the operation being lowered: channels of @in moved by a
+ * 1x1 convolution into the @k channels of @dst, channel j taking input
+ * channel @map[j] (zero where negative) with weight scale @ws[j], its
+ * SDP adding @prev (written by operation @prev_op; NULL: none) at scale
+ * @s_out: concatenations and splits off the atoms. The SDP's index, or a
+ * negative errno.
  */
 int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
-		    const int *map, int k, const struct nvc_operand *prev,
-		    int prev_op, const struct dla_data_cube *dst, float s_out);
-int nvc_lower_pool(struct nvc_lower *L, int node);
+		    const int *map, int k, int copy, const float *ws,
+		    const struct nvc_operand *prev, int prev_op,
+		    const struct dla_data_cube *dst, float s_out);
+/* Pooling @op's temporaries: the passes of a chained global pooling. */
+int nvc_pool_split(struct nvc_lower *L, struct nvc_lir_op *op);
+int nvc_lower_pool(struct nvc_lower *L, const struct nvc_lir_op *op);
 int nvc_lower_lrn(struct nvc_lower *L, int node);
 /* Softmax, and with --cpu-fallback an NVC_CPU function: a CPU task. */
 int nvc_lower_cpu(struct nvc_lower *L, int node);

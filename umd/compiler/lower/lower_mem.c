@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Where tensors and constants live: each tensor's place (its graph
- * memory, a block of the activation pool, or a view inside the tensor
- * that owns its bytes), the pool's free blocks given back by liveness,
- * and the constants gathered for the loadable.
+ * The back end's memory: the activation pool, its free blocks given
+ * back by liveness (placement, lower_place.c, takes and returns them),
+ * cubes at places, and the constants gathered for the loadable.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -55,21 +54,6 @@ uint32_t nvc_surfaces(const struct nvc_lower *L, int c)
 	return ((uint32_t)c + L->epa - 1) / L->epa;
 }
 
-/* The graph input or output @tensor (or an alias of it) is, as a slot. */
-static int io_slot(const struct nvc_lower *L, int tensor)
-{
-	const struct nvc_graph *g = L->g;
-	int i;
-
-	for (i = 0; i < g->num_inputs; i++)
-		if (g->inputs[i] == tensor)
-			return NVC_SLOT_IO + i;
-	for (i = 0; i < g->num_outputs; i++)
-		if (nvc_resolve(L, g->outputs[i]) == tensor)
-			return NVC_SLOT_IO + g->num_inputs + i;
-	return -1;
-}
-
 uint8_t nvc_image_format(uint8_t prec)
 {
 	return prec == DLA_PRECISION_FP16 ? NVDLA_PIXEL_A16B16G16R16_F :
@@ -84,33 +68,6 @@ bool nvc_is_input(const struct nvc_lower *L, int tensor)
 		if (L->g->inputs[i] == tensor)
 			return true;
 	return false;
-}
-
-/* Give @tensor bytes of its own: its graph memory or a pool block. */
-void nvc_place_new(struct nvc_lower *L, int tensor)
-{
-	const struct nvc_lir_tensor *lt = &L->ir.ts[tensor];
-	struct nvc_place *p = &L->ir.ts[tensor].place;
-
-	if (L->image && nvc_is_input(L, tensor)) {	/* pitch-linear pixels */
-		p->line = (uint32_t)align_up((uint64_t)lt->w * NVC_IMAGE_COMPS *
-					     lt->bpe, NVC_IMAGE_LINE_ALIGN);
-		p->surf = 0;
-		p->size = p->line * (uint32_t)lt->h;
-		p->slot = io_slot(L, tensor);
-		p->offset = 0;
-		return;
-	}
-
-	p->line = (uint32_t)lt->w * lt->atom;
-	p->surf = p->line * (uint32_t)lt->h;
-	p->size = p->surf * nvc_lir_surfaces(lt, lt->c);
-	p->slot = lt->of < 0 ? io_slot(L, tensor) : -1;
-	p->offset = 0;
-	if (p->slot < 0) {
-		p->slot = NVC_SLOT_POOL;
-		p->offset = nvc_pool_alloc(L, p->size);
-	}
 }
 
 uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size)
@@ -135,20 +92,6 @@ uint32_t nvc_pool_alloc(struct nvc_lower *L, uint64_t size)
 		L->oom = true;	/* nvc_lower fails */
 	L->pool.size = off + size;
 	return (uint32_t)off;
-}
-
-struct dla_data_cube nvc_scratch(struct nvc_lower *L, int w, int h, int c,
-				 struct nvc_place *p)
-{
-	struct nvc_place tmp = { .slot = NVC_SLOT_POOL };
-
-	tmp.line = (uint32_t)w * L->t.atom;
-	tmp.surf = tmp.line * (uint32_t)h;
-	tmp.size = tmp.surf * nvc_surfaces(L, c);
-	tmp.offset = nvc_pool_alloc(L, tmp.size);
-	if (p)
-		*p = tmp;
-	return nvc_cube_at(L, &tmp, w, h, c);
 }
 
 /* The tensor that owns @tensor's bytes (alias, concat or split view). */
@@ -244,99 +187,20 @@ int nvc_release(struct nvc_lower *L, int node)
 
 	for (i = 0; i < L->ir.num_tensors && !ret; i++) {
 		const struct nvc_place *p = &L->ir.ts[i].place;
-		int o = owner(L, i);
+		int o;
 
-		if (p->slot != NVC_SLOT_POOL || L->pool.freed[i] ||
-		    L->pool.last_use[o] >= node ||
+		/* temporaries are kept to the end */
+		if (L->ir.ts[i].temp || p->slot != NVC_SLOT_POOL ||
+		    L->pool.freed[i])
+			continue;
+		o = owner(L, i);
+		if (L->pool.last_use[o] >= node ||
 		    (o != i && L->ir.ts[i].of < 0))
 			continue;
 		L->pool.freed[i] = true;
 		ret = free_block(L, p->offset, p->size);
 	}
 	return ret;
-}
-
-/*
- * Place the output @tensor of a node before it is written: inside the
- * concatenation it feeds (ir.ts[].root, at its channel offset), else on
- * its own.
- */
-static void place_tensor(struct nvc_lower *L, int tensor)
-{
-	struct nvc_lir_tensor *lt = &L->ir.ts[tensor];
-	const struct nvc_graph *g = L->g;
-	int root = lt->root, i, k, coff = 0;
-
-	if (lt->place.slot >= 0)
-		return;
-	if (root < 0) {
-		nvc_place_new(L, tensor);
-		return;
-	}
-	if (L->ir.ts[root].place.slot < 0)
-		nvc_place_new(L, root);
-	for (i = 0; i < g->num_nodes; i++) {
-		const struct nvc_node *n = &g->nodes[i];
-
-		if (n->op != NVC_CONCAT || n->outputs[0] != root)
-			continue;
-		for (k = 0; k < n->num_inputs && n->inputs[k] != tensor; k++)
-			coff += nvc_t(L, n->inputs[k])->c;
-	}
-	lt->place = L->ir.ts[root].place;
-	lt->place.offset += (uint32_t)(coff / (int)lt->epa) * lt->place.surf;
-	lt->place.size = lt->place.surf *
-			 nvc_lir_surfaces(lt, nvc_t(L, tensor)->c);
-}
-
-/* Whether a node reads @tensor. */
-static bool read(const struct nvc_graph *g, int tensor)
-{
-	int i, k;
-
-	for (i = 0; i < g->num_nodes; i++)
-		for (k = 0; k < g->nodes[i].num_inputs; k++)
-			if (g->nodes[i].inputs[k] == tensor)
-				return true;
-	return false;
-}
-
-/*
- * A Split's outputs: views of its input at their channel offsets where
- * those are on an atom (nvc_split_view), else bytes of their own where
- * something reads them.
- */
-static void place_split(struct nvc_lower *L, const struct nvc_node *n)
-{
-	const struct nvc_lir_tensor *in = &L->ir.ts[nvc_resolve(L, n->inputs[0])];
-	int k, coff = 0;
-
-	for (k = 0; k < n->num_outputs; k++) {
-		int out = n->outputs[k], c = nvc_t(L, out)->c;
-		struct nvc_place *p = &L->ir.ts[out].place;
-
-		if (nvc_split_view(L, out)) {
-			*p = in->place;
-			p->offset += (uint32_t)(coff / (int)in->epa) * p->surf;
-			p->size = p->surf * nvc_lir_surfaces(in, c);
-		} else if (read(L->g, out) || nvc_graph_output(L->g, out)) {
-			place_tensor(L, out);
-		}
-		coff += c;
-	}
-}
-
-void nvc_place_op(struct nvc_lower *L, const struct nvc_lir_op *op)
-{
-	int k;
-
-	if (op->kind == NVC_LIR_CONVERT)
-		for (k = 0; k < op->num_outputs; k++)
-			nvc_place_new(L, op->outputs[k]);
-	else if (L->g->nodes[op->node].op == NVC_SPLIT)
-		place_split(L, &L->g->nodes[op->node]);
-	else
-		place_tensor(L, op->outputs[0]);
 }
 
 struct dla_data_cube nvc_cube_at(const struct nvc_lower *L,

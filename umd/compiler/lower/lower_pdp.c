@@ -57,36 +57,55 @@ static int chain_axis(int n, int *pad)
  * over padding divided by the windows' sizes is then brought to the
  * plane's by an SDP scale (the padding counts zeros).
  */
-static int pool_global_chain(struct nvc_lower *L, const struct nvc_node *n,
+struct chain {
+	int h, w;		/* the plane after the pass */
+	int ky, kx, py, px;	/* its window and padding */
+	double div, plane;
+	bool avg, last, to_out;		/* the pass writes the output */
+};
+
+static struct chain chain_start(const struct nvc_node *n,
+				const struct nvc_tensor *ti)
+{
+	return (struct chain){ .h = ti->h, .w = ti->w, .div = 1,
+		.plane = (double)ti->h * ti->w,
+		.avg = n->pool.type == NVC_POOL_AVG };
+}
+
+/* The next pass of @c. */
+static void chain_next(struct chain *c)
+{
+	c->ky = chain_axis(c->h, &c->py);
+	c->kx = chain_axis(c->w, &c->px);
+	c->div *= (double)c->ky * c->kx;
+	c->h = (c->h + c->py) / c->ky;
+	c->w = (c->w + c->px) / c->kx;
+	c->last = c->h == 1 && c->w == 1;
+	c->to_out = c->last && !(c->avg && c->div != c->plane);
+}
+
+static int pool_global_chain(struct nvc_lower *L, const struct nvc_lir_op *lop,
 			     int in, int out)
 {
+	const struct nvc_node *n = &L->g->nodes[lop->node];
 	const struct nvc_tensor *ti = nvc_t(L, in);
-	int h = ti->h, w = ti->w, prev = -1, op = -1, ky, kx, py, px;
-	double div = 1, plane = (double)ti->h * ti->w;
-	bool avg = n->pool.type == NVC_POOL_AVG, last = false, to_out = false;
+	struct chain c = chain_start(n, ti);
 	struct dla_data_cube src = nvc_cube(L, in), dst;
-	struct nvc_place tmp;
+	int prev = -1, op = -1, temp = lop->temp;
 
-	while (!last) {
-		ky = chain_axis(h, &py);
-		kx = chain_axis(w, &px);
-		div *= (double)ky * kx;
-		h = (h + py) / ky;
-		w = (w + px) / kx;
-		last = h == 1 && w == 1;
-		to_out = last && !(avg && div != plane);
-		dst = to_out ? nvc_cube(L, out) :
-			       nvc_scratch(L, w, h, ti->c, &tmp);
+	while (!c.last) {
+		chain_next(&c);
+		dst = nvc_cube(L, c.to_out ? out : temp);
 		op = nvc_op_new(L, DLA_OP_PDP);
 		if (op < 0)
 			return op;
 		L->ops[op].op.pdp_op = (struct dla_pdp_op_desc){
 			.split_num = 1,
-			.pool_mode = avg ? PDP_POOL_AVG : PDP_POOL_MAX,
-			.pool_width = (uint8_t)(kx - 1),
-			.pool_height = (uint8_t)(ky - 1),
-			.stride_x = (uint8_t)kx, .stride_y = (uint8_t)ky,
-			.pad_right = (uint8_t)px, .pad_bottom = (uint8_t)py,
+			.pool_mode = c.avg ? PDP_POOL_AVG : PDP_POOL_MAX,
+			.pool_width = (uint8_t)(c.kx - 1),
+			.pool_height = (uint8_t)(c.ky - 1),
+			.stride_x = (uint8_t)c.kx, .stride_y = (uint8_t)c.ky,
+			.pad_right = (uint8_t)c.px, .pad_bottom = (uint8_t)c.py,
 			.precision = L->prec };
 		L->ops[op].surf.pdp_surface.src_data = src;
 		L->ops[op].surf.pdp_surface.dst_data = dst;
@@ -94,14 +113,14 @@ static int pool_global_chain(struct nvc_lower *L, const struct nvc_node *n,
 			nvc_depend_tensor(L, in, op);
 		else
 			nvc_depend(L, prev, op);
-		if (!to_out)
-			nvc_written_place(L, &tmp, op);
+		if (!c.to_out)
+			nvc_written_place(L, &L->ir.ts[temp++].place, op);
 		src = dst;
 		prev = op;
 	}
-	if (!to_out) {
+	if (!c.to_out) {
 		op = nvc_sdp_scale(L, n, &src, L->ir.ts[in].scale, out,
-				   div / plane);
+				   c.div / c.plane);
 		if (op < 0)
 			return op;
 		nvc_depend(L, prev, op);
@@ -120,11 +139,39 @@ static bool whole_plane(const struct nvc_pool_attr *a,
 	       !a->pad[0] && !a->pad[1] && !a->pad[2] && !a->pad[3];
 }
 
-int nvc_lower_pool(struct nvc_lower *L, int node)
+/* A global pooling with a window larger than the PDP's: chained passes. */
+static bool chained(const struct nvc_pool_attr *a,
+		    const struct nvc_tensor *ti, const struct nvc_tensor *to)
 {
-	const struct nvc_node *n = &L->g->nodes[node];
+	int kh = a->global ? ti->h : a->kh, kw = a->global ? ti->w : a->kw;
+
+	return whole_plane(a, ti, to) &&
+	       (kh > PDP_MAX_KERNEL || kw > PDP_MAX_KERNEL);
+}
+
+int nvc_pool_split(struct nvc_lower *L, struct nvc_lir_op *op)
+{
+	const struct nvc_node *n = &L->g->nodes[op->node];
+	const struct nvc_tensor *ti = nvc_t(L, nvc_resolve(L, n->inputs[0]));
+	struct chain c = chain_start(n, ti);
+	int t = 0;
+
+	if (!chained(&n->pool, ti, nvc_t(L, n->outputs[0])))
+		return 0;
+	while (!c.last && t >= 0) {
+		chain_next(&c);
+		if (!c.to_out)
+			t = nvc_lir_temp_add(&L->ir, op, c.w, c.h, ti->c,
+					     op->prec, L->t.atom);
+	}
+	return t < 0 ? t : 0;
+}
+
+int nvc_lower_pool(struct nvc_lower *L, const struct nvc_lir_op *op)
+{
+	const struct nvc_node *n = &L->g->nodes[op->node];
 	const struct nvc_pool_attr *a = &n->pool;
-	int in = nvc_resolve(L, n->inputs[0]), out = n->outputs[0], op;
+	int in = nvc_resolve(L, n->inputs[0]), out = n->outputs[0], hw;
 	const struct nvc_tensor *ti = nvc_t(L, in), *to = nvc_t(L, out);
 	int kh = a->global ? ti->h : a->kh, kw = a->global ? ti->w : a->kw;
 	int sy = a->global ? 1 : a->stride[0], sx = a->global ? 1 : a->stride[1];
@@ -133,10 +180,8 @@ int nvc_lower_pool(struct nvc_lower *L, int node)
 	int pr = (to->w - 1) * sx + kw - ti->w - pl;
 	struct dla_pdp_op_desc *p;
 
-	if (whole_plane(a, ti, to) &&
-	    (kh > PDP_MAX_KERNEL || kw > PDP_MAX_KERNEL)) {
-		return pool_global_chain(L, n, in, out);
-	}
+	if (chained(a, ti, to))
+		return pool_global_chain(L, op, in, out);
 	if (kh < 1 || kw < 1 || kh > PDP_MAX_KERNEL || kw > PDP_MAX_KERNEL)
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"kernel %dx%d: the PDP pools 1x1 to 8x8", kw, kh);
@@ -153,10 +198,10 @@ int nvc_lower_pool(struct nvc_lower *L, int node)
 	    (pt || pl || pb || pr))
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"average over padded windows without counting the padding: the PDP divides by the kernel size");
-	op = nvc_op_new(L, DLA_OP_PDP);
-	if (op < 0)
-		return op;
-	p = &L->ops[op].op.pdp_op;
+	hw = nvc_op_new(L, DLA_OP_PDP);
+	if (hw < 0)
+		return hw;
+	p = &L->ops[hw].op.pdp_op;
 	*p = (struct dla_pdp_op_desc){
 		.split_num = 1,
 		.pool_mode = a->type == NVC_POOL_MAX ? PDP_POOL_MAX : PDP_POOL_AVG,
@@ -166,9 +211,9 @@ int nvc_lower_pool(struct nvc_lower *L, int node)
 		.pad_top = (uint8_t)pt, .pad_bottom = (uint8_t)pb,
 		.precision = L->prec,
 	};
-	L->ops[op].surf.pdp_surface.src_data = nvc_cube(L, in);
-	L->ops[op].surf.pdp_surface.dst_data = nvc_cube(L, out);
-	nvc_depend_tensor(L, in, op);
-	nvc_written(L, out, op);
+	L->ops[hw].surf.pdp_surface.src_data = nvc_cube(L, in);
+	L->ops[hw].surf.pdp_surface.dst_data = nvc_cube(L, out);
+	nvc_depend_tensor(L, in, hw);
+	nvc_written(L, out, hw);
 	return 0;
 }

@@ -5,7 +5,8 @@
  * live inside another's bytes. An input of a concatenation whose inputs
  * all start on an atom of channels is written in place by its producer
  * when that ends in an SDP (ts[].root); a Split output that starts on an
- * atom is a view of the Split's input. Reshapes alias their input (ir.h).
+ * atom is a view of the Split's input, any other that is read a copy of
+ * its channels. Reshapes alias their input (ir.h).
  */
 #include <stdbool.h>
 
@@ -79,4 +80,22 @@ bool nvc_split_view(const struct nvc_lower *L, int tensor)
 		if (g->outputs[k] == tensor)
 			return false;
 	return coff % (int)L->ir.ts[n->inputs[0]].epa == 0;
+}
+
+/* Whether a node reads @tensor. */
+static bool read(const struct nvc_graph *g, int tensor)
+{
+	int i, k;
+
+	for (i = 0; i < g->num_nodes; i++)
+		for (k = 0; k < g->nodes[i].num_inputs; k++)
+			if (g->nodes[i].inputs[k] == tensor)
+				return true;
+	return false;
+}
+
+bool nvc_split_copied(const struct nvc_lower *L, int tensor)
+{
+	return !nvc_split_view(L, tensor) &&
+	       (read(L->g, tensor) || nvc_graph_output(L->g, tensor));
 }

@@ -46,8 +46,8 @@ bool nvc_wino_able(const struct nvc_lower *L, const struct nvc_node *n,
 	    (uint64_t)w->k * bpk > NVC_MEM_MAX)
 		return false;
 	wmin = nvc_banks(L, (uint64_t)(w->k < (int)kpg ? w->k : (int)kpg) * bpk);
-	if (L->wbank_floor > wmin)
-		wmin = L->wbank_floor;
+	if (nvc_wbank_floor(L) > wmin)
+		wmin = nvc_wbank_floor(L);
 	dbank = nvc_banks(L, (uint64_t)we * ce * L->bpe * he);
 	return dbank + wmin <= L->t.cbuf->banks;
 }
