@@ -13,6 +13,8 @@ build=${1:-build}
 traces=../shared/conformance/traces/nv_small
 # shellcheck source=tests/unit/lib/tap.sh
 . tests/unit/lib/tap.sh
+# shellcheck source=tests/unit/lib/traces.sh
+. tests/unit/lib/traces.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 decode="python3 tests/unit/model/verilator_stream.py"
@@ -59,6 +61,8 @@ else
 	count=0 bad=0
 	for t in "$traces"/*/; do
 		t=${t%/}
+		# a test whose golden CRC is not the RTL's stops on the model
+		[ -z "$(rtl_crc "nv_small/$(basename "$t")")" ] || continue
 		count=$((count + 1))
 		if ! "$build/bin/nvdla_trace" --verilator "$tmp" "$t" >/dev/null ||
 			! why=$(same_as_cfg "$t"); then

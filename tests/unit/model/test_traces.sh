@@ -8,16 +8,8 @@ if [ ! -d "$traces" ]; then
 	echo "ok 1 - hardware traces # SKIP ../shared absent"
 	exit 0
 fi
-# nv_small's tests of the SDP's Y stage, which nv_small is built without
-# (NVIDIA's own nv_small test list leaves them out): their CRCs are the C
-# model's; the RTL passes the data through Y and writes 0xc43621c5 (both
-# tests, on ../shared/oracle/A's bench), and so must the model.
-rtl_crc() {
-	case $1 in
-	nv_small/sdp_3x3x33_ew_le_exp_int8 | nv_small/sdp_3x3x33_ew_le_lin_int8)
-		echo 0xc43621c5 ;;
-	esac
-}
+# shellcheck source=tests/unit/lib/traces.sh
+. tests/unit/lib/traces.sh
 n=0
 for dir in "$traces"/*/*/; do
 	n=$((n + 1))

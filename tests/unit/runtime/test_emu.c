@@ -413,7 +413,7 @@ static void test_own_refusals(struct nvdla_runtime *rt, const void *file,
 		  "resize destination of other channels than its source" },
 		{ EMU_OP_SWAP_CH, 0, { 1, 1, 4 },
 		  "swap destination not the source with channels and height exchanged" },
-		{ 6, 0, { 1, 1, 4 }, "unknown operation type" },
+		{ EMU_OP_SILU + 1, 0, { 1, 1, 4 }, "unknown operation type" },
 	};
 	struct nvdla_loadable *l = one_task(file, len);
 	uint16_t y[4];
@@ -477,7 +477,8 @@ struct mutation {
 static void test_refusals(struct nvdla_runtime *rt, struct nvdla_loadable *l)
 {
 	static const struct mutation m[] = {
-		{ "task-0-op_list", EMU_OP_TYPE, 7, "unknown operation type" },
+		{ "task-0-op_list", EMU_OP_TYPE, EMU_OP_SILU + 1,
+		  "unknown operation type" },
 		{ "task-0-op_list", EMU_OP_TYPE, EMU_OP_ERF,
 		  "erf in the layout without int8 support" },
 		{ "task-0-op_buf_list",

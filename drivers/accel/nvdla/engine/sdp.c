@@ -91,7 +91,8 @@ static int sdp_check_y(struct dla_engine *engine,
 		       const struct dla_sdp_op_desc *p)
 {
 	if (p->y_op.enable && !engine->config->sdp_y)
-		return dla_reject(engine, "sdp: y (element-wise, LUT) enabled; %s has no such stage",
+		return dla_reject(engine,
+				  "sdp: y (element-wise, LUT) enabled; %s has no such stage",
 				  engine->config->name);
 	return 0;
 }

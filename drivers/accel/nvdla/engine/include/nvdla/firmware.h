@@ -60,6 +60,7 @@ struct dla_checked_task;
  * @weight_compress: the convolution pipeline accepts compressed weights
  * @winograd: the convolution pipeline has Winograd mode
  * @cdma_early: a convolution's CDMA may be enabled before its CSC
+ * @sdp_y: the SDP has its Y stage (element-wise operand, ALU, MUL, LUT)
  * @precisions: BIT(DLA_PRECISION_*) of every precision the engines compute
  * @addr_bits: width of the memory addresses its DMA engines drive
  * @cbuf: its convolution buffer and MAC array, as the buffer's limits
