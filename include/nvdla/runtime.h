@@ -459,9 +459,9 @@ int nvdla_runtime_estimate(struct nvdla_runtime *rt,
 /*
  * Estimates alone: with @on set, the in-process model's runs that follow
  * check, estimate and end every DLA operation as before (the same
- * estimate, the same refusals) but compute none of its elements, which
- * is many times faster; what the DLA tasks would write is undefined, and
- * CPU tasks compute on it. @on 0 computes again. -EOPNOTSUPP on a device.
+ * estimate, the same refusals) but compute none of its elements; what
+ * the DLA tasks would write is undefined, and CPU tasks compute on it.
+ * @on 0 computes again. -EOPNOTSUPP on a device.
  */
 int nvdla_runtime_estimate_only(struct nvdla_runtime *rt, int on);
 

@@ -99,7 +99,7 @@ static void usage(FILE *f)
 		"  --estimate       also estimate how long each operation takes\n"
 		"                   on the hardware (the built-in model only):\n"
 		"                   a table of operations and the frames/s\n"
-		"  --estimate-only  the estimate alone, many times faster: the\n"
+		"  --estimate-only  the same estimate alone: the\n"
 		"                   model computes no value and nothing is written\n"
 		"  --clock MHZ      the estimate's core clock (default: the\n"
 		"                   configuration's, docs/performance.md)\n"
