@@ -12,3 +12,15 @@ rtl_crc() {
 		echo 0xc43621c5 ;;
 	esac
 }
+
+# trace_ok CONFIG/TEST STATUS OUTPUT: whether nvdla_trace's run of the
+# test (its exit status and output) passed: its golden outputs, or the
+# RTL's CRC where rtl_crc names one.
+trace_ok() {
+	crc=$(rtl_crc "$1")
+	if [ -n "$crc" ]; then
+		echo "$3" | grep -q "is $crc, expected"
+	else
+		[ "$2" -eq 0 ]
+	fi
+}

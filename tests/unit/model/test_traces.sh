@@ -15,18 +15,14 @@ for dir in "$traces"/*/*/; do
 	n=$((n + 1))
 	dir=${dir%/}
 	name=${dir#"$traces"/}
+	out=$("$build/bin/nvdla_trace" "$dir" 2>&1)
+	status=$?
 	crc=$(rtl_crc "$name")
-	if [ -n "$crc" ]; then
-		out=$("$build/bin/nvdla_trace" "$dir" 2>&1)
-		if echo "$out" | grep -q "is $crc, expected"; then
-			echo "ok $n - trace $name: the RTL's CRC $crc, not the C model's"
-		else
-			echo "not ok $n - trace $name: not the RTL's CRC $crc"
-			echo "$out" | sed 's/^/# /'
-		fi
-	elif out=$("$build/bin/nvdla_trace" "$dir" 2>&1); then
+	if trace_ok "$name" "$status" "$out"; then
+		[ -z "$crc" ] || name="$name: the RTL's CRC $crc, not the C model's"
 		echo "ok $n - trace $name"
 	else
+		[ -z "$crc" ] || name="$name: not the RTL's CRC $crc"
 		echo "not ok $n - trace $name"
 		echo "$out" | sed 's/^/# /'
 	fi
