@@ -194,6 +194,23 @@ static inline bool nvc_graph_output(const struct nvc_graph *g, int tensor)
 	return false;
 }
 
+/* The only node reading tensor @t, or -1 (none, several, an output). */
+static inline int nvc_sole_reader(const struct nvc_graph *g, int t)
+{
+	int i, j, r = -1;
+
+	if (nvc_graph_output(g, t))
+		return -1;
+	for (i = 0; i < g->num_nodes; i++)
+		for (j = 0; j < g->nodes[i].num_inputs; j++)
+			if (g->nodes[i].inputs[j] == t) {
+				if (r >= 0)
+					return -1;
+				r = i;
+			}
+	return r;
+}
+
 /*
  * Fusion (fuse.c), the one place it is decided: whether node @prod
  * absorbs the activation reading its output, and (the last of the

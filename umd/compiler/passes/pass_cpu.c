@@ -22,18 +22,11 @@
 static int silu_mul(const struct nvc_graph *g, int i)
 {
 	const struct nvc_node *sg = &g->nodes[i];
-	int s = sg->outputs[0], x = sg->inputs[0], j, k, mul = -1;
+	int x = sg->inputs[0], mul;
 
-	if (sg->act.type != NVC_ACT_SIGMOID || nvc_graph_output(g, s))
+	if (sg->act.type != NVC_ACT_SIGMOID)
 		return -1;
-	for (j = i + 1; j < g->num_nodes; j++)
-		for (k = 0; k < g->nodes[j].num_inputs; k++) {
-			if (g->nodes[j].inputs[k] != s)
-				continue;
-			if (mul >= 0)
-				return -1;
-			mul = j;
-		}
+	mul = nvc_sole_reader(g, sg->outputs[0]);
 	if (mul < 0)
 		return -1;
 	sg = &g->nodes[mul];

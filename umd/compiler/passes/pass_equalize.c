@@ -30,24 +30,6 @@ struct pair {
 	int a, b;		/* node indices */
 };
 
-/* The only node reading tensor @t, or -1 (none, several, an output). */
-static int sole_reader(const struct nvc_graph *g, int t)
-{
-	int i, j, r = -1;
-
-	for (i = 0; i < g->num_outputs; i++)
-		if (g->outputs[i] == t)
-			return -1;
-	for (i = 0; i < g->num_nodes; i++)
-		for (j = 0; j < g->nodes[i].num_inputs; j++)
-			if (g->nodes[i].inputs[j] == t) {
-				if (r >= 0)
-					return -1;
-				r = i;
-			}
-	return r;
-}
-
 /* Whether @a commutes with positive per-channel scaling (in @mode). */
 static bool homogeneous(const struct nvc_activation *a,
 			enum nvc_equalize mode)
@@ -72,11 +54,11 @@ static bool homogeneous(const struct nvc_activation *a,
  */
 static int consumer(const struct nvc_graph *g, int a, enum nvc_equalize mode)
 {
-	int r = sole_reader(g, g->nodes[a].outputs[0]);
+	int r = nvc_sole_reader(g, g->nodes[a].outputs[0]);
 
 	if (r >= 0 && g->nodes[r].op == NVC_POOL &&
 	    g->nodes[r].num_outputs == 1 && homogeneous(&g->nodes[r].act, mode))
-		r = sole_reader(g, g->nodes[r].outputs[0]);
+		r = nvc_sole_reader(g, g->nodes[r].outputs[0]);
 	return r;
 }
 
