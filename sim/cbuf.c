@@ -68,8 +68,12 @@ void sim_cbuf_enabled(struct nvdla_sim *sim, int unit, int group)
 {
 	const struct sim_unit *u = sim->units;
 
-	if (unit == NVDLA_UNIT_CDMA)
+	if (unit == NVDLA_UNIT_CDMA) {
 		sim->cdma_ahead[group] = !u[NVDLA_UNIT_CSC].op_en[group];
+		if (!sim_glb_pending(sim, sim->wt_missed_done))
+			sim->wt_stale += sim->wt_missed;
+		sim->wt_missed = 0;
+	}
 	if ((unit == NVDLA_UNIT_CDMA && u[NVDLA_UNIT_CSC].op_en[group]) ||
 	    (unit == NVDLA_UNIT_CSC && u[NVDLA_UNIT_CDMA].op_en[group]))
 		sim->macs_ready[group] = u[NVDLA_UNIT_CMAC_A].op_en[group] +
@@ -116,7 +120,7 @@ static bool cbuf_order_ok(const struct nvdla_sim *sim,
 	     nvdla_cbuf_broken(v, NVDLA_CBUF_CDMA_AHEAD, 0,
 			       nvdla_cbuf_group_kernels(cb, l))))
 		return false;
-	*v = (struct nvdla_cbuf_verdict){ NVDLA_CBUF_OK, 0, 0 };
+	*v = (struct nvdla_cbuf_verdict){ NVDLA_CBUF_OK, 0, 0, 0 };
 	return true;
 }
 
@@ -127,12 +131,37 @@ bool sim_cbuf_ok(struct nvdla_sim *sim)
 	struct nvdla_cbuf_verdict v;
 
 	cbuf_layer(sim, cb, &l);
-	if (nvdla_cbuf_check(cb, &l, &v) && cbuf_order_ok(sim, cb, &l, &v))
+	if (nvdla_cbuf_check(cb, &l, &v) && cbuf_order_ok(sim, cb, &l, &v) &&
+	    (!sim->config->cdma_early ||
+	     nvdla_cbuf_stale_check(cb, &l, sim->wt_stale, &v)))
 		return true;
 	sim->hazards++;
 	sim->last_hazard = v;
 	/* Data and weight banks beyond the buffer leave nothing to model. */
 	return sim->allow_hazards && v.rule != NVDLA_CBUF_BANKS;
+}
+
+/*
+ * The layer in the CDMA's consumer group ends (cdma_early designs). Their
+ * CDMA's gated weight count misses the CSC's releases after the fetch
+ * unless a CDMA group is enabled while they come: the next layer's,
+ * enabled early. The model runs a layer at once, so that is decided when
+ * the next CDMA is enabled: before the host has taken this layer's CACC
+ * done (sim_cbuf_enabled()), the chip would have seen the releases.
+ */
+void sim_cbuf_finish(struct nvdla_sim *sim)
+{
+	const struct sim_unit *cdma = &sim->units[NVDLA_UNIT_CDMA];
+	struct nvdla_cbuf_layer l;
+
+	if (!sim->config->cdma_early || cdma->op_en[cdma->consumer ^ 1])
+		return;
+	cbuf_layer(sim, &sim->config->cbuf, &l);
+	sim->wt_missed = nvdla_cbuf_stale_after(&sim->config->cbuf, &l,
+						sim->wt_stale) - sim->wt_stale;
+	sim->wt_missed_done = cdma->consumer ?
+		NVDLA_GLB_S_INTR_STATUS_CACC_DONE_STATUS1_MASK :
+		NVDLA_GLB_S_INTR_STATUS_CACC_DONE_STATUS0_MASK;
 }
 
 void nvdla_sim_allow_hazards(struct nvdla_sim *sim, bool allow)

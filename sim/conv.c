@@ -283,6 +283,7 @@ void sim_conv_finish(struct nvdla_sim *sim)
 	size_t i;
 
 	sim_cdma_remember(sim);
+	sim_cbuf_finish(sim);
 	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
 		sim_unit_finish(sim, conv_units[i]);
 	sim_glb_done(sim, g ? NVDLA_GLB_S_INTR_STATUS_CDMA_DAT_DONE_STATUS1_MASK :

@@ -49,6 +49,16 @@ bool sim_glb_deliver(struct nvdla_sim *sim)
 	return sim->done_count != 0;
 }
 
+bool sim_glb_pending(const struct nvdla_sim *sim, u32 bits)
+{
+	u32 queued = 0;
+	u8 i;
+
+	for (i = 0; i < sim->done_count; i++)
+		queued |= sim->done_queue[(sim->done_head + i) % SIM_DONE_QUEUE];
+	return (sim->intr_status | queued) & bits;
+}
+
 u32 sim_glb_read(struct nvdla_sim *sim, u32 reg)
 {
 	switch (reg) {

@@ -138,6 +138,14 @@ struct nvdla_sim {
 	u32 faults;
 	u32 hazards;		/* layers the hardware could not run (cbuf.c) */
 	struct nvdla_cbuf_verdict last_hazard;
+	/*
+	 * The CDMA's gated weight count (cbuf.c): the entries it holds that
+	 * were released, and those of the last convolution it misses unless
+	 * a CDMA is enabled before the host takes wt_missed_done (a CACC done
+	 * bit). Only reset clears them.
+	 */
+	u64 wt_stale, wt_missed;
+	u32 wt_missed_done;
 	bool allow_hazards;	/* run them anyway */
 	bool no_values;		/* compute no element (estimates alone) */
 	struct sim_bdma bdma;
@@ -171,6 +179,8 @@ bool sim_slice(struct nvdla_sim *sim, u64 work);
 bool sim_cbuf_ok(struct nvdla_sim *sim);
 /* @unit of @group was enabled: note the order (cbuf.c). */
 void sim_cbuf_enabled(struct nvdla_sim *sim, int unit, int group);
+/* A convolution ends: what the CDMA's gated weight count may miss. */
+void sim_cbuf_finish(struct nvdla_sim *sim);
 /* Weight banks of the layer in the convolution units (D_BANK). */
 u32 sim_cbuf_weight_banks(const struct nvdla_sim *sim);
 
@@ -534,6 +544,8 @@ bool sim_rubik_run(struct nvdla_sim *sim);
 void sim_glb_done(struct nvdla_sim *sim, u32 bits);
 /* Deliver the oldest queued pulse; true if more remain. */
 bool sim_glb_deliver(struct nvdla_sim *sim);
+/* Whether any of @bits is queued or set, not yet taken by the host. */
+bool sim_glb_pending(const struct nvdla_sim *sim, u32 bits);
 u32 sim_glb_read(struct nvdla_sim *sim, u32 reg);
 void sim_glb_write(struct nvdla_sim *sim, u32 reg, u32 val);
 

@@ -166,11 +166,12 @@ static void nvdla_vsim_work(struct work_struct *work)
 	spin_unlock_irq(&v->lock);
 	/* The layer faulted, so the job fails: say why, as the chip cannot. */
 	if (refused)
-		pr_warn_ratelimited("%s: a layer the hardware cannot run: %s: %llu %s, needs %llu\n",
+		pr_warn_ratelimited("%s: a layer the hardware cannot run: %s: %llu %s, needs %llu (stale count %llu)\n",
 				    v->name, nvdla_cbuf_rule_name(last.rule),
 				    (unsigned long long)last.have,
 				    nvdla_cbuf_rule_unit(last.rule),
-				    (unsigned long long)last.need);
+				    (unsigned long long)last.need,
+				    (unsigned long long)last.stale);
 	if (level && !nvdla_vdev_faulty(NVDLA_VDEV_FAULT_DROP_IRQ))
 		generic_handle_irq_safe(v->irq);
 }

@@ -257,6 +257,13 @@ static bool hazards(struct trace *t, const struct options *o, char *note,
 		 o->allow_hazards ? "ran " : "", n,
 		 nvdla_cbuf_rule_name(v.rule), (unsigned long long)v.have,
 		 nvdla_cbuf_rule_unit(v.rule), (unsigned long long)v.need);
+	if (v.stale) {
+		char *m = o->allow_hazards ? note : t->err;
+		size_t n = strlen(m), size = o->allow_hazards ? len : sizeof(t->err);
+
+		snprintf(m + n, size - n, " (stale count %llu)",
+			 (unsigned long long)v.stale);
+	}
 	return !o->allow_hazards;
 }
 

@@ -383,13 +383,13 @@ struct dc_case {
 	int cdma_first;			/* the CDMA enabled before the rest */
 };
 
-/* Inputs and outputs 64 bytes apart per batch; the mask at WMB. */
-static void dc_layer(const struct dc_case *dc)
+/* Program a layer in the producer groups: inputs and outputs 64 bytes
+ * apart per batch; the mask at WMB. */
+static void dc_program(const struct dc_case *dc)
 {
 	uint32_t misc = dc->prec << NVDLA_CDMA_D_MISC_CFG_IN_PRECISION_SHIFT |
 			dc->prec << NVDLA_CDMA_D_MISC_CFG_PROC_PRECISION_SHIFT;
 
-	next_groups();
 	wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_MISC_CFG, misc);
 	wr(NVDLA_UNIT_CSC, NVDLA_CSC_D_MISC_CFG, misc);
 	wr(NVDLA_UNIT_CMAC_A, NVDLA_CMAC_A_D_MISC_CFG, misc);
@@ -440,6 +440,12 @@ static void dc_layer(const struct dc_case *dc)
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_CVT_SCALE, 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_FEATURE_MODE_CFG,
 	   1 | (dc->batches - 1) << 8);
+}
+
+static void dc_layer(const struct dc_case *dc)
+{
+	next_groups();
+	dc_program(dc);
 	if (dc->cdma_first)
 		wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_OP_ENABLE, 1);
 	run_layer();
@@ -1840,6 +1846,159 @@ static void test_post_feature(void)
 	       "post-extension of a feature cube: a fault, nothing written");
 }
 
+static void start(enum nvdla_sim_config_id id, const uint32_t *bases);
+
+/* Point every unit of a convolution at register group @g. */
+static void point(uint32_t g)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
+		wr(conv_units[i].unit, 4, g);
+}
+
+/* The host takes every done pulse (clears the interrupt status). */
+static void take_dones(void)
+{
+	nvdla_sim_reg_write(sim, base[NVDLA_UNIT_GLB] + NVDLA_GLB_S_INTR_STATUS,
+			    0xffffffff);
+}
+
+/*
+ * Two convolutions with the same banks (2 data, 2 weight): the first's
+ * D_WEIGHT_BYTES 8,192 (1,024 entries on nv_small, all its banks hold),
+ * the second's 8; the second computes 3 x 2 = 6. With @early the
+ * second's CDMA is enabled before the first runs, as the firmware does
+ * where data banks differ; else after it, once the host has taken its
+ * done pulses if @taken. Returns the hazards counted by the second.
+ */
+static uint32_t stale_pair(bool early, bool taken,
+			   struct nvdla_cbuf_verdict *v)
+{
+	struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 2, .kernels = 1,
+		.weight_bytes = 8192, .in_ram = MCIF, .out_ram = MCIF,
+	};
+	uint32_t g, before;
+	size_t i;
+
+	memset(mem, 0, sizeof(mem));
+	mem[IMG] = 3;
+	mem[WT] = 2;
+	next_groups();
+	g = nvdla_sim_reg_read(sim, base[NVDLA_UNIT_CDMA] + 4) & 1;
+	dc_program(&dc);
+	dc.weight_bytes = 8;
+	if (early) {	/* the second in the other groups, its CDMA enabled */
+		point(g ^ 1);
+		dc_program(&dc);
+		wr(NVDLA_UNIT_CDMA, NVDLA_CDMA_D_OP_ENABLE, 1);
+		point(g);
+	}
+	run_layer();
+	memset(mem + OUT, 0x55, 32);
+	before = nvdla_sim_hazards(sim, NULL);
+	if (!early) {
+		if (taken)
+			take_dones();
+		dc_layer(&dc);
+		return nvdla_sim_hazards(sim, v) - before;
+	}
+	point(g ^ 1);
+	/* All but the CDMA, enabled already (last in conv_units). */
+	for (i = 0; i + 1 < ARRAY_SIZE(conv_units); i++)
+		wr(conv_units[i].unit, conv_units[i].op_enable, 1);
+	while (nvdla_sim_run(sim))
+		;
+	return nvdla_sim_hazards(sim, v) - before;
+}
+
+/*
+ * nv_small's CDMA counts weight entries on a gated clock and misses the
+ * releases that follow a layer's fetch while no CDMA is enabled
+ * (nvdla/cbuf_limits.h, docs/model.md): after the first of stale_pair()'s
+ * layers all 1,024 entries stay counted, and the second, with the same
+ * data banks and its CDMA enabled with the rest, has no room for its one
+ * entry: refused, nothing written; allowed, it runs. With its CDMA
+ * enabled early it runs. nv_full's CDMA has no such count.
+ */
+static void test_stale_weights(void)
+{
+	struct nvdla_cbuf_verdict v;
+	uint32_t n;
+
+	n = stale_pair(false, true, &v);
+	tap_ok(n == 1 && v.rule == NVDLA_CBUF_STALE_WEIGHTS && v.stale == 1024 &&
+	       v.have == 0 && v.need == 1 && mem[OUT] == 0x55,
+	       "nv_small, the same data banks, the CDMA enabled late: refused, nothing written, stale 1024, room 0, needs 1 (%u: rule %d, %llu, %llu, %llu)",
+	       n, v.rule, (unsigned long long)v.stale,
+	       (unsigned long long)v.have, (unsigned long long)v.need);
+	nvdla_sim_allow_hazards(sim, true);
+	dc_layer(&(struct dc_case){
+		.batches = 1, .csc_batches = 1, .channels = 2, .kernels = 1,
+		.weight_bytes = 8, .in_ram = MCIF, .out_ram = MCIF,
+	});
+	tap_ok(mem[OUT] == 6, "allowed, it runs (got %d)", mem[OUT]);
+	nvdla_sim_allow_hazards(sim, false);
+	start(NVDLA_SIM_NV_SMALL, bases_small);
+	n = stale_pair(true, false, &v);
+	tap_ok(n == 0 && mem[OUT] == 6,
+	       "nv_small, the second's CDMA enabled early: it runs (%u hazards, got %d)",
+	       n, mem[OUT]);
+	start(NVDLA_SIM_NV_SMALL, bases_small);
+	n = stale_pair(false, false, &v);
+	tap_ok(n == 0 && mem[OUT] == 6,
+	       "nv_small, enabled after the first ran, before the host took its done: it runs (%u hazards, got %d)",
+	       n, mem[OUT]);
+	start(NVDLA_SIM_NV_FULL, bases_full);
+	n = stale_pair(false, true, &v);
+	tap_ok(n == 0 && mem[OUT] == 6,
+	       "nv_full, enabled late: it runs, no such count (%u hazards, got %d)",
+	       n, mem[OUT]);
+}
+
+/*
+ * One convolution of 4,608 bytes of weights (576 entries of nv_small's
+ * 8 bytes; 2 weight banks hold 1,024) run again and again, the host
+ * taking its done each time, as jobs do: the count keeps 576 after the
+ * first run and all 1,024 after the second, so the third is refused.
+ * nvdla_compile's 3x3 convolution of 8x8x32 to 16 channels (the same
+ * weights and banks), recorded and played three times in a row on
+ * NVIDIA's nv_small RTL with clocks gated, stops in its third run the
+ * same way (docs/model.md). After a reset it runs again.
+ */
+static void test_stale_reruns(void)
+{
+	const struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 2, .kernels = 1,
+		.weight_bytes = 4608, .in_ram = MCIF, .out_ram = MCIF,
+	};
+	struct nvdla_cbuf_verdict v;
+	uint32_t before = nvdla_sim_hazards(sim, NULL), n[3];
+	int i;
+
+	memset(mem, 0, sizeof(mem));
+	mem[IMG] = 3;
+	mem[WT] = 2;
+	for (i = 0; i < 3; i++) {
+		dc_layer(&dc);
+		take_dones();
+		n[i] = nvdla_sim_hazards(sim, &v) - before;
+	}
+	tap_ok(n[0] == 0 && n[1] == 0 && n[2] == 1 &&
+	       v.rule == NVDLA_CBUF_STALE_WEIGHTS && v.stale == 1024 &&
+	       v.have == 0,
+	       "nv_small, one convolution run three times: the third refused, stale 1024, room 0 (hazards %u %u %u, stale %llu)",
+	       n[0], n[1], n[2], (unsigned long long)v.stale);
+	start(NVDLA_SIM_NV_SMALL, bases_small);
+	memset(mem, 0, sizeof(mem));
+	mem[IMG] = 3;
+	mem[WT] = 2;
+	dc_layer(&dc);
+	tap_ok(nvdla_sim_hazards(sim, NULL) == 0 && mem[OUT] == 6,
+	       "after a reset it runs (got %d)", mem[OUT]);
+}
+
 static void start(enum nvdla_sim_config_id id, const uint32_t *bases)
 {
 	const struct nvdla_sim_host h = {
@@ -1926,6 +2085,10 @@ int main(void)
 	test_cdma_nan();
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_cdma_ahead();
+	start(NVDLA_SIM_NV_SMALL, bases_small);
+	test_stale_weights();
+	start(NVDLA_SIM_NV_SMALL, bases_small);
+	test_stale_reruns();
 	free(sim);
 	return tap_done();
 }

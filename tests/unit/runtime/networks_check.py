@@ -70,10 +70,32 @@ def judge(case, got, ref):
 # Cases whose loadable has the official compiler's post-extension defect.
 KNOWN_DEFECT = {"lenet_fp16_full", "lenet_int8_large"}
 
+# The official compiler's int8 builds for the v2 designs give convolutions
+# in a row the same data banks, so the gated CDMA weight count keeps the
+# releases of the one before: the hardware stops (docs/model.md; NVIDIA's
+# nv_small RTL stops on lenet_int8_small and gnet_mini_nolrn_int8_small).
+# The model must refuse them, and run them with --allow-hw-hazards.
+STALE_RULE = "the CDMA's gated weight count leaves too little room"
+STALE_REFUSED = {
+    "gnet_mini_nolrn_int8_large", "gnet_mini_nolrn_int8_large_ncxhwx",
+    "gnet_mini_nolrn_int8_small", "gnet_mini_nolrn_int8_small_ncxhwx",
+    "gnet_mini_nolrn_int8_small_ncxhwx_logits",
+    "gnet_mini_nolrn_int8_small_ncxhwx_logits_shared",
+    "gnet_mini_nolrn_int8_small_ncxhwx_shared",
+    "lenet_int8_large", "lenet_int8_large_ncxhwx", "lenet_int8_small",
+    "lenet_int8_small_ncxhwx", "lenet_int8_small_ncxhwx_logits",
+    "lenet_int8_small_ncxhwx_logits_rawcalib",
+    "resnet18_int8_large_ncxhwx", "resnet18_int8_small",
+    "resnet18_int8_small_ncxhwx", "resnet18_int8_small_ncxhwx_logits",
+    "resnet18_int8_small_ncxhwx_shared",
+}
 
-def run(runtime, case, path, loadable=None):
-    """(passed, text, wall) of one run of @case, with @loadable if given."""
-    args = list(case["run"]["args"])
+
+def run(runtime, case, path, loadable=None, allow=False):
+    """(passed, text, wall) of one run of @case, with @loadable if given,
+    with --allow-hw-hazards if @allow."""
+    args = list(case["run"]["args"]) + (["--allow-hw-hazards"] if allow
+                                        else [])
     if loadable:
         args[args.index("--loadable") + 1] = loadable
     with tempfile.TemporaryDirectory() as tmp:
@@ -178,18 +200,32 @@ def repair(tool, case, path, tmp):
                 len(rows), twin)), out
 
 
+def refused(runtime, case, path):
+    """(refused with the stale weight rule, text) of a plain run."""
+    ok, text, _ = run(runtime, case, path)
+    return not ok and STALE_RULE in text, text
+
+
 def run_case(runtime, path, n):
     with open(os.path.join(path, "case.json")) as f:
         case = json.load(f)
     name = case["case"]
-    ok, text, wall = run(runtime, case, path)
+    stale = name in STALE_REFUSED
+    if stale:
+        was, text = refused(runtime, case, path)
+        print("# %s: %s" % (name, text))
+        if not was:
+            print("not ok %d - %s: not refused by the stale weight count "
+                  "rule" % (n, name))
+            return False
+    ok, text, wall = run(runtime, case, path, allow=stale)
     if name in KNOWN_DEFECT:
         print("# %s unrepaired: %s, %.2f s" % (name, text, wall))
         tool = os.path.join(os.path.dirname(runtime), "nvdla_conv_weights")
         with tempfile.TemporaryDirectory() as tmp:
             defect, fixed = repair(tool, case, path, tmp)
             if fixed:
-                ok, text, wall = run(runtime, case, path, fixed)
+                ok, text, wall = run(runtime, case, path, fixed, stale)
                 text = "%s; repaired run%s: %s" % (
                     defect, " within tolerance" if ok else "", text)
             else:

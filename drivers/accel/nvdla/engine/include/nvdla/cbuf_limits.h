@@ -39,6 +39,7 @@ enum nvdla_cbuf_rule {
 	NVDLA_CBUF_KERNEL_GROUP,
 	NVDLA_CBUF_MAC_LATE,
 	NVDLA_CBUF_CDMA_AHEAD,
+	NVDLA_CBUF_STALE_WEIGHTS,
 	NVDLA_CBUF_RULES,
 };
 
@@ -71,10 +72,11 @@ struct nvdla_cbuf_layer {
  * @rule: the rule, NVDLA_CBUF_OK when the layer fits
  * @have: what the layer has (entries or banks: nvdla_cbuf_rule_unit())
  * @need: what it needs
+ * @stale: NVDLA_CBUF_STALE_WEIGHTS: the stale count (entries), else 0
  */
 struct nvdla_cbuf_verdict {
 	enum nvdla_cbuf_rule rule;
-	u64 have, need;
+	u64 have, need, stale;
 };
 
 /* A rule as messages name it, and the unit of its numbers. */
@@ -96,6 +98,8 @@ static inline const char *nvdla_cbuf_rule_name(enum nvdla_cbuf_rule rule)
 			"CMAC or CACC D_OP_ENABLE after both the CSC's and the CDMA's: the CSC feeds units not running (NVIDIA's C model stops)",
 		[NVDLA_CBUF_CDMA_AHEAD] =
 			"CDMA D_OP_ENABLE before the CSC's, in other banks than the layer before: the CSC forgets the kernels the CDMA fetched and waits for them forever",
+		[NVDLA_CBUF_STALE_WEIGHTS] =
+			"the CDMA's gated weight count leaves too little room for the weights fetched with the input (the CDMA waits forever)",
 	};
 
 	return rule < NVDLA_CBUF_RULES ? names[rule] : "unknown rule";
@@ -159,7 +163,7 @@ static inline bool nvdla_cbuf_broken(struct nvdla_cbuf_verdict *v,
 				     enum nvdla_cbuf_rule rule, u64 have,
 				     u64 need)
 {
-	*v = (struct nvdla_cbuf_verdict){ rule, have, need };
+	*v = (struct nvdla_cbuf_verdict){ rule, have, need, 0 };
 	return need > have;
 }
 
@@ -167,7 +171,7 @@ static inline bool nvdla_cbuf_differs(struct nvdla_cbuf_verdict *v,
 				      enum nvdla_cbuf_rule rule, u64 have,
 				      u64 need)
 {
-	*v = (struct nvdla_cbuf_verdict){ rule, have, need };
+	*v = (struct nvdla_cbuf_verdict){ rule, have, need, 0 };
 	return have != need;
 }
 
@@ -204,8 +208,76 @@ static inline bool nvdla_cbuf_check(const struct nvdla_cbuf *cb,
 	     nvdla_cbuf_broken(v, NVDLA_CBUF_KERNEL_GROUP, weight_entries,
 			       nvdla_cbuf_group_entries(cb, l))))
 		return false;
-	*v = (struct nvdla_cbuf_verdict){ NVDLA_CBUF_OK, 0, 0 };
+	*v = (struct nvdla_cbuf_verdict){ NVDLA_CBUF_OK, 0, 0, 0 };
 	return true;
+}
+
+/*
+ * The v2 designs' CDMA (hw_configs.h cdma_early) counts the weight
+ * entries in its banks on a clock that runs only while one of its
+ * register groups is enabled (D_OP_ENABLE, also pending). A
+ * convolution's kernel groups released after its fetch ended, with no
+ * next convolution's CDMA enabled yet, stay counted until reset
+ * (docs/model.md). The count after such a convolution is at most what
+ * it had plus all its weights, and at most its weight banks' entries,
+ * below which alone the CDMA takes weight data (unless it was already
+ * above them: then it took none).
+ */
+static inline u64 nvdla_cbuf_weight_entries(const struct nvdla_cbuf *cb,
+					    const struct nvdla_cbuf_layer *l)
+{
+	return nvdla_cbuf_div_up(l->weight_bytes, cb->width);
+}
+
+static inline u64 nvdla_cbuf_stale_after(const struct nvdla_cbuf *cb,
+					 const struct nvdla_cbuf_layer *l,
+					 u64 stale)
+{
+	u64 count = stale + nvdla_cbuf_weight_entries(cb, l);
+	u64 banks = (u64)l->weight_banks * cb->depth;
+
+	if (count > banks)
+		count = banks;
+	return count > stale ? count : stale;
+}
+
+/*
+ * Whether the CDMA can fetch @l's weights with @stale entries counted.
+ * It requests weights while its banks have room by its other counts,
+ * which see every release, but takes the data only while the gated
+ * count is below its banks' entries: the room is those less @stale. A
+ * weight response it does not take holds the input's behind it, and the
+ * CSC releases a kernel group only once it has the whole input and that
+ * group. Reads of the input and of the weights take turns: what it
+ * requests before the input is in, about as many entries as the input
+ * (at most its weights, and its banks' entries), and at least one group
+ * must fit the room. With nothing stale its requests never outrun it.
+ * *@v says the room, that need and the stale count when they do not fit.
+ */
+static inline bool nvdla_cbuf_stale_check(const struct nvdla_cbuf *cb,
+					  const struct nvdla_cbuf_layer *l,
+					  u64 stale,
+					  struct nvdla_cbuf_verdict *v)
+{
+	u64 banks = (u64)l->weight_banks * cb->depth;
+	u64 room = banks > stale ? banks - stale : 0;
+	u64 input = (u64)l->lines * l->entries;
+	u64 need = nvdla_cbuf_weight_entries(cb, l);
+	u64 group = l->compressed ? 0 : nvdla_cbuf_group_entries(cb, l);
+
+	if (input < need)
+		need = input;
+	if (need < group)
+		need = group;
+	if (need > banks)
+		need = banks;
+	if (need <= room) {
+		*v = (struct nvdla_cbuf_verdict){ NVDLA_CBUF_OK, 0, 0, 0 };
+		return true;
+	}
+	*v = (struct nvdla_cbuf_verdict){ NVDLA_CBUF_STALE_WEIGHTS, room,
+					  need, stale };
+	return false;
 }
 
 #endif
