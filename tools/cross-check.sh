@@ -161,6 +161,10 @@ for dir in "$shared"/networks/*/; do
 	esac
 	args=$(python3 -c 'import json, sys
 print(" ".join(json.load(open(sys.argv[1]))["run"]["args"]))' "$dir/case.json")
+	# The hardware stops on NVIDIA's int8 builds (docs/model.md).
+	case $case in
+	*_int8_*) args="$args --allow-hw-hazards" ;;
+	esac
 	# shellcheck disable=SC2086 # the arguments hold no blanks
 	(cd "$dir" && same "$case.txt" nvdla_runtime $args --rawdump -o OUT)
 	ok $? "$arch: network $case output = the native build's"

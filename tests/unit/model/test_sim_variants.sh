@@ -86,6 +86,11 @@ for c in lenet_int8_small gnet_mini_nolrn_int8_small lenet_fp16_full \
 	fi
 	args=$(python3 -c 'import json, sys
 print("\n".join(json.load(open(sys.argv[1]))["run"]["args"]))' "$corpus/$c/case.json")
+	# The hardware stops on NVIDIA's int8 builds (docs/model.md).
+	case $c in
+	*_int8_*) args="$args
+--allow-hw-hazards" ;;
+	esac
 	sums=""
 	for s in $settings; do
 		# shellcheck disable=SC2086 # one argument a line
