@@ -484,6 +484,7 @@ static int sim_submit(struct nvdla_backend *be,
 	uint32_t hazards = nvdla_sim_hazards(sb->sim, NULL);
 	uint32_t i;
 	int ret, stopped = 0;
+	bool reset;
 
 	if (!num || num > UINT16_MAX) {
 		sim_error(sb, "address list of %u entries", num);
@@ -526,19 +527,22 @@ static int sim_submit(struct nvdla_backend *be,
 	if (!ret && sb->rec)
 		ret = nvdla_record_task_end(sb->rec, sb->base.error,
 					    sizeof(sb->base.error));
+	/*
+	 * As the driver resets the engine after a job that did not complete
+	 * (the operations still programmed would go on into the next task's)
+	 * and after one whose weight count only a reset clears.
+	 */
+	reset = stopped || dla_task_needs_reset(sb->engine, checked);
 	dla_clear_task(sb->engine);
 	dla_task_release(sb->engine, checked);
 	sb->list = NULL;
-	/*
-	 * As the driver resets the engine after a job that did not
-	 * complete: the operations still programmed would go on into the
-	 * next task's.
-	 */
-	if (stopped && sim_reset(sb)) {
+	if (reset && sim_reset(sb)) {
 		char msg[sizeof(sb->base.error)];
 
 		memcpy(msg, sb->base.error, sizeof(msg));
 		sim_error(sb, "%s; then the model could not be reset", msg);
+		if (!ret)
+			ret = -EIO;
 	}
 	return ret;
 }

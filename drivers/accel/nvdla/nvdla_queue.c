@@ -351,11 +351,28 @@ static struct dma_fence *nvdla_queue_run_job(struct drm_sched_job *sched_job)
 static void nvdla_queue_wedge(struct nvdla_device *ndev, int err)
 {
 	drm_err(&ndev->drm,
-		"engine not reset after a failed job (%d): device wedged, jobs fail with -EIO until it is recovered (debugfs \"wedged\") or unbound\n",
+		"engine not reset (%d): device wedged, jobs fail with -EIO until it is recovered (debugfs \"wedged\") or unbound\n",
 		err);
 	spin_lock(&ndev->queue_lock);
 	ndev->wedged = true;
 	spin_unlock(&ndev->queue_lock);
+}
+
+/*
+ * A job that completed left the CDMA's weight count of a design that only
+ * a reset clears (dla_task_needs_reset()). Without a reset line or power
+ * domain the count stays: later convolutions may stop, which the job
+ * timeout then reports.
+ */
+static void nvdla_queue_clean(struct nvdla_device *ndev)
+{
+	int ret = nvdla_power_reset(ndev);
+
+	if (ret == -EOPNOTSUPP)
+		drm_warn_once(&ndev->drm,
+			      "no engine reset: the CDMA's weight count is not cleared between jobs\n");
+	else if (ret)
+		nvdla_queue_wedge(ndev, ret);
 }
 
 /*
@@ -384,6 +401,8 @@ static void nvdla_queue_retire(struct nvdla_device *ndev, int reason)
 		ret = nvdla_power_reset(ndev);
 		if (ret)
 			nvdla_queue_wedge(ndev, ret);
+	} else if (dla_task_needs_reset(ndev->engine, job->checked)) {
+		nvdla_queue_clean(ndev);
 	}
 	nvdla_power_put(ndev);
 	wake_up(&ndev->idle_wq);

@@ -155,3 +155,10 @@ void dla_task_release(struct dla_engine *engine,
 		  (size_t)elems * sizeof(*checked->graph));
 	ops->free(engine->drv, host, checked, sizeof(*checked));
 }
+
+bool dla_task_needs_reset(const struct dla_engine *engine,
+			  const struct dla_checked_task *checked)
+{
+	return engine->config->cdma_early &&
+	       checked->network.op_head[DLA_OP_CONV] >= 0;
+}

@@ -188,6 +188,17 @@ void dla_task_release(struct dla_engine *engine,
 		      struct dla_checked_task *checked);
 
 /*
+ * Whether the host must reset the engine once @checked has run, before the
+ * next task: on the designs whose CDMA counts its weight entries on a
+ * gated clock (cdma_early), the releases of a task's last convolution
+ * come when no CDMA is enabled; the count keeps them as held, the room of
+ * later convolutions shrinks until one stops for good, and only a reset
+ * clears it (docs/model.md).
+ */
+bool dla_task_needs_reset(const struct dla_engine *engine,
+			  const struct dla_checked_task *checked);
+
+/*
  * Start @checked, which dla_task_prepare() returned for @engine and which
  * never ran: program the first operations of each type from the copy.
  * Returns -EBUSY while another task is loaded and -EINVAL for a checked
