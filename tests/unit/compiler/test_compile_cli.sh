@@ -488,6 +488,68 @@ EOF
 		"$tmp/cl_swap.onnx" --config nv_full -o "$tmp/x"
 	refuse 1 "node 'hmean' (ReduceMean): a mean over a channels-last view is supported only over its last axis" \
 		"$tmp/cl_mean.onnx" --config nv_full -o "$tmp/x"
+
+	# 1-D data through a transposed convolution: Conv (4 to 8 channels,
+	# kernel 3, padding 1), Relu, ConvTranspose (8 to 4, kernel and
+	# stride 2, output_shape [32]) on [1, 4, 16]; one with kernel 4,
+	# stride 2 is refused.
+	/usr/bin/python3 - "$tmp" <<'EOF'
+import sys
+import numpy as np
+import onnx
+from onnx import helper as oh, numpy_helper as nh, TensorProto as T
+rng = np.random.default_rng(5)
+d = sys.argv[1]
+x = rng.uniform(-1, 1, (1, 4, 16)).astype(np.float32)
+w1 = rng.uniform(-0.5, 0.5, (8, 4, 3)).astype(np.float32)
+b1 = rng.uniform(-0.5, 0.5, 8).astype(np.float32)
+
+
+def save(name, k):
+    w2 = rng.uniform(-0.5, 0.5, (8, 4, k)).astype(np.float32)
+    b2 = rng.uniform(-0.5, 0.5, 4).astype(np.float32)
+    c = [nh.from_array(v, n) for n, v in (("w1", w1), ("b1", b1),
+                                          ("w2", w2), ("b2", b2))]
+    nodes = [oh.make_node("Conv", ["data", "w1", "b1"], ["h"], pads=[1, 1]),
+             oh.make_node("Relu", ["h"], ["r"]),
+             oh.make_node("ConvTranspose", ["r", "w2", "b2"], ["y"],
+                          strides=[2], output_shape=[32], name="up")]
+    gr = oh.make_graph(nodes, name,
+                       [oh.make_tensor_value_info("data", T.FLOAT, x.shape)],
+                       [oh.make_tensor_value_info("y", T.FLOAT, None)], c)
+    onnx.save(oh.make_model(gr, opset_imports=[oh.make_opsetid("", 13)]),
+              "%s/%s.onnx" % (d, name))
+    return w2, b2
+
+
+w2, b2 = save("ct1", 2)
+save("ct1_k4", 4)
+xp = np.pad(x[0], ((0, 0), (1, 1)))
+h = sum(w1[:, :, t] @ xp[:, t:t + 16] for t in range(3))
+r = np.maximum(h + b1[:, None], 0)
+y = np.zeros((4, 32), np.float32)
+for t in range(2):
+    y[:, t::2] = w2[:, :, t].T @ r
+y += b2[:, None]
+np.save(d + "/ct1.npy", x)
+np.savetxt(d + "/ct1_ref.txt", y.ravel(), fmt="%.9g")
+EOF
+	"$nc" "$tmp/ct1.onnx" --exec "$tmp/ct1.npy" >"$tmp/ct1.txt"
+	e=$(max_error "$tmp/ct1.txt" "$tmp/ct1_ref.txt")
+	below "$e" 1e-5
+	ok $? "1-D ConvTranspose: --exec matches numpy (max error $e)"
+	"$nc" "$tmp/ct1.onnx" --config nv_full -o "$tmp/ct1.nvdla" &&
+		"$rt" --loadable "$tmp/ct1.nvdla" --device sim:nv_full \
+			--input "$tmp/ct1.npy" --rawdump -o "$tmp/run.txt" \
+			>/dev/null 2>&1 &&
+		tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/ct1_run.txt"
+	status=$?
+	e=$(max_error "$tmp/ct1_run.txt" "$tmp/ct1_ref.txt")
+	[ "$status" -eq 0 ] && [ "$(wc -l <"$tmp/ct1_run.txt")" -eq 128 ] &&
+		below "$e" 0.01
+	ok $? "1-D ConvTranspose: nv_full fp16 matches numpy (max error $e)"
+	refuse 1 "node 'up' (ConvTranspose): transposed convolution with a kernel other than its stride, padding, groups or dilation: lowered only as a 1x1 convolution and a RUBIK contraction" \
+		"$tmp/ct1_k4.onnx" --config nv_full -o "$tmp/x"
 fi
 
 if [ ! -d "$corpus" ]; then

@@ -4,7 +4,8 @@
  * The operator table, and the mappings of the operators with a window:
  * Conv, ConvTranspose, Gemm and MatMul (a 1x1 convolution on C x 1 x 1),
  * the pools, LRN, and BatchNormalization (an affine per channel). Conv,
- * MaxPool, AveragePool and the global pools also take 1-D data [1, C, L]
+ * ConvTranspose, MaxPool, AveragePool and the global pools also take 1-D
+ * data [1, C, L]
  * (rank 3), which is the graph's C x L x 1: a window of L x 1.
  */
 #include <errno.h>
@@ -30,11 +31,11 @@ struct window {
 /*
  * @count values of attribute @name (2, or 4 for pads: top, left, bottom,
  * right), @def when absent. Of 1-D data the attribute holds those of the
- * first axis alone (pads: begin, end); the second's are 1 (pads 0).
+ * first axis alone (pads: begin, end); the second's are @flat.
  */
 static int ints2(struct nvc_loader *l, const struct window *w,
-		 const char *name, int64_t def, int64_t lo, int64_t *v,
-		 int count)
+		 const char *name, int64_t def, int64_t lo, int64_t flat,
+		 int64_t *v, int count)
 {
 	int64_t a[4];
 	int n, i, ret, want = w->one ? count / 2 : count;
@@ -48,8 +49,7 @@ static int ints2(struct nvc_loader *l, const struct window *w,
 				      name, want, w->one ? 1 : 2, n);
 	for (i = 0; i < count; i++) {
 		if (w->one)
-			v[i] = i % 2 ? (count == 4 ? 0 : 1) :
-			       n ? a[i / 2] : def;
+			v[i] = i % 2 ? flat : n ? a[i / 2] : def;
 		else
 			v[i] = n ? a[i] : def;
 		if (v[i] < lo || v[i] > MAX_WINDOW)
@@ -66,11 +66,11 @@ static int window_attrs(struct nvc_loader *l, struct window *w)
 {
 	int ret;
 
-	ret = ints2(l, w, "strides", 1, 1, w->stride, 2);
+	ret = ints2(l, w, "strides", 1, 1, 1, w->stride, 2);
 	if (!ret)
-		ret = ints2(l, w, "dilations", 1, 1, w->dil, 2);
+		ret = ints2(l, w, "dilations", 1, 1, 1, w->dil, 2);
 	if (!ret)
-		ret = ints2(l, w, "pads", 0, 0, w->pad, 4);
+		ret = ints2(l, w, "pads", 0, 0, 0, w->pad, 4);
 	if (!ret)
 		ret = nvc_attr_string(l, "auto_pad", "NOTSET", w->auto_pad,
 				      sizeof(w->auto_pad));
@@ -128,13 +128,14 @@ static const int64_t *plane(const struct nvc_value *x, int64_t *in)
 	return in;
 }
 
-static int act_rank4(struct nvc_loader *l, int i, struct nvc_value **x)
+/* An activation of 1-D (N, C, L) or 2-D (N, C, H, W) data. */
+static int act_plane(struct nvc_loader *l, int i, struct nvc_value **x)
 {
 	int ret = nvc_input_act(l, i, x);
 
-	if (!ret && (*x)->rank != 4)
+	if (!ret && (*x)->rank != 4 && (*x)->rank != 3)
 		return nvc_node_error(l, -EINVAL,
-				      "input '%s' has rank %d; only 2-D (N, C, H, W) data is supported",
+				      "input '%s' has rank %d; only 1-D (N, C, L) and 2-D (N, C, H, W) data is supported",
 				      (*x)->name, (*x)->rank);
 	return ret;
 }
@@ -169,7 +170,7 @@ static int kernel(struct nvc_loader *l, const struct nvc_value *wv,
 				      "weights '%s' have rank %d (%d expected)",
 				      wv->name, wv->rank, w->one ? 3 : 4);
 	kw = w->one ? 1 : wv->dims[3];
-	ret = ints2(l, w, "kernel_shape", 0, 0, w->k, 2);
+	ret = ints2(l, w, "kernel_shape", 0, 0, 1, w->k, 2);
 	if (ret)
 		return ret;
 	if (nvc_attr(l, "kernel_shape") &&
@@ -195,7 +196,7 @@ static int conv_inputs(struct nvc_loader *l, const char *const *known,
 
 	ret = nvc_node_check(l, 2, 3, known);
 	if (!ret)
-		ret = pad ? nvc_input_padded(l, x, pad) : act_rank4(l, 0, x);
+		ret = pad ? nvc_input_padded(l, x, pad) : act_plane(l, 0, x);
 	if (!ret)
 		ret = nvc_input_float(l, 1, wv);
 	w->one = !ret && (*x)->rank == 3;
@@ -275,25 +276,31 @@ int nvc_op_conv(struct nvc_loader *l)
 	return k < 0 ? k : 0;
 }
 
-/* ConvTranspose pads from output_shape, as the operator defines them. */
+/*
+ * ConvTranspose pads from output_shape, as the operator defines them: its
+ * spatial sizes, alone or after N and C (1-D data: one, the second axis
+ * keeping its size).
+ */
 static int transpose_output_shape(struct nvc_loader *l, struct window *w,
 				  const int64_t *in, const int64_t *out_pad)
 {
 	int64_t shape[4], total;
+	int axes = w->one ? 1 : 2;
 	int n, i, ret;
 
 	ret = nvc_attr_ints(l, "output_shape", 4, shape, &n);
 	if (ret || !n)
 		return ret;
-	if (n != 2 && n != 4)
-		return nvc_node_error(l, -EINVAL, "output_shape needs 2 values");
-	for (i = 0; i < 2; i++) {
+	if (n != axes && n != axes + 2)
+		return nvc_node_error(l, -EINVAL, "output_shape needs %d value%s",
+				      axes, axes > 1 ? "s" : "");
+	for (i = 0; i < axes; i++) {
 		total = w->stride[i] * (in[i] - 1) + out_pad[i] +
-			(w->k[i] - 1) * w->dil[i] + 1 - shape[n - 2 + i];
+			(w->k[i] - 1) * w->dil[i] + 1 - shape[n - axes + i];
 		if (total < 0 || total > MAX_WINDOW)
 			return nvc_node_error(l, -EINVAL,
 					      "output_shape %lld cannot be reached",
-					      (long long)shape[n - 2 + i]);
+					      (long long)shape[n - axes + i]);
 		w->pad[i] = !strcmp(w->auto_pad, "SAME_UPPER") ? total / 2 :
 			    total - total / 2;
 		w->pad[i + 2] = total - w->pad[i];
@@ -308,12 +315,12 @@ int nvc_op_conv_transpose(struct nvc_loader *l)
 		"strides", NULL };
 	struct window w = { 0 };
 	struct nvc_value *x, *wv;
-	int64_t group, dims[4], out_pad[2];
+	int64_t group, dims[4], out_pad[2], in[2];
 	int ret, k, i;
 
 	ret = conv_inputs(l, known, &x, &wv, &w, &group, NULL);
 	if (!ret)
-		ret = ints2(l, &w, "output_padding", 0, 0, out_pad, 2);
+		ret = ints2(l, &w, "output_padding", 0, 0, 0, out_pad, 2);
 	if (ret)
 		return ret;
 	if (strcmp(w.auto_pad, "NOTSET") && !nvc_attr(l, "output_shape"))
@@ -325,7 +332,7 @@ int nvc_op_conv_transpose(struct nvc_loader *l)
 				      "group %lld and weights of %lld x %lld do not fit %lld input channels",
 				      (long long)group, (long long)wv->dims[0],
 				      (long long)wv->dims[1], (long long)x->dims[1]);
-	ret = transpose_output_shape(l, &w, x->dims + 2, out_pad);
+	ret = transpose_output_shape(l, &w, plane(x, in), out_pad);
 	if (ret)
 		return ret;
 	dims[0] = 1;
@@ -335,7 +342,7 @@ int nvc_op_conv_transpose(struct nvc_loader *l)
 			return nvc_node_error(l, -EINVAL,
 					      "output_padding %lld is not below the stride or dilation",
 					      (long long)out_pad[i]);
-		dims[2 + i] = w.stride[i] * (x->dims[2 + i] - 1) + out_pad[i] +
+		dims[2 + i] = w.stride[i] * (in[i] - 1) + out_pad[i] +
 			      w.dil[i] * (w.k[i] - 1) + 1 - w.pad[i] - w.pad[i + 2];
 		if (dims[2 + i] < 1)
 			return nvc_node_error(l, -EINVAL, "the padding leaves no output");
@@ -571,7 +578,7 @@ static int pool_window(struct nvc_loader *l, struct window *w)
 	if (!nvc_attr(l, "kernel_shape"))
 		return nvc_node_error(l, -EINVAL, "kernel_shape is missing");
 	w->ceil = !!ceil;
-	return ints2(l, w, "kernel_shape", 1, 1, w->k, 2);
+	return ints2(l, w, "kernel_shape", 1, 1, 1, w->k, 2);
 }
 
 /*
