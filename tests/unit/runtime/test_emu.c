@@ -433,7 +433,8 @@ static void test_lut_ops(struct nvdla_runtime *rt, const void *file,
 		{ EMU_OP_SILU, 0.05f, 0.04f, "silu" },
 	};
 	const uint16_t x16[4] = { 0x0000, 0x3800, 0xbc00, 0x3e00 };
-	const uint16_t x8[4] = { 0xec0a, 0x8064, 0, 0 };	/* 10 -20 100 -128 */
+	/* codes 10 -20 100 -128 */
+	const uint16_t x8[4] = { 0xec0a, 0x8064, 0, 0 };
 	static const double xd[4] = { 0, 0.5, -1, 1.5 };
 	static const int codes[4] = { 10, -20, 100, -128 };
 	struct nvdla_loadable *l = one_task(file, len);
