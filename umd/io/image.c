@@ -88,12 +88,10 @@ static void put_element(uint8_t *at, const struct nvdla_tensor_desc *d,
 		v = to_fp16(value);
 		break;
 	case NVDLA_DATA_TYPE_INT16:
-		v = lroundf(value);
-		v = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+		v = nvdla_round_sat(value, -32768, 32767);
 		break;
 	default:
-		v = lroundf(value);
-		v = v > 127 ? 127 : v < -128 ? -128 : v;
+		v = nvdla_round_sat(value, -128, 127);
 		break;
 	}
 	at[0] = v;

@@ -5,10 +5,11 @@
  * scale * x)^power) and softmax, run between DLA tasks with the same host
  * float arithmetic as NVIDIA's emulator so that outputs match its goldens:
  * C float, expf/powf, fp16 results rounded to nearest with ties away from
- * zero; and this stack's erf, channel-height swap, layer normalisation,
- * bilinear resize, sigmoid, tanh and SiLU (emu.h) with the same rounding. Every descriptor and
- * buffer extent is checked when the network is loaded and again before
- * anything is written.
+ * zero, int8 ones truncated; and this stack's erf, channel-height swap,
+ * layer normalisation, bilinear resize, sigmoid, tanh and SiLU (emu.h)
+ * with the same fp16 rounding, their int8 results rounded to nearest as
+ * the hardware's are. Every descriptor and buffer extent is checked when
+ * the network is loaded and again before anything is written.
  */
 #include <errno.h>
 #include <math.h>
@@ -324,24 +325,31 @@ static float emu_load(const struct emu_buf *b, uint64_t at, float in_scale)
 	return (float)(int8_t)b->p[at] * in_scale;
 }
 
-/* Float to int8 as the emulator's saturate(): clamp, then truncate. */
-static int8_t emu_int8(float y)
+/*
+ * Float to int8: for NVIDIA's operations as its emulator's saturate()
+ * (clamp, then truncate), for this stack's as the hardware (emu.h).
+ */
+static int8_t emu_int8(const struct emu_op *op, float y)
 {
+	if (op->type >= EMU_OP_OWN_FIRST)
+		return (int8_t)nvdla_round_sat(y, -128, 127);
 	if (isnan(y))
 		return 0;
 	return (int8_t)fmaxf(fminf(y, 127.0f), -128.0f);
 }
 
-static void emu_store(const struct emu_buf *b, uint64_t at, float y,
-		      float out_scale)
+/* Result @y of @op into its destination at byte @at. */
+static void emu_store(const struct emu_op *op, uint64_t at, float y)
 {
+	const struct emu_buf *b = &op->dst;
+
 	if (b->fp16) {
 		uint16_t h = nvdla_emu_half(y);
 
 		b->p[at] = h & 0xff;
 		b->p[at + 1] = h >> 8;
 	} else {
-		b->p[at] = (uint8_t)emu_int8(y / out_scale);
+		b->p[at] = (uint8_t)emu_int8(op, y / op->out_scale);
 	}
 }
 
@@ -374,8 +382,8 @@ static void emu_elementwise(const struct emu_op *op)
 						   emu_offset(&op->src, w, h, c),
 						   op->in_scale);
 
-				emu_store(&op->dst, emu_offset(&op->dst, w, h, c),
-					  emu_function(op, x), op->out_scale);
+				emu_store(op, emu_offset(&op->dst, w, h, c),
+					  emu_function(op, x));
 			}
 }
 
@@ -402,8 +410,7 @@ static void emu_softmax(const struct emu_op *op)
 		y = expf(emu_softmax_in(op, i) - maxval) / sum;
 		if (!op->dst.fp16)
 			y = nvdla_half_to_float(nvdla_emu_half(y));
-		emu_store(&op->dst, (uint64_t)i * op->dst.bpe, y,
-			  op->out_scale);
+		emu_store(op, (uint64_t)i * op->dst.bpe, y);
 	}
 }
 
@@ -416,7 +423,7 @@ static float emu_at(const struct emu_op *op, uint32_t w, uint32_t h,
 static void emu_put(const struct emu_op *op, uint32_t w, uint32_t h,
 		    uint32_t c, float y)
 {
-	emu_store(&op->dst, emu_offset(&op->dst, w, h, c), y, op->out_scale);
+	emu_store(op, emu_offset(&op->dst, w, h, c), y);
 }
 
 /* Element (w, h, c) of the source to (w, c, h) of the destination. */

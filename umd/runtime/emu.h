@@ -20,6 +20,12 @@
 #define EMU_OP_POWER		0
 #define EMU_OP_SOFTMAX		1
 /*
+ * This stack's operations from here on: their int8 results are rounded
+ * to nearest, ties away from zero, as the hardware requantises; NVIDIA's
+ * two truncate, as its emulator does.
+ */
+#define EMU_OP_OWN_FIRST	2
+/*
  * This stack's own (nvdla_compile --cpu-fallback; NVIDIA's emulator has
  * no such operation): y = erf(x) over the cube, layout with int8 support.
  */

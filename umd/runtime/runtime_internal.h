@@ -4,6 +4,7 @@
 #ifndef __NVDLA_UMD_RUNTIME_INTERNAL_H__
 #define __NVDLA_UMD_RUNTIME_INTERNAL_H__
 
+#include <math.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -299,6 +300,18 @@ int nvdla_emu_check(struct nvdla_network *net);
 uint16_t nvdla_emu_half(float f);
 /* The value of IEEE half @h (NaN and infinities included). */
 float nvdla_half_to_float(uint16_t h);
+/*
+ * @v rounded to the nearest integer, ties away from zero, within [@lo,
+ * @hi] (NaN: 0): how the hardware requantises (its AC_RND_INF rounding,
+ * sim/sim_math.h), and so how the runtime makes integers of the values
+ * it computes (inputs, this stack's CPU operations).
+ */
+static inline long nvdla_round_sat(float v, long lo, long hi)
+{
+	if (isnan(v))
+		return 0;
+	return lroundf(fminf(fmaxf(v, (float)lo), (float)hi));
+}
 
 /*
  * Open the regular file @path for reading, its size in *@size; on failure

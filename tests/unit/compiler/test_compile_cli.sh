@@ -489,6 +489,88 @@ EOF
 	refuse 1 "node 'hmean' (ReduceMean): a mean over a channels-last view is supported only over its last axis" \
 		"$tmp/cl_mean.onnx" --config nv_full -o "$tmp/x"
 
+	# nv_small has no SDP Y stage: HardSigmoid on the input, HardSwish
+	# after a convolution and Clip(0, 1) after an element-wise sum clip
+	# their upper bound by the int8 output's saturation, on the DLA
+	# without --cpu-fallback (no CPU task, the same loadable with it):
+	# within 2 int8 steps of numpy (of the widest tensor the activation
+	# reads), the values nv_large computes (Y).
+	/usr/bin/python3 - "$tmp" <<'EOF'
+import sys
+import numpy as np
+import onnx
+from onnx import helper as oh, numpy_helper as nh, TensorProto as T
+rng = np.random.default_rng(12)
+d = sys.argv[1]
+x = rng.uniform(-3, 3, (1, 4, 8, 8)).astype(np.float32)
+w = rng.uniform(-0.25, 0.25, (8, 4, 3, 3)).astype(np.float32)
+w1 = rng.uniform(-0.25, 0.25, (8, 4, 1, 1)).astype(np.float32)
+c = [nh.from_array(v, n) for n, v in (("w", w), ("w1", w1),
+     ("lo", np.float32(0)), ("hi", np.float32(1)))]
+conv = [oh.make_node("Conv", ["data", "w"], ["x"], pads=[1, 1, 1, 1])]
+
+
+def save(name, nodes):
+    gr = oh.make_graph(nodes, name,
+                       [oh.make_tensor_value_info("data", T.FLOAT,
+                                                  x.shape)],
+                       [oh.make_tensor_value_info("y", T.FLOAT, None)], c)
+    onnx.save(oh.make_model(gr, opset_imports=[oh.make_opsetid("", 14)]),
+              "%s/%s.onnx" % (d, name))
+
+
+def conv2d(v, k):
+    p = k.shape[2] // 2
+    v = np.pad(v[0].astype(np.float64), ((0, 0), (p, p), (p, p)))
+    h, wd = v.shape[1] - 2 * p, v.shape[2] - 2 * p
+    return sum(np.tensordot(k[:, :, i, j], v[:, i:i + h, j:j + wd], 1)
+               for i in range(k.shape[2]) for j in range(k.shape[3]))
+
+
+save("hsig", [oh.make_node("HardSigmoid", ["data"], ["y"], alpha=0.5)])
+save("hswish", conv + [oh.make_node("HardSwish", ["x"], ["y"])])
+save("clipadd", conv + [oh.make_node("Conv", ["data", "w1"], ["x1"]),
+                        oh.make_node("Add", ["x", "x1"], ["s"]),
+                        oh.make_node("Clip", ["s", "lo", "hi"], ["y"])])
+cx, cx1 = conv2d(x, w), conv2d(x, w1)
+# Each reference and the largest magnitude the activation reads.
+refs = {"hsig": (np.clip(0.5 * x[0].astype(np.float64) + 0.5, 0, 1),
+                 np.abs(x).max()),
+        "hswish": (cx * np.clip(cx / 6 + 0.5, 0, 1), np.abs(cx).max()),
+        "clipadd": (np.clip(cx + cx1, 0, 1),
+                    max(np.abs(cx).max(), np.abs(cx1).max()))}
+np.save(d + "/hx.npy", x)
+for name, (r, top) in refs.items():
+    np.savetxt("%s/%s_ref.txt" % (d, name), r.ravel(), fmt="%.9g")
+    with open("%s/%s.bound" % (d, name), "w") as f:
+        f.write("%d %.9g\n" % (r.size, 2 * top / 127))
+EOF
+	mkdir "$tmp/hcal" && cp "$tmp/hx.npy" "$tmp/hcal/"
+	for m in hsig hswish clipadd; do
+		for cfg in nv_small nv_large; do
+			"$nc" "$tmp/$m.onnx" --config $cfg --precision int8 \
+				--calibrate "$tmp/hcal" -o "$tmp/$m.$cfg.nvdla" \
+				2>"$tmp/err" && [ ! -s "$tmp/err" ] &&
+				"$rt" --loadable "$tmp/$m.$cfg.nvdla" \
+					--device sim:$cfg --input "$tmp/hx.npy" \
+					--rawdump -o "$tmp/$m.$cfg.txt" >/dev/null 2>&1
+			echo $? >"$tmp/$m.$cfg.status"
+		done
+		"$nc" "$tmp/$m.onnx" --config nv_small --calibrate "$tmp/hcal" \
+			--cpu-fallback -o "$tmp/$m.cpu.nvdla" 2>"$tmp/err"
+		status=$?
+		tr ' ' '\n' <"$tmp/$m.nv_small.txt" | grep . >"$tmp/hrun.txt"
+		e=$(max_error "$tmp/hrun.txt" "$tmp/${m}_ref.txt")
+		read -r size bound <"$tmp/$m.bound"
+		[ "$(cat "$tmp/$m.nv_small.status" "$tmp/$m.nv_large.status")" = "0
+0" ] && [ $status -eq 0 ] && [ ! -s "$tmp/err" ] &&
+			cmp -s "$tmp/$m.nv_small.nvdla" "$tmp/$m.cpu.nvdla" &&
+			[ "$(wc -l <"$tmp/hrun.txt")" -eq "$size" ] &&
+			below "$e" "$bound" &&
+			cmp -s "$tmp/$m.nv_small.txt" "$tmp/$m.nv_large.txt"
+		ok $? "$m on nv_small int8 without the SDP's Y stage, on the DLA: max error $e (bound $bound), nv_large's values"
+	done
+
 	# 1-D data through a transposed convolution: Conv (4 to 8 channels,
 	# kernel 3, padding 1), Relu, ConvTranspose (8 to 4, kernel and
 	# stride 2, output_shape [32]) on [1, 4, 16]; one with kernel 4,

@@ -864,12 +864,14 @@ static void test_acts(void)
 		NVC_ACT_LEAKY, NVC_ACT_CLIP, NVC_ACT_PRELU, NVC_ACT_CLIP };
 	static const char *const names[] = { "Sigmoid", "Tanh", "LeakyRelu",
 		"Clip", "PRelu", "Clip(-0.3)" };
-	/* nv_small: LeakyRelu, Clip's upper bound and PRelu in X2 */
+	/*
+	 * nv_small: LeakyRelu, Clip's upper bound and PRelu in X2; Clip's
+	 * upper bound where X2 holds its lower by the output's saturation
+	 */
 	static const char *const small[] = {
 		"Sigmoid (the SDP's LUT) needs the SDP's Y stage, which nv_small has not; it runs as a CPU task with --cpu-fallback",
 		"Tanh (the SDP's LUT) needs the SDP's Y stage, which nv_small has not; it runs as a CPU task with --cpu-fallback",
-		NULL, NULL, NULL,
-		"Clip with both bounds needs the SDP's Y stage, which nv_small has not" };
+		NULL, NULL, NULL, NULL };
 	char what[80];
 	size_t i;
 	int t;
@@ -926,12 +928,66 @@ static void test_hard_acts(void)
 		}
 		output(s);
 		snprintf(what, sizeof(what), "%s after a convolution", names[i]);
-		small_refuses = i < 2 ?
-			"Clip after an element-wise operation or affine needs the SDP's Y stage, which nv_small has not" :
+		small_refuses = i < 2 ? NULL :
 			"Sigmoid (the SDP's LUT) needs the SDP's Y stage, which nv_small has not";
 		check(what, 2 + (i > 0));
 	}
 	small_refuses = NULL;
+}
+
+/*
+ * nv_small (no Y stage) computes Clip's upper bound where X2 is busy,
+ * after an element-wise sum and after HardSwish's affine, by the output
+ * converter's saturation: the values nv_large's Y computes (the same
+ * max error), within the tolerance; refused, naming the codes, where
+ * the output's scale puts the bound at 63.5 codes.
+ */
+static void test_clip_no_y(void)
+{
+	static const char *const names[] = {
+		"Clip(0, 0.5) after an element-wise sum",
+		"HardSwish's clip after its affine" };
+	static const char *const msg[] = {
+		"Clip's upper bound 0.5 at 63.5 codes of the output's scale",
+		"Clip's upper bound 1 at 63.5 codes of the output's scale" };
+	struct nvc_activation clip = { .type = NVC_ACT_CLIP, .min = 0,
+				       .slope = -1 };
+	double range = 0, large, small, tol;
+	char why[300] = "";
+	struct nvc_node *n;
+	int i, x, a, s, c;
+
+	for (i = 0; i < 2; i++) {
+		reset();
+		x = input(8, 6, 6);
+		a = conv(x, 16, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+		c = i ? unary(NVC_AFFINE, a, "HardSwish") :
+		    binary(NVC_ELTWISE, a, conv(x, 16, 1, 1, 0, 1, 1,
+						NVC_ACT_NONE), "Add");
+		n = &nodes[G.num_nodes - 1];
+		n->act = clip;
+		n->act.max = i ? 1 : 0.5f;
+		n->eltwise = NVC_ELT_ADD;
+		if (i) {
+			n->affine.scale = constant(1, 16, 1, 1, 0, 1);
+			n->affine.shift = constant(1, 16, 1, 1, 0, 0.5f);
+		}
+		s = i ? binary(NVC_ELTWISE, a, c, "Mul") : c;
+		nodes[G.num_nodes - 1].eltwise = i ? NVC_ELT_MUL : NVC_ELT_ADD;
+		output(s);
+		reference();
+		large = run("nv_large", NVC_INT8, &range, why, sizeof(why));
+		small = run("nv_small", NVC_INT8, &range, why, sizeof(why));
+		tol = 4 * scale_of(G.outputs[0]) + 0.02 * 3 * range;
+		if (!tap_ok(small >= 0 && small == large && small <= tol,
+			    "%s on nv_small int8: max error %.4g, nv_large's %.4g (tolerance %.3g)",
+			    names[i], small, large, tol))
+			printf("# %s\n", why);
+		tensors[c].max = 2 * n->act.max;
+		tap_ok(refused("nv_small", NVC_INT8, msg[i]),
+		       "%s on nv_small, its output's range twice the bound: refused, %s",
+		       names[i], msg[i]);
+	}
 }
 
 /*
@@ -1659,7 +1715,7 @@ static void test_cpu_fallback(void)
  * (x sigmoid(x), one CPU function) run as CPU tasks between its
  * convolutions (nvc_cpu_activations() makes them), on every
  * configuration; the LUT's Sigmoid refused without the flag there,
- * naming it.
+ * after a convolution and after an element-wise sum, naming it.
  */
 static void test_cpu_lut(void)
 {
@@ -1688,6 +1744,17 @@ static void test_cpu_lut(void)
 	tap_ok(refused("nv_small", NVC_INT8,
 		       "Sigmoid (the SDP's LUT) needs the SDP's Y stage, which nv_small has not; it runs as a CPU task with --cpu-fallback"),
 	       "Sigmoid on nv_small refused without --cpu-fallback, naming it");
+	reset();
+	t = input(8, 5, 6);
+	t = binary(NVC_ELTWISE, conv(t, 24, 3, 1, 1, 1, 1, NVC_ACT_NONE),
+		   conv(t, 24, 1, 1, 0, 1, 1, NVC_ACT_NONE), "Add");
+	nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+	nodes[G.num_nodes - 1].act.type = NVC_ACT_SIGMOID;
+	output(t);
+	reference();
+	tap_ok(refused("nv_small", NVC_INT8,
+		       "Sigmoid (the SDP's LUT) needs the SDP's Y stage, which nv_small has not; it runs as a CPU task with --cpu-fallback"),
+	       "Sigmoid after an element-wise sum on nv_small refused without --cpu-fallback, naming it");
 }
 
 /* A CPU node of function @fn from @in into a new c x h x w tensor. */
@@ -2263,6 +2330,7 @@ int main(int argc, char **argv)
 	test_scales();
 	test_input_map();
 	test_hard_acts();
+	test_clip_no_y();
 	test_global_pool();
 	test_per_channel();
 	test_lrn();

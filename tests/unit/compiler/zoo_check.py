@@ -44,11 +44,13 @@ INT8 = {
     "token_mlp": ("nv_large", "nv_small"),
     "token_mlp_17": ("nv_large", "nv_small"),
     "convnext_tiny": ("nv_large",),
+    "hard_acts": ("nv_large", "nv_small"),
 }
 # Of those, what a configuration's hardware cannot compute, compiled with
 # --cpu-fallback (without, refused): nv_small's SDP has no LUT, so SiLU
-# (x sigmoid(x)) runs as CPU tasks.
-INT8_CPU_FALLBACK = {("efficientnet_b0", "nv_small")}
+# (x sigmoid(x)) runs as CPU tasks (HardSwish and HardSigmoid on its SDP).
+INT8_CPU_FALLBACK = {("efficientnet_b0", "nv_small"),
+                     ("hard_acts", "nv_small")}
 
 
 def calibration(d, shape):

@@ -4,7 +4,8 @@
  * CPU (EMU1) tasks: the emulator's fp16 rounding against hand-worked
  * cases; power and softmax on hand-worked inputs, in a one-task network
  * cut from the official MNIST loadable; this stack's erf, channel-height
- * swap, layer normalisation and bilinear resize against plain references;
+ * swap, layer normalisation and bilinear resize against plain references,
+ * its sigmoid, tanh and SiLU against their closed forms (fp16 and int8);
  * every malformed descriptor refused with its message when the network is
  * loaded; and the whole MNIST network
  * equal to its golden output, also after a convolution left the register
@@ -263,10 +264,10 @@ static void test_v2(struct nvdla_runtime *rt, const void *file, size_t len)
 	blob(l, "task-0-op_list")->data[EMU_OP_TYPE] = EMU_OP_ERF;
 	tap_ok(!run(rt, l, x16, y) && y[0] == 0x3abe && y[1] == 0xbbf6,
 	       "2019 layout, fp16 erf (this stack's): erf(1), erf(-2) = 0.8428, -0.9951");
-	to_v2(l, EMU_V2_FORMAT_INT8, 0.01f, 1.0f / 127);
+	to_v2(l, EMU_V2_FORMAT_INT8, 0.01f, 1.0f / 104);
 	blob(l, "task-0-op_list")->data[EMU_OP_TYPE] = EMU_OP_ERF;
-	tap_ok(!run(rt, l, x8, y) && y[0] == 0xe40e && y[1] == 0x8a6b,
-	       "2019 layout, int8 erf with scales: 127 erf(0.1, -0.2, 1, -1.28) = 14 -28 107 -118, truncated");
+	tap_ok(!run(rt, l, x8, y) && y[0] == 0xe90c && y[1] == 0x9f58,
+	       "2019 layout, int8 erf with scales: 104 erf(0.1, -0.2, 1, -1.28) = 11.70 -23.16 87.64 -96.69, rounded to 12 -23 88 -97");
 	nvdla_loadable_free(l);
 }
 
@@ -291,6 +292,18 @@ static bool near4(const uint16_t *y, const double *ref, double tol)
 
 	for (i = 0; i < 4; i++)
 		if (!(fabs(nvdla_half_to_float(y[i]) - ref[i]) <= tol))
+			return false;
+	return true;
+}
+
+/* Whether fp16 @y[4] are @ref[4] to within half an fp16 step of each. */
+static bool half_near4(const uint16_t *y, const double *ref)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (!(fabs(nvdla_half_to_float(y[i]) - ref[i]) <=
+		      ldexp(1, ilogb(fmax(fabs(ref[i]), 0x1p-14)) - 11)))
 			return false;
 	return true;
 }
@@ -384,6 +397,80 @@ static void test_own_ops(struct nvdla_runtime *rt, const void *file,
 	tap_ok(!run(rt, l, x, y) &&
 	       near4(y, (const double[4]){ 1, 13 / 11.0, 18 / 11.0, 2 }, 1e-3),
 	       "bilinear resize of rows 1, 2 by scale 2.2 (step 1 / 2.2), half_pixel: 1 1.1818 1.6364 2");
+	nvdla_loadable_free(l);
+}
+
+/* The function of LUT operation @type (emu.h) in closed form. */
+static double lut_ref(uint8_t type, double x)
+{
+	double e = exp(-x);
+
+	if (type == EMU_OP_SIGMOID)
+		return 1 / (1 + e);
+	if (type == EMU_OP_TANH)
+		return (1 - e * e) / (1 + e * e);
+	return x / (1 + e);
+}
+
+/*
+ * Sigmoid, tanh and SiLU, this stack's functions for a DLA without the
+ * SDP's LUT: in fp16 of 0, 0.5, -1, 1.5 within half an fp16 step of the
+ * closed forms; in int8 of codes 10, -20, 100, -128 at an input scale
+ * each, codes of the closed form at the output scale, rounded to
+ * nearest (ties away from zero: nvdla_round_sat(), not used here). Scales
+ * such that every quotient is at least 0.08 from a whole or half number.
+ */
+static void test_lut_ops(struct nvdla_runtime *rt, const void *file,
+			 size_t len)
+{
+	static const struct {
+		uint8_t type;
+		float in_scale, out_scale;
+		const char *name;
+	} ops[] = {
+		{ EMU_OP_SIGMOID, 1 / 32.0f, 0.01f, "sigmoid" },
+		{ EMU_OP_TANH, 0.02f, 1 / 64.0f, "tanh" },
+		{ EMU_OP_SILU, 0.05f, 0.04f, "silu" },
+	};
+	const uint16_t x16[4] = { 0x0000, 0x3800, 0xbc00, 0x3e00 };
+	/* codes 10 -20 100 -128 */
+	const uint16_t x8[4] = { 0xec0a, 0x8064, 0, 0 };
+	static const double xd[4] = { 0, 0.5, -1, 1.5 };
+	static const int codes[4] = { 10, -20, 100, -128 };
+	struct nvdla_loadable *l = one_task(file, len);
+	double ref[4];
+	int8_t want[4], got[4];
+	uint16_t y[4];
+	size_t i;
+	int k;
+
+	if (!l) {
+		tap_ok(0, "sigmoid, tanh and SiLU on the CPU");
+		return;
+	}
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		to_v2(l, EMU_V2_FORMAT_FP16, 1.0f, 1.0f);
+		blob(l, "task-0-op_list")->data[EMU_OP_TYPE] = ops[i].type;
+		for (k = 0; k < 4; k++)
+			ref[k] = lut_ref(ops[i].type, xd[k]);
+		tap_ok(!run(rt, l, x16, y) && half_near4(y, ref),
+		       "fp16 %s of 0 0.5 -1 1.5: %.4f %.4f %.4f %.4f",
+		       ops[i].name, ref[0], ref[1], ref[2], ref[3]);
+		to_v2(l, EMU_V2_FORMAT_INT8, ops[i].in_scale,
+		      ops[i].out_scale);
+		blob(l, "task-0-op_list")->data[EMU_OP_TYPE] = ops[i].type;
+		for (k = 0; k < 4; k++)
+			want[k] = (int8_t)round(lut_ref(ops[i].type, codes[k] *
+					(double)ops[i].in_scale) /
+					ops[i].out_scale);
+		k = run(rt, l, x8, y);
+		memcpy(got, y, sizeof(got));
+		tap_ok(!k && !memcmp(got, want, sizeof(got)),
+		       "int8 %s, scales %g in, %g out: %d %d %d %d (%d %d %d %d)",
+		       ops[i].name, ops[i].in_scale, ops[i].out_scale,
+		       want[0], want[1], want[2], want[3], got[0], got[1],
+		       got[2], got[3]);
+	}
 	nvdla_loadable_free(l);
 }
 
@@ -580,6 +667,7 @@ int main(void)
 	}
 	test_v2(rt, file, len);
 	test_own_ops(rt, file, len);
+	test_lut_ops(rt, file, len);
 	test_own_refusals(rt, file, len);
 	test_network(rt);
 	nvdla_runtime_del(rt);

@@ -8,8 +8,10 @@
  *   X2  the element-wise operand read from memory (sum, product, max),
  *       ReLU after it, or an affine's per-channel shift
  *   Y   other activations: Clip's upper bound, (P)ReLU slopes, the LUT
- *       (on a target without Y, nv_small's: X2 where it is free; the
- *       LUT activations are refused there)
+ *       (on a target without Y, nv_small's: X2 where it is free, Clip's
+ *       upper bound else the output converter's saturation where the
+ *       output's scale puts it at 127; the LUT activations are refused
+ *       there)
  *   out (int8) s_c to the output's scale: one rounding at the end.
  * int8 element-wise sums bring the second operand to s_c with an exact
  * power-of-two shift and the first with the X1 multiplier, so both
@@ -166,6 +168,21 @@ static int sdp_clip_min(struct nvc_lower *L, const struct nvc_node *n,
 }
 
 /*
+ * Whether the int8 output converter, saturating at 127 codes of @s_out,
+ * computes Clip's upper bound @max on a target without Y: where @max
+ * rounds to 127 codes or more, every value above it and @max itself
+ * become 127 alike, the bound's own code (rounding keeps the order), as
+ * they would clipped first. The output's calibrated range is the clip's
+ * at most, so its scale puts the bound there unless something else set
+ * it (a concatenation's, a QDQ model's).
+ */
+static bool sdp_clip_saturates(const struct nvc_lower *L, float max,
+			       float s_out)
+{
+	return L->prec == DLA_PRECISION_INT8 && max / s_out >= 126.5f;
+}
+
+/*
  * Activation @act on values at scale @s_c (int8; fp16: real values)
  * after the X stages. ReLU goes into the last X stage in use (@x);
  * others into Y. Returns 0 or a refusal.
@@ -200,10 +217,13 @@ static int sdp_act(struct nvc_lower *L, const struct nvc_node *n,
 			x->act = SDP_ACT_RELU;
 		}
 		y = sdp_y_stage(L, p, x);
+		if (!y && sdp_clip_saturates(L, act->max, s_out))
+			return 0;
 		if (!y)
-			return sdp_no_y(L, n, act->min != 0.0f ?
-					"Clip with both bounds" :
-					"Clip after an element-wise operation or affine");
+			return nvc_fail(L, n, -EOPNOTSUPP,
+					"Clip's upper bound %g at %g codes of the output's scale %g needs the SDP's Y stage, which %s has not (its hardware would pass the values through; only a bound at 127 codes saturates)",
+					act->max, act->max / s_out, s_out,
+					L->t.hw->name);
 		if (y == &p->y_op) {
 			*y = (struct dla_sdp_op){ .enable = 1,
 				.alu_type = SDP_ALU_MIN, .type = SDP_TYPE_ADD,
@@ -349,7 +369,7 @@ int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
 	*s_c = sdp_mid_scale(act, s_out);
 	s_post = *s_c;
 	if (elt_other) {
-		if (lut && L->prec == DLA_PRECISION_INT8)
+		if (lut && L->prec == DLA_PRECISION_INT8 && L->t.hw->sdp_y)
 			return nvc_fail(L, n, -EOPNOTSUPP,
 					"a LUT activation after an int8 element-wise operation");
 		ret = sdp_elt_x2(L, n, op, elt_other, elt, s_out, s_c, &s_post);
