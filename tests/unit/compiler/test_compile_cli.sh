@@ -40,6 +40,14 @@ below() {
 	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'
 }
 
+# run_values LOADABLE CONFIG NPY OUT: run it on the model with that input,
+# its output's values into OUT, one a line.
+run_values() {
+	"$rt" --loadable "$1" --device "sim:$2" --input "$3" --rawdump \
+		-o "$tmp/run.txt" >/dev/null 2>&1 &&
+		tr ' ' '\n' <"$tmp/run.txt" | grep . >"$4"
+}
+
 refuse 2 "usage:"
 refuse 2 "nv_full, nv_large or nv_small" "$model" --config nv_huge -o "$tmp/x"
 refuse 2 "fp16 or int8" "$model" --config nv_full --precision int4 -o "$tmp/x"
@@ -368,11 +376,9 @@ nvdla_compile: node 'y' (Transpose) runs on the CPU" ]
 		ok $? "$m: with --cpu-fallback the layout swaps and the layer normalisation listed on stderr"
 		# The tokens as numpy holds them, [1, T, D], into the
 		# loadable's T x D x 1 input.
-		"$rt" --loadable "$tmp/$m.nvdla" --device sim:nv_full \
-			--input "$tmp/tokens.npy" --rawdump -o "$tmp/run.txt" \
-			>/dev/null 2>&1
+		run_values "$tmp/$m.nvdla" nv_full "$tmp/tokens.npy" \
+			"$tmp/ln_run.txt"
 		status=$?
-		tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/ln_run.txt"
 		e=$(max_error "$tmp/ln_run.txt" "$tmp/ln_ref.txt")
 		[ "$status" -eq 0 ] && [ "$(wc -l <"$tmp/ln_run.txt")" -eq 64 ] &&
 			below "$e" 0.01
@@ -383,11 +389,9 @@ nvdla_compile: node 'y' (Transpose) runs on the CPU" ]
 		"$nc" "$tmp/ln17.onnx" --config nv_small --precision int8 \
 			--calibrate "$tmp/tcal" --cpu-fallback \
 			-o "$tmp/ln17_8.nvdla" 2>/dev/null &&
-		"$rt" --loadable "$tmp/ln17_8.nvdla" --device sim:nv_small \
-			--input "$tmp/tokens.npy" --rawdump -o "$tmp/run.txt" \
-			>/dev/null 2>&1
+		run_values "$tmp/ln17_8.nvdla" nv_small "$tmp/tokens.npy" \
+			"$tmp/ln_run.txt"
 	status=$?
-	tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/ln_run.txt"
 	e=$(max_error "$tmp/ln_run.txt" "$tmp/ln_ref.txt")
 	[ "$status" -eq 0 ] && below "$e" 0.1
 	ok $? "ln17 in int8 on nv_small, calibrated on the tokens' .npy: nvdla_runtime --input of it matches numpy (max error $e)"
@@ -471,10 +475,7 @@ EOF
 	"$nc" "$tmp/cl.onnx" --config nv_full --cpu-fallback -o "$tmp/cl.nvdla" \
 		2>"$tmp/err" &&
 		[ "$(cat "$tmp/err")" = "nvdla_compile: node 'mean' (LayerNormalization) runs on the CPU" ] &&
-		"$rt" --loadable "$tmp/cl.nvdla" --device sim:nv_full \
-			--input "$tmp/cl.npy" --rawdump -o "$tmp/run.txt" \
-			>/dev/null 2>&1 &&
-		tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/cl_run.txt"
+		run_values "$tmp/cl.nvdla" nv_full "$tmp/cl.npy" "$tmp/cl_run.txt"
 	status=$?
 	e=$(max_error "$tmp/cl_run.txt" "$tmp/cl_ref.txt")
 	[ "$status" -eq 0 ] && [ "$(wc -l <"$tmp/cl_run.txt")" -eq 240 ] &&
@@ -621,10 +622,7 @@ EOF
 	below "$e" 1e-5
 	ok $? "1-D ConvTranspose: --exec matches numpy (max error $e)"
 	"$nc" "$tmp/ct1.onnx" --config nv_full -o "$tmp/ct1.nvdla" &&
-		"$rt" --loadable "$tmp/ct1.nvdla" --device sim:nv_full \
-			--input "$tmp/ct1.npy" --rawdump -o "$tmp/run.txt" \
-			>/dev/null 2>&1 &&
-		tr ' ' '\n' <"$tmp/run.txt" | grep . >"$tmp/ct1_run.txt"
+		run_values "$tmp/ct1.nvdla" nv_full "$tmp/ct1.npy" "$tmp/ct1_run.txt"
 	status=$?
 	e=$(max_error "$tmp/ct1_run.txt" "$tmp/ct1_ref.txt")
 	[ "$status" -eq 0 ] && [ "$(wc -l <"$tmp/ct1_run.txt")" -eq 128 ] &&
