@@ -63,6 +63,8 @@ static void nvdla_model_init(NVDLACore *s)
 
 	nvdla_sim_init(s->sim, s->config_id, &host);
 	s->pending = false;
+	s->hazards = 0;
+	s->stalled = false;
 	qatomic_set(&s->level, false);
 }
 

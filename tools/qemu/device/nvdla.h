@@ -69,6 +69,10 @@ struct nvdla_sim;
  * @in_reset: the reset line is asserted: registers read 0, writes ignored
  * @reset_logged: an access in this reset was logged
  * @bus_errors: DMA accesses refused (outside RAM, or failed); under @lock
+ * @hazards: layers the model refused as the chip cannot run them
+ *	(nvdla_sim_hazards()) since power-on; under @lock
+ * @stalled: one was refused: the device stops as the chip would, with no
+ *	further work and no done pulse, until reset; under @lock
  */
 typedef struct NVDLACore {
 	char *config;
@@ -94,6 +98,8 @@ typedef struct NVDLACore {
 	bool in_reset;
 	bool reset_logged;
 	uint64_t bus_errors;
+	uint32_t hazards;
+	bool stalled;
 } NVDLACore;
 
 /* The NVDLA on the system bus: a device-tree node describes it. */

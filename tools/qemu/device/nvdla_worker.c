@@ -13,6 +13,7 @@
  */
 #include "qemu/osdep.h"
 #include "qemu/atomic.h"
+#include "qemu/log.h"
 #include "qemu/main-loop.h"
 
 #include "nvdla.h"
@@ -61,13 +62,35 @@ void nvdla_worker_wait_idle(NVDLACore *s)
 		qemu_cond_wait(&s->idle, &s->lock);
 }
 
+/*
+ * Lock held: a layer the model refused (a convolution-buffer limit the
+ * chip hangs on, docs/model.md) stops the device, as it stops the chip:
+ * its done pulses never come, and nothing more runs until reset. Logged,
+ * since the chip cannot say why.
+ */
+static void nvdla_worker_check(NVDLACore *s)
+{
+	struct nvdla_cbuf_verdict v;
+	uint32_t hazards = nvdla_sim_hazards(s->sim, &v);
+
+	if (hazards == s->hazards)
+		return;
+	s->hazards = hazards;
+	s->stalled = true;
+	qemu_log_mask(LOG_GUEST_ERROR,
+		      "nvdla: a layer the hardware cannot run, the device stops until reset: %s: %llu %s, needs %llu (stale count %llu)\n",
+		      nvdla_cbuf_rule_name(v.rule), (unsigned long long)v.have,
+		      nvdla_cbuf_rule_unit(v.rule), (unsigned long long)v.need,
+		      (unsigned long long)v.stale);
+}
+
 static void *nvdla_worker(void *opaque)
 {
 	NVDLACore *s = opaque;
 
 	qemu_mutex_lock(&s->lock);
 	while (!s->quit) {
-		if (!s->pending || qatomic_read(&s->stop)) {
+		if (!s->pending || s->stalled || qatomic_read(&s->stop)) {
 			qemu_cond_wait(&s->work, &s->lock);
 			continue;
 		}
@@ -75,6 +98,7 @@ static void *nvdla_worker(void *opaque)
 		s->running = true;
 		/* The model kicks again when work remains. */
 		nvdla_sim_run(s->sim);
+		nvdla_worker_check(s);
 		s->running = false;
 		qemu_cond_broadcast(&s->idle);
 		/* The line as the run left it, raised from the main loop. */
