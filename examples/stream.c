@@ -29,6 +29,8 @@
  *               frame's input before decoding it, asleep (a camera's next
  *               frame, a read from the network); default 0
  *   -q          print only the modes' frames/s, on one line
+ *   -a          run layers the hardware cannot run, on the model only
+ *               (nvdla_runtime_allow_hw_hazards())
  *
  * Each frame prints "frame F IMAGE: CLASS VALUE ...", each mode a line
  * "N frames in S s: K in flight X frames/s" ("synchronous" for 0), with,
@@ -54,6 +56,7 @@ struct options {
 	unsigned int top;
 	long work_us, wait_us;
 	int quiet;
+	int allow_hazards;
 	struct nvdla_image_options image;
 	const char *loadable;
 	char **images;
@@ -341,7 +344,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 
 	*o = (struct options){ .num_modes = 1, .modes = { 2 }, .top = 1,
 			       .image = { .normalize = 1 } };
-	while ((c = getopt(argc, argv, "d:n:k:t:s:w:i:q")) != -1) {
+	while ((c = getopt(argc, argv, "d:n:k:t:s:w:i:qa")) != -1) {
 		end = NULL;
 		switch (c) {
 		case 'd': o->device = optarg; break;
@@ -352,6 +355,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'w': o->work_us = strtol(optarg, &end, 10); break;
 		case 'i': o->wait_us = strtol(optarg, &end, 10); break;
 		case 'q': o->quiet = 1; break;
+		case 'a': o->allow_hazards = 1; break;
 		default: return -1;
 		}
 		if (end && (*end || end == optarg))
@@ -377,7 +381,7 @@ int main(int argc, char **argv)
 	int ret;
 
 	if (parse_options(argc, argv, &o)) {
-		fprintf(stderr, "usage: %s [-d DEVICE] [-n FRAMES] [-k MODES] [-t TOP] [-s SCALE] [-w US] [-i US] [-q] LOADABLE IMAGE...\n"
+		fprintf(stderr, "usage: %s [-d DEVICE] [-n FRAMES] [-k MODES] [-t TOP] [-s SCALE] [-w US] [-i US] [-q] [-a] LOADABLE IMAGE...\n"
 			"MODES: runs in flight, 0 to %d, comma-separated (0: the synchronous loop)\n",
 			argv[0], MAX_IN_FLIGHT);
 		return 2;
@@ -385,6 +389,11 @@ int main(int argc, char **argv)
 	s.o = &o;
 	if (nvdla_runtime_new(o.device, &s.rt, err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
+		return 1;
+	}
+	if (o.allow_hazards && nvdla_runtime_allow_hw_hazards(s.rt, 1)) {
+		fprintf(stderr, "-a: %s\n", nvdla_runtime_error(s.rt));
+		nvdla_runtime_del(s.rt);
 		return 1;
 	}
 	if (nvdla_network_load_file(s.rt, o.loadable, &s.net)) {

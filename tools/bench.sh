@@ -161,8 +161,9 @@ for o in "-w 0" "-w 2000" "-i 2000"; do
 done
 if [ -d "$resnet" ]; then
 	for o in "-w 0" "-w 150000" "-i 150000"; do
+		# -a: the hardware stops on it (docs/model.md); the model runs it.
 		stream_bench "stream: ResNet-18 int8 on sim:nv_small" "$o" \
-			-d sim:nv_small -n 8 "$resnet/resnet18_int8_small.nvdla" \
+			-a -d sim:nv_small -n 8 "$resnet/resnet18_int8_small.nvdla" \
 			"$resnet/input.ppm"
 	done
 else
