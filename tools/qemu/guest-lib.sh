@@ -230,7 +230,7 @@ idle() {
 # without their --device) on NODE, its log as comments; true when its
 # output is DIR/expected.txt, the in-process model's output values, or,
 # with DIR/refused, when it fails and its log or the kernel's holds that
-# file's text (10 s for its job: it never ends on a device that stops).
+# file's text (its job, should it start, limited to 10 s).
 network_check() {
 	local dir=$1 node=$2 args status limit=100
 

@@ -26,6 +26,9 @@ struct nvdla_bo {
 	void *map;
 };
 
+/* A backend's message: room for a firmware refusal and the names it holds. */
+#define NVDLA_BE_ERROR_MAX 384
+
 /*
  * A chain of tasks queued one after another (queue() below), its failure
  * message in @error. A backend that queues makes them; a network keeps
@@ -33,7 +36,7 @@ struct nvdla_bo {
  * apart from the next run's, which the device runs after them.
  */
 struct nvdla_chain {
-	char error[256];
+	char error[NVDLA_BE_ERROR_MAX];
 };
 
 /* One address-list entry of a task. */
@@ -132,7 +135,7 @@ struct nvdla_backend {
 	const char *name;	/* device node or "sim:<config>" */
 	/* The device's configuration, if known: tasks are checked at load. */
 	const struct dla_hw_config *hw;
-	char error[256];
+	char error[NVDLA_BE_ERROR_MAX];
 	/* Measure @timing where it costs something (a benchmark asks). */
 	bool want_timing;
 	struct nvdla_backend_timing timing;

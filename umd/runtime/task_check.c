@@ -20,7 +20,7 @@
 struct check {
 	const struct nvdla_network *net;
 	const struct nvdla_net_task *task;
-	char error[160];
+	char error[DLA_LOG_MAX];
 };
 
 /* Validation touches no register. */

@@ -54,27 +54,82 @@ static void dla_cbuf_layer(const struct dla_engine *engine,
 	};
 }
 
+/* A broken limit: refused, or where the host allows it a warning. */
+static int dla_cbuf_broken(struct dla_engine *engine,
+			   const struct nvdla_cbuf_verdict *v)
+{
+	unsigned long long have = v->have, need = v->need;
+	char stale[40] = "";
+
+	if (v->rule == NVDLA_CBUF_STALE_WEIGHTS)
+		snprintf(stale, sizeof(stale), " (stale count %llu)",
+			 (unsigned long long)v->stale);
+	if (engine->allow_hw_hazards && v->rule != NVDLA_CBUF_BANKS)
+		return dla_log(engine, DLA_LOG_WARN, 0,
+			       "the hardware would not run this: %s: %llu %s, needs %llu%s",
+			       nvdla_cbuf_rule_name(v->rule), have,
+			       nvdla_cbuf_rule_unit(v->rule), need, stale);
+	return dla_reject(engine, "%s: %llu %s, needs %llu%s",
+			  nvdla_cbuf_rule_name(v->rule), have,
+			  nvdla_cbuf_rule_unit(v->rule), need, stale);
+}
+
 int dla_cbuf_validate(struct dla_engine *engine,
 		      const struct dla_conv_op_desc *p,
 		      const struct dla_conv_surface_desc *s)
 {
 	struct nvdla_cbuf_layer l;
 	struct nvdla_cbuf_verdict v;
-	unsigned long long have, need;
 
 	dla_cbuf_layer(engine, p, s, &l);
 	if (nvdla_cbuf_check(&engine->config->cbuf, &l, &v))
 		return 0;
-	have = v.have;
-	need = v.need;
-	if (engine->allow_hw_hazards && v.rule != NVDLA_CBUF_BANKS)
-		return dla_log(engine, DLA_LOG_WARN, 0,
-			       "the hardware would not run this: %s: %llu %s, needs %llu",
-			       nvdla_cbuf_rule_name(v.rule), have,
-			       nvdla_cbuf_rule_unit(v.rule), need);
-	return dla_reject(engine, "%s: %llu %s, needs %llu",
-			  nvdla_cbuf_rule_name(v.rule), have,
-			  nvdla_cbuf_rule_unit(v.rule), need);
+	return dla_cbuf_broken(engine, &v);
+}
+
+/*
+ * The CDMA's gated weight count over the task's convolutions, in the order
+ * they run (cdma_early designs, nvdla/cbuf_limits.h). The host resets the
+ * engine after each such task (dla_task_needs_reset()), so the count
+ * starts at 0. A convolution's releases after its fetch are missed when
+ * the next one's CDMA is not enabled early, which conv.c does where their
+ * data banks differ.
+ */
+int dla_cbuf_validate_stale(struct dla_engine *engine)
+{
+	const struct dla_checked_task *task = engine->task;
+	const struct nvdla_cbuf *cb = &engine->config->cbuf;
+	struct nvdla_cbuf_layer l, before;
+	struct nvdla_cbuf_verdict v;
+	s16 op = task->network.op_head[DLA_OP_CONV];
+	bool first = true;
+	u64 stale = 0;
+	u32 elem;
+	u16 roi;
+	int ret;
+
+	if (!engine->config->cdma_early)
+		return 0;
+	for (; op != -1; op = task->graph[op].consumers[DLA_OP_CONV].index) {
+		for (roi = 0; roi < task->network.num_rois; roi++) {
+			elem = dla_op_elem(engine, roi, op);
+			dla_cbuf_layer(engine, &task->ops[elem].conv_op,
+				       &task->surfs[elem].conv_surface, &l);
+			if (!first && l.data_banks == before.data_banks)
+				stale = nvdla_cbuf_stale_after(cb, &before,
+							       stale);
+			first = false;
+			before = l;
+			if (nvdla_cbuf_stale_check(cb, &l, stale, &v))
+				continue;
+			engine->log_op = op;
+			ret = dla_cbuf_broken(engine, &v);
+			engine->log_op = -1;
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
 }
 
 void dla_allow_hw_hazards(struct dla_engine *engine, bool allow)

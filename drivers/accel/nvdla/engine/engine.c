@@ -45,7 +45,7 @@ void dla_reg_write(struct dla_engine *engine, enum nvdla_unit unit, u32 reg,
 int dla_log(struct dla_engine *engine, enum dla_log_level level, int err,
 	    const char *fmt, ...)
 {
-	char msg[160];
+	char msg[DLA_LOG_MAX];
 	int n = 0;
 	va_list ap;
 

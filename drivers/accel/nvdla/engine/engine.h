@@ -137,6 +137,8 @@ struct dla_engine {
 int dla_cbuf_validate(struct dla_engine *engine,
 		      const struct dla_conv_op_desc *p,
 		      const struct dla_conv_surface_desc *s);
+/* The task's convolutions in turn leave each room for its weights. */
+int dla_cbuf_validate_stale(struct dla_engine *engine);
 
 extern const struct dla_processor_ops dla_bdma_ops;
 extern const struct dla_processor_ops dla_pdp_ops;

@@ -165,5 +165,6 @@ int dla_validate_task(struct dla_engine *engine)
 		if (ret)
 			return ret;
 	}
-	return dla_validate_chains(engine);
+	ret = dla_validate_chains(engine);
+	return ret ? ret : dla_cbuf_validate_stale(engine);
 }

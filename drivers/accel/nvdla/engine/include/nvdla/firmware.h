@@ -103,7 +103,8 @@ enum dla_log_level {
  *	and under the engine lock, for device addresses and to write
  *	statistics: it must not sleep.
  * @time_us: a monotonic time in microseconds
- * @log: report a message; @msg is complete, without a newline
+ * @log: report a message; @msg is complete, without a newline, and at
+ *	most DLA_LOG_MAX bytes with its terminating NUL
  * @alloc: @size bytes of zeroed memory for the task @task (its
  *	dla_task.host_task) in *@ptr; returns 0, or the negative errno the
  *	preparation fails with (-ENOMEM, or a limit of the host's: the
@@ -117,6 +118,9 @@ enum dla_log_level {
  * @index is always inside the task's address list: the firmware checks it
  * against dla_task.num_addresses first.
  */
+/* The longest message @log gets, its NUL included. */
+#define DLA_LOG_MAX 256
+
 struct dla_port_ops {
 	u32 (*reg_read)(void *drv, u32 addr);
 	void (*reg_write)(void *drv, u32 addr, u32 val);
