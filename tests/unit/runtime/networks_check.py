@@ -18,6 +18,7 @@ Usage: networks_check.py NVDLA_RUNTIME CORPUS_DIR [CASE...]
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -74,7 +75,8 @@ KNOWN_DEFECT = {"lenet_fp16_full", "lenet_int8_large"}
 # in a row the same data banks, so the gated CDMA weight count keeps the
 # releases of the one before: the hardware stops (docs/model.md; NVIDIA's
 # nv_small RTL stops on lenet_int8_small and gnet_mini_nolrn_int8_small).
-# The model must refuse them, and run them with --allow-hw-hazards.
+# The firmware must refuse them before they run (the operation named),
+# and the model run them with --allow-hw-hazards.
 STALE_RULE = "the CDMA's gated weight count leaves too little room"
 STALE_REFUSED = {
     "gnet_mini_nolrn_int8_large", "gnet_mini_nolrn_int8_large_ncxhwx",
@@ -201,9 +203,12 @@ def repair(tool, case, path, tmp):
 
 
 def refused(runtime, case, path):
-    """(refused with the stale weight rule, text) of a plain run."""
+    """(refused with the stale weight rule before anything ran: by the
+    firmware's check at load, naming the operation, text) of a plain
+    run."""
     ok, text, _ = run(runtime, case, path)
-    return not ok and STALE_RULE in text, text
+    return (not ok and re.search(r"task \d+: op \d+: " + re.escape(STALE_RULE),
+                                 text) is not None, text)
 
 
 def run_case(runtime, path, n):
