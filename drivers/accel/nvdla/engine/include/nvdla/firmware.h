@@ -90,6 +90,9 @@ enum dla_log_level {
 	DLA_LOG_DEBUG,
 };
 
+/* The longest message dla_port_ops.log gets, its NUL included. */
+#define DLA_LOG_MAX 256
+
 /**
  * struct dla_port_ops - services the host provides to the firmware
  * @reg_read: read the 32-bit register at byte offset @addr
@@ -118,9 +121,6 @@ enum dla_log_level {
  * @index is always inside the task's address list: the firmware checks it
  * against dla_task.num_addresses first.
  */
-/* The longest message @log gets, its NUL included. */
-#define DLA_LOG_MAX 256
-
 struct dla_port_ops {
 	u32 (*reg_read)(void *drv, u32 addr);
 	void (*reg_write)(void *drv, u32 addr, u32 val);
