@@ -40,6 +40,15 @@ below() {
 	awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'
 }
 
+# exec_matches NAME WHAT: --exec of NAME.onnx on NAME.npy is within 1e-5
+# of NAME_ref.txt (in $tmp).
+exec_matches() {
+	"$nc" "$tmp/$1.onnx" --exec "$tmp/$1.npy" >"$tmp/$1.txt"
+	e=$(max_error "$tmp/$1.txt" "$tmp/$1_ref.txt")
+	below "$e" 1e-5
+	ok $? "$2: --exec matches numpy (max error $e)"
+}
+
 # run_values LOADABLE CONFIG NPY OUT: run it on the model with that input,
 # its output's values into OUT, one a line.
 run_values() {
@@ -468,10 +477,7 @@ y = ((n * g + beta) @ w + b).transpose(2, 0, 1)
 np.save(d + "/cl.npy", x)
 np.savetxt(d + "/cl_ref.txt", y.ravel(), fmt="%.9g")
 EOF
-	"$nc" "$tmp/cl.onnx" --exec "$tmp/cl.npy" >"$tmp/cl.txt"
-	e=$(max_error "$tmp/cl.txt" "$tmp/cl_ref.txt")
-	below "$e" 1e-5
-	ok $? "channels last: --exec of ConvNeXt's normalisation and MatMul matches numpy (max error $e)"
+	exec_matches cl "channels last: ConvNeXt's normalisation and MatMul"
 	"$nc" "$tmp/cl.onnx" --config nv_full --cpu-fallback -o "$tmp/cl.nvdla" \
 		2>"$tmp/err" &&
 		[ "$(cat "$tmp/err")" = "nvdla_compile: node 'mean' (LayerNormalization) runs on the CPU" ] &&
@@ -617,10 +623,7 @@ y += b2[:, None]
 np.save(d + "/ct1.npy", x)
 np.savetxt(d + "/ct1_ref.txt", y.ravel(), fmt="%.9g")
 EOF
-	"$nc" "$tmp/ct1.onnx" --exec "$tmp/ct1.npy" >"$tmp/ct1.txt"
-	e=$(max_error "$tmp/ct1.txt" "$tmp/ct1_ref.txt")
-	below "$e" 1e-5
-	ok $? "1-D ConvTranspose: --exec matches numpy (max error $e)"
+	exec_matches ct1 "1-D ConvTranspose"
 	"$nc" "$tmp/ct1.onnx" --config nv_full -o "$tmp/ct1.nvdla" &&
 		run_values "$tmp/ct1.nvdla" nv_full "$tmp/ct1.npy" "$tmp/ct1_run.txt"
 	status=$?
