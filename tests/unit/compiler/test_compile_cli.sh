@@ -49,6 +49,15 @@ exec_matches() {
 	ok $? "$2: --exec matches numpy (max error $e)"
 }
 
+# run_close STATUS NAME COUNT BOUND: a run that ended with STATUS wrote
+# COUNT values into NAME_run.txt, within BOUND of NAME_ref.txt (its
+# largest error in $e).
+run_close() {
+	e=$(max_error "$tmp/$2_run.txt" "$tmp/$2_ref.txt")
+	[ "$1" -eq 0 ] && [ "$(wc -l <"$tmp/$2_run.txt")" -eq "$3" ] &&
+		below "$e" "$4"
+}
+
 # run_values LOADABLE CONFIG NPY OUT: run it on the model with that input,
 # its output's values into OUT, one a line.
 run_values() {
@@ -482,10 +491,7 @@ EOF
 		2>"$tmp/err" &&
 		[ "$(cat "$tmp/err")" = "nvdla_compile: node 'mean' (LayerNormalization) runs on the CPU" ] &&
 		run_values "$tmp/cl.nvdla" nv_full "$tmp/cl.npy" "$tmp/cl_run.txt"
-	status=$?
-	e=$(max_error "$tmp/cl_run.txt" "$tmp/cl_ref.txt")
-	[ "$status" -eq 0 ] && [ "$(wc -l <"$tmp/cl_run.txt")" -eq 240 ] &&
-		below "$e" 0.01
+	run_close $? cl 240 0.01
 	ok $? "channels last: the transposes move nothing (only the normalisation on the CPU); nv_full fp16 matches numpy (max error $e)"
 	refuse 1 "output 'o' is a channels-last [1, H, W, C] view (after a Transpose (0, 2, 3, 1)); only its Transpose (0, 3, 1, 2) back can be an output" \
 		"$tmp/cl_out.onnx" --config nv_full --cpu-fallback -o "$tmp/x"
@@ -626,10 +632,7 @@ EOF
 	exec_matches ct1 "1-D ConvTranspose"
 	"$nc" "$tmp/ct1.onnx" --config nv_full -o "$tmp/ct1.nvdla" &&
 		run_values "$tmp/ct1.nvdla" nv_full "$tmp/ct1.npy" "$tmp/ct1_run.txt"
-	status=$?
-	e=$(max_error "$tmp/ct1_run.txt" "$tmp/ct1_ref.txt")
-	[ "$status" -eq 0 ] && [ "$(wc -l <"$tmp/ct1_run.txt")" -eq 128 ] &&
-		below "$e" 0.01
+	run_close $? ct1 128 0.01
 	ok $? "1-D ConvTranspose: nv_full fp16 matches numpy (max error $e)"
 	refuse 1 "node 'up' (ConvTranspose): transposed convolution with a kernel other than its stride, padding, groups or dilation: lowered only as a 1x1 convolution and a RUBIK contraction" \
 		"$tmp/ct1_k4.onnx" --config nv_full -o "$tmp/x"
