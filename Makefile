@@ -392,9 +392,13 @@ run-detect: setup-build all $(DETECT_MODELS:%=$(BUILD)/%.nvdla)
 
 # The whole suite: unit and conformance tests here, the cross builds'
 # tests under qemu-user, driver tests in QEMU and on the QEMU board with
-# its NVDLA device.
-check: setup all tests cross module-all guest-tests
-	$(MAKE) module-board board-tests vp-tests
+# its NVDLA device. The builds use every CPU (JOBS) unless make was given
+# its own -j.
+JOBS ?= $(shell nproc)
+CHECK_J = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(JOBS))
+check: setup
+	$(MAKE) $(CHECK_J) all tests cross module-all guest-tests
+	$(MAKE) $(CHECK_J) module-board board-tests vp-tests
 	tools/run-tests.sh $(BUILD)
 
 ifdef ARCH_TARGET

@@ -10,10 +10,10 @@
 # tools/qemu/run-vp.sh) per arm64 kernel, and once more on Debian's arm64
 # 6.12 with the in-tree driver built from the upstream series
 # (tools/upstream/arm64-modules.sh), and on the newest arm64 kernel with
-# the devices on PCI behind an SMMUv3 (run-vp.sh --iommu). Ends with the
-# line "N passed,
-# N failed, N skipped" (also left in BUILD/summary); exits non-zero if
-# anything failed.
+# the devices on PCI behind an SMMUv3 (run-vp.sh --iommu). The cross and
+# QEMU runs overlap, each printed whole in order. Ends with the line
+# "N passed, N failed, N skipped" (also left in BUILD/summary); exits
+# non-zero if anything failed.
 #
 # Usage: tools/run-tests.sh [--no-qemu|--qemu-only|--cross-only|--vp-only|
 #                            --vp-intree-only|--vp-iommu-only] BUILD_DIR
@@ -35,7 +35,14 @@ intree=${intree:-$vp}
 iommu=${iommu:-$vp}
 build=${1:-build}
 results=$(mktemp)
-trap 'rm -f "$results"' EXIT
+jobs_dir=$(mktemp -d)
+trap 'rm -rf "$results" "$jobs_dir"' EXIT
+# The cross and QEMU runs go two at a time (NVDLA_TEST_JOBS; at most the
+# number of CPUs): a TCG guest mostly keeps one of its two vCPUs busy.
+cpus=$(nproc)
+max_jobs=${NVDLA_TEST_JOBS:-$((cpus < 2 ? cpus : 2))}
+queued=0
+printed=0
 
 # run NAME COMMAND...: echo its output and keep its TAP lines for the count;
 # a program that fails without a "not ok" line of its own fails as a whole.
@@ -56,6 +63,33 @@ run() {
 	rm -f "$out"
 }
 
+# flush: print the finished background runs, in the order they started,
+# and take their TAP lines into the count.
+flush() {
+	while [ "$printed" -lt "$queued" ] &&
+		[ -e "$jobs_dir/$((printed + 1)).done" ]; do
+		printed=$((printed + 1))
+		cat "$jobs_dir/$printed.out"
+		cat "$jobs_dir/$printed.res" >>"$results" 2>/dev/null || true
+	done
+}
+
+# later NAME COMMAND...: run in the background once fewer than max_jobs
+# are running; its output is printed by flush.
+later() {
+	while [ $((queued - $(find "$jobs_dir" -name '*.done' | wc -l))) \
+		-ge "$max_jobs" ]; do
+		flush
+		sleep 1
+	done
+	queued=$((queued + 1))
+	(
+		results=$jobs_dir/$queued.res
+		run "$@" >"$jobs_dir/$queued.out"
+		: >"$jobs_dir/$queued.done"
+	) &
+}
+
 if [ "$unit" -eq 1 ]; then
 	for t in "$build"/tests/*; do
 		if [ -f "$t" ] && [ -x "$t" ]; then
@@ -65,7 +99,7 @@ if [ "$unit" -eq 1 ]; then
 fi
 if [ "$cross" -eq 1 ]; then
 	for arch in $(sed -n 's/^\([a-z0-9]*\) .*/\1/p' tools/cross-targets); do
-		run "cross-check.sh $arch" tools/cross-check.sh "$build" "$build/$arch"
+		later "cross-check.sh $arch" tools/cross-check.sh "$build" "$build/$arch"
 	done
 fi
 if [ "$qemu" -eq 1 ]; then
@@ -75,14 +109,14 @@ if [ "$qemu" -eq 1 ]; then
 	[ -n "$kvers" ] || echo "not ok - no kernels for the QEMU tests" \
 		"(run tools/setup.sh)" | tee -a "$results"
 	for kver in $kvers; do
-		run "run-guest.sh $kver" tools/qemu/run-guest.sh "$kver" "$build"
+		later "run-guest.sh $kver" tools/qemu/run-guest.sh "$kver" "$build"
 	done
 	boards=$(find "${NVDLA_CACHE:-$HOME/.cache/nvdla}/board" -mindepth 1 \
 		-maxdepth 1 -name '*-arm64' 2>/dev/null | sed 's|.*/||' | sort)
 	[ -n "$boards" ] || echo "ok - emulated arm64 board # SKIP no arm64" \
 		"kernel (run tools/setup.sh)" | tee -a "$results"
 	for kver in $boards; do
-		run "run-board.sh $kver" tools/qemu/run-board.sh "$kver" "$build"
+		later "run-board.sh $kver" tools/qemu/run-board.sh "$kver" "$build"
 	done
 fi
 if [ "$vp" -eq 1 ]; then
@@ -95,7 +129,7 @@ if [ "$vp" -eq 1 ]; then
 	fi
 	for kver in $boards; do
 		[ -x "$cache/qemu/build/qemu-system-aarch64" ] || break
-		run "run-vp.sh $kver" tools/qemu/run-vp.sh "$kver" "$build"
+		later "run-vp.sh $kver" tools/qemu/run-vp.sh "$kver" "$build"
 	done
 fi
 
@@ -112,7 +146,7 @@ if [ "$intree" -eq 1 ]; then
 	elif mods=$(tools/upstream/series.sh "$build/upstream-series" >/dev/null &&
 		tools/upstream/arm64-modules.sh "$build/upstream-series"); then
 		kver=$(/sbin/modinfo -F vermagic "$mods/nvdla.ko" | cut -d' ' -f1)
-		run "run-vp.sh --intree $kver" tools/qemu/run-vp.sh --intree "$mods" \
+		later "run-vp.sh --intree $kver" tools/qemu/run-vp.sh --intree "$mods" \
 			"$kver" "$build"
 	else
 		echo "not ok - in-tree driver for Debian's arm64 6.12" \
@@ -130,10 +164,13 @@ if [ "$iommu" -eq 1 ]; then
 			"kernel or QEMU with the NVDLA device (run tools/setup.sh)" |
 			tee -a "$results"
 	else
-		run "run-vp.sh --iommu $kver" tools/qemu/run-vp.sh \
+		later "run-vp.sh --iommu $kver" tools/qemu/run-vp.sh \
 			--iommu nv_full+nv_full+nv_small+nv_large "$kver" "$build"
 	fi
 fi
+
+wait
+flush
 
 # A "# SKIP" directive counts as skipped whether the line says ok or not.
 count() {
