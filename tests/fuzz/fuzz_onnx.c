@@ -78,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (nvc_onnx_load(data, size, &g, err, sizeof(err)))
 		return 0;
-	if (!nvc_passes(&g, err, sizeof(err)) &&
+	if (!nvc_passes(&g, NULL, err, sizeof(err)) &&
 	    !nvc_graph_check(&g, err, sizeof(err)) && work(&g) <= MAX_WORK)
 		run(&g);
 	nvc_graph_free(&g);

@@ -74,7 +74,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (nvc_onnx_load_file(argv[1], &g, err, sizeof(err)) ||
-	    nvc_passes(&g, err, sizeof(err))) {
+	    nvc_passes(&g, NULL, err, sizeof(err))) {
 		fprintf(stderr, "nvdla_exec_bench: %s: %s\n", argv[1], err);
 		return 1;
 	}

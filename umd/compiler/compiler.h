@@ -34,12 +34,17 @@ int nvc_onnx_load(const void *buf, size_t len, struct nvc_graph *g,
 int nvc_onnx_load_file(const char *path, struct nvc_graph *g, char *err,
 		       size_t errlen);
 
+struct dla_hw_config;
+
 /*
  * Fold affine chains and affines into convolutions, fuse activations into
- * their producer, let consumers of reshapes read the original tensor
- * where that is the same computation, and drop what nothing uses.
+ * their producer (as far as target @hw's SDP can compute them together;
+ * NULL: a target with every stage), let consumers of reshapes read the
+ * original tensor where that is the same computation, and drop what
+ * nothing uses.
  */
-int nvc_passes(struct nvc_graph *g, char *err, size_t errlen);
+int nvc_passes(struct nvc_graph *g, const struct dla_hw_config *hw,
+	       char *err, size_t errlen);
 
 /*
  * For a target without the SDP's Y stage (its LUT), with --cpu-fallback,

@@ -518,8 +518,10 @@ d = sys.argv[1]
 x = rng.uniform(-3, 3, (1, 4, 8, 8)).astype(np.float32)
 w = rng.uniform(-0.25, 0.25, (8, 4, 3, 3)).astype(np.float32)
 w1 = rng.uniform(-0.25, 0.25, (8, 4, 1, 1)).astype(np.float32)
+slope = rng.uniform(0.05, 0.3, (8, 1, 1)).astype(np.float32)
 c = [nh.from_array(v, n) for n, v in (("w", w), ("w1", w1),
-     ("lo", np.float32(0)), ("hi", np.float32(1)))]
+     ("lo", np.float32(0)), ("hi", np.float32(1)), ("slope", slope),
+     ("lo2", np.float32(-0.5)))]
 conv = [oh.make_node("Conv", ["data", "w"], ["x"], pads=[1, 1, 1, 1])]
 
 
@@ -545,13 +547,22 @@ save("hswish", conv + [oh.make_node("HardSwish", ["x"], ["y"])])
 save("clipadd", conv + [oh.make_node("Conv", ["data", "w1"], ["x1"]),
                         oh.make_node("Add", ["x", "x1"], ["s"]),
                         oh.make_node("Clip", ["s", "lo", "hi"], ["y"])])
+add = conv + [oh.make_node("Conv", ["data", "w1"], ["x1"]),
+              oh.make_node("Add", ["x", "x1"], ["s"])]
+save("leakyadd", add + [oh.make_node("LeakyRelu", ["s"], ["y"], alpha=0.1)])
+save("preluadd", add + [oh.make_node("PRelu", ["s", "slope"], ["y"])])
+save("clipminadd", add + [oh.make_node("Clip", ["s", "lo2", "hi"], ["y"])])
 cx, cx1 = conv2d(x, w), conv2d(x, w1)
+s = cx + cx1
 # Each reference and the largest magnitude the activation reads.
 refs = {"hsig": (np.clip(0.5 * x[0].astype(np.float64) + 0.5, 0, 1),
                  np.abs(x).max()),
         "hswish": (cx * np.clip(cx / 6 + 0.5, 0, 1), np.abs(cx).max()),
         "clipadd": (np.clip(cx + cx1, 0, 1),
-                    max(np.abs(cx).max(), np.abs(cx1).max()))}
+                    max(np.abs(cx).max(), np.abs(cx1).max())),
+        "leakyadd": (np.where(s < 0, 0.1 * s, s), np.abs(s).max()),
+        "preluadd": (np.where(s < 0, slope * s, s), np.abs(s).max()),
+        "clipminadd": (np.clip(s, -0.5, 1), np.abs(s).max())}
 np.save(d + "/hx.npy", x)
 for name, (r, top) in refs.items():
     np.savetxt("%s/%s_ref.txt" % (d, name), r.ravel(), fmt="%.9g")
@@ -582,6 +593,36 @@ EOF
 			below "$e" "$bound" &&
 			cmp -s "$tmp/$m.nv_small.txt" "$tmp/$m.nv_large.txt"
 		ok $? "$m on nv_small int8 without the SDP's Y stage, on the DLA: max error $e (bound $bound), nv_large's values"
+	done
+	# LeakyRelu and PRelu after an element-wise sum need Y's multiplier,
+	# which nv_small has not, and Clip(-0.5, 1) one more ALU, which no
+	# target has left (X2 takes the sum): each runs as an SDP operation of
+	# its own there (3 SDP operations with the two convolutions'), on the
+	# DLA; nv_large's SDP computes the slopes with the sum (2).
+	for m in leakyadd:2 preluadd:2 clipminadd:3; do
+		large=${m#*:}
+		m=${m%:*}
+		for cfg in nv_small nv_large; do
+			"$nc" "$tmp/$m.onnx" --config $cfg --precision int8 \
+				--calibrate "$tmp/hcal" -o "$tmp/$m.$cfg.nvdla" \
+				2>"$tmp/err" && [ ! -s "$tmp/err" ] &&
+				"$rt" --loadable "$tmp/$m.$cfg.nvdla" \
+					--device sim:$cfg --input "$tmp/hx.npy" \
+					--rawdump -o "$tmp/$m.$cfg.txt" >/dev/null 2>&1
+			echo $? >"$tmp/$m.$cfg.status"
+			"$rt" --loadable "$tmp/$m.$cfg.nvdla" --device sim:$cfg \
+				--input "$tmp/hx.npy" --stats 2>/dev/null |
+				awk '$4 == "sdp"' | wc -l >"$tmp/$m.$cfg.sdps"
+		done
+		tr ' ' '\n' <"$tmp/$m.nv_small.txt" | grep . >"$tmp/hrun.txt"
+		e=$(max_error "$tmp/hrun.txt" "$tmp/${m}_ref.txt")
+		read -r size bound <"$tmp/$m.bound"
+		[ "$(cat "$tmp/$m.nv_small.status" "$tmp/$m.nv_large.status")" = "0
+0" ] && [ "$(wc -l <"$tmp/hrun.txt")" -eq "$size" ] &&
+			below "$e" "$bound" &&
+			[ "$(cat "$tmp/$m.nv_small.sdps")" -eq 3 ] &&
+			[ "$(cat "$tmp/$m.nv_large.sdps")" -eq "$large" ]
+		ok $? "$m on nv_small int8: the activation in an SDP operation of its own ($(cat "$tmp/$m.nv_small.sdps") SDP operations, nv_large $(cat "$tmp/$m.nv_large.sdps")), max error $e (bound $bound)"
 	done
 
 	# 1-D data through a transposed convolution: Conv (4 to 8 channels,

@@ -161,7 +161,7 @@ static int pass_keeps_values(Onnx__ModelProto *m, int nodes, const char *what,
 	in = malloc(n * sizeof(*in));
 	fill(in, n, 7);
 	before = run(g, in);
-	after = nvc_passes(g, err, sizeof(err)) ? NULL : run(g, in);
+	after = nvc_passes(g, NULL, err, sizeof(err)) ? NULL : run(g, in);
 	ok = before && after && g->num_nodes == nodes &&
 	     max_diff(before, after,
 		      nvc_tensor_size(&g->tensors[g->outputs[0]])) < 1e-5;
@@ -2157,7 +2157,7 @@ static void corpus_case(const char *net, const char *model, const char *ref)
 	snprintf(refp, sizeof(refp), "%s/%s/%s", CORPUS, net, ref);
 	if (nvc_onnx_load_file(path, &g, err, sizeof(err)))
 		goto out;
-	if (nvc_passes(&g, err, sizeof(err)))
+	if (nvc_passes(&g, NULL, err, sizeof(err)))
 		goto free;
 	n = nvc_tensor_size(&g.tensors[g.inputs[0]]);
 	in = malloc(n * sizeof(*in));

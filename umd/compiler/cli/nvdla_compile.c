@@ -495,6 +495,17 @@ static int quality(struct nvc_graph *g, const struct args *a, char *err,
 	return ret < 0 ? ret : 0;
 }
 
+/* The passes, fusing as the target's SDP can (any target without one). */
+static int passes(struct nvc_graph *g, const struct args *a, char *err,
+		  size_t errlen)
+{
+	struct nvc_target t;
+
+	if (a->config && !nvc_target_get(a->config, &t))
+		return nvc_passes(g, t.hw, err, errlen);
+	return nvc_passes(g, NULL, err, errlen);
+}
+
 int main(int argc, char **argv)
 {
 	struct args a = {
@@ -516,7 +527,7 @@ int main(int argc, char **argv)
 	}
 	ret = cpu_activations(&g, &a, err, sizeof(err));
 	if (!ret)
-		ret = nvc_passes(&g, err, sizeof(err));
+		ret = passes(&g, &a, err, sizeof(err));
 	a.calib.note = note;
 	a.calib.note_len = sizeof(note);
 	if (!ret)

@@ -3,18 +3,41 @@
 /*
  * Fusion, decided once for the back end: what a node's SDP computes
  * besides its own work. An activation is absorbed by the node computing
- * its input (passes.c asks nvc_fuses_activation()); an element-wise
+ * its input where that node's SDP has a stage left for it (passes.c asks
+ * nvc_fuses_activation()); an element-wise
  * operation after a convolution is marked (nvc_node.sdp_fused) to run in
  * that convolution's SDP, which reads its other operand from memory. The
  * lowering reads the marks; it decides nothing of its own.
  */
 #include "ir.h"
 
-bool nvc_fuses_activation(const struct nvc_node *prod)
+/*
+ * Whether the SDP computes activation @act after an operation that takes
+ * X1 and X2 (an element-wise operation's operand, an affine's shift),
+ * with Y where @sdp_y. ReLU is X2's own, and Clip's upper bound Y's ALU
+ * or the int8 output converter's saturation; a slope (LeakyRelu, PRelu)
+ * needs Y's multiplier; a lower bound other than 0 one more ALU, which
+ * no target has left. A LUT activation (Sigmoid, Tanh) is Y's, and
+ * refused or a CPU task where there is none.
+ */
+static bool act_after_x2(const struct nvc_activation *act, bool sdp_y)
 {
-	return prod->act.type == NVC_ACT_NONE &&
-	       (prod->op == NVC_CONV || prod->op == NVC_CONV_TRANSPOSE ||
-		prod->op == NVC_AFFINE || prod->op == NVC_ELTWISE);
+	if (act->type == NVC_ACT_CLIP)
+		return act->min == 0.0f;
+	if (act->type == NVC_ACT_LEAKY || act->type == NVC_ACT_PRELU)
+		return sdp_y;
+	return true;
+}
+
+bool nvc_fuses_activation(const struct nvc_node *prod,
+			  const struct nvc_activation *act, bool sdp_y)
+{
+	if (prod->act.type != NVC_ACT_NONE)
+		return false;
+	if (prod->op == NVC_CONV || prod->op == NVC_CONV_TRANSPOSE)
+		return true;
+	return (prod->op == NVC_AFFINE || prod->op == NVC_ELTWISE) &&
+	       act_after_x2(act, sdp_y);
 }
 
 /* The node reading @tensor if exactly one input of one node does, or -1. */

@@ -19,12 +19,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <nvdla/firmware.h>
+
 #include "graph.h"
 
 struct pass {
 	struct nvc_graph *g;
 	char *dead;		/* per node */
 	int *readers;		/* per tensor: live nodes reading it, +1 if output */
+	bool sdp_y;		/* the target's SDP has Y */
 	char *err;
 	size_t errlen;
 };
@@ -375,7 +378,8 @@ static void fuse_activations(struct pass *p)
 		if (p->dead[j] || g->nodes[j].op != NVC_ACT)
 			continue;
 		prod = sole_producer(p, j);
-		if (prod && nvc_fuses_activation(prod))
+		if (prod && nvc_fuses_activation(prod, &g->nodes[j].act,
+						 p->sdp_y))
 			absorb(p, prod, j);
 	}
 }
@@ -476,9 +480,11 @@ static void drop_dead(struct pass *p)
 	}
 }
 
-int nvc_passes(struct nvc_graph *g, char *err, size_t errlen)
+int nvc_passes(struct nvc_graph *g, const struct dla_hw_config *hw,
+	       char *err, size_t errlen)
 {
-	struct pass p = { .g = g, .err = err, .errlen = errlen };
+	struct pass p = { .g = g, .sdp_y = !hw || hw->sdp_y, .err = err,
+			  .errlen = errlen };
 	int ret = -ENOMEM;
 
 	ret = nvc_graph_check(g, err, errlen);
