@@ -217,8 +217,9 @@ static inline int nvc_sole_reader(const struct nvc_graph *g, int t)
  * passes) which element-wise nodes the SDP of the convolution before
  * them computes (nvc_node.sdp_fused).
  */
-bool nvc_fuses_activation(const struct nvc_node *prod,
-			  const struct nvc_activation *act, bool sdp_y);
+bool nvc_fuses_activation(const struct nvc_graph *g,
+			  const struct nvc_node *prod,
+			  const struct nvc_node *act, bool sdp_y);
 void nvc_decide_fusion(struct nvc_graph *g);
 /* The element-wise node convolution @conv's SDP computes, or -1. */
 int nvc_fused_eltwise(const struct nvc_graph *g, int conv);

@@ -208,13 +208,13 @@ static int sdp_act(struct nvc_lower *L, const struct nvc_node *n,
 	case NVC_ACT_PRELU:
 		return sdp_prelu(L, n, op, x, act);
 	case NVC_ACT_CLIP:
-		if (act->min != 0.0f) {
+		if (act->min == 0.0f) {
+			x->enable = 1;
+			x->act = SDP_ACT_RELU;
+		} else if (act->min != -INFINITY) {
 			ret = sdp_clip_min(L, n, op, x, act->min, s_c);
 			if (ret)
 				return ret;
-		} else {
-			x->enable = 1;
-			x->act = SDP_ACT_RELU;
 		}
 		y = sdp_y_stage(L, p, x);
 		if (!y && sdp_clip_saturates(L, act->max, s_out))
@@ -439,9 +439,13 @@ int nvc_sdp_x1(struct nvc_lower *L, struct nvdla_build_op *op,
 	return 0;
 }
 
-/* X1 multiplying every value by @v (int8: into the intermediate scale). */
+/*
+ * X1 multiplying every value by @v (int8: into the intermediate scale),
+ * keeping the ReLU the activation may have put there.
+ */
 static void sdp_x1_scale(struct dla_sdp_op *x1, double v)
 {
+	uint8_t act = x1->act;
 	int16_t m;
 	uint8_t sh;
 
@@ -449,7 +453,7 @@ static void sdp_x1_scale(struct dla_sdp_op *x1, double v)
 	*x1 = (struct dla_sdp_op){ .enable = 1, .type = SDP_TYPE_MUL,
 				   .mode = SDP_MODE_PER_LAYER,
 				   .precision = DLA_PRECISION_INT16,
-				   .mul_operand = m, .truncate = sh };
+				   .mul_operand = m, .truncate = sh, .act = act };
 }
 
 /* X1 multiplying every value by @v: fp16 as a register operand. */

@@ -9,35 +9,67 @@
  * that convolution's SDP, which reads its other operand from memory. The
  * lowering reads the marks; it decides nothing of its own.
  */
+#include <math.h>
+
 #include "ir.h"
 
 /*
- * Whether the SDP computes activation @act after an operation that takes
- * X1 and X2 (an element-wise operation's operand, an affine's shift),
- * with Y where @sdp_y. ReLU is X2's own, and Clip's upper bound Y's ALU
- * or the int8 output converter's saturation; a slope (LeakyRelu, PRelu)
- * needs Y's multiplier; a lower bound other than 0 one more ALU, which
- * no target has left. A LUT activation (Sigmoid, Tanh) is Y's, and
- * refused or a CPU task where there is none.
+ * Whether int8 tensor @t may get a scale other than its own range's: a
+ * concatenation written in place gives its inputs its own, a QDQ model
+ * its scales.
  */
-static bool act_after_x2(const struct nvc_activation *act, bool sdp_y)
+static bool scale_elsewhere(const struct nvc_graph *g, int t)
 {
-	if (act->type == NVC_ACT_CLIP)
-		return act->min == 0.0f;
-	if (act->type == NVC_ACT_LEAKY || act->type == NVC_ACT_PRELU)
-		return sdp_y;
-	return true;
+	int i, k;
+
+	if (g->tensors[t].calibrated == NVC_RANGE_QDQ)
+		return true;
+	for (i = 0; i < g->num_nodes; i++)
+		for (k = 0; k < g->nodes[i].num_inputs; k++)
+			if (g->nodes[i].op == NVC_CONCAT &&
+			    g->nodes[i].inputs[k] == t)
+				return true;
+	return false;
 }
 
-bool nvc_fuses_activation(const struct nvc_node *prod,
-			  const struct nvc_activation *act, bool sdp_y)
+/*
+ * Whether the SDP computes activation node @a after an operation that
+ * takes X1 and X2 (an element-wise operation's operand, an affine's
+ * shift), with Y where @sdp_y. ReLU is X2's own; Clip's upper bound is
+ * Y's ALU, or without Y the int8 output converter's saturation, which
+ * needs the output's scale to be the range [0, max] of a Clip from 0; a
+ * slope (LeakyRelu, PRelu) needs Y's multiplier; a finite lower bound
+ * other than 0 one more ALU, which no target has left. A LUT activation
+ * (Sigmoid, Tanh) is Y's, and refused or a CPU task where there is none.
+ */
+static bool act_after_x2(const struct nvc_graph *g, const struct nvc_node *a,
+			 bool sdp_y)
+{
+	const struct nvc_activation *act = &a->act;
+
+	switch (act->type) {
+	case NVC_ACT_CLIP:
+		if (sdp_y)
+			return act->min == 0.0f || act->min == -INFINITY;
+		return act->min == 0.0f && !scale_elsewhere(g, a->outputs[0]);
+	case NVC_ACT_LEAKY:
+	case NVC_ACT_PRELU:
+		return sdp_y;
+	default:
+		return true;
+	}
+}
+
+bool nvc_fuses_activation(const struct nvc_graph *g,
+			  const struct nvc_node *prod,
+			  const struct nvc_node *a, bool sdp_y)
 {
 	if (prod->act.type != NVC_ACT_NONE)
 		return false;
 	if (prod->op == NVC_CONV || prod->op == NVC_CONV_TRANSPOSE)
 		return true;
 	return (prod->op == NVC_AFFINE || prod->op == NVC_ELTWISE) &&
-	       act_after_x2(act, sdp_y);
+	       act_after_x2(g, a, sdp_y);
 }
 
 /* The node reading @tensor if exactly one input of one node does, or -1. */

@@ -378,7 +378,7 @@ static void fuse_activations(struct pass *p)
 		if (p->dead[j] || g->nodes[j].op != NVC_ACT)
 			continue;
 		prod = sole_producer(p, j);
-		if (prod && nvc_fuses_activation(prod, &g->nodes[j].act,
+		if (prod && nvc_fuses_activation(g, prod, &g->nodes[j],
 						 p->sdp_y))
 			absorb(p, prod, j);
 	}
