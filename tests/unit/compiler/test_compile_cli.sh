@@ -581,22 +581,32 @@ for name, (r, top) in refs.items():
         f.write("%d %.9g\n" % (r.size, 2 * top / 127))
 EOF
 	mkdir "$tmp/hcal" && cp "$tmp/hx.npy" "$tmp/hcal/"
-	for m in hsig hswish clipadd; do
+	# h_run M: M in int8 for nv_small and nv_large, calibrated on hx.npy,
+	# run on it: M.CFG.status, M.CFG.txt and M.CFG.sdps (its SDP
+	# operations); e the max error of nv_small's values against M's
+	# reference, size and bound from M.bound.
+	h_run() {
 		for cfg in nv_small nv_large; do
-			"$nc" "$tmp/$m.onnx" --config $cfg --precision int8 \
-				--calibrate "$tmp/hcal" -o "$tmp/$m.$cfg.nvdla" \
+			"$nc" "$tmp/$1.onnx" --config $cfg --precision int8 \
+				--calibrate "$tmp/hcal" -o "$tmp/$1.$cfg.nvdla" \
 				2>"$tmp/err" && [ ! -s "$tmp/err" ] &&
-				"$rt" --loadable "$tmp/$m.$cfg.nvdla" \
+				"$rt" --loadable "$tmp/$1.$cfg.nvdla" \
 					--device sim:$cfg --input "$tmp/hx.npy" \
-					--rawdump -o "$tmp/$m.$cfg.txt" >/dev/null 2>&1
-			echo $? >"$tmp/$m.$cfg.status"
+					--rawdump -o "$tmp/$1.$cfg.txt" >/dev/null 2>&1
+			echo $? >"$tmp/$1.$cfg.status"
+			"$rt" --loadable "$tmp/$1.$cfg.nvdla" --device sim:$cfg \
+				--input "$tmp/hx.npy" --stats 2>/dev/null |
+				awk '$4 == "sdp"' | wc -l >"$tmp/$1.$cfg.sdps"
 		done
+		tr ' ' '\n' <"$tmp/$1.nv_small.txt" | grep . >"$tmp/hrun.txt"
+		e=$(max_error "$tmp/hrun.txt" "$tmp/${1}_ref.txt")
+		read -r size bound <"$tmp/$1.bound"
+	}
+	for m in hsig hswish clipadd; do
+		h_run "$m"
 		"$nc" "$tmp/$m.onnx" --config nv_small --calibrate "$tmp/hcal" \
 			--cpu-fallback -o "$tmp/$m.cpu.nvdla" 2>"$tmp/err"
 		status=$?
-		tr ' ' '\n' <"$tmp/$m.nv_small.txt" | grep . >"$tmp/hrun.txt"
-		e=$(max_error "$tmp/hrun.txt" "$tmp/${m}_ref.txt")
-		read -r size bound <"$tmp/$m.bound"
 		[ "$(cat "$tmp/$m.nv_small.status" "$tmp/$m.nv_large.status")" = "0
 0" ] && [ $status -eq 0 ] && [ ! -s "$tmp/err" ] &&
 			cmp -s "$tmp/$m.nv_small.nvdla" "$tmp/$m.cpu.nvdla" &&
@@ -618,21 +628,7 @@ EOF
 		poolrelu:; do
 		large=${m#*:}
 		m=${m%:*}
-		for cfg in nv_small nv_large; do
-			"$nc" "$tmp/$m.onnx" --config $cfg --precision int8 \
-				--calibrate "$tmp/hcal" -o "$tmp/$m.$cfg.nvdla" \
-				2>"$tmp/err" && [ ! -s "$tmp/err" ] &&
-				"$rt" --loadable "$tmp/$m.$cfg.nvdla" \
-					--device sim:$cfg --input "$tmp/hx.npy" \
-					--rawdump -o "$tmp/$m.$cfg.txt" >/dev/null 2>&1
-			echo $? >"$tmp/$m.$cfg.status"
-			"$rt" --loadable "$tmp/$m.$cfg.nvdla" --device sim:$cfg \
-				--input "$tmp/hx.npy" --stats 2>/dev/null |
-				awk '$4 == "sdp"' | wc -l >"$tmp/$m.$cfg.sdps"
-		done
-		tr ' ' '\n' <"$tmp/$m.nv_small.txt" | grep . >"$tmp/hrun.txt"
-		e=$(max_error "$tmp/hrun.txt" "$tmp/${m}_ref.txt")
-		read -r size bound <"$tmp/$m.bound"
+		h_run "$m"
 		[ "$(cat "$tmp/$m.nv_small.status" "$tmp/$m.nv_large.status")" = "0
 0" ] && [ "$(wc -l <"$tmp/hrun.txt")" -eq "$size" ] &&
 			below "$e" "$bound" &&
