@@ -24,6 +24,7 @@
 #include <linux/vmalloc.h>
 
 #include <drm/drm_gem_shmem_helper.h>
+#include <drm/drm_prime.h>
 #include <drm/drm_print.h>
 
 #include "nvdla_drv.h"
@@ -115,9 +116,9 @@ static int nvdla_gem_shmem_map(struct nvdla_shmem_bo *bo)
 	sgt = drm_gem_shmem_get_pages_sgt(&bo->base);
 	if (IS_ERR(sgt))
 		return PTR_ERR(sgt);
-	if (sgt->nents != 1) {
+	if (drm_prime_get_contiguous_size(sgt) < obj->size) {
 		drm_dbg_driver(obj->dev,
-			       "buffer of %zu bytes maps to %u device ranges, not one\n",
+			       "buffer of %zu bytes is not one range of device addresses (%u entries)\n",
 			       obj->size, sgt->nents);
 		return -ENOMEM;
 	}
@@ -213,9 +214,10 @@ struct drm_gem_object *nvdla_gem_import_sg_table(struct drm_device *drm,
 	void *vaddr;
 	int ret;
 
-	if (sgt->nents != 1) {
+	/* Entries of adjacent pages are one range (6.12's udmabuf: a page each). */
+	if (drm_prime_get_contiguous_size(sgt) < buf->size) {
 		drm_dbg_driver(drm,
-			       "dma-buf of %zu bytes maps to %u device ranges, not one (no IOMMU, scattered pages)\n",
+			       "dma-buf of %zu bytes is not one range of device addresses (%u entries; no IOMMU, scattered pages)\n",
 			       buf->size, sgt->nents);
 		return ERR_PTR(-EINVAL);
 	}
