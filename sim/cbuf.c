@@ -138,7 +138,10 @@ bool sim_cbuf_ok(struct nvdla_sim *sim)
 	sim->hazards++;
 	sim->last_hazard = v;
 	/* Data and weight banks beyond the buffer leave nothing to model. */
-	return sim->allow_hazards && v.rule != NVDLA_CBUF_BANKS;
+	if (sim->allow_hazards && v.rule != NVDLA_CBUF_BANKS)
+		return true;
+	sim->hung = sim->hang_on_hazards;
+	return false;
 }
 
 /*
@@ -167,6 +170,11 @@ void sim_cbuf_finish(struct nvdla_sim *sim)
 void nvdla_sim_allow_hazards(struct nvdla_sim *sim, bool allow)
 {
 	sim->allow_hazards = allow;
+}
+
+void nvdla_sim_hang_on_hazards(struct nvdla_sim *sim, bool on)
+{
+	sim->hang_on_hazards = on;
 }
 
 u32 nvdla_sim_hazards(const struct nvdla_sim *sim,

@@ -87,13 +87,17 @@ bool nvdla_sim_run(struct nvdla_sim *sim)
 
 	if (sim->stopped)
 		return false;
-	sim_cdma_flush(sim);
-	sim_bdma_run(sim);
+	if (!sim->hung) {
+		sim_cdma_flush(sim);
+		sim_bdma_run(sim);
+	}
 	/* An engine finishing may let the next queued group start. */
-	do {
+	while (!sim->hung && !sim->stopped) {
 		progress = sim_sdp_run(sim) || sim_pdp_run(sim) ||
 			   sim_cdp_run(sim) || sim_rubik_run(sim);
-	} while (progress && !sim->stopped);
+		if (!progress)
+			break;
+	}
 	if (sim->stopped)
 		return false;
 	more = sim_glb_deliver(sim);

@@ -147,6 +147,8 @@ struct nvdla_sim {
 	u64 wt_stale, wt_missed;
 	u32 wt_missed_done;
 	bool allow_hazards;	/* run them anyway */
+	bool hang_on_hazards;	/* else hang on them, as the chip */
+	bool hung;		/* did: nothing runs until init */
 	bool no_values;		/* compute no element (estimates alone) */
 	struct sim_bdma bdma;
 	struct sim_unit units[NVDLA_UNIT_COUNT];

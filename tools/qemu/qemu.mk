@@ -47,10 +47,12 @@ board-tests: $(BOARD_TESTS)
 # The virtual platform (tools/qemu/run-vp.sh): QEMU with the NVDLA device,
 # built by tools/setup.sh (tools/qemu/build-qemu.sh) into the cache; the
 # driver's guest tests that need no virtual device (not nvdla_fault_test,
-# nvdla_unload_test) and the random register programs, static for arm64.
+# nvdla_unload_test), the random register programs and the player of
+# recorded ones, static for arm64.
 VP_QEMU := $(NVDLA_CACHE)/qemu/build/qemu-system-aarch64
 VP_KMD_TESTS := ioctl legacy fence import race fuzz
 VP_TESTS := $(if $(BOARD_KVERS),$(BUILD)/vp-tests/nvdla_regfuzz \
+	$(BUILD)/vp-tests/nvdla_regplay \
 	$(patsubst %,$(BUILD)/vp-tests/nvdla_%_test,$(VP_KMD_TESTS)))
 
 $(BUILD)/vp-tests/nvdla_%_test: tests/kmd/nvdla_%_test.c tests/kmd/nvdla_test.h \
@@ -60,7 +62,7 @@ $(BUILD)/vp-tests/nvdla_%_test: tests/kmd/nvdla_%_test.c tests/kmd/nvdla_test.h 
 		$(DRM_CFLAGS) -isystem $(KSELFTEST_INC) \
 		-idirafter $(KERNEL_UAPI_DRM) -o $@ $<
 
-$(BUILD)/vp-tests/nvdla_regfuzz: tests/vp/nvdla_regfuzz.c \
+$(BUILD)/vp-tests/nvdla_reg%: tests/vp/nvdla_reg%.c \
 		drivers/accel/nvdla/engine/include/nvdla/regs.h
 	@mkdir -p $(dir $@)
 	$(BOARD_CROSS)gcc -std=gnu11 -O2 -static $(WARNFLAGS) $(NVDLA_INCLUDES) -o $@ $<

@@ -80,6 +80,28 @@ root_start "$kroot/bin/busybox" tools/qemu/vp${iommu:+-iommu}-init.sh
 cp "$build"/vp-tests/* "$root/tests/"
 [ -z "$intree" ] || rm "$root/tests/nvdla_legacy_test"
 
+# record_conv NAME [MKCONV OPTION...]: regplay/NAME.txn, a 56x56x64 to 128
+# int8 convolution for nv_full made by nvdla_mkconv, recorded on the
+# in-process model for nvdla_regplay: "hazard" given one data bank, which
+# the hardware cannot run, "control" split as nvdla_mkconv splits it.
+record_conv() {
+	name=$1
+	shift
+	rec=$(mktemp -d)
+	"$build/bin/nvdla_mkconv" "$@" 56 56 64 128 "$rec/conv.nvdla" \
+		>/dev/null 2>&1 &&
+		"$build/bin/nvdla_runtime" --loadable "$rec/conv.nvdla" \
+			--device sim:nv_full --allow-hw-hazards --record "$rec/r" \
+			-o "$rec/out.dimg" >/dev/null 2>&1 &&
+		cp "$rec/r/input.txn" "$root/regplay/$name.txn"
+	rm -rf "$rec"
+}
+if [ -z "$iommu" ]; then
+	mkdir -p "$root/regplay"
+	record_conv hazard --banks 1,1 --allow-hw-hazards
+	record_conv control
+fi
+
 # copy_arm64 FILE DIR: an arm64 program into DIR of the guest, with the
 # libraries it needs (its NEEDED entries, recursively) and the loader.
 sysroot=$cache/sysroot/arm64
@@ -239,4 +261,14 @@ echo "# [$kver] board guest ran for $(($(date +%s) - start)) s, log in $log"
 [ -s "$out/guest_errors.log" ] &&
 	echo "# [$kver] $(wc -l <"$out/guest_errors.log") guest errors logged by QEMU" \
 		"($(grep -c 'bus error' "$out/guest_errors.log") DMA bus errors)"
+# The device that stopped on the recorded layer said why (vp-init.sh).
+what="QEMU's log names the rule the device stopped on"
+if [ -z "$iommu" ]; then
+	if grep -q 'stops until reset: CDMA insufficient cbuf space' \
+		"$out/guest_errors.log"; then
+		echo "ok - [$kver] $what"
+	else
+		echo "not ok - [$kver] $what"
+	fi
+fi
 guest_report

@@ -113,6 +113,14 @@ rmmod vgem
 rmmod nvdla
 ok $? "rmmod nvdla"
 devmem $rstc 32 0xffffffff
+# A recorded layer the hardware cannot run (tools/qemu/run-vp.sh) stops
+# the device: no interrupt status; the same layer split to fit raises
+# its done bits on the other nv_full.
+s=$(/tests/nvdla_regplay 0b000000 /regplay/hazard.txn 2) && [ "$s" = 0x0 ]
+ok $? "a recorded layer the hardware cannot run: the device stops (interrupt status $s after 2 s)"
+s=$(/tests/nvdla_regplay 0b100000 /regplay/control.txn 30) &&
+	[ -n "$s" ] && [ "$s" != 0x0 ]
+ok $? "the same layer split to fit: the device raises its done bits (interrupt status $s)"
 /tests/nvdla_regfuzz "${nvdla_fuzz_seconds:-20}" "${nvdla_fuzz_seed:-1}" \
 	0b000000,0b100000,0b200000,0b300000
 ok $? "random register programs and DMA addresses outside RAM: the emulator survives"

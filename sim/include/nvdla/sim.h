@@ -182,6 +182,15 @@ int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id);
 void nvdla_sim_allow_hazards(struct nvdla_sim *sim, bool allow);
 
 /*
+ * For a host that stands for the chip (a virtual device), with @on set a
+ * layer that breaks a limit hangs as on the chip: no unit of it finishes,
+ * its done pulses never come, and nothing more runs until
+ * nvdla_sim_init() (the pulses queued before it still come).
+ * nvdla_sim_init() clears it.
+ */
+void nvdla_sim_hang_on_hazards(struct nvdla_sim *sim, bool on);
+
+/*
  * Times alone: with @off set, the convolution, SDP, PDP and CDP check,
  * estimate and end each operation as before but compute no element, so
  * what they would write is left as it was (the estimate does not depend

@@ -2012,6 +2012,44 @@ static void start(enum nvdla_sim_config_id id, const uint32_t *bases)
 }
 
 /*
+ * A host that stands for the chip (the virtual devices) has the model hang
+ * on a layer that breaks a limit: the layer of 3 entries a line for 1
+ * raises no done pulse and writes nothing, nothing runs after it (a good
+ * layer enabled next), until the model is started again.
+ */
+static void test_cbuf_hang(void)
+{
+	struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 2, .kernels = 1,
+		.in_ram = MCIF, .out_ram = MCIF, .entries = 2,
+	};
+	uint32_t glb = base[NVDLA_UNIT_GLB] + NVDLA_GLB_S_INTR_STATUS;
+	uint32_t hazards = nvdla_sim_hazards(sim, NULL), status;
+
+	memset(mem, 0, sizeof(mem));
+	mem[IMG] = 3;
+	mem[WT] = 2;
+	memset(mem + OUT, 0x55, 32);
+	nvdla_sim_reg_write(sim, glb, nvdla_sim_reg_read(sim, glb));
+	nvdla_sim_hang_on_hazards(sim, true);
+	dc_layer(&dc);
+	status = nvdla_sim_reg_read(sim, glb);
+	dc.entries = 0;
+	dc_layer(&dc);
+	tap_ok(!status && !nvdla_sim_reg_read(sim, glb) &&
+	       nvdla_sim_hazards(sim, NULL) == hazards + 1 &&
+	       mem[OUT] == 0x55 && !nvdla_sim_run(sim),
+	       "hanging on hazards: the refused layer raises no done pulse (status 0x%x), nor does the good one after it; nothing written (0x%x)",
+	       status, mem[OUT]);
+	start(NVDLA_SIM_NV_FULL, bases_full);
+	dc_layer(&dc);
+	tap_ok(mem[OUT] == 6 && nvdla_sim_reg_read(sim, glb) &
+	       NVDLA_GLB_S_INTR_STATUS_CACC_DONE_STATUS0_MASK,
+	       "started again, the model runs the good layer (got %d)",
+	       mem[OUT]);
+}
+
+/*
  * CACC saturation, int16: 4 channels of -32768 times weights -32768 sum
  * to 2^32, past the int32 output (one count); times weights 1 to
  * -131072, which fits. With weights 2^14 the first is -2^31: it fits.
@@ -2069,6 +2107,7 @@ int main(void)
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_batches();
 	test_cbuf_limits();
+	test_cbuf_hang();
 	test_cacc_saturation();
 	test_compressed();
 	test_cvsram();

@@ -62,9 +62,9 @@ static void nvdla_model_init(NVDLACore *s)
 	};
 
 	nvdla_sim_init(s->sim, s->config_id, &host);
+	nvdla_sim_hang_on_hazards(s->sim, true);
 	s->pending = false;
 	s->hazards = 0;
-	s->stalled = false;
 	qatomic_set(&s->level, false);
 }
 

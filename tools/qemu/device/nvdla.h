@@ -71,8 +71,6 @@ struct nvdla_sim;
  * @bus_errors: DMA accesses refused (outside RAM, or failed); under @lock
  * @hazards: layers the model refused as the chip cannot run them
  *	(nvdla_sim_hazards()) since power-on; under @lock
- * @stalled: one was refused: the device stops as the chip would, with no
- *	further work and no done pulse, until reset; under @lock
  */
 typedef struct NVDLACore {
 	char *config;
@@ -99,7 +97,6 @@ typedef struct NVDLACore {
 	bool reset_logged;
 	uint64_t bus_errors;
 	uint32_t hazards;
-	bool stalled;
 } NVDLACore;
 
 /* The NVDLA on the system bus: a device-tree node describes it. */

@@ -64,9 +64,9 @@ void nvdla_worker_wait_idle(NVDLACore *s)
 
 /*
  * Lock held: a layer the model refused (a convolution-buffer limit the
- * chip hangs on, docs/model.md) stops the device, as it stops the chip:
- * its done pulses never come, and nothing more runs until reset. Logged,
- * since the chip cannot say why.
+ * chip hangs on, docs/model.md) hangs the model, as it hangs the chip
+ * (nvdla_sim_hang_on_hazards()): its done pulses never come, and nothing
+ * more runs until reset. Logged, since the chip cannot say why.
  */
 static void nvdla_worker_check(NVDLACore *s)
 {
@@ -76,7 +76,6 @@ static void nvdla_worker_check(NVDLACore *s)
 	if (hazards == s->hazards)
 		return;
 	s->hazards = hazards;
-	s->stalled = true;
 	qemu_log_mask(LOG_GUEST_ERROR,
 		      "nvdla: a layer the hardware cannot run, the device stops until reset: %s: %llu %s, needs %llu (stale count %llu)\n",
 		      nvdla_cbuf_rule_name(v.rule), (unsigned long long)v.have,
@@ -90,7 +89,7 @@ static void *nvdla_worker(void *opaque)
 
 	qemu_mutex_lock(&s->lock);
 	while (!s->quit) {
-		if (!s->pending || s->stalled || qatomic_read(&s->stop)) {
+		if (!s->pending || qatomic_read(&s->stop)) {
 			qemu_cond_wait(&s->work, &s->lock);
 			continue;
 		}
