@@ -116,8 +116,9 @@ static inline const char *nvdla_cbuf_rule_unit(enum nvdla_cbuf_rule rule)
 }
 
 /*
- * The longest text of a verdict (nvdla_cbuf_verdict_text()), its NUL
- * included: the longest rule name and unit, three 20-digit numbers.
+ * Room for any verdict's text (nvdla_cbuf_verdict_text()), its NUL
+ * included: more than the longest rule name and unit with three 20-digit
+ * numbers take (test_sim_conv checks each rule).
  */
 #define NVDLA_CBUF_VERDICT_MAX 288
 
