@@ -203,14 +203,14 @@ static int check_split(const struct nvdla_cbuf *cb,
 		       const char *prog)
 {
 	struct nvdla_cbuf_verdict v;
+	char text[NVDLA_CBUF_VERDICT_MAX];
 
 	if (nvdla_cbuf_check(cb, l, &v))
 		return 0;
-	fprintf(stderr, "%s: %s: %s: %llu %s, needs %llu\n", prog,
+	fprintf(stderr, "%s: %s: %s\n", prog,
 		allow ? "warning: the hardware cannot run this layer" :
 			"the hardware cannot run this layer",
-		nvdla_cbuf_rule_name(v.rule), (unsigned long long)v.have,
-		nvdla_cbuf_rule_unit(v.rule), (unsigned long long)v.need);
+		nvdla_cbuf_verdict_text(text, sizeof(text), &v));
 	return allow ? 0 : -1;
 }
 

@@ -153,6 +153,7 @@ static void nvdla_vsim_work(struct work_struct *work)
 {
 	struct nvdla_vsim *v = container_of(work, struct nvdla_vsim, work);
 	struct nvdla_cbuf_verdict last;
+	char text[NVDLA_CBUF_VERDICT_MAX];
 	bool level, refused;
 	u32 hazards;
 
@@ -166,12 +167,10 @@ static void nvdla_vsim_work(struct work_struct *work)
 	spin_unlock_irq(&v->lock);
 	/* The layer faulted, so the job fails: say why, as the chip cannot. */
 	if (refused)
-		pr_warn_ratelimited("%s: a layer the hardware cannot run: %s: %llu %s, needs %llu (stale count %llu)\n",
-				    v->name, nvdla_cbuf_rule_name(last.rule),
-				    (unsigned long long)last.have,
-				    nvdla_cbuf_rule_unit(last.rule),
-				    (unsigned long long)last.need,
-				    (unsigned long long)last.stale);
+		pr_warn_ratelimited("%s: a layer the hardware cannot run: %s\n",
+				    v->name,
+				    nvdla_cbuf_verdict_text(text, sizeof(text),
+							    &last));
 	if (level && !nvdla_vdev_faulty(NVDLA_VDEV_FAULT_DROP_IRQ))
 		generic_handle_irq_safe(v->irq);
 }

@@ -248,22 +248,15 @@ static bool hazards(struct trace *t, const struct options *o, char *note,
 {
 	struct nvdla_cbuf_verdict v;
 	u32 n = nvdla_sim_hazards(t->sim, &v);
+	char text[NVDLA_CBUF_VERDICT_MAX];
 
 	if (!n)
 		return false;
 	snprintf(o->allow_hazards ? note : t->err,
 		 o->allow_hazards ? len : sizeof(t->err),
-		 "%s%u layers the hardware cannot run, the last: %s: %llu %s, needs %llu",
+		 "%s%u layers the hardware cannot run, the last: %s",
 		 o->allow_hazards ? "ran " : "", n,
-		 nvdla_cbuf_rule_name(v.rule), (unsigned long long)v.have,
-		 nvdla_cbuf_rule_unit(v.rule), (unsigned long long)v.need);
-	if (v.stale) {
-		char *m = o->allow_hazards ? note : t->err;
-		size_t n = strlen(m), size = o->allow_hazards ? len : sizeof(t->err);
-
-		snprintf(m + n, size - n, " (stale count %llu)",
-			 (unsigned long long)v.stale);
-	}
+		 nvdla_cbuf_verdict_text(text, sizeof(text), &v));
 	return !o->allow_hazards;
 }
 

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <nvdla/cbuf_limits.h>
 #include <nvdla/runtime.h>
 
 struct nvdla_backend;
@@ -146,7 +147,7 @@ struct nvdla_backend {
 	 */
 	bool can_allow_hazards, allow_hazards;
 	unsigned int hazards;
-	char hazard[256];
+	char hazard[NVDLA_CBUF_VERDICT_MAX];
 	/*
 	 * The operations estimated since @est_num was last zeroed (ops->
 	 * estimate), at @est_params; @est_failed: one did not fit in memory.

@@ -455,12 +455,7 @@ static int sim_hazards(struct sim_backend *sb, uint32_t before)
 
 	if (n == before)
 		return 0;
-	snprintf(msg, sizeof(msg), "%s: %llu %s, needs %llu",
-		 nvdla_cbuf_rule_name(v.rule), (unsigned long long)v.have,
-		 nvdla_cbuf_rule_unit(v.rule), (unsigned long long)v.need);
-	if (v.stale)
-		snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg),
-			 " (stale count %llu)", (unsigned long long)v.stale);
+	nvdla_cbuf_verdict_text(msg, sizeof(msg), &v);
 	if (!sb->base.allow_hazards) {
 		sim_error(sb, "the hardware cannot run a layer: %s", msg);
 		return -EIO;

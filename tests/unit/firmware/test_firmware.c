@@ -29,8 +29,8 @@ struct fake {
 	unsigned int writes;
 	unsigned int entries;	/* calls of the entry hook */
 	unsigned int cpu_entries;	/* entries asked for their CPU mapping, a bit each */
-	char last_error[160];
-	char last_warning[160];
+	char last_error[DLA_LOG_MAX];
+	char last_warning[DLA_LOG_MAX];
 	uint32_t intr_status;	/* GLB S_INTR_STATUS as the fake reads it */
 	uint32_t glb;		/* where GLB is: 0 on nv_full */
 	uint32_t bdma_cfg_status;	/* last BDMA CFG_STATUS written */
@@ -611,6 +611,18 @@ static void m_int8_tall(struct task_descs *d)
 	s->src_data.surf_stride = 65 * 128;
 }
 
+/* Rejected before any register write with @text, all the message. */
+static void expect_verdict(const struct task_descs *d, const char *text,
+			   const char *name)
+{
+	int ret = submit(d, NUM_BUFS);
+
+	tap_ok(ret == -EINVAL && fake.writes == 0 &&
+	       !strcmp(fake.last_error, text),
+	       "%s: rejected before any register write, with the rule and its numbers alone (ret %d, %u writes, \"%s\")",
+	       name, ret, fake.writes, fake.last_error);
+}
+
 /*
  * The convolution buffer's limits (nvdla/cbuf_limits.h) on nv_small:
  * 32 banks of 512 entries of 8 bytes. D_BANK holds 5-bit fields there.
@@ -636,26 +648,26 @@ static void test_cbuf_limits(void)
 	finish();
 	good_task(&d);
 	m_int8_banks(&d, 25, 8);
-	expect_reject(&d, "data and weight banks beyond the convolution buffer: 32 banks, needs 33",
-		      "33 banks of nv_small's 32");
+	expect_verdict(&d, "op 0: data and weight banks beyond the convolution buffer: 32 banks, needs 33",
+		       "33 banks of nv_small's 32");
 	good_task(&d);
 	m_int8_banks(&d, 1, 1);
 	d.op[0].conv_op.entry_per_slice = 16;
-	expect_reject(&d, "CDMA D_ENTRY_PER_SLICE is not what a line of the input takes: 16 entries, needs 8",
-		      "16 entries for 4 pixels of 2 atoms");
+	expect_verdict(&d, "op 0: CDMA D_ENTRY_PER_SLICE is not what a line of the input takes: 16 entries, needs 8",
+		       "16 entries for 4 pixels of 2 atoms");
 	tall = calloc(1, TALL_SIZE);
 	saved = fake.buf[4];
 	fake.buf[4] = tall;
 	fake.size[4] = TALL_SIZE;
 	good_task(&d);
 	m_int8_tall(&d);
-	expect_reject(&d, "CDMA insufficient cbuf space: the input does not fit its data banks: 512 entries, needs 520",
-		      "65 lines of 8 entries in one data bank");
+	expect_verdict(&d, "op 0: CDMA insufficient cbuf space: the input does not fit its data banks: 512 entries, needs 520",
+		       "65 lines of 8 entries in one data bank");
 	good_task(&d);
 	m_int8_banks(&d, 1, 1);
 	d.op[0].conv_op.bytes_per_kernel = 4100;
-	expect_reject(&d, "one kernel group does not fit the weight banks (the CDMA waits forever): 512 entries, needs 513",
-		      "a kernel of 4100 bytes in one weight bank");
+	expect_verdict(&d, "op 0: one kernel group does not fit the weight banks (the CDMA waits forever): 512 entries, needs 513",
+		       "a kernel of 4100 bytes in one weight bank");
 	good_task(&d);
 	m_int8_tall(&d);
 	dla_allow_hw_hazards(engine, true);
@@ -693,6 +705,30 @@ static void conv_pair(struct task_descs *d, bool small, u8 dbank0, u8 dbank1)
 	d->op[1] = d->op[0];
 	d->op[1].conv_op.data_bank = dbank1;
 	d->surf[1] = d->surf[0];
+}
+
+/*
+ * nv_small's gated CDMA weight count (nvdla/cbuf_limits.h): two int8
+ * convolutions in the same data bank, the first's 4,096 bytes of weights
+ * filling its one weight bank (512 entries), leave the second no room for
+ * its input's 32 entries: refused, naming the second operation, the rule
+ * and the stale count.
+ */
+static void test_cbuf_stale(void)
+{
+	const struct dla_hw_config *cfg = dla_hw_config_get("nv_small");
+	struct task_descs d;
+
+	dla_register_driver(engine, &fake, &fake_ops, cfg);
+	fake.glb = cfg->unit_base[NVDLA_UNIT_GLB];
+	good_task(&d);
+	conv_pair(&d, true, 1, 1);
+	d.surf[0].conv_surface.weight_data.size = DATA_SIZE;
+	expect_verdict(&d, "op 1: the CDMA's gated weight count leaves too little room for the weights fetched with the input (the CDMA waits forever): 0 entries, needs 32 (stale count 512)",
+		       "nv_small, a weight bank's worth of stale weights");
+	fake.glb = 0;
+	dla_register_driver(engine, &fake, &fake_ops,
+			    dla_hw_config_get("nv_full"));
 }
 
 /*
@@ -1379,6 +1415,7 @@ int main(void)
 	test_big_task();
 	test_image_input();
 	test_cbuf_limits();
+	test_cbuf_stale();
 	test_conv_early_enable();
 
 	for (i = 0; i < NUM_BUFS; i++)

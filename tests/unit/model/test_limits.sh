@@ -6,8 +6,9 @@
 # stalls on them) are refused by nvdla_mkconv, by the runtime at load and
 # by the trace player, each naming the rule and its numbers; with
 # --allow-hw-hazards they run, with a warning. nvdla_mkconv's own split
-# of the same layers runs. Run from the repository root with the build
-# directory as $1.
+# of the same layers runs. The firmware and nvdla_trace word the gated
+# weight count's verdict alike (with ../shared). Run from the repository
+# root with the build directory as $1.
 set -u
 build=${1:-build}
 # shellcheck source=tests/unit/lib/tap.sh
@@ -56,6 +57,30 @@ for layer in "28 28 64 64 392" "56 56 64 128 1568" "13 13 384 256 507"; do
 	[ $? -eq 0 ] && echo "$out" | grep -qF "PASS $name-rec: ran 1 layers"
 	ok $? "$name: nvdla_trace --allow-hw-hazards plays it, saying so"
 done
+
+# The same verdict in the firmware's words and the trace player's
+# (nvdla_cbuf_verdict_text()): lenet_int8_large_ncxhwx of ../shared
+# breaks the gated weight count at one layer (docs/model.md); the runtime
+# refuses it at load, and its recording, run with the hazard allowed,
+# nvdla_trace refuses, each with the same text and the stale count.
+net=../shared/conformance/networks/lenet_int8_large_ncxhwx
+if [ -d "$net" ]; then
+	rt=$(realpath "$bin/nvdla_runtime")
+	set -- --loadable lenet_int8_large_ncxhwx.nvdla --device sim:nv_large \
+		--image input.pgm -o "$tmp/out.dimg"
+	fw=$(cd "$net" && "$rt" "$@" 2>&1 >/dev/null |
+		sed -n 's/.*: task [0-9]*: op [0-9]*: //p')
+	(cd "$net" && "$rt" "$@" --allow-hw-hazards --record "$tmp/stale") \
+		>/dev/null 2>&1
+	player=$("$bin/nvdla_trace" "$tmp/stale" 2>&1 |
+		sed -n 's/.* 1 layers the hardware cannot run, the last: //p')
+	[ -n "$fw" ] && [ "$fw" = "$player" ] &&
+		case $fw in *" (stale count "*) ;; *) false ;; esac
+	ok $? "lenet_int8_large_ncxhwx: the firmware's refusal and nvdla_trace's the same text, with the stale count (firmware: $fw; nvdla_trace: $player)"
+else
+	skip "lenet_int8_large_ncxhwx: the firmware's refusal and nvdla_trace's" \
+		"../shared absent"
+fi
 
 out=$("$bin/nvdla_mkconv" 64 64 256 256 "$tmp/big.nvdla" 2>&1)
 [ $? -ne 0 ] && echo "$out" | grep -qF "data and weight banks beyond the convolution buffer: 16 banks, needs"

@@ -487,6 +487,53 @@ static void test_batches(void)
 	       "CDMA and CSC batch counts differ: a fault, nothing written");
 }
 
+/* nvdla_cbuf_verdict_text() of @v is @text, all of it. */
+static void expect_verdict(const struct nvdla_cbuf_verdict *v,
+			   const char *text, const char *what)
+{
+	char got[NVDLA_CBUF_VERDICT_MAX];
+
+	nvdla_cbuf_verdict_text(got, sizeof(got), v);
+	tap_ok(!strcmp(got, text), "%s text: \"%s\"", what, got);
+}
+
+/*
+ * A verdict as every message gives it (nvdla_cbuf_verdict_text()), for
+ * each rule with the largest numbers and a stale count: the rule's name
+ * and its numbers, whole in NVDLA_CBUF_VERDICT_MAX; the stale count for
+ * NVDLA_CBUF_STALE_WEIGHTS and for no other rule.
+ */
+static void test_verdict_text(void)
+{
+	char text[2 * NVDLA_CBUF_VERDICT_MAX], name[NVDLA_CBUF_VERDICT_MAX];
+	struct nvdla_cbuf_verdict v = { .have = UINT64_MAX - 1,
+					.need = UINT64_MAX, .stale = 7 };
+	bool stale;
+
+	for (v.rule = NVDLA_CBUF_OK; v.rule < NVDLA_CBUF_RULES; v.rule++) {
+		nvdla_cbuf_verdict_text(text, sizeof(text), &v);
+		snprintf(name, sizeof(name), "%s: %llu %s, needs %llu",
+			 nvdla_cbuf_rule_name(v.rule),
+			 (unsigned long long)v.have,
+			 nvdla_cbuf_rule_unit(v.rule),
+			 (unsigned long long)v.need);
+		stale = v.rule == NVDLA_CBUF_STALE_WEIGHTS;
+		tap_ok(!strncmp(text, name, strlen(name)) &&
+		       !strcmp(text + strlen(name),
+			       stale ? " (stale count 7)" : "") &&
+		       strlen(text) < NVDLA_CBUF_VERDICT_MAX,
+		       "rule %d: its name and numbers%s, %zu bytes of %d: \"%s\"",
+		       v.rule, stale ? ", the stale count" : ", no stale count",
+		       strlen(text) + 1, NVDLA_CBUF_VERDICT_MAX, text);
+	}
+	v.stale = UINT64_MAX;
+	v.rule = NVDLA_CBUF_STALE_WEIGHTS;
+	nvdla_cbuf_verdict_text(text, sizeof(text), &v);
+	tap_ok(strlen(text) < NVDLA_CBUF_VERDICT_MAX,
+	       "the stale rule with a 20-digit stale count: %zu bytes of %d",
+	       strlen(text) + 1, NVDLA_CBUF_VERDICT_MAX);
+}
+
 /*
  * The convolution buffer's limits (nvdla/cbuf_limits.h) on nv_full, 2 data
  * and 2 weight banks of 256 entries: a 1x1 int8 input of 2 channels takes
@@ -528,6 +575,8 @@ static void test_cbuf_limits(void)
 	       v.rule == NVDLA_CBUF_KERNEL_GROUP && v.need == 513,
 	       "a kernel of 513 entries in 2 weight banks of 256: refused (rule %d, needs %llu)",
 	       v.rule, (unsigned long long)v.need);
+	expect_verdict(&v, "one kernel group does not fit the weight banks (the CDMA waits forever): 512 entries, needs 513",
+		       "the kernel group's");
 	nvdla_sim_allow_hazards(sim, true);
 	dc.entries = 2;
 	dc.kernel_bytes = 0;
@@ -1933,6 +1982,8 @@ static void test_stale_weights(void)
 	       "nv_small, the same data banks, the CDMA enabled late: refused, nothing written, stale 1024, room 0, needs 1 (%u: rule %d, %llu, %llu, %llu)",
 	       n, v.rule, (unsigned long long)v.stale,
 	       (unsigned long long)v.have, (unsigned long long)v.need);
+	expect_verdict(&v, "the CDMA's gated weight count leaves too little room for the weights fetched with the input (the CDMA waits forever): 0 entries, needs 1 (stale count 1024)",
+		       "the stale weights'");
 	nvdla_sim_allow_hazards(sim, true);
 	dc_layer(&(struct dc_case){
 		.batches = 1, .csc_batches = 1, .channels = 2, .kernels = 1,
@@ -2106,6 +2157,7 @@ int main(void)
 	test_post_faults();
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_batches();
+	test_verdict_text();
 	test_cbuf_limits();
 	test_cbuf_hang();
 	test_cacc_saturation();

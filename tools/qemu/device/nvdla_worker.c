@@ -72,15 +72,14 @@ static void nvdla_worker_check(NVDLACore *s)
 {
 	struct nvdla_cbuf_verdict v;
 	uint32_t hazards = nvdla_sim_hazards(s->sim, &v);
+	char text[NVDLA_CBUF_VERDICT_MAX];
 
 	if (hazards == s->hazards)
 		return;
 	s->hazards = hazards;
 	qemu_log_mask(LOG_GUEST_ERROR,
-		      "nvdla: a layer the hardware cannot run, the device stops until reset: %s: %llu %s, needs %llu (stale count %llu)\n",
-		      nvdla_cbuf_rule_name(v.rule), (unsigned long long)v.have,
-		      nvdla_cbuf_rule_unit(v.rule), (unsigned long long)v.need,
-		      (unsigned long long)v.stale);
+		      "nvdla: a layer the hardware cannot run, the device stops until reset: %s\n",
+		      nvdla_cbuf_verdict_text(text, sizeof(text), &v));
 }
 
 static void *nvdla_worker(void *opaque)

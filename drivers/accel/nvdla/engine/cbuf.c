@@ -58,20 +58,13 @@ static void dla_cbuf_layer(const struct dla_engine *engine,
 static int dla_cbuf_broken(struct dla_engine *engine,
 			   const struct nvdla_cbuf_verdict *v)
 {
-	unsigned long long have = v->have, need = v->need;
-	char stale[40] = "";
+	char text[NVDLA_CBUF_VERDICT_MAX];
 
-	if (v->rule == NVDLA_CBUF_STALE_WEIGHTS)
-		snprintf(stale, sizeof(stale), " (stale count %llu)",
-			 (unsigned long long)v->stale);
+	nvdla_cbuf_verdict_text(text, sizeof(text), v);
 	if (engine->allow_hw_hazards && v->rule != NVDLA_CBUF_BANKS)
 		return dla_log(engine, DLA_LOG_WARN, 0,
-			       "the hardware would not run this: %s: %llu %s, needs %llu%s",
-			       nvdla_cbuf_rule_name(v->rule), have,
-			       nvdla_cbuf_rule_unit(v->rule), need, stale);
-	return dla_reject(engine, "%s: %llu %s, needs %llu%s",
-			  nvdla_cbuf_rule_name(v->rule), have,
-			  nvdla_cbuf_rule_unit(v->rule), need, stale);
+			       "the hardware would not run this: %s", text);
+	return dla_reject(engine, "%s", text);
 }
 
 int dla_cbuf_validate(struct dla_engine *engine,

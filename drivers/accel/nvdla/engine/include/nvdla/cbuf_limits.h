@@ -15,6 +15,7 @@
 #ifndef __NVDLA_CBUF_LIMITS_H__
 #define __NVDLA_CBUF_LIMITS_H__
 
+#include <linux/kernel.h>
 #include <linux/types.h>
 
 /**
@@ -112,6 +113,34 @@ static inline const char *nvdla_cbuf_rule_unit(enum nvdla_cbuf_rule rule)
 	if (rule == NVDLA_CBUF_CDMA_AHEAD)
 		return "kernels";
 	return rule == NVDLA_CBUF_BANKS ? "banks" : "entries";
+}
+
+/*
+ * Room for any verdict's text (nvdla_cbuf_verdict_text()), its NUL
+ * included: more than the longest rule name and unit with three 20-digit
+ * numbers take (test_sim_conv checks each rule).
+ */
+#define NVDLA_CBUF_VERDICT_MAX 288
+
+/*
+ * @v as every message gives it, in @buf of @len bytes: the rule, what the
+ * layer has and needs, and for NVDLA_CBUF_STALE_WEIGHTS alone the stale
+ * count (no other rule has one). Returns @buf.
+ */
+static inline const char *
+nvdla_cbuf_verdict_text(char *buf, size_t len,
+			const struct nvdla_cbuf_verdict *v)
+{
+	int n = snprintf(buf, len, "%s: %llu %s, needs %llu",
+			 nvdla_cbuf_rule_name(v->rule),
+			 (unsigned long long)v->have,
+			 nvdla_cbuf_rule_unit(v->rule),
+			 (unsigned long long)v->need);
+
+	if (v->rule == NVDLA_CBUF_STALE_WEIGHTS && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - n, " (stale count %llu)",
+			 (unsigned long long)v->stale);
+	return buf;
 }
 
 /* In 32 bits: no 64-bit division in 32-bit kernels. */
