@@ -644,6 +644,75 @@ EOF
 		ok $status "$m on nv_small int8, on the DLA ($sdps): max error $e (bound $bound)"
 	done
 
+	# Pad mode reflect (2, 1 before, 1, 3 after) on the input [1, 3, 6, 7],
+	# Conv, Pad mode edge (1, 2 on each side), Conv: SDP copies on the
+	# DLA, --exec and runs against numpy; reflect pads as large as the
+	# size, pads of channels and negative pads refused.
+	/usr/bin/python3 - "$tmp" <<'EOF'
+import sys
+import numpy as np
+import onnx
+from onnx import helper as oh, numpy_helper as nh, TensorProto as T
+rng = np.random.default_rng(11)
+d = sys.argv[1]
+x = rng.uniform(-1, 1, (1, 3, 6, 7)).astype(np.float32)
+w1 = rng.uniform(-0.5, 0.5, (8, 3, 3, 3)).astype(np.float32)
+w2 = rng.uniform(-0.5, 0.5, (4, 8, 3, 3)).astype(np.float32)
+
+
+def save(name, pr, mode="reflect"):
+    c = [nh.from_array(v, n) for n, v in (
+        ("w1", w1), ("w2", w2), ("pr", np.array(pr, np.int64)),
+        ("pe", np.array([0, 0, 1, 2, 0, 0, 1, 2], np.int64)))]
+    nodes = [oh.make_node("Pad", ["data", "pr"], ["p0"], mode=mode,
+                          name="refl"),
+             oh.make_node("Conv", ["p0", "w1"], ["h"]),
+             oh.make_node("Pad", ["h", "pe"], ["p1"], mode="edge"),
+             oh.make_node("Conv", ["p1", "w2"], ["y"])]
+    gr = oh.make_graph(nodes, name,
+                       [oh.make_tensor_value_info("data", T.FLOAT, x.shape)],
+                       [oh.make_tensor_value_info("y", T.FLOAT, None)], c)
+    onnx.save(oh.make_model(gr, opset_imports=[oh.make_opsetid("", 13)]),
+              "%s/%s.onnx" % (d, name))
+
+
+def conv(a, w):
+    ho, wo = a.shape[1] - 2, a.shape[2] - 2
+    return sum(np.einsum("kc,chw->khw", w[:, :, i, j],
+                         a[:, i:i + ho, j:j + wo])
+               for i in range(3) for j in range(3))
+
+
+save("pad", [0, 0, 2, 1, 0, 0, 1, 3])
+save("pad_big", [0, 0, 6, 0, 0, 0, 0, 0])
+save("pad_ch", [0, 1, 0, 0, 0, 0, 0, 0], "edge")
+save("pad_neg", [0, 0, 0, -1, 0, 0, 0, 0], "edge")
+p0 = np.pad(x[0].astype(np.float64), ((0, 0), (2, 1), (1, 3)), "reflect")
+p1 = np.pad(conv(p0, w1), ((0, 0), (1, 1), (2, 2)), "edge")
+np.save(d + "/pad.npy", x)
+np.savetxt(d + "/pad_ref.txt", conv(p1, w2).ravel(), fmt="%.9g")
+EOF
+	exec_matches pad "Pad reflect and edge"
+	"$nc" "$tmp/pad.onnx" --config nv_full -o "$tmp/pad.nvdla" 2>"$tmp/err" &&
+		[ ! -s "$tmp/err" ] &&
+		run_values "$tmp/pad.nvdla" nv_full "$tmp/pad.npy" "$tmp/pad_run.txt"
+	run_close $? pad 308 0.01
+	ok $? "Pad reflect and edge: nv_full fp16 on the DLA matches numpy (max error $e)"
+	# int8: 2 steps of the output's scale (|y| < 7).
+	mkdir "$tmp/pcal" && cp "$tmp/pad.npy" "$tmp/pcal/" &&
+		"$nc" "$tmp/pad.onnx" --config nv_small --precision int8 \
+			--calibrate "$tmp/pcal" -o "$tmp/pad8.nvdla" &&
+		run_values "$tmp/pad8.nvdla" nv_small "$tmp/pad.npy" \
+			"$tmp/pad_run.txt"
+	run_close $? pad 308 0.11
+	ok $? "Pad reflect and edge: nv_small int8 on the DLA matches numpy (max error $e)"
+	refuse 1 "node 'refl' (Pad): mode 'reflect' pads 6 and 0 of a height of 6: each must be smaller than it" \
+		"$tmp/pad_big.onnx" --dump-ir
+	refuse 1 "node 'refl' (Pad): only a padding of height and width is supported (pads of batch and channels 0, 1, 0, 0)" \
+		"$tmp/pad_ch.onnx" --dump-ir
+	refuse 1 "node 'refl' (Pad): pad -1 is negative or too large" \
+		"$tmp/pad_neg.onnx" --dump-ir
+
 	# 1-D data through a transposed convolution: Conv (4 to 8 channels,
 	# kernel 3, padding 1), Relu, ConvTranspose (8 to 4, kernel and
 	# stride 2, output_shape [32]) on [1, 4, 16]; one with kernel 4,

@@ -355,6 +355,16 @@ static void ref_cpu(const struct nvc_node *n, float *o)
 			}
 }
 
+/* The input row (@i 0) or column (1) of Pad output row or column @o. */
+static int ref_pad(const struct nvc_node *n, int o, int i, int size)
+{
+	int r = o - n->pad.pad[i];
+
+	if (n->pad.mode == NVC_PAD_EDGE)
+		return r < 0 ? 0 : r >= size ? size - 1 : r;
+	return r < 0 ? -r : r >= size ? 2 * size - 2 - r : r;
+}
+
 static void ref_node(const struct nvc_node *n)
 {
 	const struct nvc_tensor *to = &tensors[n->outputs[0]];
@@ -444,6 +454,14 @@ static void ref_node(const struct nvc_node *n)
 		return;
 	case NVC_CPU:
 		ref_cpu(n, o);
+		return;
+	case NVC_PAD:
+		for (c = 0; c < to->c; c++)
+			for (y = 0; y < to->h; y++)
+				for (x = 0; x < to->w; x++)
+					o[((size_t)c * to->h + y) * to->w + x] =
+						at(in, c, ref_pad(n, y, 0, ti->h),
+						   ref_pad(n, x, 1, ti->w));
 		return;
 	case NVC_SOFTMAX:
 		for (i = 0; i < size; i++)
@@ -1688,6 +1706,39 @@ static void test_upsample(void)
 	check("Resize nearest by 2x3 between convolutions", 3);
 }
 
+static int pad(int in, enum nvc_pad_mode mode, int t, int l, int b, int r)
+{
+	const struct nvc_tensor *ti = &tensors[in];
+	int out = tensor("pad", ti->c, ti->h + t + b, ti->w + l + r);
+	struct nvc_node *n = node(NVC_PAD, "Pad", in, out);
+
+	n->pad = (struct nvc_pad_attr){ .mode = mode, .pad = { t, l, b, r } };
+	return out;
+}
+
+/*
+ * Pad with the edge's values and their mirror, SDP copies: reflect on
+ * the input, edge between convolutions (24 channels: atoms of 8 and 16
+ * channels whole and part), and edge as the output (exact copies).
+ */
+static void test_pad(void)
+{
+	int t;
+
+	reset();
+	t = input(3, 6, 7);
+	t = pad(t, NVC_PAD_REFLECT, 2, 1, 1, 3);
+	t = conv(t, 24, 3, 1, 0, 1, 1, NVC_ACT_RELU);
+	t = pad(t, NVC_PAD_EDGE, 1, 2, 1, 2);
+	output(conv(t, 8, 3, 1, 0, 1, 1, NVC_ACT_NONE));
+	check("Pad reflect (2,1,1,3) on the input, edge (1,2,1,2) between convolutions", 2);
+	reset();
+	t = input(8, 5, 6);
+	t = conv(t, 20, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	output(pad(t, NVC_PAD_REFLECT, 4, 0, 2, 5));
+	check("Pad reflect (4,0,2,5) as the output", 1);
+}
+
 /*
  * GELU as torch exports it around the CPU's Erf, between convolutions:
  * DLA task, CPU task, DLA task; refused without --cpu-fallback.
@@ -2316,6 +2367,7 @@ int main(int argc, char **argv)
 	test_mixed();
 	test_shuffle_unit();
 	test_upsample();
+	test_pad();
 	test_cpu_fallback();
 	test_cpu_lut();
 	test_tokens();
