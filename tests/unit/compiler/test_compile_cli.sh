@@ -362,13 +362,14 @@ h = x[0] @ w + b
 y = (h - h.mean(-1, keepdims=True)) / np.sqrt(h.var(-1, keepdims=True) + 1e-5)
 np.save(d + "/tokens.npy", x)
 np.savetxt(d + "/ln_ref.txt", (y * g + beta).ravel(), fmt="%.9g")
-# Bilinear 2x, half_pixel (torch's align_corners=False) of 1 x 2 x 3 x 3.
+# Bilinear by 1.5 (the CPU's: by 2 it runs on the DLA), half_pixel
+# (torch's align_corners=False) of 1 x 2 x 3 x 3 into 4 x 4.
 xi = rng.uniform(-1, 1, (1, 2, 3, 3)).astype(np.float32)
-c = [nh.from_array(np.array([1, 1, 2, 2], np.float32), "scales")]
+c = [nh.from_array(np.array([1, 1, 1.5, 1.5], np.float32), "scales")]
 save("up", [oh.make_node("Resize", ["data", "", "scales"], ["y"],
                          mode="linear", name="up")], 13,
      [oh.make_tensor_value_info("data", T.FLOAT, [1, 2, 3, 3])])
-s = np.clip((np.arange(6) + 0.5) / 2 - 0.5, 0, 2)
+s = np.clip((np.arange(4) + 0.5) / 1.5 - 0.5, 0, 2)
 i0 = np.floor(s).astype(int)
 i1 = np.minimum(i0 + 1, 2)
 f = s - i0
@@ -712,6 +713,68 @@ EOF
 		"$tmp/pad_ch.onnx" --dump-ir
 	refuse 1 "node 'refl' (Pad): pad -1 is negative or too large" \
 		"$tmp/pad_neg.onnx" --dump-ir
+
+	# torch's F.interpolate(scale_factor=2, mode='bilinear') between two
+	# convolutions, exported at opset 13: on the DLA without
+	# --cpu-fallback (nearest by 2, Pad edge, a depthwise convolution),
+	# nothing listed on stderr; nv_full fp16 within 0.01 of torch, nv_small
+	# and nv_large int8 within 3 steps of the output's largest magnitude.
+	if /usr/bin/python3 - "$tmp" <<'EOF'
+import sys
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+d = sys.argv[1]
+torch.manual_seed(3)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c1 = nn.Conv2d(3, 16, 3, padding=1)
+        self.c2 = nn.Conv2d(16, 4, 3, padding=1)
+
+    def forward(self, x):
+        h = F.interpolate(torch.relu(self.c1(x)), scale_factor=2,
+                          mode="bilinear", align_corners=False)
+        return self.c2(h)
+
+
+net = Net().eval()
+with torch.no_grad():
+    net.c2.weight *= 8
+x = torch.rand(1, 3, 6, 5) * 2 - 1
+torch.onnx.export(net, x, d + "/bil.onnx", opset_version=13,
+                  input_names=["data"], output_names=["y"])
+with torch.no_grad():
+    y = net.double()(x.double()).numpy()
+np.save(d + "/bil.npy", x.numpy())
+np.savetxt(d + "/bil_ref.txt", y.ravel(), fmt="%.9g")
+with open(d + "/bil.bound", "w") as f:
+    f.write("%.9g\n" % (3 * np.abs(y).max() / 127))
+EOF
+	then
+		"$nc" "$tmp/bil.onnx" --config nv_full -o "$tmp/bil.nvdla" \
+			2>"$tmp/err" && [ ! -s "$tmp/err" ] &&
+			run_values "$tmp/bil.nvdla" nv_full "$tmp/bil.npy" \
+				"$tmp/bil_run.txt"
+		run_close $? bil 480 0.01
+		ok $? "torch's bilinear upsampling by 2 on the DLA: nv_full fp16 matches torch (max error $e)"
+		mkdir "$tmp/bcal" && cp "$tmp/bil.npy" "$tmp/bcal/"
+		read -r bound <"$tmp/bil.bound"
+		for cfg in nv_small nv_large; do
+			"$nc" "$tmp/bil.onnx" --config $cfg --precision int8 \
+				--calibrate "$tmp/bcal" -o "$tmp/bil8.nvdla" \
+				2>"$tmp/err" && [ ! -s "$tmp/err" ] &&
+				run_values "$tmp/bil8.nvdla" $cfg "$tmp/bil.npy" \
+					"$tmp/bil_run.txt"
+			run_close $? bil 480 "$bound"
+			ok $? "torch's bilinear upsampling by 2 on the DLA: $cfg int8 matches torch (max error $e, bound $bound)"
+		done
+	else
+		skip "torch's bilinear upsampling by 2 on the DLA" "no torch"
+	fi
 
 	# 1-D data through a transposed convolution: Conv (4 to 8 channels,
 	# kernel 3, padding 1), Relu, ConvTranspose (8 to 4, kernel and
