@@ -25,19 +25,47 @@ static struct dla_data_cube part(const struct nvc_lower *L, int tensor,
 	return c;
 }
 
-/* The input's @w x @h at (@sx, @sy) into the output at (@dx, @dy). */
-static int pad_copy(struct nvc_lower *L, const struct nvc_node *n, int sx,
-		    int sy, int dx, int dy, int w, int h)
+/* Copy @src into @dst, cubes of tensors @in and @out, at @out's scale. */
+static int pad_cube(struct nvc_lower *L, const struct nvc_node *n,
+		    const struct dla_data_cube *src,
+		    const struct dla_data_cube *dst)
 {
-	int in = n->inputs[0], out = n->outputs[0], op;
-	struct dla_data_cube src = part(L, in, sx, sy, w, h);
-	struct dla_data_cube dst = part(L, out, dx, dy, w, h);
+	int out = n->outputs[0], op;
 
-	op = nvc_sdp_copy_cube(L, n, in, &src, &dst, L->ir.ts[out].scale);
+	op = nvc_sdp_copy_cube(L, n, n->inputs[0], src, dst,
+			       L->ir.ts[out].scale);
 	if (op < 0)
 		return op;
 	nvc_written(L, out, op);
 	return 0;
+}
+
+/*
+ * The input's @w x @h at (@sx, @sy) into the output at (@dx, @dy). The
+ * SDP reads and writes a 1x1 cube's atoms packed, a surface stride of
+ * one atom (NVIDIA's C model asserts it): a pixel is copied an atom of
+ * channels at a time.
+ */
+static int pad_copy(struct nvc_lower *L, const struct nvc_node *n, int sx,
+		    int sy, int dx, int dy, int w, int h)
+{
+	const struct nvc_lir_tensor *t = &L->ir.ts[nvc_read(L, n->inputs[0])];
+	struct dla_data_cube src = part(L, n->inputs[0], sx, sy, w, h);
+	struct dla_data_cube dst = part(L, n->outputs[0], dx, dy, w, h);
+	struct dla_data_cube s1 = src, d1 = dst;
+	int c, ret = 0;
+
+	if (w > 1 || h > 1)
+		return pad_cube(L, n, &src, &dst);
+	for (c = 0; c < t->c && !ret; c += (int)t->epa) {
+		s1.offset = src.offset + c / t->epa * src.surf_stride;
+		d1.offset = dst.offset + c / t->epa * dst.surf_stride;
+		s1.channel = d1.channel = (uint16_t)(t->c - c < (int)t->epa ?
+						     t->c - c : (int)t->epa);
+		s1.surf_stride = s1.size = d1.surf_stride = d1.size = t->atom;
+		ret = pad_cube(L, n, &s1, &d1);
+	}
+	return ret;
 }
 
 /*
@@ -67,20 +95,17 @@ static int pad_corners(struct nvc_lower *L, const struct nvc_node *n,
 {
 	const struct nvc_pad_attr *p = &n->pad;
 	const struct nvc_tensor *t = nvc_t(L, n->inputs[0]);
-	int wo = t->w + p->pad[1] + p->pad[3], r, o, ret = 0;
+	int wo = t->w + p->pad[1] + p->pad[3], r, o, sx, sy, ret = 0;
 
-	for (r = r0; r < r1 && !ret; r++)
+	for (r = r0; r < r1 && !ret; r++) {
+		sy = nvc_pad_source(p->mode, r, p->pad[0], t->h);
 		for (o = 0; o < wo && !ret; o++) {
-			if (o == p->pad[1])
-				o += t->w;	/* the row's part of the input */
-			if (o < wo)
-				ret = pad_copy(L, n,
-					       nvc_pad_source(p->mode, o, p->pad[1],
-							      t->w),
-					       nvc_pad_source(p->mode, r, p->pad[0],
-							      t->h),
-					       o, r, 1, 1);
+			if (o >= p->pad[1] && o < p->pad[1] + t->w)
+				continue;	/* the input's row */
+			sx = nvc_pad_source(p->mode, o, p->pad[1], t->w);
+			ret = pad_copy(L, n, sx, sy, o, r, 1, 1);
 		}
+	}
 	return ret;
 }
 
