@@ -1717,13 +1717,57 @@ static int pad(int in, enum nvc_pad_mode mode, int t, int l, int b, int r)
 }
 
 /*
+ * The SDP operations of G's loadable for @config copying one pixel: into
+ * *@packed those whose source and destination surface stride is one
+ * atom of @atom bytes and that copy an atom of channels at most (NVIDIA's
+ * C model reads and writes a 1x1 cube packed). Their number, or -1.
+ */
+static int pixel_copies(const char *config, enum nvc_precision prec,
+			uint32_t atom, int *packed)
+{
+	const union dla_surface_container *sf;
+	const struct nvdla_lbl_blob *g, *sb;
+	uint32_t i, n, epa = prec == NVC_FP16 ? atom / 2 : atom;
+	void *buf;
+	struct nvdla_loadable *l = lowered(config, prec, &buf);
+	int count = 0;
+
+	*packed = 0;
+	g = l ? nvdla_loadable_blob(l, "task-0-dep_graph") : NULL;
+	sb = l ? nvdla_loadable_blob(l, "task-0-surf_list") : NULL;
+	if (!g || !sb) {
+		nvdla_loadable_free(l);
+		free(buf);
+		return -1;
+	}
+	n = g->data_len / sizeof(struct dla_common_op_desc);
+	for (i = 0; i < n; i++) {
+		const struct dla_data_cube *src, *dst;
+
+		sf = (const void *)(sb->data + i * sizeof(*sf));
+		src = &sf->sdp_surface.src_data;
+		dst = &sf->sdp_surface.dst_data;
+		if (((const struct dla_common_op_desc *)g->data)[i].op_type !=
+		    DLA_OP_SDP || src->type != DLA_MEM_MC ||
+		    src->width != 1 || src->height != 1)
+			continue;
+		count++;
+		*packed += src->surf_stride == atom && dst->surf_stride == atom &&
+			   src->channel <= epa && dst->channel == src->channel;
+	}
+	nvdla_loadable_free(l);
+	free(buf);
+	return count;
+}
+
+/*
  * Pad with the edge's values and their mirror, SDP copies: reflect on
  * the input, edge between convolutions (24 channels: atoms of 8 and 16
  * channels whole and part), and edge as the output (exact copies).
  */
 static void test_pad(void)
 {
-	int t;
+	int t, n, packed;
 
 	reset();
 	t = input(3, 6, 7);
@@ -1737,6 +1781,15 @@ static void test_pad(void)
 	t = conv(t, 20, 3, 1, 1, 1, 1, NVC_ACT_NONE);
 	output(pad(t, NVC_PAD_REFLECT, 4, 0, 2, 5));
 	check("Pad reflect (4,0,2,5) as the output", 1);
+	/* 6 x 5 corner pixels of 20 channels: atoms of 8 and of 16. */
+	n = pixel_copies("nv_small", NVC_INT8, 8, &packed);
+	tap_ok(n == 90 && packed == n,
+	       "Pad on nv_small int8: %d corner copies of a pixel (90: 3 atoms each), %d packed",
+	       n, packed);
+	n = pixel_copies("nv_full", NVC_FP16, 32, &packed);
+	tap_ok(n == 60 && packed == n,
+	       "Pad on nv_full fp16: %d corner copies of a pixel (60: 2 atoms each), %d packed",
+	       n, packed);
 }
 
 /*
