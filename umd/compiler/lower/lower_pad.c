@@ -2,8 +2,8 @@
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
  * Pad with the edge's values or their mirror (NVC_PAD): SDP copies out
- * of the input into the padded tensor, each reading only the input, so
- * none waits for another: the input whole into the interior, each padded
+ * of the input into the padded tensor, each reading only the input (none
+ * reads what another wrote): the input whole into the interior, each padded
  * row the input row it repeats (as wide as the input), each padded
  * column the input column (as high as the input), each corner pixel the
  * input pixel. int8 copies keep the input's scale, exactly.
@@ -25,7 +25,7 @@ static struct dla_data_cube part(const struct nvc_lower *L, int tensor,
 	return c;
 }
 
-/* Copy @src into @dst, cubes of tensors @in and @out, at @out's scale. */
+/* Copy @src, of @n's input, into @dst, of its output, at its scale. */
 static int pad_cube(struct nvc_lower *L, const struct nvc_node *n,
 		    const struct dla_data_cube *src,
 		    const struct dla_data_cube *dst)
