@@ -362,13 +362,14 @@ h = x[0] @ w + b
 y = (h - h.mean(-1, keepdims=True)) / np.sqrt(h.var(-1, keepdims=True) + 1e-5)
 np.save(d + "/tokens.npy", x)
 np.savetxt(d + "/ln_ref.txt", (y * g + beta).ravel(), fmt="%.9g")
-# Bilinear 2x, half_pixel (torch's align_corners=False) of 1 x 2 x 3 x 3.
+# Bilinear by 1.5 (the CPU's: by 2 it runs on the DLA), half_pixel
+# (torch's align_corners=False) of 1 x 2 x 3 x 3 into 4 x 4.
 xi = rng.uniform(-1, 1, (1, 2, 3, 3)).astype(np.float32)
-c = [nh.from_array(np.array([1, 1, 2, 2], np.float32), "scales")]
+c = [nh.from_array(np.array([1, 1, 1.5, 1.5], np.float32), "scales")]
 save("up", [oh.make_node("Resize", ["data", "", "scales"], ["y"],
                          mode="linear", name="up")], 13,
      [oh.make_tensor_value_info("data", T.FLOAT, [1, 2, 3, 3])])
-s = np.clip((np.arange(6) + 0.5) / 2 - 0.5, 0, 2)
+s = np.clip((np.arange(4) + 0.5) / 1.5 - 0.5, 0, 2)
 i0 = np.floor(s).astype(int)
 i1 = np.minimum(i0 + 1, 2)
 f = s - i0
@@ -639,6 +640,137 @@ EOF
 		sdps="$(cat "$tmp/$m.nv_small.sdps") SDP operations, nv_large $(cat "$tmp/$m.nv_large.sdps")"
 		ok $status "$m on nv_small int8, on the DLA ($sdps): max error $e (bound $bound)"
 	done
+
+	# Pad mode reflect (2, 1 before, 1, 3 after) on the input [1, 3, 6, 7],
+	# Conv, Pad mode edge (1, 2 on each side), Conv: SDP copies on the
+	# DLA, --exec and runs against numpy; reflect pads as large as the
+	# size, pads of channels and negative pads refused.
+	/usr/bin/python3 - "$tmp" <<'EOF'
+import sys
+import numpy as np
+import onnx
+from onnx import helper as oh, numpy_helper as nh, TensorProto as T
+rng = np.random.default_rng(11)
+d = sys.argv[1]
+x = rng.uniform(-1, 1, (1, 3, 6, 7)).astype(np.float32)
+w1 = rng.uniform(-0.5, 0.5, (8, 3, 3, 3)).astype(np.float32)
+w2 = rng.uniform(-0.5, 0.5, (4, 8, 3, 3)).astype(np.float32)
+
+
+def save(name, pr, mode="reflect"):
+    c = [nh.from_array(v, n) for n, v in (
+        ("w1", w1), ("w2", w2), ("pr", np.array(pr, np.int64)),
+        ("pe", np.array([0, 0, 1, 2, 0, 0, 1, 2], np.int64)))]
+    nodes = [oh.make_node("Pad", ["data", "pr"], ["p0"], mode=mode,
+                          name="refl"),
+             oh.make_node("Conv", ["p0", "w1"], ["h"]),
+             oh.make_node("Pad", ["h", "pe"], ["p1"], mode="edge"),
+             oh.make_node("Conv", ["p1", "w2"], ["y"])]
+    gr = oh.make_graph(nodes, name,
+                       [oh.make_tensor_value_info("data", T.FLOAT, x.shape)],
+                       [oh.make_tensor_value_info("y", T.FLOAT, None)], c)
+    onnx.save(oh.make_model(gr, opset_imports=[oh.make_opsetid("", 13)]),
+              "%s/%s.onnx" % (d, name))
+
+
+def conv(a, w):
+    ho, wo = a.shape[1] - 2, a.shape[2] - 2
+    return sum(np.einsum("kc,chw->khw", w[:, :, i, j],
+                         a[:, i:i + ho, j:j + wo])
+               for i in range(3) for j in range(3))
+
+
+save("pad", [0, 0, 2, 1, 0, 0, 1, 3])
+save("pad_big", [0, 0, 6, 0, 0, 0, 0, 0])
+save("pad_ch", [0, 1, 0, 0, 0, 0, 0, 0], "edge")
+save("pad_neg", [0, 0, 0, -1, 0, 0, 0, 0], "edge")
+p0 = np.pad(x[0].astype(np.float64), ((0, 0), (2, 1), (1, 3)), "reflect")
+p1 = np.pad(conv(p0, w1), ((0, 0), (1, 1), (2, 2)), "edge")
+np.save(d + "/pad.npy", x)
+np.savetxt(d + "/pad_ref.txt", conv(p1, w2).ravel(), fmt="%.9g")
+EOF
+	exec_matches pad "Pad reflect and edge"
+	"$nc" "$tmp/pad.onnx" --config nv_full -o "$tmp/pad.nvdla" 2>"$tmp/err" &&
+		[ ! -s "$tmp/err" ] &&
+		run_values "$tmp/pad.nvdla" nv_full "$tmp/pad.npy" "$tmp/pad_run.txt"
+	run_close $? pad 308 0.01
+	ok $? "Pad reflect and edge: nv_full fp16 on the DLA matches numpy (max error $e)"
+	# int8: 2 steps of the output's scale (|y| < 7).
+	mkdir "$tmp/pcal" && cp "$tmp/pad.npy" "$tmp/pcal/" &&
+		"$nc" "$tmp/pad.onnx" --config nv_small --precision int8 \
+			--calibrate "$tmp/pcal" -o "$tmp/pad8.nvdla" &&
+		run_values "$tmp/pad8.nvdla" nv_small "$tmp/pad.npy" \
+			"$tmp/pad_run.txt"
+	run_close $? pad 308 0.11
+	ok $? "Pad reflect and edge: nv_small int8 on the DLA matches numpy (max error $e)"
+	refuse 1 "node 'refl' (Pad): mode 'reflect' pads 6 and 0 of a height of 6: each must be smaller than it" \
+		"$tmp/pad_big.onnx" --dump-ir
+	refuse 1 "node 'refl' (Pad): only a padding of height and width is supported (pads of batch and channels 0, 1, 0, 0)" \
+		"$tmp/pad_ch.onnx" --dump-ir
+	refuse 1 "node 'refl' (Pad): pad -1 is negative or too large" \
+		"$tmp/pad_neg.onnx" --dump-ir
+
+	# torch's F.interpolate(scale_factor=2, mode='bilinear') between two
+	# convolutions, exported at opset 13: on the DLA without
+	# --cpu-fallback (nearest by 2, Pad edge, a depthwise convolution),
+	# nothing listed on stderr; nv_full fp16 within 0.01 of torch, nv_small
+	# and nv_large int8 within 3 steps of the output's largest magnitude.
+	if /usr/bin/python3 - "$tmp" <<'EOF'
+import sys
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+d = sys.argv[1]
+torch.manual_seed(3)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.c1 = nn.Conv2d(3, 16, 3, padding=1)
+        self.c2 = nn.Conv2d(16, 4, 3, padding=1)
+
+    def forward(self, x):
+        h = F.interpolate(torch.relu(self.c1(x)), scale_factor=2,
+                          mode="bilinear", align_corners=False)
+        return self.c2(h)
+
+
+net = Net().eval()
+with torch.no_grad():
+    net.c2.weight *= 8
+x = torch.rand(1, 3, 6, 5) * 2 - 1
+torch.onnx.export(net, x, d + "/bil.onnx", opset_version=13,
+                  input_names=["data"], output_names=["y"])
+with torch.no_grad():
+    y = net.double()(x.double()).numpy()
+np.save(d + "/bil.npy", x.numpy())
+np.savetxt(d + "/bil_ref.txt", y.ravel(), fmt="%.9g")
+with open(d + "/bil.bound", "w") as f:
+    f.write("%.9g\n" % (3 * np.abs(y).max() / 127))
+EOF
+	then
+		"$nc" "$tmp/bil.onnx" --config nv_full -o "$tmp/bil.nvdla" \
+			2>"$tmp/err" && [ ! -s "$tmp/err" ] &&
+			run_values "$tmp/bil.nvdla" nv_full "$tmp/bil.npy" \
+				"$tmp/bil_run.txt"
+		run_close $? bil 480 0.01
+		ok $? "torch's bilinear upsampling by 2 on the DLA: nv_full fp16 matches torch (max error $e)"
+		mkdir "$tmp/bcal" && cp "$tmp/bil.npy" "$tmp/bcal/"
+		read -r bound <"$tmp/bil.bound"
+		for cfg in nv_small nv_large; do
+			"$nc" "$tmp/bil.onnx" --config $cfg --precision int8 \
+				--calibrate "$tmp/bcal" -o "$tmp/bil8.nvdla" \
+				2>"$tmp/err" && [ ! -s "$tmp/err" ] &&
+				run_values "$tmp/bil8.nvdla" $cfg "$tmp/bil.npy" \
+					"$tmp/bil_run.txt"
+			run_close $? bil 480 "$bound"
+			ok $? "torch's bilinear upsampling by 2 on the DLA: $cfg int8 matches torch (max error $e, bound $bound)"
+		done
+	else
+		skip "torch's bilinear upsampling by 2 on the DLA" "no torch"
+	fi
 
 	# 1-D data through a transposed convolution: Conv (4 to 8 channels,
 	# kernel 3, padding 1), Relu, ConvTranspose (8 to 4, kernel and

@@ -355,6 +355,16 @@ static void ref_cpu(const struct nvc_node *n, float *o)
 			}
 }
 
+/* The input row (@i 0) or column (1) of Pad output row or column @o. */
+static int ref_pad(const struct nvc_node *n, int o, int i, int size)
+{
+	int r = o - n->pad.pad[i];
+
+	if (n->pad.mode == NVC_PAD_EDGE)
+		return r < 0 ? 0 : r >= size ? size - 1 : r;
+	return r < 0 ? -r : r >= size ? 2 * size - 2 - r : r;
+}
+
 static void ref_node(const struct nvc_node *n)
 {
 	const struct nvc_tensor *to = &tensors[n->outputs[0]];
@@ -444,6 +454,14 @@ static void ref_node(const struct nvc_node *n)
 		return;
 	case NVC_CPU:
 		ref_cpu(n, o);
+		return;
+	case NVC_PAD:
+		for (c = 0; c < to->c; c++)
+			for (y = 0; y < to->h; y++)
+				for (x = 0; x < to->w; x++)
+					o[((size_t)c * to->h + y) * to->w + x] =
+						at(in, c, ref_pad(n, y, 0, ti->h),
+						   ref_pad(n, x, 1, ti->w));
 		return;
 	case NVC_SOFTMAX:
 		for (i = 0; i < size; i++)
@@ -1688,6 +1706,92 @@ static void test_upsample(void)
 	check("Resize nearest by 2x3 between convolutions", 3);
 }
 
+static int pad(int in, enum nvc_pad_mode mode, int t, int l, int b, int r)
+{
+	const struct nvc_tensor *ti = &tensors[in];
+	int out = tensor("pad", ti->c, ti->h + t + b, ti->w + l + r);
+	struct nvc_node *n = node(NVC_PAD, "Pad", in, out);
+
+	n->pad = (struct nvc_pad_attr){ .mode = mode, .pad = { t, l, b, r } };
+	return out;
+}
+
+/*
+ * The SDP operations of G's loadable for @config copying one pixel: into
+ * *@packed those whose source and destination surface stride is one
+ * atom of @atom bytes and that copy an atom of channels at most (NVIDIA's
+ * C model reads and writes a 1x1 cube packed). Their number, or -1.
+ */
+static int pixel_copies(const char *config, enum nvc_precision prec,
+			uint32_t atom, int *packed)
+{
+	const union dla_surface_container *sf;
+	const struct nvdla_lbl_blob *g, *sb;
+	uint32_t i, n, epa = prec == NVC_FP16 ? atom / 2 : atom;
+	void *buf;
+	struct nvdla_loadable *l = lowered(config, prec, &buf);
+	int count = 0;
+
+	*packed = 0;
+	g = l ? nvdla_loadable_blob(l, "task-0-dep_graph") : NULL;
+	sb = l ? nvdla_loadable_blob(l, "task-0-surf_list") : NULL;
+	if (!g || !sb) {
+		nvdla_loadable_free(l);
+		free(buf);
+		return -1;
+	}
+	n = g->data_len / sizeof(struct dla_common_op_desc);
+	for (i = 0; i < n; i++) {
+		const struct dla_data_cube *src, *dst;
+
+		sf = (const void *)(sb->data + i * sizeof(*sf));
+		src = &sf->sdp_surface.src_data;
+		dst = &sf->sdp_surface.dst_data;
+		if (((const struct dla_common_op_desc *)g->data)[i].op_type !=
+		    DLA_OP_SDP || src->type != DLA_MEM_MC ||
+		    src->width != 1 || src->height != 1)
+			continue;
+		count++;
+		*packed += src->surf_stride == atom && dst->surf_stride == atom &&
+			   src->channel <= epa && dst->channel == src->channel;
+	}
+	nvdla_loadable_free(l);
+	free(buf);
+	return count;
+}
+
+/*
+ * Pad with the edge's values and their mirror, SDP copies: reflect on
+ * the input, edge between convolutions (24 channels: atoms of 8 and 16
+ * channels whole and part), and edge as the output (exact copies).
+ */
+static void test_pad(void)
+{
+	int t, n, packed;
+
+	reset();
+	t = input(3, 6, 7);
+	t = pad(t, NVC_PAD_REFLECT, 2, 1, 1, 3);
+	t = conv(t, 24, 3, 1, 0, 1, 1, NVC_ACT_RELU);
+	t = pad(t, NVC_PAD_EDGE, 1, 2, 1, 2);
+	output(conv(t, 8, 3, 1, 0, 1, 1, NVC_ACT_NONE));
+	check("Pad reflect (2,1,1,3) on the input, edge (1,2,1,2) between convolutions", 2);
+	reset();
+	t = input(8, 5, 6);
+	t = conv(t, 20, 3, 1, 1, 1, 1, NVC_ACT_NONE);
+	output(pad(t, NVC_PAD_REFLECT, 4, 0, 2, 5));
+	check("Pad reflect (4,0,2,5) as the output", 1);
+	/* 6 x 5 corner pixels of 20 channels: atoms of 8 and of 16. */
+	n = pixel_copies("nv_small", NVC_INT8, 8, &packed);
+	tap_ok(n == 90 && packed == n,
+	       "Pad on nv_small int8: %d corner copies of a pixel (90: 3 atoms each), %d packed",
+	       n, packed);
+	n = pixel_copies("nv_full", NVC_FP16, 32, &packed);
+	tap_ok(n == 60 && packed == n,
+	       "Pad on nv_full fp16: %d corner copies of a pixel (60: 2 atoms each), %d packed",
+	       n, packed);
+}
+
 /*
  * GELU as torch exports it around the CPU's Erf, between convolutions:
  * DLA task, CPU task, DLA task; refused without --cpu-fallback.
@@ -2316,6 +2420,7 @@ int main(int argc, char **argv)
 	test_mixed();
 	test_shuffle_unit();
 	test_upsample();
+	test_pad();
 	test_cpu_fallback();
 	test_cpu_lut();
 	test_tokens();

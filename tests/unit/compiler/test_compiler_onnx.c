@@ -747,10 +747,12 @@ static const struct onnx_case refusals[] = {
 	  "Slice before opset 10 is not supported" },
 	{ 13, "Slice", "a,s,e", 0, 2, 4, 4, "a:i:1,2;s:i:0,0;e:i:1", NULL,
 	  "starts, ends, axes and steps differ in length" },
-	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,0,1,1,0,0,1,1", "mode=s:reflect",
-	  "node 'n1' (Pad): only a padding with the constant 0 is supported (mode 'reflect', value 0)" },
+	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,0,1,1,0,0,1,1", "mode=s:wrap",
+	  "node 'n1' (Pad): only modes 'edge', 'reflect' and 'constant' with the value 0 are supported (mode 'wrap', value 0)" },
 	{ 13, "Pad", "x,p,v", 0, 2, 4, 4, "p:i:0,0,1,1,0,0,1,1;v:c:1", NULL,
-	  "only a padding with the constant 0 is supported (mode 'constant', value 1)" },
+	  "only modes 'edge', 'reflect' and 'constant' with the value 0 are supported (mode 'constant', value 1)" },
+	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,0,0,1,0,0,0,4", "mode=s:reflect",
+	  "node 'n1' (Pad): mode 'reflect' pads 1 and 4 of a width of 4: each must be smaller than it" },
 	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,1,0,0,0,0,0,0", NULL,
 	  "only a padding of height and width is supported" },
 	{ 13, "Pad", "x,p", 0, 2, 4, 4, "p:i:0,0,-1,0,0,0,0,0", NULL,
@@ -1608,6 +1610,42 @@ static Onnx__ModelProto *upsample_model(int opset)
  * nn.Upsample (asymmetric, floor) or with half-pixel coordinates: a
  * transposed convolution; refused otherwise, with the reason.
  */
+/*
+ * Resize linear by 2 of 1 + x + 2 y on 2x2: nearest, Pad edge and a
+ * depthwise convolution (the DLA's), sampled at half-pixel coordinates
+ * (0, 0.25, 0.75, 1 after clamping; sizes 4x4) or asymmetric ones (0,
+ * 0.5, 1, 1).
+ */
+static void resize_linear_x2(void)
+{
+	static const float x4[4] = { 1, 2, 3, 4 }, s2[4] = { 1, 1, 2, 2 };
+	static const float hp[4] = { 0, 0.25f, 0.75f, 1 }, as[4] = { 0, 0.5f, 1, 1 };
+	static const int64_t z44[4] = { 1, 1, 4, 4 };
+	float want_hp[16], want_as[16];
+	struct nvc_graph g;
+	int i;
+
+	for (i = 0; i < 16; i++) {
+		want_hp[i] = 1 + hp[i % 4] + 2 * hp[i / 4];
+		want_as[i] = 1 + as[i % 4] + 2 * as[i / 4];
+	}
+	expect(resize_model(NULL, z44, "linear", NULL, NULL), x4, want_hp, 16,
+	       "Resize linear to 4x4 (sizes, half_pixel) on the DLA's terms");
+	expect(resize_model(s2, NULL, "linear", "asymmetric", NULL), x4,
+	       want_as, 16, "Resize linear by 2 (asymmetric) on the DLA's terms");
+	if (tap_ok(load(resize_model(s2, NULL, "linear", "pytorch_half_pixel",
+				     NULL), &g) == 0,
+		   "Resize linear by 2 loads: %s", err)) {
+		tap_ok(g.num_nodes == 3 && g.nodes[0].op == NVC_CONV_TRANSPOSE &&
+		       g.nodes[1].op == NVC_PAD &&
+		       g.nodes[1].pad.mode == NVC_PAD_EDGE &&
+		       g.nodes[2].op == NVC_CONV && g.nodes[2].conv.kh == 3 &&
+		       g.nodes[2].conv.group == 1,
+		       "Resize linear by 2: nearest, Pad edge, a depthwise 3x3 convolution");
+		nvc_graph_free(&g);
+	}
+}
+
 static void test_resize(void)
 {
 	static const float x4[4] = { 1, 2, 3, 4 };
@@ -1647,6 +1685,7 @@ static void test_resize(void)
 		       "Resize linear is a CPU bilinear resize by 2x3, half_pixel");
 		nvc_graph_free(&g);
 	}
+	resize_linear_x2();
 	/* Rows sampled at (o + 0.5) / 1.25 - 0.5: 0 and 0.7, not 0 and 1. */
 	expect(resize_model((const float[]){ 1, 1, 1.25f, 1 }, NULL, "linear",
 			    NULL, NULL), x4, (const float[]){ 1, 2, 2.4f, 3.4f },

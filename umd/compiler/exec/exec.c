@@ -148,6 +148,26 @@ static void exec_layernorm(const struct nvc_tensor *t, float eps,
 	}
 }
 
+static void exec_pad(const struct nvc_graph *g, const struct nvc_node *nd,
+		     const float *x, float *y)
+{
+	const struct nvc_tensor *ti = &g->tensors[nd->inputs[0]];
+	const struct nvc_tensor *t = &g->tensors[nd->outputs[0]];
+	const struct nvc_pad_attr *p = &nd->pad;
+	long c, h, w;
+
+	for (c = 0; c < t->c; c++)
+		for (h = 0; h < t->h; h++) {
+			long r = nvc_pad_source(p->mode, h, p->pad[0], ti->h);
+
+			for (w = 0; w < t->w; w++)
+				y[(c * t->h + h) * t->w + w] =
+					x[(c * ti->h + r) * ti->w +
+					  nvc_pad_source(p->mode, w, p->pad[1],
+							 ti->w)];
+		}
+}
+
 /* The CPU's functions (enum nvc_cpu_fn; RESIZE: exec_window.c). */
 static void exec_cpu(const struct nvc_graph *g, const struct nvc_node *nd,
 		     const float *x, float *y)
@@ -217,6 +237,9 @@ static int exec_node(const struct nvc_graph *g, const struct nvc_node *nd,
 		break;
 	case NVC_CONCAT:
 		exec_concat(g, nd, values, y);
+		break;
+	case NVC_PAD:
+		exec_pad(g, nd, x, y);
 		break;
 	case NVC_SPLIT:
 		exec_split(g, nd, x, values);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /* Copyright (C) 2026 The open NVDLA stack authors */
 /*
- * Pad with the constant zero around height and width: no node of its
- * own, its output names the input with the padding, which the
+ * Pad around height and width. Modes edge and reflect are a node of
+ * their own (NVC_PAD, SDP copies). The constant zero is no node of its
+ * own: its output names the input with the padding, which the
  * convolution or average pooling reading it adds to its own (torch writes
  * a Pad before every AvgPool2d, and nn.ZeroPad2d as one). Any other
  * reader refuses it (onnx_attr.c).
@@ -44,6 +45,43 @@ static int pad_amounts(struct nvc_loader *l, int64_t *pads, float *value)
 	return 0;
 }
 
+/* Mode edge or reflect: a node of its own (NVC_PAD). */
+static int pad_node(struct nvc_loader *l, enum nvc_pad_mode mode,
+		    const int64_t *pads)
+{
+	struct nvc_value *x;
+	int64_t dims[4];
+	int ret, k, i;
+
+	ret = nvc_input_act(l, 0, &x);
+	if (!ret && x->rank != 4)
+		ret = nvc_node_error(l, -EINVAL, "input '%s' has rank %d (4 expected)",
+				     x->name, x->rank);
+	if (ret)
+		return ret;
+	for (i = 2; i < 4; i++)
+		if (mode == NVC_PAD_REFLECT &&
+		    (pads[i] >= x->dims[i] || pads[i + 4] >= x->dims[i]))
+			return nvc_node_error(l, -EINVAL,
+					      "mode 'reflect' pads %lld and %lld of a %s of %lld: each must be smaller than it",
+					      (long long)pads[i],
+					      (long long)pads[i + 4],
+					      i == 2 ? "height" : "width",
+					      (long long)x->dims[i]);
+	memcpy(dims, x->dims, sizeof(dims));
+	dims[2] += pads[2] + pads[6];
+	dims[3] += pads[3] + pads[7];
+	if (nvc_dims_count(4, dims) < 0 || dims[2] > NVC_MAX_DIM ||
+	    dims[3] > NVC_MAX_DIM)
+		return nvc_node_error(l, -EINVAL, "the padded tensor is too large");
+	k = nvc_unary_node(l, NVC_PAD, x, 4, dims);
+	if (k < 0)
+		return k;
+	l->g->nodes[k].pad = (struct nvc_pad_attr){ .mode = mode,
+		.pad = { pads[2], pads[3], pads[6], pads[7] } };
+	return 0;
+}
+
 int nvc_op_pad(struct nvc_loader *l)
 {
 	static const char *const old[] = { "mode", "pads", "value", NULL };
@@ -62,18 +100,24 @@ int nvc_op_pad(struct nvc_loader *l)
 		ret = pad_amounts(l, pads, &value);
 	if (ret)
 		return ret;
-	if (strcmp(mode, "constant") || value != 0)
+	if (strcmp(mode, "edge") && strcmp(mode, "reflect") &&
+	    (strcmp(mode, "constant") || value != 0))
 		return nvc_node_error(l, -EINVAL,
-				      "only a padding with the constant 0 is supported (mode '%s', value %g)",
+				      "only modes 'edge', 'reflect' and 'constant' with the value 0 are supported (mode '%s', value %g)",
 				      mode, value);
 	if (pads[0] || pads[1] || pads[4] || pads[5])
 		return nvc_node_error(l, -EINVAL,
-				      "only a padding of height and width is supported");
+				      "only a padding of height and width is supported (pads of batch and channels %lld, %lld, %lld, %lld)",
+				      (long long)pads[0], (long long)pads[1],
+				      (long long)pads[4], (long long)pads[5]);
 	for (i = 0; i < 8; i++)
 		if (pads[i] < 0 || pads[i] > NVC_MAX_DIM)
 			return nvc_node_error(l, -EINVAL,
 					      "pad %lld is negative or too large",
 					      (long long)pads[i]);
+	if (strcmp(mode, "constant"))
+		return pad_node(l, strcmp(mode, "edge") ? NVC_PAD_REFLECT :
+				NVC_PAD_EDGE, pads);
 	l->take_pad = 1;
 	ret = nvc_input_act(l, 0, &x);
 	l->take_pad = 0;

@@ -6,7 +6,9 @@
  * is its stride, sy x sx, with weights 1 from each channel to itself and
  * 0 across channels, which the back end lowers like any such
  * ConvTranspose (exact: each output is one input times 1). Mode linear
- * (bilinear) of height and width, by any scales or sizes, is a CPU task
+ * (bilinear) of height and width by 2 with half-pixel or asymmetric
+ * coordinates is that, Pad edge and a depthwise convolution (linear_x2);
+ * by other scales or sizes, or aligning corners, a CPU task
  * (NVC_CPU_RESIZE), with --cpu-fallback.
  */
 #include <errno.h>
@@ -164,7 +166,116 @@ static int linear_coord(struct nvc_loader *l, const char *coord)
 			      coord);
 }
 
-/* Mode linear: a bilinear resize on the CPU. */
+/*
+ * The weights of a nearest resize by whole factors @f of @c channels: 1
+ * from each channel to itself for each of the f[0] x f[1] phases. The
+ * constant's index, or a negative errno.
+ */
+static int nearest_weights(struct nvc_loader *l, int64_t c, const int64_t *f)
+{
+	float *w;
+	int64_t i;
+	int wt;
+
+	if (c * c * f[0] * f[1] > NVC_MAX_ELEMENTS)
+		return nvc_node_error(l, -EINVAL, "the resized tensor is too large");
+	w = calloc((size_t)(c * c * f[0] * f[1]), sizeof(*w));
+	if (!w)
+		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
+	for (i = 0; i < c * f[0] * f[1]; i++)
+		w[(i / (f[0] * f[1])) * (c + 1) * f[0] * f[1] +
+		  i % (f[0] * f[1])] = 1;
+	wt = nvc_const_tensor(l, "weights", c, c, f[0], f[1], w);
+	free(w);
+	return wt;
+}
+
+/* @nd: the transposed convolution of a nearest resize by @f. */
+static void nearest_attr(struct nvc_node *nd, const int64_t *f, int wt)
+{
+	nd->conv = (struct nvc_conv_attr){ .kh = f[0], .kw = f[1],
+		.stride = { f[0], f[1] }, .dilation = { 1, 1 }, .group = 1,
+		.weights = wt, .bias = -1 };
+}
+
+/* A tensor of @c x @h x @w named after the node and @what, or -errno. */
+static int inner_tensor(struct nvc_loader *l, const char *what, int c, int h,
+			int w)
+{
+	char name[NVC_ERR_LEN];
+	int t;
+
+	snprintf(name, sizeof(name), "%s/%s", l->node_name, what);
+	t = nvc_tensor_add(l->g, name, 1, c, h, w, NULL);
+	return t < 0 ? nvc_error(l->err, l->errlen, t, "out of memory") : t;
+}
+
+/*
+ * Bilinear by 2 of height and width on the DLA, exact up to rounding:
+ * nearest by 2, Pad edge, then a depthwise convolution without padding.
+ * Half-pixel coordinates sample 3/4 of a pixel and 1/4 of its neighbour
+ * on each side: padded by 1 all round, weights [1, 2, 1] / 4 each way.
+ * Asymmetric ones sample each pixel, then halfway to the next: padded by
+ * 1 after, weights [1, 1] / 2 each way. Clamping at the borders is the
+ * edge padding's repeat.
+ */
+static int linear_x2(struct nvc_loader *l, struct nvc_value *x, int coord,
+		     const int64_t *dims)
+{
+	static const int64_t two[2] = { 2, 2 };
+	static const float half[] = { 1, 2, 1 }, asym[] = { 1, 1 };
+	bool hp = coord != EMU_COORD_ASYMMETRIC;
+	int c = dims[1], h = dims[2], w = dims[3], kk = hp ? 3 : 2;
+	const float *k1 = hp ? half : asym;
+	float sum = hp ? 16 : 4, *wd;
+	int in[1], t[2], wt, k, i, ret;
+	struct nvc_value *y;
+	struct nvc_node *nd;
+
+	wt = nearest_weights(l, c, two);
+	if (wt < 0)
+		return wt;
+	ret = nvc_output_act(l, 0, 4, dims, &y);
+	if (ret)
+		return ret;
+	t[0] = inner_tensor(l, "nearest", c, h, w);
+	t[1] = t[0] < 0 ? t[0] :
+	       inner_tensor(l, "edge", c, h + kk - 1, w + kk - 1);
+	if (t[1] < 0)
+		return t[1];
+	k = nvc_node_new(l, NVC_CONV_TRANSPOSE, 1, &x->tensor, 1, &t[0]);
+	if (k < 0)
+		return k;
+	nearest_attr(&l->g->nodes[k], two, wt);
+	in[0] = t[0];
+	k = nvc_node_new(l, NVC_PAD, 1, in, 1, &t[1]);
+	if (k < 0)
+		return k;
+	l->g->nodes[k].pad = (struct nvc_pad_attr){ .mode = NVC_PAD_EDGE,
+		.pad = { hp, hp, 1, 1 } };
+	wd = malloc((size_t)c * kk * kk * sizeof(*wd));
+	if (!wd)
+		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
+	for (i = 0; i < c * kk * kk; i++)
+		wd[i] = k1[i / kk % kk] * k1[i % kk] / sum;
+	wt = nvc_const_tensor(l, "smooth", c, 1, kk, kk, wd);
+	free(wd);
+	if (wt < 0)
+		return wt;
+	k = nvc_node_new(l, NVC_CONV, 1, &t[1], 1, &y->tensor);
+	if (k < 0)
+		return k;
+	nd = &l->g->nodes[k];
+	nd->conv = (struct nvc_conv_attr){ .kh = kk, .kw = kk,
+		.stride = { 1, 1 }, .dilation = { 1, 1 }, .group = c,
+		.weights = wt, .bias = -1 };
+	return 0;
+}
+
+/*
+ * Mode linear: by 2 of height and width with half-pixel or asymmetric
+ * coordinates on the DLA (linear_x2), else a bilinear resize on the CPU.
+ */
 static int resize_linear(struct nvc_loader *l, const char *coord)
 {
 	struct nvc_value *x;
@@ -191,6 +302,9 @@ static int resize_linear(struct nvc_loader *l, const char *coord)
 		ret = nvc_node_error(l, -EINVAL, "the resized tensor is too large");
 	if (ret)
 		return ret;
+	if (dims[2] == 2 * x->dims[2] && dims[3] == 2 * x->dims[3] &&
+	    step[0] == 0.5f && step[1] == 0.5f && c != EMU_COORD_ALIGN_CORNERS)
+		return linear_x2(l, x, c, dims);
 	k = nvc_unary_node(l, NVC_CPU, x, 4, dims);
 	if (k < 0)
 		return k;
@@ -247,10 +361,8 @@ int nvc_op_resize(struct nvc_loader *l)
 		"coordinate_transformation_mode", "nearest_mode",
 		"cubic_coeff_a", "exclude_outside", "extrapolation_value",
 		NULL };
-	int64_t f[2] = { 1, 1 }, dims[4], c, i;
-	struct nvc_node *nd;
+	int64_t f[2] = { 1, 1 }, dims[4];
 	struct nvc_value *x;
-	float *w;
 	int ret, k, wt, linear = 0;
 
 	static const char *const upsample7[] = { "mode", "scales", NULL };
@@ -278,29 +390,18 @@ int nvc_op_resize(struct nvc_loader *l)
 		ret = factors(l, x, f);
 	if (ret)
 		return ret;
-	c = x->dims[1];
 	memcpy(dims, x->dims, sizeof(dims));
 	dims[2] *= f[0];
 	dims[3] *= f[1];
 	if (dims[2] > NVC_MAX_DIM || dims[3] > NVC_MAX_DIM ||
-	    nvc_dims_count(4, dims) < 0 || c * c * f[0] * f[1] > NVC_MAX_ELEMENTS)
+	    nvc_dims_count(4, dims) < 0)
 		return nvc_node_error(l, -EINVAL, "the resized tensor is too large");
-	w = calloc((size_t)(c * c * f[0] * f[1]), sizeof(*w));
-	if (!w)
-		return nvc_error(l->err, l->errlen, -ENOMEM, "out of memory");
-	for (i = 0; i < c * f[0] * f[1]; i++)
-		w[(i / (f[0] * f[1])) * (c + 1) * f[0] * f[1] +
-		  i % (f[0] * f[1])] = 1;
-	wt = nvc_const_tensor(l, "weights", c, c, f[0], f[1], w);
-	free(w);
+	wt = nearest_weights(l, x->dims[1], f);
 	if (wt < 0)
 		return wt;
 	k = nvc_unary_node(l, NVC_CONV_TRANSPOSE, x, 4, dims);
 	if (k < 0)
 		return k;
-	nd = &l->g->nodes[k];
-	nd->conv = (struct nvc_conv_attr){ .kh = f[0], .kw = f[1],
-		.stride = { f[0], f[1] }, .dilation = { 1, 1 }, .group = 1,
-		.weights = wt, .bias = -1 };
+	nearest_attr(&l->g->nodes[k], f, wt);
 	return 0;
 }

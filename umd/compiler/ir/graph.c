@@ -206,7 +206,7 @@ static const char *const op_names[] = {
 	[NVC_AFFINE] = "affine", [NVC_ACT] = "act", [NVC_ELTWISE] = "eltwise",
 	[NVC_POOL] = "pool", [NVC_LRN] = "lrn", [NVC_CONCAT] = "concat",
 	[NVC_SPLIT] = "split", [NVC_RESHAPE] = "reshape",
-	[NVC_SOFTMAX] = "softmax", [NVC_CPU] = "cpu",
+	[NVC_SOFTMAX] = "softmax", [NVC_CPU] = "cpu", [NVC_PAD] = "pad",
 };
 
 static const char *const act_names[] = {
@@ -250,6 +250,12 @@ static void dump_attrs(const struct nvc_node *nd, FILE *f)
 	case NVC_LRN:
 		fprintf(f, " size=%d alpha=%g beta=%g bias=%g", nd->lrn.size,
 			nd->lrn.alpha, nd->lrn.beta, nd->lrn.bias);
+		break;
+	case NVC_PAD:
+		fprintf(f, " %s pad=%d,%d,%d,%d",
+			nd->pad.mode == NVC_PAD_EDGE ? "edge" : "reflect",
+			nd->pad.pad[0], nd->pad.pad[1], nd->pad.pad[2],
+			nd->pad.pad[3]);
 		break;
 	default:
 		break;

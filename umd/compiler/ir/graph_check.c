@@ -164,6 +164,26 @@ static int check_channels(struct check *k, const int *t, int n,
 	return 0;
 }
 
+/* Pads >= 0 (reflect: smaller than the size), adding up to the output. */
+static int check_pad(struct check *k, const struct nvc_tensor *in,
+		     const struct nvc_tensor *out)
+{
+	const struct nvc_pad_attr *p = &k->nd->pad;
+	int i;
+
+	if ((unsigned int)p->mode > NVC_PAD_REFLECT)
+		return fail(k, "unknown padding mode");
+	for (i = 0; i < 4; i++)
+		if (p->pad[i] < 0 || p->pad[i] > NVC_MAX_DIM ||
+		    (p->mode == NVC_PAD_REFLECT &&
+		     p->pad[i] >= (i % 2 ? in->w : in->h)))
+			return fail(k, "bad pad");
+	if (out->c != in->c || out->h != in->h + p->pad[0] + p->pad[2] ||
+	    out->w != in->w + p->pad[1] + p->pad[3])
+		return fail(k, "the output size does not follow from the pads");
+	return 0;
+}
+
 static int check_cpu(struct check *k, const struct nvc_tensor *in,
 		     const struct nvc_tensor *out)
 {
@@ -215,6 +235,8 @@ static int check_op(struct check *k)
 		return check_conv(k, in, out);
 	case NVC_POOL:
 		return check_pool(k, in, out);
+	case NVC_PAD:
+		return check_pad(k, in, out);
 	case NVC_CONCAT:
 		return check_channels(k, nd->inputs, ins, out);
 	case NVC_SPLIT:

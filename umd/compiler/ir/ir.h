@@ -40,6 +40,9 @@ enum nvc_op {
 				 * (enum nvc_cpu_fn): a CPU task, with
 				 * --cpu-fallback only
 				 */
+	NVC_PAD,		/* height and width padded with the edge's
+				 * values or their mirror (struct nvc_pad_attr)
+				 */
 };
 
 /*
@@ -66,6 +69,13 @@ enum nvc_act {
 	NVC_ACT_SIGMOID,
 	NVC_ACT_TANH,
 };
+
+/*
+ * Pad's border: EDGE repeats the first or last row (column); REFLECT
+ * mirrors the rows after the first (before the last) without repeating
+ * it, so a pad is smaller than the size.
+ */
+enum nvc_pad_mode { NVC_PAD_EDGE, NVC_PAD_REFLECT };
 
 enum nvc_eltwise { NVC_ELT_ADD, NVC_ELT_MUL, NVC_ELT_MAX };
 enum nvc_pool { NVC_POOL_MAX, NVC_POOL_AVG };
@@ -119,6 +129,11 @@ struct nvc_pool_attr {
 	int global;
 };
 
+struct nvc_pad_attr {
+	enum nvc_pad_mode mode;
+	int pad[4];		/* top, left, bottom, right */
+};
+
 struct nvc_lrn_attr {
 	int size;
 	float alpha, beta, bias;
@@ -137,6 +152,7 @@ struct nvc_node {
 		struct nvc_affine_attr affine;
 		struct nvc_pool_attr pool;
 		struct nvc_lrn_attr lrn;
+		struct nvc_pad_attr pad;
 		enum nvc_eltwise eltwise;
 		enum nvc_cpu_fn cpu;
 	};
@@ -209,6 +225,22 @@ static inline int nvc_sole_reader(const struct nvc_graph *g, int t)
 				r = i;
 			}
 	return r;
+}
+
+/*
+ * The input row (column) that row @o of a Pad's output copies, @before
+ * rows (columns) padded before the input's @size.
+ */
+static inline int nvc_pad_source(enum nvc_pad_mode mode, int o, int before,
+				 int size)
+{
+	int i = o - before;
+
+	if (i < 0)
+		return mode == NVC_PAD_EDGE ? 0 : -i;
+	if (i >= size)
+		return mode == NVC_PAD_EDGE ? size - 1 : 2 * (size - 1) - i;
+	return i;
 }
 
 /*

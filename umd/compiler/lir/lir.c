@@ -70,6 +70,7 @@ static int kind_of(const struct nvc_graph *g, const struct nvc_node *n,
 	case NVC_AFFINE:
 	case NVC_ACT:
 	case NVC_ELTWISE:
+	case NVC_PAD:
 		return NVC_LIR_SDP;
 	case NVC_POOL:
 		return NVC_LIR_PDP;

@@ -171,6 +171,8 @@ static int lower_op(struct nvc_lower *L, struct nvc_lir_op *op)
 		return nvc_lower_lrn(L, op->node);
 	case NVC_CONCAT:
 		return lower_concat(L, op);
+	case NVC_PAD:
+		return nvc_lower_pad(L, op->node);
 	case NVC_SPLIT:
 		return lower_split(L, op->node);
 	default:	/* NVC_SOFTMAX, NVC_CPU */

@@ -213,6 +213,15 @@ int nvc_lower_sdp_node(struct nvc_lower *L, int node);
 int nvc_sdp_copy(struct nvc_lower *L, const struct nvc_node *n, int from,
 		 const struct nvc_place *dst, float s_dst);
 /*
+ * Copy cube @src, a part of tensor @from, into cube @dst (of the same
+ * size) at scale @s_dst: the operation's index, or a negative errno.
+ */
+int nvc_sdp_copy_cube(struct nvc_lower *L, const struct nvc_node *n,
+		      int from, const struct dla_data_cube *src,
+		      const struct dla_data_cube *dst, float s_dst);
+/* lower_pad.c: Pad node @node as SDP copies out of its input. */
+int nvc_lower_pad(struct nvc_lower *L, int node);
+/*
  * Cube @src (int8 at scale @s_src) times @v into tensor @out: the SDP
  * operation's index, or a negative errno (its dependencies are the
  * caller's).

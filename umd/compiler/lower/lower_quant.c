@@ -287,6 +287,7 @@ static int act_scales(struct nvc_lower *L)
 			continue;
 		switch (n->op) {
 		case NVC_POOL:
+		case NVC_PAD:
 		case NVC_RESHAPE:
 		case NVC_SPLIT:
 			for (k = 0; k < n->num_outputs; k++)

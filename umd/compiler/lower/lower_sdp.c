@@ -469,8 +469,9 @@ static void sdp_x1_mul(struct nvc_lower *L, struct dla_sdp_op *x1, double v)
 				   .mul_operand = (int16_t)nvc_half((float)v) };
 }
 
-/* A new SDP operation reading @in from memory into @dst. */
+/* A new SDP operation reading cube @src of @in from memory into @dst. */
 static int sdp_offline(struct nvc_lower *L, int in,
+		       const struct dla_data_cube *src,
 		       const struct dla_data_cube *dst)
 {
 	int op = nvc_op_new(L, DLA_OP_SDP);
@@ -478,7 +479,7 @@ static int sdp_offline(struct nvc_lower *L, int in,
 	if (op < 0)
 		return op;
 	nvc_sdp_init(L, &L->ops[op]);
-	L->ops[op].surf.sdp_surface.src_data = nvc_cube(L, in);
+	L->ops[op].surf.sdp_surface.src_data = *src;
 	L->ops[op].surf.sdp_surface.dst_data = *dst;
 	nvc_depend_tensor(L, in, op);
 	return op;
@@ -543,13 +544,14 @@ int nvc_lower_sdp_node(struct nvc_lower *L, int node)
 	struct nvc_operand other;
 	float s_in = L->ir.ts[nvc_read(L, in)].scale, s_out = L->ir.ts[out].scale;
 	struct nvc_activation act = n->act;
-	struct dla_data_cube dst;
+	struct dla_data_cube src, dst;
 	float s_c;
 
 	if (n->op == NVC_ACT && act.type == NVC_ACT_NONE)
 		return nvc_fail(L, n, -EINVAL, "no activation given");
+	src = nvc_cube(L, in);
 	dst = nvc_cube(L, out);
-	op = sdp_offline(L, in, &dst);
+	op = sdp_offline(L, in, &src, &dst);
 	if (op < 0)
 		return op;
 	if (n->op == NVC_ELTWISE) {
@@ -608,10 +610,19 @@ int nvc_sdp_scale(struct nvc_lower *L, const struct nvc_node *n,
 int nvc_sdp_copy(struct nvc_lower *L, const struct nvc_node *n, int from,
 		 const struct nvc_place *dst, float s_dst)
 {
-	struct nvc_activation none = { .type = NVC_ACT_NONE };
 	const struct nvc_tensor *t = nvc_t(L, nvc_resolve(L, from));
+	struct dla_data_cube src = nvc_cube(L, from);
 	struct dla_data_cube cube = nvc_cube_at(L, dst, t->w, t->h, t->c);
-	int op = sdp_offline(L, from, &cube), ret;
+
+	return nvc_sdp_copy_cube(L, n, from, &src, &cube, s_dst);
+}
+
+int nvc_sdp_copy_cube(struct nvc_lower *L, const struct nvc_node *n,
+		      int from, const struct dla_data_cube *src,
+		      const struct dla_data_cube *dst, float s_dst)
+{
+	struct nvc_activation none = { .type = NVC_ACT_NONE };
+	int op = sdp_offline(L, from, src, dst), ret;
 	float s_c;
 
 	if (op < 0)
