@@ -25,7 +25,7 @@ cd /tests || exit 1
 for t in *; do
 	{ [ -f "$t" ] && [ -x "$t" ]; } || continue
 	echo "# guest test $t"
-	{ timeout "${nvdla_test_timeout:-120}" "./$t" 2>&1; echo $? >/tmp/status; } |
+	{ timeout "${nvdla_test_timeout:-300}" "./$t" 2>&1; echo $? >/tmp/status; } |
 		tee /tmp/out
 	status=$(cat /tmp/status)
 	if [ "$status" -ne 0 ] && ! grep -q '^not ok ' /tmp/out; then

@@ -14,7 +14,8 @@
 # NVDLA_GUEST_PROGRAMS (a pattern) picks some.
 # NVDLA_QEMU_TIMEOUT (default 900 s) bounds the guest; NVDLA_QEMU_APPEND
 # adds kernel parameters after the harness's own, which it overrides:
-# nvdla_test_timeout=N (seconds, default 120) bounds each test in the guest,
+# nvdla_test_timeout=N (seconds, default 300, as on the virtual platform:
+# the guests run two at a time) bounds each test in the guest,
 # panic_on_warn=0 lets the guest go on after a warning to show every report
 # of a run (the kernel log check still fails it).
 set -eu
