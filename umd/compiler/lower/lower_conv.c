@@ -541,16 +541,14 @@ static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
 {
 	const struct nvc_conv_attr *a = &n->conv;
+	/* made of a ConvTranspose by nvc_deconv_rewrite() */
+	bool transposed = n->op == NVC_CONV && n->onnx_op &&
+			  !strcmp(n->onnx_op, "ConvTranspose");
 	int i;
 
-	if (n->op == NVC_CONV_TRANSPOSE &&
-	    (a->kh != a->stride[0] || a->kw != a->stride[1] || a->group != 1 ||
-	     a->pad[0] || a->pad[1] || a->pad[2] || a->pad[3] ||
-	     a->out_pad[0] || a->out_pad[1] || a->dilation[0] != 1 ||
-	     a->dilation[1] != 1))
+	if (n->op == NVC_CONV_TRANSPOSE && !nvc_deconv_as_is(a))
 		return nvc_fail(L, n, -EOPNOTSUPP,
-				"transposed convolution with a kernel other than its stride, padding, groups or dilation: lowered only as a 1x1 convolution and a RUBIK contraction");
-
+				"transposed convolution with a kernel other than its stride, padding, groups or dilation: nvc_deconv_rewrite() makes it a zero insertion and a convolution first");
 	if (a->group < 1 || nvc_t(L, n->inputs[0])->c % a->group ||
 	    nvc_t(L, n->outputs[0])->c % a->group)
 		return nvc_fail(L, n, -EINVAL, "%d groups do not divide the channels",
@@ -558,8 +556,10 @@ static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
 	for (i = 0; i < 4; i++)
 		if (a->pad[i] < 0 || a->pad[i] > 31)
 			return nvc_fail(L, n, -EOPNOTSUPP,
-					"padding %d: the hardware pads 0 to 31",
-					a->pad[i]);
+					"padding %d%s: the hardware pads 0 to 31",
+					a->pad[i], transposed ?
+					" (the transposed convolution's, made of stride 1: dilation x (kernel - 1) - its own padding)" :
+					"");
 	for (i = 0; i < 2; i++)
 		if (a->stride[i] < 1 || a->stride[i] > 8 ||
 		    a->dilation[i] < 1 || a->dilation[i] > 32)
