@@ -1480,6 +1480,8 @@ static void test_deconvs(void)
 		  16, 5, 7, 12, 2, 3, 0, 0, 2, 1 },
 		{ "1-D: kernel 4 stride 2 padding 1", 16, 20, 1, 12, 4, 2, 1, 0, 1, 1 },
 		{ "1-D: kernel 3 stride 1 padding 2", 16, 20, 1, 12, 3, 1, 2, 0, 1, 1 },
+		{ "1-D: one pixel, kernel 4 stride 2 padding 1",
+		  8, 1, 1, 12, 4, 2, 1, 0, 1, 1 },
 	};
 	char what[160];
 	size_t i;
@@ -2493,6 +2495,58 @@ static void test_hw_layout(void)
 }
 
 /*
+ * Without a RUBIK (nv_small), a transposed convolution of an input 1
+ * wide (1-D) runs each phase over its whole column: the zero insertion
+ * of 20 rows in 2 operations, not 40; its SDP writes a 1x1 cube (an input
+ * of one pixel) only with its surfaces an atom apart, as NVIDIA's C
+ * model asserts. One of more than an atom of channels is refused.
+ */
+static void test_deconv_columns(void)
+{
+	static const int rows[] = { 20, 1 };
+	const union dla_surface_container *sf;
+	const struct nvdla_lbl_blob *g, *sb;
+	const struct dla_data_cube *d;
+	struct nvdla_loadable *l;
+	int k, t, sdps, bad;
+	uint32_t i, n;
+	void *buf;
+
+	for (k = 0; k < 2; k++) {
+		reset();
+		t = input(8, rows[k], 1);
+		output(deconv(t, 8, 4, 2, 1, 0, 1, 1, NVC_ACT_NONE));
+		reference();
+		l = lowered("nv_small", NVC_INT8, &buf);
+		g = l ? nvdla_loadable_blob(l, "task-0-dep_graph") : NULL;
+		sb = l ? nvdla_loadable_blob(l, "task-0-surf_list") : NULL;
+		n = g && sb ? g->data_len / sizeof(struct dla_common_op_desc) : 0;
+		for (i = 0, sdps = 0, bad = 0; i < n; i++) {
+			if (((const struct dla_common_op_desc *)g->data)[i].op_type !=
+			    DLA_OP_SDP)
+				continue;
+			sf = (const void *)(sb->data + i * sizeof(*sf));
+			d = &sf->sdp_surface.dst_data;
+			sdps++;
+			bad += d->width == 1 && d->height == 1 &&
+			       d->surf_stride != 8;
+		}
+		tap_ok(n && sdps == 3 && !bad,
+		       "ConvTranspose of %d x 1 x 8 on nv_small: the zero insertion's 2 phases and the convolution in %d SDP operations (3), %d writing a 1x1 cube with its surfaces not packed",
+		       rows[k], sdps, bad);
+		nvdla_loadable_free(l);
+		free(buf);
+	}
+	reset();
+	t = input(16, 1, 1);
+	output(deconv(t, 8, 4, 2, 1, 0, 1, 1, NVC_ACT_NONE));
+	reference();
+	tap_ok(refused("nv_small", NVC_INT8,
+		       "node 'ConvTranspose/zeros' (ConvTranspose): a 1x1 input into 16 channels without a RUBIK: its SDP would write 1x1 cubes of 2 surfaces, which it writes only packed"),
+	       "ConvTranspose of one pixel of 16 channels on nv_small refused naming the rule");
+}
+
+/*
  * Usage: test_compiler_lower [BUILD] | --write-loadables DIR (the tests
  * of CPU tasks only, their loadables left in DIR as fuzzing seeds).
  */
@@ -2508,6 +2562,7 @@ int main(int argc, char **argv)
 		return tap_done();
 	}
 	test_hw_layout();
+	test_deconv_columns();
 	test_conv_parts();
 	test_group_blocks();
 	test_fc_chunks();

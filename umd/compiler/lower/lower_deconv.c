@@ -5,8 +5,8 @@
  * whole factors): each output phase (j, i) a 1x1 convolution of the
  * input. With a RUBIK, one convolution computes every phase into an
  * intermediate cube that the RUBIK contracts into the output; without,
- * each phase's convolution runs once per input row, its SDP writing its
- * pixels in place.
+ * each phase's convolution runs once per input row (once over the column
+ * of an input 1 wide), its SDP writing its pixels in place.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -69,10 +69,28 @@ int nvc_deconv_contract(struct nvc_lower *L, const struct nvc_node *n,
 }
 
 /*
+ * Without a RUBIK, the input pixels one operation of a phase covers: a
+ * row, or where the input is 1 wide (1-D data) its whole column, so that
+ * the SDP writes no 1x1 cube (NVIDIA's C model asserts that a 1x1 cube's
+ * surfaces are packed, an atom apart, which the output's are not). And
+ * the operations a phase takes: a row each, or one.
+ */
+static int deconv_len(const struct nvc_tensor *ti)
+{
+	return ti->w > 1 ? ti->w : ti->h;
+}
+
+static int deconv_runs(const struct nvc_tensor *ti)
+{
+	return ti->w > 1 ? ti->h : 1;
+}
+
+/*
  * Phase (j, i) of a transposed convolution without a RUBIK, for input row
- * @h: a 1x1 convolution over the row seen as a cube 1 wide and W tall
- * (pixels an atom apart), its SDP writing each result sx atoms apart in
- * output row h * sy + j, from column i. *@sdp: the SDP, programmed like
+ * @h (or the column of an input 1 wide): a 1x1 convolution over its
+ * pixels seen as a cube 1 wide (pixels an atom apart), its SDP writing
+ * each result sx atoms apart in output row h * sy + j from column i (or
+ * sy rows apart in column i from row j). *@sdp: the SDP, programmed like
  * @proto unless that is -1.
  */
 static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
@@ -83,6 +101,7 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	uint32_t eps = nvc_feature_eps(L, ti->c, 1);
 	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
+	uint16_t len = (uint16_t)deconv_len(ti);
 	struct dla_conv_op_desc *p;
 	uint32_t at;
 	int conv;
@@ -90,15 +109,19 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 	src.offset += (uint32_t)h * src.line_stride;
 	src.size -= (uint32_t)h * src.line_stride;
 	src.width = 1;
-	src.height = (uint16_t)ti->w;
+	src.height = len;
 	src.line_stride = L->t.atom;
 	at = (uint32_t)(h * n->conv.stride[0] + j) * dst.line_stride +
 	     (uint32_t)i * L->t.atom;
 	dst.offset += at;
 	dst.size -= at;
 	dst.width = 1;
-	dst.height = (uint16_t)ti->w;
-	dst.line_stride = (uint32_t)n->conv.stride[1] * L->t.atom;
+	dst.height = len;
+	dst.line_stride = ti->w > 1 ?
+			  (uint32_t)n->conv.stride[1] * L->t.atom :
+			  (uint32_t)n->conv.stride[0] * dst.line_stride;
+	if (len == 1)	/* one surface: the split checked */
+		dst.surf_stride = L->t.atom;
 	conv = nvc_op_new(L, DLA_OP_CONV);
 	*sdp = conv < 0 ? conv : nvc_op_new(L, DLA_OP_SDP);
 	if (*sdp < 0)
@@ -107,11 +130,11 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 	*p = (struct dla_conv_op_desc){
 		.entry_per_slice = (uint16_t)eps, .data_format = NVDLA_DATA_FORMAT_FEATURE,
 		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)pc->dbank,
-		.weight_bank = (uint8_t)pc->wbank, .release = (uint16_t)ti->w,
-		.input_width_csc = 1, .input_height_csc = (uint16_t)ti->w,
+		.weight_bank = (uint8_t)pc->wbank, .release = len,
+		.input_width_csc = 1, .input_height_csc = len,
 		.input_channel_csc = (uint16_t)ti->c, .kernel_width_csc = 1,
 		.kernel_height_csc = 1, .kernel_channel_csc = (uint16_t)cs->c,
-		.input_width_cmac = 1, .input_height_cmac = (uint16_t)ti->w,
+		.input_width_cmac = 1, .input_height_cmac = len,
 		.bytes_per_kernel = (uint32_t)cs->c * L->bpe,
 		.conv_stride_x = 1, .conv_stride_y = 1, .dilation_x = 1,
 		.dilation_y = 1, .in_precision = L->prec,
@@ -139,8 +162,8 @@ static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
 
 /*
  * A transposed convolution (kernel = stride) where there is no RUBIK:
- * each output phase's 1x1 convolution once per input row, written in
- * place (sx x sy x H operations).
+ * each output phase's 1x1 convolution once per input row (once, of an
+ * input 1 wide), written in place (sx x sy x H operations).
  */
 int nvc_deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 		    const struct nvc_node *last,
@@ -175,7 +198,8 @@ int nvc_deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 			}
 			ws = wscale + m0;
 			ret = nvc_conv_weights(L, &cs, ws, &woff, &wsize);
-			for (h = 0, first = -1; !ret && h < nvc_t(L, cs.in)->h; h++) {
+			for (h = 0, first = -1;
+			     !ret && h < deconv_runs(nvc_t(L, cs.in)); h++) {
 				ret = deconv_row(L, n, &cs, pc++, woff, wsize, out,
 						 j, i, h, &sdp);
 				if (ret)
@@ -214,11 +238,16 @@ int nvc_deconv_split(struct nvc_lower *L, const struct nvc_node *n,
 	struct nvc_lir_conv pc = { .c = mid->c, .rows = 1 };
 
 	cs.k = nvc_t(L, out)->c;
+	if (deconv_len(ti) == 1 && nvc_surfaces(L, cs.k) > 1)
+		return nvc_fail(L, n, -EOPNOTSUPP,
+				"a 1x1 input into %d channels without a RUBIK: its SDP would write 1x1 cubes of %u surfaces, which it writes only packed, an atom apart (NVIDIA's C model)",
+				cs.k, nvc_surfaces(L, cs.k));
 	wsize = nvc_conv_wsize(L, &cs);
 	pc.k = cs.k;
-	pc.dbank = nvc_banks(L, (uint64_t)eps * L->t.cbuf->width * ti->w);
+	pc.dbank = nvc_banks(L, (uint64_t)eps * L->t.cbuf->width *
+			     deconv_len(ti));
 	for (p = 0; !ret && p < sx * sy; p++)
-		for (h = 0; !ret && h < ti->h; h++) {
+		for (h = 0; !ret && h < deconv_runs(ti); h++) {
 			pc.k0 = p * (mid->k / (sx * sy));
 			pc.wbank = nvc_conv_wbank(L, pc.dbank, wsize, wsize);
 			ret = nvc_lir_conv_add(L->op, &pc);

@@ -327,8 +327,9 @@ int nvc_deconv_split(struct nvc_lower *L, const struct nvc_node *n,
 		     const struct nvc_conv_shape *mid, int out);
 /*
  * Without: the operations, each phase's 1x1 convolution once per input
- * row (@pc the split's), its SDP (@last's tail, kernels at scales
- * @wscale) writing its pixels in place in @out.
+ * row (once over the column of an input 1 wide; @pc the split's), its
+ * SDP (@last's tail, kernels at scales @wscale) writing its pixels in
+ * place in @out.
  */
 int nvc_deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
 		    const struct nvc_node *last,
