@@ -65,8 +65,7 @@ static int extend_to_stride(struct nvc_graph *g, int i)
 	t = zeros(g, i, "extended", w->n, w->c, sy, sx);
 	if (t < 0)
 		return t;
-	a = &g->nodes[i].conv;
-	w = &g->tensors[a->weights];
+	w = &g->tensors[a->weights];	/* the tensors may have moved */
 	for (m = 0; m < w->n * w->c; m++)
 		for (r = 0; r < a->kh; r++)
 			for (s = 0; s < a->kw; s++)
@@ -126,8 +125,7 @@ static int flip(struct nvc_graph *g, int i, int in)
 	t = zeros(g, i, "flipped", kg * a->group, cg, f.k[0], f.k[1]);
 	if (t < 0)
 		return t;
-	a = &g->nodes[i].conv;
-	w = &g->tensors[a->weights];
+	w = &g->tensors[a->weights];	/* the tensors may have moved */
 	d = g->tensors[t].data;
 	for (k = 0; k < kg * a->group; k++)
 		for (c = 0; c < cg; c++)
