@@ -187,9 +187,11 @@ $$(BUILD)/tests/%: tests/unit/$(1)/%.sh
 endef
 
 # The compiler's back end (umd/compiler/lir/, lower/, emit/), the fusion it
-# reads (passes/fuse.c), and its test.
+# reads (passes/fuse.c), the rewrite of transposed convolutions before it
+# (passes/pass_deconv.c, over ir/graph*.c), and its test.
 LOWER_SRCS := $(wildcard umd/compiler/lir/*.c umd/compiler/lower/*.c umd/compiler/emit/*.c) \
-	umd/compiler/passes/fuse.c
+	umd/compiler/passes/fuse.c umd/compiler/passes/pass_deconv.c \
+	umd/compiler/ir/graph.c umd/compiler/ir/graph_check.c
 
 $(BUILD)/tests/test_compiler_lower: $(BUILD)/obj/tests/unit/compiler/test_compiler_lower.o \
 		$(call obj,$(LOWER_SRCS)) $(LIB_A)

@@ -54,6 +54,18 @@ int nvc_passes(struct nvc_graph *g, const struct dla_hw_config *hw,
 int nvc_cpu_activations(struct nvc_graph *g, char *err, size_t errlen);
 
 /*
+ * Before lowering, after calibration and the executor's reference (which
+ * compute each ConvTranspose as it is): every transposed convolution the
+ * back end does not compute as it is (kernel = stride, one group, no
+ * padding or dilation) rewritten into what it computes: a zero insertion
+ * (a transposed convolution, kernel = stride, weights 1 from each channel
+ * to itself) and a convolution of stride 1 with the kernel flipped
+ * (pass_deconv.c). Node indices from the first rewritten node on change;
+ * fusion is decided again.
+ */
+int nvc_deconv_rewrite(struct nvc_graph *g, char *err, size_t errlen);
+
+/*
  * Check @g is consistent (indices, sizes, order, every output shape the
  * one its operator gives): what the executor and back end may rely on.
  */

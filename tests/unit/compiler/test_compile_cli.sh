@@ -773,9 +773,10 @@ EOF
 	fi
 
 	# 1-D data through a transposed convolution: Conv (4 to 8 channels,
-	# kernel 3, padding 1), Relu, ConvTranspose (8 to 4, kernel and
-	# stride 2, output_shape [32]) on [1, 4, 16]; one with kernel 4,
-	# stride 2 is refused.
+	# kernel 3, padding 1), Relu, ConvTranspose (8 to 4, stride 2,
+	# output_shape [32]) on [1, 4, 16]: kernel 2 (the stride), and
+	# kernel 4 (padding 1 from output_shape: a zero insertion and a
+	# convolution of stride 1) on every configuration, fp16 and int8.
 	/usr/bin/python3 - "$tmp" <<'EOF'
 import sys
 import numpy as np
@@ -805,25 +806,104 @@ def save(name, k):
     return w2, b2
 
 
-w2, b2 = save("ct1", 2)
-save("ct1_k4", 4)
 xp = np.pad(x[0], ((0, 0), (1, 1)))
 h = sum(w1[:, :, t] @ xp[:, t:t + 16] for t in range(3))
 r = np.maximum(h + b1[:, None], 0)
-y = np.zeros((4, 32), np.float32)
-for t in range(2):
-    y[:, t::2] = w2[:, :, t].T @ r
-y += b2[:, None]
-np.save(d + "/ct1.npy", x)
-np.savetxt(d + "/ct1_ref.txt", y.ravel(), fmt="%.9g")
+for name, k in (("ct1", 2), ("ct1_k4", 4)):
+    w2, b2 = save(name, k)
+    # Input i, tap t into output 2 i + t - padding (k - 2) / 2.
+    y = np.zeros((4, 34), np.float64)
+    for t in range(k):
+        y[:, t:t + 32:2] += w2[:, :, t].T @ r
+    y = y[:, (k - 2) // 2:(k - 2) // 2 + 32] + b2[:, None]
+    np.save("%s/%s.npy" % (d, name), x)
+    np.savetxt("%s/%s_ref.txt" % (d, name), y.ravel(), fmt="%.9g")
 EOF
 	exec_matches ct1 "1-D ConvTranspose"
 	"$nc" "$tmp/ct1.onnx" --config nv_full -o "$tmp/ct1.nvdla" &&
 		run_values "$tmp/ct1.nvdla" nv_full "$tmp/ct1.npy" "$tmp/ct1_run.txt"
 	run_close $? ct1 128 0.01
 	ok $? "1-D ConvTranspose: nv_full fp16 matches numpy (max error $e)"
-	refuse 1 "node 'up' (ConvTranspose): transposed convolution with a kernel other than its stride, padding, groups or dilation: lowered only as a 1x1 convolution and a RUBIK contraction" \
-		"$tmp/ct1_k4.onnx" --config nv_full -o "$tmp/x"
+	exec_matches ct1_k4 "1-D ConvTranspose, kernel 4 stride 2"
+	mkdir "$tmp/ct1cal" && cp "$tmp/ct1_k4.npy" "$tmp/ct1cal/"
+	for run in nv_full:fp16:0.01 nv_full:int8:0.05 nv_large:int8:0.05 \
+		nv_small:int8:0.05; do
+		IFS=: read -r cfg prec bound <<-END
+		$run
+		END
+		"$nc" "$tmp/ct1_k4.onnx" --config "$cfg" --precision "$prec" \
+			--calibrate "$tmp/ct1cal" -o "$tmp/ct1_k4.nvdla" &&
+			run_values "$tmp/ct1_k4.nvdla" "$cfg" "$tmp/ct1_k4.npy" \
+				"$tmp/ct1_k4_run.txt"
+		run_close $? ct1_k4 128 "$bound"
+		ok $? "1-D ConvTranspose, kernel 4 stride 2: $cfg $prec matches numpy (max error $e, bound $bound)"
+	done
+fi
+
+# A decoder as torch exports it: ConvTranspose2d kernel 4 stride 2
+# padding 1, BatchNorm, ReLU; kernel 3 stride 2 padding 1 output padding
+# 1 in 2 groups, plus a convolution of the input upsampled (Resize
+# nearest), ReLU; kernel 3 stride 1 dilation 2 padding 2. --exec against
+# torch in float64; its loadables for every configuration, fp16 and int8
+# (calibrated on the input), against --exec.
+if ! /usr/bin/python3 -c 'import torch, onnx' 2>/dev/null; then
+	skip "a torch decoder's transposed convolutions" "python3-torch or python3-onnx missing (tools/setup.sh)"
+else
+	/usr/bin/python3 - "$tmp" <<'EOF' >"$tmp/torch.log" 2>&1
+import sys
+import numpy as np
+import torch
+from torch import nn
+d = sys.argv[1]
+torch.manual_seed(3)
+
+
+class Decoder(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.up1 = nn.ConvTranspose2d(8, 8, 4, stride=2, padding=1)
+        self.bn = nn.BatchNorm2d(8)
+        self.up2 = nn.ConvTranspose2d(8, 6, 3, stride=2, padding=1,
+                                      output_padding=1, groups=2)
+        self.skip = nn.Conv2d(8, 6, 1)
+        self.out = nn.ConvTranspose2d(6, 4, 3, padding=2, dilation=2)
+
+    def forward(self, x):
+        h = torch.relu(self.bn(self.up1(x)))
+        s = self.skip(nn.functional.interpolate(x, scale_factor=4.0))
+        return self.out(torch.relu(self.up2(h) + s))
+
+
+m = Decoder().eval()
+with torch.no_grad():
+    m.bn.running_mean.uniform_(-0.2, 0.2)
+    m.bn.running_var.uniform_(0.5, 1.5)
+x = torch.rand(1, 8, 5, 6) * 2 - 1
+torch.onnx.export(m, x, d + "/dec.onnx", opset_version=13,
+                  input_names=["data"], output_names=["y"])
+np.save(d + "/dec.npy", x.numpy())
+with torch.no_grad():
+    y = m.double()(x.double()).numpy()
+np.savetxt(d + "/dec_torch.txt", y.ravel(), fmt="%.9g")
+EOF
+	ok $? "a torch decoder exported to ONNX" || sed 's/^/# /' "$tmp/torch.log"
+	"$nc" "$tmp/dec.onnx" --exec "$tmp/dec.npy" >"$tmp/dec_ref.txt"
+	e=$(max_error "$tmp/dec_ref.txt" "$tmp/dec_torch.txt")
+	below "$e" 1e-5
+	ok $? "torch decoder: --exec matches torch (max error $e)"
+	mkdir "$tmp/deccal" && cp "$tmp/dec.npy" "$tmp/deccal/"
+	for run in nv_full:fp16:0.01 nv_full:int8:0.05 nv_large:int8:0.05 \
+		nv_small:int8:0.05; do
+		IFS=: read -r cfg prec bound <<-END
+		$run
+		END
+		"$nc" "$tmp/dec.onnx" --config "$cfg" --precision "$prec" \
+			--calibrate "$tmp/deccal" -o "$tmp/dec.nvdla" &&
+			run_values "$tmp/dec.nvdla" "$cfg" "$tmp/dec.npy" \
+				"$tmp/dec_run.txt"
+		run_close $? dec 1920 "$bound"
+		ok $? "torch decoder: $cfg $prec matches --exec (max error $e, bound $bound)"
+	done
 fi
 
 if [ ! -d "$corpus" ]; then

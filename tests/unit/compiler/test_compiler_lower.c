@@ -19,6 +19,7 @@
 #include <nvdla/runtime.h>
 
 #include "emu.h"
+#include "graph.h"
 #include "lower.h"
 #include "input_map.h"
 #include "loadable.h"
@@ -40,12 +41,63 @@ static const bool *fp16_nodes;	/* run(), refused(): mixed precision */
 static const char *loadables_dir;	/* --write-loadables: fuzzing seeds */
 static int loadables_written;
 
-/* The graph lowered as the compiler does, after fusion (fuse.c). */
+/* G on the heap, where a pass may add tensors and nodes to it. */
+static int graph_copy(struct nvc_graph *h)
+{
+	int i, t;
+
+	memset(h, 0, sizeof(*h));
+	for (i = 0; i < G.num_tensors; i++) {
+		const struct nvc_tensor *src = &tensors[i];
+		char *name;
+		float *data;
+
+		t = nvc_tensor_add(h, src->name, src->n, src->c, src->h,
+				   src->w, src->data);
+		if (t < 0)
+			return t;
+		name = h->tensors[t].name;
+		data = h->tensors[t].data;
+		h->tensors[t] = *src;
+		h->tensors[t].name = name;
+		h->tensors[t].data = data;
+	}
+	for (i = 0; i < G.num_nodes; i++) {
+		char *name;
+
+		t = nvc_node_add(h, nodes[i].name, nodes[i].onnx_op,
+				 nodes[i].op);
+		if (t < 0)
+			return t;
+		name = h->nodes[t].name;
+		h->nodes[t] = nodes[i];
+		h->nodes[t].name = name;
+	}
+	h->num_inputs = G.num_inputs;
+	h->num_outputs = G.num_outputs;
+	memcpy(h->inputs, G.inputs, sizeof(G.inputs));
+	memcpy(h->outputs, G.outputs, sizeof(G.outputs));
+	return 0;
+}
+
+/*
+ * The graph lowered as the compiler does: its transposed convolutions
+ * rewritten (on a copy) and fusion decided (fuse.c).
+ */
 static int lower(const struct nvc_options *o, void **buf, size_t *len,
 		 char *err, size_t errlen)
 {
-	nvc_decide_fusion(&G);
-	return nvc_lower(&G, o, buf, len, err, errlen);
+	struct nvc_graph h;
+	int ret = graph_copy(&h);
+
+	if (ret)
+		snprintf(err, errlen, "out of memory");
+	if (!ret)
+		ret = nvc_deconv_rewrite(&h, err, errlen);
+	if (!ret)
+		ret = nvc_lower(&h, o, buf, len, err, errlen);
+	nvc_graph_free(&h);
+	return ret;
 }
 
 static float rnd(void)
@@ -134,6 +186,32 @@ static int conv(int in, int k, int kh, int stride, int pad, int dil,
 		.stride = { stride, stride }, .pad = { pad, pad, pad, pad },
 		.dilation = { dil, dil }, .group = group };
 	n->conv.weights = constant(k, ti->c / group, kh, kh, amp * 1.5f, 0);
+	n->conv.bias = constant(1, k, 1, 1, 0.2f, 0);
+	n->act.type = act;
+	return out;
+}
+
+/*
+ * A transposed convolution of @in into @k channels, kernel @kh, stride
+ * @s, padding @p, output padding @q, dilation @d, @group groups: on
+ * height and width, or on the height alone of an input 1 wide (1-D).
+ */
+static int deconv(int in, int k, int kh, int s, int p, int q, int d,
+		  int group, enum nvc_act act)
+{
+	const struct nvc_tensor *ti = &tensors[in];
+	bool one = ti->w == 1;
+	int oh = s * (ti->h - 1) + q + d * (kh - 1) + 1 - 2 * p;
+	int ow = one ? 1 : s * (ti->w - 1) + q + d * (kh - 1) + 1 - 2 * p;
+	int out = tensor("deconv", k, oh, ow), x = !one;
+	struct nvc_node *n = node(NVC_CONV_TRANSPOSE, "ConvTranspose", in, out);
+
+	n->conv = (struct nvc_conv_attr){ .kh = kh, .kw = one ? 1 : kh,
+		.stride = { s, one ? 1 : s }, .pad = { p, p * x, p, p * x },
+		.dilation = { d, one ? 1 : d }, .group = group,
+		.out_pad = { q, q * x } };
+	n->conv.weights = constant(ti->c, k / group, kh, n->conv.kw,
+				   1.0f / sqrtf((float)ti->c / group), 0);
 	n->conv.bias = constant(1, k, 1, 1, 0.2f, 0);
 	n->act.type = act;
 	return out;
@@ -260,6 +338,44 @@ static void ref_conv(const struct nvc_node *n, float *o)
 			}
 }
 
+/*
+ * A transposed convolution as ONNX defines it: input pixel (y, x) of
+ * channel c adds its value times tap (r, s) of kernel (c, k) to output
+ * (y sy + r dy - pad top, x sx + s dx - pad left) of channel k of c's
+ * group.
+ */
+static void ref_deconv(const struct nvc_node *n, float *o)
+{
+	const struct nvc_conv_attr *a = &n->conv;
+	const struct nvc_tensor *ti = &tensors[n->inputs[0]];
+	const struct nvc_tensor *to = &tensors[n->outputs[0]];
+	const float *w = tensors[a->weights].data;
+	int cg = ti->c / a->group, kg = to->c / a->group, in = n->inputs[0];
+	size_t plane = (size_t)to->h * to->w, i;
+	double *sum = calloc(to->c * plane, sizeof(double));
+	int c, k, y, x, r, s, oy, ox;
+
+	for (i = 0; a->bias >= 0 && i < to->c * plane; i++)
+		sum[i] = tensors[a->bias].data[i / plane];
+	for (c = 0; c < ti->c; c++)
+		for (k = 0; k < kg; k++)
+			for (y = 0; y < ti->h; y++)
+				for (x = 0; x < ti->w; x++)
+					for (r = 0; r < a->kh; r++)
+						for (s = 0; s < a->kw; s++) {
+							oy = y * a->stride[0] + r * a->dilation[0] - a->pad[0];
+							ox = x * a->stride[1] + s * a->dilation[1] - a->pad[1];
+							if (oy < 0 || ox < 0 || oy >= to->h || ox >= to->w)
+								continue;
+							sum[((c / cg * kg + k) * (size_t)to->h + oy) * to->w + ox] +=
+								at(in, c, y, x) *
+								w[(((size_t)c * kg + k) * a->kh + r) * a->kw + s];
+						}
+	for (i = 0; i < to->c * plane; i++)
+		o[i] = act_f(&n->act, (float)sum[i], (int)(i / plane));
+	free(sum);
+}
+
 /* Where output pixel @o of @m samples an input of @n by step @s. */
 static double ref_sample(int coord, int o, int n, int m, double s)
 {
@@ -381,20 +497,8 @@ static void ref_node(const struct nvc_node *n)
 	case NVC_RESHAPE:
 		memcpy(o, vals[in], size * sizeof(float));
 		return;
-	case NVC_CONV_TRANSPOSE:	/* kernel = stride */
-		for (i = 0; i < size; i++) {
-			int k = (int)(i / ((size_t)to->h * to->w));
-			int yy = (int)(i / to->w % to->h), xx = (int)(i % to->w);
-			int sy = n->conv.stride[0], sx = n->conv.stride[1];
-			double sum = n->conv.bias >= 0 ?
-				     tensors[n->conv.bias].data[k] : 0;
-
-			for (c = 0; c < ti->c; c++)
-				sum += at(in, c, yy / sy, xx / sx) *
-				       tensors[n->conv.weights].data[
-					(((size_t)c * to->c + k) * sy + yy % sy) * sx + xx % sx];
-			o[i] = act_f(&n->act, (float)sum, k);
-		}
+	case NVC_CONV_TRANSPOSE:
+		ref_deconv(n, o);
 		return;
 	case NVC_AFFINE:
 		for (i = 0; i < size; i++) {
@@ -1129,6 +1233,31 @@ static void test_bank_floor(void)
 	       "rows refused naming the weight-bank floor");
 }
 
+/*
+ * The ConvTranspose the hardware cannot compute: a stride beyond 8 (its
+ * zero insertion's), a dilation that pads its convolution of stride 1
+ * beyond 31 (3 x 3 kernel, dilation 16: 32).
+ */
+static void test_deconv_refusals(void)
+{
+	int t;
+
+	reset();
+	t = input(8, 4, 5);
+	output(deconv(t, 8, 3, 9, 1, 0, 1, 1, NVC_ACT_NONE));
+	reference();
+	tap_ok(refused("nv_full", NVC_FP16,
+		       "node 'ConvTranspose/zeros' (ConvTranspose): stride 9 or dilation 1 beyond the hardware's 1-8 and 1-32"),
+	       "ConvTranspose stride 9 refused naming its zero insertion and the limit");
+	reset();
+	t = input(8, 4, 5);
+	output(deconv(t, 8, 3, 1, 0, 0, 16, 1, NVC_ACT_NONE));
+	reference();
+	tap_ok(refused("nv_small", NVC_INT8,
+		       "node 'ConvTranspose' (ConvTranspose): padding 32 (the transposed convolution's, made of stride 1: dilation x (kernel - 1) - its own padding): the hardware pads 0 to 31"),
+	       "ConvTranspose dilation 16 refused naming its padding and the limit");
+}
+
 static void test_refusals(void)
 {
 	struct nvc_node *n;
@@ -1145,12 +1274,6 @@ static void test_refusals(void)
 	tap_ok(refused("nv_full", NVC_INT8, "tensor 'in' has no calibrated range"),
 	       "int8 without calibration refused");
 	reference();
-	nodes[0].op = NVC_CONV_TRANSPOSE;
-	nodes[0].onnx_op = "ConvTranspose";
-	tap_ok(refused("nv_full", NVC_INT8,
-		       "node 'Conv' (ConvTranspose): transposed convolution with a kernel other than its stride"),
-	       "ConvTranspose 3x3 stride 1 refused naming the node");
-	nodes[0].op = NVC_CONV;
 	n = &nodes[0];
 	n->conv.pad[0] = 40;
 	tap_ok(refused("nv_full", NVC_FP16, "padding 40"),
@@ -1329,6 +1452,86 @@ static void test_deconv(void)
 	n->act.type = NVC_ACT_RELU;
 	output(out);
 	check("ConvTranspose 2x2 stride 2 (RUBIK / rows in place)", 2);
+}
+
+/* Whether the last loadable run() made has an operation of node @node. */
+static bool made_by(int node)
+{
+	int i;
+
+	for (i = 0; i < origins.n; i++)
+		if (origins.node[i] == node)
+			return true;
+	return false;
+}
+
+/*
+ * Every other ConvTranspose, as nvc_deconv_rewrite() makes it: after a
+ * convolution, against the definition (ref_deconv). Zero insertion and
+ * a convolution of stride 1 (kernel 4, stride 2, padding 1 as in U-Net
+ * and GAN decoders; kernel 3 with output padding 1; two groups, with an
+ * element-wise Add its SDP computes; dilation 2; a padding beyond the
+ * kernel: a zero tap); of stride 1, the convolution alone; kernels that
+ * zero-extend to the stride; 1-D data.
+ */
+static void test_deconvs(void)
+{
+	static const struct {
+		const char *what;
+		int c, h, w, k, kh, s, p, q, d, group;
+	} cases[] = {
+		{ "kernel 4 stride 2 padding 1", 16, 5, 7, 12, 4, 2, 1, 0, 1, 1 },
+		{ "kernel 3 stride 2 padding 1 output padding 1",
+		  16, 5, 7, 12, 3, 2, 1, 1, 1, 1 },
+		{ "kernel 4 stride 2 padding 1, 2 groups",
+		  16, 5, 7, 12, 4, 2, 1, 0, 1, 2 },
+		{ "kernel 3 stride 2 padding 1 dilation 2",
+		  16, 5, 7, 12, 3, 2, 1, 0, 2, 1 },
+		{ "kernel 2 stride 2 padding 1 (a zero tap after)",
+		  16, 5, 7, 12, 2, 2, 1, 0, 1, 1 },
+		{ "kernel 3 stride 1 padding 1, 4 groups",
+		  16, 6, 7, 12, 3, 1, 1, 0, 1, 4 },
+		{ "kernel 3 stride 1 padding 0", 16, 6, 7, 12, 3, 1, 0, 0, 1, 1 },
+		{ "kernel 1 stride 2 output padding 1 (extended to the stride)",
+		  16, 5, 7, 12, 1, 2, 0, 1, 1, 1 },
+		{ "kernel 2 dilation 2 stride 3 (extended to the stride)",
+		  16, 5, 7, 12, 2, 3, 0, 0, 2, 1 },
+		{ "1-D: kernel 4 stride 2 padding 1", 16, 20, 1, 12, 4, 2, 1, 0, 1, 1 },
+		{ "1-D: kernel 3 stride 1 padding 2", 16, 20, 1, 12, 3, 1, 2, 0, 1, 1 },
+		{ "1-D: one pixel, kernel 4 stride 2 padding 1",
+		  8, 1, 1, 12, 4, 2, 1, 0, 1, 1 },
+	};
+	char what[160];
+	size_t i;
+	int t, u, x;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		reset();
+		t = input(8, cases[i].h, cases[i].w);
+		x = t = conv(t, cases[i].c, cases[i].w > 1 ? 3 : 1, 1,
+			     cases[i].w > 1, 1, 1, NVC_ACT_RELU);
+		if (cases[i].group == 2) {	/* the Add's other operand */
+			t = conv(t, cases[i].k, 1, 1, 0, 1, 1, NVC_ACT_NONE);
+			t = deconv(t, cases[i].k, 2, 2, 0, 0, 1, 1,
+				   NVC_ACT_NONE);
+		}
+		u = deconv(x, cases[i].k, cases[i].kh, cases[i].s, cases[i].p,
+			   cases[i].q, cases[i].d, cases[i].group,
+			   cases[i].group == 2 ? NVC_ACT_NONE : NVC_ACT_RELU);
+		if (cases[i].group == 2) {
+			u = binary(NVC_ELTWISE, u, t, "Add");
+			nodes[G.num_nodes - 1].eltwise = NVC_ELT_ADD;
+		}
+		output(u);
+		snprintf(what, sizeof(what), "ConvTranspose %s, %dx%d to %dx%d",
+			 cases[i].what, tensors[x].h, tensors[x].w,
+			 tensors[u].h, tensors[u].w);
+		check(what, cases[i].group == 2 ? 3 : 2);
+		if (cases[i].group == 2)
+			tap_ok(origins.n && !made_by(G.num_nodes),
+			       "%s: the Add (node %d after the zero insertion) in the convolution's SDP, no operation of its own",
+			       what, G.num_nodes);
+	}
 }
 
 /*
@@ -2396,6 +2599,58 @@ static void test_hw_layout(void)
 }
 
 /*
+ * Without a RUBIK (nv_small), a transposed convolution of an input 1
+ * wide (1-D) runs each phase over its whole column: the zero insertion
+ * of 20 rows in 2 operations, not 40; its SDP writes a 1x1 cube (an input
+ * of one pixel) only with its surfaces an atom apart, as NVIDIA's C
+ * model asserts. One of more than an atom of channels is refused.
+ */
+static void test_deconv_columns(void)
+{
+	static const int rows[] = { 20, 1 };
+	const union dla_surface_container *sf;
+	const struct nvdla_lbl_blob *g, *sb;
+	const struct dla_data_cube *d;
+	struct nvdla_loadable *l;
+	int k, t, sdps, bad;
+	uint32_t i, n;
+	void *buf;
+
+	for (k = 0; k < 2; k++) {
+		reset();
+		t = input(8, rows[k], 1);
+		output(deconv(t, 8, 4, 2, 1, 0, 1, 1, NVC_ACT_NONE));
+		reference();
+		l = lowered("nv_small", NVC_INT8, &buf);
+		g = l ? nvdla_loadable_blob(l, "task-0-dep_graph") : NULL;
+		sb = l ? nvdla_loadable_blob(l, "task-0-surf_list") : NULL;
+		n = g && sb ? g->data_len / sizeof(struct dla_common_op_desc) : 0;
+		for (i = 0, sdps = 0, bad = 0; i < n; i++) {
+			if (((const struct dla_common_op_desc *)g->data)[i].op_type !=
+			    DLA_OP_SDP)
+				continue;
+			sf = (const void *)(sb->data + i * sizeof(*sf));
+			d = &sf->sdp_surface.dst_data;
+			sdps++;
+			bad += d->width == 1 && d->height == 1 &&
+			       d->surf_stride != 8;
+		}
+		tap_ok(n && sdps == 3 && !bad,
+		       "ConvTranspose of %d x 1 x 8 on nv_small: the zero insertion's 2 phases and the convolution in %d SDP operations (3), %d writing a 1x1 cube with its surfaces not packed",
+		       rows[k], sdps, bad);
+		nvdla_loadable_free(l);
+		free(buf);
+	}
+	reset();
+	t = input(16, 1, 1);
+	output(deconv(t, 8, 4, 2, 1, 0, 1, 1, NVC_ACT_NONE));
+	reference();
+	tap_ok(refused("nv_small", NVC_INT8,
+		       "node 'ConvTranspose/zeros' (ConvTranspose): a 1x1 input into 16 channels without a RUBIK: its SDP would write 1x1 cubes of 2 surfaces, which it writes only packed"),
+	       "ConvTranspose of one pixel of 16 channels on nv_small refused naming the rule");
+}
+
+/*
  * Usage: test_compiler_lower [BUILD] | --write-loadables DIR (the tests
  * of CPU tasks only, their loadables left in DIR as fuzzing seeds).
  */
@@ -2411,6 +2666,7 @@ int main(int argc, char **argv)
 		return tap_done();
 	}
 	test_hw_layout();
+	test_deconv_columns();
 	test_conv_parts();
 	test_group_blocks();
 	test_fc_chunks();
@@ -2431,6 +2687,8 @@ int main(int argc, char **argv)
 	test_reuse();
 	test_scales_mix();
 	test_deconv();
+	test_deconvs();
+	test_deconv_refusals();
 	test_refusals();
 	test_scales();
 	test_input_map();

@@ -541,6 +541,8 @@ int main(int argc, char **argv)
 	if (!ret && a.exec)
 		ret = exec(&g, &a, err, sizeof(err));
 	if (!ret && a.config && a.out)
+		ret = nvc_deconv_rewrite(&g, err, sizeof(err));
+	if (!ret && a.config && a.out)
 		ret = settle_precision(&g, &a, err, sizeof(err));
 	if (!ret && a.config && a.out)
 		ret = layer_errors(&g, &a, err, sizeof(err));

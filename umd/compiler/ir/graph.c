@@ -70,6 +70,17 @@ int nvc_tensor_copy(struct nvc_graph *g, int t, const char *what)
 			      src->data);
 }
 
+int nvc_tensor_zeros(struct nvc_graph *g, const char *name, int n, int c,
+		     int h, int w)
+{
+	int t = nvc_tensor_add(g, name, n, c, h, w, NULL);
+
+	if (t < 0)
+		return t;
+	g->tensors[t].data = calloc((size_t)n * c * h * w, sizeof(float));
+	return g->tensors[t].data ? t : -ENOMEM;
+}
+
 int nvc_node_add(struct nvc_graph *g, const char *name, const char *onnx_op,
 		 enum nvc_op op)
 {
@@ -87,6 +98,24 @@ int nvc_node_add(struct nvc_graph *g, const char *name, const char *onnx_op,
 	nd->act.type = NVC_ACT_NONE;
 	nd->act.slope = -1;
 	return g->num_nodes++;
+}
+
+int nvc_node_insert(struct nvc_graph *g, int at, const char *name,
+		    const char *onnx_op, enum nvc_op op)
+{
+	int last = nvc_node_add(g, name, onnx_op, op), t;
+	struct nvc_node nd;
+
+	if (last < 0)
+		return last;
+	nd = g->nodes[last];
+	memmove(&g->nodes[at + 1], &g->nodes[at],
+		(size_t)(last - at) * sizeof(nd));
+	g->nodes[at] = nd;
+	for (t = 0; t < g->num_tensors; t++)
+		if (g->tensors[t].producer >= at)
+			g->tensors[t].producer++;
+	return at;
 }
 
 /* Constant tensors a node refers to through its attributes. */

@@ -199,6 +199,19 @@ static inline bool nvc_per_channel(const struct nvc_graph *g,
 	return b->c == a->c && b->h == 1 && b->w == 1 && (a->h > 1 || a->w > 1);
 }
 
+/*
+ * Whether the back end computes transposed convolution @a as it is: its
+ * kernel is its stride, one group, no padding or dilation (other ones
+ * nvc_deconv_rewrite() rewrites first).
+ */
+static inline bool nvc_deconv_as_is(const struct nvc_conv_attr *a)
+{
+	return a->kh == a->stride[0] && a->kw == a->stride[1] &&
+	       a->group == 1 && a->dilation[0] == 1 && a->dilation[1] == 1 &&
+	       !a->out_pad[0] && !a->out_pad[1] && !a->pad[0] && !a->pad[1] &&
+	       !a->pad[2] && !a->pad[3];
+}
+
 /* Whether @tensor is an output of @g. */
 static inline bool nvc_graph_output(const struct nvc_graph *g, int tensor)
 {

@@ -16,6 +16,8 @@
  *
  * int8: weights at the scale of their kernel (lower_quant.c); the SDP
  * multiplies each channel's accumulator by s_in * s_w[k] / s_c.
+ * A transposed convolution's own operations are in lower_deconv.c; its
+ * 1x1 convolution into the RUBIK's input is one of these.
  */
 #include <errno.h>
 #include <math.h>
@@ -27,22 +29,8 @@
 #include "lower_internal.h"
 #include "quality.h"
 
-struct conv_shape {
-	int k, c, r, s;		/* dense kernels */
-	bool image;		/* over pixels: kernel rows pre-extended */
-	int in, out;		/* input (resolved) and output tensors */
-	int wo, ho;
-	float *w, *bias;	/* k x c x r x s, k */
-	bool part;		/* kernels k0 to k0 + k of a larger layer */
-	int k0;
-	bool slice;		/* reads input channels c0 to c0 + c only */
-	int c0;
-	bool wino;		/* in Winograd mode (lower_wino.c) */
-	int copy;		/* a copy's channels (nvc_lir_conv) */
-};
-
 /* Offset in elements of weight (k, c, r, s) in the direct layout. */
-static uint64_t weight_index(const struct conv_shape *cs, uint32_t kpg,
+static uint64_t weight_index(const struct nvc_conv_shape *cs, uint32_t kpg,
 			     uint32_t ac, int k, int c, int r, int s)
 {
 	uint32_t group = k / kpg, in_group = kpg, block = c / ac;
@@ -60,7 +48,7 @@ static uint64_t weight_index(const struct conv_shape *cs, uint32_t kpg,
 
 /* Dense weights and bias of @n. */
 static int conv_dense(struct nvc_lower *L, const struct nvc_node *n,
-		      struct conv_shape *cs)
+		      struct nvc_conv_shape *cs)
 {
 	const struct nvc_graph *g = L->g;
 	const struct nvc_conv_attr *a = &n->conv;
@@ -91,42 +79,8 @@ static int conv_dense(struct nvc_lower *L, const struct nvc_node *n,
 	return 0;
 }
 
-/*
- * A transposed convolution whose kernel is its stride: each output phase
- * (j, i) is a 1x1 convolution, its kernels in the phase's surfaces of the
- * intermediate cube (the RUBIK's contract order); padding kernels zero.
- * Its weights' shape the quantisation pass checked.
- */
-static int conv_dense_transposed(struct nvc_lower *L,
-				 const struct nvc_node *n,
-				 struct conv_shape *cs)
-{
-	const struct nvc_graph *g = L->g;
-	const struct nvc_conv_attr *a = &n->conv;
-	const struct nvc_tensor *wt = &g->tensors[a->weights];
-	int kout = nvc_t(L, n->outputs[0])->c, sx = a->stride[1];
-	int phase = cs->k / (a->stride[0] * sx), m, c;
-
-	cs->w = calloc((size_t)cs->k * cs->c, sizeof(float));
-	cs->bias = calloc(cs->k, sizeof(float));
-	if (!cs->w || !cs->bias)
-		return -ENOMEM;
-	for (m = 0; m < cs->k; m++) {
-		int p = m / phase, k = m % phase, j = p / sx, i = p % sx;
-
-		if (k >= kout)
-			continue;
-		for (c = 0; c < cs->c; c++)
-			cs->w[(size_t)m * cs->c + c] =
-				wt->data[(((size_t)c * kout + k) * a->kh + j) *
-					 a->kw + i];
-		cs->bias[m] = a->bias >= 0 ? g->tensors[a->bias].data[k] : 0;
-	}
-	return 0;
-}
-
 /* The kernel's shape after the pre-extension for pixel input (below). */
-static void conv_image_shape(struct conv_shape *cs)
+static void conv_image_shape(struct nvc_conv_shape *cs)
 {
 	cs->c = cs->s * NVC_IMAGE_COMPS;
 	cs->s = 1;
@@ -138,7 +92,7 @@ static void conv_image_shape(struct conv_shape *cs)
  * channel s * 4 + c of a kernel one column wide (component 3, and those
  * beyond the network's channels, get zero weights).
  */
-static int conv_image_extend(struct conv_shape *cs)
+static int conv_image_extend(struct nvc_conv_shape *cs)
 {
 	int ce = cs->s * NVC_IMAGE_COMPS, k, c, r, s;
 	float *w = calloc((size_t)cs->k * ce * cs->r, sizeof(float));
@@ -164,7 +118,7 @@ static int conv_image_extend(struct conv_shape *cs)
  * on a flattened cube is a convolution with the cube's width and height.
  */
 static int conv_shape(struct nvc_lower *L, const struct nvc_node *n,
-		      struct conv_shape *cs)
+		      struct nvc_conv_shape *cs)
 {
 	const struct nvc_tensor *ti = nvc_t(L, n->inputs[0]);
 	const struct nvc_tensor *tr;
@@ -207,8 +161,8 @@ static int conv_shape(struct nvc_lower *L, const struct nvc_node *n,
  * released, and the next layer that changes the weight banks waits
  * forever (NVIDIA's C model, nv_small, a recorded digits network).
  */
-static uint32_t conv_wsize(const struct nvc_lower *L,
-			   const struct conv_shape *cs)
+uint32_t nvc_conv_wsize(const struct nvc_lower *L,
+			const struct nvc_conv_shape *cs)
 {
 	size_t n = (size_t)cs->k * cs->c * cs->r * cs->s;
 
@@ -217,8 +171,8 @@ static uint32_t conv_wsize(const struct nvc_lower *L,
 }
 
 /* The weights in the direct layout at the processing precision. */
-static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
-			const float *ws, uint32_t *off, uint32_t *size)
+int nvc_conv_weights(struct nvc_lower *L, const struct nvc_conv_shape *cs,
+		     const float *ws, uint32_t *off, uint32_t *size)
 {
 	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe, ac = L->t.cbuf->atomic_c;
 	size_t n = (size_t)cs->k * cs->c * cs->r * cs->s;
@@ -245,15 +199,15 @@ static int conv_weights(struct nvc_lower *L, const struct conv_shape *cs,
 						buf[2 * i + 1] = h >> 8;
 					}
 				}
-	*size = conv_wsize(L, cs);
+	*size = nvc_conv_wsize(L, cs);
 	*off = nvc_const_add(L, buf, n * L->bpe, 0);
 	free(buf);
 	return *off == UINT32_MAX ? -ENOMEM : 0;
 }
 
 /* X1 of the convolution's SDP: bias, and (int8) into scale @s_c. */
-static int conv_x1(struct nvc_lower *L, int sdp, const struct conv_shape *cs,
-		   const float *ws, float s_c)
+int nvc_conv_x1(struct nvc_lower *L, int sdp,
+		const struct nvc_conv_shape *cs, const float *ws, float s_c)
 {
 	float s_in = L->ir.ts[nvc_read(L, cs->in)].scale;
 	int16_t *alu = calloc(cs->k, sizeof(*alu)), *mul = calloc(cs->k, sizeof(*mul));
@@ -307,8 +261,8 @@ uint32_t nvc_banks(const struct nvc_lower *L, uint64_t bytes)
  * channels of a feature cube takes, as the CDMA requires them
  * (nvdla/cbuf_limits.h).
  */
-static uint32_t feature_eps(const struct nvc_lower *L, int channels,
-			    uint32_t w)
+uint32_t nvc_feature_eps(const struct nvc_lower *L, int channels,
+			 uint32_t w)
 {
 	return nvdla_cbuf_feature_entries(&L->t.hw->cbuf, L->t.atom, w,
 					  nvc_surfaces(L, channels) * L->t.atom);
@@ -316,7 +270,7 @@ static uint32_t feature_eps(const struct nvc_lower *L, int channels,
 
 /* Channels of the input the convolution reads. */
 static int conv_in_channels(const struct nvc_lower *L,
-			    const struct conv_shape *cs)
+			    const struct nvc_conv_shape *cs)
 {
 	return cs->slice ? cs->c : nvc_t(L, cs->in)->c;
 }
@@ -326,7 +280,7 @@ static int conv_in_channels(const struct nvc_lower *L,
  * channels, or pixels with the left and right padding.
  */
 static uint32_t conv_eps(const struct nvc_lower *L, const struct nvc_node *n,
-			 const struct conv_shape *cs)
+			 const struct nvc_conv_shape *cs)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	uint32_t entry = L->t.cbuf->atomic_c * L->bpe;
@@ -334,7 +288,7 @@ static uint32_t conv_eps(const struct nvc_lower *L, const struct nvc_node *n,
 	if (cs->image)
 		return ((ti->w + n->conv.pad[1] + n->conv.pad[3]) *
 			NVC_IMAGE_COMPS * L->bpe + entry - 1) / entry;
-	return feature_eps(L, conv_in_channels(L, cs), ti->w);
+	return nvc_feature_eps(L, conv_in_channels(L, cs), ti->w);
 }
 
 /*
@@ -342,7 +296,7 @@ static uint32_t conv_eps(const struct nvc_lower *L, const struct nvc_node *n,
  * over a flattened cube, or the 1x1 half of a transposed convolution.
  */
 static bool conv_plain(const struct nvc_lower *L, const struct nvc_node *n,
-		       const struct conv_shape *cs)
+		       const struct nvc_conv_shape *cs)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 
@@ -393,7 +347,7 @@ uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize,
  * last layer's).
  */
 static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
-		      const struct conv_shape *cs, bool floor)
+		      const struct nvc_conv_shape *cs, bool floor)
 {
 	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe;
 	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.cbuf->width;
@@ -417,9 +371,9 @@ static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
  */
 static int conv_chunk_channels(const struct nvc_lower *L,
 			       const struct nvc_node *n,
-			       const struct conv_shape *cs)
+			       const struct nvc_conv_shape *cs)
 {
-	struct conv_shape t = *cs;
+	struct nvc_conv_shape t = *cs;
 	int epa = (int)L->epa, parts;
 
 	if (cs->image || n->op != NVC_CONV || conv_fits(L, n, cs, false))
@@ -440,7 +394,7 @@ static int conv_chunk_channels(const struct nvc_lower *L,
  * input rows it needs. Fills *@rows (output rows per band) and the banks.
  */
 static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
-		     const struct conv_shape *cs, uint32_t wsize, int *rows,
+		     const struct nvc_conv_shape *cs, uint32_t wsize, int *rows,
 		     uint32_t *dbank, uint32_t *wbank)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
@@ -493,7 +447,8 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 
 static struct conv_band conv_band(const struct nvc_lower *L,
 				  const struct nvc_node *n,
-				  const struct conv_shape *cs, int oy0, int rows)
+				  const struct nvc_conv_shape *cs, int oy0,
+				  int rows)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	bool one = conv_plain(L, n, cs);
@@ -534,9 +489,9 @@ static struct dla_data_cube cube_channels(const struct nvc_lower *L,
 }
 
 static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
-		    const struct conv_shape *cs, uint32_t woff, uint32_t wsize,
-		    const struct dla_data_cube *dst, const struct conv_band *b,
-		    uint32_t dbank, uint32_t wbank)
+		    const struct nvc_conv_shape *cs, uint32_t woff,
+		    uint32_t wsize, const struct dla_data_cube *dst,
+		    const struct conv_band *b, uint32_t dbank, uint32_t wbank)
 {
 	struct dla_conv_op_desc *p = &L->ops[op].op.conv_op;
 	struct dla_conv_surface_desc *s = &L->ops[op].surf.conv_surface;
@@ -586,16 +541,14 @@ static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
 {
 	const struct nvc_conv_attr *a = &n->conv;
+	/* made of a ConvTranspose by nvc_deconv_rewrite() */
+	bool transposed = n->op == NVC_CONV && n->onnx_op &&
+			  !strcmp(n->onnx_op, "ConvTranspose");
 	int i;
 
-	if (n->op == NVC_CONV_TRANSPOSE &&
-	    (a->kh != a->stride[0] || a->kw != a->stride[1] || a->group != 1 ||
-	     a->pad[0] || a->pad[1] || a->pad[2] || a->pad[3] ||
-	     a->out_pad[0] || a->out_pad[1] || a->dilation[0] != 1 ||
-	     a->dilation[1] != 1))
+	if (n->op == NVC_CONV_TRANSPOSE && !nvc_deconv_as_is(a))
 		return nvc_fail(L, n, -EOPNOTSUPP,
-				"transposed convolution with a kernel other than its stride, padding, groups or dilation: lowered only as a 1x1 convolution and a RUBIK contraction");
-
+				"transposed convolution with a kernel other than its stride, padding, groups or dilation: nvc_deconv_rewrite() makes it a zero insertion and a convolution first");
 	if (a->group < 1 || nvc_t(L, n->inputs[0])->c % a->group ||
 	    nvc_t(L, n->outputs[0])->c % a->group)
 		return nvc_fail(L, n, -EINVAL, "%d groups do not divide the channels",
@@ -603,33 +556,16 @@ static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
 	for (i = 0; i < 4; i++)
 		if (a->pad[i] < 0 || a->pad[i] > 31)
 			return nvc_fail(L, n, -EOPNOTSUPP,
-					"padding %d: the hardware pads 0 to 31",
-					a->pad[i]);
+					"padding %d%s: the hardware pads 0 to 31",
+					a->pad[i], transposed ?
+					" (the transposed convolution's, made of stride 1: dilation x (kernel - 1) - its own padding)" :
+					"");
 	for (i = 0; i < 2; i++)
 		if (a->stride[i] < 1 || a->stride[i] > 8 ||
 		    a->dilation[i] < 1 || a->dilation[i] > 32)
 			return nvc_fail(L, n, -EOPNOTSUPP,
 					"stride %d or dilation %d beyond the hardware's 1-8 and 1-32",
 					a->stride[i], a->dilation[i]);
-	return 0;
-}
-
-/* The RUBIK's contraction of @mid (written by @sdp) into @out. */
-static int contract(struct nvc_lower *L, const struct nvc_node *n, int sdp,
-		    const struct dla_data_cube *mid, int out)
-{
-	int op = nvc_op_new(L, DLA_OP_RUBIK);
-
-	if (op < 0)
-		return op;
-	L->ops[op].op.rubik_op = (struct dla_rubik_op_desc){
-		.mode = 0, .precision = L->prec,
-		.stride_x = (uint8_t)n->conv.stride[1],
-		.stride_y = (uint8_t)n->conv.stride[0] };
-	L->ops[op].surf.rubik_surface.src_data = *mid;
-	L->ops[op].surf.rubik_surface.dst_data = nvc_cube(L, out);
-	nvc_depend(L, sdp, op);
-	nvc_written(L, out, op);
 	return 0;
 }
 
@@ -645,7 +581,7 @@ static struct nvc_place cube_place(const struct dla_data_cube *c)
  * @proto's (or, for the first band, as @operand and @last say).
  */
 static int conv_band_ops(struct nvc_lower *L, const struct nvc_node *n,
-			 const struct conv_shape *cs, uint32_t woff,
+			 const struct nvc_conv_shape *cs, uint32_t woff,
 			 uint32_t wsize, const struct dla_data_cube *dst,
 			 const struct conv_band *b, uint32_t dbank,
 			 uint32_t wbank, int *sdp)
@@ -673,7 +609,7 @@ static int conv_band_ops(struct nvc_lower *L, const struct nvc_node *n,
 }
 
 static struct nvc_wino_layer conv_wino_layer(const struct nvc_lower *L,
-					     const struct conv_shape *cs)
+					     const struct nvc_conv_shape *cs)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 
@@ -689,7 +625,7 @@ static struct nvc_wino_layer conv_wino_layer(const struct nvc_lower *L,
  */
 static int conv_emit_part(struct nvc_lower *L, const struct nvc_node *n,
 			  const struct nvc_node *last,
-			  const struct conv_shape *cs,
+			  const struct nvc_conv_shape *cs,
 			  const struct nvc_lir_conv *pc, const float *ws,
 			  const struct dla_data_cube *dst,
 			  const struct nvc_operand *operand,
@@ -705,7 +641,7 @@ static int conv_emit_part(struct nvc_lower *L, const struct nvc_node *n,
 	if (cs->wino)
 		ret = nvc_wino_weights(L, &wl, cs->w, &woff, &wsize);
 	else
-		ret = conv_weights(L, cs, ws, &woff, &wsize);
+		ret = nvc_conv_weights(L, cs, ws, &woff, &wsize);
 	for (oy0 = 0; !ret && oy0 < cs->ho; oy0 += pc->rows) {
 		b = conv_band(L, n, cs, oy0, pc->rows);
 		ret = conv_band_ops(L, n, cs, woff, wsize, dst, &b, pc->dbank,
@@ -719,7 +655,7 @@ static int conv_emit_part(struct nvc_lower *L, const struct nvc_node *n,
 			ret = nvc_sdp_tail(L, last, &L->ops[*sdp], operand, elt,
 					   &last->act, s_out, &s_c);
 			if (!ret)
-				ret = conv_x1(L, *sdp, cs, ws, s_c);
+				ret = nvc_conv_x1(L, *sdp, cs, ws, s_c);
 			if (cs->part)
 				nvc_sdp_prelu_channels(&L->ops[*sdp], cs->k0,
 						       cs->k);
@@ -752,7 +688,7 @@ static int conv_emit_part(struct nvc_lower *L, const struct nvc_node *n,
  * such unit is).
  */
 static int conv_part_kernels(const struct nvc_lower *L,
-			     const struct conv_shape *cs)
+			     const struct nvc_conv_shape *cs)
 {
 	uint64_t per = (uint64_t)cs->c * cs->r * cs->s * L->bpe;
 	int kpg = (int)(L->t.cbuf->atomic_k / L->bpe), epa = (int)L->epa;
@@ -777,14 +713,15 @@ static int conv_part_kernels(const struct nvc_lower *L,
  * same channels of @operand, with the matching bias and scales.
  */
 static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
-		     const struct nvc_node *last, const struct conv_shape *cs,
+		     const struct nvc_node *last,
+		     const struct nvc_conv_shape *cs,
 		     const struct nvc_lir_conv *pc, int npc, const float *ws,
 		     const struct dla_data_cube *dst,
 		     const struct nvc_operand *operand, enum nvc_eltwise elt,
 		     float s_out, int *sdp)
 {
 	size_t per = (size_t)cs->c * cs->r * cs->s;
-	struct conv_shape part = *cs;
+	struct nvc_conv_shape part = *cs;
 	struct dla_data_cube pdst;
 	struct nvc_operand pop;
 	int i, k0, ret = 0;
@@ -814,7 +751,7 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
  * block starts on one), or all of them when no block is smaller.
  */
 static int group_block(const struct nvc_lower *L, const struct nvc_node *n,
-		       const struct conv_shape *cs)
+		       const struct nvc_conv_shape *cs)
 {
 	int g = n->conv.group, epa = (int)L->epa, b;
 	int cg = nvc_t(L, cs->in)->c / g, kg = cs->k / g;
@@ -836,13 +773,13 @@ static int group_block(const struct nvc_lower *L, const struct nvc_node *n,
  */
 static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *last,
-			    const struct conv_shape *cs,
+			    const struct nvc_conv_shape *cs,
 			    const struct nvc_lir_conv *pc, int npc,
 			    const float *ws, const struct dla_data_cube *dst,
 			    const struct nvc_operand *operand,
 			    enum nvc_eltwise elt, float s_out, int *sdp)
 {
-	struct conv_shape part = *cs;
+	struct nvc_conv_shape part = *cs;
 	struct dla_data_cube pdst;
 	struct nvc_operand pop;
 	int i, ret = 0;
@@ -891,14 +828,14 @@ static int same_chunk(const struct nvc_lir_conv *pc, int npc)
  */
 static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *last,
-			    const struct conv_shape *cs,
+			    const struct nvc_conv_shape *cs,
 			    const struct nvc_lir_conv *pc, int npc,
 			    const float *ws, const struct dla_data_cube *dst,
 			    const struct nvc_operand *operand, float s_out,
 			    int *sdp)
 {
 	struct nvc_node mid = *last;
-	struct conv_shape part = *cs;
+	struct nvc_conv_shape part = *cs;
 	struct dla_data_cube sum[2];
 	struct nvc_operand prev;
 	int i, j, at, from, in_chunk, prev_sdp = -1, ret = 0;
@@ -936,144 +873,10 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 	return ret;
 }
 
-/*
- * Phase (j, i) of a transposed convolution without a RUBIK, for input row
- * @h: a 1x1 convolution over the row seen as a cube 1 wide and W tall
- * (pixels an atom apart), its SDP writing each result sx atoms apart in
- * output row h * sy + j, from column i. *@sdp: the SDP, programmed like
- * @proto unless that is -1.
- */
-static int deconv_row(struct nvc_lower *L, const struct nvc_node *n,
-		      const struct conv_shape *cs, const struct nvc_lir_conv *pc,
-		      uint32_t woff, uint32_t wsize, int out, int j, int i,
-		      int h, int *sdp)
-{
-	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	uint32_t eps = feature_eps(L, ti->c, 1);
-	struct dla_data_cube src = nvc_cube(L, cs->in), dst = nvc_cube(L, out);
-	struct dla_conv_op_desc *p;
-	uint32_t at;
-	int conv;
-
-	src.offset += (uint32_t)h * src.line_stride;
-	src.size -= (uint32_t)h * src.line_stride;
-	src.width = 1;
-	src.height = (uint16_t)ti->w;
-	src.line_stride = L->t.atom;
-	at = (uint32_t)(h * n->conv.stride[0] + j) * dst.line_stride +
-	     (uint32_t)i * L->t.atom;
-	dst.offset += at;
-	dst.size -= at;
-	dst.width = 1;
-	dst.height = (uint16_t)ti->w;
-	dst.line_stride = (uint32_t)n->conv.stride[1] * L->t.atom;
-	conv = nvc_op_new(L, DLA_OP_CONV);
-	*sdp = conv < 0 ? conv : nvc_op_new(L, DLA_OP_SDP);
-	if (*sdp < 0)
-		return *sdp;
-	p = &L->ops[conv].op.conv_op;
-	*p = (struct dla_conv_op_desc){
-		.entry_per_slice = (uint16_t)eps, .data_format = NVDLA_DATA_FORMAT_FEATURE,
-		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)pc->dbank,
-		.weight_bank = (uint8_t)pc->wbank, .release = (uint16_t)ti->w,
-		.input_width_csc = 1, .input_height_csc = (uint16_t)ti->w,
-		.input_channel_csc = (uint16_t)ti->c, .kernel_width_csc = 1,
-		.kernel_height_csc = 1, .kernel_channel_csc = (uint16_t)cs->c,
-		.input_width_cmac = 1, .input_height_cmac = (uint16_t)ti->w,
-		.bytes_per_kernel = (uint32_t)cs->c * L->bpe,
-		.conv_stride_x = 1, .conv_stride_y = 1, .dilation_x = 1,
-		.dilation_y = 1, .in_precision = L->prec,
-		.out_precision = L->prec, .in_cvt = { .scale = 1 },
-		.out_cvt = { .scale = 1, .enable = 1 },
-	};
-	L->ops[conv].surf.conv_surface.weight_data =
-		nvc_const_cube(woff, wsize, 1, 1, cs->c);
-	L->ops[conv].surf.conv_surface.src_data = src;
-	L->ops[conv].surf.conv_surface.dst_data = dst;
-	L->ops[conv].surf.conv_surface.dst_data.type = DLA_MEM_HW;
-	L->ops[conv].surf.conv_surface.dst_data.address = -1;
-	L->ops[conv].surf.conv_surface.dst_data.offset = 0;
-	nvc_sdp_init(L, &L->ops[*sdp]);
-	L->ops[*sdp].surf.sdp_surface.src_data =
-		L->ops[conv].surf.conv_surface.dst_data;
-	L->ops[*sdp].surf.sdp_surface.dst_data = dst;
-	nvc_fuse(L, conv, *sdp);
-	nvc_depend_tensor(L, cs->in, conv);
-	nvc_written_place(L, &(struct nvc_place){ .slot = dst.address,
-		.offset = dst.offset, .line = dst.line_stride,
-		.surf = dst.surf_stride, .size = dst.size }, *sdp);
-	return 0;
-}
-
-/*
- * A transposed convolution (kernel = stride) where there is no RUBIK:
- * each output phase's 1x1 convolution once per input row, written in
- * place (sx x sy x H operations).
- */
-static int deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
-		       const struct nvc_node *last, const struct conv_shape *mid,
-		       const struct nvc_lir_conv *pc, const float *wscale,
-		       int out)
-{
-	int sx = n->conv.stride[1], sy = n->conv.stride[0];
-	int phase = mid->k / (sx * sy), kout = nvc_t(L, out)->c;
-	struct conv_shape cs = *mid;
-	struct dla_sdp_op_desc proto;
-	struct dla_data_cube x1;
-	uint32_t woff, wsize;
-	int j, i, h, k, sdp = -1, first, ret = 0;
-	const float *ws;
-	float s_c;
-
-	cs.k = kout;
-	cs.w = calloc((size_t)kout * cs.c, sizeof(float));
-	cs.bias = calloc(kout, sizeof(float));
-	if (!cs.w || !cs.bias)
-		ret = -ENOMEM;
-	for (j = 0; !ret && j < sy; j++) {
-		for (i = 0; !ret && i < sx; i++) {
-			int m0 = (j * sx + i) * phase;
-
-			for (k = 0; k < kout; k++) {
-				memcpy(cs.w + (size_t)k * cs.c,
-				       mid->w + (size_t)(m0 + k) * cs.c,
-				       cs.c * sizeof(float));
-				cs.bias[k] = mid->bias[m0 + k];
-			}
-			ws = wscale + m0;
-			ret = conv_weights(L, &cs, ws, &woff, &wsize);
-			for (h = 0, first = -1; !ret && h < nvc_t(L, cs.in)->h; h++) {
-				ret = deconv_row(L, n, &cs, pc++, woff, wsize, out,
-						 j, i, h, &sdp);
-				if (ret)
-					break;
-				if (first < 0) {
-					first = sdp;
-					ret = nvc_sdp_tail(L, last, &L->ops[sdp], NULL,
-							   NVC_ELT_ADD, &last->act,
-							   L->ir.ts[out].scale, &s_c);
-					if (!ret)
-						ret = conv_x1(L, sdp, &cs, ws, s_c);
-					proto = L->ops[sdp].op.sdp_op;
-					x1 = L->ops[sdp].surf.sdp_surface.x1_data;
-				} else {
-					L->ops[sdp].op.sdp_op = proto;
-					L->ops[sdp].surf.sdp_surface.x1_data = x1;
-				}
-			}
-		}
-	}
-	if (!ret)
-		nvc_writer(L, out, sdp);
-	free(cs.w);
-	free(cs.bias);
-	return ret;
-}
-
 /* Partial sums over chunks of input channels: in fp16, after an Add. */
 static int conv_chunk_check(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *elt,
-			    const struct conv_shape *cs)
+			    const struct nvc_conv_shape *cs)
 {
 	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe;
 
@@ -1096,7 +899,7 @@ static int conv_chunk_check(struct nvc_lower *L, const struct nvc_node *n,
  * so they are planned in the order they run.
  */
 static int split_one(struct nvc_lower *L, const struct nvc_node *n,
-		     const struct conv_shape *cs)
+		     const struct nvc_conv_shape *cs)
 {
 	struct nvc_lir_conv pc = { .k0 = cs->k0, .k = cs->k, .c0 = cs->c0,
 				   .c = cs->c, .rows = cs->ho,
@@ -1108,7 +911,7 @@ static int split_one(struct nvc_lower *L, const struct nvc_node *n,
 		wl = conv_wino_layer(L, cs);
 		nvc_wino_banks(L, &wl, &pc.dbank, &pc.wbank);
 	} else {
-		ret = conv_plan(L, n, cs, conv_wsize(L, cs), &pc.rows,
+		ret = conv_plan(L, n, cs, nvc_conv_wsize(L, cs), &pc.rows,
 				&pc.dbank, &pc.wbank);
 	}
 	return ret ? ret : nvc_lir_conv_add(L->op, &pc);
@@ -1116,10 +919,10 @@ static int split_one(struct nvc_lower *L, const struct nvc_node *n,
 
 /* @cs in parts over output channels where its weights exceed a memory. */
 static int split_parts(struct nvc_lower *L, const struct nvc_node *n,
-		       const struct conv_shape *cs)
+		       const struct nvc_conv_shape *cs)
 {
 	int step = conv_part_kernels(L, cs), ret = 0;
-	struct conv_shape part = *cs;
+	struct nvc_conv_shape part = *cs;
 
 	for (part.k0 = 0; !ret && part.k0 < cs->k; part.k0 += step) {
 		part.k = cs->k - part.k0 < step ? cs->k - part.k0 : step;
@@ -1128,41 +931,18 @@ static int split_parts(struct nvc_lower *L, const struct nvc_node *n,
 	return ret;
 }
 
-/* A transposed convolution without a RUBIK: a phase and row a time. */
-static int split_deconv(struct nvc_lower *L, const struct nvc_node *n,
-			const struct conv_shape *mid, int out)
-{
-	const struct nvc_tensor *ti = nvc_t(L, mid->in);
-	int sx = n->conv.stride[1], sy = n->conv.stride[0], p, h, ret = 0;
-	uint32_t eps = feature_eps(L, ti->c, 1), wsize;
-	struct conv_shape cs = *mid;
-	struct nvc_lir_conv pc = { .c = mid->c, .rows = 1 };
-
-	cs.k = nvc_t(L, out)->c;
-	wsize = conv_wsize(L, &cs);
-	pc.k = cs.k;
-	pc.dbank = nvc_banks(L, (uint64_t)eps * L->t.cbuf->width * ti->w);
-	for (p = 0; !ret && p < sx * sy; p++)
-		for (h = 0; !ret && h < ti->h; h++) {
-			pc.k0 = p * (mid->k / (sx * sy));
-			pc.wbank = nvc_conv_wbank(L, pc.dbank, wsize, wsize);
-			ret = nvc_lir_conv_add(L->op, &pc);
-		}
-	return ret;
-}
-
 /*
  * Convolution @cs: in chunks of @cn input channels (0: not chunked), in
  * blocks of @blk groups, or whole, each in parts.
  */
 static int conv_split(struct nvc_lower *L, const struct nvc_node *n,
-		      const struct conv_shape *cs, int blk, int cn)
+		      const struct nvc_conv_shape *cs, int blk, int cn)
 {
 	int kg = cs->k / n->conv.group, cg = cs->c / n->conv.group, ret = 0;
-	struct conv_shape part = *cs;
+	struct nvc_conv_shape part = *cs;
 
 	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik)
-		return split_deconv(L, n, cs, cs->out);
+		return nvc_deconv_split(L, n, cs, cs->out);
 	if (cn) {
 		part.slice = true;
 		for (part.c0 = 0; !ret && part.c0 < cs->c; part.c0 += cn) {
@@ -1190,7 +970,7 @@ static int conv_split(struct nvc_lower *L, const struct nvc_node *n,
  * one's 1x1 half: the input's width and height).
  */
 static int conv_prepare(struct nvc_lower *L, const struct nvc_node *n,
-			const struct nvc_node *last, struct conv_shape *cs)
+			const struct nvc_node *last, struct nvc_conv_shape *cs)
 {
 	int ret = conv_check(L, n);
 
@@ -1213,7 +993,7 @@ static int conv_prepare(struct nvc_lower *L, const struct nvc_node *n,
  * convolution, the intermediate cube of a transposed one with a RUBIK.
  */
 static int conv_temps(struct nvc_lower *L, struct nvc_lir_op *op,
-		      const struct conv_shape *cs)
+		      const struct nvc_conv_shape *cs)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	int i, t = 0;
@@ -1232,7 +1012,7 @@ int nvc_conv_split(struct nvc_lower *L, struct nvc_lir_op *op)
 	const struct nvc_node *n = &L->g->nodes[op->node];
 	const struct nvc_node *elt = op->fused >= 0 ?
 				     &L->g->nodes[op->fused] : NULL;
-	struct conv_shape cs = { 0 };
+	struct nvc_conv_shape cs = { 0 };
 	int blk, cn, ret;
 
 	ret = conv_prepare(L, n, elt ? elt : n, &cs);
@@ -1264,12 +1044,12 @@ int nvc_conv_split(struct nvc_lower *L, struct nvc_lir_op *op)
 /* Its dense weights, as the split cut it (blocks and chunks: their own). */
 static int conv_weights_whole(struct nvc_lower *L, const struct nvc_node *n,
 			      const struct nvc_lir_op *op,
-			      struct conv_shape *cs)
+			      struct nvc_conv_shape *cs)
 {
 	int ret = 0;
 
 	if (op->cut == NVC_CUT_PARTS && n->op == NVC_CONV_TRANSPOSE)
-		ret = conv_dense_transposed(L, n, cs);
+		ret = nvc_deconv_dense(L, n, cs);
 	else if (op->cut == NVC_CUT_PARTS)
 		ret = conv_dense(L, n, cs);
 	if (!ret && cs->image)
@@ -1285,7 +1065,7 @@ int nvc_lower_conv(struct nvc_lower *L, const struct nvc_lir_op *op)
 				     NULL;
 	const struct nvc_node *last = elt ? elt : n;
 	const struct nvc_lir_conv *pc = op->convs;
-	struct conv_shape cs = { 0 };
+	struct nvc_conv_shape cs = { 0 };
 	struct dla_data_cube dst;
 	struct nvc_operand operand;
 	int sdp, other = -1, npc = op->num_convs, ret;
@@ -1297,7 +1077,7 @@ int nvc_lower_conv(struct nvc_lower *L, const struct nvc_lir_op *op)
 		goto out;
 	cs.wino = op->wino;
 	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik) {
-		ret = deconv_rows(L, n, last, &cs, pc, op->wscale, cs.out);
+		ret = nvc_deconv_rows(L, n, last, &cs, pc, op->wscale, cs.out);
 		goto out;
 	}
 	dst = nvc_cube(L, n->op == NVC_CONV_TRANSPOSE ? op->temp : cs.out);
@@ -1324,7 +1104,7 @@ int nvc_lower_conv(struct nvc_lower *L, const struct nvc_lir_op *op)
 		goto out;
 	nvc_writer(L, cs.out, sdp);
 	if (n->op == NVC_CONV_TRANSPOSE)
-		ret = contract(L, n, sdp, &dst, cs.out);
+		ret = nvc_deconv_contract(L, n, sdp, &dst, cs.out);
 out:
 	free(cs.w);
 	free(cs.bias);
@@ -1337,7 +1117,7 @@ out:
  */
 static void select_shape(struct nvc_lower *L, const struct nvc_node *n,
 			 int in, int k, struct nvc_node *one,
-			 struct conv_shape *cs)
+			 struct nvc_conv_shape *cs)
 {
 	*one = *n;
 	one->op = NVC_CONV;
@@ -1345,7 +1125,7 @@ static void select_shape(struct nvc_lower *L, const struct nvc_node *n,
 	one->conv = (struct nvc_conv_attr){ .kh = 1, .kw = 1,
 		.stride = { 1, 1 }, .dilation = { 1, 1 }, .group = 1,
 		.weights = -1, .bias = -1 };
-	*cs = (struct conv_shape){ .in = nvc_resolve(L, in), .k = k, .r = 1,
+	*cs = (struct nvc_conv_shape){ .in = nvc_resolve(L, in), .k = k, .r = 1,
 				   .s = 1 };
 	cs->c = nvc_t(L, cs->in)->c;
 	cs->wo = nvc_t(L, cs->in)->w;
@@ -1356,7 +1136,7 @@ int nvc_copy_split(struct nvc_lower *L, const struct nvc_node *n, int in,
 		   int k, int copy)
 {
 	struct nvc_node one;
-	struct conv_shape cs;
+	struct nvc_conv_shape cs;
 
 	select_shape(L, n, in, k, &one, &cs);
 	cs.copy = copy;
@@ -1370,7 +1150,7 @@ int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
 {
 	const struct nvc_lir_conv *pc;
 	struct nvc_node one;
-	struct conv_shape cs;
+	struct nvc_conv_shape cs;
 	int j, npc, sdp = -1, ret;
 
 	select_shape(L, n, in, k, &one, &cs);

@@ -259,7 +259,24 @@ int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
 #define NVC_FP16_ATOM 32
 bool nvc_softmax_fp16(const struct nvc_lower *L, int tensor);
 
-/* lower_conv.c, lower_pdp.c, lower_cdp.c, lower_emu.c */
+/* lower_conv.c, lower_deconv.c, lower_pdp.c, lower_cdp.c, lower_emu.c */
+/*
+ * A hardware convolution before the split cut it: its dense kernels
+ * (k x c x r x s), the tensors it reads and writes, its output's size.
+ */
+struct nvc_conv_shape {
+	int k, c, r, s;		/* dense kernels */
+	bool image;		/* over pixels: kernel rows pre-extended */
+	int in, out;		/* input (resolved) and output tensors */
+	int wo, ho;
+	float *w, *bias;	/* k x c x r x s, k */
+	bool part;		/* kernels k0 to k0 + k of a larger layer */
+	int k0;
+	bool slice;		/* reads input channels c0 to c0 + c only */
+	int c0;
+	bool wino;		/* in Winograd mode (lower_wino.c) */
+	int copy;		/* a copy's channels (nvc_lir_conv) */
+};
 /*
  * The split of convolution operation @op (its SDP computing its fused
  * element-wise node too): how it is cut, its hardware convolutions, its
@@ -286,6 +303,48 @@ int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
 		    const int *map, int k, int copy, const float *ws,
 		    const struct nvc_operand *prev, int prev_op,
 		    const struct dla_data_cube *dst, float s_out);
+/* Bytes of @cs's weights: whole convolution-buffer entries. */
+uint32_t nvc_conv_wsize(const struct nvc_lower *L,
+			const struct nvc_conv_shape *cs);
+/*
+ * @cs's weights in the direct layout at the processing precision (int8:
+ * kernel k at scale @ws[k]), into the constants at *@off.
+ */
+int nvc_conv_weights(struct nvc_lower *L, const struct nvc_conv_shape *cs,
+		     const float *ws, uint32_t *off, uint32_t *size);
+/* X1 of the convolution's SDP @sdp: bias, and (int8) into scale @s_c. */
+int nvc_conv_x1(struct nvc_lower *L, int sdp,
+		const struct nvc_conv_shape *cs, const float *ws, float s_c);
+/*
+ * Entries of the convolution buffer a line @w pixels wide of @channels
+ * channels of a feature cube takes.
+ */
+uint32_t nvc_feature_eps(const struct nvc_lower *L, int channels,
+			 uint32_t w);
+/*
+ * lower_deconv.c: a transposed convolution whose kernel is its stride,
+ * a 1x1 convolution into each output phase. Its dense weights and bias
+ * (@cs->k kernels: the phases' in turn, each padded to whole atoms).
+ */
+int nvc_deconv_dense(struct nvc_lower *L, const struct nvc_node *n,
+		     struct nvc_conv_shape *cs);
+/* With a RUBIK: its contraction of @mid (written by @sdp) into @out. */
+int nvc_deconv_contract(struct nvc_lower *L, const struct nvc_node *n,
+			int sdp, const struct dla_data_cube *mid, int out);
+/* Without: the split, a phase and input row a time. */
+int nvc_deconv_split(struct nvc_lower *L, const struct nvc_node *n,
+		     const struct nvc_conv_shape *mid, int out);
+/*
+ * Without: the operations, each phase's 1x1 convolution once per input
+ * row (once over the column of an input 1 wide; @pc the split's), its
+ * SDP (@last's tail, kernels at scales @wscale) writing its pixels in
+ * place in @out.
+ */
+int nvc_deconv_rows(struct nvc_lower *L, const struct nvc_node *n,
+		    const struct nvc_node *last,
+		    const struct nvc_conv_shape *mid,
+		    const struct nvc_lir_conv *pc, const float *wscale,
+		    int out);
 /* Pooling @op's temporaries: the passes of a chained global pooling. */
 int nvc_pool_split(struct nvc_lower *L, struct nvc_lir_op *op);
 int nvc_lower_pool(struct nvc_lower *L, const struct nvc_lir_op *op);

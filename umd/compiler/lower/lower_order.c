@@ -50,7 +50,16 @@ static void depend(struct nvc_lower *L, int from, int to)
 		c->event = DLA_EVENT_OP_COMPLETED;
 }
 
-/* The engine's previous operation lets new operation @op be programmed. */
+/*
+ * The engine's previous operation lets new operation @op be programmed;
+ * on nv_full (cdma_early 0) a convolution waits for the one before to be
+ * enabled. Its CDMA does not follow the groups' order there: a
+ * convolution whose inputs are in before the one ahead of it (waiting for
+ * a RUBIK, say) is fetched first, and in other banks the CSC, running the
+ * one ahead first, forgets its kernels and waits for them forever
+ * (NVIDIA's nvdlav1 C model: no CACC done). The hardware runs the groups
+ * in turn, so nothing starts later.
+ */
 static void chain(struct nvc_lower *L, int op)
 {
 	uint8_t type = L->ops[op].graph.op_type;
@@ -60,7 +69,9 @@ static void chain(struct nvc_lower *L, int op)
 		if (L->ops[i].graph.op_type != type)
 			continue;
 		L->ops[i].graph.consumers[type] = (struct dla_consumer){
-			.index = (int16_t)op, .event = DLA_EVENT_OP_PROGRAMMED };
+			.index = (int16_t)op,
+			.event = type == DLA_OP_CONV && !L->t.hw->cdma_early ?
+				 DLA_EVENT_OP_ENABLED : DLA_EVENT_OP_PROGRAMMED };
 		L->ops[op].graph.dependency_count++;
 		break;
 	}

@@ -140,12 +140,9 @@ static int apply(struct bias *b)
 
 		if (!b->sum[j])
 			continue;
-		t = nvc_tensor_add(g, nd->name, 1, n, 1, 1, NULL);
+		t = nvc_tensor_zeros(g, nd->name, 1, n, 1, 1);
 		if (t < 0)
 			return t;
-		g->tensors[t].data = calloc(n, sizeof(float));
-		if (!g->tensors[t].data)
-			return -ENOMEM;
 		for (k = 0; k < n; k++)
 			g->tensors[t].data[k] = (old >= 0 ? g->tensors[old].data[k] : 0) -
 						(float)(b->sum[j][k] / b->images);

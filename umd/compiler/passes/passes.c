@@ -82,12 +82,9 @@ static int vector(struct pass *p, const char *name, const char *what, int c,
 	int t;
 
 	snprintf(buf, sizeof(buf), "%s/%s", name, what);
-	t = nvc_tensor_add(p->g, buf, 1, c, 1, 1, NULL);
+	t = nvc_tensor_zeros(p->g, buf, 1, c, 1, 1);
 	if (t < 0)
 		return nvc_error(p->err, p->errlen, t, "out of memory");
-	p->g->tensors[t].data = calloc(c, sizeof(float));
-	if (!p->g->tensors[t].data)
-		return nvc_error(p->err, p->errlen, -ENOMEM, "out of memory");
 	*data = p->g->tensors[t].data;
 	return t;
 }
@@ -252,13 +249,9 @@ static int weights_new(struct pass *p, int j, const char *what, int k, int c,
 	int t;
 
 	snprintf(buf, sizeof(buf), "%s/%s", p->g->nodes[j].name, what);
-	t = nvc_tensor_add(p->g, buf, k, c, kh, kw, NULL);
+	t = nvc_tensor_zeros(p->g, buf, k, c, kh, kw);
 	if (t < 0)
 		return nvc_error(p->err, p->errlen, t, "out of memory");
-	p->g->tensors[t].n = k;
-	p->g->tensors[t].data = calloc((size_t)k * c * kh * kw, sizeof(float));
-	if (!p->g->tensors[t].data)
-		return nvc_error(p->err, p->errlen, -ENOMEM, "out of memory");
 	return t;
 }
 
