@@ -66,6 +66,26 @@ run_values() {
 		tr ' ' '\n' <"$tmp/run.txt" | grep . >"$4"
 }
 
+# each_target NAME COUNT WHAT REF: NAME.onnx compiled for nv_full in fp16
+# (within 0.01) and for nv_full, nv_large and nv_small in int8 (within
+# 0.05, calibrated on NAME.npy), each run on NAME.npy against
+# NAME_ref.txt (REF says what computed it).
+each_target() {
+	mkdir "$tmp/$1.cal" && cp "$tmp/$1.npy" "$tmp/$1.cal/"
+	for run in nv_full:fp16:0.01 nv_full:int8:0.05 nv_large:int8:0.05 \
+		nv_small:int8:0.05; do
+		IFS=: read -r cfg prec bound <<-END
+		$run
+		END
+		"$nc" "$tmp/$1.onnx" --config "$cfg" --precision "$prec" \
+			--calibrate "$tmp/$1.cal" -o "$tmp/$1.nvdla" &&
+			run_values "$tmp/$1.nvdla" "$cfg" "$tmp/$1.npy" \
+				"$tmp/$1_run.txt"
+		run_close $? "$1" "$2" "$bound"
+		ok $? "$3: $cfg $prec matches $4 (max error $e, bound $bound)"
+	done
+}
+
 refuse 2 "usage:"
 refuse 2 "nv_full, nv_large or nv_small" "$model" --config nv_huge -o "$tmp/x"
 refuse 2 "fp16 or int8" "$model" --config nv_full --precision int4 -o "$tmp/x"
@@ -825,19 +845,7 @@ EOF
 	run_close $? ct1 128 0.01
 	ok $? "1-D ConvTranspose: nv_full fp16 matches numpy (max error $e)"
 	exec_matches ct1_k4 "1-D ConvTranspose, kernel 4 stride 2"
-	mkdir "$tmp/ct1cal" && cp "$tmp/ct1_k4.npy" "$tmp/ct1cal/"
-	for run in nv_full:fp16:0.01 nv_full:int8:0.05 nv_large:int8:0.05 \
-		nv_small:int8:0.05; do
-		IFS=: read -r cfg prec bound <<-END
-		$run
-		END
-		"$nc" "$tmp/ct1_k4.onnx" --config "$cfg" --precision "$prec" \
-			--calibrate "$tmp/ct1cal" -o "$tmp/ct1_k4.nvdla" &&
-			run_values "$tmp/ct1_k4.nvdla" "$cfg" "$tmp/ct1_k4.npy" \
-				"$tmp/ct1_k4_run.txt"
-		run_close $? ct1_k4 128 "$bound"
-		ok $? "1-D ConvTranspose, kernel 4 stride 2: $cfg $prec matches numpy (max error $e, bound $bound)"
-	done
+	each_target ct1_k4 128 "1-D ConvTranspose, kernel 4 stride 2" numpy
 fi
 
 # A decoder as torch exports it: ConvTranspose2d kernel 4 stride 2
@@ -891,19 +899,7 @@ EOF
 	e=$(max_error "$tmp/dec_ref.txt" "$tmp/dec_torch.txt")
 	below "$e" 1e-5
 	ok $? "torch decoder: --exec matches torch (max error $e)"
-	mkdir "$tmp/deccal" && cp "$tmp/dec.npy" "$tmp/deccal/"
-	for run in nv_full:fp16:0.01 nv_full:int8:0.05 nv_large:int8:0.05 \
-		nv_small:int8:0.05; do
-		IFS=: read -r cfg prec bound <<-END
-		$run
-		END
-		"$nc" "$tmp/dec.onnx" --config "$cfg" --precision "$prec" \
-			--calibrate "$tmp/deccal" -o "$tmp/dec.nvdla" &&
-			run_values "$tmp/dec.nvdla" "$cfg" "$tmp/dec.npy" \
-				"$tmp/dec_run.txt"
-		run_close $? dec 1920 "$bound"
-		ok $? "torch decoder: $cfg $prec matches --exec (max error $e, bound $bound)"
-	done
+	each_target dec 1920 "torch decoder" --exec
 fi
 
 if [ ! -d "$corpus" ]; then

@@ -121,6 +121,8 @@ int nvc_attr_string(struct nvc_loader *l, const char *name, const char *def,
 int nvc_input_present(struct nvc_loader *l, int i);
 int nvc_input_any(struct nvc_loader *l, int i, struct nvc_value **v);
 int nvc_input_act(struct nvc_loader *l, int i, struct nvc_value **v);
+/* The same, of rank 4 (N, C, H, W). */
+int nvc_input_act4(struct nvc_loader *l, int i, struct nvc_value **v);
 int nvc_input_float(struct nvc_loader *l, int i, struct nvc_value **v);
 int nvc_input_int64(struct nvc_loader *l, int i, struct nvc_value **v);
 /* Optional FLOAT input @i: *@v is NULL when it is absent. */

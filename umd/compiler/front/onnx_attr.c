@@ -228,6 +228,16 @@ int nvc_input_act(struct nvc_loader *l, int i, struct nvc_value **v)
 	return input_kind(l, i, VAL_ACT, v);
 }
 
+int nvc_input_act4(struct nvc_loader *l, int i, struct nvc_value **v)
+{
+	int ret = nvc_input_act(l, i, v);
+
+	if (!ret && (*v)->rank != 4)
+		ret = nvc_node_error(l, -EINVAL, "input '%s' has rank %d (4 expected)",
+				     (*v)->name, (*v)->rank);
+	return ret;
+}
+
 int nvc_input_float(struct nvc_loader *l, int i, struct nvc_value **v)
 {
 	return input_kind(l, i, VAL_FLOAT, v);

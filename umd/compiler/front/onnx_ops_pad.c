@@ -45,6 +45,19 @@ static int pad_amounts(struct nvc_loader *l, int64_t *pads, float *value)
 	return 0;
 }
 
+/* The dims of @x padded by @pads (ONNX order: begins, then ends) into @dims. */
+static int padded_dims(struct nvc_loader *l, const struct nvc_value *x,
+		       const int64_t *pads, int64_t *dims)
+{
+	memcpy(dims, x->dims, 4 * sizeof(*dims));
+	dims[2] += pads[2] + pads[6];
+	dims[3] += pads[3] + pads[7];
+	if (nvc_dims_count(4, dims) < 0 || dims[2] > NVC_MAX_DIM ||
+	    dims[3] > NVC_MAX_DIM)
+		return nvc_node_error(l, -EINVAL, "the padded tensor is too large");
+	return 0;
+}
+
 /* Mode edge or reflect: a node of its own (NVC_PAD). */
 static int pad_node(struct nvc_loader *l, enum nvc_pad_mode mode,
 		    const int64_t *pads)
@@ -53,10 +66,7 @@ static int pad_node(struct nvc_loader *l, enum nvc_pad_mode mode,
 	int64_t dims[4];
 	int ret, k, i;
 
-	ret = nvc_input_act(l, 0, &x);
-	if (!ret && x->rank != 4)
-		ret = nvc_node_error(l, -EINVAL, "input '%s' has rank %d (4 expected)",
-				     x->name, x->rank);
+	ret = nvc_input_act4(l, 0, &x);
 	if (ret)
 		return ret;
 	for (i = 2; i < 4; i++)
@@ -68,12 +78,9 @@ static int pad_node(struct nvc_loader *l, enum nvc_pad_mode mode,
 					      (long long)pads[i + 4],
 					      i == 2 ? "height" : "width",
 					      (long long)x->dims[i]);
-	memcpy(dims, x->dims, sizeof(dims));
-	dims[2] += pads[2] + pads[6];
-	dims[3] += pads[3] + pads[7];
-	if (nvc_dims_count(4, dims) < 0 || dims[2] > NVC_MAX_DIM ||
-	    dims[3] > NVC_MAX_DIM)
-		return nvc_node_error(l, -EINVAL, "the padded tensor is too large");
+	ret = padded_dims(l, x, pads, dims);
+	if (ret)
+		return ret;
 	k = nvc_unary_node(l, NVC_PAD, x, 4, dims);
 	if (k < 0)
 		return k;
@@ -119,19 +126,12 @@ int nvc_op_pad(struct nvc_loader *l)
 		return pad_node(l, strcmp(mode, "edge") ? NVC_PAD_REFLECT :
 				NVC_PAD_EDGE, pads);
 	l->take_pad = 1;
-	ret = nvc_input_act(l, 0, &x);
+	ret = nvc_input_act4(l, 0, &x);
 	l->take_pad = 0;
-	if (!ret && x->rank != 4)
-		ret = nvc_node_error(l, -EINVAL, "input '%s' has rank %d (4 expected)",
-				     x->name, x->rank);
+	if (!ret)
+		ret = padded_dims(l, x, pads, dims);
 	if (ret)
 		return ret;
-	memcpy(dims, x->dims, sizeof(dims));
-	dims[2] += pads[2] + pads[6];
-	dims[3] += pads[3] + pads[7];
-	if (nvc_dims_count(4, dims) < 0 || dims[2] > NVC_MAX_DIM ||
-	    dims[3] > NVC_MAX_DIM)
-		return nvc_node_error(l, -EINVAL, "the padded tensor is too large");
 	y = nvc_value_new(l, l->node->output[0]);
 	if (!y)
 		return -EINVAL;

@@ -287,10 +287,7 @@ static int resize_linear(struct nvc_loader *l, const char *coord)
 	if (!ret && v)
 		ret = nvc_node_error(l, -EINVAL, "exclude_outside is not supported");
 	if (!ret)
-		ret = nvc_input_act(l, 0, &x);
-	if (!ret && x->rank != 4)
-		ret = nvc_node_error(l, -EINVAL, "input '%s' has rank %d (4 expected)",
-				     x->name, x->rank);
+		ret = nvc_input_act4(l, 0, &x);
 	if (ret)
 		return ret;
 	c = linear_coord(l, coord);
@@ -382,10 +379,7 @@ int nvc_op_resize(struct nvc_loader *l)
 	if (linear || ret)
 		return ret;
 	if (!ret)
-		ret = nvc_input_act(l, 0, &x);
-	if (!ret && x->rank != 4)
-		ret = nvc_node_error(l, -EINVAL, "input '%s' has rank %d (4 expected)",
-				     x->name, x->rank);
+		ret = nvc_input_act4(l, 0, &x);
 	if (!ret)
 		ret = factors(l, x, f);
 	if (ret)
