@@ -41,6 +41,7 @@ trap 'rm -rf "$results" "$jobs_dir"' EXIT
 # number of CPUs): a TCG guest mostly keeps one of its two vCPUs busy.
 cpus=$(nproc)
 max_jobs=${NVDLA_TEST_JOBS:-$((cpus < 2 ? cpus : 2))}
+[ "$max_jobs" -ge 1 ] || max_jobs=1
 queued=0
 printed=0
 
