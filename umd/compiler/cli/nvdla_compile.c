@@ -464,17 +464,23 @@ static int layer_errors(struct nvc_graph *g, struct args *a, char *err,
 	return 0;
 }
 
+/* The --config target's hardware, or NULL without one. */
+static const struct dla_hw_config *target_hw(const struct args *a)
+{
+	struct nvc_target t;
+
+	return a->config && !nvc_target_get(a->config, &t) ? t.hw : NULL;
+}
+
 /*
  * With --cpu-fallback on a target without the SDP's Y stage (its LUT),
  * Sigmoid, Tanh and SiLU as CPU functions.
  */
 static int cpu_activations(struct nvc_graph *g, const struct args *a,
-			   char *err, size_t errlen)
+			   const struct dla_hw_config *hw, char *err,
+			   size_t errlen)
 {
-	struct nvc_target t;
-
-	if (!a->lower.cpu_fallback || !a->config ||
-	    nvc_target_get(a->config, &t) || t.hw->sdp_y)
+	if (!a->lower.cpu_fallback || !hw || hw->sdp_y)
 		return 0;
 	return nvc_cpu_activations(g, err, errlen);
 }
@@ -495,17 +501,6 @@ static int quality(struct nvc_graph *g, const struct args *a, char *err,
 	return ret < 0 ? ret : 0;
 }
 
-/* The passes, fusing as the target's SDP can (any target without one). */
-static int passes(struct nvc_graph *g, const struct args *a, char *err,
-		  size_t errlen)
-{
-	struct nvc_target t;
-
-	if (a->config && !nvc_target_get(a->config, &t))
-		return nvc_passes(g, t.hw, err, errlen);
-	return nvc_passes(g, NULL, err, errlen);
-}
-
 int main(int argc, char **argv)
 {
 	struct args a = {
@@ -514,6 +509,7 @@ int main(int argc, char **argv)
 		.lower = { .input_format = NVC_INPUT_FEATURE },
 	};
 	char err[NVC_ERR_LEN * 2] = "", note[NVC_ERR_LEN] = "";
+	const struct dla_hw_config *hw;
 	struct nvc_graph g;
 	int ret;
 
@@ -525,9 +521,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "nvdla_compile: %s\n", err);
 		return 1;
 	}
-	ret = cpu_activations(&g, &a, err, sizeof(err));
+	hw = target_hw(&a);
+	ret = cpu_activations(&g, &a, hw, err, sizeof(err));
 	if (!ret)
-		ret = passes(&g, &a, err, sizeof(err));
+		ret = nvc_passes(&g, hw, err, sizeof(err));
 	a.calib.note = note;
 	a.calib.note_len = sizeof(note);
 	if (!ret)

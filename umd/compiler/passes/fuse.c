@@ -4,10 +4,10 @@
  * Fusion, decided once for the back end: what a node's SDP computes
  * besides its own work. An activation is absorbed by the node computing
  * its input where that node's SDP has a stage left for it (passes.c asks
- * nvc_fuses_activation()); an element-wise
- * operation after a convolution is marked (nvc_node.sdp_fused) to run in
- * that convolution's SDP, which reads its other operand from memory. The
- * lowering reads the marks; it decides nothing of its own.
+ * nvc_fuses_activation()); an element-wise operation after a convolution
+ * is marked (nvc_node.sdp_fused) to run in that convolution's SDP, which
+ * reads its other operand from memory. The lowering reads the marks; it
+ * decides nothing of its own.
  */
 #include <math.h>
 
