@@ -324,10 +324,9 @@ static uint32_t wbank_for(const struct nvc_lower *L, uint32_t dbank,
  * Weight banks for a convolution after @dbank data banks: what all its
  * @wsize bytes need, or (the node's split NVC_WBANK_LEAST) what one
  * group of kernels, @group bytes, needs, the rest streaming through them;
- * never fewer than the last convolution's. nv_small's RTL stops fetching
- * weights for good when a layer has fewer weight banks than the one
- * before (nvdla/hw verif/verilator, recorded LeNets; NVIDIA's C model
- * runs them), so the split only moves toward the data.
+ * no fewer than the last convolution's where the data leaves room (a
+ * precaution from recorded LeNets that stopped on nv_small's RTL, whose
+ * cause was the gated weight count: docs/compiler.md).
  */
 uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize,
 			uint64_t group)
@@ -409,10 +408,16 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 	int sy = one ? 1 : n->conv.stride[0];
 	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
 	uint32_t wfloor = nvc_wbank_floor(L);
-	bool floored = wfloor > wmin;
 	uint64_t fit;
 
-	wmin = floored ? wfloor : wmin;
+	/*
+	 * The floor is a precaution, not a rule of the hardware: where it
+	 * leaves the kernel's rows no room, the weight banks shrink.
+	 */
+	if (wfloor > wmin && wfloor < total &&
+	    (uint64_t)(total - wfloor) * L->t.bank_bytes / line >= (uint64_t)ekh &&
+	    !(one && cs->r > 1 && nvc_banks(L, line * ti->h) > total - wfloor))
+		wmin = wfloor;
 
 	if (wmin >= total)
 		return nvc_fail(L, n, -EOPNOTSUPP,
@@ -430,10 +435,6 @@ static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
 		if (fit < (uint64_t)ekh)
 			fit = (uint64_t)(total - wmin) *
 			      L->t.bank_bytes / line;
-		if (floored && (fit < (uint64_t)ekh || (one && cs->r > 1)))
-			return nvc_fail(L, n, -EOPNOTSUPP,
-					"%d input rows of %llu bytes do not fit beside the %u weight banks of the convolution before: weight banks never shrink from one convolution to the next (docs/compiler.md)",
-					ekh, (unsigned long long)line, wmin);
 		if (fit < (uint64_t)ekh || (one && cs->r > 1))
 			return nvc_fail(L, n, -EOPNOTSUPP,
 					"%d input rows of %llu bytes: the kernel's rows do not fit the convolution buffer",
