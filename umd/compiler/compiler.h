@@ -47,6 +47,13 @@ int nvc_passes(struct nvc_graph *g, const struct dla_hw_config *hw,
 	       char *err, size_t errlen);
 
 /*
+ * Convolutions padded beyond the hardware (NVC_CONV_PAD_MAX) lose the
+ * kernel rows and columns at their edges that read only padding, and
+ * that padding (pass_taps.c); nvc_passes() runs it first.
+ */
+int nvc_trim_taps(struct nvc_graph *g, char *err, size_t errlen);
+
+/*
  * For a target without the SDP's Y stage (its LUT), with --cpu-fallback,
  * before nvc_passes(): Sigmoid and Tanh become CPU functions, and x times
  * sigmoid(x) one CPU function (SiLU) (pass_cpu.c).

@@ -848,6 +848,49 @@ EOF
 	each_target ct1_k4 128 "1-D ConvTranspose, kernel 4 stride 2" numpy
 fi
 
+# Atrous convolutions padded beyond the hardware's 31 (DeepLabv3's
+# pooling: dilation and padding 36): over a 5x6 map only the centre row
+# of taps reads the input, the others only padding; the rows go, and
+# with them the padding (pass_taps.c). Rows trimmed, columns kept (their
+# dilation 2 and padding 2 the hardware's); against numpy on every
+# target. Refused where more than one row reads the input (a 40x6 map).
+if ! /usr/bin/python3 -c 'import onnx' 2>/dev/null; then
+	skip "convolutions padded beyond the hardware" "no python3-onnx"
+else
+	/usr/bin/python3 - "$tmp" <<'EOF'
+import sys
+import numpy as np
+import onnx
+from onnx import helper as oh, numpy_helper as nh, TensorProto as T
+rng = np.random.default_rng(7)
+d = sys.argv[1]
+w = rng.uniform(-0.5, 0.5, (8, 8, 3, 3)).astype(np.float32)
+b = rng.uniform(-0.5, 0.5, 8).astype(np.float32)
+for name, h in (("atrous", 5), ("atrous40", 40)):
+    x = rng.uniform(-1, 1, (1, 8, h, 6)).astype(np.float32)
+    node = oh.make_node("Conv", ["data", "w", "b"], ["y"], dilations=[36, 2],
+                        pads=[36, 2, 36, 2], name="aspp")
+    gr = oh.make_graph([node], name,
+                       [oh.make_tensor_value_info("data", T.FLOAT, x.shape)],
+                       [oh.make_tensor_value_info("y", T.FLOAT, None)],
+                       [nh.from_array(w, "w"), nh.from_array(b, "b")])
+    onnx.save(oh.make_model(gr, opset_imports=[oh.make_opsetid("", 13)]),
+              "%s/%s.onnx" % (d, name))
+    xp = np.pad(x[0].astype(np.float64), ((0, 0), (36, 36), (2, 2)))
+    y = np.zeros((8, h, 6)) + b[:, None, None]
+    for ky in range(3):
+        for kx in range(3):
+            y += np.einsum("kc,chw->khw", w[:, :, ky, kx],
+                           xp[:, 36 * ky:36 * ky + h, 2 * kx:2 * kx + 6])
+    np.save("%s/%s.npy" % (d, name), x)
+    np.savetxt("%s/%s_ref.txt" % (d, name), y.ravel(), fmt="%.9g")
+EOF
+	exec_matches atrous "dilation 36 padding 36 over 5 rows"
+	each_target atrous 240 "dilation 36 padding 36 over 5 rows (its centre row of taps)" numpy
+	refuse 1 "node 'aspp' (Conv): padding 36: the hardware pads 0 to 31" \
+		"$tmp/atrous40.onnx" --config nv_full -o "$tmp/x"
+fi
+
 # A decoder as torch exports it: ConvTranspose2d kernel 4 stride 2
 # padding 1, BatchNorm, ReLU; kernel 3 stride 2 padding 1 output padding
 # 1 in 2 groups, plus a convolution of the input upsampled (Resize

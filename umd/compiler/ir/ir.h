@@ -103,6 +103,9 @@ struct nvc_tensor {
 	float min, max;
 };
 
+/* The most a convolution pads on a side: the CDMA's padding fields. */
+#define NVC_CONV_PAD_MAX 31
+
 struct nvc_conv_attr {
 	int kh, kw;
 	int stride[2];		/* y, x */

@@ -555,12 +555,12 @@ static int conv_check(struct nvc_lower *L, const struct nvc_node *n)
 		return nvc_fail(L, n, -EINVAL, "%d groups do not divide the channels",
 				a->group);
 	for (i = 0; i < 4; i++)
-		if (a->pad[i] < 0 || a->pad[i] > 31)
+		if (a->pad[i] < 0 || a->pad[i] > NVC_CONV_PAD_MAX)
 			return nvc_fail(L, n, -EOPNOTSUPP,
-					"padding %d%s: the hardware pads 0 to 31",
+					"padding %d%s: the hardware pads 0 to %d",
 					a->pad[i], transposed ?
 					" (the transposed convolution's, made of stride 1: dilation x (kernel - 1) - its own padding)" :
-					"");
+					"", NVC_CONV_PAD_MAX);
 	for (i = 0; i < 2; i++)
 		if (a->stride[i] < 1 || a->stride[i] > 8 ||
 		    a->dilation[i] < 1 || a->dilation[i] > 32)

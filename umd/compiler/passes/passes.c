@@ -481,6 +481,8 @@ int nvc_passes(struct nvc_graph *g, const struct dla_hw_config *hw,
 	int ret = -ENOMEM;
 
 	ret = nvc_graph_check(g, err, errlen);
+	if (!ret)
+		ret = nvc_trim_taps(g, err, errlen);
 	if (ret)
 		return ret;
 	p.dead = calloc(g->num_nodes + 1, 1);
