@@ -34,6 +34,7 @@ struct dla_graph {
 	u32 *queue;		/* event nodes whose constraints are all met */
 	u32 head, tail;
 	u8 event;		/* the event being released */
+	s32 *fused;		/* per element: the one it feeds on the fly, or -1 */
 };
 
 static u32 dla_node(u32 elem, u8 event)
@@ -213,8 +214,39 @@ static bool dla_graph_follows(struct dla_graph *g, u32 from, u32 to)
 			return true;
 		g->event = node % DLA_NUM_EVENTS + DLA_EVENT_OP_COMPLETED;
 		dla_graph_edges(g, node / DLA_NUM_EVENTS, dla_graph_reach);
+		if (g->event == DLA_EVENT_OP_ENABLED &&
+		    g->fused[node / DLA_NUM_EVENTS] >= 0)
+			dla_graph_reach(g, DLA_EVENT_OP_ENABLED,
+					dla_node(g->fused[node / DLA_NUM_EVENTS],
+						 DLA_EVENT_OP_COMPLETED));
 	}
 	return false;
+}
+
+/*
+ * An operation fed on the fly by its fused parent (a convolution's SDP)
+ * completes only once the parent runs: what follows its completion
+ * follows the parent's enable. Not a constraint of the sort: a loadable
+ * may name a fused parent that feeds nothing.
+ */
+static int dla_graph_fused(struct dla_graph *g)
+{
+	u32 ops = g->engine->task->network.num_operations, elem;
+	const struct dla_consumer *parent;
+	int ret;
+
+	ret = dla_task_alloc(g->engine, (size_t)g->elems * sizeof(*g->fused),
+			     (void **)&g->fused);
+	if (ret)
+		return ret;
+	for (elem = 0; elem < g->elems; elem++)
+		g->fused[elem] = -1;
+	for (elem = 0; elem < g->elems; elem++) {
+		parent = &dla_graph_desc(g, elem)->fused_parent;
+		if (parent->index != -1)
+			g->fused[elem - elem % ops + parent->index] = elem;
+	}
+	return 0;
 }
 
 static bool dla_graph_same_banks(struct dla_graph *g, u32 a, u32 b)
@@ -242,8 +274,11 @@ static int dla_graph_check_conv_order(struct dla_graph *g)
 		NVDLA_CBUF_OVERTAKES, 0, NVDLA_CBUF_CONV_UNITS, 0 };
 	int ret;
 
-	if (engine->config->cdma_early)
+	if (engine->config->cdma_early || elem < 0)
 		return 0;
+	ret = dla_graph_fused(g);
+	if (ret)
+		return ret;
 	for (; elem >= 0; before = elem, elem = dla_graph_next(g, elem, 1)) {
 		if (before < 0 || dla_graph_same_banks(g, before, elem) ||
 		    dla_graph_follows(g, before, elem))
@@ -281,6 +316,7 @@ int dla_validate_graph(struct dla_engine *engine)
 	if (!ret)
 		ret = dla_graph_check_conv_order(&g);
 out:
+	dla_task_free(engine, g.fused, (size_t)g.elems * sizeof(*g.fused));
 	dla_task_free(engine, g.queue, size);
 	dla_task_free(engine, g.waits, size);
 	return ret;
