@@ -260,7 +260,7 @@ static bool dla_graph_same_banks(struct dla_graph *g, u32 a, u32 b)
 /*
  * nv_full's CDMA fetches a convolution once it is enabled and the one
  * ahead is fetched, whether or not the CSC has finished that one (the
- * v2 designs' waits for its CSC). The scheduler enables a convolution's
+ * v2 designs' CDMA waits for its CSC). The scheduler enables a convolution's
  * units together; one enabled before the convolution ahead of it, in
  * other banks, would have its kernels forgotten by the CSC and never end
  * (NVIDIA's nvdlav1 C model). So each must follow the one ahead.
