@@ -14,9 +14,10 @@
 # both, a CMAC or CACC enabled after the CSC and the CDMA is refused (the
 # C models stop). On nv_full a convolution whose CDMA was enabled before
 # the one ahead of it had all its units enabled is refused in other
-# banks (NVDLA_CBUF_OVERTAKES); in the same banks, with only the one
-# ahead's SDP late, or its own CDMA after, and on nv_small, it runs. Run
-# from the repository root with the build directory as $1.
+# banks (NVDLA_CBUF_OVERTAKES), also in a network nvdla_compile made
+# with its old order (full_overtakes_rubik); in the same banks, with only
+# the one ahead's SDP late, or its own CDMA after, and on nv_small, it
+# runs. Run from the repository root with the build directory as $1.
 set -u
 build=${1:-build}
 # shellcheck source=tests/unit/lib/tap.sh
@@ -48,7 +49,7 @@ done
 # the banks change, whichever of them (NVIDIA's C model: no CACC done).
 overtakes="CDMA D_OP_ENABLE before the convolution ahead had its CDMA, CSC, CMACs and CACC enabled, in other banks: the CSC forgets the kernels and waits forever"
 for case in "full_overtakes 0" "full_overtakes_weight_banks 0" \
-	"full_overtakes_cdma_last 4"; do
+	"full_overtakes_cdma_last 4" "full_overtakes_rubik 0"; do
 	set -- $case
 	out=$("$trace" "$dir/$1" 2>&1)
 	[ $? -ne 0 ] &&
