@@ -107,10 +107,11 @@ static u32 cbuf_banks(const struct nvdla_sim *sim, u32 bank)
  * So, too, a CDMA enabled while the convolution ahead of it, in the other
  * group, could not yet run: once that one runs, the CDMA, done with its
  * fetch, fetches this one (its weights once the CSC released that one's)
- * while the CSC still works through that one's data, and forgets them
- * when it starts this one. The C model runs a layer as soon as its units
- * are enabled, so one whose CDMA, CSC, CMACs and CACC all were ends
- * before a later write can enable another; its SDP does not matter.
+ * while the CSC still works through that one's data; the CSC forgets the
+ * kernels announced when it starts this one. The C model runs a layer as
+ * soon as its units are enabled, so one whose CDMA, CSC, CMACs and CACC
+ * all were ends before a later write can enable another; its SDP does
+ * not matter.
  */
 static bool cbuf_order_ok(const struct nvdla_sim *sim,
 			  const struct nvdla_cbuf *cb,
