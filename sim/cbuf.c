@@ -70,6 +70,8 @@ void sim_cbuf_enabled(struct nvdla_sim *sim, int unit, int group)
 
 	if (unit == NVDLA_UNIT_CDMA) {
 		sim->cdma_ahead[group] = !u[NVDLA_UNIT_CSC].op_en[group];
+		sim->ahead_ready[group] = u[unit].consumer == group ?
+			NVDLA_CBUF_CONV_UNITS : sim_conv_enabled(sim, group ^ 1);
 		if (!sim_glb_pending(sim, sim->wt_missed_done))
 			sim->wt_stale += sim->wt_missed;
 		sim->wt_missed = 0;
@@ -102,6 +104,14 @@ static u32 cbuf_banks(const struct nvdla_sim *sim, u32 bank)
  * counts the kernels in the buffer from 0 again. So a CDMA enabled ahead
  * of its CSC there has its kernels forgotten, and the CSC waits for them
  * forever (NVIDIA's nvdlav1 C model: no CACC done, nothing written).
+ * So, too, a CDMA enabled while the convolution ahead of it, in the other
+ * group, could not yet run: once that one runs, the CDMA, done with its
+ * fetch, fetches this one (its weights once the CSC released that one's)
+ * while the CSC still works through that one's data; the CSC forgets the
+ * kernels announced when it starts this one. The C model runs a layer as
+ * soon as its units are enabled, so one whose CDMA, CSC, CMACs and CACC
+ * all were ends before a later write can enable another; its SDP does
+ * not matter.
  */
 static bool cbuf_order_ok(const struct nvdla_sim *sim,
 			  const struct nvdla_cbuf *cb,
@@ -115,10 +125,14 @@ static bool cbuf_order_ok(const struct nvdla_sim *sim,
 		     cbuf_banks(sim, last->banks) !=
 		     cbuf_banks(sim, SIM_REG(sim, CDMA, D_BANK));
 
-	if (nvdla_cbuf_broken(v, NVDLA_CBUF_MAC_LATE, sim->macs_ready[g], 3) ||
-	    (!sim->config->cdma_early && sim->cdma_ahead[g] && moved &&
-	     nvdla_cbuf_broken(v, NVDLA_CBUF_CDMA_AHEAD, 0,
-			       nvdla_cbuf_group_kernels(cb, l))))
+	if (nvdla_cbuf_broken(v, NVDLA_CBUF_MAC_LATE, sim->macs_ready[g], 3))
+		return false;
+	if (!sim->config->cdma_early && moved &&
+	    ((sim->cdma_ahead[g] &&
+	      nvdla_cbuf_broken(v, NVDLA_CBUF_CDMA_AHEAD, 0,
+				nvdla_cbuf_group_kernels(cb, l))) ||
+	     nvdla_cbuf_broken(v, NVDLA_CBUF_OVERTAKES, sim->ahead_ready[g],
+			       NVDLA_CBUF_CONV_UNITS)))
 		return false;
 	*v = (struct nvdla_cbuf_verdict){ NVDLA_CBUF_OK, 0, 0, 0 };
 	return true;

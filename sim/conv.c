@@ -18,7 +18,7 @@
 #define CONV_ACC_BITS 48
 
 /* Units the layer runs on, in the order their done bits are raised. */
-static const int conv_units[] = {
+static const int conv_units[NVDLA_CBUF_CONV_UNITS] = {
 	NVDLA_UNIT_CDMA, NVDLA_UNIT_CSC, NVDLA_UNIT_CMAC_A, NVDLA_UNIT_CMAC_B,
 	NVDLA_UNIT_CACC,
 };
@@ -274,6 +274,16 @@ bool sim_conv_ready(const struct nvdla_sim *sim)
 		if (!sim_unit_ready(sim, conv_units[i]))
 			return false;
 	return true;
+}
+
+u8 sim_conv_enabled(const struct nvdla_sim *sim, int group)
+{
+	u8 n = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
+		n += sim->units[conv_units[i]].op_en[group];
+	return n;
 }
 
 /* End the layer on the convolution units: data, weights, CACC done. */

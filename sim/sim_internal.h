@@ -154,6 +154,8 @@ struct nvdla_sim {
 	struct sim_unit units[NVDLA_UNIT_COUNT];
 	struct sim_cdma_last cdma_last;
 	bool cdma_ahead[2];	/* group's CDMA enabled before its CSC */
+	/* the convolution ahead's units enabled before the group's CDMA */
+	u8 ahead_ready[2];
 	u8 macs_ready[2];	/* its CMACs and CACC enabled by its CSC and CDMA */
 	struct sim_perf perf;
 	struct sim_lut sdp_lut;
@@ -185,6 +187,9 @@ void sim_cbuf_enabled(struct nvdla_sim *sim, int unit, int group);
 void sim_cbuf_finish(struct nvdla_sim *sim);
 /* Weight banks of the layer in the convolution units (D_BANK). */
 u32 sim_cbuf_weight_banks(const struct nvdla_sim *sim);
+
+/* Units of the convolution in @group enabled (conv.c). */
+u8 sim_conv_enabled(const struct nvdla_sim *sim, int group);
 
 /* Register groups (regfile.c). */
 bool sim_unit_grouped(int unit);

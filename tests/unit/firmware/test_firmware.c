@@ -732,6 +732,64 @@ static void test_cbuf_stale(void)
 }
 
 /*
+ * The first of conv_pair()'s convolutions waits for the second to be
+ * enabled, which waits for the first to be programmed: the scheduler
+ * enables the second first.
+ */
+static void conv_overtaking(struct task_descs *d, u8 dbank0, u8 dbank1)
+{
+	conv_pair(d, false, dbank0, dbank1);
+	d->graph[0].consumers[DLA_OP_CONV].event = DLA_EVENT_OP_PROGRAMMED;
+	d->graph[1].fused_parent = (struct dla_consumer){
+		.index = 0, .event = DLA_EVENT_OP_ENABLED };
+	d->graph[0].dependency_count = 1;
+}
+
+/*
+ * nv_full's CDMA does not wait for its CSC (NVDLA_CBUF_OVERTAKES): a
+ * convolution the dependency graph lets the scheduler enable before the
+ * one ahead of it, in other banks, would be fetched while the CSC runs
+ * that one: refused at submission, naming it. In the same banks it runs;
+ * so does a second convolution waiting only for the first to be
+ * programmed when the first waits for nothing (it is enabled as it is
+ * programmed); allowed, the first case runs with a warning.
+ */
+static void test_cbuf_overtakes(void)
+{
+	struct task_descs d;
+	int ret;
+
+	good_task(&d);
+	conv_overtaking(&d, 1, 2);
+	expect_verdict(&d, "op 1: CDMA D_OP_ENABLE before the convolution ahead had its CDMA, CSC, CMACs and CACC enabled, in other banks: the CSC forgets the kernels and waits forever: 0 of the one ahead's units enabled, needs 5",
+		       "nv_full, the second convolution enabled first, in other banks");
+	good_task(&d);
+	conv_overtaking(&d, 1, 1);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0, "the same in the first's banks runs (ret %d, \"%s\")",
+	       ret, fake.last_error);
+	finish();
+	good_task(&d);
+	conv_pair(&d, false, 1, 2);
+	d.graph[0].consumers[DLA_OP_CONV].event = DLA_EVENT_OP_PROGRAMMED;
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0,
+	       "the second waiting for the first to be programmed, the first for nothing, runs (ret %d, \"%s\")",
+	       ret, fake.last_error);
+	finish();
+	good_task(&d);
+	conv_overtaking(&d, 1, 2);
+	dla_allow_hw_hazards(engine, true);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 &&
+	       !strcmp(fake.last_warning, "op 1: the hardware would not run this: CDMA D_OP_ENABLE before the convolution ahead had its CDMA, CSC, CMACs and CACC enabled, in other banks: the CSC forgets the kernels and waits forever: 0 of the one ahead's units enabled, needs 5"),
+	       "allowed, it runs with a warning, the numbers whole (ret %d, \"%s\")",
+	       ret, fake.last_warning);
+	finish();
+	dla_allow_hw_hazards(engine, false);
+}
+
+/*
  * The CDMA and CSC D_OP_ENABLE and CDMA D_PERF_ENABLE writes of
  * configuration @config in the log from entry @from, as "CDMA0 CSC1 PERF1
  * ..." (unit and the group its pointer names).
@@ -1416,6 +1474,7 @@ int main(void)
 	test_image_input();
 	test_cbuf_limits();
 	test_cbuf_stale();
+	test_cbuf_overtakes();
 	test_conv_early_enable();
 
 	for (i = 0; i < NUM_BUFS; i++)

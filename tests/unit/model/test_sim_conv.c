@@ -150,13 +150,28 @@ static void next_groups(void)
 		   nvdla_sim_reg_read(sim, base[conv_units[i].unit] + 4) >> 16);
 }
 
-/* Enable the layer on every unit and let the model run it. */
-static void run_layer(void)
+/* Enable the layer in the producer groups on every unit. */
+static void enable_layer(void)
 {
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
 		wr(conv_units[i].unit, conv_units[i].op_enable, 1);
+}
+
+/* Point every unit of a convolution at register group @g. */
+static void point(uint32_t g)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
+		wr(conv_units[i].unit, 4, g);
+}
+
+/* Enable the layer on every unit and let the model run it. */
+static void run_layer(void)
+{
+	enable_layer();
 	while (nvdla_sim_run(sim))
 		;
 }
@@ -652,6 +667,76 @@ static void test_cdma_ahead(void)
 	tap_ok(nvdla_sim_hazards(sim, NULL) == hazards + 1 && mem[OUT] == 6,
 	       "allowed, the CDMA first in other banks runs and is counted (got %d)",
 	       mem[OUT]);
+	nvdla_sim_allow_hazards(sim, false);
+}
+
+/*
+ * nv_full's CDMA fetches a layer once enabled and the one ahead is
+ * fetched, while the CSC may still run that one (NVDLA_CBUF_OVERTAKES):
+ * a second 1x1 layer (test_cdma_ahead's) enabled on every unit before the
+ * first, which the CDMA's consumer group holds, is refused in other data
+ * or weight banks, 0 of the first's 5 units enabled, and runs in its
+ * banks; the first runs (3 x 2 = 6) either way. Then, allowed, it runs
+ * and is counted.
+ */
+static void test_overtakes(void)
+{
+	static const struct {
+		uint32_t bank;
+		int refused;
+		const char *what;
+	} cases[] = {
+		{ 0x10002, 1, "in another data bank" },
+		{ 0x20001, 1, "in another weight bank" },
+		{ 0x10001, 0, "in the first's banks" },
+		{ 0x10002, 1, "allowed, in another data bank" },
+	};
+	struct dc_case dc = {
+		.batches = 1, .csc_batches = 1, .channels = 2, .kernels = 1,
+		.in_ram = MCIF, .out_ram = MCIF,
+	};
+	struct nvdla_cbuf_verdict v;
+	uint32_t faults, hazards, group;
+	bool allowed;
+	size_t i;
+
+	memset(mem, 0, sizeof(mem));
+	mem[IMG] = 3;
+	mem[WT] = 2;
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		allowed = i + 1 == ARRAY_SIZE(cases);
+		nvdla_sim_allow_hazards(sim, allowed);
+		faults = nvdla_sim_fault_count(sim);
+		hazards = nvdla_sim_hazards(sim, NULL);
+		mem[OUT] = 0x55;
+		next_groups();
+		group = cdma_reg(4) & 1;
+		dc.bank = 0;
+		dc_program(&dc);
+		point(group ^ 1);
+		dc.bank = cases[i].bank;
+		dc_program(&dc);
+		enable_layer();
+		point(group);
+		run_layer();
+		nvdla_sim_hazards(sim, &v);
+		if (!cases[i].refused || allowed)
+			tap_ok(nvdla_sim_fault_count(sim) == faults &&
+			       nvdla_sim_hazards(sim, NULL) ==
+			       hazards + cases[i].refused && mem[OUT] == 6,
+			       "the second %s: both run%s (got %d)",
+			       cases[i].what, allowed ? ", counted" : "",
+			       mem[OUT]);
+		else
+			tap_ok(nvdla_sim_fault_count(sim) == faults + 1 &&
+			       nvdla_sim_hazards(sim, NULL) == hazards + 1 &&
+			       v.rule == NVDLA_CBUF_OVERTAKES && v.have == 0 &&
+			       v.need == NVDLA_CBUF_CONV_UNITS && mem[OUT] == 6,
+			       "the second %s: a fault, the first's output, the rule and 0/5 units counted (rule %d, %llu/%llu)",
+			       cases[i].what, v.rule,
+			       (unsigned long long)v.have,
+			       (unsigned long long)v.need);
+	}
 	nvdla_sim_allow_hazards(sim, false);
 }
 
@@ -1897,15 +1982,6 @@ static void test_post_feature(void)
 
 static void start(enum nvdla_sim_config_id id, const uint32_t *bases);
 
-/* Point every unit of a convolution at register group @g. */
-static void point(uint32_t g)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(conv_units); i++)
-		wr(conv_units[i].unit, 4, g);
-}
-
 /* The host takes every done pulse (clears the interrupt status). */
 static void take_dones(void)
 {
@@ -2176,6 +2252,7 @@ int main(void)
 	test_cdma_nan();
 	start(NVDLA_SIM_NV_FULL, bases_full);
 	test_cdma_ahead();
+	test_overtakes();
 	start(NVDLA_SIM_NV_SMALL, bases_small);
 	test_stale_weights();
 	start(NVDLA_SIM_NV_SMALL, bases_small);

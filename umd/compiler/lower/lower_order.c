@@ -53,12 +53,12 @@ static void depend(struct nvc_lower *L, int from, int to)
 /*
  * The engine's previous operation lets new operation @op be programmed;
  * on nv_full (cdma_early 0) a convolution waits for the one before to be
- * enabled. Its CDMA does not follow the groups' order there: a
- * convolution whose inputs are in before the one ahead of it (waiting for
- * a RUBIK, say) is fetched first, and in other banks the CSC, running the
- * one ahead first, forgets its kernels and waits for them forever
- * (NVIDIA's nvdlav1 C model: no CACC done). The hardware runs the groups
- * in turn, so nothing starts later.
+ * enabled. Its CDMA does not wait for its CSC there: a convolution
+ * enabled before the one ahead of it (waiting for a RUBIK, say) is
+ * fetched while the CSC still runs that one, and in other banks the CSC
+ * forgets its kernels and waits for them forever (NVIDIA's nvdlav1 C
+ * model: no CACC done; NVDLA_CBUF_OVERTAKES). The hardware runs the
+ * groups in turn, so nothing starts later.
  */
 static void chain(struct nvc_lower *L, int op)
 {

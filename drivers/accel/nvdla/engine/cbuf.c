@@ -54,9 +54,8 @@ static void dla_cbuf_layer(const struct dla_engine *engine,
 	};
 }
 
-/* A broken limit: refused, or where the host allows it a warning. */
-static int dla_cbuf_broken(struct dla_engine *engine,
-			   const struct nvdla_cbuf_verdict *v)
+int dla_cbuf_broken(struct dla_engine *engine,
+		    const struct nvdla_cbuf_verdict *v)
 {
 	char text[NVDLA_CBUF_VERDICT_MAX];
 

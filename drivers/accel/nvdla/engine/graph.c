@@ -9,13 +9,18 @@
  * programmed, enabled, completed and the CDMA's weight and data done. They
  * must happen after one another as the scheduler and the hardware make
  * them: an operation is enabled after it is programmed and after every
- * event linked to it; its other events follow its enable; a processor
+ * event linked to it, one linked to none as it is programmed, before the
+ * next of its processor; its other events follow its enable; a processor
  * programs and completes its operations in order, and programs one only
  * when the operation that held its register group has completed, or, if
  * it loads another LUT than the operation before it, when that one has
  * completed (a unit has one LUT). The task
  * can run to the end exactly when these constraints have no cycle, which
  * Kahn's topological sort finds in time linear in the task.
+ *
+ * The same constraints say which events follow which in every order the
+ * task can run in: on nv_full each convolution must be enabled after the
+ * one ahead of it where their banks differ (NVDLA_CBUF_OVERTAKES).
  */
 #include "engine.h"
 #include "processors.h"
@@ -29,6 +34,7 @@ struct dla_graph {
 	u32 *queue;		/* event nodes whose constraints are all met */
 	u32 head, tail;
 	u8 event;		/* the event being released */
+	s32 *fused;		/* per element: the one it feeds on the fly, or -1 */
 };
 
 static u32 dla_node(u32 elem, u8 event)
@@ -111,6 +117,9 @@ static void dla_graph_edges(struct dla_graph *g, u32 elem,
 	if (next >= 0) {
 		visit(g, DLA_EVENT_OP_PROGRAMMED,
 		      dla_node(next, DLA_EVENT_OP_PROGRAMMED));
+		if (!desc->dependency_count)
+			visit(g, DLA_EVENT_OP_ENABLED,
+			      dla_node(next, DLA_EVENT_OP_PROGRAMMED));
 		visit(g, DLA_EVENT_OP_COMPLETED,
 		      dla_node(next, DLA_EVENT_OP_COMPLETED));
 		if (dla_graph_lut_wait(g, desc->op_type, elem, next))
@@ -178,6 +187,111 @@ static int dla_graph_sort(struct dla_graph *g)
 			  elem % ops, elem / ops);
 }
 
+/* Mark @node reached if the event just taken is the one it follows. */
+static void dla_graph_reach(struct dla_graph *g, u8 from_event, u32 node)
+{
+	if (from_event == g->event && !g->waits[node]) {
+		g->waits[node] = 1;
+		g->queue[g->tail++] = node;
+	}
+}
+
+/* Whether @to is enabled after @from in every order the task can run in. */
+static bool dla_graph_follows(struct dla_graph *g, u32 from, u32 to)
+{
+	u32 node = dla_node(from, DLA_EVENT_OP_ENABLED);
+	u32 target = dla_node(to, DLA_EVENT_OP_ENABLED);
+
+	memset(g->waits, 0, (size_t)g->elems * DLA_NUM_EVENTS *
+	       sizeof(*g->waits));
+	g->waits[node] = 1;
+	g->queue[0] = node;
+	g->head = 0;
+	g->tail = 1;
+	while (g->head < g->tail) {
+		node = g->queue[g->head++];
+		if (node == target)
+			return true;
+		g->event = node % DLA_NUM_EVENTS + DLA_EVENT_OP_COMPLETED;
+		dla_graph_edges(g, node / DLA_NUM_EVENTS, dla_graph_reach);
+		if (g->event == DLA_EVENT_OP_ENABLED &&
+		    g->fused[node / DLA_NUM_EVENTS] >= 0)
+			dla_graph_reach(g, DLA_EVENT_OP_ENABLED,
+					dla_node(g->fused[node / DLA_NUM_EVENTS],
+						 DLA_EVENT_OP_COMPLETED));
+	}
+	return false;
+}
+
+/*
+ * An operation fed on the fly by its fused parent (a convolution's SDP)
+ * completes only once the parent runs: what follows its completion
+ * follows the parent's enable. Not a constraint of the sort: a loadable
+ * may name a fused parent that feeds nothing.
+ */
+static int dla_graph_fused(struct dla_graph *g)
+{
+	u32 ops = g->engine->task->network.num_operations, elem;
+	const struct dla_consumer *parent;
+	int ret;
+
+	ret = dla_task_alloc(g->engine, (size_t)g->elems * sizeof(*g->fused),
+			     (void **)&g->fused);
+	if (ret)
+		return ret;
+	for (elem = 0; elem < g->elems; elem++)
+		g->fused[elem] = -1;
+	for (elem = 0; elem < g->elems; elem++) {
+		parent = &dla_graph_desc(g, elem)->fused_parent;
+		if (parent->index != -1)
+			g->fused[elem - elem % ops + parent->index] = elem;
+	}
+	return 0;
+}
+
+static bool dla_graph_same_banks(struct dla_graph *g, u32 a, u32 b)
+{
+	const struct dla_conv_op_desc *p = &g->engine->task->ops[a].conv_op;
+	const struct dla_conv_op_desc *q = &g->engine->task->ops[b].conv_op;
+
+	return p->data_bank == q->data_bank && p->weight_bank == q->weight_bank;
+}
+
+/*
+ * nv_full's CDMA fetches a convolution once it is enabled and the one
+ * ahead is fetched, whether or not the CSC has finished that one (the
+ * v2 designs' CDMA waits for its CSC). The scheduler enables a convolution's
+ * units together; one enabled before the convolution ahead of it, in
+ * other banks, would have its kernels forgotten by the CSC and never end
+ * (NVIDIA's nvdlav1 C model). So each must follow the one ahead.
+ */
+static int dla_graph_check_conv_order(struct dla_graph *g)
+{
+	struct dla_engine *engine = g->engine;
+	u32 ops = engine->task->network.num_operations;
+	s64 elem = engine->task->network.op_head[DLA_OP_CONV], before = -1;
+	const struct nvdla_cbuf_verdict v = {
+		NVDLA_CBUF_OVERTAKES, 0, NVDLA_CBUF_CONV_UNITS, 0 };
+	int ret;
+
+	if (engine->config->cdma_early || elem < 0)
+		return 0;
+	ret = dla_graph_fused(g);
+	if (ret)
+		return ret;
+	for (; elem >= 0; before = elem, elem = dla_graph_next(g, elem, 1)) {
+		if (before < 0 || dla_graph_same_banks(g, before, elem) ||
+		    dla_graph_follows(g, before, elem))
+			continue;
+		engine->log_op = elem % ops;
+		ret = dla_cbuf_broken(engine, &v);
+		engine->log_op = -1;
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 int dla_validate_graph(struct dla_engine *engine)
 {
 	const struct dla_network_desc *net = &engine->task->network;
@@ -199,7 +313,10 @@ int dla_validate_graph(struct dla_engine *engine)
 	ret = dla_graph_check_counts(&g);
 	if (!ret)
 		ret = dla_graph_sort(&g);
+	if (!ret)
+		ret = dla_graph_check_conv_order(&g);
 out:
+	dla_task_free(engine, g.fused, (size_t)g.elems * sizeof(*g.fused));
 	dla_task_free(engine, g.queue, size);
 	dla_task_free(engine, g.waits, size);
 	return ret;

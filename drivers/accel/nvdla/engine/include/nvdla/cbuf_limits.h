@@ -7,10 +7,15 @@
  * (nvdla/hw cmod/cdma, vmod/nvdla/cdma; docs/model.md). The firmware
  * checks them when a task is submitted, the hardware model when a layer
  * starts, compilers before they write a layer; all from this one header.
- * Two rules are of the order the units were enabled in, not of the
- * layer: only the model checks them (NVDLA_CBUF_MAC_LATE,
- * NVDLA_CBUF_CDMA_AHEAD; the firmware enables the consumers first, and
- * the CDMA before the CSC only where the CDMA waits for it).
+ * Three rules are of the order the units were enabled in, not of the
+ * layer. Two only the model checks (NVDLA_CBUF_MAC_LATE,
+ * NVDLA_CBUF_CDMA_AHEAD): the firmware enables the consumers first, and
+ * the CDMA before the CSC only where the CDMA waits for it. The third,
+ * NVDLA_CBUF_OVERTAKES (nv_full: a convolution's CDMA enabled before the
+ * convolution ahead of it, in other banks), the firmware checks at
+ * submission too: it enables a convolution's units together, when its
+ * dependencies are met, so a task whose dependency graph lets one be
+ * enabled before the one ahead is refused, naming it (graph.c).
  */
 #ifndef __NVDLA_CBUF_LIMITS_H__
 #define __NVDLA_CBUF_LIMITS_H__
@@ -30,6 +35,9 @@ struct nvdla_cbuf {
 	u32 atomic_c, atomic_k, banks, depth, width;
 };
 
+/* A convolution's units: CDMA, CSC, CMAC_A, CMAC_B and CACC. */
+#define NVDLA_CBUF_CONV_UNITS 5
+
 /* The rules, in the order they are checked. */
 enum nvdla_cbuf_rule {
 	NVDLA_CBUF_OK,
@@ -40,6 +48,7 @@ enum nvdla_cbuf_rule {
 	NVDLA_CBUF_KERNEL_GROUP,
 	NVDLA_CBUF_MAC_LATE,
 	NVDLA_CBUF_CDMA_AHEAD,
+	NVDLA_CBUF_OVERTAKES,
 	NVDLA_CBUF_STALE_WEIGHTS,
 	NVDLA_CBUF_RULES,
 };
@@ -99,6 +108,8 @@ static inline const char *nvdla_cbuf_rule_name(enum nvdla_cbuf_rule rule)
 			"CMAC or CACC D_OP_ENABLE after both the CSC's and the CDMA's: the CSC feeds units not running (NVIDIA's C model stops)",
 		[NVDLA_CBUF_CDMA_AHEAD] =
 			"CDMA D_OP_ENABLE before the CSC's, in other banks than the layer before: the CSC forgets the kernels the CDMA fetched and waits for them forever",
+		[NVDLA_CBUF_OVERTAKES] =
+			"CDMA D_OP_ENABLE before the convolution ahead had its CDMA, CSC, CMACs and CACC enabled, in other banks: the CSC forgets the kernels and waits forever",
 		[NVDLA_CBUF_STALE_WEIGHTS] =
 			"the CDMA's gated weight count leaves too little room for the weights fetched with the input (the CDMA waits forever)",
 	};
@@ -112,6 +123,8 @@ static inline const char *nvdla_cbuf_rule_unit(enum nvdla_cbuf_rule rule)
 		return "of CMAC_A, CMAC_B and CACC enabled";
 	if (rule == NVDLA_CBUF_CDMA_AHEAD)
 		return "kernels";
+	if (rule == NVDLA_CBUF_OVERTAKES)
+		return "of the one ahead's units enabled";
 	return rule == NVDLA_CBUF_BANKS ? "banks" : "entries";
 }
 
