@@ -156,7 +156,7 @@ static const struct sdp_operand_regs sdp_operand_regs[3] = {
 	(((v) & NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_##f##_MASK) >> \
 	 NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_##f##_SHIFT)
 
-/* Bytes of one element's operands the engine whose D_*RDMA_CFG is @cfg reads. */
+/* Bytes of one element's operands, by the engine's D_*RDMA_CFG @cfg. */
 static u32 sdp_operand_elem(u32 cfg)
 {
 	return (RDMA_FIELD(cfg, DATA_USE) == USE_BOTH ? 2 : 1) *
