@@ -149,12 +149,18 @@ bool sim_cbuf_ok(struct nvdla_sim *sim)
 	    (!sim->config->cdma_early ||
 	     nvdla_cbuf_stale_check(cb, &l, sim->wt_stale, &v)))
 		return true;
+	return sim_hazard(sim, &v, true);
+}
+
+bool sim_hazard(struct nvdla_sim *sim, const struct nvdla_cbuf_verdict *v,
+		bool hangs)
+{
 	sim->hazards++;
-	sim->last_hazard = v;
+	sim->last_hazard = *v;
 	/* Data and weight banks beyond the buffer leave nothing to model. */
-	if (sim->allow_hazards && v.rule != NVDLA_CBUF_BANKS)
+	if (sim->allow_hazards && v->rule != NVDLA_CBUF_BANKS)
 		return true;
-	sim->hung = sim->hang_on_hazards;
+	sim->hung = hangs && sim->hang_on_hazards;
 	return false;
 }
 

@@ -9,6 +9,8 @@
  * The input is a data cube read by SDP_RDMA (offline) or the output of the
  * convolution pipeline (flying).
  */
+#include <nvdla/sdp_layout.h>
+
 #include "perf.h"
 #include "sdp_run.h"
 
@@ -154,9 +156,20 @@ static const struct sdp_operand_regs sdp_operand_regs[3] = {
 	(((v) & NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_##f##_MASK) >> \
 	 NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_##f##_SHIFT)
 
-/* Map operand stream @i if a stage reads memory; false on a fault. */
+/* Bytes of one element's operands, by the engine's D_*RDMA_CFG @cfg. */
+static u32 sdp_operand_elem(u32 cfg)
+{
+	return (RDMA_FIELD(cfg, DATA_USE) == USE_BOTH ? 2 : 1) *
+	       (RDMA_FIELD(cfg, DATA_SIZE) ? 2 : 1);
+}
+
+/*
+ * Map operand stream @i if a stage reads memory; false on a fault. Those
+ * of a 1x1 cube are read packed (@l, nvdla/sdp_layout.h).
+ */
 static bool sdp_operand(struct nvdla_sim *sim, const struct sdp_params *p,
-			int i, bool used, struct sdp_operand *o)
+			const struct nvdla_sdp_layout *l, int i, bool used,
+			struct sdp_operand *o)
 {
 	const struct sdp_operand_regs *r = &sdp_operand_regs[i];
 	u32 cfg = sim_reg(sim, NVDLA_UNIT_SDP_RDMA, r->cfg);
@@ -168,11 +181,12 @@ static bool sdp_operand(struct nvdla_sim *sim, const struct sdp_params *p,
 	o->use = RDMA_FIELD(cfg, DATA_USE);
 	o->two_byte = RDMA_FIELD(cfg, DATA_SIZE);
 	o->per_element = RDMA_FIELD(cfg, DATA_MODE);
-	o->elem = (o->use == USE_BOTH ? 2 : 1) * (o->two_byte ? 2 : 1);
+	o->elem = sdp_operand_elem(cfg);
 	o->line = sim_reg(sim, NVDLA_UNIT_SDP_RDMA, r->line) &
 		  sim->config->addr_low_mask;
-	o->surf = sim_reg(sim, NVDLA_UNIT_SDP_RDMA, r->surf) &
-		  sim->config->addr_low_mask;
+	o->surf = nvdla_sdp_packed(l) ?
+		  nvdla_sdp_packed_stride(l, NVDLA_SDP_STREAM_BS + i) :
+		  l->surf[NVDLA_SDP_STREAM_BS + i];
 	addr = (u64)sim_reg(sim, NVDLA_UNIT_SDP_RDMA, r->addr_high) << 32 |
 	       (sim_reg(sim, NVDLA_UNIT_SDP_RDMA, r->addr_low) &
 		sim->config->addr_low_mask);
@@ -389,20 +403,62 @@ static bool sdp_precisions(struct nvdla_sim *sim, struct sdp_params *p,
 }
 
 /*
+ * What the layer asks of the SDP's DMA engines (nvdla/sdp_layout.h): the
+ * input from memory, the operand engines that are on when SDP_RDMA runs
+ * (@rdma; ERDMA only where the SDP has Y, the nv_small RTL ties it off),
+ * the output to memory unless in batches or not written (EQL). Returns
+ * whether NVIDIA's C models run it, or the host allows it (the engines
+ * then move a 1x1 cube packed, as the RTL).
+ */
+static bool sdp_layout(struct nvdla_sim *sim, const struct sdp_params *p,
+		       bool rdma, struct nvdla_sdp_layout *l)
+{
+	struct nvdla_cbuf_verdict v;
+	u32 cfg;
+	int i;
+
+	*l = (struct nvdla_sdp_layout){
+		.atom = p->atom, .proc = p->proc, .width = p->w,
+		.height = p->h,
+	};
+	l->on[NVDLA_SDP_STREAM_IN] = !p->conv;
+	l->surf[NVDLA_SDP_STREAM_IN] =
+		SIM_STRIDE(sim, SDP_RDMA, D_SRC_SURFACE_STRIDE);
+	for (i = 0; i < 3; i++) {
+		cfg = sim_reg(sim, NVDLA_UNIT_SDP_RDMA, sdp_operand_regs[i].cfg);
+		l->on[NVDLA_SDP_STREAM_BS + i] =
+			rdma && !RDMA_FIELD(cfg, DISABLE) &&
+			(i < 2 || sim->config->sdp_y);
+		l->elem[NVDLA_SDP_STREAM_BS + i] = sdp_operand_elem(cfg);
+		l->surf[NVDLA_SDP_STREAM_BS + i] =
+			sim_reg(sim, NVDLA_UNIT_SDP_RDMA,
+				sdp_operand_regs[i].surf) &
+			sim->config->addr_low_mask;
+	}
+	l->on[NVDLA_SDP_STREAM_OUT] = !p->to_pdp && p->write &&
+				      p->batches == 1;
+	l->surf[NVDLA_SDP_STREAM_OUT] =
+		SIM_STRIDE(sim, SDP, D_DST_SURFACE_STRIDE);
+	return nvdla_sdp_layout_check(l, &v) || sim_hazard(sim, &v, false);
+}
+
+/*
  * Read the registers and map the memory; false for a combination the model
- * does not run (sdp_precisions; 8-bit operands with fp16) or memory the
- * host does not map. The stage registers are already in @p.
+ * does not run (sdp_precisions; 8-bit operands with fp16; sdp_layout) or
+ * memory the host does not map. The stage registers are already in @p.
  */
 static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 		       const struct sim_conv *conv)
 {
 	u32 c = SIM_FIELD(sim, SDP, D_DATA_CUBE_CHANNEL, CHANNEL) + 1;
+	bool rdma = !conv || sdp_x_reads(&p->x[0]) || sdp_x_reads(&p->x[1]) ||
+		    sdp_y_reads(&p->y);
+	struct nvdla_sdp_layout l;
 	int i;
 
 	p->conv = conv;
 	p->to_pdp = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, OUTPUT_DST);
-	if (!sdp_precisions(sim, p, conv, !conv || sdp_x_reads(&p->x[0]) ||
-			    sdp_x_reads(&p->x[1]) || sdp_y_reads(&p->y)) ||
+	if (!sdp_precisions(sim, p, conv, rdma) ||
 	    !sdp_operand_sizes_ok(sim, p))
 		return false;
 	p->batches = SIM_FIELD(sim, SDP, D_FEATURE_MODE_CFG, BATCH_NUMBER) + 1;
@@ -430,19 +486,25 @@ static bool sdp_params(struct nvdla_sim *sim, struct sdp_params *p,
 	p->cvt_scale = SIM_FIELD(sim, SDP, D_CVT_SCALE, CVT_SCALE);
 	p->cvt_shift = SIM_FIELD(sim, SDP, D_CVT_SHIFT, CVT_SHIFT);
 	p->write = p->y.bypass || p->y.alu_bypass || p->y.algo != ALU_EQL;
+	if (!sdp_layout(sim, p, rdma, &l))
+		return false;
 
 	for (i = 0; i < 2; i++)
-		if (!sdp_operand(sim, p, i, sdp_x_reads(&p->x[i]), &p->x[i].op))
+		if (!sdp_operand(sim, p, &l, i, sdp_x_reads(&p->x[i]),
+				 &p->x[i].op))
 			return false;
-	if (!sdp_operand(sim, p, 2, sdp_y_reads(&p->y), &p->y.op) ||
+	if (!sdp_operand(sim, p, &l, 2, sdp_y_reads(&p->y), &p->y.op) ||
 	    (p->fp16 && !sim_sdp_fp16_supported(p)))
 		return false;
 	sim_sdp_narrow(p);
 
 	p->in_line = SIM_STRIDE(sim, SDP_RDMA, D_SRC_LINE_STRIDE);
-	p->in_surf = SIM_STRIDE(sim, SDP_RDMA, D_SRC_SURFACE_STRIDE);
+	p->in_surf = nvdla_sdp_packed(&l) ? p->atom :
+		     l.surf[NVDLA_SDP_STREAM_IN];
 	p->out_line = SIM_STRIDE(sim, SDP, D_DST_LINE_STRIDE);
-	p->out_surf = SIM_STRIDE(sim, SDP, D_DST_SURFACE_STRIDE);
+	/* Batches of a 1x1 cube are written surface by surface. */
+	p->out_surf = nvdla_sdp_packed(&l) && p->batches == 1 ? p->atom :
+		      l.surf[NVDLA_SDP_STREAM_OUT];
 	p->in = conv ? NULL :
 		SIM_MAP(sim, SDP_RDMA, D_SRC_DMA_CFG, SRC_RAM_TYPE,
 			SIM_ADDR(sim, SDP_RDMA, D_SRC_BASE_ADDR_LOW,

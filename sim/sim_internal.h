@@ -181,6 +181,13 @@ bool sim_slice(struct nvdla_sim *sim, u64 work);
  * if not, it is counted, and runs only where the host allows it.
  */
 bool sim_cbuf_ok(struct nvdla_sim *sim);
+/*
+ * A layer broke the rule in @v: counted; true where the host allows it to
+ * run, else it ends as a fault, or where the chip would hang (@hangs) and
+ * the host stands for the chip, hangs (cbuf.c).
+ */
+bool sim_hazard(struct nvdla_sim *sim, const struct nvdla_cbuf_verdict *v,
+		bool hangs);
 /* @unit of @group was enabled: note the order (cbuf.c). */
 void sim_cbuf_enabled(struct nvdla_sim *sim, int unit, int group);
 /* A convolution ends: what the CDMA's gated weight count may miss. */

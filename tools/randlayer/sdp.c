@@ -72,11 +72,14 @@ static void sdp_stage(struct layer *l, struct dla_sdp_op *o,
 		q.surf = q.h * q.line;
 		q.size = div_up(q.c, lanes) * q.surf;
 		if (o->mode == SDP_MODE_PER_KERNEL) {
-			/* per channel: packed, no atoms, whole groups */
+			/*
+			 * per channel: packed, whole groups, a group apart
+			 * (the C models' stride for a 1x1 cube's operands)
+			 */
 			q.size = div_up(div_up(l->in.c, lanes) * lanes * bpe *
 					per, 32) * 32;
 			q.w = q.h = 1;
-			q.line = q.surf = q.size;
+			q.line = q.surf = lanes * bpe * per;
 		}
 		*data = dla_cube(&q, data_index(l, l->num_data));
 		add_data(l, rnd_lanes(&q, precision, o->mode ==

@@ -175,15 +175,17 @@ int nvdla_sim_init(struct nvdla_sim *sim, enum nvdla_sim_config_id id,
 int nvdla_sim_config_by_name(const char *name, enum nvdla_sim_config_id *id);
 
 /*
- * The hardware's limits (nvdla/cbuf_limits.h): a layer that breaks one
- * ends as a fault, as on the chip it would never end; with @allow set, it
- * runs and is only counted. nvdla_sim_init() clears it.
+ * The hardware's limits (nvdla/cbuf_limits.h, nvdla/sdp_layout.h): a
+ * layer that breaks one ends as a fault, as on the chip it would never
+ * end or NVIDIA's C models stop; with @allow set, it runs and is only
+ * counted. nvdla_sim_init() clears it.
  */
 void nvdla_sim_allow_hazards(struct nvdla_sim *sim, bool allow);
 
 /*
  * For a host that stands for the chip (a virtual device), with @on set a
- * layer that breaks a limit hangs as on the chip: no unit of it finishes,
+ * layer that breaks a limit of the convolution buffer (not an SDP layout
+ * rule: the chip runs those) hangs as on the chip: no unit of it finishes,
  * its done pulses never come, and nothing more runs until
  * nvdla_sim_init() (the pulses queued before it still come).
  * nvdla_sim_init() clears it.

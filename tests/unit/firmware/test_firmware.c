@@ -1136,6 +1136,91 @@ static int sdp_convert(u32 src, u32 dst, u16 c, u64 in_bytes, u64 out_bytes,
 }
 
 /*
+ * An offline int8 SDP on nv_full over a @w x 1 x 40 cube (two 32-channel
+ * surfaces, @in and @out bytes apart), X1 adding and multiplying int16
+ * operands per channel (4 bytes a channel), groups @bs bytes apart.
+ */
+static void sdp_packed_task(struct task_descs *d, u16 w, u32 in, u32 bs,
+			    u32 out)
+{
+	struct dla_sdp_surface_desc *s = &d->surf[0].sdp_surface;
+	struct dla_sdp_op_desc *p = &d->op[0].sdp_op;
+
+	good_task(d);
+	d->graph[0].op_type = DLA_OP_SDP;
+	d->net.op_head[0] = -1;
+	d->net.op_head[DLA_OP_SDP] = 0;
+	p->src_precision = DLA_PRECISION_INT8;
+	p->dst_precision = DLA_PRECISION_INT8;
+	p->batch_num = 1;
+	p->lut_index = -1;
+	p->x1_op = (struct dla_sdp_op){ .enable = 1, .type = SDP_TYPE_BOTH,
+					.mode = SDP_MODE_PER_KERNEL,
+					.precision = DLA_PRECISION_INT16 };
+	s->src_data = (struct dla_data_cube){
+		.type = DLA_MEM_MC, .address = 4, .width = w, .height = 1,
+		.channel = 40, .line_stride = w * 32, .surf_stride = in,
+	};
+	s->dst_data = s->src_data;
+	s->dst_data.address = 5;
+	s->dst_data.surf_stride = out;
+	s->x1_data = (struct dla_data_cube){
+		.type = DLA_MEM_MC, .address = 4, .offset = 0x800,
+		.size = 256, .width = 1, .height = 1, .channel = 40,
+		.line_stride = bs, .surf_stride = bs,
+	};
+}
+
+/*
+ * The SDP moves a 1x1 cube packed whatever its surface strides say, and
+ * NVIDIA's C models stop unless they say so (nvdla/sdp_layout.h).
+ */
+static void test_sdp_packed(void)
+{
+	static const struct {
+		u32 in, bs, out;
+		const char *what, *name;
+	} bad[] = {
+		{ 64, 128, 32, "op 0: SDP_RDMA D_SRC_SURFACE_STRIDE of a 1x1 cube is not one atom (the RDMA reads it packed; NVIDIA's C models stop): 64 bytes, needs 32",
+		  "1x1 SDP input's surfaces two atoms apart" },
+		{ 32, 32, 32, "op 0: SDP_RDMA D_BS_SURFACE_STRIDE of a 1x1 cube is not one group of operands (BRDMA reads them packed; NVIDIA's C models stop): 32 bytes, needs 128",
+		  "1x1 SDP's per-channel operands an atom apart, not a group of four-byte ones" },
+		{ 32, 128, 64, "op 0: SDP D_DST_SURFACE_STRIDE of a 1x1 cube is not one atom (the WDMA writes it packed; NVIDIA's C models stop): 64 bytes, needs 32",
+		  "1x1 SDP output's surfaces two atoms apart" },
+	};
+	struct task_descs d;
+	u32 i;
+	int ret;
+
+	sdp_packed_task(&d, 1, 32, 128, 32);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0, "1x1 SDP packed: input and output an atom, operands a group apart (ret %d, \"%s\")",
+	       ret, fake.last_error);
+	if (!ret)
+		finish();
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		sdp_packed_task(&d, 1, bad[i].in, bad[i].bs, bad[i].out);
+		expect_verdict(&d, bad[i].what, bad[i].name);
+	}
+	sdp_packed_task(&d, 2, 64, 0, 64);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0, "a 2x1 SDP keeps its strides, per-channel operands stride 0 (ret %d, \"%s\")",
+	       ret, fake.last_error);
+	if (!ret)
+		finish();
+	sdp_packed_task(&d, 1, 64, 128, 32);
+	dla_allow_hw_hazards(engine, true);
+	ret = submit(&d, NUM_BUFS);
+	tap_ok(ret == 0 &&
+	       strstr(fake.last_warning, "the hardware would not run this: SDP_RDMA D_SRC_SURFACE_STRIDE"),
+	       "allowed, the unpacked input runs with a warning (ret %d, \"%s\")",
+	       ret, fake.last_warning);
+	if (!ret)
+		finish();
+	dla_allow_hw_hazards(engine, false);
+}
+
+/*
  * SDP precision conversions (nvdla/sdp_precision.h): int16 to int8 is
  * programmed as int8 processing, whose int16 side spans whole 32-channel
  * groups; a conversion the hardware lacks is rejected.
@@ -1469,6 +1554,7 @@ int main(void)
 	test_stat_write_back();
 	test_pdp_padding();
 	test_sdp_convert();
+	test_sdp_packed();
 	test_stat_rois();
 	test_big_task();
 	test_image_input();

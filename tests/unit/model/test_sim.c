@@ -1199,11 +1199,14 @@ struct cvt_layer {
 
 static void cvt_run(const struct cvt_layer *l)
 {
+	/* The surfaces of a 1x1 cube an atom apart, as the SDP moves them. */
+	uint32_t surf = l->w == 1 ? 32 : CVT_SURF;
+
 	next_group(SDP);
 	next_group(SDP_RDMA);
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)l->in_base);
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE, CVT_LINE);
-	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, CVT_SURF);
+	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, surf);
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_BRDMA_CFG, 1);
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_NRDMA_CFG, l->nrdma);
 	wr(SDP_RDMA + NVDLA_SDP_RDMA_D_ERDMA_CFG, 1);
@@ -1214,7 +1217,7 @@ static void cvt_run(const struct cvt_layer *l)
 	wr(SDP + NVDLA_SDP_D_DATA_CUBE_CHANNEL, l->c - 1);
 	wr(SDP + NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + CVT_OUT);
 	wr(SDP + NVDLA_SDP_D_DST_LINE_STRIDE, CVT_LINE);
-	wr(SDP + NVDLA_SDP_D_DST_SURFACE_STRIDE, CVT_SURF);
+	wr(SDP + NVDLA_SDP_D_DST_SURFACE_STRIDE, surf);
 	wr(SDP + NVDLA_SDP_D_DP_BS_CFG, 2 << 2 | 1 << 4 | 1 << 6); /* SUM */
 	wr(SDP + NVDLA_SDP_D_DP_BS_ALU_CFG, 0);
 	wr(SDP + NVDLA_SDP_D_DP_BS_ALU_SRC_VALUE, (uint16_t)l->alu);
@@ -1356,7 +1359,7 @@ static void test_sdp_convert_refused(void)
 	/* 10 int16 channels in the last surface of memory */
 	l = (struct cvt_layer){ .in = 1, .w = 1, .c = 10, .alu = 1,
 				.scale = 1, .nrdma = 1,
-				.in_base = MEM_BASE + MEM_SIZE - CVT_SURF };
+				.in_base = MEM_BASE + MEM_SIZE - 32 };
 	tap_ok(cvt_refused(&l),
 	       "SDP int16 to int8 refuses an input whose pair's second surface is past memory");
 	l.proc = l.rdma_proc = l.out = 1;
@@ -1459,6 +1462,137 @@ static void test_sdp_y_absent(const struct nvdla_sim_host *h)
 	       faults);
 }
 
+/* Surface strides of the streams of a 1x1 SDP layer, in bytes. */
+struct packed_layer {
+	uint32_t in, bs, out;
+	bool per_channel;	/* BS operands per channel, else per element */
+};
+
+#define PK_OUT 0x100	/* the output, 0x5a before */
+#define PK_BS 0x1000	/* the operands */
+
+/*
+ * A 1x1 int8 SDP layer of nv_small over 16 channels (two 8-channel
+ * surfaces) at MEM_BASE into MEM_BASE + PK_OUT: X1 adds an operand BRDMA
+ * reads from PK_BS, surfaces of each stream @l apart. Returns the faults
+ * it added; the hazards it added in *@hazards, the last one in *@v.
+ */
+static uint32_t packed_run(const struct nvdla_sim_host *h,
+			   const struct packed_layer *l, uint32_t *hazards,
+			   struct nvdla_cbuf_verdict *v, bool allow)
+{
+	enum nvdla_sim_config_id id;
+	uint32_t i;
+
+	if (nvdla_sim_config_by_name("nv_small", &id) ||
+	    nvdla_sim_init(sim, id, h))
+		return UINT32_MAX;
+	nvdla_sim_allow_hazards(sim, allow);
+	memset(host.mem, 0x5a, 0x2000);
+	for (i = 0; i < 128; i++) {
+		host.mem[i] = (uint8_t)i;	/* input, every placing */
+		host.mem[PK_BS + i] = (uint8_t)(i + 1);
+	}
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_BASE_ADDR_LOW, (uint32_t)MEM_BASE);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_DMA_CFG, 1);	/* MCIF */
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_LINE_STRIDE, 8);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_SRC_SURFACE_STRIDE, l->in);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_BRDMA_CFG,
+	   1 << NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_DATA_USE_SHIFT |
+	   (l->per_channel ? 0 : NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_DATA_MODE_MASK) |
+	   NVDLA_SDP_RDMA_D_BRDMA_CFG_BRDMA_RAM_TYPE_MASK);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_BS_BASE_ADDR_LOW,
+	   (uint32_t)MEM_BASE + PK_BS);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_BS_LINE_STRIDE, 8);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_BS_SURFACE_STRIDE, l->bs);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_NRDMA_CFG, 1);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_ERDMA_CFG, 1);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_DATA_CUBE_CHANNEL, 15);
+	wr(V2_SDP + NVDLA_SDP_D_DATA_CUBE_CHANNEL, 15);
+	wr(V2_SDP + NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + PK_OUT);
+	wr(V2_SDP + NVDLA_SDP_D_DST_DMA_CFG, 1);
+	wr(V2_SDP + NVDLA_SDP_D_DST_LINE_STRIDE, 8);
+	wr(V2_SDP + NVDLA_SDP_D_DST_SURFACE_STRIDE, l->out);
+	wr(V2_SDP + NVDLA_SDP_D_DP_BS_CFG, 2 << 2 | 1 << 4 | 1 << 6); /* SUM */
+	wr(V2_SDP + NVDLA_SDP_D_DP_BS_ALU_CFG,
+	   NVDLA_SDP_D_DP_BS_ALU_CFG_BS_ALU_SRC_MASK);
+	wr(V2_SDP + NVDLA_SDP_D_DP_BN_CFG, 1);
+	wr(V2_SDP + NVDLA_SDP_D_DP_EW_CFG, 1);
+	wr(V2_SDP + NVDLA_SDP_D_CVT_SCALE, 1);
+	*hazards = nvdla_sim_hazards(sim, NULL);
+	i = nvdla_sim_fault_count(sim);
+	wr(V2_SDP_RDMA + NVDLA_SDP_RDMA_D_OP_ENABLE, 1);
+	wr(V2_SDP + NVDLA_SDP_D_OP_ENABLE, 1);
+	while (nvdla_sim_run(sim))
+		;
+	*hazards = nvdla_sim_hazards(sim, v) - *hazards;
+	return nvdla_sim_fault_count(sim) - i;
+}
+
+/*
+ * The output holds input channel c plus its operand, both read packed
+ * (channel c at byte c), written packed, and nothing past it.
+ */
+static bool packed_out(void)
+{
+	uint32_t c;
+
+	for (c = 0; c < 16; c++)
+		if (host.mem[PK_OUT + c] != (uint8_t)(2 * c + 1))
+			return false;
+	return host.mem[PK_OUT + 16] == 0x5a && host.mem[PK_OUT + 64] == 0x5a;
+}
+
+/*
+ * The SDP's engines move a 1x1 cube packed whatever its surface stride
+ * (nvdla/sdp_layout.h); NVIDIA's C models stop unless it says so. The
+ * model refuses such a layer with the stream's rule and both strides,
+ * and with hazards allowed reads and writes packed, as the RTL.
+ */
+static void test_sdp_packed(const struct nvdla_sim_host *h)
+{
+	static const struct {
+		struct packed_layer l;
+		enum nvdla_cbuf_rule rule;
+		uint32_t have;
+		const char *what;
+	} bad[] = {
+		{ { 64, 8, 8, false }, NVDLA_CBUF_SDP_PACKED_IN, 64, "the input's" },
+		{ { 8, 0, 8, false }, NVDLA_CBUF_SDP_PACKED_BS, 0,
+		  "per-element BS operands'" },
+		{ { 8, 32, 8, true }, NVDLA_CBUF_SDP_PACKED_BS, 32,
+		  "per-channel BS operands'" },
+		{ { 8, 8, 16, false }, NVDLA_CBUF_SDP_PACKED_OUT, 16, "the output's" },
+	};
+	const struct packed_layer good = { 8, 8, 8, false };
+	const struct packed_layer loose = { 64, 64, 64, false };
+	char text[NVDLA_CBUF_VERDICT_MAX], want[NVDLA_CBUF_VERDICT_MAX];
+	struct nvdla_cbuf_verdict v;
+	uint32_t faults, hazards, i;
+
+	faults = packed_run(h, &good, &hazards, &v, false);
+	tap_ok(!faults && !hazards && packed_out(),
+	       "nv_small 1x1 SDP with its surfaces an atom apart runs (%u faults, %u hazards)",
+	       faults, hazards);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		faults = packed_run(h, &bad[i].l, &hazards, &v, false);
+		snprintf(want, sizeof(want), "%s: %u bytes, needs 8",
+			 nvdla_cbuf_rule_name(bad[i].rule), bad[i].have);
+		nvdla_cbuf_verdict_text(text, sizeof(text), &v);
+		tap_ok(faults == 1 && hazards == 1 && v.rule == bad[i].rule &&
+		       !strcmp(text, want) && host.mem[PK_OUT] == 0x5a,
+		       "1x1 SDP, %s surface stride %u refused, nothing written: %s",
+		       bad[i].what, bad[i].have, text);
+	}
+	faults = packed_run(h, &loose, &hazards, &v, true);
+	tap_ok(!faults && hazards == 1 && packed_out(),
+	       "hazards allowed: strides of 64 ignored, input and operands read and output written packed, as the RTL");
+	faults = packed_run(h, &(struct packed_layer){ 8, 0, 8, true },
+			    &hazards, &v, true);
+	tap_ok(!faults && hazards == 1 && packed_out(),
+	       "per-channel operands read packed whatever their stride");
+}
+
 int main(void)
 {
 	const struct nvdla_sim_host h = {
@@ -1501,6 +1635,7 @@ int main(void)
 	test_ub_lut_exponent_bias();
 	test_yield();
 	test_sdp_y_absent(&h);
+	test_sdp_packed(&h);
 	free(sim);
 	return tap_done();
 }

@@ -33,6 +33,7 @@
 static const uint32_t bases_small[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_SMALL;
 static const uint32_t bases_full[NVDLA_UNIT_COUNT] = NVDLA_UNIT_BASES_NV_FULL;
 static const uint32_t *base;
+static uint32_t atom = 32;	/* bytes of an atom of the configuration */
 static uint8_t mem[MEM_SIZE];
 static uint8_t cvsram[MEM_SIZE];	/* the second interface, same addresses */
 static uint32_t image_ram = MCIF;	/* where image_layer's pixels are */
@@ -447,7 +448,8 @@ static void dc_program(const struct dc_case *dc)
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DATA_CUBE_CHANNEL, dc->kernels - 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BASE_ADDR_LOW, (uint32_t)MEM_BASE + OUT);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_LINE_STRIDE, 32);
-	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, 32);
+	/* a 1x1 cube's surfaces an atom apart (nvdla/sdp_layout.h) */
+	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_SURFACE_STRIDE, atom);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DST_BATCH_STRIDE, 64);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BS_CFG, 1);
 	wr(NVDLA_UNIT_SDP, NVDLA_SDP_D_DP_BN_CFG, 1);
@@ -2135,6 +2137,7 @@ static void start(enum nvdla_sim_config_id id, const uint32_t *bases)
 	};
 
 	base = bases;
+	atom = id == NVDLA_SIM_NV_SMALL ? 8 : 32;
 	tap_ok(nvdla_sim_init(sim, id, &h) == 0, "model starts (config %d)", id);
 }
 

@@ -640,10 +640,11 @@ static void random_sdp_ew(bool fp16)
 
 /*
  * The operand engines: per channel or per element, 1 or 2 bytes; BN and
- * EW two-byte where @wide (offline, neither input nor processing int8).
+ * EW two-byte where @wide (offline, neither input nor processing int8);
+ * groups of @lanes, a 1x1 cube's packed (nvdla/sdp_layout.h).
  */
 static void random_sdp_operands(uint32_t w, uint32_t h, uint32_t surfaces,
-				bool fp16, bool wide)
+				uint32_t lanes, bool fp16, bool wide)
 {
 	static const uint32_t regs[3][4] = {
 		{ NVDLA_SDP_RDMA_D_BRDMA_CFG, NVDLA_SDP_RDMA_D_BS_BASE_ADDR_LOW,
@@ -656,16 +657,20 @@ static void random_sdp_operands(uint32_t w, uint32_t h, uint32_t surfaces,
 		  NVDLA_SDP_RDMA_D_EW_LINE_STRIDE,
 		  NVDLA_SDP_RDMA_D_EW_SURFACE_STRIDE },
 	};
-	const uint32_t line = w * ATOM * 4, surf = h * line;
-	uint32_t i, off;
+	const uint32_t line = w * ATOM * 4, space = h * line;
+	uint32_t i, off, use, two, surf;
 
 	for (i = 0; i < 3; i++) {
-		off = WT_OFF + i * surfaces * surf;
-		fill_random(off, surfaces * surf, fp16);
+		off = WT_OFF + i * surfaces * space;
+		fill_random(off, surfaces * space, fp16);
+		use = rnd() % 3;
+		two = fp16 || rnd() % 2 || (wide && i);
+		/* a 16-byte group, no stride nv_full's registers hold */
+		two |= w == 1 && h == 1 && lanes < ATOM && use != 2;
+		surf = w == 1 && h == 1 ?
+		       lanes * (use == 2 ? 2 : 1) * (two ? 2 : 1) : space;
 		wr(NVDLA_UNIT_SDP_RDMA, regs[i][0],
-		   (rnd() % 4 == 0) | (rnd() % 3) << 1 |
-		   (fp16 || rnd() % 2 || (wide && i)) << 3 |
-		   (rnd() % 2) << 4);
+		   (rnd() % 4 == 0) | use << 1 | two << 3 | (rnd() % 2) << 4);
 		wr(NVDLA_UNIT_SDP_RDMA, regs[i][1], (uint32_t)(MEM_BASE + off));
 		wr(NVDLA_UNIT_SDP_RDMA, regs[i][2], line);
 		wr(NVDLA_UNIT_SDP_RDMA, regs[i][3], surf);
@@ -715,7 +720,7 @@ static void random_sdp(uint32_t prec)
 	W(SDP_RDMA, D_SRC_SURFACE_STRIDE, w * h * ATOM);
 	W(SDP_RDMA, D_FEATURE_MODE_CFG, prec << 2 | proc << 4 | out << 6);
 	W(SDP_RDMA, D_PERF_ENABLE, 3);
-	random_sdp_operands(w, h, surfaces, prec == 2, prec && proc);
+	random_sdp_operands(w, h, surfaces, lanes, prec == 2, prec && proc);
 	W(SDP, D_DATA_CUBE_WIDTH, w - 1);
 	W(SDP, D_DATA_CUBE_HEIGHT, h - 1);
 	W(SDP, D_DATA_CUBE_CHANNEL, c - 1);

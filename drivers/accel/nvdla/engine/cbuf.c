@@ -54,8 +54,9 @@ static void dla_cbuf_layer(const struct dla_engine *engine,
 	};
 }
 
-int dla_cbuf_broken(struct dla_engine *engine,
-		    const struct nvdla_cbuf_verdict *v)
+/* A broken limit: refused, or where the host allows it a warning. */
+int dla_hw_hazard(struct dla_engine *engine,
+		  const struct nvdla_cbuf_verdict *v)
 {
 	char text[NVDLA_CBUF_VERDICT_MAX];
 
@@ -76,7 +77,7 @@ int dla_cbuf_validate(struct dla_engine *engine,
 	dla_cbuf_layer(engine, p, s, &l);
 	if (nvdla_cbuf_check(&engine->config->cbuf, &l, &v))
 		return 0;
-	return dla_cbuf_broken(engine, &v);
+	return dla_hw_hazard(engine, &v);
 }
 
 /*
@@ -115,7 +116,7 @@ int dla_cbuf_validate_stale(struct dla_engine *engine)
 			if (nvdla_cbuf_stale_check(cb, &l, stale, &v))
 				continue;
 			engine->log_op = op;
-			ret = dla_cbuf_broken(engine, &v);
+			ret = dla_hw_hazard(engine, &v);
 			engine->log_op = -1;
 			if (ret)
 				return ret;

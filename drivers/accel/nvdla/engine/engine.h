@@ -139,9 +139,9 @@ int dla_cbuf_validate(struct dla_engine *engine,
 		      const struct dla_conv_surface_desc *s);
 /* The task's convolutions in turn leave each room for its weights. */
 int dla_cbuf_validate_stale(struct dla_engine *engine);
-/* A broken limit: refused, or where the host allows it a warning. */
-int dla_cbuf_broken(struct dla_engine *engine,
-		    const struct nvdla_cbuf_verdict *v);
+/* A rule of the hardware broken: refused, or where allowed a warning. */
+int dla_hw_hazard(struct dla_engine *engine,
+		  const struct nvdla_cbuf_verdict *v);
 
 extern const struct dla_processor_ops dla_bdma_ops;
 extern const struct dla_processor_ops dla_pdp_ops;

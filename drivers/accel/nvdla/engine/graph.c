@@ -284,7 +284,7 @@ static int dla_graph_check_conv_order(struct dla_graph *g)
 		    dla_graph_follows(g, before, elem))
 			continue;
 		engine->log_op = elem % ops;
-		ret = dla_cbuf_broken(engine, &v);
+		ret = dla_hw_hazard(engine, &v);
 		engine->log_op = -1;
 		if (ret)
 			return ret;

@@ -6,7 +6,7 @@
  * operands from the descriptor or from memory (BRDMA, NRDMA, ERDMA), and
  * output to memory or into the PDP.
  */
-#include <nvdla/sdp_precision.h>
+#include <nvdla/sdp_layout.h>
 
 #include "engine.h"
 #include "processors.h"
@@ -147,6 +147,56 @@ static int sdp_addresses(struct dla_engine *engine,
 	return ret;
 }
 
+/* Bytes of one element's operands of stage @o (BRDMA_DATA_USE, _SIZE). */
+static u32 sdp_operand_elem(const struct dla_sdp_op *o)
+{
+	return (o->type == SDP_TYPE_BOTH ? 2 : 1) *
+	       (o->precision != DLA_PRECISION_INT8 ? 2 : 1);
+}
+
+/* Y compares (EQL): the SDP writes nothing. */
+static bool sdp_compares(const struct dla_sdp_op_desc *p)
+{
+	return p->y_op.enable && sdp_uses_alu(&p->y_op) &&
+	       p->y_op.alu_type == SDP_ALU_EQL;
+}
+
+/*
+ * A 1x1 cube's surface strides as its DMA engines move it, packed
+ * (nvdla/sdp_layout.h): the engines this operation runs are those
+ * sdp_program() turns on.
+ */
+static int sdp_check_layout(struct dla_engine *engine,
+			    const struct dla_sdp_op_desc *p,
+			    const struct dla_sdp_surface_desc *s)
+{
+	const struct dla_sdp_op *ops[3] = { &p->x1_op, &p->x2_op, &p->y_op };
+	const struct dla_data_cube *data[3] = { &s->x1_data, &s->x2_data,
+						&s->y_data };
+	bool flying = s->src_data.type == DLA_MEM_HW;
+	const struct dla_data_cube *dims = flying ? &s->dst_data : &s->src_data;
+	struct nvdla_sdp_layout l = {
+		.atom = engine->config->atom_size, .proc = sdp_proc(p),
+		.width = dims->width, .height = dims->height,
+	};
+	struct nvdla_cbuf_verdict v;
+	int i;
+
+	l.on[NVDLA_SDP_STREAM_IN] = !flying;
+	l.surf[NVDLA_SDP_STREAM_IN] = s->src_data.surf_stride;
+	for (i = 0; i < 3; i++) {
+		l.on[NVDLA_SDP_STREAM_BS + i] = sdp_reads(ops[i]);
+		l.elem[NVDLA_SDP_STREAM_BS + i] = sdp_operand_elem(ops[i]);
+		l.surf[NVDLA_SDP_STREAM_BS + i] = data[i]->surf_stride;
+	}
+	l.on[NVDLA_SDP_STREAM_OUT] = s->dst_data.type != DLA_MEM_HW &&
+				     p->batch_num == 1 && !sdp_compares(p);
+	l.surf[NVDLA_SDP_STREAM_OUT] = s->dst_data.surf_stride;
+	if (nvdla_sdp_layout_check(&l, &v))
+		return 0;
+	return dla_hw_hazard(engine, &v);
+}
+
 static int sdp_validate(struct dla_engine *engine,
 			const union dla_operation_container *op,
 			const union dla_surface_container *surf)
@@ -174,6 +224,8 @@ static int sdp_validate(struct dla_engine *engine,
 		ret = sdp_check_lut(engine, op);
 	if (!ret)
 		ret = sdp_addresses(engine, p, &surf->sdp_surface, addr);
+	if (!ret)
+		ret = sdp_check_layout(engine, p, &surf->sdp_surface);
 	return ret;
 }
 

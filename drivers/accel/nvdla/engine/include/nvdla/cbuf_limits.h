@@ -16,6 +16,8 @@
  * submission too: it enables a convolution's units together, when its
  * dependencies are met, so a task whose dependency graph lets one be
  * enabled before the one ahead is refused, naming it (graph.c).
+ * The SDP's rules for 1x1 cubes (nvdla/sdp_layout.h) share the rules'
+ * numbering and text, so that every refusal reads alike.
  */
 #ifndef __NVDLA_CBUF_LIMITS_H__
 #define __NVDLA_CBUF_LIMITS_H__
@@ -50,6 +52,12 @@ enum nvdla_cbuf_rule {
 	NVDLA_CBUF_CDMA_AHEAD,
 	NVDLA_CBUF_OVERTAKES,
 	NVDLA_CBUF_STALE_WEIGHTS,
+	/* nvdla/sdp_layout.h: one per stream, in enum nvdla_sdp_stream order */
+	NVDLA_CBUF_SDP_PACKED_IN,
+	NVDLA_CBUF_SDP_PACKED_BS,
+	NVDLA_CBUF_SDP_PACKED_BN,
+	NVDLA_CBUF_SDP_PACKED_EW,
+	NVDLA_CBUF_SDP_PACKED_OUT,
 	NVDLA_CBUF_RULES,
 };
 
@@ -112,6 +120,16 @@ static inline const char *nvdla_cbuf_rule_name(enum nvdla_cbuf_rule rule)
 			"CDMA D_OP_ENABLE before the convolution ahead had its CDMA, CSC, CMACs and CACC enabled, in other banks: the CSC forgets the kernels and waits forever",
 		[NVDLA_CBUF_STALE_WEIGHTS] =
 			"the CDMA's gated weight count leaves too little room for the weights fetched with the input (the CDMA waits forever)",
+		[NVDLA_CBUF_SDP_PACKED_IN] =
+			"SDP_RDMA D_SRC_SURFACE_STRIDE of a 1x1 cube is not one atom (the RDMA reads it packed; NVIDIA's C models stop)",
+		[NVDLA_CBUF_SDP_PACKED_BS] =
+			"SDP_RDMA D_BS_SURFACE_STRIDE of a 1x1 cube is not one group of operands (BRDMA reads them packed; NVIDIA's C models stop)",
+		[NVDLA_CBUF_SDP_PACKED_BN] =
+			"SDP_RDMA D_BN_SURFACE_STRIDE of a 1x1 cube is not one group of operands (NRDMA reads them packed; NVIDIA's C models stop)",
+		[NVDLA_CBUF_SDP_PACKED_EW] =
+			"SDP_RDMA D_EW_SURFACE_STRIDE of a 1x1 cube is not one group of operands (ERDMA reads them packed; NVIDIA's C models stop)",
+		[NVDLA_CBUF_SDP_PACKED_OUT] =
+			"SDP D_DST_SURFACE_STRIDE of a 1x1 cube is not one atom (the WDMA writes it packed; NVIDIA's C models stop)",
 	};
 
 	return rule < NVDLA_CBUF_RULES ? names[rule] : "unknown rule";
@@ -125,6 +143,8 @@ static inline const char *nvdla_cbuf_rule_unit(enum nvdla_cbuf_rule rule)
 		return "kernels";
 	if (rule == NVDLA_CBUF_OVERTAKES)
 		return "of the one ahead's units enabled";
+	if (rule >= NVDLA_CBUF_SDP_PACKED_IN)
+		return "bytes";
 	return rule == NVDLA_CBUF_BANKS ? "banks" : "entries";
 }
 
