@@ -988,22 +988,15 @@ static int conv_prepare(struct nvc_lower *L, const struct nvc_node *n,
 	return 0;
 }
 
-/*
- * Its temporaries: the two cubes of partial sums of a chunked
- * convolution, the intermediate cube of a transposed one with a RUBIK.
- */
+/* Its temporaries: the two cubes of partial sums of a chunked one. */
 static int conv_temps(struct nvc_lower *L, struct nvc_lir_op *op,
 		      const struct nvc_conv_shape *cs)
 {
-	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	int i, t = 0;
 
 	for (i = 0; op->cut == NVC_CUT_CHUNKS && i < 2 && t >= 0; i++)
 		t = nvc_lir_temp_add(&L->ir, op, cs->wo, cs->ho, cs->k,
 				     op->prec, L->t.atom);
-	if (L->g->nodes[op->node].op == NVC_CONV_TRANSPOSE && L->t.hw->rubik)
-		t = nvc_lir_temp_add(&L->ir, op, ti->w, ti->h, cs->k, op->prec,
-				     L->t.atom);
 	return t < 0 ? t : 0;
 }
 
@@ -1080,7 +1073,7 @@ int nvc_lower_conv(struct nvc_lower *L, const struct nvc_lir_op *op)
 		ret = nvc_deconv_rows(L, n, last, &cs, pc, op->wscale, cs.out);
 		goto out;
 	}
-	dst = nvc_cube(L, n->op == NVC_CONV_TRANSPOSE ? op->temp : cs.out);
+	dst = nvc_cube(L, op->outputs[0]);	/* with a RUBIK: its input */
 	if (elt) {
 		other = elt->inputs[0] == n->outputs[0] ? elt->inputs[1] :
 			elt->inputs[0];
@@ -1102,9 +1095,7 @@ int nvc_lower_conv(struct nvc_lower *L, const struct nvc_lir_op *op)
 				L->ir.ts[cs.out].scale, &sdp);
 	if (ret)
 		goto out;
-	nvc_writer(L, cs.out, sdp);
-	if (n->op == NVC_CONV_TRANSPOSE)
-		ret = nvc_deconv_contract(L, n, sdp, &dst, cs.out);
+	nvc_writer(L, op->outputs[0], sdp);
 out:
 	free(cs.w);
 	free(cs.bias);

@@ -207,6 +207,8 @@ int nvc_shift_for(double maxabs, int bits);
 
 /* lower_cvt.c: conversion @op (NVC_LIR_CONVERT) as its SDP passes. */
 int nvc_lower_convert(struct nvc_lower *L, const struct nvc_lir_op *op);
+/* lower_rubik.c: contraction @op (NVC_LIR_RUBIK), a RUBIK operation. */
+int nvc_lower_rubik(struct nvc_lower *L, const struct nvc_lir_op *op);
 
 /* lower_sdp.c */
 int nvc_lower_sdp_node(struct nvc_lower *L, int node);
@@ -328,9 +330,6 @@ uint32_t nvc_feature_eps(const struct nvc_lower *L, int channels,
  */
 int nvc_deconv_dense(struct nvc_lower *L, const struct nvc_node *n,
 		     struct nvc_conv_shape *cs);
-/* With a RUBIK: its contraction of @mid (written by @sdp) into @out. */
-int nvc_deconv_contract(struct nvc_lower *L, const struct nvc_node *n,
-			int sdp, const struct dla_data_cube *mid, int out);
 /* Without: the split, a phase and input row a time. */
 int nvc_deconv_split(struct nvc_lower *L, const struct nvc_node *n,
 		     const struct nvc_conv_shape *mid, int out);

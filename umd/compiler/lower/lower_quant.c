@@ -304,6 +304,11 @@ static int act_scales(struct nvc_lower *L)
 		}
 	}
 	softmax_fp16(L);
+	/* The RUBIK moves bytes: its input at its output's scale. */
+	for (i = 0; i < L->ir.num_ops; i++)
+		if (L->ir.ops[i].kind == NVC_LIR_RUBIK)
+			L->ir.ts[L->ir.ops[i].inputs[0]].scale =
+				L->ir.ts[L->ir.ops[i].outputs[0]].scale;
 	return 0;
 }
 

@@ -47,7 +47,7 @@ static int split_split(struct nvc_lower *L, const struct nvc_lir_op *op)
 
 static int split_op(struct nvc_lower *L, struct nvc_lir_op *op)
 {
-	if (op->kind == NVC_LIR_CONVERT)
+	if (op->kind == NVC_LIR_CONVERT || op->kind == NVC_LIR_RUBIK)
 		return 0;
 	switch (L->g->nodes[op->node].op) {
 	case NVC_CONV:
