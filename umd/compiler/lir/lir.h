@@ -71,7 +71,7 @@ struct nvc_lir_tensor {
 
 /*
  * One hardware convolution of a convolution operation, as the split for
- * the convolution buffer cut it (lower_conv.c): its kernels and input
+ * the convolution buffer cut it (lower_conv_split.c): its kernels and input
  * channels (a part, a block of groups, a chunk; for a transposed
  * convolution without a RUBIK, a phase and input row), the output rows
  * of each of its bands and its banks of the buffer. A copy of channels

@@ -15,7 +15,7 @@
  * max |w| / 127, no smaller than 1/64 of the largest, so that dead
  * channels neither lose the shared multiplier's precision nor blow the
  * shared bias shift up); the SDP multiplies each channel's accumulator
- * by s_in * s_w[k] / s_c (lower_conv.c). Fixed-point factors for the
+ * by s_in * s_w[k] / s_c (lower_conv_weights.c). Fixed-point factors for the
  * SDP's multipliers and shifts.
  */
 #include <errno.h>
