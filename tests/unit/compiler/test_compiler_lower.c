@@ -1608,6 +1608,34 @@ static void test_reuse(void)
 	       (unsigned long long)bytes, (unsigned long long)(2 * cube));
 }
 
+/*
+ * A transposed convolution's intermediate cube (the RUBIK's input on
+ * nv_full) is freed once its RUBIK has read it: after an 8x8x32
+ * convolution, a ConvTranspose into 16x16x32 and three convolutions
+ * over that, the pool holds two 16x16x32 cubes and the first
+ * convolution's; kept to the end, the cube takes one more.
+ */
+static void test_rubik_reuse(void)
+{
+	uint64_t cube = 16 * 16 * 32 * 2, first = 8 * 8 * 32 * 2, bytes;
+	int t, i;
+
+	reset();
+	t = input(32, 8, 8);
+	t = conv(t, 32, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	t = deconv(t, 32, 2, 2, 0, 0, 1, 1, NVC_ACT_RELU);
+	for (i = 0; i < 3; i++)
+		t = conv(t, 32, 3, 1, 1, 1, 1, NVC_ACT_RELU);
+	t = pool(t, NVC_POOL_AVG, 0, 1, 1);
+	output(t);
+	check("ConvTranspose between convolutions, memory reused", 6);
+	bytes = pool_size("nv_full", NVC_FP16);
+	tap_ok(bytes && bytes <= 2 * cube + first,
+	       "RUBIK's input freed once read: fp16 pool of %llu bytes (2 16x16x32 cubes and an 8x8x32 one: %llu)",
+	       (unsigned long long)bytes,
+	       (unsigned long long)(2 * cube + first));
+}
+
 /* Operations of @type in G's loadable for @config (int8). */
 static int count_ops(const char *config, uint8_t type)
 {
@@ -2716,6 +2744,7 @@ int main(int argc, char **argv)
 	test_banks_full();
 	test_bank_floor();
 	test_reuse();
+	test_rubik_reuse();
 	test_scales_mix();
 	test_deconv();
 	test_deconvs();

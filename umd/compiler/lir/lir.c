@@ -5,7 +5,9 @@
  * operation of the engine that computes it, reading and writing the
  * tensors the hardware holds. An element-wise node whose convolution's
  * SDP computes it (fuse.c) is part of that convolution's operation, a
- * Reshape none (its output shares its input's bytes).
+ * Reshape none (its output shares its input's bytes). On a target with a
+ * RUBIK, a transposed convolution is two: the convolution into an
+ * intermediate cube, and the RUBIK's contraction of it into the output.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -160,6 +162,79 @@ int nvc_lir_build(struct nvc_lir *ir, const struct nvc_graph *g,
 		if (kind >= 0)
 			op_of(&ir->ops[ir->num_ops++], g, i, kind, prec);
 	}
+	return 0;
+}
+
+int nvc_lir_resolve(const struct nvc_graph *g, int t)
+{
+	int hops = 0;
+
+	while (g->tensors[t].alias_of >= 0 && hops++ < g->num_tensors)
+		t = g->tensors[t].alias_of;
+	return t;
+}
+
+/*
+ * New tensor @t of @ir: what transposed convolution @op writes for the
+ * RUBIK, each output phase's kernels (padded to whole atoms) in turn over
+ * the input's pixels.
+ */
+static void contracted(struct nvc_lir *ir, const struct nvc_graph *g,
+		       const struct nvc_lir_op *op, int t, uint32_t atom)
+{
+	const struct nvc_node *n = &g->nodes[op->node];
+	const struct nvc_tensor *in = &g->tensors[nvc_lir_resolve(g,
+							n->inputs[0])];
+	struct nvc_lir_tensor *mid = &ir->ts[t];
+	int kout = g->tensors[n->outputs[0]].c;
+
+	*mid = (struct nvc_lir_tensor){ .w = in->w, .h = in->h,
+		.scale = 1.0f, .root = -1, .place.slot = -1, .twin = -1,
+		.of = -1 };
+	nvc_lir_precision(mid, op->prec, atom);
+	mid->c = n->conv.stride[0] * n->conv.stride[1] *
+		 (int)(nvc_lir_surfaces(mid, kout) * mid->epa);
+}
+
+int nvc_lir_contract(struct nvc_lir *ir, const struct nvc_graph *g,
+		     uint32_t atom)
+{
+	struct nvc_lir_tensor *ts;
+	struct nvc_lir_op *ops;
+	int i, m = 0, n = 0;
+
+	for (i = 0; i < ir->num_ops; i++)
+		n += ir->ops[i].kind == NVC_LIR_CONV &&
+		     g->nodes[ir->ops[i].node].op == NVC_CONV_TRANSPOSE;
+	if (!n)
+		return 0;
+	ops = calloc(ir->num_ops + n, sizeof(*ops));
+	ts = realloc(ir->ts, (ir->num_tensors + n) * sizeof(*ts));
+	if (ts)
+		ir->ts = ts;
+	if (!ops || !ts) {
+		free(ops);
+		return -ENOMEM;
+	}
+	for (i = 0; i < ir->num_ops; i++) {
+		struct nvc_lir_op *op = &ops[m++];
+		int t = ir->num_tensors;
+
+		*op = ir->ops[i];
+		if (op->kind != NVC_LIR_CONV ||
+		    g->nodes[op->node].op != NVC_CONV_TRANSPOSE)
+			continue;
+		contracted(ir, g, op, t, atom);
+		ops[m++] = (struct nvc_lir_op){ .kind = NVC_LIR_RUBIK,
+			.prec = op->prec, .node = op->node, .fused = -1,
+			.num_inputs = 1, .inputs = { t }, .num_outputs = 1,
+			.outputs = { op->outputs[0] } };
+		op->outputs[0] = t;
+		ir->num_tensors++;
+	}
+	free(ir->ops);
+	ir->ops = ops;
+	ir->num_ops = m;
 	return 0;
 }
 

@@ -27,9 +27,9 @@
 
 /* The engine an operation runs on. */
 enum nvc_lir_kind {
-	NVC_LIR_CONV,	/* convolution into its SDP (a transposed one: and
-			 * the RUBIK's contraction, or row by row); the
-			 * copies of concatenations and splits off the atoms
+	NVC_LIR_CONV,	/* convolution into its SDP (a transposed one: into
+			 * the RUBIK's input, or row by row); the copies of
+			 * concatenations and splits off the atoms
 			 */
 	NVC_LIR_SDP,	/* element-wise; the copies into a concatenation */
 	NVC_LIR_PDP,	/* pooling */
@@ -38,6 +38,9 @@ enum nvc_lir_kind {
 	NVC_LIR_CONVERT,	/* SDP passes: a tensor into another precision
 				 * (lir_mixed.c, lower_cvt.c)
 				 */
+	NVC_LIR_RUBIK,	/* a transposed convolution's phases contracted
+			 * into its output (lower_rubik.c)
+			 */
 };
 
 /*
@@ -45,7 +48,8 @@ enum nvc_lir_kind {
  * cubes in atoms of channels), the int8 scale, the tensor whose bytes it
  * shares and, once placed, where its bytes are. Indexed like the graph's
  * tensors, then the outputs of conversions (mixed precision), then the
- * operations' temporaries (the split), which have no graph tensor.
+ * RUBIK's inputs (nvc_lir_contract), then the operations' temporaries
+ * (the split), which have no graph tensor.
  */
 struct nvc_lir_tensor {
 	int w, h, c;
@@ -67,7 +71,7 @@ struct nvc_lir_tensor {
 
 /*
  * One hardware convolution of a convolution operation, as the split for
- * the convolution buffer cut it (lower_conv.c): its kernels and input
+ * the convolution buffer cut it (lower_conv_split.c): its kernels and input
  * channels (a part, a block of groups, a chunk; for a transposed
  * convolution without a RUBIK, a phase and input row), the output rows
  * of each of its bands and its banks of the buffer. A copy of channels
@@ -152,6 +156,18 @@ int nvc_lir_build(struct nvc_lir *ir, const struct nvc_graph *g,
 int nvc_lir_mixed(struct nvc_lir *ir, const struct nvc_graph *g,
 		  const bool *fp16, uint32_t atom, bool image,
 		  struct nvc_lir_refusal *why);
+
+/* The graph tensor whose bytes @t shares (through Reshape aliases). */
+int nvc_lir_resolve(const struct nvc_graph *g, int t);
+/*
+ * On a target with a RUBIK: after each transposed convolution of @ir, an
+ * NVC_LIR_RUBIK operation that contracts the intermediate cube the
+ * convolution now writes (its phases' kernels, each phase's padded to
+ * whole @atom-byte atoms, over the input's pixels) into its output.
+ * 0 or -ENOMEM.
+ */
+int nvc_lir_contract(struct nvc_lir *ir, const struct nvc_graph *g,
+		     uint32_t atom);
 
 void nvc_lir_free(struct nvc_lir *ir);
 /* Append hardware convolution @c to @op: 0 or -ENOMEM. */

@@ -16,15 +16,6 @@
 
 #include "lir.h"
 
-static int resolve(const struct nvc_graph *g, int t)
-{
-	int hops = 0;
-
-	while (g->tensors[t].alias_of >= 0 && hops++ < g->num_tensors)
-		t = g->tensors[t].alias_of;
-	return t;
-}
-
 /* The precision operation @op computes in, its inputs' set before. */
 static uint8_t op_precision(const struct nvc_lir *ir, const struct nvc_graph *g,
 			    const struct nvc_lir_op *op, const bool *fp16)
@@ -33,7 +24,7 @@ static uint8_t op_precision(const struct nvc_lir *ir, const struct nvc_graph *g,
 
 	if (gop == NVC_CONV || gop == NVC_CONV_TRANSPOSE)
 		return fp16[op->node] ? DLA_PRECISION_FP16 : DLA_PRECISION_INT8;
-	return ir->ts[resolve(g, op->inputs[0])].prec;
+	return ir->ts[nvc_lir_resolve(g, op->inputs[0])].prec;
 }
 
 /* Whether operation @op reads tensor @t (resolved), as its input *@k. */
@@ -41,7 +32,7 @@ static bool reads(const struct nvc_graph *g, const struct nvc_lir_op *op,
 		  int t, int *k)
 {
 	for (*k = 0; *k < op->num_inputs; (*k)++)
-		if (resolve(g, op->inputs[*k]) == t)
+		if (nvc_lir_resolve(g, op->inputs[*k]) == t)
 			return true;
 	return false;
 }
@@ -108,7 +99,8 @@ static void op_precisions(struct nvc_lir *ir, const struct nvc_graph *g,
 	for (i = 0; i < g->num_tensors; i++)
 		if (g->tensors[i].alias_of >= 0)
 			nvc_lir_precision(&ir->ts[i],
-					  ir->ts[resolve(g, i)].prec, atom);
+					  ir->ts[nvc_lir_resolve(g, i)].prec,
+					  atom);
 }
 
 /* New tensor @n of @ir: a conversion's output of @of in @prec. */
@@ -161,7 +153,7 @@ static int mark_twins(const struct nvc_lir *ir, const struct nvc_graph *g,
 		const struct nvc_lir_op *op = &ir->ops[i];
 
 		for (k = 0; k < op->num_inputs; k++) {
-			int t = resolve(g, op->inputs[k]);
+			int t = nvc_lir_resolve(g, op->inputs[k]);
 
 			if (ir->ts[t].prec != op->prec && !want[t]) {
 				want[t] = true;

@@ -3,7 +3,8 @@
 /*
  * The back end's entry point, its phases in order: the target and
  * precision checked (setup), the lowering step (lir/lir.c: the graph's
- * hardware operations and their tensors), then the passes over the
+ * hardware operations and their tensors, lir_mixed.c: mixed precision,
+ * then the RUBIK's contractions), then the passes over the
  * whole lowered IR: the views decided (lower_views.c), the split for the
  * convolution buffer and the operations' temporaries (lower_split.c),
  * quantisation (lower_quant.c: tensors' and weights' scales), liveness
@@ -157,6 +158,8 @@ static int lower_op(struct nvc_lower *L, struct nvc_lir_op *op)
 	nvc_op_begin(L, op);
 	if (op->kind == NVC_LIR_CONVERT)
 		return nvc_lower_convert(L, op);
+	if (op->kind == NVC_LIR_RUBIK)
+		return nvc_lower_rubik(L, op);
 	switch (n->op) {
 	case NVC_CONV:
 	case NVC_CONV_TRANSPOSE:
@@ -191,7 +194,10 @@ static bool mixed(const struct nvc_lower *L)
 	return false;
 }
 
-/* The lowering step (and mixed precision), its refusals named. */
+/*
+ * The lowering step (and mixed precision, then the RUBIK's operations),
+ * its refusals named.
+ */
 static int lir_build(struct nvc_lower *L, uint8_t prec)
 {
 	struct nvc_lir_refusal why;
@@ -205,13 +211,14 @@ static int lir_build(struct nvc_lower *L, uint8_t prec)
 				why.input);
 	if (ret == -EINVAL)
 		return nvc_fail(L, n, ret, "unknown operation %d", n->op);
-	if (ret || !mixed(L))
-		return ret;
-	ret = nvc_lir_mixed(&L->ir, L->g, L->o->fp16_nodes, L->t.atom,
-			    L->image, &why);
+	if (!ret && mixed(L))
+		ret = nvc_lir_mixed(&L->ir, L->g, L->o->fp16_nodes, L->t.atom,
+				    L->image, &why);
 	if (ret == -EINVAL)
 		return nvc_fail(L, &L->g->nodes[why.node], ret,
 				"reads the image input in another precision than its first reader: the convolution reading pixels converts them, into one precision (mixed precision)");
+	if (!ret && L->t.hw->rubik)
+		ret = nvc_lir_contract(&L->ir, L->g, L->t.atom);
 	return ret;
 }
 

@@ -18,6 +18,10 @@
  * multiplies each channel's accumulator by s_in * s_w[k] / s_c.
  * A transposed convolution's own operations are in lower_deconv.c; its
  * 1x1 convolution into the RUBIK's input is one of these.
+ *
+ * Here: the convolution as the hardware sees it, and its descriptors as
+ * the split cut it (lower_conv_split.c), with its weights and bias
+ * (lower_conv_weights.c).
  */
 #include <errno.h>
 #include <math.h>
@@ -28,90 +32,6 @@
 
 #include "lower_internal.h"
 #include "quality.h"
-
-/* Offset in elements of weight (k, c, r, s) in the direct layout. */
-static uint64_t weight_index(const struct nvc_conv_shape *cs, uint32_t kpg,
-			     uint32_t ac, int k, int c, int r, int s)
-{
-	uint32_t group = k / kpg, in_group = kpg, block = c / ac;
-	uint32_t block_c = cs->c - block * ac;
-
-	if (cs->k - group * kpg < kpg)
-		in_group = cs->k - group * kpg;
-	if (block_c > ac)
-		block_c = ac;
-	return (uint64_t)group * kpg * cs->r * cs->s * cs->c +
-	       (uint64_t)block * ac * in_group * cs->r * cs->s +
-	       (((uint64_t)r * cs->s + s) * in_group + k % kpg) * block_c +
-	       c % ac;
-}
-
-/* Dense weights and bias of @n. */
-static int conv_dense(struct nvc_lower *L, const struct nvc_node *n,
-		      struct nvc_conv_shape *cs)
-{
-	const struct nvc_graph *g = L->g;
-	const struct nvc_conv_attr *a = &n->conv;
-	const struct nvc_tensor *wt = &g->tensors[a->weights];
-	int kall = nvc_t(L, n->outputs[0])->c;
-	int cin = cs->slice ? nvc_t(L, cs->in)->c : cs->c;
-	int cg = cin / a->group, kg = kall / a->group, k, c, i;
-	size_t per = (size_t)cs->r * cs->s;
-
-	cs->w = calloc((size_t)cs->k * cs->c * per, sizeof(float));
-	cs->bias = calloc(cs->k, sizeof(float));
-	if (!cs->w || !cs->bias)
-		return -ENOMEM;
-	if ((size_t)wt->n * wt->c * wt->h * wt->w != (size_t)kall * cg * per)
-		return nvc_fail(L, n, -EINVAL, "weights hold %d x %d x %d x %d values, not %d x %d x %d x %d",
-				wt->n, wt->c, wt->h, wt->w, kall, cg, cs->r,
-				cs->s);
-	/* Kernels k0 on, over input channels c0 to c0 + c. */
-	for (k = 0; k < cs->k; k++) {
-		int gk = cs->k0 + k, lc = (gk / kg) * cg - cs->c0;
-
-		for (c = lc < 0 ? -lc : 0; c < cg && lc + c < cs->c; c++)
-			for (i = 0; i < (int)per; i++)
-				cs->w[((size_t)k * cs->c + lc + c) * per + i] =
-					wt->data[((size_t)gk * cg + c) * per + i];
-		cs->bias[k] = a->bias >= 0 ? g->tensors[a->bias].data[gk] : 0;
-	}
-	return 0;
-}
-
-/* The kernel's shape after the pre-extension for pixel input (below). */
-static void conv_image_shape(struct nvc_conv_shape *cs)
-{
-	cs->c = cs->s * NVC_IMAGE_COMPS;
-	cs->s = 1;
-}
-
-/*
- * Channel pre-extension for pixel input: the CSC reads each line of
- * pixels as one channel axis, so kernel column s of channel c becomes
- * channel s * 4 + c of a kernel one column wide (component 3, and those
- * beyond the network's channels, get zero weights).
- */
-static int conv_image_extend(struct nvc_conv_shape *cs)
-{
-	int ce = cs->s * NVC_IMAGE_COMPS, k, c, r, s;
-	float *w = calloc((size_t)cs->k * ce * cs->r, sizeof(float));
-
-	if (!w)
-		return -ENOMEM;
-	for (k = 0; k < cs->k; k++)
-		for (c = 0; c < cs->c; c++)
-			for (r = 0; r < cs->r; r++)
-				for (s = 0; s < cs->s; s++)
-					w[((size_t)k * ce + s * NVC_IMAGE_COMPS + c) *
-					  cs->r + r] =
-						cs->w[(((size_t)k * cs->c + c) * cs->r +
-						       r) * cs->s + s];
-	free(cs->w);
-	cs->w = w;
-	conv_image_shape(cs);
-	return 0;
-}
 
 /*
  * The kernel over the input as it is in memory: a fully connected layer
@@ -154,120 +74,6 @@ static int conv_shape(struct nvc_lower *L, const struct nvc_node *n,
 			ti->name, tr->c, tr->h, tr->w);
 }
 
-/*
- * Bytes of @cs's weights: whole convolution-buffer entries, as NVIDIA's
- * compiler rounds them: the CDMA plans entries for this many bytes and
- * the CSC releases the entries its kernels fill; more padding is never
- * released, and the next layer that changes the weight banks waits
- * forever (NVIDIA's C model, nv_small, a recorded digits network).
- */
-uint32_t nvc_conv_wsize(const struct nvc_lower *L,
-			const struct nvc_conv_shape *cs)
-{
-	size_t n = (size_t)cs->k * cs->c * cs->r * cs->s;
-
-	return (uint32_t)((n * L->bpe + L->t.cbuf->width - 1) /
-			  L->t.cbuf->width * L->t.cbuf->width);
-}
-
-/* The weights in the direct layout at the processing precision. */
-int nvc_conv_weights(struct nvc_lower *L, const struct nvc_conv_shape *cs,
-		     const float *ws, uint32_t *off, uint32_t *size)
-{
-	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe, ac = L->t.cbuf->atomic_c;
-	size_t n = (size_t)cs->k * cs->c * cs->r * cs->s;
-	uint8_t *buf = calloc(n, L->bpe);
-	int k, c, r, s;
-
-	if (!buf)
-		return -ENOMEM;
-	for (k = 0; k < cs->k; k++)
-		for (c = 0; c < cs->c; c++)
-			for (r = 0; r < cs->r; r++)
-				for (s = 0; s < cs->s; s++) {
-					float v = cs->w[(((size_t)k * cs->c + c) *
-							 cs->r + r) * cs->s + s];
-					uint64_t i = weight_index(cs, kpg, ac,
-								  k, c, r, s);
-
-					if (L->bpe == 1) {
-						buf[i] = (uint8_t)nvc_weight_code(v, ws[k]);
-					} else {
-						uint16_t h = nvc_half(v);
-
-						buf[2 * i] = h & 0xff;
-						buf[2 * i + 1] = h >> 8;
-					}
-				}
-	*size = nvc_conv_wsize(L, cs);
-	*off = nvc_const_add(L, buf, n * L->bpe, 0);
-	free(buf);
-	return *off == UINT32_MAX ? -ENOMEM : 0;
-}
-
-/* X1 of the convolution's SDP: bias, and (int8) into scale @s_c. */
-int nvc_conv_x1(struct nvc_lower *L, int sdp,
-		const struct nvc_conv_shape *cs, const float *ws, float s_c)
-{
-	float s_in = L->ir.ts[nvc_read(L, cs->in)].scale;
-	int16_t *alu = calloc(cs->k, sizeof(*alu)), *mul = calloc(cs->k, sizeof(*mul));
-	double maxm = 0, maxb = 0;
-	bool any_bias = false;
-	int k, t, a, ret = -ENOMEM;
-
-	if (!alu || !mul)
-		goto out;
-	for (k = 0; k < cs->k; k++)
-		any_bias |= cs->bias[k] != 0;
-	if (L->prec == DLA_PRECISION_FP16) {
-		for (k = 0; k < cs->k; k++)
-			alu[k] = (int16_t)nvc_half(cs->bias[k]);
-		ret = nvc_sdp_x1(L, &L->ops[sdp], any_bias ? alu : NULL, NULL,
-				 cs->k, 0, 0);
-		goto out;
-	}
-	for (k = 0; k < cs->k; k++) {
-		maxm = fmax(maxm, (double)s_in * ws[k] / s_c);
-		maxb = fmax(maxb, fabs(cs->bias[k] / ((double)s_in * ws[k])));
-	}
-	t = 14 - (int)floor(log2(maxm));
-	t = t < 0 ? 0 : t > 63 ? 63 : t;
-	a = nvc_shift_for(maxb, 16);
-	a = a > 31 ? 31 : a;
-	for (k = 0; k < cs->k; k++) {
-		double m = (double)s_in * ws[k] / s_c * ldexp(1, t);
-		double b = cs->bias[k] / ((double)s_in * ws[k]) / ldexp(1, a);
-
-		mul[k] = (int16_t)lrint(fmin(m, 32767));
-		alu[k] = (int16_t)lrint(fmax(fmin(b, 32767), -32767));
-	}
-	ret = nvc_sdp_x1(L, &L->ops[sdp], any_bias ? alu : NULL, mul, cs->k,
-			 (uint8_t)a, (uint8_t)t);
-out:
-	free(alu);
-	free(mul);
-	return ret;
-}
-
-uint32_t nvc_banks(const struct nvc_lower *L, uint64_t bytes)
-{
-	uint64_t b = L->t.bank_bytes;
-
-	return (uint32_t)((bytes + b - 1) / b);
-}
-
-/*
- * Entries of the convolution buffer a line @w pixels wide of @channels
- * channels of a feature cube takes, as the CDMA requires them
- * (nvdla/cbuf_limits.h).
- */
-uint32_t nvc_feature_eps(const struct nvc_lower *L, int channels,
-			 uint32_t w)
-{
-	return nvdla_cbuf_feature_entries(&L->t.hw->cbuf, L->t.atom, w,
-					  nvc_surfaces(L, channels) * L->t.atom);
-}
-
 /* Channels of the input the convolution reads. */
 static int conv_in_channels(const struct nvc_lower *L,
 			    const struct nvc_conv_shape *cs)
@@ -279,8 +85,8 @@ static int conv_in_channels(const struct nvc_lower *L,
  * Entries of the convolution buffer one input line takes: atoms of
  * channels, or pixels with the left and right padding.
  */
-static uint32_t conv_eps(const struct nvc_lower *L, const struct nvc_node *n,
-			 const struct nvc_conv_shape *cs)
+uint32_t nvc_conv_eps(const struct nvc_lower *L, const struct nvc_node *n,
+		      const struct nvc_conv_shape *cs)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 	uint32_t entry = L->t.cbuf->atomic_c * L->bpe;
@@ -295,8 +101,8 @@ static uint32_t conv_eps(const struct nvc_lower *L, const struct nvc_node *n,
  * The kernel runs with stride 1 and no padding: a fully connected layer
  * over a flattened cube, or the 1x1 half of a transposed convolution.
  */
-static bool conv_plain(const struct nvc_lower *L, const struct nvc_node *n,
-		       const struct nvc_conv_shape *cs)
+bool nvc_conv_plain(const struct nvc_lower *L, const struct nvc_node *n,
+		    const struct nvc_conv_shape *cs)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 
@@ -309,150 +115,13 @@ struct conv_band {
 	int iy0, ih, oy0, oh, pt, pb;
 };
 
-/* Banks for @bytes of weights after @dbank data banks, over the floor. */
-static uint32_t wbank_for(const struct nvc_lower *L, uint32_t dbank,
-			  uint64_t bytes)
-{
-	uint32_t want = nvc_banks(L, bytes), room = L->t.cbuf->banks - dbank;
-	uint32_t wfloor = nvc_wbank_floor(L);
-
-	want = want > wfloor ? want : wfloor;
-	return want < room ? want : room;
-}
-
-/*
- * Weight banks for a convolution after @dbank data banks: what all its
- * @wsize bytes need, or (the node's split NVC_WBANK_LEAST) what one
- * group of kernels, @group bytes, needs, the rest streaming through them;
- * no fewer than the last convolution's where the data leaves room (a
- * precaution from recorded LeNets that stopped on nv_small's RTL, whose
- * cause was the gated weight count: docs/compiler.md).
- */
-uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize,
-			uint64_t group)
-{
-	uint32_t all = wbank_for(L, dbank, wsize);
-	uint32_t least = wbank_for(L, dbank, group < wsize ? group : wsize);
-	const enum nvc_wbank_split *split = L->o->wbank_split;
-
-	if (least < all && L->o->origins)
-		L->o->origins->split[L->node] = true;
-	return split && split[L->node] == NVC_WBANK_LEAST ? least : all;
-}
-
-/*
- * One group of kernels and the input rows of one band fit the buffer
- * beside each other (with @floor, the weight banks no fewer than the
- * last layer's).
- */
-static bool conv_fits(const struct nvc_lower *L, const struct nvc_node *n,
-		      const struct nvc_conv_shape *cs, bool floor)
-{
-	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe;
-	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.cbuf->width;
-	uint32_t wmin = nvc_banks(L, (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
-				 cs->r * cs->s * cs->c * L->bpe);
-	bool one = conv_plain(L, n, cs);
-	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
-	uint32_t dmin = nvc_banks(L, line * (one ? nvc_t(L, cs->in)->h : ekh));
-
-	if (floor && nvc_wbank_floor(L) > wmin)
-		wmin = nvc_wbank_floor(L);
-	return wmin + dmin <= L->t.cbuf->banks;
-}
-
-/*
- * Input channels per chunk of a convolution that does not fit the buffer
- * over all of them: as few equal chunks, in whole atoms, as fit beside
- * the weight-bank floor; all the channels when the layer fits on its own
- * (conv_plan names the floor if that is what fails) or chunks cannot
- * help.
- */
-static int conv_chunk_channels(const struct nvc_lower *L,
-			       const struct nvc_node *n,
-			       const struct nvc_conv_shape *cs)
-{
-	struct nvc_conv_shape t = *cs;
-	int epa = (int)L->epa, parts;
-
-	if (cs->image || n->op != NVC_CONV || conv_fits(L, n, cs, false))
-		return cs->c;
-	t.slice = true;
-	for (parts = 2; t.c > epa; parts++) {
-		t.c = ((cs->c + parts - 1) / parts + epa - 1) / epa * epa;
-		if (conv_fits(L, n, &t, true))
-			return t.c;
-	}
-	return cs->c;
-}
-
-/*
- * The input must sit in the convolution buffer whole while every kernel
- * group streams past it: when it does not fit beside one group of
- * weights, split the layer into bands of output rows, each with the
- * input rows it needs. Fills *@rows (output rows per band) and the banks.
- */
-static int conv_plan(struct nvc_lower *L, const struct nvc_node *n,
-		     const struct nvc_conv_shape *cs, uint32_t wsize, int *rows,
-		     uint32_t *dbank, uint32_t *wbank)
-{
-	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	uint32_t total = L->t.cbuf->banks;
-	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe;
-	/* The line's share of the buffer, in bytes of whole entries. */
-	uint64_t line = (uint64_t)conv_eps(L, n, cs) * L->t.cbuf->width;
-	uint64_t group = (uint64_t)(cs->k < (int)kpg ? cs->k : (int)kpg) *
-			 cs->r * cs->s * cs->c * L->bpe;
-	uint32_t wmin = nvc_banks(L, group);
-	bool one = conv_plain(L, n, cs);
-	int sy = one ? 1 : n->conv.stride[0];
-	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
-	uint32_t wfloor = nvc_wbank_floor(L);
-	uint64_t fit;
-
-	/*
-	 * The floor is a precaution, not a rule of the hardware: where it
-	 * leaves the kernel's rows no room, the weight banks shrink.
-	 */
-	if (wfloor > wmin && wfloor < total &&
-	    (uint64_t)(total - wfloor) * L->t.bank_bytes / line >= (uint64_t)ekh &&
-	    !(one && cs->r > 1 && nvc_banks(L, line * ti->h) > total - wfloor))
-		wmin = wfloor;
-
-	if (wmin >= total)
-		return nvc_fail(L, n, -EOPNOTSUPP,
-				"one group of %u kernels (%u banks) does not fit the %u-bank convolution buffer",
-				kpg, wmin, total);
-	*rows = cs->ho;
-	*dbank = nvc_banks(L, line * ti->h);
-	if (*dbank > total - wmin) {
-		/*
-		 * Bands follow each other: a bank is left for every other band
-		 * to take, so that no two in a row have the same data banks
-		 * (lower_banks.c), where the rest still holds the kernel's rows.
-		 */
-		fit = (uint64_t)(total - wmin - 1) * L->t.bank_bytes / line;
-		if (fit < (uint64_t)ekh)
-			fit = (uint64_t)(total - wmin) *
-			      L->t.bank_bytes / line;
-		if (fit < (uint64_t)ekh || (one && cs->r > 1))
-			return nvc_fail(L, n, -EOPNOTSUPP,
-					"%d input rows of %llu bytes: the kernel's rows do not fit the convolution buffer",
-					ekh, (unsigned long long)line);
-		*rows = (int)((fit - ekh) / sy + 1);
-		*dbank = nvc_banks(L, line * ((uint64_t)(*rows - 1) * sy + ekh));
-	}
-	*wbank = nvc_conv_wbank(L, *dbank, wsize, group);
-	return 0;
-}
-
 static struct conv_band conv_band(const struct nvc_lower *L,
 				  const struct nvc_node *n,
 				  const struct nvc_conv_shape *cs, int oy0,
 				  int rows)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	bool one = conv_plain(L, n, cs);
+	bool one = nvc_conv_plain(L, n, cs);
 	int sy = one ? 1 : n->conv.stride[0], pt = one ? 0 : n->conv.pad[0];
 	int ekh = (cs->r - 1) * (one ? 1 : n->conv.dilation[0]) + 1;
 	struct conv_band b = { .oy0 = oy0 };
@@ -497,10 +166,10 @@ static void conv_op(struct nvc_lower *L, int op, const struct nvc_node *n,
 	struct dla_conv_op_desc *p = &L->ops[op].op.conv_op;
 	struct dla_conv_surface_desc *s = &L->ops[op].surf.conv_surface;
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	bool one = conv_plain(L, n, cs);
+	bool one = nvc_conv_plain(L, n, cs);
 
 	*p = (struct dla_conv_op_desc){
-		.entry_per_slice = (uint16_t)conv_eps(L, n, cs),
+		.entry_per_slice = (uint16_t)nvc_conv_eps(L, n, cs),
 		.data_format = cs->image ? nvc_image_format(L->prec) : NVDLA_DATA_FORMAT_FEATURE,
 		.fetch_grain = 1, .batch = 1, .data_bank = (uint8_t)dbank,
 		.weight_bank = (uint8_t)wbank, .release = (uint16_t)b->ih,
@@ -609,8 +278,8 @@ static int conv_band_ops(struct nvc_lower *L, const struct nvc_node *n,
 	return 0;
 }
 
-static struct nvc_wino_layer conv_wino_layer(const struct nvc_lower *L,
-					     const struct nvc_conv_shape *cs)
+struct nvc_wino_layer nvc_conv_wino_layer(const struct nvc_lower *L,
+					  const struct nvc_conv_shape *cs)
 {
 	const struct nvc_tensor *ti = nvc_t(L, cs->in);
 
@@ -634,7 +303,7 @@ static int conv_emit_part(struct nvc_lower *L, const struct nvc_node *n,
 {
 	struct dla_sdp_op_desc proto = { 0 };
 	struct conv_band b;
-	struct nvc_wino_layer wl = conv_wino_layer(L, cs);
+	struct nvc_wino_layer wl = nvc_conv_wino_layer(L, cs);
 	uint32_t woff, wsize;
 	int oy0, first = -1, ret;
 	float s_c;
@@ -682,31 +351,6 @@ static int conv_emit_part(struct nvc_lower *L, const struct nvc_node *n,
 }
 
 /*
- * Kernels a part of the convolution takes: all of them, or, when their
- * weights would exceed a memory (NVC_MEM_MAX), as few equal parts as
- * keep each part's within one, in whole atoms of output channels and
- * whole groups of kernels (a part larger than a memory only when one
- * such unit is).
- */
-static int conv_part_kernels(const struct nvc_lower *L,
-			     const struct nvc_conv_shape *cs)
-{
-	uint64_t per = (uint64_t)cs->c * cs->r * cs->s * L->bpe;
-	int kpg = (int)(L->t.cbuf->atomic_k / L->bpe), epa = (int)L->epa;
-	int unit = kpg > epa ? kpg : epa;	/* both powers of two */
-	int most, parts, k;
-
-	if ((uint64_t)cs->k * per <= NVC_MEM_MAX)
-		return cs->k;
-	most = (int)(NVC_MEM_MAX / per) / unit * unit;
-	if (most < unit)
-		most = unit;
-	parts = (cs->k + most - 1) / most;
-	k = (cs->k + parts - 1) / parts;
-	return (k + unit - 1) / unit * unit;
-}
-
-/*
  * The convolution @cs as conv_emit_part says, its kernels at scales @ws,
  * in the parts over consecutive ranges of output channels the split gave
  * it (@pc, @npc: more than one where its weights exceed a memory): each
@@ -747,26 +391,6 @@ static int conv_emit(struct nvc_lower *L, const struct nvc_node *n,
 }
 
 /*
- * Groups per block of a grouped convolution: the fewest whole groups
- * whose input and output channels both fill whole atoms (so that every
- * block starts on one), or all of them when no block is smaller.
- */
-static int group_block(const struct nvc_lower *L, const struct nvc_node *n,
-		       const struct nvc_conv_shape *cs)
-{
-	int g = n->conv.group, epa = (int)L->epa, b;
-	int cg = nvc_t(L, cs->in)->c / g, kg = cs->k / g;
-
-	if (g == 1 || cs->image || n->op != NVC_CONV ||
-	    nvc_t(L, cs->in)->c != cs->c)
-		return g;
-	for (b = 1; b < g; b++)
-		if ((b * cg) % epa == 0 && (b * kg) % epa == 0)
-			return b;
-	return g;
-}
-
-/*
  * A grouped convolution in the blocks of whole groups the split gave it
  * (@pc, @npc), as conv_emit says: each block reads its input channels,
  * writes its output channels of @dst and adds the same channels of
@@ -792,7 +416,7 @@ static int conv_emit_groups(struct nvc_lower *L, const struct nvc_node *n,
 		part.c = pc[i].c;
 		part.part = true;
 		part.slice = true;
-		ret = conv_dense(L, n, &part);
+		ret = nvc_conv_dense(L, n, &part);
 		pdst = cube_channels(L, *dst, part.k0, part.k);
 		if (operand) {
 			pop = *operand;
@@ -852,7 +476,7 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 		end = at + in_chunk == npc;
 		part.c0 = pc[at].c0;
 		part.c = pc[at].c;
-		ret = conv_dense(L, n, &part);
+		ret = nvc_conv_dense(L, n, &part);
 		if (!ret && i)
 			memset(part.bias, 0, (size_t)part.k * sizeof(*part.bias));
 		from = L->nops;
@@ -874,104 +498,14 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 	return ret;
 }
 
-/* Partial sums over chunks of input channels: in fp16, after an Add. */
-static int conv_chunk_check(struct nvc_lower *L, const struct nvc_node *n,
-			    const struct nvc_node *elt,
-			    const struct nvc_conv_shape *cs)
-{
-	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe;
-
-	if (L->prec != DLA_PRECISION_FP16)
-		return nvc_fail(L, n, -EOPNOTSUPP,
-				"one group of %u kernels over %d input channels does not fit the %u-bank convolution buffer, and partial sums over chunks of the channels are added in fp16 only",
-				kpg, cs->c, L->t.cbuf->banks);
-	if (elt && elt->eltwise != NVC_ELT_ADD)
-		return nvc_fail(L, n, -EOPNOTSUPP,
-				"its kernels over %d input channels do not fit the convolution buffer, and split into chunks of the channels it cannot multiply by '%s'",
-				cs->c, elt->name);
-	return 0;
-}
-
-/*
- * The split for the convolution buffer, before the descriptors: each
- * hardware convolution of the operation being split (its kernels,
- * input channels, bands of rows and banks) appended to its list. The
- * banks of one depend on the weight banks of the one before (the floor),
- * so they are planned in the order they run.
- */
-static int split_one(struct nvc_lower *L, const struct nvc_node *n,
-		     const struct nvc_conv_shape *cs)
-{
-	struct nvc_lir_conv pc = { .k0 = cs->k0, .k = cs->k, .c0 = cs->c0,
-				   .c = cs->c, .rows = cs->ho,
-				   .copy = cs->copy };
-	struct nvc_wino_layer wl;
-	int ret = 0;
-
-	if (cs->wino) {
-		wl = conv_wino_layer(L, cs);
-		nvc_wino_banks(L, &wl, &pc.dbank, &pc.wbank);
-	} else {
-		ret = conv_plan(L, n, cs, nvc_conv_wsize(L, cs), &pc.rows,
-				&pc.dbank, &pc.wbank);
-	}
-	return ret ? ret : nvc_lir_conv_add(L->op, &pc);
-}
-
-/* @cs in parts over output channels where its weights exceed a memory. */
-static int split_parts(struct nvc_lower *L, const struct nvc_node *n,
-		       const struct nvc_conv_shape *cs)
-{
-	int step = conv_part_kernels(L, cs), ret = 0;
-	struct nvc_conv_shape part = *cs;
-
-	for (part.k0 = 0; !ret && part.k0 < cs->k; part.k0 += step) {
-		part.k = cs->k - part.k0 < step ? cs->k - part.k0 : step;
-		ret = split_one(L, n, &part);
-	}
-	return ret;
-}
-
-/*
- * Convolution @cs: in chunks of @cn input channels (0: not chunked), in
- * blocks of @blk groups, or whole, each in parts.
- */
-static int conv_split(struct nvc_lower *L, const struct nvc_node *n,
-		      const struct nvc_conv_shape *cs, int blk, int cn)
-{
-	int kg = cs->k / n->conv.group, cg = cs->c / n->conv.group, ret = 0;
-	struct nvc_conv_shape part = *cs;
-
-	if (n->op == NVC_CONV_TRANSPOSE && !L->t.hw->rubik)
-		return nvc_deconv_split(L, n, cs, cs->out);
-	if (cn) {
-		part.slice = true;
-		for (part.c0 = 0; !ret && part.c0 < cs->c; part.c0 += cn) {
-			part.c = part.c0 + cn >= cs->c ? cs->c - part.c0 : cn;
-			ret = split_parts(L, n, &part);
-		}
-		return ret;
-	}
-	if (blk == n->conv.group)
-		return split_parts(L, n, cs);
-	part.slice = true;
-	for (part.k0 = 0; !ret && part.k0 < cs->k; part.k0 += blk * kg) {
-		part.k = cs->k - part.k0 < blk * kg ? cs->k - part.k0 : blk * kg;
-		part.c0 = part.k0 / kg * cg;
-		part.c = part.k / kg * cg;
-		ret = split_one(L, n, &part);
-	}
-	return ret;
-}
-
 /*
  * The convolution of @n (its SDP computing @last, itself or the fused
  * element-wise node) as the hardware sees it before the split: checked,
  * its kernel over the input as it is in memory, its output (a transposed
  * one's 1x1 half: the input's width and height).
  */
-static int conv_prepare(struct nvc_lower *L, const struct nvc_node *n,
-			const struct nvc_node *last, struct nvc_conv_shape *cs)
+int nvc_conv_prepare(struct nvc_lower *L, const struct nvc_node *n,
+		     const struct nvc_node *last, struct nvc_conv_shape *cs)
 {
 	int ret = conv_check(L, n);
 
@@ -989,59 +523,6 @@ static int conv_prepare(struct nvc_lower *L, const struct nvc_node *n,
 	return 0;
 }
 
-/*
- * Its temporaries: the two cubes of partial sums of a chunked
- * convolution, the intermediate cube of a transposed one with a RUBIK.
- */
-static int conv_temps(struct nvc_lower *L, struct nvc_lir_op *op,
-		      const struct nvc_conv_shape *cs)
-{
-	const struct nvc_tensor *ti = nvc_t(L, cs->in);
-	int i, t = 0;
-
-	for (i = 0; op->cut == NVC_CUT_CHUNKS && i < 2 && t >= 0; i++)
-		t = nvc_lir_temp_add(&L->ir, op, cs->wo, cs->ho, cs->k,
-				     op->prec, L->t.atom);
-	if (L->g->nodes[op->node].op == NVC_CONV_TRANSPOSE && L->t.hw->rubik)
-		t = nvc_lir_temp_add(&L->ir, op, ti->w, ti->h, cs->k, op->prec,
-				     L->t.atom);
-	return t < 0 ? t : 0;
-}
-
-int nvc_conv_split(struct nvc_lower *L, struct nvc_lir_op *op)
-{
-	const struct nvc_node *n = &L->g->nodes[op->node];
-	const struct nvc_node *elt = op->fused >= 0 ?
-				     &L->g->nodes[op->fused] : NULL;
-	struct nvc_conv_shape cs = { 0 };
-	int blk, cn, ret;
-
-	ret = conv_prepare(L, n, elt ? elt : n, &cs);
-	if (ret)
-		return ret;
-	blk = group_block(L, n, &cs);
-	cn = blk < n->conv.group ? cs.c : conv_chunk_channels(L, n, &cs);
-	op->cut = cn < cs.c ? NVC_CUT_CHUNKS :
-		  blk < n->conv.group ? NVC_CUT_GROUPS : NVC_CUT_PARTS;
-	if (op->cut == NVC_CUT_CHUNKS)
-		ret = conv_chunk_check(L, n, elt, &cs);
-	if (ret)
-		return ret;
-	if (cs.image)
-		conv_image_shape(&cs);
-	if (op->cut != NVC_CUT_CHUNKS && !cs.image && L->o->conv_way &&
-	    L->o->conv_way[op->node] == NVC_CONV_WINOGRAD) {
-		struct nvc_wino_layer wl = conv_wino_layer(L, &cs);
-
-		cs.wino = nvc_wino_able(L, n, &wl);
-	}
-	op->wino = cs.wino;
-	if (cs.wino && L->o->origins)
-		L->o->origins->winograd[op->node] = true;
-	ret = conv_split(L, n, &cs, blk, op->cut == NVC_CUT_CHUNKS ? cn : 0);
-	return ret ? ret : conv_temps(L, op, &cs);
-}
-
 /* Its dense weights, as the split cut it (blocks and chunks: their own). */
 static int conv_weights_whole(struct nvc_lower *L, const struct nvc_node *n,
 			      const struct nvc_lir_op *op,
@@ -1052,9 +533,9 @@ static int conv_weights_whole(struct nvc_lower *L, const struct nvc_node *n,
 	if (op->cut == NVC_CUT_PARTS && n->op == NVC_CONV_TRANSPOSE)
 		ret = nvc_deconv_dense(L, n, cs);
 	else if (op->cut == NVC_CUT_PARTS)
-		ret = conv_dense(L, n, cs);
+		ret = nvc_conv_dense(L, n, cs);
 	if (!ret && cs->image)
-		ret = conv_image_extend(cs);
+		ret = nvc_conv_image_extend(cs);
 	return ret;
 }
 
@@ -1071,7 +552,7 @@ int nvc_lower_conv(struct nvc_lower *L, const struct nvc_lir_op *op)
 	struct nvc_operand operand;
 	int sdp, other = -1, npc = op->num_convs, ret;
 
-	ret = conv_prepare(L, n, last, &cs);
+	ret = nvc_conv_prepare(L, n, last, &cs);
 	if (!ret)
 		ret = conv_weights_whole(L, n, op, &cs);
 	if (ret)
@@ -1081,7 +562,7 @@ int nvc_lower_conv(struct nvc_lower *L, const struct nvc_lir_op *op)
 		ret = nvc_deconv_rows(L, n, last, &cs, pc, op->wscale, cs.out);
 		goto out;
 	}
-	dst = nvc_cube(L, n->op == NVC_CONV_TRANSPOSE ? op->temp : cs.out);
+	dst = nvc_cube(L, op->outputs[0]);	/* with a RUBIK: its input */
 	if (elt) {
 		other = elt->inputs[0] == n->outputs[0] ? elt->inputs[1] :
 			elt->inputs[0];
@@ -1103,9 +584,7 @@ int nvc_lower_conv(struct nvc_lower *L, const struct nvc_lir_op *op)
 				L->ir.ts[cs.out].scale, &sdp);
 	if (ret)
 		goto out;
-	nvc_writer(L, cs.out, sdp);
-	if (n->op == NVC_CONV_TRANSPOSE)
-		ret = nvc_deconv_contract(L, n, sdp, &dst, cs.out);
+	nvc_writer(L, op->outputs[0], sdp);
 out:
 	free(cs.w);
 	free(cs.bias);
@@ -1116,9 +595,9 @@ out:
  * The 1x1 convolution that moves channels of @in into @k channels (the
  * selecting weights are the caller's): node @one, shape @cs.
  */
-static void select_shape(struct nvc_lower *L, const struct nvc_node *n,
-			 int in, int k, struct nvc_node *one,
-			 struct nvc_conv_shape *cs)
+void nvc_conv_select_shape(struct nvc_lower *L, const struct nvc_node *n,
+			   int in, int k, struct nvc_node *one,
+			   struct nvc_conv_shape *cs)
 {
 	*one = *n;
 	one->op = NVC_CONV;
@@ -1133,17 +612,6 @@ static void select_shape(struct nvc_lower *L, const struct nvc_node *n,
 	cs->ho = nvc_t(L, cs->in)->h;
 }
 
-int nvc_copy_split(struct nvc_lower *L, const struct nvc_node *n, int in,
-		   int k, int copy)
-{
-	struct nvc_node one;
-	struct nvc_conv_shape cs;
-
-	select_shape(L, n, in, k, &one, &cs);
-	cs.copy = copy;
-	return split_parts(L, &one, &cs);
-}
-
 int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
 		    const int *map, int k, int copy, const float *ws,
 		    const struct nvc_operand *prev, int prev_op,
@@ -1154,7 +622,7 @@ int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
 	struct nvc_conv_shape cs;
 	int j, npc, sdp = -1, ret;
 
-	select_shape(L, n, in, k, &one, &cs);
+	nvc_conv_select_shape(L, n, in, k, &one, &cs);
 	cs.w = calloc((size_t)cs.k * cs.c, sizeof(float));
 	cs.bias = calloc(cs.k, sizeof(float));
 	ret = cs.w && cs.bias ? 0 : -ENOMEM;

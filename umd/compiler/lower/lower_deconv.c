@@ -4,7 +4,8 @@
  * Transposed convolutions whose kernel is their stride (a Resize by
  * whole factors): each output phase (j, i) a 1x1 convolution of the
  * input. With a RUBIK, one convolution computes every phase into an
- * intermediate cube that the RUBIK contracts into the output; without,
+ * intermediate cube that the RUBIK contracts into the output (its own
+ * operation, lower_rubik.c); without,
  * each phase's convolution runs once per input row (once over the column
  * of an input 1 wide), its SDP writing its pixels in place.
  */
@@ -46,25 +47,6 @@ int nvc_deconv_dense(struct nvc_lower *L, const struct nvc_node *n,
 					 a->kw + i];
 		cs->bias[m] = a->bias >= 0 ? g->tensors[a->bias].data[k] : 0;
 	}
-	return 0;
-}
-
-/* The RUBIK's contraction of @mid (written by @sdp) into @out. */
-int nvc_deconv_contract(struct nvc_lower *L, const struct nvc_node *n,
-			int sdp, const struct dla_data_cube *mid, int out)
-{
-	int op = nvc_op_new(L, DLA_OP_RUBIK);
-
-	if (op < 0)
-		return op;
-	L->ops[op].op.rubik_op = (struct dla_rubik_op_desc){
-		.mode = 0, .precision = L->prec,
-		.stride_x = (uint8_t)n->conv.stride[1],
-		.stride_y = (uint8_t)n->conv.stride[0] };
-	L->ops[op].surf.rubik_surface.src_data = *mid;
-	L->ops[op].surf.rubik_surface.dst_data = nvc_cube(L, out);
-	nvc_depend(L, sdp, op);
-	nvc_written(L, out, op);
 	return 0;
 }
 

@@ -207,6 +207,8 @@ int nvc_shift_for(double maxabs, int bits);
 
 /* lower_cvt.c: conversion @op (NVC_LIR_CONVERT) as its SDP passes. */
 int nvc_lower_convert(struct nvc_lower *L, const struct nvc_lir_op *op);
+/* lower_rubik.c: contraction @op (NVC_LIR_RUBIK), a RUBIK operation. */
+int nvc_lower_rubik(struct nvc_lower *L, const struct nvc_lir_op *op);
 
 /* lower_sdp.c */
 int nvc_lower_sdp_node(struct nvc_lower *L, int node);
@@ -259,7 +261,11 @@ int nvc_sdp_tail(struct nvc_lower *L, const struct nvc_node *n,
 #define NVC_FP16_ATOM 32
 bool nvc_softmax_fp16(const struct nvc_lower *L, int tensor);
 
-/* lower_conv.c, lower_deconv.c, lower_pdp.c, lower_cdp.c, lower_emu.c */
+/*
+ * lower_conv.c (descriptors), lower_conv_split.c (the split),
+ * lower_conv_weights.c (weights, bias), lower_deconv.c, lower_pdp.c,
+ * lower_cdp.c, lower_emu.c
+ */
 /*
  * A hardware convolution before the split cut it: its dense kernels
  * (k x c x r x s), the tensors it reads and writes, its output's size.
@@ -303,6 +309,37 @@ int nvc_conv_select(struct nvc_lower *L, const struct nvc_node *n, int in,
 		    const int *map, int k, int copy, const float *ws,
 		    const struct nvc_operand *prev, int prev_op,
 		    const struct dla_data_cube *dst, float s_out);
+/*
+ * The convolution of @n (its SDP computing @last, itself or the fused
+ * element-wise node) as the hardware sees it before the split, checked
+ * (lower_conv.c).
+ */
+int nvc_conv_prepare(struct nvc_lower *L, const struct nvc_node *n,
+		     const struct nvc_node *last, struct nvc_conv_shape *cs);
+/* Entries of the convolution buffer one input line of @cs takes. */
+uint32_t nvc_conv_eps(const struct nvc_lower *L, const struct nvc_node *n,
+		      const struct nvc_conv_shape *cs);
+/* Whether @cs runs with stride 1 and no padding (a 1x1 or FC half). */
+bool nvc_conv_plain(const struct nvc_lower *L, const struct nvc_node *n,
+		    const struct nvc_conv_shape *cs);
+/*
+ * The 1x1 convolution of node @n that moves channels of @in into @k
+ * channels: node @one, shape @cs (the selecting weights are the
+ * caller's).
+ */
+void nvc_conv_select_shape(struct nvc_lower *L, const struct nvc_node *n,
+			   int in, int k, struct nvc_node *one,
+			   struct nvc_conv_shape *cs);
+/*
+ * lower_conv_weights.c: @n's dense weights and bias as @cs cuts them
+ * (kernels k0 on, input channels c0 on), into @cs->w and @cs->bias.
+ */
+int nvc_conv_dense(struct nvc_lower *L, const struct nvc_node *n,
+		   struct nvc_conv_shape *cs);
+/* The kernel's shape after the pre-extension for pixel input. */
+void nvc_conv_image_shape(struct nvc_conv_shape *cs);
+/* @cs's weights pre-extended for pixel input. */
+int nvc_conv_image_extend(struct nvc_conv_shape *cs);
 /* Bytes of @cs's weights: whole convolution-buffer entries. */
 uint32_t nvc_conv_wsize(const struct nvc_lower *L,
 			const struct nvc_conv_shape *cs);
@@ -328,9 +365,6 @@ uint32_t nvc_feature_eps(const struct nvc_lower *L, int channels,
  */
 int nvc_deconv_dense(struct nvc_lower *L, const struct nvc_node *n,
 		     struct nvc_conv_shape *cs);
-/* With a RUBIK: its contraction of @mid (written by @sdp) into @out. */
-int nvc_deconv_contract(struct nvc_lower *L, const struct nvc_node *n,
-			int sdp, const struct dla_data_cube *mid, int out);
 /* Without: the split, a phase and input row a time. */
 int nvc_deconv_split(struct nvc_lower *L, const struct nvc_node *n,
 		     const struct nvc_conv_shape *mid, int out);
@@ -381,11 +415,14 @@ void nvc_wino_banks(struct nvc_lower *L, const struct nvc_wino_layer *w,
 void nvc_wino_op(struct nvc_lower *L, int conv, int sdp,
 		 const struct nvc_node *n, const struct nvc_wino_layer *w,
 		 uint32_t woff, uint32_t wsize);
-/* Banks of @bytes in the convolution buffer (lower_conv.c). */
+/* Convolution @cs as a Winograd layer (lower_conv.c). */
+struct nvc_wino_layer nvc_conv_wino_layer(const struct nvc_lower *L,
+					  const struct nvc_conv_shape *cs);
+/* Banks of @bytes in the convolution buffer (lower_conv_split.c). */
 uint32_t nvc_banks(const struct nvc_lower *L, uint64_t bytes);
 /*
  * Weight banks for a convolution of @wsize bytes of weights, @group bytes
- * a group of kernels, after @dbank data banks (lower_conv.c): as the
+ * a group of kernels, after @dbank data banks (lower_conv_split.c): as the
  * node's split says, never fewer than the last convolution's.
  */
 uint32_t nvc_conv_wbank(struct nvc_lower *L, uint32_t dbank, uint32_t wsize,

@@ -101,6 +101,8 @@ static int owner(const struct nvc_lower *L, int tensor)
 
 	if (L->ir.ts[tensor].of >= 0)	/* freed with what it converts */
 		tensor = L->ir.ts[tensor].of;
+	if (tensor >= L->g->num_tensors)	/* a RUBIK's input: its own */
+		return tensor;
 	for (;;) {
 		tensor = nvc_resolve(L, tensor);
 		if (hops++ > L->g->num_tensors)
@@ -114,12 +116,36 @@ static int owner(const struct nvc_lower *L, int tensor)
 	}
 }
 
+/*
+ * The lowered IR's tensors between its operations that no graph node
+ * reads (a RUBIK's input): last used by the last operation reading them.
+ */
+static void liveness_lir(struct nvc_lower *L)
+{
+	int i, k;
+
+	for (i = L->g->num_tensors; i < L->ir.num_tensors; i++)
+		L->pool.last_use[i] = -1;
+	for (i = 0; i < L->ir.num_ops; i++) {
+		const struct nvc_lir_op *op = &L->ir.ops[i];
+
+		for (k = 0; k < op->num_inputs; k++) {
+			int t = op->inputs[k];
+
+			if (t >= L->g->num_tensors && owner(L, t) == t &&
+			    L->pool.last_use[t] < op->node)
+				L->pool.last_use[t] = op->node;
+		}
+	}
+}
+
 int nvc_liveness(struct nvc_lower *L)
 {
 	const struct nvc_graph *g = L->g;
 	int i, k;
 
-	L->pool.last_use = calloc(g->num_tensors ? g->num_tensors : 1, sizeof(int));
+	L->pool.last_use = calloc(L->ir.num_tensors ? L->ir.num_tensors : 1,
+				  sizeof(int));
 	L->pool.freed = calloc(L->ir.num_tensors ? L->ir.num_tensors : 1,
 			       sizeof(bool));
 	if (!L->pool.last_use || !L->pool.freed)
@@ -140,6 +166,7 @@ int nvc_liveness(struct nvc_lower *L)
 				L->pool.last_use[o] = i;
 		}
 	}
+	liveness_lir(L);
 	return 0;
 }
 

@@ -15,7 +15,7 @@
  * max |w| / 127, no smaller than 1/64 of the largest, so that dead
  * channels neither lose the shared multiplier's precision nor blow the
  * shared bias shift up); the SDP multiplies each channel's accumulator
- * by s_in * s_w[k] / s_c (lower_conv.c). Fixed-point factors for the
+ * by s_in * s_w[k] / s_c (lower_conv_weights.c). Fixed-point factors for the
  * SDP's multipliers and shifts.
  */
 #include <errno.h>
@@ -304,6 +304,11 @@ static int act_scales(struct nvc_lower *L)
 		}
 	}
 	softmax_fp16(L);
+	/* The RUBIK moves bytes: its input at its output's scale. */
+	for (i = 0; i < L->ir.num_ops; i++)
+		if (L->ir.ops[i].kind == NVC_LIR_RUBIK)
+			L->ir.ts[L->ir.ops[i].inputs[0]].scale =
+				L->ir.ts[L->ir.ops[i].outputs[0]].scale;
 	return 0;
 }
 

@@ -5,7 +5,7 @@
  * that one descriptor of its engine cannot compute cut into what the
  * hardware runs (ops[].convs), with the temporary tensors that carry
  * values between the pieces (ops[].temp). A convolution into hardware
- * convolutions that fit the convolution buffer (lower_conv.c); the
+ * convolutions that fit the convolution buffer (lower_conv_split.c); the
  * copies of concatenations and Splits off the atoms into 1x1
  * convolutions; a global pooling over more than 8x8 into PDP passes
  * (lower_pdp.c). In the order the operations run: a convolution's banks
@@ -47,7 +47,7 @@ static int split_split(struct nvc_lower *L, const struct nvc_lir_op *op)
 
 static int split_op(struct nvc_lower *L, struct nvc_lir_op *op)
 {
-	if (op->kind == NVC_LIR_CONVERT)
+	if (op->kind == NVC_LIR_CONVERT || op->kind == NVC_LIR_RUBIK)
 		return 0;
 	switch (L->g->nodes[op->node].op) {
 	case NVC_CONV:
