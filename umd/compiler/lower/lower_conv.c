@@ -823,9 +823,9 @@ static int same_chunk(const struct nvc_lir_conv *pc, int npc)
  * A convolution in the chunks of input channels the split gave it (@pc,
  * @npc), each a convolution over its own surfaces of the input whose SDP
  * adds the partial sums of the chunks before (the operation's two
- * temporaries taking turns; int8: lower_psum.c): the first
- * chunk adds the bias and the element-wise @operand (an Add), the last
- * applies the activation and writes @dst.
+ * temporaries taking turns; int8: lower_psum.c): the first chunk adds
+ * the bias and the element-wise @operand (an Add), the last applies the
+ * activation and writes @dst.
  */
 static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *last,
