@@ -12,7 +12,8 @@
  * weights grow by the atom's channels, not by its own. A layer with no
  * block smaller than itself runs as one dense convolution. A layer whose
  * kernels do not fit the convolution buffer over all its input channels
- * runs in chunks of them, each adding the partial sums before (fp16).
+ * runs in chunks of them, each adding the partial sums before (int8:
+ * lower_psum.c).
  *
  * int8: weights at the scale of their kernel (lower_quant.c); the SDP
  * multiplies each channel's accumulator by s_in * s_w[k] / s_c.
@@ -447,9 +448,9 @@ static int same_chunk(const struct nvc_lir_conv *pc, int npc)
  * A convolution in the chunks of input channels the split gave it (@pc,
  * @npc), each a convolution over its own surfaces of the input whose SDP
  * adds the partial sums of the chunks before (the operation's two
- * temporaries taking turns; fp16 only): the first chunk adds the bias and the
- * element-wise @operand (an Add), the last applies the activation and
- * writes @dst.
+ * temporaries taking turns; int8: lower_psum.c): the first chunk adds
+ * the bias and the element-wise @operand (an Add), the last applies the
+ * activation and writes @dst.
  */
 static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *last,
@@ -463,11 +464,12 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 	struct nvc_conv_shape part = *cs;
 	struct dla_data_cube sum[2];
 	struct nvc_operand prev;
+	float s_sum = nvc_psum_scale(L, L->op->temp, s_out);
 	int i, j, at, from, in_chunk, prev_sdp = -1, ret = 0;
 
 	mid.act.type = NVC_ACT_NONE;
 	for (i = 0; i < 2; i++)
-		sum[i] = nvc_cube(L, L->op->temp + i);
+		sum[i] = nvc_psum_cube(L, L->op->temp + i);
 	part.slice = true;
 	for (at = 0, i = 0; !ret && at < npc; at += in_chunk, i++) {
 		bool end;
@@ -483,12 +485,14 @@ static int conv_emit_chunks(struct nvc_lower *L, const struct nvc_node *n,
 		if (!ret)
 			ret = conv_emit(L, n, end ? last : &mid, &part, pc + at,
 					in_chunk, ws, end ? dst : &sum[i % 2],
-					i ? &prev : operand, NVC_ELT_ADD, s_out,
-					sdp);
+					i ? &prev : operand, NVC_ELT_ADD,
+					end ? s_out : s_sum, sdp);
+		if (!ret)
+			nvc_psum_ops(L, L->op->temp, from, !end, i > 0);
 		/* The partial sums are no tensor: their reader waits here. */
 		for (j = from; !ret && prev_sdp >= 0 && j < L->nops; j++)
 			nvc_depend(L, prev_sdp, j);
-		prev = (struct nvc_operand){ .cube = sum[i % 2], .scale = s_out };
+		prev = (struct nvc_operand){ .cube = sum[i % 2], .scale = s_sum };
 		prev_sdp = *sdp;
 		free(part.w);
 		free(part.bias);

@@ -214,17 +214,11 @@ static int group_block(const struct nvc_lower *L, const struct nvc_node *n,
 	return g;
 }
 
-/* Partial sums over chunks of input channels: in fp16, after an Add. */
+/* Partial sums over chunks of input channels: only an Add fused. */
 static int conv_chunk_check(struct nvc_lower *L, const struct nvc_node *n,
 			    const struct nvc_node *elt,
 			    const struct nvc_conv_shape *cs)
 {
-	uint32_t kpg = L->t.cbuf->atomic_k / L->bpe;
-
-	if (L->prec != DLA_PRECISION_FP16)
-		return nvc_fail(L, n, -EOPNOTSUPP,
-				"one group of %u kernels over %d input channels does not fit the %u-bank convolution buffer, and partial sums over chunks of the channels are added in fp16 only",
-				kpg, cs->c, L->t.cbuf->banks);
 	if (elt && elt->eltwise != NVC_ELT_ADD)
 		return nvc_fail(L, n, -EOPNOTSUPP,
 				"its kernels over %d input channels do not fit the convolution buffer, and split into chunks of the channels it cannot multiply by '%s'",
@@ -298,7 +292,10 @@ static int conv_split(struct nvc_lower *L, const struct nvc_node *n,
 	return ret;
 }
 
-/* Its temporaries: the two cubes of partial sums of a chunked one. */
+/*
+ * Its temporaries: the two cubes of partial sums of a chunked one (int8:
+ * lower_psum.c).
+ */
 static int conv_temps(struct nvc_lower *L, struct nvc_lir_op *op,
 		      const struct nvc_conv_shape *cs)
 {
@@ -306,7 +303,8 @@ static int conv_temps(struct nvc_lower *L, struct nvc_lir_op *op,
 
 	for (i = 0; op->cut == NVC_CUT_CHUNKS && i < 2 && t >= 0; i++)
 		t = nvc_lir_temp_add(&L->ir, op, cs->wo, cs->ho, cs->k,
-				     op->prec, L->t.atom);
+				     nvc_psum_prec(L, op->prec, cs),
+				     L->t.atom);
 	return t < 0 ? t : 0;
 }
 

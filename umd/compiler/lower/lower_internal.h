@@ -359,6 +359,20 @@ int nvc_conv_x1(struct nvc_lower *L, int sdp,
 uint32_t nvc_feature_eps(const struct nvc_lower *L, int channels,
 			 uint32_t w);
 /*
+ * lower_psum.c: an int8 convolution's partial sums over chunks of input
+ * channels (fp16: as they are). The precision of its temporaries for an
+ * operation in @prec of shape @cs; the partial sums' scale in temporary
+ * @temp for output scale @s_out; @temp's cube as a chunk's SDP reads it
+ * (and, made so by nvc_psum_ops, writes it); the SDP operations from
+ * @from on made to write @temp (@writes) and to read it in X2 (@reads).
+ */
+uint8_t nvc_psum_prec(const struct nvc_lower *L, uint8_t prec,
+		      const struct nvc_conv_shape *cs);
+float nvc_psum_scale(const struct nvc_lower *L, int temp, float s_out);
+struct dla_data_cube nvc_psum_cube(const struct nvc_lower *L, int temp);
+void nvc_psum_ops(struct nvc_lower *L, int temp, int from, bool writes,
+		  bool reads);
+/*
  * lower_deconv.c: a transposed convolution whose kernel is its stride,
  * a 1x1 convolution into each output phase. Its dense weights and bias
  * (@cs->k kernels: the phases' in turn, each padded to whole atoms).
