@@ -1658,63 +1658,60 @@ static int count_ops(const char *config, uint8_t type)
 }
 
 /*
+ * The data and weight banks of the convolutions in G's nv_small int8
+ * loadable, in order, into @banks (at most @max pairs): their number, or
+ * -1 where it does not compile.
+ */
+static int conv_banks(uint8_t (*banks)[2], int max)
+{
+	void *buf;
+	struct nvdla_loadable *l = lowered("nv_small", NVC_INT8, &buf);
+	const struct nvdla_lbl_blob *g = NULL, *o = NULL;
+	const union dla_operation_container *op;
+	const struct dla_common_op_desc *d;
+	int n = -1;
+	uint32_t i;
+
+	if (l) {
+		g = nvdla_loadable_blob(l, "task-0-dep_graph");
+		o = nvdla_loadable_blob(l, "task-0-op_list");
+	}
+	for (i = 0; g && o && (i + 1) * sizeof(*d) <= g->data_len &&
+	     (i + 1) * sizeof(*op) <= o->data_len; i++) {
+		d = (const void *)(g->data + i * sizeof(*d));
+		op = (const void *)(o->data + i * sizeof(*op));
+		n += !i;
+		if (d->op_type != DLA_OP_CONV || n >= max)
+			continue;
+		banks[n][0] = op->conv_op.data_bank;
+		banks[n++][1] = op->conv_op.weight_bank;
+	}
+	nvdla_loadable_free(l);
+	free(buf);
+	return n;
+}
+
+/*
  * Convolutions in G's nv_small int8 loadable with the data banks of the
  * convolution before (lower_banks.c), or -1.
  */
 static int equal_data_banks(void)
 {
-	void *buf;
-	struct nvdla_loadable *l = lowered("nv_small", NVC_INT8, &buf);
-	const struct nvdla_lbl_blob *g = NULL, *o = NULL;
-	const union dla_operation_container *op;
-	const struct dla_common_op_desc *d;
-	int equal = -1, before = 0;
-	uint32_t i;
+	uint8_t banks[256][2];
+	int n = conv_banks(banks, 256), equal = 0, i;
 
-	if (l) {
-		g = nvdla_loadable_blob(l, "task-0-dep_graph");
-		o = nvdla_loadable_blob(l, "task-0-op_list");
-	}
-	for (i = 0; g && o && (i + 1) * sizeof(*d) <= g->data_len &&
-	     (i + 1) * sizeof(*op) <= o->data_len; i++) {
-		d = (const void *)(g->data + i * sizeof(*d));
-		op = (const void *)(o->data + i * sizeof(*op));
-		equal += !i;
-		if (d->op_type != DLA_OP_CONV)
-			continue;
-		equal += op->conv_op.data_bank == before;
-		before = op->conv_op.data_bank;
-	}
-	nvdla_loadable_free(l);
-	free(buf);
-	return equal;
+	for (i = 1; i < n; i++)
+		equal += banks[i][0] == banks[i - 1][0];
+	return n < 0 ? -1 : equal;
 }
 
 /* Weight banks of the last convolution in G's nv_small int8 loadable. */
 static int last_weight_banks(void)
 {
-	void *buf;
-	struct nvdla_loadable *l = lowered("nv_small", NVC_INT8, &buf);
-	const struct nvdla_lbl_blob *g = NULL, *o = NULL;
-	const union dla_operation_container *op;
-	const struct dla_common_op_desc *d;
-	int banks = -1;
-	uint32_t i;
+	uint8_t banks[256][2];
+	int n = conv_banks(banks, 256);
 
-	if (l) {
-		g = nvdla_loadable_blob(l, "task-0-dep_graph");
-		o = nvdla_loadable_blob(l, "task-0-op_list");
-	}
-	for (i = 0; g && o && (i + 1) * sizeof(*d) <= g->data_len &&
-	     (i + 1) * sizeof(*op) <= o->data_len; i++) {
-		d = (const void *)(g->data + i * sizeof(*d));
-		op = (const void *)(o->data + i * sizeof(*op));
-		if (d->op_type == DLA_OP_CONV)
-			banks = op->conv_op.weight_bank;
-	}
-	nvdla_loadable_free(l);
-	free(buf);
-	return banks;
+	return n > 0 ? banks[n - 1][1] : -1;
 }
 
 /*
