@@ -372,19 +372,28 @@ static void m_conv_wino(struct task_descs *d)
 	m_conv(d);
 	d->op[0].conv_op.conv_mode = 1;
 }
-/* An int8 SDP over 2x2x8 (8-byte atoms) whose Y multiplies by 3, or not. */
-static void sdp_y_task(struct task_descs *d, bool y)
+/* @d's one operation an SDP from @src into @dst precision, no LUT. */
+static struct dla_sdp_op_desc *sdp_only(struct task_descs *d, u8 src, u8 dst)
 {
-	struct dla_sdp_surface_desc *s = &d->surf[0].sdp_surface;
 	struct dla_sdp_op_desc *p = &d->op[0].sdp_op;
 
 	d->graph[0].op_type = DLA_OP_SDP;
 	d->net.op_head[0] = -1;
 	d->net.op_head[DLA_OP_SDP] = 0;
-	p->src_precision = DLA_PRECISION_INT8;
-	p->dst_precision = DLA_PRECISION_INT8;
+	p->src_precision = src;
+	p->dst_precision = dst;
 	p->batch_num = 1;
 	p->lut_index = -1;
+	return p;
+}
+
+/* An int8 SDP over 2x2x8 (8-byte atoms) whose Y multiplies by 3, or not. */
+static void sdp_y_task(struct task_descs *d, bool y)
+{
+	struct dla_sdp_surface_desc *s = &d->surf[0].sdp_surface;
+	struct dla_sdp_op_desc *p = sdp_only(d, DLA_PRECISION_INT8,
+					     DLA_PRECISION_INT8);
+
 	p->y_op = (struct dla_sdp_op){ .enable = y, .type = SDP_TYPE_MUL,
 				       .precision = DLA_PRECISION_INT8,
 				       .mul_operand = 3 };
@@ -1098,19 +1107,11 @@ static int sdp_convert(u32 src, u32 dst, u16 c, u64 in_bytes, u64 out_bytes,
 {
 	const struct dla_hw_config *cfg = dla_hw_config_get("nv_full");
 	struct dla_sdp_surface_desc *s;
-	struct dla_sdp_op_desc *p;
 	struct task_descs d;
 	int ret;
 
 	good_task(&d);
-	d.graph[0].op_type = DLA_OP_SDP;
-	d.net.op_head[0] = -1;
-	d.net.op_head[DLA_OP_SDP] = 0;
-	p = &d.op[0].sdp_op;
-	p->src_precision = src;
-	p->dst_precision = dst;
-	p->batch_num = 1;
-	p->lut_index = -1;
+	sdp_only(&d, src, dst);
 	s = &d.surf[0].sdp_surface;
 	s->src_data = (struct dla_data_cube){
 		.type = DLA_MEM_MC, .address = 4, .width = 2, .height = 2,
@@ -1144,16 +1145,10 @@ static void sdp_packed_task(struct task_descs *d, u16 w, u32 in, u32 bs,
 			    u32 out)
 {
 	struct dla_sdp_surface_desc *s = &d->surf[0].sdp_surface;
-	struct dla_sdp_op_desc *p = &d->op[0].sdp_op;
+	struct dla_sdp_op_desc *p;
 
 	good_task(d);
-	d->graph[0].op_type = DLA_OP_SDP;
-	d->net.op_head[0] = -1;
-	d->net.op_head[DLA_OP_SDP] = 0;
-	p->src_precision = DLA_PRECISION_INT8;
-	p->dst_precision = DLA_PRECISION_INT8;
-	p->batch_num = 1;
-	p->lut_index = -1;
+	p = sdp_only(d, DLA_PRECISION_INT8, DLA_PRECISION_INT8);
 	p->x1_op = (struct dla_sdp_op){ .enable = 1, .type = SDP_TYPE_BOTH,
 					.mode = SDP_MODE_PER_KERNEL,
 					.precision = DLA_PRECISION_INT16 };
